@@ -1,0 +1,145 @@
+import { z } from 'zod';
+import { MAX_PARTS, PERIOD_PATTERN, SHA256_PATTERN, STATEMENT_LIMITS, TEXT_LIMITS } from './uploads';
+import { STATEMENT_ID_PATTERN } from './keys';
+
+/**
+ * Request and response bodies of the two presign APIs. The Lambdas parse requests with
+ * these schemas; the web app uses the same types (and can pre-check with them).
+ * Unknown fields are refused (`strict`), so a typo never silently does less than asked.
+ */
+
+/** Control characters (C0, DEL, C1) and the bidirectional overrides that disguise file names. */
+// eslint-disable-next-line no-control-regex
+const UNSAFE_TEXT = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
+
+const label = (what: string, maxChars: number) =>
+  z
+    .string({ error: `${what} must be text` })
+    .transform((value) => value.normalize('NFC').trim())
+    .pipe(
+      z
+        .string()
+        .min(1, `${what} must not be empty`)
+        .max(maxChars, `${what} must be at most ${maxChars} characters`)
+        .refine((value) => !UNSAFE_TEXT.test(value), `${what} must not contain control or direction-override characters`),
+    );
+
+export const fileNameSchema = label('fileName', TEXT_LIMITS.fileNameMaxChars).refine(
+  (value) => !/[\\/]/.test(value) && value !== '.' && value !== '..',
+  'fileName must be a plain file name without / or \\',
+);
+
+export const accountLabelSchema = label('accountLabel', TEXT_LIMITS.accountLabelMaxChars);
+
+/** A size in bytes: a whole, positive number (JSON numbers only; "12" is refused). */
+const sizeSchema = z
+  .number({ error: 'size must be a number of bytes' })
+  .int('size must be a whole number of bytes')
+  .positive('size must be at least 1 byte');
+
+/** Validated against the accepted list by the handler, which answers 415 rather than 400. */
+const contentTypeSchema = z.string({ error: 'contentType must be text' }).max(255, 'contentType is too long');
+
+export const profileImageUploadRequestSchema = z
+  .object({ contentType: contentTypeSchema, size: sizeSchema })
+  .strict();
+
+export const statementUploadRequestSchema = z
+  .object({
+    fileName: fileNameSchema,
+    contentType: contentTypeSchema,
+    size: sizeSchema,
+    accountLabel: accountLabelSchema,
+    period: z.string().regex(PERIOD_PATTERN, 'period must look like 2024-01 (YYYY-MM)'),
+    sha256: z.string().regex(SHA256_PATTERN, 'sha256 must be 64 lower-case hex digits').optional(),
+  })
+  .strict();
+
+/** S3 upload ids are opaque but URL-safe text. */
+const uploadIdSchema = z
+  .string({ error: 'uploadId must be text' })
+  .regex(/^[A-Za-z0-9._~+=-]{1,1024}$/, 'uploadId is not a valid upload id');
+
+const partNumberSchema = z
+  .number({ error: 'partNumber must be a number' })
+  .int('partNumber must be a whole number')
+  .min(1, 'partNumber starts at 1')
+  .max(MAX_PARTS, `partNumber must be at most ${MAX_PARTS}`);
+
+export const partUrlsRequestSchema = z
+  .object({
+    uploadId: uploadIdSchema,
+    size: sizeSchema,
+    partNumbers: z
+      .array(partNumberSchema)
+      .min(1, 'ask for at least one part')
+      .max(STATEMENT_LIMITS.maxPartUrlsPerRequest, `ask for at most ${STATEMENT_LIMITS.maxPartUrlsPerRequest} parts at once`)
+      .refine((numbers) => new Set(numbers).size === numbers.length, 'partNumbers must not repeat'),
+  })
+  .strict();
+
+export const completeUploadRequestSchema = z
+  .object({
+    uploadId: uploadIdSchema,
+    parts: z
+      .array(
+        z
+          .object({
+            partNumber: partNumberSchema,
+            etag: z.string().regex(/^"?[A-Za-z0-9+/=._-]{1,128}"?$/, 'etag is not a valid ETag'),
+          })
+          .strict(),
+      )
+      .min(1, 'list at least one part')
+      .max(MAX_PARTS, `list at most ${MAX_PARTS} parts`)
+      .refine(
+        (parts) => parts.every((part, index) => part.partNumber === index + 1),
+        'parts must be numbered 1, 2, 3 … in order, with none missing',
+      ),
+  })
+  .strict();
+
+export const abortUploadQuerySchema = z.object({ uploadId: uploadIdSchema }).strict();
+
+export const statementIdSchema = z
+  .string({ error: 'statementId is required' })
+  .regex(STATEMENT_ID_PATTERN, 'statementId is not a statement id');
+
+export type ProfileImageUploadRequest = z.input<typeof profileImageUploadRequestSchema>;
+export type StatementUploadRequest = z.input<typeof statementUploadRequestSchema>;
+export type PartUrlsRequest = z.input<typeof partUrlsRequestSchema>;
+export type CompleteUploadRequest = z.input<typeof completeUploadRequestSchema>;
+
+/** A presigned PUT: send exactly these headers, and a body of exactly the declared size. */
+export interface PresignedPut {
+  method: 'PUT';
+  url: string;
+  headers: Record<string, string>;
+  expiresAt: string;
+}
+
+export interface ProfileImageUploadResponse extends PresignedPut {
+  key: string;
+}
+
+export interface PresignedDownload {
+  url: string;
+  expiresAt: string;
+}
+
+export type StatementUploadResponse =
+  | ({ kind: 'single'; statementId: string } & PresignedPut)
+  | { kind: 'multipart'; statementId: string; uploadId: string; partBytes: number; partCount: number };
+
+export interface PartUrlsResponse {
+  parts: { partNumber: number; size: number; url: string }[];
+  expiresAt: string;
+}
+
+export interface CompleteUploadResponse {
+  statementId: string;
+}
+
+export interface StatementDownloadResponse extends PresignedDownload {
+  fileName: string;
+}

@@ -1,0 +1,95 @@
+/**
+ * What may be uploaded, how large, and how long a presigned URL lives (PRODUCT.md,
+ * "Keys, types and limits"). The CDK app, the Lambdas, the GraphQL `uploadLimits`
+ * resolver, the local stack and the web app all read these values from here.
+ */
+export const KiB = 1024;
+export const MiB = 1024 * KiB;
+export const GiB = 1024 * MiB;
+
+export const PROFILE_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+
+/** OFX and QFX have no IANA type; these are the ones banks and Intuit use. */
+export const STATEMENT_TYPES = [
+  'application/pdf',
+  'text/csv',
+  'application/x-ofx',
+  'application/vnd.intu.qfx',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  'image/jpeg',
+  'image/png',
+] as const;
+
+export type ProfileImageType = (typeof PROFILE_IMAGE_TYPES)[number];
+export type StatementType = (typeof STATEMENT_TYPES)[number];
+
+/**
+ * Browsers report an empty or vendor-specific type for OFX/QFX/CSV on some systems, so the
+ * web app falls back to the file extension. Keys are lower-case extensions without the dot.
+ */
+export const TYPE_BY_EXTENSION: Readonly<Record<string, string>> = {
+  pdf: 'application/pdf',
+  csv: 'text/csv',
+  ofx: 'application/x-ofx',
+  qfx: 'application/vnd.intu.qfx',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  webp: 'image/webp',
+};
+
+export const PROFILE_IMAGE_LIMITS = {
+  maxBytes: 5 * MiB,
+  uploadUrlSeconds: 5 * 60,
+  downloadUrlSeconds: 5 * 60,
+} as const;
+
+export const STATEMENT_LIMITS = {
+  /** Largest file sent in one PUT; anything larger goes by multipart. */
+  maxSingleUploadBytes: 50 * MiB,
+  /** Largest file at all (multipart). */
+  maxBytes: 1 * GiB,
+  /** Every part but the last has exactly this size (S3's minimum is 5 MiB). */
+  partBytes: 16 * MiB,
+  uploadUrlSeconds: 5 * 60,
+  downloadUrlSeconds: 60,
+  /** Part URLs handed out per request, so a slow client asks again instead of racing one 5-minute window. */
+  maxPartUrlsPerRequest: 100,
+} as const;
+
+/** S3 forbids more than 10,000 parts; ours stay far below. */
+export const MAX_PARTS = Math.ceil(STATEMENT_LIMITS.maxBytes / STATEMENT_LIMITS.partBytes);
+
+/** Text fields a user types: stored as metadata, never used as a path. */
+export const TEXT_LIMITS = {
+  fileNameMaxChars: 200,
+  accountLabelMaxChars: 64,
+  displayNameMaxChars: 80,
+} as const;
+
+/** `YYYY-MM`, month 01-12. */
+export const PERIOD_PATTERN = /^\d{4}-(0[1-9]|1[0-2])$/;
+
+/** Hex SHA-256 of the file, when the client computed one. */
+export const SHA256_PATTERN = /^[0-9a-f]{64}$/;
+
+/** Size of each part of a multipart upload of `size` bytes, in part-number order. */
+export const partSizes = (size: number): number[] => {
+  const sizes: number[] = [];
+  for (let offset = 0; offset < size; offset += STATEMENT_LIMITS.partBytes) {
+    sizes.push(Math.min(STATEMENT_LIMITS.partBytes, size - offset));
+  }
+  return sizes;
+};
+
+/** Whether a statement of `size` bytes is uploaded in parts. */
+export const needsMultipart = (size: number): boolean => size > STATEMENT_LIMITS.maxSingleUploadBytes;
+
+/** Human-readable size for messages ("5 MiB", "1 GiB"). */
+export const formatBytes = (bytes: number): string => {
+  if (bytes >= GiB && bytes % GiB === 0) return `${bytes / GiB} GiB`;
+  if (bytes >= MiB) return `${Math.round((bytes / MiB) * 10) / 10} MiB`;
+  if (bytes >= KiB) return `${Math.round((bytes / KiB) * 10) / 10} KiB`;
+  return `${bytes} bytes`;
+};

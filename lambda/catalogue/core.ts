@@ -1,0 +1,121 @@
+import type { S3Event, S3EventRecord } from 'aws-lambda';
+import { z } from 'zod';
+import {
+  PERIOD_PATTERN,
+  SHA256_PATTERN,
+  STATEMENT_STATUS,
+  accountLabelSchema,
+  checkUpload,
+  fileNameSchema,
+  parseKey,
+  type ParsedKey,
+  type Statement,
+} from '../../contract';
+import type { Log } from '../shared/log';
+import { decodeStatementMetadata } from '../shared/metadata';
+import type { RecordStore } from '../shared/records';
+import type { ObjectStore } from '../shared/s3';
+
+export interface CatalogueDeps {
+  objects: ObjectStore;
+  records: RecordStore;
+  log: Log;
+}
+
+/** The metadata a statement object must carry, checked with the API's own schemas. */
+const storedMetadataSchema = z.object({
+  fileName: fileNameSchema,
+  accountLabel: accountLabelSchema,
+  period: z.string().regex(PERIOD_PATTERN),
+  sha256: z.string().regex(SHA256_PATTERN).optional(),
+});
+
+/** S3 event keys are URL-encoded with `+` for spaces. */
+export const eventKey = (record: S3EventRecord): string =>
+  decodeURIComponent(record.s3.object.key.replace(/\+/g, ' '));
+
+type Outcome = 'catalogued' | 'removed' | 'refused' | 'gone' | 'ignored';
+
+const catalogueStatement = async (
+  deps: CatalogueDeps,
+  key: string,
+  parsed: Extract<ParsedKey, { kind: 'statement' }>,
+): Promise<Outcome> => {
+  const object = await deps.objects.head(key);
+  // Deleted again before this event arrived: its ObjectRemoved event cleans up.
+  if (!object) return 'gone';
+  const metadata = storedMetadataSchema.safeParse(decodeStatementMetadata(object.metadata));
+  const upload = checkUpload('statement', object.contentType, object.size);
+  if (!metadata.success || !upload.ok) {
+    // Only our presigned URLs can write here, so this is a bug or tampering: keep the
+    // invariant (no file without a record) by removing it; versioning keeps the bytes.
+    await deps.objects.delete(key);
+    deps.log.warn('object refused', {
+      statementId: parsed.statementId,
+      reason: !upload.ok ? upload.code : 'METADATA',
+    });
+    return 'refused';
+  }
+  const statement: Statement = {
+    id: parsed.statementId,
+    owner: parsed.owner,
+    fileName: metadata.data.fileName,
+    contentType: upload.contentType,
+    size: object.size,
+    key,
+    accountLabel: metadata.data.accountLabel,
+    period: metadata.data.period,
+    status: STATEMENT_STATUS.available,
+    uploadedAt: object.lastModified,
+    ...(metadata.data.sha256 ? { checksum: metadata.data.sha256 } : {}),
+  };
+  await deps.records.putStatement(statement);
+  return 'catalogued';
+};
+
+/** One S3 event record: a created object gets its record, a removed one loses it. */
+export const catalogueRecord = async (deps: CatalogueDeps, record: S3EventRecord): Promise<Outcome> => {
+  const key = eventKey(record);
+  const parsed = parseKey(key);
+  if (!parsed) {
+    deps.log.warn('object outside the key layout', { eventName: record.eventName });
+    return 'ignored';
+  }
+  const created = record.eventName.startsWith('ObjectCreated:');
+  const removed = record.eventName.startsWith('ObjectRemoved:');
+  if (!created && !removed) return 'ignored';
+
+  if (parsed.kind === 'profileImage') {
+    if (created && !(await deps.objects.head(key))) return 'gone';
+    await deps.records.setAvatar(parsed.owner, created ? key : undefined, record.eventTime);
+    return created ? 'catalogued' : 'removed';
+  }
+  if (removed) {
+    // A new object at the same key (a re-upload) keeps its record.
+    if (await deps.objects.head(key)) return 'ignored';
+    await deps.records.deleteStatement(parsed.owner, parsed.statementId);
+    return 'removed';
+  }
+  return catalogueStatement(deps, key, parsed);
+};
+
+/**
+ * Records are handled one by one; a failure is rethrown after the rest ran, so Lambda's
+ * asynchronous retry repeats the batch (every step is idempotent).
+ */
+export const createCatalogue = (deps: CatalogueDeps) => async (event: S3Event): Promise<void> => {
+  const failures: unknown[] = [];
+  for (const record of event.Records ?? []) {
+    try {
+      const outcome = await catalogueRecord(deps, record);
+      deps.log.info('object event', { eventName: record.eventName, outcome });
+    } catch (error) {
+      failures.push(error);
+      deps.log.error('object event failed', {
+        eventName: record.eventName,
+        errorName: error instanceof Error ? error.name : typeof error,
+      });
+    }
+  }
+  if (failures.length > 0) throw failures[0];
+};

@@ -1,0 +1,57 @@
+import {
+  PROFILE_IMAGE_LIMITS,
+  PROFILE_IMAGE_ROUTES,
+  profileImageKey,
+  profileImageUploadRequestSchema,
+  type PresignedDownload,
+  type ProfileImageUploadResponse,
+} from '../../contract';
+import { notFound } from '../shared/errors';
+import { createRouter, parseJsonBody, type Cors } from '../shared/http';
+import type { Log } from '../shared/log';
+import type { ObjectStore, Presigner } from '../shared/s3';
+import { requireAllowedUpload } from '../shared/upload-check';
+
+export interface ProfileImageDeps {
+  presigner: Presigner;
+  objects: ObjectStore;
+  log: Log;
+  cors: Cors;
+}
+
+/** The profile image API: one avatar per user, always at the caller's own key. */
+export const createProfileImageApi = (deps: ProfileImageDeps) =>
+  createRouter(
+    [
+      [
+        PROFILE_IMAGE_ROUTES.uploadUrl,
+        async (event, sub) => {
+          const request = parseJsonBody(event, profileImageUploadRequestSchema);
+          const contentType = requireAllowedUpload('profileImage', request.contentType, request.size);
+          const key = profileImageKey(sub);
+          const put = await deps.presigner.put({
+            key,
+            contentType,
+            contentLength: request.size,
+            expiresIn: PROFILE_IMAGE_LIMITS.uploadUrlSeconds,
+          });
+          const body: ProfileImageUploadResponse = { ...put, key };
+          return { status: 200, body };
+        },
+      ],
+      [
+        PROFILE_IMAGE_ROUTES.downloadUrl,
+        async (_event, sub) => {
+          const key = profileImageKey(sub);
+          const object = await deps.objects.head(key);
+          if (!object) throw notFound('No profile image has been set yet.');
+          const body: PresignedDownload = await deps.presigner.get({
+            key,
+            expiresIn: PROFILE_IMAGE_LIMITS.downloadUrlSeconds,
+          });
+          return { status: 200, body };
+        },
+      ],
+    ],
+    deps,
+  );

@@ -1,0 +1,23 @@
+import { ERROR_STATUS, type ErrorBody, type ErrorCode } from '../../contract';
+
+/** A failure the caller can act on; becomes `{ error: { code, message } }` with its status. */
+export class ApiError extends Error {
+  readonly status: number;
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = ERROR_STATUS[code];
+  }
+
+  body(): ErrorBody {
+    return { error: { code: this.code, message: this.message } };
+  }
+}
+
+export const badRequest = (message: string) => new ApiError('BAD_REQUEST', message);
+export const notFound = (message: string) => new ApiError('NOT_FOUND', message);
+export const unauthorized = (message = 'Sign in again: the request carried no valid identity.') =>
+  new ApiError('UNAUTHORIZED', message);

@@ -1,0 +1,46 @@
+import { STATEMENT_METADATA } from '../../contract';
+
+/**
+ * Statement metadata travels as S3 user metadata, i.e. HTTP header values, which must be
+ * ASCII: user text is percent-encoded on the way in and decoded by the catalogue.
+ */
+export interface StatementMetadata {
+  fileName: string;
+  accountLabel: string;
+  period: string;
+  sha256?: string;
+}
+
+export const encodeStatementMetadata = (metadata: StatementMetadata): Record<string, string> => ({
+  [STATEMENT_METADATA.fileName]: encodeURIComponent(metadata.fileName),
+  [STATEMENT_METADATA.accountLabel]: encodeURIComponent(metadata.accountLabel),
+  [STATEMENT_METADATA.period]: metadata.period,
+  ...(metadata.sha256 ? { [STATEMENT_METADATA.sha256]: metadata.sha256 } : {}),
+});
+
+const decode = (value: string | undefined): string | undefined => {
+  if (value === undefined) return undefined;
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return undefined;
+  }
+};
+
+/** Raw decoded values; the catalogue validates them with the same schemas as the API. */
+export const decodeStatementMetadata = (metadata: Record<string, string>): Partial<StatementMetadata> => ({
+  fileName: decode(metadata[STATEMENT_METADATA.fileName]),
+  accountLabel: decode(metadata[STATEMENT_METADATA.accountLabel]),
+  period: metadata[STATEMENT_METADATA.period],
+  sha256: metadata[STATEMENT_METADATA.sha256],
+});
+
+/** RFC 6266: an ASCII fallback name plus the exact UTF-8 name, so every browser saves the original name. */
+export const attachmentDisposition = (fileName: string): string => {
+  const fallback = fileName.replace(/[^\x20-\x7e]|["\\%;]/g, '_');
+  const encoded = encodeURIComponent(fileName).replace(
+    /['()*]/g,
+    (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+  return `attachment; filename="${fallback}"; filename*=UTF-8''${encoded}`;
+};

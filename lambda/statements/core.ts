@@ -1,0 +1,172 @@
+import { ulid } from 'ulid';
+import {
+  STATEMENT_LIMITS,
+  STATEMENT_ROUTES,
+  abortUploadQuerySchema,
+  formatBytes,
+  completeUploadRequestSchema,
+  needsMultipart,
+  partSizes,
+  partUrlsRequestSchema,
+  statementIdSchema,
+  statementKey,
+  statementUploadRequestSchema,
+  type CompleteUploadResponse,
+  type PartUrlsResponse,
+  type StatementDownloadResponse,
+  type StatementUploadResponse,
+} from '../../contract';
+import { badRequest, notFound } from '../shared/errors';
+import { createRouter, parseJsonBody, parseWith, pathParam, type Cors } from '../shared/http';
+import type { Log } from '../shared/log';
+import { attachmentDisposition, encodeStatementMetadata } from '../shared/metadata';
+import type { RecordStore } from '../shared/records';
+import type { ObjectStore, Presigner } from '../shared/s3';
+import { requireAllowedSize, requireAllowedUpload } from '../shared/upload-check';
+
+export interface StatementsDeps {
+  presigner: Presigner;
+  objects: ObjectStore;
+  records: RecordStore;
+  log: Log;
+  cors: Cors;
+  /** Mints statement ids; ULIDs sort by upload time, so the list needs no extra index. */
+  newId?: () => string;
+}
+
+/**
+ * The statements API. Every key is built from the caller's `sub` and a server-made id;
+ * nothing in a request can name another user's key. A statement becomes listed only when
+ * the catalogue sees its object in the bucket (see lambda/catalogue).
+ */
+export const createStatementsApi = (deps: StatementsDeps) => {
+  const newId = deps.newId ?? (() => ulid());
+
+  return createRouter(
+    [
+      [
+        STATEMENT_ROUTES.createUpload,
+        async (event, sub) => {
+          const request = parseJsonBody(event, statementUploadRequestSchema);
+          const contentType = requireAllowedUpload('statement', request.contentType, request.size);
+          const statementId = newId();
+          const key = statementKey(sub, statementId);
+          const metadata = encodeStatementMetadata(request);
+          let body: StatementUploadResponse;
+          if (needsMultipart(request.size)) {
+            const uploadId = await deps.objects.createMultipart({ key, contentType, metadata });
+            body = {
+              kind: 'multipart',
+              statementId,
+              uploadId,
+              partBytes: STATEMENT_LIMITS.partBytes,
+              partCount: partSizes(request.size).length,
+            };
+          } else {
+            const put = await deps.presigner.put({
+              key,
+              contentType,
+              contentLength: request.size,
+              metadata,
+              expiresIn: STATEMENT_LIMITS.uploadUrlSeconds,
+            });
+            body = { kind: 'single', statementId, ...put };
+          }
+          deps.log.info('upload started', { statementId, kind: body.kind, size: request.size });
+          return { status: 201, body };
+        },
+      ],
+      [
+        STATEMENT_ROUTES.partUrls,
+        async (event, sub) => {
+          const statementId = pathParam(event, 'statementId', statementIdSchema);
+          const request = parseJsonBody(event, partUrlsRequestSchema);
+          requireAllowedSize('statement', request.size);
+          if (!needsMultipart(request.size)) {
+            throw badRequest(`Files up to ${formatBytes(STATEMENT_LIMITS.maxSingleUploadBytes)} are uploaded in one piece, not in parts.`);
+          }
+          const sizes = partSizes(request.size);
+          const tooHigh = request.partNumbers.find((partNumber) => partNumber > sizes.length);
+          if (tooHigh !== undefined) {
+            throw badRequest(`A file of ${request.size} bytes has ${sizes.length} parts; there is no part ${tooHigh}.`);
+          }
+          const key = statementKey(sub, statementId);
+          const signed = await Promise.all(
+            request.partNumbers.map(async (partNumber) => {
+              const size = sizes[partNumber - 1];
+              const part = await deps.presigner.uploadPart({
+                key,
+                uploadId: request.uploadId,
+                partNumber,
+                contentLength: size,
+                expiresIn: STATEMENT_LIMITS.uploadUrlSeconds,
+              });
+              return { partNumber, size, ...part };
+            }),
+          );
+          const body: PartUrlsResponse = {
+            parts: signed.map(({ partNumber, size, url }) => ({ partNumber, size, url })),
+            expiresAt: signed[0].expiresAt,
+          };
+          return { status: 200, body };
+        },
+      ],
+      [
+        STATEMENT_ROUTES.completeUpload,
+        async (event, sub) => {
+          const statementId = pathParam(event, 'statementId', statementIdSchema);
+          const request = parseJsonBody(event, completeUploadRequestSchema);
+          await deps.objects.completeMultipart({
+            key: statementKey(sub, statementId),
+            uploadId: request.uploadId,
+            parts: request.parts,
+          });
+          deps.log.info('upload completed', { statementId, parts: request.parts.length });
+          const body: CompleteUploadResponse = { statementId };
+          return { status: 200, body };
+        },
+      ],
+      [
+        STATEMENT_ROUTES.abortUpload,
+        async (event, sub) => {
+          const statementId = pathParam(event, 'statementId', statementIdSchema);
+          const query = parseWith(abortUploadQuerySchema, event.queryStringParameters ?? {}, 'query');
+          await deps.objects.abortMultipart({ key: statementKey(sub, statementId), uploadId: query.uploadId });
+          return { status: 204 };
+        },
+      ],
+      [
+        STATEMENT_ROUTES.downloadUrl,
+        async (event, sub) => {
+          const statementId = pathParam(event, 'statementId', statementIdSchema);
+          const statement = await deps.records.getStatement(sub, statementId);
+          if (!statement) throw notFound('There is no such statement.');
+          const download = await deps.presigner.get({
+            key: statementKey(sub, statementId),
+            expiresIn: STATEMENT_LIMITS.downloadUrlSeconds,
+            contentDisposition: attachmentDisposition(statement.fileName),
+            contentType: statement.contentType,
+          });
+          const body: StatementDownloadResponse = { ...download, fileName: statement.fileName };
+          return { status: 200, body };
+        },
+      ],
+      [
+        STATEMENT_ROUTES.deleteStatement,
+        async (event, sub) => {
+          const statementId = pathParam(event, 'statementId', statementIdSchema);
+          const statement = await deps.records.getStatement(sub, statementId);
+          if (!statement) throw notFound('There is no such statement.');
+          // The object goes first: a crash in between leaves a record whose removal the
+          // catalogue's ObjectRemoved event finishes, never a listed record without a file
+          // for longer than that event takes. Versioning keeps the bytes recoverable.
+          await deps.objects.delete(statementKey(sub, statementId));
+          await deps.records.deleteStatement(sub, statementId);
+          deps.log.info('statement deleted', { statementId });
+          return { status: 204 };
+        },
+      ],
+    ],
+    deps,
+  );
+};
