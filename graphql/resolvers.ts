@@ -1,0 +1,210 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import {
+  PERIOD_PATTERN,
+  PROFILE_IMAGE_LIMITS,
+  PROFILE_IMAGE_TYPES,
+  REGION,
+  STATEMENT_LIMITS,
+  STATEMENT_TYPES,
+  TABLE_KEYS,
+  TEXT_LIMITS,
+} from '../contract';
+
+/**
+ * The GraphQL API's resolvers as VTL (the local AppSync simulator runs VTL only). The CDK
+ * app deploys exactly these, and the local stack loads exactly these. Templates are built
+ * here from the contract, so key layout and limits are never written twice. Every private
+ * template reads the owner from `$ctx.identity.sub`.
+ */
+export const SCHEMA_PATH = path.join(__dirname, 'schema.graphql');
+export const readSchema = (): string => fs.readFileSync(SCHEMA_PATH, 'utf8');
+
+export type DataSourceName = 'table' | 'none';
+
+export interface ResolverSpec {
+  typeName: 'Query' | 'Mutation';
+  fieldName: string;
+  dataSource: DataSourceName;
+  requestTemplate: string;
+  responseTemplate: string;
+}
+
+const { partitionKey: PK, sortKey: SK } = TABLE_KEYS;
+const USER = TABLE_KEYS.userPartition('');
+const STATEMENT = TABLE_KEYS.statementSortPrefix;
+
+const ownerKey = (sortKeyExpression: string) => `{
+    "${PK}": $util.dynamodb.toDynamoDBJson("${USER}$ctx.identity.sub"),
+    "${SK}": $util.dynamodb.toDynamoDBJson(${sortKeyExpression})
+  }`;
+
+/** Data-source errors surface as GraphQL errors instead of a silent null. */
+const RAISE_ERROR = '#if($ctx.error)\n  $util.error($ctx.error.message, $ctx.error.type)\n#end';
+
+/**
+ * VTL string literals take backslashes literally, so regular expressions go in raw. They
+ * are anchored and use [\s\S] rather than flags, so Java's full-match `matches` (AppSync)
+ * and a JavaScript RegExp test (the simulator) agree.
+ */
+const UNSAFE_TEXT_REGEX = '^[\\s\\S]*[\\u0000-\\u001f\\u007f-\\u009f\\u202a-\\u202e\\u2066-\\u2069][\\s\\S]*$';
+
+const uploadLimitsPayload = {
+  profileImage: {
+    contentTypes: PROFILE_IMAGE_TYPES,
+    maxBytes: PROFILE_IMAGE_LIMITS.maxBytes,
+    maxSingleUploadBytes: PROFILE_IMAGE_LIMITS.maxBytes,
+    partBytes: null,
+    uploadUrlSeconds: PROFILE_IMAGE_LIMITS.uploadUrlSeconds,
+    downloadUrlSeconds: PROFILE_IMAGE_LIMITS.downloadUrlSeconds,
+  },
+  statement: {
+    contentTypes: STATEMENT_TYPES,
+    maxBytes: STATEMENT_LIMITS.maxBytes,
+    maxSingleUploadBytes: STATEMENT_LIMITS.maxSingleUploadBytes,
+    partBytes: STATEMENT_LIMITS.partBytes,
+    uploadUrlSeconds: STATEMENT_LIMITS.uploadUrlSeconds,
+    downloadUrlSeconds: STATEMENT_LIMITS.downloadUrlSeconds,
+  },
+};
+
+export const MAX_PAGE_SIZE = 100;
+export const DEFAULT_PAGE_SIZE = 20;
+
+export const RESOLVERS: readonly ResolverSpec[] = [
+  {
+    typeName: 'Query',
+    fieldName: 'uploadLimits',
+    dataSource: 'none',
+    requestTemplate: `{
+  "version": "2018-05-29",
+  "payload": ${JSON.stringify(uploadLimitsPayload)}
+}`,
+    responseTemplate: '$util.toJson($ctx.result)',
+  },
+  {
+    typeName: 'Query',
+    fieldName: 'serviceStatus',
+    dataSource: 'none',
+    requestTemplate: `{
+  "version": "2018-05-29",
+  "payload": { "status": "OK", "region": "${REGION}", "time": "$util.time.nowISO8601()" }
+}`,
+    responseTemplate: '$util.toJson($ctx.result)',
+  },
+  {
+    typeName: 'Query',
+    fieldName: 'me',
+    dataSource: 'table',
+    requestTemplate: `{
+  "version": "2018-05-29",
+  "operation": "GetItem",
+  "key": ${ownerKey(`"${TABLE_KEYS.profileSort}"`)},
+  "consistentRead": true
+}`,
+    responseTemplate: `${RAISE_ERROR}
+#set($profile = $util.defaultIfNull($ctx.result, {}))
+$util.qr($profile.put("userId", $ctx.identity.sub))
+## The token is the authority on the e-mail address; the table may never have seen it.
+$util.qr($profile.put("email", $ctx.identity.claims.email))
+$util.toJson($profile)`,
+  },
+  {
+    typeName: 'Query',
+    fieldName: 'statement',
+    dataSource: 'table',
+    requestTemplate: `{
+  "version": "2018-05-29",
+  "operation": "GetItem",
+  "key": ${ownerKey(`"${STATEMENT}$ctx.args.id"`)},
+  "consistentRead": true
+}`,
+    responseTemplate: `${RAISE_ERROR}
+$util.toJson($ctx.result)`,
+  },
+  {
+    typeName: 'Query',
+    fieldName: 'statements',
+    dataSource: 'table',
+    requestTemplate: `#set($limit = $util.defaultIfNull($ctx.args.limit, ${DEFAULT_PAGE_SIZE}))
+#if($limit < 1 || $limit > ${MAX_PAGE_SIZE})
+  $util.error("limit must be between 1 and ${MAX_PAGE_SIZE}", "BadRequest")
+#end
+#set($filter = $util.defaultIfNull($ctx.args.filter, {}))
+#set($conditions = "")
+#set($names = {})
+#set($values = {})
+#if(!$util.isNullOrEmpty($filter.period))
+  #if(!$util.matches("${PERIOD_PATTERN.source}", $filter.period))
+    $util.error("period must look like 2024-01 (YYYY-MM)", "BadRequest")
+  #end
+  #set($conditions = "#period = :period")
+  $util.qr($names.put("#period", "period"))
+  $util.qr($values.put(":period", $util.dynamodb.toDynamoDB($filter.period)))
+#end
+#if(!$util.isNullOrEmpty($filter.accountLabel))
+  #if($conditions != "")
+    #set($conditions = "$conditions AND ")
+  #end
+  #set($conditions = "\${conditions}#accountLabel = :accountLabel")
+  $util.qr($names.put("#accountLabel", "accountLabel"))
+  $util.qr($values.put(":accountLabel", $util.dynamodb.toDynamoDB($filter.accountLabel)))
+#end
+{
+  "version": "2018-05-29",
+  "operation": "Query",
+  "query": {
+    "expression": "#pk = :pk AND begins_with(#sk, :prefix)",
+    "expressionNames": { "#pk": "${PK}", "#sk": "${SK}" },
+    "expressionValues": {
+      ":pk": $util.dynamodb.toDynamoDBJson("${USER}$ctx.identity.sub"),
+      ":prefix": $util.dynamodb.toDynamoDBJson("${STATEMENT}")
+    }
+  },
+  #if($conditions != "")
+  "filter": {
+    "expression": $util.toJson($conditions),
+    "expressionNames": $util.toJson($names),
+    "expressionValues": $util.toJson($values)
+  },
+  #end
+  "scanIndexForward": false,
+  "consistentRead": true,
+  "limit": $limit,
+  "nextToken": $util.toJson($util.defaultIfNullOrBlank($ctx.args.nextToken, null))
+}`,
+    responseTemplate: `${RAISE_ERROR}
+{
+  "items": $util.toJson($ctx.result.items),
+  "nextToken": $util.toJson($util.defaultIfNullOrBlank($ctx.result.nextToken, null))
+}`,
+  },
+  {
+    typeName: 'Mutation',
+    fieldName: 'updateProfile',
+    dataSource: 'table',
+    requestTemplate: `#set($displayName = $ctx.args.input.displayName.trim())
+#if($displayName.length() < 1 || $displayName.length() > ${TEXT_LIMITS.displayNameMaxChars})
+  $util.error("displayName must have 1 to ${TEXT_LIMITS.displayNameMaxChars} characters", "BadRequest")
+#end
+#if($util.matches("${UNSAFE_TEXT_REGEX}", $displayName))
+  $util.error("displayName must not contain control or direction-override characters", "BadRequest")
+#end
+{
+  "version": "2018-05-29",
+  "operation": "UpdateItem",
+  "key": ${ownerKey(`"${TABLE_KEYS.profileSort}"`)},
+  "update": {
+    "expression": "SET userId = :userId, email = :email, displayName = :displayName, updatedAt = :now",
+    "expressionValues": {
+      ":userId": $util.dynamodb.toDynamoDBJson($ctx.identity.sub),
+      ":email": $util.dynamodb.toDynamoDBJson($ctx.identity.claims.email),
+      ":displayName": $util.dynamodb.toDynamoDBJson($displayName),
+      ":now": $util.dynamodb.toDynamoDBJson($util.time.nowISO8601())
+    }
+  }
+}`,
+    responseTemplate: `${RAISE_ERROR}
+$util.toJson($ctx.result)`,
+  },
+];

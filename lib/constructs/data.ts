@@ -1,0 +1,111 @@
+import { Duration, Expiration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
+import * as appsync from 'aws-cdk-lib/aws-appsync';
+import type * as cognito from 'aws-cdk-lib/aws-cognito';
+import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import * as logs from 'aws-cdk-lib/aws-logs';
+import { Construct } from 'constructs';
+import { TABLE_KEYS } from '../../contract';
+import { RESOLVERS, SCHEMA_PATH, type DataSourceName } from '../../graphql/resolvers';
+
+export interface VaultDataProps {
+  readonly userPool: cognito.IUserPool;
+  /**
+   * How long the web app's API key lives. AppSync allows 1 to 365 days; redeploy
+   * before it ends (the key is replaced and a new config must be built). @default 365 days
+   */
+  readonly apiKeyLifetime?: Duration;
+  /** @default RETAIN: the table holds people's records. */
+  readonly removalPolicy?: RemovalPolicy;
+}
+
+/**
+ * Metadata for profiles and statements: one DynamoDB table (on demand, point-in-time
+ * recovery, deletion protection, retained) behind an AppSync GraphQL API whose default
+ * mode is the API key and whose private fields need a Cognito user pool token. The
+ * resolvers are the VTL of `graphql/resolvers.ts`, the same ones the local stack runs.
+ */
+export class VaultData extends Construct {
+  readonly table: dynamodb.Table;
+  readonly api: appsync.GraphqlApi;
+  readonly apiKey: string;
+
+  constructor(scope: Construct, id: string, props: VaultDataProps) {
+    super(scope, id);
+
+    this.table = new dynamodb.Table(this, 'Table', {
+      partitionKey: { name: TABLE_KEYS.partitionKey, type: dynamodb.AttributeType.STRING },
+      sortKey: { name: TABLE_KEYS.sortKey, type: dynamodb.AttributeType.STRING },
+      billingMode: dynamodb.BillingMode.PAY_PER_REQUEST,
+      pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
+      encryption: dynamodb.TableEncryption.AWS_MANAGED,
+      deletionProtection: true,
+      removalPolicy: props.removalPolicy ?? RemovalPolicy.RETAIN,
+    });
+
+    const logRole = new iam.Role(this, 'ApiLogRole', {
+      assumedBy: new iam.ServicePrincipal('appsync.amazonaws.com'),
+      description: 'Lets AppSync write the GraphQL API logs',
+    });
+    this.api = new appsync.GraphqlApi(this, 'Api', {
+      name: `${Stack.of(this).stackName}-graphql`,
+      definition: appsync.Definition.fromFile(SCHEMA_PATH),
+      authorizationConfig: {
+        defaultAuthorization: {
+          authorizationType: appsync.AuthorizationType.API_KEY,
+          apiKeyConfig: {
+            description: 'Web app key: reads public fields only (upload limits, service status)',
+            expires: Expiration.after(props.apiKeyLifetime ?? Duration.days(365)),
+          },
+        },
+        additionalAuthorizationModes: [
+          {
+            authorizationType: appsync.AuthorizationType.USER_POOL,
+            userPoolConfig: { userPool: props.userPool },
+          },
+        ],
+      },
+      introspectionConfig: appsync.IntrospectionConfig.DISABLED,
+      queryDepthLimit: 10,
+    });
+    this.apiKey = this.api.apiKey!;
+    // AppSync fixes the log group's name (/aws/appsync/apis/{apiId}); creating it here
+    // sets its retention without CDK's log-retention custom resource.
+    const logGroup = new logs.LogGroup(this, 'ApiLogs', {
+      logGroupName: `/aws/appsync/apis/${this.api.apiId}`,
+      retention: logs.RetentionDays.ONE_YEAR,
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    logRole.addToPolicy(
+      new iam.PolicyStatement({
+        actions: ['logs:CreateLogStream', 'logs:PutLogEvents'],
+        resources: [logGroup.logGroupArn],
+      }),
+    );
+    // Set on the L1: the L2's logConfig always adds CDK's log-retention custom resource
+    // (a Lambda with a managed policy), which the log group above makes unnecessary.
+    (this.api.node.defaultChild as appsync.CfnGraphQLApi).logConfig = {
+      fieldLogLevel: appsync.FieldLogLevel.ERROR,
+      // Verbose content carries request headers (tokens) and resolved data (people's records).
+      excludeVerboseContent: true,
+      cloudWatchLogsRoleArn: logRole.roleArn,
+    };
+    Validations.of(this.api).acknowledge({
+      id: 'AwsSolutions-ASC3',
+      reason: 'Request and error logging are on; verbose content stays off because it would put request headers (tokens) and personal records into the logs.',
+    });
+
+    const dataSources: Record<DataSourceName, appsync.BaseDataSource> = {
+      table: this.api.addDynamoDbDataSource('TableSource', this.table),
+      none: this.api.addNoneDataSource('NoneSource'),
+    };
+    for (const resolver of RESOLVERS) {
+      dataSources[resolver.dataSource].createResolver(`${resolver.typeName}${resolver.fieldName}Resolver`, {
+        typeName: resolver.typeName,
+        fieldName: resolver.fieldName,
+        requestMappingTemplate: appsync.MappingTemplate.fromString(resolver.requestTemplate),
+        responseMappingTemplate: appsync.MappingTemplate.fromString(resolver.responseTemplate),
+      });
+    }
+  }
+}

@@ -1,0 +1,179 @@
+import { Validations } from 'aws-cdk-lib';
+import * as apigateway from 'aws-cdk-lib/aws-apigateway';
+import type * as cognito from 'aws-cdk-lib/aws-cognito';
+import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import * as logs from 'aws-cdk-lib/aws-logs';
+import type * as s3 from 'aws-cdk-lib/aws-s3';
+import { Construct } from 'constructs';
+import { z } from 'zod';
+import { API_STAGE, type RouteSpec } from '../../contract';
+import { acknowledgeKeyPrefixWildcard } from './acknowledgements';
+import { VaultFunction } from './vault-function';
+
+export interface PresignApiProps {
+  /** Shown in the console and used in resource descriptions. */
+  readonly apiName: string;
+  /** Handler module under `lambda/`. */
+  readonly entry: string;
+  /** The contract's route table; one resource and method per route. */
+  readonly routes: Record<string, RouteSpec>;
+  readonly userPool: cognito.IUserPool;
+  readonly bucket: s3.IBucket;
+  /** The key prefix (e.g. `statements/`) the function may sign for; nothing outside it. */
+  readonly keyPrefix: string;
+  /** S3 actions the function's URLs and calls need under `keyPrefix`. */
+  readonly objectActions: string[];
+  /** The table and the item actions the function needs, if any. */
+  readonly table?: { table: dynamodb.ITable; actions: string[] };
+  /** Web origins allowed by CORS. */
+  readonly webOrigins: string[];
+  /** Steady requests per second per stage. @default 50 */
+  readonly throttlingRateLimit?: number;
+  /** @default 100 */
+  readonly throttlingBurstLimit?: number;
+}
+
+/** The one error shape of the contract, for answers API Gateway gives before the Lambda runs. */
+const errorTemplate = (code: string, message: string) => JSON.stringify({ error: { code, message } });
+
+/**
+ * A presign REST API: stage `prod`, a Cognito user pool authorizer on every method but
+ * the CORS preflight, request validation against the contract's JSON schemas, JSON access
+ * logs, ERROR execution logs, throttling, CORS, and the gateway's own 4xx/5xx answers in
+ * the contract's error shape. Its Lambda may touch only its own key prefix.
+ */
+export class PresignApi extends Construct {
+  readonly api: apigateway.RestApi;
+  readonly handler: VaultFunction;
+
+  constructor(scope: Construct, id: string, props: PresignApiProps) {
+    super(scope, id);
+
+    this.handler = new VaultFunction(this, 'Handler', {
+      entry: props.entry,
+      description: `${props.apiName}: presigned S3 URLs for the caller's own ${props.keyPrefix} keys`,
+      environment: {
+        BUCKET_NAME: props.bucket.bucketName,
+        ALLOWED_ORIGINS: props.webOrigins.join(','),
+        ...(props.table ? { TABLE_NAME: props.table.table.tableName } : {}),
+      },
+    });
+    this.handler.role.addToPolicy(
+      new iam.PolicyStatement({
+        actions: props.objectActions,
+        resources: [props.bucket.arnForObjects(`${props.keyPrefix}*`)],
+      }),
+    );
+    if (props.table) {
+      this.handler.role.addToPolicy(
+        new iam.PolicyStatement({ actions: props.table.actions, resources: [props.table.table.tableArn] }),
+      );
+    }
+    acknowledgeKeyPrefixWildcard(
+      this.handler.role,
+      props.bucket,
+      props.keyPrefix,
+      `Each user's keys live under ${props.keyPrefix}{sub}/ and the sub is only known per request; the handler builds every key from the authorizer's sub claim, and the property tests check that no signed key leaves it.`,
+    );
+
+    const accessLogs = new logs.LogGroup(this, 'AccessLogs', { retention: logs.RetentionDays.ONE_YEAR });
+    this.api = new apigateway.RestApi(this, 'Api', {
+      restApiName: props.apiName,
+      description: `Statement Vault ${props.apiName}`,
+      endpointTypes: [apigateway.EndpointType.REGIONAL],
+      cloudWatchRole: false,
+      deployOptions: {
+        stageName: API_STAGE,
+        accessLogDestination: new apigateway.LogGroupLogDestination(accessLogs),
+        accessLogFormat: apigateway.AccessLogFormat.jsonWithStandardFields(),
+        loggingLevel: apigateway.MethodLoggingLevel.ERROR,
+        // Bodies would carry file names and presigned URLs: never trace them.
+        dataTraceEnabled: false,
+        throttlingRateLimit: props.throttlingRateLimit ?? 50,
+        throttlingBurstLimit: props.throttlingBurstLimit ?? 100,
+        tracingEnabled: false,
+      },
+      defaultCorsPreflightOptions: {
+        allowOrigins: props.webOrigins,
+        allowHeaders: ['Authorization', 'Content-Type'],
+        allowMethods: [...new Set(Object.values(props.routes).map((route) => route.method))],
+        allowCredentials: false,
+      },
+    });
+
+    const authorizer = new apigateway.CognitoUserPoolsAuthorizer(this, 'Authorizer', {
+      cognitoUserPools: [props.userPool],
+      identitySource: apigateway.IdentitySource.header('Authorization'),
+    });
+    const validator = this.api.addRequestValidator('Validator', {
+      validateRequestBody: true,
+      validateRequestParameters: true,
+    });
+    const integration = new apigateway.LambdaIntegration(this.handler.function);
+
+    for (const [name, route] of Object.entries(props.routes)) {
+      const resource = this.api.root.resourceForPath(route.resource);
+      const pathParameters = [...route.resource.matchAll(/\{(\w+)\}/g)].map((match) => match[1]);
+      resource.addMethod(route.method, integration, {
+        authorizer,
+        authorizationType: apigateway.AuthorizationType.COGNITO,
+        requestValidator: validator,
+        requestParameters: Object.fromEntries(pathParameters.map((param) => [`method.request.path.${param}`, true])),
+        ...(route.body
+          ? {
+              requestModels: {
+                'application/json': this.api.addModel(`${name}Body`, {
+                  contentType: 'application/json',
+                  schema: toApiGatewaySchema(route.body),
+                }),
+              },
+            }
+          : {}),
+      });
+    }
+
+    // Answers API Gateway gives itself (bad body, missing token, throttling) in the
+    // contract's error shape, with CORS headers so the browser can read them.
+    // These bodies hold no user data, so any origin may read them.
+    const corsHeaders = { 'Access-Control-Allow-Origin': "'*'" };
+    const gatewayErrors: [apigateway.ResponseType, string, string][] = [
+      [apigateway.ResponseType.BAD_REQUEST_BODY, 'BAD_REQUEST', 'The request body does not match what this route takes.'],
+      [apigateway.ResponseType.BAD_REQUEST_PARAMETERS, 'BAD_REQUEST', 'The request is missing a required parameter.'],
+      [apigateway.ResponseType.UNAUTHORIZED, 'UNAUTHORIZED', 'Sign in again: the request carried no valid identity.'],
+      [apigateway.ResponseType.ACCESS_DENIED, 'UNAUTHORIZED', 'Sign in again: the request carried no valid identity.'],
+      [apigateway.ResponseType.MISSING_AUTHENTICATION_TOKEN, 'NOT_FOUND', 'There is no such route.'],
+      [apigateway.ResponseType.REQUEST_TOO_LARGE, 'BODY_TOO_LARGE', 'The request body is too large.'],
+      [apigateway.ResponseType.THROTTLED, 'THROTTLED', 'Too many requests; wait a moment and try again.'],
+      [apigateway.ResponseType.DEFAULT_4XX, 'BAD_REQUEST', 'The request was refused.'],
+      [apigateway.ResponseType.DEFAULT_5XX, 'INTERNAL', 'Something went wrong on our side; try again.'],
+    ];
+    for (const [type, code, message] of gatewayErrors) {
+      this.api.addGatewayResponse(`${type.responseType}Response`, {
+        type,
+        responseHeaders: corsHeaders,
+        templates: { 'application/json': errorTemplate(code, message) },
+        ...(type === apigateway.ResponseType.ACCESS_DENIED ? { statusCode: '401' } : {}),
+      });
+    }
+
+    Validations.of(this.api).acknowledge({
+      id: 'AwsSolutions-APIG3',
+      reason: 'No WAF: every method needs a Cognito token, the stage is throttled, and bodies are schema-validated; a web ACL is an operator choice with its own cost.',
+    });
+  }
+
+  /** The stage URL (ends in `/prod/`). */
+  get url(): string {
+    return this.api.url;
+  }
+}
+
+/** API Gateway models are JSON Schema draft 4; the contract's zod schemas convert to it. */
+const toApiGatewaySchema = (schema: z.ZodType): apigateway.JsonSchema => {
+  const { $schema: _ignored, ...jsonSchema } = z.toJSONSchema(schema, { target: 'draft-4', io: 'input' }) as Record<
+    string,
+    unknown
+  >;
+  return { schema: apigateway.JsonSchemaVersion.DRAFT4, ...jsonSchema } as apigateway.JsonSchema;
+};

@@ -1,0 +1,81 @@
+import { Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
+import * as s3 from 'aws-cdk-lib/aws-s3';
+import { Construct } from 'constructs';
+
+export interface VaultStorageProps {
+  /** Web origins allowed to PUT and GET through presigned URLs (CORS). */
+  readonly webOrigins: string[];
+  /** How long an overwritten or deleted version stays recoverable. @default 30 days */
+  readonly noncurrentVersionRetention?: Duration;
+  /** How long the access logs are kept. @default 365 days */
+  readonly accessLogRetention?: Duration;
+  /** @default RETAIN: statements are people's records. */
+  readonly removalPolicy?: RemovalPolicy;
+}
+
+/**
+ * The one bucket of PRODUCT.md, private by every switch S3 has: all public access
+ * blocked, TLS only, encrypted, objects owned by the bucket (no ACLs), versioned so an
+ * overwrite or delete never loses a file, and incomplete multipart uploads aborted so an
+ * abandoned upload is not billed for long. Browsers reach it only through presigned URLs,
+ * from the configured web origins.
+ */
+export class VaultStorage extends Construct {
+  readonly bucket: s3.Bucket;
+  readonly accessLogBucket: s3.Bucket;
+
+  constructor(scope: Construct, id: string, props: VaultStorageProps) {
+    super(scope, id);
+    if (props.webOrigins.length === 0) throw new Error('VaultStorage needs at least one web origin for CORS');
+    const removalPolicy = props.removalPolicy ?? RemovalPolicy.RETAIN;
+
+    this.accessLogBucket = new s3.Bucket(this, 'AccessLogs', {
+      blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
+      encryption: s3.BucketEncryption.S3_MANAGED,
+      enforceSSL: true,
+      objectOwnership: s3.ObjectOwnership.BUCKET_OWNER_ENFORCED,
+      versioned: true,
+      removalPolicy,
+      lifecycleRules: [
+        {
+          id: 'expire-access-logs',
+          expiration: props.accessLogRetention ?? Duration.days(365),
+          noncurrentVersionExpiration: Duration.days(30),
+        },
+      ],
+    });
+    Validations.of(this.accessLogBucket).acknowledge({
+      id: 'AwsSolutions-S1',
+      reason: 'This is the access-log bucket itself; logging it to itself would loop and logging it elsewhere would need a third bucket.',
+    });
+
+    this.bucket = new s3.Bucket(this, 'Files', {
+      blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
+      encryption: s3.BucketEncryption.S3_MANAGED,
+      enforceSSL: true,
+      objectOwnership: s3.ObjectOwnership.BUCKET_OWNER_ENFORCED,
+      versioned: true,
+      removalPolicy,
+      serverAccessLogsBucket: this.accessLogBucket,
+      serverAccessLogsPrefix: 'files/',
+      lifecycleRules: [
+        { id: 'abort-incomplete-multipart', abortIncompleteMultipartUploadAfter: Duration.days(1) },
+        {
+          id: 'expire-old-versions',
+          noncurrentVersionExpiration: props.noncurrentVersionRetention ?? Duration.days(30),
+          expiredObjectDeleteMarker: true,
+        },
+      ],
+      cors: [
+        {
+          allowedOrigins: props.webOrigins,
+          allowedMethods: [s3.HttpMethods.PUT, s3.HttpMethods.GET, s3.HttpMethods.HEAD],
+          allowedHeaders: ['content-type', 'x-amz-meta-*'],
+          // The browser needs each part's ETag to complete a multipart upload.
+          exposedHeaders: ['ETag'],
+          maxAge: 3000,
+        },
+      ],
+    });
+  }
+}

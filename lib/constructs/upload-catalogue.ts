@@ -1,0 +1,63 @@
+import { Duration } from 'aws-cdk-lib';
+import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import * as s3 from 'aws-cdk-lib/aws-s3';
+import * as s3n from 'aws-cdk-lib/aws-s3-notifications';
+import { Construct } from 'constructs';
+import { PROFILE_IMAGE_PREFIX, STATEMENT_PREFIX } from '../../contract';
+import { acknowledgeKeyPrefixWildcard } from './acknowledgements';
+import { VaultFunction } from './vault-function';
+
+export interface UploadCatalogueProps {
+  readonly bucket: s3.Bucket;
+  readonly table: dynamodb.ITable;
+}
+
+/**
+ * Keeps the table in step with the bucket: S3 tells this function about every object
+ * created or removed under the product's prefixes, and it writes or deletes the record.
+ * So a statement is listed only once its file is really in the bucket, and every file
+ * that arrives gets its record without the browser having to come back and confirm.
+ */
+export class UploadCatalogue extends Construct {
+  readonly handler: VaultFunction;
+
+  constructor(scope: Construct, id: string, props: UploadCatalogueProps) {
+    super(scope, id);
+    this.handler = new VaultFunction(this, 'Handler', {
+      entry: 'catalogue/index.ts',
+      description: 'Upload catalogue: records every statement and avatar S3 stores or removes',
+      timeout: Duration.seconds(30),
+      environment: { BUCKET_NAME: props.bucket.bucketName, TABLE_NAME: props.table.tableName },
+    });
+    this.handler.role.addToPolicy(
+      new iam.PolicyStatement({
+        actions: ['s3:GetObject', 's3:DeleteObject'],
+        resources: [
+          props.bucket.arnForObjects(`${STATEMENT_PREFIX}*`),
+          props.bucket.arnForObjects(`${PROFILE_IMAGE_PREFIX}*`),
+        ],
+      }),
+    );
+    for (const prefix of [STATEMENT_PREFIX, PROFILE_IMAGE_PREFIX]) {
+      acknowledgeKeyPrefixWildcard(
+        this.handler.role,
+        props.bucket,
+        prefix,
+        `The catalogue reads (HeadObject) and, for objects that break the contract, deletes any object S3 reports under ${prefix}; the owner is the {sub} segment of the key.`,
+      );
+    }
+    this.handler.role.addToPolicy(
+      new iam.PolicyStatement({
+        actions: ['dynamodb:PutItem', 'dynamodb:DeleteItem', 'dynamodb:UpdateItem'],
+        resources: [props.table.tableArn],
+      }),
+    );
+
+    const destination = new s3n.LambdaDestination(this.handler.function);
+    for (const prefix of [STATEMENT_PREFIX, PROFILE_IMAGE_PREFIX]) {
+      props.bucket.addEventNotification(s3.EventType.OBJECT_CREATED, destination, { prefix });
+      props.bucket.addEventNotification(s3.EventType.OBJECT_REMOVED, destination, { prefix });
+    }
+  }
+}

@@ -1,0 +1,22 @@
+import type { WebConfigValues } from '../contract';
+
+/**
+ * CloudFormation output names of the stack, one per deployment-specific value of the web
+ * config. `npm run web:config` reads them back by these same names.
+ */
+export const OUTPUT_NAMES = {
+  region: 'Region',
+  userPoolId: 'UserPoolId',
+  userPoolClientId: 'UserPoolClientId',
+  identityPoolId: 'IdentityPoolId',
+  graphqlUrl: 'GraphQLUrl',
+  graphqlApiKey: 'GraphQLApiKey',
+  bucketName: 'BucketName',
+  profileImageApiUrl: 'ProfileImageApiUrl',
+  statementsApiUrl: 'StatementsApiUrl',
+} as const satisfies Record<keyof Omit<WebConfigValues, 'userPoolEndpoint' | 'identityPoolEndpoint' | 'local'>, string>;
+
+export type OutputField = keyof typeof OUTPUT_NAMES;
+
+/** The stack's name, which is also its key in `cdk deploy --outputs-file`. */
+export const STACK_NAME = 'StatementVault';
