@@ -1,0 +1,73 @@
+import { App, CfnResource, Stack, Validations } from 'aws-cdk-lib';
+import * as s3 from 'aws-cdk-lib/aws-s3';
+import { AwsSolutionsChecks } from 'cdk-nag';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { CDK_CONTEXT, synthVault } from '../support/vault-app';
+
+/**
+ * Two validators run at every synth: cdk-nag's AWS Solutions pack (registered by the app)
+ * and aws-cdk-lib's bundled CloudFormation validator, whose findings are errors because
+ * cdk.json sets @aws-cdk/core:validateAgainstDefaultRules. Either failing throws.
+ */
+describe('synth-time validation', () => {
+  test('the vault synthesizes with zero unacknowledged cdk-nag findings and zero validator errors or warnings', () => {
+    const { assembly } = synthVault();
+    const reportFile = path.join(assembly.directory, 'validation-report.json');
+    const report = fs.existsSync(reportFile) ? JSON.parse(fs.readFileSync(reportFile, 'utf8')) : { pluginReports: [] };
+    const violations = (report.pluginReports as { violations?: unknown[] }[]).flatMap((r) => r.violations ?? []);
+    expect(violations).toEqual([]);
+  });
+
+  test('cdk.json turns the CloudFormation validator findings into errors (strict)', () => {
+    expect(CDK_CONTEXT['@aws-cdk/core:validateAgainstDefaultRules']).toBe(true);
+  });
+
+  test('the CloudFormation validator is live: an invalid property fails synth', () => {
+    const app = new App({ context: CDK_CONTEXT });
+    const stack = new Stack(app, 'Broken', { env: { region: 'us-east-1' } });
+    new CfnResource(stack, 'Bucket', {
+      type: 'AWS::S3::Bucket',
+      properties: { VersioningConfiguration: { Status: 'Enabled' }, NotAProperty: true },
+    });
+    expect(() => app.synth()).toThrow(/CloudFormation Validate/);
+  });
+
+  test('cdk-nag is live: an unacknowledged finding fails synth', () => {
+    const app = new App({ context: CDK_CONTEXT });
+    const stack = new Stack(app, 'Nagged', { env: { region: 'us-east-1' } });
+    new s3.Bucket(stack, 'NoLogs');
+    Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
+    expect(() => app.synth()).toThrow(/AwsSolutions-S1/);
+  });
+
+  test('every acknowledgement names a rule and gives a specific reason', () => {
+    const { app } = synthVault();
+    const acknowledgements: { path: string; id: string; reason: string }[] = [];
+    for (const construct of app.node.findAll()) {
+      for (const entry of construct.node.metadata) {
+        if (entry.type !== Validations.ACKNOWLEDGED_RULES_METADATA_KEY) continue;
+        for (const [id, reason] of Object.entries(entry.data as Record<string, string>)) {
+          acknowledgements.push({ path: construct.node.path, id: id.replace(/^Annotation::/, ''), reason });
+        }
+      }
+    }
+    expect(acknowledgements.length).toBeGreaterThan(0);
+    for (const { id, reason } of acknowledgements) {
+      expect(id).toMatch(/^AwsSolutions-[A-Z]+\d+(\[.+\])?$/);
+      expect(reason.length).toBeGreaterThan(60);
+    }
+    // Each rule acknowledged anywhere, so a new one shows up in review.
+    expect([...new Set(acknowledgements.map((ack) => ack.id.replace(/\[.*$/, '')))].sort()).toEqual([
+      'AwsSolutions-APIG3',
+      'AwsSolutions-ASC3',
+      'AwsSolutions-COG1',
+      'AwsSolutions-COG2',
+      'AwsSolutions-COG8',
+      'AwsSolutions-IAM4',
+      'AwsSolutions-IAM5',
+      'AwsSolutions-L1',
+      'AwsSolutions-S1',
+    ]);
+  });
+});

@@ -1,0 +1,26 @@
+import { App } from 'aws-cdk-lib';
+import { Template } from 'aws-cdk-lib/assertions';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { buildVaultApp } from '../../lib/app';
+
+/** The same feature flags and settings as `cdk synth`, read from cdk.json. */
+export const CDK_CONTEXT = JSON.parse(fs.readFileSync(path.join(__dirname, '..', '..', 'cdk.json'), 'utf8'))
+  .context as Record<string, unknown>;
+
+/** The AppSync API key expiry is "now + 365 days": synth at a fixed instant. */
+export const FROZEN_NOW = Date.UTC(2026, 0, 1);
+
+export const TEST_WEB_ORIGINS = 'https://vault.example.com,http://localhost:3000';
+
+export const synthVault = (context: Record<string, unknown> = {}) => {
+  const now = jest.spyOn(Date, 'now').mockReturnValue(FROZEN_NOW);
+  try {
+    const app = new App({ context: { ...CDK_CONTEXT, webOrigins: TEST_WEB_ORIGINS, ...context } });
+    const stack = buildVaultApp(app);
+    const assembly = app.synth();
+    return { app, stack, assembly, template: Template.fromStack(stack) };
+  } finally {
+    now.mockRestore();
+  }
+};
