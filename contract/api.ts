@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { MAX_PARTS, PERIOD_PATTERN, SHA256_PATTERN, STATEMENT_LIMITS, TEXT_LIMITS } from './uploads';
 import { STATEMENT_ID_PATTERN } from './keys';
 

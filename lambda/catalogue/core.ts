@@ -1,5 +1,5 @@
 import type { S3Event, S3EventRecord } from 'aws-lambda';
-import { z } from 'zod';
+import * as z from 'zod';
 import {
   PERIOD_PATTERN,
   SHA256_PATTERN,

@@ -1,6 +1,6 @@
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import { MAX_REQUEST_BODY_BYTES, SUB_PATTERN, type RouteSpec } from '../../contract';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { ApiError, badRequest, unauthorized } from './errors';
 import type { Log } from './log';
 

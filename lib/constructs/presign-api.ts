@@ -6,7 +6,7 @@ import * as iam from 'aws-cdk-lib/aws-iam';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
-import { z } from 'zod';
+import * as z from 'zod';
 import { API_STAGE, type RouteSpec } from '../../contract';
 import { acknowledgeKeyPrefixWildcard } from './acknowledgements';
 import { VaultFunction } from './vault-function';

@@ -70,6 +70,8 @@ export class VaultFunction extends Construct {
         // Handlers log error names, never stacks, so a source map would only add cold-start time.
         sourceMap: false,
         target: 'node22',
+        // ES module builds let esbuild drop what the handlers never import (zod's locales, SDK parts).
+        mainFields: ['module', 'main'],
         externalModules: [],
         forceDockerBundling: false,
       },

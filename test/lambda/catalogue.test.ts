@@ -1,0 +1,124 @@
+import type { S3Event, S3EventRecord } from 'aws-lambda';
+import { profileImageKey, statementKey } from '../../contract';
+import { createCatalogue } from '../../lambda/catalogue/core';
+import { encodeStatementMetadata } from '../../lambda/shared/metadata';
+import { ALICE, capturingLog, memoryObjects, memoryRecords } from '../support/lambda-fakes';
+
+const ID = '01JD0000000000000000000001';
+const KEY = statementKey(ALICE, ID);
+
+/** S3 notifications URL-encode keys with '+' for spaces. */
+const s3Record = (eventName: string, key: string): S3EventRecord =>
+  ({
+    eventName,
+    eventTime: '2026-03-01T12:00:01.000Z',
+    s3: { bucket: { name: 'vault-test-bucket' }, object: { key: encodeURIComponent(key).replace(/%20/g, '+').replace(/%2F/g, '/') } },
+  }) as unknown as S3EventRecord;
+
+const event = (...records: S3EventRecord[]): S3Event => ({ Records: records });
+
+const setup = () => {
+  const objects = memoryObjects();
+  const records = memoryRecords();
+  const log = capturingLog();
+  return { objects, records, log, catalogue: createCatalogue({ objects, records, log }) };
+};
+
+const putObject = (
+  objects: ReturnType<typeof memoryObjects>,
+  overrides: Partial<{ contentType: string; size: number; metadata: Record<string, string> }> = {},
+) =>
+  objects.objects.set(KEY, {
+    contentType: 'text/csv',
+    size: 42,
+    metadata: encodeStatementMetadata({ fileName: 'mai 2024.csv', accountLabel: 'Épargne', period: '2024-05' }),
+    lastModified: '2026-03-01T12:00:00.000Z',
+    ...overrides,
+  });
+
+test('a stored statement object gets its record, with decoded metadata and the real size', async () => {
+  const { objects, records, catalogue } = setup();
+  putObject(objects);
+  await catalogue(event(s3Record('ObjectCreated:Put', KEY)));
+  expect(records.statements.get(`${ALICE}/${ID}`)).toEqual({
+    id: ID,
+    owner: ALICE,
+    fileName: 'mai 2024.csv',
+    contentType: 'text/csv',
+    size: 42,
+    key: KEY,
+    accountLabel: 'Épargne',
+    period: '2024-05',
+    status: 'AVAILABLE',
+    uploadedAt: '2026-03-01T12:00:00.000Z',
+  });
+});
+
+test('the same event twice leaves one identical record (S3 may deliver twice)', async () => {
+  const { objects, records, catalogue } = setup();
+  putObject(objects);
+  await catalogue(event(s3Record('ObjectCreated:Put', KEY), s3Record('ObjectCreated:Put', KEY)));
+  expect(records.statements.size).toBe(1);
+});
+
+test('an object already gone when its event arrives gets no record', async () => {
+  const { records, catalogue } = setup();
+  await catalogue(event(s3Record('ObjectCreated:CompleteMultipartUpload', KEY)));
+  expect(records.statements.size).toBe(0);
+});
+
+test.each([
+  ['a type the product does not accept', { contentType: 'application/zip' }],
+  ['missing metadata', { metadata: {} }],
+  ['a size over 1 GiB', { size: 1024 ** 3 + 1 }],
+])('an object with %s is deleted, not catalogued', async (_name, overrides) => {
+  const { objects, records, catalogue, log } = setup();
+  putObject(objects, overrides);
+  await catalogue(event(s3Record('ObjectCreated:Put', KEY)));
+  expect(records.statements.size).toBe(0);
+  expect(objects.objects.has(KEY)).toBe(false);
+  expect(log.lines.some((line) => line.message === 'object refused')).toBe(true);
+});
+
+test('a removed statement object loses its record; a re-created one keeps it', async () => {
+  const { objects, records, catalogue } = setup();
+  putObject(objects);
+  await catalogue(event(s3Record('ObjectCreated:Put', KEY)));
+  await catalogue(event(s3Record('ObjectRemoved:DeleteMarkerCreated', KEY)));
+  expect(records.statements.size).toBe(1);
+  objects.objects.delete(KEY);
+  await catalogue(event(s3Record('ObjectRemoved:DeleteMarkerCreated', KEY)));
+  expect(records.statements.size).toBe(0);
+});
+
+test("an avatar upload points the owner's profile at it; removal clears it", async () => {
+  const { objects, records, catalogue } = setup();
+  const key = profileImageKey(ALICE);
+  objects.objects.set(key, { contentType: 'image/png', size: 1, metadata: {}, lastModified: '' });
+  await catalogue(event(s3Record('ObjectCreated:Put', key)));
+  expect(records.avatars.get(ALICE)).toBe(key);
+  await catalogue(event(s3Record('ObjectRemoved:Delete', key)));
+  expect(records.avatars.get(ALICE)).toBeUndefined();
+  expect(records.avatars.has(ALICE)).toBe(true);
+});
+
+test('keys outside the layout are ignored and logged without the key', async () => {
+  const { records, catalogue, log } = setup();
+  await catalogue(event(s3Record('ObjectCreated:Put', `statements/${ALICE}/../../etc/passwd`)));
+  expect(records.statements.size).toBe(0);
+  expect(log.text()).not.toContain('passwd');
+});
+
+test('a failing record is retried by rethrowing after the others ran', async () => {
+  const { objects, records, catalogue } = setup();
+  putObject(objects);
+  const otherKey = profileImageKey(ALICE);
+  objects.objects.set(otherKey, { contentType: 'image/png', size: 1, metadata: {}, lastModified: '' });
+  records.putStatement = async () => {
+    throw new Error('throttled');
+  };
+  await expect(
+    catalogue(event(s3Record('ObjectCreated:Put', KEY), s3Record('ObjectCreated:Put', otherKey))),
+  ).rejects.toThrow('throttled');
+  expect(records.avatars.get(ALICE)).toBe(otherKey);
+});

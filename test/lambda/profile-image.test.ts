@@ -1,0 +1,174 @@
+import { PROFILE_IMAGE_LIMITS, PROFILE_IMAGE_ROUTES, isErrorBody, profileImageKey } from '../../contract';
+import { createProfileImageApi } from '../../lambda/profile-image/core';
+import {
+  ALICE,
+  BOB,
+  ORIGIN,
+  SIGNING_DATE,
+  apiEvent,
+  capturingLog,
+  json,
+  memoryObjects,
+  signedParts,
+  testPresigner,
+} from '../support/lambda-fakes';
+
+const setup = () => {
+  const objects = memoryObjects();
+  const log = capturingLog();
+  const handler = createProfileImageApi({
+    presigner: testPresigner(),
+    objects,
+    log,
+    cors: { allowedOrigins: [ORIGIN] },
+  });
+  return { handler, objects, log };
+};
+
+const upload = (body: unknown, sub?: string | null) =>
+  apiEvent({ ...PROFILE_IMAGE_ROUTES.uploadUrl, body, sub });
+
+describe('profile image upload URL', () => {
+  test("signs a PUT to the caller's own avatar key with type and exact length in the signature", async () => {
+    const { handler } = setup();
+    const result = await handler(upload({ contentType: 'image/png', size: 1234 }));
+    expect(result.statusCode).toBe(200);
+    const body = json(result);
+    expect(body.key).toBe(profileImageKey(ALICE));
+    expect(body.method).toBe('PUT');
+    expect(body.headers).toEqual({ 'content-type': 'image/png' });
+    expect(body.expiresAt).toBe(new Date(SIGNING_DATE.getTime() + 300_000).toISOString());
+
+    const signed = signedParts(body.url);
+    expect(signed.key).toBe(`profile-images/${ALICE}/avatar`);
+    expect(signed.expires).toBe(PROFILE_IMAGE_LIMITS.uploadUrlSeconds);
+    expect(signed.signedHeaders).toEqual(expect.arrayContaining(['content-length', 'content-type', 'host']));
+    // No checksum of an empty body (SDK default) that S3 would hold the upload against.
+    expect(body.url).not.toMatch(/x-amz-checksum|x-amz-sdk-checksum/i);
+  });
+
+  test('a different declared type or size yields a different signature (S3 compares them)', async () => {
+    const { handler } = setup();
+    const png = signedParts(json(await handler(upload({ contentType: 'image/png', size: 1234 }))).url);
+    const jpeg = signedParts(json(await handler(upload({ contentType: 'image/jpeg', size: 1234 }))).url);
+    const bigger = signedParts(json(await handler(upload({ contentType: 'image/png', size: 1235 }))).url);
+    expect(new Set([png.signature, jpeg.signature, bigger.signature]).size).toBe(3);
+  });
+
+  test('accepts mixed case and parameters but signs the canonical type', async () => {
+    const { handler } = setup();
+    const body = json(await handler(upload({ contentType: 'Image/WebP; charset=binary', size: 10 })));
+    expect(body.headers['content-type']).toBe('image/webp');
+  });
+
+  test('refuses another type with 415 and the accepted types in words', async () => {
+    const { handler } = setup();
+    const result = await handler(upload({ contentType: 'application/pdf', size: 10 }));
+    expect(result.statusCode).toBe(415);
+    expect(json(result)).toEqual({
+      error: { code: 'UNSUPPORTED_TYPE', message: 'Profile images must be JPEG, PNG or WebP files, not application/pdf.' },
+    });
+  });
+
+  test('refuses more than 5 MiB with 413 and allows exactly 5 MiB', async () => {
+    const { handler } = setup();
+    const tooBig = await handler(upload({ contentType: 'image/jpeg', size: 5 * 1024 * 1024 + 1 }));
+    expect(tooBig.statusCode).toBe(413);
+    expect(json(tooBig).error.message).toMatch(/at most 5 MiB/);
+    expect((await handler(upload({ contentType: 'image/jpeg', size: 5 * 1024 * 1024 }))).statusCode).toBe(200);
+  });
+
+  test.each([
+    ['a missing body', undefined, 'needs a JSON body'],
+    ['malformed JSON', '{"contentType":', 'not valid JSON'],
+    ['a string size', { contentType: 'image/png', size: '12' }, 'size'],
+    ['a fractional size', { contentType: 'image/png', size: 1.5 }, 'whole number'],
+    ['a negative size', { contentType: 'image/png', size: -1 }, 'at least 1 byte'],
+    ['an unknown field', { contentType: 'image/png', size: 1, key: 'profile-images/x/avatar' }, 'key'],
+  ])('refuses %s with 400 in the one error shape', async (_name, body, message) => {
+    const { handler } = setup();
+    const event =
+      typeof body === 'string' || body === undefined
+        ? apiEvent({ ...PROFILE_IMAGE_ROUTES.uploadUrl, rawBody: body ?? null })
+        : upload(body);
+    const result = await handler(event);
+    expect(result.statusCode).toBe(400);
+    expect(isErrorBody(json(result))).toBe(true);
+    expect(json(result).error.message).toContain(message);
+  });
+
+  test('refuses a body over the API limit with 413', async () => {
+    const { handler } = setup();
+    const result = await handler(
+      apiEvent({ ...PROFILE_IMAGE_ROUTES.uploadUrl, rawBody: JSON.stringify({ pad: 'x'.repeat(20_000) }) }),
+    );
+    expect(result.statusCode).toBe(413);
+    expect(json(result).error.code).toBe('BODY_TOO_LARGE');
+  });
+
+  test.each([
+    ['no claims at all', null],
+    ['a sub that is not a Cognito sub', 'not-a-uuid'],
+  ])('answers 401 and signs nothing for %s', async (_name, sub) => {
+    const { handler, log } = setup();
+    const result = await handler(upload({ contentType: 'image/png', size: 1 }, sub));
+    expect(result.statusCode).toBe(401);
+    expect(json(result).error.code).toBe('UNAUTHORIZED');
+    expect(result.body).not.toContain('X-Amz-Signature');
+    expect(log.text()).not.toContain('X-Amz-Signature');
+  });
+
+  test('echoes an allowed origin for CORS and nothing for another', async () => {
+    const { handler } = setup();
+    const allowed = await handler(upload({ contentType: 'image/png', size: 1 }));
+    expect(allowed.headers?.['Access-Control-Allow-Origin']).toBe(ORIGIN);
+    const other = await handler(
+      apiEvent({ ...PROFILE_IMAGE_ROUTES.uploadUrl, body: { contentType: 'image/png', size: 1 }, origin: 'https://evil.example' }),
+    );
+    expect(other.headers?.['Access-Control-Allow-Origin']).toBeUndefined();
+  });
+});
+
+describe('profile image download URL', () => {
+  test('404 while no avatar is stored', async () => {
+    const { handler } = setup();
+    const result = await handler(apiEvent({ ...PROFILE_IMAGE_ROUTES.downloadUrl }));
+    expect(result.statusCode).toBe(404);
+    expect(json(result).error.code).toBe('NOT_FOUND');
+  });
+
+  test("signs a 5-minute GET for the caller's own avatar only", async () => {
+    const { handler, objects } = setup();
+    objects.objects.set(profileImageKey(ALICE), { contentType: 'image/png', size: 3, metadata: {}, lastModified: '' });
+    const alice = await handler(apiEvent({ ...PROFILE_IMAGE_ROUTES.downloadUrl, sub: ALICE }));
+    expect(alice.statusCode).toBe(200);
+    const signed = signedParts(json(alice).url);
+    expect(signed.key).toBe(profileImageKey(ALICE));
+    expect(signed.expires).toBe(PROFILE_IMAGE_LIMITS.downloadUrlSeconds);
+    const bob = await handler(apiEvent({ ...PROFILE_IMAGE_ROUTES.downloadUrl, sub: BOB }));
+    expect(bob.statusCode).toBe(404);
+  });
+});
+
+describe('routing', () => {
+  test('an unknown route is 404 and a wrong method 405, both in the error shape', async () => {
+    const { handler } = setup();
+    const unknown = await handler(apiEvent({ method: 'GET', resource: '/nope' }));
+    expect(unknown.statusCode).toBe(404);
+    expect(isErrorBody(json(unknown))).toBe(true);
+    const wrongMethod = await handler(apiEvent({ method: 'DELETE', resource: PROFILE_IMAGE_ROUTES.uploadUrl.resource }));
+    expect(wrongMethod.statusCode).toBe(405);
+  });
+
+  test('a failing dependency becomes a 500 without details, logged by name only', async () => {
+    const { handler, objects, log } = setup();
+    objects.head = async () => {
+      throw Object.assign(new Error('socket hang up: secret detail'), { name: 'TimeoutError' });
+    };
+    const result = await handler(apiEvent({ ...PROFILE_IMAGE_ROUTES.downloadUrl }));
+    expect(result.statusCode).toBe(500);
+    expect(json(result)).toEqual({ error: { code: 'INTERNAL', message: expect.any(String) } });
+    expect(result.body).not.toContain('secret detail');
+    expect(log.lines.at(-1)).toMatchObject({ level: 'error', fields: { errorName: 'TimeoutError', status: 500 } });
+  });
+});

@@ -1,0 +1,204 @@
+import fc from 'fast-check';
+import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
+import {
+  MiB,
+  PROFILE_IMAGE_ROUTES,
+  PROFILE_IMAGE_TYPES,
+  STATEMENT_ROUTES,
+  STATEMENT_TYPES,
+  isErrorBody,
+  profileImagePrefix,
+  statementPrefix,
+} from '../../contract';
+import { createProfileImageApi } from '../../lambda/profile-image/core';
+import { createStatementsApi } from '../../lambda/statements/core';
+import { ORIGIN, apiEvent, capturingLog, memoryObjects, memoryRecords, signedParts, testPresigner } from '../support/lambda-fakes';
+
+/**
+ * Properties over generated requests, run in-process against both handlers:
+ * no input makes a handler throw or answer 5xx, every refusal uses the one error shape,
+ * no signed key leaves the caller's prefix, and no log line carries a token or a URL.
+ * FUZZ_RUNS raises the case count (the long fuzz run sets it to 10,000).
+ */
+const RUNS = Number(process.env.FUZZ_RUNS ?? 300);
+
+const FAKE_TOKEN = 'eyJraWQiOiJmYWtlIiwiYWxnIjoiUlMyNTYifQ.eyJzdWIiOiJmYWtlIn0.c2lnbmF0dXJl';
+
+const setup = () => {
+  const log = capturingLog();
+  const objects = memoryObjects();
+  const records = memoryRecords();
+  const deps = { presigner: testPresigner(), objects, records, log, cors: { allowedOrigins: [ORIGIN] } };
+  return { log, profile: createProfileImageApi(deps), statements: createStatementsApi(deps) };
+};
+
+const sub = fc.uuid({ version: 4 });
+
+/** Strings that attack names and paths: traversal, encodings, control and direction characters, huge lengths. */
+const nastyString = fc.oneof(
+  fc.string(),
+  fc.string({ unit: 'grapheme' }),
+  fc.constantFrom(
+    '../../etc/passwd',
+    '..%2f..%2fsecret',
+    '%2e%2e/%2e%2e/x',
+    '..\\..\\windows',
+    'a\u0000b.pdf',
+    'invoice\u202Efdp.exe',
+    '\u2066hidden\u2069.pdf',
+    'x'.repeat(10_000),
+    '',
+    ' ',
+    'statements/other-user/file',
+  ),
+);
+
+const size = fc.oneof(
+  fc.integer({ min: -10, max: 2 * 1024 * MiB }),
+  fc.constantFrom(0, 1, 5 * MiB, 5 * MiB + 1, 50 * MiB, 50 * MiB + 1, 1024 * MiB, 1024 * MiB + 1, 2 ** 53, -0),
+  fc.double(),
+  fc.string(),
+);
+
+const contentType = fc.oneof(
+  fc.constantFrom(...PROFILE_IMAGE_TYPES, ...STATEMENT_TYPES),
+  fc.constantFrom('IMAGE/PNG', 'application/pdf; charset=binary', 'text/csv;', 'application/x-msdownload', ''),
+  fc.string(),
+);
+
+const statementBody = fc.record(
+  {
+    fileName: nastyString,
+    contentType,
+    size,
+    accountLabel: nastyString,
+    period: fc.oneof(fc.constantFrom('2024-01', '2024-13', '24-01', '2024-1'), fc.string()),
+    sha256: fc.oneof(fc.string({ unit: fc.constantFrom(...'0123456789abcdef'), minLength: 64, maxLength: 64 }), fc.string()),
+    owner: sub,
+    key: nastyString,
+  },
+  { requiredKeys: [] },
+);
+
+const body = fc.oneof(
+  statementBody,
+  fc.record({ contentType, size }, { requiredKeys: [] }),
+  fc.record(
+    {
+      uploadId: fc.oneof(fc.string(), fc.constant('upload-1')),
+      size,
+      partNumbers: fc.array(fc.oneof(fc.integer({ min: -5, max: 100 }), fc.double()), { maxLength: 120 }),
+      parts: fc.array(fc.record({ partNumber: fc.integer({ min: 0, max: 70 }), etag: fc.string() }), { maxLength: 70 }),
+    },
+    { requiredKeys: [] },
+  ),
+  fc.jsonValue(),
+);
+
+const rawBody = fc.oneof(
+  body.map((value) => JSON.stringify(value)),
+  fc.string(),
+  fc.constantFrom('{', '{"size": 1, "size": 2}', 'null', '[]', `{"pad":"${'x'.repeat(20_000)}"}`),
+  fc.constant(null),
+);
+
+const routes = [...Object.values(PROFILE_IMAGE_ROUTES), ...Object.values(STATEMENT_ROUTES)];
+
+const event = fc.record({
+  route: fc.constantFrom(...routes),
+  method: fc.oneof(fc.constant(undefined), fc.constantFrom('GET', 'POST', 'DELETE', 'PUT', 'PATCH')),
+  sub: fc.oneof(sub, fc.constant(null), fc.string()),
+  rawBody,
+  statementId: fc.oneof(fc.constantFrom('01JD0000000000000000000000', '../x', ''), nastyString),
+  uploadId: fc.oneof(fc.constant('upload-1'), nastyString),
+});
+
+type GeneratedEvent = typeof event extends fc.Arbitrary<infer T> ? T : never;
+
+const toApiEvent = (input: GeneratedEvent): APIGatewayProxyEvent => {
+  const built = apiEvent({
+    method: input.method ?? input.route.method,
+    resource: input.route.resource,
+    sub: input.sub,
+    rawBody: input.rawBody,
+    pathParameters: input.route.resource.includes('{statementId}') ? { statementId: input.statementId } : null,
+    query: { uploadId: input.uploadId },
+  });
+  built.headers = { ...built.headers, Authorization: `Bearer ${FAKE_TOKEN}` };
+  return built;
+};
+
+const handlerFor = (api: ReturnType<typeof setup>, resource: string) =>
+  Object.values(PROFILE_IMAGE_ROUTES).some((route) => route.resource === resource) ? api.profile : api.statements;
+
+const signedUrls = (result: APIGatewayProxyResult): string[] => {
+  if (!result.body) return [];
+  const body = JSON.parse(result.body);
+  return [body.url, ...(body.parts ?? []).map((part: { url: string }) => part.url)].filter(Boolean);
+};
+
+test('no input makes a handler throw or answer 5xx, and every refusal uses the one error shape', async () => {
+  await fc.assert(
+    fc.asyncProperty(event, async (input) => {
+      const api = setup();
+      const result = await handlerFor(api, input.route.resource)(toApiEvent(input));
+      expect(result.statusCode).toBeGreaterThanOrEqual(200);
+      expect(result.statusCode).toBeLessThan(500);
+      if (result.statusCode >= 400) expect(isErrorBody(JSON.parse(result.body))).toBe(true);
+    }),
+    { numRuns: RUNS },
+  );
+});
+
+test("no signed key ever falls outside the caller's prefix", async () => {
+  await fc.assert(
+    fc.asyncProperty(event, sub, async (input, caller) => {
+      const api = setup();
+      const result = await handlerFor(api, input.route.resource)(toApiEvent({ ...input, sub: caller }));
+      for (const url of signedUrls(result)) {
+        const { key } = signedParts(url);
+        expect([statementPrefix(caller), profileImagePrefix(caller)].some((prefix) => key.startsWith(prefix))).toBe(
+          true,
+        );
+        expect(key.split('/')).not.toContain('..');
+      }
+    }),
+    { numRuns: RUNS },
+  );
+});
+
+test('valid requests always sign, so the properties above are not passing vacuously', async () => {
+  await fc.assert(
+    fc.asyncProperty(
+      sub,
+      fc.constantFrom(...STATEMENT_TYPES),
+      fc.integer({ min: 1, max: 1024 * MiB }),
+      async (caller, type, bytes) => {
+        const api = setup();
+        const result = await api.statements(
+          apiEvent({
+            ...STATEMENT_ROUTES.createUpload,
+            sub: caller,
+            body: { fileName: 'a.pdf', contentType: type, size: bytes, accountLabel: 'Main', period: '2024-02' },
+          }),
+        );
+        expect(result.statusCode).toBe(201);
+      },
+    ),
+    { numRuns: Math.min(RUNS, 100) },
+  );
+});
+
+test('no log line contains a token or a presigned URL', async () => {
+  await fc.assert(
+    fc.asyncProperty(event, async (input) => {
+      const api = setup();
+      const result = await handlerFor(api, input.route.resource)(toApiEvent(input));
+      const logged = api.log.text();
+      expect(logged).not.toContain(FAKE_TOKEN);
+      expect(logged).not.toMatch(/X-Amz-Signature|X-Amz-Credential|https?:\/\//);
+      for (const url of signedUrls(result)) expect(logged).not.toContain(url);
+    }),
+    { numRuns: RUNS },
+  );
+});

@@ -1,0 +1,289 @@
+import {
+  MiB,
+  STATEMENT_LIMITS,
+  STATEMENT_ROUTES,
+  isErrorBody,
+  statementKey,
+  type Statement,
+} from '../../contract';
+import { createStatementsApi } from '../../lambda/statements/core';
+import {
+  ALICE,
+  BOB,
+  ORIGIN,
+  apiEvent,
+  capturingLog,
+  json,
+  memoryObjects,
+  memoryRecords,
+  signedParts,
+  testPresigner,
+} from '../support/lambda-fakes';
+
+const STATEMENT_ID = '01JD0000000000000000000000';
+
+const setup = () => {
+  const objects = memoryObjects();
+  const records = memoryRecords();
+  const log = capturingLog();
+  const handler = createStatementsApi({
+    presigner: testPresigner(),
+    objects,
+    records,
+    log,
+    cors: { allowedOrigins: [ORIGIN] },
+    newId: () => STATEMENT_ID,
+  });
+  return { handler, objects, records, log };
+};
+
+const request = {
+  fileName: 'Relevé janvier 2024.pdf',
+  contentType: 'application/pdf',
+  size: 120_000,
+  accountLabel: 'Checking ••1234',
+  period: '2024-01',
+  sha256: 'a'.repeat(64),
+};
+
+const create = (body: unknown, sub?: string | null) => apiEvent({ ...STATEMENT_ROUTES.createUpload, body, sub });
+
+const storedStatement = (owner: string, overrides: Partial<Statement> = {}): Statement => ({
+  id: STATEMENT_ID,
+  owner,
+  fileName: 'Relevé janvier 2024.pdf',
+  contentType: 'application/pdf',
+  size: 3,
+  key: statementKey(owner, STATEMENT_ID),
+  accountLabel: 'Checking',
+  period: '2024-01',
+  status: 'AVAILABLE',
+  uploadedAt: '2026-03-01T12:00:00.000Z',
+  ...overrides,
+});
+
+describe('single upload', () => {
+  test('signs a PUT under statements/{sub}/{new id}/ with type, length and metadata in the signature', async () => {
+    const { handler, records } = setup();
+    const result = await handler(create(request));
+    expect(result.statusCode).toBe(201);
+    const body = json(result);
+    expect(body).toMatchObject({ kind: 'single', statementId: STATEMENT_ID, method: 'PUT' });
+    expect(body.headers).toEqual({
+      'content-type': 'application/pdf',
+      'x-amz-meta-file-name': encodeURIComponent(request.fileName),
+      'x-amz-meta-account-label': encodeURIComponent(request.accountLabel),
+      'x-amz-meta-period': '2024-01',
+      'x-amz-meta-sha256': request.sha256,
+    });
+    const signed = signedParts(body.url);
+    expect(signed.key).toBe(`statements/${ALICE}/${STATEMENT_ID}/file`);
+    expect(signed.expires).toBe(STATEMENT_LIMITS.uploadUrlSeconds);
+    expect(signed.signedHeaders).toEqual(
+      expect.arrayContaining([
+        'content-length',
+        'content-type',
+        'host',
+        'x-amz-meta-account-label',
+        'x-amz-meta-file-name',
+        'x-amz-meta-period',
+        'x-amz-meta-sha256',
+      ]),
+    );
+    // The user's file name is metadata, never part of the key.
+    expect(signed.pathname).not.toContain('Relev');
+    // Nothing is listed before the file is in the bucket.
+    expect(records.statements.size).toBe(0);
+  });
+
+  test('50 MiB is still one PUT; one byte more goes multipart', async () => {
+    const { handler } = setup();
+    const single = json(await handler(create({ ...request, size: 50 * MiB })));
+    expect(single.kind).toBe('single');
+    const multipart = json(await handler(create({ ...request, size: 50 * MiB + 1 })));
+    expect(multipart).toEqual({
+      kind: 'multipart',
+      statementId: STATEMENT_ID,
+      uploadId: 'upload-1',
+      partBytes: STATEMENT_LIMITS.partBytes,
+      partCount: 4,
+    });
+  });
+
+  test.each([
+    ['a wrong type', { contentType: 'application/zip' }, 415, 'UNSUPPORTED_TYPE'],
+    ['more than 1 GiB', { size: 1024 * MiB + 1 }, 413, 'FILE_TOO_LARGE'],
+    ['an empty file', { size: 0 }, 400, 'BAD_REQUEST'],
+    ['a bad period', { period: '2024-13' }, 400, 'BAD_REQUEST'],
+    ['a path as file name', { fileName: '../../etc/passwd' }, 400, 'BAD_REQUEST'],
+    ['a right-to-left override in the name', { fileName: 'invoice\u202Efdp.exe' }, 400, 'BAD_REQUEST'],
+    ['a NUL byte in the name', { fileName: 'a\u0000.pdf' }, 400, 'BAD_REQUEST'],
+    ['a 10,000-character name', { fileName: `${'x'.repeat(10_000)}.pdf` }, 400, 'BAD_REQUEST'],
+    ['an empty account label', { accountLabel: '   ' }, 400, 'BAD_REQUEST'],
+    ['a bad checksum', { sha256: 'xyz' }, 400, 'BAD_REQUEST'],
+    ['an owner field', { owner: BOB }, 400, 'BAD_REQUEST'],
+  ])('refuses %s and signs nothing', async (_name, change, status, code) => {
+    const { handler, objects } = setup();
+    const result = await handler(create({ ...request, ...change }));
+    expect(result.statusCode).toBe(status);
+    expect(json(result).error.code).toBe(code);
+    expect(isErrorBody(json(result))).toBe(true);
+    expect(result.body).not.toContain('X-Amz-Signature');
+    expect(objects.calls).toEqual([]);
+  });
+
+  test('401 without claims', async () => {
+    const { handler } = setup();
+    expect((await handler(create(request, null))).statusCode).toBe(401);
+  });
+});
+
+describe('multipart upload', () => {
+  const size = 50 * MiB + 1;
+  const start = async () => {
+    const context = setup();
+    const created = json(await context.handler(create({ ...request, size })));
+    return { ...context, created };
+  };
+  const parts = (body: unknown, sub?: string, statementId = STATEMENT_ID) =>
+    apiEvent({ ...STATEMENT_ROUTES.partUrls, body, sub, pathParameters: { statementId } });
+
+  test("creates the upload at the caller's key with the type and metadata set by the server", async () => {
+    const { objects, created } = await start();
+    expect(objects.uploads.get(created.uploadId)).toEqual({
+      key: statementKey(ALICE, STATEMENT_ID),
+      contentType: 'application/pdf',
+      metadata: expect.objectContaining({ period: '2024-01' }),
+    });
+  });
+
+  test('signs each part with its exact length', async () => {
+    const { handler, created } = await start();
+    const result = await handler(parts({ uploadId: created.uploadId, size, partNumbers: [1, 4] }));
+    expect(result.statusCode).toBe(200);
+    const body = json(result);
+    expect(body.parts.map((part: { partNumber: number; size: number }) => [part.partNumber, part.size])).toEqual([
+      [1, 16 * MiB],
+      [4, 2 * MiB + 1],
+    ]);
+    for (const part of body.parts) {
+      const signed = signedParts(part.url);
+      expect(signed.key).toBe(statementKey(ALICE, STATEMENT_ID));
+      expect(signed.query.get('uploadId')).toBe(created.uploadId);
+      expect(signed.query.get('partNumber')).toBe(String(part.partNumber));
+      expect(signed.signedHeaders).toContain('content-length');
+      expect(signed.expires).toBe(STATEMENT_LIMITS.uploadUrlSeconds);
+    }
+  });
+
+  test.each([
+    ['a part beyond the file', { partNumbers: [5] }, 400],
+    ['a repeated part', { partNumbers: [1, 1] }, 400],
+    ['a size that fits one PUT', { size: 10 }, 400],
+    ['a size over 1 GiB', { size: 1024 * MiB + 1 }, 413],
+  ])('refuses %s', async (_name, change, status) => {
+    const { handler, created } = await start();
+    const result = await handler(parts({ uploadId: created.uploadId, size, partNumbers: [1], ...change }));
+    expect(result.statusCode).toBe(status);
+  });
+
+  test('completes only at the caller\'s key: B cannot complete A\'s upload', async () => {
+    const { handler, created, objects } = await start();
+    const body = { uploadId: created.uploadId, parts: [1, 2, 3, 4].map((partNumber) => ({ partNumber, etag: `"${'0'.repeat(32)}"` })) };
+    const asBob = await handler(
+      apiEvent({ ...STATEMENT_ROUTES.completeUpload, body, sub: BOB, pathParameters: { statementId: STATEMENT_ID } }),
+    );
+    expect(asBob.statusCode).toBe(404);
+    const asAlice = await handler(
+      apiEvent({ ...STATEMENT_ROUTES.completeUpload, body, sub: ALICE, pathParameters: { statementId: STATEMENT_ID } }),
+    );
+    expect(asAlice.statusCode).toBe(200);
+    expect(json(asAlice)).toEqual({ statementId: STATEMENT_ID });
+    expect(objects.objects.has(statementKey(ALICE, STATEMENT_ID))).toBe(true);
+  });
+
+  test('refuses parts out of order', async () => {
+    const { handler, created } = await start();
+    const result = await handler(
+      apiEvent({
+        ...STATEMENT_ROUTES.completeUpload,
+        body: { uploadId: created.uploadId, parts: [{ partNumber: 2, etag: 'abc' }, { partNumber: 1, etag: 'abc' }] },
+        pathParameters: { statementId: STATEMENT_ID },
+      }),
+    );
+    expect(result.statusCode).toBe(400);
+  });
+
+  test('aborts with the upload id in the query; B cannot abort A\'s upload', async () => {
+    const { handler, created, objects } = await start();
+    const abort = (sub: string) =>
+      handler(
+        apiEvent({
+          ...STATEMENT_ROUTES.abortUpload,
+          sub,
+          pathParameters: { statementId: STATEMENT_ID },
+          query: { uploadId: created.uploadId },
+        }),
+      );
+    expect((await abort(BOB)).statusCode).toBe(404);
+    expect(objects.uploads.has(created.uploadId)).toBe(true);
+    const result = await abort(ALICE);
+    expect(result.statusCode).toBe(204);
+    expect(result.body).toBe('');
+    expect(objects.uploads.has(created.uploadId)).toBe(false);
+  });
+
+  test('a bad statement id in the path is 400', async () => {
+    const { handler, created } = await start();
+    const result = await handler(parts({ uploadId: created.uploadId, size, partNumbers: [1] }, ALICE, '../other'));
+    expect(result.statusCode).toBe(400);
+  });
+});
+
+describe('download', () => {
+  const download = (sub: string, statementId = STATEMENT_ID) =>
+    apiEvent({ ...STATEMENT_ROUTES.downloadUrl, sub, pathParameters: { statementId } });
+
+  test('signs a 60-second GET as an attachment with the original name', async () => {
+    const { handler, records } = setup();
+    await records.putStatement(storedStatement(ALICE));
+    const result = await handler(download(ALICE));
+    expect(result.statusCode).toBe(200);
+    const body = json(result);
+    expect(body.fileName).toBe('Relevé janvier 2024.pdf');
+    const signed = signedParts(body.url);
+    expect(signed.key).toBe(statementKey(ALICE, STATEMENT_ID));
+    expect(signed.expires).toBe(STATEMENT_LIMITS.downloadUrlSeconds);
+    expect(signed.query.get('response-content-disposition')).toBe(
+      `attachment; filename="Relev_ janvier 2024.pdf"; filename*=UTF-8''Relev%C3%A9%20janvier%202024.pdf`,
+    );
+    expect(signed.query.get('response-content-type')).toBe('application/pdf');
+  });
+
+  test("another user's statement id is 404, not 403", async () => {
+    const { handler, records } = setup();
+    await records.putStatement(storedStatement(ALICE));
+    const result = await handler(download(BOB));
+    expect(result.statusCode).toBe(404);
+    expect(json(result)).toEqual({ error: { code: 'NOT_FOUND', message: 'There is no such statement.' } });
+  });
+});
+
+describe('delete', () => {
+  test('removes the file, then the record; B cannot delete A\'s statement', async () => {
+    const { handler, records, objects } = setup();
+    await records.putStatement(storedStatement(ALICE));
+    objects.objects.set(statementKey(ALICE, STATEMENT_ID), { contentType: 'application/pdf', size: 3, metadata: {}, lastModified: '' });
+    const remove = (sub: string) =>
+      handler(apiEvent({ ...STATEMENT_ROUTES.deleteStatement, sub, pathParameters: { statementId: STATEMENT_ID } }));
+
+    expect((await remove(BOB)).statusCode).toBe(404);
+    expect(records.statements.size).toBe(1);
+    expect(objects.calls).toEqual([]);
+
+    expect((await remove(ALICE)).statusCode).toBe(204);
+    expect(records.statements.size).toBe(0);
+    expect(objects.calls).toEqual([`delete ${statementKey(ALICE, STATEMENT_ID)}`]);
+    expect((await remove(ALICE)).statusCode).toBe(404);
+  });
+});

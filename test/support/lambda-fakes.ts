@@ -1,0 +1,170 @@
+import type { APIGatewayProxyEvent } from 'aws-lambda';
+import type { Statement } from '../../contract';
+import { notFound } from '../../lambda/shared/errors';
+import type { Log, LogFields } from '../../lambda/shared/log';
+import type { RecordStore } from '../../lambda/shared/records';
+import { Presigner, createS3Client, type ObjectInfo, type ObjectStore } from '../../lambda/shared/s3';
+
+/**
+ * In-memory stand-ins for the S3 and DynamoDB calls (the handlers' ports). Presigning is
+ * NOT faked: tests sign with the real SDK and fixed fake credentials. The local-stack
+ * suite runs the same handlers against emulators.
+ */
+export const BUCKET = 'vault-test-bucket';
+export const SIGNING_DATE = new Date('2026-03-01T12:00:00Z');
+export const ALICE = '11111111-1111-4111-8111-111111111111';
+export const BOB = '22222222-2222-4222-8222-222222222222';
+export const ORIGIN = 'https://vault.example.com';
+
+export const testPresigner = () => new Presigner(createS3Client(), BUCKET, () => SIGNING_DATE);
+
+export interface MemoryObjects extends ObjectStore {
+  objects: Map<string, ObjectInfo>;
+  uploads: Map<string, { key: string; contentType: string; metadata: Record<string, string> }>;
+  calls: string[];
+}
+
+export const memoryObjects = (): MemoryObjects => {
+  const objects = new Map<string, ObjectInfo>();
+  const uploads = new Map<string, { key: string; contentType: string; metadata: Record<string, string> }>();
+  const calls: string[] = [];
+  let uploadCounter = 0;
+  const requireUpload = (key: string, uploadId: string) => {
+    const upload = uploads.get(uploadId);
+    // The real adapter maps S3's NoSuchUpload to this same 404.
+    if (!upload || upload.key !== key) throw notFound('There is no such upload in progress; start the upload again.');
+    return upload;
+  };
+  return {
+    objects,
+    uploads,
+    calls,
+    async head(key) {
+      calls.push(`head ${key}`);
+      return objects.get(key);
+    },
+    async delete(key) {
+      calls.push(`delete ${key}`);
+      objects.delete(key);
+    },
+    async createMultipart({ key, contentType, metadata }) {
+      calls.push(`createMultipart ${key}`);
+      const uploadId = `upload-${++uploadCounter}`;
+      uploads.set(uploadId, { key, contentType, metadata });
+      return uploadId;
+    },
+    async completeMultipart({ key, uploadId, parts }) {
+      calls.push(`completeMultipart ${key}`);
+      const upload = requireUpload(key, uploadId);
+      uploads.delete(uploadId);
+      objects.set(key, {
+        contentType: upload.contentType,
+        size: parts.length,
+        metadata: upload.metadata,
+        lastModified: SIGNING_DATE.toISOString(),
+      });
+    },
+    async abortMultipart({ key, uploadId }) {
+      calls.push(`abortMultipart ${key}`);
+      requireUpload(key, uploadId);
+      uploads.delete(uploadId);
+    },
+  };
+};
+
+export interface MemoryRecords extends RecordStore {
+  statements: Map<string, Statement>;
+  avatars: Map<string, string | undefined>;
+}
+
+export const memoryRecords = (): MemoryRecords => {
+  const statements = new Map<string, Statement>();
+  const avatars = new Map<string, string | undefined>();
+  const id = (owner: string, statementId: string) => `${owner}/${statementId}`;
+  return {
+    statements,
+    avatars,
+    async getStatement(owner, statementId) {
+      return statements.get(id(owner, statementId));
+    },
+    async putStatement(statement) {
+      statements.set(id(statement.owner, statement.id), statement);
+    },
+    async deleteStatement(owner, statementId) {
+      statements.delete(id(owner, statementId));
+    },
+    async setAvatar(owner, avatarKey) {
+      avatars.set(owner, avatarKey);
+    },
+  };
+};
+
+export interface CapturedLog extends Log {
+  lines: { level: string; message: string; fields?: LogFields }[];
+  text(): string;
+}
+
+export const capturingLog = (): CapturedLog => {
+  const lines: CapturedLog['lines'] = [];
+  const at = (level: string) => (message: string, fields?: LogFields) => lines.push({ level, message, fields });
+  return {
+    lines,
+    info: at('info'),
+    warn: at('warn'),
+    error: at('error'),
+    text: () => lines.map((line) => JSON.stringify(line)).join('\n'),
+  };
+};
+
+export interface EventInput {
+  method: string;
+  resource: string;
+  sub?: string | null;
+  body?: unknown;
+  rawBody?: string | null;
+  pathParameters?: Record<string, string> | null;
+  query?: Record<string, string> | null;
+  origin?: string;
+}
+
+/** An API Gateway proxy event as the Cognito authorizer passes it on. */
+export const apiEvent = (input: EventInput): APIGatewayProxyEvent =>
+  ({
+    httpMethod: input.method,
+    resource: input.resource,
+    path: input.resource,
+    body: input.rawBody !== undefined ? input.rawBody : input.body === undefined ? null : JSON.stringify(input.body),
+    isBase64Encoded: false,
+    headers: { origin: input.origin ?? ORIGIN },
+    multiValueHeaders: {},
+    pathParameters: input.pathParameters ?? null,
+    queryStringParameters: input.query ?? null,
+    multiValueQueryStringParameters: null,
+    stageVariables: null,
+    requestContext: {
+      requestId: 'test-request',
+      authorizer:
+        input.sub === null
+          ? undefined
+          : { claims: { sub: input.sub ?? ALICE, email: 'alice@example.com', token_use: 'id' } },
+    },
+  }) as unknown as APIGatewayProxyEvent;
+
+/** What S3 will check of a presigned URL: its key, lifetime and the headers folded into its signature. */
+export const signedParts = (url: string) => {
+  const parsed = new URL(url);
+  return {
+    host: parsed.host,
+    // Virtual-hosted style (bucket in the host) on AWS, path style (bucket first in the path) locally.
+    key: decodeURIComponent(
+      parsed.host.startsWith(`${BUCKET}.`) ? parsed.pathname.slice(1) : parsed.pathname.replace(/^\/[^/]+\//, ''),
+    ),
+    pathname: parsed.pathname,
+    expires: Number(parsed.searchParams.get('X-Amz-Expires')),
+    signedHeaders: (parsed.searchParams.get('X-Amz-SignedHeaders') ?? '').split(';'),
+    signature: parsed.searchParams.get('X-Amz-Signature'),
+    query: parsed.searchParams,
+  };
+};
+
+export const json = (result: { body: string }) => JSON.parse(result.body);
