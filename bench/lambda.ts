@@ -1,0 +1,115 @@
+/**
+ * `npm run bench`: figures for the presign Lambdas, each with a baseline measured in the
+ * same run, so the ratios mean something on any machine. Nothing here fails on time.
+ *
+ *   - bundle size: ours (SDK bundled, minified) vs the same entry with the SDK left external;
+ *   - cold import: loading the bundle in a fresh Node process vs an empty script;
+ *   - throughput: signed upload URLs per second in-process vs a handler that only routes.
+ */
+import { execFileSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { build } from 'esbuild';
+import { STATEMENT_ROUTES } from '../contract';
+import { createRouter } from '../lambda/shared/http';
+import { createStatementsApi } from '../lambda/statements/core';
+import { apiEvent, capturingLog, memoryObjects, memoryRecords, testPresigner } from '../test/support/lambda-fakes';
+
+const ENTRIES = ['profile-image', 'statements', 'catalogue'];
+const ROOT = path.join(__dirname, '..');
+const out = fs.mkdtempSync(path.join(os.tmpdir(), 'vault-bench-'));
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+const ratio = (value: number, baseline: number) => `${(value / baseline).toFixed(2)}x`;
+
+const bundle = async (entry: string, sdkExternal: boolean) => {
+  const outfile = path.join(out, `${entry}${sdkExternal ? '.external' : ''}.js`);
+  // The same options VaultFunction gives NodejsFunction.
+  await build({
+    entryPoints: [path.join(ROOT, 'lambda', entry, 'index.ts')],
+    bundle: true,
+    minify: true,
+    platform: 'node',
+    target: 'node22',
+    format: 'cjs',
+    mainFields: ['module', 'main'],
+    external: sdkExternal ? ['@aws-sdk/*', '@smithy/*'] : [],
+    outfile,
+    logLevel: 'silent',
+  });
+  const code = fs.readFileSync(outfile);
+  return { outfile, bytes: code.length, gzip: gzipSync(code).length };
+};
+
+const medianMs = (runs: number, fn: () => void) => {
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const start = process.hrtime.bigint();
+    fn();
+    times.push(Number(process.hrtime.bigint() - start) / 1e6);
+  }
+  return times.sort((a, b) => a - b)[Math.floor(runs / 2)];
+};
+
+const coldImport = (file: string) =>
+  medianMs(7, () =>
+    // --no-warnings: the SDK warns once per process that its 2027 releases need Node 22.
+    execFileSync(process.execPath, ['--no-warnings', '-e', file ? `require(${JSON.stringify(file)})` : ''], {
+      env: { ...process.env, BUCKET_NAME: 'bench', TABLE_NAME: 'bench', POWERTOOLS_LOG_LEVEL: 'SILENT' },
+    }),
+  );
+
+const perSecond = async (handler: (event: ReturnType<typeof apiEvent>) => Promise<unknown>, event: ReturnType<typeof apiEvent>) => {
+  for (let i = 0; i < 200; i++) await handler(event);
+  const start = process.hrtime.bigint();
+  let count = 0;
+  while (Number(process.hrtime.bigint() - start) < 1e9) {
+    await handler(event);
+    count++;
+  }
+  return count;
+};
+
+const main = async () => {
+  console.log('Lambda bundles (minified; baseline: same entry with the AWS SDK external)');
+  const emptyImport = coldImport('');
+  for (const entry of ENTRIES) {
+    const ours = await bundle(entry, false);
+    const baseline = await bundle(entry, true);
+    const importMs = coldImport(ours.outfile);
+    console.log(
+      `  ${entry.padEnd(14)} ${kb(ours.bytes).padStart(9)} (${kb(ours.gzip)} gzip)  ` +
+        `baseline ${kb(baseline.bytes)} (${kb(baseline.gzip)} gzip)  ratio ${ratio(ours.gzip, baseline.gzip)} gzip  ` +
+        `cold import ${importMs.toFixed(0)} ms vs empty node ${emptyImport.toFixed(0)} ms (${ratio(importMs, emptyImport)})`,
+    );
+  }
+
+  const deps = {
+    presigner: testPresigner(),
+    objects: memoryObjects(),
+    records: memoryRecords(),
+    log: capturingLog(),
+    cors: { allowedOrigins: [] },
+  };
+  const signing = createStatementsApi(deps);
+  const routingOnly = createRouter([[STATEMENT_ROUTES.createUpload, async () => ({ status: 201, body: {} })]], deps);
+  const event = apiEvent({
+    ...STATEMENT_ROUTES.createUpload,
+    body: { fileName: 'a.pdf', contentType: 'application/pdf', size: 1000, accountLabel: 'Main', period: '2024-01' },
+  });
+  const signed = await perSecond(signing, event);
+  const routed = await perSecond(routingOnly, event);
+  console.log('Statements handler, in-process (baseline: the same router with a handler that signs nothing)');
+  console.log(
+    `  ${signed} signed upload URLs/s (${(1000 / signed).toFixed(2)} ms each) vs ${routed} routed requests/s ` +
+      `(${(1000 / routed).toFixed(3)} ms each): signing costs ${ratio(routed, signed)} the routing alone`,
+  );
+  fs.rmSync(out, { recursive: true, force: true });
+};
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,100 @@
+import {
+  MAX_PARTS,
+  MiB,
+  PASSWORD_POLICY,
+  STATEMENT_LIMITS,
+  checkUpload,
+  contentTypeForFile,
+  formatBytes,
+  parseKey,
+  partSizes,
+  passwordProblem,
+  profileImageKey,
+  routePath,
+  statementKey,
+} from '../../contract';
+
+const SUB = '11111111-1111-4111-8111-111111111111';
+const ID = '01JD0000000000000000000000';
+
+describe('key layout', () => {
+  test('statement and avatar keys start with the owner and parse back', () => {
+    expect(statementKey(SUB, ID)).toBe(`statements/${SUB}/${ID}/file`);
+    expect(profileImageKey(SUB)).toBe(`profile-images/${SUB}/avatar`);
+    expect(parseKey(statementKey(SUB, ID))).toEqual({ kind: 'statement', owner: SUB, statementId: ID });
+    expect(parseKey(profileImageKey(SUB))).toEqual({ kind: 'profileImage', owner: SUB });
+  });
+
+  test.each([
+    `statements/${SUB}/${ID}/other`,
+    `statements/${SUB}/../file`,
+    `statements/not-a-sub/${ID}/file`,
+    `profile-images/${SUB}/avatar/extra`,
+    'elsewhere/key',
+  ])('%s is not a key of ours', (key) => {
+    expect(parseKey(key)).toBeUndefined();
+  });
+});
+
+describe('upload rules in words', () => {
+  test('type first, then size, with the canonical type', () => {
+    expect(checkUpload('statement', 'Application/PDF; x=y', 10)).toEqual({ ok: true, contentType: 'application/pdf' });
+    expect(checkUpload('statement', 'application/zip', 10)).toEqual({
+      ok: false,
+      code: 'UNSUPPORTED_TYPE',
+      message: 'Statements must be PDF, CSV, OFX, QFX, Excel (XLSX), JPEG or PNG files, not application/zip.',
+    });
+    expect(checkUpload('profileImage', 'image/png', 6 * MiB)).toEqual({
+      ok: false,
+      code: 'FILE_TOO_LARGE',
+      message: 'Profile images can be at most 5 MiB; this file is 6 MiB.',
+    });
+  });
+
+  test('browsers that report no type get one from the extension', () => {
+    expect(contentTypeForFile('bank.OFX', '')).toBe('application/x-ofx');
+    expect(contentTypeForFile('bank.qfx', 'application/octet-stream')).toBe('application/vnd.intu.qfx');
+    expect(contentTypeForFile('scan.pdf', 'application/pdf')).toBe('application/pdf');
+    expect(contentTypeForFile('noextension', '')).toBe('');
+  });
+
+  test('formatBytes', () => {
+    expect(formatBytes(1024 * MiB)).toBe('1 GiB');
+    expect(formatBytes(50 * MiB)).toBe('50 MiB');
+    expect(formatBytes(1536)).toBe('1.5 KiB');
+    expect(formatBytes(12)).toBe('12 bytes');
+  });
+});
+
+describe('multipart arithmetic', () => {
+  test('parts cover the file exactly, every part but the last at full size', () => {
+    for (const size of [50 * MiB + 1, 64 * MiB, 1024 * MiB]) {
+      const sizes = partSizes(size);
+      expect(sizes.reduce((a, b) => a + b, 0)).toBe(size);
+      expect(sizes.slice(0, -1).every((part) => part === STATEMENT_LIMITS.partBytes)).toBe(true);
+      expect(sizes.length).toBeLessThanOrEqual(MAX_PARTS);
+    }
+    expect(partSizes(1024 * MiB)).toHaveLength(MAX_PARTS);
+  });
+
+  test('S3 minimum part size of 5 MiB holds', () => {
+    expect(STATEMENT_LIMITS.partBytes).toBeGreaterThanOrEqual(5 * MiB);
+  });
+});
+
+describe('password rule', () => {
+  test('8 characters of any kind pass; 7 do not', () => {
+    expect(PASSWORD_POLICY.minLength).toBe(8);
+    expect(passwordProblem('abcdefgh')).toBeUndefined();
+    expect(passwordProblem('abcdefg')).toBe('The password needs at least 8 characters.');
+  });
+});
+
+describe('routes', () => {
+  test('path parameters are filled and encoded', () => {
+    expect(routePath('/statements/{statementId}/download-url', { statementId: 'a/b' })).toBe(
+      '/statements/a%2Fb/download-url',
+    );
+    expect(() => routePath('/uploads/{statementId}')).toThrow('missing route parameter statementId');
+  });
+});

@@ -1,0 +1,83 @@
+import { buildSchema, isObjectType, type GraphQLObjectType } from 'graphql';
+import { RESOLVERS, readSchema } from '../../graphql/resolvers';
+
+/**
+ * Static checks of the VTL: every root field has both templates, private fields take the
+ * owner from the token, and nothing reads an owner from the arguments. The local-stack
+ * suite runs these templates for real in the AppSync simulator.
+ */
+const schema = buildSchema(`
+  directive @aws_api_key on FIELD_DEFINITION | OBJECT
+  directive @aws_cognito_user_pools on FIELD_DEFINITION | OBJECT
+  scalar AWSDateTime
+  ${readSchema()}
+`);
+
+const rootFields = (type: GraphQLObjectType | null | undefined) =>
+  type ? Object.values(type.getFields()).map((field) => ({ type: type.name, field })) : [];
+
+const allRootFields = [...rootFields(schema.getQueryType()), ...rootFields(schema.getMutationType())];
+
+const directives = (type: string, field: string) => {
+  const node = (schema.getType(type) as GraphQLObjectType).getFields()[field].astNode!;
+  return node.directives?.map((directive) => directive.name.value) ?? [];
+};
+
+test('every Query and Mutation field has exactly one resolver with both templates', () => {
+  const resolved = RESOLVERS.map((resolver) => `${resolver.typeName}.${resolver.fieldName}`).sort();
+  expect(resolved).toEqual(allRootFields.map(({ type, field }) => `${type}.${field.name}`).sort());
+  for (const resolver of RESOLVERS) {
+    expect(resolver.requestTemplate.trim()).not.toBe('');
+    expect(resolver.responseTemplate.trim()).not.toBe('');
+  }
+});
+
+test('only upload limits and service status are readable with the API key', () => {
+  const apiKeyFields = allRootFields
+    .filter(({ type, field }) => directives(type, field.name).includes('aws_api_key'))
+    .map(({ field }) => field.name)
+    .sort();
+  expect(apiKeyFields).toEqual(['serviceStatus', 'uploadLimits']);
+  for (const { type, field } of allRootFields) {
+    expect(directives(type, field.name)).toContain('aws_cognito_user_pools');
+  }
+  for (const name of ['Profile', 'Statement', 'StatementConnection']) {
+    const type = schema.getType(name);
+    expect(isObjectType(type) && type.astNode?.directives?.map((d) => d.name.value)).toEqual(['aws_cognito_user_pools']);
+  }
+});
+
+test('every private resolver keys its data on $ctx.identity.sub and never on an argument owner', () => {
+  const privateResolvers = RESOLVERS.filter((resolver) => resolver.dataSource === 'table');
+  expect(privateResolvers.map((r) => r.fieldName).sort()).toEqual(['me', 'statement', 'statements', 'updateProfile']);
+  for (const resolver of privateResolvers) {
+    expect(resolver.requestTemplate).toContain('"USER#$ctx.identity.sub"');
+    expect(resolver.requestTemplate).not.toMatch(/\$ctx\.args\.(owner|userId|sub)|\$context\.arguments/);
+  }
+});
+
+test('no argument can name an owner', () => {
+  for (const { field } of allRootFields) {
+    for (const arg of field.args) expect(arg.name).not.toMatch(/owner|user|sub/i);
+  }
+  const input = schema.getType('UpdateProfileInput') as unknown as { getFields(): Record<string, unknown> };
+  expect(Object.keys(input.getFields())).toEqual(['displayName']);
+});
+
+test('the statement list is a paginated Query of the caller\'s partition, newest first, never a Scan', () => {
+  const list = RESOLVERS.find((resolver) => resolver.fieldName === 'statements')!;
+  expect(list.requestTemplate).toContain('"operation": "Query"');
+  expect(list.requestTemplate).not.toContain('"Scan"');
+  expect(list.requestTemplate).toContain('"nextToken"');
+  expect(list.requestTemplate).toContain('"limit": $limit');
+  expect(list.requestTemplate).toContain('"scanIndexForward": false');
+  for (const resolver of RESOLVERS) expect(resolver.requestTemplate).not.toContain('"Scan"');
+});
+
+test('upload limits come from the contract, as valid JSON', () => {
+  const limits = RESOLVERS.find((resolver) => resolver.fieldName === 'uploadLimits')!;
+  const payload = JSON.parse(limits.requestTemplate).payload;
+  expect(payload.profileImage.maxBytes).toBe(5 * 1024 * 1024);
+  expect(payload.statement.maxBytes).toBe(1024 * 1024 * 1024);
+  expect(payload.statement.contentTypes).toContain('application/pdf');
+});
