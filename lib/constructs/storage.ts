@@ -27,15 +27,18 @@ export class VaultStorage extends Construct {
   constructor(scope: Construct, id: string, props: VaultStorageProps) {
     super(scope, id);
     if (props.webOrigins.length === 0) throw new Error('VaultStorage needs at least one web origin for CORS');
-    const removalPolicy = props.removalPolicy ?? RemovalPolicy.RETAIN;
-
-    this.accessLogBucket = new s3.Bucket(this, 'AccessLogs', {
+    // What both buckets share: private, TLS only, encrypted, no ACLs, versioned.
+    const secure: s3.BucketProps = {
       blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
       encryption: s3.BucketEncryption.S3_MANAGED,
       enforceSSL: true,
       objectOwnership: s3.ObjectOwnership.BUCKET_OWNER_ENFORCED,
       versioned: true,
-      removalPolicy,
+      removalPolicy: props.removalPolicy ?? RemovalPolicy.RETAIN,
+    };
+
+    this.accessLogBucket = new s3.Bucket(this, 'AccessLogs', {
+      ...secure,
       lifecycleRules: [
         {
           id: 'expire-access-logs',
@@ -50,12 +53,7 @@ export class VaultStorage extends Construct {
     });
 
     this.bucket = new s3.Bucket(this, 'Files', {
-      blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
-      encryption: s3.BucketEncryption.S3_MANAGED,
-      enforceSSL: true,
-      objectOwnership: s3.ObjectOwnership.BUCKET_OWNER_ENFORCED,
-      versioned: true,
-      removalPolicy,
+      ...secure,
       serverAccessLogsBucket: this.accessLogBucket,
       serverAccessLogsPrefix: 'files/',
       lifecycleRules: [
