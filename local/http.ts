@@ -1,0 +1,68 @@
+import * as http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { HOST } from './settings';
+
+/** Reads a request body up to `limit` bytes; more is refused rather than buffered. */
+export const readBody = (request: http.IncomingMessage, limit = 10 * 1024 * 1024): Promise<Buffer> =>
+  new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    request.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) {
+        reject(Object.assign(new Error('request body too large'), { code: 'BODY_TOO_LARGE' }));
+        request.destroy();
+        return;
+      }
+      chunks.push(chunk);
+    });
+    request.on('end', () => resolve(Buffer.concat(chunks)));
+    request.on('error', reject);
+  });
+
+export const sendJson = (
+  response: http.ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+  contentType = 'application/json',
+): void => {
+  const text = JSON.stringify(body);
+  response.writeHead(status, { 'Content-Type': contentType, 'Content-Length': Buffer.byteLength(text), ...headers });
+  response.end(text);
+};
+
+export interface RunningServer {
+  port: number;
+  url: string;
+  close(): Promise<void>;
+}
+
+/** Listens on loopback; port 0 picks a free one. Open connections are closed on `close()`. */
+export const listen = (server: http.Server, port: number): Promise<RunningServer> =>
+  new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen({ port, host: HOST }, () => {
+      const actual = (server.address() as AddressInfo).port;
+      resolve({
+        port: actual,
+        url: `http://${HOST}:${actual}`,
+        close: () =>
+          new Promise((done) => {
+            server.closeAllConnections();
+            server.close(() => done());
+          }),
+      });
+    });
+  });
+
+/** Wraps a handler so a thrown error becomes a 500 instead of a dropped connection. */
+export const safeHandler =
+  (name: string, handler: (request: http.IncomingMessage, response: http.ServerResponse) => Promise<void>) =>
+  (request: http.IncomingMessage, response: http.ServerResponse): void => {
+    handler(request, response).catch((error: unknown) => {
+      process.stderr.write(`${name}: ${(error as Error).stack ?? String(error)}\n`);
+      if (!response.headersSent) sendJson(response, 500, { message: `${name} failed: ${(error as Error).message}` });
+      else response.destroy();
+    });
+  };
