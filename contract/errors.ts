@@ -37,3 +37,26 @@ export const isErrorBody = (value: unknown): value is ErrorBody => {
     Object.keys(error).length === 2
   );
 };
+
+/**
+ * What API Gateway answers itself, before a Lambda runs (its "gateway responses"), in the
+ * same error shape. Keys are API Gateway response types; the CDK construct installs these
+ * and the local REST server answers with them. `status` overrides the type's own status.
+ */
+export const GATEWAY_ERRORS = {
+  BAD_REQUEST_BODY: { code: 'BAD_REQUEST', message: 'The request body does not match what this route takes.' },
+  BAD_REQUEST_PARAMETERS: { code: 'BAD_REQUEST', message: 'The request is missing a required parameter.' },
+  UNAUTHORIZED: { code: 'UNAUTHORIZED', message: 'Sign in again: the request carried no valid identity.' },
+  ACCESS_DENIED: { status: 401, code: 'UNAUTHORIZED', message: 'Sign in again: the request carried no valid identity.' },
+  MISSING_AUTHENTICATION_TOKEN: { status: 404, code: 'NOT_FOUND', message: 'There is no such route.' },
+  REQUEST_TOO_LARGE: { code: 'BODY_TOO_LARGE', message: 'The request body is too large.' },
+  THROTTLED: { code: 'THROTTLED', message: 'Too many requests; wait a moment and try again.' },
+  DEFAULT_4XX: { code: 'BAD_REQUEST', message: 'The request was refused.' },
+  DEFAULT_5XX: { code: 'INTERNAL', message: 'Something went wrong on our side; try again.' },
+} as const satisfies Record<string, { status?: number; code: ErrorCode; message: string }>;
+
+export type GatewayErrorType = keyof typeof GATEWAY_ERRORS;
+
+export const gatewayErrorBody = (type: GatewayErrorType): ErrorBody => ({
+  error: { code: GATEWAY_ERRORS[type].code, message: GATEWAY_ERRORS[type].message },
+});

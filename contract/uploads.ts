@@ -93,3 +93,15 @@ export const formatBytes = (bytes: number): string => {
   if (bytes >= KiB) return `${Math.round((bytes / KiB) * 10) / 10} KiB`;
   return `${bytes} bytes`;
 };
+
+/**
+ * CORS of the bucket, for the configured web origins: browsers PUT and GET through
+ * presigned URLs, send the signed content type and metadata headers, and read each part's
+ * ETag to complete a multipart upload.
+ */
+export const BUCKET_CORS = {
+  allowedMethods: ['PUT', 'GET', 'HEAD'],
+  allowedHeaders: ['content-type', 'x-amz-meta-*'],
+  exposedHeaders: ['ETag'],
+  maxAgeSeconds: 3000,
+} as const;

@@ -7,7 +7,7 @@ import * as logs from 'aws-cdk-lib/aws-logs';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
 import * as z from 'zod';
-import { API_STAGE, type RouteSpec } from '../../contract';
+import { API_STAGE, GATEWAY_ERRORS, gatewayErrorBody, type GatewayErrorType, type RouteSpec } from '../../contract';
 import { acknowledgeKeyPrefixWildcard } from './acknowledgements';
 import { VaultFunction } from './vault-function';
 
@@ -33,9 +33,6 @@ export interface PresignApiProps {
   /** @default 100 */
   readonly throttlingBurstLimit?: number;
 }
-
-/** The one error shape of the contract, for answers API Gateway gives before the Lambda runs. */
-const errorTemplate = (code: string, message: string) => JSON.stringify({ error: { code, message } });
 
 /**
  * A presign REST API: stage `prod`, a Cognito user pool authorizer on every method but
@@ -134,26 +131,13 @@ export class PresignApi extends Construct {
     }
 
     // Answers API Gateway gives itself (bad body, missing token, throttling) in the
-    // contract's error shape, with CORS headers so the browser can read them.
-    // These bodies hold no user data, so any origin may read them.
-    const corsHeaders = { 'Access-Control-Allow-Origin': "'*'" };
-    const gatewayErrors: [apigateway.ResponseType, string, string][] = [
-      [apigateway.ResponseType.BAD_REQUEST_BODY, 'BAD_REQUEST', 'The request body does not match what this route takes.'],
-      [apigateway.ResponseType.BAD_REQUEST_PARAMETERS, 'BAD_REQUEST', 'The request is missing a required parameter.'],
-      [apigateway.ResponseType.UNAUTHORIZED, 'UNAUTHORIZED', 'Sign in again: the request carried no valid identity.'],
-      [apigateway.ResponseType.ACCESS_DENIED, 'UNAUTHORIZED', 'Sign in again: the request carried no valid identity.'],
-      [apigateway.ResponseType.MISSING_AUTHENTICATION_TOKEN, 'NOT_FOUND', 'There is no such route.'],
-      [apigateway.ResponseType.REQUEST_TOO_LARGE, 'BODY_TOO_LARGE', 'The request body is too large.'],
-      [apigateway.ResponseType.THROTTLED, 'THROTTLED', 'Too many requests; wait a moment and try again.'],
-      [apigateway.ResponseType.DEFAULT_4XX, 'BAD_REQUEST', 'The request was refused.'],
-      [apigateway.ResponseType.DEFAULT_5XX, 'INTERNAL', 'Something went wrong on our side; try again.'],
-    ];
-    for (const [type, code, message] of gatewayErrors) {
-      this.api.addGatewayResponse(`${type.responseType}Response`, {
-        type,
-        responseHeaders: corsHeaders,
-        templates: { 'application/json': errorTemplate(code, message) },
-        ...(type === apigateway.ResponseType.ACCESS_DENIED ? { statusCode: '401' } : {}),
+    // contract's error shape. These bodies hold no user data, so any origin may read them.
+    for (const [type, answer] of Object.entries(GATEWAY_ERRORS) as [GatewayErrorType, (typeof GATEWAY_ERRORS)[GatewayErrorType]][]) {
+      this.api.addGatewayResponse(`${type}Response`, {
+        type: apigateway.ResponseType.of(type),
+        responseHeaders: { 'Access-Control-Allow-Origin': "'*'" },
+        templates: { 'application/json': JSON.stringify(gatewayErrorBody(type)) },
+        ...('status' in answer ? { statusCode: String(answer.status) } : {}),
       });
     }
 

@@ -1,6 +1,7 @@
 import { Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
+import { BUCKET_CORS } from '../../contract';
 
 export interface VaultStorageProps {
   /** Web origins allowed to PUT and GET through presigned URLs (CORS). */
@@ -67,11 +68,10 @@ export class VaultStorage extends Construct {
       cors: [
         {
           allowedOrigins: props.webOrigins,
-          allowedMethods: [s3.HttpMethods.PUT, s3.HttpMethods.GET, s3.HttpMethods.HEAD],
-          allowedHeaders: ['content-type', 'x-amz-meta-*'],
-          // The browser needs each part's ETag to complete a multipart upload.
-          exposedHeaders: ['ETag'],
-          maxAge: 3000,
+          allowedMethods: BUCKET_CORS.allowedMethods.map((method) => method as s3.HttpMethods),
+          allowedHeaders: [...BUCKET_CORS.allowedHeaders],
+          exposedHeaders: [...BUCKET_CORS.exposedHeaders],
+          maxAge: BUCKET_CORS.maxAgeSeconds,
         },
       ],
     });
