@@ -7,3 +7,4 @@ delete process.env.AWS_SESSION_TOKEN;
 delete process.env.AWS_PROFILE;
 delete process.env.AWS_ENDPOINT_URL_S3;
 process.env.POWERTOOLS_LOG_LEVEL = 'SILENT';
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';

@@ -1,0 +1,121 @@
+import * as http from 'node:http';
+import {
+  AmplifyAppSyncSimulator,
+  AmplifyAppSyncSimulatorAuthenticationType as AuthType,
+  RESOLVER_KIND,
+} from '@aws-amplify/amplify-appsync-simulator';
+import { REGION } from '../contract';
+import { RESOLVERS, readSchema } from '../graphql/resolvers';
+import type { TokenVerifier } from './auth/token-verifier';
+import { listen, safeHandler, sendJson, type RunningServer } from './http';
+import { freePort } from './ports';
+import { HOST, LOCAL_CREDENTIALS } from './settings';
+
+const unauthorized = (message: string) => ({ errors: [{ errorType: 'UnauthorizedException', message }] });
+
+const CORS = {
+  'Access-Control-Allow-Origin': '*',
+  'Access-Control-Allow-Headers': 'content-type, x-api-key, authorization, x-amz-user-agent, x-amz-date',
+  'Access-Control-Allow-Methods': 'POST, OPTIONS',
+  'Access-Control-Max-Age': '600',
+};
+
+export interface LocalAppSync {
+  server: RunningServer;
+  close(): Promise<void>;
+}
+
+/**
+ * AppSync for the local stack: Amplify's AppSync simulator runs the schema and the VTL
+ * resolvers of `graphql/` (the ones the CDK app deploys) on DynamoDB Local. The simulator
+ * only decodes JWTs, so a front does what AppSync does first: a request with `x-api-key`
+ * is in API-key mode and needs the right key; any other needs a user-pool token whose
+ * signature, issuer, client and expiry check out.
+ */
+export const startLocalAppSync = async (input: {
+  port: number;
+  dynamoPort: number;
+  tableName: string;
+  apiKey: string;
+  tokens: TokenVerifier;
+}): Promise<LocalAppSync> => {
+  const [innerPort, wsPort] = [await freePort(), await freePort()];
+  const simulator = new AmplifyAppSyncSimulator({ port: innerPort, wsPort });
+  simulator.init({
+    schema: { content: readSchema() },
+    resolvers: RESOLVERS.map((resolver) => ({
+      kind: RESOLVER_KIND.UNIT,
+      typeName: resolver.typeName,
+      fieldName: resolver.fieldName,
+      dataSourceName: resolver.dataSource,
+      requestMappingTemplate: resolver.requestTemplate,
+      responseMappingTemplate: resolver.responseTemplate,
+    })),
+    dataSources: [
+      {
+        type: 'AMAZON_DYNAMODB',
+        name: 'table',
+        config: {
+          endpoint: `http://${HOST}:${input.dynamoPort}`,
+          region: REGION,
+          accessKeyId: LOCAL_CREDENTIALS.accessKeyId,
+          secretAccessKey: LOCAL_CREDENTIALS.secretAccessKey,
+          tableName: input.tableName,
+        },
+      },
+      { type: 'NONE', name: 'none' },
+    ],
+    appSync: {
+      name: 'statement-vault-local',
+      defaultAuthenticationType: { authenticationType: AuthType.API_KEY },
+      apiKey: input.apiKey,
+      additionalAuthenticationProviders: [
+        { authenticationType: AuthType.AMAZON_COGNITO_USER_POOLS, cognitoUserPoolConfig: {} },
+      ],
+    },
+  });
+  await simulator.start();
+
+  const server = http.createServer(
+    safeHandler('appsync', async (request, response) => {
+      if (request.method === 'OPTIONS') {
+        response.writeHead(200, CORS).end();
+        return;
+      }
+      const url = new URL(request.url ?? '/', 'http://localhost');
+      if (url.pathname !== '/graphql' || request.method !== 'POST') {
+        sendJson(response, 404, { errors: [{ errorType: 'NotFound', message: 'POST /graphql' }] }, CORS);
+        return;
+      }
+      const apiKey = request.headers['x-api-key'];
+      if (apiKey !== undefined) {
+        if (apiKey !== input.apiKey) {
+          request.resume();
+          sendJson(response, 401, unauthorized('You are not authorized to make this call.'), CORS);
+          return;
+        }
+      } else if (!(await input.tokens.verifyEither(request.headers.authorization))) {
+        request.resume();
+        sendJson(response, 401, unauthorized('Valid authorization header not provided.'), CORS);
+        return;
+      }
+      const upstream = http.request(
+        { host: HOST, port: innerPort, method: 'POST', path: '/graphql', headers: request.headers },
+        (answer) => {
+          response.writeHead(answer.statusCode ?? 502, { ...answer.headers, ...CORS });
+          answer.pipe(response);
+        },
+      );
+      upstream.on('error', (error) => sendJson(response, 502, { errors: [{ errorType: 'BadGateway', message: error.message }] }, CORS));
+      request.pipe(upstream);
+    }),
+  );
+  const front = await listen(server, input.port);
+  return {
+    server: front,
+    async close() {
+      await front.close();
+      await simulator.stop();
+    },
+  };
+};

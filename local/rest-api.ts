@@ -1,0 +1,140 @@
+import { randomUUID } from 'node:crypto';
+import * as http from 'node:http';
+import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
+import { API_STAGE, gatewayErrorBody, GATEWAY_ERRORS, type GatewayErrorType, type RouteSpec } from '../contract';
+import { bearerToken, type TokenVerifier } from './auth/token-verifier';
+import { listen, readBody, safeHandler, sendJson, type RunningServer } from './http';
+
+/** API Gateway's own payload limit. */
+const MAX_PAYLOAD_BYTES = 10 * 1024 * 1024;
+
+interface CompiledRoute {
+  spec: RouteSpec;
+  pattern: RegExp;
+  params: string[];
+}
+
+const compile = (spec: RouteSpec): CompiledRoute => {
+  const params: string[] = [];
+  const source = spec.resource
+    .split('/')
+    .map((segment) => {
+      const param = /^\{(\w+)\}$/.exec(segment);
+      if (!param) return segment.replace(/[.*+?^$()|[\]\\]/g, '\\$&');
+      params.push(param[1]);
+      return '([^/]+)';
+    })
+    .join('/');
+  return { spec, pattern: new RegExp(`^${source}$`), params };
+};
+
+/**
+ * One REST API as API Gateway runs it, for the local stack: stage `prod`, the CORS
+ * preflight answered by the gateway, the Cognito authorizer verifying the ID token
+ * (signature, issuer, audience, expiry), proxy events built the way API Gateway builds
+ * them (claims under requestContext.authorizer.claims), and the gateway's own errors in
+ * the contract's shape. The handler is the real Lambda handler module.
+ */
+export const startRestApi = async (input: {
+  port: number;
+  routes: Record<string, RouteSpec>;
+  handler: (event: APIGatewayProxyEvent) => Promise<APIGatewayProxyResult>;
+  tokens: TokenVerifier;
+  webOrigins: string[];
+}): Promise<RunningServer> => {
+  const routes = Object.values(input.routes).map(compile);
+  const methods = [...new Set(Object.values(input.routes).map((route) => route.method))];
+  const stagePrefix = `/${API_STAGE}`;
+
+  const gatewayError = (response: http.ServerResponse, type: GatewayErrorType, status: number) =>
+    sendJson(response, 'status' in GATEWAY_ERRORS[type] ? (GATEWAY_ERRORS[type] as { status: number }).status : status, gatewayErrorBody(type), {
+      'Access-Control-Allow-Origin': '*',
+    });
+
+  const server = http.createServer(
+    safeHandler('rest-api', async (request, response) => {
+      const url = new URL(request.url ?? '/', 'http://localhost');
+      if (!url.pathname.startsWith(`${stagePrefix}/`)) return gatewayError(response, 'MISSING_AUTHENTICATION_TOKEN', 403);
+      const path = url.pathname.slice(stagePrefix.length);
+      const matches = routes
+        .map((route) => ({ route, match: route.pattern.exec(path) }))
+        .filter((candidate) => candidate.match);
+      if (matches.length === 0) return gatewayError(response, 'MISSING_AUTHENTICATION_TOKEN', 403);
+
+      const origin = request.headers.origin;
+      if (request.method === 'OPTIONS') {
+        response
+          .writeHead(204, {
+            ...(origin && input.webOrigins.includes(origin) ? { 'Access-Control-Allow-Origin': origin, Vary: 'Origin' } : {}),
+            'Access-Control-Allow-Headers': 'Authorization,Content-Type',
+            'Access-Control-Allow-Methods': methods.join(','),
+          })
+          .end();
+        return;
+      }
+      const chosen = matches.find((candidate) => candidate.route.spec.method === request.method);
+      if (!chosen) return gatewayError(response, 'MISSING_AUTHENTICATION_TOKEN', 403);
+
+      const claims = await input.tokens.verifyIdToken(bearerToken(request.headers.authorization));
+      if (!claims) {
+        request.resume();
+        return gatewayError(response, 'UNAUTHORIZED', 401);
+      }
+      let body: Buffer;
+      try {
+        body = await readBody(request, MAX_PAYLOAD_BYTES);
+      } catch {
+        return gatewayError(response, 'REQUEST_TOO_LARGE', 413);
+      }
+
+      const headers = Object.fromEntries(
+        Object.entries(request.headers).map(([name, value]) => [name, Array.isArray(value) ? value.join(',') : (value ?? '')]),
+      );
+      const query = [...url.searchParams.keys()];
+      const requestId = randomUUID();
+      const event = {
+        resource: chosen.route.spec.resource,
+        path,
+        httpMethod: request.method ?? 'GET',
+        headers,
+        multiValueHeaders: Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, [value]])),
+        queryStringParameters: query.length ? Object.fromEntries(query.map((key) => [key, url.searchParams.get(key) ?? ''])) : null,
+        multiValueQueryStringParameters: query.length ? Object.fromEntries(query.map((key) => [key, url.searchParams.getAll(key)])) : null,
+        pathParameters: chosen.route.params.length
+          ? Object.fromEntries(chosen.route.params.map((name, index) => [name, decodeURIComponent(chosen.match![index + 1])]))
+          : null,
+        stageVariables: null,
+        body: body.length ? body.toString('utf8') : null,
+        isBase64Encoded: false,
+        requestContext: {
+          accountId: '000000000000',
+          apiId: 'local',
+          stage: API_STAGE,
+          requestId,
+          httpMethod: request.method ?? 'GET',
+          path: url.pathname,
+          resourcePath: chosen.route.spec.resource,
+          requestTimeEpoch: Date.now(),
+          identity: { sourceIp: request.socket.remoteAddress ?? '127.0.0.1' },
+          // The authorizer passes every claim on as a string, as API Gateway does.
+          authorizer: { claims: Object.fromEntries(Object.entries(claims).map(([name, value]) => [name, String(value)])) },
+        },
+      } as unknown as APIGatewayProxyEvent;
+
+      let result: APIGatewayProxyResult;
+      try {
+        result = await input.handler(event);
+      } catch {
+        return gatewayError(response, 'DEFAULT_5XX', 502);
+      }
+      const text = result.isBase64Encoded ? Buffer.from(result.body, 'base64') : Buffer.from(result.body ?? '', 'utf8');
+      response.writeHead(result.statusCode, {
+        ...(result.headers as Record<string, string>),
+        'Content-Length': String(text.length),
+        'x-amzn-RequestId': requestId,
+      });
+      response.end(text);
+    }),
+  );
+  return listen(server, input.port);
+};

@@ -1,0 +1,192 @@
+import * as fs from 'node:fs';
+import type { APIGatewayProxyEvent, APIGatewayProxyResult, S3Event } from 'aws-lambda';
+import { PROFILE_IMAGE_ROUTES, REGION, STATEMENT_ROUTES, buildWebConfig, type WebConfig } from '../contract';
+import { writeWebConfig } from '../scripts/web-config';
+import { startLocalAppSync } from './appsync';
+import { createTokenVerifier } from './auth/token-verifier';
+import { killLeftovers, recordPids } from './children';
+import { CodeMailbox } from './cognito/codes';
+import { createUserPoolCompat } from './cognito/compat';
+import { createIdentityPool } from './cognito/identity-pool';
+import { startCognitoServer } from './cognito/server';
+import { startUserPool } from './cognito/user-pool';
+import { dynamoClient, ensureTable, startDynamoDbLocal } from './dynamodb';
+import { assertPortsFree } from './ports';
+import { startRestApi } from './rest-api';
+import { startLocalS3 } from './s3/server';
+import { HOST, LOCAL_CREDENTIALS, LOCAL_IDS, dataPaths, type PortName, type Ports } from './settings';
+
+export interface LocalStackOptions {
+  ports: Ports;
+  dataDir: string;
+  /** Where to write the web config (amplify_outputs.json); none if undefined. */
+  webConfigFile?: string;
+  /** Lines for the person at the terminal (codes, warnings). */
+  log: (line: string) => void;
+  /** Called as each part comes up, with its name and how long it took. */
+  progress?: (part: string, ms: number) => void;
+}
+
+export interface LocalStack {
+  config: WebConfig;
+  codesFile: string;
+  urls: Record<'cognito' | 'graphql' | 's3' | 'profileImageApi' | 'statementsApi' | 'dynamodb', string>;
+  stop(): Promise<void>;
+}
+
+type Handler = (event: APIGatewayProxyEvent) => Promise<APIGatewayProxyResult>;
+
+/** Web origins the bucket and APIs allow locally: the web app on either loopback name. */
+export const localWebOrigins = (ports: Ports): string[] => [`http://localhost:${ports.web}`, `http://${HOST}:${ports.web}`];
+
+/**
+ * The Lambdas read their settings from the environment, as on AWS; here the same
+ * variables point the SDK at the local endpoints (AWS_ENDPOINT_URL_S3 / _DYNAMODB).
+ */
+const lambdaEnvironment = (ports: Ports): Record<string, string> => ({
+  AWS_REGION: REGION,
+  AWS_ACCESS_KEY_ID: LOCAL_CREDENTIALS.accessKeyId,
+  AWS_SECRET_ACCESS_KEY: LOCAL_CREDENTIALS.secretAccessKey,
+  AWS_ENDPOINT_URL_S3: `http://${HOST}:${ports.s3}`,
+  AWS_ENDPOINT_URL_DYNAMODB: `http://${HOST}:${ports.dynamodb}`,
+  S3_FORCE_PATH_STYLE: 'true',
+  BUCKET_NAME: LOCAL_IDS.bucketName,
+  TABLE_NAME: LOCAL_IDS.tableName,
+  ALLOWED_ORIGINS: localWebOrigins(ports).join(','),
+  POWERTOOLS_LOG_LEVEL: process.env.LOCAL_LOG_LEVEL ?? 'WARN',
+  POWERTOOLS_DEV: 'true',
+});
+
+export const startLocalStack = async (options: LocalStackOptions): Promise<LocalStack> => {
+  const { ports, log } = options;
+  const paths = dataPaths(options.dataDir);
+  fs.mkdirSync(paths.root, { recursive: true });
+  const leftovers = killLeftovers(paths.pids);
+  if (leftovers.length > 0) log(`stopped ${leftovers.length} process(es) left by an earlier run that did not shut down`);
+  await assertPortsFree(ports, (Object.keys(ports) as PortName[]).filter((name) => name !== 'web'));
+
+  const stops: (() => Promise<void>)[] = [];
+  const stopAll = async () => {
+    for (const stop of stops.reverse()) await stop().catch(() => undefined);
+    stops.length = 0;
+    fs.rmSync(paths.pids, { force: true });
+  };
+  const timed = async <T>(part: string, start: () => Promise<T>): Promise<T> => {
+    const began = Date.now();
+    const result = await start();
+    options.progress?.(part, Date.now() - began);
+    return result;
+  };
+
+  let dynamoStarting: Promise<{ stop(): Promise<void> }> | undefined;
+  try {
+    Object.assign(process.env, lambdaEnvironment(ports));
+    delete process.env.AWS_SESSION_TOKEN;
+    delete process.env.AWS_PROFILE;
+    // cognito-local loads the v2 SDK only for its unused Lambda triggers.
+    process.env.AWS_SDK_JS_SUPPRESS_MAINTENANCE_MODE_MESSAGE = '1';
+    // The SDK warns that its 2027 releases need Node 22; this repository pins its SDK version.
+    process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
+
+    // Java takes longest: start it first and bring the rest up meanwhile.
+    dynamoStarting = timed('DynamoDB Local', () =>
+      startDynamoDbLocal({ port: ports.dynamodb, directory: paths.dynamodb, onOutput: () => undefined }),
+    );
+    dynamoStarting.then((child) => stops.push(() => child.stop())).catch(() => undefined);
+
+    const { pool, tokens } = await timed('Cognito', async () => {
+      const pool = await startUserPool(paths.cognito, new CodeMailbox(paths.codes, log));
+      const tokens = createTokenVerifier(pool.userPoolId, pool.clientId);
+      const server = await startCognitoServer(
+        ports.cognito,
+        createUserPoolCompat(pool, tokens),
+        createIdentityPool({ identityPoolId: LOCAL_IDS.identityPoolId, userPoolId: pool.userPoolId, tokens }),
+      );
+      stops.push(() => server.close());
+      return { pool, tokens };
+    });
+
+    const dynamo = (await dynamoStarting) as Awaited<ReturnType<typeof startDynamoDbLocal>>;
+    await ensureTable(dynamoClient(ports.dynamodb), LOCAL_IDS.tableName);
+
+    // The real handler modules, imported only now that their environment is set.
+    const { handler: catalogue } = (await import('../lambda/catalogue/index')) as { handler: (event: S3Event) => Promise<void> };
+    const { handler: profileImageHandler } = (await import('../lambda/profile-image/index')) as { handler: Handler };
+    const { handler: statementsHandler } = (await import('../lambda/statements/index')) as { handler: Handler };
+
+    await timed('S3', async () => {
+      const s3 = await startLocalS3({
+        port: ports.s3,
+        directory: paths.s3,
+        bucketName: LOCAL_IDS.bucketName,
+        webOrigins: localWebOrigins(ports),
+        credentials: LOCAL_CREDENTIALS,
+        // S3 invokes the catalogue asynchronously and retries a failure twice.
+        onEvent: (event) => {
+          const attempt = (left: number): Promise<void> =>
+            catalogue(event).catch(async (error: Error) => {
+              if (left === 0) return log(`catalogue failed for ${event.Records?.[0]?.eventName}: ${error.name}`);
+              await new Promise((resolve) => setTimeout(resolve, 500));
+              return attempt(left - 1);
+            });
+          void attempt(2);
+        },
+      });
+      stops.push(() => s3.close());
+    });
+
+    await timed('REST APIs', async () => {
+      for (const [name, routes, handler] of [
+        ['profileImageApi', PROFILE_IMAGE_ROUTES, profileImageHandler],
+        ['statementsApi', STATEMENT_ROUTES, statementsHandler],
+      ] as const) {
+        const server = await startRestApi({ port: ports[name], routes, handler, tokens, webOrigins: localWebOrigins(ports) });
+        stops.push(() => server.close());
+      }
+    });
+
+    await timed('AppSync', async () => {
+      const appsync = await startLocalAppSync({
+        port: ports.appsync,
+        dynamoPort: ports.dynamodb,
+        tableName: LOCAL_IDS.tableName,
+        apiKey: LOCAL_IDS.graphqlApiKey,
+        tokens,
+      });
+      stops.push(() => appsync.close());
+    });
+
+    const url = (port: number, path = '') => `http://${HOST}:${port}${path}`;
+    const urls = {
+      cognito: url(ports.cognito),
+      graphql: url(ports.appsync, '/graphql'),
+      s3: url(ports.s3),
+      profileImageApi: url(ports.profileImageApi, '/prod/'),
+      statementsApi: url(ports.statementsApi, '/prod/'),
+      dynamodb: url(ports.dynamodb),
+    };
+    const config = buildWebConfig({
+      region: REGION,
+      userPoolId: pool.userPoolId,
+      userPoolClientId: pool.clientId,
+      identityPoolId: LOCAL_IDS.identityPoolId,
+      graphqlUrl: urls.graphql,
+      graphqlApiKey: LOCAL_IDS.graphqlApiKey,
+      bucketName: LOCAL_IDS.bucketName,
+      profileImageApiUrl: urls.profileImageApi,
+      statementsApiUrl: urls.statementsApi,
+      userPoolEndpoint: urls.cognito,
+      identityPoolEndpoint: urls.cognito,
+      local: true,
+    });
+    if (options.webConfigFile) writeWebConfig(config, options.webConfigFile);
+    recordPids(paths.pids, dynamo.pids());
+
+    return { config, codesFile: paths.codes, urls, stop: stopAll };
+  } catch (error) {
+    await stopAll();
+    // A failure elsewhere while Java was still starting must not leave it running.
+    await dynamoStarting?.then((child) => child.stop()).catch(() => undefined);
+    throw error;
+  }
+};

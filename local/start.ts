@@ -1,0 +1,54 @@
+/**
+ * `npm start`: the whole product on this machine, offline: Cognito, the identity pool,
+ * DynamoDB, S3, AppSync and both REST APIs (running the real Lambda handlers), wired by
+ * the same config file a deploy produces. Ctrl-C stops everything.
+ */
+import * as path from 'node:path';
+import { WEB_CONFIG_FILE } from '../contract';
+import { startLocalStack } from './stack';
+import { defaultDataDir, portsFromEnv } from './settings';
+
+const started = Date.now();
+const say = (line: string) => process.stdout.write(`${line}\n`);
+
+const main = async () => {
+  const ports = portsFromEnv();
+  const dataDir = defaultDataDir();
+  const webConfigFile = path.resolve(process.env.LOCAL_WEB_CONFIG ?? path.join('web', WEB_CONFIG_FILE));
+  say(`Statement Vault local stack: starting (data in ${path.relative(process.cwd(), dataDir) || dataDir})`);
+
+  const stack = await startLocalStack({
+    ports,
+    dataDir,
+    webConfigFile,
+    log: (line) => say(`  ${line}`),
+    progress: (part, ms) => say(`  ✓ ${part} (${(ms / 1000).toFixed(1)} s)`),
+  });
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) {
+      say('Stopping now.');
+      process.exit(1);
+    }
+    stopping = true;
+    say(`\n${signal}: stopping the local stack…`);
+    await stack.stop();
+    say('Stopped.');
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('Ctrl-C'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGHUP', () => void stop('SIGHUP'));
+
+  say(`  web config: ${path.relative(process.cwd(), webConfigFile)}`);
+  say(`  GraphQL ${stack.urls.graphql} · profile image API ${stack.urls.profileImageApi} · statements API ${stack.urls.statementsApi}`);
+  say(`  Cognito ${stack.urls.cognito} · S3 ${stack.urls.s3} · DynamoDB ${stack.urls.dynamodb}`);
+  say(`  confirmation and reset codes are printed here and kept in ${path.relative(process.cwd(), stack.codesFile)}`);
+  say(`Ready in ${((Date.now() - started) / 1000).toFixed(1)} s: local backend up (Ctrl-C stops it)`);
+};
+
+main().catch((error: Error) => {
+  process.stderr.write(`\nThe local stack could not start:\n${error.message}\n`);
+  process.exit(1);
+});
