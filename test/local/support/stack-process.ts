@@ -1,0 +1,109 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { parseWebConfig, type WebConfig } from '../../../contract';
+import { latestCode } from '../../../local/cognito/codes';
+import { freePort } from '../../../local/ports';
+import { PORTS, type PortName, type Ports } from '../../../local/settings';
+
+const ROOT = path.join(__dirname, '..', '..', '..');
+
+export interface StackProcess {
+  config: WebConfig;
+  dataDir: string;
+  ports: Ports;
+  output: () => string;
+  child: ChildProcess;
+  codeFor(email: string): string;
+  /** SIGTERM, then wait for the exit; resolves with the exit code. */
+  stop(signal?: NodeJS.Signals): Promise<number | null>;
+}
+
+export const freePorts = async (): Promise<Ports> => {
+  const entries: [PortName, number][] = [];
+  for (const name of Object.keys(PORTS) as PortName[]) entries.push([name, await freePort()]);
+  return Object.fromEntries(entries) as Ports;
+};
+
+export const portEnv = (ports: Ports): Record<string, string> =>
+  Object.fromEntries((Object.keys(ports) as PortName[]).map((name) => [PORTS[name].env, String(ports[name])]));
+
+/**
+ * Starts `npm start`'s entry point (`node --import tsx local/start.ts`) as its own process,
+ * on free ports and a fresh data folder unless one is given, and waits for the ready line.
+ */
+export const startStack = async (options: { dataDir?: string; ports?: Ports; timeoutMs?: number } = {}): Promise<StackProcess> => {
+  const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'vault-local-'));
+  const ports = options.ports ?? (await freePorts());
+  const configFile = path.join(dataDir, 'amplify_outputs.json');
+  const child = spawn(process.execPath, ['--import', 'tsx', 'local/start.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, ...portEnv(ports), LOCAL_DATA_DIR: dataDir, LOCAL_WEB_CONFIG: configFile },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no ready line within ${options.timeoutMs ?? 60_000} ms:\n${output}`)), options.timeoutMs ?? 60_000);
+    const check = () => {
+      if (/^Ready in /m.test(output)) {
+        clearTimeout(timer);
+        resolve();
+      }
+    };
+    child.stdout!.on('data', check);
+    void exited.then((code) => {
+      clearTimeout(timer);
+      reject(new Error(`the stack exited with ${code} before it was ready:\n${output}`));
+    });
+  });
+
+  const parsed = parseWebConfig(JSON.parse(fs.readFileSync(configFile, 'utf8')));
+  if (!parsed.ok) throw new Error(`the stack wrote a bad config: ${parsed.problems.join('; ')}`);
+  return {
+    config: parsed.config,
+    dataDir,
+    ports,
+    child,
+    output: () => output,
+    codeFor(email) {
+      const record = latestCode(path.join(dataDir, 'codes.jsonl'), email);
+      if (!record) throw new Error(`no code was sent to ${email}`);
+      return record.code;
+    },
+    async stop(signal: NodeJS.Signals = 'SIGTERM') {
+      if (child.exitCode !== null) return child.exitCode;
+      child.kill(signal);
+      return exited;
+    },
+  };
+};
+
+/** Pids of DynamoDB Local processes whose data folder is `dataDir` (none should outlive a stack). */
+export const javaProcessesFor = (dataDir: string): number[] =>
+  fs
+    .readdirSync('/proc')
+    .filter((entry) => /^\d+$/.test(entry))
+    .filter((pid) => {
+      try {
+        const cmdline = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+        return cmdline.includes('DynamoDBLocal.jar') && cmdline.includes(dataDir);
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
+
+export const waitFor = async <T>(probe: () => Promise<T | undefined>, what: string, timeoutMs = 15_000): Promise<T> => {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 150));
+  }
+};
