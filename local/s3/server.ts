@@ -58,6 +58,13 @@ export const startLocalS3 = async (input: {
     configureBuckets: [{ name: input.bucketName, configs: [corsXml(input.webOrigins)] }],
   });
   s3rver.on('event', input.onEvent);
+  // s3rver looks the access key up in its own registry (it never checks V4 signatures;
+  // the front above does); our key must be known to it.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  require('s3rver/lib/models/account').DUMMY_ACCOUNT.createKeyPair(
+    input.credentials.accessKeyId,
+    input.credentials.secretAccessKey,
+  );
   const { port: innerPort } = await s3rver.run();
   const secretFor = (accessKeyId: string) =>
     accessKeyId === input.credentials.accessKeyId ? input.credentials.secretAccessKey : undefined;
