@@ -1,0 +1,164 @@
+import { CombinedGraphQLErrors, ServerError } from '@apollo/client';
+import { GiB, MiB, STATEMENT_TYPES } from '../../contract';
+import { configureAmplify } from './support/amplify';
+import { ME, PUBLIC_QUERY, STATEMENTS, UPDATE_PROFILE, apollo, rawGraphql } from './support/graphql';
+import { javaProcessesFor, startStack, waitFor, type StackProcess } from './support/stack-process';
+import { expiredFrom, forgedFrom, otherClientFrom } from './support/tokens';
+import { uploadStatement } from './support/uploads';
+import { newUser, type TestUser } from './support/users';
+
+/**
+ * Apollo Client against the local AppSync: the simulator runs the VTL resolvers the CDK
+ * app deploys, on DynamoDB Local, behind a front that authorizes like AppSync.
+ */
+let stack: StackProcess;
+let alice: TestUser;
+let bob: TestUser;
+
+beforeAll(async () => {
+  stack = await startStack();
+  configureAmplify(stack.config);
+  alice = await newUser(stack, 'alice');
+  bob = await newUser(stack, 'bob');
+}, 90_000);
+
+afterAll(async () => {
+  expect(await stack.stop()).toBe(0);
+  expect(javaProcessesFor(stack.dataDir)).toEqual([]);
+});
+
+test('the API key reads the public fields, from the contract', async () => {
+  const { data } = await apollo(stack.config).query({ query: PUBLIC_QUERY });
+  expect(data).toMatchObject({
+    uploadLimits: {
+      profileImage: { maxBytes: 5 * MiB },
+      statement: { contentTypes: [...STATEMENT_TYPES], maxBytes: GiB, maxSingleUploadBytes: 50 * MiB, downloadUrlSeconds: 60 },
+    },
+    serviceStatus: { status: 'OK', region: 'us-east-1' },
+  });
+});
+
+test('the API key cannot read anything private', async () => {
+  const error = await apollo(stack.config).query({ query: ME }).catch((caught: unknown) => caught);
+  expect(CombinedGraphQLErrors.is(error)).toBe(true);
+  expect((error as CombinedGraphQLErrors).errors[0].message).toMatch(/Not Authorized to access me/);
+});
+
+describe('AppSync refuses a request without a valid key or token', () => {
+  test.each<[string, () => Record<string, string>, string]>([
+    ['no key and no token', () => ({}), 'UnauthorizedException'],
+    ['a wrong API key', () => ({ 'x-api-key': 'da2-wrong' }), 'UnauthorizedException'],
+    ['a forged token', () => ({ Authorization: forgedFrom(alice.idToken) }), 'UnauthorizedException'],
+    ['an expired token', () => ({ Authorization: expiredFrom(alice.idToken) }), 'UnauthorizedException'],
+    ['a token for another client', () => ({ Authorization: otherClientFrom(alice.idToken) }), 'UnauthorizedException'],
+  ])('%s: 401', async (_name, headers, errorType) => {
+    const answer = await rawGraphql(stack.config, headers(), '{ me { userId } }');
+    expect(answer.status).toBe(401);
+    expect(answer.body.errors?.[0].errorType).toBe(errorType);
+  });
+
+  test('Apollo sees the 401 as a server error', async () => {
+    const error = await apollo(stack.config, { token: forgedFrom(alice.idToken) }).query({ query: ME }).catch((caught: unknown) => caught);
+    expect(ServerError.is(error)).toBe(true);
+    expect((error as ServerError).statusCode).toBe(401);
+  });
+});
+
+test('the profile is the token\'s own: me, then updateProfile', async () => {
+  const client = apollo(stack.config, { token: alice.idToken });
+  const before = (await client.query({ query: ME, fetchPolicy: 'no-cache' })).data as { me: Record<string, unknown> };
+  expect(before.me).toMatchObject({ userId: alice.sub, email: alice.email, displayName: null });
+  const updated = (await client.mutate({ mutation: UPDATE_PROFILE, variables: { input: { displayName: '  Alice A.  ' } } })).data as {
+    updateProfile: Record<string, unknown>;
+  };
+  expect(updated.updateProfile).toMatchObject({ userId: alice.sub, email: alice.email, displayName: 'Alice A.' });
+  const after = (await client.query({ query: ME, fetchPolicy: 'no-cache' })).data as { me: Record<string, unknown> };
+  expect(after.me.displayName).toBe('Alice A.');
+  // Bob's profile is his own and untouched.
+  const bobs = (await apollo(stack.config, { token: bob.idToken }).query({ query: ME, fetchPolicy: 'no-cache' })).data as {
+    me: Record<string, unknown>;
+  };
+  expect(bobs.me).toMatchObject({ userId: bob.sub, displayName: null });
+});
+
+test.each([
+  ['empty', '   '],
+  ['too long', 'x'.repeat(81)],
+  ['with a control character', 'Alice\u0007'],
+  ['with a direction override', 'Alice\u202Eevil'],
+])('updateProfile refuses a display name that is %s', async (_name, displayName) => {
+  const error = await apollo(stack.config, { token: alice.idToken })
+    .mutate({ mutation: UPDATE_PROFILE, variables: { input: { displayName } } })
+    .catch((caught: unknown) => caught);
+  expect(CombinedGraphQLErrors.is(error)).toBe(true);
+  expect((error as CombinedGraphQLErrors).errors.map((e) => e.message).join('\n')).toMatch(/displayName must/);
+  // Nothing was written.
+  const { data } = await apollo(stack.config, { token: alice.idToken }).query({ query: ME, fetchPolicy: 'no-cache' });
+  expect((data as { me: { displayName: string } }).me.displayName).toBe('Alice A.');
+});
+
+describe('the statement list', () => {
+  const uploaded: string[] = [];
+  beforeAll(async () => {
+    const plan: [string, string][] = [
+      ['2024-01', 'Checking'],
+      ['2024-01', 'Savings'],
+      ['2024-02', 'Checking'],
+      ['2024-02', 'Checking'],
+      ['2024-03', 'Savings'],
+    ];
+    for (const [period, accountLabel] of plan) {
+      const { statementId } = await uploadStatement(stack.config, alice.idToken, {
+        fileName: `${period}-${accountLabel}.pdf`,
+        contentType: 'application/pdf',
+        accountLabel,
+        period,
+      });
+      uploaded.push(statementId);
+    }
+    await waitFor(async () => {
+      const { data } = await apollo(stack.config, { token: alice.idToken }).query({ query: STATEMENTS, variables: { limit: 100 }, fetchPolicy: 'no-cache' });
+      return (data as { statements: { items: unknown[] } }).statements.items.length >= plan.length ? true : undefined;
+    }, 'all five statements to be listed');
+  }, 60_000);
+
+  const page = async (user: TestUser, variables: Record<string, unknown>) =>
+    ((await apollo(stack.config, { token: user.idToken }).query({ query: STATEMENTS, variables, fetchPolicy: 'no-cache' })).data as {
+      statements: { items: { id: string; period: string; accountLabel: string; owner: string }[]; nextToken: string | null };
+    }).statements;
+
+  test('pages of two cover every statement once, newest first', async () => {
+    const seen: string[] = [];
+    let nextToken: string | null = null;
+    let pages = 0;
+    do {
+      const result: Awaited<ReturnType<typeof page>> = await page(alice, { limit: 2, nextToken });
+      seen.push(...result.items.map((item) => item.id));
+      nextToken = result.nextToken;
+      pages++;
+    } while (nextToken && pages < 10);
+    expect(seen).toEqual([...uploaded].reverse());
+  });
+
+  test('filters by period and by account', async () => {
+    const february = await page(alice, { filter: { period: '2024-02' }, limit: 100 });
+    expect(february.items.map((item) => item.period)).toEqual(['2024-02', '2024-02']);
+    const savings = await page(alice, { filter: { accountLabel: 'Savings' }, limit: 100 });
+    expect(savings.items.map((item) => item.accountLabel)).toEqual(['Savings', 'Savings']);
+    const both = await page(alice, { filter: { period: '2024-01', accountLabel: 'Checking' }, limit: 100 });
+    expect(both.items).toHaveLength(1);
+  });
+
+  test('a bad limit or period is a GraphQL error, not a silent empty page', async () => {
+    for (const variables of [{ limit: 0 }, { limit: 1000 }, { filter: { period: '2024-13' } }]) {
+      const error = await page(alice, variables).catch((caught: unknown) => caught);
+      expect(CombinedGraphQLErrors.is(error)).toBe(true);
+    }
+  });
+
+  test("another user's list is empty of them", async () => {
+    const bobs = await page(bob, { limit: 100 });
+    expect(bobs.items.filter((item) => uploaded.includes(item.id))).toEqual([]);
+    expect(bobs.items.every((item) => item.owner === bob.sub)).toBe(true);
+  });
+});
