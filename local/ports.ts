@@ -8,6 +8,8 @@ const canListen = (port: number): Promise<NodeJS.ErrnoException | undefined> =>
     server.listen({ port, host: HOST, exclusive: true }, () => server.close(() => resolve(undefined)));
   });
 
+export const isFree = async (port: number): Promise<boolean> => (await canListen(port)) === undefined;
+
 /** Fails with one message naming every taken port, its service and the variable that moves it. */
 export const assertPortsFree = async (ports: Ports, names: PortName[] = Object.keys(ports) as PortName[]) => {
   const problems: string[] = [];

@@ -1,5 +1,5 @@
 import { Amplify, type ResourcesConfig } from 'aws-amplify';
-import { parseAmplifyConfig } from 'aws-amplify/utils';
+import { ConsoleLogger, parseAmplifyConfig } from 'aws-amplify/utils';
 import type { WebConfig } from '../../../contract';
 
 /**
@@ -7,6 +7,8 @@ import type { WebConfig } from '../../../contract';
  * the local Cognito endpoints from `custom` when the config comes from the local stack.
  */
 export const configureAmplify = (config: WebConfig): void => {
+  // Amplify warns on every configure that the Cognito endpoints are custom: they are.
+  ConsoleLogger.LOG_LEVEL = 'ERROR';
   const resources = parseAmplifyConfig(config as never);
   const cognito = {
     ...resources.Auth!.Cognito,

@@ -4,7 +4,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { parseWebConfig, type WebConfig } from '../../../contract';
 import { latestCode } from '../../../local/cognito/codes';
-import { freePort } from '../../../local/ports';
+import { isFree } from '../../../local/ports';
 import { PORTS, type PortName, type Ports } from '../../../local/settings';
 
 const ROOT = path.join(__dirname, '..', '..', '..');
@@ -20,9 +20,22 @@ export interface StackProcess {
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
+/**
+ * Free ports below Linux's ephemeral range (32768+), so the port-0 listeners inside another
+ * stack started by a parallel test file can never take one between choice and use.
+ */
 export const freePorts = async (): Promise<Ports> => {
+  const chosen = new Set<number>();
   const entries: [PortName, number][] = [];
-  for (const name of Object.keys(PORTS) as PortName[]) entries.push([name, await freePort()]);
+  for (const name of Object.keys(PORTS) as PortName[]) {
+    for (;;) {
+      const port = 20_000 + Math.floor(Math.random() * 12_000);
+      if (chosen.has(port) || !(await isFree(port))) continue;
+      chosen.add(port);
+      entries.push([name, port]);
+      break;
+    }
+  }
   return Object.fromEntries(entries) as Ports;
 };
 
@@ -90,8 +103,8 @@ export const javaProcessesFor = (dataDir: string): number[] =>
     .filter((entry) => /^\d+$/.test(entry))
     .filter((pid) => {
       try {
-        const cmdline = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8');
-        return cmdline.includes('DynamoDBLocal.jar') && cmdline.includes(dataDir);
+        const argv = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+        return path.basename(argv[0]) === 'java' && argv.some((arg) => arg.endsWith('DynamoDBLocal.jar')) && argv.includes(path.join(dataDir, 'dynamodb'));
       } catch {
         return false;
       }
