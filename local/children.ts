@@ -65,6 +65,11 @@ export const recordPids = (file: string, pids: number[]): void => {
   fs.writeFileSync(file, JSON.stringify({ owner: process.pid, pids }));
 };
 
+export const appendPids = (file: string, pids: number[]): void => {
+  const recorded = fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as { owner: number; pids: number[] }) : { owner: process.pid, pids: [] };
+  fs.writeFileSync(file, JSON.stringify({ ...recorded, pids: [...recorded.pids, ...pids] }));
+};
+
 export const killLeftovers = (file: string): number[] => {
   if (!fs.existsSync(file)) return [];
   let recorded: { owner: number; pids: number[] };
@@ -83,7 +88,7 @@ export const killLeftovers = (file: string): number[] => {
     }
     // Only ours: a recycled pid of an unrelated process must not be touched.
     const cmdline = fs.existsSync(`/proc/${pid}/cmdline`) ? fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8') : '';
-    if (!/DynamoDBLocal|watchdog|local\/start/.test(cmdline)) continue;
+    if (!/DynamoDBLocal|watchdog|local\/start|next/.test(cmdline)) continue;
     try {
       process.kill(pid, 'SIGKILL');
       killed.push(pid);

@@ -6,7 +6,9 @@
 import * as path from 'node:path';
 import { WEB_CONFIG_FILE } from '../contract';
 import { startLocalStack } from './stack';
-import { defaultDataDir, portsFromEnv } from './settings';
+import { startWebApp } from './web';
+import { appendPids } from './children';
+import { dataPaths, defaultDataDir, portsFromEnv } from './settings';
 
 const started = Date.now();
 const say = (line: string) => process.stdout.write(`${line}\n`);
@@ -25,6 +27,19 @@ const main = async () => {
     progress: (part, ms) => say(`  ✓ ${part} (${(ms / 1000).toFixed(1)} s)`),
   });
 
+  // LOCAL_NO_WEB=1 runs the backend alone (the integration tests do).
+  const web = process.env.LOCAL_NO_WEB
+    ? undefined
+    : await startWebApp({
+        port: ports.web,
+        mode: process.env.LOCAL_WEB_MODE === 'start' ? 'start' : 'dev',
+        onOutput: (line) => {
+          if (/error|warn/i.test(line)) say(`  web: ${line.trim()}`);
+        },
+      });
+  if (web) appendPids(dataPaths(dataDir).pids, web.pids());
+  if (web) say(`  ✓ web app (next ${process.env.LOCAL_WEB_MODE === 'start' ? 'start' : 'dev'})`);
+
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) {
@@ -33,6 +48,7 @@ const main = async () => {
     }
     stopping = true;
     say(`\n${signal}: stopping the local stack…`);
+    await web?.stop();
     await stack.stop();
     say('Stopped.');
     process.exit(0);
@@ -45,7 +61,12 @@ const main = async () => {
   say(`  GraphQL ${stack.urls.graphql} · profile image API ${stack.urls.profileImageApi} · statements API ${stack.urls.statementsApi}`);
   say(`  Cognito ${stack.urls.cognito} · S3 ${stack.urls.s3} · DynamoDB ${stack.urls.dynamodb}`);
   say(`  confirmation and reset codes are printed here and kept in ${path.relative(process.cwd(), stack.codesFile)}`);
-  say(`Ready in ${((Date.now() - started) / 1000).toFixed(1)} s: local backend up (Ctrl-C stops it)`);
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  say(
+    web
+      ? `Ready in ${seconds} s: open http://localhost:${ports.web} (GraphQL ${stack.urls.graphql}; Ctrl-C stops everything)`
+      : `Ready in ${seconds} s: local backend up, GraphQL ${stack.urls.graphql} (Ctrl-C stops it)`,
+  );
 };
 
 main().catch((error: Error) => {

@@ -52,7 +52,7 @@ export const startStack = async (options: { dataDir?: string; ports?: Ports; tim
   const configFile = path.join(dataDir, 'amplify_outputs.json');
   const child = spawn(process.execPath, ['--import', 'tsx', 'local/start.ts'], {
     cwd: ROOT,
-    env: { ...process.env, ...portEnv(ports), LOCAL_DATA_DIR: dataDir, LOCAL_WEB_CONFIG: configFile },
+    env: { ...process.env, ...portEnv(ports), LOCAL_DATA_DIR: dataDir, LOCAL_WEB_CONFIG: configFile, LOCAL_NO_WEB: '1' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

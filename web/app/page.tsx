@@ -1,0 +1,38 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { PROFILE_IMAGE_LIMITS, STATEMENT_LIMITS, acceptedTypesInWords, formatBytes } from '@contract';
+import { RedirectIfSignedIn } from '@/components/redirect-if-signed-in';
+
+export const metadata: Metadata = { title: { absolute: 'Statement Vault: your statements, private' } };
+
+/** The landing page: server-rendered, no data fetching, limits straight from the contract. */
+export default function HomePage() {
+  return (
+    <>
+      <RedirectIfSignedIn to="/statements" />
+      <h1 style={{ fontSize: '2rem', margin: '0.5rem 0 1rem' }}>Your financial statements, in one private place.</h1>
+      <p style={{ fontSize: '1.1rem', maxWidth: '40rem' }}>
+        Keep bank, card and brokerage statements and payslips together. Upload them by dragging them in, find them by period and
+        account, and download them whenever you need them. Only you can ever list, read or replace your files.
+      </p>
+      <p style={{ display: 'flex', gap: '0.75rem', flexWrap: 'wrap', margin: '1.5rem 0' }}>
+        <Link href="/sign-up" className="cta cta-primary">
+          Create an account
+        </Link>
+        <Link href="/sign-in" className="cta">
+          Sign in
+        </Link>
+      </p>
+      <h2 style={{ fontSize: '1.2rem' }}>What you can store</h2>
+      <ul>
+        <li>
+          Statements as {acceptedTypesInWords('statement')} files, up to {formatBytes(STATEMENT_LIMITS.maxBytes)} each.
+        </li>
+        <li>
+          A profile picture as {acceptedTypesInWords('profileImage')}, up to {formatBytes(PROFILE_IMAGE_LIMITS.maxBytes)}.
+        </li>
+        <li>Download links last {STATEMENT_LIMITS.downloadUrlSeconds} seconds and are made for you alone.</li>
+      </ul>
+    </>
+  );
+}

@@ -1,0 +1,66 @@
+/** @jsxImportSource @emotion/react */
+'use client';
+
+import { confirmSignUp, resendSignUpCode } from 'aws-amplify/auth';
+import { useRouter, useSearchParams } from 'next/navigation';
+import { useState, type FormEvent } from 'react';
+import { toast } from 'react-toastify';
+import { authErrorMessage } from '@/lib/auth-errors';
+import { Button, FormError, TextField, narrowForm } from '../ui';
+
+export const ConfirmForm = () => {
+  const router = useRouter();
+  const params = useSearchParams();
+  const [email, setEmail] = useState(params.get('email') ?? '');
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setError(undefined);
+    setBusy(true);
+    try {
+      await confirmSignUp({ username: email.trim(), confirmationCode: code.trim() });
+      toast.success('Your e-mail is confirmed. You can sign in now.');
+      router.push(`/sign-in?email=${encodeURIComponent(email.trim())}${params.get('next') ? `&next=${encodeURIComponent(params.get('next')!)}` : ''}`);
+    } catch (caught) {
+      setError(authErrorMessage(caught));
+      setBusy(false);
+    }
+  };
+
+  const resend = async () => {
+    setError(undefined);
+    try {
+      await resendSignUpCode({ username: email.trim() });
+      toast.info(`A new code is on its way to ${email.trim()}.`);
+    } catch (caught) {
+      setError(authErrorMessage(caught));
+    }
+  };
+
+  return (
+    <form onSubmit={submit} css={narrowForm} noValidate>
+      <TextField label="E-mail" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
+      <TextField
+        label="Confirmation code"
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        required
+        hint="The 6-digit code from the e-mail we sent you."
+        value={code}
+        onChange={(e) => setCode(e.target.value)}
+      />
+      <FormError message={error} />
+      <div style={{ display: 'flex', gap: '0.75rem', flexWrap: 'wrap' }}>
+        <Button type="submit" disabled={busy}>
+          {busy ? 'Confirming…' : 'Confirm'}
+        </Button>
+        <Button variant="secondary" onClick={resend} disabled={!email.trim()}>
+          Send a new code
+        </Button>
+      </div>
+    </form>
+  );
+};

@@ -1,0 +1,85 @@
+/** @jsxImportSource @emotion/react */
+'use client';
+
+import { confirmResetPassword, resetPassword } from 'aws-amplify/auth';
+import { useRouter } from 'next/navigation';
+import { useState, type FormEvent } from 'react';
+import { toast } from 'react-toastify';
+import { PASSWORD_POLICY, passwordProblem } from '@contract';
+import { authErrorMessage } from '@/lib/auth-errors';
+import { Button, FormError, TextField, narrowForm } from '../ui';
+
+/** Two steps: request a code by e-mail, then set a new password with it. */
+export const ForgotPasswordForm = () => {
+  const router = useRouter();
+  const [step, setStep] = useState<'request' | 'reset'>('request');
+  const [email, setEmail] = useState('');
+  const [code, setCode] = useState('');
+  const [password, setPassword] = useState('');
+  const [fieldError, setFieldError] = useState<string>();
+  const [error, setError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+
+  const request = async (event: FormEvent) => {
+    event.preventDefault();
+    setError(undefined);
+    setBusy(true);
+    try {
+      await resetPassword({ username: email.trim() });
+      setStep('reset');
+    } catch (caught) {
+      setError(authErrorMessage(caught));
+    }
+    setBusy(false);
+  };
+
+  const reset = async (event: FormEvent) => {
+    event.preventDefault();
+    setError(undefined);
+    const problem = passwordProblem(password);
+    setFieldError(problem);
+    if (problem) return;
+    setBusy(true);
+    try {
+      await confirmResetPassword({ username: email.trim(), confirmationCode: code.trim(), newPassword: password });
+      toast.success('Your password is changed. Sign in with the new one.');
+      router.push(`/sign-in?email=${encodeURIComponent(email.trim())}`);
+    } catch (caught) {
+      setError(authErrorMessage(caught));
+      setBusy(false);
+    }
+  };
+
+  if (step === 'request') {
+    return (
+      <form onSubmit={request} css={narrowForm} noValidate>
+        <TextField label="E-mail" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
+        <FormError message={error} />
+        <Button type="submit" disabled={busy}>
+          {busy ? 'Sending…' : 'Send me a code'}
+        </Button>
+      </form>
+    );
+  }
+  return (
+    <form onSubmit={reset} css={narrowForm} noValidate>
+      <p role="status">If an account exists for {email.trim()}, a code is on its way.</p>
+      <TextField label="Code" inputMode="numeric" autoComplete="one-time-code" required value={code} onChange={(e) => setCode(e.target.value)} />
+      <TextField
+        label="New password"
+        type="password"
+        autoComplete="new-password"
+        required
+        minLength={PASSWORD_POLICY.minLength}
+        hint={`At least ${PASSWORD_POLICY.minLength} characters.`}
+        error={fieldError}
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+      />
+      <FormError message={error} />
+      <Button type="submit" disabled={busy}>
+        {busy ? 'Saving…' : 'Set new password'}
+      </Button>
+    </form>
+  );
+};

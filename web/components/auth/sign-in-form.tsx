@@ -1,0 +1,68 @@
+/** @jsxImportSource @emotion/react */
+'use client';
+
+import { resendSignUpCode, signIn } from 'aws-amplify/auth';
+import Link from 'next/link';
+import { useRouter, useSearchParams } from 'next/navigation';
+import { useEffect, useState, type FormEvent } from 'react';
+import { useAuth } from '@/lib/auth-context';
+import { authErrorMessage } from '@/lib/auth-errors';
+import { safeNext } from '@/lib/safe-next';
+import { Button, FormError, TextField, narrowForm } from '../ui';
+
+export const SignInForm = () => {
+  const router = useRouter();
+  const params = useSearchParams();
+  const next = safeNext(params.get('next'));
+  const { state, refresh } = useAuth();
+  const [email, setEmail] = useState(params.get('email') ?? '');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    if (state.status === 'signedIn') router.replace(next);
+  }, [state.status, router, next]);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setError(undefined);
+    setBusy(true);
+    try {
+      const result = await signIn({ username: email.trim(), password });
+      if (result.nextStep.signInStep === 'CONFIRM_SIGN_UP') {
+        await resendSignUpCode({ username: email.trim() }).catch(() => undefined);
+        router.push(`/confirm?email=${encodeURIComponent(email.trim())}&next=${encodeURIComponent(next)}`);
+        return;
+      }
+      if (!result.isSignedIn) throw new Error(`Sign-in needs a step this app does not support (${result.nextStep.signInStep}).`);
+      await refresh();
+      router.replace(next);
+    } catch (caught) {
+      setError(authErrorMessage(caught));
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form onSubmit={submit} css={narrowForm} noValidate>
+      {params.get('next') && <p role="status">Sign in to continue.</p>}
+      <TextField label="E-mail" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
+      <TextField
+        label="Password"
+        type="password"
+        autoComplete="current-password"
+        required
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+      />
+      <FormError message={error} />
+      <Button type="submit" disabled={busy}>
+        {busy ? 'Signing in…' : 'Sign in'}
+      </Button>
+      <p>
+        <Link href="/forgot-password">Forgot your password?</Link> · New here? <Link href="/sign-up">Create an account</Link>
+      </p>
+    </form>
+  );
+};

@@ -1,0 +1,166 @@
+/** @jsxImportSource @emotion/react */
+'use client';
+
+import { css } from '@emotion/react';
+import { useMutation, useQuery } from '@apollo/client/react';
+import { useRouter } from 'next/navigation';
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { toast } from 'react-toastify';
+import { PROFILE_IMAGE_LIMITS, PROFILE_IMAGE_ROUTES, TEXT_LIMITS, acceptedTypesInWords, formatBytes, type PresignedDownload } from '@contract';
+import { useAuth, useIdToken } from '@/lib/auth-context';
+import { ME, UPDATE_PROFILE, type MeData } from '@/lib/graphql';
+import { MESSAGES } from '@/lib/messages';
+import { PresignApiError, callPresignApi } from '@/lib/presign-api';
+import { theme } from '@/lib/theme';
+import { uploadAvatarFile } from '@/lib/upload';
+import { Button, Card, FormError, ProgressBar, TextField } from '../ui';
+
+const AVATAR_SIZE = 96;
+
+export const ProfileView = () => {
+  const router = useRouter();
+  const { signOut } = useAuth();
+  const idToken = useIdToken();
+  const { data, refetch } = useQuery<MeData>(ME, { fetchPolicy: 'cache-and-network' });
+  const [updateProfile, { loading: saving }] = useMutation(UPDATE_PROFILE);
+  const [displayName, setDisplayName] = useState('');
+  const [nameError, setNameError] = useState<string>();
+  const [avatarUrl, setAvatarUrl] = useState<string>();
+  const [progress, setProgress] = useState<{ loaded: number; total: number }>();
+  const [avatarError, setAvatarError] = useState<string>();
+  const fileInput = useRef<HTMLInputElement>(null);
+  const me = data?.me;
+
+  useEffect(() => {
+    if (me?.displayName) setDisplayName(me.displayName);
+  }, [me?.displayName]);
+
+  const loadAvatar = useCallback(async () => {
+    try {
+      const { url } = await callPresignApi<PresignedDownload>('profileImageApiUrl', PROFILE_IMAGE_ROUTES.downloadUrl, await idToken());
+      setAvatarUrl(url);
+    } catch (error) {
+      if (!(error instanceof PresignApiError && error.status === 404)) setAvatarError((error as Error).message);
+    }
+  }, [idToken]);
+
+  useEffect(() => {
+    if (me?.avatarKey) void loadAvatar();
+  }, [me?.avatarKey, me?.updatedAt, loadAvatar]);
+
+  const chooseAvatar = async (file: File | undefined) => {
+    if (!file) return;
+    setAvatarError(undefined);
+    setProgress({ loaded: 0, total: file.size });
+    try {
+      await uploadAvatarFile(file, await idToken(), (loaded, total) => setProgress({ loaded, total }));
+      toast.success('Your profile picture is updated.');
+      // The catalogue records the new avatar a moment after the upload.
+      for (let attempt = 0; attempt < 20; attempt++) {
+        const result = await refetch();
+        if (result.data?.me.avatarKey) break;
+        await new Promise((resolve) => setTimeout(resolve, 300));
+      }
+      await loadAvatar();
+    } catch (error) {
+      setAvatarError((error as Error).message);
+    } finally {
+      setProgress(undefined);
+    }
+  };
+
+  const saveName = async (event: FormEvent) => {
+    event.preventDefault();
+    const name = displayName.trim();
+    if (!name || name.length > TEXT_LIMITS.displayNameMaxChars) {
+      setNameError(`Use 1 to ${TEXT_LIMITS.displayNameMaxChars} characters.`);
+      return;
+    }
+    setNameError(undefined);
+    try {
+      await updateProfile({ variables: { input: { displayName: name } } });
+      toast.success('Your name is saved.');
+    } catch (error) {
+      setNameError((error as Error).message);
+    }
+  };
+
+  const leave = async () => {
+    await signOut();
+    toast.info(MESSAGES.signedOut);
+    router.replace('/sign-in');
+  };
+
+  return (
+    <>
+      <Card label="Profile picture">
+        <h2 css={css`margin: 0 0 0.75rem; font-size: 1.2rem;`}>Profile picture</h2>
+        <div css={css`display: flex; gap: 1rem; align-items: center; flex-wrap: wrap;`}>
+          {avatarUrl ? (
+            // eslint-disable-next-line @next/next/no-img-element -- a short-lived presigned URL, not an optimisable asset
+            <img
+              src={avatarUrl}
+              alt="Your profile picture"
+              width={AVATAR_SIZE}
+              height={AVATAR_SIZE}
+              data-testid="avatar"
+              css={css`border-radius: 50%; object-fit: cover; border: 1px solid ${theme.color.border};`}
+            />
+          ) : (
+            <div
+              aria-hidden
+              css={css`width: ${AVATAR_SIZE}px; height: ${AVATAR_SIZE}px; border-radius: 50%; background: ${theme.color.background}; display: grid; place-items: center; font-size: 2rem;`}
+            >
+              {(me?.displayName ?? me?.email ?? '?').slice(0, 1).toUpperCase()}
+            </div>
+          )}
+          <div>
+            <Button onClick={() => fileInput.current?.click()} disabled={Boolean(progress)}>
+              {avatarUrl ? 'Change picture' : 'Add a picture'}
+            </Button>
+            <input
+              ref={fileInput}
+              type="file"
+              accept="image/jpeg,image/png,image/webp"
+              aria-label="Profile picture file"
+              css={css`display: none;`}
+              onChange={(event) => {
+                void chooseAvatar(event.target.files?.[0]);
+                event.target.value = '';
+              }}
+            />
+            <p css={css`margin: 0.5rem 0 0; color: ${theme.color.muted}; font-size: 0.9rem;`}>
+              {acceptedTypesInWords('profileImage')}, up to {formatBytes(PROFILE_IMAGE_LIMITS.maxBytes)}.
+            </p>
+          </div>
+        </div>
+        {progress && <ProgressBar value={progress.loaded} max={progress.total} label="Profile picture upload" />}
+        <FormError message={avatarError} />
+      </Card>
+      <Card label="Your details">
+        <h2 css={css`margin: 0 0 0.75rem; font-size: 1.2rem;`}>Your details</h2>
+        <p>
+          E-mail: <strong>{me?.email ?? '…'}</strong>
+        </p>
+        <form onSubmit={saveName} noValidate css={css`max-width: 26rem;`}>
+          <TextField
+            label="Display name"
+            autoComplete="name"
+            maxLength={TEXT_LIMITS.displayNameMaxChars}
+            value={displayName}
+            error={nameError}
+            onChange={(e) => setDisplayName(e.target.value)}
+          />
+          <Button type="submit" disabled={saving}>
+            {saving ? 'Saving…' : 'Save name'}
+          </Button>
+        </form>
+      </Card>
+      <Card label="Session">
+        <Button variant="secondary" onClick={leave}>
+          Sign out
+        </Button>
+      </Card>
+    </>
+  );
+};

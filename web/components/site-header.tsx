@@ -1,0 +1,92 @@
+/** @jsxImportSource @emotion/react */
+'use client';
+
+import { css } from '@emotion/react';
+import Link from 'next/link';
+import { usePathname } from 'next/navigation';
+import { useAuth } from '@/lib/auth-context';
+import { theme } from '@/lib/theme';
+
+const link = css`
+  color: ${theme.color.text};
+  text-decoration: none;
+  padding: 0.6rem 0.4rem;
+  font-weight: 500;
+  &[aria-current='page'] {
+    color: ${theme.color.primary};
+    text-decoration: underline;
+    text-underline-offset: 4px;
+  }
+`;
+
+export const SiteHeader = () => {
+  const { state } = useAuth();
+  const pathname = usePathname();
+  const item = (href: string, label: string) => (
+    <li>
+      <Link href={href} css={link} aria-current={pathname === href ? 'page' : undefined}>
+        {label}
+      </Link>
+    </li>
+  );
+  return (
+    <header
+      css={css`
+        background: ${theme.color.surface};
+        border-bottom: 1px solid ${theme.color.border};
+      `}
+    >
+      <nav
+        aria-label="Main"
+        css={css`
+          max-width: 60rem;
+          margin: 0 auto;
+          padding: 0.4rem 1rem;
+          display: flex;
+          flex-wrap: wrap;
+          align-items: center;
+          justify-content: space-between;
+          gap: 0.5rem;
+        `}
+      >
+        <Link
+          href="/"
+          css={css`
+            font-weight: 700;
+            font-size: 1.1rem;
+            color: ${theme.color.text};
+            text-decoration: none;
+          `}
+        >
+          <svg aria-hidden="true" width="22" height="22" viewBox="0 0 64 64" css={css`vertical-align: -4px; margin-right: 0.4rem;`}>
+            <rect width="64" height="64" rx="14" fill={theme.color.primary} />
+            <path d="M18 28v-6a14 14 0 0 1 28 0v6" fill="none" stroke="#fff" strokeWidth="5" />
+            <rect x="13" y="28" width="38" height="26" rx="5" fill="#fff" />
+          </svg>
+          Statement Vault
+        </Link>
+        <ul
+          css={css`
+            list-style: none;
+            display: flex;
+            gap: 0.75rem;
+            margin: 0;
+            padding: 0;
+          `}
+        >
+          {state.status === 'signedIn' ? (
+            <>
+              {item('/statements', 'Statements')}
+              {item('/profile', 'Profile')}
+            </>
+          ) : state.status === 'signedOut' ? (
+            <>
+              {item('/sign-in', 'Sign in')}
+              {item('/sign-up', 'Sign up')}
+            </>
+          ) : null}
+        </ul>
+      </nav>
+    </header>
+  );
+};

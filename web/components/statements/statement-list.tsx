@@ -1,0 +1,98 @@
+/** @jsxImportSource @emotion/react */
+'use client';
+
+import { css } from '@emotion/react';
+import { formatBytes } from '@contract';
+import type { StatementListItem } from '@/lib/graphql';
+import { theme } from '@/lib/theme';
+import { Button } from '../ui';
+
+const table = css`
+  width: 100%;
+  border-collapse: collapse;
+  th,
+  td {
+    text-align: left;
+    padding: 0.55rem 0.5rem;
+    border-bottom: 1px solid ${theme.color.border};
+    vertical-align: middle;
+  }
+  th {
+    color: ${theme.color.muted};
+    font-weight: 600;
+    font-size: 0.9rem;
+  }
+  td.name {
+    word-break: break-word;
+  }
+  @media (max-width: 640px) {
+    thead {
+      position: absolute;
+      left: -9999px;
+    }
+    tr {
+      display: block;
+      border-bottom: 1px solid ${theme.color.border};
+      padding: 0.5rem 0;
+    }
+    td {
+      display: block;
+      border: 0;
+      padding: 0.15rem 0;
+    }
+    td[data-label]::before {
+      content: attr(data-label) ': ';
+      color: ${theme.color.muted};
+    }
+  }
+`;
+
+export const StatementList = ({
+  items,
+  onDownload,
+  onDelete,
+}: {
+  items: StatementListItem[];
+  onDownload: (item: StatementListItem) => void;
+  onDelete: (item: StatementListItem) => void;
+}) => (
+  <table css={table} aria-label="Your statements">
+    <thead>
+      <tr>
+        <th scope="col">Period</th>
+        <th scope="col">Account</th>
+        <th scope="col">Name</th>
+        <th scope="col">Size</th>
+        <th scope="col">Uploaded</th>
+        <th scope="col">
+          <span className="visually-hidden">Actions</span>
+        </th>
+      </tr>
+    </thead>
+    <tbody>
+      {items.map((item) => (
+        <tr key={item.id} data-testid="statement-row">
+          <td data-label="Period">{item.period}</td>
+          <td data-label="Account">{item.accountLabel}</td>
+          <td data-label="Name" className="name">
+            {item.fileName}
+          </td>
+          <td data-label="Size">{formatBytes(item.size)}</td>
+          <td data-label="Uploaded">
+            <time dateTime={item.uploadedAt}>{new Date(item.uploadedAt).toLocaleDateString()}</time>
+          </td>
+          <td>
+            <div css={css`display: flex; gap: 0.5rem; flex-wrap: wrap;`}>
+              <Button variant="secondary" onClick={() => onDownload(item)} aria-label={`Download ${item.fileName}`}>
+                Download
+              </Button>
+              <Button variant="danger" onClick={() => onDelete(item)} aria-label={`Delete ${item.fileName}`}>
+                Delete
+              </Button>
+            </div>
+          </td>
+        </tr>
+      ))}
+    </tbody>
+  </table>
+);

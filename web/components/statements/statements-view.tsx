@@ -1,0 +1,125 @@
+/** @jsxImportSource @emotion/react */
+'use client';
+
+import { css } from '@emotion/react';
+import { useQuery } from '@apollo/client/react';
+import { useCallback, useMemo, useState } from 'react';
+import { toast } from 'react-toastify';
+import { STATEMENT_ROUTES, type StatementDownloadResponse } from '@contract';
+import { useIdToken } from '@/lib/auth-context';
+import { STATEMENTS, type StatementListItem, type StatementsData } from '@/lib/graphql';
+import { callPresignApi } from '@/lib/presign-api';
+import { Button, Card, TextField } from '../ui';
+import { ConfirmDialog } from './confirm-dialog';
+import { StatementList } from './statement-list';
+import { UploadPanel } from './upload-panel';
+import { useUploads } from './use-uploads';
+
+export const PAGE_SIZE = 20;
+
+export const StatementsView = () => {
+  const idToken = useIdToken();
+  const [period, setPeriod] = useState('');
+  const [account, setAccount] = useState('');
+  const [pageTokens, setPageTokens] = useState<(string | null)[]>([null]);
+  const [deleting, setDeleting] = useState<StatementListItem>();
+  const filter = useMemo(() => ({ ...(period ? { period } : {}), ...(account.trim() ? { accountLabel: account.trim() } : {}) }), [period, account]);
+
+  const { data, loading, error, refetch } = useQuery<StatementsData>(STATEMENTS, {
+    variables: { filter, limit: PAGE_SIZE, nextToken: pageTokens.at(-1) },
+    fetchPolicy: 'cache-and-network',
+    notifyOnNetworkStatusChange: true,
+  });
+  const items = data?.statements.items ?? [];
+  const accounts = useMemo(() => [...new Set(items.map((item) => item.accountLabel))].sort(), [items]);
+
+  const reload = useCallback(() => {
+    setPageTokens([null]);
+    void refetch({ filter, limit: PAGE_SIZE, nextToken: null });
+  }, [refetch, filter]);
+  const uploads = useUploads(reload);
+
+  const changeFilter = (apply: () => void) => {
+    apply();
+    setPageTokens([null]);
+  };
+
+  const download = async (item: StatementListItem) => {
+    try {
+      const { url } = await callPresignApi<StatementDownloadResponse>('statementsApiUrl', STATEMENT_ROUTES.downloadUrl, await idToken(), {
+        params: { statementId: item.id },
+      });
+      const link = document.createElement('a');
+      link.href = url;
+      link.rel = 'noopener';
+      document.body.append(link);
+      link.click();
+      link.remove();
+    } catch (caught) {
+      toast.error((caught as Error).message);
+    }
+  };
+
+  const confirmDelete = async () => {
+    const item = deleting;
+    setDeleting(undefined);
+    if (!item) return;
+    try {
+      await callPresignApi('statementsApiUrl', STATEMENT_ROUTES.deleteStatement, await idToken(), { params: { statementId: item.id } });
+      toast.success(`${item.fileName} was deleted.`);
+      reload();
+    } catch (caught) {
+      toast.error((caught as Error).message);
+    }
+  };
+
+  const filtered = Boolean(period || account.trim());
+  return (
+    <>
+      <UploadPanel uploads={uploads} accounts={accounts} />
+      <Card label="Your statements">
+        <h2 css={css`margin: 0 0 0.75rem; font-size: 1.2rem;`}>Your statements</h2>
+        <div css={css`display: flex; flex-wrap: wrap; gap: 0 1rem; align-items: flex-end; > div { flex: 1 1 11rem; }`}>
+          <TextField label="Filter by period" type="month" value={period} onChange={(e) => changeFilter(() => setPeriod(e.target.value))} />
+          <TextField label="Filter by account" list="known-accounts" value={account} onChange={(e) => changeFilter(() => setAccount(e.target.value))} />
+          {filtered && (
+            <p>
+              <Button variant="secondary" onClick={() => changeFilter(() => (setPeriod(''), setAccount('')))}>
+                Clear filters
+              </Button>
+            </p>
+          )}
+        </div>
+        {error && !data ? (
+          <p role="alert">Your statements could not be loaded. Try again in a moment.</p>
+        ) : items.length === 0 ? (
+          <p role="status" data-testid="empty-state">
+            {loading ? 'Loading your statements…' : filtered ? 'No statements match these filters.' : 'No statements yet. Upload your first one above.'}
+          </p>
+        ) : (
+          <StatementList items={items} onDownload={download} onDelete={setDeleting} />
+        )}
+        <nav aria-label="Pages" css={css`display: flex; gap: 0.75rem; margin-top: 1rem;`}>
+          <Button variant="secondary" disabled={pageTokens.length === 1} onClick={() => setPageTokens((tokens) => tokens.slice(0, -1))}>
+            Previous page
+          </Button>
+          <Button
+            variant="secondary"
+            disabled={!data?.statements.nextToken}
+            onClick={() => setPageTokens((tokens) => [...tokens, data!.statements.nextToken])}
+          >
+            Next page
+          </Button>
+        </nav>
+      </Card>
+      <ConfirmDialog
+        open={Boolean(deleting)}
+        title="Delete this statement?"
+        body={deleting ? `${deleting.fileName} (${deleting.accountLabel}, ${deleting.period}) will be removed from your vault.` : ''}
+        confirmLabel="Delete"
+        onConfirm={confirmDelete}
+        onCancel={() => setDeleting(undefined)}
+      />
+    </>
+  );
+};

@@ -1,0 +1,139 @@
+/** @jsxImportSource @emotion/react */
+'use client';
+
+import { css } from '@emotion/react';
+import { useRef, useState, type DragEvent } from 'react';
+import { STATEMENT_LIMITS, TEXT_LIMITS, acceptedTypesInWords, formatBytes } from '@contract';
+import { theme } from '@/lib/theme';
+import { Button, Card, ProgressBar, TextField } from '../ui';
+import type { UploadItem, useUploads } from './use-uploads';
+
+const thisMonth = () => new Date().toISOString().slice(0, 7);
+
+const STATUS_TEXT: Record<UploadItem['status'], string> = {
+  refused: 'Not uploaded',
+  uploading: 'Uploading',
+  listing: 'Stored; adding to your list',
+  done: 'Uploaded',
+  failed: 'Upload failed',
+};
+
+export const UploadPanel = ({ uploads, accounts }: { uploads: ReturnType<typeof useUploads>; accounts: string[] }) => {
+  const [accountLabel, setAccountLabel] = useState(accounts[0] ?? '');
+  const [period, setPeriod] = useState(thisMonth());
+  const [dragging, setDragging] = useState(false);
+  const [missing, setMissing] = useState<string>();
+  const input = useRef<HTMLInputElement>(null);
+
+  const addFiles = (files: File[]) => {
+    if (files.length === 0) return;
+    if (!accountLabel.trim()) {
+      setMissing('Name the account these statements belong to first.');
+      return;
+    }
+    setMissing(undefined);
+    uploads.add(files, accountLabel.trim(), period);
+  };
+
+  const onDrop = (event: DragEvent) => {
+    event.preventDefault();
+    setDragging(false);
+    addFiles([...event.dataTransfer.files]);
+  };
+
+  return (
+    <Card label="Upload statements">
+      <h2 css={css`margin: 0 0 0.75rem; font-size: 1.2rem;`}>Upload statements</h2>
+      <div css={css`display: flex; flex-wrap: wrap; gap: 0 1rem; > * { flex: 1 1 12rem; }`}>
+        <TextField
+          label="Account"
+          list="known-accounts"
+          maxLength={TEXT_LIMITS.accountLabelMaxChars}
+          placeholder="e.g. Checking ••1234"
+          value={accountLabel}
+          error={missing}
+          onChange={(e) => setAccountLabel(e.target.value)}
+        />
+        <datalist id="known-accounts">
+          {accounts.map((account) => (
+            <option key={account} value={account} />
+          ))}
+        </datalist>
+        <TextField label="Period" type="month" required value={period} onChange={(e) => setPeriod(e.target.value || thisMonth())} />
+      </div>
+      <div
+        data-testid="drop-zone"
+        onDragOver={(event) => {
+          event.preventDefault();
+          setDragging(true);
+        }}
+        onDragLeave={() => setDragging(false)}
+        onDrop={onDrop}
+        css={css`
+          border: 2px dashed ${dragging ? theme.color.primary : theme.color.border};
+          background: ${dragging ? '#eff6ff' : theme.color.background};
+          border-radius: ${theme.radius};
+          padding: 1.5rem 1rem;
+          text-align: center;
+        `}
+      >
+        <p css={css`margin: 0 0 0.75rem;`}>Drag statement files here, or</p>
+        <Button onClick={() => input.current?.click()}>Choose files</Button>
+        <input
+          ref={input}
+          type="file"
+          multiple
+          aria-label="Statement files"
+          css={css`display: none;`}
+          onChange={(event) => {
+            addFiles([...(event.target.files ?? [])]);
+            event.target.value = '';
+          }}
+        />
+        <p css={css`margin: 0.75rem 0 0; color: ${theme.color.muted}; font-size: 0.9rem;`}>
+          {acceptedTypesInWords('statement')}, up to {formatBytes(STATEMENT_LIMITS.maxBytes)} each.
+        </p>
+      </div>
+      {uploads.items.length > 0 && (
+        <ul aria-label="Uploads" aria-live="polite" css={css`list-style: none; padding: 0; margin: 1rem 0 0;`}>
+          {uploads.items.map((item) => (
+            <li
+              key={item.key}
+              data-testid="upload-item"
+              data-status={item.status}
+              css={css`padding: 0.6rem 0; border-bottom: 1px solid ${theme.color.border};`}
+            >
+              <div css={css`display: flex; justify-content: space-between; gap: 0.5rem; flex-wrap: wrap;`}>
+                <strong css={css`word-break: break-all;`}>{item.file.name}</strong>
+                <span>
+                  {STATUS_TEXT[item.status]}
+                  {item.status === 'uploading' && ` ${Math.floor((item.loaded / Math.max(item.file.size, 1)) * 100)}%`}
+                </span>
+              </div>
+              {(item.status === 'uploading' || item.status === 'listing' || item.status === 'done') && (
+                <ProgressBar value={item.loaded} max={item.file.size} label={`Upload of ${item.file.name}`} />
+              )}
+              {item.message && (
+                <p role="alert" css={css`color: ${theme.color.danger}; margin: 0.3rem 0;`}>
+                  {item.message}
+                </p>
+              )}
+              {item.status === 'failed' && (
+                <Button variant="secondary" onClick={() => uploads.retry(item)}>
+                  Retry {item.file.name}
+                </Button>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      {uploads.items.some((item) => item.status === 'done' || item.status === 'refused') && (
+        <p>
+          <Button variant="secondary" onClick={uploads.clearFinished}>
+            Clear finished
+          </Button>
+        </p>
+      )}
+    </Card>
+  );
+};

@@ -1,0 +1,184 @@
+/** @jsxImportSource @emotion/react */
+'use client';
+
+import { css } from '@emotion/react';
+import { useId, type ButtonHTMLAttributes, type InputHTMLAttributes, type ReactNode } from 'react';
+import { theme } from '@/lib/theme';
+
+/** Small, accessible building blocks: every field has a label, every error is announced. */
+
+export const buttonStyle = (variant: 'primary' | 'secondary' | 'danger' = 'primary') => css`
+  display: inline-flex;
+  align-items: center;
+  justify-content: center;
+  gap: 0.4rem;
+  min-height: 44px;
+  padding: 0.55rem 1.1rem;
+  border-radius: ${theme.radius};
+  border: 1px solid ${variant === 'secondary' ? theme.color.border : 'transparent'};
+  background: ${variant === 'primary' ? theme.color.primary : variant === 'danger' ? theme.color.danger : theme.color.surface};
+  color: ${variant === 'secondary' ? theme.color.text : '#fff'};
+  font: inherit;
+  font-weight: 600;
+  text-decoration: none;
+  cursor: pointer;
+  &:hover:not(:disabled) {
+    filter: brightness(0.92);
+  }
+  &:disabled {
+    opacity: 0.6;
+    cursor: not-allowed;
+  }
+`;
+
+export const Button = ({
+  variant = 'primary',
+  ...props
+}: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: 'primary' | 'secondary' | 'danger' }) => (
+  <button type="button" css={buttonStyle(variant)} {...props} />
+);
+
+export const Card = ({ children, label }: { children: ReactNode; label?: string }) => (
+  <section
+    aria-label={label}
+    css={css`
+      background: ${theme.color.surface};
+      border: 1px solid ${theme.color.border};
+      border-radius: ${theme.radius};
+      padding: 1.25rem;
+      margin: 0 0 1.25rem;
+      @media (max-width: 480px) {
+        padding: 1rem 0.85rem;
+      }
+    `}
+  >
+    {children}
+  </section>
+);
+
+export const PageTitle = ({ children, lead }: { children: ReactNode; lead?: ReactNode }) => (
+  <header
+    css={css`
+      margin: 0 0 1.25rem;
+    `}
+  >
+    <h1
+      css={css`
+        font-size: 1.6rem;
+        margin: 0 0 0.35rem;
+      `}
+    >
+      {children}
+    </h1>
+    {lead && (
+      <p
+        css={css`
+          margin: 0;
+          color: ${theme.color.muted};
+        `}
+      >
+        {lead}
+      </p>
+    )}
+  </header>
+);
+
+export const TextField = ({
+  label,
+  hint,
+  error,
+  ...input
+}: InputHTMLAttributes<HTMLInputElement> & { label: string; hint?: string; error?: string }) => {
+  const id = useId();
+  const describedBy = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
+  return (
+    <div
+      css={css`
+        display: flex;
+        flex-direction: column;
+        gap: 0.3rem;
+        margin: 0 0 1rem;
+      `}
+    >
+      <label
+        htmlFor={id}
+        css={css`
+          font-weight: 600;
+        `}
+      >
+        {label}
+      </label>
+      <input
+        id={id}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+        css={css`
+          min-height: 44px;
+          padding: 0.5rem 0.7rem;
+          border: 1px solid ${error ? theme.color.danger : theme.color.border};
+          border-radius: ${theme.radius};
+          font: inherit;
+          width: 100%;
+          box-sizing: border-box;
+        `}
+        {...input}
+      />
+      {hint && (
+        <span
+          id={`${id}-hint`}
+          css={css`
+            color: ${theme.color.muted};
+            font-size: 0.9rem;
+          `}
+        >
+          {hint}
+        </span>
+      )}
+      {error && (
+        <span
+          id={`${id}-error`}
+          role="alert"
+          css={css`
+            color: ${theme.color.danger};
+            font-size: 0.9rem;
+          `}
+        >
+          {error}
+        </span>
+      )}
+    </div>
+  );
+};
+
+export const FormError = ({ message }: { message?: string }) =>
+  message ? (
+    <p
+      role="alert"
+      css={css`
+        color: ${theme.color.danger};
+        background: #fef2f2;
+        border: 1px solid #fecaca;
+        border-radius: ${theme.radius};
+        padding: 0.6rem 0.8rem;
+      `}
+    >
+      {message}
+    </p>
+  ) : null;
+
+export const ProgressBar = ({ value, max, label }: { value: number; max: number; label: string }) => (
+  <progress
+    value={value}
+    max={max}
+    aria-label={label}
+    css={css`
+      width: 100%;
+      height: 0.6rem;
+      accent-color: ${theme.color.primary};
+    `}
+  />
+);
+
+export const narrowForm = css`
+  max-width: 26rem;
+`;

@@ -1,0 +1,106 @@
+'use client';
+
+import { Amplify } from 'aws-amplify';
+import { fetchAuthSession, signOut as amplifySignOut } from 'aws-amplify/auth';
+import { ConsoleLogger, Hub } from 'aws-amplify/utils';
+import { useRouter } from 'next/navigation';
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { toast } from 'react-toastify';
+import { amplifyResources } from './amplify-config';
+import { webConfig } from './config';
+import { MESSAGES, TOAST_IDS } from './messages';
+
+// Amplify warns on every load when the Cognito endpoints are custom (the local stack's are).
+if (webConfig.custom.local) ConsoleLogger.LOG_LEVEL = 'ERROR';
+Amplify.configure(amplifyResources(webConfig));
+
+export type AuthState =
+  | { status: 'loading' }
+  | { status: 'signedOut' }
+  | { status: 'signedIn'; sub: string; email: string };
+
+interface AuthContextValue {
+  state: AuthState;
+  /** The current ID token, refreshed by Amplify when needed; undefined when signed out. */
+  idToken(): Promise<string | undefined>;
+  /** Re-reads the session (after a sign-in). */
+  refresh(): Promise<void>;
+  signOut(): Promise<void>;
+}
+
+const AuthContext = createContext<AuthContextValue | undefined>(undefined);
+
+const readSession = async (): Promise<AuthState> => {
+  try {
+    const session = await fetchAuthSession();
+    const payload = session.tokens?.idToken?.payload;
+    if (!payload?.sub) return { status: 'signedOut' };
+    return { status: 'signedIn', sub: String(payload.sub), email: String(payload.email ?? '') };
+  } catch {
+    return { status: 'signedOut' };
+  }
+};
+
+/**
+ * Who is signed in, for every client component. When Amplify cannot refresh the session
+ * (NotAuthorized: the refresh token was revoked or expired) the cached user is cleared and
+ * the person is sent to /sign-in with a notice, then back where they were.
+ */
+export const AuthProvider = ({ children, onSignedOut }: { children: ReactNode; onSignedOut: () => void }) => {
+  const [state, setState] = useState<AuthState>({ status: 'loading' });
+  const router = useRouter();
+
+  const refresh = useCallback(async () => setState(await readSession()), []);
+
+  useEffect(() => {
+    void refresh();
+    return Hub.listen('auth', ({ payload }) => {
+      if (payload.event === 'signedIn' || payload.event === 'tokenRefresh') void refresh();
+      if (payload.event === 'signedOut') {
+        setState({ status: 'signedOut' });
+        onSignedOut();
+      }
+      if (payload.event === 'tokenRefresh_failure') {
+        void amplifySignOut().catch(() => undefined);
+        setState({ status: 'signedOut' });
+        onSignedOut();
+        toast.info(MESSAGES.sessionEnded, { toastId: TOAST_IDS.sessionEnded });
+        router.replace(`/sign-in?next=${encodeURIComponent(window.location.pathname)}`);
+      }
+    });
+  }, [refresh, router, onSignedOut]);
+
+  const value = useMemo<AuthContextValue>(
+    () => ({
+      state,
+      refresh,
+      idToken: async () => {
+        const session = await fetchAuthSession().catch(() => undefined);
+        return session?.tokens?.idToken?.toString();
+      },
+      signOut: async () => {
+        await amplifySignOut();
+        setState({ status: 'signedOut' });
+        onSignedOut();
+      },
+    }),
+    [state, refresh, onSignedOut],
+  );
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+};
+
+export const useAuth = (): AuthContextValue => {
+  const value = useContext(AuthContext);
+  if (!value) throw new Error('useAuth needs an AuthProvider');
+  return value;
+};
+
+/** The ID token or, if the session is gone, an error the caller shows. */
+export const useIdToken = () => {
+  const { idToken } = useAuth();
+  return useCallback(async () => {
+    const token = await idToken();
+    if (!token) throw new Error(MESSAGES.sessionEnded);
+    return token;
+  }, [idToken]);
+};

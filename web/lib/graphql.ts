@@ -1,0 +1,42 @@
+import { gql } from '@apollo/client';
+import type { Profile, Statement } from '@contract';
+
+export const UPLOAD_LIMITS = gql`
+  query UploadLimits {
+    uploadLimits {
+      statement { contentTypes maxBytes maxSingleUploadBytes }
+      profileImage { contentTypes maxBytes }
+    }
+  }
+`;
+
+export const ME = gql`
+  query Me {
+    me { userId email displayName avatarKey updatedAt }
+  }
+`;
+
+export const UPDATE_PROFILE = gql`
+  mutation UpdateProfile($input: UpdateProfileInput!) {
+    updateProfile(input: $input) { userId email displayName avatarKey updatedAt }
+  }
+`;
+
+export const STATEMENTS = gql`
+  query Statements($filter: StatementFilter, $limit: Int, $nextToken: String) {
+    statements(filter: $filter, limit: $limit, nextToken: $nextToken) {
+      items { id fileName contentType size accountLabel period status uploadedAt }
+      nextToken
+    }
+  }
+`;
+
+export const STATEMENT = gql`
+  query Statement($id: ID!) {
+    statement(id: $id) { id fileName size accountLabel period uploadedAt }
+  }
+`;
+
+export type MeData = { me: Profile };
+export type StatementListItem = Pick<Statement, 'id' | 'fileName' | 'contentType' | 'size' | 'accountLabel' | 'period' | 'status' | 'uploadedAt'>;
+export type StatementsData = { statements: { items: StatementListItem[]; nextToken: string | null } };

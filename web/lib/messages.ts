@@ -1,0 +1,14 @@
+/** The user-facing messages of PRODUCT.md's error catalogue, written once. */
+export const MESSAGES = {
+  serverError: 'Something went wrong on the server (server error). Your data is safe; please try again.',
+  parseError: "We could not read the server's answer. Please try again in a moment.",
+  sessionEnded: 'Your session has ended. Please sign in again.',
+  signedOut: 'You are signed out.',
+} as const;
+
+/** Stable toast ids, so a burst of failing requests shows one toast, not ten. */
+export const TOAST_IDS = {
+  serverError: 'server-error',
+  parseError: 'parse-error',
+  sessionEnded: 'session-ended',
+} as const;

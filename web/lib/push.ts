@@ -1,0 +1,28 @@
+/** Web push keys are URL-safe base64; the Push API wants the raw bytes. */
+export const base64UrlToBytes = (value: string): Uint8Array<ArrayBuffer> => {
+  const base64 = (value + '='.repeat((4 - (value.length % 4)) % 4)).replace(/-/g, '+').replace(/_/g, '/');
+  const binary = atob(base64);
+  const bytes = new Uint8Array(new ArrayBuffer(binary.length));
+  for (let index = 0; index < binary.length; index++) bytes[index] = binary.charCodeAt(index);
+  return bytes;
+};
+
+/**
+ * Subscribes this browser to web push with the caller's VAPID public key. Without a key,
+ * or where the browser has no push support, it does nothing and resolves to undefined.
+ */
+export const subscribeToPush = async (
+  publicKey: string | undefined,
+  registration?: Pick<ServiceWorkerRegistration, 'pushManager'>,
+): Promise<PushSubscription | undefined> => {
+  if (!publicKey) return undefined;
+  let target = registration;
+  if (!target) {
+    const supported = typeof navigator !== 'undefined' && 'serviceWorker' in navigator && 'PushManager' in window;
+    if (!supported) return undefined;
+    target = await navigator.serviceWorker.ready;
+  }
+  const existing = await target.pushManager.getSubscription();
+  if (existing) return existing;
+  return target.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: base64UrlToBytes(publicKey) });
+};
