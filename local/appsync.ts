@@ -79,7 +79,8 @@ export const startLocalAppSync = async (input: {
   const server = http.createServer(
     safeHandler('appsync', async (request, response) => {
       if (request.method === 'OPTIONS') {
-        response.writeHead(200, CORS).end();
+        const asked = request.headers['access-control-request-headers'];
+        response.writeHead(200, { ...CORS, ...(asked ? { 'Access-Control-Allow-Headers': String(asked) } : {}) }).end();
         return;
       }
       const url = new URL(request.url ?? '/', 'http://localhost');
@@ -102,7 +103,9 @@ export const startLocalAppSync = async (input: {
       const upstream = http.request(
         { host: HOST, port: innerPort, method: 'POST', path: '/graphql', headers: request.headers },
         (answer) => {
-          response.writeHead(answer.statusCode ?? 502, { ...answer.headers, ...CORS });
+          // The simulator adds its own CORS headers; AppSync's (ours) replace them.
+          const headers = Object.fromEntries(Object.entries(answer.headers).filter(([name]) => !name.startsWith('access-control-')));
+          response.writeHead(answer.statusCode ?? 502, { ...headers, ...CORS });
           answer.pipe(response);
         },
       );

@@ -11,6 +11,10 @@ import { parseWebConfig } from '../contract/web-config';
 const configFile = path.resolve(__dirname, process.env.WEB_CONFIG_FILE ?? 'amplify_outputs.json');
 const FIX = 'Create it with `npm start` (local stack) or `npx cdk deploy --outputs-file cdk-outputs.json && npm run web:config` (AWS).';
 
+const repoRoot = path.join(__dirname, '..');
+if (path.relative(repoRoot, configFile).startsWith('..')) {
+  throw new Error(`WEB_CONFIG_FILE must be inside the repository (the bundler cannot read ${configFile}); copy it under web/.`);
+}
 if (!fs.existsSync(configFile)) {
   throw new Error(`web config ${configFile} is missing. ${FIX}`);
 }
@@ -25,8 +29,6 @@ if (!parsed.ok) {
   throw new Error(`web config ${configFile} is malformed:\n  ${parsed.problems.join('\n  ')}\n${FIX}`);
 }
 
-const repoRoot = path.join(__dirname, '..');
-
 const nextConfig: NextConfig = {
   reactStrictMode: true,
   poweredByHeader: false,
@@ -36,7 +38,7 @@ const nextConfig: NextConfig = {
   outputFileTracingRoot: repoRoot,
   turbopack: {
     root: repoRoot,
-    resolveAlias: { '@web-config': path.relative(__dirname, configFile).replace(/^(?!\.)/, './') },
+    resolveAlias: { '@web-config': `./${path.relative(__dirname, configFile)}` },
   },
 };
 

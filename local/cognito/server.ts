@@ -26,7 +26,9 @@ export const startCognitoServer = (port: number, userPool: TargetHandler, identi
   const server = http.createServer(
     safeHandler('cognito', async (request, response) => {
       if (request.method === 'OPTIONS') {
-        response.writeHead(204, CORS).end();
+        // Cognito allows whatever headers the SDK asks for (amz-sdk-request, amz-sdk-invocation-id, …).
+        const asked = request.headers['access-control-request-headers'];
+        response.writeHead(204, { ...CORS, ...(asked ? { 'Access-Control-Allow-Headers': String(asked) } : {}) }).end();
         return;
       }
       const url = new URL(request.url ?? '/', 'http://localhost');

@@ -46,7 +46,7 @@ export const ProfileView = () => {
 
   useEffect(() => {
     if (me?.avatarKey) void loadAvatar();
-  }, [me?.avatarKey, me?.updatedAt, loadAvatar]);
+  }, [me?.avatarKey, loadAvatar]);
 
   const chooseAvatar = async (file: File | undefined) => {
     if (!file) return;
@@ -55,13 +55,9 @@ export const ProfileView = () => {
     try {
       await uploadAvatarFile(file, await idToken(), (loaded, total) => setProgress({ loaded, total }));
       toast.success('Your profile picture is updated.');
-      // The catalogue records the new avatar a moment after the upload.
-      for (let attempt = 0; attempt < 20; attempt++) {
-        const result = await refetch();
-        if (result.data?.me.avatarKey) break;
-        await new Promise((resolve) => setTimeout(resolve, 300));
-      }
+      // The object is stored; a fresh URL shows it. The profile record follows via the catalogue.
       await loadAvatar();
+      void refetch();
     } catch (error) {
       setAvatarError((error as Error).message);
     } finally {

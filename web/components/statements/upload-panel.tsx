@@ -2,7 +2,7 @@
 'use client';
 
 import { css } from '@emotion/react';
-import { useRef, useState, type DragEvent } from 'react';
+import { useEffect, useRef, useState, type DragEvent } from 'react';
 import { STATEMENT_LIMITS, TEXT_LIMITS, acceptedTypesInWords, formatBytes } from '@contract';
 import { theme } from '@/lib/theme';
 import { Button, Card, ProgressBar, TextField } from '../ui';
@@ -24,6 +24,11 @@ export const UploadPanel = ({ uploads, accounts }: { uploads: ReturnType<typeof 
   const [dragging, setDragging] = useState(false);
   const [missing, setMissing] = useState<string>();
   const input = useRef<HTMLInputElement>(null);
+
+  // Default to an account the person already uses, once the list has loaded.
+  useEffect(() => {
+    if (!accountLabel && accounts.length > 0) setAccountLabel(accounts[0]);
+  }, [accounts, accountLabel]);
 
   const addFiles = (files: File[]) => {
     if (files.length === 0) return;

@@ -1,0 +1,378 @@
+import { createHash, randomBytes } from 'node:crypto';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Child } from '../../local/children';
+import { MESSAGES } from '../../web/lib/messages';
+import { javaProcessesFor, startStack, type StackProcess } from '../local/support/stack-process';
+import { CHROMIUM_FLAGS, ensureChromium } from './support/chromium';
+import './support/locator-matchers';
+import { buildWebApp, startBuiltWebApp } from './support/web-app';
+
+/**
+ * The product in a real browser (Debian chromium via playwright-core) on the local stack:
+ * the production build of web/ against the stack's config, every screen, both users.
+ * Screenshots of every screen go to test-results/screenshots/.
+ */
+const SCREENSHOTS = path.join(__dirname, '..', '..', 'test-results', 'screenshots');
+const DIST_DIR = '.next-e2e';
+
+let stack: StackProcess;
+let web: Child;
+let browser: Browser;
+let base: string;
+const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'vault-e2e-'));
+
+beforeAll(async () => {
+  const executablePath = ensureChromium();
+  stack = await startStack();
+  // The bundler reads files inside the repository only.
+  const configFile = path.join(__dirname, '..', '..', 'web', '.e2e-amplify_outputs.json');
+  fs.copyFileSync(path.join(stack.dataDir, 'amplify_outputs.json'), configFile);
+  buildWebApp(configFile, DIST_DIR);
+  web = await startBuiltWebApp(stack.ports.web, configFile, DIST_DIR);
+  base = `http://localhost:${stack.ports.web}`;
+  browser = await chromium.launch({ executablePath, args: CHROMIUM_FLAGS });
+  fs.mkdirSync(SCREENSHOTS, { recursive: true });
+}, 400_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await web?.stop();
+  expect(await stack.stop()).toBe(0);
+  expect(javaProcessesFor(stack.dataDir)).toEqual([]);
+});
+
+const shot = (page: Page, name: string) => page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
+
+const sha = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+
+const newPage = async (context?: BrowserContext) => {
+  const page = await (context ?? (await browser.newContext({ viewport: { width: 1100, height: 850 } }))).newPage();
+  page.setDefaultTimeout(30_000);
+  return page;
+};
+
+const toast = (page: Page, text: string) => page.locator('.Toastify__toast', { hasText: text });
+
+/** Sign-up, confirmation with the printed code, and sign-in through the real screens. */
+const signUpAndConfirm = async (page: Page, email: string, password: string, shots = false) => {
+  await page.goto(`${base}/sign-up`);
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Password').fill(password);
+  if (shots) await shot(page, 'sign-up');
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await page.waitForURL(/\/confirm\?email=/);
+  await page.getByLabel('Confirmation code').fill(stack.codeFor(email));
+  if (shots) await shot(page, 'confirm');
+  await page.getByRole('button', { name: 'Confirm', exact: true }).click();
+  await page.waitForURL(/\/sign-in/);
+};
+
+const signIn = async (page: Page, email: string, password: string) => {
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+};
+
+const alice = { email: `alice-${Date.now()}@example.com`, password: 'alice likes long passwords' };
+let alicePage: Page;
+
+describe('first visit', () => {
+  test('the landing page is server-rendered, has a title and favicon, and no analytics without an id', async () => {
+    const response = await fetch(`${base}/`);
+    const html = await response.text();
+    expect(html).toContain('Your financial statements, in one private place.');
+    expect(html).toContain('<title>Statement Vault: your statements, private</title>');
+    expect(html).toMatch(/<link rel="icon" href="\/icon\.svg/);
+    expect(html).not.toContain('googletagmanager');
+    // Emotion styles are in the HTML itself (no flash of unstyled content).
+    expect(html).toMatch(/<style data-emotion="sv /);
+    const page = await newPage();
+    await page.goto(`${base}/`);
+    await shot(page, 'home');
+    await page.close();
+  });
+
+  test('the service worker is registered at /sw.js with scope /', async () => {
+    const page = await newPage();
+    await page.goto(`${base}/`);
+    const scope = await page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
+    expect(scope).toBe(`${base}/`);
+    await page.close();
+  });
+});
+
+describe('account', () => {
+  test('sign-up refuses a 7-character password before calling Cognito', async () => {
+    const page = await newPage();
+    await page.goto(`${base}/sign-up`);
+    await page.getByLabel('E-mail').fill('short@example.com');
+    await page.getByLabel('Password').fill('seven77');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await expect(page.getByRole('alert').first()).toHaveText('The password needs at least 8 characters.');
+    await page.close();
+  });
+
+  test('sign-up, confirm with the e-mailed code (after a resend), and a private page sends you to sign-in and back', async () => {
+    alicePage = await newPage();
+    const page = alicePage;
+    await page.goto(`${base}/sign-up`);
+    await page.getByLabel('E-mail').fill(alice.email);
+    await page.getByLabel('Password').fill(alice.password);
+    await shot(page, 'sign-up');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.waitForURL(/\/confirm\?email=/);
+    const first = stack.codeFor(alice.email);
+    await page.getByRole('button', { name: 'Send a new code' }).click();
+    await expect(toast(page, 'A new code is on its way')).toBeVisible();
+    const second = stack.codeFor(alice.email);
+    expect(second).toMatch(/^\d{6}$/);
+    void first;
+    await page.getByLabel('Confirmation code').fill(second);
+    await shot(page, 'confirm');
+    await page.getByRole('button', { name: 'Confirm', exact: true }).click();
+    await page.waitForURL(/\/sign-in/);
+
+    await page.goto(`${base}/profile`);
+    await page.waitForURL(`${base}/sign-in?next=%2Fprofile`);
+    await shot(page, 'sign-in');
+    await signIn(page, alice.email, 'not the password');
+    await expect(page.getByRole('alert')).toHaveText('The e-mail or password is not right.');
+    await signIn(page, alice.email, alice.password);
+    await page.waitForURL(`${base}/profile`);
+    await expect(page.getByRole('heading', { name: 'Profile' })).toBeVisible();
+  });
+});
+
+describe('profile', () => {
+  test('set the avatar (with progress) and a display name', async () => {
+    const page = alicePage;
+    const png = fs.readFileSync(path.join(__dirname, '..', '..', 'web', 'app', 'icon.svg'));
+    void png;
+    const avatar = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAYAAABytg0kAAAAFklEQVR4nGNk+M/wn4GBgYGJgYGBAQAb/gIBiM5w3wAAAABJRU5ErkJggg==',
+      'base64',
+    );
+    await page.getByLabel('Profile picture file').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: avatar });
+    await expect(toast(page, 'Your profile picture is updated.')).toBeVisible();
+    const img = page.getByTestId('avatar');
+    await expect(img).toBeVisible();
+    const served = await page.request.get((await img.getAttribute('src'))!);
+    expect(Buffer.from(await served.body()).equals(avatar)).toBe(true);
+
+    await page.getByLabel('Display name').fill('Alice A.');
+    await page.getByRole('button', { name: 'Save name' }).click();
+    await expect(toast(page, 'Your name is saved.')).toBeVisible();
+    await shot(page, 'profile');
+  });
+});
+
+describe('statements', () => {
+  const small = randomBytes(20_000);
+  const largePath = path.join(scratch, 'brokerage-2023.csv');
+  let large: Buffer;
+
+  test('the empty state shows before any upload', async () => {
+    const page = alicePage;
+    await page.goto(`${base}/statements`);
+    await expect(page.getByTestId('empty-state')).toHaveText('No statements yet. Upload your first one above.');
+    await shot(page, 'statements-empty');
+  });
+
+  test('upload two statements, one by drag and drop, one large enough for multipart (a failed part is retried)', async () => {
+    const page = alicePage;
+    large = randomBytes(50 * 1024 * 1024 + 1);
+    fs.writeFileSync(largePath, large);
+    let partTwoAttempts = 0;
+    await page.route(/partNumber=2/, async (route) => {
+      if (route.request().method() === 'PUT' && partTwoAttempts++ === 0) return route.abort('failed');
+      return route.continue();
+    });
+    await page.getByLabel('Account', { exact: true }).fill('Checking');
+    await page.getByLabel('Period', { exact: true }).fill('2024-01');
+    // Drag and drop: a real drop event carrying a File.
+    await page.evaluate(
+      ({ base64 }) => {
+        const bytes = Uint8Array.from(atob(base64), (char) => char.charCodeAt(0));
+        const transfer = new DataTransfer();
+        transfer.items.add(new File([bytes], 'January 2024.pdf', { type: 'application/pdf' }));
+        const zone = document.querySelector('[data-testid="drop-zone"]')!;
+        zone.dispatchEvent(new DragEvent('dragover', { dataTransfer: transfer, bubbles: true, cancelable: true }));
+        zone.dispatchEvent(new DragEvent('drop', { dataTransfer: transfer, bubbles: true, cancelable: true }));
+      },
+      { base64: small.toString('base64') },
+    );
+    await page.getByLabel('Statement files').setInputFiles(largePath);
+    await expect(page.locator('progress[aria-label="Upload of brokerage-2023.csv"]')).toBeVisible();
+    await shot(page, 'statements-uploading');
+    await expect(page.locator('[data-testid="upload-item"][data-status="done"]')).toHaveCount(2, { timeout: 120_000 });
+    expect(partTwoAttempts).toBe(2);
+    await page.unroute(/partNumber=2/);
+    await expect(page.getByTestId('statement-row')).toHaveCount(2);
+    await expect(page.getByRole('cell', { name: 'January 2024.pdf' })).toBeVisible();
+    await expect(page.getByRole('cell', { name: 'brokerage-2023.csv' })).toBeVisible();
+    await shot(page, 'statements');
+  }, 180_000);
+
+  test('download one and get the same bytes', async () => {
+    const page = alicePage;
+    const downloading = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Download January 2024.pdf' }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toBe('January 2024.pdf');
+    const saved = path.join(scratch, 'downloaded.pdf');
+    await download.saveAs(saved);
+    expect(sha(fs.readFileSync(saved))).toBe(sha(small));
+  });
+
+  test('filters narrow the list', async () => {
+    const page = alicePage;
+    await page.getByLabel('Filter by period').fill('2023-12');
+    await expect(page.getByTestId('empty-state')).toHaveText('No statements match these filters.');
+    await page.getByRole('button', { name: 'Clear filters' }).click();
+    await expect(page.getByTestId('statement-row')).toHaveCount(2);
+  });
+
+  test('delete one after confirming', async () => {
+    const page = alicePage;
+    await page.getByRole('button', { name: 'Delete brokerage-2023.csv' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete this statement?' });
+    await expect(dialog).toBeVisible();
+    await shot(page, 'statements-delete-dialog');
+    await dialog.getByRole('button', { name: 'Delete' }).click();
+    await expect(toast(page, 'brokerage-2023.csv was deleted.')).toBeVisible();
+    await expect(page.getByTestId('statement-row')).toHaveCount(1);
+  });
+
+  test('the page works 360 px wide', async () => {
+    const page = alicePage;
+    await page.setViewportSize({ width: 360, height: 800 });
+    await page.reload();
+    await expect(page.getByTestId('statement-row')).toHaveCount(1);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await shot(page, 'statements-360px');
+    await page.setViewportSize({ width: 1100, height: 850 });
+  });
+});
+
+describe('error catalogue', () => {
+  const graphql = () => `http://127.0.0.1:${stack.ports.appsync}/graphql`;
+  const CORS = { 'access-control-allow-origin': '*', 'access-control-allow-headers': '*' };
+
+  const answerGraphqlWith = async (page: Page, status: number, body: string) =>
+    page.route(graphql(), (route) =>
+      route.request().method() === 'OPTIONS'
+        ? route.fulfill({ status: 204, headers: CORS })
+        : route.fulfill({ status, headers: { ...CORS, 'content-type': 'application/json' }, body }),
+    );
+
+  test('a GraphQL status of 300 or above shows the server-error toast', async () => {
+    const page = alicePage;
+    await answerGraphqlWith(page, 502, '{"errors":[{"message":"bad gateway"}]}');
+    await page.reload();
+    await expect(toast(page, MESSAGES.serverError)).toBeVisible();
+    await shot(page, 'toast-server-error');
+    await page.unroute(graphql());
+  });
+
+  test('a body that is not JSON shows the parse-error toast', async () => {
+    const page = alicePage;
+    await answerGraphqlWith(page, 200, '<html>not json</html>');
+    await page.reload();
+    await expect(toast(page, MESSAGES.parseError)).toBeVisible();
+    await page.unroute(graphql());
+  });
+
+  test('an upload that breaks a rule is refused in words before any byte is sent', async () => {
+    const page = alicePage;
+    await page.reload();
+    const apiCalls: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes(`:${stack.ports.statementsApi}/`) || request.url().includes(`:${stack.ports.s3}/`)) apiCalls.push(request.url());
+    });
+    await page.getByLabel('Account', { exact: true }).fill('Checking');
+    await page.getByLabel('Statement files').setInputFiles({ name: 'archive.zip', mimeType: 'application/zip', buffer: randomBytes(10) });
+    const refused = page.locator('[data-testid="upload-item"][data-status="refused"]');
+    await expect(refused).toContainText('Statements must be PDF, CSV, OFX, QFX, Excel (XLSX), JPEG or PNG files, not application/zip.');
+    expect(apiCalls).toEqual([]);
+  });
+
+  test('an upload that fails midway shows the error with a retry, and nothing is listed until it succeeds', async () => {
+    const page = alicePage;
+    const s3 = new RegExp(`127\\.0\\.0\\.1:${stack.ports.s3}/`);
+    await page.route(s3, (route) => (route.request().method() === 'PUT' ? route.abort('connectionreset') : route.continue()));
+    await page.getByLabel('Account', { exact: true }).fill('Checking');
+    await page.getByLabel('Statement files').setInputFiles({ name: 'flaky.csv', mimeType: 'text/csv', buffer: randomBytes(1000) });
+    const failed = page.locator('[data-testid="upload-item"][data-status="failed"]', { hasText: 'flaky.csv' });
+    await expect(failed).toContainText('The connection broke during the upload.');
+    await expect(page.getByRole('cell', { name: 'flaky.csv' })).toHaveCount(0);
+    await page.unroute(s3);
+    await failed.getByRole('button', { name: 'Retry flaky.csv' }).click();
+    await expect(page.locator('[data-testid="upload-item"][data-status="done"]', { hasText: 'flaky.csv' })).toBeVisible();
+    await expect(page.getByRole('cell', { name: 'flaky.csv' })).toBeVisible();
+  });
+
+  test('NotAuthorized on token refresh clears the user and sends them to sign-in with a notice', async () => {
+    const page = alicePage;
+    await page.evaluate(() => {
+      const expire = (token: string) => {
+        const [head, body, signature] = token.split('.');
+        const claims = JSON.parse(atob(body.replace(/-/g, '+').replace(/_/g, '/')));
+        claims.exp = Math.floor(Date.now() / 1000) - 60;
+        return [head, btoa(JSON.stringify(claims)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_'), signature].join('.');
+      };
+      for (const key of Object.keys(localStorage)) {
+        if (key.endsWith('.idToken') || key.endsWith('.accessToken')) localStorage.setItem(key, expire(localStorage.getItem(key)!));
+        if (key.endsWith('.refreshToken')) localStorage.setItem(key, 'revoked-refresh-token');
+      }
+    });
+    await page.goto(`${base}/statements`);
+    await page.waitForURL(`${base}/sign-in?next=%2Fstatements`);
+    await expect(toast(page, MESSAGES.sessionEnded)).toBeVisible();
+    expect(await page.evaluate(() => Object.keys(localStorage).filter((key) => key.endsWith('.idToken')))).toEqual([]);
+    await signIn(page, alice.email, alice.password);
+    await page.waitForURL(`${base}/statements`);
+  });
+});
+
+describe('sign out and a second user', () => {
+  test('sign out from the profile', async () => {
+    const page = alicePage;
+    await page.goto(`${base}/profile`);
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.waitForURL(`${base}/sign-in`);
+    await expect(page.getByRole('link', { name: 'Sign up' })).toBeVisible();
+    await page.goto(`${base}/statements`);
+    await page.waitForURL(/\/sign-in\?next=%2Fstatements/);
+  });
+
+  test("a second user sees none of the first user's statements", async () => {
+    const page = await newPage();
+    const bob = { email: `bob-${Date.now()}@example.com`, password: 'bob likes long passwords' };
+    await signUpAndConfirm(page, bob.email, bob.password);
+    await signIn(page, bob.email, bob.password);
+    await page.waitForURL(`${base}/statements`);
+    await expect(page.getByTestId('empty-state')).toHaveText('No statements yet. Upload your first one above.');
+    await expect(page.getByText('January 2024.pdf')).toHaveCount(0);
+    await page.close();
+  });
+
+  test('forgot password: request a code, set a new password, sign in with it', async () => {
+    const page = await newPage();
+    await page.goto(`${base}/forgot-password`);
+    await shot(page, 'forgot-password');
+    await page.getByLabel('E-mail').fill(alice.email);
+    await page.getByRole('button', { name: 'Send me a code' }).click();
+    await page.getByLabel('Code').fill(stack.codeFor(alice.email));
+    await page.getByLabel('New password').fill('a brand new passphrase');
+    await page.getByRole('button', { name: 'Set new password' }).click();
+    await page.waitForURL(/\/sign-in\?email=/);
+    await page.getByLabel('Password').fill('a brand new passphrase');
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await page.waitForURL(`${base}/statements`);
+    await page.close();
+  });
+});

@@ -1,0 +1,55 @@
+import type { Locator } from 'playwright-core';
+
+/**
+ * Web-first assertions for jest: each polls the locator until it holds or the timeout
+ * passes (the DOM settles asynchronously), like @playwright/test's, which needs its own
+ * runner.
+ */
+const poll = async (check: () => Promise<boolean>, timeout: number): Promise<boolean> => {
+  const deadline = Date.now() + timeout;
+  for (;;) {
+    if (await check().catch(() => false)) return true;
+    if (Date.now() > deadline) return false;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+};
+
+const text = async (locator: Locator) => ((await locator.first().textContent({ timeout: 500 })) ?? '').replace(/\s+/g, ' ').trim();
+
+interface Options {
+  timeout?: number;
+}
+
+expect.extend({
+  async toBeVisible(locator: Locator, options: Options = {}) {
+    const pass = await poll(() => locator.first().isVisible(), options.timeout ?? 15_000);
+    return { pass, message: () => `expected ${locator} ${pass ? 'not ' : ''}to be visible` };
+  },
+  async toHaveText(locator: Locator, expected: string, options: Options = {}) {
+    const pass = await poll(async () => (await text(locator)) === expected, options.timeout ?? 15_000);
+    const actual = pass ? expected : await text(locator).catch(() => '(nothing)');
+    return { pass, message: () => `expected ${locator} to have text "${expected}", it has "${actual}"` };
+  },
+  async toContainText(locator: Locator, expected: string, options: Options = {}) {
+    const pass = await poll(async () => (await text(locator)).includes(expected), options.timeout ?? 15_000);
+    const actual = pass ? expected : await text(locator).catch(() => '(nothing)');
+    return { pass, message: () => `expected ${locator} to contain "${expected}", it has "${actual}"` };
+  },
+  async toHaveCount(locator: Locator, expected: number, options: Options = {}) {
+    const pass = await poll(async () => (await locator.count()) === expected, options.timeout ?? 15_000);
+    const actual = await locator.count().catch(() => -1);
+    return { pass, message: () => `expected ${locator} to match ${expected} element(s), it matches ${actual}` };
+  },
+});
+
+declare global {
+  // eslint-disable-next-line @typescript-eslint/no-namespace
+  namespace jest {
+    interface Matchers<R> {
+      toBeVisible(options?: Options): Promise<R>;
+      toHaveText(expected: string, options?: Options): Promise<R>;
+      toContainText(expected: string, options?: Options): Promise<R>;
+      toHaveCount(expected: number, options?: Options): Promise<R>;
+    }
+  }
+}
