@@ -2,9 +2,19 @@
 module.exports = {
   testEnvironment: 'node',
   roots: ['<rootDir>/test'],
-  testMatch: ['**/*.test.ts'],
+  testMatch: ['**/*.test.ts', '**/*.test.tsx'],
   transform: {
-    '^.+\\.tsx?$': ['@swc/jest', { jsc: { parser: { syntax: 'typescript' }, target: 'es2022' } }],
+    '^.+\\.ts$': ['@swc/jest', { jsc: { parser: { syntax: 'typescript' }, target: 'es2022' } }],
+    '^.+\\.tsx$': [
+      '@swc/jest',
+      { jsc: { parser: { syntax: 'typescript', tsx: true }, target: 'es2022', transform: { react: { runtime: 'automatic' } } } },
+    ],
+  },
+  // The web app's path aliases (web/tsconfig.json), for its unit tests.
+  moduleNameMapper: {
+    '^@contract$': '<rootDir>/contract/index.ts',
+    '^@web-config$': '<rootDir>/test/web/fixtures/amplify_outputs.json',
+    '^@/(.*)$': '<rootDir>/web/$1',
   },
   setupFiles: ['<rootDir>/test/support/env.ts'],
   snapshotSerializers: ['<rootDir>/test/support/asset-hash-serializer.ts'],

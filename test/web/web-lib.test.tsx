@@ -1,0 +1,94 @@
+import type { ReactElement } from 'react';
+import { Analytics } from '../../web/components/analytics';
+import { authErrorMessage } from '../../web/lib/auth-errors';
+import { base64UrlToBytes, subscribeToPush } from '../../web/lib/push';
+import { safeNext } from '../../web/lib/safe-next';
+import { TOAST_OPTIONS } from '../../web/lib/toast-options';
+import { UploadRuleError, requireUploadAllowed } from '../../web/lib/upload';
+import { amplifyResources } from '../../web/lib/amplify-config';
+import fixture from './fixtures/amplify_outputs.json';
+import type { WebConfig } from '../../contract';
+
+describe('analytics', () => {
+  test('with a measurement id: gtag loads through next/script, after the page is interactive', () => {
+    const tree = Analytics({ measurementId: 'G-TEST123' }) as ReactElement<{ children: ReactElement<Record<string, unknown>>[] }>;
+    const [loader, init] = tree.props.children;
+    expect(loader.props).toMatchObject({
+      src: 'https://www.googletagmanager.com/gtag/js?id=G-TEST123',
+      strategy: 'afterInteractive',
+    });
+    expect(String(init.props.children)).toContain(`gtag('config',"G-TEST123")`);
+  });
+
+  test('without one: nothing is rendered', () => {
+    expect(Analytics({ measurementId: undefined })).toBeNull();
+    expect(Analytics({ measurementId: '' })).toBeNull();
+  });
+});
+
+describe('web push', () => {
+  test('no key: nothing happens and nothing breaks', async () => {
+    await expect(subscribeToPush(undefined)).resolves.toBeUndefined();
+    await expect(subscribeToPush('')).resolves.toBeUndefined();
+  });
+
+  test('with a key: subscribes with the decoded key, or reuses a subscription', async () => {
+    const subscribe = jest.fn(async (options: PushSubscriptionOptionsInit) => ({ endpoint: 'https://push.example/1', options }));
+    const registration = { pushManager: { getSubscription: async () => null, subscribe } } as never;
+    const key = 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM';
+    const subscription = (await subscribeToPush(key, registration)) as unknown as { options: PushSubscriptionOptionsInit };
+    expect(subscribe).toHaveBeenCalledTimes(1);
+    expect(subscription.options.userVisibleOnly).toBe(true);
+    expect(Buffer.from(subscription.options.applicationServerKey as Uint8Array).toString('base64url')).toBe(key);
+
+    const existing = { endpoint: 'https://push.example/existing' };
+    const reused = await subscribeToPush(key, { pushManager: { getSubscription: async () => existing, subscribe } } as never);
+    expect(reused).toBe(existing);
+    expect(subscribe).toHaveBeenCalledTimes(1);
+  });
+
+  test('URL-safe base64 decodes to the raw key bytes', () => {
+    expect([...base64UrlToBytes('AQID_w')]).toEqual([1, 2, 3, 255]);
+  });
+});
+
+test('toasts follow seed-spec point 9', () => {
+  expect(TOAST_OPTIONS).toEqual({
+    position: 'bottom-right',
+    autoClose: 5000,
+    hideProgressBar: false,
+    closeOnClick: true,
+    pauseOnHover: true,
+    theme: 'colored',
+  });
+});
+
+test('after sign-in, only a path on this site is followed', () => {
+  expect(safeNext('/profile')).toBe('/profile');
+  expect(safeNext('/statements?x=1')).toBe('/statements?x=1');
+  for (const bad of ['https://evil.example', '//evil.example', '/\\evil.example', 'javascript:alert(1)', '', null, undefined]) {
+    expect(safeNext(bad)).toBe('/statements');
+  }
+});
+
+test('Cognito errors are shown in words', () => {
+  expect(authErrorMessage({ name: 'NotAuthorizedException' })).toBe('The e-mail or password is not right.');
+  expect(authErrorMessage({ name: 'InvalidPasswordException' })).toBe('The password needs at least 8 characters.');
+  expect(authErrorMessage(new Error('something else'))).toBe('something else');
+});
+
+test('upload rules are checked on the file before anything is sent, with the extension as fallback type', () => {
+  expect(requireUploadAllowed('statement', new File(['x'], 'bank.ofx', { type: '' }))).toBe('application/x-ofx');
+  expect(() => requireUploadAllowed('statement', new File(['x'], 'a.zip', { type: 'application/zip' }))).toThrow(UploadRuleError);
+  const big = { name: 'me.png', type: 'image/png', size: 6 * 1024 * 1024 } as File;
+  expect(() => requireUploadAllowed('profileImage', big)).toThrow('Profile images can be at most 5 MiB; this file is 6 MiB.');
+});
+
+test('Amplify resources from the web config: the file as is, plus local endpoints when present', () => {
+  const deployed = amplifyResources(fixture as WebConfig);
+  expect(deployed.Auth?.Cognito).toMatchObject({ userPoolId: 'us-east-1_Fixture', userPoolClientId: 'fixtureclient' });
+  expect(deployed.Auth?.Cognito).not.toHaveProperty('userPoolEndpoint');
+  const local = amplifyResources({ ...(fixture as WebConfig), custom: { ...(fixture as WebConfig).custom, userPoolEndpoint: 'http://127.0.0.1:9229' } });
+  expect(local.Auth?.Cognito).toMatchObject({ userPoolEndpoint: 'http://127.0.0.1:9229' });
+  expect(deployed.API?.GraphQL).toMatchObject({ endpoint: 'https://fixture.appsync-api.us-east-1.amazonaws.com/graphql', defaultAuthMode: 'apiKey' });
+});
