@@ -4,6 +4,7 @@ export * from './uploads';
 export * from './keys';
 export * from './errors';
 export * from './routes';
+export * from './route-bodies';
 export * from './api';
 export * from './web-config';
 export * from './upload-rules';

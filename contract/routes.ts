@@ -1,11 +1,3 @@
-import type * as z from 'zod';
-import {
-  completeUploadRequestSchema,
-  partUrlsRequestSchema,
-  profileImageUploadRequestSchema,
-  statementUploadRequestSchema,
-} from './api';
-
 /**
  * Routes of the two REST APIs, relative to each API's stage URL (`.../prod/`).
  * `resource` is API Gateway's resource path, which is what a proxy event carries in
@@ -15,19 +7,17 @@ import {
 export interface RouteSpec {
   readonly method: 'GET' | 'POST' | 'DELETE';
   readonly resource: string;
-  /** The JSON body it takes; API Gateway validates against it too (as a JSON Schema model). */
-  readonly body?: z.ZodType;
 }
 
 export const PROFILE_IMAGE_ROUTES = {
-  uploadUrl: { method: 'POST', resource: '/upload-url', body: profileImageUploadRequestSchema },
+  uploadUrl: { method: 'POST', resource: '/upload-url' },
   downloadUrl: { method: 'GET', resource: '/download-url' },
 } as const satisfies Record<string, RouteSpec>;
 
 export const STATEMENT_ROUTES = {
-  createUpload: { method: 'POST', resource: '/uploads', body: statementUploadRequestSchema },
-  partUrls: { method: 'POST', resource: '/uploads/{statementId}/parts', body: partUrlsRequestSchema },
-  completeUpload: { method: 'POST', resource: '/uploads/{statementId}/complete', body: completeUploadRequestSchema },
+  createUpload: { method: 'POST', resource: '/uploads' },
+  partUrls: { method: 'POST', resource: '/uploads/{statementId}/parts' },
+  completeUpload: { method: 'POST', resource: '/uploads/{statementId}/complete' },
   abortUpload: { method: 'DELETE', resource: '/uploads/{statementId}' },
   downloadUrl: { method: 'GET', resource: '/statements/{statementId}/download-url' },
   deleteStatement: { method: 'DELETE', resource: '/statements/{statementId}' },

@@ -7,7 +7,7 @@ import * as logs from 'aws-cdk-lib/aws-logs';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
 import * as z from 'zod';
-import { API_STAGE, GATEWAY_ERRORS, gatewayErrorBody, type GatewayErrorType, type RouteSpec } from '../../contract';
+import { API_STAGE, GATEWAY_ERRORS, gatewayErrorBody, routeBody, type GatewayErrorType, type RouteSpec } from '../../contract';
 import { acknowledgeKeyPrefixWildcard } from './acknowledgements';
 import { VaultFunction } from './vault-function';
 
@@ -112,17 +112,18 @@ export class PresignApi extends Construct {
     for (const [name, route] of Object.entries(props.routes)) {
       const resource = this.api.root.resourceForPath(route.resource);
       const pathParameters = [...route.resource.matchAll(/\{(\w+)\}/g)].map((match) => match[1]);
+      const body = routeBody(route);
       resource.addMethod(route.method, integration, {
         authorizer,
         authorizationType: apigateway.AuthorizationType.COGNITO,
         requestValidator: validator,
         requestParameters: Object.fromEntries(pathParameters.map((param) => [`method.request.path.${param}`, true])),
-        ...(route.body
+        ...(body
           ? {
               requestModels: {
                 'application/json': this.api.addModel(`${name}Body`, {
                   contentType: 'application/json',
-                  schema: toApiGatewaySchema(route.body),
+                  schema: toApiGatewaySchema(body),
                 }),
               },
             }
