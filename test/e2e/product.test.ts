@@ -113,6 +113,22 @@ describe('account', () => {
     await page.close();
   });
 
+  test('an unconfirmed user who signs in is sent on to /confirm, with a fresh code', async () => {
+    const page = await newPage();
+    const email = `unconfirmed-${Date.now()}@example.com`;
+    await page.goto(`${base}/sign-up`);
+    await page.getByLabel('E-mail').fill(email);
+    await page.getByLabel('Password').fill('not confirmed yet');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.waitForURL(/\/confirm\?email=/);
+    await page.goto(`${base}/sign-in`);
+    await signIn(page, email, 'not confirmed yet');
+    await page.waitForURL(/\/confirm\?email=unconfirmed-/);
+    await expect(page.getByLabel('E-mail')).toBeVisible();
+    expect(await page.getByLabel('E-mail').inputValue()).toBe(email);
+    await page.close();
+  });
+
   test('sign-up, confirm with the e-mailed code (after a resend), and a private page sends you to sign-in and back', async () => {
     alicePage = await newPage();
     const page = alicePage;
