@@ -105,3 +105,9 @@ export const BUCKET_CORS = {
   exposedHeaders: ['ETag'],
   maxAgeSeconds: 3000,
 } as const;
+
+/**
+ * How often the catalogue sweep reconciles bucket and table: the window within which a
+ * file whose S3 event was lost gets its record (and a record without a file goes).
+ */
+export const SWEEP_INTERVAL_MINUTES = { aws: 60, local: 1 } as const;

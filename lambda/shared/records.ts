@@ -1,5 +1,5 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DeleteCommand, DynamoDBDocumentClient, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, DynamoDBDocumentClient, GetCommand, PutCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { REGION, TABLE_KEYS, type Statement } from '../../contract';
 
 /** The DynamoDB calls the handlers make, as a port so the core can be tested without a network. */
@@ -9,6 +9,8 @@ export interface RecordStore {
   deleteStatement(owner: string, statementId: string): Promise<void>;
   /** Points the owner's profile at a new avatar (or at none), creating the profile if needed. */
   setAvatar(owner: string, avatarKey: string | undefined, at: string): Promise<void>;
+  /** Every statement record's owner and id (the reconciliation sweep; a Scan, so never on a request path). */
+  listStatements(): AsyncIterable<{ owner: string; id: string }>;
 }
 
 const { partitionKey: pk, sortKey: sk } = TABLE_KEYS;
@@ -52,6 +54,23 @@ export const dynamoRecordStore = (tableName: string, client = new DynamoDBClient
           ExpressionAttributeValues: { ':owner': owner, ':at': at, ...(avatarKey === undefined ? {} : { ':key': avatarKey }) },
         }),
       );
+    },
+    async *listStatements() {
+      let start: Record<string, unknown> | undefined;
+      do {
+        const page = await documents.send(
+          new ScanCommand({
+            TableName: tableName,
+            FilterExpression: 'begins_with(#sk, :prefix)',
+            ExpressionAttributeNames: { '#sk': sk, '#owner': 'owner', '#id': 'id' },
+            ExpressionAttributeValues: { ':prefix': TABLE_KEYS.statementSortPrefix },
+            ProjectionExpression: '#owner, #id',
+            ...(start ? { ExclusiveStartKey: start } : {}),
+          }),
+        );
+        for (const item of page.Items ?? []) yield { owner: String(item.owner), id: String(item.id) };
+        start = page.LastEvaluatedKey;
+      } while (start);
     },
   };
 };

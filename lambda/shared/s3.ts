@@ -5,6 +5,7 @@ import {
   DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
+  ListObjectsV2Command,
   PutObjectCommand,
   S3Client,
   S3ServiceException,
@@ -133,6 +134,8 @@ export interface ObjectStore {
   createMultipart(input: { key: string; contentType: string; metadata: Record<string, string> }): Promise<string>;
   completeMultipart(input: { key: string; uploadId: string; parts: { partNumber: number; etag: string }[] }): Promise<void>;
   abortMultipart(input: { key: string; uploadId: string }): Promise<void>;
+  /** Every key under a prefix (the reconciliation sweep). */
+  list(prefix: string): AsyncIterable<string>;
 }
 
 const errorName = (error: unknown): string | undefined =>
@@ -197,5 +200,13 @@ export const s3ObjectStore = (client: S3Client, bucket: string): ObjectStore => 
     } catch (error) {
       throw multipartError(error);
     }
+  },
+  async *list(prefix) {
+    let token: string | undefined;
+    do {
+      const page = await client.send(new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix, ContinuationToken: token }));
+      for (const object of page.Contents ?? []) if (object.Key) yield object.Key;
+      token = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (token);
   },
 });

@@ -5,6 +5,7 @@ import {
   PROFILE_IMAGE_ROUTES,
   REGION,
   STATEMENT_ROUTES,
+  SWEEP_INTERVAL_MINUTES,
   isErrorBody,
 } from '../../contract';
 import { OUTPUT_NAMES } from '../../lib/outputs';
@@ -54,6 +55,13 @@ describe('seed constants', () => {
     template.hasResourceProperties('AWS::Cognito::UserPool', { MfaConfiguration: 'OFF' });
     const [pool] = resourcesOf('AWS::Cognito::UserPool');
     expect(pool.Properties.EnabledMfas).toBeUndefined();
+  });
+
+  test('the user pool is retained and protected from deletion', () => {
+    template.hasResource('AWS::Cognito::UserPool', {
+      Properties: Match.objectLike({ DeletionProtection: 'ACTIVE' }),
+      DeletionPolicy: 'Retain',
+    });
   });
 
   test('account recovery is by e-mail only', () => {
@@ -220,6 +228,19 @@ describe('bucket', () => {
   });
 });
 
+describe('catalogue sweep', () => {
+  test('runs on a schedule within the stated window and lists only the product prefixes', () => {
+    expect(SWEEP_INTERVAL_MINUTES.aws).toBe(60);
+    template.hasResourceProperties('AWS::Events::Rule', { ScheduleExpression: 'rate(1 hour)' });
+    const listing = resourcesOf('AWS::IAM::Policy')
+      .flatMap((policy) => policy.Properties.PolicyDocument.Statement as { Action: string | string[]; Condition?: unknown }[])
+      .filter((statement) => [statement.Action].flat().includes('s3:ListBucket'));
+    expect(listing).toEqual([
+      expect.objectContaining({ Condition: { StringLike: { 's3:prefix': ['statements/', 'profile-images/'] } } }),
+    ]);
+  });
+});
+
 describe('REST APIs', () => {
   test('there are two, each deployed on stage prod with access logs, throttling and execution logs', () => {
     expect(resourcesOf('AWS::ApiGateway::RestApi')).toHaveLength(2);
@@ -296,7 +317,7 @@ describe('presign Lambdas', () => {
 
   test('run Node.js 22 on arm64', () => {
     const ours = functions().filter((fn) => fn.Properties.Architectures);
-    expect(ours).toHaveLength(3);
+    expect(ours).toHaveLength(4);
     for (const fn of ours) {
       expect(fn.Properties.Runtime).toBe('nodejs22.x');
       expect(fn.Properties.Architectures).toEqual(['arm64']);

@@ -69,6 +69,9 @@ export const memoryObjects = (): MemoryObjects => {
       requireUpload(key, uploadId);
       uploads.delete(uploadId);
     },
+    async *list(prefix) {
+      for (const key of [...objects.keys()].sort()) if (key.startsWith(prefix)) yield key;
+    },
   };
 };
 
@@ -95,6 +98,9 @@ export const memoryRecords = (): MemoryRecords => {
     },
     async setAvatar(owner, avatarKey) {
       avatars.set(owner, avatarKey);
+    },
+    async *listStatements() {
+      for (const statement of [...statements.values()]) yield { owner: statement.owner, id: statement.id };
     },
   };
 };
