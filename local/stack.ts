@@ -1,6 +1,6 @@
 import * as fs from 'node:fs';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, S3Event } from 'aws-lambda';
-import { PROFILE_IMAGE_ROUTES, REGION, STATEMENT_ROUTES, buildWebConfig, type WebConfig } from '../contract';
+import { PROFILE_IMAGE_ROUTES, REGION, STATEMENT_ROUTES, SWEEP_INTERVAL_MINUTES, buildWebConfig, type WebConfig } from '../contract';
 import { writeWebConfig } from '../scripts/web-config';
 import { startLocalAppSync } from './appsync';
 import { createTokenVerifier } from './auth/token-verifier';
@@ -113,6 +113,9 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
     const { handler: catalogue } = (await import('../lambda/catalogue/index')) as { handler: (event: S3Event) => Promise<void> };
     const { handler: profileImageHandler } = (await import('../lambda/profile-image/index')) as { handler: Handler };
     const { handler: statementsHandler } = (await import('../lambda/statements/index')) as { handler: Handler };
+    const { handler: sweep } = await import('../lambda/catalogue/sweep-index');
+    // Fault injection for the durability tests: drop S3 events as if they were lost.
+    const deliverEvents = process.env.LOCAL_S3_EVENTS !== 'off';
 
     await timed('S3', async () => {
       const s3 = await startLocalS3({
@@ -123,6 +126,7 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
         credentials: LOCAL_CREDENTIALS,
         // S3 invokes the catalogue asynchronously and retries a failure twice.
         onEvent: (event) => {
+          if (!deliverEvents) return;
           const attempt = (left: number): Promise<void> =>
             catalogue(event).catch(async (error: Error) => {
               if (left === 0) return log(`catalogue failed for ${event.Records?.[0]?.eventName}: ${error.name}`);
@@ -134,6 +138,27 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
       });
       stops.push(() => s3.close());
     });
+
+    // The same sweep AWS runs hourly: at start (after a crash) and then every minute.
+    let sweeping = false;
+    const runSweep = async () => {
+      if (sweeping) return;
+      sweeping = true;
+      try {
+        const report = await sweep();
+        if (report.catalogued > 0) log(`sweep: catalogued ${report.catalogued} file(s) whose S3 event was lost`);
+        if (report.recordsWithoutFile > 0) log(`sweep: removed ${report.recordsWithoutFile} record(s) whose file was gone`);
+      } catch (error) {
+        log(`sweep failed: ${(error as Error).name}`);
+      } finally {
+        sweeping = false;
+      }
+    };
+    await runSweep();
+    const sweepSeconds = Number(process.env.LOCAL_SWEEP_SECONDS ?? SWEEP_INTERVAL_MINUTES.local * 60);
+    const sweepTimer = setInterval(() => void runSweep(), sweepSeconds * 1000);
+    sweepTimer.unref();
+    stops.push(async () => clearInterval(sweepTimer));
 
     await timed('REST APIs', async () => {
       for (const [name, routes, handler] of [

@@ -1,5 +1,5 @@
 import type { S3EventRecord } from 'aws-lambda';
-import { PROFILE_IMAGE_PREFIX, STATEMENT_PREFIX, statementKey } from '../../contract';
+import { PROFILE_IMAGE_PREFIX, STATEMENT_PREFIX, parseKey, statementKey } from '../../contract';
 import { catalogueRecord, type CatalogueDeps } from './core';
 
 export interface SweepReport {
@@ -25,13 +25,18 @@ const created = (key: string): S3EventRecord =>
  */
 export const createSweep = (deps: CatalogueDeps) => async (): Promise<SweepReport> => {
   const report: SweepReport = { objects: 0, catalogued: 0, refused: 0, recordsWithoutFile: 0 };
-  for (const prefix of [STATEMENT_PREFIX, PROFILE_IMAGE_PREFIX]) {
-    for await (const key of deps.objects.list(prefix)) {
-      report.objects++;
-      const outcome = await catalogueRecord(deps, created(key));
-      if (outcome === 'catalogued') report.catalogued++;
-      if (outcome === 'refused') report.refused++;
-    }
+  for await (const key of deps.objects.list(STATEMENT_PREFIX)) {
+    report.objects++;
+    const parsed = parseKey(key);
+    // Only files without a record need the catalogue; the rest are already in step.
+    if (parsed?.kind === 'statement' && (await deps.records.getStatement(parsed.owner, parsed.statementId))) continue;
+    const outcome = await catalogueRecord(deps, created(key));
+    if (outcome === 'catalogued') report.catalogued++;
+    if (outcome === 'refused') report.refused++;
+  }
+  for await (const key of deps.objects.list(PROFILE_IMAGE_PREFIX)) {
+    report.objects++;
+    await catalogueRecord(deps, created(key));
   }
   for await (const { owner, id } of deps.records.listStatements()) {
     if (!(await deps.objects.head(statementKey(owner, id)))) {
