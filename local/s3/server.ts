@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as http from 'node:http';
+import * as path from 'node:path';
 import type { S3Event } from 'aws-lambda';
 import { BUCKET_CORS } from '../../contract';
 import { listen, readBody, safeHandler, type RunningServer } from '../http';
@@ -26,6 +27,40 @@ const errorXml = (code: string, message: string): string =>
   `<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>${code}</Code><Message>${message
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')}</Message></Error>`;
+
+/**
+ * What S3 checks of a multipart call and s3rver does not: the upload id must belong to the
+ * key in the request (s3rver ignores the key, so a caller could complete someone else's
+ * upload into their own key), and every part named on completion must exist (s3rver
+ * crashes on a missing part file). Answers like S3: NoSuchUpload (404), InvalidPart (400).
+ */
+const multipartProblem = (
+  uploadsDir: string,
+  bucket: string,
+  url: string,
+  body?: Buffer,
+): { status: number; code: string; message: string } | undefined => {
+  const parsed = new URL(url, 'http://s3.local');
+  const uploadId = parsed.searchParams.get('uploadId');
+  if (uploadId === null) return undefined;
+  const noSuchUpload = {
+    status: 404,
+    code: 'NoSuchUpload',
+    message: 'The specified upload does not exist. The upload ID may be invalid, or the upload may have been aborted or completed.',
+  };
+  if (!/^[0-9a-f]{1,64}$/.test(uploadId)) return noSuchUpload;
+  const [, pathBucket, ...keyParts] = parsed.pathname.split('/');
+  const key = decodeURIComponent(keyParts.join('/'));
+  const keyFile = path.join(uploadsDir, uploadId, 'key');
+  if (pathBucket !== bucket || !fs.existsSync(keyFile) || fs.readFileSync(keyFile, 'utf8') !== key) return noSuchUpload;
+  if (body) {
+    const partNumbers = [...body.toString('utf8').matchAll(/<PartNumber>\s*(\d+)\s*<\/PartNumber>/g)].map((match) => match[1]);
+    if (partNumbers.some((partNumber) => !fs.existsSync(path.join(uploadsDir, uploadId, String(Number(partNumber)))))) {
+      return { status: 400, code: 'InvalidPart', message: 'One or more of the specified parts could not be found.' };
+    }
+  }
+  return undefined;
+};
 
 export interface LocalS3 {
   server: RunningServer;
@@ -69,6 +104,21 @@ export const startLocalS3 = async (input: {
   const secretFor = (accessKeyId: string) =>
     accessKeyId === input.credentials.accessKeyId ? input.credentials.secretAccessKey : undefined;
 
+  const uploadsDir = path.join(input.directory, input.bucketName, '._S3rver_uploads');
+  const refuse = (response: http.ServerResponse, origin: string | undefined, problem: { status: number; code: string; message: string }): void => {
+    response
+      .writeHead(problem.status, { 'Content-Type': 'application/xml', ...corsHeaders(origin) })
+      .end(errorXml(problem.code, problem.message));
+  };
+
+  // s3rver has no AbortMultipartUpload; the upload (already checked to belong to the key) is dropped here.
+  const abortUpload = (url: string): boolean => {
+    const uploadId = new URL(url, 'http://s3.local').searchParams.get('uploadId');
+    if (!uploadId) return false;
+    fs.rmSync(path.join(uploadsDir, uploadId), { recursive: true, force: true });
+    return true;
+  };
+
   const corsHeaders = (origin: string | undefined): Record<string, string> =>
     origin && input.webOrigins.includes(origin) ? { 'Access-Control-Allow-Origin': origin, Vary: 'Origin' } : {};
 
@@ -99,10 +149,7 @@ export const startLocalS3 = async (input: {
       );
       if (!verdict.ok) {
         request.resume();
-        response
-          .writeHead(verdict.status, { 'Content-Type': 'application/xml', ...corsHeaders(request.headers.origin) })
-          .end(errorXml(verdict.code, verdict.message));
-        return;
+        return refuse(response, request.headers.origin, verdict);
       }
       // A signed payload hash must match the body (SDK calls from the Lambdas are small).
       if (!['UNSIGNED-PAYLOAD', 'STREAMING-UNSIGNED-PAYLOAD-TRAILER'].includes(verdict.payloadHash)) {
@@ -113,7 +160,18 @@ export const startLocalS3 = async (input: {
             .end(errorXml('XAmzContentSHA256Mismatch', "The provided 'x-amz-content-sha256' header does not match what was computed."));
           return;
         }
+        const problem = multipartProblem(uploadsDir, input.bucketName, request.url ?? '/', request.method === 'POST' ? body : undefined);
+        if (problem) return refuse(response, request.headers.origin, problem);
+        if (request.method === 'DELETE' && abortUpload(request.url ?? '/')) {
+          response.writeHead(204).end();
+          return;
+        }
         return forward(request, response, body);
+      }
+      const problem = multipartProblem(uploadsDir, input.bucketName, request.url ?? '/');
+      if (problem) {
+        request.resume();
+        return refuse(response, request.headers.origin, problem);
       }
       return forward(request, response);
     }),

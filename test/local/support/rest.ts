@@ -7,12 +7,13 @@ export const callApi = async (
   config: WebConfig,
   api: Api,
   route: RouteSpec,
-  options: { token?: string; params?: Record<string, string>; body?: unknown; query?: Record<string, string> } = {},
+  options: { token?: string; headers?: Record<string, string>; params?: Record<string, string>; body?: unknown; query?: Record<string, string> } = {},
 ) => {
   const search = options.query ? `?${new URLSearchParams(options.query)}` : '';
   const response = await fetch(apiUrl(config.custom[api], routePath(route.resource, options.params) + search), {
     method: route.method,
     headers: {
+      ...options.headers,
       ...(options.token ? { Authorization: options.token } : {}),
       ...(options.body === undefined ? {} : { 'Content-Type': 'application/json' }),
       Origin: 'http://localhost:3000',

@@ -46,13 +46,15 @@ export const portEnv = (ports: Ports): Record<string, string> =>
  * Starts `npm start`'s entry point (`node --import tsx local/start.ts`) as its own process,
  * on free ports and a fresh data folder unless one is given, and waits for the ready line.
  */
-export const startStack = async (options: { dataDir?: string; ports?: Ports; timeoutMs?: number } = {}): Promise<StackProcess> => {
+export const startStack = async (
+  options: { dataDir?: string; ports?: Ports; timeoutMs?: number; env?: Record<string, string> } = {},
+): Promise<StackProcess> => {
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'vault-local-'));
   const ports = options.ports ?? (await freePorts());
   const configFile = path.join(dataDir, 'amplify_outputs.json');
   const child = spawn(process.execPath, ['--import', 'tsx', 'local/start.ts'], {
     cwd: ROOT,
-    env: { ...process.env, ...portEnv(ports), LOCAL_DATA_DIR: dataDir, LOCAL_WEB_CONFIG: configFile, LOCAL_NO_WEB: '1' },
+    env: { ...process.env, ...portEnv(ports), LOCAL_DATA_DIR: dataDir, LOCAL_WEB_CONFIG: configFile, LOCAL_NO_WEB: '1', ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

@@ -1,0 +1,258 @@
+import { randomBytes } from 'node:crypto';
+import { PROFILE_IMAGE_ROUTES, STATEMENT_ROUTES, profileImagePrefix, statementPrefix, type RouteSpec } from '../../contract';
+import { configureAmplify } from '../local/support/amplify';
+import { rawGraphql } from '../local/support/graphql';
+import { callApi, type Api } from '../local/support/rest';
+import { startStack, waitFor, type StackProcess } from '../local/support/stack-process';
+import { expiredFrom, forgedFrom, otherClientFrom, signJwt } from '../local/support/tokens';
+import { uploadAvatar, uploadStatement } from '../local/support/uploads';
+import { newUser, type TestUser } from '../local/support/users';
+import cognitoLocalPrivateKey from 'cognito-local/lib/keys/cognitoLocal.private.json';
+
+/**
+ * Every GraphQL operation and every REST route, called by each kind of caller, against
+ * the local stack. The expected outcome of every cell is written below; B must never see,
+ * sign, overwrite or delete anything of A's.
+ */
+type Caller = 'anonymous' | 'apiKey' | 'forged' | 'expired' | 'otherPool' | 'otherClient' | 'userA' | 'userB';
+// B goes before A, so A's own (destructive) calls show that B's left A's data in place.
+const CALLERS: Caller[] = ['anonymous', 'apiKey', 'forged', 'expired', 'otherPool', 'otherClient', 'userB', 'userA'];
+
+/**
+ * ok: answered for the caller's own data · denied: 401 (REST) or 401 UnauthorizedException
+ * (AppSync) · notAuthorized: GraphQL "Not Authorized" field error (API key on a private
+ * field) · notFound: 404 (REST) or null (GraphQL) · ownOnly: answered, but only with or
+ * for the caller's own data (checked below).
+ */
+type Outcome = 'ok' | 'denied' | 'notAuthorized' | 'notFound' | 'ownOnly';
+
+const tokenless = { anonymous: 'denied', forged: 'denied', expired: 'denied', otherPool: 'denied', otherClient: 'denied' } as const;
+
+const GRAPHQL: Record<string, { query: (ctx: Context) => string; expect: Record<Caller, Outcome> }> = {
+  uploadLimits: {
+    query: () => '{ uploadLimits { statement { maxBytes } } }',
+    expect: { ...tokenless, apiKey: 'ok', userA: 'ok', userB: 'ok' },
+  },
+  serviceStatus: {
+    query: () => '{ serviceStatus { status } }',
+    expect: { ...tokenless, apiKey: 'ok', userA: 'ok', userB: 'ok' },
+  },
+  me: {
+    query: () => '{ me { userId email displayName } }',
+    expect: { ...tokenless, apiKey: 'notAuthorized', userA: 'ok', userB: 'ownOnly' },
+  },
+  statements: {
+    query: () => '{ statements(limit: 100) { items { id owner } } }',
+    expect: { ...tokenless, apiKey: 'notAuthorized', userA: 'ok', userB: 'ownOnly' },
+  },
+  statement: {
+    query: (ctx) => `{ statement(id: "${ctx.aStatement}") { id owner } }`,
+    expect: { ...tokenless, apiKey: 'notAuthorized', userA: 'ok', userB: 'notFound' },
+  },
+  updateProfile: {
+    query: () => 'mutation { updateProfile(input: { displayName: "changed by caller" }) { userId displayName } }',
+    expect: { ...tokenless, apiKey: 'notAuthorized', userA: 'ok', userB: 'ownOnly' },
+  },
+};
+
+const REST: Record<string, { api: Api; route: RouteSpec; request: (ctx: Context) => { params?: Record<string, string>; body?: unknown; query?: Record<string, string> }; expect: Record<Caller, Outcome> }> = {
+  profileUploadUrl: {
+    api: 'profileImageApiUrl',
+    route: PROFILE_IMAGE_ROUTES.uploadUrl,
+    request: () => ({ body: { contentType: 'image/png', size: 10 } }),
+    expect: { ...tokenless, apiKey: 'denied', userA: 'ok', userB: 'ownOnly' },
+  },
+  profileDownloadUrl: {
+    api: 'profileImageApiUrl',
+    route: PROFILE_IMAGE_ROUTES.downloadUrl,
+    request: () => ({}),
+    expect: { ...tokenless, apiKey: 'denied', userA: 'ok', userB: 'notFound' },
+  },
+  createUpload: {
+    api: 'statementsApiUrl',
+    route: STATEMENT_ROUTES.createUpload,
+    request: () => ({ body: { fileName: 'x.pdf', contentType: 'application/pdf', size: 10, accountLabel: 'Main', period: '2024-01' } }),
+    expect: { ...tokenless, apiKey: 'denied', userA: 'ok', userB: 'ownOnly' },
+  },
+  partUrls: {
+    api: 'statementsApiUrl',
+    route: STATEMENT_ROUTES.partUrls,
+    request: (ctx) => ({ params: { statementId: ctx.aUpload.statementId }, body: { uploadId: ctx.aUpload.uploadId, size: ctx.aUpload.size, partNumbers: [1] } }),
+    expect: { ...tokenless, apiKey: 'denied', userA: 'ok', userB: 'ownOnly' },
+  },
+  completeUpload: {
+    api: 'statementsApiUrl',
+    route: STATEMENT_ROUTES.completeUpload,
+    request: (ctx) => ({ params: { statementId: ctx.aUpload.statementId }, body: { uploadId: ctx.aUpload.uploadId, parts: [{ partNumber: 1, etag: '"0123456789abcdef0123456789abcdef"' }] } }),
+    // A's call fails on S3's side (part 1 was never sent), but as A's upload: 400, not 404.
+    expect: { ...tokenless, apiKey: 'denied', userA: 'ok', userB: 'notFound' },
+  },
+  abortUpload: {
+    api: 'statementsApiUrl',
+    route: STATEMENT_ROUTES.abortUpload,
+    request: (ctx) => ({ params: { statementId: ctx.aUpload.statementId }, query: { uploadId: ctx.aUpload.uploadId } }),
+    expect: { ...tokenless, apiKey: 'denied', userA: 'ok', userB: 'notFound' },
+  },
+  downloadUrl: {
+    api: 'statementsApiUrl',
+    route: STATEMENT_ROUTES.downloadUrl,
+    request: (ctx) => ({ params: { statementId: ctx.aStatement } }),
+    expect: { ...tokenless, apiKey: 'denied', userA: 'ok', userB: 'notFound' },
+  },
+  deleteStatement: {
+    api: 'statementsApiUrl',
+    route: STATEMENT_ROUTES.deleteStatement,
+    request: (ctx) => ({ params: { statementId: ctx.aStatement } }),
+    expect: { ...tokenless, apiKey: 'denied', userA: 'ok', userB: 'notFound' },
+  },
+};
+
+interface Context {
+  aStatement: string;
+  aUpload: { statementId: string; uploadId: string; size: number };
+}
+
+let stack: StackProcess;
+let a: TestUser;
+let b: TestUser;
+let ctx: Context;
+
+const headersFor = (caller: Caller): Record<string, string> => {
+  switch (caller) {
+    case 'anonymous':
+      return {};
+    case 'apiKey':
+      return { 'x-api-key': stack.config.data.api_key };
+    case 'forged':
+      return { Authorization: forgedFrom(a.idToken) };
+    case 'expired':
+      return { Authorization: expiredFrom(a.idToken) };
+    case 'otherPool': {
+      const claims = JSON.parse(Buffer.from(a.idToken.split('.')[1], 'base64url').toString('utf8'));
+      return { Authorization: signJwt({ ...claims, iss: 'https://cognito-idp.us-east-1.amazonaws.com/us-east-1_OtherPool' }, cognitoLocalPrivateKey.pem) };
+    }
+    case 'otherClient':
+      return { Authorization: otherClientFrom(a.idToken) };
+    case 'userA':
+      return { Authorization: a.idToken };
+    case 'userB':
+      return { Authorization: b.idToken };
+  }
+};
+
+beforeAll(async () => {
+  stack = await startStack();
+  configureAmplify(stack.config);
+  a = await newUser(stack, 'a');
+  b = await newUser(stack, 'b');
+  await uploadAvatar(stack.config, a.idToken, randomBytes(100));
+  const { statementId } = await uploadStatement(stack.config, a.idToken, { fileName: 'a.pdf', contentType: 'application/pdf', accountLabel: 'A', period: '2024-01' });
+  await waitFor(async () => {
+    const answer = await rawGraphql(stack.config, { Authorization: a.idToken }, `{ statement(id: "${statementId}") { id } }`);
+    return (answer.body.data as { statement: unknown } | undefined)?.statement ? true : undefined;
+  }, "A's statement");
+  const size = 50 * 1024 * 1024 + 1;
+  const multipart = await callApi(stack.config, 'statementsApiUrl', STATEMENT_ROUTES.createUpload, {
+    token: a.idToken,
+    body: { fileName: 'big.csv', contentType: 'text/csv', size, accountLabel: 'A', period: '2024-01' },
+  });
+  ctx = { aStatement: statementId, aUpload: { statementId: multipart.body.statementId, uploadId: multipart.body.uploadId, size } };
+}, 90_000);
+
+afterAll(async () => {
+  expect(await stack.stop()).toBe(0);
+});
+
+const cells = <T extends Record<string, { expect: Record<Caller, Outcome> }>>(table: T) =>
+  Object.keys(table).flatMap((operation) => CALLERS.map((caller) => [operation, caller, table[operation].expect[caller]] as const));
+
+test('the matrix covers every operation and route for every caller', () => {
+  expect(Object.keys(GRAPHQL).sort()).toEqual(['me', 'serviceStatus', 'statement', 'statements', 'updateProfile', 'uploadLimits']);
+  expect(Object.values(REST).map((cell) => cell.route).sort()).toEqual([...Object.values(PROFILE_IMAGE_ROUTES), ...Object.values(STATEMENT_ROUTES)].sort());
+  expect(cells(GRAPHQL).length + cells(REST).length).toBe((6 + 8) * CALLERS.length);
+});
+
+describe('GraphQL', () => {
+  test.each(cells(GRAPHQL))('%s as %s: %s', async (operation, caller, outcome) => {
+    const answer = await rawGraphql(stack.config, headersFor(caller), GRAPHQL[operation].query(ctx));
+    const data = answer.body.data as Record<string, any> | null | undefined;
+    switch (outcome) {
+      case 'denied':
+        expect(answer.status).toBe(401);
+        expect(answer.body.errors?.[0].errorType).toBe('UnauthorizedException');
+        break;
+      case 'notAuthorized':
+        expect(answer.body.errors?.[0].message).toMatch(/Not Authorized/);
+        expect(data?.[operation] ?? null).toBeNull();
+        break;
+      case 'notFound':
+        expect(answer.body.errors).toBeUndefined();
+        expect(data?.[operation]).toBeNull();
+        break;
+      case 'ok':
+      case 'ownOnly': {
+        expect(answer.body.errors).toBeUndefined();
+        const value = data?.[operation];
+        expect(value).toBeTruthy();
+        const self = caller === 'userB' ? b : a;
+        if (operation === 'me' || operation === 'updateProfile') expect(value.userId).toBe(self.sub);
+        if (operation === 'statements') {
+          for (const item of value.items) expect(item.owner).toBe(self.sub);
+          if (caller === 'userA') expect(value.items.map((item: { id: string }) => item.id)).toContain(ctx.aStatement);
+        }
+        if (operation === 'statement') expect(value.owner).toBe(a.sub);
+        break;
+      }
+    }
+  });
+
+  test("B's updateProfile left A's profile alone", async () => {
+    const answer = await rawGraphql(stack.config, { Authorization: a.idToken }, '{ me { userId displayName } }');
+    expect((answer.body.data as { me: { userId: string } }).me.userId).toBe(a.sub);
+  });
+});
+
+describe('REST', () => {
+  test.each(cells(REST))('%s as %s: %s', async (operation, caller, outcome) => {
+    const cell = REST[operation];
+    const request = cell.request(ctx);
+    const headers = headersFor(caller);
+    const answer = await callApi(stack.config, cell.api, cell.route, { headers, ...request });
+    const signedKeys = [answer.body?.url, ...(answer.body?.parts ?? []).map((part: { url: string }) => part.url)]
+      .filter(Boolean)
+      .map((url: string) => decodeURIComponent(new URL(url).pathname.split('/').slice(2).join('/')));
+    switch (outcome) {
+      case 'denied':
+        expect(answer.status).toBe(401);
+        expect(answer.body.error.code).toBe('UNAUTHORIZED');
+        expect(signedKeys).toEqual([]);
+        break;
+      case 'notFound':
+        expect(answer.status).toBe(404);
+        expect(answer.body.error.code).toBe('NOT_FOUND');
+        expect(signedKeys).toEqual([]);
+        break;
+      case 'ok':
+      case 'ownOnly': {
+        if (operation === 'completeUpload') {
+          // A may complete A's upload; S3 refuses the made-up part, so the answer is a 400, not a 404.
+          expect(answer.status).toBe(400);
+        } else {
+          expect(answer.status).toBeLessThan(300);
+        }
+        const self = caller === 'userB' ? b : a;
+        for (const key of signedKeys) {
+          expect(key.startsWith(statementPrefix(self.sub)) || key.startsWith(profileImagePrefix(self.sub))).toBe(true);
+        }
+        break;
+      }
+    }
+  });
+
+  test("after B's attempts A's avatar is A's, and A's statement was there until A deleted it", async () => {
+    const statement = await callApi(stack.config, 'statementsApiUrl', STATEMENT_ROUTES.downloadUrl, { token: a.idToken, params: { statementId: ctx.aStatement } });
+    expect(statement.status).toBe(404);
+    const avatar = await callApi(stack.config, 'profileImageApiUrl', PROFILE_IMAGE_ROUTES.downloadUrl, { token: a.idToken });
+    expect(avatar.status).toBe(200);
+  });
+});
