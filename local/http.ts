@@ -2,21 +2,21 @@ import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { HOST } from './settings';
 
-/** Reads a request body up to `limit` bytes; more is refused rather than buffered. */
+/** Reads a request body up to `limit` bytes; a larger one is drained, not buffered, and refused. */
 export const readBody = (request: http.IncomingMessage, limit = 10 * 1024 * 1024): Promise<Buffer> =>
   new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
+    let tooLarge = false;
     request.on('data', (chunk: Buffer) => {
       size += chunk.length;
-      if (size > limit) {
-        reject(Object.assign(new Error('request body too large'), { code: 'BODY_TOO_LARGE' }));
-        request.destroy();
-        return;
-      }
-      chunks.push(chunk);
+      // Past the limit the rest is read and dropped, so the client still gets an answer.
+      if (size > limit) tooLarge = true;
+      else chunks.push(chunk);
     });
-    request.on('end', () => resolve(Buffer.concat(chunks)));
+    request.on('end', () =>
+      tooLarge ? reject(Object.assign(new Error('request body too large'), { code: 'BODY_TOO_LARGE' })) : resolve(Buffer.concat(chunks)),
+    );
     request.on('error', reject);
   });
 

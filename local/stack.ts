@@ -54,7 +54,6 @@ const lambdaEnvironment = (ports: Ports): Record<string, string> => ({
   TABLE_NAME: LOCAL_IDS.tableName,
   ALLOWED_ORIGINS: localWebOrigins(ports).join(','),
   POWERTOOLS_LOG_LEVEL: process.env.LOCAL_LOG_LEVEL ?? 'WARN',
-  POWERTOOLS_DEV: 'true',
 });
 
 export const startLocalStack = async (options: LocalStackOptions): Promise<LocalStack> => {

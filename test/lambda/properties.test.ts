@@ -3,7 +3,6 @@ import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import {
   MiB,
   PROFILE_IMAGE_ROUTES,
-  PROFILE_IMAGE_TYPES,
   STATEMENT_ROUTES,
   STATEMENT_TYPES,
   isErrorBody,
@@ -12,6 +11,7 @@ import {
 } from '../../contract';
 import { createProfileImageApi } from '../../lambda/profile-image/core';
 import { createStatementsApi } from '../../lambda/statements/core';
+import { nastyString, rawBody, sub } from '../support/arbitraries';
 import { ORIGIN, apiEvent, capturingLog, memoryObjects, memoryRecords, signedParts, testPresigner } from '../support/lambda-fakes';
 
 /**
@@ -31,76 +31,6 @@ const setup = () => {
   const deps = { presigner: testPresigner(), objects, records, log, cors: { allowedOrigins: [ORIGIN] } };
   return { log, profile: createProfileImageApi(deps), statements: createStatementsApi(deps) };
 };
-
-const sub = fc.uuid({ version: 4 });
-
-/** Strings that attack names and paths: traversal, encodings, control and direction characters, huge lengths. */
-const nastyString = fc.oneof(
-  fc.string(),
-  fc.string({ unit: 'grapheme' }),
-  fc.constantFrom(
-    '../../etc/passwd',
-    '..%2f..%2fsecret',
-    '%2e%2e/%2e%2e/x',
-    '..\\..\\windows',
-    'a\u0000b.pdf',
-    'invoice\u202Efdp.exe',
-    '\u2066hidden\u2069.pdf',
-    'x'.repeat(10_000),
-    '',
-    ' ',
-    'statements/other-user/file',
-  ),
-);
-
-const size = fc.oneof(
-  fc.integer({ min: -10, max: 2 * 1024 * MiB }),
-  fc.constantFrom(0, 1, 5 * MiB, 5 * MiB + 1, 50 * MiB, 50 * MiB + 1, 1024 * MiB, 1024 * MiB + 1, 2 ** 53, -0),
-  fc.double(),
-  fc.string(),
-);
-
-const contentType = fc.oneof(
-  fc.constantFrom(...PROFILE_IMAGE_TYPES, ...STATEMENT_TYPES),
-  fc.constantFrom('IMAGE/PNG', 'application/pdf; charset=binary', 'text/csv;', 'application/x-msdownload', ''),
-  fc.string(),
-);
-
-const statementBody = fc.record(
-  {
-    fileName: nastyString,
-    contentType,
-    size,
-    accountLabel: nastyString,
-    period: fc.oneof(fc.constantFrom('2024-01', '2024-13', '24-01', '2024-1'), fc.string()),
-    sha256: fc.oneof(fc.string({ unit: fc.constantFrom(...'0123456789abcdef'), minLength: 64, maxLength: 64 }), fc.string()),
-    owner: sub,
-    key: nastyString,
-  },
-  { requiredKeys: [] },
-);
-
-const body = fc.oneof(
-  statementBody,
-  fc.record({ contentType, size }, { requiredKeys: [] }),
-  fc.record(
-    {
-      uploadId: fc.oneof(fc.string(), fc.constant('upload-1')),
-      size,
-      partNumbers: fc.array(fc.oneof(fc.integer({ min: -5, max: 100 }), fc.double()), { maxLength: 120 }),
-      parts: fc.array(fc.record({ partNumber: fc.integer({ min: 0, max: 70 }), etag: fc.string() }), { maxLength: 70 }),
-    },
-    { requiredKeys: [] },
-  ),
-  fc.jsonValue(),
-);
-
-const rawBody = fc.oneof(
-  body.map((value) => JSON.stringify(value)),
-  fc.string(),
-  fc.constantFrom('{', '{"size": 1, "size": 2}', 'null', '[]', `{"pad":"${'x'.repeat(20_000)}"}`),
-  fc.constant(null),
-);
 
 const routes = [...Object.values(PROFILE_IMAGE_ROUTES), ...Object.values(STATEMENT_ROUTES)];
 

@@ -1,0 +1,92 @@
+import fc from 'fast-check';
+import {
+  PROFILE_IMAGE_ROUTES,
+  STATEMENT_ROUTES,
+  apiUrl,
+  isErrorBody,
+  profileImagePrefix,
+  statementPrefix,
+  type RouteSpec,
+} from '../../contract';
+import { configureAmplify } from '../local/support/amplify';
+import { startStack, type StackProcess } from '../local/support/stack-process';
+import { nastyString, rawBody } from '../support/arbitraries';
+import { newUser, type TestUser } from '../local/support/users';
+
+/**
+ * fast-check over HTTP against both REST APIs of the local stack, with a valid ID token:
+ * the whole path (local API Gateway, authorizer, real handler, SDK, S3 and DynamoDB
+ * emulators). No answer is 5xx, every 4xx is in the one error shape, no signed key leaves
+ * the caller's prefix, and the stack's logs (handlers at INFO) carry no token and no
+ * presigned URL. FUZZ_RUNS sets the cases per endpoint (10,000 in `npm run test:long`).
+ */
+const RUNS = Number(process.env.FUZZ_RUNS ?? 60);
+
+let stack: StackProcess;
+let user: TestUser;
+
+beforeAll(async () => {
+  stack = await startStack({ env: { LOCAL_LOG_LEVEL: 'INFO' } });
+  configureAmplify(stack.config);
+  user = await newUser(stack, 'fuzz');
+}, 90_000);
+
+afterAll(async () => {
+  expect(await stack.stop()).toBe(0);
+});
+
+const ROUTES: (readonly ['profileImageApiUrl' | 'statementsApiUrl', RouteSpec])[] = [
+  ...Object.values(PROFILE_IMAGE_ROUTES).map((route) => ['profileImageApiUrl', route] as const),
+  ...Object.values(STATEMENT_ROUTES).map((route) => ['statementsApiUrl', route] as const),
+];
+
+const pathValue = fc.oneof(fc.constantFrom('01JD0000000000000000000000', '..', '%2e%2e', '..%2F..%2Fx', 'a\\b'), nastyString);
+
+const send = async (api: 'profileImageApiUrl' | 'statementsApiUrl', route: RouteSpec, input: { body: string | null; statementId: string; uploadId: string }) => {
+  const resource = route.resource.replace('{statementId}', encodeURIComponent(input.statementId).slice(0, 2000) || 'x');
+  const url = `${apiUrl(stack.config.custom[api], resource)}?uploadId=${encodeURIComponent(input.uploadId).slice(0, 2000)}`;
+  const response = await fetch(url, {
+    method: route.method,
+    headers: { Authorization: user.idToken, 'Content-Type': 'application/json' },
+    body: route.method === 'GET' ? undefined : (input.body ?? undefined),
+  });
+  const text = await response.text();
+  return { status: response.status, body: text ? JSON.parse(text) : undefined };
+};
+
+describe.each(ROUTES)('%s %j', (api, route) => {
+  test(`no 5xx, the one error shape, and only the caller's keys (${RUNS} cases)`, async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.record({ body: rawBody, statementId: pathValue, uploadId: nastyString }), async (input) => {
+        const answer = await send(api, route, input);
+        expect(answer.status).toBeLessThan(500);
+        if (answer.status >= 400) expect(isErrorBody(answer.body)).toBe(true);
+        const urls = [answer.body?.url, ...(answer.body?.parts ?? []).map((part: { url: string }) => part.url)].filter(Boolean);
+        for (const url of urls) {
+          const key = decodeURIComponent(new URL(url).pathname.split('/').slice(2).join('/'));
+          expect(key.startsWith(statementPrefix(user.sub)) || key.startsWith(profileImagePrefix(user.sub))).toBe(true);
+          expect(key.split('/')).not.toContain('..');
+        }
+      }),
+      { numRuns: RUNS },
+    );
+  }, 600_000);
+});
+
+test('a body over API Gateway\'s 10 MB limit is refused with 413 in the error shape', async () => {
+  const answer = await send('statementsApiUrl', STATEMENT_ROUTES.createUpload, {
+    body: JSON.stringify({ pad: 'x'.repeat(11 * 1024 * 1024) }),
+    statementId: 'x',
+    uploadId: 'x',
+  });
+  expect(answer.status).toBe(413);
+  expect(isErrorBody(answer.body)).toBe(true);
+});
+
+test('no log line of the stack carries the token or a presigned URL', () => {
+  const output = stack.output();
+  expect(output).toMatch(/"level":"INFO","message":"request/);
+  expect(output).not.toContain(user.idToken);
+  expect(output).not.toContain(user.idToken.split('.')[2]);
+  expect(output).not.toMatch(/X-Amz-Signature|X-Amz-Credential/);
+});
