@@ -1,0 +1,156 @@
+import { randomBytes } from 'node:crypto';
+import * as fs from 'node:fs';
+import * as http from 'node:http';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { fetchAuthSession, signIn, signOut } from 'aws-amplify/auth';
+import { PROFILE_IMAGE_ROUTES, STATEMENT_ROUTES, type StatementUploadResponse, type WebConfig } from '../../contract';
+import { configureAmplify } from '../local/support/amplify';
+import { ME, STATEMENT, STATEMENTS, UPDATE_PROFILE, apollo } from '../local/support/graphql';
+import { callApi } from '../local/support/rest';
+import { javaProcessesFor, startStack, waitFor, type StackProcess } from '../local/support/stack-process';
+import { sha256, uploadAvatar, uploadStatement } from '../local/support/uploads';
+import { newUser, type TestUser } from '../local/support/users';
+
+/**
+ * Durability on the local stack: kill -9 in the middle of uploads, restart, and check that
+ * every confirmed statement and the profile are intact and that no listed record lacks its
+ * file; then lose S3 events on purpose and watch the sweep catalogue the files within its
+ * window. Measurements go to test-results/durability.json.
+ */
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vault-durable-'));
+const measured: Record<string, number> = {};
+let stack: StackProcess;
+let alice: TestUser;
+const password = 'alice has a long password';
+
+afterAll(async () => {
+  await stack?.stop();
+  expect(javaProcessesFor(dataDir)).toEqual([]);
+  fs.mkdirSync(path.join(__dirname, '..', '..', 'test-results'), { recursive: true });
+  fs.writeFileSync(path.join(__dirname, '..', '..', 'test-results', 'durability.json'), JSON.stringify(measured, null, 2));
+});
+
+const freshToken = async (config: WebConfig) => {
+  configureAmplify(config);
+  await signIn({ username: alice.email, password });
+  const token = (await fetchAuthSession()).tokens!.idToken!.toString();
+  await signOut();
+  return token;
+};
+
+const listed = async (config: WebConfig, token: string) =>
+  ((await apollo(config, { token }).query({ query: STATEMENTS, variables: { limit: 100 }, fetchPolicy: 'no-cache' })).data as {
+    statements: { items: { id: string; size: number; fileName: string }[] };
+  }).statements.items;
+
+const isListed = async (config: WebConfig, token: string, id: string) =>
+  Boolean(((await apollo(config, { token }).query({ query: STATEMENT, variables: { id }, fetchPolicy: 'no-cache' })).data as { statement: unknown }).statement);
+
+/** A PUT that trickles its body (1 MiB every 40 ms), so a kill lands in the middle of it. */
+const slowPut = (url: string, headers: Record<string, string>, bytes: Buffer) =>
+  new Promise<number>((resolve) => {
+    const target = new URL(url);
+    const request = http.request(
+      { host: target.hostname, port: target.port, path: target.pathname + target.search, method: 'PUT', headers: { ...headers, 'Content-Length': bytes.length } },
+      (response) => resolve(response.statusCode ?? 0),
+    );
+    request.on('error', () => resolve(-1));
+    let offset = 0;
+    const tick = () => {
+      if (offset >= bytes.length) return void request.end();
+      request.write(bytes.subarray(offset, offset + 1024 * 1024));
+      offset += 1024 * 1024;
+      setTimeout(tick, 40);
+    };
+    tick();
+  });
+
+test('kill -9 during uploads: confirmed data survives, and no listed record lacks its file', async () => {
+  stack = await startStack({ dataDir });
+  configureAmplify(stack.config);
+  alice = await newUser(stack, 'alice');
+  const token = alice.idToken;
+  await apollo(stack.config, { token }).mutate({ mutation: UPDATE_PROFILE, variables: { input: { displayName: 'Alice' } } });
+  const avatar = randomBytes(3000);
+  expect((await uploadAvatar(stack.config, token, avatar)).status).toBe(200);
+  const kept = randomBytes(10_000);
+  const { statementId: keptId } = await uploadStatement(stack.config, token, {
+    fileName: 'kept.pdf',
+    contentType: 'application/pdf',
+    accountLabel: 'Main',
+    period: '2024-04',
+    bytes: kept,
+  });
+  await waitFor(async () => ((await isListed(stack.config, token, keptId)) ? true : undefined), 'the kept statement');
+
+  // One single upload and one multipart upload, both cut short by kill -9.
+  const big = randomBytes(30 * 1024 * 1024);
+  const single = (await callApi(stack.config, 'statementsApiUrl', STATEMENT_ROUTES.createUpload, {
+    token,
+    body: { fileName: 'interrupted.pdf', contentType: 'application/pdf', size: big.length, accountLabel: 'Main', period: '2024-05' },
+  })).body as Extract<StatementUploadResponse, { kind: 'single' }>;
+  const multipartSize = 60 * 1024 * 1024;
+  const multipart = (await callApi(stack.config, 'statementsApiUrl', STATEMENT_ROUTES.createUpload, {
+    token,
+    body: { fileName: 'interrupted.csv', contentType: 'text/csv', size: multipartSize, accountLabel: 'Main', period: '2024-05' },
+  })).body as Extract<StatementUploadResponse, { kind: 'multipart' }>;
+  const parts = (await callApi(stack.config, 'statementsApiUrl', STATEMENT_ROUTES.partUrls, {
+    token,
+    params: { statementId: multipart.statementId },
+    body: { uploadId: multipart.uploadId, size: multipartSize, partNumbers: [1, 2] },
+  })).body.parts as { url: string; size: number }[];
+  expect(await slowPut(parts[0].url, {}, randomBytes(parts[0].size))).toBe(200);
+  const inFlight = [slowPut(single.url, single.headers, big), slowPut(parts[1].url, {}, randomBytes(parts[1].size))];
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  const killedAt = Date.now();
+  stack.child.kill('SIGKILL');
+  expect(await Promise.all(inFlight)).toEqual([-1, -1]);
+  await waitFor(async () => (javaProcessesFor(dataDir).length === 0 ? true : undefined), 'DynamoDB Local to go');
+
+  stack = await startStack({ dataDir, ports: stack.ports });
+  measured.killToReadyMs = Date.now() - killedAt;
+  const token2 = await freshToken(stack.config);
+
+  const me = ((await apollo(stack.config, { token: token2 }).query({ query: ME, fetchPolicy: 'no-cache' })).data as { me: { displayName: string; avatarKey: string } }).me;
+  expect(me).toMatchObject({ displayName: 'Alice', avatarKey: `profile-images/${alice.sub}/avatar` });
+  const avatarUrl = await callApi(stack.config, 'profileImageApiUrl', PROFILE_IMAGE_ROUTES.downloadUrl, { token: token2 });
+  expect(Buffer.from(await (await fetch(avatarUrl.body.url)).arrayBuffer()).equals(avatar)).toBe(true);
+
+  const items = await listed(stack.config, token2);
+  expect(items.map((item) => item.fileName)).toEqual(['kept.pdf']);
+  for (const item of items) {
+    const download = await callApi(stack.config, 'statementsApiUrl', STATEMENT_ROUTES.downloadUrl, { token: token2, params: { statementId: item.id } });
+    const bytes = Buffer.from(await (await fetch(download.body.url)).arrayBuffer());
+    expect(bytes.length).toBe(item.size);
+    expect(sha256(bytes)).toBe(sha256(kept));
+  }
+  expect(await isListed(stack.config, token2, single.statementId)).toBe(false);
+  expect(await isListed(stack.config, token2, multipart.statementId)).toBe(false);
+}, 180_000);
+
+test('a file whose S3 event was lost is catalogued by the sweep within its window', async () => {
+  await stack.stop();
+  // Events dropped, sweep every 2 s: the running window.
+  stack = await startStack({ dataDir, ports: stack.ports, env: { LOCAL_S3_EVENTS: 'off', LOCAL_SWEEP_SECONDS: '2' } });
+  let token = await freshToken(stack.config);
+  const { statementId: running } = await uploadStatement(stack.config, token, { fileName: 'lost-1.pdf', contentType: 'application/pdf', accountLabel: 'Main', period: '2024-06' });
+  const uploadedAt = Date.now();
+  await waitFor(async () => ((await isListed(stack.config, token, running)) ? true : undefined), 'the sweep to catalogue it', 10_000);
+  measured.sweepWhileRunningMs = Date.now() - uploadedAt;
+  expect(stack.output()).toMatch(/sweep: catalogued 1 file\(s\) whose S3 event was lost/);
+  await stack.stop();
+
+  // Events dropped and no sweep while running: the file waits for the next start.
+  stack = await startStack({ dataDir, ports: stack.ports, env: { LOCAL_S3_EVENTS: 'off', LOCAL_SWEEP_SECONDS: '3600' } });
+  token = await freshToken(stack.config);
+  const { statementId: atStart } = await uploadStatement(stack.config, token, { fileName: 'lost-2.pdf', contentType: 'application/pdf', accountLabel: 'Main', period: '2024-06' });
+  await new Promise((resolve) => setTimeout(resolve, 1000));
+  expect(await isListed(stack.config, token, atStart)).toBe(false);
+  await stack.stop();
+  const restartedAt = Date.now();
+  stack = await startStack({ dataDir, ports: stack.ports });
+  token = await freshToken(stack.config);
+  expect(await isListed(stack.config, token, atStart)).toBe(true);
+  measured.restartToCataloguedMs = Date.now() - restartedAt;
+}, 180_000);
