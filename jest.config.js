@@ -3,6 +3,8 @@ module.exports = {
   testEnvironment: 'node',
   roots: ['<rootDir>/test'],
   testMatch: ['**/*.test.ts', '**/*.test.tsx'],
+  // test/long (load) runs in `npm run test:long`, with the 10,000-case fuzz.
+  testPathIgnorePatterns: process.env.LONG_TESTS ? ['/node_modules/'] : ['/node_modules/', '/test/long/'],
   transform: {
     '^.+\\.ts$': ['@swc/jest', { jsc: { parser: { syntax: 'typescript' }, target: 'es2022' } }],
     '^.+\\.tsx$': [
