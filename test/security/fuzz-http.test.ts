@@ -18,9 +18,10 @@ import { newUser, type TestUser } from '../local/support/users';
  * the whole path (local API Gateway, authorizer, real handler, SDK, S3 and DynamoDB
  * emulators). No answer is 5xx, every 4xx is in the one error shape, no signed key leaves
  * the caller's prefix, and the stack's logs (handlers at INFO) carry no token and no
- * presigned URL. FUZZ_RUNS sets the cases per endpoint (10,000 in `npm run test:long`).
+ * presigned URL. HTTP_FUZZ_RUNS sets the cases per endpoint (10,000 in `npm run test:long`,
+ * as for the in-process properties); the endpoints run concurrently.
  */
-const RUNS = Number(process.env.FUZZ_RUNS ?? 60);
+const RUNS = Number(process.env.HTTP_FUZZ_RUNS ?? 60);
 
 let stack: StackProcess;
 let user: TestUser;
@@ -54,8 +55,8 @@ const send = async (api: 'profileImageApiUrl' | 'statementsApiUrl', route: Route
   return { status: response.status, body: text ? JSON.parse(text) : undefined };
 };
 
-describe.each(ROUTES)('%s %j', (api, route) => {
-  test(`no 5xx, the one error shape, and only the caller's keys (${RUNS} cases)`, async () => {
+describe('every route', () => {
+  test.concurrent.each(ROUTES)(`%s %j: no 5xx, the one error shape, and only the caller's keys (${RUNS} cases)`, async (api, route) => {
     await fc.assert(
       fc.asyncProperty(fc.record({ body: rawBody, statementId: pathValue, uploadId: nastyString }), async (input) => {
         const answer = await send(api, route, input);

@@ -1,0 +1,98 @@
+/**
+ * `npm run deps:check`: the runtime dependency tree (what `npm ls --omit=dev --all`
+ * lists, the web app included), checked against the registry: no package marked
+ * deprecated, and every direct runtime dependency on its newest version or listed below
+ * with the reason it is not. `npm audit` is refused by the registry here; a small, current
+ * tree is the substitute. Exits 1 on a deprecated package or an unexplained old version.
+ */
+import { execFileSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+
+/** Direct runtime dependencies deliberately not on `latest`, and why. */
+export const HELD_BACK: Record<string, string> = {
+  graphql: 'graphql 17 requires Node 22 and @apollo/client 4 takes graphql 16; the web app pins 16.x',
+};
+
+interface TreeNode {
+  version?: string;
+  dependencies?: Record<string, TreeNode>;
+}
+
+const ROOT = path.join(__dirname, '..');
+
+export const runtimePackages = (): Map<string, Set<string>> => {
+  const tree = JSON.parse(
+    execFileSync('npm', ['ls', '--omit=dev', '--all', '--json'], { cwd: ROOT, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 }),
+  ) as TreeNode;
+  const found = new Map<string, Set<string>>();
+  const walk = (node: TreeNode) => {
+    for (const [name, child] of Object.entries(node.dependencies ?? {})) {
+      if (child.version) {
+        if (!found.has(name)) found.set(name, new Set());
+        found.get(name)!.add(child.version);
+      }
+      walk(child);
+    }
+  };
+  walk(tree);
+  found.delete('statement-vault-web');
+  return found;
+};
+
+const registry = (() => {
+  try {
+    return execFileSync('npm', ['config', 'get', 'registry'], { encoding: 'utf8' }).trim().replace(/\/?$/, '/');
+  } catch {
+    return 'https://registry.npmjs.org/';
+  }
+})();
+
+const packument = async (name: string) => {
+  const response = await fetch(`${registry}${name.replace('/', '%2f')}`, { headers: { accept: 'application/vnd.npm.install-v1+json' } });
+  if (!response.ok) throw new Error(`${name}: registry answered ${response.status}`);
+  return (await response.json()) as { 'dist-tags': { latest: string }; versions: Record<string, { deprecated?: string }> };
+};
+
+export const checkDependencies = async () => {
+  const packages = runtimePackages();
+  const deprecated: string[] = [];
+  const names = [...packages.keys()];
+  for (let index = 0; index < names.length; index += 12) {
+    await Promise.all(
+      names.slice(index, index + 12).map(async (name) => {
+        const doc = await packument(name);
+        for (const version of packages.get(name)!) {
+          const note = doc.versions[version]?.deprecated;
+          if (note) deprecated.push(`${name}@${version}: ${note}`);
+        }
+      }),
+    );
+  }
+  const direct = {
+    ...JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')).dependencies,
+    ...JSON.parse(fs.readFileSync(path.join(ROOT, 'web', 'package.json'), 'utf8')).dependencies,
+  } as Record<string, string>;
+  const outdated: string[] = [];
+  for (const [name, version] of Object.entries(direct)) {
+    const latest = (await packument(name))['dist-tags'].latest;
+    if (latest !== version && !HELD_BACK[name]) outdated.push(`${name} ${version} (latest ${latest})`);
+  }
+  const count = [...packages.values()].reduce((total, versions) => total + versions.size, 0);
+  return { count, deprecated, outdated, direct: Object.keys(direct).length };
+};
+
+if (require.main === module) {
+  checkDependencies()
+    .then((result) => {
+      console.log(`runtime packages: ${result.count} (${result.direct} direct)`);
+      console.log(result.deprecated.length ? `deprecated:\n  ${result.deprecated.join('\n  ')}` : 'deprecated: none');
+      console.log(result.outdated.length ? `not on latest:\n  ${result.outdated.join('\n  ')}` : 'direct runtime dependencies: all on latest');
+      for (const [name, reason] of Object.entries(HELD_BACK)) console.log(`held back: ${name}: ${reason}`);
+      process.exit(result.deprecated.length || result.outdated.length ? 1 : 0);
+    })
+    .catch((error: Error) => {
+      console.error(`deps:check: ${error.message}`);
+      process.exit(1);
+    });
+}
