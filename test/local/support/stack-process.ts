@@ -64,9 +64,11 @@ export const startStack = async (
 
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`no ready line within ${options.timeoutMs ?? 60_000} ms:\n${output}`)), options.timeoutMs ?? 60_000);
-    const check = () => {
-      if (/^Ready in /m.test(output)) {
+    const check = (chunk: Buffer) => {
+      // Only new output is searched: a long-running stack prints a lot.
+      if (/^Ready in /m.test(chunk.toString('utf8')) || /^Ready in /m.test(output)) {
         clearTimeout(timer);
+        child.stdout!.off('data', check);
         resolve();
       }
     };
