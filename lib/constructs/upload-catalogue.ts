@@ -34,28 +34,11 @@ export class UploadCatalogue extends Construct {
       timeout: Duration.seconds(30),
       environment: { BUCKET_NAME: props.bucket.bucketName, TABLE_NAME: props.table.tableName },
     });
-    this.handler.role.addToPolicy(
-      new iam.PolicyStatement({
-        actions: ['s3:GetObject', 's3:DeleteObject'],
-        resources: [
-          props.bucket.arnForObjects(`${STATEMENT_PREFIX}*`),
-          props.bucket.arnForObjects(`${PROFILE_IMAGE_PREFIX}*`),
-        ],
-      }),
-    );
-    for (const prefix of [STATEMENT_PREFIX, PROFILE_IMAGE_PREFIX]) {
-      acknowledgeKeyPrefixWildcard(
-        this.handler.role,
-        props.bucket,
-        prefix,
-        `The catalogue reads (HeadObject) and, for objects that break the contract, deletes any object S3 reports under ${prefix}; the owner is the {sub} segment of the key.`,
-      );
-    }
-    this.handler.role.addToPolicy(
-      new iam.PolicyStatement({
-        actions: ['dynamodb:PutItem', 'dynamodb:DeleteItem', 'dynamodb:UpdateItem'],
-        resources: [props.table.tableArn],
-      }),
+    this.grantCatalogueAccess(
+      this.handler,
+      props,
+      ['dynamodb:PutItem', 'dynamodb:DeleteItem', 'dynamodb:UpdateItem'],
+      'The catalogue reads (HeadObject) and, for objects that break the contract, deletes any object S3 reports under {prefix}; the owner is the {sub} segment of the key.',
     );
 
     // The sweep makes good what a lost event left behind, within the stated window.
@@ -72,26 +55,12 @@ export class UploadCatalogue extends Construct {
         conditions: { StringLike: { 's3:prefix': [STATEMENT_PREFIX, PROFILE_IMAGE_PREFIX] } },
       }),
     );
-    this.sweep.role.addToPolicy(
-      new iam.PolicyStatement({
-        actions: ['s3:GetObject', 's3:DeleteObject'],
-        resources: [props.bucket.arnForObjects(`${STATEMENT_PREFIX}*`), props.bucket.arnForObjects(`${PROFILE_IMAGE_PREFIX}*`)],
-      }),
+    this.grantCatalogueAccess(
+      this.sweep,
+      props,
+      ['dynamodb:Scan', 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:DeleteItem', 'dynamodb:UpdateItem'],
+      'The sweep reads every object under {prefix} to find files whose S3 event was lost, and deletes those that break the contract, as the catalogue does.',
     );
-    this.sweep.role.addToPolicy(
-      new iam.PolicyStatement({
-        actions: ['dynamodb:Scan', 'dynamodb:PutItem', 'dynamodb:DeleteItem', 'dynamodb:UpdateItem'],
-        resources: [props.table.tableArn],
-      }),
-    );
-    for (const prefix of [STATEMENT_PREFIX, PROFILE_IMAGE_PREFIX]) {
-      acknowledgeKeyPrefixWildcard(
-        this.sweep.role,
-        props.bucket,
-        prefix,
-        `The sweep reads every object under ${prefix} to find files whose S3 event was lost, and deletes those that break the contract, as the catalogue does.`,
-      );
-    }
     new events.Rule(this, 'SweepSchedule', {
       description: 'Runs the catalogue sweep',
       schedule: events.Schedule.rate(Duration.minutes(SWEEP_INTERVAL_MINUTES.aws)),
@@ -103,5 +72,19 @@ export class UploadCatalogue extends Construct {
       props.bucket.addEventNotification(s3.EventType.OBJECT_CREATED, destination, { prefix });
       props.bucket.addEventNotification(s3.EventType.OBJECT_REMOVED, destination, { prefix });
     }
+  }
+
+  /** Read and delete objects under both product prefixes, and write records: the catalogue's own rights. */
+  private grantCatalogueAccess(fn: VaultFunction, props: UploadCatalogueProps, tableActions: string[], reason: string): void {
+    fn.role.addToPolicy(
+      new iam.PolicyStatement({
+        actions: ['s3:GetObject', 's3:DeleteObject'],
+        resources: [props.bucket.arnForObjects(`${STATEMENT_PREFIX}*`), props.bucket.arnForObjects(`${PROFILE_IMAGE_PREFIX}*`)],
+      }),
+    );
+    for (const prefix of [STATEMENT_PREFIX, PROFILE_IMAGE_PREFIX]) {
+      acknowledgeKeyPrefixWildcard(fn.role, props.bucket, prefix, reason.replace('{prefix}', prefix));
+    }
+    fn.role.addToPolicy(new iam.PolicyStatement({ actions: tableActions, resources: [props.table.tableArn] }));
   }
 }

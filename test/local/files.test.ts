@@ -3,34 +3,24 @@ import { PROFILE_IMAGE_ROUTES, STATEMENT_ROUTES, statementKey } from '../../cont
 import { LOCAL_CREDENTIALS } from '../../local/settings';
 import { Presigner } from '../../lambda/shared/s3';
 import { S3Client } from '@aws-sdk/client-s3';
-import { configureAmplify } from './support/amplify';
 import { ME, STATEMENT, STATEMENTS, apollo } from './support/graphql';
 import { callApi, type Api } from './support/rest';
-import { javaProcessesFor, startStack, waitFor, type StackProcess } from './support/stack-process';
+import { waitFor, type StackProcess } from './support/stack-process';
+import { stackWithTwoUsers } from './support/two-users';
 import { expiredFrom, forgedFrom, otherClientFrom } from './support/tokens';
 import { putTo, sha256, uploadAvatar, uploadStatement } from './support/uploads';
-import { newUser, type TestUser } from './support/users';
+import type { TestUser } from './support/users';
 
 /**
  * Files end to end on the local stack: the real REST handlers behind the local API
  * Gateway, presigned PUT/GET against the signature-checking local S3, and the S3-event
  * catalogue that lists a statement once its file is stored.
  */
+const context = stackWithTwoUsers();
 let stack: StackProcess;
 let alice: TestUser;
 let bob: TestUser;
-
-beforeAll(async () => {
-  stack = await startStack();
-  configureAmplify(stack.config);
-  alice = await newUser(stack, 'alice');
-  bob = await newUser(stack, 'bob');
-}, 90_000);
-
-afterAll(async () => {
-  expect(await stack.stop()).toBe(0);
-  expect(javaProcessesFor(stack.dataDir)).toEqual([]);
-});
+beforeAll(() => ({ stack, alice, bob } = context));
 
 const statementOf = async (user: TestUser, id: string) =>
   (await apollo(stack.config, { token: user.idToken }).query({ query: STATEMENT, variables: { id }, fetchPolicy: 'no-cache' })).data as {

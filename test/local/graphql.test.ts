@@ -1,31 +1,21 @@
 import { CombinedGraphQLErrors, ServerError } from '@apollo/client';
 import { GiB, MiB, STATEMENT_TYPES } from '../../contract';
-import { configureAmplify } from './support/amplify';
 import { ME, PUBLIC_QUERY, STATEMENTS, UPDATE_PROFILE, apollo, rawGraphql } from './support/graphql';
-import { javaProcessesFor, startStack, waitFor, type StackProcess } from './support/stack-process';
+import { waitFor, type StackProcess } from './support/stack-process';
+import { stackWithTwoUsers } from './support/two-users';
 import { expiredFrom, forgedFrom, otherClientFrom } from './support/tokens';
 import { uploadStatement } from './support/uploads';
-import { newUser, type TestUser } from './support/users';
+import type { TestUser } from './support/users';
 
 /**
  * Apollo Client against the local AppSync: the simulator runs the VTL resolvers the CDK
  * app deploys, on DynamoDB Local, behind a front that authorizes like AppSync.
  */
+const context = stackWithTwoUsers();
 let stack: StackProcess;
 let alice: TestUser;
 let bob: TestUser;
-
-beforeAll(async () => {
-  stack = await startStack();
-  configureAmplify(stack.config);
-  alice = await newUser(stack, 'alice');
-  bob = await newUser(stack, 'bob');
-}, 90_000);
-
-afterAll(async () => {
-  expect(await stack.stop()).toBe(0);
-  expect(javaProcessesFor(stack.dataDir)).toEqual([]);
-});
+beforeAll(() => ({ stack, alice, bob } = context));
 
 test('the API key reads the public fields, from the contract', async () => {
   const { data } = await apollo(stack.config).query({ query: PUBLIC_QUERY });

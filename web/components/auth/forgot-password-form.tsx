@@ -5,9 +5,10 @@ import { confirmResetPassword, resetPassword } from 'aws-amplify/auth';
 import { useRouter } from 'next/navigation';
 import { useState, type FormEvent } from 'react';
 import { toast } from 'react-toastify';
-import { PASSWORD_POLICY, passwordProblem } from '@contract';
+import { passwordProblem } from '@contract';
 import { authErrorMessage } from '@/lib/auth-errors';
 import { Button, FormError, TextField, narrowForm } from '../ui';
+import { NewPasswordField } from './password-field';
 
 /** Two steps: request a code by e-mail, then set a new password with it. */
 export const ForgotPasswordForm = () => {
@@ -65,17 +66,7 @@ export const ForgotPasswordForm = () => {
     <form onSubmit={reset} css={narrowForm} noValidate>
       <p role="status">If an account exists for {email.trim()}, a code is on its way.</p>
       <TextField label="Code" inputMode="numeric" autoComplete="one-time-code" required value={code} onChange={(e) => setCode(e.target.value)} />
-      <TextField
-        label="New password"
-        type="password"
-        autoComplete="new-password"
-        required
-        minLength={PASSWORD_POLICY.minLength}
-        hint={`At least ${PASSWORD_POLICY.minLength} characters.`}
-        error={fieldError}
-        value={password}
-        onChange={(e) => setPassword(e.target.value)}
-      />
+      <NewPasswordField label="New password" value={password} error={fieldError} onChange={setPassword} />
       <FormError message={error} />
       <Button type="submit" disabled={busy}>
         {busy ? 'Saving…' : 'Set new password'}

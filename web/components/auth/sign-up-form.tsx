@@ -5,9 +5,10 @@ import { signUp } from 'aws-amplify/auth';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useState, type FormEvent } from 'react';
-import { PASSWORD_POLICY, passwordProblem } from '@contract';
+import { passwordProblem } from '@contract';
 import { authErrorMessage } from '@/lib/auth-errors';
 import { Button, FormError, TextField, narrowForm } from '../ui';
+import { NewPasswordField } from './password-field';
 
 export const SignUpForm = () => {
   const router = useRouter();
@@ -36,17 +37,7 @@ export const SignUpForm = () => {
   return (
     <form onSubmit={submit} css={narrowForm} noValidate>
       <TextField label="E-mail" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
-      <TextField
-        label="Password"
-        type="password"
-        autoComplete="new-password"
-        required
-        minLength={PASSWORD_POLICY.minLength}
-        hint={`At least ${PASSWORD_POLICY.minLength} characters. Any characters will do; a phrase is easy to remember.`}
-        error={fieldError}
-        value={password}
-        onChange={(e) => setPassword(e.target.value)}
-      />
+      <NewPasswordField label="Password" value={password} error={fieldError} onChange={setPassword} />
       <FormError message={error} />
       <Button type="submit" disabled={busy}>
         {busy ? 'Creating your account…' : 'Create account'}
