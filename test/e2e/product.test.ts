@@ -81,6 +81,10 @@ describe('first visit', () => {
   test('the landing page is server-rendered, has a title and favicon, and no analytics without an id', async () => {
     const response = await fetch(`${base}/`);
     const html = await response.text();
+    expect(response.headers.get('x-frame-options')).toBe('DENY');
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+    expect(response.headers.get('x-powered-by')).toBeNull();
     expect(html).toContain('Your financial statements, in one private place.');
     expect(html).toContain('<title>Statement Vault: your statements, private</title>');
     expect(html).toMatch(/<link rel="icon" href="\/icon\.svg/);
