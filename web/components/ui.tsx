@@ -56,33 +56,6 @@ export const Card = ({ children, label }: { children: ReactNode; label?: string 
   </section>
 );
 
-export const PageTitle = ({ children, lead }: { children: ReactNode; lead?: ReactNode }) => (
-  <header
-    css={css`
-      margin: 0 0 1.25rem;
-    `}
-  >
-    <h1
-      css={css`
-        font-size: 1.6rem;
-        margin: 0 0 0.35rem;
-      `}
-    >
-      {children}
-    </h1>
-    {lead && (
-      <p
-        css={css`
-          margin: 0;
-          color: ${theme.color.muted};
-        `}
-      >
-        {lead}
-      </p>
-    )}
-  </header>
-);
-
 export const TextField = ({
   label,
   hint,

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { Suspense } from 'react';
 import { ConfirmForm } from '@/components/auth/confirm-form';
-import { PageTitle } from '@/components/ui';
+import { PageTitle } from '@/components/page-title';
 
 export const metadata: Metadata = { title: 'Confirm your e-mail' };
 

@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { ForgotPasswordForm } from '@/components/auth/forgot-password-form';
-import { PageTitle } from '@/components/ui';
+import { PageTitle } from '@/components/page-title';
 
 export const metadata: Metadata = { title: 'Reset your password' };
 

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { ProfileView } from '@/components/profile/profile-view';
 import { RequireAuth } from '@/components/require-auth';
-import { PageTitle } from '@/components/ui';
+import { PageTitle } from '@/components/page-title';
 
 export const metadata: Metadata = { title: 'Profile' };
 

@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { SignUpForm } from '@/components/auth/sign-up-form';
-import { PageTitle } from '@/components/ui';
+import { PageTitle } from '@/components/page-title';
 
 export const metadata: Metadata = { title: 'Create an account' };
 

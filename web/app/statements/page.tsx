@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { RequireAuth } from '@/components/require-auth';
 import { StatementsView } from '@/components/statements/statements-view';
-import { PageTitle } from '@/components/ui';
+import { PageTitle } from '@/components/page-title';
 
 export const metadata: Metadata = { title: 'Statements' };
 
