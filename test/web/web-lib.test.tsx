@@ -8,6 +8,7 @@ import { UploadRuleError, requireUploadAllowed } from '../../web/lib/upload';
 import { amplifyResources } from '../../web/lib/amplify-config';
 import fixture from './fixtures/amplify_outputs.json';
 import type { WebConfig } from '../../contract';
+import type { AmplifyOutputs } from '@aws-amplify/core/internals/utils';
 
 describe('analytics', () => {
   test('with a measurement id: gtag loads through next/script, after the page is interactive', () => {
@@ -91,4 +92,10 @@ test('Amplify resources from the web config: the file as is, plus local endpoint
   const local = amplifyResources({ ...(fixture as WebConfig), custom: { ...(fixture as WebConfig).custom, userPoolEndpoint: 'http://127.0.0.1:9229' } });
   expect(local.Auth?.Cognito).toMatchObject({ userPoolEndpoint: 'http://127.0.0.1:9229' });
   expect(deployed.API?.GraphQL).toMatchObject({ endpoint: 'https://fixture.appsync-api.us-east-1.amazonaws.com/graphql', defaultAuthMode: 'apiKey' });
+});
+
+test("the web config's type is assignable to Amplify's own outputs type (tsc checks this line)", () => {
+  const outputs: AmplifyOutputs = fixture as WebConfig;
+  expect(outputs.version).toBe('1.4');
+  expect(outputs.auth?.mfa_configuration).toBe('NONE');
 });
