@@ -68,8 +68,8 @@ const uploadLimitsPayload = {
   },
 };
 
-export const MAX_PAGE_SIZE = 100;
-export const DEFAULT_PAGE_SIZE = 20;
+const MAX_PAGE_SIZE = 100;
+const DEFAULT_PAGE_SIZE = 20;
 
 export const RESOLVERS: readonly ResolverSpec[] = [
   {

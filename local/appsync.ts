@@ -7,7 +7,7 @@ import {
 import { REGION } from '../contract';
 import { RESOLVERS, readSchema } from '../graphql/resolvers';
 import type { TokenVerifier } from './auth/token-verifier';
-import { listen, safeHandler, sendJson, type RunningServer } from './http';
+import { answerPreflight, listen, safeHandler, sendJson, type RunningServer } from './http';
 import { freePort } from './ports';
 import { HOST, LOCAL_CREDENTIALS } from './settings';
 
@@ -78,11 +78,7 @@ export const startLocalAppSync = async (input: {
 
   const server = http.createServer(
     safeHandler('appsync', async (request, response) => {
-      if (request.method === 'OPTIONS') {
-        const asked = request.headers['access-control-request-headers'];
-        response.writeHead(200, { ...CORS, ...(asked ? { 'Access-Control-Allow-Headers': String(asked) } : {}) }).end();
-        return;
-      }
+      if (request.method === 'OPTIONS') return answerPreflight(request, response, CORS, 200);
       const url = new URL(request.url ?? '/', 'http://localhost');
       if (url.pathname !== '/graphql' || request.method !== 'POST') {
         sendJson(response, 404, { errors: [{ errorType: 'NotFound', message: 'POST /graphql' }] }, CORS);

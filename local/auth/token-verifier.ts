@@ -22,27 +22,26 @@ export const createTokenVerifier = (userPoolId: string, clientId: string) => {
   idVerifier.cacheJwks(jwks);
   accessVerifier.cacheJwks(jwks);
 
+  const verifyWith =
+    (verifier: typeof idVerifier | typeof accessVerifier) =>
+    async (token: string | undefined): Promise<VerifiedClaims | undefined> => {
+      if (!token) return undefined;
+      try {
+        return (await verifier.verify(token)) as unknown as VerifiedClaims;
+      } catch {
+        return undefined;
+      }
+    };
+
+  const verifyIdToken = verifyWith(idVerifier);
+  const verifyAccessToken = verifyWith(accessVerifier);
   return {
     /** Undefined for any token that is not a valid, current ID token of this pool and client. */
-    async verifyIdToken(token: string | undefined): Promise<VerifiedClaims | undefined> {
-      if (!token) return undefined;
-      try {
-        return (await idVerifier.verify(token)) as unknown as VerifiedClaims;
-      } catch {
-        return undefined;
-      }
-    },
-    async verifyAccessToken(token: string | undefined): Promise<VerifiedClaims | undefined> {
-      if (!token) return undefined;
-      try {
-        return (await accessVerifier.verify(token)) as unknown as VerifiedClaims;
-      } catch {
-        return undefined;
-      }
-    },
+    verifyIdToken,
+    verifyAccessToken,
     /** AppSync takes either token of the pool. */
     async verifyEither(token: string | undefined): Promise<VerifiedClaims | undefined> {
-      return (await this.verifyIdToken(token)) ?? (await this.verifyAccessToken(token));
+      return (await verifyIdToken(token)) ?? (await verifyAccessToken(token));
     },
   };
 };

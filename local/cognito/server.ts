@@ -1,6 +1,6 @@
 import * as http from 'node:http';
 import cognitoLocalPublicKey from 'cognito-local/lib/keys/cognitoLocal.public.json';
-import { listen, readBody, safeHandler, sendJson, type RunningServer } from '../http';
+import { answerPreflight, listen, readBody, safeHandler, sendJson, type RunningServer } from '../http';
 import { CognitoFault } from './compat';
 
 type TargetHandler = (target: string, request: Record<string, any>) => Promise<unknown>;
@@ -25,12 +25,7 @@ const CORS = {
 export const startCognitoServer = (port: number, userPool: TargetHandler, identityPool: TargetHandler): Promise<RunningServer> => {
   const server = http.createServer(
     safeHandler('cognito', async (request, response) => {
-      if (request.method === 'OPTIONS') {
-        // Cognito allows whatever headers the SDK asks for (amz-sdk-request, amz-sdk-invocation-id, …).
-        const asked = request.headers['access-control-request-headers'];
-        response.writeHead(204, { ...CORS, ...(asked ? { 'Access-Control-Allow-Headers': String(asked) } : {}) }).end();
-        return;
-      }
+      if (request.method === 'OPTIONS') return answerPreflight(request, response, CORS);
       const url = new URL(request.url ?? '/', 'http://localhost');
       if (request.method === 'GET' && url.pathname.endsWith('/.well-known/jwks.json')) {
         sendJson(response, 200, { keys: [cognitoLocalPublicKey.jwk] }, CORS);

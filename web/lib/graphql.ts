@@ -1,15 +1,6 @@
 import { gql } from '@apollo/client';
 import type { Profile, Statement } from '@contract';
 
-export const UPLOAD_LIMITS = gql`
-  query UploadLimits {
-    uploadLimits {
-      statement { contentTypes maxBytes maxSingleUploadBytes }
-      profileImage { contentTypes maxBytes }
-    }
-  }
-`;
-
 export const ME = gql`
   query Me {
     me { userId email displayName avatarKey updatedAt }
