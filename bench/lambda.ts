@@ -13,6 +13,7 @@ import * as path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 import { STATEMENT_ROUTES } from '../contract';
+import { LAMBDA_RUNTIME } from '../lib/constructs/vault-function';
 import { createRouter } from '../lambda/shared/http';
 import { createStatementsApi } from '../lambda/statements/core';
 import { apiEvent, capturingLog, memoryObjects, memoryRecords, testPresigner } from '../test/support/lambda-fakes';
@@ -32,7 +33,7 @@ const bundle = async (entry: string, sdkExternal: boolean) => {
     bundle: true,
     minify: true,
     platform: 'node',
-    target: 'node22',
+    target: LAMBDA_RUNTIME.esbuildTarget,
     format: 'cjs',
     mainFields: ['module', 'main'],
     external: sdkExternal ? ['@aws-sdk/*', '@smithy/*'] : [],

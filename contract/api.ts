@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { MAX_PARTS, PERIOD_PATTERN, SHA256_PATTERN, STATEMENT_LIMITS, TEXT_LIMITS } from './uploads';
+import { storedTextProblem } from './upload-rules';
 import { STATEMENT_ID_PATTERN } from './keys';
 
 /**
@@ -12,7 +13,7 @@ import { STATEMENT_ID_PATTERN } from './keys';
 // eslint-disable-next-line no-control-regex
 const UNSAFE_TEXT = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
 
-const label = (what: string, maxChars: number) =>
+const label = (what: string, maxChars: number, maxStoredBytes: number) =>
   z
     .string({ error: `${what} must be text` })
     .transform((value) => value.normalize('NFC').trim())
@@ -21,15 +22,19 @@ const label = (what: string, maxChars: number) =>
         .string()
         .min(1, `${what} must not be empty`)
         .max(maxChars, `${what} must be at most ${maxChars} characters`)
-        .refine((value) => !UNSAFE_TEXT.test(value), `${what} must not contain control or direction-override characters`),
+        .refine((value) => !UNSAFE_TEXT.test(value), `${what} must not contain control or direction-override characters`)
+        .superRefine((value, context) => {
+          const problem = storedTextProblem(what, value, maxStoredBytes);
+          if (problem) context.addIssue({ code: 'custom', message: problem });
+        }),
     );
 
-export const fileNameSchema = label('fileName', TEXT_LIMITS.fileNameMaxChars).refine(
+export const fileNameSchema = label('fileName', TEXT_LIMITS.fileNameMaxChars, TEXT_LIMITS.fileNameMaxStoredBytes).refine(
   (value) => !/[\\/]/.test(value) && value !== '.' && value !== '..',
   'fileName must be a plain file name without / or \\',
 );
 
-export const accountLabelSchema = label('accountLabel', TEXT_LIMITS.accountLabelMaxChars);
+export const accountLabelSchema = label('accountLabel', TEXT_LIMITS.accountLabelMaxChars, TEXT_LIMITS.accountLabelMaxStoredBytes);
 
 /** A size in bytes: a whole, positive number (JSON numbers only; "12" is refused). */
 const sizeSchema = z

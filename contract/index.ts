@@ -9,3 +9,4 @@ export * from './api';
 export * from './web-config';
 export * from './upload-rules';
 export * from './entities';
+export * from './lambda-env';

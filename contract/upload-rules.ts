@@ -3,7 +3,9 @@ import {
   PROFILE_IMAGE_TYPES,
   STATEMENT_LIMITS,
   STATEMENT_TYPES,
+  TEXT_LIMITS,
   TYPE_BY_EXTENSION,
+  encodeMetadataText,
   formatBytes,
 } from './uploads';
 
@@ -81,3 +83,19 @@ export const checkUpload = (kind: UploadKind, contentType: string, size: number)
   const problem = uploadSizeProblem(kind, size);
   return problem ? { ok: false, ...problem } : { ok: true, contentType: type };
 };
+
+/**
+ * Why a piece of user text cannot be stored as S3 metadata, or undefined when it can. The
+ * web app asks the same question before it sends anything.
+ */
+export const storedTextProblem = (what: string, value: string, maxStoredBytes: number): string | undefined => {
+  const bytes = encodeMetadataText(value).length;
+  return bytes > maxStoredBytes
+    ? `${what} is too long to store: it takes ${bytes} bytes once encoded and at most ${maxStoredBytes} fit; use a shorter one`
+    : undefined;
+};
+
+/** The file name and account label of a statement upload, checked for S3's metadata limit. */
+export const statementTextProblem = (fileName: string, accountLabel: string): string | undefined =>
+  storedTextProblem('The file name', fileName.normalize('NFC').trim(), TEXT_LIMITS.fileNameMaxStoredBytes) ??
+  storedTextProblem('The account label', accountLabel.normalize('NFC').trim(), TEXT_LIMITS.accountLabelMaxStoredBytes);

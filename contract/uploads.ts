@@ -61,12 +61,29 @@ export const STATEMENT_LIMITS = {
 /** S3 forbids more than 10,000 parts; ours stay far below. */
 export const MAX_PARTS = Math.ceil(STATEMENT_LIMITS.maxBytes / STATEMENT_LIMITS.partBytes);
 
-/** Text fields a user types: stored as metadata, never used as a path. */
+/**
+ * Text fields a user types: stored as metadata, never used as a path. File names and
+ * account labels travel as S3 user metadata, percent-encoded (see `encodeMetadataText`),
+ * and S3 keeps at most 2 KB of it per object, so they are also capped by their encoded
+ * size: a name of 200 CJK characters or emoji is within the character limit but would be
+ * 1,800 to 2,400 bytes once encoded.
+ */
 export const TEXT_LIMITS = {
   fileNameMaxChars: 200,
+  fileNameMaxStoredBytes: 1024,
   accountLabelMaxChars: 64,
+  accountLabelMaxStoredBytes: 512,
   displayNameMaxChars: 80,
 } as const;
+
+/** S3's limit on an object's user metadata: the UTF-8 bytes of every name and value together. */
+export const S3_USER_METADATA_MAX_BYTES = 2 * KiB;
+
+/**
+ * How user text is stored in S3 metadata, which travels in HTTP headers and so must be
+ * ASCII: percent-encoded UTF-8. Its length is the bytes the text takes in S3's 2 KB.
+ */
+export const encodeMetadataText = (value: string): string => encodeURIComponent(value);
 
 /** `YYYY-MM`, month 01-12. */
 export const PERIOD_PATTERN = /^\d{4}-(0[1-9]|1[0-2])$/;

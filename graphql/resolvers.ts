@@ -208,3 +208,16 @@ $util.toJson($ctx.result)`,
 $util.toJson($ctx.result)`,
   },
 ];
+
+/**
+ * The DynamoDB actions the table resolvers perform, read from their own templates, so
+ * the data source's role allows exactly what the resolvers do and nothing else.
+ */
+export const tableActions = (resolvers: readonly ResolverSpec[] = RESOLVERS): string[] =>
+  [
+    ...new Set(
+      resolvers
+        .filter((resolver) => resolver.dataSource === 'table')
+        .flatMap((resolver) => [...resolver.requestTemplate.matchAll(/"operation":\s*"(\w+)"/g)].map((match) => `dynamodb:${match[1]}`)),
+    ),
+  ].sort();

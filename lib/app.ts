@@ -3,7 +3,7 @@ import { AwsSolutionsChecks } from 'cdk-nag';
 import { REGION } from '../contract';
 import { STACK_NAME } from './outputs';
 import { StatementVaultStack } from './statement-vault-stack';
-import { webOriginsFromContext } from './web-origins';
+import { deploySettingsFromContext } from './deploy-settings';
 
 /**
  * The CDK app: the one stack, pinned to the contract's region, with cdk-nag's AWS
@@ -13,7 +13,7 @@ import { webOriginsFromContext } from './web-origins';
 export const buildVaultApp = (app: App): StatementVaultStack => {
   const stack = new StatementVaultStack(app, STACK_NAME, {
     env: { region: REGION },
-    webOrigins: webOriginsFromContext(app),
+    settings: deploySettingsFromContext(app),
     description: 'Statement Vault: a private vault for financial statements',
   });
   Validations.of(app).addPlugins(new AwsSolutionsChecks(app));

@@ -1,51 +1,89 @@
 import { CfnOutput, Stack, Validations, type StackProps } from 'aws-cdk-lib';
+import type * as iam from 'aws-cdk-lib/aws-iam';
 import type { Construct } from 'constructs';
-import { PROFILE_IMAGE_PREFIX, PROFILE_IMAGE_ROUTES, STATEMENT_PREFIX, STATEMENT_ROUTES, type WebConfigValues } from '../contract';
+import { PROFILE_IMAGE_PREFIX, PROFILE_IMAGE_ROUTES, STATEMENT_PREFIX, STATEMENT_ROUTES, type RouteSpec, type WebConfigValues } from '../contract';
 import { ApiGatewayLogging } from './constructs/api-gateway-logging';
 import { VaultAuth } from './constructs/auth';
 import { VaultData } from './constructs/data';
 import { PresignApi } from './constructs/presign-api';
 import { VaultStorage } from './constructs/storage';
 import { UploadCatalogue } from './constructs/upload-catalogue';
+import type { VaultFunction } from './constructs/vault-function';
+import type { DeploySettings } from './deploy-settings';
 import { OUTPUT_NAMES, type OutputField } from './outputs';
 
 export interface StatementVaultStackProps extends StackProps {
-  /** Origins of the web app (CORS on the bucket and both APIs). */
-  readonly webOrigins: string[];
+  /** What this deployment chose (stage, web origins, e-mail, the account's logging role). */
+  readonly settings: DeploySettings;
+}
+
+/** Every principal of ours that calls AWS: the four functions and the GraphQL table data source. */
+export interface VaultPrincipals {
+  readonly profileImageApi: VaultFunction;
+  readonly statementsApi: VaultFunction;
+  readonly catalogue: VaultFunction;
+  readonly sweep: VaultFunction;
+  readonly graphqlTable: iam.IGrantable;
 }
 
 /** The whole AWS side of Statement Vault, composed from one construct per concern. */
 export class StatementVaultStack extends Stack {
+  readonly storage: VaultStorage;
+  readonly data: VaultData;
+  /** Who calls AWS, so tools (the local stack's IAM check) can find each one's policies. */
+  readonly principals: VaultPrincipals;
+
   constructor(scope: Construct, id: string, props: StatementVaultStackProps) {
     super(scope, id, props);
+    const { settings } = props;
 
-    const auth = new VaultAuth(this, 'Auth');
-    const storage = new VaultStorage(this, 'Storage', { webOrigins: props.webOrigins });
+    const auth = new VaultAuth(this, 'Auth', { email: settings.email });
+    const storage = new VaultStorage(this, 'Storage', { webOrigins: settings.webOrigins });
     const data = new VaultData(this, 'Data', { userPool: auth.userPool });
-    new UploadCatalogue(this, 'Catalogue', { bucket: storage.bucket, table: data.table });
+    const catalogue = new UploadCatalogue(this, 'Catalogue', { storage, table: data.table });
 
-    const profileImageApi = new PresignApi(this, 'ProfileImageApi', {
-      apiName: 'profile-image-api',
-      entry: 'profile-image/index.ts',
-      routes: PROFILE_IMAGE_ROUTES,
-      userPool: auth.userPool,
-      bucket: storage.bucket,
-      keyPrefix: PROFILE_IMAGE_PREFIX,
-      objectActions: ['s3:PutObject', 's3:GetObject'],
-      webOrigins: props.webOrigins,
+    const presignApi = (id: string, apiName: string, entry: string, routes: Record<string, RouteSpec>, keyPrefix: string) =>
+      new PresignApi(this, id, {
+        apiName,
+        entry,
+        routes,
+        keyPrefix,
+        userPool: auth.userPool,
+        bucket: storage.bucket,
+        table: data.table,
+        webOrigins: settings.webOrigins,
+      });
+
+    // Profile images: sign the caller's avatar upload and download; the profile record
+    // says whether an avatar exists.
+    const profileImageApi = presignApi('ProfileImageApi', 'profile-image-api', 'profile-image/index.ts', PROFILE_IMAGE_ROUTES, PROFILE_IMAGE_PREFIX);
+    storage.grantPut(profileImageApi.handler, PROFILE_IMAGE_PREFIX);
+    storage.grantRead(profileImageApi.handler, PROFILE_IMAGE_PREFIX);
+    data.table.grant(profileImageApi.handler, 'dynamodb:GetItem');
+
+    // Statements: sign uploads (single and multipart), downloads, and delete.
+    const statementsApi = presignApi('StatementsApi', 'statements-api', 'statements/index.ts', STATEMENT_ROUTES, STATEMENT_PREFIX);
+    storage.grantPut(statementsApi.handler, STATEMENT_PREFIX);
+    storage.grantRead(statementsApi.handler, STATEMENT_PREFIX);
+    storage.grantDelete(statementsApi.handler, STATEMENT_PREFIX);
+    storage.grantAbortMultipartUpload(statementsApi.handler, STATEMENT_PREFIX);
+    data.table.grant(statementsApi.handler, 'dynamodb:GetItem', 'dynamodb:DeleteItem');
+
+    this.storage = storage;
+    this.data = data;
+    this.principals = {
+      profileImageApi: profileImageApi.handler,
+      statementsApi: statementsApi.handler,
+      catalogue: catalogue.handler,
+      sweep: catalogue.sweep,
+      graphqlTable: data.tableSource,
+    };
+
+    const logging = new ApiGatewayLogging(this, 'ApiGatewayLogging', {
+      manageAccountRole: settings.apiGatewayCloudWatchRole === 'create',
     });
-    const statementsApi = new PresignApi(this, 'StatementsApi', {
-      apiName: 'statements-api',
-      entry: 'statements/index.ts',
-      routes: STATEMENT_ROUTES,
-      userPool: auth.userPool,
-      bucket: storage.bucket,
-      keyPrefix: STATEMENT_PREFIX,
-      objectActions: ['s3:PutObject', 's3:GetObject', 's3:DeleteObject', 's3:AbortMultipartUpload'],
-      table: { table: data.table, actions: ['dynamodb:GetItem', 'dynamodb:DeleteItem'] },
-      webOrigins: props.webOrigins,
-    });
-    new ApiGatewayLogging(this, 'ApiGatewayLogging').requiredBy(profileImageApi.api, statementsApi.api);
+    logging.addApi('ProfileImageApi', profileImageApi.api, profileImageApi.accessLogs);
+    logging.addApi('StatementsApi', statementsApi.api, statementsApi.accessLogs);
 
     const values: Record<OutputField, string> = {
       region: this.region,

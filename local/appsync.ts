@@ -9,7 +9,7 @@ import { RESOLVERS, readSchema } from '../graphql/resolvers';
 import type { TokenVerifier } from './auth/token-verifier';
 import { answerPreflight, listen, safeHandler, sendJson, type RunningServer } from './http';
 import { freePort } from './ports';
-import { HOST, LOCAL_CREDENTIALS } from './settings';
+import { HOST } from './settings';
 
 const unauthorized = (message: string) => ({ errors: [{ errorType: 'UnauthorizedException', message }] });
 
@@ -38,6 +38,8 @@ export const startLocalAppSync = async (input: {
   tableName: string;
   apiKey: string;
   tokens: TokenVerifier;
+  /** What the table data source signs its DynamoDB calls with (its role's credentials). */
+  credentials: { accessKeyId: string; secretAccessKey: string };
 }): Promise<LocalAppSync> => {
   const [innerPort, wsPort] = [await freePort(), await freePort()];
   const simulator = new AmplifyAppSyncSimulator({ port: innerPort, wsPort });
@@ -55,12 +57,12 @@ export const startLocalAppSync = async (input: {
       {
         type: 'AMAZON_DYNAMODB',
         name: 'table',
+        // The simulator passes its config on to the SDK client, which takes `credentials`.
         config: {
           endpoint: `http://${HOST}:${input.dynamoPort}`,
           region: REGION,
-          accessKeyId: LOCAL_CREDENTIALS.accessKeyId,
-          secretAccessKey: LOCAL_CREDENTIALS.secretAccessKey,
           tableName: input.tableName,
+          ...{ credentials: input.credentials },
         },
       },
       { type: 'NONE', name: 'none' },

@@ -1,6 +1,19 @@
+import { randomUUID } from 'node:crypto';
 import * as fs from 'node:fs';
-import type { APIGatewayProxyEvent, APIGatewayProxyResult, S3Event } from 'aws-lambda';
-import { PROFILE_IMAGE_ROUTES, REGION, STATEMENT_ROUTES, SWEEP_INTERVAL_MINUTES, buildWebConfig, type WebConfig } from '../contract';
+import type { Context } from 'aws-lambda';
+import {
+  LAMBDA_ENV,
+  PROFILE_IMAGE_ROUTES,
+  REGION,
+  STATEMENT_ROUTES,
+  SWEEP_INTERVAL_MINUTES,
+  buildWebConfig,
+  type LambdaEnvName,
+  type WebConfig,
+} from '../contract';
+import { createCatalogueHandler, createSweepHandler } from '../lambda/catalogue/handler';
+import { createProfileImageHandler } from '../lambda/profile-image/handler';
+import { createStatementsHandler } from '../lambda/statements/handler';
 import { writeWebConfig } from '../scripts/web-config';
 import { startLocalAppSync } from './appsync';
 import { createTokenVerifier } from './auth/token-verifier';
@@ -11,10 +24,15 @@ import { createIdentityPool } from './cognito/identity-pool';
 import { startCognitoServer } from './cognito/server';
 import { startUserPool } from './cognito/user-pool';
 import { dynamoClient, ensureTable, startDynamoDbLocal } from './dynamodb';
-import { assertPortsFree } from './ports';
+import { startDynamoDbFront } from './dynamodb-front';
+import { LOCAL_ACCOUNT_ID, buildAccessModel, type PrincipalName } from './iam/access-model';
+import { createAuthorizer } from './iam/authorizer';
+import { createIdentities } from './iam/identities';
+import { lambdaContext } from './lambda-context';
+import { assertPortsFree, freePort } from './ports';
 import { startRestApi } from './rest-api';
 import { startLocalS3 } from './s3/server';
-import { HOST, LOCAL_CREDENTIALS, LOCAL_IDS, dataPaths, type PortName, type Ports } from './settings';
+import { HOST, LOCAL_IDS, dataPaths, type PortName, type Ports } from './settings';
 
 export interface LocalStackOptions {
   ports: Ports;
@@ -34,26 +52,15 @@ export interface LocalStack {
   stop(): Promise<void>;
 }
 
-type Handler = (event: APIGatewayProxyEvent) => Promise<APIGatewayProxyResult>;
-
 /** Web origins the bucket and APIs allow locally: the web app on either loopback name. */
 export const localWebOrigins = (ports: Ports): string[] => [`http://localhost:${ports.web}`, `http://${HOST}:${ports.web}`];
 
-/**
- * The Lambdas read their settings from the environment, as on AWS; here the same
- * variables point the SDK at the local endpoints (AWS_ENDPOINT_URL_S3 / _DYNAMODB).
- */
-const lambdaEnvironment = (ports: Ports): Record<string, string> => ({
-  AWS_REGION: REGION,
-  AWS_ACCESS_KEY_ID: LOCAL_CREDENTIALS.accessKeyId,
-  AWS_SECRET_ACCESS_KEY: LOCAL_CREDENTIALS.secretAccessKey,
-  AWS_ENDPOINT_URL_S3: `http://${HOST}:${ports.s3}`,
-  AWS_ENDPOINT_URL_DYNAMODB: `http://${HOST}:${ports.dynamodb}`,
-  S3_FORCE_PATH_STYLE: 'true',
-  BUCKET_NAME: LOCAL_IDS.bucketName,
-  TABLE_NAME: LOCAL_IDS.tableName,
-  ALLOWED_ORIGINS: localWebOrigins(ports).join(','),
-  POWERTOOLS_LOG_LEVEL: process.env.LOCAL_LOG_LEVEL ?? 'WARN',
+/** What the CDK app puts in each handler's environment, with the local bucket, table and origins. */
+const lambdaEnvironment = (ports: Ports): Record<LambdaEnvName, string> => ({
+  [LAMBDA_ENV.bucketName]: LOCAL_IDS.bucketName,
+  [LAMBDA_ENV.tableName]: LOCAL_IDS.tableName,
+  [LAMBDA_ENV.allowedOrigins]: localWebOrigins(ports).join(','),
+  [LAMBDA_ENV.logLevel]: process.env.LOCAL_LOG_LEVEL ?? 'WARN',
 });
 
 export const startLocalStack = async (options: LocalStackOptions): Promise<LocalStack> => {
@@ -79,19 +86,24 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
 
   let dynamoStarting: Promise<{ stop(): Promise<void> }> | undefined;
   try {
-    Object.assign(process.env, lambdaEnvironment(ports));
-    delete process.env.AWS_SESSION_TOKEN;
-    delete process.env.AWS_PROFILE;
     // cognito-local loads the v2 SDK only for its unused Lambda triggers.
     process.env.AWS_SDK_JS_SUPPRESS_MAINTENANCE_MODE_MESSAGE = '1';
     // The SDK warns that its 2027 releases need Node 22; this repository pins its SDK version.
     process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
 
-    // Java takes longest: start it first and bring the rest up meanwhile.
+    // Java takes longest: start it first and bring the rest up meanwhile. It listens on
+    // an inner port; the IAM-checking front takes the DynamoDB port.
+    const innerDynamoPort = await freePort();
     dynamoStarting = timed('DynamoDB Local', () =>
-      startDynamoDbLocal({ port: ports.dynamodb, directory: paths.dynamodb, onOutput: () => undefined }),
+      startDynamoDbLocal({ port: innerDynamoPort, directory: paths.dynamodb, onOutput: () => undefined }),
     );
     dynamoStarting.then((child) => stops.push(() => child.stop())).catch(() => undefined);
+
+    // Who may do what: the policies of the template the CDK app synthesizes.
+    const { identities, authorizer } = await timed('IAM (policies from the synthesized template)', async () => {
+      const model = buildAccessModel({ bucketName: LOCAL_IDS.bucketName, tableName: LOCAL_IDS.tableName });
+      return { identities: createIdentities(model), authorizer: createAuthorizer(model) };
+    });
 
     const { pool, tokens } = await timed('Cognito', async () => {
       const pool = await startUserPool(paths.cognito, new CodeMailbox(paths.codes, log));
@@ -106,13 +118,28 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
     });
 
     const dynamo = (await dynamoStarting) as Awaited<ReturnType<typeof startDynamoDbLocal>>;
+    const dynamoFront = await startDynamoDbFront({
+      port: ports.dynamodb,
+      upstreamPort: innerDynamoPort,
+      identities,
+      authorizer,
+      tableArn: (table) => `arn:aws:dynamodb:${REGION}:${LOCAL_ACCOUNT_ID}:table/${table}`,
+    });
+    stops.push(() => dynamoFront.close());
     await ensureTable(dynamoClient(ports.dynamodb), LOCAL_IDS.tableName);
 
-    // The real handler modules, imported only now that their environment is set.
-    const { handler: catalogue } = (await import('../lambda/catalogue/index')) as { handler: (event: S3Event) => Promise<void> };
-    const { handler: profileImageHandler } = (await import('../lambda/profile-image/index')) as { handler: Handler };
-    const { handler: statementsHandler } = (await import('../lambda/statements/index')) as { handler: Handler };
-    const { handler: sweep } = await import('../lambda/catalogue/sweep-index');
+    // The real handlers, each with its own role's credentials, as Lambda runs them.
+    const environment = lambdaEnvironment(ports);
+    const endpoints = { s3: `http://${HOST}:${ports.s3}`, dynamodb: `http://${HOST}:${ports.dynamodb}` };
+    const access = (name: PrincipalName) => ({ credentials: identities.credentialsOf(name), endpoints });
+    const invoke =
+      <E, R>(functionName: string, handler: (event: E, context: Context) => Promise<R>) =>
+      (event: E) =>
+        handler(event, lambdaContext(functionName));
+    const catalogue = invoke('catalogue', createCatalogueHandler(environment, access('catalogue')));
+    const sweep = invoke('catalogue-sweep', createSweepHandler(environment, access('sweep')));
+    const profileImageHandler = invoke('profile-image-api', createProfileImageHandler(environment, access('profileImageApi')));
+    const statementsHandler = invoke('statements-api', createStatementsHandler(environment, access('statementsApi')));
     // Fault injection for the durability tests: drop S3 events as if they were lost.
     const deliverEvents = process.env.LOCAL_S3_EVENTS !== 'off';
 
@@ -122,7 +149,8 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
         directory: paths.s3,
         bucketName: LOCAL_IDS.bucketName,
         webOrigins: localWebOrigins(ports),
-        credentials: LOCAL_CREDENTIALS,
+        identities,
+        authorizer,
         // S3 invokes the catalogue asynchronously and retries a failure twice.
         onEvent: (event) => {
           if (!deliverEvents) return;
@@ -144,7 +172,7 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
       if (sweeping) return;
       sweeping = true;
       try {
-        const report = await sweep();
+        const report = await sweep({ id: randomUUID(), source: 'local.schedule' });
         if (report.catalogued > 0) log(`sweep: catalogued ${report.catalogued} file(s) whose S3 event was lost`);
         if (report.recordsWithoutFile > 0) log(`sweep: removed ${report.recordsWithoutFile} record(s) whose file was gone`);
       } catch (error) {
@@ -174,6 +202,8 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
         port: ports.appsync,
         dynamoPort: ports.dynamodb,
         tableName: LOCAL_IDS.tableName,
+        // The resolvers reach the table with their data source's role, as on AppSync.
+        credentials: identities.credentialsOf('graphqlTable'),
         apiKey: LOCAL_IDS.graphqlApiKey,
         tokens,
       });

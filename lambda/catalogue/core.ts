@@ -34,7 +34,7 @@ const storedMetadataSchema = z.object({
 export const eventKey = (record: S3EventRecord): string =>
   decodeURIComponent(record.s3.object.key.replace(/\+/g, ' '));
 
-type Outcome = 'catalogued' | 'removed' | 'refused' | 'gone' | 'ignored';
+export type Outcome = 'catalogued' | 'removed' | 'refused' | 'gone' | 'ignored';
 
 const catalogueStatement = async (
   deps: CatalogueDeps,
@@ -73,30 +73,41 @@ const catalogueStatement = async (
   return 'catalogued';
 };
 
+/**
+ * "Catalogue this object": an object that S3 says was created gets its record (a statement
+ * record, or the avatar on the profile). The object is read again first, so a late or
+ * repeated event for a key that is gone or replaced writes nothing wrong.
+ */
+export const catalogueCreated = async (deps: CatalogueDeps, key: string): Promise<Outcome> => {
+  const parsed = parseKey(key);
+  if (!parsed) return 'ignored';
+  if (parsed.kind === 'statement') return catalogueStatement(deps, key, parsed);
+  const object = await deps.objects.head(key);
+  if (!object) return 'gone';
+  await deps.records.setAvatar(parsed.owner, key, object.lastModified);
+  return 'catalogued';
+};
+
+/** An object that S3 says was removed loses its record, unless a new object took its key since. */
+export const catalogueRemoved = async (deps: CatalogueDeps, key: string, at: string): Promise<Outcome> => {
+  const parsed = parseKey(key);
+  if (!parsed) return 'ignored';
+  if (await deps.objects.head(key)) return 'ignored';
+  if (parsed.kind === 'profileImage') await deps.records.setAvatar(parsed.owner, undefined, at);
+  else await deps.records.deleteStatement(parsed.owner, parsed.statementId);
+  return 'removed';
+};
+
 /** One S3 event record: a created object gets its record, a removed one loses it. */
 export const catalogueRecord = async (deps: CatalogueDeps, record: S3EventRecord): Promise<Outcome> => {
   const key = eventKey(record);
-  const parsed = parseKey(key);
-  if (!parsed) {
+  if (!parseKey(key)) {
     deps.log.warn('object outside the key layout', { eventName: record.eventName });
     return 'ignored';
   }
-  const created = record.eventName.startsWith('ObjectCreated:');
-  const removed = record.eventName.startsWith('ObjectRemoved:');
-  if (!created && !removed) return 'ignored';
-
-  if (parsed.kind === 'profileImage') {
-    if (created && !(await deps.objects.head(key))) return 'gone';
-    await deps.records.setAvatar(parsed.owner, created ? key : undefined, record.eventTime);
-    return created ? 'catalogued' : 'removed';
-  }
-  if (removed) {
-    // A new object at the same key (a re-upload) keeps its record.
-    if (await deps.objects.head(key)) return 'ignored';
-    await deps.records.deleteStatement(parsed.owner, parsed.statementId);
-    return 'removed';
-  }
-  return catalogueStatement(deps, key, parsed);
+  if (record.eventName.startsWith('ObjectCreated:')) return catalogueCreated(deps, key);
+  if (record.eventName.startsWith('ObjectRemoved:')) return catalogueRemoved(deps, key, record.eventTime);
+  return 'ignored';
 };
 
 /**

@@ -9,12 +9,13 @@ import {
 import { notFound } from '../shared/errors';
 import { createRouter, parseJsonBody, type Cors } from '../shared/http';
 import type { Log } from '../shared/log';
-import type { ObjectStore, Presigner } from '../shared/s3';
+import type { RecordStore } from '../shared/records';
+import type { Presigner } from '../shared/s3';
 import { requireAllowedUpload } from '../shared/upload-check';
 
 export interface ProfileImageDeps {
   presigner: Presigner;
-  objects: ObjectStore;
+  records: RecordStore;
   log: Log;
   cors: Cors;
 }
@@ -42,9 +43,10 @@ export const createProfileImageApi = (deps: ProfileImageDeps) =>
       [
         PROFILE_IMAGE_ROUTES.downloadUrl,
         async (_event, sub) => {
+          // The profile knows whether an avatar exists (the catalogue records it once S3 has
+          // it), so S3 is never asked about a key that may be missing.
           const key = profileImageKey(sub);
-          const object = await deps.objects.head(key);
-          if (!object) throw notFound('No profile image has been set yet.');
+          if ((await deps.records.getAvatarKey(sub)) !== key) throw notFound('No profile image has been set yet.');
           const body: PresignedDownload = await deps.presigner.get({
             key,
             expiresIn: PROFILE_IMAGE_LIMITS.downloadUrlSeconds,

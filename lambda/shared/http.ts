@@ -117,17 +117,3 @@ export const createRouter = (
 /** Path parameter by name, validated. */
 export const pathParam = <S extends z.ZodType>(event: APIGatewayProxyEvent, name: string, schema: S): z.output<S> =>
   parseWith(schema, event.pathParameters?.[name], `path parameter ${name}`);
-
-/** Allowed web origins from the environment (comma-separated), as the CDK app sets them. */
-export const corsFromEnv = (): Cors => ({
-  allowedOrigins: (process.env.ALLOWED_ORIGINS ?? '')
-    .split(',')
-    .map((origin) => origin.trim())
-    .filter(Boolean),
-});
-
-export const requireEnv = (name: string): string => {
-  const value = process.env[name];
-  if (!value) throw new Error(`environment variable ${name} is not set`);
-  return value;
-};

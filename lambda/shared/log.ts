@@ -1,4 +1,6 @@
 import { Logger } from '@aws-lambda-powertools/logger';
+import { search } from '@aws-lambda-powertools/logger/correlationId';
+import type { Context } from 'aws-lambda';
 
 /**
  * The logging port of the handlers. Entries are structured: a message and flat fields.
@@ -13,12 +15,40 @@ export interface Log {
   error(message: string, fields?: LogFields): void;
 }
 
-/** Powertools' JSON logger (level from POWERTOOLS_LOG_LEVEL, default INFO). */
-export const powertoolsLog = (serviceName: string): Log => {
-  const logger = new Logger({ serviceName });
-  return {
-    info: (message, fields) => logger.info(message, { ...fields }),
-    warn: (message, fields) => logger.warn(message, { ...fields }),
-    error: (message, fields) => logger.error(message, { ...fields }),
-  };
+/** Where each trigger carries the id that ties a log line to the request that caused it. */
+export const CORRELATION_ID_PATHS = {
+  apiGatewayRest: 'requestContext.requestId',
+  /** The id of the S3 request that stored or removed the object. */
+  s3Notification: 'Records[0].responseElements."x-amz-request-id"',
+  eventBridge: 'id',
+} as const;
+
+/** Powertools' JSON logger (level from the handler's POWERTOOLS_LOG_LEVEL, default INFO). */
+export const createLogger = (serviceName: string, logLevel?: string): Logger =>
+  new Logger({ serviceName, correlationIdSearchFn: search, ...(logLevel ? { logLevel: logLevel as never } : {}) });
+
+export const powertoolsLog = (logger: Logger): Log => ({
+  info: (message, fields) => logger.info(message, { ...fields }),
+  warn: (message, fields) => logger.warn(message, { ...fields }),
+  error: (message, fields) => logger.error(message, { ...fields }),
+});
+
+/**
+ * A Lambda handler whose every log line carries the Lambda context (function name and
+ * version, request id, cold start) and a correlation id taken from the event, through
+ * Powertools' own `injectLambdaContext`; the keys of one invocation never leak into the next.
+ */
+export const withLambdaContext = <E, R>(
+  logger: Logger,
+  correlationIdPath: string,
+  handle: (event: E) => Promise<R>,
+): ((event: E, context: Context) => Promise<R>) => {
+  class Handler {
+    @logger.injectLambdaContext({ correlationIdPath, resetKeys: true })
+    async handler(event: E, _context: Context): Promise<R> {
+      return handle(event);
+    }
+  }
+  const instance = new Handler();
+  return instance.handler.bind(instance);
 };

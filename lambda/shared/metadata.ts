@@ -1,4 +1,4 @@
-import { STATEMENT_METADATA } from '../../contract';
+import { STATEMENT_METADATA, encodeMetadataText } from '../../contract';
 
 /**
  * Statement metadata travels as S3 user metadata, i.e. HTTP header values, which must be
@@ -12,8 +12,8 @@ export interface StatementMetadata {
 }
 
 export const encodeStatementMetadata = (metadata: StatementMetadata): Record<string, string> => ({
-  [STATEMENT_METADATA.fileName]: encodeURIComponent(metadata.fileName),
-  [STATEMENT_METADATA.accountLabel]: encodeURIComponent(metadata.accountLabel),
+  [STATEMENT_METADATA.fileName]: encodeMetadataText(metadata.fileName),
+  [STATEMENT_METADATA.accountLabel]: encodeMetadataText(metadata.accountLabel),
   [STATEMENT_METADATA.period]: metadata.period,
   ...(metadata.sha256 ? { [STATEMENT_METADATA.sha256]: metadata.sha256 } : {}),
 });

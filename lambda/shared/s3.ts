@@ -7,26 +7,13 @@ import {
   HeadObjectCommand,
   ListObjectsV2Command,
   PutObjectCommand,
-  S3Client,
+  type S3Client,
   S3ServiceException,
   UploadPartCommand,
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import { REGION, type PresignedDownload, type PresignedPut } from '../../contract';
+import type { PresignedDownload, PresignedPut } from '../../contract';
 import { badRequest, notFound } from './errors';
-
-/**
- * `WHEN_REQUIRED`: since 3.729 the SDK adds a CRC32 of an EMPTY body to presigned PUTs,
- * which S3 then holds every real upload against. Locally, AWS_ENDPOINT_URL_S3 points the
- * same client at the emulator.
- */
-export const createS3Client = (): S3Client =>
-  new S3Client({
-    region: REGION,
-    requestChecksumCalculation: 'WHEN_REQUIRED',
-    responseChecksumValidation: 'WHEN_REQUIRED',
-    forcePathStyle: process.env.S3_FORCE_PATH_STYLE === 'true',
-  });
 
 const metadataHeaders = (metadata: Record<string, string>): Record<string, string> =>
   Object.fromEntries(Object.entries(metadata).map(([name, value]) => [`x-amz-meta-${name}`, value]));

@@ -1,13 +1,39 @@
-import { Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
+import { Annotations, Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
 import * as cognito from 'aws-cdk-lib/aws-cognito';
 import { IdentityPool, UserPoolAuthenticationProvider } from 'aws-cdk-lib/aws-cognito-identitypool';
 import { Construct } from 'constructs';
-import { PASSWORD_POLICY, TOKEN_VALIDITY } from '../../contract';
+import { MFA, PASSWORD_POLICY, REGION, TOKEN_VALIDITY } from '../../contract';
+
+/**
+ * How Cognito sends its e-mail (sign-up codes, password resets). There is no default:
+ * Cognito's own sender allows 50 e-mails a day for the whole AWS account, which a real
+ * service outgrows on its first busy day, so using it is a choice a deployment makes.
+ */
+export type VaultEmail =
+  | {
+      readonly kind: 'ses';
+      /** The sender; an SES identity verified in the contract's region, or an address of `verifiedDomain`. */
+      readonly fromAddress: string;
+      /** The verified SES domain the address belongs to. @default the address itself is the verified identity */
+      readonly verifiedDomain?: string;
+      /** @default no display name */
+      readonly fromName?: string;
+      /** @default the from address */
+      readonly replyTo?: string;
+      /** @default no configuration set */
+      readonly configurationSetName?: string;
+    }
+  /** Cognito's own sender: 50 e-mails a day for the whole account; development deploys only. */
+  | { readonly kind: 'cognito-default' };
 
 export interface VaultAuthProps {
+  /** How Cognito sends its e-mail. */
+  readonly email: VaultEmail;
   /** Keep the user pool when the stack is deleted (users cannot be recreated). @default RETAIN */
   readonly removalPolicy?: RemovalPolicy;
 }
+
+const MFA_MODES = { OFF: cognito.Mfa.OFF, OPTIONAL: cognito.Mfa.OPTIONAL, ON: cognito.Mfa.REQUIRED } as const;
 
 /**
  * Cognito for the vault: e-mail is the username and the verification channel, passwords
@@ -21,11 +47,24 @@ export class VaultAuth extends Construct {
   readonly userPoolClient: cognito.UserPoolClient;
   readonly identityPool: IdentityPool;
 
-  constructor(scope: Construct, id: string, props: VaultAuthProps = {}) {
+  constructor(scope: Construct, id: string, props: VaultAuthProps) {
     super(scope, id);
 
     this.userPool = new cognito.UserPool(this, 'UserPool', {
       signInAliases: { email: true, username: false },
+      // People type their address as they like; Cognito cannot change this once the pool exists.
+      signInCaseSensitive: false,
+      email:
+        props.email.kind === 'ses'
+          ? cognito.UserPoolEmail.withSES({
+              fromEmail: props.email.fromAddress,
+              fromName: props.email.fromName,
+              replyTo: props.email.replyTo,
+              configurationSetName: props.email.configurationSetName,
+              sesRegion: REGION,
+              sesVerifiedDomain: props.email.verifiedDomain,
+            })
+          : cognito.UserPoolEmail.withCognito(),
       autoVerify: { email: true },
       selfSignUpEnabled: true,
       standardAttributes: { email: { required: true, mutable: true } },
@@ -39,7 +78,7 @@ export class VaultAuth extends Construct {
         requireSymbols: PASSWORD_POLICY.requireSymbols,
       },
       // The seed lists SMS as the MFA type with the mode OFF; with OFF, Cognito takes no factor list.
-      mfa: cognito.Mfa.OFF,
+      mfa: MFA_MODES[MFA.mode],
       accountRecovery: cognito.AccountRecovery.EMAIL_ONLY,
       deletionProtection: true,
       removalPolicy: props.removalPolicy ?? RemovalPolicy.RETAIN,
@@ -48,6 +87,9 @@ export class VaultAuth extends Construct {
     this.userPoolClient = this.userPool.addClient('WebClient', {
       generateSecret: false,
       authFlows: { userSrp: true, userPassword: true },
+      // The web app signs in with SRP against the user pool API; no hosted UI, no OAuth
+      // flow, so no implicit grant and no callback URL.
+      disableOAuth: true,
       preventUserExistenceErrors: true,
       enableTokenRevocation: true,
       idTokenValidity: Duration.minutes(TOKEN_VALIDITY.idTokenMinutes),
@@ -63,6 +105,13 @@ export class VaultAuth extends Construct {
         ],
       },
     });
+
+    if (props.email.kind === 'cognito-default') {
+      Annotations.of(this.userPool).addWarningV2(
+        'statement-vault:cognito-email',
+        "Cognito's default e-mail sender: 50 e-mails a day for the whole AWS account (sign-up codes and password resets). Pass -c sesFromAddress=… for anything beyond development.",
+      );
+    }
 
     const acknowledge = (rule: string, reason: string) => Validations.of(this.userPool).acknowledge({ id: rule, reason });
     acknowledge(

@@ -6,7 +6,7 @@ import * as iam from 'aws-cdk-lib/aws-iam';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { TABLE_KEYS } from '../../contract';
-import { RESOLVERS, SCHEMA_PATH, type DataSourceName } from '../../graphql/resolvers';
+import { RESOLVERS, SCHEMA_PATH, tableActions, type DataSourceName } from '../../graphql/resolvers';
 
 export interface VaultDataProps {
   readonly userPool: cognito.IUserPool;
@@ -29,6 +29,8 @@ export class VaultData extends Construct {
   readonly table: dynamodb.Table;
   readonly api: appsync.GraphqlApi;
   readonly apiKey: string;
+  /** The resolvers' DynamoDB data source; its role may do only what the resolvers do. */
+  readonly tableSource: appsync.BackedDataSource;
 
   constructor(scope: Construct, id: string, props: VaultDataProps) {
     super(scope, id);
@@ -95,8 +97,9 @@ export class VaultData extends Construct {
       reason: 'Request and error logging are on; verbose content stays off because it would put request headers (tokens) and personal records into the logs.',
     });
 
+    this.tableSource = new ResolverTableDataSource(this, 'TableSource', { api: this.api, table: this.table, actions: tableActions() });
     const dataSources: Record<DataSourceName, appsync.BaseDataSource> = {
-      table: this.api.addDynamoDbDataSource('TableSource', this.table),
+      table: this.tableSource,
       none: this.api.addNoneDataSource('NoneSource'),
     };
     for (const resolver of RESOLVERS) {
@@ -107,5 +110,24 @@ export class VaultData extends Construct {
         responseMappingTemplate: appsync.MappingTemplate.fromString(resolver.responseTemplate),
       });
     }
+  }
+}
+
+/**
+ * A DynamoDB data source whose role may perform only the given item actions on the table.
+ * (`addDynamoDbDataSource` grants read and write of everything, including Scan and
+ * BatchWriteItem, which no resolver here uses.)
+ */
+class ResolverTableDataSource extends appsync.BackedDataSource {
+  constructor(
+    scope: Construct,
+    id: string,
+    props: appsync.BackedDataSourceProps & { readonly table: dynamodb.ITable; readonly actions: string[] },
+  ) {
+    super(scope, id, props, {
+      type: 'AMAZON_DYNAMODB',
+      dynamoDbConfig: { tableName: props.table.tableName, awsRegion: Stack.of(scope).region },
+    });
+    props.table.grant(this, ...props.actions);
   }
 }

@@ -2,13 +2,11 @@ import { Validations } from 'aws-cdk-lib';
 import * as apigateway from 'aws-cdk-lib/aws-apigateway';
 import type * as cognito from 'aws-cdk-lib/aws-cognito';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
-import * as iam from 'aws-cdk-lib/aws-iam';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
 import * as z from 'zod';
-import { API_STAGE, GATEWAY_ERRORS, gatewayErrorBody, routeBody, type GatewayErrorType, type RouteSpec } from '../../contract';
-import { acknowledgeKeyPrefixWildcard } from './acknowledgements';
+import { API_STAGE, GATEWAY_ERRORS, LAMBDA_ENV, gatewayErrorBody, routeBody, type GatewayErrorType, type RouteSpec } from '../../contract';
 import { VaultFunction } from './vault-function';
 
 export interface PresignApiProps {
@@ -19,13 +17,12 @@ export interface PresignApiProps {
   /** The contract's route table; one resource and method per route. */
   readonly routes: Record<string, RouteSpec>;
   readonly userPool: cognito.IUserPool;
+  /** The bucket the function signs for; grant it access with the storage construct's `grant*` methods. */
   readonly bucket: s3.IBucket;
-  /** The key prefix (e.g. `statements/`) the function may sign for; nothing outside it. */
+  /** The key prefix (e.g. `statements/`) the function signs for; used in descriptions. */
   readonly keyPrefix: string;
-  /** S3 actions the function's URLs and calls need under `keyPrefix`. */
-  readonly objectActions: string[];
-  /** The table and the item actions the function needs, if any. */
-  readonly table?: { table: dynamodb.ITable; actions: string[] };
+  /** The records table; grant it access with `table.grant(api.handler, …)`. */
+  readonly table: dynamodb.ITable;
   /** Web origins allowed by CORS. */
   readonly webOrigins: string[];
   /** Steady requests per second per stage. @default 50 */
@@ -43,6 +40,8 @@ export interface PresignApiProps {
 export class PresignApi extends Construct {
   readonly api: apigateway.RestApi;
   readonly handler: VaultFunction;
+  /** Where the stage writes its access logs (the account's API Gateway role must reach it). */
+  readonly accessLogs: logs.LogGroup;
 
   constructor(scope: Construct, id: string, props: PresignApiProps) {
     super(scope, id);
@@ -51,30 +50,13 @@ export class PresignApi extends Construct {
       entry: props.entry,
       description: `${props.apiName}: presigned S3 URLs for the caller's own ${props.keyPrefix} keys`,
       environment: {
-        BUCKET_NAME: props.bucket.bucketName,
-        ALLOWED_ORIGINS: props.webOrigins.join(','),
-        ...(props.table ? { TABLE_NAME: props.table.table.tableName } : {}),
+        [LAMBDA_ENV.bucketName]: props.bucket.bucketName,
+        [LAMBDA_ENV.allowedOrigins]: props.webOrigins.join(','),
+        [LAMBDA_ENV.tableName]: props.table.tableName,
       },
     });
-    this.handler.role.addToPolicy(
-      new iam.PolicyStatement({
-        actions: props.objectActions,
-        resources: [props.bucket.arnForObjects(`${props.keyPrefix}*`)],
-      }),
-    );
-    if (props.table) {
-      this.handler.role.addToPolicy(
-        new iam.PolicyStatement({ actions: props.table.actions, resources: [props.table.table.tableArn] }),
-      );
-    }
-    acknowledgeKeyPrefixWildcard(
-      this.handler.role,
-      props.bucket,
-      props.keyPrefix,
-      `Each user's keys live under ${props.keyPrefix}{sub}/ and the sub is only known per request; the handler builds every key from the authorizer's sub claim, and the property tests check that no signed key leaves it.`,
-    );
 
-    const accessLogs = new logs.LogGroup(this, 'AccessLogs', { retention: logs.RetentionDays.ONE_YEAR });
+    this.accessLogs = new logs.LogGroup(this, 'AccessLogs', { retention: logs.RetentionDays.ONE_YEAR });
     this.api = new apigateway.RestApi(this, 'Api', {
       restApiName: props.apiName,
       description: `Statement Vault ${props.apiName}`,
@@ -82,7 +64,7 @@ export class PresignApi extends Construct {
       cloudWatchRole: false,
       deployOptions: {
         stageName: API_STAGE,
-        accessLogDestination: new apigateway.LogGroupLogDestination(accessLogs),
+        accessLogDestination: new apigateway.LogGroupLogDestination(this.accessLogs),
         accessLogFormat: apigateway.AccessLogFormat.jsonWithStandardFields(),
         loggingLevel: apigateway.MethodLoggingLevel.ERROR,
         // Bodies would carry file names and presigned URLs: never trace them.

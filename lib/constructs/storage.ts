@@ -1,6 +1,8 @@
 import { Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
+import * as iam from 'aws-cdk-lib/aws-iam';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
+import { acknowledgeKeyPrefixWildcard } from './acknowledgements';
 import { BUCKET_CORS } from '../../contract';
 
 export interface VaultStorageProps {
@@ -75,5 +77,53 @@ export class VaultStorage extends Construct {
         },
       ],
     });
+  }
+
+  /** PUT objects under `keyPrefix`: presigned single uploads, and multipart create, part upload and complete. */
+  grantPut(grantee: iam.IGrantable, keyPrefix: string): iam.Grant {
+    return this.grantOnObjects(grantee, keyPrefix, 's3:PutObject');
+  }
+
+  /** GET and HEAD objects under `keyPrefix` (presigned downloads, reading metadata). */
+  grantRead(grantee: iam.IGrantable, keyPrefix: string): iam.Grant {
+    return this.grantOnObjects(grantee, keyPrefix, 's3:GetObject');
+  }
+
+  /** Delete objects under `keyPrefix` (versioning keeps the bytes for the retention period). */
+  grantDelete(grantee: iam.IGrantable, keyPrefix: string): iam.Grant {
+    return this.grantOnObjects(grantee, keyPrefix, 's3:DeleteObject');
+  }
+
+  /** Abort multipart uploads under `keyPrefix`. */
+  grantAbortMultipartUpload(grantee: iam.IGrantable, keyPrefix: string): iam.Grant {
+    return this.grantOnObjects(grantee, keyPrefix, 's3:AbortMultipartUpload');
+  }
+
+  /**
+   * List the bucket. Without this right S3 answers a HEAD or GET of a missing key with 403
+   * instead of 404, so a function that must tell "gone" from "refused" needs it. With
+   * `prefixes`, only listings of exactly those prefixes are allowed; S3 applies no
+   * prefix to the existence check of a HEAD, so such a grant does not give 404s.
+   */
+  grantList(grantee: iam.IGrantable, options: { prefixes?: string[] } = {}): iam.Grant {
+    return iam.Grant.addToPrincipal({
+      grantee,
+      actions: ['s3:ListBucket'],
+      resourceArns: [this.bucket.bucketArn],
+      ...(options.prefixes ? { conditions: { StringLike: { 's3:prefix': options.prefixes } } } : {}),
+    });
+  }
+
+  private grantOnObjects(grantee: iam.IGrantable, keyPrefix: string, action: string): iam.Grant {
+    const grant = iam.Grant.addToPrincipal({ grantee, actions: [action], resourceArns: [this.bucket.arnForObjects(`${keyPrefix}*`)] });
+    if (Construct.isConstruct(grantee)) {
+      acknowledgeKeyPrefixWildcard(
+        grantee,
+        this.bucket,
+        keyPrefix,
+        `Objects live under ${keyPrefix}{sub}/, one folder per user, and which user is known only when a request or an S3 event arrives; the grant is limited to this one product prefix of the bucket.`,
+      );
+    }
+    return grant;
   }
 }

@@ -3,10 +3,14 @@ import * as fs from 'node:fs';
 import * as http from 'node:http';
 import * as path from 'node:path';
 import type { S3Event } from 'aws-lambda';
-import { BUCKET_CORS } from '../../contract';
+import { BUCKET_CORS, REGION, S3_USER_METADATA_MAX_BYTES } from '../../contract';
+import { verifySigV4 } from '../auth/sigv4';
 import { listen, readBody, safeHandler, type RunningServer } from '../http';
+import type { Authorizer } from '../iam/authorizer';
+import type { Identities, Signer } from '../iam/identities';
 import { HOST } from '../settings';
-import { verifySigV4 } from './sigv4';
+import { listObjects } from './listing';
+import { s3Operation, type S3Operation } from './operations';
 
 // s3rver ships no types; this is the part we use.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -28,38 +32,48 @@ const errorXml = (code: string, message: string): string =>
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')}</Message></Error>`;
 
+interface Problem {
+  status: number;
+  code: string;
+  message: string;
+}
+
 /**
  * What S3 checks of a multipart call and s3rver does not: the upload id must belong to the
  * key in the request (s3rver ignores the key, so a caller could complete someone else's
  * upload into their own key), and every part named on completion must exist (s3rver
  * crashes on a missing part file). Answers like S3: NoSuchUpload (404), InvalidPart (400).
  */
-const multipartProblem = (
-  uploadsDir: string,
-  bucket: string,
-  url: string,
-  body?: Buffer,
-): { status: number; code: string; message: string } | undefined => {
-  const parsed = new URL(url, 'http://s3.local');
-  const uploadId = parsed.searchParams.get('uploadId');
-  if (uploadId === null) return undefined;
+const multipartProblem = (uploadsDir: string, operation: S3Operation, query: URLSearchParams, body?: Buffer): Problem | undefined => {
+  const uploadId = query.get('uploadId');
+  if (uploadId === null || operation.key === undefined) return undefined;
   const noSuchUpload = {
     status: 404,
     code: 'NoSuchUpload',
     message: 'The specified upload does not exist. The upload ID may be invalid, or the upload may have been aborted or completed.',
   };
   if (!/^[0-9a-f]{1,64}$/.test(uploadId)) return noSuchUpload;
-  const [, pathBucket, ...keyParts] = parsed.pathname.split('/');
-  const key = decodeURIComponent(keyParts.join('/'));
   const keyFile = path.join(uploadsDir, uploadId, 'key');
-  if (pathBucket !== bucket || !fs.existsSync(keyFile) || fs.readFileSync(keyFile, 'utf8') !== key) return noSuchUpload;
-  if (body) {
+  if (!fs.existsSync(keyFile) || fs.readFileSync(keyFile, 'utf8') !== operation.key) return noSuchUpload;
+  if (body && operation.name === 'CompleteMultipartUpload') {
     const partNumbers = [...body.toString('utf8').matchAll(/<PartNumber>\s*(\d+)\s*<\/PartNumber>/g)].map((match) => match[1]);
     if (partNumbers.some((partNumber) => !fs.existsSync(path.join(uploadsDir, uploadId, String(Number(partNumber)))))) {
       return { status: 400, code: 'InvalidPart', message: 'One or more of the specified parts could not be found.' };
     }
   }
   return undefined;
+};
+
+/** S3 keeps at most 2 KB of user metadata: the UTF-8 bytes of every name (without `x-amz-meta-`) and value. */
+const metadataProblem = (headers: http.IncomingHttpHeaders): Problem | undefined => {
+  let bytes = 0;
+  for (const [name, value] of Object.entries(headers)) {
+    if (!name.startsWith('x-amz-meta-')) continue;
+    bytes += Buffer.byteLength(name.slice('x-amz-meta-'.length), 'utf8') + Buffer.byteLength([value].flat().join(','), 'utf8');
+  }
+  return bytes > S3_USER_METADATA_MAX_BYTES
+    ? { status: 400, code: 'MetadataTooLarge', message: 'Your metadata headers exceed the maximum allowed metadata size.' }
+    : undefined;
 };
 
 export interface LocalS3 {
@@ -69,18 +83,21 @@ export interface LocalS3 {
 
 /**
  * S3 for the local stack: s3rver keeps the bucket (with the deployed CORS rule) on disk,
- * and a front in the place S3's endpoint would be checks every request's SigV4 signature
- * before s3rver sees it. So a presigned upload with another content type, another length,
- * another key, an expired URL or a tampered signature fails here exactly as at S3, which
- * s3rver alone does not check. S3 event notifications go to `onEvent`, as S3 sends them
- * to the catalogue Lambda.
+ * and a front in the place S3's endpoint would be does what S3 does before it serves a
+ * request: it checks the SigV4 signature (every signed header, the whole credential
+ * scope, expiry), then asks IAM whether the signer may do it, against the policies the
+ * CDK app synthesizes (so a presigned URL works only while its signer's role allows it,
+ * and a HEAD or GET of a missing key is 403 unless the signer may list the bucket). It
+ * answers listings itself, keeps S3's 2 KB metadata limit, binds multipart uploads to
+ * their key and implements abort. S3 event notifications go to `onEvent`.
  */
 export const startLocalS3 = async (input: {
   port: number;
   directory: string;
   bucketName: string;
   webOrigins: string[];
-  credentials: { accessKeyId: string; secretAccessKey: string };
+  identities: Pick<Identities, 'secretFor' | 'signerOf' | 'all'>;
+  authorizer: Authorizer;
   onEvent: (event: S3Event) => void;
   now?: () => Date;
 }): Promise<LocalS3> => {
@@ -93,34 +110,27 @@ export const startLocalS3 = async (input: {
     configureBuckets: [{ name: input.bucketName, configs: [corsXml(input.webOrigins)] }],
   });
   s3rver.on('event', input.onEvent);
-  // s3rver looks the access key up in its own registry (it never checks V4 signatures;
-  // the front above does); our key must be known to it.
+  // s3rver looks every access key up in its own registry (it never checks V4 signatures;
+  // the front does), so each signer's key must be known to it.
   // eslint-disable-next-line @typescript-eslint/no-require-imports
-  require('s3rver/lib/models/account').DUMMY_ACCOUNT.createKeyPair(
-    input.credentials.accessKeyId,
-    input.credentials.secretAccessKey,
-  );
+  const account = require('s3rver/lib/models/account').DUMMY_ACCOUNT as { createKeyPair(id: string, secret: string): void };
+  for (const pair of input.identities.all()) account.createKeyPair(pair.accessKeyId, pair.secretAccessKey);
   const { port: innerPort } = await s3rver.run();
-  const secretFor = (accessKeyId: string) =>
-    accessKeyId === input.credentials.accessKeyId ? input.credentials.secretAccessKey : undefined;
 
-  const uploadsDir = path.join(input.directory, input.bucketName, '._S3rver_uploads');
-  const refuse = (response: http.ServerResponse, origin: string | undefined, problem: { status: number; code: string; message: string }): void => {
-    response
-      .writeHead(problem.status, { 'Content-Type': 'application/xml', ...corsHeaders(origin) })
-      .end(errorXml(problem.code, problem.message));
-  };
-
-  // s3rver has no AbortMultipartUpload; the upload (already checked to belong to the key) is dropped here.
-  const abortUpload = (url: string): boolean => {
-    const uploadId = new URL(url, 'http://s3.local').searchParams.get('uploadId');
-    if (!uploadId) return false;
-    fs.rmSync(path.join(uploadsDir, uploadId), { recursive: true, force: true });
-    return true;
-  };
+  const bucketDir = path.join(input.directory, input.bucketName);
+  const uploadsDir = path.join(bucketDir, '._S3rver_uploads');
+  const objectFile = (key: string) => path.join(bucketDir, `${key}._S3rver_object`);
 
   const corsHeaders = (origin: string | undefined): Record<string, string> =>
     origin && input.webOrigins.includes(origin) ? { 'Access-Control-Allow-Origin': origin, Vary: 'Origin' } : {};
+
+  const refuse = (request: http.IncomingMessage, response: http.ServerResponse, problem: Problem): void => {
+    request.resume();
+    const headers = { 'Content-Type': 'application/xml', ...corsHeaders(request.headers.origin) };
+    // A HEAD answer has no body, as S3's.
+    if (request.method === 'HEAD') response.writeHead(problem.status, headers).end();
+    else response.writeHead(problem.status, headers).end(errorXml(problem.code, problem.message));
+  };
 
   const forward = (request: http.IncomingMessage, response: http.ServerResponse, body?: Buffer) => {
     const upstream = http.request(
@@ -131,49 +141,99 @@ export const startLocalS3 = async (input: {
       },
     );
     upstream.on('error', (error) => {
-      if (!response.headersSent) response.writeHead(502).end(errorXml('InternalError', error.message));
+      if (!response.headersSent) response.writeHead(500).end(errorXml('InternalError', error.message));
       else response.destroy();
     });
     if (body) upstream.end(body);
     else request.pipe(upstream);
   };
 
+  /** The IAM verdict on every check of the operation; the account itself is never limited. */
+  const denial = async (signer: Signer, checks: S3Operation['checks']): Promise<Problem | undefined> => {
+    if (signer.kind === 'account') return undefined;
+    for (const check of checks) {
+      const decision = await input.authorizer.authorize(signer.principal, check);
+      if (!decision.allowed) return { status: 403, code: 'AccessDenied', message: decision.message };
+    }
+    return undefined;
+  };
+
   const server = http.createServer(
     safeHandler('s3', async (request, response) => {
       // CORS preflights carry no signature; s3rver answers them from the bucket's rule.
       if (request.method === 'OPTIONS') return forward(request, response);
-      const verdict = verifySigV4(
-        { method: request.method ?? 'GET', url: request.url ?? '/', headers: request.headers },
-        secretFor,
-        input.now?.(),
-      );
-      if (!verdict.ok) {
-        request.resume();
-        return refuse(response, request.headers.origin, verdict);
+      const rawUrl = request.url ?? '/';
+      const [rawPath, rawQuery = ''] = rawUrl.split('?', 2);
+      const query = new URLSearchParams(rawQuery);
+
+      const verdict = verifySigV4({ method: request.method ?? 'GET', url: rawUrl, headers: request.headers }, input.identities.secretFor, input.now?.(), {
+        region: REGION,
+        service: 's3',
+      });
+      if (!verdict.ok) return refuse(request, response, verdict);
+      const signer = input.identities.signerOf(verdict.accessKeyId)!;
+
+      const operation = s3Operation(request.method ?? 'GET', rawPath, query, request.headers);
+      if (!operation) {
+        // Nothing the stack maps to IAM: the account may still use s3rver for it; a role may not.
+        if (signer.kind === 'principal') {
+          return refuse(request, response, { status: 403, code: 'AccessDenied', message: `${request.method} ${rawPath} is not an operation the local IAM check knows; refused.` });
+        }
+        return forward(request, response);
       }
-      // A signed payload hash must match the body (SDK calls from the Lambdas are small).
+      if (operation.bucket !== undefined && operation.bucket !== input.bucketName) {
+        return refuse(request, response, { status: 404, code: 'NoSuchBucket', message: 'The specified bucket does not exist' });
+      }
+
+      // A signed payload hash must match the body (SDK calls are small; presigned uploads are UNSIGNED-PAYLOAD).
+      let body: Buffer | undefined;
       if (!['UNSIGNED-PAYLOAD', 'STREAMING-UNSIGNED-PAYLOAD-TRAILER'].includes(verdict.payloadHash)) {
-        const body = await readBody(request, 64 * 1024 * 1024);
+        body = await readBody(request, 64 * 1024 * 1024);
         if (createHash('sha256').update(body).digest('hex') !== verdict.payloadHash) {
-          response
-            .writeHead(400, { 'Content-Type': 'application/xml' })
-            .end(errorXml('XAmzContentSHA256Mismatch', "The provided 'x-amz-content-sha256' header does not match what was computed."));
-          return;
+          return refuse(request, response, {
+            status: 400,
+            code: 'XAmzContentSHA256Mismatch',
+            message: "The provided 'x-amz-content-sha256' header does not match what was computed.",
+          });
         }
-        const problem = multipartProblem(uploadsDir, input.bucketName, request.url ?? '/', request.method === 'POST' ? body : undefined);
-        if (problem) return refuse(response, request.headers.origin, problem);
-        if (request.method === 'DELETE' && abortUpload(request.url ?? '/')) {
-          response.writeHead(204).end();
-          return;
-        }
-        return forward(request, response, body);
       }
-      const problem = multipartProblem(uploadsDir, input.bucketName, request.url ?? '/');
-      if (problem) {
+
+      const checks =
+        operation.name === 'DeleteObjects'
+          ? [...(body ?? Buffer.alloc(0)).toString('utf8').matchAll(/<Key>([^<]*)<\/Key>/g)].map((match) => ({
+              action: 's3:DeleteObject',
+              resource: `arn:aws:s3:::${input.bucketName}/${match[1].replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&')}`,
+            }))
+          : operation.checks;
+      const denied = await denial(signer, checks);
+      if (denied) return refuse(request, response, denied);
+
+      if (operation.name === 'PutObject' || operation.name === 'CreateMultipartUpload') {
+        const tooLarge = metadataProblem(request.headers);
+        if (tooLarge) return refuse(request, response, tooLarge);
+      }
+      if ((operation.name === 'GetObject' || operation.name === 'HeadObject') && !fs.existsSync(objectFile(operation.key!))) {
+        // Whether a key exists is itself something only a caller who may list is told.
+        const listing = await denial(signer, [{ action: 's3:ListBucket', resource: `arn:aws:s3:::${input.bucketName}` }]);
+        if (listing) return refuse(request, response, { ...listing, message: 'Access Denied' });
+      }
+      if (operation.name === 'ListObjects' || operation.name === 'ListObjectsV2') {
         request.resume();
-        return refuse(response, request.headers.origin, problem);
+        const answer = listObjects(bucketDir, input.bucketName, query);
+        if (!answer.ok) return refuse(request, response, answer);
+        response.writeHead(200, { 'Content-Type': 'application/xml', ...corsHeaders(request.headers.origin) }).end(answer.xml);
+        return;
       }
-      return forward(request, response);
+      const problem = multipartProblem(uploadsDir, operation, query, body);
+      if (problem) return refuse(request, response, problem);
+      if (operation.name === 'AbortMultipartUpload') {
+        // s3rver has no AbortMultipartUpload; the upload (already checked to belong to the key) is dropped here.
+        request.resume();
+        fs.rmSync(path.join(uploadsDir, query.get('uploadId')!), { recursive: true, force: true });
+        response.writeHead(204, corsHeaders(request.headers.origin)).end();
+        return;
+      }
+      return forward(request, response, body);
     }),
   );
   const front = await listen(server, input.port);

@@ -2,6 +2,9 @@ import {
   MAX_PARTS,
   MiB,
   PASSWORD_POLICY,
+  S3_USER_METADATA_MAX_BYTES,
+  STATEMENT_METADATA,
+  TEXT_LIMITS,
   STATEMENT_LIMITS,
   checkUpload,
   contentTypeForFile,
@@ -96,5 +99,17 @@ describe('routes', () => {
       '/statements/a%2Fb/download-url',
     );
     expect(() => routePath('/uploads/{statementId}')).toThrow('missing route parameter statementId');
+  });
+});
+
+describe("S3's 2 KB of user metadata", () => {
+  test('the largest file name, label, period and checksum fit together, names included', () => {
+    const worstCase =
+      Object.values(STATEMENT_METADATA).join('').length +
+      TEXT_LIMITS.fileNameMaxStoredBytes +
+      TEXT_LIMITS.accountLabelMaxStoredBytes +
+      '2024-01'.length +
+      64;
+    expect(worstCase).toBeLessThanOrEqual(S3_USER_METADATA_MAX_BYTES);
   });
 });

@@ -8,18 +8,52 @@ import {
   SWEEP_INTERVAL_MINUTES,
   isErrorBody,
 } from '../../contract';
+import { Stack, type CfnElement } from 'aws-cdk-lib';
+import type { IConstruct } from 'constructs';
 import { OUTPUT_NAMES } from '../../lib/outputs';
+import type { StatementVaultStack, VaultPrincipals } from '../../lib/statement-vault-stack';
 import { FROZEN_NOW, synthVault } from '../support/vault-app';
 
 let template: Template;
 let region: string;
+let stack: StatementVaultStack;
 beforeAll(() => {
   const synthesized = synthVault();
   template = synthesized.template;
   region = synthesized.stack.region;
+  stack = synthesized.stack;
 });
 
 const resourcesOf = (type: string) => Object.values(template.findResources(type)) as { Properties: any }[];
+
+const logicalId = (construct: IConstruct) => Stack.of(construct).getLogicalId(construct.node.defaultChild as CfnElement);
+
+/** A policy resource as a reviewer reads it: "bucket/statements/*", "bucket", "table", "own log group". */
+const describeResource = (resource: unknown): string => {
+  const text = JSON.stringify(resource);
+  const bucket = logicalId(stack.storage.bucket);
+  const table = logicalId(stack.data.table);
+  if (text.includes(bucket)) return text.includes('/') ? `bucket${/"(\/[^"]*)"/.exec(text)![1]}` : 'bucket';
+  if (text.includes(table)) return 'table';
+  if (text.includes('Logs')) return 'log group';
+  return text;
+};
+
+/** Every "action on resource" a principal's role is allowed, sorted, from the synthesized template. */
+const grantsOf = (name: keyof VaultPrincipals): string[] => {
+  const roleId = logicalId(stack.principals[name].grantPrincipal as unknown as IConstruct);
+  return resourcesOf('AWS::IAM::Policy')
+    .filter((policy) => JSON.stringify(policy.Properties.Roles).includes(roleId))
+    .flatMap((policy) => policy.Properties.PolicyDocument.Statement as { Action: string | string[]; Resource: unknown; Condition?: unknown }[])
+    .flatMap((statement) => {
+      expect(statement.Condition).toBeUndefined();
+      const resources = Array.isArray(statement.Resource) && !('Fn::Join' in (statement.Resource as object)) ? statement.Resource : [statement.Resource];
+      return [statement.Action].flat().flatMap((action) => resources.map((resource) => `${action} ${describeResource(resource)}`));
+    })
+    .sort();
+};
+
+const actionsOf = (name: keyof VaultPrincipals): string[] => [...new Set(grantsOf(name).map((grant) => grant.split(' ')[0]))];
 
 describe('seed constants', () => {
   test('everything is in us-east-1', () => {
@@ -229,15 +263,14 @@ describe('bucket', () => {
 });
 
 describe('catalogue sweep', () => {
-  test('runs on a schedule within the stated window and lists only the product prefixes', () => {
+  test('runs on a schedule within the stated window', () => {
     expect(SWEEP_INTERVAL_MINUTES.aws).toBe(60);
     template.hasResourceProperties('AWS::Events::Rule', { ScheduleExpression: 'rate(1 hour)' });
-    const listing = resourcesOf('AWS::IAM::Policy')
-      .flatMap((policy) => policy.Properties.PolicyDocument.Statement as { Action: string | string[]; Condition?: unknown }[])
-      .filter((statement) => [statement.Action].flat().includes('s3:ListBucket'));
-    expect(listing).toEqual([
-      expect.objectContaining({ Condition: { StringLike: { 's3:prefix': ['statements/', 'profile-images/'] } } }),
-    ]);
+  });
+
+  test('reads the table owner by owner (Query), never with a Scan', () => {
+    expect(actionsOf('sweep')).toContain('dynamodb:Query');
+    for (const policy of resourcesOf('AWS::IAM::Policy')) expect(JSON.stringify(policy.Properties)).not.toContain('dynamodb:Scan');
   });
 });
 
@@ -315,11 +348,11 @@ describe('presign Lambdas', () => {
   const functions = () =>
     resourcesOf('AWS::Lambda::Function').filter((fn) => fn.Properties.Runtime?.startsWith('nodejs'));
 
-  test('run Node.js 22 on arm64', () => {
+  test('run Node.js 24 on arm64', () => {
     const ours = functions().filter((fn) => fn.Properties.Architectures);
     expect(ours).toHaveLength(4);
     for (const fn of ours) {
-      expect(fn.Properties.Runtime).toBe('nodejs22.x');
+      expect(fn.Properties.Runtime).toBe('nodejs24.x');
       expect(fn.Properties.Architectures).toEqual(['arm64']);
     }
   });
@@ -337,5 +370,166 @@ describe('outputs', () => {
   test('one output per deployment-specific web-config value', () => {
     const outputs = template.toJSON().Outputs as Record<string, { Value: unknown }>;
     for (const name of Object.values(OUTPUT_NAMES)) expect(outputs[name]?.Value).toBeDefined();
+  });
+});
+
+describe('least privilege: each principal may do exactly what its code does', () => {
+  test.each<[keyof VaultPrincipals, string[]]>([
+    [
+      'profileImageApi',
+      ['dynamodb:GetItem table', 'logs:CreateLogStream log group', 'logs:PutLogEvents log group', 's3:GetObject bucket/profile-images/*', 's3:PutObject bucket/profile-images/*'],
+    ],
+    [
+      'statementsApi',
+      [
+        'dynamodb:DeleteItem table',
+        'dynamodb:GetItem table',
+        'logs:CreateLogStream log group',
+        'logs:PutLogEvents log group',
+        's3:AbortMultipartUpload bucket/statements/*',
+        's3:DeleteObject bucket/statements/*',
+        's3:GetObject bucket/statements/*',
+        's3:PutObject bucket/statements/*',
+      ],
+    ],
+    [
+      'catalogue',
+      [
+        'dynamodb:DeleteItem table',
+        'dynamodb:PutItem table',
+        'dynamodb:UpdateItem table',
+        'logs:CreateLogStream log group',
+        'logs:PutLogEvents log group',
+        's3:DeleteObject bucket/profile-images/*',
+        's3:DeleteObject bucket/statements/*',
+        's3:GetObject bucket/profile-images/*',
+        's3:GetObject bucket/statements/*',
+        's3:ListBucket bucket',
+      ],
+    ],
+    [
+      'sweep',
+      [
+        'dynamodb:DeleteItem table',
+        'dynamodb:PutItem table',
+        'dynamodb:Query table',
+        'dynamodb:UpdateItem table',
+        'logs:CreateLogStream log group',
+        'logs:PutLogEvents log group',
+        's3:DeleteObject bucket/profile-images/*',
+        's3:DeleteObject bucket/statements/*',
+        's3:GetObject bucket/profile-images/*',
+        's3:GetObject bucket/statements/*',
+        's3:ListBucket bucket',
+      ],
+    ],
+    // The GraphQL resolvers: GetItem (me, statement), Query (statements), UpdateItem (updateProfile).
+    ['graphqlTable', ['dynamodb:GetItem table', 'dynamodb:Query table', 'dynamodb:UpdateItem table']],
+  ])('%s', (name, expected) => {
+    expect(grantsOf(name)).toEqual(expected);
+  });
+
+  test('no policy of the stack grants a wildcard action', () => {
+    for (const policy of resourcesOf('AWS::IAM::Policy')) {
+      for (const statement of policy.Properties.PolicyDocument.Statement as { Action: string | string[] }[]) {
+        for (const action of [statement.Action].flat()) expect(action).not.toMatch(/\*/);
+      }
+    }
+  });
+});
+
+describe('what AWS would break on a first deploy', () => {
+  test('HEAD of a missing key: every function that asks S3 whether an object exists may list the bucket (else S3 answers 403, not 404)', () => {
+    // The catalogue and the sweep HEAD objects that may be gone; the presign APIs never do.
+    for (const name of ['catalogue', 'sweep'] as const) expect(actionsOf(name)).toContain('s3:ListBucket');
+    for (const name of ['profileImageApi', 'statementsApi'] as const) expect(actionsOf(name)).not.toContain('s3:ListBucket');
+    // The profile image download asks the table (avatarKey), not S3, whether there is an avatar.
+    expect(actionsOf('profileImageApi')).toContain('dynamodb:GetItem');
+  });
+
+  test('e-mail sign-in is case-insensitive (fixed when the pool is created)', () => {
+    template.hasResourceProperties('AWS::Cognito::UserPool', { UsernameConfiguration: { CaseSensitive: false } });
+  });
+
+  test('Cognito sends e-mail through SES from the configured address', () => {
+    template.hasResourceProperties('AWS::Cognito::UserPool', {
+      EmailConfiguration: {
+        EmailSendingAccount: 'DEVELOPER',
+        From: 'no-reply@vault.example.com',
+        SourceArn: { 'Fn::Join': ['', Match.arrayWith([Match.stringLikeRegexp(':identity/vault.example.com$')])] },
+      },
+    });
+  });
+
+  test("the web client carries no OAuth flow: no implicit grant, no callback URL", () => {
+    const [client] = resourcesOf('AWS::Cognito::UserPoolClient');
+    expect(client.Properties.AllowedOAuthFlowsUserPoolClient).toBe(false);
+    expect(client.Properties.AllowedOAuthFlows).toBeUndefined();
+    expect(client.Properties.AllowedOAuthScopes).toBeUndefined();
+    expect(client.Properties.CallbackURLs).toBeUndefined();
+  });
+
+  test("API Gateway's account role may write both APIs' access logs, and it and the account setting outlive the stack", () => {
+    const [account] = Object.values(template.findResources('AWS::ApiGateway::Account')) as { DeletionPolicy?: string; Properties: any }[];
+    expect(account.DeletionPolicy).toBe('Retain');
+    const roleId = account.Properties.CloudWatchRoleArn['Fn::GetAtt'][0];
+    expect(template.toJSON().Resources[roleId].DeletionPolicy).toBe('Retain');
+    const stages = resourcesOf('AWS::ApiGateway::Stage');
+    // The flag logGroupDestinationArnWithoutWildcard builds the destination from the group's name (a Ref).
+    const accessLogGroups = stages.map((stage) => /"Ref":"(\w+AccessLogs\w+)"/.exec(JSON.stringify(stage.Properties.AccessLogSetting))![1]).sort();
+    expect(accessLogGroups).toHaveLength(2);
+    const roleGrants = resourcesOf('AWS::IAM::Policy')
+      .filter((policy) => JSON.stringify(policy.Properties.Roles).includes(roleId))
+      .flatMap((policy) => policy.Properties.PolicyDocument.Statement as { Action: string[]; Resource: unknown }[]);
+    for (const group of accessLogGroups) {
+      expect(roleGrants).toContainEqual(
+        expect.objectContaining({
+          Action: expect.arrayContaining(['logs:CreateLogStream', 'logs:PutLogEvents']),
+          Resource: expect.arrayContaining([{ 'Fn::GetAtt': [group, 'Arn'] }]),
+        }),
+      );
+    }
+  });
+
+  test('execution logs go to groups the stack creates, with a retention, before each stage exists', () => {
+    const groups = Object.entries(template.findResources('AWS::Logs::LogGroup')).filter(([, group]) =>
+      JSON.stringify(group.Properties.LogGroupName ?? '').includes('API-Gateway-Execution-Logs_'),
+    );
+    expect(groups).toHaveLength(2);
+    const stages = template.findResources('AWS::ApiGateway::Stage');
+    for (const [id, group] of groups) {
+      expect(group.Properties.RetentionInDays).toBe(365);
+      expect(JSON.stringify(group.Properties.LogGroupName)).toContain(`/${API_STAGE}`);
+      expect(Object.values(stages).filter((stage) => (stage.DependsOn ?? []).includes(id))).toHaveLength(1);
+    }
+  });
+});
+
+describe('deployment choices by context', () => {
+  test("a dev deploy without SES uses Cognito's sender and says what it limits", () => {
+    const { template: dev, assembly } = synthVault({ sesFromAddress: undefined, sesVerifiedDomain: undefined });
+    dev.hasResourceProperties('AWS::Cognito::UserPool', { EmailConfiguration: { EmailSendingAccount: 'COGNITO_DEFAULT' } });
+    const warnings = assembly.stacks[0].messages.filter((message) => message.level === 'warning').map((message) => String(message.entry.data));
+    expect(warnings).toContainEqual(expect.stringContaining('50 e-mails a day'));
+  });
+
+  test('a prod deploy refuses to synthesize without SES, naming the context to set', () => {
+    expect(() => synthVault({ stage: 'prod', sesFromAddress: undefined, sesVerifiedDomain: undefined })).toThrow(/sesFromAddress: a prod deploy sends e-mail through SES/);
+  });
+
+  test('a bad address or stage is refused with a clear message', () => {
+    expect(() => synthVault({ sesFromAddress: 'not-an-address' })).toThrow('sesFromAddress: "not-an-address" is not an e-mail address');
+    expect(() => synthVault({ stage: 'staging' })).toThrow('stage: "staging" is not one of dev, prod');
+  });
+
+  test("apiGatewayCloudWatchRole=existing leaves the account's API Gateway setting alone", () => {
+    const { template: existing } = synthVault({ apiGatewayCloudWatchRole: 'existing' });
+    existing.resourceCountIs('AWS::ApiGateway::Account', 0);
+    // The execution-log groups and their retention stay.
+    expect(
+      Object.values(existing.findResources('AWS::Logs::LogGroup')).filter((group) =>
+        JSON.stringify(group.Properties.LogGroupName ?? '').includes('API-Gateway-Execution-Logs_'),
+      ),
+    ).toHaveLength(2);
   });
 });

@@ -66,7 +66,6 @@ describe('synth-time validation', () => {
       'AwsSolutions-COG8',
       'AwsSolutions-IAM4',
       'AwsSolutions-IAM5',
-      'AwsSolutions-L1',
       'AwsSolutions-S1',
     ]);
   });

@@ -97,6 +97,10 @@ test("an avatar upload points the owner's profile at it; removal clears it", asy
   objects.objects.set(key, { contentType: 'image/png', size: 1, metadata: {}, lastModified: '' });
   await catalogue(event(s3Record('ObjectCreated:Put', key)));
   expect(records.avatars.get(ALICE)).toBe(key);
+  // A removal event while a newer avatar is already at the key changes nothing.
+  await catalogue(event(s3Record('ObjectRemoved:Delete', key)));
+  expect(records.avatars.get(ALICE)).toBe(key);
+  objects.objects.delete(key);
   await catalogue(event(s3Record('ObjectRemoved:Delete', key)));
   expect(records.avatars.get(ALICE)).toBeUndefined();
   expect(records.avatars.has(ALICE)).toBe(true);

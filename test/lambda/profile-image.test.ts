@@ -8,21 +8,21 @@ import {
   apiEvent,
   capturingLog,
   json,
-  memoryObjects,
+  memoryRecords,
   signedParts,
   testPresigner,
 } from '../support/lambda-fakes';
 
 const setup = () => {
-  const objects = memoryObjects();
+  const records = memoryRecords();
   const log = capturingLog();
   const handler = createProfileImageApi({
     presigner: testPresigner(),
-    objects,
+    records,
     log,
     cors: { allowedOrigins: [ORIGIN] },
   });
-  return { handler, objects, log };
+  return { handler, records, log };
 };
 
 const upload = (body: unknown, sub?: string | null) =>
@@ -137,9 +137,9 @@ describe('profile image download URL', () => {
     expect(json(result).error.code).toBe('NOT_FOUND');
   });
 
-  test("signs a 5-minute GET for the caller's own avatar only", async () => {
-    const { handler, objects } = setup();
-    objects.objects.set(profileImageKey(ALICE), { contentType: 'image/png', size: 3, metadata: {}, lastModified: '' });
+  test("signs a 5-minute GET for the caller's own avatar only, once the profile records it", async () => {
+    const { handler, records } = setup();
+    await records.setAvatar(ALICE, profileImageKey(ALICE), '2026-03-01T12:00:00.000Z');
     const alice = await handler(apiEvent({ ...PROFILE_IMAGE_ROUTES.downloadUrl, sub: ALICE }));
     expect(alice.statusCode).toBe(200);
     const signed = signedParts(json(alice).url);
@@ -161,8 +161,8 @@ describe('routing', () => {
   });
 
   test('a failing dependency becomes a 500 without details, logged by name only', async () => {
-    const { handler, objects, log } = setup();
-    objects.head = async () => {
+    const { handler, records, log } = setup();
+    records.getAvatarKey = async () => {
       throw Object.assign(new Error('socket hang up: secret detail'), { name: 'TimeoutError' });
     };
     const result = await handler(apiEvent({ ...PROFILE_IMAGE_ROUTES.downloadUrl }));

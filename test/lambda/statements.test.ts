@@ -132,6 +132,24 @@ describe('single upload', () => {
     expect(objects.calls).toEqual([]);
   });
 
+  test("refuses a name or label that is within its character limit but not within S3's 2 KB of metadata", async () => {
+    const { handler, objects } = setup();
+    // 194 characters, each 3 bytes of UTF-8 and 9 bytes once percent-encoded.
+    const fileName = `${'明'.repeat(190)}.pdf`;
+    const longName = await handler(create({ ...request, fileName }));
+    expect(longName.statusCode).toBe(400);
+    expect(json(longName).error.message).toBe(
+      'Invalid body: fileName: fileName is too long to store: it takes 1714 bytes once encoded and at most 1024 fit; use a shorter one',
+    );
+    const longLabel = await handler(create({ ...request, accountLabel: '明'.repeat(64) }));
+    expect(longLabel.statusCode).toBe(400);
+    expect(json(longLabel).error.message).toContain('accountLabel is too long to store: it takes 576 bytes');
+    expect(objects.calls).toEqual([]);
+    // The longest name and label that pass still fit S3's limit together with the rest.
+    const fits = await handler(create({ ...request, fileName: `${'明'.repeat(113)}.pdf`, accountLabel: 'Ж'.repeat(64) }));
+    expect(fits.statusCode).toBe(201);
+  });
+
   test('401 without claims', async () => {
     const { handler } = setup();
     expect((await handler(create(request, null))).statusCode).toBe(401);

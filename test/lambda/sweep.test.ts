@@ -1,43 +1,118 @@
-import { profileImageKey, statementKey } from '../../contract';
+import { profileImageKey, statementKey, type Statement } from '../../contract';
 import { createSweep } from '../../lambda/catalogue/sweep';
 import { encodeStatementMetadata } from '../../lambda/shared/metadata';
 import { ALICE, BOB, capturingLog, memoryObjects, memoryRecords } from '../support/lambda-fakes';
 
 const ID = '01JD0000000000000000000001';
 const GONE = '01JD0000000000000000000002';
+const CAROL = '33333333-3333-4333-8333-333333333333';
 
-test('the sweep catalogues files whose event was lost, removes records whose file is gone, and is idempotent', async () => {
+const record = (owner: string, id: string): Statement => ({
+  id,
+  owner,
+  fileName: 'x.pdf',
+  contentType: 'application/pdf',
+  size: 10,
+  key: statementKey(owner, id),
+  accountLabel: 'Main',
+  period: '2024-01',
+  status: 'AVAILABLE',
+  uploadedAt: '2026-01-01T00:00:00.000Z',
+});
+
+const pdf = (fileName = 'x.pdf') => ({
+  contentType: 'application/pdf',
+  size: 10,
+  metadata: encodeStatementMetadata({ fileName, accountLabel: 'Main', period: '2024-01' }),
+  lastModified: '2026-01-01T00:00:00.000Z',
+});
+
+const setup = () => {
   const objects = memoryObjects();
   const records = memoryRecords();
-  const sweep = createSweep({ objects, records, log: capturingLog() });
-  objects.objects.set(statementKey(ALICE, ID), {
-    contentType: 'application/pdf',
-    size: 10,
-    metadata: encodeStatementMetadata({ fileName: 'lost event.pdf', accountLabel: 'Main', period: '2024-01' }),
-    lastModified: '2026-01-01T00:00:00.000Z',
-  });
-  objects.objects.set(statementKey(BOB, ID), { contentType: 'application/zip', size: 10, metadata: {}, lastModified: '' });
-  objects.objects.set(profileImageKey(BOB), { contentType: 'image/png', size: 1, metadata: {}, lastModified: '' });
-  await records.putStatement({
-    id: GONE,
-    owner: ALICE,
-    fileName: 'x.pdf',
-    contentType: 'application/pdf',
-    size: 1,
-    key: statementKey(ALICE, GONE),
-    accountLabel: 'Main',
-    period: '2024-01',
-    status: 'AVAILABLE',
-    uploadedAt: '2026-01-01T00:00:00.000Z',
-  });
+  const log = capturingLog();
+  return { objects, records, log, sweep: createSweep({ objects, records, log }) };
+};
 
-  expect(await sweep()).toEqual({ objects: 3, catalogued: 1, refused: 1, recordsWithoutFile: 1 });
+test('catalogues files whose event was lost, removes records whose file is gone, and follows the avatar', async () => {
+  const { objects, records, sweep } = setup();
+  objects.objects.set(statementKey(ALICE, ID), pdf('lost event.pdf'));
+  objects.objects.set(statementKey(BOB, ID), { contentType: 'application/zip', size: 10, metadata: {}, lastModified: '' });
+  objects.objects.set(profileImageKey(BOB), { contentType: 'image/png', size: 1, metadata: {}, lastModified: '2026-01-02T00:00:00.000Z' });
+  await records.putStatement(record(ALICE, GONE));
+
+  expect(await sweep()).toEqual({ owners: 2, objects: 3, catalogued: 1, refused: 1, recordsWithoutFile: 1, failures: 0 });
   expect(records.statements.get(`${ALICE}/${ID}`)?.fileName).toBe('lost event.pdf');
   expect(records.statements.has(`${ALICE}/${GONE}`)).toBe(false);
   expect(objects.objects.has(statementKey(BOB, ID))).toBe(false);
   expect(records.avatars.get(BOB)).toBe(profileImageKey(BOB));
+});
 
+test('writes nothing when bucket and table agree (the avatar is not re-catalogued every run)', async () => {
+  const { objects, records, sweep } = setup();
+  objects.objects.set(statementKey(ALICE, ID), pdf());
+  objects.objects.set(profileImageKey(ALICE), { contentType: 'image/png', size: 1, metadata: {}, lastModified: '' });
+  await records.putStatement(record(ALICE, ID));
+  await records.setAvatar(ALICE, profileImageKey(ALICE), '2026-01-01T00:00:00.000Z');
+  records.writes.length = 0;
+
+  expect(await sweep()).toEqual({ owners: 1, objects: 2, catalogued: 0, refused: 0, recordsWithoutFile: 0, failures: 0 });
+  expect(records.writes).toEqual([]);
+  expect(objects.calls.filter((call) => call.startsWith('head'))).toEqual([]);
+});
+
+test('reads each owner with one query and never asks S3 about a key it just listed', async () => {
+  const { objects, records, sweep } = setup();
+  const ownerRecords = jest.spyOn(records, 'ownerRecords');
+  for (const owner of [ALICE, BOB, CAROL]) {
+    objects.objects.set(statementKey(owner, ID), pdf());
+    await records.putStatement(record(owner, ID));
+  }
+  objects.objects.set(profileImageKey(BOB), { contentType: 'image/png', size: 1, metadata: {}, lastModified: '' });
+  await records.setAvatar(BOB, profileImageKey(BOB), '2026-01-01T00:00:00.000Z');
+  await sweep();
+  expect(ownerRecords.mock.calls.map(([owner]) => owner)).toEqual([ALICE, BOB, CAROL]);
+});
+
+test('a record whose object appeared after the listing is kept (the object is checked before the record goes)', async () => {
+  const { objects, records, sweep } = setup();
+  objects.objects.set(statementKey(ALICE, ID), pdf());
+  await records.putStatement(record(ALICE, ID));
+  // The listing misses a file that is stored (it arrived after the page was read).
+  const list = objects.list.bind(objects);
+  objects.list = async function* (prefix) {
+    for await (const key of list(prefix)) if (key !== statementKey(ALICE, GONE)) yield key;
+  };
+  objects.objects.set(statementKey(ALICE, GONE), pdf());
+  await records.putStatement(record(ALICE, GONE));
+  expect((await sweep()).recordsWithoutFile).toBe(0);
+  expect(records.statements.has(`${ALICE}/${GONE}`)).toBe(true);
+});
+
+test('one failing owner is reported and the others are still swept; the run then fails', async () => {
+  const { objects, records, log, sweep } = setup();
+  objects.objects.set(statementKey(ALICE, ID), pdf());
+  objects.objects.set(statementKey(BOB, ID), pdf('bob.pdf'));
+  const ownerRecords = records.ownerRecords.bind(records);
+  records.ownerRecords = async (owner) => {
+    if (owner === ALICE) throw Object.assign(new Error('throttled'), { name: 'ProvisionedThroughputExceededException' });
+    return ownerRecords(owner);
+  };
+  await expect(sweep()).rejects.toThrow('the sweep failed for 1 owner(s)');
+  expect(records.statements.get(`${BOB}/${ID}`)?.fileName).toBe('bob.pdf');
+  expect(log.lines).toContainEqual(
+    expect.objectContaining({ level: 'error', fields: { owner: ALICE, errorName: 'ProvisionedThroughputExceededException' } }),
+  );
+});
+
+test('a second run changes nothing', async () => {
+  const { objects, records, sweep } = setup();
+  objects.objects.set(statementKey(ALICE, ID), pdf());
+  await records.putStatement(record(ALICE, GONE));
+  await sweep();
   const before = JSON.stringify([...records.statements]);
-  expect(await sweep()).toEqual({ objects: 2, catalogued: 0, refused: 0, recordsWithoutFile: 0 });
+  records.writes.length = 0;
+  expect(await sweep()).toMatchObject({ catalogued: 0, refused: 0, recordsWithoutFile: 0 });
+  expect(records.writes).toEqual([]);
   expect(JSON.stringify([...records.statements])).toBe(before);
 });

@@ -3,7 +3,8 @@ import type { Statement } from '../../contract';
 import { notFound } from '../../lambda/shared/errors';
 import type { Log, LogFields } from '../../lambda/shared/log';
 import type { RecordStore } from '../../lambda/shared/records';
-import { Presigner, createS3Client, type ObjectInfo, type ObjectStore } from '../../lambda/shared/s3';
+import { createS3Client } from '../../lambda/shared/runtime';
+import { Presigner, type ObjectInfo, type ObjectStore } from '../../lambda/shared/s3';
 
 /**
  * In-memory stand-ins for the S3 and DynamoDB calls (the handlers' ports). Presigning is
@@ -78,29 +79,41 @@ export const memoryObjects = (): MemoryObjects => {
 export interface MemoryRecords extends RecordStore {
   statements: Map<string, Statement>;
   avatars: Map<string, string | undefined>;
+  /** Every write, in order ("putStatement owner/id", "deleteStatement owner/id", "setAvatar owner"). */
+  writes: string[];
 }
 
 export const memoryRecords = (): MemoryRecords => {
   const statements = new Map<string, Statement>();
   const avatars = new Map<string, string | undefined>();
+  const writes: string[] = [];
   const id = (owner: string, statementId: string) => `${owner}/${statementId}`;
   return {
     statements,
     avatars,
+    writes,
     async getStatement(owner, statementId) {
       return statements.get(id(owner, statementId));
     },
     async putStatement(statement) {
+      writes.push(`putStatement ${statement.owner}/${statement.id}`);
       statements.set(id(statement.owner, statement.id), statement);
     },
     async deleteStatement(owner, statementId) {
+      writes.push(`deleteStatement ${owner}/${statementId}`);
       statements.delete(id(owner, statementId));
     },
     async setAvatar(owner, avatarKey) {
+      writes.push(`setAvatar ${owner}`);
       avatars.set(owner, avatarKey);
     },
-    async *listStatements() {
-      for (const statement of [...statements.values()]) yield { owner: statement.owner, id: statement.id };
+    async getAvatarKey(owner) {
+      return avatars.get(owner);
+    },
+    async ownerRecords(owner) {
+      const statementIds = [...statements.values()].filter((statement) => statement.owner === owner).map((statement) => statement.id).sort();
+      const avatarKey = avatars.get(owner);
+      return { statementIds, ...(avatarKey ? { avatarKey } : {}) };
     },
   };
 };

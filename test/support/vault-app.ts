@@ -13,10 +13,13 @@ export const FROZEN_NOW = Date.UTC(2026, 0, 1);
 
 export const TEST_WEB_ORIGINS = 'https://vault.example.com,http://localhost:3000';
 
+/** The tests synthesize a deploy that sends e-mail through SES, as a real one does. */
+export const TEST_SES_CONTEXT = { sesFromAddress: 'no-reply@vault.example.com', sesVerifiedDomain: 'vault.example.com' };
+
 export const synthVault = (context: Record<string, unknown> = {}) => {
   const now = jest.spyOn(Date, 'now').mockReturnValue(FROZEN_NOW);
   try {
-    const app = new App({ context: { ...CDK_CONTEXT, webOrigins: TEST_WEB_ORIGINS, ...context } });
+    const app = new App({ context: { ...CDK_CONTEXT, webOrigins: TEST_WEB_ORIGINS, ...TEST_SES_CONTEXT, ...context } });
     const stack = buildVaultApp(app);
     const assembly = app.synth();
     return { app, stack, assembly, template: Template.fromStack(stack) };

@@ -4,6 +4,7 @@ import { useApolloClient } from '@apollo/client/react';
 import { useCallback, useRef, useState } from 'react';
 import { useIdToken } from '@/lib/auth-context';
 import { STATEMENT } from '@/lib/graphql';
+import { statementTextProblem } from '@contract';
 import { UploadRuleError, requireUploadAllowed, uploadStatementFile } from '@/lib/upload';
 
 export type UploadStatus = 'refused' | 'uploading' | 'listing' | 'done' | 'failed';
@@ -79,6 +80,8 @@ export const useUploads = (onListed: () => void) => {
         const key = `upload-${++counter.current}`;
         try {
           requireUploadAllowed('statement', file);
+          const textProblem = statementTextProblem(file.name, accountLabel);
+          if (textProblem) throw new UploadRuleError(`${textProblem}.`);
           return { key, file, accountLabel, period, status: 'uploading', loaded: 0 };
         } catch (error) {
           return { key, file, accountLabel, period, status: 'refused', loaded: 0, message: (error as Error).message };

@@ -1,7 +1,8 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 
 /**
- * AWS Signature Version 4 verification, written from the spec, for the local S3 front.
+ * AWS Signature Version 4 verification, written from the spec, for the local S3 and
+ * DynamoDB fronts.
  * It rebuilds the canonical request from what actually arrived (method, path, query,
  * the headers the signature claims to cover) and compares signatures, so any change to a
  * signed header, the key, the query or the credential fails exactly as it would at S3.
@@ -109,10 +110,14 @@ const MAX_SKEW_MS = 15 * 60 * 1000;
 /** S3's limit for a presigned URL's lifetime: 7 days. */
 const MAX_EXPIRES_SECONDS = 7 * 24 * 3600;
 
+/** Headers a request may carry unsigned; every other `x-amz-*` header must be in SignedHeaders. */
+const MAY_BE_UNSIGNED = new Set(['x-amz-content-sha256']);
+
 export const verifySigV4 = (
   request: IncomingRequest,
   secretFor: (accessKeyId: string) => string | undefined,
   now: Date = new Date(),
+  scope: { region: string; service: string } = { region: 'us-east-1', service: 's3' },
 ): Verdict => {
   const search = request.url.includes('?') ? request.url.slice(request.url.indexOf('?') + 1) : '';
   const query = parseQuery(search);
@@ -164,15 +169,30 @@ export const verifySigV4 = (
     return refuse('AccessDenied', 'Access Denied: the request is not signed.');
   }
 
-  const [accessKeyId, date, region, service, terminator] = (credential ?? '').split('/');
-  if (!accessKeyId || !date || !region || service !== 's3' || terminator !== 'aws4_request' || !signedHeaders || !signature || !amzDate) {
-    return refuse('AuthorizationHeaderMalformed', 'The authorization is malformed.', 400);
+  // Every part of the credential scope is checked, as S3 checks it, in S3's words.
+  const malformed = (problem: string) =>
+    presigned
+      ? refuse('AuthorizationQueryParametersError', `Error parsing the X-Amz-Credential parameter; ${problem}`, 400)
+      : refuse('AuthorizationHeaderMalformed', `The authorization header is malformed; ${problem}`, 400);
+  const [accessKeyId, date, region, service, terminator, ...extra] = (credential ?? '').split('/');
+  if (!accessKeyId || !date || !region || !service || !terminator || extra.length > 0 || !signedHeaders || !signature || !amzDate) {
+    return malformed('the Credential is mal-formed; expecting "<YOUR-AKID>/YYYYMMDD/REGION/SERVICE/aws4_request".');
   }
-  if (!amzDate.startsWith(date)) return refuse('AuthorizationHeaderMalformed', 'The credential date does not match X-Amz-Date.', 400);
+  if (!/^\d{8}$/.test(date)) return malformed('incorrect date format. This date in the credential must be in the format "yyyyMMdd".');
+  if (region !== scope.region) return malformed(`the region '${region}' is wrong; expecting '${scope.region}'`);
+  if (service !== scope.service) return malformed(`incorrect service "${service}". This endpoint belongs to "${scope.service}".`);
+  if (terminator !== 'aws4_request') return malformed(`incorrect terminal "${terminator}". This endpoint uses "aws4_request".`);
+  if (!amzDate.startsWith(date)) return malformed('Invalid credential date. Date is not the same as X-Amz-Date.');
   const secret = secretFor(accessKeyId);
   if (!secret) return refuse('InvalidAccessKeyId', 'The AWS Access Key Id you provided does not exist in our records.');
   const headerNames = signedHeaders.split(';');
   if (!headerNames.includes('host')) return refuse('AccessDenied', 'The host header must be signed.');
+  const unsigned = Object.keys(request.headers).filter(
+    (name) => name.toLowerCase().startsWith('x-amz-') && !headerNames.includes(name.toLowerCase()) && !MAY_BE_UNSIGNED.has(name.toLowerCase()),
+  );
+  if (unsigned.length > 0) {
+    return refuse('AccessDenied', 'There were headers present in the request which were not signed');
+  }
   for (const name of headerNames) {
     if (headerValue(request.headers, name) === undefined) {
       return refuse('SignatureDoesNotMatch', `The signed header ${name} is missing from the request.`);

@@ -1,0 +1,14 @@
+/**
+ * The environment variables the CDK app gives each handler, by name. The constructs set
+ * them, the handlers parse them once at cold start, and the local stack passes the same
+ * names to the same handler factories.
+ */
+export const LAMBDA_ENV = {
+  bucketName: 'BUCKET_NAME',
+  tableName: 'TABLE_NAME',
+  /** Comma-separated web origins the presign APIs answer CORS for. */
+  allowedOrigins: 'ALLOWED_ORIGINS',
+  logLevel: 'POWERTOOLS_LOG_LEVEL',
+} as const;
+
+export type LambdaEnvName = (typeof LAMBDA_ENV)[keyof typeof LAMBDA_ENV];

@@ -1,0 +1,32 @@
+import type { S3Event } from 'aws-lambda';
+import { CORRELATION_ID_PATHS, createLogger, powertoolsLog, withLambdaContext } from '../shared/log';
+import { dynamoRecordStore } from '../shared/records';
+import { createDynamoDbClient, createS3Client, parseEnvironment, type AwsAccess } from '../shared/runtime';
+import { s3ObjectStore } from '../shared/s3';
+import { createCatalogue, type CatalogueDeps } from './core';
+import { createSweep } from './sweep';
+
+const catalogueDeps = (serviceName: string, env: Record<string, string | undefined>, access: AwsAccess) => {
+  const settings = parseEnvironment(env);
+  const logger = createLogger(serviceName, settings.logLevel);
+  const deps: CatalogueDeps = {
+    objects: s3ObjectStore(createS3Client(access), settings.bucketName),
+    records: dynamoRecordStore(settings.tableName, createDynamoDbClient(access)),
+    log: powertoolsLog(logger),
+  };
+  return { logger, deps };
+};
+
+/** The catalogue's Lambda handler (S3 event notifications). */
+export const createCatalogueHandler = (env: Record<string, string | undefined>, access: AwsAccess = {}) => {
+  const { logger, deps } = catalogueDeps('catalogue', env, access);
+  const catalogue = createCatalogue(deps);
+  return withLambdaContext(logger, CORRELATION_ID_PATHS.s3Notification, (event: S3Event) => catalogue(event));
+};
+
+/** The sweep's Lambda handler (a scheduled EventBridge event). */
+export const createSweepHandler = (env: Record<string, string | undefined>, access: AwsAccess = {}) => {
+  const { logger, deps } = catalogueDeps('catalogue-sweep', env, access);
+  const sweep = createSweep(deps);
+  return withLambdaContext(logger, CORRELATION_ID_PATHS.eventBridge, (_event: unknown) => sweep());
+};

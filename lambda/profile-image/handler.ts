@@ -1,0 +1,19 @@
+import type { APIGatewayProxyEvent } from 'aws-lambda';
+import { CORRELATION_ID_PATHS, createLogger, powertoolsLog, withLambdaContext } from '../shared/log';
+import { dynamoRecordStore } from '../shared/records';
+import { createDynamoDbClient, createS3Client, parseEnvironment, type AwsAccess } from '../shared/runtime';
+import { Presigner } from '../shared/s3';
+import { createProfileImageApi } from './core';
+
+/** The profile image API's Lambda handler, for an environment and a way to reach AWS. */
+export const createProfileImageHandler = (env: Record<string, string | undefined>, access: AwsAccess = {}) => {
+  const settings = parseEnvironment(env);
+  const logger = createLogger('profile-image-api', settings.logLevel);
+  const api = createProfileImageApi({
+    presigner: new Presigner(createS3Client(access), settings.bucketName),
+    records: dynamoRecordStore(settings.tableName, createDynamoDbClient(access)),
+    log: powertoolsLog(logger),
+    cors: { allowedOrigins: settings.allowedOrigins },
+  });
+  return withLambdaContext(logger, CORRELATION_ID_PATHS.apiGatewayRest, (event: APIGatewayProxyEvent) => api(event));
+};

@@ -1,0 +1,69 @@
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { S3Client } from '@aws-sdk/client-s3';
+import * as z from 'zod';
+import { LAMBDA_ENV, REGION } from '../../contract';
+
+/**
+ * What a handler factory needs from its runtime: its environment (parsed once, at cold
+ * start) and how to reach AWS. On Lambda both come from the runtime (`process.env`, the
+ * SDK's default credentials and endpoints); the local stack passes each function its own
+ * credentials and the local endpoints, so several functions, each with its own role, run
+ * in one process.
+ */
+export interface AwsAccess {
+  credentials?: { accessKeyId: string; secretAccessKey: string; sessionToken?: string };
+  endpoints?: { s3?: string; dynamodb?: string };
+}
+
+const text = (name: string) => z.string({ error: `environment variable ${name} is not set` }).min(1, `environment variable ${name} is empty`);
+
+const environmentSchema = z.object({
+  [LAMBDA_ENV.bucketName]: text(LAMBDA_ENV.bucketName),
+  [LAMBDA_ENV.tableName]: text(LAMBDA_ENV.tableName),
+  [LAMBDA_ENV.allowedOrigins]: z.string().optional(),
+  [LAMBDA_ENV.logLevel]: z.string().optional(),
+});
+
+export interface HandlerEnvironment {
+  bucketName: string;
+  tableName: string;
+  allowedOrigins: string[];
+  logLevel?: string;
+}
+
+/** Parses a handler's environment; a missing variable stops the cold start, naming it. */
+export const parseEnvironment = (env: Record<string, string | undefined>): HandlerEnvironment => {
+  const result = environmentSchema.safeParse(env);
+  if (!result.success) throw new Error(result.error.issues.map((issue) => issue.message).join('; '));
+  const values = result.data;
+  return {
+    bucketName: values[LAMBDA_ENV.bucketName],
+    tableName: values[LAMBDA_ENV.tableName],
+    allowedOrigins: (values[LAMBDA_ENV.allowedOrigins] ?? '')
+      .split(',')
+      .map((origin) => origin.trim())
+      .filter(Boolean),
+    logLevel: values[LAMBDA_ENV.logLevel],
+  };
+};
+
+/**
+ * `WHEN_REQUIRED`: since 3.729 the SDK adds a CRC32 of an EMPTY body to presigned PUTs,
+ * which S3 then holds every real upload against. An explicit endpoint (the local S3, an
+ * IP host) is addressed path-style, as the SDK does for IP hosts.
+ */
+export const createS3Client = (access: AwsAccess = {}): S3Client =>
+  new S3Client({
+    region: REGION,
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+    ...(access.credentials ? { credentials: access.credentials } : {}),
+    ...(access.endpoints?.s3 ? { endpoint: access.endpoints.s3, forcePathStyle: true } : {}),
+  });
+
+export const createDynamoDbClient = (access: AwsAccess = {}): DynamoDBClient =>
+  new DynamoDBClient({
+    region: REGION,
+    ...(access.credentials ? { credentials: access.credentials } : {}),
+    ...(access.endpoints?.dynamodb ? { endpoint: access.endpoints.dynamodb } : {}),
+  });

@@ -1,0 +1,104 @@
+import * as http from 'node:http';
+import { createHash } from 'node:crypto';
+import { REGION } from '../contract';
+import { verifySigV4 } from './auth/sigv4';
+import { listen, readBody, safeHandler, sendJson, type RunningServer } from './http';
+import type { Authorizer } from './iam/authorizer';
+import type { Identities } from './iam/identities';
+import { HOST } from './settings';
+
+/** DynamoDB's JSON errors: HTTP 400 with a `__type` naming the exception. */
+const fault = (response: http.ServerResponse, type: string, message: string, status = 400) =>
+  sendJson(response, status, { __type: `com.amazon.coral.service#${type}`, Message: message }, {}, 'application/x-amz-json-1.0');
+
+const SIGNATURE_FAULTS: Record<string, string> = {
+  InvalidAccessKeyId: 'UnrecognizedClientException',
+  SignatureDoesNotMatch: 'InvalidSignatureException',
+  RequestTimeTooSkewed: 'InvalidSignatureException',
+  AccessDenied: 'MissingAuthenticationTokenException',
+};
+
+type Body = Record<string, any>;
+
+/** The IAM checks one DynamoDB call needs: its action on every table (and index) it touches. */
+export const dynamoDbChecks = (operation: string, body: Body, tableArn: (table: string) => string): { action: string; resource: string }[] => {
+  const on = (action: string, table: unknown, index?: unknown) => ({
+    action: `dynamodb:${action}`,
+    resource: `${tableArn(String(table))}${typeof index === 'string' ? `/index/${index}` : ''}`,
+  });
+  switch (operation) {
+    case 'ListTables':
+      return [{ action: 'dynamodb:ListTables', resource: '*' }];
+    case 'BatchGetItem':
+    case 'BatchWriteItem':
+      return Object.keys(body.RequestItems ?? {}).map((table) => on(operation, table));
+    case 'TransactGetItems':
+      return (body.TransactItems ?? []).map((item: Body) => on('GetItem', item.Get?.TableName));
+    case 'TransactWriteItems':
+      return (body.TransactItems ?? []).map((item: Body) => {
+        const [kind, detail] = Object.entries(item)[0] ?? ['', {}];
+        const action = { Put: 'PutItem', Update: 'UpdateItem', Delete: 'DeleteItem', ConditionCheck: 'ConditionCheckItem' }[kind] ?? kind;
+        return on(action, (detail as Body).TableName);
+      });
+    case 'Query':
+    case 'Scan':
+      return [on(operation, body.TableName, body.IndexName)];
+    default:
+      return [on(operation, body.TableName)];
+  }
+};
+
+/**
+ * DynamoDB for the local stack: AWS's DynamoDB Local keeps the data and answers the API,
+ * and this front, where DynamoDB's endpoint would be, does what DynamoDB does first: it
+ * verifies the request's SigV4 signature (credential scope included) and asks IAM whether
+ * the signer may perform the action on the table, against the policies the CDK app
+ * synthesizes. A refusal is DynamoDB's AccessDeniedException, in its words.
+ */
+export const startDynamoDbFront = async (input: {
+  port: number;
+  upstreamPort: number;
+  identities: Pick<Identities, 'secretFor' | 'signerOf'>;
+  authorizer: Authorizer;
+  tableArn: (table: string) => string;
+}): Promise<RunningServer> => {
+  const server = http.createServer(
+    safeHandler('dynamodb', async (request, response) => {
+      const body = await readBody(request, 16 * 1024 * 1024);
+      const verdict = verifySigV4({ method: request.method ?? 'POST', url: request.url ?? '/', headers: request.headers }, input.identities.secretFor, undefined, {
+        region: REGION,
+        service: 'dynamodb',
+      });
+      if (!verdict.ok) return fault(response, SIGNATURE_FAULTS[verdict.code] ?? 'IncompleteSignatureException', verdict.message);
+      if (createHash('sha256').update(body).digest('hex') !== verdict.payloadHash) {
+        return fault(response, 'InvalidSignatureException', 'The request signature we calculated does not match the signature you provided.');
+      }
+      const signer = input.identities.signerOf(verdict.accessKeyId)!;
+      const target = String(request.headers['x-amz-target'] ?? '');
+      const operation = /^DynamoDB_20120810\.(\w+)$/.exec(target)?.[1];
+      if (!operation) return fault(response, 'UnknownOperationException', `Unknown operation ${target || '(no X-Amz-Target)'}`);
+      if (signer.kind === 'principal') {
+        let parsed: Body;
+        try {
+          parsed = JSON.parse(body.toString('utf8') || '{}');
+        } catch {
+          return fault(response, 'SerializationException', 'The request body is not valid JSON.');
+        }
+        for (const check of dynamoDbChecks(operation, parsed, input.tableArn)) {
+          const decision = await input.authorizer.authorize(signer.principal, check);
+          if (!decision.allowed) return fault(response, 'AccessDeniedException', decision.message);
+        }
+      }
+      const upstream = http.request(
+        { host: HOST, port: input.upstreamPort, method: request.method, path: request.url, headers: request.headers },
+        (answer) => {
+          response.writeHead(answer.statusCode ?? 500, answer.headers);
+          answer.pipe(response);
+        },
+      );
+      upstream.on('error', (error) => fault(response, 'InternalServerError', error.message, 500));
+      upstream.end(body);
+    }),
+  );
+  return listen(server, input.port);
+};

@@ -1,0 +1,146 @@
+import { App, Stack, type CfnElement } from 'aws-cdk-lib';
+import type { IConstruct } from 'constructs';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { REGION } from '../../contract';
+import { deploySettingsFromContext } from '../../lib/deploy-settings';
+import { STACK_NAME } from '../../lib/outputs';
+import { StatementVaultStack, type VaultPrincipals } from '../../lib/statement-vault-stack';
+
+/**
+ * Who may do what on the local stack, read from the CloudFormation template the CDK app
+ * synthesizes: each principal's identity policies (inline and attached) and the bucket's
+ * resource policy, with the template's references resolved to the local bucket, table
+ * and account. One source of truth: change a grant in `lib/` and the local stack enforces
+ * the change on its next start.
+ */
+export type PrincipalName = keyof VaultPrincipals;
+
+export interface PolicyDocument {
+  Version?: string;
+  Statement: Record<string, unknown>[];
+}
+
+export interface LocalPrincipal {
+  name: PrincipalName;
+  /** The role's ARN, and the session ARN AWS reports in its AccessDenied messages. */
+  roleArn: string;
+  sessionArn: string;
+  policies: { name: string; policy: PolicyDocument }[];
+}
+
+export interface AccessModel {
+  accountId: string;
+  bucketName: string;
+  tableName: string;
+  principals: Record<PrincipalName, LocalPrincipal>;
+  bucketPolicy?: PolicyDocument;
+}
+
+/** The account the local stack pretends to be. */
+export const LOCAL_ACCOUNT_ID = '000000000000';
+
+type Template = { Resources: Record<string, { Type: string; Properties?: Record<string, any> }> };
+
+/** Synthesizes the stack in process, without bundling the Lambdas or running the validators (about 1 s). */
+const synthesize = (): { stack: StatementVaultStack; template: Template } => {
+  const outdir = fs.mkdtempSync(path.join(os.tmpdir(), 'vault-iam-'));
+  try {
+    const context = JSON.parse(fs.readFileSync(path.join(__dirname, '..', '..', 'cdk.json'), 'utf8')).context;
+    const app = new App({
+      outdir,
+      // Warnings are the deploy's business; the local stack reads the template only.
+      context: { ...context, 'aws:cdk:bundling-stacks': [], '@aws-cdk/core:annotationsInValidationReport': false },
+      builtinCloudFormationValidation: false,
+    } as ConstructorParameters<typeof App>[0]);
+    const stack = new StatementVaultStack(app, STACK_NAME, { env: { region: REGION }, settings: deploySettingsFromContext(app) });
+    const template = app.synth().getStackArtifact(stack.artifactId).template as Template;
+    return { stack, template };
+  } finally {
+    fs.rmSync(outdir, { recursive: true, force: true });
+  }
+};
+
+const logicalId = (construct: IConstruct): string =>
+  Stack.of(construct).getLogicalId(construct.node.defaultChild as CfnElement);
+
+export const buildAccessModel = (input: { bucketName: string; tableName: string }): AccessModel => {
+  const { stack, template } = synthesize();
+  const resources = template.Resources;
+  const bucketId = logicalId(stack.storage.bucket);
+  const tableId = logicalId(stack.data.table);
+  const arns: Record<string, string> = {
+    [bucketId]: `arn:aws:s3:::${input.bucketName}`,
+    [tableId]: `arn:aws:dynamodb:${REGION}:${LOCAL_ACCOUNT_ID}:table/${input.tableName}`,
+  };
+  const names: Record<string, string> = { [bucketId]: input.bucketName, [tableId]: input.tableName };
+
+  /** Resolves the intrinsics CDK writes into policies; anything else points at nothing local. */
+  const resolve = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(resolve);
+    if (typeof value !== 'object' || value === null) return value;
+    const object = value as Record<string, unknown>;
+    if ('Ref' in object) {
+      const ref = String(object.Ref);
+      if (ref === 'AWS::Partition') return 'aws';
+      if (ref === 'AWS::AccountId') return LOCAL_ACCOUNT_ID;
+      if (ref === 'AWS::Region') return REGION;
+      if (ref === 'AWS::URLSuffix') return 'amazonaws.com';
+      return names[ref] ?? `unresolved-${ref}`;
+    }
+    if ('Fn::GetAtt' in object) {
+      const [id, attribute] = object['Fn::GetAtt'] as [string, string];
+      return attribute === 'Arn' && arns[id] ? arns[id] : `arn:aws:unresolved:${REGION}:${LOCAL_ACCOUNT_ID}:${id}/${attribute}`;
+    }
+    if ('Fn::Join' in object) {
+      const [separator, parts] = object['Fn::Join'] as [string, unknown[]];
+      return parts.map((part) => String(resolve(part))).join(separator);
+    }
+    return Object.fromEntries(Object.entries(object).map(([key, inner]) => [key, resolve(inner)]));
+  };
+
+  const policiesOfRole = (roleId: string): LocalPrincipal['policies'] => {
+    const role = resources[roleId];
+    if (role?.Type !== 'AWS::IAM::Role') throw new Error(`${roleId} is not a role in the template`);
+    if ((role.Properties?.ManagedPolicyArns ?? []).length > 0) {
+      // The local stack has no copy of AWS-managed policies; a grant there would pass unseen.
+      throw new Error(`role ${roleId} has managed policies; the local IAM check evaluates inline and attached policies only`);
+    }
+    const inline = ((role.Properties?.Policies ?? []) as { PolicyName: string; PolicyDocument: unknown }[]).map((entry) => ({
+      name: entry.PolicyName,
+      policy: resolve(entry.PolicyDocument) as PolicyDocument,
+    }));
+    const attached = Object.entries(resources)
+      .filter(([, resource]) => resource.Type === 'AWS::IAM::Policy')
+      .filter(([, resource]) => (resource.Properties?.Roles ?? []).some((ref: { Ref?: string }) => ref.Ref === roleId))
+      .map(([id, resource]) => ({ name: id, policy: resolve(resource.Properties!.PolicyDocument) as PolicyDocument }));
+    return [...inline, ...attached];
+  };
+
+  const principals = Object.fromEntries(
+    (Object.entries(stack.principals) as [PrincipalName, VaultPrincipals[PrincipalName]][]).map(([name, principal]) => {
+      const role = principal.grantPrincipal as unknown as IConstruct;
+      const roleId = logicalId(role);
+      const roleArn = `arn:aws:iam::${LOCAL_ACCOUNT_ID}:role/${STACK_NAME}-${roleId}`;
+      const local: LocalPrincipal = {
+        name,
+        roleArn,
+        sessionArn: `arn:aws:sts::${LOCAL_ACCOUNT_ID}:assumed-role/${STACK_NAME}-${roleId}/${name}`,
+        policies: policiesOfRole(roleId),
+      };
+      return [name, local];
+    }),
+  ) as Record<PrincipalName, LocalPrincipal>;
+
+  const bucketPolicy = Object.values(resources).find(
+    (resource) => resource.Type === 'AWS::S3::BucketPolicy' && resource.Properties?.Bucket?.Ref === bucketId,
+  );
+  return {
+    accountId: LOCAL_ACCOUNT_ID,
+    bucketName: input.bucketName,
+    tableName: input.tableName,
+    principals,
+    ...(bucketPolicy ? { bucketPolicy: resolve(bucketPolicy.Properties!.PolicyDocument) as PolicyDocument } : {}),
+  };
+};

@@ -1,0 +1,41 @@
+import { createHash } from 'node:crypto';
+import { LOCAL_CREDENTIALS } from '../settings';
+import type { AccessModel, LocalPrincipal, PrincipalName } from './access-model';
+
+export interface LocalCredentials {
+  accessKeyId: string;
+  secretAccessKey: string;
+}
+
+/** Whoever signed a request: one of the stack's principals, or the account itself (no policy applies). */
+export type Signer = { kind: 'principal'; principal: LocalPrincipal } | { kind: 'account' };
+
+/**
+ * The credentials each principal signs with on the local stack, as Lambda gives each
+ * function its role's credentials. `LOCAL_CREDENTIALS` stay the account's own (the local
+ * stack's setup, and tests acting as the account owner), which no policy limits.
+ */
+export const createIdentities = (model: AccessModel) => {
+  const credentials = {} as Record<PrincipalName, LocalCredentials>;
+  const byKey = new Map<string, { secret: string; signer: Signer }>([
+    [LOCAL_CREDENTIALS.accessKeyId, { secret: LOCAL_CREDENTIALS.secretAccessKey, signer: { kind: 'account' } }],
+  ]);
+  for (const principal of Object.values(model.principals)) {
+    const digest = createHash('sha256').update(`statement-vault-local/${principal.name}`).digest();
+    const own: LocalCredentials = {
+      accessKeyId: `ASIA${digest.subarray(0, 10).toString('hex').toUpperCase().slice(0, 16)}`,
+      secretAccessKey: digest.subarray(10).toString('base64').slice(0, 40),
+    };
+    credentials[principal.name] = own;
+    byKey.set(own.accessKeyId, { secret: own.secretAccessKey, signer: { kind: 'principal', principal } });
+  }
+  return {
+    /** Every key pair, so the emulator behind the front knows them all. */
+    all: (): LocalCredentials[] => [...byKey].map(([accessKeyId, { secret }]) => ({ accessKeyId, secretAccessKey: secret })),
+    credentialsOf: (name: PrincipalName): LocalCredentials => credentials[name],
+    secretFor: (accessKeyId: string): string | undefined => byKey.get(accessKeyId)?.secret,
+    signerOf: (accessKeyId: string): Signer | undefined => byKey.get(accessKeyId)?.signer,
+  };
+};
+
+export type Identities = ReturnType<typeof createIdentities>;

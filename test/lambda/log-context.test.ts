@@ -1,0 +1,71 @@
+import type { Context } from 'aws-lambda';
+import { LAMBDA_ENV, STATEMENT_ROUTES } from '../../contract';
+import { apiEvent } from '../support/lambda-fakes';
+
+/**
+ * Every log line of a handler carries the Lambda context (through Powertools'
+ * injectLambdaContext) and the correlation id of the request that caused it. The handler
+ * is the one the Lambda runs (its factory, with the environment the CDK app sets).
+ */
+const context = (awsRequestId: string): Context =>
+  ({
+    functionName: 'statements-api',
+    functionVersion: '$LATEST',
+    invokedFunctionArn: 'arn:aws:lambda:us-east-1:000000000000:function:statements-api',
+    memoryLimitInMB: '256',
+    awsRequestId,
+    getRemainingTimeInMillis: () => 10_000,
+  }) as Context;
+
+const captureLines = async (run: () => Promise<unknown>): Promise<Record<string, unknown>[]> => {
+  const lines: string[] = [];
+  const write = jest.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
+    lines.push(String(chunk));
+    return true;
+  });
+  try {
+    await run();
+  } finally {
+    write.mockRestore();
+  }
+  return lines
+    .join('')
+    .split('\n')
+    .filter((line) => line.startsWith('{'))
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
+};
+
+test('log lines carry the function, the Lambda request id, cold start and the API Gateway request id', async () => {
+  // Lambda sets this; Powertools reports a cold start only for on-demand sandboxes.
+  process.env.AWS_LAMBDA_INITIALIZATION_TYPE = 'on-demand';
+  const { createStatementsHandler } = await import('../../lambda/statements/handler');
+  const handler = createStatementsHandler({
+    [LAMBDA_ENV.bucketName]: 'bucket',
+    [LAMBDA_ENV.tableName]: 'table',
+    [LAMBDA_ENV.logLevel]: 'INFO',
+  });
+  const request = (requestId: string) => ({
+    ...apiEvent({ ...STATEMENT_ROUTES.deleteStatement, pathParameters: { statementId: 'not-an-id' } }),
+    requestContext: { ...apiEvent({ ...STATEMENT_ROUTES.deleteStatement }).requestContext, requestId },
+  });
+
+  const first = await captureLines(() => handler(request('api-request-1'), context('lambda-request-1')));
+  const second = await captureLines(() => handler(request('api-request-2'), context('lambda-request-2')));
+
+  expect(first).toEqual([
+    expect.objectContaining({
+      level: 'INFO',
+      message: 'request refused',
+      service: 'statements-api',
+      function_name: 'statements-api',
+      function_request_id: 'lambda-request-1',
+      cold_start: true,
+      correlation_id: 'api-request-1',
+      status: 400,
+    }),
+  ]);
+  // The next invocation's lines carry its own ids, and no longer a cold start.
+  expect(second).toEqual([
+    expect.objectContaining({ function_request_id: 'lambda-request-2', correlation_id: 'api-request-2', cold_start: false }),
+  ]);
+});
