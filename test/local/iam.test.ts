@@ -1,0 +1,182 @@
+import { GetItemCommand, QueryCommand, ScanCommand } from '@aws-sdk/client-dynamodb';
+import { HeadObjectCommand, PutObjectCommand, S3ServiceException } from '@aws-sdk/client-s3';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import type { Context } from 'aws-lambda';
+import { LAMBDA_ENV, STATEMENT_ROUTES, TABLE_KEYS, profileImageKey, statementKey } from '../../contract';
+import { createStatementsHandler } from '../../lambda/statements/handler';
+import { createDynamoDbClient, createS3Client } from '../../lambda/shared/runtime';
+import { ensureTable, dynamoClient, startDynamoDbLocal } from '../../local/dynamodb';
+import { startDynamoDbFront } from '../../local/dynamodb-front';
+import { LOCAL_ACCOUNT_ID, buildAccessModel, type AccessModel, type PrincipalName } from '../../local/iam/access-model';
+import { createAuthorizer } from '../../local/iam/authorizer';
+import { createIdentities } from '../../local/iam/identities';
+import { freePort } from '../../local/ports';
+import { startLocalS3 } from '../../local/s3/server';
+import { HOST } from '../../local/settings';
+import { ALICE, apiEvent, json } from '../support/lambda-fakes';
+
+/**
+ * IAM on the local stack: the policies come from the template the CDK app synthesizes,
+ * and the local S3 and DynamoDB refuse what those policies do not allow, as AWS does. The
+ * proof is a synthesized policy with one permission removed: the real handler's call,
+ * through the real SDK and the local fronts, then fails exactly there.
+ */
+const BUCKET = 'iam-test-bucket';
+const TABLE = 'iam-test-table';
+const ID = '01JD0000000000000000000001';
+
+/** The synthesized model with `action` taken out of every statement of `principal`'s policies. */
+const withoutAction = (model: AccessModel, principal: PrincipalName, action: string): AccessModel => {
+  const copy = structuredClone(model);
+  for (const { policy } of copy.principals[principal].policies) {
+    policy.Statement = policy.Statement.map((statement) => ({
+      ...statement,
+      Action: [statement.Action as string | string[]].flat().filter((name) => name !== action),
+    })).filter((statement) => (statement.Action as string[]).length > 0);
+  }
+  return copy;
+};
+
+let model: AccessModel;
+const stops: (() => Promise<void>)[] = [];
+let dataDir: string;
+let innerDynamoPort: number;
+
+beforeAll(async () => {
+  model = buildAccessModel({ bucketName: BUCKET, tableName: TABLE });
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vault-iam-'));
+  innerDynamoPort = await freePort();
+  const dynamo = await startDynamoDbLocal({ port: innerDynamoPort, directory: path.join(dataDir, 'dynamodb') });
+  stops.push(() => dynamo.stop());
+}, 60_000);
+
+afterAll(async () => {
+  for (const stop of stops.reverse()) await stop();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** The local S3 and DynamoDB fronts for one access model, and what each principal signs with. */
+const fronts = async (access: AccessModel) => {
+  const identities = createIdentities(access);
+  const authorizer = createAuthorizer(access);
+  const s3 = await startLocalS3({
+    port: 0,
+    directory: path.join(dataDir, `s3-${Math.random().toString(36).slice(2)}`),
+    bucketName: BUCKET,
+    webOrigins: ['http://localhost:3000'],
+    identities,
+    authorizer,
+    onEvent: () => undefined,
+  });
+  const dynamodb = await startDynamoDbFront({
+    port: 0,
+    upstreamPort: innerDynamoPort,
+    identities,
+    authorizer,
+    tableArn: (table) => `arn:aws:dynamodb:us-east-1:${LOCAL_ACCOUNT_ID}:table/${table}`,
+  });
+  stops.push(() => s3.close(), () => dynamodb.close());
+  await ensureTable(dynamoClient(dynamodb.port), TABLE);
+  const accessOf = (name: PrincipalName) => ({
+    credentials: identities.credentialsOf(name),
+    endpoints: { s3: `http://${HOST}:${s3.server.port}`, dynamodb: `http://${HOST}:${dynamodb.port}` },
+  });
+  return { accessOf };
+};
+
+const environment = { [LAMBDA_ENV.bucketName]: BUCKET, [LAMBDA_ENV.tableName]: TABLE, [LAMBDA_ENV.logLevel]: 'SILENT' };
+const context = { awsRequestId: 'test', functionName: 'statements-api', getRemainingTimeInMillis: () => 10_000 } as Context;
+const failureOf = async (call: Promise<unknown>) => {
+  try {
+    await call;
+    return undefined;
+  } catch (error) {
+    return { name: (error as Error).name, status: (error as S3ServiceException).$metadata?.httpStatusCode, message: (error as Error).message };
+  }
+};
+
+test('every principal of the stack is found in the template with its policies', () => {
+  expect(Object.keys(model.principals).sort()).toEqual(['catalogue', 'graphqlTable', 'profileImageApi', 'statementsApi', 'sweep']);
+  for (const principal of Object.values(model.principals)) expect(principal.policies.length).toBeGreaterThan(0);
+  // The bucket's own policy (TLS only) is evaluated too.
+  expect(JSON.stringify(model.bucketPolicy)).toContain('aws:SecureTransport');
+});
+
+test("a presigned upload works while the signer's role may PutObject, and S3 refuses it once that permission is removed", async () => {
+  for (const [access, expected] of [
+    [model, 200],
+    [withoutAction(model, 'statementsApi', 's3:PutObject'), 403],
+  ] as const) {
+    const { accessOf } = await fronts(access);
+    const handler = createStatementsHandler(environment, accessOf('statementsApi'));
+    const created = await handler(
+      apiEvent({
+        ...STATEMENT_ROUTES.createUpload,
+        body: { fileName: 'a.pdf', contentType: 'application/pdf', size: 3, accountLabel: 'Main', period: '2024-01' },
+      }),
+      context,
+    );
+    expect(created.statusCode).toBe(201);
+    const upload = json(created);
+    const put = await fetch(upload.url, { method: 'PUT', headers: upload.headers, body: 'pdf' });
+    expect(put.status).toBe(expected);
+    if (expected === 403) {
+      const text = await put.text();
+      expect(text).toContain('<Code>AccessDenied</Code>');
+      expect(text).toContain('is not authorized to perform: s3:PutObject on resource: "arn:aws:s3:::iam-test-bucket/statements/');
+    }
+  }
+});
+
+test("the statements API's delete fails once its role may no longer GetItem (DynamoDB's AccessDeniedException)", async () => {
+  const { accessOf } = await fronts(withoutAction(model, 'statementsApi', 'dynamodb:GetItem'));
+  const handler = createStatementsHandler(environment, accessOf('statementsApi'));
+  const result = await handler(apiEvent({ ...STATEMENT_ROUTES.deleteStatement, pathParameters: { statementId: ID } }), context);
+  expect(result.statusCode).toBe(500);
+  const direct = createDynamoDbClient(accessOf('statementsApi'));
+  const refused = await failureOf(
+    direct.send(new GetItemCommand({ TableName: TABLE, Key: { pk: { S: TABLE_KEYS.userPartition(ALICE) }, sk: { S: 'PROFILE' } } })),
+  );
+  expect(refused).toMatchObject({ name: 'AccessDeniedException' });
+  expect(refused!.message).toMatch(
+    /^User: arn:aws:sts::000000000000:assumed-role\/.+\/statementsApi is not authorized to perform: dynamodb:GetItem on resource: arn:aws:dynamodb:us-east-1:000000000000:table\/iam-test-table because no identity-based policy allows the dynamodb:GetItem action$/,
+  );
+});
+
+test('HEAD of a missing key: 404 for a role that may list the bucket, 403 for one that may not', async () => {
+  const { accessOf } = await fronts(model);
+  const head = (name: PrincipalName, key: string) =>
+    failureOf(createS3Client(accessOf(name)).send(new HeadObjectCommand({ Bucket: BUCKET, Key: key })));
+  expect(await head('catalogue', statementKey(ALICE, ID))).toMatchObject({ name: 'NotFound', status: 404 });
+  expect(await head('statementsApi', statementKey(ALICE, ID))).toMatchObject({ status: 403 });
+  // The catalogue without ListBucket would be told 403 too: what AWS does before the grant.
+  const { accessOf: withoutList } = await fronts(withoutAction(model, 'catalogue', 's3:ListBucket'));
+  const refused = await failureOf(createS3Client(withoutList('catalogue')).send(new HeadObjectCommand({ Bucket: BUCKET, Key: profileImageKey(ALICE) })));
+  expect(refused).toMatchObject({ status: 403 });
+});
+
+test('each role stays inside its own prefix and actions', async () => {
+  const { accessOf } = await fronts(model);
+  // The profile image API may not write statements; the statements API may not write avatars.
+  const put = (name: PrincipalName, key: string) =>
+    failureOf(createS3Client(accessOf(name)).send(new PutObjectCommand({ Bucket: BUCKET, Key: key, Body: 'x' })));
+  expect(await put('profileImageApi', statementKey(ALICE, ID))).toMatchObject({ name: 'AccessDenied', status: 403 });
+  expect(await put('statementsApi', profileImageKey(ALICE))).toMatchObject({ name: 'AccessDenied', status: 403 });
+  expect(await put('statementsApi', statementKey(ALICE, ID))).toBeUndefined();
+  // The GraphQL data source may Query but never Scan the table.
+  const table = createDynamoDbClient(accessOf('graphqlTable'));
+  expect(
+    await failureOf(
+      table.send(
+        new QueryCommand({
+          TableName: TABLE,
+          KeyConditionExpression: 'pk = :pk',
+          ExpressionAttributeValues: { ':pk': { S: TABLE_KEYS.userPartition(ALICE) } },
+        }),
+      ),
+    ),
+  ).toBeUndefined();
+  expect(await failureOf(table.send(new ScanCommand({ TableName: TABLE })))).toMatchObject({ name: 'AccessDeniedException' });
+});
