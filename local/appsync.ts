@@ -7,7 +7,7 @@ import {
 import { REGION } from '../contract';
 import { RESOLVERS, readSchema } from '../graphql/resolvers';
 import type { TokenVerifier } from './auth/token-verifier';
-import { answerPreflight, listen, safeHandler, sendJson, type RunningServer } from './http';
+import { answerPreflight, listen, requestTarget, safeHandler, sendJson, type RunningServer } from './http';
 import { freePort } from './ports';
 import { HOST } from './settings';
 
@@ -81,8 +81,7 @@ export const startLocalAppSync = async (input: {
   const server = http.createServer(
     safeHandler('appsync', async (request, response) => {
       if (request.method === 'OPTIONS') return answerPreflight(request, response, CORS, 200);
-      const url = new URL(request.url ?? '/', 'http://localhost');
-      if (url.pathname !== '/graphql' || request.method !== 'POST') {
+      if (requestTarget(request.url)?.pathname !== '/graphql' || request.method !== 'POST') {
         sendJson(response, 404, { errors: [{ errorType: 'NotFound', message: 'POST /graphql' }] }, CORS);
         return;
       }

@@ -38,9 +38,27 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
+/**
+ * The path (still percent-encoded) and query of a request target, as AWS endpoints read
+ * it: origin-form (`/path?query`) or absolute-form (`http://host/path?query`). Undefined
+ * for anything else (`*`, a bare authority), which the caller refuses with a 400.
+ */
+export const requestTarget = (raw: string | undefined): { pathname: string; query: URLSearchParams; originForm: string } | undefined => {
+  let target = raw ?? '/';
+  const absolute = /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i.exec(target);
+  if (absolute) target = target.slice(absolute[0].length) || '/';
+  if (!target.startsWith('/')) return undefined;
+  const [pathname, search = ''] = target.split('?', 2);
+  return { pathname, query: new URLSearchParams(search), originForm: target };
+};
+
 /** Listens on loopback; port 0 picks a free one. Open connections are closed on `close()`. */
 export const listen = (server: http.Server, port: number): Promise<RunningServer> =>
   new Promise((resolve, reject) => {
+    // A CONNECT (tunnel) request would otherwise get no answer at all; no AWS endpoint proxies.
+    server.on('connect', (_request, socket) => {
+      socket.end('HTTP/1.1 405 Method Not Allowed\r\nContent-Length: 0\r\nConnection: close\r\n\r\n');
+    });
     server.once('error', reject);
     server.listen({ port, host: HOST }, () => {
       const actual = (server.address() as AddressInfo).port;

@@ -3,7 +3,7 @@ import * as http from 'node:http';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import { API_STAGE, gatewayErrorBody, GATEWAY_ERRORS, type GatewayErrorType, type RouteSpec } from '../contract';
 import { bearerToken, type TokenVerifier } from './auth/token-verifier';
-import { listen, readBody, safeHandler, sendJson, type RunningServer } from './http';
+import { listen, readBody, requestTarget, safeHandler, sendJson, type RunningServer } from './http';
 
 /** API Gateway's own payload limit. */
 const MAX_PAYLOAD_BYTES = 10 * 1024 * 1024;
@@ -53,9 +53,10 @@ export const startRestApi = async (input: {
 
   const server = http.createServer(
     safeHandler('rest-api', async (request, response) => {
-      const url = new URL(request.url ?? '/', 'http://localhost');
-      if (!url.pathname.startsWith(`${stagePrefix}/`)) return gatewayError(response, 'MISSING_AUTHENTICATION_TOKEN', 403);
-      const path = url.pathname.slice(stagePrefix.length);
+      const target = requestTarget(request.url);
+      if (!target) return gatewayError(response, 'DEFAULT_4XX', 400);
+      if (!target.pathname.startsWith(`${stagePrefix}/`)) return gatewayError(response, 'MISSING_AUTHENTICATION_TOKEN', 403);
+      const path = target.pathname.slice(stagePrefix.length);
       const matches = routes
         .map((route) => ({ route, match: route.pattern.exec(path) }))
         .filter((candidate) => candidate.match);
@@ -87,10 +88,20 @@ export const startRestApi = async (input: {
         return gatewayError(response, 'REQUEST_TOO_LARGE', 413);
       }
 
+      // API Gateway hands the Lambda decoded path parameters; a path that does not decode is refused.
+      let pathParameters: Record<string, string> | null = null;
+      try {
+        pathParameters = chosen.route.params.length
+          ? Object.fromEntries(chosen.route.params.map((name, index) => [name, decodeURIComponent(chosen.match![index + 1])]))
+          : null;
+      } catch {
+        return gatewayError(response, 'DEFAULT_4XX', 400);
+      }
+
       const headers = Object.fromEntries(
         Object.entries(request.headers).map(([name, value]) => [name, Array.isArray(value) ? value.join(',') : (value ?? '')]),
       );
-      const query = [...url.searchParams.keys()];
+      const query = [...new Set(target.query.keys())];
       const requestId = randomUUID();
       const event = {
         resource: chosen.route.spec.resource,
@@ -98,11 +109,9 @@ export const startRestApi = async (input: {
         httpMethod: request.method ?? 'GET',
         headers,
         multiValueHeaders: Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, [value]])),
-        queryStringParameters: query.length ? Object.fromEntries(query.map((key) => [key, url.searchParams.get(key) ?? ''])) : null,
-        multiValueQueryStringParameters: query.length ? Object.fromEntries(query.map((key) => [key, url.searchParams.getAll(key)])) : null,
-        pathParameters: chosen.route.params.length
-          ? Object.fromEntries(chosen.route.params.map((name, index) => [name, decodeURIComponent(chosen.match![index + 1])]))
-          : null,
+        queryStringParameters: query.length ? Object.fromEntries(query.map((key) => [key, target.query.get(key) ?? ''])) : null,
+        multiValueQueryStringParameters: query.length ? Object.fromEntries(query.map((key) => [key, target.query.getAll(key)])) : null,
+        pathParameters,
         stageVariables: null,
         body: body.length ? body.toString('utf8') : null,
         isBase64Encoded: false,
@@ -112,7 +121,7 @@ export const startRestApi = async (input: {
           stage: API_STAGE,
           requestId,
           httpMethod: request.method ?? 'GET',
-          path: url.pathname,
+          path: target.pathname,
           resourcePath: chosen.route.spec.resource,
           requestTimeEpoch: Date.now(),
           identity: { sourceIp: request.socket.remoteAddress ?? '127.0.0.1' },

@@ -1,6 +1,6 @@
 import * as http from 'node:http';
 import cognitoLocalPublicKey from 'cognito-local/lib/keys/cognitoLocal.public.json';
-import { answerPreflight, listen, readBody, safeHandler, sendJson, type RunningServer } from '../http';
+import { answerPreflight, listen, readBody, requestTarget, safeHandler, sendJson, type RunningServer } from '../http';
 import { CognitoFault } from './compat';
 
 type TargetHandler = (target: string, request: Record<string, any>) => Promise<unknown>;
@@ -26,12 +26,12 @@ export const startCognitoServer = (port: number, userPool: TargetHandler, identi
   const server = http.createServer(
     safeHandler('cognito', async (request, response) => {
       if (request.method === 'OPTIONS') return answerPreflight(request, response, CORS);
-      const url = new URL(request.url ?? '/', 'http://localhost');
-      if (request.method === 'GET' && url.pathname.endsWith('/.well-known/jwks.json')) {
+      const pathname = requestTarget(request.url)?.pathname ?? '';
+      if (request.method === 'GET' && pathname.endsWith('/.well-known/jwks.json')) {
         sendJson(response, 200, { keys: [cognitoLocalPublicKey.jwk] }, CORS);
         return;
       }
-      if (request.method === 'GET' && url.pathname === '/health') {
+      if (request.method === 'GET' && pathname === '/health') {
         sendJson(response, 200, { ok: true }, CORS);
         return;
       }
@@ -45,8 +45,9 @@ export const startCognitoServer = (port: number, userPool: TargetHandler, identi
       let body: Record<string, any>;
       try {
         body = JSON.parse((await readBody(request)).toString('utf8') || '{}');
+        if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new Error('not an object');
       } catch {
-        sendJson(response, 400, { __type: 'SerializationException', message: 'The request body is not JSON.' }, CORS);
+        sendJson(response, 400, { __type: 'SerializationException', message: 'The request body is not a JSON object.' }, CORS);
         return;
       }
       try {
@@ -55,7 +56,12 @@ export const startCognitoServer = (port: number, userPool: TargetHandler, identi
         response.writeHead(200, { ...CORS, 'Content-Type': 'application/x-amz-json-1.1' }).end(text);
       } catch (error) {
         const code = error instanceof CognitoFault ? error.code : (error as { code?: string }).code;
-        if (!code) throw error;
+        if (!code) {
+          // cognito-local trips over requests Cognito would refuse as invalid; answer as Cognito does, and say so.
+          process.stderr.write(`cognito: ${target} failed on its input: ${(error as Error).message}\n`);
+          sendJson(response, 400, { __type: 'InvalidParameterException', message: `Invalid request for ${target}.` }, CORS, 'application/x-amz-json-1.1');
+          return;
+        }
         sendJson(response, 400, { __type: code, message: (error as Error).message }, CORS, 'application/x-amz-json-1.1');
       }
     }),

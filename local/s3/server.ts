@@ -5,12 +5,13 @@ import * as path from 'node:path';
 import type { S3Event } from 'aws-lambda';
 import { BUCKET_CORS, REGION, S3_USER_METADATA_MAX_BYTES } from '../../contract';
 import { verifySigV4 } from '../auth/sigv4';
-import { listen, readBody, safeHandler, type RunningServer } from '../http';
+import { listen, readBody, requestTarget, safeHandler, type RunningServer } from '../http';
 import type { Authorizer } from '../iam/authorizer';
 import type { Identities, Signer } from '../iam/identities';
 import { HOST } from '../settings';
+import { preflight } from './cors';
 import { listObjects } from './listing';
-import { s3Operation, type S3Operation } from './operations';
+import { s3Operation, splitPath, type S3Operation } from './operations';
 
 // s3rver ships no types; this is the part we use.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -160,11 +161,17 @@ export const startLocalS3 = async (input: {
 
   const server = http.createServer(
     safeHandler('s3', async (request, response) => {
-      // CORS preflights carry no signature; s3rver answers them from the bucket's rule.
-      if (request.method === 'OPTIONS') return forward(request, response);
-      const rawUrl = request.url ?? '/';
-      const [rawPath, rawQuery = ''] = rawUrl.split('?', 2);
-      const query = new URLSearchParams(rawQuery);
+      // CORS preflights carry no signature; they are answered from the bucket's rule.
+      if (request.method === 'OPTIONS') {
+        request.resume();
+        const answer = preflight(request, input.webOrigins);
+        response.writeHead(answer.status, { ...answer.headers, ...(answer.error ? { 'Content-Type': 'application/xml' } : {}) });
+        response.end(answer.error ? errorXml(answer.error.code, answer.error.message) : undefined);
+        return;
+      }
+      const target = requestTarget(request.url);
+      if (!target) return refuse(request, response, { status: 400, code: 'InvalidURI', message: "Couldn't parse the specified URI." });
+      const { pathname: rawPath, query, originForm: rawUrl } = target;
 
       const verdict = verifySigV4({ method: request.method ?? 'GET', url: rawUrl, headers: request.headers }, input.identities.secretFor, input.now?.(), {
         region: REGION,
@@ -174,6 +181,9 @@ export const startLocalS3 = async (input: {
       const signer = input.identities.signerOf(verdict.accessKeyId)!;
 
       const operation = s3Operation(request.method ?? 'GET', rawPath, query, request.headers);
+      if (!operation && splitPath(rawPath) === undefined) {
+        return refuse(request, response, { status: 400, code: 'InvalidURI', message: "Couldn't parse the specified URI." });
+      }
       if (!operation) {
         // Nothing the stack maps to IAM: the account may still use s3rver for it; a role may not.
         if (signer.kind === 'principal') {
