@@ -7,9 +7,13 @@ import {
 import { REGION } from '../contract';
 import { RESOLVERS, readSchema } from '../graphql/resolvers';
 import type { TokenVerifier } from './auth/token-verifier';
-import { answerPreflight, listen, requestTarget, safeHandler, sendJson, type RunningServer } from './http';
+import { settingsProblems, type GraphqlApiSettings } from './appsync-limits';
+import { answerPreflight, listen, readBody, requestTarget, safeHandler, sendJson, type RunningServer } from './http';
 import { freePort } from './ports';
 import { HOST } from './settings';
+
+/** AppSync's limit on a request's size. */
+const MAX_REQUEST_BYTES = 1024 * 1024;
 
 const unauthorized = (message: string) => ({ errors: [{ errorType: 'UnauthorizedException', message }] });
 
@@ -38,6 +42,8 @@ export const startLocalAppSync = async (input: {
   tableName: string;
   apiKey: string;
   tokens: TokenVerifier;
+  /** The deployed API's introspection and depth settings. */
+  settings: GraphqlApiSettings;
   /** What the table data source signs its DynamoDB calls with (its role's credentials). */
   credentials: { accessKeyId: string; secretAccessKey: string };
 }): Promise<LocalAppSync> => {
@@ -97,8 +103,18 @@ export const startLocalAppSync = async (input: {
         sendJson(response, 401, unauthorized('Valid authorization header not provided.'), CORS);
         return;
       }
+      const body = await readBody(request, MAX_REQUEST_BYTES).catch(() => undefined);
+      if (!body) return sendJson(response, 413, { errors: [{ errorType: 'PayloadTooLarge', message: 'The request is too large.' }] }, CORS);
+      let parsed: { query?: unknown } | undefined;
+      try {
+        parsed = JSON.parse(body.toString('utf8'));
+      } catch {
+        parsed = undefined;
+      }
+      const problems = settingsProblems(parsed?.query, input.settings);
+      if (problems.length > 0) return sendJson(response, 200, { data: null, errors: problems }, CORS);
       const upstream = http.request(
-        { host: HOST, port: innerPort, method: 'POST', path: '/graphql', headers: request.headers },
+        { host: HOST, port: innerPort, method: 'POST', path: '/graphql', headers: { ...request.headers, 'content-length': String(body.length) } },
         (answer) => {
           // The simulator adds its own CORS headers; AppSync's (ours) replace them.
           const headers = Object.fromEntries(Object.entries(answer.headers).filter(([name]) => !name.startsWith('access-control-')));
@@ -107,7 +123,7 @@ export const startLocalAppSync = async (input: {
         },
       );
       upstream.on('error', (error) => sendJson(response, 502, { errors: [{ errorType: 'BadGateway', message: error.message }] }, CORS));
-      request.pipe(upstream);
+      upstream.end(body);
     }),
   );
   const front = await listen(server, input.port);

@@ -100,9 +100,9 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
     dynamoStarting.then((child) => stops.push(() => child.stop())).catch(() => undefined);
 
     // Who may do what: the policies of the template the CDK app synthesizes.
-    const { identities, authorizer } = await timed('IAM (policies from the synthesized template)', async () => {
+    const { identities, authorizer, model } = await timed('IAM (policies from the synthesized template)', async () => {
       const model = buildAccessModel({ bucketName: LOCAL_IDS.bucketName, tableName: LOCAL_IDS.tableName });
-      return { identities: createIdentities(model), authorizer: createAuthorizer(model) };
+      return { identities: createIdentities(model), authorizer: createAuthorizer(model), model };
     });
 
     const { pool, tokens } = await timed('Cognito', async () => {
@@ -202,6 +202,7 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
         port: ports.appsync,
         dynamoPort: ports.dynamodb,
         tableName: LOCAL_IDS.tableName,
+        settings: model.graphql,
         // The resolvers reach the table with their data source's role, as on AppSync.
         credentials: identities.credentialsOf('graphqlTable'),
         apiKey: LOCAL_IDS.graphqlApiKey,

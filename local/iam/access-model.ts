@@ -6,13 +6,14 @@ import * as path from 'node:path';
 import { REGION } from '../../contract';
 import { deploySettingsFromContext } from '../../lib/deploy-settings';
 import { STACK_NAME } from '../../lib/outputs';
+import type { GraphqlApiSettings } from '../appsync-limits';
 import { StatementVaultStack, type VaultPrincipals } from '../../lib/statement-vault-stack';
 
 /**
  * Who may do what on the local stack, read from the CloudFormation template the CDK app
  * synthesizes: each principal's identity policies (inline and attached) and the bucket's
  * resource policy, with the template's references resolved to the local bucket, table
- * and account. One source of truth: change a grant in `lib/` and the local stack enforces
+ * and account; and the GraphQL API's introspection and depth settings. One source of truth: change a grant in `lib/` and the local stack enforces
  * the change on its next start.
  */
 export type PrincipalName = keyof VaultPrincipals;
@@ -32,6 +33,8 @@ export interface LocalPrincipal {
 
 export interface AccessModel {
   accountId: string;
+  /** The deployed GraphQL API's introspection and depth settings, which the local AppSync enforces too. */
+  graphql: GraphqlApiSettings;
   bucketName: string;
   tableName: string;
   principals: Record<PrincipalName, LocalPrincipal>;
@@ -136,8 +139,13 @@ export const buildAccessModel = (input: { bucketName: string; tableName: string 
   const bucketPolicy = Object.values(resources).find(
     (resource) => resource.Type === 'AWS::S3::BucketPolicy' && resource.Properties?.Bucket?.Ref === bucketId,
   );
+  const api = Object.values(resources).find((resource) => resource.Type === 'AWS::AppSync::GraphQLApi')?.Properties ?? {};
   return {
     accountId: LOCAL_ACCOUNT_ID,
+    graphql: {
+      introspection: api.IntrospectionConfig !== 'DISABLED',
+      ...(typeof api.QueryDepthLimit === 'number' && api.QueryDepthLimit > 0 ? { queryDepthLimit: api.QueryDepthLimit } : {}),
+    },
     bucketName: input.bucketName,
     tableName: input.tableName,
     principals,

@@ -152,3 +152,33 @@ describe('the statement list', () => {
     expect(bobs.items.every((item) => item.owner === bob.sub)).toBe(true);
   });
 });
+
+describe('AppSync enforces the settings the CDK app deploys (introspection off, depth limit 10)', () => {
+  test.each<[string, () => Record<string, string>]>([
+    ['the API key', () => ({ 'x-api-key': stack.config.data.api_key })],
+    ['a user pool token', () => ({ Authorization: alice.idToken })],
+  ])('introspection is refused with %s, as for a field the schema does not have', async (_name, headers) => {
+    for (const query of ['{ __schema { types { name } } }', '{ __type(name: "Statement") { fields { name } } }', 'query { uploadLimits { statement { maxBytes } } __schema { queryType { name } } }']) {
+      const answer = await rawGraphql(stack.config, headers(), query);
+      expect(answer.status).toBe(200);
+      expect(answer.body.data).toBeNull();
+      expect(answer.body.errors?.[0].message).toMatch(/^Validation error of type FieldUndefined: Field '__(schema|type)' in type 'Query' is undefined/);
+    }
+  });
+
+  test('__typename is not introspection and still answers', async () => {
+    const answer = await rawGraphql(stack.config, { 'x-api-key': stack.config.data.api_key }, '{ __typename serviceStatus { __typename status } }');
+    expect(answer.body.data).toEqual({ __typename: 'Query', serviceStatus: { __typename: 'ServiceStatus', status: 'OK' } });
+  });
+
+  test('a query nested deeper than 10 levels is refused before any resolver runs', async () => {
+    const nested = (depth: number): string => (depth === 0 ? 'id' : `items { ${nested(depth - 1)} }`);
+    const tooDeep = `{ statements { ${nested(10)} } }`;
+    const answer = await rawGraphql(stack.config, { Authorization: alice.idToken }, tooDeep);
+    expect(answer.body.errors).toEqual([expect.objectContaining({ message: 'The query has a depth of 12, which exceeds the maximum query depth of 10.' })]);
+    // Fragments count where they are spread.
+    const viaFragments = `query { statements { ...A } } fragment A on StatementConnection { items { ...B } } fragment B on Statement { owner }`;
+    const fine = await rawGraphql(stack.config, { Authorization: alice.idToken }, viaFragments);
+    expect(fine.body.errors ?? []).toEqual([]);
+  });
+});
