@@ -20,6 +20,7 @@ import { createTokenVerifier } from './auth/token-verifier';
 import { killLeftovers, recordPids } from './children';
 import { CodeMailbox } from './cognito/codes';
 import { createUserPoolCompat } from './cognito/compat';
+import { createSessions } from './cognito/sessions';
 import { createIdentityPool } from './cognito/identity-pool';
 import { startCognitoServer } from './cognito/server';
 import { startUserPool } from './cognito/user-pool';
@@ -110,7 +111,7 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
       const tokens = createTokenVerifier(pool.userPoolId, pool.clientId);
       const server = await startCognitoServer(
         ports.cognito,
-        createUserPoolCompat(pool, tokens),
+        createUserPoolCompat(pool, tokens, createSessions(paths.cognito)),
         createIdentityPool({ identityPoolId: LOCAL_IDS.identityPoolId, userPoolId: pool.userPoolId, tokens }),
       );
       stops.push(() => server.close());

@@ -140,3 +140,15 @@ test('forgot password: request a code, set a new password with it, sign in with 
   await signOut();
   expect((await fetchAuthSession()).tokens).toBeUndefined();
 });
+
+test("a local sign-out ends this session at Cognito too (Amplify sends RevokeToken, as tokens carry origin_jti)", async () => {
+  await signIn({ username: email.toUpperCase(), password: 'a new passphrase' });
+  const refreshToken = [...tokenStore].find(([key]) => key.endsWith('.refreshToken'))?.[1];
+  const accessToken = (await fetchAuthSession()).tokens!.accessToken;
+  expect(accessToken.payload.origin_jti).toEqual(expect.any(String));
+  await signOut();
+  const refresh = await callCognito('GetTokensFromRefreshToken', { ClientId: stack.config.auth.user_pool_client_id, RefreshToken: refreshToken });
+  expect(refresh.body).toEqual({ __type: 'NotAuthorizedException', message: 'Refresh Token has been revoked' });
+  const getUser = await callCognito('GetUser', { AccessToken: accessToken.toString() });
+  expect(getUser.body).toEqual({ __type: 'NotAuthorizedException', message: 'Access Token has been revoked' });
+});
