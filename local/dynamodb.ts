@@ -4,7 +4,8 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { REGION, TABLE_KEYS } from '../contract';
 import { spawnGuarded, type Child } from './children';
-import { waitForPort } from './ports';
+import { offlineJavaFlags } from './offline';
+import { freePort, waitForPort } from './ports';
 import { HOST, LOCAL_CREDENTIALS } from './settings';
 
 const EMULATOR = path.join(path.dirname(require.resolve('amplify-dynamodb-simulator/package.json')), 'emulator');
@@ -59,6 +60,7 @@ export const startDynamoDbLocal = async (input: {
   const child = spawnGuarded(
     'java',
     [
+      ...offlineJavaFlags(await freePort()),
       `-Djava.library.path=${path.join(EMULATOR, 'DynamoDBLocal_lib')}`,
       '-jar',
       path.join(EMULATOR, 'DynamoDBLocal.jar'),

@@ -8,12 +8,15 @@ import { WEB_CONFIG_FILE } from '../contract';
 import { startLocalStack } from './stack';
 import { startWebApp } from './web';
 import { appendPids } from './children';
+import { enforceOffline } from './offline';
 import { dataPaths, defaultDataDir, portsFromEnv } from './settings';
 
 const started = Date.now();
 const say = (line: string) => process.stdout.write(`${line}\n`);
 
 const main = async () => {
+  // Before anything else runs: nothing in this process may reach past this machine.
+  enforceOffline((line) => say(`  ${line}`));
   const ports = portsFromEnv();
   const dataDir = defaultDataDir();
   const webConfigFile = path.resolve(process.env.LOCAL_WEB_CONFIG ?? path.join('web', WEB_CONFIG_FILE));
@@ -34,7 +37,7 @@ const main = async () => {
         port: ports.web,
         mode: process.env.LOCAL_WEB_MODE === 'start' ? 'start' : 'dev',
         onOutput: (line) => {
-          if (/error|warn/i.test(line)) say(`  web: ${line.trim()}`);
+          if (/error|warn|^offline:/i.test(line)) say(`  web: ${line.trim()}`);
         },
       });
   if (web) appendPids(dataPaths(dataDir).pids, web.pids());
@@ -61,6 +64,7 @@ const main = async () => {
   say(`  GraphQL ${stack.urls.graphql} · profile image API ${stack.urls.profileImageApi} · statements API ${stack.urls.statementsApi}`);
   say(`  Cognito ${stack.urls.cognito} · S3 ${stack.urls.s3} · DynamoDB ${stack.urls.dynamodb}`);
   say(`  confirmation and reset codes are printed here and kept in ${path.relative(process.cwd(), stack.codesFile)}`);
+  say('  network: loopback only; nothing here opens a connection off this machine');
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   say(
     web

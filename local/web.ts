@@ -1,5 +1,6 @@
 import * as path from 'node:path';
 import { spawnGuarded, type Child } from './children';
+import { offlineNodeEnvironment } from './offline';
 import { waitForPort } from './ports';
 
 const WEB_DIR = path.join(__dirname, '..', 'web');
@@ -18,7 +19,7 @@ export const startWebApp = async (input: {
 }): Promise<Child> => {
   const child = spawnGuarded(process.execPath, [NEXT_BIN, input.mode, '--port', String(input.port), '--hostname', 'localhost'], {
     cwd: WEB_DIR,
-    env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', ...input.env },
+    env: { ...process.env, ...offlineNodeEnvironment(), ...input.env },
     onOutput: input.onOutput,
   });
   try {
