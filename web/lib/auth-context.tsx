@@ -4,7 +4,7 @@ import { Amplify } from 'aws-amplify';
 import { fetchAuthSession, signOut as amplifySignOut } from 'aws-amplify/auth';
 import { ConsoleLogger, Hub } from 'aws-amplify/utils';
 import { useRouter } from 'next/navigation';
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { toast } from 'react-toastify';
 import { amplifyResources } from './amplify-config';
 import { webConfig } from './config';
@@ -16,7 +16,8 @@ Amplify.configure(amplifyResources(webConfig));
 
 export type AuthState =
   | { status: 'loading' }
-  | { status: 'signedOut' }
+  /** `byChoice`: the person signed out here, so nothing should bring them back to the page they left. */
+  | { status: 'signedOut'; byChoice?: boolean }
   | { status: 'signedIn'; sub: string; email: string };
 
 interface AuthContextValue {
@@ -49,6 +50,8 @@ const readSession = async (): Promise<AuthState> => {
 export const AuthProvider = ({ children, onSignedOut }: { children: ReactNode; onSignedOut: () => void }) => {
   const [state, setState] = useState<AuthState>({ status: 'loading' });
   const router = useRouter();
+  // Amplify announces the sign-out (Hub) before signOut() returns, after Cognito has revoked the session.
+  const signingOut = useRef(false);
 
   const refresh = useCallback(async () => setState(await readSession()), []);
 
@@ -57,7 +60,7 @@ export const AuthProvider = ({ children, onSignedOut }: { children: ReactNode; o
     return Hub.listen('auth', ({ payload }) => {
       if (payload.event === 'signedIn' || payload.event === 'tokenRefresh') void refresh();
       if (payload.event === 'signedOut') {
-        setState({ status: 'signedOut' });
+        setState({ status: 'signedOut', byChoice: signingOut.current });
         onSignedOut();
       }
       if (payload.event === 'tokenRefresh_failure') {
@@ -79,8 +82,13 @@ export const AuthProvider = ({ children, onSignedOut }: { children: ReactNode; o
         return session?.tokens?.idToken?.toString();
       },
       signOut: async () => {
-        await amplifySignOut();
-        setState({ status: 'signedOut' });
+        signingOut.current = true;
+        try {
+          await amplifySignOut();
+        } finally {
+          signingOut.current = false;
+        }
+        setState({ status: 'signedOut', byChoice: true });
         onSignedOut();
       },
     }),
