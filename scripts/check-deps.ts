@@ -1,9 +1,12 @@
 /**
  * `npm run deps:check`: the runtime dependency tree (what `npm ls --omit=dev --all`
  * lists, the web app included), checked against the registry: no package marked
- * deprecated, and every direct runtime dependency on its newest version or listed below
- * with the reason it is not. `npm audit` is refused by the registry here; a small, current
- * tree is the substitute. Exits 1 on a deprecated package or an unexplained old version.
+ * deprecated, and every direct runtime dependency on the newest major version (the newest
+ * minor for 0.x) or listed below with the reason it is not. Newer minors and patches are
+ * listed for the next bump but do not fail the check: the AWS SDK publishes one most days,
+ * and a build must not break because of a release made an hour ago. `npm audit` is
+ * refused by the registry here; a small, current tree is the substitute. Exits 1 on a
+ * deprecated package or an unexplained old major.
  */
 import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
@@ -54,6 +57,12 @@ const packument = async (name: string) => {
   return (await response.json()) as { 'dist-tags': { latest: string }; versions: Record<string, { deprecated?: string }> };
 };
 
+/** The release line a version belongs to: its major, or major.minor for 0.x (where a minor may break). */
+const lineOf = (version: string): string => {
+  const [major, minor] = version.split('.');
+  return major === '0' ? `0.${minor}` : major;
+};
+
 export const checkDependencies = async () => {
   const packages = runtimePackages();
   const deprecated: string[] = [];
@@ -74,12 +83,15 @@ export const checkDependencies = async () => {
     ...JSON.parse(fs.readFileSync(path.join(ROOT, 'web', 'package.json'), 'utf8')).dependencies,
   } as Record<string, string>;
   const outdated: string[] = [];
+  const behind: string[] = [];
   for (const [name, version] of Object.entries(direct)) {
     const latest = (await packument(name))['dist-tags'].latest;
-    if (latest !== version && !HELD_BACK[name]) outdated.push(`${name} ${version} (latest ${latest})`);
+    if (latest === version || HELD_BACK[name]) continue;
+    if (lineOf(latest) !== lineOf(version)) outdated.push(`${name} ${version} (latest ${latest})`);
+    else behind.push(`${name} ${version} (latest ${latest})`);
   }
   const count = [...packages.values()].reduce((total, versions) => total + versions.size, 0);
-  return { count, deprecated, outdated, direct: Object.keys(direct).length };
+  return { count, deprecated, outdated, behind, direct: Object.keys(direct).length };
 };
 
 if (require.main === module) {
@@ -87,7 +99,8 @@ if (require.main === module) {
     .then((result) => {
       console.log(`runtime packages: ${result.count} (${result.direct} direct)`);
       console.log(result.deprecated.length ? `deprecated:\n  ${result.deprecated.join('\n  ')}` : 'deprecated: none');
-      console.log(result.outdated.length ? `not on latest:\n  ${result.outdated.join('\n  ')}` : 'direct runtime dependencies: all on latest');
+      console.log(result.outdated.length ? `behind a major version:\n  ${result.outdated.join('\n  ')}` : 'direct runtime dependencies: all on the newest major');
+      if (result.behind.length) console.log(`newer minor or patch releases (for the next bump):\n  ${result.behind.join('\n  ')}`);
       for (const [name, reason] of Object.entries(HELD_BACK)) console.log(`held back: ${name}: ${reason}`);
       process.exit(result.deprecated.length || result.outdated.length ? 1 : 0);
     })
