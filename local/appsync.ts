@@ -8,7 +8,7 @@ import { REGION } from '../contract';
 import { RESOLVERS, readSchema } from '../graphql/resolvers';
 import type { TokenVerifier } from './auth/token-verifier';
 import { settingsProblems, type GraphqlApiSettings } from './appsync-limits';
-import { answerPreflight, listen, readBody, requestTarget, safeHandler, sendJson, type RunningServer } from './http';
+import { answerPreflight, listen, readBody, requestTarget, safeHandler, sendJson, upstreamAgent, type RunningServer } from './http';
 import { freePort } from './ports';
 import { HOST } from './settings';
 
@@ -83,6 +83,7 @@ export const startLocalAppSync = async (input: {
     },
   });
   await simulator.start();
+  const agent = upstreamAgent();
 
   const server = http.createServer(
     safeHandler('appsync', async (request, response) => {
@@ -114,7 +115,7 @@ export const startLocalAppSync = async (input: {
       const problems = settingsProblems(parsed?.query, input.settings);
       if (problems.length > 0) return sendJson(response, 200, { data: null, errors: problems }, CORS);
       const upstream = http.request(
-        { host: HOST, port: innerPort, method: 'POST', path: '/graphql', headers: { ...request.headers, 'content-length': String(body.length) } },
+        { agent, host: HOST, port: innerPort, method: 'POST', path: '/graphql', headers: { ...request.headers, 'content-length': String(body.length) } },
         (answer) => {
           // The simulator adds its own CORS headers; AppSync's (ours) replace them.
           const headers = Object.fromEntries(Object.entries(answer.headers).filter(([name]) => !name.startsWith('access-control-')));
@@ -131,6 +132,7 @@ export const startLocalAppSync = async (input: {
     server: front,
     async close() {
       await front.close();
+      agent.destroy();
       await simulator.stop();
     },
   };

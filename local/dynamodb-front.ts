@@ -2,7 +2,7 @@ import * as http from 'node:http';
 import { createHash } from 'node:crypto';
 import { REGION } from '../contract';
 import { verifySigV4 } from './auth/sigv4';
-import { listen, readBody, safeHandler, sendJson, type RunningServer } from './http';
+import { listen, readBody, safeHandler, sendJson, upstreamAgent, type RunningServer } from './http';
 import type { Authorizer } from './iam/authorizer';
 import type { Identities } from './iam/identities';
 import { HOST } from './settings';
@@ -62,6 +62,7 @@ export const startDynamoDbFront = async (input: {
   authorizer: Authorizer;
   tableArn: (table: string) => string;
 }): Promise<RunningServer> => {
+  const agent = upstreamAgent();
   const server = http.createServer(
     safeHandler('dynamodb', async (request, response) => {
       const body = await readBody(request, 16 * 1024 * 1024);
@@ -90,7 +91,7 @@ export const startDynamoDbFront = async (input: {
         }
       }
       const upstream = http.request(
-        { host: HOST, port: input.upstreamPort, method: request.method, path: request.url, headers: request.headers },
+        { agent, host: HOST, port: input.upstreamPort, method: request.method, path: request.url, headers: request.headers },
         (answer) => {
           response.writeHead(answer.statusCode ?? 500, answer.headers);
           answer.pipe(response);
@@ -100,5 +101,12 @@ export const startDynamoDbFront = async (input: {
       upstream.end(body);
     }),
   );
-  return listen(server, input.port);
+  const running = await listen(server, input.port);
+  return {
+    ...running,
+    async close() {
+      await running.close();
+      agent.destroy();
+    },
+  };
 };

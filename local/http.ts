@@ -2,6 +2,12 @@ import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { HOST } from './settings';
 
+/**
+ * For a front's requests to the emulator behind it: connections are kept and reused, as
+ * the SDK keeps its own, so the extra hop costs no TCP handshake per request.
+ */
+export const upstreamAgent = (): http.Agent => new http.Agent({ keepAlive: true, maxSockets: 128 });
+
 /** Reads a request body up to `limit` bytes; a larger one is drained, not buffered, and refused. */
 export const readBody = (request: http.IncomingMessage, limit = 10 * 1024 * 1024): Promise<Buffer> =>
   new Promise((resolve, reject) => {

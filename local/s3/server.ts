@@ -5,7 +5,7 @@ import * as path from 'node:path';
 import type { S3Event } from 'aws-lambda';
 import { BUCKET_CORS, REGION, S3_USER_METADATA_MAX_BYTES } from '../../contract';
 import { verifySigV4 } from '../auth/sigv4';
-import { listen, readBody, requestTarget, safeHandler, type RunningServer } from '../http';
+import { listen, readBody, requestTarget, safeHandler, upstreamAgent, type RunningServer } from '../http';
 import type { Authorizer } from '../iam/authorizer';
 import type { Identities, Signer } from '../iam/identities';
 import { HOST } from '../settings';
@@ -117,6 +117,7 @@ export const startLocalS3 = async (input: {
   const account = require('s3rver/lib/models/account').DUMMY_ACCOUNT as { createKeyPair(id: string, secret: string): void };
   for (const pair of input.identities.all()) account.createKeyPair(pair.accessKeyId, pair.secretAccessKey);
   const { port: innerPort } = await s3rver.run();
+  const agent = upstreamAgent();
 
   const bucketDir = path.join(input.directory, input.bucketName);
   const uploadsDir = path.join(bucketDir, '._S3rver_uploads');
@@ -135,7 +136,7 @@ export const startLocalS3 = async (input: {
 
   const forward = (request: http.IncomingMessage, response: http.ServerResponse, body?: Buffer) => {
     const upstream = http.request(
-      { host: HOST, port: innerPort, method: request.method, path: request.url, headers: request.headers },
+      { agent, host: HOST, port: innerPort, method: request.method, path: request.url, headers: request.headers },
       (answer) => {
         response.writeHead(answer.statusCode ?? 502, answer.headers);
         answer.pipe(response);
@@ -251,6 +252,7 @@ export const startLocalS3 = async (input: {
     server: front,
     async close() {
       await front.close();
+      agent.destroy();
       await s3rver.close();
     },
   };
