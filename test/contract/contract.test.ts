@@ -3,6 +3,7 @@ import {
   MiB,
   PASSWORD_POLICY,
   S3_USER_METADATA_MAX_BYTES,
+  statementTextProblem,
   STATEMENT_METADATA,
   TEXT_LIMITS,
   STATEMENT_LIMITS,
@@ -111,5 +112,13 @@ describe("S3's 2 KB of user metadata", () => {
       '2024-01'.length +
       64;
     expect(worstCase).toBeLessThanOrEqual(S3_USER_METADATA_MAX_BYTES);
+  });
+
+  test('the web app and the API ask the same question of a name and a label, in words', () => {
+    expect(statementTextProblem('Relevé janvier 2024.pdf', 'Checking ••1234')).toBeUndefined();
+    expect(statementTextProblem(`${'明'.repeat(190)}.pdf`, 'Main')).toBe(
+      'The file name is too long to store: it takes 1714 bytes once encoded and at most 1024 fit; use a shorter one',
+    );
+    expect(statementTextProblem('a.pdf', '明'.repeat(64))).toMatch(/^The account label is too long to store: it takes 576 bytes/);
   });
 });
