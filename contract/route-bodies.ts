@@ -1,4 +1,4 @@
-import type * as z from 'zod';
+import * as z from 'zod';
 import {
   completeUploadRequestSchema,
   partUrlsRequestSchema,
@@ -20,3 +20,15 @@ const BODIES = new Map<RouteSpec, z.ZodType>([
 ]);
 
 export const routeBody = (route: RouteSpec): z.ZodType | undefined => BODIES.get(route);
+
+/**
+ * The body a route takes as API Gateway validates it: a JSON Schema draft-4 model (the
+ * CDK app installs it; the local gateway checks bodies against the same one). Without
+ * `$schema`, which API Gateway sets from the model's own setting.
+ */
+export const routeModel = (route: RouteSpec): Record<string, unknown> | undefined => {
+  const body = routeBody(route);
+  if (!body) return undefined;
+  const { $schema: _ignored, ...schema } = z.toJSONSchema(body, { target: 'draft-4', io: 'input' }) as Record<string, unknown>;
+  return schema;
+};

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import * as http from 'node:http';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
-import { API_STAGE, gatewayErrorBody, GATEWAY_ERRORS, type GatewayErrorType, type RouteSpec } from '../contract';
+import Ajv from 'ajv-draft-04';
+import { API_STAGE, gatewayErrorBody, GATEWAY_ERRORS, routeModel, type GatewayErrorType, type RouteSpec } from '../contract';
 import { bearerToken, type TokenVerifier } from './auth/token-verifier';
 import { listen, readBody, requestTarget, safeHandler, sendJson, type RunningServer } from './http';
 
@@ -31,9 +32,10 @@ const compile = (spec: RouteSpec): CompiledRoute => {
 /**
  * One REST API as API Gateway runs it, for the local stack: stage `prod`, the CORS
  * preflight answered by the gateway, the Cognito authorizer verifying the ID token
- * (signature, issuer, audience, expiry), proxy events built the way API Gateway builds
- * them (claims under requestContext.authorizer.claims), and the gateway's own errors in
- * the contract's shape. The handler is the real Lambda handler module.
+ * (signature, issuer, audience, expiry), the request validator checking JSON bodies
+ * against the routes' models, proxy events built the way API Gateway builds them (claims
+ * under requestContext.authorizer.claims), and the gateway's own errors in the
+ * contract's shape. The handler is the real Lambda handler module.
  */
 export const startRestApi = async (input: {
   port: number;
@@ -43,6 +45,14 @@ export const startRestApi = async (input: {
   webOrigins: string[];
 }): Promise<RunningServer> => {
   const routes = Object.values(input.routes).map(compile);
+  // The same JSON Schema draft-4 models the CDK app installs on each method.
+  const ajv = new Ajv({ strict: false });
+  const validators = new Map(
+    routes.flatMap((route) => {
+      const model = routeModel(route.spec);
+      return model ? [[route.spec, ajv.compile(model)] as const] : [];
+    }),
+  );
   const methods = [...new Set(Object.values(input.routes).map((route) => route.method))];
   const stagePrefix = `/${API_STAGE}`;
 
@@ -86,6 +96,18 @@ export const startRestApi = async (input: {
         body = await readBody(request, MAX_PAYLOAD_BYTES);
       } catch {
         return gatewayError(response, 'REQUEST_TOO_LARGE', 413);
+      }
+      // The method's request validator: a JSON body must match the route's model.
+      const validate = validators.get(chosen.route.spec);
+      const contentType = String(request.headers['content-type'] ?? 'application/json').split(';')[0].trim().toLowerCase();
+      if (validate && contentType === 'application/json') {
+        let parsed: unknown;
+        try {
+          parsed = JSON.parse(body.toString('utf8'));
+        } catch {
+          return gatewayError(response, 'BAD_REQUEST_BODY', 400);
+        }
+        if (!validate(parsed)) return gatewayError(response, 'BAD_REQUEST_BODY', 400);
       }
 
       // API Gateway hands the Lambda decoded path parameters; a path that does not decode is refused.

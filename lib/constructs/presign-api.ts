@@ -5,8 +5,7 @@ import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
-import * as z from 'zod';
-import { API_STAGE, GATEWAY_ERRORS, LAMBDA_ENV, gatewayErrorBody, routeBody, type GatewayErrorType, type RouteSpec } from '../../contract';
+import { API_STAGE, GATEWAY_ERRORS, LAMBDA_ENV, gatewayErrorBody, routeModel, type GatewayErrorType, type RouteSpec } from '../../contract';
 import { VaultFunction } from './vault-function';
 
 export interface PresignApiProps {
@@ -94,18 +93,18 @@ export class PresignApi extends Construct {
     for (const [name, route] of Object.entries(props.routes)) {
       const resource = this.api.root.resourceForPath(route.resource);
       const pathParameters = [...route.resource.matchAll(/\{(\w+)\}/g)].map((match) => match[1]);
-      const body = routeBody(route);
+      const model = routeModel(route);
       resource.addMethod(route.method, integration, {
         authorizer,
         authorizationType: apigateway.AuthorizationType.COGNITO,
         requestValidator: validator,
         requestParameters: Object.fromEntries(pathParameters.map((param) => [`method.request.path.${param}`, true])),
-        ...(body
+        ...(model
           ? {
               requestModels: {
                 'application/json': this.api.addModel(`${name}Body`, {
                   contentType: 'application/json',
-                  schema: toApiGatewaySchema(body),
+                  schema: { schema: apigateway.JsonSchemaVersion.DRAFT4, ...model } as apigateway.JsonSchema,
                 }),
               },
             }
@@ -135,12 +134,3 @@ export class PresignApi extends Construct {
     return this.api.url;
   }
 }
-
-/** API Gateway models are JSON Schema draft 4; the contract's zod schemas convert to it. */
-const toApiGatewaySchema = (schema: z.ZodType): apigateway.JsonSchema => {
-  const { $schema: _ignored, ...jsonSchema } = z.toJSONSchema(schema, { target: 'draft-4', io: 'input' }) as Record<
-    string,
-    unknown
-  >;
-  return { schema: apigateway.JsonSchemaVersion.DRAFT4, ...jsonSchema } as apigateway.JsonSchema;
-};

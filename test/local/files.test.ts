@@ -238,3 +238,27 @@ describe('the REST APIs refuse a caller without a valid ID token, before the Lam
     }
   });
 });
+
+describe("the local API Gateway validates bodies against the routes' models, as API Gateway does", () => {
+  const create = (body: unknown) => callApi(stack.config, 'statementsApiUrl', STATEMENT_ROUTES.createUpload, { token: alice.idToken, body });
+  const valid = { fileName: 'a.pdf', contentType: 'application/pdf', size: 10, accountLabel: 'Main', period: '2024-01' };
+
+  test.each<[string, unknown]>([
+    ['a missing field', { ...valid, period: undefined }],
+    ['an unknown field', { ...valid, owner: 'someone-else' }],
+    ['a size given as text', { ...valid, size: '10' }],
+    ['not an object', ['a.pdf']],
+  ])('%s: 400 with the gateway\'s own answer, before the Lambda runs', async (_name, body) => {
+    const answer = await create(body);
+    expect(answer.status).toBe(400);
+    expect(answer.body).toEqual({ error: { code: 'BAD_REQUEST', message: 'The request body does not match what this route takes.' } });
+  });
+
+  test("what the model allows but the contract refuses gets the Lambda's words (text rules are not in the model)", async () => {
+    const tooLong = await create({ ...valid, fileName: `${'明'.repeat(190)}.pdf` });
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.body.error.message).toContain('fileName is too long to store');
+    const tooManyCharacters = await create({ ...valid, fileName: `${'x'.repeat(300)}.pdf` });
+    expect(tooManyCharacters.body.error.message).toBe('Invalid body: fileName: fileName must be at most 200 characters');
+  });
+});
