@@ -1,12 +1,14 @@
 import type { Construct } from 'constructs';
 import type { VaultEmail } from './constructs/auth';
+import { STAGES, type Stage } from './outputs';
 import { webOriginsFromContext } from './web-origins';
 
 /**
  * What a deployment chooses, read from CDK context (`-c name=value` or cdk.json) in one
  * place, so constructs take typed props and `bin/` holds no logic.
  *
- * - `stage`: `dev` (the default) or `prod`.
+ * - `stage`: `dev` (the default: its data is destroyed with the stack) or `prod` (data
+ *   retained and protected from deletion, e-mail through SES). Each has its own stack name.
  * - `webOrigins`: the web app's origins (see web-origins.ts).
  * - `sesFromAddress` (+ `sesVerifiedDomain`, `sesFromName`, `sesReplyTo`, `sesConfigurationSet`): Cognito sends
  *   its e-mail (sign-up codes, password resets) through SES from this verified address.
@@ -16,7 +18,6 @@ import { webOriginsFromContext } from './web-origins';
  *   logging role (retained when the stack is deleted); `existing` leaves the account's
  *   setting alone (an organisation that already manages it).
  */
-export type Stage = 'dev' | 'prod';
 
 export interface DeploySettings {
   readonly stage: Stage;
@@ -70,7 +71,7 @@ const emailFromContext = (scope: Construct, stage: Stage): VaultEmail => {
 };
 
 export const deploySettingsFromContext = (scope: Construct): DeploySettings => {
-  const stage = oneOf(scope, 'stage', ['dev', 'prod'] as const, 'dev');
+  const stage = oneOf(scope, 'stage', STAGES, 'dev');
   return {
     stage,
     webOrigins: webOriginsFromContext(scope),

@@ -18,5 +18,9 @@ export const OUTPUT_NAMES = {
 
 export type OutputField = keyof typeof OUTPUT_NAMES;
 
-/** The stack's name, which is also its key in `cdk deploy --outputs-file`. */
-export const STACK_NAME = 'StatementVault';
+/** Deployment stages: `dev` (data destroyable) and `prod` (data retained, SES required). */
+export type Stage = 'dev' | 'prod';
+export const STAGES = ['dev', 'prod'] as const satisfies readonly Stage[];
+
+/** The stack's name per stage, which is also its key in `cdk deploy --outputs-file`. */
+export const vaultStackName = (stage: Stage): string => `StatementVault-${stage}`;

@@ -1,4 +1,4 @@
-import { CfnOutput, Stack, Validations, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, RemovalPolicies, RemovalPolicy, Stack, Validations, type StackProps } from 'aws-cdk-lib';
 import type * as iam from 'aws-cdk-lib/aws-iam';
 import type { Construct } from 'constructs';
 import { PROFILE_IMAGE_PREFIX, PROFILE_IMAGE_ROUTES, STATEMENT_PREFIX, STATEMENT_ROUTES, type RouteSpec, type WebConfigValues } from '../contract';
@@ -37,9 +37,11 @@ export class StatementVaultStack extends Stack {
     super(scope, id, props);
     const { settings } = props;
 
-    const auth = new VaultAuth(this, 'Auth', { email: settings.email });
-    const storage = new VaultStorage(this, 'Storage', { webOrigins: settings.webOrigins });
-    const data = new VaultData(this, 'Data', { userPool: auth.userPool });
+    // People's data outlives a prod stack; a dev stack takes its data with it.
+    const removalPolicy = settings.stage === 'prod' ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY;
+    const auth = new VaultAuth(this, 'Auth', { email: settings.email, removalPolicy });
+    const storage = new VaultStorage(this, 'Storage', { webOrigins: settings.webOrigins, removalPolicy });
+    const data = new VaultData(this, 'Data', { userPool: auth.userPool, removalPolicy });
     const catalogue = new UploadCatalogue(this, 'Catalogue', { storage, table: data.table });
 
     const presignApi = (id: string, apiName: string, entry: string, routes: Record<string, RouteSpec>, keyPrefix: string) =>
@@ -100,12 +102,24 @@ export class StatementVaultStack extends Stack {
       new CfnOutput(this, name, { value: values[field], description: `Web config: ${field}` });
     }
 
+    if (settings.stage === 'dev') {
+      // Logs go with a dev stack too (the account's API Gateway logging setting stays: it is not ours alone).
+      RemovalPolicies.of(this).destroy({ applyToResourceTypes: ['AWS::Logs::LogGroup'] });
+    }
+
     // Constructs CDK adds on our behalf (S3 notification wiring) that we cannot reshape.
     const notificationsHandler = this.node.tryFindChild('BucketNotificationsHandler050a0587b7544547bf325f094a3db834');
     if (notificationsHandler) {
       Validations.of(notificationsHandler).acknowledge({
         id: 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',
         reason: "CDK's own S3-notification custom resource uses AWSLambdaBasicExecutionRole; it runs only during deployment.",
+      });
+    }
+    const autoDelete = this.node.tryFindChild('Custom::S3AutoDeleteObjectsCustomResourceProvider');
+    if (autoDelete) {
+      Validations.of(autoDelete).acknowledge({
+        id: 'AwsSolutions-IAM4',
+        reason: "CDK's own auto-delete provider (dev stages only) empties the buckets when the stack is deleted; it runs only during deployment.",
       });
     }
   }

@@ -2,15 +2,15 @@
  * Turns `cdk deploy --outputs-file cdk-outputs.json` into the web app's build-time config
  * (`web/amplify_outputs.json`, Amplify Gen2's format).
  *
- *   npm run web:config [-- --outputs cdk-outputs.json --out web/amplify_outputs.json]
+ *   npm run web:config [-- --stage dev|prod --outputs cdk-outputs.json --out web/amplify_outputs.json]
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
 import { buildWebConfig, WEB_CONFIG_FILE, type WebConfig } from '../contract';
-import { OUTPUT_NAMES, STACK_NAME, type OutputField } from '../lib/outputs';
+import { OUTPUT_NAMES, STAGES, vaultStackName, type OutputField, type Stage } from '../lib/outputs';
 
-export const webConfigFromOutputs = (outputsFile: unknown, stackName: string = STACK_NAME): WebConfig => {
+export const webConfigFromOutputs = (outputsFile: unknown, stackName: string = vaultStackName('dev')): WebConfig => {
   const stacks = (outputsFile ?? {}) as Record<string, Record<string, string> | undefined>;
   const outputs = stacks[stackName];
   if (!outputs) {
@@ -43,16 +43,18 @@ const main = (): void => {
     options: {
       outputs: { type: 'string', default: 'cdk-outputs.json' },
       out: { type: 'string', default: path.join('web', WEB_CONFIG_FILE) },
-      stack: { type: 'string', default: STACK_NAME },
+      stage: { type: 'string', default: 'dev' },
     },
   });
+  if (!(STAGES as readonly string[]).includes(values.stage!)) throw new Error(`--stage must be one of ${STAGES.join(', ')}`);
+  const stackName = vaultStackName(values.stage as Stage);
   const outputsPath = path.resolve(values.outputs!);
   if (!fs.existsSync(outputsPath)) {
     throw new Error(`${values.outputs} does not exist; run \`npx cdk deploy --outputs-file ${values.outputs}\` first`);
   }
-  const config = webConfigFromOutputs(JSON.parse(fs.readFileSync(outputsPath, 'utf8')), values.stack);
+  const config = webConfigFromOutputs(JSON.parse(fs.readFileSync(outputsPath, 'utf8')), stackName);
   writeWebConfig(config, path.resolve(values.out!));
-  console.log(`web:config: wrote ${values.out} from ${values.outputs} (stack ${values.stack})`);
+  console.log(`web:config: wrote ${values.out} from ${values.outputs} (stack ${stackName})`);
 };
 
 if (require.main === module) {

@@ -29,7 +29,10 @@ export type VaultEmail =
 export interface VaultAuthProps {
   /** How Cognito sends its e-mail. */
   readonly email: VaultEmail;
-  /** Keep the user pool when the stack is deleted (users cannot be recreated). @default RETAIN */
+  /**
+   * Keep the user pool when the stack is deleted (users cannot be recreated); RETAIN also
+   * turns on deletion protection. @default RETAIN
+   */
   readonly removalPolicy?: RemovalPolicy;
 }
 
@@ -80,7 +83,7 @@ export class VaultAuth extends Construct {
       // The seed lists SMS as the MFA type with the mode OFF; with OFF, Cognito takes no factor list.
       mfa: MFA_MODES[MFA.mode],
       accountRecovery: cognito.AccountRecovery.EMAIL_ONLY,
-      deletionProtection: true,
+      deletionProtection: (props.removalPolicy ?? RemovalPolicy.RETAIN) === RemovalPolicy.RETAIN,
       removalPolicy: props.removalPolicy ?? RemovalPolicy.RETAIN,
     });
 

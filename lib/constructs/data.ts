@@ -15,7 +15,7 @@ export interface VaultDataProps {
    * before it ends (the key is replaced and a new config must be built). @default 365 days
    */
   readonly apiKeyLifetime?: Duration;
-  /** @default RETAIN: the table holds people's records. */
+  /** @default RETAIN: the table holds people's records (RETAIN also turns on deletion protection). */
   readonly removalPolicy?: RemovalPolicy;
 }
 
@@ -41,7 +41,7 @@ export class VaultData extends Construct {
       billingMode: dynamodb.BillingMode.PAY_PER_REQUEST,
       pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
       encryption: dynamodb.TableEncryption.AWS_MANAGED,
-      deletionProtection: true,
+      deletionProtection: (props.removalPolicy ?? RemovalPolicy.RETAIN) === RemovalPolicy.RETAIN,
       removalPolicy: props.removalPolicy ?? RemovalPolicy.RETAIN,
     });
 

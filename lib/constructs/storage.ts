@@ -12,7 +12,10 @@ export interface VaultStorageProps {
   readonly noncurrentVersionRetention?: Duration;
   /** How long the access logs are kept. @default 365 days */
   readonly accessLogRetention?: Duration;
-  /** @default RETAIN: statements are people's records. */
+  /**
+   * @default RETAIN: statements are people's records. DESTROY (a development deploy) also
+   * empties the buckets when the stack is deleted, every version included.
+   */
   readonly removalPolicy?: RemovalPolicy;
 }
 
@@ -38,6 +41,7 @@ export class VaultStorage extends Construct {
       objectOwnership: s3.ObjectOwnership.BUCKET_OWNER_ENFORCED,
       versioned: true,
       removalPolicy: props.removalPolicy ?? RemovalPolicy.RETAIN,
+      autoDeleteObjects: props.removalPolicy === RemovalPolicy.DESTROY,
     };
 
     this.accessLogBucket = new s3.Bucket(this, 'AccessLogs', {

@@ -5,7 +5,10 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { REGION } from '../../contract';
 import { deploySettingsFromContext } from '../../lib/deploy-settings';
-import { STACK_NAME } from '../../lib/outputs';
+import { vaultStackName } from '../../lib/outputs';
+
+/** The local stack stands for a dev deploy. */
+const STACK_NAME = vaultStackName('dev');
 import type { GraphqlApiSettings } from '../appsync-limits';
 import { StatementVaultStack, type VaultPrincipals } from '../../lib/statement-vault-stack';
 

@@ -506,8 +506,29 @@ describe('what AWS would break on a first deploy', () => {
 });
 
 describe('deployment choices by context', () => {
+  test('each stage has its own stack; no stage given is dev', () => {
+    expect(synthVault({ stage: 'prod' }).stack.stackName).toBe('StatementVault-prod');
+    expect(synthVault({ stage: undefined, sesFromAddress: undefined }).stack.stackName).toBe('StatementVault-dev');
+  });
+
+  test('a dev stack takes its data with it; a prod stack keeps it, protected from deletion', () => {
+    const dev = synthVault({ stage: 'dev', sesFromAddress: undefined, sesVerifiedDomain: undefined }).template;
+    dev.hasResource('AWS::DynamoDB::Table', { DeletionPolicy: 'Delete', Properties: Match.objectLike({ DeletionProtectionEnabled: false }) });
+    dev.hasResource('AWS::Cognito::UserPool', { DeletionPolicy: 'Delete', Properties: Match.objectLike({ DeletionProtection: 'INACTIVE' }) });
+    for (const bucket of Object.values(dev.findResources('AWS::S3::Bucket'))) expect(bucket.DeletionPolicy).toBe('Delete');
+    // Every version goes too: CDK empties the buckets before deleting them.
+    dev.resourceCountIs('Custom::S3AutoDeleteObjects', 2);
+    for (const group of Object.values(dev.findResources('AWS::Logs::LogGroup'))) expect(group.DeletionPolicy).toBe('Delete');
+    // The account's API Gateway logging setting is not the stack's to take away, in any stage.
+    dev.hasResource('AWS::ApiGateway::Account', { DeletionPolicy: 'Retain' });
+
+    template.hasResource('AWS::DynamoDB::Table', { DeletionPolicy: 'Retain', Properties: Match.objectLike({ DeletionProtectionEnabled: true }) });
+    template.resourceCountIs('Custom::S3AutoDeleteObjects', 0);
+    for (const group of Object.values(template.findResources('AWS::Logs::LogGroup'))) expect(group.DeletionPolicy).toBe('Retain');
+  });
+
   test("a dev deploy without SES uses Cognito's sender and says what it limits", () => {
-    const { template: dev, assembly } = synthVault({ sesFromAddress: undefined, sesVerifiedDomain: undefined });
+    const { template: dev, assembly } = synthVault({ stage: 'dev', sesFromAddress: undefined, sesVerifiedDomain: undefined });
     dev.hasResourceProperties('AWS::Cognito::UserPool', { EmailConfiguration: { EmailSendingAccount: 'COGNITO_DEFAULT' } });
     const warnings = assembly.stacks[0].messages.filter((message) => message.level === 'warning').map((message) => String(message.entry.data));
     expect(warnings).toContainEqual(expect.stringContaining('50 e-mails a day'));

@@ -5,7 +5,7 @@ import { synthVault } from '../support/vault-app';
  * masked and the clock frozen so it is the same on every machine and checkout path.
  * The rules that matter are asserted by name in security-rules.test.ts.
  */
-test('the StatementVault template matches the reviewed snapshot', () => {
-  const { template } = synthVault();
+test.each(['prod', 'dev'])('the %s stage template matches the reviewed snapshot', (stage) => {
+  const { template } = synthVault(stage === 'dev' ? { stage, sesFromAddress: undefined, sesVerifiedDomain: undefined } : { stage });
   expect(template.toJSON()).toMatchSnapshot();
 });

@@ -3,7 +3,9 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { parseWebConfig } from '../../contract';
-import { OUTPUT_NAMES, STACK_NAME } from '../../lib/outputs';
+import { OUTPUT_NAMES, vaultStackName } from '../../lib/outputs';
+
+const STACK_NAME = vaultStackName('dev');
 import { webConfigFromOutputs } from '../../scripts/web-config';
 
 /** What `cdk deploy --outputs-file` writes for this stack (values invented). */
@@ -62,7 +64,7 @@ test("a deploy's outputs become an amplify_outputs.json 1.4 with our APIs under 
 });
 
 test('a missing stack or output is named in the error', () => {
-  expect(() => webConfigFromOutputs({ Other: {} })).toThrow('no stack "StatementVault" (it has Other)');
+  expect(() => webConfigFromOutputs({ Other: {} })).toThrow('no stack "StatementVault-dev" (it has Other)');
   const { [OUTPUT_NAMES.bucketName]: _dropped, ...rest } = deployOutputs[STACK_NAME];
   expect(() => webConfigFromOutputs({ [STACK_NAME]: rest })).toThrow('lack BucketName');
 });

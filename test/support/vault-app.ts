@@ -13,8 +13,8 @@ export const FROZEN_NOW = Date.UTC(2026, 0, 1);
 
 export const TEST_WEB_ORIGINS = 'https://vault.example.com,http://localhost:3000';
 
-/** The tests synthesize a deploy that sends e-mail through SES, as a real one does. */
-export const TEST_SES_CONTEXT = { sesFromAddress: 'no-reply@vault.example.com', sesVerifiedDomain: 'vault.example.com' };
+/** By default the tests synthesize the production stage, which sends e-mail through SES. */
+export const TEST_SES_CONTEXT = { stage: 'prod', sesFromAddress: 'no-reply@vault.example.com', sesVerifiedDomain: 'vault.example.com' };
 
 export const synthVault = (context: Record<string, unknown> = {}) => {
   const now = jest.spyOn(Date, 'now').mockReturnValue(FROZEN_NOW);
