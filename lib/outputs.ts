@@ -24,3 +24,9 @@ export const STAGES = ['dev', 'prod'] as const satisfies readonly Stage[];
 
 /** The stack's name per stage, which is also its key in `cdk deploy --outputs-file`. */
 export const vaultStackName = (stage: Stage): string => `StatementVault-${stage}`;
+
+/** Outputs the operations scripts read back (not part of the web config). */
+export const OPERATIONS_OUTPUTS = {
+  catalogueFunctionName: 'CatalogueFunctionName',
+  catalogueFailureQueueUrl: 'CatalogueFailureQueueUrl',
+} as const;

@@ -10,7 +10,7 @@ import { VaultStorage } from './constructs/storage';
 import { UploadCatalogue } from './constructs/upload-catalogue';
 import type { VaultFunction } from './constructs/vault-function';
 import type { DeploySettings } from './deploy-settings';
-import { OUTPUT_NAMES, type OutputField } from './outputs';
+import { OPERATIONS_OUTPUTS, OUTPUT_NAMES, type OutputField } from './outputs';
 
 export interface StatementVaultStackProps extends StackProps {
   /** What this deployment chose (stage, web origins, e-mail, the account's logging role). */
@@ -101,6 +101,14 @@ export class StatementVaultStack extends Stack {
     for (const [field, name] of Object.entries(OUTPUT_NAMES) as [OutputField, string][]) {
       new CfnOutput(this, name, { value: values[field], description: `Web config: ${field}` });
     }
+    new CfnOutput(this, OPERATIONS_OUTPUTS.catalogueFunctionName, {
+      value: catalogue.handler.function.functionName,
+      description: 'The catalogue function (npm run catalogue:replay invokes it)',
+    });
+    new CfnOutput(this, OPERATIONS_OUTPUTS.catalogueFailureQueueUrl, {
+      value: catalogue.failures.queueUrl,
+      description: 'S3 events the catalogue failed on after its retries (npm run catalogue:replay)',
+    });
 
     if (settings.stage === 'dev') {
       // Logs go with a dev stack too (the account's API Gateway logging setting stays: it is not ours alone).

@@ -1,9 +1,11 @@
-import { Duration } from 'aws-cdk-lib';
+import { Duration, Validations } from 'aws-cdk-lib';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as events from 'aws-cdk-lib/aws-events';
 import * as targets from 'aws-cdk-lib/aws-events-targets';
+import * as destinations from 'aws-cdk-lib/aws-lambda-destinations';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as s3n from 'aws-cdk-lib/aws-s3-notifications';
+import * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { LAMBDA_ENV, PROFILE_IMAGE_PREFIX, STATEMENT_PREFIX, SWEEP_INTERVAL_MINUTES } from '../../contract';
 import type { VaultStorage } from './storage';
@@ -24,16 +26,28 @@ export interface UploadCatalogueProps {
 export class UploadCatalogue extends Construct {
   readonly handler: VaultFunction;
   readonly sweep: VaultFunction;
+  /** S3 events the catalogue still failed on after Lambda's two retries, kept 14 days for replay. */
+  readonly failures: sqs.Queue;
 
   constructor(scope: Construct, id: string, props: UploadCatalogueProps) {
     super(scope, id);
     const { storage, table } = props;
     const environment = { [LAMBDA_ENV.bucketName]: storage.bucket.bucketName, [LAMBDA_ENV.tableName]: table.tableName };
+    this.failures = new sqs.Queue(this, 'Failures', {
+      encryption: sqs.QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+      retentionPeriod: Duration.days(14),
+    });
+    Validations.of(this.failures).acknowledge({
+      id: 'AwsSolutions-SQS3',
+      reason: "This queue is itself the catalogue's failure destination (what Lambda could not deliver after its retries); `npm run catalogue:replay` reads it, so no further queue is needed behind it.",
+    });
     this.handler = new VaultFunction(this, 'Handler', {
       entry: 'catalogue/index.ts',
       description: 'Upload catalogue: records every statement and avatar S3 stores or removes',
       timeout: Duration.seconds(30),
       environment,
+      onFailure: new destinations.SqsDestination(this.failures),
     });
     // The sweep makes good what a lost event left behind, within the stated window.
     this.sweep = new VaultFunction(this, 'Sweep', {

@@ -18,6 +18,8 @@ export interface VaultFunctionProps {
   readonly memorySize?: number;
   /** @default one year */
   readonly logRetention?: logs.RetentionDays;
+  /** Where an asynchronous invocation goes once its retries are spent. @default none */
+  readonly onFailure?: lambda.IDestination;
 }
 
 export const LAMBDA_ROOT = path.join(__dirname, '..', '..', 'lambda');
@@ -66,6 +68,7 @@ export class VaultFunction extends Construct implements iam.IGrantable {
       timeout: props.timeout ?? Duration.seconds(10),
       role: this.role,
       logGroup,
+      ...(props.onFailure ? { onFailure: props.onFailure, retryAttempts: 2 } : {}),
       loggingFormat: lambda.LoggingFormat.JSON,
       environment: {
         [LAMBDA_ENV.logLevel]: 'INFO',

@@ -35,6 +35,7 @@ const describeResource = (resource: unknown): string => {
   const table = logicalId(stack.data.table);
   if (text.includes(bucket)) return text.includes('/') ? `bucket${/"(\/[^"]*)"/.exec(text)![1]}` : 'bucket';
   if (text.includes(table)) return 'table';
+  if (text.includes('CatalogueFailures')) return 'failure queue';
   if (text.includes('Logs')) return 'log group';
   return text;
 };
@@ -262,6 +263,25 @@ describe('bucket', () => {
   });
 });
 
+describe('catalogue failures', () => {
+  test("events the catalogue still fails on after Lambda's two retries go to an encrypted, TLS-only queue kept 14 days", () => {
+    const queues = template.findResources('AWS::SQS::Queue');
+    const [queueId, queue] = Object.entries(queues)[0] as [string, { Properties: any }];
+    expect(Object.keys(queues)).toHaveLength(1);
+    expect(queue.Properties).toMatchObject({ SqsManagedSseEnabled: true, MessageRetentionPeriod: 14 * 24 * 3600 });
+    template.hasResourceProperties('AWS::SQS::QueuePolicy', {
+      PolicyDocument: { Statement: Match.arrayWith([Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } })]) },
+    });
+    template.hasResourceProperties('AWS::Lambda::EventInvokeConfig', {
+      MaximumRetryAttempts: 2,
+      DestinationConfig: { OnFailure: { Destination: { 'Fn::GetAtt': [queueId, 'Arn'] } } },
+    });
+    const outputs = template.toJSON().Outputs as Record<string, unknown>;
+    expect(outputs.CatalogueFailureQueueUrl).toBeDefined();
+    expect(outputs.CatalogueFunctionName).toBeDefined();
+  });
+});
+
 describe('catalogue sweep', () => {
   test('runs on a schedule within the stated window', () => {
     expect(SWEEP_INTERVAL_MINUTES.aws).toBe(60);
@@ -405,6 +425,10 @@ describe('least privilege: each principal may do exactly what its code does', ()
         's3:GetObject bucket/profile-images/*',
         's3:GetObject bucket/statements/*',
         's3:ListBucket bucket',
+        // Lambda delivers the events the catalogue failed on with the function's own role.
+        'sqs:GetQueueAttributes failure queue',
+        'sqs:GetQueueUrl failure queue',
+        'sqs:SendMessage failure queue',
       ],
     ],
     [
