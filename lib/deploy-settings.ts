@@ -14,6 +14,7 @@ import { webOriginsFromContext } from './web-origins';
  *   its e-mail (sign-up codes, password resets) through SES from this verified address.
  *   Without it a `dev` deploy uses Cognito's own sender, which AWS limits to 50 e-mails a
  *   day for the whole account; `prod` refuses to synthesize without it.
+ * - `alarmEmail`: an address that receives every alarm (it confirms the subscription once).
  * - `apiGatewayCloudWatchRole`: `create` (the default) sets the account's API Gateway
  *   logging role (retained when the stack is deleted); `existing` leaves the account's
  *   setting alone (an organisation that already manages it).
@@ -24,6 +25,8 @@ export interface DeploySettings {
   readonly webOrigins: string[];
   readonly email: VaultEmail;
   readonly apiGatewayCloudWatchRole: 'create' | 'existing';
+  /** Where every alarm is e-mailed (the address confirms the subscription once). */
+  readonly alarmEmail?: string;
 }
 
 const text = (scope: Construct, name: string): string | undefined => {
@@ -43,6 +46,12 @@ const oneOf = <T extends string>(scope: Construct, name: string, allowed: readon
 
 /** A plain address (`name@domain`); SES also needs it verified, which only AWS can check. */
 const EMAIL_ADDRESS = /^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/;
+
+const emailAddress = (scope: Construct, name: string): string | undefined => {
+  const value = text(scope, name);
+  if (value !== undefined && !EMAIL_ADDRESS.test(value)) throw new Error(`${name}: "${value}" is not an e-mail address`);
+  return value;
+};
 
 const emailFromContext = (scope: Construct, stage: Stage): VaultEmail => {
   const fromAddress = text(scope, 'sesFromAddress');
@@ -77,5 +86,6 @@ export const deploySettingsFromContext = (scope: Construct): DeploySettings => {
     webOrigins: webOriginsFromContext(scope),
     email: emailFromContext(scope, stage),
     apiGatewayCloudWatchRole: oneOf(scope, 'apiGatewayCloudWatchRole', ['create', 'existing'] as const, 'create'),
+    alarmEmail: emailAddress(scope, 'alarmEmail'),
   };
 };

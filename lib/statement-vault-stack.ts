@@ -8,6 +8,7 @@ import { VaultData } from './constructs/data';
 import { PresignApi } from './constructs/presign-api';
 import { VaultStorage } from './constructs/storage';
 import { UploadCatalogue } from './constructs/upload-catalogue';
+import { VaultMonitoring } from './constructs/vault-monitoring';
 import type { VaultFunction } from './constructs/vault-function';
 import type { DeploySettings } from './deploy-settings';
 import { OPERATIONS_OUTPUTS, OUTPUT_NAMES, type OutputField } from './outputs';
@@ -80,6 +81,23 @@ export class StatementVaultStack extends Stack {
       sweep: catalogue.sweep,
       graphqlTable: data.tableSource,
     };
+
+    new VaultMonitoring(this, 'Monitoring', {
+      restApis: [
+        { name: 'profile-image-api', api: profileImageApi.api },
+        { name: 'statements-api', api: statementsApi.api },
+      ],
+      functions: [
+        { name: 'profile-image-api', function: profileImageApi.handler.function },
+        { name: 'statements-api', function: statementsApi.handler.function },
+        { name: 'catalogue', function: catalogue.handler.function },
+        { name: 'catalogue-sweep', function: catalogue.sweep.function },
+      ],
+      graphqlApi: data.api,
+      table: data.table,
+      catalogueFailures: catalogue.failures,
+      alarmEmail: settings.alarmEmail,
+    });
 
     const logging = new ApiGatewayLogging(this, 'ApiGatewayLogging', {
       manageAccountRole: settings.apiGatewayCloudWatchRole === 'create',

@@ -263,6 +263,42 @@ describe('bucket', () => {
   });
 });
 
+describe('operations: alarms to one topic, and a dashboard', () => {
+  const alarms = () => Object.values(template.findResources('AWS::CloudWatch::Alarm')) as { Properties: any }[];
+  const alarmNamed = (pattern: RegExp) => alarms().filter((alarm) => pattern.test(alarm.Properties.AlarmName));
+
+  test.each<[string, RegExp, number]>([
+    ['5xx rate of both REST APIs and the GraphQL API', /-(profile-image-api|statements-api|graphql)-Fault-Rate-Critical$/, 3],
+    ['p99 latency of both REST APIs and the GraphQL API', /-(profile-image-api|statements-api|graphql)-Latency-P99-Critical$/, 3],
+    ['errors of every function', /-(profile-image-api|statements-api|catalogue|catalogue-sweep)-Fault-Count-Critical$/, 4],
+    ['throttles of every function', /-(profile-image-api|statements-api|catalogue|catalogue-sweep)-Throttled-Count-Critical$/, 4],
+    ["every function's duration near its timeout", /-(profile-image-api|statements-api|catalogue|catalogue-sweep)-Latency-P99-Warning$/, 4],
+    ['throttled reads and writes of the table', /-table-(Read|Write)-Throttled-Events-Critical$/, 2],
+    ["an event in the catalogue's failure queue", /-catalogue-failures-Queue-Message-Count-Max-Critical$/, 1],
+  ])('an alarm for %s', (_what, pattern, count) => {
+    expect(alarmNamed(pattern)).toHaveLength(count);
+  });
+
+  test('every alarm notifies the one alarm topic, which takes TLS only', () => {
+    const topics = Object.keys(template.findResources('AWS::SNS::Topic'));
+    expect(topics).toHaveLength(1);
+    for (const alarm of alarms()) expect(alarm.Properties.AlarmActions).toEqual([{ Ref: topics[0] }]);
+    template.hasResourceProperties('AWS::SNS::TopicPolicy', {
+      PolicyDocument: { Statement: Match.arrayWith([Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } })]) },
+    });
+    template.resourceCountIs('AWS::CloudWatch::Dashboard', 1);
+  });
+
+  test('alarmEmail subscribes an address to the alarms; a bad one is refused', () => {
+    synthVault({ alarmEmail: 'oncall@vault.example.com' }).template.hasResourceProperties('AWS::SNS::Subscription', {
+      Protocol: 'email',
+      Endpoint: 'oncall@vault.example.com',
+    });
+    template.resourceCountIs('AWS::SNS::Subscription', 0);
+    expect(() => synthVault({ alarmEmail: 'on call' })).toThrow('alarmEmail: "on call" is not an e-mail address');
+  });
+});
+
 describe('catalogue failures', () => {
   test("events the catalogue still fails on after Lambda's two retries go to an encrypted, TLS-only queue kept 14 days", () => {
     const queues = template.findResources('AWS::SQS::Queue');

@@ -67,6 +67,7 @@ describe('synth-time validation', () => {
       'AwsSolutions-IAM4',
       'AwsSolutions-IAM5',
       'AwsSolutions-S1',
+      'AwsSolutions-SNS2',
       'AwsSolutions-SQS3',
     ]);
   });

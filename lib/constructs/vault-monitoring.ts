@@ -1,0 +1,107 @@
+import { Duration, Stack, Validations } from 'aws-cdk-lib';
+import type * as apigateway from 'aws-cdk-lib/aws-apigateway';
+import type * as appsync from 'aws-cdk-lib/aws-appsync';
+import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import type * as lambda from 'aws-cdk-lib/aws-lambda';
+import * as sns from 'aws-cdk-lib/aws-sns';
+import * as subscriptions from 'aws-cdk-lib/aws-sns-subscriptions';
+import type * as sqs from 'aws-cdk-lib/aws-sqs';
+import { DefaultDashboardFactory, MonitoringFacade, SnsAlarmActionStrategy } from 'cdk-monitoring-constructs';
+import { Construct } from 'constructs';
+import { API_STAGE } from '../../contract';
+
+/** What the service alarms on, written once; OPERATIONS.md explains each alarm by these names. */
+export const ALARM_THRESHOLDS = {
+  /** Share of a REST API's or the GraphQL API's requests answered 5xx, over 5 minutes. */
+  maxFaultRate: 0.05,
+  /** p99 latency of a REST API or the GraphQL API. */
+  maxLatencyP99: Duration.seconds(3),
+  /** Any error of a function is worth a look. */
+  maxFunctionErrors: 0,
+  /** Any throttled invocation means the account's concurrency ran out. */
+  maxFunctionThrottles: 0,
+  /** A function's p99 duration, as a share of its timeout (percent). */
+  maxDurationPercentOfTimeout: 80,
+  /** Any throttled read or write of the table. */
+  maxTableThrottles: 0,
+  /** Any event in the catalogue's failure queue needs a replay. */
+  maxFailedCatalogueEvents: 0,
+} as const;
+
+export interface VaultMonitoringProps {
+  readonly restApis: { readonly name: string; readonly api: apigateway.IRestApi }[];
+  readonly functions: { readonly name: string; readonly function: lambda.IFunction }[];
+  readonly graphqlApi: appsync.IGraphqlApi;
+  readonly table: dynamodb.ITable;
+  readonly catalogueFailures: sqs.IQueue;
+  /** An address that receives every alarm by e-mail (it must confirm the subscription). @default none */
+  readonly alarmEmail?: string;
+}
+
+/**
+ * The service's alarms and dashboard, built with cdk-monitoring-constructs: 5xx rate and
+ * p99 latency of both REST APIs and the GraphQL API, errors, throttles and duration of
+ * every function, throttled reads and writes of the table, and the catalogue's failure
+ * queue. Every alarm notifies one SNS topic (TLS only), with an optional e-mail
+ * subscription; one dashboard shows the same figures.
+ */
+export class VaultMonitoring extends Construct {
+  readonly topic: sns.Topic;
+  readonly facade: MonitoringFacade;
+
+  constructor(scope: Construct, id: string, props: VaultMonitoringProps) {
+    super(scope, id);
+    const prefix = Stack.of(this).stackName;
+    this.topic = new sns.Topic(this, 'Alarms', { displayName: `${prefix} alarms`, enforceSSL: true });
+    Validations.of(this.topic).acknowledge({
+      id: 'AwsSolutions-SNS2',
+      reason:
+        "Alarm notifications carry alarm names, states and metric values, never people's data; CloudWatch cannot publish to a topic encrypted with the AWS-managed SNS key, and a customer key would cost more than what it protects.",
+    });
+    if (props.alarmEmail) this.topic.addSubscription(new subscriptions.EmailSubscription(props.alarmEmail));
+
+    this.facade = new MonitoringFacade(this, 'Facade', {
+      alarmFactoryDefaults: {
+        alarmNamePrefix: prefix,
+        actionsEnabled: true,
+        action: new SnsAlarmActionStrategy({ onAlarmTopic: this.topic }),
+        datapointsToAlarm: 1,
+        evaluationPeriods: 1,
+      },
+      metricFactoryDefaults: {},
+      dashboardFactory: new DefaultDashboardFactory(this, 'Dashboards', {
+        dashboardNamePrefix: prefix,
+        createDashboard: true,
+        createSummaryDashboard: false,
+        createAlarmDashboard: false,
+      }),
+    });
+
+    const faultRate = { Critical: { maxErrorRate: ALARM_THRESHOLDS.maxFaultRate } };
+    const latency = { Critical: { maxLatency: ALARM_THRESHOLDS.maxLatencyP99 } };
+    for (const { name, api } of props.restApis) {
+      this.facade.monitorApiGateway({ api, apiStage: API_STAGE, alarmFriendlyName: name, add5XXFaultRateAlarm: faultRate, addLatencyP99Alarm: latency });
+    }
+    this.facade.monitorAppSyncApi({ api: props.graphqlApi, alarmFriendlyName: 'graphql', add5XXFaultRateAlarm: faultRate, addLatencyP99Alarm: latency });
+    for (const { name, function: fn } of props.functions) {
+      this.facade.monitorLambdaFunction({
+        lambdaFunction: fn,
+        alarmFriendlyName: name,
+        addFaultCountAlarm: { Critical: { maxErrorCount: ALARM_THRESHOLDS.maxFunctionErrors } },
+        addThrottlesCountAlarm: { Critical: { maxErrorCount: ALARM_THRESHOLDS.maxFunctionThrottles } },
+        addLatencyP99Alarm: { Warning: { maxLatencyPercentageOfTimeout: ALARM_THRESHOLDS.maxDurationPercentOfTimeout } },
+      });
+    }
+    this.facade.monitorDynamoTable({
+      table: props.table,
+      alarmFriendlyName: 'table',
+      addReadThrottledEventsCountAlarm: { Critical: { maxThrottledEventsThreshold: ALARM_THRESHOLDS.maxTableThrottles } },
+      addWriteThrottledEventsCountAlarm: { Critical: { maxThrottledEventsThreshold: ALARM_THRESHOLDS.maxTableThrottles } },
+    });
+    this.facade.monitorSqsQueue({
+      queue: props.catalogueFailures,
+      alarmFriendlyName: 'catalogue-failures',
+      addQueueMaxSizeAlarm: { Critical: { maxMessageCount: ALARM_THRESHOLDS.maxFailedCatalogueEvents } },
+    });
+  }
+}
