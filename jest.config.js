@@ -6,11 +6,7 @@ module.exports = {
   // test/long (load) runs in `npm run test:long`, with the 10,000-case fuzz.
   testPathIgnorePatterns: process.env.LONG_TESTS ? ['/node_modules/'] : ['/node_modules/', '/test/long/'],
   transform: {
-    // Legacy decorators, as tsconfig.json and esbuild use them (Powertools' injectLambdaContext).
-    '^.+\\.ts$': [
-      '@swc/jest',
-      { jsc: { parser: { syntax: 'typescript', decorators: true }, transform: { legacyDecorator: true }, target: 'es2022' } },
-    ],
+    '^.+\\.ts$': ['@swc/jest', { jsc: { parser: { syntax: 'typescript' }, target: 'es2022' } }],
     '^.+\\.tsx$': [
       '@swc/jest',
       { jsc: { parser: { syntax: 'typescript', tsx: true }, target: 'es2022', transform: { react: { runtime: 'automatic' } } } },

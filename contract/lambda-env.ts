@@ -9,6 +9,8 @@ export const LAMBDA_ENV = {
   /** Comma-separated web origins the presign APIs answer CORS for. */
   allowedOrigins: 'ALLOWED_ORIGINS',
   logLevel: 'POWERTOOLS_LOG_LEVEL',
+  /** `true` where nothing collects metrics (the local stack). */
+  metricsDisabled: 'POWERTOOLS_METRICS_DISABLED',
 } as const;
 
 export type LambdaEnvName = (typeof LAMBDA_ENV)[keyof typeof LAMBDA_ENV];

@@ -62,6 +62,8 @@ const lambdaEnvironment = (ports: Ports): Record<LambdaEnvName, string> => ({
   [LAMBDA_ENV.tableName]: LOCAL_IDS.tableName,
   [LAMBDA_ENV.allowedOrigins]: localWebOrigins(ports).join(','),
   [LAMBDA_ENV.logLevel]: process.env.LOCAL_LOG_LEVEL ?? 'WARN',
+  // Nothing collects CloudWatch metrics here; their EMF lines would only crowd the terminal.
+  [LAMBDA_ENV.metricsDisabled]: 'true',
 });
 
 export const startLocalStack = async (options: LocalStackOptions): Promise<LocalStack> => {

@@ -12,6 +12,7 @@ import {
   type Statement,
 } from '../../contract';
 import type { Log } from '../shared/log';
+import { METRIC_NAMES, type MetricsPort } from '../shared/metrics';
 import { decodeStatementMetadata } from '../shared/metadata';
 import type { RecordStore } from '../shared/records';
 import type { ObjectStore } from '../shared/s3';
@@ -20,6 +21,8 @@ export interface CatalogueDeps {
   objects: ObjectStore;
   records: RecordStore;
   log: Log;
+  /** @default no metrics */
+  metrics?: MetricsPort;
 }
 
 /** The metadata a statement object must carry, checked with the API's own schemas. */
@@ -70,6 +73,8 @@ const catalogueStatement = async (
     ...(metadata.data.sha256 ? { checksum: metadata.data.sha256 } : {}),
   };
   await deps.records.putStatement(statement);
+  deps.metrics?.count(METRIC_NAMES.uploadsCompleted);
+  deps.metrics?.count(METRIC_NAMES.statementsCatalogued);
   return 'catalogued';
 };
 
@@ -85,6 +90,7 @@ export const catalogueCreated = async (deps: CatalogueDeps, key: string): Promis
   const object = await deps.objects.head(key);
   if (!object) return 'gone';
   await deps.records.setAvatar(parsed.owner, key, object.lastModified);
+  deps.metrics?.count(METRIC_NAMES.statementsCatalogued);
   return 'catalogued';
 };
 

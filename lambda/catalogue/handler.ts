@@ -1,5 +1,7 @@
 import type { S3Event } from 'aws-lambda';
+import { Tracer } from '@aws-lambda-powertools/tracer';
 import { CORRELATION_ID_PATHS, createLogger, powertoolsLog, withLambdaContext } from '../shared/log';
+import { createMetrics, powertoolsMetrics } from '../shared/metrics';
 import { dynamoRecordStore } from '../shared/records';
 import { createDynamoDbClient, createS3Client, parseEnvironment, type AwsAccess } from '../shared/runtime';
 import { s3ObjectStore } from '../shared/s3';
@@ -9,24 +11,27 @@ import { createSweep } from './sweep';
 const catalogueDeps = (serviceName: string, env: Record<string, string | undefined>, access: AwsAccess) => {
   const settings = parseEnvironment(env);
   const logger = createLogger(serviceName, settings.logLevel);
+  const metrics = createMetrics(serviceName, settings.metricsDisabled);
+  const tracer = new Tracer({ serviceName });
   const deps: CatalogueDeps = {
-    objects: s3ObjectStore(createS3Client(access), settings.bucketName),
-    records: dynamoRecordStore(settings.tableName, createDynamoDbClient(access)),
+    objects: s3ObjectStore(tracer.captureAWSv3Client(createS3Client(access)), settings.bucketName),
+    records: dynamoRecordStore(settings.tableName, tracer.captureAWSv3Client(createDynamoDbClient(access))),
     log: powertoolsLog(logger),
+    metrics: powertoolsMetrics(metrics),
   };
-  return { logger, deps };
+  return { logger, deps, extras: { metrics, tracer } };
 };
 
 /** The catalogue's Lambda handler (S3 event notifications). */
 export const createCatalogueHandler = (env: Record<string, string | undefined>, access: AwsAccess = {}) => {
-  const { logger, deps } = catalogueDeps('catalogue', env, access);
+  const { logger, deps, extras } = catalogueDeps('catalogue', env, access);
   const catalogue = createCatalogue(deps);
-  return withLambdaContext(logger, CORRELATION_ID_PATHS.s3Notification, (event: S3Event) => catalogue(event));
+  return withLambdaContext(logger, CORRELATION_ID_PATHS.s3Notification, (event: S3Event) => catalogue(event), extras);
 };
 
 /** The sweep's Lambda handler (a scheduled EventBridge event). */
 export const createSweepHandler = (env: Record<string, string | undefined>, access: AwsAccess = {}) => {
-  const { logger, deps } = catalogueDeps('catalogue-sweep', env, access);
+  const { logger, deps, extras } = catalogueDeps('catalogue-sweep', env, access);
   const sweep = createSweep(deps);
-  return withLambdaContext(logger, CORRELATION_ID_PATHS.eventBridge, (_event: unknown) => sweep());
+  return withLambdaContext(logger, CORRELATION_ID_PATHS.eventBridge, (_event: unknown) => sweep(), extras);
 };

@@ -1,4 +1,5 @@
 import type { APIGatewayProxyEvent } from 'aws-lambda';
+import { Tracer } from '@aws-lambda-powertools/tracer';
 import { CORRELATION_ID_PATHS, createLogger, powertoolsLog, withLambdaContext } from '../shared/log';
 import { dynamoRecordStore } from '../shared/records';
 import { createDynamoDbClient, createS3Client, parseEnvironment, type AwsAccess } from '../shared/runtime';
@@ -9,11 +10,12 @@ import { createProfileImageApi } from './core';
 export const createProfileImageHandler = (env: Record<string, string | undefined>, access: AwsAccess = {}) => {
   const settings = parseEnvironment(env);
   const logger = createLogger('profile-image-api', settings.logLevel);
+  const tracer = new Tracer({ serviceName: 'profile-image-api' });
   const api = createProfileImageApi({
-    presigner: new Presigner(createS3Client(access), settings.bucketName),
-    records: dynamoRecordStore(settings.tableName, createDynamoDbClient(access)),
+    presigner: new Presigner(tracer.captureAWSv3Client(createS3Client(access)), settings.bucketName),
+    records: dynamoRecordStore(settings.tableName, tracer.captureAWSv3Client(createDynamoDbClient(access))),
     log: powertoolsLog(logger),
     cors: { allowedOrigins: settings.allowedOrigins },
   });
-  return withLambdaContext(logger, CORRELATION_ID_PATHS.apiGatewayRest, (event: APIGatewayProxyEvent) => api(event));
+  return withLambdaContext(logger, CORRELATION_ID_PATHS.apiGatewayRest, (event: APIGatewayProxyEvent) => api(event), { tracer });
 };

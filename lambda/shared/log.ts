@@ -1,5 +1,7 @@
 import { Logger } from '@aws-lambda-powertools/logger';
 import { search } from '@aws-lambda-powertools/logger/correlationId';
+import type { Metrics } from '@aws-lambda-powertools/metrics';
+import type { Tracer } from '@aws-lambda-powertools/tracer';
 import type { Context } from 'aws-lambda';
 
 /**
@@ -33,22 +35,37 @@ export const powertoolsLog = (logger: Logger): Log => ({
   error: (message, fields) => logger.error(message, { ...fields }),
 });
 
+type HandlerMethodDecorator = (target: object, propertyKey: string, descriptor: PropertyDescriptor) => void;
+
 /**
- * A Lambda handler whose every log line carries the Lambda context (function name and
- * version, request id, cold start) and a correlation id taken from the event, through
- * Powertools' own `injectLambdaContext`; the keys of one invocation never leak into the next.
+ * A Lambda handler with Powertools' own Lambda integrations: every log line carries the
+ * Lambda context (function name and version, request id, cold start) and a correlation
+ * id taken from the event (`injectLambdaContext`, keys reset after each invocation);
+ * the invocation is an X-Ray segment (`captureLambdaHandler`; Tracer switches itself off
+ * outside Lambda); metrics added during the invocation are published at its end, when
+ * there are any (`logMetrics` would warn on every invocation that counts nothing). The
+ * decorators are applied as TypeScript's legacy decorators apply them, innermost first.
  */
 export const withLambdaContext = <E, R>(
   logger: Logger,
   correlationIdPath: string,
   handle: (event: E) => Promise<R>,
+  extras: { metrics?: Metrics; tracer?: Tracer } = {},
 ): ((event: E, context: Context) => Promise<R>) => {
-  class Handler {
-    @logger.injectLambdaContext({ correlationIdPath, resetKeys: true })
-    async handler(event: E, _context: Context): Promise<R> {
-      return handle(event);
-    }
-  }
-  const instance = new Handler();
-  return instance.handler.bind(instance);
+  const descriptor: PropertyDescriptor = {
+    value: async (event: E, _context: Context): Promise<R> => {
+      try {
+        return await handle(event);
+      } finally {
+        if (extras.metrics?.hasStoredMetrics()) extras.metrics.publishStoredMetrics();
+      }
+    },
+  };
+  const decorators: (HandlerMethodDecorator | undefined)[] = [
+    extras.tracer?.captureLambdaHandler() as HandlerMethodDecorator | undefined,
+    logger.injectLambdaContext({ correlationIdPath, resetKeys: true }) as HandlerMethodDecorator,
+  ];
+  const target = {};
+  for (const decorate of decorators) decorate?.(target, 'handler', descriptor);
+  return (descriptor.value as (event: E, context: Context) => Promise<R>).bind(target);
 };

@@ -22,6 +22,7 @@ const environmentSchema = z.object({
   [LAMBDA_ENV.tableName]: text(LAMBDA_ENV.tableName),
   [LAMBDA_ENV.allowedOrigins]: z.string().optional(),
   [LAMBDA_ENV.logLevel]: z.string().optional(),
+  [LAMBDA_ENV.metricsDisabled]: z.string().optional(),
 });
 
 export interface HandlerEnvironment {
@@ -29,6 +30,7 @@ export interface HandlerEnvironment {
   tableName: string;
   allowedOrigins: string[];
   logLevel?: string;
+  metricsDisabled: boolean;
 }
 
 /** Parses a handler's environment; a missing variable stops the cold start, naming it. */
@@ -44,6 +46,7 @@ export const parseEnvironment = (env: Record<string, string | undefined>): Handl
       .map((origin) => origin.trim())
       .filter(Boolean),
     logLevel: values[LAMBDA_ENV.logLevel],
+    metricsDisabled: values[LAMBDA_ENV.metricsDisabled] === 'true',
   };
 };
 

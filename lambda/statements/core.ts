@@ -16,9 +16,10 @@ import {
   type StatementDownloadResponse,
   type StatementUploadResponse,
 } from '../../contract';
-import { badRequest, notFound } from '../shared/errors';
+import { ApiError, badRequest, notFound } from '../shared/errors';
 import { createRouter, parseJsonBody, parseWith, pathParam, type Cors } from '../shared/http';
 import type { Log } from '../shared/log';
+import { METRIC_NAMES, noMetrics, type MetricsPort } from '../shared/metrics';
 import { attachmentDisposition, encodeStatementMetadata } from '../shared/metadata';
 import type { RecordStore } from '../shared/records';
 import type { ObjectStore, Presigner } from '../shared/s3';
@@ -30,6 +31,8 @@ export interface StatementsDeps {
   records: RecordStore;
   log: Log;
   cors: Cors;
+  /** @default no metrics */
+  metrics?: MetricsPort;
   /** Mints statement ids; ULIDs sort by upload time, so the list needs no extra index. */
   newId?: () => string;
 }
@@ -41,14 +44,22 @@ export interface StatementsDeps {
  */
 export const createStatementsApi = (deps: StatementsDeps) => {
   const newId = deps.newId ?? (() => ulid());
+  const metrics = deps.metrics ?? noMetrics;
 
   return createRouter(
     [
       [
         STATEMENT_ROUTES.createUpload,
         async (event, sub) => {
-          const request = parseJsonBody(event, statementUploadRequestSchema);
-          const contentType = requireAllowedUpload('statement', request.contentType, request.size);
+          let request: ReturnType<typeof statementUploadRequestSchema.parse>;
+          let contentType: string;
+          try {
+            request = parseJsonBody(event, statementUploadRequestSchema);
+            contentType = requireAllowedUpload('statement', request.contentType, request.size);
+          } catch (error) {
+            if (error instanceof ApiError) metrics.count(METRIC_NAMES.uploadsRefused);
+            throw error;
+          }
           const statementId = newId();
           const key = statementKey(sub, statementId);
           const metadata = encodeStatementMetadata(request);
@@ -73,6 +84,7 @@ export const createStatementsApi = (deps: StatementsDeps) => {
             body = { kind: 'single', statementId, ...put };
           }
           deps.log.info('upload started', { statementId, kind: body.kind, size: request.size });
+          metrics.count(METRIC_NAMES.uploadsStarted);
           return { status: 201, body };
         },
       ],

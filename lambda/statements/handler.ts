@@ -1,5 +1,7 @@
 import type { APIGatewayProxyEvent } from 'aws-lambda';
+import { Tracer } from '@aws-lambda-powertools/tracer';
 import { CORRELATION_ID_PATHS, createLogger, powertoolsLog, withLambdaContext } from '../shared/log';
+import { createMetrics, powertoolsMetrics } from '../shared/metrics';
 import { dynamoRecordStore } from '../shared/records';
 import { createDynamoDbClient, createS3Client, parseEnvironment, type AwsAccess } from '../shared/runtime';
 import { Presigner, s3ObjectStore } from '../shared/s3';
@@ -8,14 +10,17 @@ import { createStatementsApi } from './core';
 /** The statements API's Lambda handler, for an environment and a way to reach AWS. */
 export const createStatementsHandler = (env: Record<string, string | undefined>, access: AwsAccess = {}) => {
   const settings = parseEnvironment(env);
-  const s3 = createS3Client(access);
   const logger = createLogger('statements-api', settings.logLevel);
+  const metrics = createMetrics('statements-api', settings.metricsDisabled);
+  const tracer = new Tracer({ serviceName: 'statements-api' });
+  const s3 = tracer.captureAWSv3Client(createS3Client(access));
   const api = createStatementsApi({
     presigner: new Presigner(s3, settings.bucketName),
     objects: s3ObjectStore(s3, settings.bucketName),
-    records: dynamoRecordStore(settings.tableName, createDynamoDbClient(access)),
+    records: dynamoRecordStore(settings.tableName, tracer.captureAWSv3Client(createDynamoDbClient(access))),
     log: powertoolsLog(logger),
     cors: { allowedOrigins: settings.allowedOrigins },
+    metrics: powertoolsMetrics(metrics),
   });
-  return withLambdaContext(logger, CORRELATION_ID_PATHS.apiGatewayRest, (event: APIGatewayProxyEvent) => api(event));
+  return withLambdaContext(logger, CORRELATION_ID_PATHS.apiGatewayRest, (event: APIGatewayProxyEvent) => api(event), { metrics, tracer });
 };

@@ -68,6 +68,7 @@ export class VaultData extends Construct {
         ],
       },
       introspectionConfig: appsync.IntrospectionConfig.DISABLED,
+      xrayEnabled: true,
       queryDepthLimit: 10,
     });
     this.apiKey = this.api.apiKey!;

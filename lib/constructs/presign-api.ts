@@ -70,7 +70,7 @@ export class PresignApi extends Construct {
         dataTraceEnabled: false,
         throttlingRateLimit: props.throttlingRateLimit ?? 50,
         throttlingBurstLimit: props.throttlingBurstLimit ?? 100,
-        tracingEnabled: false,
+        tracingEnabled: true,
       },
       defaultCorsPreflightOptions: {
         allowOrigins: props.webOrigins,

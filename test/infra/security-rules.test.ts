@@ -30,6 +30,7 @@ const logicalId = (construct: IConstruct) => Stack.of(construct).getLogicalId(co
 
 /** A policy resource as a reviewer reads it: "bucket/statements/*", "bucket", "table", "own log group". */
 const describeResource = (resource: unknown): string => {
+  if (resource === '*') return '*';
   const text = JSON.stringify(resource);
   const bucket = logicalId(stack.storage.bucket);
   const table = logicalId(stack.data.table);
@@ -263,6 +264,16 @@ describe('bucket', () => {
   });
 });
 
+describe('operations: tracing', () => {
+  test('X-Ray traces API Gateway, every function and AppSync', () => {
+    for (const stage of resourcesOf('AWS::ApiGateway::Stage')) expect(stage.Properties.TracingEnabled).toBe(true);
+    for (const fn of resourcesOf('AWS::Lambda::Function').filter((candidate) => candidate.Properties.Architectures)) {
+      expect(fn.Properties.TracingConfig).toEqual({ Mode: 'Active' });
+    }
+    template.hasResourceProperties('AWS::AppSync::GraphQLApi', { XrayEnabled: true });
+  });
+});
+
 describe('operations: alarms to one topic, and a dashboard', () => {
   const alarms = () => Object.values(template.findResources('AWS::CloudWatch::Alarm')) as { Properties: any }[];
   const alarmNamed = (pattern: RegExp) => alarms().filter((alarm) => pattern.test(alarm.Properties.AlarmName));
@@ -430,10 +441,12 @@ describe('outputs', () => {
 });
 
 describe('least privilege: each principal may do exactly what its code does', () => {
+  const TRACING = ['xray:PutTelemetryRecords *', 'xray:PutTraceSegments *'];
+
   test.each<[keyof VaultPrincipals, string[]]>([
     [
       'profileImageApi',
-      ['dynamodb:GetItem table', 'logs:CreateLogStream log group', 'logs:PutLogEvents log group', 's3:GetObject bucket/profile-images/*', 's3:PutObject bucket/profile-images/*'],
+      ['dynamodb:GetItem table', 'logs:CreateLogStream log group', 'logs:PutLogEvents log group', 's3:GetObject bucket/profile-images/*', 's3:PutObject bucket/profile-images/*', ...TRACING],
     ],
     [
       'statementsApi',
@@ -446,6 +459,7 @@ describe('least privilege: each principal may do exactly what its code does', ()
         's3:DeleteObject bucket/statements/*',
         's3:GetObject bucket/statements/*',
         's3:PutObject bucket/statements/*',
+        ...TRACING,
       ],
     ],
     [
@@ -465,6 +479,7 @@ describe('least privilege: each principal may do exactly what its code does', ()
         'sqs:GetQueueAttributes failure queue',
         'sqs:GetQueueUrl failure queue',
         'sqs:SendMessage failure queue',
+        ...TRACING,
       ],
     ],
     [
@@ -481,12 +496,21 @@ describe('least privilege: each principal may do exactly what its code does', ()
         's3:GetObject bucket/profile-images/*',
         's3:GetObject bucket/statements/*',
         's3:ListBucket bucket',
+        ...TRACING,
       ],
     ],
     // The GraphQL resolvers: GetItem (me, statement), Query (statements), UpdateItem (updateProfile).
     ['graphqlTable', ['dynamodb:GetItem table', 'dynamodb:Query table', 'dynamodb:UpdateItem table']],
   ])('%s', (name, expected) => {
     expect(grantsOf(name)).toEqual(expected);
+  });
+
+  test("nothing but X-Ray's two actions is granted on every resource ('*')", () => {
+    for (const policy of resourcesOf('AWS::IAM::Policy')) {
+      for (const statement of policy.Properties.PolicyDocument.Statement as { Action: string | string[]; Resource: unknown }[]) {
+        if (statement.Resource === '*') expect([statement.Action].flat().sort()).toEqual(['xray:PutTelemetryRecords', 'xray:PutTraceSegments']);
+      }
+    }
   });
 
   test('no policy of the stack grants a wildcard action', () => {

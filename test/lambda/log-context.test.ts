@@ -69,3 +69,31 @@ test('log lines carry the function, the Lambda request id, cold start and the AP
     expect.objectContaining({ function_request_id: 'lambda-request-2', correlation_id: 'api-request-2', cold_start: false }),
   ]);
 });
+
+test('uploads started and refused are counted as CloudWatch metrics (EMF), published once per invocation', async () => {
+  const { createStatementsHandler } = await import('../../lambda/statements/handler');
+  const handler = createStatementsHandler(
+    { [LAMBDA_ENV.bucketName]: 'bucket', [LAMBDA_ENV.tableName]: 'table', [LAMBDA_ENV.logLevel]: 'ERROR' },
+    { credentials: { accessKeyId: 'AKIAEXAMPLE000000000', secretAccessKey: 'example/secret/example/secret/example000' } },
+  );
+  const upload = (contentType: string) =>
+    apiEvent({
+      ...STATEMENT_ROUTES.createUpload,
+      body: { fileName: 'a.pdf', contentType, size: 10, accountLabel: 'Main', period: '2024-01' },
+    });
+  const emf = (lines: Record<string, unknown>[]) => lines.filter((line) => '_aws' in line);
+
+  const started = emf(await captureLines(() => handler(upload('application/pdf'), context('started'))));
+  expect(started).toEqual([
+    expect.objectContaining({
+      _aws: expect.objectContaining({ CloudWatchMetrics: [expect.objectContaining({ Namespace: 'StatementVault', Metrics: [{ Name: 'UploadsStarted', Unit: 'Count' }] })] }),
+      UploadsStarted: 1,
+      service: 'statements-api',
+    }),
+  ]);
+  const refused = emf(await captureLines(() => handler(upload('application/zip'), context('refused'))));
+  expect(refused).toEqual([expect.objectContaining({ UploadsRefused: 1 })]);
+  // A route that counts nothing publishes nothing (and warns about nothing).
+  const quiet = await captureLines(() => handler(apiEvent({ ...STATEMENT_ROUTES.deleteStatement, pathParameters: { statementId: 'bad' } }), context('quiet')));
+  expect(emf(quiet)).toEqual([]);
+});
