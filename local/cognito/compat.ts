@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { passwordProblem } from '../../contract';
-import type { TokenVerifier } from '../auth/token-verifier';
+import type { TokenVerifier, VerifiedClaims } from '../auth/token-verifier';
 import type { Sessions } from './sessions';
 import { decodeJwt } from './sessions';
 import { startChallenge, verifyClaim, type SrpChallenge } from './srp';
@@ -139,7 +139,7 @@ export const createUserPoolCompat = (pool: LocalUserPool, tokens: TokenVerifier,
     return claims;
   };
 
-  const handlers: Record<string, (request: Request) => Promise<unknown>> = {
+  const handlers: Record<string, (request: Request, claims?: VerifiedClaims) => Promise<unknown>> = {
     async SignUp(request) {
       requireGoodPassword(request.Password);
       if (await findUser(request.Username)) throw new CognitoFault('UsernameExistsException', 'An account with the given email already exists.');
@@ -243,11 +243,12 @@ export const createUserPoolCompat = (pool: LocalUserPool, tokens: TokenVerifier,
       return { AuthenticationResult: await refreshed(request.RefreshToken, request.ClientId) };
     },
 
-    async GlobalSignOut(request) {
-      const claims = await requireAccessToken(request.AccessToken);
-      const user = await pool.userPool.getUserByUsername(ctx, claims.sub);
+    async GlobalSignOut(_request, claims) {
+      // The dispatcher verified the access token (GlobalSignOut is an access-token operation).
+      const { sub, origin_jti: originJti } = claims!;
+      const user = await pool.userPool.getUserByUsername(ctx, sub);
       if (user) {
-        sessions.end(claims.origin_jti as string | undefined, ...user.RefreshTokens.map((token) => sessions.sessionOf(token)));
+        sessions.end(originJti as string | undefined, ...user.RefreshTokens.map((token) => sessions.sessionOf(token)));
         await pool.userPool.saveUser(ctx, { ...user, RefreshTokens: [] });
       }
       return {};
@@ -301,7 +302,8 @@ export const createUserPoolCompat = (pool: LocalUserPool, tokens: TokenVerifier,
   };
 
   return async (target: string, request: Request): Promise<unknown> => {
-    if (ACCESS_TOKEN_OPERATIONS.has(target) && target !== 'GlobalSignOut') await requireAccessToken(request.AccessToken);
-    return (handlers[target] ?? ((r) => delegate(target, r)))(request);
+    // Cognito checks the access token of these calls before anything else, revocation included.
+    const claims = ACCESS_TOKEN_OPERATIONS.has(target) ? await requireAccessToken(request.AccessToken) : undefined;
+    return (handlers[target] ?? ((r) => delegate(target, r)))(request, claims);
   };
 };
