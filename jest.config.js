@@ -15,7 +15,6 @@ module.exports = {
   // The web app's path aliases (web/tsconfig.json), for its unit tests.
   moduleNameMapper: {
     '^@contract$': '<rootDir>/contract/index.ts',
-    '^@web-config$': '<rootDir>/test/web/fixtures/amplify_outputs.json',
     '^@/(.*)$': '<rootDir>/web/$1',
   },
   setupFiles: ['<rootDir>/test/support/env.ts'],

@@ -10,3 +10,4 @@ export * from './web-config';
 export * from './upload-rules';
 export * from './entities';
 export * from './lambda-env';
+export * from './security-headers';

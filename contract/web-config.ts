@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { MFA, PASSWORD_POLICY, USERNAME_ATTRIBUTE, VERIFICATION_CHANNEL } from './auth';
 
 /**
- * The web app's build-time config: Amplify Gen2's `amplify_outputs.json` (version 1.4),
+ * The web app's config: Amplify Gen2's `amplify_outputs.json` (version 1.4),
  * so `Amplify.configure(config)` takes it unchanged. Amplify's sections are closed, so
  * everything of ours lives under `custom`. Written by `npm run web:config` from a
  * deploy's outputs and by the local stack for local endpoints.
@@ -11,6 +11,18 @@ export const WEB_CONFIG_VERSION = '1.4';
 
 /** Default file name, as Amplify names it. */
 export const WEB_CONFIG_FILE = 'amplify_outputs.json';
+
+/**
+ * Where the web server reads its config at run time, so one build serves every stage:
+ * the deployed server function gets the whole document in an environment variable; the
+ * local stack and `next dev` point at a file.
+ */
+export const WEB_CONFIG_ENV = {
+  /** The config document as JSON. Wins when set. */
+  json: 'VAULT_WEB_CONFIG',
+  /** A config file, relative to the web server's working directory. @default amplify_outputs.json */
+  file: 'WEB_CONFIG_FILE',
+} as const;
 
 const url = z.url({ protocol: /^https?$/ });
 
@@ -90,8 +102,11 @@ export interface WebConfigValues {
   local?: boolean;
 }
 
-export const buildWebConfig = (values: WebConfigValues): WebConfig =>
-  webConfigSchema.parse({
+/**
+ * The config document for the given values, unvalidated: the CDK app fills it with
+ * deploy-time tokens, which only become URLs and ids when CloudFormation resolves them.
+ */
+export const webConfigDocument = (values: WebConfigValues) => ({
     version: WEB_CONFIG_VERSION,
     auth: {
       aws_region: values.region,
@@ -129,6 +144,8 @@ export const buildWebConfig = (values: WebConfigValues): WebConfig =>
       ...(values.local ? { local: true } : {}),
     },
   });
+
+export const buildWebConfig = (values: WebConfigValues): WebConfig => webConfigSchema.parse(webConfigDocument(values));
 
 /**
  * Parses a config file's content; the error names each missing or malformed key, so a

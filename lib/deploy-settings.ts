@@ -1,7 +1,8 @@
 import type { Construct } from 'constructs';
+import * as path from 'node:path';
 import type { VaultEmail } from './constructs/auth';
 import { STAGES, type Stage } from './outputs';
-import { webOriginsFromContext } from './web-origins';
+import { webArtifactDir } from './web-artifact';
 
 /**
  * What a deployment chooses, read from CDK context (`-c name=value` or cdk.json) in one
@@ -9,7 +10,14 @@ import { webOriginsFromContext } from './web-origins';
  *
  * - `stage`: `dev` (the default: its data is destroyed with the stack) or `prod` (data
  *   retained and protected from deletion, e-mail through SES). Each has its own stack name.
- * - `webOrigins`: the web app's origins (see web-origins.ts).
+ * - `webDomain` + `webCertificateArn`: serve the web app on your own domain, with an ACM
+ *   certificate for it in us-east-1 (CloudFront's region for certificates). Without them
+ *   it is served on the distribution's own `*.cloudfront.net` name. Either way the
+ *   backend (bucket and API CORS) trusts exactly that one origin.
+ * - `webPriceClass`: CloudFront's edge locations, `100` (the default: North America and
+ *   Europe, the cheapest), `200` or `All`.
+ * - `webArtifact`: OpenNext's build of the web app (default web/.open-next, which `npm run
+ *   web:build` writes; `cdk synth` and `npm run deploy` run it first).
  * - `sesFromAddress` (+ `sesVerifiedDomain`, `sesFromName`, `sesReplyTo`, `sesConfigurationSet`): Cognito sends
  *   its e-mail (sign-up codes, password resets) through SES from this verified address.
  *   Without it a `dev` deploy uses Cognito's own sender, which AWS limits to 50 e-mails a
@@ -20,9 +28,18 @@ import { webOriginsFromContext } from './web-origins';
  *   setting alone (an organisation that already manages it).
  */
 
+export const WEB_PRICE_CLASSES = ['100', '200', 'All'] as const;
+
+export interface WebSettings {
+  /** OpenNext's build folder. */
+  readonly artifactDir: string;
+  readonly domain?: { readonly name: string; readonly certificateArn: string };
+  readonly priceClass: (typeof WEB_PRICE_CLASSES)[number];
+}
+
 export interface DeploySettings {
   readonly stage: Stage;
-  readonly webOrigins: string[];
+  readonly web: WebSettings;
   readonly email: VaultEmail;
   readonly apiGatewayCloudWatchRole: 'create' | 'existing';
   /** Where every alarm is e-mailed (the address confirms the subscription once). */
@@ -79,11 +96,37 @@ const emailFromContext = (scope: Construct, stage: Stage): VaultEmail => {
   };
 };
 
+/** A host name as DNS spells it: labels of letters, digits and hyphens, at least one dot. */
+const DOMAIN_NAME = /^(?=.{4,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
+/** CloudFront takes certificates from ACM in us-east-1 only. */
+const CERTIFICATE_ARN = /^arn:aws:acm:us-east-1:\d{12}:certificate\/[0-9a-f-]{36}$/;
+
+const webFromContext = (scope: Construct): WebSettings => {
+  const artifactDir = path.resolve(text(scope, 'webArtifact') ?? webArtifactDir('aws'));
+  const name = text(scope, 'webDomain')?.toLowerCase();
+  const certificateArn = text(scope, 'webCertificateArn');
+  if (name !== undefined && !DOMAIN_NAME.test(name)) throw new Error(`webDomain: "${name}" is not a domain name like vault.example.com`);
+  if ((name === undefined) !== (certificateArn === undefined)) {
+    throw new Error(
+      'webDomain and webCertificateArn go together: request a certificate for the domain in ACM in us-east-1 ' +
+        '(validated by DNS), then pass -c webDomain=vault.example.com -c webCertificateArn=arn:aws:acm:us-east-1:…',
+    );
+  }
+  if (certificateArn !== undefined && !CERTIFICATE_ARN.test(certificateArn)) {
+    throw new Error(`webCertificateArn: "${certificateArn}" is not an ACM certificate ARN in us-east-1 (CloudFront uses no other region)`);
+  }
+  return {
+    artifactDir,
+    domain: name && certificateArn ? { name, certificateArn } : undefined,
+    priceClass: oneOf(scope, 'webPriceClass', WEB_PRICE_CLASSES, '100'),
+  };
+};
+
 export const deploySettingsFromContext = (scope: Construct): DeploySettings => {
   const stage = oneOf(scope, 'stage', STAGES, 'dev');
   return {
     stage,
-    webOrigins: webOriginsFromContext(scope),
+    web: webFromContext(scope),
     email: emailFromContext(scope, stage),
     apiGatewayCloudWatchRole: oneOf(scope, 'apiGatewayCloudWatchRole', ['create', 'existing'] as const, 'create'),
     alarmEmail: emailAddress(scope, 'alarmEmail'),

@@ -30,3 +30,9 @@ export const OPERATIONS_OUTPUTS = {
   catalogueFunctionName: 'CatalogueFunctionName',
   catalogueFailureQueueUrl: 'CatalogueFailureQueueUrl',
 } as const;
+
+/** Outputs about the web app: its address, and the name a custom domain points at. */
+export const WEB_OUTPUTS = {
+  webUrl: 'WebUrl',
+  distributionDomainName: 'WebDistributionDomainName',
+} as const;

@@ -1,7 +1,17 @@
-import { CfnOutput, RemovalPolicies, RemovalPolicy, Stack, Validations, type StackProps } from 'aws-cdk-lib';
+import { Aws, CfnOutput, RemovalPolicies, RemovalPolicy, Stack, Validations, type StackProps } from 'aws-cdk-lib';
+import * as acm from 'aws-cdk-lib/aws-certificatemanager';
+import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import type * as iam from 'aws-cdk-lib/aws-iam';
 import type { Construct } from 'constructs';
-import { PROFILE_IMAGE_PREFIX, PROFILE_IMAGE_ROUTES, STATEMENT_PREFIX, STATEMENT_ROUTES, type RouteSpec, type WebConfigValues } from '../contract';
+import {
+  PROFILE_IMAGE_PREFIX,
+  PROFILE_IMAGE_ROUTES,
+  STATEMENT_PREFIX,
+  STATEMENT_ROUTES,
+  webConfigDocument,
+  type RouteSpec,
+  type WebConfigValues,
+} from '../contract';
 import { ApiGatewayLogging } from './constructs/api-gateway-logging';
 import { VaultAuth } from './constructs/auth';
 import { VaultData } from './constructs/data';
@@ -9,21 +19,31 @@ import { PresignApi } from './constructs/presign-api';
 import { VaultStorage } from './constructs/storage';
 import { UploadCatalogue } from './constructs/upload-catalogue';
 import { VaultMonitoring } from './constructs/vault-monitoring';
+import { WebHosting } from './constructs/web-hosting';
 import type { VaultFunction } from './constructs/vault-function';
 import type { DeploySettings } from './deploy-settings';
-import { OPERATIONS_OUTPUTS, OUTPUT_NAMES, type OutputField } from './outputs';
+import { OPERATIONS_OUTPUTS, OUTPUT_NAMES, WEB_OUTPUTS, type OutputField } from './outputs';
+import { readOpenNextArtifact } from './web-artifact';
+
+const PRICE_CLASSES = {
+  '100': cloudfront.PriceClass.PRICE_CLASS_100,
+  '200': cloudfront.PriceClass.PRICE_CLASS_200,
+  All: cloudfront.PriceClass.PRICE_CLASS_ALL,
+} as const;
 
 export interface StatementVaultStackProps extends StackProps {
-  /** What this deployment chose (stage, web origins, e-mail, the account's logging role). */
+  /** What this deployment chose (stage, web hosting, e-mail, the account's logging role). */
   readonly settings: DeploySettings;
 }
 
-/** Every principal of ours that calls AWS: the four functions and the GraphQL table data source. */
+/** Every principal of ours: the five functions and the GraphQL table data source. */
 export interface VaultPrincipals {
   readonly profileImageApi: VaultFunction;
   readonly statementsApi: VaultFunction;
   readonly catalogue: VaultFunction;
   readonly sweep: VaultFunction;
+  /** The web app's server: it calls nothing of AWS; it may only write its logs and traces. */
+  readonly webServer: VaultFunction;
   readonly graphqlTable: iam.IGrantable;
 }
 
@@ -31,6 +51,7 @@ export interface VaultPrincipals {
 export class StatementVaultStack extends Stack {
   readonly storage: VaultStorage;
   readonly data: VaultData;
+  readonly web: WebHosting;
   /** Who calls AWS, so tools (the local stack's IAM check) can find each one's policies. */
   readonly principals: VaultPrincipals;
 
@@ -40,8 +61,24 @@ export class StatementVaultStack extends Stack {
 
     // People's data outlives a prod stack; a dev stack takes its data with it.
     const removalPolicy = settings.stage === 'prod' ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY;
+    // The web app first: its origin is the one the bucket and the APIs trust.
+    const web = new WebHosting(this, 'Web', {
+      artifact: readOpenNextArtifact(settings.web.artifactDir),
+      domain: settings.web.domain && {
+        name: settings.web.domain.name,
+        certificate: acm.Certificate.fromCertificateArn(this, 'WebCertificate', settings.web.domain.certificateArn),
+      },
+      priceClass: PRICE_CLASSES[settings.web.priceClass],
+      logRemovalPolicy: removalPolicy,
+    });
+    const webOrigin = web.webOrigin;
+
+    // Named from the stage, account and region, not generated: the web server's config
+    // names the bucket while the bucket's CORS names the web app, and a reference to the
+    // bucket would make each wait for the other.
+    const filesBucketName = `statement-vault-files-${settings.stage}-${Aws.ACCOUNT_ID}-${Aws.REGION}`;
     const auth = new VaultAuth(this, 'Auth', { email: settings.email, removalPolicy });
-    const storage = new VaultStorage(this, 'Storage', { webOrigins: settings.webOrigins, removalPolicy });
+    const storage = new VaultStorage(this, 'Storage', { webOrigin, removalPolicy, bucketName: filesBucketName });
     const data = new VaultData(this, 'Data', { userPool: auth.userPool, removalPolicy });
     const catalogue = new UploadCatalogue(this, 'Catalogue', { storage, table: data.table });
 
@@ -54,7 +91,7 @@ export class StatementVaultStack extends Stack {
         userPool: auth.userPool,
         bucket: storage.bucket,
         table: data.table,
-        webOrigins: settings.webOrigins,
+        webOrigin,
       });
 
     // Profile images: sign the caller's avatar upload and download; the profile record
@@ -79,6 +116,7 @@ export class StatementVaultStack extends Stack {
       statementsApi: statementsApi.handler,
       catalogue: catalogue.handler,
       sweep: catalogue.sweep,
+      webServer: web.server,
       graphqlTable: data.tableSource,
     };
 
@@ -92,6 +130,7 @@ export class StatementVaultStack extends Stack {
         { name: 'statements-api', function: statementsApi.handler.function },
         { name: 'catalogue', function: catalogue.handler.function },
         { name: 'catalogue-sweep', function: catalogue.sweep.function },
+        { name: 'web-server', function: web.server.function },
       ],
       graphqlApi: data.api,
       table: data.table,
@@ -112,13 +151,20 @@ export class StatementVaultStack extends Stack {
       identityPoolId: auth.identityPool.identityPoolId,
       graphqlUrl: data.api.graphqlUrl,
       graphqlApiKey: data.apiKey,
-      bucketName: storage.bucket.bucketName,
+      bucketName: filesBucketName,
       profileImageApiUrl: profileImageApi.url,
       statementsApiUrl: statementsApi.url,
     } satisfies Partial<WebConfigValues>;
     for (const [field, name] of Object.entries(OUTPUT_NAMES) as [OutputField, string][]) {
       new CfnOutput(this, name, { value: values[field], description: `Web config: ${field}` });
     }
+    web.setWebConfig(webConfigDocument(values));
+    this.web = web;
+    new CfnOutput(this, WEB_OUTPUTS.webUrl, { value: webOrigin, description: 'The web app' });
+    new CfnOutput(this, WEB_OUTPUTS.distributionDomainName, {
+      value: web.distribution.distributionDomainName,
+      description: 'Point your domain (webDomain) here with a CNAME or an alias record',
+    });
     new CfnOutput(this, OPERATIONS_OUTPUTS.catalogueFunctionName, {
       value: catalogue.handler.function.functionName,
       description: 'The catalogue function (npm run catalogue:replay invokes it)',
@@ -145,7 +191,8 @@ export class StatementVaultStack extends Stack {
     if (autoDelete) {
       Validations.of(autoDelete).acknowledge({
         id: 'AwsSolutions-IAM4',
-        reason: "CDK's own auto-delete provider (dev stages only) empties the buckets when the stack is deleted; it runs only during deployment.",
+        reason:
+          "CDK's own auto-delete provider empties the buckets that go with the stack (the web app's static files; in dev, every bucket) when it is deleted; it runs only during deployment.",
       });
     }
   }

@@ -1,4 +1,4 @@
-import { Validations } from 'aws-cdk-lib';
+import { Stack, Validations } from 'aws-cdk-lib';
 import * as apigateway from 'aws-cdk-lib/aws-apigateway';
 import type * as cognito from 'aws-cdk-lib/aws-cognito';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
@@ -22,8 +22,8 @@ export interface PresignApiProps {
   readonly keyPrefix: string;
   /** The records table; grant it access with `table.grant(api.handler, …)`. */
   readonly table: dynamodb.ITable;
-  /** Web origins allowed by CORS. */
-  readonly webOrigins: string[];
+  /** The one web origin CORS allows (`https://` and host, no path). */
+  readonly webOrigin: string;
   /** Steady requests per second per stage. @default 50 */
   readonly throttlingRateLimit?: number;
   /** @default 100 */
@@ -46,11 +46,11 @@ export class PresignApi extends Construct {
     super(scope, id);
 
     this.handler = new VaultFunction(this, 'Handler', {
-      entry: props.entry,
+      code: { entry: props.entry },
       description: `${props.apiName}: presigned S3 URLs for the caller's own ${props.keyPrefix} keys`,
       environment: {
         [LAMBDA_ENV.bucketName]: props.bucket.bucketName,
-        [LAMBDA_ENV.allowedOrigins]: props.webOrigins.join(','),
+        [LAMBDA_ENV.allowedOrigins]: props.webOrigin,
         [LAMBDA_ENV.tableName]: props.table.tableName,
       },
     });
@@ -73,7 +73,7 @@ export class PresignApi extends Construct {
         tracingEnabled: true,
       },
       defaultCorsPreflightOptions: {
-        allowOrigins: props.webOrigins,
+        allowOrigins: [props.webOrigin],
         allowHeaders: ['Authorization', 'Content-Type'],
         allowMethods: [...new Set(Object.values(props.routes).map((route) => route.method))],
         allowCredentials: false,
@@ -113,11 +113,11 @@ export class PresignApi extends Construct {
     }
 
     // Answers API Gateway gives itself (bad body, missing token, throttling) in the
-    // contract's error shape. These bodies hold no user data, so any origin may read them.
+    // contract's error shape, readable by the web app (and, like every answer, by it alone).
     for (const [type, answer] of Object.entries(GATEWAY_ERRORS) as [GatewayErrorType, (typeof GATEWAY_ERRORS)[GatewayErrorType]][]) {
       this.api.addGatewayResponse(`${type}Response`, {
         type: apigateway.ResponseType.of(type),
-        responseHeaders: { 'Access-Control-Allow-Origin': "'*'" },
+        responseHeaders: { 'Access-Control-Allow-Origin': `'${props.webOrigin}'`, Vary: "'Origin'" },
         templates: { 'application/json': JSON.stringify(gatewayErrorBody(type)) },
         ...('status' in answer ? { statusCode: String(answer.status) } : {}),
       });
@@ -129,8 +129,12 @@ export class PresignApi extends Construct {
     });
   }
 
-  /** The stage URL (ends in `/prod/`). */
+  /**
+   * The stage URL (ends in `/prod/`), built from the API's id and the contract's stage
+   * name rather than the stage resource, so the web server can hold it while the stage's
+   * CORS preflight refers to the web hosting (no dependency cycle).
+   */
   get url(): string {
-    return this.api.url;
+    return `https://${this.api.restApiId}.execute-api.${Stack.of(this).region}.${Stack.of(this).urlSuffix}/${API_STAGE}/`;
   }
 }

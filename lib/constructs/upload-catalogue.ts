@@ -43,7 +43,7 @@ export class UploadCatalogue extends Construct {
       reason: "This queue is itself the catalogue's failure destination (what Lambda could not deliver after its retries); `npm run catalogue:replay` reads it, so no further queue is needed behind it.",
     });
     this.handler = new VaultFunction(this, 'Handler', {
-      entry: 'catalogue/index.ts',
+      code: { entry: 'catalogue/index.ts' },
       description: 'Upload catalogue: records every statement and avatar S3 stores or removes',
       timeout: Duration.seconds(30),
       environment,
@@ -51,7 +51,7 @@ export class UploadCatalogue extends Construct {
     });
     // The sweep makes good what a lost event left behind, within the stated window.
     this.sweep = new VaultFunction(this, 'Sweep', {
-      entry: 'catalogue/sweep-index.ts',
+      code: { entry: 'catalogue/sweep-index.ts' },
       description: 'Catalogue sweep: reconciles statement records with the files in the bucket',
       timeout: Duration.minutes(5),
       environment,

@@ -7,9 +7,15 @@ import { Construct } from 'constructs';
 import * as path from 'node:path';
 import { LAMBDA_ENV } from '../../contract';
 
+/**
+ * What runs: a handler module of ours under `lambda/` (e.g. `statements/index.ts`),
+ * bundled here, or a directory another tool has already bundled (the web server, built
+ * by OpenNext) with the handler it exports.
+ */
+export type VaultFunctionCode = { readonly entry: string } | { readonly bundleDir: string; readonly handler: string };
+
 export interface VaultFunctionProps {
-  /** Handler module under `lambda/`, e.g. `statements/index.ts`. */
-  readonly entry: string;
+  readonly code: VaultFunctionCode;
   readonly description: string;
   readonly environment?: Record<string, string>;
   /** @default 10 seconds */
@@ -35,7 +41,7 @@ export const LAMBDA_RUNTIME = { runtime: lambda.Runtime.NODEJS_24_X, esbuildTarg
  * version we test (with `requestChecksumCalculation`) is the one that runs.
  */
 export class VaultFunction extends Construct implements iam.IGrantable {
-  readonly function: NodejsFunction;
+  readonly function: lambda.Function;
   readonly grantPrincipal: iam.IPrincipal;
   private readonly role: iam.Role;
 
@@ -65,11 +71,8 @@ export class VaultFunction extends Construct implements iam.IGrantable {
         "Active tracing adds xray:PutTraceSegments and xray:PutTelemetryRecords, which X-Ray allows on no resource but '*'; the least-privilege tests check that nothing else in these roles is granted on '*'.",
     });
 
-    this.function = new NodejsFunction(this, 'Function', {
-      entry: path.join(LAMBDA_ROOT, props.entry),
-      handler: 'handler',
+    const common: lambda.FunctionOptions = {
       description: props.description,
-      runtime: LAMBDA_RUNTIME.runtime,
       architecture: lambda.Architecture.ARM_64,
       memorySize: props.memorySize ?? 256,
       timeout: props.timeout ?? Duration.seconds(10),
@@ -77,12 +80,28 @@ export class VaultFunction extends Construct implements iam.IGrantable {
       logGroup,
       ...(props.onFailure ? { onFailure: props.onFailure, retryAttempts: 2 } : {}),
       loggingFormat: lambda.LoggingFormat.JSON,
-      // Powertools Tracer records each invocation and its AWS calls as X-Ray segments.
+      // Every invocation is a trace; in our handlers Powertools Tracer adds their AWS calls.
       tracing: lambda.Tracing.ACTIVE,
       environment: {
-        [LAMBDA_ENV.logLevel]: 'INFO',
+        // Our handlers' Powertools logger reads its level; a prebuilt bundle has its own logging.
+        ...('entry' in props.code ? { [LAMBDA_ENV.logLevel]: 'INFO' } : {}),
         ...props.environment,
       },
+    };
+    if ('bundleDir' in props.code) {
+      this.function = new lambda.Function(this, 'Function', {
+        ...common,
+        runtime: LAMBDA_RUNTIME.runtime,
+        code: lambda.Code.fromAsset(props.code.bundleDir),
+        handler: props.code.handler,
+      });
+      return;
+    }
+    this.function = new NodejsFunction(this, 'Function', {
+      ...common,
+      entry: path.join(LAMBDA_ROOT, props.code.entry),
+      handler: 'handler',
+      runtime: LAMBDA_RUNTIME.runtime,
       bundling: {
         format: OutputFormat.CJS,
         minify: true,

@@ -44,6 +44,9 @@ export interface AccessModel {
   bucketPolicy?: PolicyDocument;
 }
 
+/** Stands in for the web app's build: the model reads policies, not the web server's code. */
+export const WEB_ARTIFACT_STUB = path.join(__dirname, 'web-artifact-stub');
+
 /** The account the local stack pretends to be. */
 export const LOCAL_ACCOUNT_ID = '000000000000';
 
@@ -57,7 +60,12 @@ const synthesize = (): { stack: StatementVaultStack; template: Template } => {
     const app = new App({
       outdir,
       // Warnings are the deploy's business; the local stack reads the template only.
-      context: { ...context, 'aws:cdk:bundling-stacks': [], '@aws-cdk/core:annotationsInValidationReport': false },
+      context: {
+        ...context,
+        'aws:cdk:bundling-stacks': [],
+        '@aws-cdk/core:annotationsInValidationReport': false,
+        webArtifact: WEB_ARTIFACT_STUB,
+      },
       builtinCloudFormationValidation: false,
     } as ConstructorParameters<typeof App>[0]);
     const stack = new StatementVaultStack(app, STACK_NAME, { env: { region: REGION }, settings: deploySettingsFromContext(app) });

@@ -11,8 +11,10 @@ import {
 import { Stack, type CfnElement } from 'aws-cdk-lib';
 import type { IConstruct } from 'constructs';
 import { OUTPUT_NAMES } from '../../lib/outputs';
+import { WEB_CONFIG_ENV, WEB_SECURITY_HEADERS } from '../../contract';
 import type { StatementVaultStack, VaultPrincipals } from '../../lib/statement-vault-stack';
-import { FROZEN_NOW, synthVault } from '../support/vault-app';
+import { VaultFunction } from '../../lib/constructs/vault-function';
+import { FROZEN_NOW, TEST_WEB_ORIGIN, synthVault } from '../support/vault-app';
 
 let template: Template;
 let region: string;
@@ -42,6 +44,26 @@ const describeResource = (resource: unknown): string => {
 };
 
 /** Every "action on resource" a principal's role is allowed, sorted, from the synthesized template. */
+/** The functions of ours (not CDK's deployment-time handlers). */
+const ourFunctions = () => {
+  const ids = Object.values(stack.principals)
+    .filter((principal): principal is VaultFunction => principal instanceof VaultFunction)
+    .map((principal) => logicalId(principal.function));
+  return Object.entries(template.findResources('AWS::Lambda::Function'))
+    .filter(([id]) => ids.includes(id))
+    .map(([, fn]) => fn as { Properties: any });
+};
+
+/** CDK's BucketDeployment handler: it copies the web app's static files while a deploy runs. */
+const deploymentHandlerRole = () =>
+  Object.keys(template.findResources('AWS::IAM::Role')).filter((id) => id.startsWith('CustomCDKBucketDeployment'));
+
+/** Every identity policy but those CDK writes for its deployment-time handlers. */
+const ourPolicies = () =>
+  resourcesOf('AWS::IAM::Policy').filter(
+    (policy) => !deploymentHandlerRole().some((role) => JSON.stringify(policy.Properties.Roles).includes(role)),
+  );
+
 const grantsOf = (name: keyof VaultPrincipals): string[] => {
   const roleId = logicalId(stack.principals[name].grantPrincipal as unknown as IConstruct);
   return resourcesOf('AWS::IAM::Policy')
@@ -184,16 +206,16 @@ describe('table', () => {
 describe('bucket', () => {
   const filesBucket = () => {
     const buckets = template.findResources('AWS::S3::Bucket', {
-      Properties: { LoggingConfiguration: Match.anyValue() },
+      Properties: { CorsConfiguration: Match.anyValue() },
     });
     const ids = Object.keys(buckets);
     expect(ids).toHaveLength(1);
     return { id: ids[0], bucket: buckets[ids[0]] };
   };
 
-  test('there is exactly one files bucket (plus its access-log bucket)', () => {
-    expect(resourcesOf('AWS::S3::Bucket')).toHaveLength(2);
-    filesBucket();
+  test("there is exactly one files bucket (plus its access logs, the web app's static files and the web access logs)", () => {
+    expect(resourcesOf('AWS::S3::Bucket')).toHaveLength(4);
+    expect(filesBucket().id).toBe(logicalId(stack.storage.bucket));
   });
 
   test('is not public: every public-access block is on', () => {
@@ -237,11 +259,11 @@ describe('bucket', () => {
     );
   });
 
-  test('CORS allows only the configured web origins', () => {
+  test('CORS allows the web origin and nothing else', () => {
     const { bucket } = filesBucket();
     expect(bucket.Properties.CorsConfiguration.CorsRules).toEqual([
       expect.objectContaining({
-        AllowedOrigins: ['https://vault.example.com', 'http://localhost:3000'],
+        AllowedOrigins: [TEST_WEB_ORIGIN],
         AllowedMethods: ['PUT', 'GET', 'HEAD'],
         ExposedHeaders: ['ETag'],
       }),
@@ -267,9 +289,9 @@ describe('bucket', () => {
 describe('operations: tracing', () => {
   test('X-Ray traces API Gateway, every function and AppSync', () => {
     for (const stage of resourcesOf('AWS::ApiGateway::Stage')) expect(stage.Properties.TracingEnabled).toBe(true);
-    for (const fn of resourcesOf('AWS::Lambda::Function').filter((candidate) => candidate.Properties.Architectures)) {
-      expect(fn.Properties.TracingConfig).toEqual({ Mode: 'Active' });
-    }
+    const ours = ourFunctions();
+    expect(ours).toHaveLength(Object.keys(stack.principals).length - 1);
+    for (const fn of ours) expect(fn.Properties.TracingConfig).toEqual({ Mode: 'Active' });
     template.hasResourceProperties('AWS::AppSync::GraphQLApi', { XrayEnabled: true });
   });
 });
@@ -412,12 +434,9 @@ describe('REST APIs', () => {
 });
 
 describe('presign Lambdas', () => {
-  const functions = () =>
-    resourcesOf('AWS::Lambda::Function').filter((fn) => fn.Properties.Runtime?.startsWith('nodejs'));
-
-  test('run Node.js 24 on arm64', () => {
-    const ours = functions().filter((fn) => fn.Properties.Architectures);
-    expect(ours).toHaveLength(4);
+  test('run Node.js 24 on arm64, like every function of ours', () => {
+    const ours = ourFunctions();
+    expect(ours).toHaveLength(5);
     for (const fn of ours) {
       expect(fn.Properties.Runtime).toBe('nodejs24.x');
       expect(fn.Properties.Architectures).toEqual(['arm64']);
@@ -425,7 +444,7 @@ describe('presign Lambdas', () => {
   });
 
   test('each may sign only under its own key prefix', () => {
-    const policies = resourcesOf('AWS::IAM::Policy').map((policy) => JSON.stringify(policy.Properties.PolicyDocument));
+    const policies = ourPolicies().map((policy) => JSON.stringify(policy.Properties.PolicyDocument));
     const s3Statements = policies.filter((doc) => doc.includes('s3:PutObject'));
     expect(s3Statements).toHaveLength(2);
     expect(s3Statements.filter((doc) => doc.includes('/profile-images/*') && !doc.includes('/statements/*'))).toHaveLength(1);
@@ -480,6 +499,8 @@ describe('least privilege: each principal may do exactly what its code does', ()
     // sweep reads each owner's partition with a Query.
     ['catalogue', [...CATALOGUE_GRANTS, 'sqs:GetQueueAttributes failure queue', 'sqs:GetQueueUrl failure queue', 'sqs:SendMessage failure queue'].sort()],
     ['sweep', [...CATALOGUE_GRANTS, 'dynamodb:Query table'].sort()],
+    // The web server reads nothing of AWS: its config arrives in its environment.
+    ['webServer', ['logs:CreateLogStream log group', 'logs:PutLogEvents log group', ...TRACING]],
     // The GraphQL resolvers: GetItem (me, statement), Query (statements), UpdateItem (updateProfile).
     ['graphqlTable', ['dynamodb:GetItem table', 'dynamodb:Query table', 'dynamodb:UpdateItem table']],
   ])('%s', (name, expected) => {
@@ -487,15 +508,24 @@ describe('least privilege: each principal may do exactly what its code does', ()
   });
 
   test("nothing but X-Ray's two actions is granted on every resource ('*')", () => {
-    for (const policy of resourcesOf('AWS::IAM::Policy')) {
+    for (const policy of ourPolicies()) {
       for (const statement of policy.Properties.PolicyDocument.Statement as { Action: string | string[]; Resource: unknown }[]) {
         if (statement.Resource === '*') expect([statement.Action].flat().sort()).toEqual(['xray:PutTelemetryRecords', 'xray:PutTraceSegments']);
       }
     }
   });
 
-  test('no policy of the stack grants a wildcard action', () => {
-    for (const policy of resourcesOf('AWS::IAM::Policy')) {
+  test("CDK's deployment-time copy of the static files reaches neither people's files nor the table", () => {
+    const roles = deploymentHandlerRole();
+    expect(roles).toHaveLength(1);
+    const policies = resourcesOf('AWS::IAM::Policy').filter((policy) => JSON.stringify(policy.Properties.Roles).includes(roles[0]));
+    const text = JSON.stringify(policies);
+    expect(text).toContain(logicalId(stack.web.assetsBucket));
+    for (const construct of [stack.storage.bucket, stack.storage.accessLogBucket, stack.data.table]) expect(text).not.toContain(logicalId(construct));
+  });
+
+  test('no policy of ours grants a wildcard action', () => {
+    for (const policy of ourPolicies()) {
       for (const statement of policy.Properties.PolicyDocument.Statement as { Action: string | string[] }[]) {
         for (const action of [statement.Action].flat()) expect(action).not.toMatch(/\*/);
       }
@@ -582,13 +612,18 @@ describe('deployment choices by context', () => {
     dev.hasResource('AWS::Cognito::UserPool', { DeletionPolicy: 'Delete', Properties: Match.objectLike({ DeletionProtection: 'INACTIVE' }) });
     for (const bucket of Object.values(dev.findResources('AWS::S3::Bucket'))) expect(bucket.DeletionPolicy).toBe('Delete');
     // Every version goes too: CDK empties the buckets before deleting them.
-    dev.resourceCountIs('Custom::S3AutoDeleteObjects', 2);
+    dev.resourceCountIs('Custom::S3AutoDeleteObjects', 4);
     for (const group of Object.values(dev.findResources('AWS::Logs::LogGroup'))) expect(group.DeletionPolicy).toBe('Delete');
     // The account's API Gateway logging setting is not the stack's to take away, in any stage.
     dev.hasResource('AWS::ApiGateway::Account', { DeletionPolicy: 'Retain' });
 
     template.hasResource('AWS::DynamoDB::Table', { DeletionPolicy: 'Retain', Properties: Match.objectLike({ DeletionProtectionEnabled: true }) });
-    template.resourceCountIs('Custom::S3AutoDeleteObjects', 0);
+    // Only the web app's static files, which every deploy rebuilds, go with a prod stack.
+    template.resourceCountIs('Custom::S3AutoDeleteObjects', 1);
+    const kept = Object.entries(template.findResources('AWS::S3::Bucket')).filter(([, bucket]) => bucket.DeletionPolicy === 'Retain');
+    expect(kept.map(([id]) => id).sort()).toEqual(
+      [logicalId(stack.storage.bucket), logicalId(stack.storage.accessLogBucket), logicalId(stack.web.logBucket)].sort(),
+    );
     for (const group of Object.values(template.findResources('AWS::Logs::LogGroup'))) expect(group.DeletionPolicy).toBe('Retain');
   });
 
@@ -617,5 +652,141 @@ describe('deployment choices by context', () => {
         JSON.stringify(group.Properties.LogGroupName ?? '').includes('API-Gateway-Execution-Logs_'),
       ),
     ).toHaveLength(2);
+  });
+});
+
+describe('web hosting', () => {
+  const distribution = () => resourcesOf('AWS::CloudFront::Distribution')[0].Properties.DistributionConfig;
+  const originOf = (targetOriginId: string) =>
+    (distribution().Origins as { Id: string; DomainName: unknown; S3OriginConfig?: unknown; OriginAccessControlId?: unknown }[]).find(
+      (origin) => origin.Id === targetOriginId,
+    )!;
+
+  test('one distribution: HTTPS only, HTTP/2 and 3, access logs, the cheapest price class by default', () => {
+    expect(resourcesOf('AWS::CloudFront::Distribution')).toHaveLength(1);
+    const config = distribution();
+    expect(config.PriceClass).toBe('PriceClass_100');
+    expect(config.HttpVersion).toBe('http2and3');
+    expect(config.Logging).toEqual({ Bucket: { 'Fn::GetAtt': [logicalId(stack.web.logBucket), 'RegionalDomainName'] }, Prefix: 'cloudfront/' });
+    for (const behavior of [config.DefaultCacheBehavior, ...config.CacheBehaviors]) expect(behavior.ViewerProtocolPolicy).toBe('redirect-to-https');
+  });
+
+  test('pages come from the server function (Node.js 24, arm64, streaming) through Origin Access Control, never cached', () => {
+    const server = stack.web.server.function;
+    template.hasResourceProperties('AWS::Lambda::Url', {
+      TargetFunctionArn: { 'Fn::GetAtt': [logicalId(server), 'Arn'] },
+      AuthType: 'AWS_IAM',
+      InvokeMode: 'RESPONSE_STREAM',
+    });
+    // Only this distribution may invoke the URL.
+    template.hasResourceProperties('AWS::Lambda::Permission', {
+      Action: 'lambda:InvokeFunctionUrl',
+      Principal: 'cloudfront.amazonaws.com',
+      SourceArn: Match.objectLike({ 'Fn::Join': Match.anyValue() }),
+    });
+    const fn = template.findResources('AWS::Lambda::Function')[logicalId(server)].Properties;
+    expect(fn).toMatchObject({ Runtime: 'nodejs24.x', Architectures: ['arm64'], Handler: 'index.handler' });
+    const behavior = distribution().DefaultCacheBehavior;
+    expect(behavior.CachePolicyId).toBe('4135ea2d-6df8-44a3-9df3-4b5a84be39ad'); // CachingDisabled
+    expect(behavior.AllowedMethods).toHaveLength(7);
+    expect(originOf(behavior.TargetOriginId).OriginAccessControlId).toBeDefined();
+    template.hasResourceProperties('AWS::CloudFront::OriginAccessControl', {
+      OriginAccessControlConfig: Match.objectLike({ OriginAccessControlOriginType: 'lambda', SigningBehavior: 'always' }),
+    });
+  });
+
+  test('static files come from the private assets bucket through Origin Access Control; hashed files are immutable', () => {
+    const behaviors = distribution().CacheBehaviors as { PathPattern: string; TargetOriginId: string; CachePolicyId: string; AllowedMethods: string[] }[];
+    expect(behaviors.map((behavior) => behavior.PathPattern).sort()).toEqual(['BUILD_ID', '_next/*', 'sw.js']);
+    for (const behavior of behaviors) {
+      const origin = originOf(behavior.TargetOriginId);
+      expect(JSON.stringify(origin.DomainName)).toContain(logicalId(stack.web.assetsBucket));
+      expect(origin.OriginAccessControlId).toBeDefined();
+      expect(behavior.AllowedMethods).toEqual(['GET', 'HEAD']);
+    }
+    template.hasResourceProperties('AWS::CloudFront::OriginAccessControl', {
+      OriginAccessControlConfig: Match.objectLike({ OriginAccessControlOriginType: 's3', SigningBehavior: 'always' }),
+    });
+    // The assets bucket admits CloudFront for this distribution only, and is otherwise private.
+    template.hasResourceProperties('AWS::S3::BucketPolicy', {
+      Bucket: { Ref: logicalId(stack.web.assetsBucket) },
+      PolicyDocument: Match.objectLike({
+        Statement: Match.arrayWith([
+          Match.objectLike({
+            Action: 's3:GetObject',
+            Principal: { Service: 'cloudfront.amazonaws.com' },
+            Condition: { StringEquals: { 'AWS:SourceArn': Match.anyValue() } },
+          }),
+        ]),
+      }),
+    });
+    const deployments = Object.values(template.findResources('Custom::CDKBucketDeployment')).map((resource) => resource.Properties);
+    const hashed = deployments.find((deployment) => JSON.stringify(deployment.Include ?? []).includes('_next/static/*'))!;
+    expect(hashed.SystemMetadata['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(hashed.Prune).toBe(false);
+    const others = deployments.find((deployment) => JSON.stringify(deployment.Exclude ?? []).includes('_next/static/*'))!;
+    expect(others.SystemMetadata['cache-control']).toBe('public, max-age=0, must-revalidate');
+  });
+
+  test('every answer carries the security headers, the same ones Next.js sets', () => {
+    const policy = resourcesOf('AWS::CloudFront::ResponseHeadersPolicy')[0].Properties.ResponseHeadersPolicyConfig;
+    const hsts = WEB_SECURITY_HEADERS.strictTransportSecurity;
+    expect(policy.SecurityHeadersConfig).toEqual({
+      StrictTransportSecurity: { AccessControlMaxAgeSec: hsts.maxAgeSeconds, IncludeSubdomains: true, Override: true },
+      ContentTypeOptions: { Override: true },
+      FrameOptions: { FrameOption: 'DENY', Override: true },
+      ReferrerPolicy: { ReferrerPolicy: 'strict-origin-when-cross-origin', Override: true },
+    });
+    expect(policy.CustomHeadersConfig.Items).toEqual([{ Header: 'Permissions-Policy', Value: WEB_SECURITY_HEADERS.permissionsPolicy, Override: true }]);
+    const config = distribution();
+    for (const behavior of [config.DefaultCacheBehavior, ...config.CacheBehaviors]) expect(behavior.ResponseHeadersPolicyId).toBeDefined();
+  });
+
+  test('a custom domain brings its certificate and TLS 1.2 at least; the backend trusts exactly that origin', () => {
+    const config = distribution();
+    expect(config.Aliases).toEqual(['vault.example.com']);
+    expect(config.ViewerCertificate).toMatchObject({ SslSupportMethod: 'sni-only', MinimumProtocolVersion: 'TLSv1.2_2021' });
+    for (const fn of ourFunctions().filter((candidate) => candidate.Properties.Environment?.Variables?.ALLOWED_ORIGINS)) {
+      expect(fn.Properties.Environment.Variables.ALLOWED_ORIGINS).toBe(TEST_WEB_ORIGIN);
+    }
+    const preflights = resourcesOf('AWS::ApiGateway::Method').filter((method) => method.Properties.HttpMethod === 'OPTIONS');
+    expect(preflights.length).toBeGreaterThan(0);
+    for (const method of preflights) {
+      const headers = method.Properties.Integration.IntegrationResponses[0].ResponseParameters;
+      expect(headers['method.response.header.Access-Control-Allow-Origin']).toBe(`'${TEST_WEB_ORIGIN}'`);
+    }
+    for (const response of resourcesOf('AWS::ApiGateway::GatewayResponse')) {
+      expect(response.Properties.ResponseParameters['gatewayresponse.header.Access-Control-Allow-Origin']).toBe(`'${TEST_WEB_ORIGIN}'`);
+    }
+  });
+
+  test("without a domain, the distribution's own name is the one origin the bucket and the APIs trust", () => {
+    const { template: plain, stack: plainStack } = synthVault({ webDomain: undefined, webCertificateArn: undefined });
+    const domain = { 'Fn::GetAtt': [logicalId(plainStack.web.distribution), 'DomainName'] };
+    const origin = { 'Fn::Join': ['', ['https://', domain]] };
+    plain.hasResourceProperties('AWS::S3::Bucket', { CorsConfiguration: { CorsRules: [Match.objectLike({ AllowedOrigins: [origin] })] } });
+    for (const fn of Object.values(plain.findResources('AWS::Lambda::Function'))) {
+      const allowed = fn.Properties.Environment?.Variables?.ALLOWED_ORIGINS;
+      if (allowed) expect(allowed).toEqual(origin);
+    }
+    expect(plain.toJSON().Outputs.WebUrl.Value).toEqual(origin);
+  });
+
+  test('the server gets the web config at run time, in the Amplify outputs shape, naming this stack\'s resources', () => {
+    const server = template.findResources('AWS::Lambda::Function')[logicalId(stack.web.server.function)].Properties;
+    const document = JSON.stringify(server.Environment.Variables[WEB_CONFIG_ENV.json]);
+    expect(document).toContain('\\"version\\":\\"1.4\\"');
+    expect(document).toContain(logicalId(stack.data.api));
+    expect(document).toContain('statement-vault-files-prod-');
+  });
+
+  test('the web app settings are checked: a domain needs its us-east-1 certificate', () => {
+    expect(() => synthVault({ webCertificateArn: undefined })).toThrow(/webDomain and webCertificateArn go together/);
+    expect(() => synthVault({ webCertificateArn: 'arn:aws:acm:eu-west-1:123456789012:certificate/0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d' })).toThrow(
+      /not an ACM certificate ARN in us-east-1/,
+    );
+    expect(() => synthVault({ webDomain: 'https://vault.example.com/' })).toThrow(/is not a domain name/);
+    expect(() => synthVault({ webPriceClass: '300' })).toThrow('webPriceClass: "300" is not one of 100, 200, All');
+    expect(() => synthVault({ webArtifact: '/nonexistent' })).toThrow(/the web app is not built.*npm run web:build/);
   });
 });

@@ -61,14 +61,28 @@ describe('synth-time validation', () => {
     expect([...new Set(acknowledgements.map((ack) => ack.id.replace(/\[.*$/, '')))].sort()).toEqual([
       'AwsSolutions-APIG3',
       'AwsSolutions-ASC3',
+      'AwsSolutions-CFR1',
+      'AwsSolutions-CFR2',
       'AwsSolutions-COG1',
       'AwsSolutions-COG2',
       'AwsSolutions-COG8',
       'AwsSolutions-IAM4',
       'AwsSolutions-IAM5',
+      'AwsSolutions-L1',
       'AwsSolutions-S1',
       'AwsSolutions-SNS2',
       'AwsSolutions-SQS3',
     ]);
+  });
+
+  test("CloudFront's minimum TLS version is acknowledged only where it cannot be raised: without a custom domain", () => {
+    const acknowledged = (app: ReturnType<typeof synthVault>['app']) =>
+      app.node
+        .findAll()
+        .flatMap((construct) => construct.node.metadata)
+        .filter((entry) => entry.type === Validations.ACKNOWLEDGED_RULES_METADATA_KEY)
+        .some((entry) => Object.keys(entry.data as object).some((id) => id.endsWith('AwsSolutions-CFR4')));
+    expect(acknowledged(synthVault().app)).toBe(false);
+    expect(acknowledged(synthVault({ webDomain: undefined, webCertificateArn: undefined }).app)).toBe(true);
   });
 });

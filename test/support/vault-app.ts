@@ -3,6 +3,7 @@ import { Template } from 'aws-cdk-lib/assertions';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { buildVaultApp } from '../../lib/app';
+import { WEB_ARTIFACT_STUB } from '../../local/iam/access-model';
 
 /** The same feature flags and settings as `cdk synth`, read from cdk.json. */
 export const CDK_CONTEXT = JSON.parse(fs.readFileSync(path.join(__dirname, '..', '..', 'cdk.json'), 'utf8'))
@@ -11,7 +12,13 @@ export const CDK_CONTEXT = JSON.parse(fs.readFileSync(path.join(__dirname, '..',
 /** The AppSync API key expiry is "now + 365 days": synth at a fixed instant. */
 export const FROZEN_NOW = Date.UTC(2026, 0, 1);
 
-export const TEST_WEB_ORIGINS = 'https://vault.example.com,http://localhost:3000';
+/** The web app on its own domain, so the trusted origin is a plain string in assertions. */
+export const TEST_WEB_CONTEXT = {
+  webDomain: 'vault.example.com',
+  webCertificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d',
+  webArtifact: WEB_ARTIFACT_STUB,
+};
+export const TEST_WEB_ORIGIN = 'https://vault.example.com';
 
 /** By default the tests synthesize the production stage, which sends e-mail through SES. */
 export const TEST_SES_CONTEXT = { stage: 'prod', sesFromAddress: 'no-reply@vault.example.com', sesVerifiedDomain: 'vault.example.com' };
@@ -19,7 +26,7 @@ export const TEST_SES_CONTEXT = { stage: 'prod', sesFromAddress: 'no-reply@vault
 export const synthVault = (context: Record<string, unknown> = {}) => {
   const now = jest.spyOn(Date, 'now').mockReturnValue(FROZEN_NOW);
   try {
-    const app = new App({ context: { ...CDK_CONTEXT, webOrigins: TEST_WEB_ORIGINS, ...TEST_SES_CONTEXT, ...context } });
+    const app = new App({ context: { ...CDK_CONTEXT, ...TEST_WEB_CONTEXT, ...TEST_SES_CONTEXT, ...context } });
     const stack = buildVaultApp(app);
     const assembly = app.synth();
     return { app, stack, assembly, template: Template.fromStack(stack) };

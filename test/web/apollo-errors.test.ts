@@ -1,6 +1,9 @@
 import { gql } from '@apollo/client';
 import { toast } from 'react-toastify';
 import { createApolloClient } from '../../web/lib/apollo';
+import { applyWebConfig } from '../../web/lib/config';
+import fixture from './fixtures/amplify_outputs.json';
+import type { WebConfig } from '../../contract';
 import { MESSAGES } from '../../web/lib/messages';
 
 jest.mock('react-toastify', () => ({ toast: { error: jest.fn(), info: jest.fn(), success: jest.fn() } }));
@@ -17,6 +20,8 @@ const QUERY = gql`
   }
 `;
 
+// The root layout hands the server's config to <Providers>, which applies it first.
+beforeAll(() => applyWebConfig(fixture as unknown as WebConfig));
 afterEach(() => jest.restoreAllMocks());
 // The client logs the status of an unreadable answer; keep the test output clean.
 beforeEach(() => jest.spyOn(console, 'warn').mockImplementation(() => undefined));

@@ -1,8 +1,10 @@
 import type { Metadata, Viewport } from 'next';
+import { connection } from 'next/server';
 import type { ReactNode } from 'react';
 import { Analytics } from '@/components/analytics';
 import { ServiceWorker } from '@/components/service-worker';
 import { SiteHeader } from '@/components/site-header';
+import { loadWebConfig } from '@/lib/server-config';
 import { Providers } from './providers';
 
 export const metadata: Metadata = {
@@ -12,14 +14,20 @@ export const metadata: Metadata = {
 
 export const viewport: Viewport = { width: 'device-width', initialScale: 1, themeColor: '#1d4ed8' };
 
-export default function RootLayout({ children }: { children: ReactNode }) {
+/**
+ * Every page renders per request: the config is read at run time, so the build that is
+ * tested is the build that deploys, for any stage.
+ */
+export default async function RootLayout({ children }: { children: ReactNode }) {
+  await connection();
+  const config = loadWebConfig();
   return (
     <html lang="en">
       <body>
         <a className="skip-link" href="#main">
           Skip to content
         </a>
-        <Providers>
+        <Providers config={config}>
           <SiteHeader />
           <main id="main" style={{ maxWidth: '60rem', margin: '0 auto', padding: '1.5rem 1rem 4rem' }}>
             {children}

@@ -3,10 +3,12 @@
 
 import { ApolloProvider } from '@apollo/client/react';
 import { Global, css } from '@emotion/react';
-import { useCallback, useMemo, type ReactNode } from 'react';
+import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import type { WebConfig } from '@contract';
 import { ToastContainer } from 'react-toastify';
 import { createApolloClient } from '@/lib/apollo';
 import { AuthProvider } from '@/lib/auth-context';
+import { applyWebConfig } from '@/lib/config';
 import { EmotionRegistry } from '@/lib/emotion-registry';
 import { theme } from '@/lib/theme';
 import { TOAST_OPTIONS } from '@/lib/toast-options';
@@ -76,9 +78,11 @@ const globalStyles = css`
 
 /**
  * Every page is wrapped in the style cache, the GraphQL client and the toast container
- * (seed-spec point 1), plus who is signed in.
+ * (seed-spec point 1), plus who is signed in. The config the server read comes first:
+ * nothing below may call Amplify or the APIs before it is applied.
  */
-export const Providers = ({ children }: { children: ReactNode }) => {
+export const Providers = ({ config, children }: { config: WebConfig; children: ReactNode }) => {
+  useState(() => applyWebConfig(config));
   const idToken = useCallback(async () => (await fetchAuthSession().catch(() => undefined))?.tokens?.idToken?.toString(), []);
   const client = useMemo(() => createApolloClient(idToken), [idToken]);
   const onSignedOut = useCallback(() => void client.clearStore(), [client]);

@@ -1,5 +1,5 @@
-import type { ResourcesConfig } from 'aws-amplify';
-import { parseAmplifyConfig } from 'aws-amplify/utils';
+import { Amplify, type ResourcesConfig } from 'aws-amplify';
+import { ConsoleLogger, parseAmplifyConfig } from 'aws-amplify/utils';
 import type { WebConfig } from '@contract';
 
 /**
@@ -14,4 +14,10 @@ export const amplifyResources = (config: WebConfig): ResourcesConfig => {
     ...(config.custom.identityPoolEndpoint ? { identityPoolEndpoint: config.custom.identityPoolEndpoint } : {}),
   };
   return { ...resources, Auth: { Cognito: cognito } as ResourcesConfig['Auth'] };
+};
+
+export const configureAmplify = (config: WebConfig): void => {
+  // Amplify warns on every load when the Cognito endpoints are custom (the local stack's are).
+  if (config.custom.local) ConsoleLogger.LOG_LEVEL = 'ERROR';
+  Amplify.configure(amplifyResources(config));
 };

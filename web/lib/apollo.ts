@@ -28,10 +28,10 @@ export const createApolloClient = (idToken: () => Promise<string | undefined>) =
         return {
           headers: {
             ...previous.headers,
-            ...(token ? { Authorization: token } : { 'x-api-key': webConfig.data.api_key }),
+            ...(token ? { Authorization: token } : { 'x-api-key': webConfig().data.api_key }),
           },
         };
       }),
-      new HttpLink({ uri: webConfig.data.url }),
+      new HttpLink({ uri: webConfig().data.url }),
     ]),
   });

@@ -1,18 +1,11 @@
 'use client';
 
-import { Amplify } from 'aws-amplify';
 import { fetchAuthSession, signOut as amplifySignOut } from 'aws-amplify/auth';
-import { ConsoleLogger, Hub } from 'aws-amplify/utils';
+import { Hub } from 'aws-amplify/utils';
 import { useRouter } from 'next/navigation';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { toast } from 'react-toastify';
-import { amplifyResources } from './amplify-config';
-import { webConfig } from './config';
 import { MESSAGES, TOAST_IDS } from './messages';
-
-// Amplify warns on every load when the Cognito endpoints are custom (the local stack's are).
-if (webConfig.custom.local) ConsoleLogger.LOG_LEVEL = 'ERROR';
-Amplify.configure(amplifyResources(webConfig));
 
 export type AuthState =
   | { status: 'loading' }

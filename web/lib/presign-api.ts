@@ -31,7 +31,7 @@ export const callPresignApi = async <T>(
   const search = options.query ? `?${new URLSearchParams(options.query)}` : '';
   let response: Response;
   try {
-    response = await fetch(apiUrl(webConfig.custom[api], routePath(route.resource, options.params) + search), {
+    response = await fetch(apiUrl(webConfig().custom[api], routePath(route.resource, options.params) + search), {
       method: route.method,
       headers: { Authorization: idToken, ...(options.body === undefined ? {} : { 'Content-Type': 'application/json' }) },
       body: options.body === undefined ? undefined : JSON.stringify(options.body),

@@ -1,0 +1,72 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+
+/**
+ * Where OpenNext's build of the web app lives: `.open-next` is what deploys (the server
+ * function for Lambda's response streaming); `.open-next-local` is the same app in
+ * OpenNext's local mode, which the browser suite and `npm start`'s production mode run.
+ * `npm run web:build [-- --target local]` writes them.
+ */
+export const WEB_DIR = path.join(__dirname, '..', 'web');
+
+export const WEB_BUILD_TARGETS = ['aws', 'local'] as const;
+export type WebBuildTarget = (typeof WEB_BUILD_TARGETS)[number];
+
+export const webArtifactDir = (target: WebBuildTarget): string =>
+  path.join(WEB_DIR, target === 'aws' ? '.open-next' : '.open-next-local');
+
+/** The server function: `index.mjs` with its traced node_modules. */
+export const serverFunctionDir = (artifact: string): string => path.join(artifact, 'server-functions', 'default');
+
+/** Next's content-hashed build output, safe to cache forever. */
+export const HASHED_ASSETS_PATH = '_next/static';
+
+/** What the CDK app takes from OpenNext's build manifest (`open-next.output.json`). */
+export interface OpenNextArtifact {
+  readonly dir: string;
+  /** The server function's folder and handler. */
+  readonly server: { readonly bundleDir: string; readonly handler: string };
+  /** Where the static files go in the assets bucket (the S3 origin's path). */
+  readonly assetsKeyPrefix: string;
+  /** The static files' folder. */
+  readonly assetsDir: string;
+  /** Path patterns CloudFront sends to the static files (everything else goes to the server). */
+  readonly staticPatterns: string[];
+}
+
+interface OpenNextOutput {
+  origins: Record<string, { type: string; originPath?: string; copy?: { from: string; to: string }[]; bundle?: string; handler?: string; wrapper?: string; streaming?: boolean }>;
+  behaviors: { pattern: string; origin: string }[];
+}
+
+/** The manifest names its folders as `.open-next/…`; the build may have been moved since. */
+const inArtifact = (dir: string, manifestPath: string): string => path.join(dir, manifestPath.replace(/^\.open-next\//, ''));
+
+const FIX = 'run `npm run web:build` (it writes web/.open-next)';
+
+/**
+ * Reads and checks OpenNext's manifest: a server built for Lambda's response streaming
+ * (not the local mode), one S3 origin, and which paths are static. Only the server and
+ * the static files deploy: the image optimiser has nothing to do (no <Image>), and the
+ * warmer and revalidation functions serve caches the app does not have.
+ */
+export const readOpenNextArtifact = (dir: string): OpenNextArtifact => {
+  const manifest = path.join(dir, 'open-next.output.json');
+  if (!fs.existsSync(manifest)) throw new Error(`the web app is not built: ${manifest} is missing; ${FIX}`);
+  const output = JSON.parse(fs.readFileSync(manifest, 'utf8')) as OpenNextOutput;
+  const server = output.origins.default;
+  if (server?.type !== 'function' || !server.bundle || !server.handler) throw new Error(`${manifest} has no server function; ${FIX}`);
+  if (server.wrapper !== 'aws-lambda-streaming' || !server.streaming) {
+    throw new Error(`${dir} is a build for "${server.wrapper}", not for Lambda's response streaming; ${FIX}`);
+  }
+  const s3 = output.origins.s3;
+  const copy = s3?.copy?.[0];
+  if (s3?.type !== 's3' || !copy || s3.copy!.length !== 1) throw new Error(`${manifest} has no single S3 origin; ${FIX}`);
+  return {
+    dir,
+    server: { bundleDir: inArtifact(dir, server.bundle), handler: server.handler },
+    assetsKeyPrefix: copy.to,
+    assetsDir: inArtifact(dir, copy.from),
+    staticPatterns: output.behaviors.filter((behavior) => behavior.origin === 's3').map((behavior) => behavior.pattern),
+  };
+};

@@ -1,0 +1,35 @@
+import type { OpenNextConfig } from '@opennextjs/aws/types/open-next.js';
+
+/**
+ * OpenNext builds the web app into what AWS runs: `.open-next/assets` (the hashed
+ * static files, served from S3 by CloudFront) and `.open-next/server-functions/default`
+ * (the server, one Lambda behind a function URL, answering in a response stream).
+ *
+ * The app renders every page per request and has no ISR, no revalidation, no tags and
+ * no <Image>, so the incremental cache, the tag cache and the revalidation queue are
+ * OpenNext's no-op implementations and nothing of them is deployed; neither are the
+ * image optimisation and warmer functions OpenNext also emits.
+ *
+ * `OPEN_NEXT_LOCAL=1` builds the same app with OpenNext's local mode (an express server
+ * in front of the same handler, and the static files from `assets`); `npm run web:build
+ * -- --target local` moves it to `.open-next-local`, and the browser suite runs it.
+ */
+const local = process.env.OPEN_NEXT_LOCAL === '1';
+
+const noCaches = { incrementalCache: 'dummy', tagCache: 'dummy', queue: 'dummy' } as const;
+
+const config = {
+  default: {
+    override: local
+      ? { wrapper: 'express-dev', converter: 'node', ...noCaches }
+      : { wrapper: 'aws-lambda-streaming', converter: 'aws-apigw-v2', ...noCaches },
+  },
+  imageOptimization: {
+    // OpenNext downloads sharp for its image function unless `install` is falsy; the app
+    // does not use that function, so nothing is downloaded for it.
+    install: false as unknown as undefined,
+  },
+  dangerous: { disableIncrementalCache: true, disableTagCache: true },
+} satisfies OpenNextConfig;
+
+export default config;
