@@ -17,6 +17,7 @@ import { LAMBDA_RUNTIME } from '../lib/constructs/vault-function';
 import { createRouter } from '../lambda/shared/http';
 import { createStatementsApi } from '../lambda/statements/core';
 import { apiEvent, capturingLog, memoryObjects, memoryRecords, testPresigner } from '../test/support/lambda-fakes';
+import { medianMs } from './measure';
 
 const ENTRIES = ['profile-image', 'statements', 'catalogue'];
 const ROOT = path.join(__dirname, '..');
@@ -42,16 +43,6 @@ const bundle = async (entry: string, sdkExternal: boolean) => {
   });
   const code = fs.readFileSync(outfile);
   return { outfile, bytes: code.length, gzip: gzipSync(code).length };
-};
-
-const medianMs = (runs: number, fn: () => void) => {
-  const times: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const start = process.hrtime.bigint();
-    fn();
-    times.push(Number(process.hrtime.bigint() - start) / 1e6);
-  }
-  return times.sort((a, b) => a - b)[Math.floor(runs / 2)];
 };
 
 const coldImport = (file: string) =>

@@ -18,6 +18,9 @@ export const webArtifactDir = (target: WebBuildTarget): string =>
 /** The server function: `index.mjs` with its traced node_modules. */
 export const serverFunctionDir = (artifact: string): string => path.join(artifact, 'server-functions', 'default');
 
+/** The static files, laid out as the site serves them (`_next/static/…`, `sw.js`, …). */
+export const staticAssetsDir = (artifact: string): string => path.join(artifact, 'assets');
+
 /** Next's content-hashed build output, safe to cache forever. */
 export const HASHED_ASSETS_PATH = '_next/static';
 

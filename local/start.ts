@@ -36,12 +36,13 @@ const main = async () => {
     : await startWebApp({
         port: ports.web,
         mode: process.env.LOCAL_WEB_MODE === 'start' ? 'start' : 'dev',
+        configFile: webConfigFile,
         onOutput: (line) => {
           if (/error|warn|^offline:/i.test(line)) say(`  web: ${line.trim()}`);
         },
       });
   if (web) appendPids(dataPaths(dataDir).pids, web.pids());
-  if (web) say(`  ✓ web app (next ${process.env.LOCAL_WEB_MODE === 'start' ? 'start' : 'dev'})`);
+  if (web) say(`  ✓ web app (${process.env.LOCAL_WEB_MODE === 'start' ? 'the OpenNext build, local mode' : 'next dev'})`);
 
   let stopping = false;
   const stop = async (signal: string) => {

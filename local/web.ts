@@ -1,4 +1,7 @@
+import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { WEB_CONFIG_ENV } from '../contract';
+import { serverFunctionDir, webArtifactDir } from '../lib/web-artifact';
 import { spawnGuarded, type Child } from './children';
 import { offlineNodeEnvironment } from './offline';
 import { waitForPort } from './ports';
@@ -7,21 +10,34 @@ const WEB_DIR = path.join(__dirname, '..', 'web');
 const NEXT_BIN = require.resolve('next/dist/bin/next');
 
 /**
- * The web app on the local stack: `next dev` (or `next start` on a finished build) in
- * web/, under the same watchdog as DynamoDB Local, reading the config file the stack has
- * just written. Resolves once it accepts connections.
+ * The web app on the local stack, under the same watchdog as DynamoDB Local, reading the
+ * config file the stack has just written: `next dev` in web/, or (`start`) the deployable
+ * build, OpenNext's server in its local mode (`npm run web:build -- --target local`).
+ * Resolves once it accepts connections.
  */
 export const startWebApp = async (input: {
   port: number;
   mode: 'dev' | 'start';
-  env?: Record<string, string>;
+  configFile: string;
   onOutput?: (line: string) => void;
 }): Promise<Child> => {
-  const child = spawnGuarded(process.execPath, [NEXT_BIN, input.mode, '--port', String(input.port), '--hostname', 'localhost'], {
-    cwd: WEB_DIR,
-    env: { ...process.env, ...offlineNodeEnvironment(), ...input.env },
-    onOutput: input.onOutput,
-  });
+  const env = { ...process.env, ...offlineNodeEnvironment(), [WEB_CONFIG_ENV.file]: input.configFile };
+  const built = serverFunctionDir(webArtifactDir('local'));
+  if (input.mode === 'start' && !fs.existsSync(built)) {
+    throw new Error(`LOCAL_WEB_MODE=start runs the deployable build, and ${built} is missing: run \`npm run web:build -- --target local\` first`);
+  }
+  const child =
+    input.mode === 'dev'
+      ? spawnGuarded(process.execPath, [NEXT_BIN, 'dev', '--port', String(input.port), '--hostname', 'localhost'], {
+          cwd: WEB_DIR,
+          env,
+          onOutput: input.onOutput,
+        })
+      : spawnGuarded(process.execPath, ['index.mjs'], {
+          cwd: built,
+          env: { ...env, NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1', PORT: String(input.port) },
+          onOutput: input.onOutput,
+        });
   try {
     await Promise.race([
       waitForPort(input.port, 120_000, 'The web app'),

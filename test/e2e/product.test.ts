@@ -12,11 +12,11 @@ import { buildWebApp, startBuiltWebApp } from './support/web-app';
 
 /**
  * The product in a real browser (Debian chromium via playwright-core) on the local stack:
- * the production build of web/ against the stack's config, every screen, both users.
+ * the deployable build of web/ (OpenNext's, in its local mode) with the stack's config,
+ * every screen, both users.
  * Screenshots of every screen go to test-results/screenshots/.
  */
 const SCREENSHOTS = path.join(__dirname, '..', '..', 'test-results', 'screenshots');
-const DIST_DIR = '.next-e2e';
 
 let stack: StackProcess;
 let web: Child;
@@ -27,11 +27,8 @@ const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'vault-e2e-'));
 beforeAll(async () => {
   const executablePath = ensureChromium();
   stack = await startStack();
-  // The bundler reads files inside the repository only.
-  const configFile = path.join(__dirname, '..', '..', 'web', '.e2e-amplify_outputs.json');
-  fs.copyFileSync(path.join(stack.dataDir, 'amplify_outputs.json'), configFile);
-  buildWebApp(configFile, DIST_DIR);
-  web = await startBuiltWebApp(stack.ports.web, configFile, DIST_DIR);
+  buildWebApp();
+  web = await startBuiltWebApp(stack.ports.web, path.join(stack.dataDir, 'amplify_outputs.json'));
   base = `http://localhost:${stack.ports.web}`;
   browser = await chromium.launch({ executablePath, args: CHROMIUM_FLAGS });
   fs.mkdirSync(SCREENSHOTS, { recursive: true });
@@ -85,6 +82,11 @@ describe('first visit', () => {
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
     expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
     expect(response.headers.get('x-powered-by')).toBeNull();
+    expect(response.headers.get('strict-transport-security')).toBe('max-age=63072000; includeSubDomains');
+    // The build holds no backend values: the server renders the config it was started with.
+    const config = JSON.parse(fs.readFileSync(path.join(stack.dataDir, 'amplify_outputs.json'), 'utf8'));
+    expect(html).toContain(config.auth.user_pool_client_id);
+    expect(response.headers.get('cache-control')).toMatch(/no-store/);
     expect(html).toContain('Your financial statements, in one private place.');
     expect(html).toContain('<title>Statement Vault: your statements, private</title>');
     expect(html).toMatch(/<link rel="icon" href="\/icon\.svg/);
