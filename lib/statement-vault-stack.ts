@@ -135,6 +135,7 @@ export class StatementVaultStack extends Stack {
       graphqlApi: data.api,
       table: data.table,
       catalogueFailures: catalogue.failures,
+      distribution: web.distribution,
       alarmEmail: settings.alarmEmail,
     });
 

@@ -1,6 +1,7 @@
 import { Duration, Stack, Validations } from 'aws-cdk-lib';
 import type * as apigateway from 'aws-cdk-lib/aws-apigateway';
 import type * as appsync from 'aws-cdk-lib/aws-appsync';
+import type * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as sns from 'aws-cdk-lib/aws-sns';
@@ -34,6 +35,8 @@ export interface VaultMonitoringProps {
   readonly graphqlApi: appsync.IGraphqlApi;
   readonly table: dynamodb.ITable;
   readonly catalogueFailures: sqs.IQueue;
+  /** The web app's distribution: the share of its answers that are 5xx, whatever their origin. */
+  readonly distribution: cloudfront.IDistribution;
   /** An address that receives every alarm by e-mail (it must confirm the subscription). @default none */
   readonly alarmEmail?: string;
 }
@@ -41,7 +44,8 @@ export interface VaultMonitoringProps {
 /**
  * The service's alarms and dashboard, built with cdk-monitoring-constructs: 5xx rate and
  * p99 latency of both REST APIs and the GraphQL API, errors, throttles and duration of
- * every function, throttled reads and writes of the table, and the catalogue's failure
+ * every function (the web app's server among them), the 5xx rate of the web app's
+ * distribution, throttled reads and writes of the table, and the catalogue's failure
  * queue. Every alarm notifies one SNS topic (TLS only), with an optional e-mail
  * subscription; one dashboard shows the same figures.
  */
@@ -97,6 +101,12 @@ export class VaultMonitoring extends Construct {
       alarmFriendlyName: 'table',
       addReadThrottledEventsCountAlarm: { Critical: { maxThrottledEventsThreshold: ALARM_THRESHOLDS.maxTableThrottles } },
       addWriteThrottledEventsCountAlarm: { Critical: { maxThrottledEventsThreshold: ALARM_THRESHOLDS.maxTableThrottles } },
+    });
+    this.facade.monitorCloudFrontDistribution({
+      distribution: props.distribution,
+      alarmFriendlyName: 'web',
+      // CloudFront reports its error rates in percent.
+      addFault5xxRate: { Critical: { maxErrorRate: ALARM_THRESHOLDS.maxFaultRate * 100 } },
     });
     this.facade.monitorSqsQueue({
       queue: props.catalogueFailures,

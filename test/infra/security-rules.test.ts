@@ -14,6 +14,11 @@ import { OUTPUT_NAMES } from '../../lib/outputs';
 import { WEB_CONFIG_ENV, WEB_SECURITY_HEADERS } from '../../contract';
 import type { StatementVaultStack, VaultPrincipals } from '../../lib/statement-vault-stack';
 import { VaultFunction } from '../../lib/constructs/vault-function';
+import { readOpenNextArtifact } from '../../lib/web-artifact';
+import { WEB_ARTIFACT_STUB } from '../../local/iam/access-model';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
 import { FROZEN_NOW, TEST_WEB_ORIGIN, synthVault } from '../support/vault-app';
 
 let template: Template;
@@ -303,9 +308,10 @@ describe('operations: alarms to one topic, and a dashboard', () => {
   test.each<[string, RegExp, number]>([
     ['5xx rate of both REST APIs and the GraphQL API', /-(profile-image-api|statements-api|graphql)-Fault-Rate-Critical$/, 3],
     ['p99 latency of both REST APIs and the GraphQL API', /-(profile-image-api|statements-api|graphql)-Latency-P99-Critical$/, 3],
-    ['errors of every function', /-(profile-image-api|statements-api|catalogue|catalogue-sweep)-Fault-Count-Critical$/, 4],
-    ['throttles of every function', /-(profile-image-api|statements-api|catalogue|catalogue-sweep)-Throttled-Count-Critical$/, 4],
-    ["every function's duration near its timeout", /-(profile-image-api|statements-api|catalogue|catalogue-sweep)-Latency-P99-Warning$/, 4],
+    ['errors of every function, the web server among them', /-(profile-image-api|statements-api|catalogue|catalogue-sweep|web-server)-Fault-Count-Critical$/, 5],
+    ['throttles of every function', /-(profile-image-api|statements-api|catalogue|catalogue-sweep|web-server)-Throttled-Count-Critical$/, 5],
+    ["every function's duration near its timeout", /-(profile-image-api|statements-api|catalogue|catalogue-sweep|web-server)-Latency-P99-Warning$/, 5],
+    ["the 5xx rate of the web app's distribution", /-web-Fault-Rate-Critical$/, 1],
     ['throttled reads and writes of the table', /-table-(Read|Write)-Throttled-Events-Critical$/, 2],
     ["an event in the catalogue's failure queue", /-catalogue-failures-Queue-Message-Count-Max-Critical$/, 1],
   ])('an alarm for %s', (_what, pattern, count) => {
@@ -789,4 +795,16 @@ describe('web hosting', () => {
     expect(() => synthVault({ webPriceClass: '300' })).toThrow('webPriceClass: "300" is not one of 100, 200, All');
     expect(() => synthVault({ webArtifact: '/nonexistent' })).toThrow(/the web app is not built.*npm run web:build/);
   });
+});
+
+test('a build for OpenNext\'s local mode is refused: only the Lambda build deploys', () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'open-next-'));
+  try {
+    const manifest = JSON.parse(fs.readFileSync(path.join(WEB_ARTIFACT_STUB, 'open-next.output.json'), 'utf8'));
+    manifest.origins.default.wrapper = 'express-dev';
+    fs.writeFileSync(path.join(dir, 'open-next.output.json'), JSON.stringify(manifest));
+    expect(() => readOpenNextArtifact(dir)).toThrow(/a build for "express-dev", not for Lambda's response streaming; run `npm run web:build`/);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
 });
