@@ -15,8 +15,6 @@ const nextConfig: NextConfig = {
   headers: async () => [{ source: '/:path*', headers: webSecurityHeaderList() }],
   // The app has no <Image>; nothing needs Next's image optimiser, on AWS or here.
   images: { unoptimized: true },
-  // Tests build into their own folder so they never clobber a developer's `.next`.
-  distDir: process.env.NEXT_DIST_DIR ?? '.next',
   // The contract lives beside web/, at the repository root.
   outputFileTracingRoot: repoRoot,
   turbopack: { root: repoRoot },

@@ -98,7 +98,7 @@ const failureOf = async (call: Promise<unknown>) => {
 };
 
 test('every principal of the stack is found in the template with its policies', () => {
-  expect(Object.keys(model.principals).sort()).toEqual(['catalogue', 'graphqlTable', 'profileImageApi', 'statementsApi', 'sweep']);
+  expect(Object.keys(model.principals).sort()).toEqual(['catalogue', 'graphqlTable', 'profileImageApi', 'statementsApi', 'sweep', 'webServer']);
   for (const principal of Object.values(model.principals)) expect(principal.policies.length).toBeGreaterThan(0);
   // The bucket's own policy (TLS only) is evaluated too.
   expect(JSON.stringify(model.bucketPolicy)).toContain('aws:SecureTransport');
