@@ -1,4 +1,4 @@
-import { Aws, CfnOutput, RemovalPolicies, RemovalPolicy, Stack, Validations, type StackProps } from 'aws-cdk-lib';
+import { Aws, CfnOutput, Fn, RemovalPolicies, RemovalPolicy, Stack, Validations, type StackProps } from 'aws-cdk-lib';
 import * as acm from 'aws-cdk-lib/aws-certificatemanager';
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import type * as iam from 'aws-cdk-lib/aws-iam';
@@ -73,10 +73,12 @@ export class StatementVaultStack extends Stack {
     });
     const webOrigin = web.webOrigin;
 
-    // Named from the stage, account and region, not generated: the web server's config
-    // names the bucket while the bucket's CORS names the web app, and a reference to the
-    // bucket would make each wait for the other.
-    const filesBucketName = `statement-vault-files-${settings.stage}-${Aws.ACCOUNT_ID}-${Aws.REGION}`;
+    // Named here, not generated: the web server's config names the bucket while the
+    // bucket's CORS names the web app, and a reference to the bucket would make each wait
+    // for the other. The stack id's last part keeps the name unique to this stack, so a
+    // prod stack deployed again after a teardown (which keeps the old bucket) gets its own.
+    const stackUuid = Fn.select(2, Fn.split('/', Aws.STACK_ID));
+    const filesBucketName = `statement-vault-files-${settings.stage}-${Aws.ACCOUNT_ID}-${Fn.select(4, Fn.split('-', stackUuid))}`;
     const auth = new VaultAuth(this, 'Auth', { email: settings.email, removalPolicy });
     const storage = new VaultStorage(this, 'Storage', { webOrigin, removalPolicy, bucketName: filesBucketName });
     const data = new VaultData(this, 'Data', { userPool: auth.userPool, removalPolicy });

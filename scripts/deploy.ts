@@ -13,6 +13,7 @@
  * Everything after `--` is CDK context, e.g. `sesFromAddress=no-reply@example.com`.
  */
 import { GetParameterCommand, SSMClient } from '@aws-sdk/client-ssm';
+import { GetCallerIdentityCommand, STSClient } from '@aws-sdk/client-sts';
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -46,7 +47,9 @@ const main = async () => {
   if (bootstrap.kind === 'ready') say(`    bootstrapped (version ${bootstrap.version})`);
   else {
     say(bootstrap.kind === 'missing' ? `    not bootstrapped (${BOOTSTRAP_VERSION_PARAMETER} is missing): bootstrapping` : `    bootstrap version ${bootstrap.version} is too old: updating it`);
-    run(['cdk', 'bootstrap', '-c', `stage=${stage}`, ...positionals.flatMap((entry) => ['-c', entry])], 'cdk bootstrap');
+    // Naming the environment spares CDK a synth (and a web build) to find it.
+    const { Account } = await new STSClient({ region: REGION }).send(new GetCallerIdentityCommand({}));
+    run(['cdk', 'bootstrap', `aws://${Account}/${REGION}`], 'cdk bootstrap');
   }
 
   say(`2/4 building the web app and deploying ${stackName} (CloudFront takes several minutes on a first deploy)`);

@@ -34,7 +34,7 @@ export interface WebHostingProps {
 
 /** Cache-Control of Next's content-hashed files: the name changes when the content does. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
-/** Cache-Control of the other static files (the service worker, BUILD_ID): always revalidated. */
+/** Cache-Control of the other static files (the service worker, BUILD_ID): revalidated (CloudFront keeps them a second at most). */
 const REVALIDATE = 'public, max-age=0, must-revalidate';
 
 /**
@@ -145,12 +145,15 @@ export class WebHosting extends Construct {
       defaultBehavior: {
         origin: origins.FunctionUrlOrigin.withOriginAccessControl(serverUrl),
         viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
-        allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,
+        // Through Origin Access Control, Lambda takes a POST or PUT only with its body's
+        // SHA-256 in x-amz-content-sha256, which browsers do not send; the app has no
+        // server actions, so the server is asked for pages only.
+        allowedMethods: cloudfront.AllowedMethods.ALLOW_GET_HEAD_OPTIONS,
         // Pages are rendered per person: never cached, every header and cookie forwarded.
+        // The server compresses its own stream (CloudFront compresses only what it caches).
         cachePolicy: cloudfront.CachePolicy.CACHING_DISABLED,
         originRequestPolicy: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
         responseHeadersPolicy,
-        compress: true,
         functionAssociations: [
           {
             eventType: cloudfront.FunctionEventType.VIEWER_REQUEST,
@@ -201,7 +204,7 @@ export class WebHosting extends Construct {
     // them); the rest is replaced. Each deployment leaves the other's files alone.
     const source = s3deploy.Source.asset(artifact.assetsDir);
     const hashed = `${HASHED_ASSETS_PATH}/*`;
-    new s3deploy.BucketDeployment(this, 'HashedAssets', {
+    const hashedAssets = new s3deploy.BucketDeployment(this, 'HashedAssets', {
       sources: [source],
       destinationBucket: this.assetsBucket,
       destinationKeyPrefix: artifact.assetsKeyPrefix,
@@ -210,6 +213,8 @@ export class WebHosting extends Construct {
       prune: false,
       cacheControl: [s3deploy.CacheControl.fromString(IMMUTABLE)],
     });
+    // A new server's pages name the new hashed files: they are in the bucket before it runs.
+    this.server.function.node.addDependency(hashedAssets);
     new s3deploy.BucketDeployment(this, 'OtherAssets', {
       sources: [source],
       destinationBucket: this.assetsBucket,

@@ -694,7 +694,14 @@ describe('web hosting', () => {
     expect(fn).toMatchObject({ Runtime: 'nodejs24.x', Architectures: ['arm64'], Handler: 'index.handler' });
     const behavior = distribution().DefaultCacheBehavior;
     expect(behavior.CachePolicyId).toBe('4135ea2d-6df8-44a3-9df3-4b5a84be39ad'); // CachingDisabled
-    expect(behavior.AllowedMethods).toHaveLength(7);
+    // Lambda refuses unsigned bodies behind OAC: the server is asked for pages only.
+    expect(behavior.AllowedMethods).toEqual(['GET', 'HEAD', 'OPTIONS']);
+    // The new hashed files are uploaded before the new server goes live.
+    const serverResource = template.findResources('AWS::Lambda::Function')[logicalId(server)];
+    const hashedDeployment = Object.entries(template.findResources('Custom::CDKBucketDeployment')).find(([, resource]) =>
+      JSON.stringify(resource.Properties.Include ?? []).includes('_next/static/*'),
+    )![0];
+    expect(serverResource.DependsOn).toContain(hashedDeployment);
     expect(originOf(behavior.TargetOriginId).OriginAccessControlId).toBeDefined();
     template.hasResourceProperties('AWS::CloudFront::OriginAccessControl', {
       OriginAccessControlConfig: Match.objectLike({ OriginAccessControlOriginType: 'lambda', SigningBehavior: 'always' }),
