@@ -53,12 +53,52 @@ export const STATEMENT_METADATA = {
   sha256: 'sha256',
 } as const;
 
-/** DynamoDB single-table layout, shared by the VTL resolvers, the Lambdas and the local stack. */
+/**
+ * One account, whatever its capitalisation or surrounding spaces: "Checking" and
+ * "checking " file into the same account, shown with the spelling it was first given.
+ * People type labels freely, and to a person these are one bank account; splitting them
+ * would hide statements from the filter.
+ */
+export const accountKeyOf = (accountLabel: string): string => accountLabel.normalize('NFC').trim().toLowerCase();
+
+/**
+ * DynamoDB single-table layout, shared by the VTL resolvers, the Lambdas and the local stack.
+ *
+ * A user's partition (`USER#{sub}`) holds, in sort-key order: one `ACCOUNT#{key}` and one
+ * `PERIOD#{YYYY-MM}` summary per account and period in use (count and bytes), the
+ * `PROFILE`, the `QUOTA` usage (statements and bytes), then the `STATEMENT#{ulid}`
+ * records. The summaries sort before the records, so one Query of the partition reads
+ * every summary before any record it summarises (the sweep's reconciliation relies on it).
+ *
+ * Each statement is also written, in the same transaction, as a copy in three list
+ * partitions of the same owner: by period, by account, and by both. Every filter the list
+ * offers is then one Query of exactly the matches, newest first (`sk` is the ULID), read
+ * consistently, and the owner leads every key. Copies in the table rather than global
+ * secondary indexes: they are written atomically with the record and read with strong
+ * consistency (an index lags), and CloudFormation adds at most one index per deploy.
+ */
 export const TABLE_KEYS = {
   partitionKey: 'pk',
   sortKey: 'sk',
   userPartition: (sub: string): string => `USER#${sub}`,
   profileSort: 'PROFILE',
+  quotaSort: 'QUOTA',
   statementSortPrefix: 'STATEMENT#',
   statementSort: (statementId: string): string => `STATEMENT#${statementId}`,
+  accountSortPrefix: 'ACCOUNT#',
+  accountSort: (accountKey: string): string => `ACCOUNT#${accountKey}`,
+  periodSortPrefix: 'PERIOD#',
+  periodSort: (period: string): string => `PERIOD#${period}`,
+  // "|" rather than "#" between the parts: VTL reads "#" followed by a letter as a directive.
+  periodList: (sub: string, period: string): string => `USER#${sub}|period|${period}`,
+  accountList: (sub: string, accountKey: string): string => `USER#${sub}|account|${accountKey}`,
+  accountPeriodList: (sub: string, accountKey: string, period: string): string => `USER#${sub}|account|${accountKey}|period|${period}`,
+  /** Marks a record whose list copies are written (records of earlier releases lack it until the sweep). */
+  listedAttribute: 'listed',
 } as const;
+
+/** The list partitions a statement is copied into: one per filter the list offers. */
+export const statementListPartitions = (owner: string, accountLabel: string, period: string): string[] => {
+  const account = accountKeyOf(accountLabel);
+  return [TABLE_KEYS.periodList(owner, period), TABLE_KEYS.accountList(owner, account), TABLE_KEYS.accountPeriodList(owner, account, period)];
+};

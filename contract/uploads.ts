@@ -45,6 +45,12 @@ export const PROFILE_IMAGE_LIMITS = {
   downloadUrlSeconds: 5 * 60,
 } as const;
 
+/** What one user may keep: statements and bytes, counted when an upload is signed. */
+export const STATEMENT_QUOTA = {
+  maxStatements: 10_000,
+  maxBytes: 10 * GiB,
+} as const;
+
 export const STATEMENT_LIMITS = {
   /** Largest file sent in one PUT; anything larger goes by multipart. */
   maxSingleUploadBytes: 50 * MiB,

@@ -6,6 +6,7 @@ import {
   PROFILE_IMAGE_TYPES,
   REGION,
   STATEMENT_LIMITS,
+  STATEMENT_QUOTA,
   STATEMENT_TYPES,
   TABLE_KEYS,
   TEXT_LIMITS,
@@ -34,10 +35,36 @@ const { partitionKey: PK, sortKey: SK } = TABLE_KEYS;
 const USER = TABLE_KEYS.userPartition('');
 const STATEMENT = TABLE_KEYS.statementSortPrefix;
 
+/** The caller, as VTL names them. */
+const SUB = '$ctx.identity.sub';
+
+/** A Query of the caller's summaries of one kind (accounts or periods); empty ones left out. */
+const summariesQuery = (prefix: string, newestFirst: boolean) => `{
+  "version": "2018-05-29",
+  "operation": "Query",
+  "query": {
+    "expression": "#pk = :pk AND begins_with(#sk, :prefix)",
+    "expressionNames": { "#pk": "${PK}", "#sk": "${SK}" },
+    "expressionValues": {
+      ":pk": $util.dynamodb.toDynamoDBJson("${USER}${SUB}"),
+      ":prefix": $util.dynamodb.toDynamoDBJson("${prefix}")
+    }
+  },
+  "filter": {
+    "expression": "#count > :zero",
+    "expressionNames": { "#count": "count" },
+    "expressionValues": { ":zero": $util.dynamodb.toDynamoDBJson(0) }
+  },
+  "scanIndexForward": ${!newestFirst},
+  "consistentRead": true,
+  "limit": ${MAX_SUMMARIES}
+}`;
+
 const ownerKey = (sortKeyExpression: string) => `{
     "${PK}": $util.dynamodb.toDynamoDBJson("${USER}$ctx.identity.sub"),
     "${SK}": $util.dynamodb.toDynamoDBJson(${sortKeyExpression})
   }`;
+
 
 /** Data-source errors surface as GraphQL errors instead of a silent null. */
 const RAISE_ERROR = '#if($ctx.error)\n  $util.error($ctx.error.message, $ctx.error.type)\n#end';
@@ -69,6 +96,8 @@ const uploadLimitsPayload = {
 };
 
 const MAX_PAGE_SIZE = 100;
+/** Accounts or periods read in one Query: far more than anyone keeps. */
+const MAX_SUMMARIES = 1000;
 const DEFAULT_PAGE_SIZE = 20;
 
 export const RESOLVERS: readonly ResolverSpec[] = [
@@ -126,29 +155,26 @@ $util.toJson($ctx.result)`,
     typeName: 'Query',
     fieldName: 'statements',
     dataSource: 'table',
+    // Each filter reads its own list partition (see TABLE_KEYS): one Query of exactly the matches.
     requestTemplate: `#set($limit = $util.defaultIfNull($ctx.args.limit, ${DEFAULT_PAGE_SIZE}))
 #if($limit < 1 || $limit > ${MAX_PAGE_SIZE})
   $util.error("limit must be between 1 and ${MAX_PAGE_SIZE}", "BadRequest")
 #end
 #set($filter = $util.defaultIfNull($ctx.args.filter, {}))
-#set($conditions = "")
-#set($names = {})
-#set($values = {})
-#if(!$util.isNullOrEmpty($filter.period))
-  #if(!$util.matches("${PERIOD_PATTERN.source}", $filter.period))
-    $util.error("period must look like 2024-01 (YYYY-MM)", "BadRequest")
-  #end
-  #set($conditions = "#period = :period")
-  $util.qr($names.put("#period", "period"))
-  $util.qr($values.put(":period", $util.dynamodb.toDynamoDB($filter.period)))
+#set($period = $util.defaultIfNullOrBlank($filter.period, ""))
+#if($period != "" && !$util.matches("${PERIOD_PATTERN.source}", $period))
+  $util.error("period must look like 2024-01 (YYYY-MM)", "BadRequest")
 #end
-#if(!$util.isNullOrEmpty($filter.accountLabel))
-  #if($conditions != "")
-    #set($conditions = "$conditions AND ")
-  #end
-  #set($conditions = "\${conditions}#accountLabel = :accountLabel")
-  $util.qr($names.put("#accountLabel", "accountLabel"))
-  $util.qr($values.put(":accountLabel", $util.dynamodb.toDynamoDB($filter.accountLabel)))
+## One account whatever its capitalisation (accountKeyOf in the contract).
+#set($account = $util.defaultIfNullOrBlank($filter.accountLabel, "").trim().toLowerCase())
+#if($period != "" && $account != "")
+  #set($partition = "${TABLE_KEYS.accountPeriodList(SUB, '$account', '$period')}")
+#elseif($period != "")
+  #set($partition = "${TABLE_KEYS.periodList(SUB, '$period')}")
+#elseif($account != "")
+  #set($partition = "${TABLE_KEYS.accountList(SUB, '$account')}")
+#else
+  #set($partition = "${USER}${SUB}")
 #end
 {
   "version": "2018-05-29",
@@ -157,17 +183,10 @@ $util.toJson($ctx.result)`,
     "expression": "#pk = :pk AND begins_with(#sk, :prefix)",
     "expressionNames": { "#pk": "${PK}", "#sk": "${SK}" },
     "expressionValues": {
-      ":pk": $util.dynamodb.toDynamoDBJson("${USER}$ctx.identity.sub"),
+      ":pk": $util.dynamodb.toDynamoDBJson($partition),
       ":prefix": $util.dynamodb.toDynamoDBJson("${STATEMENT}")
     }
   },
-  #if($conditions != "")
-  "filter": {
-    "expression": $util.toJson($conditions),
-    "expressionNames": $util.toJson($names),
-    "expressionValues": $util.toJson($values)
-  },
-  #end
   "scanIndexForward": false,
   "consistentRead": true,
   "limit": $limit,
@@ -177,6 +196,41 @@ $util.toJson($ctx.result)`,
 {
   "items": $util.toJson($ctx.result.items),
   "nextToken": $util.toJson($util.defaultIfNullOrBlank($ctx.result.nextToken, null))
+}`,
+  },
+  {
+    typeName: 'Query',
+    fieldName: 'accounts',
+    dataSource: 'table',
+    requestTemplate: summariesQuery(TABLE_KEYS.accountSortPrefix, false),
+    responseTemplate: `${RAISE_ERROR}
+$util.toJson($ctx.result.items)`,
+  },
+  {
+    typeName: 'Query',
+    fieldName: 'periods',
+    dataSource: 'table',
+    requestTemplate: summariesQuery(TABLE_KEYS.periodSortPrefix, true),
+    responseTemplate: `${RAISE_ERROR}
+$util.toJson($ctx.result.items)`,
+  },
+  {
+    typeName: 'Query',
+    fieldName: 'usage',
+    dataSource: 'table',
+    requestTemplate: `{
+  "version": "2018-05-29",
+  "operation": "GetItem",
+  "key": ${ownerKey(`"${TABLE_KEYS.quotaSort}"`)},
+  "consistentRead": true
+}`,
+    responseTemplate: `${RAISE_ERROR}
+#set($usage = $util.defaultIfNull($ctx.result, {}))
+{
+  "statements": $util.defaultIfNull($usage.statements, 0),
+  "bytes": $util.defaultIfNull($usage.bytes, 0),
+  "maxStatements": ${STATEMENT_QUOTA.maxStatements},
+  "maxBytes": ${STATEMENT_QUOTA.maxBytes}
 }`,
   },
   {

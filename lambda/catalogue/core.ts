@@ -72,7 +72,8 @@ const catalogueStatement = async (
     uploadedAt: object.lastModified,
     ...(metadata.data.sha256 ? { checksum: metadata.data.sha256 } : {}),
   };
-  await deps.records.putStatement(statement);
+  // A repeated event finds the record written: nothing is counted twice.
+  if (!(await deps.records.putStatement(statement))) return 'ignored';
   deps.metrics?.count(METRIC_NAMES.uploadsCompleted);
   deps.metrics?.count(METRIC_NAMES.statementsCatalogued);
   return 'catalogued';

@@ -1,5 +1,7 @@
 import { PROFILE_IMAGE_PREFIX, STATEMENT_PREFIX, parseKey, profileImageKey, statementKey } from '../../contract';
+import type { OwnerRecords } from '../shared/records';
 import { catalogueCreated, catalogueRemoved, type CatalogueDeps, type Outcome } from './core';
+import { summaryCorrections } from './summaries';
 
 export interface SweepReport {
   /** Owners with at least one object, each compared with their records. */
@@ -8,6 +10,10 @@ export interface SweepReport {
   catalogued: number;
   refused: number;
   recordsWithoutFile: number;
+  /** Records of an earlier release given their list copies and summaries. */
+  listed: number;
+  /** Account, period or quota summaries set back to what the records say. */
+  summariesCorrected: number;
   /** Owners whose comparison failed (logged by error name); the rest were still swept. */
   failures: number;
 }
@@ -60,20 +66,45 @@ async function* mergeOwners(a: AsyncGenerator<OwnerObjects>, b: AsyncGenerator<O
 }
 
 /**
+ * Lists what an earlier release recorded (copies and summaries, once each), then sets
+ * any summary that drifted back to what the records say. The read takes the summaries
+ * before the records (sort order), and a correction applies only to an item that still
+ * holds what was read, so a concurrent upload or delete is never undone.
+ */
+const reconcileSummaries = async (deps: CatalogueDeps, owner: string, read: OwnerRecords, report: SweepReport): Promise<void> => {
+  let records = read;
+  const unlisted = records.statements.filter((statement) => !statement.listed);
+  for (const { listed: _listed, ...statement } of unlisted) if (await deps.records.listStatement(statement)) report.listed++;
+  if (unlisted.length > 0) records = await deps.records.ownerRecords(owner);
+  const corrections = summaryCorrections(records);
+  if (corrections.length > 0) report.summariesCorrected += await deps.records.correctSummaries(owner, corrections);
+};
+
+/**
  * Reconciles the table with the bucket when an S3 event was lost (a crash between the
  * upload and the catalogue, an exhausted retry). It walks the bucket's listings owner by
  * owner and reads each owner's partition with one Query, so its cost follows the data
  * and never scans the table. Only differences are acted on, each by the catalogue's own
  * step (which reads the object again first, so a concurrent upload or delete is never
  * undone): a file without a record gets one (or is removed if it breaks the contract); a
- * record whose file is gone is deleted; the profile's avatar follows the bucket. When
- * nothing differs it writes nothing, so running it twice changes nothing.
+ * record whose file is gone is deleted; the profile's avatar follows the bucket; records of
+ * an earlier release get their list copies; summaries follow the records. When nothing
+ * differs it writes nothing, so running it twice changes nothing.
  *
  * An owner with records but no object left at all is not visited; the delete route and
  * the ObjectRemoved event each remove such records, so only both failing leaves one.
  */
 export const createSweep = (deps: CatalogueDeps) => async (): Promise<SweepReport> => {
-  const report: SweepReport = { owners: 0, objects: 0, catalogued: 0, refused: 0, recordsWithoutFile: 0, failures: 0 };
+  const report: SweepReport = {
+    owners: 0,
+    objects: 0,
+    catalogued: 0,
+    refused: 0,
+    recordsWithoutFile: 0,
+    listed: 0,
+    summariesCorrected: 0,
+    failures: 0,
+  };
   const count = (outcome: Outcome) => {
     if (outcome === 'catalogued') report.catalogued++;
     if (outcome === 'refused') report.refused++;
@@ -91,11 +122,16 @@ export const createSweep = (deps: CatalogueDeps) => async (): Promise<SweepRepor
       const records = await deps.records.ownerRecords(owner);
       const recorded = new Set(records.statementIds);
       const stored = new Set(statementIds);
-      for (const id of statementIds) if (!recorded.has(id)) count(await catalogueCreated(deps, statementKey(owner, id)));
-      for (const id of records.statementIds) if (!stored.has(id)) count(await catalogueRemoved(deps, statementKey(owner, id), now()));
+      const missing = statementIds.filter((id) => !recorded.has(id));
+      const orphaned = records.statementIds.filter((id) => !stored.has(id));
+      for (const id of missing) count(await catalogueCreated(deps, statementKey(owner, id)));
+      for (const id of orphaned) count(await catalogueRemoved(deps, statementKey(owner, id), now()));
       const avatar = profileImageKey(owner);
       if (hasAvatar && records.avatarKey !== avatar) await catalogueCreated(deps, avatar);
       if (!hasAvatar && records.avatarKey !== undefined) await catalogueRemoved(deps, avatar, now());
+      // The summaries are judged on a fresh read only when this run changed the records.
+      const changed = missing.length + orphaned.length > 0;
+      await reconcileSummaries(deps, owner, changed ? await deps.records.ownerRecords(owner) : records, report);
     } catch (error) {
       report.failures++;
       deps.log.error('sweep of an owner failed', { owner, errorName: error instanceof Error ? error.name : typeof error });

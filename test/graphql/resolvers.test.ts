@@ -49,11 +49,16 @@ test('only upload limits and service status are readable with the API key', () =
 
 test('every private resolver keys its data on $ctx.identity.sub and never on an argument owner', () => {
   const privateResolvers = RESOLVERS.filter((resolver) => resolver.dataSource === 'table');
-  expect(privateResolvers.map((r) => r.fieldName).sort()).toEqual(['me', 'statement', 'statements', 'updateProfile']);
+  expect(privateResolvers.map((r) => r.fieldName).sort()).toEqual(['accounts', 'me', 'periods', 'statement', 'statements', 'updateProfile', 'usage']);
   for (const resolver of privateResolvers) {
     expect(resolver.requestTemplate).toContain('"USER#$ctx.identity.sub"');
     expect(resolver.requestTemplate).not.toMatch(/\$ctx\.args\.(owner|userId|sub)|\$context\.arguments/);
   }
+  // Every list partition a filter reads starts with the caller's own key.
+  const list = RESOLVERS.find((resolver) => resolver.fieldName === 'statements')!.requestTemplate;
+  const partitions = [...list.matchAll(/#set\(\$partition = "([^"]+)"\)/g)].map((match) => match[1]);
+  expect(partitions).toHaveLength(4);
+  for (const partition of partitions) expect(partition.startsWith('USER#$ctx.identity.sub')).toBe(true);
 });
 
 test('no argument can name an owner', () => {
@@ -71,6 +76,8 @@ test('the statement list is a paginated Query of the caller\'s partition, newest
   expect(list.requestTemplate).toContain('"nextToken"');
   expect(list.requestTemplate).toContain('"limit": $limit');
   expect(list.requestTemplate).toContain('"scanIndexForward": false');
+  // Filters are key conditions (each its own list partition), never a filter after Limit.
+  expect(list.requestTemplate).not.toContain('"filter"');
   for (const resolver of RESOLVERS) expect(resolver.requestTemplate).not.toContain('"Scan"');
 });
 

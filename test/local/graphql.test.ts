@@ -1,11 +1,11 @@
 import { CombinedGraphQLErrors, ServerError } from '@apollo/client';
 import { GiB, MiB, STATEMENT_TYPES } from '../../contract';
-import { ME, PUBLIC_QUERY, STATEMENTS, UPDATE_PROFILE, apollo, rawGraphql } from './support/graphql';
+import { ME, PUBLIC_QUERY, STATEMENTS, SUMMARIES, UPDATE_PROFILE, apollo, rawGraphql } from './support/graphql';
 import { waitFor, type StackProcess } from './support/stack-process';
 import { stackWithTwoUsers } from './support/two-users';
 import { expiredFrom, forgedFrom, otherClientFrom } from './support/tokens';
 import { uploadStatement } from './support/uploads';
-import type { TestUser } from './support/users';
+import { newUser, type TestUser } from './support/users';
 
 /**
  * Apollo Client against the local AppSync: the simulator runs the VTL resolvers the CDK
@@ -150,6 +150,73 @@ describe('the statement list', () => {
     const bobs = await page(bob, { limit: 100 });
     expect(bobs.items.filter((item) => uploaded.includes(item.id))).toEqual([]);
     expect(bobs.items.every((item) => item.owner === bob.sub)).toBe(true);
+  });
+});
+
+describe('filters answer from keys: an older match behind many newer statements is on the first page', () => {
+  // One Savings statement, then 60 newer Checking ones (a filter after Limit found it on page 4).
+  let carol: TestUser;
+  let savingsId: string;
+  const sizes = { savings: 3000, checking: 1000 };
+  beforeAll(async () => {
+    carol = await newUser(stack, 'carol');
+    savingsId = (await uploadStatement(stack.config, carol.idToken, { fileName: 'savings.pdf', contentType: 'application/pdf', accountLabel: 'Savings', period: '2024-01', size: sizes.savings })).statementId;
+    for (let i = 0; i < 60; i++) {
+      // "checking" and "Checking": one account, whatever the capitalisation.
+      const accountLabel = i % 2 === 0 ? 'Checking' : 'checking';
+      await uploadStatement(stack.config, carol.idToken, { fileName: `c${i}.pdf`, contentType: 'application/pdf', accountLabel, period: i < 30 ? '2024-01' : '2024-02', size: sizes.checking });
+    }
+    await waitFor(async () => {
+      const { data } = await apollo(stack.config, { token: carol.idToken }).query({ query: SUMMARIES, fetchPolicy: 'no-cache' });
+      return (data as { usage: { statements: number } }).usage.statements === 61 ? true : undefined;
+    }, 'all 61 statements to be catalogued');
+  }, 180_000);
+
+  const first = async (filter: Record<string, string>, limit = 20) =>
+    ((await apollo(stack.config, { token: carol.idToken }).query({ query: STATEMENTS, variables: { filter, limit }, fetchPolicy: 'no-cache' })).data as {
+      statements: { items: { id: string; accountLabel: string; period: string }[]; nextToken: string | null };
+    }).statements;
+
+  test.each<[string, Record<string, string>]>([
+    ['the account', { accountLabel: 'Savings' }],
+    ['the account, in another capitalisation', { accountLabel: '  sAVINGS ' }],
+    ['the account and the period', { accountLabel: 'Savings', period: '2024-01' }],
+  ])('filtering by %s: the first page holds the match, and nothing else', async (_name, filter) => {
+    const page = await first(filter);
+    expect(page.items.map((item) => item.id)).toEqual([savingsId]);
+    expect(page.nextToken).toBeNull();
+  });
+
+  test('filtering by the period: a full first page of the newest matches, then the rest, the Savings one last', async () => {
+    const page = await first({ period: '2024-01' });
+    expect(page.items).toHaveLength(20);
+    expect(page.items.every((item) => item.period === '2024-01')).toBe(true);
+    const rest = await apollo(stack.config, { token: carol.idToken }).query({
+      query: STATEMENTS,
+      variables: { filter: { period: '2024-01' }, limit: 100, nextToken: page.nextToken },
+      fetchPolicy: 'no-cache',
+    });
+    const items = (rest.data as { statements: { items: { id: string }[] } }).statements.items;
+    expect(items).toHaveLength(11);
+    expect(items.at(-1)!.id).toBe(savingsId);
+  });
+
+  test('accounts, periods and usage come from the server, with counts and bytes', async () => {
+    const { data } = await apollo(stack.config, { token: carol.idToken }).query({ query: SUMMARIES, fetchPolicy: 'no-cache' });
+    expect(data).toEqual({
+      accounts: [
+        { __typename: 'AccountSummary', label: 'Checking', count: 60, bytes: 60 * sizes.checking },
+        { __typename: 'AccountSummary', label: 'Savings', count: 1, bytes: sizes.savings },
+      ],
+      periods: [
+        { __typename: 'PeriodSummary', period: '2024-02', count: 30, bytes: 30 * sizes.checking },
+        { __typename: 'PeriodSummary', period: '2024-01', count: 31, bytes: 30 * sizes.checking + sizes.savings },
+      ],
+      usage: { __typename: 'StorageUsage', statements: 61, bytes: 60 * sizes.checking + sizes.savings, maxStatements: 10_000, maxBytes: 10 * GiB },
+    });
+    // Another user sees none of it.
+    const bobs = (await apollo(stack.config, { token: bob.idToken }).query({ query: SUMMARIES, fetchPolicy: 'no-cache' })).data as { accounts: { label: string }[] };
+    expect(bobs.accounts.map((account) => account.label)).not.toContain('Checking');
   });
 });
 

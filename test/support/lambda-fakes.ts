@@ -3,6 +3,7 @@ import type { Statement } from '../../contract';
 import { notFound } from '../../lambda/shared/errors';
 import type { Log, LogFields } from '../../lambda/shared/log';
 import type { RecordStore } from '../../lambda/shared/records';
+import { expectedSummaries } from '../../lambda/catalogue/summaries';
 import { createS3Client } from '../../lambda/shared/runtime';
 import { Presigner, type ObjectInfo, type ObjectStore } from '../../lambda/shared/s3';
 
@@ -96,12 +97,16 @@ export const memoryRecords = (): MemoryRecords => {
       return statements.get(id(owner, statementId));
     },
     async putStatement(statement) {
+      if (statements.has(id(statement.owner, statement.id))) return false;
       writes.push(`putStatement ${statement.owner}/${statement.id}`);
       statements.set(id(statement.owner, statement.id), statement);
+      return true;
     },
     async deleteStatement(owner, statementId) {
+      if (!statements.has(id(owner, statementId))) return false;
       writes.push(`deleteStatement ${owner}/${statementId}`);
       statements.delete(id(owner, statementId));
+      return true;
     },
     async setAvatar(owner, avatarKey) {
       writes.push(`setAvatar ${owner}`);
@@ -110,10 +115,23 @@ export const memoryRecords = (): MemoryRecords => {
     async getAvatarKey(owner) {
       return avatars.get(owner);
     },
+    // Every record here is listed and its summaries exact (the table's own behaviour is tested on DynamoDB Local).
     async ownerRecords(owner) {
-      const statementIds = [...statements.values()].filter((statement) => statement.owner === owner).map((statement) => statement.id).sort();
+      const own = [...statements.values()].filter((statement) => statement.owner === owner).sort((a, b) => (a.id < b.id ? -1 : 1));
       const avatarKey = avatars.get(owner);
-      return { statementIds, ...(avatarKey ? { avatarKey } : {}) };
+      const expected = expectedSummaries(own);
+      return {
+        statementIds: own.map((statement) => statement.id),
+        statements: own.map((statement) => ({ ...statement, listed: true })),
+        summaries: { ...expected, quota: own.length > 0 ? expected.quota : undefined },
+        ...(avatarKey ? { avatarKey } : {}),
+      };
+    },
+    async listStatement() {
+      return false;
+    },
+    async correctSummaries() {
+      return 0;
     },
   };
 };

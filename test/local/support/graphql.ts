@@ -51,6 +51,14 @@ export const STATEMENTS = gql`
   }
 `;
 
+export const SUMMARIES = gql`
+  query Summaries {
+    accounts { label count bytes }
+    periods { period count bytes }
+    usage { statements bytes maxStatements maxBytes }
+  }
+`;
+
 /** POSTs a query without Apollo, to see the raw status and body AppSync answers with. */
 export const rawGraphql = async (config: WebConfig, headers: Record<string, string>, query = '{ serviceStatus { status } }') => {
   const response = await fetch(config.data.url, {
