@@ -109,7 +109,8 @@ export class StatementVaultStack extends Stack {
     storage.grantRead(statementsApi.handler, STATEMENT_PREFIX);
     storage.grantDelete(statementsApi.handler, STATEMENT_PREFIX);
     storage.grantAbortMultipartUpload(statementsApi.handler, STATEMENT_PREFIX);
-    data.table.grant(statementsApi.handler, 'dynamodb:GetItem', 'dynamodb:DeleteItem');
+    // Deleting a statement removes its record, its list copies and its share of the summaries.
+    data.table.grant(statementsApi.handler, 'dynamodb:GetItem', 'dynamodb:DeleteItem', 'dynamodb:UpdateItem');
 
     this.storage = storage;
     this.data = data;

@@ -84,9 +84,10 @@ const summaryUpdates = (tableName: string, statement: Statement, sign: 1 | -1): 
       Update: {
         TableName: tableName,
         Key: { [pk]: user, [sk]: TABLE_KEYS.accountSort(accountKey) },
-        UpdateExpression: 'ADD #count :n, #bytes :b SET #label = if_not_exists(#label, :label), accountKey = :key',
+        UpdateExpression:
+          'ADD #count :n, #bytes :b SET #label = if_not_exists(#label, :label), labelFrom = if_not_exists(labelFrom, :id), accountKey = :key',
         ExpressionAttributeNames: { '#count': 'count', '#bytes': 'bytes', '#label': 'label' },
-        ExpressionAttributeValues: { ...totals, ':label': statement.accountLabel.normalize('NFC').trim(), ':key': accountKey },
+        ExpressionAttributeValues: { ...totals, ':label': displayLabel(statement), ':id': statement.id, ':key': accountKey },
       },
     },
     {
@@ -110,6 +111,8 @@ const summaryUpdates = (tableName: string, statement: Statement, sign: 1 | -1): 
   ];
 };
 
+const displayLabel = (statement: Statement): string => statement.accountLabel.normalize('NFC').trim();
+
 const listCopies = (tableName: string, statement: Statement): TransactItem[] =>
   statementListPartitions(statement.owner, statement.accountLabel, statement.period).map((partition) => ({
     Put: { TableName: tableName, Item: { ...statement, [pk]: partition, [sk]: TABLE_KEYS.statementSort(statement.id) } },
@@ -126,6 +129,28 @@ const stripKeys = (item: Record<string, unknown>): Statement => {
 
 export const dynamoRecordStore = (tableName: string, client: DynamoDBClient): RecordStore => {
   const documents = DynamoDBDocumentClient.from(client, { marshallOptions: { removeUndefinedValues: true } });
+
+  /**
+   * An account is shown with the spelling of its oldest statement, whatever order the
+   * events arrive in: a statement older than the one that named it renames it.
+   */
+  const nameAccountByOldest = async (statement: Statement): Promise<void> => {
+    await documents
+      .send(
+        new UpdateCommand({
+          TableName: tableName,
+          Key: { [pk]: TABLE_KEYS.userPartition(statement.owner), [sk]: TABLE_KEYS.accountSort(accountKeyOf(statement.accountLabel)) },
+          UpdateExpression: 'SET #label = :label, labelFrom = :id',
+          ConditionExpression: 'labelFrom > :id',
+          ExpressionAttributeNames: { '#label': 'label' },
+          ExpressionAttributeValues: { ':label': displayLabel(statement), ':id': statement.id },
+        }),
+      )
+      .catch((error: Error) => {
+        if (error.name !== 'ConditionalCheckFailedException') throw error;
+      });
+  };
+
   return {
     async getStatement(owner, statementId) {
       const { Item } = await documents.send(
@@ -151,11 +176,12 @@ export const dynamoRecordStore = (tableName: string, client: DynamoDBClient): Re
             ],
           }),
         );
-        return true;
       } catch (error) {
         if (firstConditionFailed(error)) return false;
         throw error;
       }
+      await nameAccountByOldest(statement);
+      return true;
     },
     async deleteStatement(owner, statementId) {
       const { Item } = await documents.send(
@@ -173,9 +199,12 @@ export const dynamoRecordStore = (tableName: string, client: DynamoDBClient): Re
                 Delete: {
                   TableName: tableName,
                   Key: statementItemKey(owner, statementId),
-                  ConditionExpression: listed ? '#listed = :true' : 'attribute_exists(#pk) AND attribute_not_exists(#listed)',
-                  ExpressionAttributeNames: { '#pk': pk, '#listed': LISTED },
-                  ...(listed ? { ExpressionAttributeValues: { ':true': true } } : {}),
+                  ...(listed
+                    ? { ConditionExpression: '#listed = :true', ExpressionAttributeNames: { '#listed': LISTED }, ExpressionAttributeValues: { ':true': true } }
+                    : {
+                        ConditionExpression: 'attribute_exists(#pk) AND attribute_not_exists(#listed)',
+                        ExpressionAttributeNames: { '#pk': pk, '#listed': LISTED },
+                      }),
                 },
               },
               ...(listed
@@ -232,11 +261,12 @@ export const dynamoRecordStore = (tableName: string, client: DynamoDBClient): Re
             ],
           }),
         );
-        return true;
       } catch (error) {
         if (firstConditionFailed(error)) return false;
         throw error;
       }
+      await nameAccountByOldest(statement);
+      return true;
     },
     async correctSummaries(owner, corrections) {
       let applied = 0;
@@ -245,9 +275,13 @@ export const dynamoRecordStore = (tableName: string, client: DynamoDBClient): Re
         const isQuota = sortKey === TABLE_KEYS.quotaSort;
         const countName = isQuota ? 'statements' : 'count';
         // Only if the item still holds what the sweep read: a concurrent upload or delete wins.
-        const unchanged = seen
-          ? { ConditionExpression: '#count = :seenCount AND #bytes = :seenBytes', values: { ':seenCount': seen.count, ':seenBytes': seen.bytes } }
-          : { ConditionExpression: 'attribute_not_exists(#count)', values: {} };
+        const unchanged: { ConditionExpression: string; ExpressionAttributeNames: Record<string, string>; ExpressionAttributeValues?: Record<string, number> } = seen
+          ? {
+              ConditionExpression: '#count = :seenCount AND #bytes = :seenBytes',
+              ExpressionAttributeNames: { '#count': countName, '#bytes': 'bytes' },
+              ExpressionAttributeValues: { ':seenCount': seen.count, ':seenBytes': seen.bytes },
+            }
+          : { ConditionExpression: 'attribute_not_exists(#count)', ExpressionAttributeNames: { '#count': countName } };
         try {
           if (expected && (expected.count > 0 || isQuota)) {
             const { count, bytes, ...rest } = expected;
@@ -255,20 +289,12 @@ export const dynamoRecordStore = (tableName: string, client: DynamoDBClient): Re
               new PutCommand({
                 TableName: tableName,
                 Item: { ...Key, ...rest, [countName]: count, bytes },
-                ConditionExpression: unchanged.ConditionExpression,
-                ExpressionAttributeNames: { '#count': countName, '#bytes': 'bytes' },
-                ...(seen ? { ExpressionAttributeValues: unchanged.values } : {}),
+                ...unchanged,
               }),
             );
           } else {
             await documents.send(
-              new DeleteCommand({
-                TableName: tableName,
-                Key,
-                ConditionExpression: unchanged.ConditionExpression,
-                ExpressionAttributeNames: { '#count': countName, '#bytes': 'bytes' },
-                ...(seen ? { ExpressionAttributeValues: unchanged.values } : {}),
-              }),
+              new DeleteCommand({ TableName: tableName, Key, ...unchanged }),
             );
           }
           applied++;

@@ -65,7 +65,8 @@ export class UploadCatalogue extends Construct {
       }
       // Whether an object is gone (404) or refused (403) is only told to a caller who may list.
       storage.grantList(fn);
-      table.grant(fn, 'dynamodb:PutItem', 'dynamodb:DeleteItem', 'dynamodb:UpdateItem');
+      // Records go in and out in transactions (record, list copies, summaries); a removal reads the record first.
+      table.grant(fn, 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:DeleteItem', 'dynamodb:UpdateItem');
     }
     // The sweep reads each owner's partition with one Query.
     table.grant(this.sweep, 'dynamodb:Query');

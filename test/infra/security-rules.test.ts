@@ -469,6 +469,7 @@ describe('least privilege: each principal may do exactly what its code does', ()
   const TRACING = ['xray:PutTelemetryRecords *', 'xray:PutTraceSegments *'];
   const CATALOGUE_GRANTS = [
     'dynamodb:DeleteItem table',
+    'dynamodb:GetItem table',
     'dynamodb:PutItem table',
     'dynamodb:UpdateItem table',
     'logs:CreateLogStream log group',
@@ -491,6 +492,7 @@ describe('least privilege: each principal may do exactly what its code does', ()
       [
         'dynamodb:DeleteItem table',
         'dynamodb:GetItem table',
+        'dynamodb:UpdateItem table',
         'logs:CreateLogStream log group',
         'logs:PutLogEvents log group',
         's3:AbortMultipartUpload bucket/statements/*',

@@ -1,10 +1,11 @@
 import { CombinedGraphQLErrors, ServerError } from '@apollo/client';
-import { GiB, MiB, STATEMENT_TYPES } from '../../contract';
+import { GiB, MiB, STATEMENT_ROUTES, STATEMENT_TYPES } from '../../contract';
 import { ME, PUBLIC_QUERY, STATEMENTS, SUMMARIES, UPDATE_PROFILE, apollo, rawGraphql } from './support/graphql';
 import { waitFor, type StackProcess } from './support/stack-process';
 import { stackWithTwoUsers } from './support/two-users';
 import { expiredFrom, forgedFrom, otherClientFrom } from './support/tokens';
 import { uploadStatement } from './support/uploads';
+import { callApi } from './support/rest';
 import { newUser, type TestUser } from './support/users';
 
 /**
@@ -217,6 +218,21 @@ describe('filters answer from keys: an older match behind many newer statements 
     // Another user sees none of it.
     const bobs = (await apollo(stack.config, { token: bob.idToken }).query({ query: SUMMARIES, fetchPolicy: 'no-cache' })).data as { accounts: { label: string }[] };
     expect(bobs.accounts.map((account) => account.label)).not.toContain('Checking');
+  });
+
+  test('deleting the only Savings statement takes it off every list and summary, once', async () => {
+    const remove = () => callApi(stack.config, 'statementsApiUrl', STATEMENT_ROUTES.deleteStatement, { token: carol.idToken, params: { statementId: savingsId } });
+    expect((await remove()).status).toBe(204);
+    // The ObjectRemoved event arrives too; the summaries must not count the removal twice.
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect((await remove()).status).toBe(404);
+    for (const filter of [{ accountLabel: 'Savings' }, { accountLabel: 'Savings', period: '2024-01' }] as Record<string, string>[]) expect((await first(filter)).items).toEqual([]);
+    expect((await first({ period: '2024-01' }, 100)).items.map((item) => item.id)).not.toContain(savingsId);
+    const { data } = await apollo(stack.config, { token: carol.idToken }).query({ query: SUMMARIES, fetchPolicy: 'no-cache' });
+    const summaries = data as { accounts: { label: string }[]; periods: { period: string; count: number }[]; usage: { statements: number; bytes: number } };
+    expect(summaries.accounts.map((account) => account.label)).toEqual(['Checking']);
+    expect(summaries.periods.find((period) => period.period === '2024-01')!.count).toBe(30);
+    expect(summaries.usage).toMatchObject({ statements: 60, bytes: 60 * sizes.checking });
   });
 });
 
