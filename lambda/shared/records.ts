@@ -118,6 +118,12 @@ const listCopies = (tableName: string, statement: Statement): TransactItem[] =>
     Put: { TableName: tableName, Item: { ...statement, [pk]: partition, [sk]: TABLE_KEYS.statementSort(statement.id) } },
   }));
 
+/** Concurrent transactions on one summary conflict; DynamoDB asks to try again. */
+const CONFLICT_RETRIES = 6;
+
+const conflicted = (error: unknown): boolean =>
+  error instanceof TransactionCanceledException && (error.CancellationReasons ?? []).some((reason) => reason.Code === 'TransactionConflict');
+
 /** Whether a transaction was refused because its first item's condition failed (the record's state). */
 const firstConditionFailed = (error: unknown): boolean =>
   error instanceof TransactionCanceledException && error.CancellationReasons?.[0]?.Code === 'ConditionalCheckFailed';
@@ -129,6 +135,19 @@ const stripKeys = (item: Record<string, unknown>): Statement => {
 
 export const dynamoRecordStore = (tableName: string, client: DynamoDBClient): RecordStore => {
   const documents = DynamoDBDocumentClient.from(client, { marshallOptions: { removeUndefinedValues: true } });
+
+  /** One transaction, tried again (with jitter) while it conflicts with another on the same summary. */
+  const transact = async (items: TransactItem[]): Promise<void> => {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await documents.send(new TransactWriteCommand({ TransactItems: items }));
+        return;
+      } catch (error) {
+        if (!conflicted(error) || attempt >= CONFLICT_RETRIES) throw error;
+        await new Promise((resolve) => setTimeout(resolve, Math.random() * 20 * 2 ** attempt));
+      }
+    }
+  };
 
   /**
    * An account is shown with the spelling of its oldest statement, whatever order the
@@ -160,22 +179,18 @@ export const dynamoRecordStore = (tableName: string, client: DynamoDBClient): Re
     },
     async putStatement(statement) {
       try {
-        await documents.send(
-          new TransactWriteCommand({
-            TransactItems: [
-              {
-                Put: {
-                  TableName: tableName,
-                  Item: { ...statement, ...statementItemKey(statement.owner, statement.id), [LISTED]: true },
-                  ConditionExpression: 'attribute_not_exists(#pk)',
-                  ExpressionAttributeNames: { '#pk': pk },
-                },
-              },
-              ...listCopies(tableName, statement),
-              ...summaryUpdates(tableName, statement, 1),
-            ],
-          }),
-        );
+        await transact([
+          {
+            Put: {
+              TableName: tableName,
+              Item: { ...statement, ...statementItemKey(statement.owner, statement.id), [LISTED]: true },
+              ConditionExpression: 'attribute_not_exists(#pk)',
+              ExpressionAttributeNames: { '#pk': pk },
+            },
+          },
+          ...listCopies(tableName, statement),
+          ...summaryUpdates(tableName, statement, 1),
+        ]);
       } catch (error) {
         if (firstConditionFailed(error)) return false;
         throw error;
@@ -191,33 +206,29 @@ export const dynamoRecordStore = (tableName: string, client: DynamoDBClient): Re
       const statement = stripKeys(Item);
       const listed = Item[LISTED] === true;
       try {
-        await documents.send(
-          new TransactWriteCommand({
-            TransactItems: [
-              {
-                // Exactly the record read: a concurrent delete or migration makes this one step aside.
-                Delete: {
-                  TableName: tableName,
-                  Key: statementItemKey(owner, statementId),
-                  ...(listed
-                    ? { ConditionExpression: '#listed = :true', ExpressionAttributeNames: { '#listed': LISTED }, ExpressionAttributeValues: { ':true': true } }
-                    : {
-                        ConditionExpression: 'attribute_exists(#pk) AND attribute_not_exists(#listed)',
-                        ExpressionAttributeNames: { '#pk': pk, '#listed': LISTED },
-                      }),
-                },
-              },
+        await transact([
+          {
+            // Exactly the record read: a concurrent delete or migration makes this one step aside.
+            Delete: {
+              TableName: tableName,
+              Key: statementItemKey(owner, statementId),
               ...(listed
-                ? [
-                    ...statementListPartitions(owner, statement.accountLabel, statement.period).map((partition) => ({
-                      Delete: { TableName: tableName, Key: { [pk]: partition, [sk]: TABLE_KEYS.statementSort(statementId) } },
-                    })),
-                    ...summaryUpdates(tableName, statement, -1),
-                  ]
-                : []),
-            ],
-          }),
-        );
+                ? { ConditionExpression: '#listed = :true', ExpressionAttributeNames: { '#listed': LISTED }, ExpressionAttributeValues: { ':true': true } }
+                : {
+                    ConditionExpression: 'attribute_exists(#pk) AND attribute_not_exists(#listed)',
+                    ExpressionAttributeNames: { '#pk': pk, '#listed': LISTED },
+                  }),
+            },
+          },
+          ...(listed
+            ? [
+                ...statementListPartitions(owner, statement.accountLabel, statement.period).map((partition) => ({
+                  Delete: { TableName: tableName, Key: { [pk]: partition, [sk]: TABLE_KEYS.statementSort(statementId) } },
+                })),
+                ...summaryUpdates(tableName, statement, -1),
+              ]
+            : []),
+        ]);
       } catch (error) {
         if (firstConditionFailed(error)) return false;
         throw error;
@@ -243,24 +254,20 @@ export const dynamoRecordStore = (tableName: string, client: DynamoDBClient): Re
     },
     async listStatement(statement) {
       try {
-        await documents.send(
-          new TransactWriteCommand({
-            TransactItems: [
-              {
-                Update: {
-                  TableName: tableName,
-                  Key: statementItemKey(statement.owner, statement.id),
-                  UpdateExpression: 'SET #listed = :true',
-                  ConditionExpression: 'attribute_exists(#pk) AND attribute_not_exists(#listed)',
-                  ExpressionAttributeNames: { '#pk': pk, '#listed': LISTED },
-                  ExpressionAttributeValues: { ':true': true },
-                },
-              },
-              ...listCopies(tableName, statement),
-              ...summaryUpdates(tableName, statement, 1),
-            ],
-          }),
-        );
+        await transact([
+          {
+            Update: {
+              TableName: tableName,
+              Key: statementItemKey(statement.owner, statement.id),
+              UpdateExpression: 'SET #listed = :true',
+              ConditionExpression: 'attribute_exists(#pk) AND attribute_not_exists(#listed)',
+              ExpressionAttributeNames: { '#pk': pk, '#listed': LISTED },
+              ExpressionAttributeValues: { ':true': true },
+            },
+          },
+          ...listCopies(tableName, statement),
+          ...summaryUpdates(tableName, statement, 1),
+        ]);
       } catch (error) {
         if (firstConditionFailed(error)) return false;
         throw error;

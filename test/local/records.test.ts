@@ -1,0 +1,157 @@
+import { PutCommand, QueryCommand, UpdateCommand, DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { TABLE_KEYS, accountKeyOf, statementKey, type Statement } from '../../contract';
+import { expectedSummaries } from '../../lambda/catalogue/summaries';
+import { createSweep } from '../../lambda/catalogue/sweep';
+import { encodeStatementMetadata } from '../../lambda/shared/metadata';
+import { dynamoRecordStore, type RecordStore } from '../../lambda/shared/records';
+import { dynamoClient, ensureTable, startDynamoDbLocal } from '../../local/dynamodb';
+import { freePort } from '../../local/ports';
+import { capturingLog, memoryObjects } from '../support/lambda-fakes';
+
+/**
+ * The record store on AWS's own DynamoDB Local: what the catalogue, the sweep and the
+ * delete route write, under repeats and concurrency, and the records of the earlier
+ * release (no list copies, no summaries) being listed by the sweep.
+ */
+const TABLE = 'records-test';
+let dataDir: string;
+let stop: () => Promise<void>;
+let store: RecordStore;
+let documents: DynamoDBDocumentClient;
+
+beforeAll(async () => {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vault-records-'));
+  const port = await freePort();
+  const dynamo = await startDynamoDbLocal({ port, directory: path.join(dataDir, 'dynamodb') });
+  stop = () => dynamo.stop();
+  const client = dynamoClient(port);
+  await ensureTable(client, TABLE);
+  store = dynamoRecordStore(TABLE, client);
+  documents = DynamoDBDocumentClient.from(client);
+}, 60_000);
+
+afterAll(async () => {
+  await stop?.();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+let sequence = 0;
+/** A statement with a fresh, time-ordered id (ULID alphabet). */
+const statement = (owner: string, fields: Partial<Statement> = {}): Statement => {
+  const id = `01JD${String(++sequence).padStart(22, '0')}`;
+  return {
+    id,
+    owner,
+    fileName: `${id}.pdf`,
+    contentType: 'application/pdf',
+    size: 100 + sequence,
+    key: statementKey(owner, id),
+    accountLabel: 'Main',
+    period: '2024-01',
+    status: 'AVAILABLE',
+    uploadedAt: '2026-01-01T00:00:00.000Z',
+    ...fields,
+  };
+};
+
+const listIds = async (partition: string): Promise<string[]> => {
+  const { Items } = await documents.send(
+    new QueryCommand({
+      TableName: TABLE,
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+      ExpressionAttributeValues: { ':pk': partition, ':prefix': TABLE_KEYS.statementSortPrefix },
+      ScanIndexForward: false,
+      ConsistentRead: true,
+    }),
+  );
+  return (Items ?? []).map((item) => String(item.id));
+};
+
+const owner = () => crypto.randomUUID();
+
+test('a repeated event records a statement once: one of ten concurrent writes wins, the summaries count it once', async () => {
+  const alice = owner();
+  const one = statement(alice);
+  const results = await Promise.all(Array.from({ length: 10 }, () => store.putStatement(one)));
+  expect(results.filter(Boolean)).toHaveLength(1);
+  const records = await store.ownerRecords(alice);
+  expect(records.summaries.quota).toEqual({ count: 1, bytes: one.size });
+  expect(records.summaries.accounts.get('main')).toEqual({ count: 1, bytes: one.size, label: 'Main' });
+  expect(await listIds(TABLE_KEYS.periodList(alice, '2024-01'))).toEqual([one.id]);
+});
+
+test('fifty concurrent uploads are counted exactly', async () => {
+  const alice = owner();
+  const many = Array.from({ length: 50 }, (_, i) => statement(alice, { accountLabel: i % 2 ? 'Checking' : ' checking', period: i < 25 ? '2024-01' : '2024-02' }));
+  await Promise.all(many.map((one) => store.putStatement(one)));
+  const records = await store.ownerRecords(alice);
+  const bytes = many.reduce((sum, one) => sum + one.size, 0);
+  expect(records.summaries.quota).toEqual({ count: 50, bytes });
+  expect([...records.summaries.accounts.keys()]).toEqual(['checking']);
+  // Named by the oldest statement's spelling, trimmed, whatever order the writes landed in.
+  expect(records.summaries.accounts.get('checking')).toEqual({ count: 50, bytes, label: 'checking' });
+  expect(records.summaries.periods.get('2024-02')!.count).toBe(25);
+  expect(await listIds(TABLE_KEYS.accountPeriodList(alice, 'checking', '2024-02'))).toEqual(many.slice(25).map((one) => one.id).reverse());
+});
+
+test('a delete takes the record, its copies and its share once; empty summaries go', async () => {
+  const alice = owner();
+  const [keep, gone] = [statement(alice), statement(alice, { accountLabel: 'Savings', period: '2023-12' })];
+  await store.putStatement(keep);
+  await store.putStatement(gone);
+  const results = await Promise.all(Array.from({ length: 5 }, () => store.deleteStatement(alice, gone.id)));
+  expect(results.filter(Boolean)).toHaveLength(1);
+  const records = await store.ownerRecords(alice);
+  expect(records.statementIds).toEqual([keep.id]);
+  expect([...records.summaries.accounts.keys()]).toEqual(['main']);
+  expect([...records.summaries.periods.keys()]).toEqual(['2024-01']);
+  expect(records.summaries.quota).toEqual({ count: 1, bytes: keep.size });
+  for (const partition of [TABLE_KEYS.accountList(alice, 'savings'), TABLE_KEYS.periodList(alice, '2023-12')]) expect(await listIds(partition)).toEqual([]);
+});
+
+describe('the sweep lists what the earlier release recorded, and sets drifted summaries right', () => {
+  const sweepOf = (owners: { owner: string; statements: Statement[] }[]) => {
+    const objects = memoryObjects();
+    for (const { statements } of owners) {
+      for (const one of statements) {
+        objects.objects.set(one.key, {
+          contentType: one.contentType,
+          size: one.size,
+          metadata: encodeStatementMetadata({ fileName: one.fileName, accountLabel: one.accountLabel, period: one.period }),
+          lastModified: one.uploadedAt,
+        });
+      }
+    }
+    return createSweep({ objects, records: store, log: capturingLog() });
+  };
+
+  test('records without copies or summaries (as the earlier release wrote them) appear in every list, once', async () => {
+    const alice = owner();
+    const old = [statement(alice, { accountLabel: 'Savings' }), statement(alice), statement(alice, { period: '2024-02' })];
+    for (const one of old) await documents.send(new PutCommand({ TableName: TABLE, Item: { ...one, pk: TABLE_KEYS.userPartition(alice), sk: TABLE_KEYS.statementSort(one.id) } }));
+    const sweep = sweepOf([{ owner: alice, statements: old }]);
+    expect(await sweep()).toMatchObject({ listed: 3, summariesCorrected: 0, catalogued: 0, failures: 0 });
+    expect(await listIds(TABLE_KEYS.accountList(alice, 'main'))).toEqual([old[2].id, old[1].id]);
+    expect(await listIds(TABLE_KEYS.periodList(alice, '2024-01'))).toEqual([old[1].id, old[0].id]);
+    const records = await store.ownerRecords(alice);
+    const expected = expectedSummaries(old);
+    expect(records.summaries.quota).toEqual(expected.quota);
+    expect(records.summaries.accounts).toEqual(expected.accounts);
+    expect(await sweep()).toMatchObject({ listed: 0, summariesCorrected: 0 });
+  });
+
+  test('a summary that drifted is set back to what the records say', async () => {
+    const bob = owner();
+    const his = [statement(bob), statement(bob)];
+    for (const one of his) await store.putStatement(one);
+    await documents.send(
+      new UpdateCommand({ TableName: TABLE, Key: { pk: TABLE_KEYS.userPartition(bob), sk: TABLE_KEYS.accountSort('main') }, UpdateExpression: 'SET #c = :c', ExpressionAttributeNames: { '#c': 'count' }, ExpressionAttributeValues: { ':c': 7 } }),
+    );
+    const sweep = sweepOf([{ owner: bob, statements: his }]);
+    expect(await sweep()).toMatchObject({ summariesCorrected: 1 });
+    expect((await store.ownerRecords(bob)).summaries.accounts.get(accountKeyOf('Main'))!.count).toBe(2);
+  });
+});
