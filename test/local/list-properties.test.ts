@@ -28,6 +28,11 @@ const PERIODS = ['2024-01', '2024-02', '2024-03'];
 const statementArb = fc.record({ forBob: fc.integer({ min: 0, max: 3 }).map((n) => n === 0), account: fc.constantFrom(...ACCOUNTS), period: fc.constantFrom(...PERIODS) });
 const filterArb = fc.record({ accountLabel: fc.option(fc.constantFrom(...ACCOUNTS, 'nobody'), { nil: undefined }), period: fc.option(fc.constantFrom(...PERIODS), { nil: undefined }) });
 
+interface Page {
+  items: { id: string; owner: string }[];
+  nextToken: string | null;
+}
+
 let sequence = 0;
 const nextId = () => `01JE${String(++sequence).padStart(22, '0')}`;
 
@@ -60,12 +65,12 @@ test('paging any filter returns exactly the filtered, newest-first reference lis
       const seen: string[] = [];
       let nextToken: string | null = null;
       for (let pages = 0; pages <= written.length + 1; pages++) {
-        const { data } = await apollo(stack.config, { token: alice.idToken }).query({
+        const answer: { data?: unknown } = await apollo(stack.config, { token: alice.idToken }).query({
           query: STATEMENTS,
           variables: { filter, limit, nextToken },
           fetchPolicy: 'no-cache',
         });
-        const page = (data as { statements: { items: { id: string; owner: string }[]; nextToken: string | null } }).statements;
+        const page: Page = (answer.data as { statements: Page }).statements;
         // A full page whenever more matches remain: never short while matches exist further on.
         if (page.nextToken) expect(page.items).toHaveLength(limit);
         for (const item of page.items) expect(item.owner).toBe(alice.sub);
