@@ -5,6 +5,8 @@
 export const ERROR_STATUS = {
   BAD_REQUEST: 400,
   UNAUTHORIZED: 401,
+  /** The caller's vault is full: their quota of statements or bytes (contract STATEMENT_QUOTA). */
+  QUOTA_EXCEEDED: 403,
   NOT_FOUND: 404,
   METHOD_NOT_ALLOWED: 405,
   CONFLICT: 409,

@@ -66,9 +66,10 @@ export const accountKeyOf = (accountLabel: string): string => accountLabel.norma
  *
  * A user's partition (`USER#{sub}`) holds, in sort-key order: one `ACCOUNT#{key}` and one
  * `PERIOD#{YYYY-MM}` summary per account and period in use (count and bytes), the
- * `PROFILE`, the `QUOTA` usage (statements and bytes), then the `STATEMENT#{ulid}`
- * records. The summaries sort before the records, so one Query of the partition reads
- * every summary before any record it summarises (the sweep's reconciliation relies on it).
+ * `PROFILE`, the `QUOTA` usage (statements and bytes kept; places taken, uploads under
+ * way included), then the `STATEMENT#{ulid}` records and the `UPLOAD#{ulid}` places held
+ * by uploads under way. The summaries sort before what they summarise, so one Query of
+ * the partition reads every summary first (the sweep's reconciliation relies on it).
  *
  * Each statement is also written, in the same transaction, as a copy in three list
  * partitions of the same owner: by period, by account, and by both. Every filter the list
@@ -89,6 +90,15 @@ export const TABLE_KEYS = {
   accountSort: (accountKey: string): string => `ACCOUNT#${accountKey}`,
   periodSortPrefix: 'PERIOD#',
   periodSort: (period: string): string => `PERIOD#${period}`,
+  /** An upload holding a place under the quota until its file is recorded, or it is aborted or expires. */
+  uploadSortPrefix: 'UPLOAD#',
+  uploadSort: (statementId: string): string => `UPLOAD#${statementId}`,
+  /**
+   * Every held place, in one partition sorted by when it expires, so the sweep finds the
+   * expired ones with one Query (an owner with no file at all is otherwise never visited).
+   */
+  holdsPartition: 'HOLDS',
+  holdSort: (expiresAt: string, owner: string, statementId: string): string => `${expiresAt}|${owner}|${statementId}`,
   // "|" rather than "#" between the parts: VTL reads "#" followed by a letter as a directive.
   periodList: (sub: string, period: string): string => `USER#${sub}|period|${period}`,
   accountList: (sub: string, accountKey: string): string => `USER#${sub}|account|${accountKey}`,

@@ -45,12 +45,6 @@ export const PROFILE_IMAGE_LIMITS = {
   downloadUrlSeconds: 5 * 60,
 } as const;
 
-/** What one user may keep: statements and bytes, counted when an upload is signed. */
-export const STATEMENT_QUOTA = {
-  maxStatements: 10_000,
-  maxBytes: 10 * GiB,
-} as const;
-
 export const STATEMENT_LIMITS = {
   /** Largest file sent in one PUT; anything larger goes by multipart. */
   maxSingleUploadBytes: 50 * MiB,
@@ -62,6 +56,20 @@ export const STATEMENT_LIMITS = {
   downloadUrlSeconds: 60,
   /** Part URLs handed out per request, so a slow client asks again instead of racing one 5-minute window. */
   maxPartUrlsPerRequest: 100,
+} as const;
+
+/** What one user may keep: statements and bytes, counted when an upload is signed. */
+export const STATEMENT_QUOTA = {
+  maxStatements: 10_000,
+  maxBytes: 10 * GiB,
+  /**
+   * How long a signed upload holds its place: a single PUT, its URL's life plus time for
+   * a slow transfer that started just in time; a multipart upload, until the bucket's
+   * lifecycle rule aborts it (one day) and a little more. The sweep gives back places
+   * whose upload never arrived.
+   */
+  singleHoldSeconds: STATEMENT_LIMITS.uploadUrlSeconds + 15 * 60,
+  multipartHoldSeconds: 25 * 60 * 60,
 } as const;
 
 /** S3 forbids more than 10,000 parts; ours stay far below. */

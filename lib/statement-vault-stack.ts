@@ -109,8 +109,9 @@ export class StatementVaultStack extends Stack {
     storage.grantRead(statementsApi.handler, STATEMENT_PREFIX);
     storage.grantDelete(statementsApi.handler, STATEMENT_PREFIX);
     storage.grantAbortMultipartUpload(statementsApi.handler, STATEMENT_PREFIX);
-    // Deleting a statement removes its record, its list copies and its share of the summaries.
-    data.table.grant(statementsApi.handler, 'dynamodb:GetItem', 'dynamodb:DeleteItem', 'dynamodb:UpdateItem');
+    // Signing an upload holds its place under the quota (PutItem, UpdateItem); an abort gives it
+    // back and a delete removes the record, its list copies and its share of the summaries.
+    data.table.grant(statementsApi.handler, 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:DeleteItem', 'dynamodb:UpdateItem');
 
     this.storage = storage;
     this.data = data;

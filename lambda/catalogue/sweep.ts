@@ -14,6 +14,8 @@ export interface SweepReport {
   listed: number;
   /** Account, period or quota summaries set back to what the records say. */
   summariesCorrected: number;
+  /** Places under the quota given back: their upload expired without a file. */
+  uploadsReleased: number;
   /** Owners whose comparison failed (logged by error name); the rest were still swept. */
   failures: number;
 }
@@ -103,6 +105,7 @@ export const createSweep = (deps: CatalogueDeps) => async (): Promise<SweepRepor
     recordsWithoutFile: 0,
     listed: 0,
     summariesCorrected: 0,
+    uploadsReleased: 0,
     failures: 0,
   };
   const count = (outcome: Outcome) => {
@@ -111,6 +114,19 @@ export const createSweep = (deps: CatalogueDeps) => async (): Promise<SweepRepor
     if (outcome === 'removed') report.recordsWithoutFile++;
   };
   const now = () => new Date().toISOString();
+
+  // Places held by uploads that expired: a file that did arrive is recorded (its record
+  // takes the place over); otherwise the place is given back.
+  for (const { owner, statementId } of await deps.records.expiredUploads(now())) {
+    try {
+      const outcome = await catalogueCreated(deps, statementKey(owner, statementId));
+      count(outcome);
+      if (outcome === 'gone' && (await deps.records.releaseUpload(owner, statementId))) report.uploadsReleased++;
+    } catch (error) {
+      report.failures++;
+      deps.log.error('release of an expired upload failed', { owner, errorName: error instanceof Error ? error.name : typeof error });
+    }
+  }
 
   const owners = mergeOwners(
     ownersIn(deps.objects.list(STATEMENT_PREFIX), report),

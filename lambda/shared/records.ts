@@ -8,24 +8,34 @@ import {
   TransactWriteCommand,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
-import { TABLE_KEYS, accountKeyOf, statementListPartitions, type Statement } from '../../contract';
+import { STATEMENT_QUOTA, TABLE_KEYS, accountKeyOf, statementListPartitions, type Statement } from '../../contract';
 
 /** The DynamoDB calls the handlers make, as a port so the core can be tested without a network. */
 export interface RecordStore {
   getStatement(owner: string, statementId: string): Promise<Statement | undefined>;
   /**
    * Records a statement, with its list copies and its share of the owner's account,
-   * period and quota summaries, in one transaction; `false` if it was recorded already
-   * (a repeated event), in which case nothing changes.
+   * period and quota summaries, in one transaction (taking over its upload's reserved
+   * place); `false` if it was recorded already (a repeated event): nothing changes then.
    */
   putStatement(statement: Statement): Promise<boolean>;
   /** Removes a statement, its list copies and its share of the summaries, at most once; `false` if there was none. */
   deleteStatement(owner: string, statementId: string): Promise<boolean>;
+  /**
+   * Holds a place under the owner's quota for an upload about to be signed; refused, with
+   * the usage, when the statement or its bytes would not fit. Atomic: of uploads racing
+   * for the last place, one gets it.
+   */
+  reserveUpload(owner: string, statementId: string, size: number, expiresAt: string): Promise<Reservation>;
+  /** Gives an upload's place back (aborted, or expired without its file); `false` if none was held. */
+  releaseUpload(owner: string, statementId: string): Promise<boolean>;
+  /** Places held past `now`, oldest first, across every owner. */
+  expiredUploads(now: string): Promise<{ owner: string; statementId: string }[]>;
   /** Points the owner's profile at a new avatar (or at none), creating the profile if needed. */
   setAvatar(owner: string, avatarKey: string | undefined, at: string): Promise<void>;
   /** The avatar key the owner's profile names, if any. */
   getAvatarKey(owner: string): Promise<string | undefined>;
-  /** What the table holds for one owner: their statements (ascending), summaries and avatar key (the sweep). */
+  /** What the table holds for one owner: statements (ascending), held uploads, summaries, avatar key (the sweep). */
   ownerRecords(owner: string): Promise<OwnerRecords>;
   /** Gives a record of an earlier release its list copies and its share of the summaries (once). */
   listStatement(statement: Statement): Promise<boolean>;
@@ -38,43 +48,85 @@ export interface Totals {
   bytes: number;
 }
 
+/** The quota's item: what is kept, and the places taken (kept plus uploads under way). */
+export interface QuotaUsage {
+  statements: number;
+  bytes: number;
+  slots: number;
+  slotBytes: number;
+}
+
+export type Reservation = { ok: true } | { ok: false; usage: QuotaUsage };
+
+/** An upload holding a place under the quota. */
+export interface HeldUpload {
+  statementId: string;
+  size: number;
+  expiresAt: string;
+}
+
 /** One owner's summaries as stored: by account key, by period, and the quota's usage. */
 export interface Summaries {
   accounts: Map<string, Totals & { label: string }>;
   periods: Map<string, Totals>;
-  /** Absent until the owner's first statement. */
-  quota?: Totals;
+  /** Absent until the owner's first statement or upload. */
+  quota?: QuotaUsage;
 }
 
 export interface OwnerRecords {
   statementIds: string[];
   /** Every statement record, and whether it is listed (copied and counted). */
   statements: (Statement & { listed: boolean })[];
+  uploads: HeldUpload[];
   summaries: Summaries;
   avatarKey?: string;
 }
 
-/** A summary item that differs from its records: what it holds (undefined: absent) and what it should. */
+/**
+ * A summary item that differs from its records: the numbers it held when read (none:
+ * absent) and the attributes it should hold (none: remove it). Attribute names as stored.
+ */
 export interface SummaryCorrection {
   sortKey: string;
-  seen?: Totals;
-  expected?: Totals & { label?: string; period?: string; accountKey?: string };
+  seen?: Record<string, number>;
+  expected?: Record<string, string | number>;
 }
 
 const { partitionKey: pk, sortKey: sk } = TABLE_KEYS;
+const LISTED = TABLE_KEYS.listedAttribute;
 
 const profileKey = (owner: string) => ({ [pk]: TABLE_KEYS.userPartition(owner), [sk]: TABLE_KEYS.profileSort });
+const quotaKey = (owner: string) => ({ [pk]: TABLE_KEYS.userPartition(owner), [sk]: TABLE_KEYS.quotaSort });
+const uploadKey = (owner: string, statementId: string) => ({ [pk]: TABLE_KEYS.userPartition(owner), [sk]: TABLE_KEYS.uploadSort(statementId) });
+const holdKey = (held: Record<string, unknown>, owner: string, statementId: string) => ({
+  [pk]: TABLE_KEYS.holdsPartition,
+  [sk]: TABLE_KEYS.holdSort(String(held.expiresAt), owner, statementId),
+});
 
 const statementItemKey = (owner: string, statementId: string) => ({
   [pk]: TABLE_KEYS.userPartition(owner),
   [sk]: TABLE_KEYS.statementSort(statementId),
 });
 
-const LISTED = TABLE_KEYS.listedAttribute;
-
-/** The updates that add (+1) or take away (-1) one statement from its owner's summaries. */
 type TransactItem = NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']>[number];
 
+const displayLabel = (statement: Statement): string => statement.accountLabel.normalize('NFC').trim();
+
+/** What a change does to the quota item: ADDs to its numbers. */
+const quotaUpdate = (tableName: string, owner: string, add: Partial<QuotaUsage>): TransactItem => {
+  const entries = Object.entries(add).filter(([, value]) => value !== 0);
+  return {
+    Update: {
+      TableName: tableName,
+      Key: quotaKey(owner),
+      UpdateExpression: `ADD ${entries.map(([name]) => `#${name} :${name}`).join(', ')}`,
+      ExpressionAttributeNames: Object.fromEntries(entries.map(([name]) => [`#${name}`, name])),
+      ExpressionAttributeValues: Object.fromEntries(entries.map(([name, value]) => [`:${name}`, value])),
+    },
+  };
+};
+
+/** The updates that add (+1) or take away (-1) one statement from its account and period summaries. */
 const summaryUpdates = (tableName: string, statement: Statement, sign: 1 | -1): TransactItem[] => {
   const user = TABLE_KEYS.userPartition(statement.owner);
   const totals = { ':n': sign, ':b': sign * statement.size };
@@ -99,19 +151,8 @@ const summaryUpdates = (tableName: string, statement: Statement, sign: 1 | -1): 
         ExpressionAttributeValues: { ...totals, ':period': statement.period },
       },
     },
-    {
-      Update: {
-        TableName: tableName,
-        Key: { [pk]: user, [sk]: TABLE_KEYS.quotaSort },
-        UpdateExpression: 'ADD statements :n, #bytes :b',
-        ExpressionAttributeNames: { '#bytes': 'bytes' },
-        ExpressionAttributeValues: totals,
-      },
-    },
   ];
 };
-
-const displayLabel = (statement: Statement): string => statement.accountLabel.normalize('NFC').trim();
 
 const listCopies = (tableName: string, statement: Statement): TransactItem[] =>
   statementListPartitions(statement.owner, statement.accountLabel, statement.period).map((partition) => ({
@@ -121,17 +162,27 @@ const listCopies = (tableName: string, statement: Statement): TransactItem[] =>
 /** Concurrent transactions on one summary conflict; DynamoDB asks to try again. */
 const CONFLICT_RETRIES = 6;
 
-const conflicted = (error: unknown): boolean =>
-  error instanceof TransactionCanceledException && (error.CancellationReasons ?? []).some((reason) => reason.Code === 'TransactionConflict');
+const cancellationCodes = (error: unknown): (string | undefined)[] =>
+  error instanceof TransactionCanceledException ? (error.CancellationReasons ?? []).map((reason) => reason.Code) : [];
 
-/** Whether a transaction was refused because its first item's condition failed (the record's state). */
-const firstConditionFailed = (error: unknown): boolean =>
-  error instanceof TransactionCanceledException && error.CancellationReasons?.[0]?.Code === 'ConditionalCheckFailed';
+/** Whether a transaction was refused because the condition of item `index` failed. */
+const conditionFailed = (error: unknown, index = 0): boolean => cancellationCodes(error)[index] === 'ConditionalCheckFailed';
+
+const ignoreConditionFailure = (error: Error) => {
+  if (error.name !== 'ConditionalCheckFailedException') throw error;
+};
 
 const stripKeys = (item: Record<string, unknown>): Statement => {
   const { [pk]: _pk, [sk]: _sk, [LISTED]: _listed, ...statement } = item;
   return statement as unknown as Statement;
 };
+
+const quotaOf = (item: Record<string, unknown> | undefined): QuotaUsage => ({
+  statements: Number(item?.statements ?? 0),
+  bytes: Number(item?.bytes ?? 0),
+  slots: Number(item?.slots ?? 0),
+  slotBytes: Number(item?.slotBytes ?? 0),
+});
 
 export const dynamoRecordStore = (tableName: string, client: DynamoDBClient): RecordStore => {
   const documents = DynamoDBDocumentClient.from(client, { marshallOptions: { removeUndefinedValues: true } });
@@ -143,11 +194,14 @@ export const dynamoRecordStore = (tableName: string, client: DynamoDBClient): Re
         await documents.send(new TransactWriteCommand({ TransactItems: items }));
         return;
       } catch (error) {
-        if (!conflicted(error) || attempt >= CONFLICT_RETRIES) throw error;
+        if (!cancellationCodes(error).includes('TransactionConflict') || attempt >= CONFLICT_RETRIES) throw error;
         await new Promise((resolve) => setTimeout(resolve, Math.random() * 20 * 2 ** attempt));
       }
     }
   };
+
+  const get = async (Key: Record<string, string>) =>
+    (await documents.send(new GetCommand({ TableName: tableName, Key, ConsistentRead: true }))).Item;
 
   /**
    * An account is shown with the spelling of its oldest statement, whatever order the
@@ -165,46 +219,70 @@ export const dynamoRecordStore = (tableName: string, client: DynamoDBClient): Re
           ExpressionAttributeValues: { ':label': displayLabel(statement), ':id': statement.id },
         }),
       )
-      .catch((error: Error) => {
-        if (error.name !== 'ConditionalCheckFailedException') throw error;
-      });
+      .catch(ignoreConditionFailure);
   };
 
-  return {
-    async getStatement(owner, statementId) {
-      const { Item } = await documents.send(
-        new GetCommand({ TableName: tableName, Key: statementItemKey(owner, statementId), ConsistentRead: true }),
-      );
-      return Item ? stripKeys(Item) : undefined;
-    },
-    async putStatement(statement) {
+  /** Adds a statement (new, or listed from an earlier release): `first` is the item that makes it happen once. */
+  const addStatement = async (statement: Statement, first: TransactItem): Promise<boolean> => {
+    const { owner, id, size } = statement;
+    // Two tries: an upload's held place may be released by the sweep between the read and the write.
+    for (let attempt = 1; attempt <= 2; attempt++) {
+      const held = await get(uploadKey(owner, id));
+      const quota: TransactItem[] = held
+        ? [
+            // The upload's place becomes the statement's.
+            { Delete: { TableName: tableName, Key: uploadKey(owner, id), ConditionExpression: 'attribute_exists(#pk)', ExpressionAttributeNames: { '#pk': pk } } },
+            { Delete: { TableName: tableName, Key: holdKey(held, owner, id) } },
+            quotaUpdate(tableName, owner, { statements: 1, bytes: size, slotBytes: size - Number(held.size ?? 0) }),
+          ]
+        : [quotaUpdate(tableName, owner, { statements: 1, bytes: size, slots: 1, slotBytes: size })];
       try {
-        await transact([
-          {
-            Put: {
-              TableName: tableName,
-              Item: { ...statement, ...statementItemKey(statement.owner, statement.id), [LISTED]: true },
-              ConditionExpression: 'attribute_not_exists(#pk)',
-              ExpressionAttributeNames: { '#pk': pk },
-            },
-          },
-          ...listCopies(tableName, statement),
-          ...summaryUpdates(tableName, statement, 1),
-        ]);
+        await transact([first, ...listCopies(tableName, statement), ...summaryUpdates(tableName, statement, 1), ...quota]);
       } catch (error) {
-        if (firstConditionFailed(error)) return false;
+        if (conditionFailed(error, 0)) return false;
+        // The item that checks the held place: after the record, its three copies and two summaries.
+        const heldAt = 1 + 3 + 2;
+        if (held && conditionFailed(error, heldAt) && attempt === 1) continue;
         throw error;
       }
       await nameAccountByOldest(statement);
       return true;
+    }
+    return false;
+  };
+
+  return {
+    async getStatement(owner, statementId) {
+      const item = await get(statementItemKey(owner, statementId));
+      return item ? stripKeys(item) : undefined;
+    },
+    async putStatement(statement) {
+      return addStatement(statement, {
+        Put: {
+          TableName: tableName,
+          Item: { ...statement, ...statementItemKey(statement.owner, statement.id), [LISTED]: true },
+          ConditionExpression: 'attribute_not_exists(#pk)',
+          ExpressionAttributeNames: { '#pk': pk },
+        },
+      });
+    },
+    async listStatement(statement) {
+      return addStatement(statement, {
+        Update: {
+          TableName: tableName,
+          Key: statementItemKey(statement.owner, statement.id),
+          UpdateExpression: 'SET #listed = :true',
+          ConditionExpression: 'attribute_exists(#pk) AND attribute_not_exists(#listed)',
+          ExpressionAttributeNames: { '#pk': pk, '#listed': LISTED },
+          ExpressionAttributeValues: { ':true': true },
+        },
+      });
     },
     async deleteStatement(owner, statementId) {
-      const { Item } = await documents.send(
-        new GetCommand({ TableName: tableName, Key: statementItemKey(owner, statementId), ConsistentRead: true }),
-      );
-      if (!Item) return false;
-      const statement = stripKeys(Item);
-      const listed = Item[LISTED] === true;
+      const item = await get(statementItemKey(owner, statementId));
+      if (!item) return false;
+      const statement = stripKeys(item);
+      const listed = item[LISTED] === true;
       try {
         await transact([
           {
@@ -214,10 +292,7 @@ export const dynamoRecordStore = (tableName: string, client: DynamoDBClient): Re
               Key: statementItemKey(owner, statementId),
               ...(listed
                 ? { ConditionExpression: '#listed = :true', ExpressionAttributeNames: { '#listed': LISTED }, ExpressionAttributeValues: { ':true': true } }
-                : {
-                    ConditionExpression: 'attribute_exists(#pk) AND attribute_not_exists(#listed)',
-                    ExpressionAttributeNames: { '#pk': pk, '#listed': LISTED },
-                  }),
+                : { ConditionExpression: 'attribute_exists(#pk) AND attribute_not_exists(#listed)', ExpressionAttributeNames: { '#pk': pk, '#listed': LISTED } }),
             },
           },
           ...(listed
@@ -226,11 +301,12 @@ export const dynamoRecordStore = (tableName: string, client: DynamoDBClient): Re
                   Delete: { TableName: tableName, Key: { [pk]: partition, [sk]: TABLE_KEYS.statementSort(statementId) } },
                 })),
                 ...summaryUpdates(tableName, statement, -1),
+                quotaUpdate(tableName, owner, { statements: -1, bytes: -statement.size, slots: -1, slotBytes: -statement.size }),
               ]
             : []),
         ]);
       } catch (error) {
-        if (firstConditionFailed(error)) return false;
+        if (conditionFailed(error)) return false;
         throw error;
       }
       // Summaries that reached zero go, so the account and period lists hold only what is in use.
@@ -246,67 +322,97 @@ export const dynamoRecordStore = (tableName: string, client: DynamoDBClient): Re
               ExpressionAttributeValues: { ':zero': 0 },
             }),
           )
-          .catch((error: Error) => {
-            if (error.name !== 'ConditionalCheckFailedException') throw error;
-          });
+          .catch(ignoreConditionFailure);
       }
       return true;
     },
-    async listStatement(statement) {
+    async reserveUpload(owner, statementId, size, expiresAt) {
+      const fits = { maxSlots: STATEMENT_QUOTA.maxStatements - 1, maxSlotBytes: STATEMENT_QUOTA.maxBytes - size };
+      if (fits.maxSlotBytes >= 0) {
+        try {
+          await transact([
+            {
+              Update: {
+                TableName: tableName,
+                Key: quotaKey(owner),
+                UpdateExpression: 'ADD #slots :one, #slotBytes :size',
+                // No arithmetic in conditions: "one more fits" is "at most max - 1 taken now".
+                ConditionExpression: 'attribute_not_exists(#slots) OR (#slots <= :maxSlots AND #slotBytes <= :maxSlotBytes)',
+                ExpressionAttributeNames: { '#slots': 'slots', '#slotBytes': 'slotBytes' },
+                ExpressionAttributeValues: { ':one': 1, ':size': size, ':maxSlots': fits.maxSlots, ':maxSlotBytes': fits.maxSlotBytes },
+              },
+            },
+            {
+              Put: {
+                TableName: tableName,
+                Item: { ...uploadKey(owner, statementId), statementId, size, expiresAt },
+                ConditionExpression: 'attribute_not_exists(#pk)',
+                ExpressionAttributeNames: { '#pk': pk },
+              },
+            },
+            { Put: { TableName: tableName, Item: { ...holdKey({ expiresAt }, owner, statementId), owner, statementId } } },
+          ]);
+          return { ok: true };
+        } catch (error) {
+          if (!conditionFailed(error, 0)) throw error;
+        }
+      }
+      return { ok: false, usage: quotaOf(await get(quotaKey(owner))) };
+    },
+    async releaseUpload(owner, statementId) {
+      const held = await get(uploadKey(owner, statementId));
+      if (!held) return false;
+      const size = Number(held.size ?? 0);
       try {
         await transact([
-          {
-            Update: {
-              TableName: tableName,
-              Key: statementItemKey(statement.owner, statement.id),
-              UpdateExpression: 'SET #listed = :true',
-              ConditionExpression: 'attribute_exists(#pk) AND attribute_not_exists(#listed)',
-              ExpressionAttributeNames: { '#pk': pk, '#listed': LISTED },
-              ExpressionAttributeValues: { ':true': true },
-            },
-          },
-          ...listCopies(tableName, statement),
-          ...summaryUpdates(tableName, statement, 1),
+          { Delete: { TableName: tableName, Key: uploadKey(owner, statementId), ConditionExpression: 'attribute_exists(#pk)', ExpressionAttributeNames: { '#pk': pk } } },
+          { Delete: { TableName: tableName, Key: holdKey(held, owner, statementId) } },
+          quotaUpdate(tableName, owner, { slots: -1, slotBytes: -size }),
         ]);
+        return true;
       } catch (error) {
-        if (firstConditionFailed(error)) return false;
+        if (conditionFailed(error)) return false;
         throw error;
       }
-      await nameAccountByOldest(statement);
-      return true;
+    },
+    async expiredUploads(now) {
+      const expired: { owner: string; statementId: string }[] = [];
+      let start: Record<string, unknown> | undefined;
+      do {
+        const page = await documents.send(
+          new QueryCommand({
+            TableName: tableName,
+            KeyConditionExpression: '#pk = :pk AND #sk < :now',
+            ExpressionAttributeNames: { '#pk': pk, '#sk': sk },
+            ExpressionAttributeValues: { ':pk': TABLE_KEYS.holdsPartition, ':now': now },
+            ConsistentRead: true,
+            ...(start ? { ExclusiveStartKey: start } : {}),
+          }),
+        );
+        for (const item of page.Items ?? []) expired.push({ owner: String(item.owner), statementId: String(item.statementId) });
+        start = page.LastEvaluatedKey;
+      } while (start);
+      return expired;
     },
     async correctSummaries(owner, corrections) {
       let applied = 0;
       for (const { sortKey, seen, expected } of corrections) {
         const Key = { [pk]: TABLE_KEYS.userPartition(owner), [sk]: sortKey };
-        const isQuota = sortKey === TABLE_KEYS.quotaSort;
-        const countName = isQuota ? 'statements' : 'count';
         // Only if the item still holds what the sweep read: a concurrent upload or delete wins.
-        const unchanged: { ConditionExpression: string; ExpressionAttributeNames: Record<string, string>; ExpressionAttributeValues?: Record<string, number> } = seen
+        const seenEntries = Object.entries(seen ?? {});
+        const unchanged = seen
           ? {
-              ConditionExpression: '#count = :seenCount AND #bytes = :seenBytes',
-              ExpressionAttributeNames: { '#count': countName, '#bytes': 'bytes' },
-              ExpressionAttributeValues: { ':seenCount': seen.count, ':seenBytes': seen.bytes },
+              ConditionExpression: seenEntries.map(([name]) => `#${name} = :${name}`).join(' AND '),
+              ExpressionAttributeNames: Object.fromEntries(seenEntries.map(([name]) => [`#${name}`, name])),
+              ExpressionAttributeValues: Object.fromEntries(seenEntries.map(([name, value]) => [`:${name}`, value])),
             }
-          : { ConditionExpression: 'attribute_not_exists(#count)', ExpressionAttributeNames: { '#count': countName } };
+          : { ConditionExpression: 'attribute_not_exists(#pk)', ExpressionAttributeNames: { '#pk': pk } };
         try {
-          if (expected && (expected.count > 0 || isQuota)) {
-            const { count, bytes, ...rest } = expected;
-            await documents.send(
-              new PutCommand({
-                TableName: tableName,
-                Item: { ...Key, ...rest, [countName]: count, bytes },
-                ...unchanged,
-              }),
-            );
-          } else {
-            await documents.send(
-              new DeleteCommand({ TableName: tableName, Key, ...unchanged }),
-            );
-          }
+          if (expected) await documents.send(new PutCommand({ TableName: tableName, Item: { ...Key, ...expected }, ...unchanged }));
+          else await documents.send(new DeleteCommand({ TableName: tableName, Key, ...unchanged }));
           applied++;
         } catch (error) {
-          if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
+          ignoreConditionFailure(error as Error);
         }
       }
       return applied;
@@ -331,14 +437,10 @@ export const dynamoRecordStore = (tableName: string, client: DynamoDBClient): Re
       return typeof Item?.avatarKey === 'string' ? Item.avatarKey : undefined;
     },
     async ownerRecords(owner) {
-      const records: OwnerRecords = {
-        statementIds: [],
-        statements: [],
-        summaries: { accounts: new Map(), periods: new Map() },
-      };
+      const records: OwnerRecords = { statementIds: [], statements: [], uploads: [], summaries: { accounts: new Map(), periods: new Map() } };
       let start: Record<string, unknown> | undefined;
       do {
-        // One partition, in sort-key order: the summaries, PROFILE and QUOTA, then STATEMENT#{ulid} ascending.
+        // One partition, in sort-key order: the summaries, PROFILE and QUOTA, then STATEMENT#{ulid} and UPLOAD#{ulid}.
         const page = await documents.send(
           new QueryCommand({
             TableName: tableName,
@@ -353,7 +455,7 @@ export const dynamoRecordStore = (tableName: string, client: DynamoDBClient): Re
           const sortKey = String(item[sk]);
           const totals = { count: Number(item.count ?? 0), bytes: Number(item.bytes ?? 0) };
           if (sortKey === TABLE_KEYS.profileSort && typeof item.avatarKey === 'string') records.avatarKey = item.avatarKey;
-          else if (sortKey === TABLE_KEYS.quotaSort) records.summaries.quota = { count: Number(item.statements ?? 0), bytes: totals.bytes };
+          else if (sortKey === TABLE_KEYS.quotaSort) records.summaries.quota = quotaOf(item);
           else if (sortKey.startsWith(TABLE_KEYS.accountSortPrefix)) {
             records.summaries.accounts.set(sortKey.slice(TABLE_KEYS.accountSortPrefix.length), { ...totals, label: String(item.label ?? '') });
           } else if (sortKey.startsWith(TABLE_KEYS.periodSortPrefix)) {
@@ -361,6 +463,8 @@ export const dynamoRecordStore = (tableName: string, client: DynamoDBClient): Re
           } else if (sortKey.startsWith(TABLE_KEYS.statementSortPrefix)) {
             records.statementIds.push(sortKey.slice(TABLE_KEYS.statementSortPrefix.length));
             records.statements.push({ ...stripKeys(item), listed: item[LISTED] === true });
+          } else if (sortKey.startsWith(TABLE_KEYS.uploadSortPrefix)) {
+            records.uploads.push({ statementId: String(item.statementId), size: Number(item.size ?? 0), expiresAt: String(item.expiresAt ?? '') });
           }
         }
         start = page.LastEvaluatedKey;

@@ -1,6 +1,7 @@
 import { ulid } from 'ulid';
 import {
   STATEMENT_LIMITS,
+  STATEMENT_QUOTA,
   STATEMENT_ROUTES,
   abortUploadQuerySchema,
   formatBytes,
@@ -21,7 +22,7 @@ import { createRouter, parseJsonBody, parseWith, pathParam, type Cors } from '..
 import type { Log } from '../shared/log';
 import { METRIC_NAMES, noMetrics, type MetricsPort } from '../shared/metrics';
 import { attachmentDisposition, encodeStatementMetadata } from '../shared/metadata';
-import type { RecordStore } from '../shared/records';
+import type { QuotaUsage, RecordStore } from '../shared/records';
 import type { ObjectStore, Presigner } from '../shared/s3';
 import { requireAllowedSize, requireAllowedUpload } from '../shared/upload-check';
 
@@ -42,6 +43,17 @@ export interface StatementsDeps {
  * nothing in a request can name another user's key. A statement becomes listed only when
  * the catalogue sees its object in the bucket (see lambda/catalogue).
  */
+/** The refusal names the limit, what is used, and what this file would need. */
+const quotaExceeded = (usage: QuotaUsage, size: number): ApiError => {
+  const underWay = usage.slots - usage.statements;
+  const used = `you keep ${usage.statements.toLocaleString('en-US')} statements (${formatBytes(usage.bytes)})${underWay > 0 ? `, and ${underWay} upload${underWay === 1 ? ' is' : 's are'} under way` : ''}`;
+  const byCount = usage.slots + 1 > STATEMENT_QUOTA.maxStatements;
+  const limit = byCount
+    ? `at most ${STATEMENT_QUOTA.maxStatements.toLocaleString('en-US')} statements`
+    : `at most ${formatBytes(STATEMENT_QUOTA.maxBytes)}, and this file (${formatBytes(size)}) does not fit`;
+  return new ApiError('QUOTA_EXCEEDED', `Your vault is full: it holds ${limit}; ${used}. Delete statements to make room.`);
+};
+
 export const createStatementsApi = (deps: StatementsDeps) => {
   const newId = deps.newId ?? (() => ulid());
   const metrics = deps.metrics ?? noMetrics;
@@ -63,8 +75,16 @@ export const createStatementsApi = (deps: StatementsDeps) => {
           const statementId = newId();
           const key = statementKey(sub, statementId);
           const metadata = encodeStatementMetadata(request);
+          // The place under the quota is taken before anything is signed.
+          const multipart = needsMultipart(request.size);
+          const holdSeconds = multipart ? STATEMENT_QUOTA.multipartHoldSeconds : STATEMENT_QUOTA.singleHoldSeconds;
+          const reservation = await deps.records.reserveUpload(sub, statementId, request.size, new Date(Date.now() + holdSeconds * 1000).toISOString());
+          if (!reservation.ok) {
+            metrics.count(METRIC_NAMES.uploadsRefused);
+            throw quotaExceeded(reservation.usage, request.size);
+          }
           let body: StatementUploadResponse;
-          if (needsMultipart(request.size)) {
+          if (multipart) {
             const uploadId = await deps.objects.createMultipart({ key, contentType, metadata });
             body = {
               kind: 'multipart',
@@ -144,6 +164,8 @@ export const createStatementsApi = (deps: StatementsDeps) => {
           const statementId = pathParam(event, 'statementId', statementIdSchema);
           const query = parseWith(abortUploadQuerySchema, event.queryStringParameters ?? {}, 'query');
           await deps.objects.abortMultipart({ key: statementKey(sub, statementId), uploadId: query.uploadId });
+          // An aborted upload gives its place back (a file it completed keeps it: the record takes it over).
+          await deps.records.releaseUpload(sub, statementId);
           return { status: 204 };
         },
       ],

@@ -492,6 +492,7 @@ describe('least privilege: each principal may do exactly what its code does', ()
       [
         'dynamodb:DeleteItem table',
         'dynamodb:GetItem table',
+        'dynamodb:PutItem table',
         'dynamodb:UpdateItem table',
         'logs:CreateLogStream log group',
         'logs:PutLogEvents log group',

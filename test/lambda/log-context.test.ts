@@ -1,4 +1,6 @@
 import type { Context } from 'aws-lambda';
+import * as http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { LAMBDA_ENV, STATEMENT_ROUTES } from '../../contract';
 import { apiEvent } from '../support/lambda-fakes';
 
@@ -72,9 +74,15 @@ test('log lines carry the function, the Lambda request id, cold start and the AP
 
 test('uploads started and refused are counted as CloudWatch metrics (EMF), published once per invocation', async () => {
   const { createStatementsHandler } = await import('../../lambda/statements/handler');
+  // A table that grants every quota reservation (this test is about metrics; the quota's own tests use DynamoDB Local).
+  const table = http.createServer((_request, response) => response.writeHead(200, { 'content-type': 'application/x-amz-json-1.0' }).end('{}'));
+  await new Promise<void>((resolve) => table.listen(0, '127.0.0.1', resolve));
   const handler = createStatementsHandler(
     { [LAMBDA_ENV.bucketName]: 'bucket', [LAMBDA_ENV.tableName]: 'table', [LAMBDA_ENV.logLevel]: 'ERROR' },
-    { credentials: { accessKeyId: 'AKIAEXAMPLE000000000', secretAccessKey: 'example/secret/example/secret/example000' } },
+    {
+      credentials: { accessKeyId: 'AKIAEXAMPLE000000000', secretAccessKey: 'example/secret/example/secret/example000' },
+      endpoints: { dynamodb: `http://127.0.0.1:${(table.address() as AddressInfo).port}` },
+    },
   );
   const upload = (contentType: string) =>
     apiEvent({
@@ -96,4 +104,5 @@ test('uploads started and refused are counted as CloudWatch metrics (EMF), publi
   // A route that counts nothing publishes nothing (and warns about nothing).
   const quiet = await captureLines(() => handler(apiEvent({ ...STATEMENT_ROUTES.deleteStatement, pathParameters: { statementId: 'bad' } }), context('quiet')));
   expect(emf(quiet)).toEqual([]);
+  await new Promise((resolve) => table.close(resolve));
 });

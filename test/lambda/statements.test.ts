@@ -1,6 +1,7 @@
 import {
   MiB,
   STATEMENT_LIMITS,
+  STATEMENT_QUOTA,
   STATEMENT_ROUTES,
   isErrorBody,
   statementKey,
@@ -303,5 +304,58 @@ describe('delete', () => {
     expect(records.statements.size).toBe(0);
     expect(objects.calls).toEqual([`delete ${statementKey(ALICE, STATEMENT_ID)}`]);
     expect((await remove(ALICE)).statusCode).toBe(404);
+  });
+});
+
+describe('the quota', () => {
+  const full = (records: ReturnType<typeof memoryRecords>, count: number, size = 1) => {
+    for (let i = 0; i < count; i++) {
+      const id = `01JC${String(i).padStart(22, '0')}`;
+      records.statements.set(`${ALICE}/${id}`, { ...storedStatement(ALICE), id, size, key: statementKey(ALICE, id) });
+    }
+  };
+
+  test('a signed upload holds its place until its file is recorded', async () => {
+    const { handler, records } = setup();
+    expect((await handler(create(request, ALICE))).statusCode).toBe(201);
+    expect([...records.uploads.values()]).toEqual([expect.objectContaining({ owner: ALICE, statementId: STATEMENT_ID, size: request.size })]);
+    await records.putStatement({ ...storedStatement(ALICE), size: request.size });
+    expect(records.uploads.size).toBe(0);
+  });
+
+  test('the last free place is signed; the next upload is refused with 403 QUOTA_EXCEEDED naming the limit and the usage, and nothing is signed', async () => {
+    const { handler, records, objects } = setup();
+    full(records, STATEMENT_QUOTA.maxStatements - 1);
+    expect((await handler(create(request, ALICE))).statusCode).toBe(201);
+    const before = objects.calls.length;
+    const refused = await handler(apiEvent({ ...STATEMENT_ROUTES.createUpload, body: request, sub: ALICE }));
+    expect(refused.statusCode).toBe(403);
+    const body = JSON.parse(refused.body);
+    expect(body.error.code).toBe('QUOTA_EXCEEDED');
+    expect(body.error.message).toBe(
+      'Your vault is full: it holds at most 10,000 statements; you keep 9,999 statements (9.8 KiB), and 1 upload is under way. Delete statements to make room.',
+    );
+    expect(objects.calls.length).toBe(before);
+    // Bob's vault is his own.
+    expect((await handler(create(request, BOB))).statusCode).toBe(201);
+  });
+
+  test('bytes count too: a file that would pass 10 GiB is refused', async () => {
+    const { handler, records } = setup();
+    full(records, 10, STATEMENT_QUOTA.maxBytes / 10);
+    const refused = await handler(create(request, ALICE));
+    expect(refused.statusCode).toBe(403);
+    expect(JSON.parse(refused.body).error.message).toMatch(/^Your vault is full: it holds at most 10 GiB, and this file \(117\.2 KiB\) does not fit; you keep 10 statements \(10 GiB\)/);
+  });
+
+  test('an aborted upload gives its place back', async () => {
+    const { handler, records } = setup();
+    const created = JSON.parse((await handler(create({ ...request, size: 60 * 1024 * 1024 }, ALICE))).body);
+    expect(records.uploads.size).toBe(1);
+    const aborted = await handler(
+      apiEvent({ ...STATEMENT_ROUTES.abortUpload, sub: ALICE, pathParameters: { statementId: STATEMENT_ID }, query: { uploadId: created.uploadId } }),
+    );
+    expect(aborted.statusCode).toBe(204);
+    expect(records.uploads.size).toBe(0);
   });
 });

@@ -41,7 +41,7 @@ test('catalogues files whose event was lost, removes records whose file is gone,
   objects.objects.set(profileImageKey(BOB), { contentType: 'image/png', size: 1, metadata: {}, lastModified: '2026-01-02T00:00:00.000Z' });
   await records.putStatement(record(ALICE, GONE));
 
-  expect(await sweep()).toEqual({ owners: 2, objects: 3, catalogued: 1, refused: 1, recordsWithoutFile: 1, listed: 0, summariesCorrected: 0, failures: 0 });
+  expect(await sweep()).toEqual({ owners: 2, objects: 3, catalogued: 1, refused: 1, recordsWithoutFile: 1, listed: 0, summariesCorrected: 0, uploadsReleased: 0, failures: 0 });
   expect(records.statements.get(`${ALICE}/${ID}`)?.fileName).toBe('lost event.pdf');
   expect(records.statements.has(`${ALICE}/${GONE}`)).toBe(false);
   expect(objects.objects.has(statementKey(BOB, ID))).toBe(false);
@@ -56,7 +56,7 @@ test('writes nothing when bucket and table agree (the avatar is not re-catalogue
   await records.setAvatar(ALICE, profileImageKey(ALICE), '2026-01-01T00:00:00.000Z');
   records.writes.length = 0;
 
-  expect(await sweep()).toEqual({ owners: 1, objects: 2, catalogued: 0, refused: 0, recordsWithoutFile: 0, listed: 0, summariesCorrected: 0, failures: 0 });
+  expect(await sweep()).toEqual({ owners: 1, objects: 2, catalogued: 0, refused: 0, recordsWithoutFile: 0, listed: 0, summariesCorrected: 0, uploadsReleased: 0, failures: 0 });
   expect(records.writes).toEqual([]);
   expect(objects.calls.filter((call) => call.startsWith('head'))).toEqual([]);
 });
@@ -115,4 +115,18 @@ test('a second run changes nothing', async () => {
   expect(await sweep()).toMatchObject({ catalogued: 0, refused: 0, recordsWithoutFile: 0 });
   expect(records.writes).toEqual([]);
   expect(JSON.stringify([...records.statements])).toBe(before);
+});
+
+test('places held by uploads that expired are given back, or taken over by a file that did arrive', async () => {
+  const { objects, records, sweep } = setup();
+  const past = '2026-01-01T00:00:00.000Z';
+  await records.reserveUpload(CAROL, GONE, 10, past);
+  await records.reserveUpload(ALICE, ID, 10, past);
+  await records.reserveUpload(BOB, ID, 10, '2999-01-01T00:00:00.000Z');
+  objects.objects.set(statementKey(ALICE, ID), pdf('arrived late.pdf'));
+  const report = await sweep();
+  // Carol never uploaded anything: she is found through the held places, not the bucket.
+  expect(report).toMatchObject({ uploadsReleased: 1, catalogued: 1, failures: 0 });
+  expect([...records.uploads.keys()]).toEqual([`${BOB}/${ID}`]);
+  expect(records.statements.get(`${ALICE}/${ID}`)?.fileName).toBe('arrived late.pdf');
 });

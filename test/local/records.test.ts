@@ -78,7 +78,7 @@ test('a repeated event records a statement once: one of ten concurrent writes wi
   const results = await Promise.all(Array.from({ length: 10 }, () => store.putStatement(one)));
   expect(results.filter(Boolean)).toHaveLength(1);
   const records = await store.ownerRecords(alice);
-  expect(records.summaries.quota).toEqual({ count: 1, bytes: one.size });
+  expect(records.summaries.quota).toEqual({ statements: 1, bytes: one.size, slots: 1, slotBytes: one.size });
   expect(records.summaries.accounts.get('main')).toEqual({ count: 1, bytes: one.size, label: 'Main' });
   expect(await listIds(TABLE_KEYS.periodList(alice, '2024-01'))).toEqual([one.id]);
 });
@@ -89,7 +89,7 @@ test('fifty concurrent uploads are counted exactly', async () => {
   await Promise.all(many.map((one) => store.putStatement(one)));
   const records = await store.ownerRecords(alice);
   const bytes = many.reduce((sum, one) => sum + one.size, 0);
-  expect(records.summaries.quota).toEqual({ count: 50, bytes });
+  expect(records.summaries.quota).toEqual({ statements: 50, bytes, slots: 50, slotBytes: bytes });
   expect([...records.summaries.accounts.keys()]).toEqual(['checking']);
   // Named by the oldest statement's spelling, trimmed, whatever order the writes landed in.
   expect(records.summaries.accounts.get('checking')).toEqual({ count: 50, bytes, label: 'checking' });
@@ -108,7 +108,7 @@ test('a delete takes the record, its copies and its share once; empty summaries 
   expect(records.statementIds).toEqual([keep.id]);
   expect([...records.summaries.accounts.keys()]).toEqual(['main']);
   expect([...records.summaries.periods.keys()]).toEqual(['2024-01']);
-  expect(records.summaries.quota).toEqual({ count: 1, bytes: keep.size });
+  expect(records.summaries.quota).toEqual({ statements: 1, bytes: keep.size, slots: 1, slotBytes: keep.size });
   for (const partition of [TABLE_KEYS.accountList(alice, 'savings'), TABLE_KEYS.periodList(alice, '2023-12')]) expect(await listIds(partition)).toEqual([]);
 });
 

@@ -1,8 +1,8 @@
 import type { APIGatewayProxyEvent } from 'aws-lambda';
-import type { Statement } from '../../contract';
+import { STATEMENT_QUOTA, type Statement } from '../../contract';
 import { notFound } from '../../lambda/shared/errors';
 import type { Log, LogFields } from '../../lambda/shared/log';
-import type { RecordStore } from '../../lambda/shared/records';
+import type { HeldUpload, RecordStore } from '../../lambda/shared/records';
 import { expectedSummaries } from '../../lambda/catalogue/summaries';
 import { createS3Client } from '../../lambda/shared/runtime';
 import { Presigner, type ObjectInfo, type ObjectStore } from '../../lambda/shared/s3';
@@ -79,6 +79,8 @@ export const memoryObjects = (): MemoryObjects => {
 
 export interface MemoryRecords extends RecordStore {
   statements: Map<string, Statement>;
+  /** Places held under the quota by uploads under way, by "owner/statementId". */
+  uploads: Map<string, HeldUpload & { owner: string }>;
   avatars: Map<string, string | undefined>;
   /** Every write, in order ("putStatement owner/id", "deleteStatement owner/id", "setAvatar owner"). */
   writes: string[];
@@ -86,6 +88,7 @@ export interface MemoryRecords extends RecordStore {
 
 export const memoryRecords = (): MemoryRecords => {
   const statements = new Map<string, Statement>();
+  const uploads = new Map<string, HeldUpload & { owner: string }>();
   const avatars = new Map<string, string | undefined>();
   const writes: string[] = [];
   const id = (owner: string, statementId: string) => `${owner}/${statementId}`;
@@ -100,12 +103,35 @@ export const memoryRecords = (): MemoryRecords => {
       if (statements.has(id(statement.owner, statement.id))) return false;
       writes.push(`putStatement ${statement.owner}/${statement.id}`);
       statements.set(id(statement.owner, statement.id), statement);
+      uploads.delete(id(statement.owner, statement.id));
       return true;
     },
     async deleteStatement(owner, statementId) {
       if (!statements.has(id(owner, statementId))) return false;
       writes.push(`deleteStatement ${owner}/${statementId}`);
       statements.delete(id(owner, statementId));
+      return true;
+    },
+    uploads,
+    async reserveUpload(owner, statementId, size, expiresAt) {
+      const own = [...statements.values()].filter((statement) => statement.owner === owner);
+      const held = [...uploads.values()].filter((upload) => upload.owner === owner);
+      const usage = expectedSummaries(own, held).quota;
+      if (usage.slots + 1 > STATEMENT_QUOTA.maxStatements || usage.slotBytes + size > STATEMENT_QUOTA.maxBytes) return { ok: false, usage };
+      writes.push(`reserveUpload ${owner}/${statementId}`);
+      uploads.set(id(owner, statementId), { owner, statementId, size, expiresAt });
+      return { ok: true };
+    },
+    async expiredUploads(now) {
+      return [...uploads.values()]
+        .filter((upload) => upload.expiresAt < now)
+        .sort((a, b) => (a.expiresAt < b.expiresAt ? -1 : 1))
+        .map(({ owner, statementId }) => ({ owner, statementId }));
+    },
+    async releaseUpload(owner, statementId) {
+      if (!uploads.has(id(owner, statementId))) return false;
+      writes.push(`releaseUpload ${owner}/${statementId}`);
+      uploads.delete(id(owner, statementId));
       return true;
     },
     async setAvatar(owner, avatarKey) {
@@ -119,11 +145,13 @@ export const memoryRecords = (): MemoryRecords => {
     async ownerRecords(owner) {
       const own = [...statements.values()].filter((statement) => statement.owner === owner).sort((a, b) => (a.id < b.id ? -1 : 1));
       const avatarKey = avatars.get(owner);
-      const expected = expectedSummaries(own);
+      const held = [...uploads.values()].filter((upload) => upload.owner === owner).map(({ owner: _owner, ...upload }) => upload);
+      const expected = expectedSummaries(own, held);
       return {
         statementIds: own.map((statement) => statement.id),
         statements: own.map((statement) => ({ ...statement, listed: true })),
-        summaries: { ...expected, quota: own.length > 0 ? expected.quota : undefined },
+        uploads: held,
+        summaries: { ...expected, quota: own.length + held.length > 0 ? expected.quota : undefined },
         ...(avatarKey ? { avatarKey } : {}),
       };
     },
