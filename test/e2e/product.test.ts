@@ -246,13 +246,35 @@ describe('statements', () => {
     expect(sha(fs.readFileSync(saved))).toBe(sha(small));
   });
 
-  test('filters narrow the list', async () => {
+  test('the filters offer the server\'s accounts and periods, and an older match shows on the first page; usage is shown', async () => {
     const page = alicePage;
-    await page.getByLabel('Filter by period').fill('2023-12');
+    // An older statement of another account, behind the two newer Checking ones.
+    const savingsPath = path.join(scratch, 'savings-2023-12.pdf');
+    fs.writeFileSync(savingsPath, randomBytes(10_000));
+    await page.getByLabel('Account', { exact: true }).fill('Savings');
+    await page.getByLabel('Period', { exact: true }).fill('2023-12');
+    await page.getByLabel('Statement files').setInputFiles(savingsPath);
+    await expect(page.getByTestId('statement-row')).toHaveCount(3, { timeout: 30_000 });
+    await expect(page.getByTestId('usage')).toHaveText(/^\d+(\.\d)? MiB of 10 GiB, 3 statements$/);
+
+    const accounts = page.getByLabel('Filter by account');
+    await expect(accounts.locator('option')).toHaveText(['All accounts', 'Checking (2)', 'Savings (1)']);
+    await expect(page.getByLabel('Filter by period').locator('option')).toHaveText(['All periods', '2024-01 (2)', '2023-12 (1)']);
+    await accounts.selectOption('Savings');
+    await expect(page.getByTestId('statement-row')).toHaveCount(1);
+    await expect(page.getByRole('cell', { name: 'savings-2023-12.pdf' })).toBeVisible();
+    await shot(page, 'statements-filtered');
+    await page.getByLabel('Filter by period').selectOption('2024-01');
     await expect(page.getByTestId('empty-state')).toHaveText('No statements match these filters.');
     await page.getByRole('button', { name: 'Clear filters' }).click();
+    await expect(page.getByTestId('statement-row')).toHaveCount(3);
+
+    await page.getByRole('button', { name: 'Delete savings-2023-12.pdf' }).click();
+    await page.getByRole('dialog', { name: 'Delete this statement?' }).getByRole('button', { name: 'Delete' }).click();
     await expect(page.getByTestId('statement-row')).toHaveCount(2);
-  });
+    await expect(accounts.locator('option')).toHaveText(['All accounts', 'Checking (2)']);
+    await expect(page.getByTestId('usage')).toHaveText(/, 2 statements$/);
+  }, 60_000);
 
   test('delete one after confirming', async () => {
     const page = alicePage;

@@ -2,7 +2,7 @@
 'use client';
 
 import { css } from '@emotion/react';
-import { useId, type ButtonHTMLAttributes, type InputHTMLAttributes, type ReactNode } from 'react';
+import { useId, type ButtonHTMLAttributes, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from 'react';
 import { theme } from '@/lib/theme';
 
 /** Small, accessible building blocks: every field has a label, every error is announced. */
@@ -56,6 +56,13 @@ export const Card = ({ children, label }: { children: ReactNode; label?: string 
   </section>
 );
 
+const fieldStyle = css`
+  display: flex;
+  flex-direction: column;
+  gap: 0.3rem;
+  margin: 0 0 1rem;
+`;
+
 export const TextField = ({
   label,
   hint,
@@ -65,14 +72,7 @@ export const TextField = ({
   const id = useId();
   const describedBy = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
   return (
-    <div
-      css={css`
-        display: flex;
-        flex-direction: column;
-        gap: 0.3rem;
-        margin: 0 0 1rem;
-      `}
-    >
+    <div css={fieldStyle}>
       <label
         htmlFor={id}
         css={css`
@@ -119,6 +119,46 @@ export const TextField = ({
           {error}
         </span>
       )}
+    </div>
+  );
+};
+
+/** A labelled choice among options the server gave (value and text of each). */
+export const SelectField = ({
+  label,
+  options,
+  ...select
+}: SelectHTMLAttributes<HTMLSelectElement> & { label: string; options: { value: string; text: string }[] }) => {
+  const id = useId();
+  return (
+    <div css={fieldStyle}>
+      <label
+        htmlFor={id}
+        css={css`
+          font-weight: 600;
+        `}
+      >
+        {label}
+      </label>
+      <select
+        id={id}
+        css={css`
+          min-height: 44px;
+          padding: 0.5rem 0.7rem;
+          border: 1px solid ${theme.color.border};
+          border-radius: ${theme.radius};
+          font: inherit;
+          width: 100%;
+          background: ${theme.color.surface};
+        `}
+        {...select}
+      >
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.text}
+          </option>
+        ))}
+      </select>
     </div>
   );
 };

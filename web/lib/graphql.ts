@@ -28,6 +28,21 @@ export const STATEMENT = gql`
   }
 `;
 
+/** What the filters and the usage line show: the caller's accounts and periods, and their quota. */
+export const SUMMARIES = gql`
+  query Summaries {
+    accounts { label count bytes }
+    periods { period count bytes }
+    usage { statements bytes maxStatements maxBytes }
+  }
+`;
+
+export type SummariesData = {
+  accounts: { label: string; count: number; bytes: number }[];
+  periods: { period: string; count: number; bytes: number }[];
+  usage: { statements: number; bytes: number; maxStatements: number; maxBytes: number };
+};
+
 export type MeData = { me: Profile };
 export type StatementListItem = Pick<Statement, 'id' | 'fileName' | 'contentType' | 'size' | 'accountLabel' | 'period' | 'status' | 'uploadedAt'>;
 export type StatementsData = { statements: { items: StatementListItem[]; nextToken: string | null } };

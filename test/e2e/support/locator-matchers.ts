@@ -25,10 +25,17 @@ expect.extend({
     const pass = await poll(() => locator.first().isVisible(), options.timeout ?? 15_000);
     return { pass, message: () => `expected ${locator} ${pass ? 'not ' : ''}to be visible` };
   },
-  async toHaveText(locator: Locator, expected: string, options: Options = {}) {
-    const pass = await poll(async () => (await text(locator)) === expected, options.timeout ?? 15_000);
-    const actual = pass ? expected : await text(locator).catch(() => '(nothing)');
-    return { pass, message: () => `expected ${locator} to have text "${expected}", it has "${actual}"` };
+  /** One text (exact, or a pattern) for the first match; a list for every match, in order. */
+  async toHaveText(locator: Locator, expected: string | RegExp | string[], options: Options = {}) {
+    const actual = async (): Promise<string | string[]> =>
+      Array.isArray(expected) ? (await locator.allTextContents()).map((one) => one.replace(/\s+/g, ' ').trim()) : text(locator);
+    const matches = (value: string | string[]) =>
+      Array.isArray(expected)
+        ? Array.isArray(value) && value.length === expected.length && value.every((one, i) => one === expected[i])
+        : typeof value === 'string' && (expected instanceof RegExp ? expected.test(value) : value === expected);
+    const pass = await poll(async () => matches(await actual()), options.timeout ?? 15_000);
+    const seen = await actual().catch(() => '(nothing)');
+    return { pass, message: () => `expected ${locator} to have text ${JSON.stringify(String(expected))}, it has ${JSON.stringify(seen)}` };
   },
   async toContainText(locator: Locator, expected: string, options: Options = {}) {
     const pass = await poll(async () => (await text(locator)).includes(expected), options.timeout ?? 15_000);
@@ -47,7 +54,7 @@ declare global {
   namespace jest {
     interface Matchers<R> {
       toBeVisible(options?: Options): Promise<R>;
-      toHaveText(expected: string, options?: Options): Promise<R>;
+      toHaveText(expected: string | RegExp | string[], options?: Options): Promise<R>;
       toContainText(expected: string, options?: Options): Promise<R>;
       toHaveCount(expected: number, options?: Options): Promise<R>;
     }

@@ -35,12 +35,15 @@ export const ProfileView = () => {
     if (me?.displayName) setDisplayName(me.displayName);
   }, [me?.displayName]);
 
-  const loadAvatar = useCallback(async () => {
+  /** Shows the avatar; `false` while the profile does not name one yet (404). */
+  const loadAvatar = useCallback(async (): Promise<boolean> => {
     try {
       const { url } = await callPresignApi<PresignedDownload>('profileImageApiUrl', PROFILE_IMAGE_ROUTES.downloadUrl, await idToken());
       setAvatarUrl(url);
+      return true;
     } catch (error) {
       if (!(error instanceof PresignApiError && error.status === 404)) setAvatarError((error as Error).message);
+      return false;
     }
   }, [idToken]);
 
@@ -55,8 +58,11 @@ export const ProfileView = () => {
     try {
       await uploadAvatarFile(file, await idToken(), (loaded, total) => setProgress({ loaded, total }));
       toast.success('Your profile picture is updated.');
-      // The object is stored; a fresh URL shows it. The profile record follows via the catalogue.
-      await loadAvatar();
+      // The object is stored; the profile names it once the catalogue has seen it (moments
+      // later), so ask again a few times before giving up on showing it now.
+      for (let attempt = 0; attempt < 8 && !(await loadAvatar()); attempt++) {
+        await new Promise((resolve) => setTimeout(resolve, 250 * (attempt + 1)));
+      }
       void refetch();
     } catch (error) {
       setAvatarError((error as Error).message);

@@ -5,11 +5,11 @@ import { css } from '@emotion/react';
 import { useQuery } from '@apollo/client/react';
 import { useCallback, useMemo, useState } from 'react';
 import { toast } from 'react-toastify';
-import { STATEMENT_ROUTES, type StatementDownloadResponse } from '@contract';
+import { STATEMENT_ROUTES, formatBytes, type StatementDownloadResponse } from '@contract';
 import { useIdToken } from '@/lib/auth-context';
-import { STATEMENTS, type StatementListItem, type StatementsData } from '@/lib/graphql';
+import { STATEMENTS, SUMMARIES, type StatementListItem, type StatementsData, type SummariesData } from '@/lib/graphql';
 import { callPresignApi } from '@/lib/presign-api';
-import { Button, Card, TextField } from '../ui';
+import { Button, Card, SelectField } from '../ui';
 import { ConfirmDialog } from './confirm-dialog';
 import { StatementList } from './statement-list';
 import { UploadPanel } from './upload-panel';
@@ -23,7 +23,7 @@ export const StatementsView = () => {
   const [account, setAccount] = useState('');
   const [pageTokens, setPageTokens] = useState<(string | null)[]>([null]);
   const [deleting, setDeleting] = useState<StatementListItem>();
-  const filter = useMemo(() => ({ ...(period ? { period } : {}), ...(account.trim() ? { accountLabel: account.trim() } : {}) }), [period, account]);
+  const filter = useMemo(() => ({ ...(period ? { period } : {}), ...(account ? { accountLabel: account } : {}) }), [period, account]);
 
   const { data, loading, error, refetch } = useQuery<StatementsData>(STATEMENTS, {
     variables: { filter, limit: PAGE_SIZE, nextToken: pageTokens.at(-1) },
@@ -31,12 +31,17 @@ export const StatementsView = () => {
     notifyOnNetworkStatusChange: true,
   });
   const items = data?.statements.items ?? [];
-  const accounts = useMemo(() => [...new Set(items.map((item) => item.accountLabel))].sort(), [items]);
+  // Every account and period the person has, from the server (not only the current page).
+  const summaries = useQuery<SummariesData>(SUMMARIES, { fetchPolicy: 'cache-and-network' });
+  const accounts = useMemo(() => summaries.data?.accounts.map((summary) => summary.label) ?? [], [summaries.data]);
+  const usage = summaries.data?.usage;
 
+  const refetchSummaries = summaries.refetch;
   const reload = useCallback(() => {
     setPageTokens([null]);
     void refetch({ filter, limit: PAGE_SIZE, nextToken: null });
-  }, [refetch, filter]);
+    void refetchSummaries();
+  }, [refetch, filter, refetchSummaries]);
   const uploads = useUploads(reload);
 
   const changeFilter = (apply: () => void) => {
@@ -73,15 +78,31 @@ export const StatementsView = () => {
     }
   };
 
-  const filtered = Boolean(period || account.trim());
+  const filtered = Boolean(period || account);
+  const count = (n: number) => `${n.toLocaleString('en-US')} statement${n === 1 ? '' : 's'}`;
   return (
     <>
       <UploadPanel uploads={uploads} accounts={accounts} />
       <Card label="Your statements">
-        <h2 css={css`margin: 0 0 0.75rem; font-size: 1.2rem;`}>Your statements</h2>
+        <h2 css={css`margin: 0 0 0.25rem; font-size: 1.2rem;`}>Your statements</h2>
+        {usage && (
+          <p data-testid="usage" css={css`margin: 0 0 0.75rem; color: inherit;`}>
+            {formatBytes(usage.bytes)} of {formatBytes(usage.maxBytes)}, {count(usage.statements)}
+          </p>
+        )}
         <div css={css`display: flex; flex-wrap: wrap; gap: 0 1rem; align-items: flex-end; > div { flex: 1 1 11rem; }`}>
-          <TextField label="Filter by period" type="month" value={period} onChange={(e) => changeFilter(() => setPeriod(e.target.value))} />
-          <TextField label="Filter by account" list="known-accounts" value={account} onChange={(e) => changeFilter(() => setAccount(e.target.value))} />
+          <SelectField
+            label="Filter by period"
+            value={period}
+            onChange={(e) => changeFilter(() => setPeriod(e.target.value))}
+            options={[{ value: '', text: 'All periods' }, ...(summaries.data?.periods ?? []).map((summary) => ({ value: summary.period, text: `${summary.period} (${summary.count})` }))]}
+          />
+          <SelectField
+            label="Filter by account"
+            value={account}
+            onChange={(e) => changeFilter(() => setAccount(e.target.value))}
+            options={[{ value: '', text: 'All accounts' }, ...(summaries.data?.accounts ?? []).map((summary) => ({ value: summary.label, text: `${summary.label} (${summary.count})` }))]}
+          />
           {filtered && (
             <p>
               <Button variant="secondary" onClick={() => changeFilter(() => (setPeriod(''), setAccount('')))}>

@@ -1,0 +1,117 @@
+/**
+ * `npm run bench`, the statement list at scale: a filtered first page (one Savings
+ * statement, older than every Checking one) at 100 and at 10,000 statements, on AWS's
+ * DynamoDB Local, written through the catalogue's own record store. Measured: items read,
+ * consumed read capacity and median latency of the Query the resolver makes; the ratio of
+ * 10,000 to 100 is the figure (goal: at most 1.2). Baseline in the same run: the earlier
+ * design, a filter expression after Limit on the owner's partition, paged until the
+ * match appears.
+ */
+import { DynamoDBDocumentClient, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { TABLE_KEYS, accountKeyOf, statementKey, type Statement } from '../contract';
+import { dynamoRecordStore } from '../lambda/shared/records';
+import { dynamoClient, ensureTable, startDynamoDbLocal } from '../local/dynamodb';
+import { freePort } from '../local/ports';
+
+const PAGE = 20;
+const RUNS = 31;
+
+const statement = (owner: string, n: number, accountLabel: string): Statement => {
+  const id = `01JF${String(n).padStart(22, '0')}`;
+  return {
+    id, owner, fileName: `${id}.pdf`, contentType: 'application/pdf', size: 1000, key: statementKey(owner, id),
+    accountLabel, period: '2024-01', status: 'AVAILABLE', uploadedAt: '2026-01-01T00:00:00.000Z',
+  };
+};
+
+type Measure = { items: number; capacity: number; ms: number; found: boolean };
+
+const main = async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-list-'));
+  const port = await freePort();
+  const dynamo = await startDynamoDbLocal({ port, directory: dir });
+  try {
+    const client = dynamoClient(port);
+    await ensureTable(client, 'bench');
+    const store = dynamoRecordStore('bench', client);
+    const documents = DynamoDBDocumentClient.from(client);
+
+    // One query of pages until the first Savings statement shows (or the partition ends).
+    const firstPage = async (input: QueryCommandInput): Promise<Measure> => {
+      const started = process.hrtime.bigint();
+      let items = 0;
+      let capacity = 0;
+      let start: Record<string, unknown> | undefined;
+      let found = false;
+      do {
+        const page = await documents.send(new QueryCommand({ ...input, ReturnConsumedCapacity: 'TOTAL', ...(start ? { ExclusiveStartKey: start } : {}) }));
+        items += page.ScannedCount ?? 0;
+        capacity += page.ConsumedCapacity?.CapacityUnits ?? 0;
+        found = (page.Items ?? []).length > 0;
+        start = page.LastEvaluatedKey;
+      } while (!found && start);
+      return { items, capacity, ms: Number(process.hrtime.bigint() - started) / 1e6, found };
+    };
+    const median = async (run: () => Promise<Measure>): Promise<Measure> => {
+      const runs: Measure[] = [];
+      for (let i = 0; i < RUNS; i++) runs.push(await run());
+      return { ...runs[0], ms: runs.map((r) => r.ms).sort((a, b) => a - b)[Math.floor(RUNS / 2)] };
+    };
+
+    const results: Record<number, { keys: Measure; filterAfterLimit: Measure; seedSeconds: number }> = {};
+    for (const size of [100, 10_000]) {
+      const owner = crypto.randomUUID();
+      const started = Date.now();
+      await store.putStatement(statement(owner, 0, 'Savings'));
+      const queue = Array.from({ length: size - 1 }, (_, i) => statement(owner, i + 1, 'Checking'));
+      // Eight writers: the catalogue runs concurrently too.
+      await Promise.all(Array.from({ length: 8 }, async () => {
+        for (let next = queue.shift(); next; next = queue.shift()) await store.putStatement(next);
+      }));
+      const seedSeconds = (Date.now() - started) / 1000;
+      const keys = await median(() =>
+        firstPage({
+          TableName: 'bench',
+          KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+          ExpressionAttributeValues: { ':pk': TABLE_KEYS.accountList(owner, accountKeyOf('Savings')), ':prefix': TABLE_KEYS.statementSortPrefix },
+          ScanIndexForward: false,
+          ConsistentRead: true,
+          Limit: PAGE,
+        }),
+      );
+      const filterAfterLimit = await median(() =>
+        firstPage({
+          TableName: 'bench',
+          KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+          FilterExpression: 'accountLabel = :label',
+          ExpressionAttributeValues: { ':pk': TABLE_KEYS.userPartition(owner), ':prefix': TABLE_KEYS.statementSortPrefix, ':label': 'Savings' },
+          ScanIndexForward: false,
+          ConsistentRead: true,
+          Limit: PAGE,
+        }),
+      );
+      if (!keys.found || !filterAfterLimit.found) throw new Error('the Savings statement was not found');
+      results[size] = { keys, filterAfterLimit, seedSeconds };
+    }
+
+    const line = (what: string, small: Measure, large: Measure) =>
+      `  ${what.padEnd(34)} 100: ${String(small.items).padStart(5)} items, ${small.capacity.toFixed(1).padStart(7)} RCU, ${small.ms.toFixed(1).padStart(6)} ms` +
+      `   10,000: ${String(large.items).padStart(5)} items, ${large.capacity.toFixed(1).padStart(7)} RCU, ${large.ms.toFixed(1).padStart(6)} ms` +
+      `   ratio ${(large.capacity / small.capacity).toFixed(2)}x RCU, ${(large.ms / small.ms).toFixed(2)}x time`;
+    console.log(`Statement list, first page filtered by an account whose one statement is the oldest (DynamoDB Local, median of ${RUNS})`);
+    console.log(line('one Query of the list partition', results[100].keys, results[10_000].keys));
+    console.log(line('baseline: filter after Limit', results[100].filterAfterLimit, results[10_000].filterAfterLimit));
+    console.log(`  seeding through the record store: 100 in ${results[100].seedSeconds.toFixed(1)} s, 10,000 in ${results[10_000].seedSeconds.toFixed(1)} s`);
+  } finally {
+    await dynamo.stop();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+};
+
+main().catch((error: Error) => {
+  console.error(`bench/statement-list: ${error.message}`);
+  process.exit(1);
+});
