@@ -29,6 +29,7 @@ export const vaultStackName = (stage: Stage): string => `StatementVault-${stage}
 export const OPERATIONS_OUTPUTS = {
   catalogueFunctionName: 'CatalogueFunctionName',
   catalogueFailureQueueUrl: 'CatalogueFailureQueueUrl',
+  sweepFunctionName: 'SweepFunctionName',
 } as const;
 
 /** Outputs about the web app: its address, and the name a custom domain points at. */

@@ -174,6 +174,10 @@ export class StatementVaultStack extends Stack {
       value: catalogue.handler.function.functionName,
       description: 'The catalogue function (npm run catalogue:replay invokes it)',
     });
+    new CfnOutput(this, OPERATIONS_OUTPUTS.sweepFunctionName, {
+      value: catalogue.sweep.function.functionName,
+      description: 'The catalogue sweep (npm run deploy starts it once, to bring records of an earlier release up to date)',
+    });
     new CfnOutput(this, OPERATIONS_OUTPUTS.catalogueFailureQueueUrl, {
       value: catalogue.failures.queueUrl,
       description: 'S3 events the catalogue failed on after its retries (npm run catalogue:replay)',

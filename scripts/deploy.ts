@@ -8,10 +8,13 @@
  *      (cdk.json's build step) and hands the server its config at deploy time;
  *   3. writes the stage's web config (amplify_outputs.<stage>.json) from the outputs;
  *   4. checks that the web app answers with this stack's config over HTTPS, and prints
- *      its URL.
+ *      its URL;
+ *   5. starts the catalogue sweep once, which brings records of an earlier release into
+ *      the filtered lists and summaries.
  *
  * Everything after `--` is CDK context, e.g. `sesFromAddress=no-reply@example.com`.
  */
+import { InvokeCommand, LambdaClient } from '@aws-sdk/client-lambda';
 import { GetParameterCommand, SSMClient } from '@aws-sdk/client-ssm';
 import { GetCallerIdentityCommand, STSClient } from '@aws-sdk/client-sts';
 import { spawnSync } from 'node:child_process';
@@ -19,7 +22,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
 import { REGION } from '../contract';
-import { OUTPUT_NAMES, STAGES, WEB_OUTPUTS, vaultStackName, type Stage } from '../lib/outputs';
+import { OPERATIONS_OUTPUTS, OUTPUT_NAMES, STAGES, WEB_OUTPUTS, vaultStackName, type Stage } from '../lib/outputs';
 import { BOOTSTRAP_VERSION_PARAMETER, bootstrapState, cdkDeployArgs, checkWebApp } from './operations/deploy-steps';
 import { webConfigFromOutputs, writeWebConfig } from './web-config';
 
@@ -41,7 +44,7 @@ const main = async () => {
   const stackName = vaultStackName(stage);
   const started = Date.now();
 
-  say(`1/4 credentials and CDK bootstrap in ${REGION}`);
+  say(`1/5 credentials and CDK bootstrap in ${REGION}`);
   const ssm = new SSMClient({ region: REGION });
   const bootstrap = await bootstrapState(async () => (await ssm.send(new GetParameterCommand({ Name: BOOTSTRAP_VERSION_PARAMETER }))).Parameter?.Value);
   if (bootstrap.kind === 'ready') say(`    bootstrapped (version ${bootstrap.version})`);
@@ -52,11 +55,11 @@ const main = async () => {
     run(['cdk', 'bootstrap', `aws://${Account}/${REGION}`], 'cdk bootstrap');
   }
 
-  say(`2/4 building the web app and deploying ${stackName} (CloudFront takes several minutes on a first deploy)`);
+  say(`2/5 building the web app and deploying ${stackName} (CloudFront takes several minutes on a first deploy)`);
   const outputsFile = path.join(ROOT, 'cdk-outputs.json');
   run(cdkDeployArgs({ stackName, stage, outputsFile, context: positionals, approve: values.yes! }), 'cdk deploy');
 
-  say('3/4 writing the web config');
+  say('3/5 writing the web config');
   const outputs = JSON.parse(fs.readFileSync(outputsFile, 'utf8'));
   const config = webConfigFromOutputs(outputs, stackName);
   const configFile = path.join(ROOT, `amplify_outputs.${stage}.json`);
@@ -64,13 +67,18 @@ const main = async () => {
   say(`    ${path.relative(ROOT, configFile)} (what the web server runs with, for other clients and tools)`);
 
   const url = outputs[stackName][WEB_OUTPUTS.webUrl] as string;
-  say(`4/4 checking ${url}`);
+  say(`4/5 checking ${url}`);
   const problems = await checkWebApp(url, outputs[stackName][OUTPUT_NAMES.userPoolClientId]);
   if (problems.length > 0) {
     // A custom domain answers only once its DNS points at the distribution.
     const distribution = outputs[stackName][WEB_OUTPUTS.distributionDomainName];
     throw new Error(`the stack is deployed but the web app is not right yet:\n  ${problems.join('\n  ')}\n(a custom domain needs its CNAME or alias to ${distribution})`);
   }
+  // Records of an earlier release get their list copies and summaries from the sweep; it
+  // runs hourly anyway, and once now so filtered lists are whole right after the deploy.
+  const sweep = outputs[stackName][OPERATIONS_OUTPUTS.sweepFunctionName] as string;
+  say(`5/5 starting the catalogue sweep (${sweep}); its report line is in its log group`);
+  await new LambdaClient({ region: REGION }).send(new InvokeCommand({ FunctionName: sweep, InvocationType: 'Event' }));
   say(`done in ${Math.round((Date.now() - started) / 1000)} s. The web app: ${url}`);
 };
 
