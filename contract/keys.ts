@@ -102,7 +102,9 @@ export const TABLE_KEYS = {
   // "|" rather than "#" between the parts: VTL reads "#" followed by a letter as a directive.
   periodList: (sub: string, period: string): string => `USER#${sub}|period|${period}`,
   accountList: (sub: string, accountKey: string): string => `USER#${sub}|account|${accountKey}`,
-  accountPeriodList: (sub: string, accountKey: string, period: string): string => `USER#${sub}|account|${accountKey}|period|${period}`,
+  // The period (fixed length) comes before the free-text account and each kind has its own
+  // tag, so no account label can spell another list's key.
+  accountPeriodList: (sub: string, accountKey: string, period: string): string => `USER#${sub}|account-period|${period}|${accountKey}`,
   /** Marks a record whose list copies are written (records of earlier releases lack it until the sweep). */
   listedAttribute: 'listed',
 } as const;

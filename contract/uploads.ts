@@ -64,12 +64,13 @@ export const STATEMENT_QUOTA = {
   maxBytes: 10 * GiB,
   /**
    * How long a signed upload holds its place: a single PUT, its URL's life plus time for
-   * a slow transfer that started just in time; a multipart upload, until the bucket's
-   * lifecycle rule aborts it (one day) and a little more. The sweep gives back places
-   * whose upload never arrived.
+   * a slow transfer that started just in time; a multipart upload, two days: S3's
+   * lifecycle rule aborts it "after one day", rounded up to the next midnight UTC. A
+   * multipart upload completes only while it holds its place. The sweep gives back
+   * places whose upload never arrived.
    */
   singleHoldSeconds: STATEMENT_LIMITS.uploadUrlSeconds + 15 * 60,
-  multipartHoldSeconds: 25 * 60 * 60,
+  multipartHoldSeconds: 49 * 60 * 60,
 } as const;
 
 /** S3 forbids more than 10,000 parts; ours stay far below. */

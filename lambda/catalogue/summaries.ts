@@ -1,5 +1,5 @@
 import { TABLE_KEYS, accountKeyOf, type Statement } from '../../contract';
-import type { HeldUpload, OwnerRecords, QuotaUsage, SummaryCorrection, Totals } from '../shared/records';
+import type { HeldUpload, OwnerRecords, QuotaUsage, SummaryCorrection, Totals, Versioned } from '../shared/records';
 
 const add = (totals: Totals | undefined, size: number): Totals => ({ count: (totals?.count ?? 0) + 1, bytes: (totals?.bytes ?? 0) + size });
 
@@ -12,14 +12,18 @@ const sameTotals = (a: Totals | undefined, b: Totals | undefined): boolean =>
  * places taken are the statements kept plus the uploads under way).
  */
 export const expectedSummaries = (statements: readonly Statement[], uploads: readonly HeldUpload[] = []) => {
-  const accounts = new Map<string, Totals & { label: string }>();
+  const accounts = new Map<string, Totals & { label: string; labelFrom: string }>();
   const periods = new Map<string, Totals>();
   const quota: QuotaUsage = { statements: 0, bytes: 0, slots: 0, slotBytes: 0 };
   // Oldest first (ULIDs sort by time), so the oldest spelling of an account names it.
   for (const statement of [...statements].sort((a, b) => (a.id < b.id ? -1 : 1))) {
     const key = accountKeyOf(statement.accountLabel);
     const account = accounts.get(key);
-    accounts.set(key, { ...add(account, statement.size), label: account?.label ?? statement.accountLabel.normalize('NFC').trim() });
+    accounts.set(key, {
+      ...add(account, statement.size),
+      label: account?.label ?? statement.accountLabel.normalize('NFC').trim(),
+      labelFrom: account?.labelFrom ?? statement.id,
+    });
     periods.set(statement.period, add(periods.get(statement.period), statement.size));
     quota.statements++;
     quota.bytes += statement.size;
@@ -29,12 +33,14 @@ export const expectedSummaries = (statements: readonly Statement[], uploads: rea
   return { accounts, periods, quota };
 };
 
-const numbers = (totals: Totals | undefined) => totals && { count: totals.count, bytes: totals.bytes };
+/** Whether the item was there when read, and its version then. */
+const seenAs = (item: Versioned | undefined): Versioned | undefined => item && (item.version === undefined ? {} : { version: item.version });
 
 /**
- * The summary items that differ from the records (a label stays as the store keeps it),
- * as corrections the store applies only where nothing changed since the read. A zero
- * account or period summary is removed.
+ * The summary items that differ from the records, as corrections the store applies only
+ * where nothing wrote the item since the read. Only numbers are set: an account keeps
+ * the label (and the statement that named it) it has; a new one gets the oldest
+ * statement's. A zero account or period summary is removed.
  */
 export const summaryCorrections = (records: OwnerRecords): SummaryCorrection[] => {
   const expected = expectedSummaries(records.statements, records.uploads);
@@ -46,18 +52,23 @@ export const summaryCorrections = (records: OwnerRecords): SummaryCorrection[] =
     if (!sameTotals(have, want)) {
       corrections.push({
         sortKey: TABLE_KEYS.accountSort(key),
-        seen: numbers(have),
-        expected: want && { count: want.count, bytes: want.bytes, label: have?.label || want.label, accountKey: key },
+        seen: seenAs(have),
+        ...(want && {
+          expected: { count: want.count, bytes: want.bytes },
+          setIfAbsent: { label: want.label, labelFrom: want.labelFrom, accountKey: key },
+        }),
       });
     }
   }
   for (const period of new Set([...seen.periods.keys(), ...expected.periods.keys()])) {
     const want = expected.periods.get(period);
     const have = seen.periods.get(period);
-    if (!sameTotals(have, want)) corrections.push({ sortKey: TABLE_KEYS.periodSort(period), seen: numbers(have), expected: want && { ...want, period } });
+    if (!sameTotals(have, want)) {
+      corrections.push({ sortKey: TABLE_KEYS.periodSort(period), seen: seenAs(have), ...(want && { expected: { ...want }, setIfAbsent: { period } }) });
+    }
   }
   const quota = seen.quota;
   const differs = (Object.keys(expected.quota) as (keyof QuotaUsage)[]).some((name) => (quota?.[name] ?? 0) !== expected.quota[name]);
-  if (differs) corrections.push({ sortKey: TABLE_KEYS.quotaSort, seen: quota && { ...quota }, expected: { ...expected.quota } });
+  if (differs) corrections.push({ sortKey: TABLE_KEYS.quotaSort, seen: seenAs(quota), expected: { ...expected.quota } });
   return corrections;
 };

@@ -3,7 +3,6 @@ import {
   DeleteCommand,
   DynamoDBDocumentClient,
   GetCommand,
-  PutCommand,
   QueryCommand,
   TransactWriteCommand,
   UpdateCommand,
@@ -29,6 +28,8 @@ export interface RecordStore {
   reserveUpload(owner: string, statementId: string, size: number, expiresAt: string): Promise<Reservation>;
   /** Gives an upload's place back (aborted, or expired without its file); `false` if none was held. */
   releaseUpload(owner: string, statementId: string): Promise<boolean>;
+  /** Whether an upload still holds its place (a multipart upload completes only then). */
+  holdsPlace(owner: string, statementId: string): Promise<boolean>;
   /** Places held past `now`, oldest first, across every owner. */
   expiredUploads(now: string): Promise<{ owner: string; statementId: string }[]>;
   /** Points the owner's profile at a new avatar (or at none), creating the profile if needed. */
@@ -65,12 +66,17 @@ export interface HeldUpload {
   expiresAt: string;
 }
 
+/** How many writes a summary item has had (absent: none since it was created). */
+export interface Versioned {
+  version?: number;
+}
+
 /** One owner's summaries as stored: by account key, by period, and the quota's usage. */
 export interface Summaries {
-  accounts: Map<string, Totals & { label: string }>;
-  periods: Map<string, Totals>;
+  accounts: Map<string, Totals & Versioned & { label: string }>;
+  periods: Map<string, Totals & Versioned>;
   /** Absent until the owner's first statement or upload. */
-  quota?: QuotaUsage;
+  quota?: QuotaUsage & Versioned;
 }
 
 export interface OwnerRecords {
@@ -83,13 +89,15 @@ export interface OwnerRecords {
 }
 
 /**
- * A summary item that differs from its records: the numbers it held when read (none:
- * absent) and the attributes it should hold (none: remove it). Attribute names as stored.
+ * A summary item that differs from its records: whether it existed when read and its
+ * version then, the numbers it should hold (none: remove it), and attributes to set
+ * only where absent (an account's label). Attribute names as stored.
  */
 export interface SummaryCorrection {
   sortKey: string;
-  seen?: Record<string, number>;
-  expected?: Record<string, string | number>;
+  seen?: Versioned;
+  expected?: Record<string, number>;
+  setIfAbsent?: Record<string, string>;
 }
 
 const { partitionKey: pk, sortKey: sk } = TABLE_KEYS;
@@ -112,9 +120,16 @@ type TransactItem = NonNullable<ConstructorParameters<typeof TransactWriteComman
 
 const displayLabel = (statement: Statement): string => statement.accountLabel.normalize('NFC').trim();
 
-/** What a change does to the quota item: ADDs to its numbers. */
+/**
+ * Every write to a summary counts itself in `version`, so the sweep corrects a summary
+ * only if nothing at all wrote it since the read (equal numbers are not proof: a
+ * reservation and its abort leave them as they were).
+ */
+const VERSION = 'version';
+
+/** What a change does to the quota item: ADDs to its numbers (and its version). */
 const quotaUpdate = (tableName: string, owner: string, add: Partial<QuotaUsage>): TransactItem => {
-  const entries = Object.entries(add).filter(([, value]) => value !== 0);
+  const entries = [...Object.entries(add).filter(([, value]) => value !== 0), [VERSION, 1] as const];
   return {
     Update: {
       TableName: tableName,
@@ -137,18 +152,18 @@ const summaryUpdates = (tableName: string, statement: Statement, sign: 1 | -1): 
         TableName: tableName,
         Key: { [pk]: user, [sk]: TABLE_KEYS.accountSort(accountKey) },
         UpdateExpression:
-          'ADD #count :n, #bytes :b SET #label = if_not_exists(#label, :label), labelFrom = if_not_exists(labelFrom, :id), accountKey = :key',
-        ExpressionAttributeNames: { '#count': 'count', '#bytes': 'bytes', '#label': 'label' },
-        ExpressionAttributeValues: { ...totals, ':label': displayLabel(statement), ':id': statement.id, ':key': accountKey },
+          'ADD #count :n, #bytes :b, #v :one SET #label = if_not_exists(#label, :label), labelFrom = if_not_exists(labelFrom, :id), accountKey = :key',
+        ExpressionAttributeNames: { '#count': 'count', '#bytes': 'bytes', '#label': 'label', '#v': VERSION },
+        ExpressionAttributeValues: { ...totals, ':one': 1, ':label': displayLabel(statement), ':id': statement.id, ':key': accountKey },
       },
     },
     {
       Update: {
         TableName: tableName,
         Key: { [pk]: user, [sk]: TABLE_KEYS.periodSort(statement.period) },
-        UpdateExpression: 'ADD #count :n, #bytes :b SET period = :period',
-        ExpressionAttributeNames: { '#count': 'count', '#bytes': 'bytes' },
-        ExpressionAttributeValues: { ...totals, ':period': statement.period },
+        UpdateExpression: 'ADD #count :n, #bytes :b, #v :one SET period = :period',
+        ExpressionAttributeNames: { '#count': 'count', '#bytes': 'bytes', '#v': VERSION },
+        ExpressionAttributeValues: { ...totals, ':one': 1, ':period': statement.period },
       },
     },
   ];
@@ -183,6 +198,8 @@ const quotaOf = (item: Record<string, unknown> | undefined): QuotaUsage => ({
   slots: Number(item?.slots ?? 0),
   slotBytes: Number(item?.slotBytes ?? 0),
 });
+
+const versionOf = (item: Record<string, unknown>): Versioned => (typeof item[VERSION] === 'number' ? { version: Number(item[VERSION]) } : {});
 
 export const dynamoRecordStore = (tableName: string, client: DynamoDBClient): RecordStore => {
   const documents = DynamoDBDocumentClient.from(client, { marshallOptions: { removeUndefinedValues: true } });
@@ -279,36 +296,41 @@ export const dynamoRecordStore = (tableName: string, client: DynamoDBClient): Re
       });
     },
     async deleteStatement(owner, statementId) {
-      const item = await get(statementItemKey(owner, statementId));
-      if (!item) return false;
-      const statement = stripKeys(item);
-      const listed = item[LISTED] === true;
-      try {
-        await transact([
-          {
-            // Exactly the record read: a concurrent delete or migration makes this one step aside.
-            Delete: {
-              TableName: tableName,
-              Key: statementItemKey(owner, statementId),
-              ...(listed
-                ? { ConditionExpression: '#listed = :true', ExpressionAttributeNames: { '#listed': LISTED }, ExpressionAttributeValues: { ':true': true } }
-                : { ConditionExpression: 'attribute_exists(#pk) AND attribute_not_exists(#listed)', ExpressionAttributeNames: { '#pk': pk, '#listed': LISTED } }),
+      // Two tries: the sweep may list an earlier release's record between the read and the write.
+      let statement: Statement | undefined;
+      for (let attempt = 1; attempt <= 2 && !statement; attempt++) {
+        const item = await get(statementItemKey(owner, statementId));
+        if (!item) return false;
+        const listed = item[LISTED] === true;
+        const read = stripKeys(item);
+        try {
+          await transact([
+            {
+              // Exactly the record read: a concurrent delete or listing makes this one step aside.
+              Delete: {
+                TableName: tableName,
+                Key: statementItemKey(owner, statementId),
+                ...(listed
+                  ? { ConditionExpression: '#listed = :true', ExpressionAttributeNames: { '#listed': LISTED }, ExpressionAttributeValues: { ':true': true } }
+                  : { ConditionExpression: 'attribute_exists(#pk) AND attribute_not_exists(#listed)', ExpressionAttributeNames: { '#pk': pk, '#listed': LISTED } }),
+              },
             },
-          },
-          ...(listed
-            ? [
-                ...statementListPartitions(owner, statement.accountLabel, statement.period).map((partition) => ({
-                  Delete: { TableName: tableName, Key: { [pk]: partition, [sk]: TABLE_KEYS.statementSort(statementId) } },
-                })),
-                ...summaryUpdates(tableName, statement, -1),
-                quotaUpdate(tableName, owner, { statements: -1, bytes: -statement.size, slots: -1, slotBytes: -statement.size }),
-              ]
-            : []),
-        ]);
-      } catch (error) {
-        if (conditionFailed(error)) return false;
-        throw error;
+            ...(listed
+              ? [
+                  ...statementListPartitions(owner, read.accountLabel, read.period).map((partition) => ({
+                    Delete: { TableName: tableName, Key: { [pk]: partition, [sk]: TABLE_KEYS.statementSort(statementId) } },
+                  })),
+                  ...summaryUpdates(tableName, read, -1),
+                  quotaUpdate(tableName, owner, { statements: -1, bytes: -read.size, slots: -1, slotBytes: -read.size }),
+                ]
+              : []),
+          ]);
+          statement = read;
+        } catch (error) {
+          if (!conditionFailed(error)) throw error;
+        }
       }
+      if (!statement) return false;
       // Summaries that reached zero go, so the account and period lists hold only what is in use.
       const user = TABLE_KEYS.userPartition(owner);
       for (const sortKey of [TABLE_KEYS.accountSort(accountKeyOf(statement.accountLabel)), TABLE_KEYS.periodSort(statement.period)]) {
@@ -335,10 +357,10 @@ export const dynamoRecordStore = (tableName: string, client: DynamoDBClient): Re
               Update: {
                 TableName: tableName,
                 Key: quotaKey(owner),
-                UpdateExpression: 'ADD #slots :one, #slotBytes :size',
+                UpdateExpression: 'ADD #slots :one, #slotBytes :size, #v :one',
                 // No arithmetic in conditions: "one more fits" is "at most max - 1 taken now".
                 ConditionExpression: 'attribute_not_exists(#slots) OR (#slots <= :maxSlots AND #slotBytes <= :maxSlotBytes)',
-                ExpressionAttributeNames: { '#slots': 'slots', '#slotBytes': 'slotBytes' },
+                ExpressionAttributeNames: { '#slots': 'slots', '#slotBytes': 'slotBytes', '#v': VERSION },
                 ExpressionAttributeValues: { ':one': 1, ':size': size, ':maxSlots': fits.maxSlots, ':maxSlotBytes': fits.maxSlotBytes },
               },
             },
@@ -375,6 +397,9 @@ export const dynamoRecordStore = (tableName: string, client: DynamoDBClient): Re
         throw error;
       }
     },
+    async holdsPlace(owner, statementId) {
+      return (await get(uploadKey(owner, statementId))) !== undefined;
+    },
     async expiredUploads(now) {
       const expired: { owner: string; statementId: string }[] = [];
       let start: Record<string, unknown> | undefined;
@@ -396,20 +421,45 @@ export const dynamoRecordStore = (tableName: string, client: DynamoDBClient): Re
     },
     async correctSummaries(owner, corrections) {
       let applied = 0;
-      for (const { sortKey, seen, expected } of corrections) {
+      for (const { sortKey, seen, expected, setIfAbsent } of corrections) {
         const Key = { [pk]: TABLE_KEYS.userPartition(owner), [sk]: sortKey };
-        // Only if the item still holds what the sweep read: a concurrent upload or delete wins.
-        const seenEntries = Object.entries(seen ?? {});
-        const unchanged = seen
-          ? {
-              ConditionExpression: seenEntries.map(([name]) => `#${name} = :${name}`).join(' AND '),
-              ExpressionAttributeNames: Object.fromEntries(seenEntries.map(([name]) => [`#${name}`, name])),
-              ExpressionAttributeValues: Object.fromEntries(seenEntries.map(([name, value]) => [`:${name}`, value])),
-            }
-          : { ConditionExpression: 'attribute_not_exists(#pk)', ExpressionAttributeNames: { '#pk': pk } };
+        // Only if nothing wrote the item since the sweep read it: a concurrent upload or delete wins.
+        const unchanged: { ConditionExpression: string; names: Record<string, string>; values: Record<string, number> } = !seen
+          ? { ConditionExpression: 'attribute_not_exists(#pk)', names: { '#pk': pk }, values: {} }
+          : seen.version === undefined
+            ? { ConditionExpression: 'attribute_exists(#pk) AND attribute_not_exists(#v)', names: { '#pk': pk, '#v': VERSION }, values: {} }
+            : { ConditionExpression: '#v = :seenVersion', names: { '#v': VERSION }, values: { ':seenVersion': seen.version } };
         try {
-          if (expected) await documents.send(new PutCommand({ TableName: tableName, Item: { ...Key, ...expected }, ...unchanged }));
-          else await documents.send(new DeleteCommand({ TableName: tableName, Key, ...unchanged }));
+          if (expected) {
+            const set = Object.entries(expected);
+            const absent = Object.entries(setIfAbsent ?? {});
+            await documents.send(
+              new UpdateCommand({
+                TableName: tableName,
+                Key,
+                UpdateExpression:
+                  `SET ${[...set.map(([name]) => `#${name} = :${name}`), ...absent.map(([name]) => `#${name} = if_not_exists(#${name}, :${name})`)].join(', ')}` +
+                  ' ADD #v :one',
+                ConditionExpression: unchanged.ConditionExpression,
+                ExpressionAttributeNames: {
+                  ...unchanged.names,
+                  '#v': VERSION,
+                  ...Object.fromEntries([...set, ...absent].map(([name]) => [`#${name}`, name])),
+                },
+                ExpressionAttributeValues: { ...unchanged.values, ':one': 1, ...Object.fromEntries([...set, ...absent].map(([name, value]) => [`:${name}`, value])) },
+              }),
+            );
+          } else {
+            await documents.send(
+              new DeleteCommand({
+                TableName: tableName,
+                Key,
+                ConditionExpression: unchanged.ConditionExpression,
+                ExpressionAttributeNames: unchanged.names,
+                ...(Object.keys(unchanged.values).length > 0 ? { ExpressionAttributeValues: unchanged.values } : {}),
+              }),
+            );
+          }
           applied++;
         } catch (error) {
           ignoreConditionFailure(error as Error);
@@ -455,11 +505,11 @@ export const dynamoRecordStore = (tableName: string, client: DynamoDBClient): Re
           const sortKey = String(item[sk]);
           const totals = { count: Number(item.count ?? 0), bytes: Number(item.bytes ?? 0) };
           if (sortKey === TABLE_KEYS.profileSort && typeof item.avatarKey === 'string') records.avatarKey = item.avatarKey;
-          else if (sortKey === TABLE_KEYS.quotaSort) records.summaries.quota = quotaOf(item);
+          else if (sortKey === TABLE_KEYS.quotaSort) records.summaries.quota = { ...quotaOf(item), ...versionOf(item) };
           else if (sortKey.startsWith(TABLE_KEYS.accountSortPrefix)) {
-            records.summaries.accounts.set(sortKey.slice(TABLE_KEYS.accountSortPrefix.length), { ...totals, label: String(item.label ?? '') });
+            records.summaries.accounts.set(sortKey.slice(TABLE_KEYS.accountSortPrefix.length), { ...totals, ...versionOf(item), label: String(item.label ?? '') });
           } else if (sortKey.startsWith(TABLE_KEYS.periodSortPrefix)) {
-            records.summaries.periods.set(sortKey.slice(TABLE_KEYS.periodSortPrefix.length), totals);
+            records.summaries.periods.set(sortKey.slice(TABLE_KEYS.periodSortPrefix.length), { ...totals, ...versionOf(item) });
           } else if (sortKey.startsWith(TABLE_KEYS.statementSortPrefix)) {
             records.statementIds.push(sortKey.slice(TABLE_KEYS.statementSortPrefix.length));
             records.statements.push({ ...stripKeys(item), listed: item[LISTED] === true });

@@ -83,25 +83,21 @@ export const createStatementsApi = (deps: StatementsDeps) => {
             metrics.count(METRIC_NAMES.uploadsRefused);
             throw quotaExceeded(reservation.usage, request.size);
           }
+          const sign = async (): Promise<StatementUploadResponse> => {
+            if (multipart) {
+              const uploadId = await deps.objects.createMultipart({ key, contentType, metadata });
+              return { kind: 'multipart', statementId, uploadId, partBytes: STATEMENT_LIMITS.partBytes, partCount: partSizes(request.size).length };
+            }
+            const put = await deps.presigner.put({ key, contentType, contentLength: request.size, metadata, expiresIn: STATEMENT_LIMITS.uploadUrlSeconds });
+            return { kind: 'single', statementId, ...put };
+          };
           let body: StatementUploadResponse;
-          if (multipart) {
-            const uploadId = await deps.objects.createMultipart({ key, contentType, metadata });
-            body = {
-              kind: 'multipart',
-              statementId,
-              uploadId,
-              partBytes: STATEMENT_LIMITS.partBytes,
-              partCount: partSizes(request.size).length,
-            };
-          } else {
-            const put = await deps.presigner.put({
-              key,
-              contentType,
-              contentLength: request.size,
-              metadata,
-              expiresIn: STATEMENT_LIMITS.uploadUrlSeconds,
-            });
-            body = { kind: 'single', statementId, ...put };
+          try {
+            body = await sign();
+          } catch (error) {
+            // Nothing was signed: the place goes back at once.
+            await deps.records.releaseUpload(sub, statementId).catch(() => undefined);
+            throw error;
           }
           deps.log.info('upload started', { statementId, kind: body.kind, size: request.size });
           metrics.count(METRIC_NAMES.uploadsStarted);
@@ -148,6 +144,12 @@ export const createStatementsApi = (deps: StatementsDeps) => {
         async (event, sub) => {
           const statementId = pathParam(event, 'statementId', statementIdSchema);
           const request = parseJsonBody(event, completeUploadRequestSchema);
+          // A multipart upload completes only while it holds its place under the quota: one
+          // that outlived its hold was given back, and would otherwise arrive uncounted.
+          if (!(await deps.records.holdsPlace(sub, statementId))) {
+            await deps.objects.abortMultipart({ key: statementKey(sub, statementId), uploadId: request.uploadId }).catch(() => undefined);
+            throw notFound('There is no such upload in progress (an upload left unfinished for two days is cancelled); start it again.');
+          }
           await deps.objects.completeMultipart({
             key: statementKey(sub, statementId),
             uploadId: request.uploadId,
@@ -163,9 +165,14 @@ export const createStatementsApi = (deps: StatementsDeps) => {
         async (event, sub) => {
           const statementId = pathParam(event, 'statementId', statementIdSchema);
           const query = parseWith(abortUploadQuerySchema, event.queryStringParameters ?? {}, 'query');
-          await deps.objects.abortMultipart({ key: statementKey(sub, statementId), uploadId: query.uploadId });
-          // An aborted upload gives its place back (a file it completed keeps it: the record takes it over).
-          await deps.records.releaseUpload(sub, statementId);
+          try {
+            await deps.objects.abortMultipart({ key: statementKey(sub, statementId), uploadId: query.uploadId });
+          } finally {
+            // The place goes back even when the upload was already gone (a retried abort):
+            // without its place it can no longer complete. A file it did complete keeps
+            // its place: the record took the place over.
+            await deps.records.releaseUpload(sub, statementId);
+          }
           return { status: 204 };
         },
       ],

@@ -359,3 +359,24 @@ describe('the quota', () => {
     expect(records.uploads.size).toBe(0);
   });
 });
+
+test('a multipart upload whose place was given back (it outlived its hold) cannot complete, and is aborted', async () => {
+  const { handler, records, objects } = setup();
+  const created = JSON.parse((await handler(create({ ...request, size: 60 * 1024 * 1024 }, ALICE))).body);
+  await records.releaseUpload(ALICE, STATEMENT_ID);
+  const completed = await handler(
+    apiEvent({ ...STATEMENT_ROUTES.completeUpload, sub: ALICE, pathParameters: { statementId: STATEMENT_ID }, body: { uploadId: created.uploadId, parts: [{ partNumber: 1, etag: '"a"' }] } }),
+  );
+  expect(completed.statusCode).toBe(404);
+  expect(objects.uploads.has(created.uploadId)).toBe(false);
+  expect(objects.objects.has(statementKey(ALICE, STATEMENT_ID))).toBe(false);
+});
+
+test('when signing fails after the place was taken, the place goes back', async () => {
+  const { handler, records, objects } = setup();
+  objects.createMultipart = async () => {
+    throw new Error('S3 is unavailable');
+  };
+  expect((await handler(create({ ...request, size: 60 * 1024 * 1024 }, ALICE))).statusCode).toBe(500);
+  expect(records.uploads.size).toBe(0);
+});

@@ -3,7 +3,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { TABLE_KEYS, accountKeyOf, statementKey, type Statement } from '../../contract';
-import { expectedSummaries } from '../../lambda/catalogue/summaries';
+import { expectedSummaries, summaryCorrections } from '../../lambda/catalogue/summaries';
 import { createSweep } from '../../lambda/catalogue/sweep';
 import { encodeStatementMetadata } from '../../lambda/shared/metadata';
 import { dynamoRecordStore, type RecordStore } from '../../lambda/shared/records';
@@ -78,8 +78,8 @@ test('a repeated event records a statement once: one of ten concurrent writes wi
   const results = await Promise.all(Array.from({ length: 10 }, () => store.putStatement(one)));
   expect(results.filter(Boolean)).toHaveLength(1);
   const records = await store.ownerRecords(alice);
-  expect(records.summaries.quota).toEqual({ statements: 1, bytes: one.size, slots: 1, slotBytes: one.size });
-  expect(records.summaries.accounts.get('main')).toEqual({ count: 1, bytes: one.size, label: 'Main' });
+  expect(records.summaries.quota).toMatchObject({ statements: 1, bytes: one.size, slots: 1, slotBytes: one.size });
+  expect(records.summaries.accounts.get('main')).toMatchObject({ count: 1, bytes: one.size, label: 'Main' });
   expect(await listIds(TABLE_KEYS.periodList(alice, '2024-01'))).toEqual([one.id]);
 });
 
@@ -89,10 +89,10 @@ test('fifty concurrent uploads are counted exactly', async () => {
   await Promise.all(many.map((one) => store.putStatement(one)));
   const records = await store.ownerRecords(alice);
   const bytes = many.reduce((sum, one) => sum + one.size, 0);
-  expect(records.summaries.quota).toEqual({ statements: 50, bytes, slots: 50, slotBytes: bytes });
+  expect(records.summaries.quota).toMatchObject({ statements: 50, bytes, slots: 50, slotBytes: bytes });
   expect([...records.summaries.accounts.keys()]).toEqual(['checking']);
   // Named by the oldest statement's spelling, trimmed, whatever order the writes landed in.
-  expect(records.summaries.accounts.get('checking')).toEqual({ count: 50, bytes, label: 'checking' });
+  expect(records.summaries.accounts.get('checking')).toMatchObject({ count: 50, bytes, label: 'checking' });
   expect(records.summaries.periods.get('2024-02')!.count).toBe(25);
   expect(await listIds(TABLE_KEYS.accountPeriodList(alice, 'checking', '2024-02'))).toEqual(many.slice(25).map((one) => one.id).reverse());
 });
@@ -108,7 +108,7 @@ test('a delete takes the record, its copies and its share once; empty summaries 
   expect(records.statementIds).toEqual([keep.id]);
   expect([...records.summaries.accounts.keys()]).toEqual(['main']);
   expect([...records.summaries.periods.keys()]).toEqual(['2024-01']);
-  expect(records.summaries.quota).toEqual({ statements: 1, bytes: keep.size, slots: 1, slotBytes: keep.size });
+  expect(records.summaries.quota).toMatchObject({ statements: 1, bytes: keep.size, slots: 1, slotBytes: keep.size });
   for (const partition of [TABLE_KEYS.accountList(alice, 'savings'), TABLE_KEYS.periodList(alice, '2023-12')]) expect(await listIds(partition)).toEqual([]);
 });
 
@@ -138,9 +138,25 @@ describe('the sweep lists what the earlier release recorded, and sets drifted su
     expect(await listIds(TABLE_KEYS.periodList(alice, '2024-01'))).toEqual([old[1].id, old[0].id]);
     const records = await store.ownerRecords(alice);
     const expected = expectedSummaries(old);
-    expect(records.summaries.quota).toEqual(expected.quota);
-    expect(records.summaries.accounts).toEqual(expected.accounts);
+    expect(records.summaries.quota).toMatchObject(expected.quota);
+    for (const [key, account] of expected.accounts) expect(records.summaries.accounts.get(key)).toMatchObject({ count: account.count, bytes: account.bytes, label: account.label });
     expect(await sweep()).toMatchObject({ listed: 0, summariesCorrected: 0 });
+  });
+
+  test('a correction never applies to a summary written since the read, even when its numbers came back (a reservation and its abort)', async () => {
+    const carol = owner();
+    await store.putStatement(statement(carol));
+    const before = await store.ownerRecords(carol);
+    const id = statement(carol).id;
+    expect(await store.reserveUpload(carol, id, 500, '2999-01-01T00:00:00.000Z')).toEqual({ ok: true });
+    const during = await store.ownerRecords(carol);
+    expect(await store.releaseUpload(carol, id)).toBe(true);
+    // What a sweep would have seen had its Query read QUOTA before the hold and the hold before its release.
+    const mixed = { ...during, summaries: before.summaries };
+    const corrections = summaryCorrections(mixed);
+    expect(corrections.map((correction) => correction.sortKey)).toEqual([TABLE_KEYS.quotaSort]);
+    expect(await store.correctSummaries(carol, corrections)).toBe(0);
+    expect((await store.ownerRecords(carol)).summaries.quota).toMatchObject({ statements: 1, slots: 1 });
   });
 
   test('a summary that drifted is set back to what the records say', async () => {

@@ -122,6 +122,9 @@ export const memoryRecords = (): MemoryRecords => {
       uploads.set(id(owner, statementId), { owner, statementId, size, expiresAt });
       return { ok: true };
     },
+    async holdsPlace(owner, statementId) {
+      return uploads.has(id(owner, statementId));
+    },
     async expiredUploads(now) {
       return [...uploads.values()]
         .filter((upload) => upload.expiresAt < now)
