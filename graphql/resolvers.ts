@@ -38,18 +38,21 @@ const STATEMENT = TABLE_KEYS.statementSortPrefix;
 /** The caller, as VTL names them. */
 const SUB = '$ctx.identity.sub';
 
+/** The key condition of a Query: one partition (a VTL expression), sort keys under a prefix. */
+const keyCondition = (partition: string, prefix: string) => `"query": {
+    "expression": "#pk = :pk AND begins_with(#sk, :prefix)",
+    "expressionNames": { "#pk": "${PK}", "#sk": "${SK}" },
+    "expressionValues": {
+      ":pk": $util.dynamodb.toDynamoDBJson(${partition}),
+      ":prefix": $util.dynamodb.toDynamoDBJson("${prefix}")
+    }
+  }`;
+
 /** A Query of the caller's summaries of one kind (accounts or periods); empty ones left out. */
 const summariesQuery = (prefix: string, newestFirst: boolean) => `{
   "version": "2018-05-29",
   "operation": "Query",
-  "query": {
-    "expression": "#pk = :pk AND begins_with(#sk, :prefix)",
-    "expressionNames": { "#pk": "${PK}", "#sk": "${SK}" },
-    "expressionValues": {
-      ":pk": $util.dynamodb.toDynamoDBJson("${USER}${SUB}"),
-      ":prefix": $util.dynamodb.toDynamoDBJson("${prefix}")
-    }
-  },
+  ${keyCondition(`"${USER}${SUB}"`, prefix)},
   "filter": {
     "expression": "#count > :zero",
     "expressionNames": { "#count": "count" },
@@ -61,10 +64,9 @@ const summariesQuery = (prefix: string, newestFirst: boolean) => `{
 }`;
 
 const ownerKey = (sortKeyExpression: string) => `{
-    "${PK}": $util.dynamodb.toDynamoDBJson("${USER}$ctx.identity.sub"),
+    "${PK}": $util.dynamodb.toDynamoDBJson("${USER}${SUB}"),
     "${SK}": $util.dynamodb.toDynamoDBJson(${sortKeyExpression})
   }`;
-
 
 /** Data-source errors surface as GraphQL errors instead of a silent null. */
 const RAISE_ERROR = '#if($ctx.error)\n  $util.error($ctx.error.message, $ctx.error.type)\n#end';
@@ -179,14 +181,7 @@ $util.toJson($ctx.result)`,
 {
   "version": "2018-05-29",
   "operation": "Query",
-  "query": {
-    "expression": "#pk = :pk AND begins_with(#sk, :prefix)",
-    "expressionNames": { "#pk": "${PK}", "#sk": "${SK}" },
-    "expressionValues": {
-      ":pk": $util.dynamodb.toDynamoDBJson($partition),
-      ":prefix": $util.dynamodb.toDynamoDBJson("${STATEMENT}")
-    }
-  },
+  ${keyCondition('$partition', STATEMENT)},
   "scanIndexForward": false,
   "consistentRead": true,
   "limit": $limit,

@@ -5,6 +5,7 @@ import {
   GetCommand,
   QueryCommand,
   TransactWriteCommand,
+  type QueryCommandInput,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import { STATEMENT_QUOTA, TABLE_KEYS, accountKeyOf, statementListPartitions, type Statement } from '../../contract';
@@ -217,6 +218,16 @@ export const dynamoRecordStore = (tableName: string, client: DynamoDBClient): Re
     }
   };
 
+  /** Every item a Query matches, page after page, in sort-key order, read consistently. */
+  async function* queryAll(input: Omit<QueryCommandInput, 'TableName' | 'ConsistentRead' | 'ExclusiveStartKey'>) {
+    let start: Record<string, unknown> | undefined;
+    do {
+      const page = await documents.send(new QueryCommand({ ...input, TableName: tableName, ConsistentRead: true, ...(start ? { ExclusiveStartKey: start } : {}) }));
+      yield* page.Items ?? [];
+      start = page.LastEvaluatedKey;
+    } while (start);
+  }
+
   const get = async (Key: Record<string, string>) =>
     (await documents.send(new GetCommand({ TableName: tableName, Key, ConsistentRead: true }))).Item;
 
@@ -402,21 +413,12 @@ export const dynamoRecordStore = (tableName: string, client: DynamoDBClient): Re
     },
     async expiredUploads(now) {
       const expired: { owner: string; statementId: string }[] = [];
-      let start: Record<string, unknown> | undefined;
-      do {
-        const page = await documents.send(
-          new QueryCommand({
-            TableName: tableName,
-            KeyConditionExpression: '#pk = :pk AND #sk < :now',
-            ExpressionAttributeNames: { '#pk': pk, '#sk': sk },
-            ExpressionAttributeValues: { ':pk': TABLE_KEYS.holdsPartition, ':now': now },
-            ConsistentRead: true,
-            ...(start ? { ExclusiveStartKey: start } : {}),
-          }),
-        );
-        for (const item of page.Items ?? []) expired.push({ owner: String(item.owner), statementId: String(item.statementId) });
-        start = page.LastEvaluatedKey;
-      } while (start);
+      const items = queryAll({
+        KeyConditionExpression: '#pk = :pk AND #sk < :now',
+        ExpressionAttributeNames: { '#pk': pk, '#sk': sk },
+        ExpressionAttributeValues: { ':pk': TABLE_KEYS.holdsPartition, ':now': now },
+      });
+      for await (const item of items) expired.push({ owner: String(item.owner), statementId: String(item.statementId) });
       return expired;
     },
     async correctSummaries(owner, corrections) {
@@ -488,37 +490,28 @@ export const dynamoRecordStore = (tableName: string, client: DynamoDBClient): Re
     },
     async ownerRecords(owner) {
       const records: OwnerRecords = { statementIds: [], statements: [], uploads: [], summaries: { accounts: new Map(), periods: new Map() } };
-      let start: Record<string, unknown> | undefined;
-      do {
-        // One partition, in sort-key order: the summaries, PROFILE and QUOTA, then STATEMENT#{ulid} and UPLOAD#{ulid}.
-        const page = await documents.send(
-          new QueryCommand({
-            TableName: tableName,
-            KeyConditionExpression: '#pk = :pk',
-            ExpressionAttributeNames: { '#pk': pk },
-            ExpressionAttributeValues: { ':pk': TABLE_KEYS.userPartition(owner) },
-            ConsistentRead: true,
-            ...(start ? { ExclusiveStartKey: start } : {}),
-          }),
-        );
-        for (const item of page.Items ?? []) {
-          const sortKey = String(item[sk]);
-          const totals = { count: Number(item.count ?? 0), bytes: Number(item.bytes ?? 0) };
-          if (sortKey === TABLE_KEYS.profileSort && typeof item.avatarKey === 'string') records.avatarKey = item.avatarKey;
-          else if (sortKey === TABLE_KEYS.quotaSort) records.summaries.quota = { ...quotaOf(item), ...versionOf(item) };
-          else if (sortKey.startsWith(TABLE_KEYS.accountSortPrefix)) {
-            records.summaries.accounts.set(sortKey.slice(TABLE_KEYS.accountSortPrefix.length), { ...totals, ...versionOf(item), label: String(item.label ?? '') });
-          } else if (sortKey.startsWith(TABLE_KEYS.periodSortPrefix)) {
-            records.summaries.periods.set(sortKey.slice(TABLE_KEYS.periodSortPrefix.length), { ...totals, ...versionOf(item) });
-          } else if (sortKey.startsWith(TABLE_KEYS.statementSortPrefix)) {
-            records.statementIds.push(sortKey.slice(TABLE_KEYS.statementSortPrefix.length));
-            records.statements.push({ ...stripKeys(item), listed: item[LISTED] === true });
-          } else if (sortKey.startsWith(TABLE_KEYS.uploadSortPrefix)) {
-            records.uploads.push({ statementId: String(item.statementId), size: Number(item.size ?? 0), expiresAt: String(item.expiresAt ?? '') });
-          }
+      // One partition, in sort-key order: the summaries, PROFILE and QUOTA, then STATEMENT#{ulid} and UPLOAD#{ulid}.
+      const items = queryAll({
+        KeyConditionExpression: '#pk = :pk',
+        ExpressionAttributeNames: { '#pk': pk },
+        ExpressionAttributeValues: { ':pk': TABLE_KEYS.userPartition(owner) },
+      });
+      for await (const item of items) {
+        const sortKey = String(item[sk]);
+        const totals = { count: Number(item.count ?? 0), bytes: Number(item.bytes ?? 0) };
+        if (sortKey === TABLE_KEYS.profileSort && typeof item.avatarKey === 'string') records.avatarKey = item.avatarKey;
+        else if (sortKey === TABLE_KEYS.quotaSort) records.summaries.quota = { ...quotaOf(item), ...versionOf(item) };
+        else if (sortKey.startsWith(TABLE_KEYS.accountSortPrefix)) {
+          records.summaries.accounts.set(sortKey.slice(TABLE_KEYS.accountSortPrefix.length), { ...totals, ...versionOf(item), label: String(item.label ?? '') });
+        } else if (sortKey.startsWith(TABLE_KEYS.periodSortPrefix)) {
+          records.summaries.periods.set(sortKey.slice(TABLE_KEYS.periodSortPrefix.length), { ...totals, ...versionOf(item) });
+        } else if (sortKey.startsWith(TABLE_KEYS.statementSortPrefix)) {
+          records.statementIds.push(sortKey.slice(TABLE_KEYS.statementSortPrefix.length));
+          records.statements.push({ ...stripKeys(item), listed: item[LISTED] === true });
+        } else if (sortKey.startsWith(TABLE_KEYS.uploadSortPrefix)) {
+          records.uploads.push({ statementId: String(item.statementId), size: Number(item.size ?? 0), expiresAt: String(item.expiresAt ?? '') });
         }
-        start = page.LastEvaluatedKey;
-      } while (start);
+      }
       return records;
     },
   };

@@ -63,6 +63,21 @@ const fieldStyle = css`
   margin: 0 0 1rem;
 `;
 
+const labelStyle = css`
+  font-weight: 600;
+`;
+
+/** An input or select box; a field with an error gets a red border. */
+const controlStyle = (invalid = false) => css`
+  min-height: 44px;
+  padding: 0.5rem 0.7rem;
+  border: 1px solid ${invalid ? theme.color.danger : theme.color.border};
+  border-radius: ${theme.radius};
+  font: inherit;
+  width: 100%;
+  box-sizing: border-box;
+`;
+
 export const TextField = ({
   label,
   hint,
@@ -73,29 +88,10 @@ export const TextField = ({
   const describedBy = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
   return (
     <div css={fieldStyle}>
-      <label
-        htmlFor={id}
-        css={css`
-          font-weight: 600;
-        `}
-      >
+      <label htmlFor={id} css={labelStyle}>
         {label}
       </label>
-      <input
-        id={id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        css={css`
-          min-height: 44px;
-          padding: 0.5rem 0.7rem;
-          border: 1px solid ${error ? theme.color.danger : theme.color.border};
-          border-radius: ${theme.radius};
-          font: inherit;
-          width: 100%;
-          box-sizing: border-box;
-        `}
-        {...input}
-      />
+      <input id={id} aria-invalid={error ? true : undefined} aria-describedby={describedBy} css={controlStyle(Boolean(error))} {...input} />
       {hint && (
         <span
           id={`${id}-hint`}
@@ -132,25 +128,17 @@ export const SelectField = ({
   const id = useId();
   return (
     <div css={fieldStyle}>
-      <label
-        htmlFor={id}
-        css={css`
-          font-weight: 600;
-        `}
-      >
+      <label htmlFor={id} css={labelStyle}>
         {label}
       </label>
       <select
         id={id}
-        css={css`
-          min-height: 44px;
-          padding: 0.5rem 0.7rem;
-          border: 1px solid ${theme.color.border};
-          border-radius: ${theme.radius};
-          font: inherit;
-          width: 100%;
-          background: ${theme.color.surface};
-        `}
+        css={[
+          controlStyle(),
+          css`
+            background: ${theme.color.surface};
+          `,
+        ]}
         {...select}
       >
         {options.map((option) => (
