@@ -1,5 +1,6 @@
 import * as z from 'zod';
-import { MAX_PARTS, PERIOD_PATTERN, SHA256_PATTERN, STATEMENT_LIMITS, TEXT_LIMITS } from './uploads';
+import { MAX_PARTS, PERIOD_PATTERN, STATEMENT_LIMITS, TEXT_LIMITS } from './uploads';
+import { COMPOSITE_SHA256_PATTERN, SHA256_BASE64_PATTERN } from './checksums';
 import { storedTextProblem } from './upload-rules';
 import { STATEMENT_ID_PATTERN } from './keys';
 
@@ -45,8 +46,24 @@ const sizeSchema = z
 /** Validated against the accepted list by the handler, which answers 415 rather than 400. */
 const contentTypeSchema = z.string({ error: 'contentType must be text' }).max(255, 'contentType is too long');
 
+/** The base64 SHA-256 of a whole file or part; S3 refuses a body that does not match it. */
+const sha256Schema = (what: string) =>
+  z.string({ error: `${what} must be text` }).regex(SHA256_BASE64_PATTERN, `${what} must be the base64 SHA-256 of the bytes (44 characters ending in =)`);
+
+/**
+ * A statement's checksum: the base64 SHA-256 of the file when it is sent in one piece, or
+ * S3's composite of its parts' checksums (`…=-N`) when it is sent in parts. The handler
+ * checks which one the size calls for.
+ */
+const statementChecksumSchema = z
+  .string({ error: 'checksum must be text' })
+  .refine(
+    (value) => SHA256_BASE64_PATTERN.test(value) || COMPOSITE_SHA256_PATTERN.test(value),
+    'checksum must be the base64 SHA-256 of the file, or the composite SHA-256 of its parts (…=-N)',
+  );
+
 export const profileImageUploadRequestSchema = z
-  .object({ contentType: contentTypeSchema, size: sizeSchema })
+  .object({ contentType: contentTypeSchema, size: sizeSchema, checksum: sha256Schema('checksum') })
   .strict();
 
 export const statementUploadRequestSchema = z
@@ -56,7 +73,7 @@ export const statementUploadRequestSchema = z
     size: sizeSchema,
     accountLabel: accountLabelSchema,
     period: z.string().regex(PERIOD_PATTERN, 'period must look like 2024-01 (YYYY-MM)'),
-    sha256: z.string().regex(SHA256_PATTERN, 'sha256 must be 64 lower-case hex digits').optional(),
+    checksum: statementChecksumSchema,
   })
   .strict();
 
@@ -75,11 +92,11 @@ export const partUrlsRequestSchema = z
   .object({
     uploadId: uploadIdSchema,
     size: sizeSchema,
-    partNumbers: z
-      .array(partNumberSchema)
+    parts: z
+      .array(z.object({ partNumber: partNumberSchema, checksum: sha256Schema('checksum') }).strict())
       .min(1, 'ask for at least one part')
       .max(STATEMENT_LIMITS.maxPartUrlsPerRequest, `ask for at most ${STATEMENT_LIMITS.maxPartUrlsPerRequest} parts at once`)
-      .refine((numbers) => new Set(numbers).size === numbers.length, 'partNumbers must not repeat'),
+      .refine((parts) => new Set(parts.map((part) => part.partNumber)).size === parts.length, 'partNumbers must not repeat'),
   })
   .strict();
 
@@ -92,6 +109,7 @@ export const completeUploadRequestSchema = z
           .object({
             partNumber: partNumberSchema,
             etag: z.string().regex(/^"?[A-Za-z0-9+/=._-]{1,128}"?$/, 'etag is not a valid ETag'),
+            checksum: sha256Schema('checksum'),
           })
           .strict(),
       )
@@ -104,7 +122,8 @@ export const completeUploadRequestSchema = z
   })
   .strict();
 
-export const abortUploadQuerySchema = z.object({ uploadId: uploadIdSchema }).strict();
+/** The upload a list-parts or abort request names. */
+export const uploadQuerySchema = z.object({ uploadId: uploadIdSchema }).strict();
 
 export const statementIdSchema = z
   .string({ error: 'statementId is required' })
@@ -137,8 +156,14 @@ export type StatementUploadResponse =
   | { kind: 'multipart'; statementId: string; uploadId: string; partBytes: number; partCount: number };
 
 export interface PartUrlsResponse {
-  parts: { partNumber: number; size: number; url: string }[];
+  /** Send each part with exactly its `headers` (its signed checksum). */
+  parts: { partNumber: number; size: number; url: string; headers: Record<string, string> }[];
   expiresAt: string;
+}
+
+/** The parts S3 already holds of an upload in progress (a resumed upload sends only the rest). */
+export interface StoredPartsResponse {
+  parts: { partNumber: number; size: number; etag: string; checksum?: string }[];
 }
 
 export interface CompleteUploadResponse {

@@ -1,3 +1,5 @@
+import type { ChecksumType } from './checksums';
+
 /** The entities of PRODUCT.md as stored in DynamoDB and returned by GraphQL. */
 export const STATEMENT_STATUS = { available: 'AVAILABLE' } as const;
 
@@ -12,7 +14,13 @@ export interface Statement {
   period: string;
   status: (typeof STATEMENT_STATUS)[keyof typeof STATEMENT_STATUS];
   uploadedAt: string;
+  /**
+   * The SHA-256 checksum S3 verified when the file arrived (base64; a multipart file's is
+   * S3's composite `…-N`). Records of releases before checksums were enforced hold the
+   * client's hex SHA-256 and no `checksumType`: claimed, never verified.
+   */
   checksum?: string;
+  checksumType?: ChecksumType;
 }
 
 export interface Profile {

@@ -1,5 +1,7 @@
 export * from './aws';
 export * from './auth';
+export * from './file-types';
+export * from './checksums';
 export * from './uploads';
 export * from './keys';
 export * from './errors';

@@ -50,7 +50,8 @@ export const STATEMENT_METADATA = {
   fileName: 'file-name',
   accountLabel: 'account-label',
   period: 'period',
-  sha256: 'sha256',
+  /** The checksum the client declared (base64 SHA-256, or composite `…-N`); the catalogue holds S3's against it. */
+  checksum: 'checksum',
 } as const;
 
 /**

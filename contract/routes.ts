@@ -17,6 +17,7 @@ export const PROFILE_IMAGE_ROUTES = {
 export const STATEMENT_ROUTES = {
   createUpload: { method: 'POST', resource: '/uploads' },
   partUrls: { method: 'POST', resource: '/uploads/{statementId}/parts' },
+  listParts: { method: 'GET', resource: '/uploads/{statementId}/parts' },
   completeUpload: { method: 'POST', resource: '/uploads/{statementId}/complete' },
   abortUpload: { method: 'DELETE', resource: '/uploads/{statementId}' },
   downloadUrl: { method: 'GET', resource: '/statements/{statementId}/download-url' },

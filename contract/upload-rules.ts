@@ -4,36 +4,23 @@ import {
   STATEMENT_LIMITS,
   STATEMENT_TYPES,
   TEXT_LIMITS,
-  TYPE_BY_EXTENSION,
   encodeMetadataText,
   formatBytes,
 } from './uploads';
+import { TYPE_BY_EXTENSION, fileTypeOf, typeLabel, type UploadKind } from './file-types';
 
 /**
  * The upload rules, in words. The presign Lambdas refuse with these messages before
  * signing, and the web app shows the same ones before sending a single byte.
  */
-export type UploadKind = 'profileImage' | 'statement';
-
 const RULES: Record<UploadKind, { types: readonly string[]; maxBytes: number; what: string }> = {
   profileImage: { types: PROFILE_IMAGE_TYPES, maxBytes: PROFILE_IMAGE_LIMITS.maxBytes, what: 'Profile images' },
   statement: { types: STATEMENT_TYPES, maxBytes: STATEMENT_LIMITS.maxBytes, what: 'Statements' },
 };
 
-const TYPE_NAMES: Record<string, string> = {
-  'image/jpeg': 'JPEG',
-  'image/png': 'PNG',
-  'image/webp': 'WebP',
-  'application/pdf': 'PDF',
-  'text/csv': 'CSV',
-  'application/x-ofx': 'OFX',
-  'application/vnd.intu.qfx': 'QFX',
-  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': 'Excel (XLSX)',
-};
-
 /** "PDF, CSV, OFX, QFX, Excel (XLSX), JPEG or PNG" */
 export const acceptedTypesInWords = (kind: UploadKind): string => {
-  const names = [...new Set(RULES[kind].types.map((type) => TYPE_NAMES[type] ?? type))];
+  const names = [...new Set(RULES[kind].types.map(typeLabel))];
   return names.length === 1 ? names[0] : `${names.slice(0, -1).join(', ')} or ${names[names.length - 1]}`;
 };
 
@@ -44,7 +31,7 @@ export const canonicalContentType = (contentType: string): string =>
 /** The type a browser should send for a file: its own, or the one its extension implies. */
 export const contentTypeForFile = (fileName: string, reportedType: string): string => {
   const reported = canonicalContentType(reportedType);
-  if (reported && reported !== 'application/octet-stream' && TYPE_NAMES[reported]) {
+  if (reported && reported !== 'application/octet-stream' && fileTypeOf(reported)) {
     return reported;
   }
   const extension = fileName.includes('.') ? fileName.split('.').pop()!.toLowerCase() : '';

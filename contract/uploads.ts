@@ -1,3 +1,5 @@
+import { typesFor } from './file-types';
+
 /**
  * What may be uploaded, how large, and how long a presigned URL lives (PRODUCT.md,
  * "Keys, types and limits"). The CDK app, the Lambdas, the GraphQL `uploadLimits`
@@ -7,37 +9,8 @@ export const KiB = 1024;
 export const MiB = 1024 * KiB;
 export const GiB = 1024 * MiB;
 
-export const PROFILE_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
-
-/** OFX and QFX have no IANA type; these are the ones banks and Intuit use. */
-export const STATEMENT_TYPES = [
-  'application/pdf',
-  'text/csv',
-  'application/x-ofx',
-  'application/vnd.intu.qfx',
-  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-  'image/jpeg',
-  'image/png',
-] as const;
-
-export type ProfileImageType = (typeof PROFILE_IMAGE_TYPES)[number];
-export type StatementType = (typeof STATEMENT_TYPES)[number];
-
-/**
- * Browsers report an empty or vendor-specific type for OFX/QFX/CSV on some systems, so the
- * web app falls back to the file extension. Keys are lower-case extensions without the dot.
- */
-export const TYPE_BY_EXTENSION: Readonly<Record<string, string>> = {
-  pdf: 'application/pdf',
-  csv: 'text/csv',
-  ofx: 'application/x-ofx',
-  qfx: 'application/vnd.intu.qfx',
-  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-  jpg: 'image/jpeg',
-  jpeg: 'image/jpeg',
-  png: 'image/png',
-  webp: 'image/webp',
-};
+export const PROFILE_IMAGE_TYPES: readonly string[] = typesFor('profileImage');
+export const STATEMENT_TYPES: readonly string[] = typesFor('statement');
 
 export const PROFILE_IMAGE_LIMITS = {
   maxBytes: 5 * MiB,
@@ -103,9 +76,6 @@ export const encodeMetadataText = (value: string): string => encodeURIComponent(
 /** `YYYY-MM`, month 01-12. */
 export const PERIOD_PATTERN = /^\d{4}-(0[1-9]|1[0-2])$/;
 
-/** Hex SHA-256 of the file, when the client computed one. */
-export const SHA256_PATTERN = /^[0-9a-f]{64}$/;
-
 /** Size of each part of a multipart upload of `size` bytes, in part-number order. */
 export const partSizes = (size: number): number[] => {
   const sizes: number[] = [];
@@ -128,12 +98,12 @@ export const formatBytes = (bytes: number): string => {
 
 /**
  * CORS of the bucket, for the configured web origins: browsers PUT and GET through
- * presigned URLs, send the signed content type and metadata headers, and read each part's
- * ETag to complete a multipart upload.
+ * presigned URLs, send the signed content type, metadata and checksum headers, and read
+ * each part's ETag to complete a multipart upload.
  */
 export const BUCKET_CORS = {
   allowedMethods: ['PUT', 'GET', 'HEAD'],
-  allowedHeaders: ['content-type', 'x-amz-meta-*'],
+  allowedHeaders: ['content-type', 'x-amz-meta-*', 'x-amz-checksum-sha256'],
   exposedHeaders: ['ETag'],
   maxAgeSeconds: 3000,
 } as const;

@@ -109,6 +109,7 @@ export class StatementVaultStack extends Stack {
     storage.grantRead(statementsApi.handler, STATEMENT_PREFIX);
     storage.grantDelete(statementsApi.handler, STATEMENT_PREFIX);
     storage.grantAbortMultipartUpload(statementsApi.handler, STATEMENT_PREFIX);
+    storage.grantListParts(statementsApi.handler, STATEMENT_PREFIX);
     // Signing an upload holds its place under the quota (PutItem, UpdateItem); an abort gives it
     // back and a delete removes the record, its list copies and its share of the summaries.
     data.table.grant(statementsApi.handler, 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:DeleteItem', 'dynamodb:UpdateItem');

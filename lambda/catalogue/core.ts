@@ -1,8 +1,9 @@
 import type { S3Event, S3EventRecord } from 'aws-lambda';
 import * as z from 'zod';
 import {
+  COMPOSITE_SHA256_PATTERN,
   PERIOD_PATTERN,
-  SHA256_PATTERN,
+  SHA256_BASE64_PATTERN,
   STATEMENT_STATUS,
   accountLabelSchema,
   checkUpload,
@@ -30,7 +31,11 @@ const storedMetadataSchema = z.object({
   fileName: fileNameSchema,
   accountLabel: accountLabelSchema,
   period: z.string().regex(PERIOD_PATTERN),
-  sha256: z.string().regex(SHA256_PATTERN).optional(),
+  // Absent only on objects of releases before checksums were enforced.
+  checksum: z
+    .string()
+    .refine((value) => SHA256_BASE64_PATTERN.test(value) || COMPOSITE_SHA256_PATTERN.test(value))
+    .optional(),
 });
 
 /** S3 event keys are URL-encoded with `+` for spaces. */
@@ -49,13 +54,18 @@ const catalogueStatement = async (
   if (!object) return 'gone';
   const metadata = storedMetadataSchema.safeParse(decodeStatementMetadata(object.metadata));
   const upload = checkUpload('statement', object.contentType, object.size);
-  if (!metadata.success || !upload.ok) {
+  // S3 verified the bytes against the checksums the upload was signed with; the object's
+  // checksum must also be the one declared for the whole file (a multipart upload signs
+  // each part separately, so this binds the parts to the file that was announced).
+  const declared = metadata.success ? metadata.data.checksum : undefined;
+  const checksumMatches = declared === undefined || object.checksum?.value === declared;
+  if (!metadata.success || !upload.ok || !checksumMatches) {
     // Only our presigned URLs can write here, so this is a bug or tampering: keep the
     // invariant (no file without a record) by removing it; versioning keeps the bytes.
     await deps.objects.delete(key);
     deps.log.warn('object refused', {
       statementId: parsed.statementId,
-      reason: !upload.ok ? upload.code : 'METADATA',
+      reason: !upload.ok ? upload.code : !metadata.success ? 'METADATA' : 'CHECKSUM',
     });
     return 'refused';
   }
@@ -70,7 +80,7 @@ const catalogueStatement = async (
     period: metadata.data.period,
     status: STATEMENT_STATUS.available,
     uploadedAt: object.lastModified,
-    ...(metadata.data.sha256 ? { checksum: metadata.data.sha256 } : {}),
+    ...(object.checksum ? { checksum: object.checksum.value, checksumType: object.checksum.type } : {}),
   };
   // A repeated event finds the record written: nothing is counted twice.
   if (!(await deps.records.putStatement(statement))) return 'ignored';

@@ -34,6 +34,7 @@ export const createProfileImageApi = (deps: ProfileImageDeps) =>
             key,
             contentType,
             contentLength: request.size,
+            checksum: request.checksum,
             expiresIn: PROFILE_IMAGE_LIMITS.uploadUrlSeconds,
           });
           const body: ProfileImageUploadResponse = { ...put, key };

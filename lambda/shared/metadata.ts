@@ -8,14 +8,15 @@ export interface StatementMetadata {
   fileName: string;
   accountLabel: string;
   period: string;
-  sha256?: string;
+  /** The checksum the client declared for the whole file (absent on objects of earlier releases). */
+  checksum?: string;
 }
 
 export const encodeStatementMetadata = (metadata: StatementMetadata): Record<string, string> => ({
   [STATEMENT_METADATA.fileName]: encodeMetadataText(metadata.fileName),
   [STATEMENT_METADATA.accountLabel]: encodeMetadataText(metadata.accountLabel),
   [STATEMENT_METADATA.period]: metadata.period,
-  ...(metadata.sha256 ? { [STATEMENT_METADATA.sha256]: metadata.sha256 } : {}),
+  ...(metadata.checksum ? { [STATEMENT_METADATA.checksum]: metadata.checksum } : {}),
 });
 
 const decode = (value: string | undefined): string | undefined => {
@@ -32,7 +33,7 @@ export const decodeStatementMetadata = (metadata: Record<string, string>): Parti
   fileName: decode(metadata[STATEMENT_METADATA.fileName]),
   accountLabel: decode(metadata[STATEMENT_METADATA.accountLabel]),
   period: metadata[STATEMENT_METADATA.period],
-  sha256: metadata[STATEMENT_METADATA.sha256],
+  checksum: metadata[STATEMENT_METADATA.checksum],
 });
 
 /** RFC 6266: an ASCII fallback name plus the exact UTF-8 name, so every browser saves the original name. */

@@ -6,120 +6,43 @@ import {
   GetObjectCommand,
   HeadObjectCommand,
   ListObjectsV2Command,
-  PutObjectCommand,
+  ListPartsCommand,
   type S3Client,
   S3ServiceException,
-  UploadPartCommand,
 } from '@aws-sdk/client-s3';
-import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import type { PresignedDownload, PresignedPut } from '../../contract';
+import { CHECKSUM_TYPES, type ChecksumType } from '../../contract';
 import { badRequest, notFound } from './errors';
 
-const metadataHeaders = (metadata: Record<string, string>): Record<string, string> =>
-  Object.fromEntries(Object.entries(metadata).map(([name, value]) => [`x-amz-meta-${name}`, value]));
-
-/**
- * Presigned URLs whose limits S3 enforces itself: the type, exact length and metadata of
- * an upload are signed headers, so a request that changes any of them fails S3's
- * signature check; the key is in the signed path.
- */
-export class Presigner {
-  constructor(
-    private readonly client: S3Client,
-    private readonly bucket: string,
-    private readonly now: () => Date = () => new Date(),
-  ) {}
-
-  private expiry(seconds: number, signingDate: Date): string {
-    return new Date(signingDate.getTime() + seconds * 1000).toISOString();
-  }
-
-  async put(input: {
-    key: string;
-    contentType: string;
-    contentLength: number;
-    metadata?: Record<string, string>;
-    expiresIn: number;
-  }): Promise<PresignedPut> {
-    const signingDate = this.now();
-    const metadata = input.metadata ?? {};
-    const headers = { 'content-type': input.contentType, ...metadataHeaders(metadata) };
-    const url = await getSignedUrl(
-      this.client,
-      new PutObjectCommand({
-        Bucket: this.bucket,
-        Key: input.key,
-        ContentType: input.contentType,
-        ContentLength: input.contentLength,
-        Metadata: metadata,
-      }),
-      {
-        expiresIn: input.expiresIn,
-        signingDate,
-        signableHeaders: new Set(['content-type', 'content-length']),
-        // Kept as headers (not query parameters) so they are signed and S3 stores them.
-        unhoistableHeaders: new Set(Object.keys(metadataHeaders(metadata))),
-      },
-    );
-    return { method: 'PUT', url, headers, expiresAt: this.expiry(input.expiresIn, signingDate) };
-  }
-
-  async uploadPart(input: {
-    key: string;
-    uploadId: string;
-    partNumber: number;
-    contentLength: number;
-    expiresIn: number;
-  }): Promise<{ url: string; expiresAt: string }> {
-    const signingDate = this.now();
-    const url = await getSignedUrl(
-      this.client,
-      new UploadPartCommand({
-        Bucket: this.bucket,
-        Key: input.key,
-        UploadId: input.uploadId,
-        PartNumber: input.partNumber,
-        ContentLength: input.contentLength,
-      }),
-      { expiresIn: input.expiresIn, signingDate, signableHeaders: new Set(['content-length']) },
-    );
-    return { url, expiresAt: this.expiry(input.expiresIn, signingDate) };
-  }
-
-  async get(input: {
-    key: string;
-    expiresIn: number;
-    contentDisposition?: string;
-    contentType?: string;
-  }): Promise<PresignedDownload> {
-    const signingDate = this.now();
-    const url = await getSignedUrl(
-      this.client,
-      new GetObjectCommand({
-        Bucket: this.bucket,
-        Key: input.key,
-        ResponseContentDisposition: input.contentDisposition,
-        ResponseContentType: input.contentType,
-      }),
-      { expiresIn: input.expiresIn, signingDate },
-    );
-    return { url, expiresAt: this.expiry(input.expiresIn, signingDate) };
-  }
-}
+export { Presigner } from './presigner';
 
 export interface ObjectInfo {
   contentType: string;
   size: number;
   metadata: Record<string, string>;
   lastModified: string;
+  /** The SHA-256 checksum S3 verified and stores with the object, if it was uploaded with one. */
+  checksum?: { value: string; type: ChecksumType };
+}
+
+/** A part S3 holds of a multipart upload in progress. */
+export interface StoredPart {
+  partNumber: number;
+  size: number;
+  etag: string;
+  checksum?: string;
 }
 
 /** The S3 calls the handlers make, as a port so the core can be tested without a network. */
 export interface ObjectStore {
   head(key: string): Promise<ObjectInfo | undefined>;
   delete(key: string): Promise<void>;
+  /** The first `bytes` bytes of an object (fewer if it is shorter); undefined if it is gone. */
+  readStart(key: string, bytes: number): Promise<Uint8Array | undefined>;
+  /** Starts a multipart upload whose parts S3 checks against their SHA-256 (composite checksum). */
   createMultipart(input: { key: string; contentType: string; metadata: Record<string, string> }): Promise<string>;
-  completeMultipart(input: { key: string; uploadId: string; parts: { partNumber: number; etag: string }[] }): Promise<void>;
+  completeMultipart(input: { key: string; uploadId: string; parts: { partNumber: number; etag: string; checksum: string }[] }): Promise<void>;
+  /** The parts S3 already holds of an upload in progress, in part order. */
+  listParts(input: { key: string; uploadId: string }): Promise<StoredPart[]>;
   abortMultipart(input: { key: string; uploadId: string }): Promise<void>;
   /** Every key under a prefix (the reconciliation sweep). */
   list(prefix: string): AsyncIterable<string>;
@@ -145,12 +68,14 @@ const multipartError = (error: unknown): unknown => {
 export const s3ObjectStore = (client: S3Client, bucket: string): ObjectStore => ({
   async head(key) {
     try {
-      const head = await client.send(new HeadObjectCommand({ Bucket: bucket, Key: key }));
+      const head = await client.send(new HeadObjectCommand({ Bucket: bucket, Key: key, ChecksumMode: 'ENABLED' }));
+      const type = head.ChecksumType === CHECKSUM_TYPES.composite ? CHECKSUM_TYPES.composite : CHECKSUM_TYPES.fullObject;
       return {
         contentType: head.ContentType ?? '',
         size: head.ContentLength ?? 0,
         metadata: head.Metadata ?? {},
         lastModified: (head.LastModified ?? new Date()).toISOString(),
+        ...(head.ChecksumSHA256 ? { checksum: { value: head.ChecksumSHA256, type } } : {}),
       };
     } catch (error) {
       if (['NotFound', 'NoSuchKey'].includes(errorName(error) ?? '')) return undefined;
@@ -160,9 +85,27 @@ export const s3ObjectStore = (client: S3Client, bucket: string): ObjectStore => 
   async delete(key) {
     await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: key }));
   },
+  async readStart(key, bytes) {
+    try {
+      const object = await client.send(new GetObjectCommand({ Bucket: bucket, Key: key, Range: `bytes=0-${bytes - 1}` }));
+      return object.Body ? await object.Body.transformToByteArray() : new Uint8Array();
+    } catch (error) {
+      if (['NotFound', 'NoSuchKey'].includes(errorName(error) ?? '')) return undefined;
+      // An empty object has no byte 0: S3 answers InvalidRange.
+      if (errorName(error) === 'InvalidRange') return new Uint8Array();
+      throw error;
+    }
+  },
   async createMultipart({ key, contentType, metadata }) {
     const created = await client.send(
-      new CreateMultipartUploadCommand({ Bucket: bucket, Key: key, ContentType: contentType, Metadata: metadata }),
+      new CreateMultipartUploadCommand({
+        Bucket: bucket,
+        Key: key,
+        ContentType: contentType,
+        Metadata: metadata,
+        ChecksumAlgorithm: 'SHA256',
+        ChecksumType: CHECKSUM_TYPES.composite,
+      }),
     );
     if (!created.UploadId) throw new Error('S3 returned no upload id');
     return created.UploadId;
@@ -174,12 +117,28 @@ export const s3ObjectStore = (client: S3Client, bucket: string): ObjectStore => 
           Bucket: bucket,
           Key: key,
           UploadId: uploadId,
-          MultipartUpload: { Parts: parts.map((part) => ({ PartNumber: part.partNumber, ETag: part.etag })) },
+          MultipartUpload: { Parts: parts.map((part) => ({ PartNumber: part.partNumber, ETag: part.etag, ChecksumSHA256: part.checksum })) },
         }),
       );
     } catch (error) {
       throw multipartError(error);
     }
+  },
+  async listParts({ key, uploadId }) {
+    const parts: StoredPart[] = [];
+    let marker: string | undefined;
+    try {
+      do {
+        const page = await client.send(new ListPartsCommand({ Bucket: bucket, Key: key, UploadId: uploadId, PartNumberMarker: marker }));
+        for (const part of page.Parts ?? []) {
+          parts.push({ partNumber: part.PartNumber ?? 0, size: part.Size ?? 0, etag: part.ETag ?? '', ...(part.ChecksumSHA256 ? { checksum: part.ChecksumSHA256 } : {}) });
+        }
+        marker = page.IsTruncated ? page.NextPartNumberMarker : undefined;
+      } while (marker);
+    } catch (error) {
+      throw multipartError(error);
+    }
+    return parts;
   },
   async abortMultipart({ key, uploadId }) {
     try {

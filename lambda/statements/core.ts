@@ -3,7 +3,9 @@ import {
   STATEMENT_LIMITS,
   STATEMENT_QUOTA,
   STATEMENT_ROUTES,
-  abortUploadQuerySchema,
+  SHA256_BASE64_PATTERN,
+  compositePartCount,
+  uploadQuerySchema,
   formatBytes,
   completeUploadRequestSchema,
   needsMultipart,
@@ -14,6 +16,7 @@ import {
   statementUploadRequestSchema,
   type CompleteUploadResponse,
   type PartUrlsResponse,
+  type StoredPartsResponse,
   type StatementDownloadResponse,
   type StatementUploadResponse,
 } from '../../contract';
@@ -54,6 +57,25 @@ const quotaExceeded = (usage: QuotaUsage, size: number): ApiError => {
   return new ApiError('QUOTA_EXCEEDED', `Your vault is full: it holds ${limit}; ${used}. Delete statements to make room.`);
 };
 
+/**
+ * The checksum a file's size calls for: the SHA-256 of the whole file when it goes in one
+ * piece, the composite of its parts' SHA-256 (ending in the part count) when it goes in parts.
+ */
+const requireChecksumFor = (size: number, checksum: string): void => {
+  if (!needsMultipart(size)) {
+    if (!SHA256_BASE64_PATTERN.test(checksum)) {
+      throw badRequest(`A file up to ${formatBytes(STATEMENT_LIMITS.maxSingleUploadBytes)} is sent in one piece: checksum must be the base64 SHA-256 of the whole file.`);
+    }
+    return;
+  }
+  const expected = partSizes(size).length;
+  if (compositePartCount(checksum) !== expected) {
+    throw badRequest(
+      `A file of ${size} bytes is sent in ${expected} parts of ${formatBytes(STATEMENT_LIMITS.partBytes)}: checksum must be the composite SHA-256 of its parts, ending in -${expected}.`,
+    );
+  }
+};
+
 export const createStatementsApi = (deps: StatementsDeps) => {
   const newId = deps.newId ?? (() => ulid());
   const metrics = deps.metrics ?? noMetrics;
@@ -72,6 +94,7 @@ export const createStatementsApi = (deps: StatementsDeps) => {
             if (error instanceof ApiError) metrics.count(METRIC_NAMES.uploadsRefused);
             throw error;
           }
+          requireChecksumFor(request.size, request.checksum);
           const statementId = newId();
           const key = statementKey(sub, statementId);
           const metadata = encodeStatementMetadata(request);
@@ -88,7 +111,14 @@ export const createStatementsApi = (deps: StatementsDeps) => {
               const uploadId = await deps.objects.createMultipart({ key, contentType, metadata });
               return { kind: 'multipart', statementId, uploadId, partBytes: STATEMENT_LIMITS.partBytes, partCount: partSizes(request.size).length };
             }
-            const put = await deps.presigner.put({ key, contentType, contentLength: request.size, metadata, expiresIn: STATEMENT_LIMITS.uploadUrlSeconds });
+            const put = await deps.presigner.put({
+              key,
+              contentType,
+              contentLength: request.size,
+              checksum: request.checksum,
+              metadata,
+              expiresIn: STATEMENT_LIMITS.uploadUrlSeconds,
+            });
             return { kind: 'single', statementId, ...put };
           };
           let body: StatementUploadResponse;
@@ -114,27 +144,40 @@ export const createStatementsApi = (deps: StatementsDeps) => {
             throw badRequest(`Files up to ${formatBytes(STATEMENT_LIMITS.maxSingleUploadBytes)} are uploaded in one piece, not in parts.`);
           }
           const sizes = partSizes(request.size);
-          const tooHigh = request.partNumbers.find((partNumber) => partNumber > sizes.length);
+          const tooHigh = request.parts.find((part) => part.partNumber > sizes.length);
           if (tooHigh !== undefined) {
-            throw badRequest(`A file of ${request.size} bytes has ${sizes.length} parts; there is no part ${tooHigh}.`);
+            throw badRequest(`A file of ${request.size} bytes has ${sizes.length} parts; there is no part ${tooHigh.partNumber}.`);
           }
           const key = statementKey(sub, statementId);
           const signed = await Promise.all(
-            request.partNumbers.map(async (partNumber) => {
+            request.parts.map(async ({ partNumber, checksum }) => {
               const size = sizes[partNumber - 1];
               const part = await deps.presigner.uploadPart({
                 key,
                 uploadId: request.uploadId,
                 partNumber,
                 contentLength: size,
+                checksum,
                 expiresIn: STATEMENT_LIMITS.uploadUrlSeconds,
               });
               return { partNumber, size, ...part };
             }),
           );
           const body: PartUrlsResponse = {
-            parts: signed.map(({ partNumber, size, url }) => ({ partNumber, size, url })),
+            parts: signed.map(({ partNumber, size, url, headers }) => ({ partNumber, size, url, headers })),
             expiresAt: signed[0].expiresAt,
+          };
+          return { status: 200, body };
+        },
+      ],
+      [
+        STATEMENT_ROUTES.listParts,
+        async (event, sub) => {
+          const statementId = pathParam(event, 'statementId', statementIdSchema);
+          const query = parseWith(uploadQuerySchema, event.queryStringParameters ?? {}, 'query');
+          const parts = await deps.objects.listParts({ key: statementKey(sub, statementId), uploadId: query.uploadId });
+          const body: StoredPartsResponse = {
+            parts: parts.map((part) => ({ partNumber: part.partNumber, size: part.size, etag: part.etag, ...(part.checksum ? { checksum: part.checksum } : {}) })),
           };
           return { status: 200, body };
         },
@@ -164,7 +207,7 @@ export const createStatementsApi = (deps: StatementsDeps) => {
         STATEMENT_ROUTES.abortUpload,
         async (event, sub) => {
           const statementId = pathParam(event, 'statementId', statementIdSchema);
-          const query = parseWith(abortUploadQuerySchema, event.queryStringParameters ?? {}, 'query');
+          const query = parseWith(uploadQuerySchema, event.queryStringParameters ?? {}, 'query');
           try {
             await deps.objects.abortMultipart({ key: statementKey(sub, statementId), uploadId: query.uploadId });
           } finally {

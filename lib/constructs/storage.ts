@@ -105,6 +105,11 @@ export class VaultStorage extends Construct {
     return this.grantOnObjects(grantee, keyPrefix, 's3:AbortMultipartUpload');
   }
 
+  /** Lets the grantee list the parts S3 holds of a multipart upload under the prefix (a resumed upload). */
+  grantListParts(grantee: iam.IGrantable, keyPrefix: string): iam.Grant {
+    return this.grantOnObjects(grantee, keyPrefix, 's3:ListMultipartUploadParts');
+  }
+
   /**
    * List the bucket. Without this right S3 answers a HEAD or GET of a missing key with 403
    * instead of 404, so a function that must tell "gone" from "refused" needs it. With

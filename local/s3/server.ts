@@ -1,14 +1,25 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as http from 'node:http';
 import * as path from 'node:path';
 import type { S3Event } from 'aws-lambda';
-import { BUCKET_CORS, REGION, S3_USER_METADATA_MAX_BYTES } from '../../contract';
+import { BUCKET_CORS, CHECKSUM, CHECKSUM_TYPES, REGION, S3_USER_METADATA_MAX_BYTES } from '../../contract';
 import { verifySigV4 } from '../auth/sigv4';
 import { listen, readBody, requestTarget, safeHandler, upstreamAgent, type RunningServer } from '../http';
 import type { Authorizer } from '../iam/authorizer';
 import type { Identities, Signer } from '../iam/identities';
 import { HOST } from '../settings';
+import {
+  checksumHeaders,
+  completeChecksum,
+  createChecksumStore,
+  declaredChecksum,
+  digestProblem,
+  partChecksumProblem,
+  sha256Of,
+  spoolAndHash,
+  type StoredChecksum,
+} from './checksums';
 import { preflight } from './cors';
 import { listObjects } from './listing';
 import { s3Operation, splitPath, type S3Operation } from './operations';
@@ -33,11 +44,34 @@ const errorXml = (code: string, message: string): string =>
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')}</Message></Error>`;
 
-interface Problem {
-  status: number;
-  code: string;
-  message: string;
-}
+type Problem = import('./checksums').Problem;
+
+/** ListParts, which s3rver lacks: the parts on disk, their ETags and the checksums S3 verified. */
+const listPartsXml = (uploadsDir: string, bucket: string, key: string, uploadId: string, checksumOf: (part: number) => string | undefined): string => {
+  const dir = path.join(uploadsDir, uploadId);
+  const numbers = fs
+    .readdirSync(dir)
+    .filter((name) => /^\d+$/.test(name))
+    .map(Number)
+    .sort((a, b) => a - b);
+  const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;');
+  const parts = numbers.map((partNumber) => {
+    const file = path.join(dir, String(partNumber));
+    const stat = fs.statSync(file);
+    const md5 = fs.existsSync(`${file}.md5`) ? fs.readFileSync(`${file}.md5`, 'utf8') : createHash('md5').update(fs.readFileSync(file)).digest('hex');
+    const checksum = checksumOf(partNumber);
+    return (
+      `<Part><PartNumber>${partNumber}</PartNumber><LastModified>${stat.mtime.toISOString()}</LastModified>` +
+      `<ETag>&quot;${md5}&quot;</ETag><Size>${stat.size}</Size>${checksum ? `<ChecksumSHA256>${checksum}</ChecksumSHA256>` : ''}</Part>`
+    );
+  });
+  return (
+    `<?xml version="1.0" encoding="UTF-8"?>\n<ListPartsResult xmlns="http://s3.amazonaws.com/doc/2006-03-01/">` +
+    `<Bucket>${escape(bucket)}</Bucket><Key>${escape(key)}</Key><UploadId>${uploadId}</UploadId>` +
+    `<PartNumberMarker>0</PartNumberMarker><NextPartNumberMarker>${numbers.at(-1) ?? 0}</NextPartNumberMarker>` +
+    `<MaxParts>1000</MaxParts><IsTruncated>false</IsTruncated>${parts.join('')}</ListPartsResult>`
+  );
+};
 
 /**
  * What S3 checks of a multipart call and s3rver does not: the upload id must belong to the
@@ -121,6 +155,8 @@ export const startLocalS3 = async (input: {
 
   const bucketDir = path.join(input.directory, input.bucketName);
   const uploadsDir = path.join(bucketDir, '._S3rver_uploads');
+  const checksums = createChecksumStore(path.join(`${input.directory}.checksums`, input.bucketName), uploadsDir);
+  const spoolDir = path.join(`${input.directory}.spool`);
   const objectFile = (key: string) => path.join(bucketDir, `${key}._S3rver_object`);
 
   const corsHeaders = (origin: string | undefined): Record<string, string> =>
@@ -134,20 +170,79 @@ export const startLocalS3 = async (input: {
     else response.writeHead(problem.status, headers).end(errorXml(problem.code, problem.message));
   };
 
-  const forward = (request: http.IncomingMessage, response: http.ServerResponse, body?: Buffer) => {
+  /**
+   * Passes a request on to s3rver: its body as read (a buffer), spooled to a file, or
+   * streamed. `headers` adds S3's own headers to a successful answer; `rewrite` sees a
+   * successful XML answer whole (small: CreateMultipartUpload, CompleteMultipartUpload);
+   * `failed` runs when s3rver refuses.
+   */
+  const forward = (
+    request: http.IncomingMessage,
+    response: http.ServerResponse,
+    body?: Buffer | { file: string },
+    after: { headers?: Record<string, string>; rewrite?: (xml: string) => string; failed?: () => void } = {},
+  ) => {
     const upstream = http.request(
       { agent, host: HOST, port: innerPort, method: request.method, path: request.url, headers: request.headers },
       (answer) => {
-        response.writeHead(answer.statusCode ?? 502, answer.headers);
+        const status = answer.statusCode ?? 502;
+        const ok = status >= 200 && status < 300;
+        if (!ok) after.failed?.();
+        const headers = { ...answer.headers, ...(ok ? after.headers : {}) };
+        if (ok && after.rewrite) {
+          const rewrite = after.rewrite;
+          const chunks: Buffer[] = [];
+          answer.on('data', (chunk: Buffer) => chunks.push(chunk));
+          answer.on('end', () => {
+            const xml = Buffer.from(rewrite(Buffer.concat(chunks).toString('utf8')), 'utf8');
+            delete headers['transfer-encoding'];
+            response.writeHead(status, { ...headers, 'content-length': String(xml.length) }).end(xml);
+          });
+          return;
+        }
+        response.writeHead(status, headers);
         answer.pipe(response);
       },
     );
     upstream.on('error', (error) => {
+      after.failed?.();
       if (!response.headersSent) response.writeHead(500).end(errorXml('InternalError', error.message));
       else response.destroy();
     });
-    if (body) upstream.end(body);
-    else request.pipe(upstream);
+    if (Buffer.isBuffer(body)) upstream.end(body);
+    else if (body) {
+      const file = fs.createReadStream(body.file);
+      file.on('close', () => fs.rmSync(body.file, { force: true }));
+      file.pipe(upstream);
+    } else request.pipe(upstream);
+  };
+
+  /**
+   * The body of a PutObject or UploadPart with a declared checksum, verified: from the
+   * buffer already read, or spooled to a file while hashing. BadDigest leaves nothing behind.
+   */
+  const verifiedBody = async (
+    request: http.IncomingMessage,
+    body: Buffer | undefined,
+    declared: string,
+  ): Promise<{ body: Buffer | { file: string }; problem?: undefined } | { problem: Problem }> => {
+    if (body) {
+      const problem = digestProblem(declared, sha256Of(body));
+      return problem ? { problem } : { body };
+    }
+    fs.mkdirSync(spoolDir, { recursive: true });
+    const file = path.join(spoolDir, randomUUID());
+    try {
+      const problem = digestProblem(declared, await spoolAndHash(request, file));
+      if (problem) {
+        fs.rmSync(file, { force: true });
+        return { problem };
+      }
+    } catch (error) {
+      fs.rmSync(file, { force: true });
+      throw error;
+    }
+    return { body: { file } };
   };
 
   /** The IAM verdict on every check of the operation; the account itself is never limited. */
@@ -158,6 +253,106 @@ export const startLocalS3 = async (input: {
       if (!decision.allowed) return { status: 403, code: 'AccessDenied', message: decision.message };
     }
     return undefined;
+  };
+
+  /** S3's handling of additional checksums, which s3rver lacks; undefined when s3rver answers alone. */
+  const withChecksums = async (
+    request: http.IncomingMessage,
+    response: http.ServerResponse,
+    operation: S3Operation,
+    query: URLSearchParams,
+    body: Buffer | undefined,
+  ): Promise<true | undefined> => {
+    const key = operation.key!;
+    const uploadId = query.get('uploadId') ?? '';
+    const declared = declaredChecksum(request.headers);
+    switch (operation.name) {
+      case 'PutObject': {
+        if (declared.problem) return (refuse(request, response, declared.problem), true);
+        if (!declared.value) {
+          checksums.setObjectChecksum(key, undefined);
+          return undefined;
+        }
+        const verified = await verifiedBody(request, body, declared.value);
+        if (verified.problem) return (refuse(request, response, verified.problem), true);
+        const stored: StoredChecksum = { value: declared.value, type: CHECKSUM_TYPES.fullObject };
+        checksums.setObjectChecksum(key, stored);
+        forward(request, response, verified.body, { headers: checksumHeaders(stored), failed: () => checksums.setObjectChecksum(key, undefined) });
+        return true;
+      }
+      case 'UploadPart': {
+        const partNumber = Number(query.get('partNumber'));
+        const problem = declared.problem ?? partChecksumProblem(checksums.uploadUsesSha256(uploadId), declared.value);
+        if (problem) return (refuse(request, response, problem), true);
+        if (!declared.value) return undefined;
+        const verified = await verifiedBody(request, body, declared.value);
+        if (verified.problem) return (refuse(request, response, verified.problem), true);
+        const value = declared.value;
+        forward(request, response, verified.body, {
+          headers: { [CHECKSUM.header]: value },
+          rewrite: (xml) => (checksums.setPartChecksum(uploadId, partNumber, value), xml),
+        });
+        return true;
+      }
+      case 'CreateMultipartUpload': {
+        const algorithm = request.headers['x-amz-checksum-algorithm'];
+        if (algorithm === undefined) return undefined;
+        if (String(algorithm).toUpperCase() !== CHECKSUM.algorithm) {
+          return (refuse(request, response, { status: 501, code: 'NotImplemented', message: `The local S3 verifies ${CHECKSUM.algorithm} checksums only.` }), true);
+        }
+        const type = String(request.headers[CHECKSUM.typeHeader] ?? CHECKSUM_TYPES.composite).toUpperCase();
+        if (type !== CHECKSUM_TYPES.composite) {
+          return (refuse(request, response, { status: 400, code: 'InvalidRequest', message: `The ${type} checksum type cannot be used with the sha256 checksum algorithm.` }), true);
+        }
+        forward(request, response, body, {
+          headers: { 'x-amz-checksum-algorithm': CHECKSUM.algorithm, [CHECKSUM.typeHeader]: CHECKSUM_TYPES.composite },
+          rewrite: (xml) => {
+            const created = /<UploadId>([^<]+)<\/UploadId>/.exec(xml)?.[1];
+            if (created) checksums.setUploadAlgorithm(created);
+            return xml;
+          },
+        });
+        return true;
+      }
+      case 'CompleteMultipartUpload': {
+        const xml = (body ?? (await readBody(request))).toString('utf8');
+        const complete = await completeChecksum(checksums, uploadId, xml);
+        if (complete.problem) return (refuse(request, response, complete.problem), true);
+        const previous = checksums.objectChecksum(key);
+        checksums.setObjectChecksum(key, complete.checksum);
+        const stored = complete.checksum;
+        forward(request, response, Buffer.from(xml, 'utf8'), {
+          failed: () => checksums.setObjectChecksum(key, previous),
+          rewrite: (answer) =>
+            stored
+              ? answer.replace('</CompleteMultipartUploadResult>', `<ChecksumSHA256>${stored.value}</ChecksumSHA256><ChecksumType>${stored.type}</ChecksumType></CompleteMultipartUploadResult>`)
+              : answer,
+        });
+        return true;
+      }
+      case 'ListParts':
+        request.resume();
+        response
+          .writeHead(200, { 'Content-Type': 'application/xml', ...corsHeaders(request.headers.origin) })
+          .end(listPartsXml(uploadsDir, input.bucketName, key, uploadId, (part) => checksums.partChecksum(uploadId, part)));
+        return true;
+      case 'CopyObject':
+        checksums.setObjectChecksum(key, undefined);
+        return undefined;
+      case 'DeleteObject':
+        if (!query.has('versionId')) checksums.setObjectChecksum(key, undefined);
+        return undefined;
+      case 'HeadObject':
+      case 'GetObject': {
+        const wanted = String(request.headers[CHECKSUM.modeHeader] ?? '').toUpperCase() === 'ENABLED' && !request.headers.range;
+        const stored = wanted ? checksums.objectChecksum(key) : undefined;
+        if (!stored) return undefined;
+        forward(request, response, body, { headers: checksumHeaders(stored) });
+        return true;
+      }
+      default:
+        return undefined;
+    }
   };
 
   const server = http.createServer(
@@ -237,6 +432,7 @@ export const startLocalS3 = async (input: {
       }
       const problem = multipartProblem(uploadsDir, operation, query, body);
       if (problem) return refuse(request, response, problem);
+      if (operation.key !== undefined && (await withChecksums(request, response, operation, query, body))) return;
       if (operation.name === 'AbortMultipartUpload') {
         // s3rver has no AbortMultipartUpload; the upload (already checked to belong to the key) is dropped here.
         request.resume();

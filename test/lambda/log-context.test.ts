@@ -2,7 +2,7 @@ import type { Context } from 'aws-lambda';
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { LAMBDA_ENV, STATEMENT_ROUTES } from '../../contract';
-import { apiEvent } from '../support/lambda-fakes';
+import { SOME_SHA256, apiEvent } from '../support/lambda-fakes';
 
 /**
  * Every log line of a handler carries the Lambda context (through Powertools'
@@ -87,7 +87,7 @@ test('uploads started and refused are counted as CloudWatch metrics (EMF), publi
   const upload = (contentType: string) =>
     apiEvent({
       ...STATEMENT_ROUTES.createUpload,
-      body: { fileName: 'a.pdf', contentType, size: 10, accountLabel: 'Main', period: '2024-01' },
+      body: { fileName: 'a.pdf', contentType, size: 10, accountLabel: 'Main', period: '2024-01', checksum: SOME_SHA256 },
     });
   const emf = (lines: Record<string, unknown>[]) => lines.filter((line) => '_aws' in line);
 

@@ -11,6 +11,7 @@ import {
   memoryRecords,
   signedParts,
   testPresigner,
+  SOME_SHA256,
 } from '../support/lambda-fakes';
 
 const setup = () => {
@@ -25,8 +26,9 @@ const setup = () => {
   return { handler, records, log };
 };
 
-const upload = (body: unknown, sub?: string | null) =>
-  apiEvent({ ...PROFILE_IMAGE_ROUTES.uploadUrl, body, sub });
+/** An upload request; every body carries a checksum unless it names its own. */
+const upload = (body: Record<string, unknown>, sub?: string | null) =>
+  apiEvent({ ...PROFILE_IMAGE_ROUTES.uploadUrl, body: { checksum: SOME_SHA256, ...body }, sub });
 
 describe('profile image upload URL', () => {
   test("signs a PUT to the caller's own avatar key with type and exact length in the signature", async () => {
@@ -36,15 +38,19 @@ describe('profile image upload URL', () => {
     const body = json(result);
     expect(body.key).toBe(profileImageKey(ALICE));
     expect(body.method).toBe('PUT');
-    expect(body.headers).toEqual({ 'content-type': 'image/png' });
+    expect(body.headers).toEqual({ 'content-type': 'image/png', 'x-amz-checksum-sha256': SOME_SHA256 });
+    // S3 refuses an image whose SHA-256 is not the one signed.
+    expect(signedParts(body.url).signedHeaders).toContain('x-amz-checksum-sha256');
     expect(body.expiresAt).toBe(new Date(SIGNING_DATE.getTime() + 300_000).toISOString());
 
     const signed = signedParts(body.url);
     expect(signed.key).toBe(`profile-images/${ALICE}/avatar`);
     expect(signed.expires).toBe(PROFILE_IMAGE_LIMITS.uploadUrlSeconds);
     expect(signed.signedHeaders).toEqual(expect.arrayContaining(['content-length', 'content-type', 'host']));
-    // No checksum of an empty body (SDK default) that S3 would hold the upload against.
-    expect(body.url).not.toMatch(/x-amz-checksum|x-amz-sdk-checksum/i);
+    // Only the checksum of the declared image: no CRC32 of an empty body (the SDK's default) and no checksum in the query.
+    expect(signed.signedHeaders.filter((name: string) => name.startsWith('x-amz-checksum'))).toEqual(['x-amz-checksum-sha256']);
+    expect(body.url).not.toMatch(/x-amz-sdk-checksum|crc32/i);
+    expect(signed.query.has('x-amz-checksum-sha256')).toBe(false);
   });
 
   test('a different declared type or size yields a different signature (S3 compares them)', async () => {
@@ -85,6 +91,8 @@ describe('profile image upload URL', () => {
     ['a fractional size', { contentType: 'image/png', size: 1.5 }, 'whole number'],
     ['a negative size', { contentType: 'image/png', size: -1 }, 'at least 1 byte'],
     ['an unknown field', { contentType: 'image/png', size: 1, key: 'profile-images/x/avatar' }, 'key'],
+    ['a missing checksum', { contentType: 'image/png', size: 1, checksum: undefined }, 'checksum'],
+    ['a hex checksum', { contentType: 'image/png', size: 1, checksum: 'a'.repeat(64) }, 'base64 SHA-256'],
   ])('refuses %s with 400 in the one error shape', async (_name, body, message) => {
     const { handler } = setup();
     const event =
@@ -123,7 +131,7 @@ describe('profile image upload URL', () => {
     const allowed = await handler(upload({ contentType: 'image/png', size: 1 }));
     expect(allowed.headers?.['Access-Control-Allow-Origin']).toBe(ORIGIN);
     const other = await handler(
-      apiEvent({ ...PROFILE_IMAGE_ROUTES.uploadUrl, body: { contentType: 'image/png', size: 1 }, origin: 'https://evil.example' }),
+      apiEvent({ ...PROFILE_IMAGE_ROUTES.uploadUrl, body: { contentType: 'image/png', size: 1, checksum: SOME_SHA256 }, origin: 'https://evil.example' }),
     );
     expect(other.headers?.['Access-Control-Allow-Origin']).toBeUndefined();
   });

@@ -12,7 +12,7 @@ import {
 import { createProfileImageApi } from '../../lambda/profile-image/core';
 import { createStatementsApi } from '../../lambda/statements/core';
 import { nastyString, rawBody, sub } from '../support/arbitraries';
-import { ORIGIN, apiEvent, capturingLog, memoryObjects, memoryRecords, signedParts, testPresigner } from '../support/lambda-fakes';
+import { ORIGIN, apiEvent, capturingLog, checksumForSize, memoryObjects, memoryRecords, signedParts, testPresigner } from '../support/lambda-fakes';
 
 /**
  * Properties over generated requests, run in-process against both handlers:
@@ -136,7 +136,7 @@ test('valid requests always sign, so the properties above are not passing vacuou
           apiEvent({
             ...STATEMENT_ROUTES.createUpload,
             sub: caller,
-            body: { fileName: 'a.pdf', contentType: type, size: bytes, accountLabel: 'Main', period: '2024-02' },
+            body: { fileName: 'a.pdf', contentType: type, size: bytes, accountLabel: 'Main', period: '2024-02', checksum: checksumForSize(bytes) },
           }),
         );
         expect(result.statusCode).toBe(201);

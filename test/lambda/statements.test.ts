@@ -19,6 +19,9 @@ import {
   memoryRecords,
   signedParts,
   testPresigner,
+  SOME_SHA256,
+  checksumForSize,
+  partList,
 } from '../support/lambda-fakes';
 
 const STATEMENT_ID = '01JD0000000000000000000000';
@@ -44,10 +47,16 @@ const request = {
   size: 120_000,
   accountLabel: 'Checking ••1234',
   period: '2024-01',
-  sha256: 'a'.repeat(64),
+  checksum: SOME_SHA256,
 };
 
-const create = (body: unknown, sub?: string | null) => apiEvent({ ...STATEMENT_ROUTES.createUpload, body, sub });
+/** A create request; a body with the default checksum gets the one its size calls for. */
+const create = (body: Record<string, unknown>, sub?: string | null) =>
+  apiEvent({
+    ...STATEMENT_ROUTES.createUpload,
+    body: body.checksum === SOME_SHA256 && typeof body.size === 'number' ? { ...body, checksum: checksumForSize(body.size) } : body,
+    sub,
+  });
 
 const storedStatement = (owner: string, overrides: Partial<Statement> = {}): Statement => ({
   id: STATEMENT_ID,
@@ -75,7 +84,8 @@ describe('single upload', () => {
       'x-amz-meta-file-name': encodeURIComponent(request.fileName),
       'x-amz-meta-account-label': encodeURIComponent(request.accountLabel),
       'x-amz-meta-period': '2024-01',
-      'x-amz-meta-sha256': request.sha256,
+      'x-amz-meta-checksum': request.checksum,
+      'x-amz-checksum-sha256': request.checksum,
     });
     const signed = signedParts(body.url);
     expect(signed.key).toBe(`statements/${ALICE}/${STATEMENT_ID}/file`);
@@ -88,7 +98,9 @@ describe('single upload', () => {
         'x-amz-meta-account-label',
         'x-amz-meta-file-name',
         'x-amz-meta-period',
-        'x-amz-meta-sha256',
+        'x-amz-meta-checksum',
+        // S3 refuses a body whose SHA-256 is not this one.
+        'x-amz-checksum-sha256',
       ]),
     );
     // The user's file name is metadata, never part of the key.
@@ -121,7 +133,12 @@ describe('single upload', () => {
     ['a NUL byte in the name', { fileName: 'a\u0000.pdf' }, 400, 'BAD_REQUEST'],
     ['a 10,000-character name', { fileName: `${'x'.repeat(10_000)}.pdf` }, 400, 'BAD_REQUEST'],
     ['an empty account label', { accountLabel: '   ' }, 400, 'BAD_REQUEST'],
-    ['a bad checksum', { sha256: 'xyz' }, 400, 'BAD_REQUEST'],
+    ['a bad checksum', { checksum: 'xyz' }, 400, 'BAD_REQUEST'],
+    ['a hex checksum', { checksum: 'a'.repeat(64) }, 400, 'BAD_REQUEST'],
+    ['a composite checksum for a file sent in one piece', { checksum: `${SOME_SHA256}-1` }, 400, 'BAD_REQUEST'],
+    ['a whole-file checksum for a file sent in parts', { size: 60 * MiB, checksum: 'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=' }, 400, 'BAD_REQUEST'],
+    ['a composite checksum with the wrong part count', { size: 60 * MiB, checksum: `${SOME_SHA256}-3` }, 400, 'BAD_REQUEST'],
+    ['no checksum', { checksum: undefined }, 400, 'BAD_REQUEST'],
     ['an owner field', { owner: BOB }, 400, 'BAD_REQUEST'],
   ])('refuses %s and signs nothing', async (_name, change, status, code) => {
     const { handler, objects } = setup();
@@ -178,7 +195,7 @@ describe('multipart upload', () => {
 
   test('signs each part with its exact length', async () => {
     const { handler, created } = await start();
-    const result = await handler(parts({ uploadId: created.uploadId, size, partNumbers: [1, 4] }));
+    const result = await handler(parts({ uploadId: created.uploadId, size, parts: partList([1, 4]) }));
     expect(result.statusCode).toBe(200);
     const body = json(result);
     expect(body.parts.map((part: { partNumber: number; size: number }) => [part.partNumber, part.size])).toEqual([
@@ -191,24 +208,40 @@ describe('multipart upload', () => {
       expect(signed.query.get('uploadId')).toBe(created.uploadId);
       expect(signed.query.get('partNumber')).toBe(String(part.partNumber));
       expect(signed.signedHeaders).toContain('content-length');
+      // S3 refuses a part whose SHA-256 is not the one signed.
+      expect(signed.signedHeaders).toContain('x-amz-checksum-sha256');
+      expect(part.headers).toEqual({ 'x-amz-checksum-sha256': SOME_SHA256 });
       expect(signed.expires).toBe(STATEMENT_LIMITS.uploadUrlSeconds);
     }
   });
 
+  test('lists the parts S3 holds, at the caller\'s key only', async () => {
+    const { handler, created, objects } = await start();
+    const list = (sub: string) =>
+      handler(apiEvent({ ...STATEMENT_ROUTES.listParts, sub, pathParameters: { statementId: STATEMENT_ID }, query: { uploadId: created.uploadId } }));
+    expect((await list(BOB)).statusCode).toBe(404);
+    const mine = await list(ALICE);
+    expect(mine.statusCode).toBe(200);
+    expect(json(mine)).toEqual({ parts: [] });
+    expect(objects.calls).toContain(`listParts ${statementKey(ALICE, STATEMENT_ID)}`);
+  });
+
   test.each([
-    ['a part beyond the file', { partNumbers: [5] }, 400],
-    ['a repeated part', { partNumbers: [1, 1] }, 400],
+    ['a part beyond the file', { parts: partList([5]) }, 400],
+    ['a repeated part', { parts: partList([1, 1]) }, 400],
+    ['a part without its checksum', { parts: [{ partNumber: 1 }] }, 400],
+    ['a part with a hex checksum', { parts: [{ partNumber: 1, checksum: 'a'.repeat(64) }] }, 400],
     ['a size that fits one PUT', { size: 10 }, 400],
     ['a size over 1 GiB', { size: 1024 * MiB + 1 }, 413],
   ])('refuses %s', async (_name, change, status) => {
     const { handler, created } = await start();
-    const result = await handler(parts({ uploadId: created.uploadId, size, partNumbers: [1], ...change }));
+    const result = await handler(parts({ uploadId: created.uploadId, size, parts: partList([1]), ...change }));
     expect(result.statusCode).toBe(status);
   });
 
   test('completes only at the caller\'s key: B cannot complete A\'s upload', async () => {
     const { handler, created, objects } = await start();
-    const body = { uploadId: created.uploadId, parts: [1, 2, 3, 4].map((partNumber) => ({ partNumber, etag: `"${'0'.repeat(32)}"` })) };
+    const body = { uploadId: created.uploadId, parts: [1, 2, 3, 4].map((partNumber) => ({ partNumber, etag: `"${'0'.repeat(32)}"`, checksum: SOME_SHA256 })) };
     const asBob = await handler(
       apiEvent({ ...STATEMENT_ROUTES.completeUpload, body, sub: BOB, pathParameters: { statementId: STATEMENT_ID } }),
     );
@@ -226,7 +259,7 @@ describe('multipart upload', () => {
     const result = await handler(
       apiEvent({
         ...STATEMENT_ROUTES.completeUpload,
-        body: { uploadId: created.uploadId, parts: [{ partNumber: 2, etag: 'abc' }, { partNumber: 1, etag: 'abc' }] },
+        body: { uploadId: created.uploadId, parts: [{ partNumber: 2, etag: 'abc', checksum: SOME_SHA256 }, { partNumber: 1, etag: 'abc', checksum: SOME_SHA256 }] },
         pathParameters: { statementId: STATEMENT_ID },
       }),
     );
@@ -254,7 +287,7 @@ describe('multipart upload', () => {
 
   test('a bad statement id in the path is 400', async () => {
     const { handler, created } = await start();
-    const result = await handler(parts({ uploadId: created.uploadId, size, partNumbers: [1] }, ALICE, '../other'));
+    const result = await handler(parts({ uploadId: created.uploadId, size, parts: partList([1]) }, ALICE, '../other'));
     expect(result.statusCode).toBe(400);
   });
 });
@@ -328,7 +361,7 @@ describe('the quota', () => {
     full(records, STATEMENT_QUOTA.maxStatements - 1);
     expect((await handler(create(request, ALICE))).statusCode).toBe(201);
     const before = objects.calls.length;
-    const refused = await handler(apiEvent({ ...STATEMENT_ROUTES.createUpload, body: request, sub: ALICE }));
+    const refused = await handler(apiEvent({ ...STATEMENT_ROUTES.createUpload, body: { ...request, checksum: checksumForSize(request.size) }, sub: ALICE }));
     expect(refused.statusCode).toBe(403);
     const body = JSON.parse(refused.body);
     expect(body.error.code).toBe('QUOTA_EXCEEDED');
@@ -365,7 +398,7 @@ test('a multipart upload whose place was given back (it outlived its hold) canno
   const created = JSON.parse((await handler(create({ ...request, size: 60 * 1024 * 1024 }, ALICE))).body);
   await records.releaseUpload(ALICE, STATEMENT_ID);
   const completed = await handler(
-    apiEvent({ ...STATEMENT_ROUTES.completeUpload, sub: ALICE, pathParameters: { statementId: STATEMENT_ID }, body: { uploadId: created.uploadId, parts: [{ partNumber: 1, etag: '"a"' }] } }),
+    apiEvent({ ...STATEMENT_ROUTES.completeUpload, sub: ALICE, pathParameters: { statementId: STATEMENT_ID }, body: { uploadId: created.uploadId, parts: [{ partNumber: 1, etag: '"a"', checksum: SOME_SHA256 }] } }),
   );
   expect(completed.statusCode).toBe(404);
   expect(objects.uploads.has(created.uploadId)).toBe(false);

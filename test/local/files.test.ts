@@ -8,7 +8,7 @@ import { callApi, type Api } from './support/rest';
 import { waitFor, type StackProcess } from './support/stack-process';
 import { stackWithTwoUsers } from './support/two-users';
 import { expiredFrom, forgedFrom, otherClientFrom } from './support/tokens';
-import { putTo, sha256, uploadAvatar, uploadStatement } from './support/uploads';
+import { putTo, sha256, sha256Base64, uploadAvatar, uploadStatement } from './support/uploads';
 import type { TestUser } from './support/users';
 
 /**
@@ -58,7 +58,6 @@ test('statement: upload, listed with its metadata, downloaded as an attachment, 
     contentType: 'application/pdf',
     accountLabel: 'Checking ••1234',
     period: '2024-01',
-    sha256: sha256(bytes),
     bytes,
   });
   const statement = await listed(alice, statementId);
@@ -72,7 +71,9 @@ test('statement: upload, listed with its metadata, downloaded as an attachment, 
     accountLabel: 'Checking ••1234',
     period: '2024-01',
     status: 'AVAILABLE',
-    checksum: sha256(bytes),
+    // What S3 verified on arrival: the SHA-256 the upload was signed with.
+    checksum: sha256Base64(bytes),
+    checksumType: 'FULL_OBJECT',
   });
 
   const download = await callApi(stack.config, 'statementsApiUrl', STATEMENT_ROUTES.downloadUrl, {
@@ -121,10 +122,11 @@ test('a statement over 50 MiB goes up in parts and comes back identical', async 
 }, 60_000);
 
 describe('S3 itself refuses what the API did not allow', () => {
+  const content = randomBytes(100);
   const signedUpload = async () => {
     const created = await callApi(stack.config, 'statementsApiUrl', STATEMENT_ROUTES.createUpload, {
       token: alice.idToken,
-      body: { fileName: 'a.pdf', contentType: 'application/pdf', size: 100, accountLabel: 'Main', period: '2024-02' },
+      body: { fileName: 'a.pdf', contentType: 'application/pdf', size: 100, accountLabel: 'Main', period: '2024-02', checksum: sha256Base64(content) },
     });
     expect(created.status).toBe(201);
     return created.body as { statementId: string; url: string; headers: Record<string, string> };
@@ -140,7 +142,7 @@ describe('S3 itself refuses what the API did not allow', () => {
 
   test('another content type than the one signed', async () => {
     const upload = await signedUpload();
-    const response = await putTo(upload.url, { ...upload.headers, 'content-type': 'text/html' }, randomBytes(100));
+    const response = await putTo(upload.url, { ...upload.headers, 'content-type': 'text/html' }, content);
     await expectRefused(response, 'SignatureDoesNotMatch', upload.statementId);
   });
 
@@ -149,16 +151,22 @@ describe('S3 itself refuses what the API did not allow', () => {
     await expectRefused(await putTo(upload.url, upload.headers, randomBytes(101)), 'SignatureDoesNotMatch', upload.statementId);
   });
 
+  test('another checksum than the one signed', async () => {
+    const upload = await signedUpload();
+    const response = await putTo(upload.url, { ...upload.headers, 'x-amz-checksum-sha256': sha256Base64(randomBytes(100)) }, randomBytes(100));
+    await expectRefused(response, 'SignatureDoesNotMatch', upload.statementId);
+  });
+
   test('a key outside the signed one (another user\'s prefix)', async () => {
     const upload = await signedUpload();
     const elsewhere = upload.url.replace(alice.sub, bob.sub);
-    await expectRefused(await putTo(elsewhere, upload.headers, randomBytes(100)), 'SignatureDoesNotMatch', upload.statementId);
+    await expectRefused(await putTo(elsewhere, upload.headers, content), 'SignatureDoesNotMatch', upload.statementId);
   });
 
   test('a tampered signature', async () => {
     const upload = await signedUpload();
     const tampered = upload.url.replace(/X-Amz-Signature=([0-9a-f])/, (_, first: string) => `X-Amz-Signature=${first === 'a' ? 'b' : 'a'}`);
-    await expectRefused(await putTo(tampered, upload.headers, randomBytes(100)), 'SignatureDoesNotMatch', upload.statementId);
+    await expectRefused(await putTo(tampered, upload.headers, content), 'SignatureDoesNotMatch', upload.statementId);
   });
 
   test('an expired URL', async () => {
@@ -170,13 +178,15 @@ describe('S3 itself refuses what the API did not allow', () => {
       requestChecksumCalculation: 'WHEN_REQUIRED',
     });
     const sixMinutesAgo = () => new Date(Date.now() - 6 * 60 * 1000);
+    const body = randomBytes(10);
     const put = await new Presigner(client, stack.config.storage.bucket_name, sixMinutesAgo).put({
       key: statementKey(alice.sub, '01JD0000000000000000000009'),
       contentType: 'application/pdf',
       contentLength: 10,
+      checksum: sha256Base64(body),
       expiresIn: 300,
     });
-    const response = await putTo(put.url, put.headers, randomBytes(10));
+    const response = await putTo(put.url, put.headers, body);
     expect(response.status).toBe(403);
     expect(await response.text()).toContain('Request has expired');
   });
@@ -241,7 +251,7 @@ describe('the REST APIs refuse a caller without a valid ID token, before the Lam
 
 describe("the local API Gateway validates bodies against the routes' models, as API Gateway does", () => {
   const create = (body: unknown) => callApi(stack.config, 'statementsApiUrl', STATEMENT_ROUTES.createUpload, { token: alice.idToken, body });
-  const valid = { fileName: 'a.pdf', contentType: 'application/pdf', size: 10, accountLabel: 'Main', period: '2024-01' };
+  const valid = { fileName: 'a.pdf', contentType: 'application/pdf', size: 10, accountLabel: 'Main', period: '2024-01', checksum: sha256Base64(randomBytes(10)) };
 
   test.each<[string, unknown]>([
     ['a missing field', { ...valid, period: undefined }],

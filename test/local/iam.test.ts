@@ -16,6 +16,7 @@ import { freePort } from '../../local/ports';
 import { startLocalS3 } from '../../local/s3/server';
 import { HOST } from '../../local/settings';
 import { ALICE, apiEvent, json } from '../support/lambda-fakes';
+import { sha256Base64 } from './support/uploads';
 
 /**
  * IAM on the local stack: the policies come from the template the CDK app synthesizes,
@@ -114,7 +115,7 @@ test("a presigned upload works while the signer's role may PutObject, and S3 ref
     const created = await handler(
       apiEvent({
         ...STATEMENT_ROUTES.createUpload,
-        body: { fileName: 'a.pdf', contentType: 'application/pdf', size: 3, accountLabel: 'Main', period: '2024-01' },
+        body: { fileName: 'a.pdf', contentType: 'application/pdf', size: 3, accountLabel: 'Main', period: '2024-01', checksum: sha256Base64(Buffer.from('pdf')) },
       }),
       context,
     );

@@ -1,3 +1,4 @@
+import { checksumForSize } from '../support/lambda-fakes';
 import { DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { STATEMENT_QUOTA, STATEMENT_ROUTES, TABLE_KEYS } from '../../contract';
 import { dynamoClient } from '../../local/dynamodb';
@@ -21,7 +22,7 @@ beforeAll(() => ({ stack, alice, bob } = context));
 const startUpload = (user: TestUser, size = 1000) =>
   callApi(stack.config, 'statementsApiUrl', STATEMENT_ROUTES.createUpload, {
     token: user.idToken,
-    body: { fileName: 'a.pdf', contentType: 'application/pdf', size, accountLabel: 'Main', period: '2024-01' },
+    body: { fileName: 'a.pdf', contentType: 'application/pdf', size, accountLabel: 'Main', period: '2024-01', checksum: checksumForSize(size) },
   });
 
 /** Sets a user's usage as the catalogue would have counted `statements` files of 1,000 bytes. */

@@ -1,3 +1,4 @@
+import { SOME_SHA256 } from '../support/lambda-fakes';
 import autocannon from 'autocannon';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -56,7 +57,7 @@ test('statements REST API (sign an upload): 0 errors under 50 connections', asyn
     url: apiUrl(stack.config.custom.statementsApiUrl, STATEMENT_ROUTES.createUpload.resource),
     method: 'POST',
     headers: { Authorization: user.idToken, 'Content-Type': 'application/json' },
-    body: JSON.stringify({ fileName: 'load.pdf', contentType: 'application/pdf', size: 1000, accountLabel: 'Load', period: '2024-07' }),
+    body: JSON.stringify({ fileName: 'load.pdf', contentType: 'application/pdf', size: 1000, accountLabel: 'Load', period: '2024-07', checksum: SOME_SHA256 }),
   });
   expect(result.requests.total).toBeGreaterThan(0);
   expect(result.errors).toBe(0);

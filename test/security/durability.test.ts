@@ -9,7 +9,7 @@ import { configureAmplify } from '../local/support/amplify';
 import { ME, STATEMENT, STATEMENTS, UPDATE_PROFILE, apollo } from '../local/support/graphql';
 import { callApi } from '../local/support/rest';
 import { javaProcessesFor, startStack, waitFor, type StackProcess } from '../local/support/stack-process';
-import { sha256, uploadAvatar, uploadStatement } from '../local/support/uploads';
+import { partsOf, sha256, sha256Base64, statementChecksum, uploadAvatar, uploadStatement } from '../local/support/uploads';
 import { newUser, type TestUser } from '../local/support/users';
 
 /**
@@ -88,20 +88,22 @@ test('kill -9 during uploads: confirmed data survives, and no listed record lack
   const big = randomBytes(30 * 1024 * 1024);
   const single = (await callApi(stack.config, 'statementsApiUrl', STATEMENT_ROUTES.createUpload, {
     token,
-    body: { fileName: 'interrupted.pdf', contentType: 'application/pdf', size: big.length, accountLabel: 'Main', period: '2024-05' },
+    body: { fileName: 'interrupted.pdf', contentType: 'application/pdf', size: big.length, accountLabel: 'Main', period: '2024-05', checksum: sha256Base64(big) },
   })).body as Extract<StatementUploadResponse, { kind: 'single' }>;
-  const multipartSize = 60 * 1024 * 1024;
+  const multipartBytes = randomBytes(60 * 1024 * 1024);
+  const multipartSize = multipartBytes.length;
+  const local = partsOf(multipartBytes);
   const multipart = (await callApi(stack.config, 'statementsApiUrl', STATEMENT_ROUTES.createUpload, {
     token,
-    body: { fileName: 'interrupted.csv', contentType: 'text/csv', size: multipartSize, accountLabel: 'Main', period: '2024-05' },
+    body: { fileName: 'interrupted.csv', contentType: 'text/csv', size: multipartSize, accountLabel: 'Main', period: '2024-05', checksum: statementChecksum(multipartBytes) },
   })).body as Extract<StatementUploadResponse, { kind: 'multipart' }>;
   const parts = (await callApi(stack.config, 'statementsApiUrl', STATEMENT_ROUTES.partUrls, {
     token,
     params: { statementId: multipart.statementId },
-    body: { uploadId: multipart.uploadId, size: multipartSize, partNumbers: [1, 2] },
-  })).body.parts as { url: string; size: number }[];
-  expect(await slowPut(parts[0].url, {}, randomBytes(parts[0].size))).toBe(200);
-  const inFlight = [slowPut(single.url, single.headers, big), slowPut(parts[1].url, {}, randomBytes(parts[1].size))];
+    body: { uploadId: multipart.uploadId, size: multipartSize, parts: local.slice(0, 2).map(({ partNumber, checksum }) => ({ partNumber, checksum })) },
+  })).body.parts as { url: string; size: number; headers: Record<string, string> }[];
+  expect(await slowPut(parts[0].url, parts[0].headers, local[0].bytes)).toBe(200);
+  const inFlight = [slowPut(single.url, single.headers, big), slowPut(parts[1].url, parts[1].headers, local[1].bytes)];
   await new Promise((resolve) => setTimeout(resolve, 300));
   const killedAt = Date.now();
   stack.child.kill('SIGKILL');

@@ -1,3 +1,4 @@
+import { SOME_SHA256, checksumForSize } from '../support/lambda-fakes';
 import { randomBytes } from 'node:crypto';
 import { PROFILE_IMAGE_ROUTES, STATEMENT_ROUTES, profileImagePrefix, statementPrefix, type RouteSpec } from '../../contract';
 import { configureAmplify } from '../local/support/amplify';
@@ -59,7 +60,7 @@ const REST: Record<string, { api: Api; route: RouteSpec; request: (ctx: Context)
   profileUploadUrl: {
     api: 'profileImageApiUrl',
     route: PROFILE_IMAGE_ROUTES.uploadUrl,
-    request: () => ({ body: { contentType: 'image/png', size: 10 } }),
+    request: () => ({ body: { contentType: 'image/png', size: 10, checksum: SOME_SHA256 } }),
     expect: { ...tokenless, apiKey: 'denied', userA: 'ok', userB: 'ownOnly' },
   },
   profileDownloadUrl: {
@@ -71,19 +72,26 @@ const REST: Record<string, { api: Api; route: RouteSpec; request: (ctx: Context)
   createUpload: {
     api: 'statementsApiUrl',
     route: STATEMENT_ROUTES.createUpload,
-    request: () => ({ body: { fileName: 'x.pdf', contentType: 'application/pdf', size: 10, accountLabel: 'Main', period: '2024-01' } }),
+    request: () => ({ body: { fileName: 'x.pdf', contentType: 'application/pdf', size: 10, accountLabel: 'Main', period: '2024-01', checksum: SOME_SHA256 } }),
     expect: { ...tokenless, apiKey: 'denied', userA: 'ok', userB: 'ownOnly' },
   },
   partUrls: {
     api: 'statementsApiUrl',
     route: STATEMENT_ROUTES.partUrls,
-    request: (ctx) => ({ params: { statementId: ctx.aUpload.statementId }, body: { uploadId: ctx.aUpload.uploadId, size: ctx.aUpload.size, partNumbers: [1] } }),
+    request: (ctx) => ({ params: { statementId: ctx.aUpload.statementId }, body: { uploadId: ctx.aUpload.uploadId, size: ctx.aUpload.size, parts: [{ partNumber: 1, checksum: SOME_SHA256 }] } }),
     expect: { ...tokenless, apiKey: 'denied', userA: 'ok', userB: 'ownOnly' },
+  },
+  listParts: {
+    api: 'statementsApiUrl',
+    route: STATEMENT_ROUTES.listParts,
+    request: (ctx) => ({ params: { statementId: ctx.aUpload.statementId }, query: { uploadId: ctx.aUpload.uploadId } }),
+    // B names A's upload at B's own key, where S3 has no such upload.
+    expect: { ...tokenless, apiKey: 'denied', userA: 'ok', userB: 'notFound' },
   },
   completeUpload: {
     api: 'statementsApiUrl',
     route: STATEMENT_ROUTES.completeUpload,
-    request: (ctx) => ({ params: { statementId: ctx.aUpload.statementId }, body: { uploadId: ctx.aUpload.uploadId, parts: [{ partNumber: 1, etag: '"0123456789abcdef0123456789abcdef"' }] } }),
+    request: (ctx) => ({ params: { statementId: ctx.aUpload.statementId }, body: { uploadId: ctx.aUpload.uploadId, parts: [{ partNumber: 1, etag: '"0123456789abcdef0123456789abcdef"', checksum: SOME_SHA256 }] } }),
     // A's call fails on S3's side (part 1 was never sent), but as A's upload: 400, not 404.
     expect: { ...tokenless, apiKey: 'denied', userA: 'ok', userB: 'notFound' },
   },
@@ -154,7 +162,7 @@ beforeAll(async () => {
   const size = 50 * 1024 * 1024 + 1;
   const multipart = await callApi(stack.config, 'statementsApiUrl', STATEMENT_ROUTES.createUpload, {
     token: a.idToken,
-    body: { fileName: 'big.csv', contentType: 'text/csv', size, accountLabel: 'A', period: '2024-01' },
+    body: { fileName: 'big.csv', contentType: 'text/csv', size, accountLabel: 'A', period: '2024-01', checksum: checksumForSize(size) },
   });
   ctx = { aStatement: statementId, aUpload: { statementId: multipart.body.statementId, uploadId: multipart.body.uploadId, size } };
 }, 90_000);
@@ -169,7 +177,7 @@ const cells = <T extends Record<string, { expect: Record<Caller, Outcome> }>>(ta
 test('the matrix covers every operation and route for every caller', () => {
   expect(Object.keys(GRAPHQL).sort()).toEqual(['me', 'serviceStatus', 'statement', 'statements', 'updateProfile', 'uploadLimits']);
   expect(Object.values(REST).map((cell) => cell.route).sort()).toEqual([...Object.values(PROFILE_IMAGE_ROUTES), ...Object.values(STATEMENT_ROUTES)].sort());
-  expect(cells(GRAPHQL).length + cells(REST).length).toBe((6 + 8) * CALLERS.length);
+  expect(cells(GRAPHQL).length + cells(REST).length).toBe((6 + 9) * CALLERS.length);
 });
 
 describe('GraphQL', () => {

@@ -42,6 +42,15 @@ export const contentType = fc.oneof(
   fc.string(),
 );
 
+/** Checksums: well-formed whole-file and composite ones, hex, and anything. */
+const base64Sha256 = fc.uint8Array({ minLength: 32, maxLength: 32 }).map((bytes) => Buffer.from(bytes).toString('base64'));
+export const checksum = fc.oneof(
+  base64Sha256,
+  fc.tuple(base64Sha256, fc.integer({ min: 0, max: 100 })).map(([digest, count]) => `${digest}-${count}`),
+  fc.string({ unit: fc.constantFrom(...'0123456789abcdef'), minLength: 64, maxLength: 64 }),
+  fc.string(),
+);
+
 export const statementBody = fc.record(
   {
     fileName: nastyString,
@@ -49,7 +58,7 @@ export const statementBody = fc.record(
     size,
     accountLabel: nastyString,
     period: fc.oneof(fc.constantFrom('2024-01', '2024-13', '24-01', '2024-1'), fc.string()),
-    sha256: fc.oneof(fc.string({ unit: fc.constantFrom(...'0123456789abcdef'), minLength: 64, maxLength: 64 }), fc.string()),
+    checksum,
     owner: sub,
     key: nastyString,
   },
@@ -58,13 +67,15 @@ export const statementBody = fc.record(
 
 export const body = fc.oneof(
   statementBody,
-  fc.record({ contentType, size }, { requiredKeys: [] }),
+  fc.record({ contentType, size, checksum }, { requiredKeys: [] }),
   fc.record(
     {
       uploadId: fc.oneof(fc.string(), fc.constant('upload-1')),
       size,
-      partNumbers: fc.array(fc.oneof(fc.integer({ min: -5, max: 100 }), fc.double()), { maxLength: 120 }),
-      parts: fc.array(fc.record({ partNumber: fc.integer({ min: 0, max: 70 }), etag: fc.string() }), { maxLength: 70 }),
+      parts: fc.oneof(
+        fc.array(fc.record({ partNumber: fc.oneof(fc.integer({ min: -5, max: 100 }), fc.double()), checksum }, { requiredKeys: [] }), { maxLength: 120 }),
+        fc.array(fc.record({ partNumber: fc.integer({ min: 0, max: 70 }), etag: fc.string(), checksum }, { requiredKeys: [] }), { maxLength: 70 }),
+      ),
     },
     { requiredKeys: [] },
   ),

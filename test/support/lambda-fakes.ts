@@ -1,5 +1,5 @@
 import type { APIGatewayProxyEvent } from 'aws-lambda';
-import { STATEMENT_QUOTA, type Statement } from '../../contract';
+import { STATEMENT_LIMITS, STATEMENT_QUOTA, needsMultipart, type Statement } from '../../contract';
 import { notFound } from '../../lambda/shared/errors';
 import type { Log, LogFields } from '../../lambda/shared/log';
 import type { HeldUpload, RecordStore } from '../../lambda/shared/records';
@@ -18,10 +18,22 @@ export const ALICE = '11111111-1111-4111-8111-111111111111';
 export const BOB = '22222222-2222-4222-8222-222222222222';
 export const ORIGIN = 'https://vault.example.com';
 
+/** A well-formed base64 SHA-256 (of no file in particular: the fakes store no bytes). */
+export const SOME_SHA256 = 'n4bQgYhMfWWaL+qgxVrQFaO/TxsrC4Is0V1sFbDwCgg=';
+
+/** The checksum a statement of `size` bytes declares: the file's SHA-256, or a composite ending in its part count. */
+export const checksumForSize = (size: number): string =>
+  needsMultipart(size) ? `${SOME_SHA256}-${Math.ceil(size / STATEMENT_LIMITS.partBytes)}` : SOME_SHA256;
+
+/** The `parts` of a part-URL request, each with a checksum. */
+export const partList = (numbers: number[]) => numbers.map((partNumber) => ({ partNumber, checksum: SOME_SHA256 }));
+
 export const testPresigner = () => new Presigner(createS3Client(), BUCKET, () => SIGNING_DATE);
 
 export interface MemoryObjects extends ObjectStore {
   objects: Map<string, ObjectInfo>;
+  /** Object bodies, where a test gave one (readStart reads them; others read as empty). */
+  bodies: Map<string, Uint8Array>;
   uploads: Map<string, { key: string; contentType: string; metadata: Record<string, string> }>;
   calls: string[];
 }
@@ -37,10 +49,22 @@ export const memoryObjects = (): MemoryObjects => {
     if (!upload || upload.key !== key) throw notFound('There is no such upload in progress; start the upload again.');
     return upload;
   };
+  const bodies = new Map<string, Uint8Array>();
   return {
     objects,
+    bodies,
     uploads,
     calls,
+    async readStart(key, bytes) {
+      calls.push(`readStart ${key}`);
+      if (!objects.has(key)) return undefined;
+      return (bodies.get(key) ?? new Uint8Array()).subarray(0, bytes);
+    },
+    async listParts({ key, uploadId }) {
+      calls.push(`listParts ${key}`);
+      requireUpload(key, uploadId);
+      return [];
+    },
     async head(key) {
       calls.push(`head ${key}`);
       return objects.get(key);

@@ -38,7 +38,7 @@ export const UPDATE_PROFILE = gql`
 
 export const STATEMENT = gql`
   query Statement($id: ID!) {
-    statement(id: $id) { id owner fileName contentType size key accountLabel period status uploadedAt checksum }
+    statement(id: $id) { id owner fileName contentType size key accountLabel period status uploadedAt checksum checksumType }
   }
 `;
 

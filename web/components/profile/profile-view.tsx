@@ -6,7 +6,7 @@ import { useMutation, useQuery } from '@apollo/client/react';
 import { useRouter } from 'next/navigation';
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { toast } from 'react-toastify';
-import { PROFILE_IMAGE_LIMITS, PROFILE_IMAGE_ROUTES, TEXT_LIMITS, acceptedTypesInWords, formatBytes, type PresignedDownload } from '@contract';
+import { PROFILE_IMAGE_LIMITS, PROFILE_IMAGE_ROUTES, TEXT_LIMITS, acceptAttribute, acceptedTypesInWords, formatBytes, type PresignedDownload } from '@contract';
 import { useAuth, useIdToken } from '@/lib/auth-context';
 import { ME, UPDATE_PROFILE, type MeData } from '@/lib/graphql';
 import { MESSAGES } from '@/lib/messages';
@@ -123,7 +123,7 @@ export const ProfileView = () => {
             <input
               ref={fileInput}
               type="file"
-              accept="image/jpeg,image/png,image/webp"
+              accept={acceptAttribute('profileImage')}
               aria-label="Profile picture file"
               css={css`display: none;`}
               onChange={(event) => {

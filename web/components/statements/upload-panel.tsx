@@ -3,7 +3,7 @@
 
 import { css } from '@emotion/react';
 import { useEffect, useRef, useState, type DragEvent } from 'react';
-import { STATEMENT_LIMITS, TEXT_LIMITS, acceptedTypesInWords, formatBytes } from '@contract';
+import { STATEMENT_LIMITS, TEXT_LIMITS, acceptAttribute, acceptedTypesInWords, formatBytes } from '@contract';
 import { theme } from '@/lib/theme';
 import { Button, Card, ProgressBar, TextField } from '../ui';
 import type { UploadItem, useUploads } from './use-uploads';
@@ -88,6 +88,7 @@ export const UploadPanel = ({ uploads, accounts }: { uploads: ReturnType<typeof 
           ref={input}
           type="file"
           multiple
+          accept={acceptAttribute('statement')}
           aria-label="Statement files"
           css={css`display: none;`}
           onChange={(event) => {
