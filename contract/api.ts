@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { MAX_PARTS, PERIOD_PATTERN, STATEMENT_LIMITS, TEXT_LIMITS } from './uploads';
-import { COMPOSITE_SHA256_PATTERN, SHA256_BASE64_PATTERN } from './checksums';
-import { storedTextProblem } from './upload-rules';
+import { COMPOSITE_SHA256_PATTERN, SHA256_BASE64_PATTERN, type ChecksumType } from './checksums';
+import { plainNameProblem, textProblem } from './upload-rules';
 import { STATEMENT_ID_PATTERN } from './keys';
 
 /**
@@ -10,30 +10,19 @@ import { STATEMENT_ID_PATTERN } from './keys';
  * Unknown fields are refused (`strict`), so a typo never silently does less than asked.
  */
 
-/** Control characters (C0, DEL, C1) and the bidirectional overrides that disguise file names. */
-// eslint-disable-next-line no-control-regex
-const UNSAFE_TEXT = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
-
-const label = (what: string, maxChars: number, maxStoredBytes: number) =>
+/** A text field as people type it: NFC, trimmed, then held to its rules (`textProblem`). */
+const label = (what: string, maxChars: number, maxStoredBytes: number, extra?: (value: string) => string | undefined) =>
   z
     .string({ error: `${what} must be text` })
     .transform((value) => value.normalize('NFC').trim())
     .pipe(
-      z
-        .string()
-        .min(1, `${what} must not be empty`)
-        .max(maxChars, `${what} must be at most ${maxChars} characters`)
-        .refine((value) => !UNSAFE_TEXT.test(value), `${what} must not contain control or direction-override characters`)
-        .superRefine((value, context) => {
-          const problem = storedTextProblem(what, value, maxStoredBytes);
-          if (problem) context.addIssue({ code: 'custom', message: problem });
-        }),
+      z.string().superRefine((value, context) => {
+        const problem = textProblem(what, value, maxChars, maxStoredBytes) ?? extra?.(value);
+        if (problem) context.addIssue({ code: 'custom', message: problem });
+      }),
     );
 
-export const fileNameSchema = label('fileName', TEXT_LIMITS.fileNameMaxChars, TEXT_LIMITS.fileNameMaxStoredBytes).refine(
-  (value) => !/[\\/]/.test(value) && value !== '.' && value !== '..',
-  'fileName must be a plain file name without / or \\',
-);
+export const fileNameSchema = label('fileName', TEXT_LIMITS.fileNameMaxChars, TEXT_LIMITS.fileNameMaxStoredBytes, (value) => plainNameProblem('fileName', value));
 
 export const accountLabelSchema = label('accountLabel', TEXT_LIMITS.accountLabelMaxChars, TEXT_LIMITS.accountLabelMaxStoredBytes);
 
@@ -172,4 +161,7 @@ export interface CompleteUploadResponse {
 
 export interface StatementDownloadResponse extends PresignedDownload {
   fileName: string;
+  /** The SHA-256 checksum S3 verified when the file arrived, to compare the download with. */
+  checksum?: string;
+  checksumType?: ChecksumType;
 }

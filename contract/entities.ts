@@ -23,6 +23,17 @@ export interface Statement {
   checksumType?: ChecksumType;
 }
 
+/** An upload refused after it arrived; the file is gone, the owner sees why. */
+export interface UploadRefusal {
+  /** The statement id, or `avatar`. */
+  id: string;
+  owner: string;
+  fileName?: string;
+  /** In words, e.g. "not a PDF: its content is PNG". */
+  reason: string;
+  refusedAt: string;
+}
+
 export interface Profile {
   userId: string;
   email?: string;

@@ -106,6 +106,15 @@ export const TABLE_KEYS = {
   // The period (fixed length) comes before the free-text account and each kind has its own
   // tag, so no account label can spell another list's key.
   accountPeriodList: (sub: string, accountKey: string, period: string): string => `USER#${sub}|account-period|${period}|${accountKey}`,
+  /**
+   * Why an upload was refused after it arrived (its content is not its declared type, or
+   * its checksum is not the declared one): the owner reads it, nothing else keeps the file.
+   * `avatar` for the profile image, the statement id otherwise.
+   */
+  refusalSortPrefix: 'REFUSED#',
+  refusalSort: (uploadId: string): string => `REFUSED#${uploadId}`,
+  /** The refusal id of the profile image. */
+  avatarRefusalId: 'avatar',
   /** Marks a record whose list copies are written (records of earlier releases lack it until the sweep). */
   listedAttribute: 'listed',
 } as const;

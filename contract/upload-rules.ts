@@ -82,7 +82,34 @@ export const storedTextProblem = (what: string, value: string, maxStoredBytes: n
     : undefined;
 };
 
-/** The file name and account label of a statement upload, checked for S3's metadata limit. */
-export const statementTextProblem = (fileName: string, accountLabel: string): string | undefined =>
-  storedTextProblem('The file name', fileName.normalize('NFC').trim(), TEXT_LIMITS.fileNameMaxStoredBytes) ??
-  storedTextProblem('The account label', accountLabel.normalize('NFC').trim(), TEXT_LIMITS.accountLabelMaxStoredBytes);
+/** Control characters (C0, DEL, C1) and the bidirectional overrides that disguise file names. */
+// eslint-disable-next-line no-control-regex
+const UNSAFE_TEXT = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
+
+/**
+ * Why a (normalised, trimmed) text field cannot be stored, or undefined when it can: not
+ * empty, at most `maxChars` characters (code points, as people count them), no control or
+ * direction-override characters, and within its share of S3's metadata once encoded. The
+ * API's schemas and the web app ask exactly this.
+ */
+export const textProblem = (what: string, value: string, maxChars: number, maxStoredBytes: number): string | undefined => {
+  if (value.length === 0) return `${what} must not be empty`;
+  if ([...value].length > maxChars) return `${what} must be at most ${maxChars} characters`;
+  if (UNSAFE_TEXT.test(value)) return `${what} must not contain control or direction-override characters`;
+  return storedTextProblem(what, value, maxStoredBytes);
+};
+
+/** A file name is a name, never a path. */
+export const plainNameProblem = (what: string, value: string): string | undefined =>
+  /[\\/]/.test(value) || value === '.' || value === '..' ? `${what} must be a plain file name without / or \\` : undefined;
+
+/** The file name and account label of a statement upload, held to the API's rules, in words. */
+export const statementTextProblem = (fileName: string, accountLabel: string): string | undefined => {
+  const name = fileName.normalize('NFC').trim();
+  const label = accountLabel.normalize('NFC').trim();
+  return (
+    textProblem('The file name', name, TEXT_LIMITS.fileNameMaxChars, TEXT_LIMITS.fileNameMaxStoredBytes) ??
+    plainNameProblem('The file name', name) ??
+    textProblem('The account label', label, TEXT_LIMITS.accountLabelMaxChars, TEXT_LIMITS.accountLabelMaxStoredBytes)
+  );
+};

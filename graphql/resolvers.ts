@@ -155,6 +155,19 @@ $util.toJson($ctx.result)`,
   },
   {
     typeName: 'Query',
+    fieldName: 'uploadRefusal',
+    dataSource: 'table',
+    requestTemplate: `{
+  "version": "2018-05-29",
+  "operation": "GetItem",
+  "key": ${ownerKey(`"${TABLE_KEYS.refusalSortPrefix}$ctx.args.id"`)},
+  "consistentRead": true
+}`,
+    responseTemplate: `${RAISE_ERROR}
+$util.toJson($ctx.result)`,
+  },
+  {
+    typeName: 'Query',
     fieldName: 'statements',
     dataSource: 'table',
     // Each filter reads its own list partition (see TABLE_KEYS): one Query of exactly the matches.

@@ -5,18 +5,22 @@ import {
   PERIOD_PATTERN,
   SHA256_BASE64_PATTERN,
   STATEMENT_STATUS,
+  TABLE_KEYS,
   accountLabelSchema,
+  canonicalContentType,
   checkUpload,
   fileNameSchema,
   parseKey,
   type ParsedKey,
   type Statement,
+  type UploadRefusal,
 } from '../../contract';
+import { CONTENT_SAMPLE_BYTES, checkContent } from '../shared/content-check';
 import type { Log } from '../shared/log';
 import { METRIC_NAMES, type MetricsPort } from '../shared/metrics';
 import { decodeStatementMetadata } from '../shared/metadata';
 import type { RecordStore } from '../shared/records';
-import type { ObjectStore } from '../shared/s3';
+import type { ObjectInfo, ObjectStore } from '../shared/s3';
 
 export interface CatalogueDeps {
   objects: ObjectStore;
@@ -44,6 +48,28 @@ export const eventKey = (record: S3EventRecord): string =>
 
 export type Outcome = 'catalogued' | 'removed' | 'refused' | 'gone' | 'ignored';
 
+/** What the first bytes of an object say against its declared type; undefined when they agree. */
+const contentProblem = async (deps: CatalogueDeps, key: string, object: ObjectInfo): Promise<string | undefined> => {
+  const sample = await deps.objects.readStart(key, CONTENT_SAMPLE_BYTES);
+  if (!sample) return undefined;
+  const verdict = await checkContent(canonicalContentType(object.contentType), sample, sample.length >= object.size);
+  return verdict.ok ? undefined : verdict.reason;
+};
+
+/**
+ * An upload that arrived but is not what it claims: its owner is told why, its place under
+ * the quota goes back, and the object goes (versioning keeps the bytes for the retention
+ * period, where nothing of this product can read them). The refusal is written first, so a
+ * retried event finds the object again and repeats the same steps.
+ */
+const refuse = async (deps: CatalogueDeps, key: string, refusal: Omit<UploadRefusal, 'refusedAt'>, at: string): Promise<Outcome> => {
+  await deps.records.refuseUpload({ ...refusal, refusedAt: at });
+  await deps.objects.delete(key);
+  deps.log.warn('upload refused', { id: refusal.id, reason: refusal.reason });
+  deps.metrics?.count(METRIC_NAMES.uploadsRefused);
+  return 'refused';
+};
+
 const catalogueStatement = async (
   deps: CatalogueDeps,
   key: string,
@@ -59,15 +85,21 @@ const catalogueStatement = async (
   // each part separately, so this binds the parts to the file that was announced).
   const declared = metadata.success ? metadata.data.checksum : undefined;
   const checksumMatches = declared === undefined || object.checksum?.value === declared;
-  if (!metadata.success || !upload.ok || !checksumMatches) {
+  if (metadata.success && upload.ok && !checksumMatches) {
+    const reason = 'the file that arrived is not the one announced: its checksum differs';
+    return refuse(deps, key, { id: parsed.statementId, owner: parsed.owner, fileName: metadata.data.fileName, reason }, object.lastModified);
+  }
+  if (!metadata.success || !upload.ok) {
     // Only our presigned URLs can write here, so this is a bug or tampering: keep the
     // invariant (no file without a record) by removing it; versioning keeps the bytes.
     await deps.objects.delete(key);
-    deps.log.warn('object refused', {
-      statementId: parsed.statementId,
-      reason: !upload.ok ? upload.code : !metadata.success ? 'METADATA' : 'CHECKSUM',
-    });
+    deps.log.warn('object refused', { statementId: parsed.statementId, reason: !upload.ok ? upload.code : 'METADATA' });
     return 'refused';
+  }
+  // The content must be what the declared type says before the statement becomes available.
+  const problem = await contentProblem(deps, key, object);
+  if (problem) {
+    return refuse(deps, key, { id: parsed.statementId, owner: parsed.owner, fileName: metadata.data.fileName, reason: problem }, object.lastModified);
   }
   const statement: Statement = {
     id: parsed.statementId,
@@ -100,6 +132,9 @@ export const catalogueCreated = async (deps: CatalogueDeps, key: string): Promis
   if (parsed.kind === 'statement') return catalogueStatement(deps, key, parsed);
   const object = await deps.objects.head(key);
   if (!object) return 'gone';
+  // Only a real JPEG, PNG or WebP becomes the avatar.
+  const problem = (checkUpload('profileImage', object.contentType, object.size).ok ? undefined : 'not a type a profile image may have') ?? (await contentProblem(deps, key, object));
+  if (problem) return refuse(deps, key, { id: TABLE_KEYS.avatarRefusalId, owner: parsed.owner, reason: problem }, object.lastModified);
   await deps.records.setAvatar(parsed.owner, key, object.lastModified);
   deps.metrics?.count(METRIC_NAMES.statementsCatalogued);
   return 'catalogued';

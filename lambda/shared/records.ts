@@ -3,12 +3,13 @@ import {
   DeleteCommand,
   DynamoDBDocumentClient,
   GetCommand,
+  PutCommand,
   QueryCommand,
   TransactWriteCommand,
   type QueryCommandInput,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
-import { STATEMENT_QUOTA, TABLE_KEYS, accountKeyOf, statementListPartitions, type Statement } from '../../contract';
+import { STATEMENT_QUOTA, TABLE_KEYS, accountKeyOf, statementListPartitions, type Statement, type UploadRefusal } from '../../contract';
 
 /** The DynamoDB calls the handlers make, as a port so the core can be tested without a network. */
 export interface RecordStore {
@@ -33,6 +34,11 @@ export interface RecordStore {
   holdsPlace(owner: string, statementId: string): Promise<boolean>;
   /** Places held past `now`, oldest first, across every owner. */
   expiredUploads(now: string): Promise<{ owner: string; statementId: string }[]>;
+  /**
+   * Records why an upload that arrived was refused, for its owner to read, and gives its
+   * place under the quota back. Repeatable: a retried event writes the same refusal.
+   */
+  refuseUpload(refusal: UploadRefusal): Promise<void>;
   /** Points the owner's profile at a new avatar (or at none), creating the profile if needed. */
   setAvatar(owner: string, avatarKey: string | undefined, at: string): Promise<void>;
   /** The avatar key the owner's profile names, if any. */
@@ -279,7 +285,7 @@ export const dynamoRecordStore = (tableName: string, client: DynamoDBClient): Re
     return false;
   };
 
-  return {
+  const store: RecordStore = {
     async getStatement(owner, statementId) {
       const item = await get(statementItemKey(owner, statementId));
       return item ? stripKeys(item) : undefined;
@@ -408,6 +414,15 @@ export const dynamoRecordStore = (tableName: string, client: DynamoDBClient): Re
         throw error;
       }
     },
+    async refuseUpload(refusal) {
+      await documents.send(
+        new PutCommand({
+          TableName: tableName,
+          Item: { ...refusal, [pk]: TABLE_KEYS.userPartition(refusal.owner), [sk]: TABLE_KEYS.refusalSort(refusal.id) },
+        }),
+      );
+      if (refusal.id !== TABLE_KEYS.avatarRefusalId) await store.releaseUpload(refusal.owner, refusal.id);
+    },
     async holdsPlace(owner, statementId) {
       return (await get(uploadKey(owner, statementId))) !== undefined;
     },
@@ -515,4 +530,5 @@ export const dynamoRecordStore = (tableName: string, client: DynamoDBClient): Re
       return records;
     },
   };
+  return store;
 };

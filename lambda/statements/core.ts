@@ -231,7 +231,11 @@ export const createStatementsApi = (deps: StatementsDeps) => {
             contentDisposition: attachmentDisposition(statement.fileName),
             contentType: statement.contentType,
           });
-          const body: StatementDownloadResponse = { ...download, fileName: statement.fileName };
+          const body: StatementDownloadResponse = {
+            ...download,
+            fileName: statement.fileName,
+            ...(statement.checksum && statement.checksumType ? { checksum: statement.checksum, checksumType: statement.checksumType } : {}),
+          };
           return { status: 200, body };
         },
       ],

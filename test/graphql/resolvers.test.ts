@@ -49,7 +49,7 @@ test('only upload limits and service status are readable with the API key', () =
 
 test('every private resolver keys its data on $ctx.identity.sub and never on an argument owner', () => {
   const privateResolvers = RESOLVERS.filter((resolver) => resolver.dataSource === 'table');
-  expect(privateResolvers.map((r) => r.fieldName).sort()).toEqual(['accounts', 'me', 'periods', 'statement', 'statements', 'updateProfile', 'usage']);
+  expect(privateResolvers.map((r) => r.fieldName).sort()).toEqual(['accounts', 'me', 'periods', 'statement', 'statements', 'updateProfile', 'uploadRefusal', 'usage']);
   for (const resolver of privateResolvers) {
     expect(resolver.requestTemplate).toContain('"USER#$ctx.identity.sub"');
     expect(resolver.requestTemplate).not.toMatch(/\$ctx\.args\.(owner|userId|sub)|\$context\.arguments/);

@@ -2,7 +2,9 @@ import type { S3Event, S3EventRecord } from 'aws-lambda';
 import { profileImageKey, statementKey } from '../../contract';
 import { createCatalogue } from '../../lambda/catalogue/core';
 import { encodeStatementMetadata } from '../../lambda/shared/metadata';
-import { ALICE, capturingLog, memoryObjects, memoryRecords } from '../support/lambda-fakes';
+import type { ObjectInfo } from '../../lambda/shared/s3';
+import { ALICE, SOME_SHA256, capturingLog, memoryObjects, memoryRecords } from '../support/lambda-fakes';
+import { png } from '../support/samples';
 
 const ID = '01JD0000000000000000000001';
 const KEY = statementKey(ALICE, ID);
@@ -26,7 +28,7 @@ const setup = () => {
 
 const putObject = (
   objects: ReturnType<typeof memoryObjects>,
-  overrides: Partial<{ contentType: string; size: number; metadata: Record<string, string> }> = {},
+  overrides: Partial<ObjectInfo> = {},
 ) =>
   objects.objects.set(KEY, {
     contentType: 'text/csv',
@@ -52,6 +54,57 @@ test('a stored statement object gets its record, with decoded metadata and the r
     status: 'AVAILABLE',
     uploadedAt: '2026-03-01T12:00:00.000Z',
   });
+});
+
+test('a statement whose content is not its declared type is refused: its owner is told why, its place goes back, the object goes', async () => {
+  const { objects, records, catalogue } = setup();
+  putObject(objects, { contentType: 'application/pdf', metadata: encodeStatementMetadata({ fileName: 'scan.pdf', accountLabel: 'Main', period: '2024-05' }) });
+  objects.bodies.set(KEY, png());
+  await records.reserveUpload(ALICE, ID, 42, '2099-01-01T00:00:00.000Z');
+  await catalogue(event(s3Record('ObjectCreated:Put', KEY)));
+  expect(records.statements.size).toBe(0);
+  expect(records.refusals.get(`${ALICE}/${ID}`)).toEqual({
+    id: ID,
+    owner: ALICE,
+    fileName: 'scan.pdf',
+    reason: 'not a PDF: its content is PNG',
+    refusedAt: '2026-03-01T12:00:00.000Z',
+  });
+  expect(records.uploads.size).toBe(0);
+  expect(objects.objects.has(KEY)).toBe(false);
+});
+
+test('a statement whose stored checksum is not the one declared is refused', async () => {
+  const { objects, records, catalogue } = setup();
+  putObject(objects, {
+    metadata: encodeStatementMetadata({ fileName: 'mai 2024.csv', accountLabel: 'Épargne', period: '2024-05', checksum: `${SOME_SHA256}-2` }),
+    checksum: { value: `${'A'.repeat(42)}A=-2`, type: 'COMPOSITE' },
+  });
+  await catalogue(event(s3Record('ObjectCreated:CompleteMultipartUpload', KEY)));
+  expect(records.statements.size).toBe(0);
+  expect(records.refusals.get(`${ALICE}/${ID}`)?.reason).toBe('the file that arrived is not the one announced: its checksum differs');
+  expect(objects.objects.has(KEY)).toBe(false);
+});
+
+test('a statement records the checksum S3 verified, with its type', async () => {
+  const { objects, records, catalogue } = setup();
+  putObject(objects, {
+    metadata: encodeStatementMetadata({ fileName: 'mai 2024.csv', accountLabel: 'Épargne', period: '2024-05', checksum: SOME_SHA256 }),
+    checksum: { value: SOME_SHA256, type: 'FULL_OBJECT' },
+  });
+  await catalogue(event(s3Record('ObjectCreated:Put', KEY)));
+  expect(records.statements.get(`${ALICE}/${ID}`)).toMatchObject({ checksum: SOME_SHA256, checksumType: 'FULL_OBJECT' });
+});
+
+test('an avatar that is not a real JPEG, PNG or WebP does not become the avatar', async () => {
+  const { objects, records, catalogue } = setup();
+  const key = profileImageKey(ALICE);
+  objects.objects.set(key, { contentType: 'image/png', size: 100, metadata: {}, lastModified: '2026-03-01T12:00:00.000Z' });
+  objects.bodies.set(key, Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'));
+  await catalogue(event(s3Record('ObjectCreated:Put', key)));
+  expect(records.avatars.get(ALICE)).toBeUndefined();
+  expect(records.refusals.get(`${ALICE}/avatar`)?.reason).toMatch(/^not a PNG: /);
+  expect(objects.objects.has(key)).toBe(false);
 });
 
 test('the same event twice leaves one identical record (S3 may deliver twice)', async () => {

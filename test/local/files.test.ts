@@ -10,6 +10,7 @@ import { stackWithTwoUsers } from './support/two-users';
 import { expiredFrom, forgedFrom, otherClientFrom } from './support/tokens';
 import { putTo, sha256, sha256Base64, uploadAvatar, uploadStatement } from './support/uploads';
 import type { TestUser } from './support/users';
+import { csv, pdf, png } from '../support/samples';
 
 /**
  * Files end to end on the local stack: the real REST handlers behind the local API
@@ -31,7 +32,7 @@ const listed = (user: TestUser, id: string) =>
   waitFor(async () => (await statementOf(user, id)).statement ?? undefined, `statement ${id} to be listed`);
 
 test('profile image: upload through a presigned PUT, catalogued on the profile, downloaded byte for byte', async () => {
-  const bytes = randomBytes(4096);
+  const bytes = png();
   const put = await uploadAvatar(stack.config, alice.idToken, bytes);
   expect(put.status).toBe(200);
   const me = await waitFor(async () => {
@@ -52,7 +53,7 @@ test('profile image: upload through a presigned PUT, catalogued on the profile, 
 
 test('statement: upload, listed with its metadata, downloaded as an attachment, deleted', async () => {
   const fileName = 'Relevé janvier 2024.pdf';
-  const bytes = randomBytes(3000);
+  const bytes = pdf(3000);
   const { statementId } = await uploadStatement(stack.config, alice.idToken, {
     fileName,
     contentType: 'application/pdf',
@@ -103,7 +104,7 @@ test('statement: upload, listed with its metadata, downloaded as an attachment, 
 });
 
 test('a statement over 50 MiB goes up in parts and comes back identical', async () => {
-  const bytes = randomBytes(50 * 1024 * 1024 + 1);
+  const bytes = csv(50 * 1024 * 1024 + 1);
   const { statementId } = await uploadStatement(stack.config, alice.idToken, {
     fileName: 'brokerage-2023.csv',
     contentType: 'text/csv',

@@ -3,7 +3,6 @@ import * as fs from 'node:fs';
 import * as net from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { randomBytes } from 'node:crypto';
 import { signIn, signOut, fetchAuthSession } from 'aws-amplify/auth';
 import { STATEMENT_ROUTES } from '../../contract';
 import { configureAmplify } from './support/amplify';
@@ -12,6 +11,7 @@ import { callApi } from './support/rest';
 import { freePorts, javaProcessesFor, portEnv, startStack, waitFor } from './support/stack-process';
 import { uploadStatement } from './support/uploads';
 import { newUser } from './support/users';
+import { pdf } from '../support/samples';
 
 /**
  * Starting, stopping and restarting `npm start`'s entry: data survives a restart, a taken
@@ -25,7 +25,7 @@ test('users, profiles, statements and files survive a restart', async () => {
   configureAmplify(first.config);
   const alice = await newUser(first, 'alice');
   await apollo(first.config, { token: alice.idToken }).mutate({ mutation: UPDATE_PROFILE, variables: { input: { displayName: 'Alice' } } });
-  const bytes = randomBytes(5000);
+  const bytes = pdf(5000);
   const { statementId } = await uploadStatement(first.config, alice.idToken, {
     fileName: 'kept.pdf',
     contentType: 'application/pdf',

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as http from 'node:http';
 import * as os from 'node:os';
@@ -11,6 +10,7 @@ import { callApi } from '../local/support/rest';
 import { javaProcessesFor, startStack, waitFor, type StackProcess } from '../local/support/stack-process';
 import { partsOf, sha256, sha256Base64, statementChecksum, uploadAvatar, uploadStatement } from '../local/support/uploads';
 import { newUser, type TestUser } from '../local/support/users';
+import { csv, pdf, png } from '../support/samples';
 
 /**
  * Durability on the local stack: kill -9 in the middle of uploads, restart, and check that
@@ -72,9 +72,9 @@ test('kill -9 during uploads: confirmed data survives, and no listed record lack
   alice = await newUser(stack, 'alice');
   const token = alice.idToken;
   await apollo(stack.config, { token }).mutate({ mutation: UPDATE_PROFILE, variables: { input: { displayName: 'Alice' } } });
-  const avatar = randomBytes(3000);
+  const avatar = png();
   expect((await uploadAvatar(stack.config, token, avatar)).status).toBe(200);
-  const kept = randomBytes(10_000);
+  const kept = pdf(10_000);
   const { statementId: keptId } = await uploadStatement(stack.config, token, {
     fileName: 'kept.pdf',
     contentType: 'application/pdf',
@@ -85,12 +85,12 @@ test('kill -9 during uploads: confirmed data survives, and no listed record lack
   await waitFor(async () => ((await isListed(stack.config, token, keptId)) ? true : undefined), 'the kept statement');
 
   // One single upload and one multipart upload, both cut short by kill -9.
-  const big = randomBytes(30 * 1024 * 1024);
+  const big = pdf(30 * 1024 * 1024);
   const single = (await callApi(stack.config, 'statementsApiUrl', STATEMENT_ROUTES.createUpload, {
     token,
     body: { fileName: 'interrupted.pdf', contentType: 'application/pdf', size: big.length, accountLabel: 'Main', period: '2024-05', checksum: sha256Base64(big) },
   })).body as Extract<StatementUploadResponse, { kind: 'single' }>;
-  const multipartBytes = randomBytes(60 * 1024 * 1024);
+  const multipartBytes = csv(60 * 1024 * 1024);
   const multipartSize = multipartBytes.length;
   const local = partsOf(multipartBytes);
   const multipart = (await callApi(stack.config, 'statementsApiUrl', STATEMENT_ROUTES.createUpload, {

@@ -1,5 +1,4 @@
 import { SOME_SHA256, checksumForSize } from '../support/lambda-fakes';
-import { randomBytes } from 'node:crypto';
 import { PROFILE_IMAGE_ROUTES, STATEMENT_ROUTES, profileImagePrefix, statementPrefix, type RouteSpec } from '../../contract';
 import { configureAmplify } from '../local/support/amplify';
 import { rawGraphql } from '../local/support/graphql';
@@ -9,6 +8,7 @@ import { expiredFrom, forgedFrom, otherClientFrom, signJwt } from '../local/supp
 import { uploadAvatar, uploadStatement } from '../local/support/uploads';
 import { newUser, type TestUser } from '../local/support/users';
 import cognitoLocalPrivateKey from 'cognito-local/lib/keys/cognitoLocal.private.json';
+import { png } from '../support/samples';
 
 /**
  * Every GraphQL operation and every REST route, called by each kind of caller, against
@@ -153,7 +153,7 @@ beforeAll(async () => {
   configureAmplify(stack.config);
   a = await newUser(stack, 'a');
   b = await newUser(stack, 'b');
-  await uploadAvatar(stack.config, a.idToken, randomBytes(100));
+  await uploadAvatar(stack.config, a.idToken, png());
   const { statementId } = await uploadStatement(stack.config, a.idToken, { fileName: 'a.pdf', contentType: 'application/pdf', accountLabel: 'A', period: '2024-01' });
   await waitFor(async () => {
     const answer = await rawGraphql(stack.config, { Authorization: a.idToken }, `{ statement(id: "${statementId}") { id } }`);

@@ -1,11 +1,12 @@
 import type { APIGatewayProxyEvent } from 'aws-lambda';
-import { STATEMENT_LIMITS, STATEMENT_QUOTA, needsMultipart, type Statement } from '../../contract';
+import { STATEMENT_LIMITS, STATEMENT_QUOTA, needsMultipart, type Statement, type UploadRefusal } from '../../contract';
 import { notFound } from '../../lambda/shared/errors';
 import type { Log, LogFields } from '../../lambda/shared/log';
 import type { HeldUpload, RecordStore } from '../../lambda/shared/records';
 import { expectedSummaries } from '../../lambda/catalogue/summaries';
 import { createS3Client } from '../../lambda/shared/runtime';
 import { Presigner, type ObjectInfo, type ObjectStore } from '../../lambda/shared/s3';
+import { SAMPLES } from './samples';
 
 /**
  * In-memory stand-ins for the S3 and DynamoDB calls (the handlers' ports). Presigning is
@@ -32,7 +33,7 @@ export const testPresigner = () => new Presigner(createS3Client(), BUCKET, () =>
 
 export interface MemoryObjects extends ObjectStore {
   objects: Map<string, ObjectInfo>;
-  /** Object bodies, where a test gave one (readStart reads them; others read as empty). */
+  /** Object bodies, where a test gave one (readStart reads them; others hold a real file of their type). */
   bodies: Map<string, Uint8Array>;
   uploads: Map<string, { key: string; contentType: string; metadata: Record<string, string> }>;
   calls: string[];
@@ -58,7 +59,9 @@ export const memoryObjects = (): MemoryObjects => {
     async readStart(key, bytes) {
       calls.push(`readStart ${key}`);
       if (!objects.has(key)) return undefined;
-      return (bodies.get(key) ?? new Uint8Array()).subarray(0, bytes);
+      // Without a body of its own, an object holds a real file of its declared type.
+      const body = bodies.get(key) ?? SAMPLES[objects.get(key)!.contentType]?.() ?? new Uint8Array();
+      return body.subarray(0, bytes);
     },
     async listParts({ key, uploadId }) {
       calls.push(`listParts ${key}`);
@@ -103,6 +106,8 @@ export const memoryObjects = (): MemoryObjects => {
 
 export interface MemoryRecords extends RecordStore {
   statements: Map<string, Statement>;
+  /** Refusals of uploads that arrived, by "owner/id". */
+  refusals: Map<string, UploadRefusal>;
   /** Places held under the quota by uploads under way, by "owner/statementId". */
   uploads: Map<string, HeldUpload & { owner: string }>;
   avatars: Map<string, string | undefined>;
@@ -116,10 +121,17 @@ export const memoryRecords = (): MemoryRecords => {
   const avatars = new Map<string, string | undefined>();
   const writes: string[] = [];
   const id = (owner: string, statementId: string) => `${owner}/${statementId}`;
+  const refusals = new Map<string, UploadRefusal>();
   return {
     statements,
+    refusals,
     avatars,
     writes,
+    async refuseUpload(refusal) {
+      writes.push(`refuseUpload ${refusal.owner}/${refusal.id}`);
+      refusals.set(id(refusal.owner, refusal.id), refusal);
+      uploads.delete(id(refusal.owner, refusal.id));
+    },
     async getStatement(owner, statementId) {
       return statements.get(id(owner, statementId));
     },

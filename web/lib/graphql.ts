@@ -16,17 +16,24 @@ export const UPDATE_PROFILE = gql`
 export const STATEMENTS = gql`
   query Statements($filter: StatementFilter, $limit: Int, $nextToken: String) {
     statements(filter: $filter, limit: $limit, nextToken: $nextToken) {
-      items { id fileName contentType size accountLabel period status uploadedAt }
+      items { id fileName contentType size accountLabel period status uploadedAt checksum checksumType }
       nextToken
     }
   }
 `;
 
-export const STATEMENT = gql`
-  query Statement($id: ID!) {
-    statement(id: $id) { id fileName size accountLabel period uploadedAt }
+/** What became of an upload: its statement once catalogued, or why it was refused after it arrived. */
+export const UPLOAD_OUTCOME = gql`
+  query UploadOutcome($id: ID!) {
+    statement(id: $id) { id fileName size accountLabel period status uploadedAt checksum checksumType }
+    uploadRefusal(id: $id) { id reason refusedAt }
   }
 `;
+
+export type UploadOutcomeData = {
+  statement: (StatementListItem & Pick<Statement, 'checksum' | 'checksumType'>) | null;
+  uploadRefusal: { id: string; reason: string; refusedAt: string } | null;
+};
 
 /** What the filters and the usage line show: the caller's accounts and periods, and their quota. */
 export const SUMMARIES = gql`
@@ -44,5 +51,5 @@ export type SummariesData = {
 };
 
 export type MeData = { me: Profile };
-export type StatementListItem = Pick<Statement, 'id' | 'fileName' | 'contentType' | 'size' | 'accountLabel' | 'period' | 'status' | 'uploadedAt'>;
+export type StatementListItem = Pick<Statement, 'id' | 'fileName' | 'contentType' | 'size' | 'accountLabel' | 'period' | 'status' | 'uploadedAt' | 'checksum' | 'checksumType'>;
 export type StatementsData = { statements: { items: StatementListItem[]; nextToken: string | null } };

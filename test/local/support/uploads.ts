@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import {
   PROFILE_IMAGE_ROUTES,
   STATEMENT_LIMITS,
@@ -10,6 +10,7 @@ import {
   type WebConfig,
 } from '../../../contract';
 import { callApi } from './rest';
+import { sampleOf } from '../../support/samples';
 
 export const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
@@ -49,7 +50,8 @@ export const uploadStatement = async (
   token: string,
   request: Omit<StatementUploadRequest, 'size' | 'checksum'> & { bytes?: Buffer; size?: number; checksum?: string },
 ): Promise<Uploaded> => {
-  const bytes = request.bytes ?? randomBytes(request.size ?? 2048);
+  // A real file of the declared type: the catalogue checks content before listing it.
+  const bytes = request.bytes ?? sampleOf(request.contentType, request.size ?? 2048);
   const { bytes: _bytes, ...fields } = request;
   const created = await callApi(config, 'statementsApiUrl', STATEMENT_ROUTES.createUpload, {
     token,

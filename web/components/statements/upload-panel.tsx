@@ -12,10 +12,58 @@ const thisMonth = () => new Date().toISOString().slice(0, 7);
 
 const STATUS_TEXT: Record<UploadItem['status'], string> = {
   refused: 'Not uploaded',
+  hashing: 'Computing its checksum',
   uploading: 'Uploading',
+  paused: 'Paused',
+  completing: 'Finishing',
   listing: 'Stored; adding to your list',
   done: 'Uploaded',
   failed: 'Upload failed',
+  cancelled: 'Cancelled',
+};
+
+const percent = (item: UploadItem) => `${Math.floor((item.loaded / Math.max(item.file.size, 1)) * 100)}%`;
+
+/** An upload a reload interrupted: resumed with the same file chosen again, or discarded. */
+const Unfinished = ({ uploads }: { uploads: ReturnType<typeof useUploads> }) => {
+  const pickers = useRef(new Map<string, HTMLInputElement | null>());
+  if (uploads.unfinished.length === 0) return null;
+  return (
+    <section aria-label="Unfinished uploads" css={css`margin: 0 0 1rem;`}>
+      <h3 css={css`margin: 0 0 0.5rem; font-size: 1rem;`}>Unfinished uploads</h3>
+      <ul css={css`list-style: none; padding: 0; margin: 0;`}>
+        {uploads.unfinished.map((session) => (
+          <li key={session.statementId} data-testid="unfinished-upload" css={css`padding: 0.4rem 0; display: flex; gap: 0.5rem; flex-wrap: wrap; align-items: center;`}>
+            <span css={css`flex: 1 1 12rem; word-break: break-all;`}>
+              {session.fileName} ({formatBytes(session.size)}, {session.accountLabel}, {session.period})
+            </span>
+            <Button variant="secondary" onClick={() => pickers.current.get(session.statementId)?.click()}>
+              Resume {session.fileName}
+            </Button>
+            <Button variant="secondary" onClick={() => void uploads.discardUnfinished(session)}>
+              Discard {session.fileName}
+            </Button>
+            <input
+              ref={(element) => {
+                pickers.current.set(session.statementId, element);
+              }}
+              type="file"
+              aria-label={`Choose ${session.fileName} again to resume`}
+              css={css`display: none;`}
+              onChange={(event) => {
+                const file = event.target.files?.[0];
+                event.target.value = '';
+                if (file) uploads.resumeUnfinished(session, file);
+              }}
+            />
+          </li>
+        ))}
+      </ul>
+      <p css={css`margin: 0.3rem 0 0; color: ${theme.color.muted}; font-size: 0.9rem;`}>
+        Choose the same file again to send the rest of it; parts already stored are not sent twice.
+      </p>
+    </section>
+  );
 };
 
 export const UploadPanel = ({ uploads, accounts }: { uploads: ReturnType<typeof useUploads>; accounts: string[] }) => {
@@ -100,6 +148,7 @@ export const UploadPanel = ({ uploads, accounts }: { uploads: ReturnType<typeof 
           {acceptedTypesInWords('statement')}, up to {formatBytes(STATEMENT_LIMITS.maxBytes)} each.
         </p>
       </div>
+      <Unfinished uploads={uploads} />
       {uploads.items.length > 0 && (
         <ul aria-label="Uploads" aria-live="polite" css={css`list-style: none; padding: 0; margin: 1rem 0 0;`}>
           {uploads.items.map((item) => (
@@ -113,18 +162,39 @@ export const UploadPanel = ({ uploads, accounts }: { uploads: ReturnType<typeof 
                 <strong css={css`word-break: break-all;`}>{item.file.name}</strong>
                 <span>
                   {STATUS_TEXT[item.status]}
-                  {item.status === 'uploading' && ` ${Math.floor((item.loaded / Math.max(item.file.size, 1)) * 100)}%`}
+                  {(item.status === 'uploading' || item.status === 'paused' || item.status === 'hashing') && ` ${percent(item)}`}
                 </span>
               </div>
-              {(item.status === 'uploading' || item.status === 'listing' || item.status === 'done') && (
-                <ProgressBar value={item.loaded} max={item.file.size} label={`Upload of ${item.file.name}`} />
+              {['hashing', 'uploading', 'paused', 'completing', 'listing', 'done'].includes(item.status) && (
+                <ProgressBar
+                  value={item.loaded}
+                  max={item.file.size}
+                  label={item.status === 'hashing' ? `Checksum of ${item.file.name}` : `Upload of ${item.file.name}`}
+                />
               )}
+              <div css={css`display: flex; gap: 0.5rem; flex-wrap: wrap; margin-top: 0.3rem;`}>
+                {(item.status === 'uploading' || item.status === 'hashing') && (
+                  <Button variant="secondary" onClick={() => uploads.pause(item)}>
+                    Pause {item.file.name}
+                  </Button>
+                )}
+                {item.status === 'paused' && (
+                  <Button variant="secondary" onClick={() => uploads.resume(item)}>
+                    Resume {item.file.name}
+                  </Button>
+                )}
+                {['hashing', 'uploading', 'paused', 'failed'].includes(item.status) && (
+                  <Button variant="secondary" onClick={() => void uploads.cancel(item)}>
+                    Cancel {item.file.name}
+                  </Button>
+                )}
+              </div>
               {item.message && (
                 <p role="alert" css={css`color: ${theme.color.danger}; margin: 0.3rem 0;`}>
                   {item.message}
                 </p>
               )}
-              {item.status === 'failed' && (
+              {item.status === 'failed' && item.retryable !== false && (
                 <Button variant="secondary" onClick={() => uploads.retry(item)}>
                   Retry {item.file.name}
                 </Button>
@@ -133,7 +203,7 @@ export const UploadPanel = ({ uploads, accounts }: { uploads: ReturnType<typeof 
           ))}
         </ul>
       )}
-      {uploads.items.some((item) => item.status === 'done' || item.status === 'refused') && (
+      {uploads.items.some((item) => ['done', 'refused', 'cancelled', 'failed'].includes(item.status)) && (
         <p>
           <Button variant="secondary" onClick={uploads.clearFinished}>
             Clear finished

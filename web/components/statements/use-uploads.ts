@@ -1,13 +1,14 @@
 'use client';
 
 import { useApolloClient } from '@apollo/client/react';
-import { useCallback, useRef, useState } from 'react';
-import { useIdToken } from '@/lib/auth-context';
-import { STATEMENT } from '@/lib/graphql';
-import { statementTextProblem } from '@contract';
-import { UploadRuleError, requireUploadAllowed, uploadStatementFile } from '@/lib/upload';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useAuth, useIdToken } from '@/lib/auth-context';
+import { UPLOAD_OUTCOME, type UploadOutcomeData } from '@/lib/graphql';
+import { StatementUpload, UploadStopped, isRetryable, requireStatementAllowed } from '@/lib/upload';
+import { startHashWorker } from '@/lib/upload/hash-worker-client';
+import { browserSessions, noSessions, type UploadSession } from '@/lib/upload/sessions';
 
-export type UploadStatus = 'refused' | 'uploading' | 'listing' | 'done' | 'failed';
+export type UploadStatus = 'refused' | 'hashing' | 'uploading' | 'paused' | 'completing' | 'listing' | 'done' | 'failed' | 'cancelled';
 
 export interface UploadItem {
   key: string;
@@ -15,86 +16,178 @@ export interface UploadItem {
   accountLabel: string;
   period: string;
   status: UploadStatus;
+  /** Bytes sent (or hashed, while hashing). */
   loaded: number;
   message?: string;
+  /** Whether trying again could succeed (a refusal by the rules cannot). */
+  retryable?: boolean;
 }
+
+/** Uploads that run: leaving the page asks first while any of them is in this state. */
+const ACTIVE: UploadStatus[] = ['hashing', 'uploading', 'completing', 'paused'];
 
 /** How long to wait for the catalogue to list an uploaded statement. */
 const LISTING_TIMEOUT_MS = 20_000;
 
 /**
- * The upload queue of the statements page: every file is checked against the rules
- * before a byte is sent, uploaded with progress (multipart with part retries for large
- * files), then awaited until the catalogue lists it. A failed upload keeps its row with
- * the reason and a retry.
+ * The upload queue of the statements page. Every file is checked against the API's rules
+ * before a byte is sent (a refusal says which rule, and offers no retry); then hashed,
+ * uploaded with progress, and awaited until the catalogue lists it. Each upload can be
+ * paused, resumed and cancelled. A multipart upload is remembered in this browser, so that
+ * after a reload the person can resume it (choosing the file again) or discard it.
  */
 export const useUploads = (onListed: () => void) => {
   const client = useApolloClient();
   const idToken = useIdToken();
+  const { state } = useAuth();
+  const sessions = useMemo(() => (state.status === 'signedIn' ? browserSessions(state.sub) : noSessions), [state]);
   const [items, setItems] = useState<UploadItem[]>([]);
+  const [unfinished, setUnfinished] = useState<UploadSession[]>([]);
+  const uploads = useRef(new Map<string, StatementUpload>());
   const counter = useRef(0);
+
+  // Uploads a reload or a crash interrupted, to resume or discard.
+  useEffect(() => {
+    const running = new Set([...uploads.current.values()].map((upload) => upload.statementId));
+    setUnfinished(sessions.list().filter((session) => !running.has(session.statementId)));
+  }, [sessions]);
 
   const update = useCallback((key: string, change: Partial<UploadItem>) => {
     setItems((current) => current.map((item) => (item.key === key ? { ...item, ...change } : item)));
   }, []);
 
-  const waitUntilListed = useCallback(
-    async (statementId: string) => {
+  // Leaving the page while an upload runs asks first.
+  const active = items.some((item) => ACTIVE.includes(item.status));
+  useEffect(() => {
+    if (!active) return;
+    const ask = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', ask);
+    return () => window.removeEventListener('beforeunload', ask);
+  }, [active]);
+
+  /** Waits for the catalogue: the statement listed, or the reason it was refused after it arrived. */
+  const waitForOutcome = useCallback(
+    async (statementId: string): Promise<{ listed: true } | { listed: false; reason?: string }> => {
       const deadline = Date.now() + LISTING_TIMEOUT_MS;
       while (Date.now() < deadline) {
-        const { data } = await client.query({ query: STATEMENT, variables: { id: statementId }, fetchPolicy: 'network-only' });
-        if ((data as { statement: unknown } | undefined)?.statement) return true;
+        const { data } = await client.query<UploadOutcomeData>({ query: UPLOAD_OUTCOME, variables: { id: statementId }, fetchPolicy: 'network-only' });
+        if (data?.statement) return { listed: true };
+        if (data?.uploadRefusal) return { listed: false, reason: data.uploadRefusal.reason };
         await new Promise((resolve) => setTimeout(resolve, 400));
       }
-      return false;
+      return { listed: false };
     },
     [client],
   );
 
   const run = useCallback(
-    async (item: UploadItem) => {
-      update(item.key, { status: 'uploading', loaded: 0, message: undefined });
+    async (key: string) => {
+      const upload = uploads.current.get(key);
+      if (!upload) return;
+      update(key, { status: 'uploading', message: undefined });
       try {
-        const statementId = await uploadStatementFile({
-          file: item.file,
-          accountLabel: item.accountLabel,
-          period: item.period,
-          idToken,
-          onProgress: (loaded) => update(item.key, { loaded }),
-        });
-        update(item.key, { status: 'listing', loaded: item.file.size });
-        const listed = await waitUntilListed(statementId);
-        update(item.key, listed ? { status: 'done' } : { status: 'failed', message: 'The file was stored but is not listed yet; refresh in a moment.' });
+        const statementId = await upload.run();
+        update(key, { status: 'listing' });
+        const outcome = await waitForOutcome(statementId);
+        if (outcome.listed) update(key, { status: 'done' });
+        else if (outcome.reason) update(key, { status: 'refused', retryable: false, message: `Not stored: this file is ${outcome.reason}.` });
+        else update(key, { status: 'failed', retryable: false, message: 'The file was stored but is not listed yet; refresh in a moment.' });
+        uploads.current.delete(key);
         onListed();
       } catch (error) {
+        if (error instanceof UploadStopped) {
+          if (error.reason === 'paused') update(key, { status: 'paused' });
+          return;
+        }
         const message = error instanceof Error ? error.message : 'The upload failed.';
-        update(item.key, { status: error instanceof UploadRuleError ? 'refused' : 'failed', message });
+        const retryable = isRetryable(error);
+        update(key, { status: retryable ? 'failed' : 'refused', retryable, message });
       }
     },
-    [idToken, onListed, update, waitUntilListed],
+    [onListed, update, waitForOutcome],
+  );
+
+  const start = useCallback(
+    (file: File, accountLabel: string, period: string, resumeFrom?: UploadSession) => {
+      const key = `upload-${++counter.current}`;
+      let contentType: string;
+      try {
+        contentType = requireStatementAllowed(file, accountLabel);
+      } catch (error) {
+        setItems((current) => [{ key, file, accountLabel, period, status: 'refused', loaded: 0, message: (error as Error).message, retryable: false }, ...current]);
+        return;
+      }
+      const upload = new StatementUpload({
+        file,
+        contentType,
+        accountLabel,
+        period,
+        idToken,
+        sessions,
+        resumeFrom,
+        startHashWorker,
+        onPhase: (phase) => update(key, { status: phase === 'done' ? 'listing' : phase }),
+        onHashProgress: (hashed) => update(key, { loaded: hashed }),
+        onProgress: (sent) => update(key, { loaded: sent }),
+      });
+      uploads.current.set(key, upload);
+      setItems((current) => [{ key, file, accountLabel, period, status: 'hashing', loaded: 0 }, ...current]);
+      void run(key);
+    },
+    [idToken, run, sessions, update],
   );
 
   const add = useCallback(
     (files: File[], accountLabel: string, period: string) => {
-      const added: UploadItem[] = files.map((file) => {
-        const key = `upload-${++counter.current}`;
-        try {
-          requireUploadAllowed('statement', file);
-          const textProblem = statementTextProblem(file.name, accountLabel);
-          if (textProblem) throw new UploadRuleError(`${textProblem}.`);
-          return { key, file, accountLabel, period, status: 'uploading', loaded: 0 };
-        } catch (error) {
-          return { key, file, accountLabel, period, status: 'refused', loaded: 0, message: (error as Error).message };
-        }
-      });
-      setItems((current) => [...added, ...current]);
-      for (const item of added) if (item.status === 'uploading') void run(item);
+      for (const file of files) start(file, accountLabel, period);
     },
-    [run],
+    [start],
   );
 
-  const retry = useCallback((item: UploadItem) => void run(item), [run]);
-  const clearFinished = useCallback(() => setItems((current) => current.filter((item) => item.status === 'uploading' || item.status === 'listing')), []);
+  const pause = useCallback((item: UploadItem) => uploads.current.get(item.key)?.pause(), []);
+  const resume = useCallback((item: UploadItem) => void run(item.key), [run]);
+  const retry = resume;
+  const cancel = useCallback(
+    async (item: UploadItem) => {
+      const upload = uploads.current.get(item.key);
+      update(item.key, { status: 'cancelled', message: undefined });
+      uploads.current.delete(item.key);
+      await upload?.cancel();
+    },
+    [update],
+  );
 
-  return { items, add, retry, clearFinished };
+  /** Resumes an upload from an earlier page with the file the person chose again. */
+  const resumeUnfinished = useCallback(
+    (session: UploadSession, file: File) => {
+      setUnfinished((current) => current.filter((known) => known.statementId !== session.statementId));
+      start(file, session.accountLabel, session.period, session);
+    },
+    [start],
+  );
+
+  /** Discards an upload from an earlier page: S3 aborts it and keeps none of its parts. */
+  const discardUnfinished = useCallback(
+    async (session: UploadSession) => {
+      setUnfinished((current) => current.filter((known) => known.statementId !== session.statementId));
+      const upload = new StatementUpload({
+        file: new File([], session.fileName),
+        contentType: session.contentType,
+        accountLabel: session.accountLabel,
+        period: session.period,
+        idToken,
+        sessions,
+        resumeFrom: session,
+      });
+      await upload.cancel();
+    },
+    [idToken, sessions],
+  );
+
+  const clearFinished = useCallback(
+    () => setItems((current) => current.filter((item) => ACTIVE.includes(item.status) || item.status === 'listing')),
+    [],
+  );
+
+  return { items, add, pause, resume, retry, cancel, clearFinished, unfinished, resumeUnfinished, discardUnfinished };
 };

@@ -1,0 +1,124 @@
+import { fileTypeFromBuffer } from 'file-type';
+import { KiB, fileTypeOf, type FileTypeSpec } from '../../contract';
+
+/**
+ * Whether a file's content is what its declared type says, from its first bytes: a file
+ * declared as a PDF must be a PDF before it becomes available. Binary formats are
+ * recognised by `file-type` (magic numbers, and the entries of a ZIP for XLSX); text
+ * formats, which have no magic number, by text checks: UTF-8, no control characters, and
+ * the format's structure.
+ */
+export const CONTENT_SAMPLE_BYTES = 64 * KiB;
+
+export type ContentVerdict = { ok: true } | { ok: false; reason: string };
+
+/** "not a PDF", "not an OFX". */
+const notA = (type: FileTypeSpec) => `not ${/^[AEIO]/.test(type.label) ? 'an' : 'a'} ${type.label}`;
+
+const refuse = (type: FileTypeSpec, why: string): ContentVerdict => ({ ok: false, reason: `${notA(type)}: ${why}` });
+
+/** What the detector makes of bytes, in words ("a ZIP archive (zip)"), or undefined when it knows nothing of them. */
+const detected = async (sample: Uint8Array): Promise<{ mime: string; words: string } | undefined> => {
+  const found = await fileTypeFromBuffer(sample);
+  if (!found) return undefined;
+  const known = fileTypeOf(found.mime)?.label;
+  return { mime: found.mime, words: known ? `its content is ${known}` : `its content is ${found.ext.toUpperCase()} (${found.mime})` };
+};
+
+/**
+ * The sample as text, or a reason it is not: UTF-8 (a sequence cut at the end of a partial
+ * sample is allowed), optionally with a byte-order mark, and no control characters but
+ * tab, line feed and carriage return.
+ */
+const asText = (sample: Uint8Array, complete: boolean, encoding: 'utf-8' | 'windows-1252' = 'utf-8'): { text: string } | { problem: string } => {
+  let text: string;
+  try {
+    text = new TextDecoder(encoding, { fatal: true }).decode(sample, { stream: !complete });
+  } catch {
+    return { problem: 'it is not UTF-8 text' };
+  }
+  if (text.startsWith('\ufeff')) text = text.slice(1);
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/.test(text)) return { problem: 'it holds binary data (control characters)' };
+  if (text.trim().length === 0) return { problem: 'it is empty' };
+  return { text };
+};
+
+/**
+ * RFC 4180 records of the sample: quotes must pair up (a record cut at the end of a
+ * partial sample may stay open), and some record must have two or more fields, by comma,
+ * semicolon or tab (a statement export is a table).
+ */
+const csvProblem = (text: string, complete: boolean): string | undefined => {
+  let quoted = false;
+  let fields = 1;
+  let widest = 1;
+  for (let index = 0; index < text.length; index++) {
+    const char = text[index];
+    if (quoted) {
+      if (char === '"') {
+        if (text[index + 1] === '"') index++;
+        else quoted = false;
+      }
+    } else if (char === '"') {
+      const previous = text[index - 1];
+      // A quote opens a field only at its start.
+      if (index > 0 && previous !== ',' && previous !== ';' && previous !== '\t' && previous !== '\n' && previous !== '\r') return 'a quote appears inside an unquoted field';
+      quoted = true;
+    } else if (char === ',' || char === ';' || char === '\t') {
+      fields++;
+    } else if (char === '\n') {
+      widest = Math.max(widest, fields);
+      fields = 1;
+    }
+  }
+  widest = Math.max(widest, fields);
+  if (quoted && complete) return 'a quoted field is never closed';
+  if (widest < 2) return 'no line has two or more fields';
+  return undefined;
+};
+
+/**
+ * OFX (and QFX, Intuit's OFX): version 1 is SGML after a header of `KEY:VALUE` lines
+ * starting with `OFXHEADER:100`; version 2 is XML with an `<?OFX OFXHEADER="200" …?>`
+ * instruction. Either way the body is an `<OFX>` element. A version 1 header may declare
+ * the Windows-1252 character set, which is then read as such.
+ */
+const ofxCheck = (type: FileTypeSpec, sample: Uint8Array, complete: boolean): ContentVerdict => {
+  const head = new TextDecoder('latin1').decode(sample.subarray(0, 1024)).replace(/^\ufeff|^\u00ef\u00bb\u00bf/, '').trimStart();
+  const version1 = /^OFXHEADER:\s*100\b/.test(head);
+  const version2 = /^<\?xml[^>]*\?>\s*<\?OFX\s+[^>]*OFXHEADER="200"/i.test(head);
+  if (!version1 && !version2) return refuse(type, 'it does not start with an OFX header (OFXHEADER:100, or <?OFX OFXHEADER="200"?>)');
+  const charset = version1 ? /^CHARSET:\s*(\S+)/m.exec(head)?.[1] : undefined;
+  const text = asText(sample, complete, charset === '1252' ? 'windows-1252' : 'utf-8');
+  if ('problem' in text) return refuse(type, text.problem);
+  if (!/<OFX>/i.test(text.text)) return refuse(type, 'it has no <OFX> element');
+  return { ok: true };
+};
+
+/**
+ * Checks the first bytes of a file (`complete` when they are the whole file) against its
+ * declared MIME type, as the table of file types says.
+ */
+export const checkContent = async (mime: string, sample: Uint8Array, complete: boolean): Promise<ContentVerdict> => {
+  const type = fileTypeOf(mime);
+  if (!type) return { ok: false, reason: `${mime} is not a type the vault takes` };
+  if (sample.length === 0) return refuse(type, 'it is empty');
+  const found = await detected(sample);
+  switch (type.check) {
+    case 'signature':
+      if (found?.mime === type.mime) return { ok: true };
+      return refuse(type, found ? found.words : 'its content is not recognised as one');
+    case 'csv': {
+      // Text formats have no magic number, but a binary file that happens to decode is still caught here.
+      if (found) return refuse(type, found.words);
+      const text = asText(sample, complete);
+      if ('problem' in text) return refuse(type, text.problem);
+      const problem = csvProblem(text.text, complete);
+      return problem ? refuse(type, problem) : { ok: true };
+    }
+    case 'ofx':
+      if (found && found.mime !== 'application/xml') return refuse(type, found.words);
+      return ofxCheck(type, sample, complete);
+  }
+};
