@@ -1,7 +1,13 @@
 import type { ChecksumType } from './checksums';
 
 /** The entities of PRODUCT.md as stored in DynamoDB and returned by GraphQL. */
-export const STATEMENT_STATUS = { available: 'AVAILABLE' } as const;
+/**
+ * A statement is SCANNING from its arrival until its malware scan's verdict, AVAILABLE
+ * (downloadable) only when clean, QUARANTINED when a threat was found or it could not be
+ * scanned (never downloadable; its owner can delete it).
+ */
+export const STATEMENT_STATUS = { available: 'AVAILABLE', scanning: 'SCANNING', quarantined: 'QUARANTINED' } as const;
+export type StatementStatus = (typeof STATEMENT_STATUS)[keyof typeof STATEMENT_STATUS];
 
 export interface Statement {
   id: string;
@@ -12,7 +18,9 @@ export interface Statement {
   key: string;
   accountLabel: string;
   period: string;
-  status: (typeof STATEMENT_STATUS)[keyof typeof STATEMENT_STATUS];
+  status: StatementStatus;
+  /** Why a statement is quarantined, in words. */
+  scanDetail?: string;
   uploadedAt: string;
   /**
    * The SHA-256 checksum S3 verified when the file arrived (base64; a multipart file's is

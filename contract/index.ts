@@ -2,6 +2,7 @@ export * from './aws';
 export * from './auth';
 export * from './file-types';
 export * from './checksums';
+export * from './scanning';
 export * from './uploads';
 export * from './keys';
 export * from './errors';

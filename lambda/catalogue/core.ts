@@ -9,6 +9,7 @@ import {
   accountLabelSchema,
   canonicalContentType,
   checkUpload,
+  verdictOutcome,
   fileNameSchema,
   parseKey,
   type ParsedKey,
@@ -46,7 +47,7 @@ const storedMetadataSchema = z.object({
 export const eventKey = (record: S3EventRecord): string =>
   decodeURIComponent(record.s3.object.key.replace(/\+/g, ' '));
 
-export type Outcome = 'catalogued' | 'removed' | 'refused' | 'gone' | 'ignored';
+export type Outcome = 'catalogued' | 'removed' | 'refused' | 'gone' | 'ignored' | 'scanning' | 'scanned';
 
 /** What the first bytes of an object say against its declared type; undefined when they agree. */
 const contentProblem = async (deps: CatalogueDeps, key: string, object: ObjectInfo): Promise<string | undefined> => {
@@ -66,14 +67,25 @@ const refuse = async (deps: CatalogueDeps, key: string, refusal: Omit<UploadRefu
   await deps.records.refuseUpload({ ...refusal, refusedAt: at });
   await deps.objects.delete(key);
   deps.log.warn('upload refused', { id: refusal.id, reason: refusal.reason });
-  deps.metrics?.count(METRIC_NAMES.uploadsRefused);
+  deps.metrics?.count(METRIC_NAMES.contentRefused);
   return 'refused';
 };
+
+/** The malware scan's verdict on an object as the tag says it, or as a scan-result event gave it. */
+const scanOutcome = async (deps: CatalogueDeps, key: string, verdict?: ScanVerdictInput) =>
+  verdict ? verdictOutcome(verdict.verdict, verdict.threats) : verdictOutcome(await deps.objects.scanVerdict(key));
+
+/** A verdict as a scan-result event carries it. */
+export interface ScanVerdictInput {
+  verdict: string;
+  threats?: string[];
+}
 
 const catalogueStatement = async (
   deps: CatalogueDeps,
   key: string,
   parsed: Extract<ParsedKey, { kind: 'statement' }>,
+  verdict?: ScanVerdictInput,
 ): Promise<Outcome> => {
   const object = await deps.objects.head(key);
   // Deleted again before this event arrived: its ObjectRemoved event cleans up.
@@ -101,6 +113,8 @@ const catalogueStatement = async (
   if (problem) {
     return refuse(deps, key, { id: parsed.statementId, owner: parsed.owner, fileName: metadata.data.fileName, reason: problem }, object.lastModified);
   }
+  // Listed at once, but downloadable only once the malware scan says it is clean.
+  const scan = await scanOutcome(deps, key, verdict);
   const statement: Statement = {
     id: parsed.statementId,
     owner: parsed.owner,
@@ -110,7 +124,8 @@ const catalogueStatement = async (
     key,
     accountLabel: metadata.data.accountLabel,
     period: metadata.data.period,
-    status: STATEMENT_STATUS.available,
+    status: scan.status,
+    ...(scan.detail ? { scanDetail: scan.detail } : {}),
     uploadedAt: object.lastModified,
     ...(object.checksum ? { checksum: object.checksum.value, checksumType: object.checksum.type } : {}),
   };
@@ -126,18 +141,44 @@ const catalogueStatement = async (
  * record, or the avatar on the profile). The object is read again first, so a late or
  * repeated event for a key that is gone or replaced writes nothing wrong.
  */
-export const catalogueCreated = async (deps: CatalogueDeps, key: string): Promise<Outcome> => {
+export const catalogueCreated = async (deps: CatalogueDeps, key: string, verdict?: ScanVerdictInput): Promise<Outcome> => {
   const parsed = parseKey(key);
   if (!parsed) return 'ignored';
-  if (parsed.kind === 'statement') return catalogueStatement(deps, key, parsed);
+  if (parsed.kind === 'statement') return catalogueStatement(deps, key, parsed, verdict);
   const object = await deps.objects.head(key);
   if (!object) return 'gone';
   // Only a real JPEG, PNG or WebP becomes the avatar.
   const problem = (checkUpload('profileImage', object.contentType, object.size).ok ? undefined : 'not a type a profile image may have') ?? (await contentProblem(deps, key, object));
   if (problem) return refuse(deps, key, { id: TABLE_KEYS.avatarRefusalId, owner: parsed.owner, reason: problem }, object.lastModified);
+  // The avatar is shown only once the malware scan says it is clean.
+  const scan = await scanOutcome(deps, key, verdict);
+  if (scan.status === STATEMENT_STATUS.scanning) return 'scanning';
+  if (scan.status === STATEMENT_STATUS.quarantined) {
+    return refuse(deps, key, { id: TABLE_KEYS.avatarRefusalId, owner: parsed.owner, reason: scan.detail ?? 'it is quarantined' }, object.lastModified);
+  }
   await deps.records.setAvatar(parsed.owner, key, object.lastModified);
   deps.metrics?.count(METRIC_NAMES.statementsCatalogued);
   return 'catalogued';
+};
+
+/**
+ * A malware scan's verdict on an object: a recorded statement takes its new status (on
+ * its record and list copies); anything else is catalogued with the verdict (a statement
+ * the catalogue has not seen yet, an avatar waiting for its scan).
+ */
+export const applyScanVerdict = async (deps: CatalogueDeps, key: string, verdict?: ScanVerdictInput): Promise<Outcome> => {
+  const parsed = parseKey(key);
+  if (!parsed) return 'ignored';
+  if (parsed.kind === 'statement') {
+    const statement = await deps.records.getStatement(parsed.owner, parsed.statementId);
+    if (statement) {
+      const scan = await scanOutcome(deps, key, verdict);
+      if (scan.status === statement.status && scan.detail === statement.scanDetail) return 'ignored';
+      if (scan.status === STATEMENT_STATUS.scanning) return 'scanning';
+      return (await deps.records.setStatementStatus(parsed.owner, parsed.statementId, scan.status, scan.detail)) ? 'scanned' : 'gone';
+    }
+  }
+  return catalogueCreated(deps, key, verdict);
 };
 
 /** An object that S3 says was removed loses its record, unless a new object took its key since. */

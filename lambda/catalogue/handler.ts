@@ -6,6 +6,7 @@ import { dynamoRecordStore } from '../shared/records';
 import { createDynamoDbClient, createS3Client, parseEnvironment, type AwsAccess } from '../shared/runtime';
 import { s3ObjectStore } from '../shared/s3';
 import { createCatalogue, type CatalogueDeps } from './core';
+import { createScanResults, type ScanResultEvent } from './scan-results';
 import { createSweep } from './sweep';
 
 const catalogueDeps = (serviceName: string, env: Record<string, string | undefined>, access: AwsAccess) => {
@@ -19,7 +20,7 @@ const catalogueDeps = (serviceName: string, env: Record<string, string | undefin
     log: powertoolsLog(logger),
     metrics: powertoolsMetrics(metrics),
   };
-  return { logger, deps, extras: { metrics, tracer } };
+  return { logger, deps, settings, extras: { metrics, tracer } };
 };
 
 /** The catalogue's Lambda handler (S3 event notifications). */
@@ -27,6 +28,13 @@ export const createCatalogueHandler = (env: Record<string, string | undefined>, 
   const { logger, deps, extras } = catalogueDeps('catalogue', env, access);
   const catalogue = createCatalogue(deps);
   return withLambdaContext(logger, CORRELATION_ID_PATHS.s3Notification, (event: S3Event) => catalogue(event), extras);
+};
+
+/** The scan-result function's Lambda handler (GuardDuty's scan results through EventBridge). */
+export const createScanResultsHandler = (env: Record<string, string | undefined>, access: AwsAccess = {}) => {
+  const { logger, deps, settings, extras } = catalogueDeps('scan-results', env, access);
+  const scanResults = createScanResults({ ...deps, bucketName: settings.bucketName });
+  return withLambdaContext(logger, CORRELATION_ID_PATHS.eventBridge, (event: ScanResultEvent) => scanResults(event), extras);
 };
 
 /** The sweep's Lambda handler (a scheduled EventBridge event). */

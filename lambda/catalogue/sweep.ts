@@ -1,6 +1,6 @@
-import { PROFILE_IMAGE_PREFIX, STATEMENT_PREFIX, parseKey, profileImageKey, statementKey } from '../../contract';
+import { PROFILE_IMAGE_PREFIX, STATEMENT_PREFIX, STATEMENT_STATUS, parseKey, profileImageKey, statementKey } from '../../contract';
 import type { OwnerRecords } from '../shared/records';
-import { catalogueCreated, catalogueRemoved, type CatalogueDeps, type Outcome } from './core';
+import { applyScanVerdict, catalogueCreated, catalogueRemoved, type CatalogueDeps, type Outcome } from './core';
 import { summaryCorrections } from './summaries';
 
 export interface SweepReport {
@@ -16,6 +16,8 @@ export interface SweepReport {
   summariesCorrected: number;
   /** Places under the quota given back: their upload expired without a file. */
   uploadsReleased: number;
+  /** Statements still SCANNING whose verdict was already on the object (its event was missed). */
+  scansApplied: number;
   /** Owners whose comparison failed (logged by error name); the rest were still swept. */
   failures: number;
 }
@@ -89,7 +91,8 @@ const reconcileSummaries = async (deps: CatalogueDeps, owner: string, read: Owne
  * and never scans the table. Only differences are acted on, each by the catalogue's own
  * step (which reads the object again first, so a concurrent upload or delete is never
  * undone): a file without a record gets one (or is removed if it breaks the contract); a
- * record whose file is gone is deleted; the profile's avatar follows the bucket; records of
+ * record whose file is gone is deleted; a statement still scanning takes the verdict its
+ * object is tagged with; the profile's avatar follows the bucket; records of
  * an earlier release get their list copies; summaries follow the records. When nothing
  * differs it writes nothing, so running it twice changes nothing.
  *
@@ -106,6 +109,7 @@ export const createSweep = (deps: CatalogueDeps) => async (): Promise<SweepRepor
     listed: 0,
     summariesCorrected: 0,
     uploadsReleased: 0,
+    scansApplied: 0,
     failures: 0,
   };
   const count = (outcome: Outcome) => {
@@ -142,6 +146,12 @@ export const createSweep = (deps: CatalogueDeps) => async (): Promise<SweepRepor
       const orphaned = records.statementIds.filter((id) => !stored.has(id));
       for (const id of missing) count(await catalogueCreated(deps, statementKey(owner, id)));
       for (const id of orphaned) count(await catalogueRemoved(deps, statementKey(owner, id), now()));
+      // A verdict whose event was missed is read from the object's tag.
+      for (const statement of records.statements) {
+        if (statement.status === STATEMENT_STATUS.scanning && stored.has(statement.id)) {
+          if ((await applyScanVerdict(deps, statementKey(owner, statement.id))) === 'scanned') report.scansApplied++;
+        }
+      }
       const avatar = profileImageKey(owner);
       if (hasAvatar && records.avatarKey !== avatar) await catalogueCreated(deps, avatar);
       if (!hasAvatar && records.avatarKey !== undefined) await catalogueRemoved(deps, avatar, now());

@@ -10,6 +10,10 @@ export const METRIC_NAMES = {
   uploadsCompleted: 'UploadsCompleted',
   /** Records the catalogue wrote (events and the sweep), avatars included. */
   statementsCatalogued: 'StatementsCatalogued',
+  /** A file arrived whose content or checksum is not what was declared; it was refused. */
+  contentRefused: 'ContentRefused',
+  /** The malware scan found a threat in an uploaded file; it is quarantined (alarmed on). */
+  threatsFound: 'ThreatsFound',
 } as const;
 
 export type MetricName = (typeof METRIC_NAMES)[keyof typeof METRIC_NAMES];

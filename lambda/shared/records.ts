@@ -9,7 +9,7 @@ import {
   type QueryCommandInput,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
-import { STATEMENT_QUOTA, TABLE_KEYS, accountKeyOf, statementListPartitions, type Statement, type UploadRefusal } from '../../contract';
+import { STATEMENT_QUOTA, TABLE_KEYS, accountKeyOf, statementListPartitions, type Statement, type StatementStatus, type UploadRefusal } from '../../contract';
 
 /** The DynamoDB calls the handlers make, as a port so the core can be tested without a network. */
 export interface RecordStore {
@@ -34,6 +34,11 @@ export interface RecordStore {
   holdsPlace(owner: string, statementId: string): Promise<boolean>;
   /** Places held past `now`, oldest first, across every owner. */
   expiredUploads(now: string): Promise<{ owner: string; statementId: string }[]>;
+  /**
+   * Sets a statement's status after its malware scan, on the record and its list copies;
+   * `false` if there is no such record (the catalogue reads the verdict when it writes one).
+   */
+  setStatementStatus(owner: string, statementId: string, status: StatementStatus, detail?: string): Promise<boolean>;
   /**
    * Records why an upload that arrived was refused, for its owner to read, and gives its
    * place under the quota back. Repeatable: a retried event writes the same refusal.
@@ -411,6 +416,32 @@ export const dynamoRecordStore = (tableName: string, client: DynamoDBClient): Re
         return true;
       } catch (error) {
         if (conditionFailed(error)) return false;
+        throw error;
+      }
+    },
+    async setStatementStatus(owner, statementId, status, detail) {
+      const item = await get(statementItemKey(owner, statementId));
+      if (!item) return false;
+      const statement = stripKeys(item);
+      const partitions = item[LISTED] === true ? statementListPartitions(owner, statement.accountLabel, statement.period) : [];
+      const keys = [statementItemKey(owner, statementId), ...partitions.map((partition) => ({ [pk]: partition, [sk]: TABLE_KEYS.statementSort(statementId) }))];
+      try {
+        await transact(
+          keys.map((Key) => ({
+            Update: {
+              TableName: tableName,
+              Key,
+              UpdateExpression: detail ? 'SET #status = :status, scanDetail = :detail' : 'SET #status = :status REMOVE scanDetail',
+              // Only what exists: a delete racing the verdict wins.
+              ConditionExpression: 'attribute_exists(#pk)',
+              ExpressionAttributeNames: { '#pk': pk, '#status': 'status' },
+              ExpressionAttributeValues: { ':status': status, ...(detail ? { ':detail': detail } : {}) },
+            },
+          })),
+        );
+        return true;
+      } catch (error) {
+        if (cancellationCodes(error).includes('ConditionalCheckFailed')) return false;
         throw error;
       }
     },

@@ -4,13 +4,14 @@ import {
   CreateMultipartUploadCommand,
   DeleteObjectCommand,
   GetObjectCommand,
+  GetObjectTaggingCommand,
   HeadObjectCommand,
   ListObjectsV2Command,
   ListPartsCommand,
   type S3Client,
   S3ServiceException,
 } from '@aws-sdk/client-s3';
-import { CHECKSUM_TYPES, type ChecksumType } from '../../contract';
+import { CHECKSUM_TYPES, MALWARE_SCAN, type ChecksumType } from '../../contract';
 import { badRequest, notFound } from './errors';
 
 export { Presigner } from './presigner';
@@ -36,6 +37,8 @@ export interface StoredPart {
 export interface ObjectStore {
   head(key: string): Promise<ObjectInfo | undefined>;
   delete(key: string): Promise<void>;
+  /** The malware scan's verdict on an object (its GuardDuty tag); undefined while unscanned or gone. */
+  scanVerdict(key: string): Promise<string | undefined>;
   /** The first `bytes` bytes of an object (fewer if it is shorter); undefined if it is gone. */
   readStart(key: string, bytes: number): Promise<Uint8Array | undefined>;
   /** Starts a multipart upload whose parts S3 checks against their SHA-256 (composite checksum). */
@@ -84,6 +87,15 @@ export const s3ObjectStore = (client: S3Client, bucket: string): ObjectStore => 
   },
   async delete(key) {
     await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: key }));
+  },
+  async scanVerdict(key) {
+    try {
+      const tagging = await client.send(new GetObjectTaggingCommand({ Bucket: bucket, Key: key }));
+      return tagging.TagSet?.find((tag) => tag.Key === MALWARE_SCAN.tagKey)?.Value;
+    } catch (error) {
+      if (['NotFound', 'NoSuchKey'].includes(errorName(error) ?? '')) return undefined;
+      throw error;
+    }
   },
   async readStart(key, bytes) {
     try {

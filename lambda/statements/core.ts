@@ -3,6 +3,7 @@ import {
   STATEMENT_LIMITS,
   STATEMENT_QUOTA,
   STATEMENT_ROUTES,
+  STATEMENT_STATUS,
   SHA256_BASE64_PATTERN,
   compositePartCount,
   uploadQuerySchema,
@@ -225,6 +226,13 @@ export const createStatementsApi = (deps: StatementsDeps) => {
           const statementId = pathParam(event, 'statementId', statementIdSchema);
           const statement = await deps.records.getStatement(sub, statementId);
           if (!statement) throw notFound('There is no such statement.');
+          // Only a file the malware scan found clean is ever handed out (the bucket policy refuses the rest too).
+          if (statement.status === STATEMENT_STATUS.scanning) {
+            throw new ApiError('CONFLICT', 'This statement is still being scanned for malware; it can be downloaded once the scan finds it clean.');
+          }
+          if (statement.status !== STATEMENT_STATUS.available) {
+            throw new ApiError('CONFLICT', `This statement is quarantined and cannot be downloaded: ${statement.scanDetail ?? 'it did not pass the malware scan'}. You can delete it.`);
+          }
           const download = await deps.presigner.get({
             key: statementKey(sub, statementId),
             expiresIn: STATEMENT_LIMITS.downloadUrlSeconds,

@@ -1,5 +1,5 @@
 import type { APIGatewayProxyEvent } from 'aws-lambda';
-import { STATEMENT_LIMITS, STATEMENT_QUOTA, needsMultipart, type Statement, type UploadRefusal } from '../../contract';
+import { MALWARE_SCAN, STATEMENT_LIMITS, STATEMENT_QUOTA, needsMultipart, type Statement, type UploadRefusal } from '../../contract';
 import { notFound } from '../../lambda/shared/errors';
 import type { Log, LogFields } from '../../lambda/shared/log';
 import type { HeldUpload, RecordStore } from '../../lambda/shared/records';
@@ -35,6 +35,8 @@ export interface MemoryObjects extends ObjectStore {
   objects: Map<string, ObjectInfo>;
   /** Object bodies, where a test gave one (readStart reads them; others hold a real file of their type). */
   bodies: Map<string, Uint8Array>;
+  /** Malware scan verdicts by key; an object without an entry was scanned clean, one set to undefined is still being scanned. */
+  verdicts: Map<string, string | undefined>;
   uploads: Map<string, { key: string; contentType: string; metadata: Record<string, string> }>;
   calls: string[];
 }
@@ -51,9 +53,16 @@ export const memoryObjects = (): MemoryObjects => {
     return upload;
   };
   const bodies = new Map<string, Uint8Array>();
+  const verdicts = new Map<string, string | undefined>();
   return {
     objects,
     bodies,
+    verdicts,
+    async scanVerdict(key) {
+      calls.push(`scanVerdict ${key}`);
+      if (!objects.has(key)) return undefined;
+      return verdicts.has(key) ? verdicts.get(key) : MALWARE_SCAN.clean;
+    },
     uploads,
     calls,
     async readStart(key, bytes) {
@@ -127,6 +136,14 @@ export const memoryRecords = (): MemoryRecords => {
     refusals,
     avatars,
     writes,
+    async setStatementStatus(owner, statementId, status, detail) {
+      const statement = statements.get(id(owner, statementId));
+      if (!statement) return false;
+      writes.push(`setStatementStatus ${owner}/${statementId} ${status}`);
+      const { scanDetail: _previous, ...rest } = statement;
+      statements.set(id(owner, statementId), { ...rest, status, ...(detail ? { scanDetail: detail } : {}) });
+      return true;
+    },
     async refuseUpload(refusal) {
       writes.push(`refuseUpload ${refusal.owner}/${refusal.id}`);
       refusals.set(id(refusal.owner, refusal.id), refusal);

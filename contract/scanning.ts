@@ -1,0 +1,46 @@
+/**
+ * Malware scanning of every uploaded file. On AWS, GuardDuty Malware Protection for S3
+ * scans each new object under the product's prefixes, tags it with its verdict and
+ * publishes the result to EventBridge; the bucket policy refuses GetObject of any object
+ * not tagged clean. Locally, ClamAV scans the same objects and the local stack tags them
+ * and sends the same event. A statement is listed as SCANNING until its verdict arrives,
+ * AVAILABLE (downloadable) only when clean, and QUARANTINED when a threat was found or the
+ * file could not be scanned.
+ */
+export const MALWARE_SCAN = {
+  /** The tag GuardDuty puts on each scanned object. */
+  tagKey: 'GuardDutyMalwareScanStatus',
+  /** The one verdict that makes a file readable. */
+  clean: 'NO_THREATS_FOUND',
+  threatsFound: 'THREATS_FOUND',
+  /** The EventBridge event of a finished scan. */
+  eventSource: 'aws.guardduty',
+  eventDetailType: 'GuardDuty Malware Protection Object Scan Result',
+  /** The service that assumes the scanning role. */
+  servicePrincipal: 'malware-protection-plan.guardduty.amazonaws.com',
+} as const;
+
+/** GuardDuty's verdicts (the tag's values and the event's `scanResultStatus`). */
+export type ScanVerdict = 'NO_THREATS_FOUND' | 'THREATS_FOUND' | 'UNSUPPORTED' | 'ACCESS_DENIED' | 'FAILED';
+
+/** The part of GuardDuty's scan-result event the product reads. */
+export interface ScanResultDetail {
+  scanStatus: 'COMPLETED' | 'SKIPPED' | 'FAILED';
+  resourceType: 'S3_OBJECT';
+  s3ObjectDetails: { bucketName: string; objectKey: string; eTag?: string; versionId?: string };
+  scanResultDetails: { scanResultStatus: ScanVerdict; threats?: { name: string }[] | null };
+}
+
+/** What a verdict means for a statement, and the words its owner sees. */
+export const verdictOutcome = (verdict: string | undefined, threats: readonly string[] = []): { status: 'AVAILABLE' | 'SCANNING' | 'QUARANTINED'; detail?: string } => {
+  switch (verdict) {
+    case undefined:
+      return { status: 'SCANNING' };
+    case MALWARE_SCAN.clean:
+      return { status: 'AVAILABLE' };
+    case MALWARE_SCAN.threatsFound:
+      return { status: 'QUARANTINED', detail: threats.length > 0 ? `a threat was found: ${threats.join(', ')}` : 'a threat was found' };
+    default:
+      return { status: 'QUARANTINED', detail: `it could not be scanned (${verdict})` };
+  }
+};
