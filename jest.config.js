@@ -23,6 +23,8 @@ module.exports = {
     '^@/(.*)$': '<rootDir>/web/$1',
   },
   setupFiles: ['<rootDir>/test/support/env.ts'],
+  // Installs (as root) or names the system packages the local stack needs: ClamAV.
+  globalSetup: '<rootDir>/test/support/global-setup.ts',
   snapshotSerializers: ['<rootDir>/test/support/asset-hash-serializer.ts'],
   // CDK synth bundles three Lambdas with esbuild; give it room on 2 cores.
   testTimeout: 60_000,

@@ -12,9 +12,11 @@ import {
   type RouteSpec,
   type WebConfigValues,
 } from '../contract';
+import { SERVICE_NAMES } from '../contract/metrics';
 import { ApiGatewayLogging } from './constructs/api-gateway-logging';
 import { VaultAuth } from './constructs/auth';
 import { VaultData } from './constructs/data';
+import { MalwareScanning } from './constructs/malware-scanning';
 import { PresignApi } from './constructs/presign-api';
 import { VaultStorage } from './constructs/storage';
 import { UploadCatalogue } from './constructs/upload-catalogue';
@@ -36,12 +38,15 @@ export interface StatementVaultStackProps extends StackProps {
   readonly settings: DeploySettings;
 }
 
-/** Every principal of ours: the five functions and the GraphQL table data source. */
+/** Every principal of ours: the six functions, the GraphQL table data source and the malware scanner. */
 export interface VaultPrincipals {
   readonly profileImageApi: VaultFunction;
   readonly statementsApi: VaultFunction;
   readonly catalogue: VaultFunction;
   readonly sweep: VaultFunction;
+  readonly scanResults: VaultFunction;
+  /** GuardDuty Malware Protection's role: reads and tags uploads. */
+  readonly malwareScan: iam.IGrantable;
   /** The web app's server: it calls nothing of AWS; it may only write its logs and traces. */
   readonly webServer: VaultFunction;
   readonly graphqlTable: iam.IGrantable;
@@ -83,6 +88,14 @@ export class StatementVaultStack extends Stack {
     const storage = new VaultStorage(this, 'Storage', { webOrigin, removalPolicy, bucketName: filesBucketName });
     const data = new VaultData(this, 'Data', { userPool: auth.userPool, removalPolicy });
     const catalogue = new UploadCatalogue(this, 'Catalogue', { storage, table: data.table });
+    // Every upload is scanned for malware; only a clean file is ever read, but by the
+    // catalogue's functions, which check it on arrival.
+    const scanning = new MalwareScanning(this, 'MalwareScanning', {
+      bucket: storage.bucket,
+      objectPrefixes: [STATEMENT_PREFIX, PROFILE_IMAGE_PREFIX],
+      readBeforeScan: [catalogue.handler.role, catalogue.sweep.role, catalogue.scanResults.role],
+    });
+    scanning.addScanResultTarget(catalogue.scanResults.function);
 
     const presignApi = (id: string, apiName: string, entry: string, routes: Record<string, RouteSpec>, keyPrefix: string) =>
       new PresignApi(this, id, {
@@ -121,6 +134,8 @@ export class StatementVaultStack extends Stack {
       statementsApi: statementsApi.handler,
       catalogue: catalogue.handler,
       sweep: catalogue.sweep,
+      scanResults: catalogue.scanResults,
+      malwareScan: scanning.role,
       webServer: web.server,
       graphqlTable: data.tableSource,
     };
@@ -135,12 +150,14 @@ export class StatementVaultStack extends Stack {
         { name: 'statements-api', function: statementsApi.handler.function },
         { name: 'catalogue', function: catalogue.handler.function },
         { name: 'catalogue-sweep', function: catalogue.sweep.function },
+        { name: 'scan-results', function: catalogue.scanResults.function },
         { name: 'web-server', function: web.server.function },
       ],
       graphqlApi: data.api,
       table: data.table,
       catalogueFailures: catalogue.failures,
       distribution: web.distribution,
+      scanResultsService: SERVICE_NAMES.scanResults,
       alarmEmail: settings.alarmEmail,
     });
 

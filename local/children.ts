@@ -88,7 +88,7 @@ export const killLeftovers = (file: string): number[] => {
     }
     // Only ours: a recycled pid of an unrelated process must not be touched.
     const cmdline = fs.existsSync(`/proc/${pid}/cmdline`) ? fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8') : '';
-    if (!/DynamoDBLocal|watchdog|local\/start|next/.test(cmdline)) continue;
+    if (!/DynamoDBLocal|clamd|watchdog|local\/start|next/.test(cmdline)) continue;
     try {
       process.kill(pid, 'SIGKILL');
       killed.push(pid);

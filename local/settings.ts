@@ -48,6 +48,8 @@ export const dataPaths = (dataDir: string) => ({
   cognito: path.join(dataDir, 'cognito'),
   dynamodb: path.join(dataDir, 'dynamodb'),
   s3: path.join(dataDir, 's3'),
+  /** ClamAV's config, signatures and log. */
+  clamav: path.join(dataDir, 'clamav'),
   /** One JSON line per code the emulated Cognito "e-mailed"; tests read it. */
   codes: path.join(dataDir, 'codes.jsonl'),
   /** Process ids of children, so a start after kill -9 can stop what is left. */

@@ -3,15 +3,18 @@ import * as fs from 'node:fs';
 import type { Context } from 'aws-lambda';
 import {
   LAMBDA_ENV,
+  PROFILE_IMAGE_PREFIX,
   PROFILE_IMAGE_ROUTES,
   REGION,
+  STATEMENT_PREFIX,
   STATEMENT_ROUTES,
   SWEEP_INTERVAL_MINUTES,
   buildWebConfig,
   type LambdaEnvName,
   type WebConfig,
 } from '../contract';
-import { createCatalogueHandler, createSweepHandler } from '../lambda/catalogue/handler';
+import { createCatalogueHandler, createScanResultsHandler, createSweepHandler } from '../lambda/catalogue/handler';
+import { createS3Client } from '../lambda/shared/runtime';
 import { createProfileImageHandler } from '../lambda/profile-image/handler';
 import { createStatementsHandler } from '../lambda/statements/handler';
 import { writeWebConfig } from '../scripts/web-config';
@@ -30,6 +33,8 @@ import { LOCAL_ACCOUNT_ID, buildAccessModel, type PrincipalName } from './iam/ac
 import { createAuthorizer } from './iam/authorizer';
 import { createIdentities } from './iam/identities';
 import { lambdaContext } from './lambda-context';
+import { startClamd } from './malware/clamd';
+import { createLocalMalwareScanner } from './malware/scanner';
 import { assertPortsFree, freePort } from './ports';
 import { startRestApi } from './rest-api';
 import { startLocalS3 } from './s3/server';
@@ -88,6 +93,7 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
   };
 
   let dynamoStarting: Promise<{ stop(): Promise<void> }> | undefined;
+  let clamdStarting: Promise<{ stop(): Promise<void> }> | undefined;
   try {
     // cognito-local loads the v2 SDK only for its unused Lambda triggers.
     process.env.AWS_SDK_JS_SUPPRESS_MAINTENANCE_MODE_MESSAGE = '1';
@@ -101,6 +107,10 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
       startDynamoDbLocal({ port: innerDynamoPort, directory: paths.dynamodb, onOutput: () => undefined }),
     );
     dynamoStarting.then((child) => stops.push(() => child.stop())).catch(() => undefined);
+    // ClamAV, for the malware scan GuardDuty does on AWS; it loads its signatures meanwhile.
+    const clamdPort = await freePort();
+    clamdStarting = timed('ClamAV', () => startClamd({ port: clamdPort, directory: paths.clamav }));
+    clamdStarting.then((child) => stops.push(() => child.stop())).catch(() => undefined);
 
     // Who may do what: the policies of the template the CDK app synthesizes.
     const { identities, authorizer, model } = await timed('IAM (policies from the synthesized template)', async () => {
@@ -121,6 +131,7 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
     });
 
     const dynamo = (await dynamoStarting) as Awaited<ReturnType<typeof startDynamoDbLocal>>;
+    const clamd = (await clamdStarting) as Awaited<ReturnType<typeof startClamd>>;
     const dynamoFront = await startDynamoDbFront({
       port: ports.dynamodb,
       upstreamPort: innerDynamoPort,
@@ -141,6 +152,16 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
         handler(event, lambdaContext(functionName));
     const catalogue = invoke('catalogue', createCatalogueHandler(environment, access('catalogue')));
     const sweep = invoke('catalogue-sweep', createSweepHandler(environment, access('sweep')));
+    const scanResults = invoke('scan-results', createScanResultsHandler(environment, access('scanResults')));
+    // GuardDuty's part: scan each new upload, tag it with the verdict, send the verdict on.
+    const scanner = createLocalMalwareScanner({
+      clamdPort,
+      s3: createS3Client(access('malwareScan')),
+      bucketName: LOCAL_IDS.bucketName,
+      prefixes: [STATEMENT_PREFIX, PROFILE_IMAGE_PREFIX],
+      onResult: (event) => scanResults(event),
+      log,
+    });
     const profileImageHandler = invoke('profile-image-api', createProfileImageHandler(environment, access('profileImageApi')));
     const statementsHandler = invoke('statements-api', createStatementsHandler(environment, access('statementsApi')));
     // Fault injection for the durability tests: drop S3 events as if they were lost.
@@ -156,6 +177,8 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
         authorizer,
         // S3 invokes the catalogue asynchronously and retries a failure twice.
         onEvent: (event) => {
+          // GuardDuty watches the bucket on its own path (EventBridge), apart from the catalogue's notifications.
+          scanner.onObjectEvent(event);
           if (!deliverEvents) return;
           const attempt = (left: number): Promise<void> =>
             catalogue(event).catch(async (error: Error) => {
@@ -238,13 +261,14 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
       local: true,
     });
     if (options.webConfigFile) writeWebConfig(config, options.webConfigFile);
-    recordPids(paths.pids, dynamo.pids());
+    recordPids(paths.pids, [...dynamo.pids(), ...clamd.pids()]);
 
     return { config, codesFile: paths.codes, urls, stop: stopAll };
   } catch (error) {
     await stopAll();
     // A failure elsewhere while Java was still starting must not leave it running.
     await dynamoStarting?.then((child) => child.stop()).catch(() => undefined);
+    await clamdStarting?.then((child) => child.stop()).catch(() => undefined);
     throw error;
   }
 };

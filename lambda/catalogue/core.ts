@@ -49,10 +49,14 @@ export const eventKey = (record: S3EventRecord): string =>
 
 export type Outcome = 'catalogued' | 'removed' | 'refused' | 'gone' | 'ignored' | 'scanning' | 'scanned';
 
-/** What the first bytes of an object say against its declared type; undefined when they agree. */
-const contentProblem = async (deps: CatalogueDeps, key: string, object: ObjectInfo): Promise<string | undefined> => {
+/**
+ * What the first bytes of an object say against its declared type: undefined when they
+ * agree, the reason when they do not, `gone` when the object went meanwhile (a
+ * concurrent refusal or delete): nothing is recorded for it then.
+ */
+const contentProblem = async (deps: CatalogueDeps, key: string, object: ObjectInfo): Promise<string | 'gone' | undefined> => {
   const sample = await deps.objects.readStart(key, CONTENT_SAMPLE_BYTES);
-  if (!sample) return undefined;
+  if (!sample) return 'gone';
   const verdict = await checkContent(canonicalContentType(object.contentType), sample, sample.length >= object.size);
   return verdict.ok ? undefined : verdict.reason;
 };
@@ -110,6 +114,7 @@ const catalogueStatement = async (
   }
   // The content must be what the declared type says before the statement becomes available.
   const problem = await contentProblem(deps, key, object);
+  if (problem === 'gone') return 'gone';
   if (problem) {
     return refuse(deps, key, { id: parsed.statementId, owner: parsed.owner, fileName: metadata.data.fileName, reason: problem }, object.lastModified);
   }
@@ -149,6 +154,7 @@ export const catalogueCreated = async (deps: CatalogueDeps, key: string, verdict
   if (!object) return 'gone';
   // Only a real JPEG, PNG or WebP becomes the avatar.
   const problem = (checkUpload('profileImage', object.contentType, object.size).ok ? undefined : 'not a type a profile image may have') ?? (await contentProblem(deps, key, object));
+  if (problem === 'gone') return 'gone';
   if (problem) return refuse(deps, key, { id: TABLE_KEYS.avatarRefusalId, owner: parsed.owner, reason: problem }, object.lastModified);
   // The avatar is shown only once the malware scan says it is clean.
   const scan = await scanOutcome(deps, key, verdict);
@@ -169,7 +175,9 @@ export const catalogueCreated = async (deps: CatalogueDeps, key: string, verdict
 export const applyScanVerdict = async (deps: CatalogueDeps, key: string, verdict?: ScanVerdictInput): Promise<Outcome> => {
   const parsed = parseKey(key);
   if (!parsed) return 'ignored';
-  if (parsed.kind === 'statement') {
+  if (parsed.kind === 'profileImage') return catalogueCreated(deps, key, verdict);
+  // Two tries: the catalogue may write the record between the read and this write.
+  for (let attempt = 1; ; attempt++) {
     const statement = await deps.records.getStatement(parsed.owner, parsed.statementId);
     if (statement) {
       const scan = await scanOutcome(deps, key, verdict);
@@ -177,8 +185,9 @@ export const applyScanVerdict = async (deps: CatalogueDeps, key: string, verdict
       if (scan.status === STATEMENT_STATUS.scanning) return 'scanning';
       return (await deps.records.setStatementStatus(parsed.owner, parsed.statementId, scan.status, scan.detail)) ? 'scanned' : 'gone';
     }
+    const outcome = await catalogueCreated(deps, key, verdict);
+    if (outcome !== 'ignored' || attempt === 2) return outcome;
   }
-  return catalogueCreated(deps, key, verdict);
 };
 
 /** An object that S3 says was removed loses its record, unless a new object took its key since. */

@@ -1,7 +1,7 @@
 import type { S3Event } from 'aws-lambda';
 import { Tracer } from '@aws-lambda-powertools/tracer';
 import { CORRELATION_ID_PATHS, createLogger, powertoolsLog, withLambdaContext } from '../shared/log';
-import { createMetrics, powertoolsMetrics } from '../shared/metrics';
+import { SERVICE_NAMES, createMetrics, powertoolsMetrics } from '../shared/metrics';
 import { dynamoRecordStore } from '../shared/records';
 import { createDynamoDbClient, createS3Client, parseEnvironment, type AwsAccess } from '../shared/runtime';
 import { s3ObjectStore } from '../shared/s3';
@@ -25,21 +25,21 @@ const catalogueDeps = (serviceName: string, env: Record<string, string | undefin
 
 /** The catalogue's Lambda handler (S3 event notifications). */
 export const createCatalogueHandler = (env: Record<string, string | undefined>, access: AwsAccess = {}) => {
-  const { logger, deps, extras } = catalogueDeps('catalogue', env, access);
+  const { logger, deps, extras } = catalogueDeps(SERVICE_NAMES.catalogue, env, access);
   const catalogue = createCatalogue(deps);
   return withLambdaContext(logger, CORRELATION_ID_PATHS.s3Notification, (event: S3Event) => catalogue(event), extras);
 };
 
 /** The scan-result function's Lambda handler (GuardDuty's scan results through EventBridge). */
 export const createScanResultsHandler = (env: Record<string, string | undefined>, access: AwsAccess = {}) => {
-  const { logger, deps, settings, extras } = catalogueDeps('scan-results', env, access);
+  const { logger, deps, settings, extras } = catalogueDeps(SERVICE_NAMES.scanResults, env, access);
   const scanResults = createScanResults({ ...deps, bucketName: settings.bucketName });
   return withLambdaContext(logger, CORRELATION_ID_PATHS.eventBridge, (event: ScanResultEvent) => scanResults(event), extras);
 };
 
 /** The sweep's Lambda handler (a scheduled EventBridge event). */
 export const createSweepHandler = (env: Record<string, string | undefined>, access: AwsAccess = {}) => {
-  const { logger, deps, extras } = catalogueDeps('catalogue-sweep', env, access);
+  const { logger, deps, extras } = catalogueDeps(SERVICE_NAMES.sweep, env, access);
   const sweep = createSweep(deps);
   return withLambdaContext(logger, CORRELATION_ID_PATHS.eventBridge, (_event: unknown) => sweep(), extras);
 };

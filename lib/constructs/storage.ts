@@ -105,6 +105,11 @@ export class VaultStorage extends Construct {
     return this.grantOnObjects(grantee, keyPrefix, 's3:AbortMultipartUpload');
   }
 
+  /** Read the malware scan's verdict on objects under `keyPrefix` (their tags). */
+  grantReadTags(grantee: iam.IGrantable, keyPrefix: string): iam.Grant {
+    return this.grantOnObjects(grantee, keyPrefix, 's3:GetObjectTagging');
+  }
+
   /** Lets the grantee list the parts S3 holds of a multipart upload under the prefix (a resumed upload). */
   grantListParts(grantee: iam.IGrantable, keyPrefix: string): iam.Grant {
     return this.grantOnObjects(grantee, keyPrefix, 's3:ListMultipartUploadParts');

@@ -21,11 +21,14 @@ export interface UploadCatalogueProps {
  * created or removed under the product's prefixes, and it writes or deletes the record.
  * So a statement is listed only once its file is really in the bucket, and every file
  * that arrives gets its record without the browser having to come back and confirm. An
- * hourly sweep repairs what a lost event would leave (SWEEP_INTERVAL_MINUTES).
+ * hourly sweep repairs what a lost event would leave (SWEEP_INTERVAL_MINUTES). The
+ * malware scan's verdicts arrive at their own function (`scanResults`).
  */
 export class UploadCatalogue extends Construct {
   readonly handler: VaultFunction;
   readonly sweep: VaultFunction;
+  /** Applies the malware scan's verdicts (GuardDuty's scan-result events). */
+  readonly scanResults: VaultFunction;
   /** S3 events the catalogue still failed on after Lambda's two retries, kept 14 days for replay. */
   readonly failures: sqs.Queue;
 
@@ -57,11 +60,20 @@ export class UploadCatalogue extends Construct {
       environment,
     });
 
-    for (const fn of [this.handler, this.sweep]) {
+    this.scanResults = new VaultFunction(this, 'ScanResults', {
+      code: { entry: 'catalogue/scan-results-index.ts' },
+      description: 'Scan results: makes a statement available when its malware scan is clean, quarantines it otherwise',
+      timeout: Duration.seconds(30),
+      environment,
+    });
+
+    for (const fn of [this.handler, this.sweep, this.scanResults]) {
       for (const prefix of [STATEMENT_PREFIX, PROFILE_IMAGE_PREFIX]) {
-        // HeadObject to read an object's metadata; DeleteObject for objects that break the contract.
+        // HeadObject and the first bytes to check an upload; DeleteObject for objects that break the contract.
         storage.grantRead(fn, prefix);
         storage.grantDelete(fn, prefix);
+        // The malware scan's verdict is the object's tag.
+        storage.grantReadTags(fn, prefix);
       }
       // Whether an object is gone (404) or refused (403) is only told to a caller who may list.
       storage.grantList(fn);

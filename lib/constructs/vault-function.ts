@@ -43,7 +43,8 @@ export const LAMBDA_RUNTIME = { runtime: lambda.Runtime.NODEJS_24_X, esbuildTarg
 export class VaultFunction extends Construct implements iam.IGrantable {
   readonly function: lambda.Function;
   readonly grantPrincipal: iam.IPrincipal;
-  private readonly role: iam.Role;
+  /** The function's own role (resource policies name it). */
+  readonly role: iam.Role;
 
   constructor(scope: Construct, id: string, props: VaultFunctionProps) {
     super(scope, id);

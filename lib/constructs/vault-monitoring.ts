@@ -4,12 +4,14 @@ import type * as appsync from 'aws-cdk-lib/aws-appsync';
 import type * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
+import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import * as sns from 'aws-cdk-lib/aws-sns';
 import * as subscriptions from 'aws-cdk-lib/aws-sns-subscriptions';
 import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import { DefaultDashboardFactory, MonitoringFacade, SnsAlarmActionStrategy } from 'cdk-monitoring-constructs';
 import { Construct } from 'constructs';
 import { API_STAGE } from '../../contract';
+import { METRICS_NAMESPACE, METRIC_NAMES } from '../../contract/metrics';
 
 /** What the service alarms on, written once; OPERATIONS.md explains each alarm by these names. */
 export const ALARM_THRESHOLDS = {
@@ -27,6 +29,8 @@ export const ALARM_THRESHOLDS = {
   maxTableThrottles: 0,
   /** Any event in the catalogue's failure queue needs a replay. */
   maxFailedCatalogueEvents: 0,
+  /** Any threat the malware scan finds in an upload (it is quarantined; someone should look). */
+  maxThreatsFound: 0,
 } as const;
 
 export interface VaultMonitoringProps {
@@ -39,6 +43,8 @@ export interface VaultMonitoringProps {
   readonly distribution: cloudfront.IDistribution;
   /** An address that receives every alarm by e-mail (it must confirm the subscription). @default none */
   readonly alarmEmail?: string;
+  /** The function that counts threats found by the malware scan (metric ThreatsFound). */
+  readonly scanResultsService: string;
 }
 
 /**
@@ -112,6 +118,35 @@ export class VaultMonitoring extends Construct {
       queue: props.catalogueFailures,
       alarmFriendlyName: 'catalogue-failures',
       addQueueMaxSizeAlarm: { Critical: { maxMessageCount: ALARM_THRESHOLDS.maxFailedCatalogueEvents } },
+    });
+    // The scan-result function counts each threat (Powertools Metrics, dimension `service`).
+    const threats = new cloudwatch.Metric({
+      namespace: METRICS_NAMESPACE,
+      metricName: METRIC_NAMES.threatsFound,
+      dimensionsMap: { service: props.scanResultsService },
+      statistic: cloudwatch.Stats.SUM,
+      period: Duration.minutes(5),
+    });
+    this.facade.monitorCustom({
+      alarmFriendlyName: 'malware',
+      metricGroups: [
+        {
+          title: 'Threats found in uploads',
+          metrics: [
+            {
+              metric: threats,
+              alarmFriendlyName: 'threats-found',
+              addAlarm: {
+                Critical: {
+                  threshold: ALARM_THRESHOLDS.maxThreatsFound,
+                  comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_THRESHOLD,
+                  additionalDescription: 'An uploaded file held malware; it is quarantined (OPERATIONS.md, "Threat found").',
+                },
+              },
+            },
+          ],
+        },
+      ],
     });
   }
 }

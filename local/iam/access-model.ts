@@ -132,11 +132,15 @@ export const buildAccessModel = (input: { bucketName: string; tableName: string 
     return [...inline, ...attached];
   };
 
+  // Each principal's role ARN, so policies that name a role (the bucket policy's exemptions) resolve to it.
+  const roles = (Object.entries(stack.principals) as [PrincipalName, VaultPrincipals[PrincipalName]][]).map(([name, principal]) => {
+    const roleId = logicalId(principal.grantPrincipal as unknown as IConstruct);
+    const roleArn = `arn:aws:iam::${LOCAL_ACCOUNT_ID}:role/${STACK_NAME}-${roleId}`;
+    arns[roleId] = roleArn;
+    return { name, roleId, roleArn };
+  });
   const principals = Object.fromEntries(
-    (Object.entries(stack.principals) as [PrincipalName, VaultPrincipals[PrincipalName]][]).map(([name, principal]) => {
-      const role = principal.grantPrincipal as unknown as IConstruct;
-      const roleId = logicalId(role);
-      const roleArn = `arn:aws:iam::${LOCAL_ACCOUNT_ID}:role/${STACK_NAME}-${roleId}`;
+    roles.map(({ name, roleId, roleArn }) => {
       const local: LocalPrincipal = {
         name,
         roleArn,

@@ -40,7 +40,8 @@ export const createAuthorizer = (model: AccessModel) => {
         action: request.action,
         principal: principal.roleArn,
         resource: { accountId: model.accountId, resource: request.resource },
-        contextVariables: { 'aws:SecureTransport': 'true', ...request.context },
+        // The role is the principal AWS reports (`aws:PrincipalArn`), which resource policies may name.
+        contextVariables: { 'aws:SecureTransport': 'true', 'aws:PrincipalArn': principal.roleArn, ...request.context },
       },
     };
     const result = await runSimulation(simulation, {});

@@ -10,6 +10,15 @@ export interface LocalCredentials {
 /** Whoever signed a request: one of the stack's principals, or the account itself (no policy applies). */
 export type Signer = { kind: 'principal'; principal: LocalPrincipal } | { kind: 'account' };
 
+/** The credentials a principal signs with on the local stack: derived from its name, the same in every run. */
+export const principalCredentials = (name: PrincipalName): LocalCredentials => {
+  const digest = createHash('sha256').update(`statement-vault-local/${name}`).digest();
+  return {
+    accessKeyId: `ASIA${digest.subarray(0, 10).toString('hex').toUpperCase().slice(0, 16)}`,
+    secretAccessKey: digest.subarray(10).toString('base64').slice(0, 40),
+  };
+};
+
 /**
  * The credentials each principal signs with on the local stack, as Lambda gives each
  * function its role's credentials. `LOCAL_CREDENTIALS` stay the account's own (the local
@@ -21,11 +30,7 @@ export const createIdentities = (model: AccessModel) => {
     [LOCAL_CREDENTIALS.accessKeyId, { secret: LOCAL_CREDENTIALS.secretAccessKey, signer: { kind: 'account' } }],
   ]);
   for (const principal of Object.values(model.principals)) {
-    const digest = createHash('sha256').update(`statement-vault-local/${principal.name}`).digest();
-    const own: LocalCredentials = {
-      accessKeyId: `ASIA${digest.subarray(0, 10).toString('hex').toUpperCase().slice(0, 16)}`,
-      secretAccessKey: digest.subarray(10).toString('base64').slice(0, 40),
-    };
+    const own = principalCredentials(principal.name);
     credentials[principal.name] = own;
     byKey.set(own.accessKeyId, { secret: own.secretAccessKey, signer: { kind: 'principal', principal } });
   }

@@ -159,6 +159,33 @@ export const startLocalS3 = async (input: {
   const spoolDir = path.join(`${input.directory}.spool`);
   const objectFile = (key: string) => path.join(bucketDir, `${key}._S3rver_object`);
 
+  /**
+   * An object's tags, as s3rver keeps them beside it. S3 puts them in the IAM context of
+   * a read (`s3:ExistingObjectTag/<key>`), which is how the bucket policy refuses files the
+   * malware scan has not tagged clean.
+   */
+  const taggingFile = (key: string) => path.join(bucketDir, `${key}._S3rver_tagging.xml`);
+  const tagsOf = (key: string): Record<string, string> => {
+    let xml: string;
+    try {
+      xml = fs.readFileSync(taggingFile(key), 'utf8');
+    } catch {
+      return {};
+    }
+    const unescape = (text: string) => text.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&amp;/g, '&');
+    return Object.fromEntries(
+      [...xml.matchAll(/<Tag>\s*<Key>([^<]*)<\/Key>\s*<Value>([^<]*)<\/Value>\s*<\/Tag>/g)].map((match) => [unescape(match[1]), unescape(match[2])]),
+    );
+  };
+  /**
+   * Tags belong to one object: a new object at the key (or none) has none, where s3rver
+   * would keep them. They go when a write is passed on to s3rver, after every check.
+   */
+  const replacedKeys = new WeakMap<http.IncomingMessage, string[]>();
+  const dropTags = (request: http.IncomingMessage) => {
+    for (const key of replacedKeys.get(request) ?? []) fs.rmSync(taggingFile(key), { force: true });
+  };
+
   const corsHeaders = (origin: string | undefined): Record<string, string> =>
     origin && input.webOrigins.includes(origin) ? { 'Access-Control-Allow-Origin': origin, Vary: 'Origin' } : {};
 
@@ -182,6 +209,7 @@ export const startLocalS3 = async (input: {
     body?: Buffer | { file: string },
     after: { headers?: Record<string, string>; rewrite?: (xml: string) => string; failed?: () => void } = {},
   ) => {
+    dropTags(request);
     const upstream = http.request(
       { agent, host: HOST, port: innerPort, method: request.method, path: request.url, headers: request.headers },
       (answer) => {
@@ -404,13 +432,20 @@ export const startLocalS3 = async (input: {
         }
       }
 
+      const deletedKeys =
+        operation.name === 'DeleteObjects'
+          ? [...(body ?? Buffer.alloc(0)).toString('utf8').matchAll(/<Key>([^<]*)<\/Key>/g)].map((match) => match[1].replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&'))
+          : [];
+      const readsObject = operation.name === 'GetObject' || operation.name === 'HeadObject';
       const checks =
         operation.name === 'DeleteObjects'
-          ? [...(body ?? Buffer.alloc(0)).toString('utf8').matchAll(/<Key>([^<]*)<\/Key>/g)].map((match) => ({
-              action: 's3:DeleteObject',
-              resource: `arn:aws:s3:::${input.bucketName}/${match[1].replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&')}`,
-            }))
-          : operation.checks;
+          ? deletedKeys.map((key) => ({ action: 's3:DeleteObject', resource: `arn:aws:s3:::${input.bucketName}/${key}` }))
+          : readsObject
+            ? operation.checks.map((check) => ({
+                ...check,
+                context: { ...check.context, ...Object.fromEntries(Object.entries(tagsOf(operation.key!)).map(([name, value]) => [`s3:ExistingObjectTag/${name}`, value])) },
+              }))
+            : operation.checks;
       const denied = await denial(signer, checks);
       if (denied) return refuse(request, response, denied);
 
@@ -432,6 +467,10 @@ export const startLocalS3 = async (input: {
       }
       const problem = multipartProblem(uploadsDir, operation, query, body);
       if (problem) return refuse(request, response, problem);
+      if (['PutObject', 'CopyObject', 'CompleteMultipartUpload'].includes(operation.name) || (operation.name === 'DeleteObject' && !query.has('versionId'))) {
+        replacedKeys.set(request, [operation.key!]);
+      }
+      if (deletedKeys.length > 0) replacedKeys.set(request, deletedKeys);
       if (operation.key !== undefined && (await withChecksums(request, response, operation, query, body))) return;
       if (operation.name === 'AbortMultipartUpload') {
         // s3rver has no AbortMultipartUpload; the upload (already checked to belong to the key) is dropped here.

@@ -295,7 +295,8 @@ describe('operations: tracing', () => {
   test('X-Ray traces API Gateway, every function and AppSync', () => {
     for (const stage of resourcesOf('AWS::ApiGateway::Stage')) expect(stage.Properties.TracingEnabled).toBe(true);
     const ours = ourFunctions();
-    expect(ours).toHaveLength(Object.keys(stack.principals).length - 1);
+    // Every principal but the GraphQL data source and GuardDuty's role is a function.
+    expect(ours).toHaveLength(Object.keys(stack.principals).length - 2);
     for (const fn of ours) expect(fn.Properties.TracingConfig).toEqual({ Mode: 'Active' });
     template.hasResourceProperties('AWS::AppSync::GraphQLApi', { XrayEnabled: true });
   });
@@ -419,7 +420,7 @@ describe('REST APIs', () => {
     }
     template.hasResourceProperties('AWS::ApiGateway::Model', {
       Schema: Match.objectLike({
-        required: ['fileName', 'contentType', 'size', 'accountLabel', 'period'],
+        required: ['fileName', 'contentType', 'size', 'accountLabel', 'period', 'checksum'],
         additionalProperties: false,
       }),
     });
@@ -442,7 +443,7 @@ describe('REST APIs', () => {
 describe('presign Lambdas', () => {
   test('run Node.js 24 on arm64, like every function of ours', () => {
     const ours = ourFunctions();
-    expect(ours).toHaveLength(5);
+    expect(ours).toHaveLength(6);
     for (const fn of ours) {
       expect(fn.Properties.Runtime).toBe('nodejs24.x');
       expect(fn.Properties.Architectures).toEqual(['arm64']);
@@ -451,7 +452,8 @@ describe('presign Lambdas', () => {
 
   test('each may sign only under its own key prefix', () => {
     const policies = ourPolicies().map((policy) => JSON.stringify(policy.Properties.PolicyDocument));
-    const s3Statements = policies.filter((doc) => doc.includes('s3:PutObject'));
+    // GuardDuty's role writes one object of its own, to check it may use the bucket.
+    const s3Statements = policies.filter((doc) => doc.includes('s3:PutObject') && !doc.includes('malware-protection-resource-validation-object'));
     expect(s3Statements).toHaveLength(2);
     expect(s3Statements.filter((doc) => doc.includes('/profile-images/*') && !doc.includes('/statements/*'))).toHaveLength(1);
     expect(s3Statements.filter((doc) => doc.includes('/statements/*') && !doc.includes('/profile-images/*'))).toHaveLength(1);
@@ -478,6 +480,8 @@ describe('least privilege: each principal may do exactly what its code does', ()
     's3:DeleteObject bucket/statements/*',
     's3:GetObject bucket/profile-images/*',
     's3:GetObject bucket/statements/*',
+    's3:GetObjectTagging bucket/profile-images/*',
+    's3:GetObjectTagging bucket/statements/*',
     's3:ListBucket bucket',
     ...TRACING,
   ];
@@ -499,6 +503,7 @@ describe('least privilege: each principal may do exactly what its code does', ()
         's3:AbortMultipartUpload bucket/statements/*',
         's3:DeleteObject bucket/statements/*',
         's3:GetObject bucket/statements/*',
+        's3:ListMultipartUploadParts bucket/statements/*',
         's3:PutObject bucket/statements/*',
         ...TRACING,
       ],
@@ -508,6 +513,8 @@ describe('least privilege: each principal may do exactly what its code does', ()
     // sweep reads each owner's partition with a Query.
     ['catalogue', [...CATALOGUE_GRANTS, 'sqs:GetQueueAttributes failure queue', 'sqs:GetQueueUrl failure queue', 'sqs:SendMessage failure queue'].sort()],
     ['sweep', [...CATALOGUE_GRANTS, 'dynamodb:Query table'].sort()],
+    // The scan results: the verdict on a statement or avatar, which it may also catalogue or refuse.
+    ['scanResults', [...CATALOGUE_GRANTS].sort()],
     // The web server reads nothing of AWS: its config arrives in its environment.
     ['webServer', ['logs:CreateLogStream log group', 'logs:PutLogEvents log group', ...TRACING]],
     // The GraphQL resolvers: GetItem (me, statement), Query (statements), UpdateItem (updateProfile).
@@ -539,6 +546,58 @@ describe('least privilege: each principal may do exactly what its code does', ()
         for (const action of [statement.Action].flat()) expect(action).not.toMatch(/\*/);
       }
     }
+  });
+});
+
+describe('malware scanning', () => {
+  const bucketPolicyStatements = () =>
+    resourcesOf('AWS::S3::BucketPolicy').find((policy) => JSON.stringify(policy.Properties.Bucket).includes(logicalId(stack.storage.bucket)))!.Properties.PolicyDocument
+      .Statement as { Sid?: string; Effect: string; Action: string | string[]; Condition?: Record<string, Record<string, unknown>> }[];
+
+  test('GuardDuty Malware Protection scans both prefixes of the files bucket and tags each object with its verdict', () => {
+    template.hasResourceProperties('AWS::GuardDuty::MalwareProtectionPlan', {
+      ProtectedResource: { S3Bucket: { BucketName: { Ref: logicalId(stack.storage.bucket) }, ObjectPrefixes: ['statements/', 'profile-images/'] } },
+      Actions: { Tagging: { Status: 'ENABLED' } },
+      Role: { 'Fn::GetAtt': [logicalId(stack.principals.malwareScan.grantPrincipal as unknown as IConstruct), 'Arn'] },
+    });
+    template.hasResourceProperties('AWS::IAM::Role', {
+      AssumeRolePolicyDocument: Match.objectLike({ Statement: [Match.objectLike({ Principal: { Service: 'malware-protection-plan.guardduty.amazonaws.com' } })] }),
+    });
+  });
+
+  test("the bucket policy refuses GetObject of anything not tagged clean, to everyone but GuardDuty and the catalogue's functions", () => {
+    const deny = bucketPolicyStatements().find((statement) => statement.Sid === 'DenyReadUnlessScannedClean')!;
+    expect(deny).toMatchObject({ Effect: 'Deny', Principal: { AWS: '*' }, Action: ['s3:GetObject', 's3:GetObjectVersion'] });
+    expect(deny.Condition!.StringNotEquals).toEqual({ 's3:ExistingObjectTag/GuardDutyMalwareScanStatus': 'NO_THREATS_FOUND' });
+    const exempt = JSON.stringify(deny.Condition!.ArnNotEquals['aws:PrincipalArn']);
+    for (const name of ['malwareScan', 'catalogue', 'sweep', 'scanResults'] as const) {
+      expect(exempt).toContain(logicalId(stack.principals[name].grantPrincipal as unknown as IConstruct));
+    }
+    // The presign APIs, which sign people's downloads, are not exempt.
+    for (const name of ['statementsApi', 'profileImageApi'] as const) {
+      expect(exempt).not.toContain(logicalId(stack.principals[name].grantPrincipal as unknown as IConstruct));
+    }
+  });
+
+  test("GuardDuty's verdicts on this bucket reach the scan-result function", () => {
+    template.hasResourceProperties('AWS::Events::Rule', {
+      EventPattern: {
+        source: ['aws.guardduty'],
+        'detail-type': ['GuardDuty Malware Protection Object Scan Result'],
+        detail: { s3ObjectDetails: { bucketName: [{ Ref: logicalId(stack.storage.bucket) }] } },
+      },
+      Targets: [Match.objectLike({ Arn: { 'Fn::GetAtt': [logicalId(stack.principals.scanResults.function), 'Arn'] } })],
+    });
+  });
+
+  test('a threat found raises an alarm', () => {
+    template.hasResourceProperties('AWS::CloudWatch::Alarm', {
+      MetricName: 'ThreatsFound',
+      Namespace: 'StatementVault',
+      Dimensions: [{ Name: 'service', Value: 'scan-results' }],
+      Threshold: 0,
+      ComparisonOperator: 'GreaterThanThreshold',
+    });
   });
 });
 

@@ -28,8 +28,12 @@ const statementOf = async (user: TestUser, id: string) =>
     statement: Record<string, unknown> | null;
   };
 
+/** Listed, and scanned clean (downloadable): a statement is SCANNING until its malware scan's verdict. */
 const listed = (user: TestUser, id: string) =>
-  waitFor(async () => (await statementOf(user, id)).statement ?? undefined, `statement ${id} to be listed`);
+  waitFor(async () => {
+    const { statement } = await statementOf(user, id);
+    return statement?.status === 'AVAILABLE' ? statement : undefined;
+  }, `statement ${id} to be listed and scanned clean`);
 
 test('profile image: upload through a presigned PUT, catalogued on the profile, downloaded byte for byte', async () => {
   const bytes = png();

@@ -5,7 +5,7 @@ import * as path from 'node:path';
 import { fetchAuthSession, signIn, signOut } from 'aws-amplify/auth';
 import { PROFILE_IMAGE_ROUTES, STATEMENT_ROUTES, type StatementUploadResponse, type WebConfig } from '../../contract';
 import { configureAmplify } from '../local/support/amplify';
-import { ME, STATEMENT, STATEMENTS, UPDATE_PROFILE, apollo } from '../local/support/graphql';
+import { ME, STATEMENT, STATEMENTS, UPDATE_PROFILE, apollo, waitForAvatar } from '../local/support/graphql';
 import { callApi } from '../local/support/rest';
 import { javaProcessesFor, startStack, waitFor, type StackProcess } from '../local/support/stack-process';
 import { partsOf, sha256, sha256Base64, statementChecksum, uploadAvatar, uploadStatement } from '../local/support/uploads';
@@ -44,8 +44,13 @@ const listed = async (config: WebConfig, token: string) =>
     statements: { items: { id: string; size: number; fileName: string }[] };
   }).statements.items;
 
-const isListed = async (config: WebConfig, token: string, id: string) =>
-  Boolean(((await apollo(config, { token }).query({ query: STATEMENT, variables: { id }, fetchPolicy: 'no-cache' })).data as { statement: unknown }).statement);
+const statusOf = async (config: WebConfig, token: string, id: string) =>
+  ((await apollo(config, { token }).query({ query: STATEMENT, variables: { id }, fetchPolicy: 'no-cache' })).data as { statement: { status: string } | null }).statement?.status;
+
+const isListed = async (config: WebConfig, token: string, id: string) => (await statusOf(config, token, id)) !== undefined;
+
+/** Listed and scanned clean: downloadable. */
+const isAvailable = async (config: WebConfig, token: string, id: string) => (await statusOf(config, token, id)) === 'AVAILABLE';
 
 /** A PUT that trickles its body (1 MiB every 40 ms), so a kill lands in the middle of it. */
 const slowPut = (url: string, headers: Record<string, string>, bytes: Buffer) =>
@@ -74,6 +79,7 @@ test('kill -9 during uploads: confirmed data survives, and no listed record lack
   await apollo(stack.config, { token }).mutate({ mutation: UPDATE_PROFILE, variables: { input: { displayName: 'Alice' } } });
   const avatar = png();
   expect((await uploadAvatar(stack.config, token, avatar)).status).toBe(200);
+  await waitForAvatar(stack.config, token);
   const kept = pdf(10_000);
   const { statementId: keptId } = await uploadStatement(stack.config, token, {
     fileName: 'kept.pdf',
@@ -82,7 +88,7 @@ test('kill -9 during uploads: confirmed data survives, and no listed record lack
     period: '2024-04',
     bytes: kept,
   });
-  await waitFor(async () => ((await isListed(stack.config, token, keptId)) ? true : undefined), 'the kept statement');
+  await waitFor(async () => ((await isAvailable(stack.config, token, keptId)) ? true : undefined), 'the kept statement');
 
   // One single upload and one multipart upload, both cut short by kill -9.
   const big = pdf(30 * 1024 * 1024);

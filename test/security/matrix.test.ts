@@ -1,7 +1,7 @@
 import { SOME_SHA256, checksumForSize } from '../support/lambda-fakes';
 import { PROFILE_IMAGE_ROUTES, STATEMENT_ROUTES, profileImagePrefix, statementPrefix, type RouteSpec } from '../../contract';
 import { configureAmplify } from '../local/support/amplify';
-import { rawGraphql } from '../local/support/graphql';
+import { rawGraphql, waitForAvatar } from '../local/support/graphql';
 import { callApi, type Api } from '../local/support/rest';
 import { startStack, waitFor, type StackProcess } from '../local/support/stack-process';
 import { expiredFrom, forgedFrom, otherClientFrom, signJwt } from '../local/support/tokens';
@@ -154,10 +154,12 @@ beforeAll(async () => {
   a = await newUser(stack, 'a');
   b = await newUser(stack, 'b');
   await uploadAvatar(stack.config, a.idToken, png());
+  await waitForAvatar(stack.config, a.idToken);
   const { statementId } = await uploadStatement(stack.config, a.idToken, { fileName: 'a.pdf', contentType: 'application/pdf', accountLabel: 'A', period: '2024-01' });
   await waitFor(async () => {
-    const answer = await rawGraphql(stack.config, { Authorization: a.idToken }, `{ statement(id: "${statementId}") { id } }`);
-    return (answer.body.data as { statement: unknown } | undefined)?.statement ? true : undefined;
+    const answer = await rawGraphql(stack.config, { Authorization: a.idToken }, `{ statement(id: "${statementId}") { id status } }`);
+    // Downloadable once its malware scan is clean.
+    return (answer.body.data as { statement: { status: string } | null } | undefined)?.statement?.status === 'AVAILABLE' ? true : undefined;
   }, "A's statement");
   const size = 50 * 1024 * 1024 + 1;
   const multipart = await callApi(stack.config, 'statementsApiUrl', STATEMENT_ROUTES.createUpload, {

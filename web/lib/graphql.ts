@@ -16,7 +16,7 @@ export const UPDATE_PROFILE = gql`
 export const STATEMENTS = gql`
   query Statements($filter: StatementFilter, $limit: Int, $nextToken: String) {
     statements(filter: $filter, limit: $limit, nextToken: $nextToken) {
-      items { id fileName contentType size accountLabel period status uploadedAt checksum checksumType }
+      items { id fileName contentType size accountLabel period status scanDetail uploadedAt checksum checksumType }
       nextToken
     }
   }
@@ -25,13 +25,26 @@ export const STATEMENTS = gql`
 /** What became of an upload: its statement once catalogued, or why it was refused after it arrived. */
 export const UPLOAD_OUTCOME = gql`
   query UploadOutcome($id: ID!) {
-    statement(id: $id) { id fileName size accountLabel period status uploadedAt checksum checksumType }
+    statement(id: $id) { id fileName size accountLabel period status scanDetail uploadedAt checksum checksumType }
     uploadRefusal(id: $id) { id reason refusedAt }
   }
 `;
 
 export type UploadOutcomeData = {
   statement: (StatementListItem & Pick<Statement, 'checksum' | 'checksumType'>) | null;
+  uploadRefusal: { id: string; reason: string; refusedAt: string } | null;
+};
+
+/** What became of a new profile picture: the profile names it once it is checked and scanned clean, or it was refused. */
+export const AVATAR_OUTCOME = gql`
+  query AvatarOutcome {
+    me { userId avatarKey updatedAt }
+    uploadRefusal(id: "avatar") { id reason refusedAt }
+  }
+`;
+
+export type AvatarOutcomeData = {
+  me: Pick<Profile, 'userId' | 'avatarKey' | 'updatedAt'>;
   uploadRefusal: { id: string; reason: string; refusedAt: string } | null;
 };
 
@@ -51,5 +64,5 @@ export type SummariesData = {
 };
 
 export type MeData = { me: Profile };
-export type StatementListItem = Pick<Statement, 'id' | 'fileName' | 'contentType' | 'size' | 'accountLabel' | 'period' | 'status' | 'uploadedAt' | 'checksum' | 'checksumType'>;
+export type StatementListItem = Pick<Statement, 'id' | 'fileName' | 'contentType' | 'size' | 'accountLabel' | 'period' | 'status' | 'scanDetail' | 'uploadedAt' | 'checksum' | 'checksumType'>;
 export type StatementsData = { statements: { items: StatementListItem[]; nextToken: string | null } };

@@ -1,3 +1,4 @@
+import { waitFor } from './stack-process';
 import { ApolloClient, HttpLink, InMemoryCache, gql } from '@apollo/client';
 import type { WebConfig } from '../../../contract';
 
@@ -38,7 +39,8 @@ export const UPDATE_PROFILE = gql`
 
 export const STATEMENT = gql`
   query Statement($id: ID!) {
-    statement(id: $id) { id owner fileName contentType size key accountLabel period status uploadedAt checksum checksumType }
+    statement(id: $id) { id owner fileName contentType size key accountLabel period status scanDetail uploadedAt checksum checksumType }
+    uploadRefusal(id: $id) { id reason refusedAt }
   }
 `;
 
@@ -68,3 +70,10 @@ export const rawGraphql = async (config: WebConfig, headers: Record<string, stri
   });
   return { status: response.status, body: (await response.json()) as { data?: unknown; errors?: { errorType?: string; message: string }[] } };
 };
+
+/** Waits until the profile shows an avatar: the catalogue sets it once the malware scan finds the image clean. */
+export const waitForAvatar = (config: WebConfig, token: string) =>
+  waitFor(async () => {
+    const { data } = await apollo(config, { token }).query({ query: ME, fetchPolicy: 'no-cache' });
+    return (data as { me: { avatarKey?: string | null } }).me.avatarKey ?? undefined;
+  }, 'the avatar to be scanned clean and shown');

@@ -2,13 +2,13 @@
 'use client';
 
 import { css } from '@emotion/react';
-import { useMutation, useQuery } from '@apollo/client/react';
+import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
 import { useRouter } from 'next/navigation';
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { toast } from 'react-toastify';
 import { PROFILE_IMAGE_LIMITS, PROFILE_IMAGE_ROUTES, TEXT_LIMITS, acceptAttribute, acceptedTypesInWords, formatBytes, type PresignedDownload } from '@contract';
 import { useAuth, useIdToken } from '@/lib/auth-context';
-import { ME, UPDATE_PROFILE, type MeData } from '@/lib/graphql';
+import { AVATAR_OUTCOME, ME, UPDATE_PROFILE, type AvatarOutcomeData, type MeData } from '@/lib/graphql';
 import { MESSAGES } from '@/lib/messages';
 import { PresignApiError, callPresignApi } from '@/lib/presign-api';
 import { theme } from '@/lib/theme';
@@ -16,11 +16,14 @@ import { uploadAvatarFile } from '@/lib/upload';
 import { Button, Card, FormError, ProgressBar, TextField } from '../ui';
 
 const AVATAR_SIZE = 96;
+/** How long the page waits for a new picture's check and malware scan before saying it is still under way. */
+const AVATAR_CHECK_MS = 30_000;
 
 export const ProfileView = () => {
   const router = useRouter();
   const { signOut } = useAuth();
   const idToken = useIdToken();
+  const client = useApolloClient();
   const { data, refetch } = useQuery<MeData>(ME, { fetchPolicy: 'cache-and-network' });
   const [updateProfile, { loading: saving }] = useMutation(UPDATE_PROFILE);
   const [displayName, setDisplayName] = useState('');
@@ -56,12 +59,28 @@ export const ProfileView = () => {
     setAvatarError(undefined);
     setProgress({ loaded: 0, total: file.size });
     try {
+      const outcome = () => client.query<AvatarOutcomeData>({ query: AVATAR_OUTCOME, fetchPolicy: 'network-only' }).then((result) => result.data);
+      const before = await outcome();
       await uploadAvatarFile(file, await idToken(), (loaded, total) => setProgress({ loaded, total }));
-      toast.success('Your profile picture is updated.');
-      // The object is stored; the profile names it once the catalogue has seen it (moments
-      // later), so ask again a few times before giving up on showing it now.
-      for (let attempt = 0; attempt < 8 && !(await loadAvatar()); attempt++) {
-        await new Promise((resolve) => setTimeout(resolve, 250 * (attempt + 1)));
+      // The image is stored; the profile names it once the catalogue has checked it is a real
+      // image and the malware scan found it clean, or the catalogue says why it was refused.
+      const deadline = Date.now() + AVATAR_CHECK_MS;
+      for (;;) {
+        const now = await outcome();
+        if (now?.me.updatedAt !== before?.me.updatedAt && now?.me.avatarKey) {
+          await loadAvatar();
+          toast.success('Your profile picture is updated.');
+          break;
+        }
+        if (now?.uploadRefusal && now.uploadRefusal.refusedAt !== before?.uploadRefusal?.refusedAt) {
+          setAvatarError(`This picture was not used: it is ${now.uploadRefusal.reason}.`);
+          break;
+        }
+        if (Date.now() > deadline) {
+          toast.info('Your picture is still being checked; it appears here once it is.');
+          break;
+        }
+        await new Promise((resolve) => setTimeout(resolve, 500));
       }
       void refetch();
     } catch (error) {

@@ -103,9 +103,15 @@ export const StatementList = ({
           </td>
           <td>
             <div css={css`display: flex; gap: 0.5rem; flex-wrap: wrap;`}>
-              <Button variant="secondary" onClick={() => onDownload(item)} aria-label={`Download ${item.fileName}`}>
-                Download
-              </Button>
+              {item.status === 'AVAILABLE' ? (
+                <Button variant="secondary" onClick={() => onDownload(item)} aria-label={`Download ${item.fileName}`}>
+                  Download
+                </Button>
+              ) : (
+                <span data-testid="statement-status" data-status={item.status} css={css`align-self: center; color: ${theme.color.muted};`}>
+                  {item.status === 'SCANNING' ? 'Scanning for malware…' : `Quarantined: ${item.scanDetail ?? 'it did not pass the malware scan'}`}
+                </span>
+              )}
               <Button variant="danger" onClick={() => onDelete(item)} aria-label={`Delete ${item.fileName}`}>
                 Delete
               </Button>

@@ -3,7 +3,7 @@
 
 import { css } from '@emotion/react';
 import { useQuery } from '@apollo/client/react';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { toast } from 'react-toastify';
 import { STATEMENT_ROUTES, formatBytes, type StatementDownloadResponse } from '@contract';
 import { useIdToken } from '@/lib/auth-context';
@@ -16,6 +16,8 @@ import { UploadPanel } from './upload-panel';
 import { useUploads } from './use-uploads';
 
 export const PAGE_SIZE = 20;
+/** How often the list looks again while a statement in it is being scanned for malware. */
+const SCAN_POLL_MS = 3000;
 
 export const StatementsView = () => {
   const idToken = useIdToken();
@@ -43,6 +45,14 @@ export const StatementsView = () => {
     void refetchSummaries();
   }, [refetch, filter, refetchSummaries]);
   const uploads = useUploads(reload);
+
+  // A statement still being scanned becomes downloadable on its own: the list looks again while one is shown.
+  const scanning = items.some((item) => item.status === 'SCANNING');
+  useEffect(() => {
+    if (!scanning) return;
+    const timer = setInterval(() => void refetch(), SCAN_POLL_MS);
+    return () => clearInterval(timer);
+  }, [scanning, refetch]);
 
   const changeFilter = (apply: () => void) => {
     apply();

@@ -17,7 +17,9 @@ const STATUS_TEXT: Record<UploadItem['status'], string> = {
   paused: 'Paused',
   completing: 'Finishing',
   listing: 'Stored; adding to your list',
+  scanning: 'Stored; scanning for malware',
   done: 'Uploaded',
+  quarantined: 'Quarantined',
   failed: 'Upload failed',
   cancelled: 'Cancelled',
 };
@@ -165,7 +167,7 @@ export const UploadPanel = ({ uploads, accounts }: { uploads: ReturnType<typeof 
                   {(item.status === 'uploading' || item.status === 'paused' || item.status === 'hashing') && ` ${percent(item)}`}
                 </span>
               </div>
-              {['hashing', 'uploading', 'paused', 'completing', 'listing', 'done'].includes(item.status) && (
+              {['hashing', 'uploading', 'paused', 'completing', 'listing', 'scanning', 'done'].includes(item.status) && (
                 <ProgressBar
                   value={item.loaded}
                   max={item.file.size}
@@ -203,7 +205,7 @@ export const UploadPanel = ({ uploads, accounts }: { uploads: ReturnType<typeof 
           ))}
         </ul>
       )}
-      {uploads.items.some((item) => ['done', 'refused', 'cancelled', 'failed'].includes(item.status)) && (
+      {uploads.items.some((item) => ['done', 'refused', 'cancelled', 'failed', 'quarantined'].includes(item.status)) && (
         <p>
           <Button variant="secondary" onClick={uploads.clearFinished}>
             Clear finished

@@ -8,7 +8,18 @@ import { StatementUpload, UploadStopped, isRetryable, requireStatementAllowed } 
 import { startHashWorker } from '@/lib/upload/hash-worker-client';
 import { browserSessions, noSessions, type UploadSession } from '@/lib/upload/sessions';
 
-export type UploadStatus = 'refused' | 'hashing' | 'uploading' | 'paused' | 'completing' | 'listing' | 'done' | 'failed' | 'cancelled';
+export type UploadStatus =
+  | 'refused'
+  | 'hashing'
+  | 'uploading'
+  | 'paused'
+  | 'completing'
+  | 'listing'
+  | 'scanning'
+  | 'done'
+  | 'quarantined'
+  | 'failed'
+  | 'cancelled';
 
 export interface UploadItem {
   key: string;
@@ -65,17 +76,27 @@ export const useUploads = (onListed: () => void) => {
     return () => window.removeEventListener('beforeunload', ask);
   }, [active]);
 
-  /** Waits for the catalogue: the statement listed, or the reason it was refused after it arrived. */
+  /**
+   * Waits for the catalogue and the malware scan: the statement available, quarantined, or
+   * refused after it arrived (with the reason); `listed` while it is still being scanned.
+   */
   const waitForOutcome = useCallback(
-    async (statementId: string): Promise<{ listed: true } | { listed: false; reason?: string }> => {
+    async (statementId: string, onScanning: () => void): Promise<{ kind: 'available' | 'scanning' | 'timeout' } | { kind: 'quarantined' | 'refused'; reason: string }> => {
       const deadline = Date.now() + LISTING_TIMEOUT_MS;
+      let listed = false;
       while (Date.now() < deadline) {
         const { data } = await client.query<UploadOutcomeData>({ query: UPLOAD_OUTCOME, variables: { id: statementId }, fetchPolicy: 'network-only' });
-        if (data?.statement) return { listed: true };
-        if (data?.uploadRefusal) return { listed: false, reason: data.uploadRefusal.reason };
+        const status = data?.statement?.status;
+        if (status === 'AVAILABLE') return { kind: 'available' };
+        if (status === 'QUARANTINED') return { kind: 'quarantined', reason: data?.statement?.scanDetail ?? 'it did not pass the malware scan' };
+        if (status === 'SCANNING' && !listed) {
+          listed = true;
+          onScanning();
+        }
+        if (data?.uploadRefusal) return { kind: 'refused', reason: data.uploadRefusal.reason };
         await new Promise((resolve) => setTimeout(resolve, 400));
       }
-      return { listed: false };
+      return { kind: listed ? 'scanning' : 'timeout' };
     },
     [client],
   );
@@ -88,9 +109,14 @@ export const useUploads = (onListed: () => void) => {
       try {
         const statementId = await upload.run();
         update(key, { status: 'listing' });
-        const outcome = await waitForOutcome(statementId);
-        if (outcome.listed) update(key, { status: 'done' });
-        else if (outcome.reason) update(key, { status: 'refused', retryable: false, message: `Not stored: this file is ${outcome.reason}.` });
+        const outcome = await waitForOutcome(statementId, () => {
+          update(key, { status: 'scanning' });
+          onListed();
+        });
+        if (outcome.kind === 'available') update(key, { status: 'done' });
+        else if (outcome.kind === 'refused') update(key, { status: 'refused', retryable: false, message: `Not stored: this file is ${outcome.reason}.` });
+        else if (outcome.kind === 'quarantined') update(key, { status: 'quarantined', retryable: false, message: `Quarantined: ${outcome.reason}. It cannot be downloaded.` });
+        else if (outcome.kind === 'scanning') update(key, { status: 'done', message: undefined });
         else update(key, { status: 'failed', retryable: false, message: 'The file was stored but is not listed yet; refresh in a moment.' });
         uploads.current.delete(key);
         onListed();
@@ -185,7 +211,7 @@ export const useUploads = (onListed: () => void) => {
   );
 
   const clearFinished = useCallback(
-    () => setItems((current) => current.filter((item) => ACTIVE.includes(item.status) || item.status === 'listing')),
+    () => setItems((current) => current.filter((item) => ACTIVE.includes(item.status) || item.status === 'listing' || item.status === 'scanning')),
     [],
   );
 

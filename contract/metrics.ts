@@ -1,0 +1,31 @@
+/**
+ * The service's CloudWatch metrics, written once: the handlers publish them (Powertools
+ * Metrics) and the CDK app alarms on them.
+ */
+/** The service's business metrics, by name (CloudWatch namespace `StatementVault`). */
+export const METRIC_NAMES = {
+  /** The statements API signed an upload (single PUT or a multipart upload). */
+  uploadsStarted: 'UploadsStarted',
+  /** The statements API refused an upload request (type, size, text rules). */
+  uploadsRefused: 'UploadsRefused',
+  /** A statement file arrived in the bucket and got its record (the upload is complete). */
+  uploadsCompleted: 'UploadsCompleted',
+  /** Records the catalogue wrote (events and the sweep), avatars included. */
+  statementsCatalogued: 'StatementsCatalogued',
+  /** A file arrived whose content or checksum is not what was declared; it was refused. */
+  contentRefused: 'ContentRefused',
+  /** The malware scan found a threat in an uploaded file; it is quarantined (alarmed on). */
+  threatsFound: 'ThreatsFound',
+} as const;
+
+export type MetricName = (typeof METRIC_NAMES)[keyof typeof METRIC_NAMES];
+
+export const METRICS_NAMESPACE = 'StatementVault';
+
+/** Each function's service name: its logs' `service` and its metrics' `service` dimension. */
+export const SERVICE_NAMES = {
+  catalogue: 'catalogue',
+  sweep: 'catalogue-sweep',
+  scanResults: 'scan-results',
+} as const;
+
