@@ -164,7 +164,8 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
     });
     const profileImageHandler = invoke('profile-image-api', createProfileImageHandler(environment, access('profileImageApi')));
     const statementsHandler = invoke('statements-api', createStatementsHandler(environment, access('statementsApi')));
-    // Fault injection for the durability tests: drop S3 events as if they were lost.
+    // Fault injection for the durability tests: drop S3 events as if they were lost (to the
+    // catalogue and the malware scan alike).
     const deliverEvents = process.env.LOCAL_S3_EVENTS !== 'off';
 
     await timed('S3', async () => {
@@ -177,9 +178,9 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
         authorizer,
         // S3 invokes the catalogue asynchronously and retries a failure twice.
         onEvent: (event) => {
-          // GuardDuty watches the bucket on its own path (EventBridge), apart from the catalogue's notifications.
-          scanner.onObjectEvent(event);
+          // Lost events are lost for both: GuardDuty learns of new objects from the bucket's events too.
           if (!deliverEvents) return;
+          scanner.onObjectEvent(event);
           const attempt = (left: number): Promise<void> =>
             catalogue(event).catch(async (error: Error) => {
               if (left === 0) return log(`catalogue failed for ${event.Records?.[0]?.eventName}: ${error.name}`);

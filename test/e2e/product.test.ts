@@ -9,7 +9,7 @@ import { javaProcessesFor, startStack, type StackProcess } from '../local/suppor
 import { CHROMIUM_FLAGS, ensureChromium } from './support/chromium';
 import './support/locator-matchers';
 import { buildWebApp, startBuiltWebApp } from './support/web-app';
-import { csv, pdf } from '../support/samples';
+import { EICAR, csv, pdf } from '../support/samples';
 
 /**
  * The product in a real browser (Debian chromium via playwright-core) on the local stack:
@@ -379,6 +379,146 @@ describe('error catalogue', () => {
     await signIn(page, alice.email, alice.password);
     await page.waitForURL(`${base}/statements`);
   });
+});
+
+describe('files a person can trust, and uploads they control', () => {
+  const partNumberOf = (url: string) => Number(new URL(url).searchParams.get('partNumber'));
+  /** Part uploads answered 200, by part number, from now on. */
+  const storedParts = (page: Page) => {
+    const stored: number[] = [];
+    const listener = (response: { url(): string; request(): { method(): string }; status(): number }) => {
+      if (response.request().method() === 'PUT' && /partNumber=/.test(response.url()) && response.status() === 200) stored.push(partNumberOf(response.url()));
+    };
+    page.on('response', listener);
+    return { stored, stop: () => page.off('response', listener) };
+  };
+  /** Part uploads started, by part number, from now on. */
+  const sentParts = (page: Page) => {
+    const sent: number[] = [];
+    const listener = (request: { url(): string; method(): string }) => {
+      if (request.method() === 'PUT' && /partNumber=/.test(request.url())) sent.push(partNumberOf(request.url()));
+    };
+    page.on('request', listener);
+    return { sent, stop: () => page.off('request', listener) };
+  };
+  /** Slows every part upload down, so there is time to pause, reload or cancel. */
+  const slowParts = (page: Page) =>
+    page.route(/partNumber=/, async (route) => {
+      if (route.request().method() === 'PUT') await new Promise((resolve) => setTimeout(resolve, 1200));
+      await route.continue().catch(() => undefined);
+    });
+  const bigFile = (name: string) => {
+    const file = path.join(scratch, name);
+    fs.writeFileSync(file, csv(60 * 1024 * 1024));
+    return file;
+  };
+  const item = (page: Page, name: string) => page.locator('[data-testid="upload-item"]', { hasText: name });
+  const itemIn = (page: Page, name: string, status: string) => page.locator(`[data-testid="upload-item"][data-status="${status}"]`, { hasText: name });
+  /** Waits until `ready()` holds (the browser suite runs on jest, without Playwright's polling expect). */
+  const until = async (ready: () => boolean, what: string, timeoutMs = 60_000) => {
+    const deadline = Date.now() + timeoutMs;
+    while (!ready()) {
+      if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  };
+
+  beforeAll(async () => {
+    await alicePage.goto(`${base}/statements`);
+    await alicePage.getByLabel('Account', { exact: true }).fill('Trust');
+    await alicePage.getByLabel('Period', { exact: true }).fill('2024-06');
+  });
+
+  test('a file whose content is not its type is refused after it arrives, saying why, with no retry', async () => {
+    const page = alicePage;
+    const png = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010802000000907753de0000000c4944415478da636060000000040001f61738550000000049454e44ae426082', 'hex');
+    await page.getByLabel('Statement files').setInputFiles({ name: 'fake.pdf', mimeType: 'application/pdf', buffer: png });
+    const refused = page.locator('[data-testid="upload-item"][data-status="refused"]', { hasText: 'fake.pdf' });
+    await expect(refused).toContainText('Not stored: this file is not a PDF: its content is PNG.');
+    await expect(refused.getByRole('button', { name: /Retry/ })).toHaveCount(0);
+    await expect(page.getByRole('cell', { name: 'fake.pdf' })).toHaveCount(0);
+  });
+
+  test('the EICAR test file is quarantined: listed as such, never downloadable', async () => {
+    const page = alicePage;
+    const infected = Buffer.concat([Buffer.from('Date,Description,Amount\n2024-06-01,'), EICAR, Buffer.from(',1.00\n')]);
+    await page.getByLabel('Statement files').setInputFiles({ name: 'eicar.csv', mimeType: 'text/csv', buffer: infected });
+    await expect(page.locator('[data-testid="upload-item"][data-status="quarantined"]', { hasText: 'eicar.csv' })).toContainText('Quarantined: a threat was found');
+    const row = page.getByTestId('statement-row').filter({ hasText: 'eicar.csv' });
+    await expect(row.getByTestId('statement-status')).toHaveText(/^Quarantined: a threat was found/);
+    await expect(row.getByRole('button', { name: 'Download eicar.csv' })).toHaveCount(0);
+    await shot(page, 'statements-quarantined');
+  });
+
+  test('pause and resume: parts already stored are not sent again', async () => {
+    const page = alicePage;
+    await slowParts(page);
+    const file = bigFile('paused.csv');
+    const before = storedParts(page);
+    await page.getByLabel('Statement files').setInputFiles(file);
+    await until(() => before.stored.length > 0, 'a first part to be stored');
+    await item(page, 'paused.csv').getByRole('button', { name: 'Pause paused.csv' }).click();
+    await expect(itemIn(page, 'paused.csv', 'paused')).toBeVisible();
+    before.stop();
+    const whilePaused = sentParts(page);
+    await page.waitForTimeout(2000);
+    expect(whilePaused.sent).toEqual([]);
+    await shot(page, 'statements-paused');
+    await item(page, 'paused.csv').getByRole('button', { name: 'Resume paused.csv' }).click();
+    await expect(itemIn(page, 'paused.csv', 'done')).toBeVisible({ timeout: 120_000 });
+    whilePaused.stop();
+    expect(whilePaused.sent.filter((part) => before.stored.includes(part))).toEqual([]);
+    await page.unroute(/partNumber=/);
+  }, 180_000);
+
+  test('a reload mid-upload asks first; on return the upload resumes with the same file, sending only the parts S3 does not hold', async () => {
+    const page = alicePage;
+    await slowParts(page);
+    const file = bigFile('reloaded.csv');
+    const before = storedParts(page);
+    await page.getByLabel('Statement files').setInputFiles(file);
+    await until(() => before.stored.length > 0, 'a first part to be stored');
+    const dialogs: string[] = [];
+    page.once('dialog', (dialog) => {
+      dialogs.push(dialog.type());
+      void dialog.accept();
+    });
+    await page.reload();
+    before.stop();
+    expect(dialogs).toEqual(['beforeunload']);
+    const unfinished = page.getByTestId('unfinished-upload').filter({ hasText: 'reloaded.csv' });
+    await expect(unfinished).toBeVisible();
+    await shot(page, 'statements-unfinished');
+    const after = sentParts(page);
+    const listParts = page.waitForResponse((response) => response.request().method() === 'GET' && /\/uploads\/[^/]+\/parts\?uploadId=/.test(response.url()));
+    const chooser = page.waitForEvent('filechooser');
+    await unfinished.getByRole('button', { name: 'Resume reloaded.csv' }).click();
+    await (await chooser).setFiles(file);
+    expect((await listParts).status()).toBe(200);
+    await expect(itemIn(page, 'reloaded.csv', 'done')).toBeVisible({ timeout: 120_000 });
+    after.stop();
+    expect(after.sent.filter((part) => before.stored.includes(part))).toEqual([]);
+    expect(new Set([...before.stored, ...after.sent]).size).toBe(4);
+    await page.unroute(/partNumber=/);
+  }, 180_000);
+
+  test('cancel aborts the upload in S3 and lists nothing', async () => {
+    const page = alicePage;
+    await slowParts(page);
+    const file = bigFile('cancelled.csv');
+    const before = storedParts(page);
+    await page.getByLabel('Statement files').setInputFiles(file);
+    await until(() => before.stored.length > 0, 'a first part to be stored');
+    before.stop();
+    const aborted = page.waitForResponse((response) => response.request().method() === 'DELETE' && /\/uploads\/[^/?]+\?uploadId=/.test(response.url()));
+    await item(page, 'cancelled.csv').getByRole('button', { name: 'Cancel cancelled.csv' }).click();
+    expect((await aborted).status()).toBe(204);
+    await expect(itemIn(page, 'cancelled.csv', 'cancelled')).toBeVisible();
+    await page.unroute(/partNumber=/);
+    await page.reload();
+    await expect(page.getByTestId('unfinished-upload')).toHaveCount(0);
+    await expect(page.getByRole('cell', { name: 'cancelled.csv' })).toHaveCount(0);
+  }, 180_000);
 });
 
 describe('sign out and a second user', () => {

@@ -99,10 +99,13 @@ const failureOf = async (call: Promise<unknown>) => {
 };
 
 test('every principal of the stack is found in the template with its policies', () => {
-  expect(Object.keys(model.principals).sort()).toEqual(['catalogue', 'graphqlTable', 'profileImageApi', 'statementsApi', 'sweep', 'webServer']);
+  expect(Object.keys(model.principals).sort()).toEqual(['catalogue', 'graphqlTable', 'malwareScan', 'profileImageApi', 'scanResults', 'statementsApi', 'sweep', 'webServer']);
   for (const principal of Object.values(model.principals)) expect(principal.policies.length).toBeGreaterThan(0);
-  // The bucket's own policy (TLS only) is evaluated too.
+  // The bucket's own policy (TLS only; reads only of files scanned clean) is evaluated too,
+  // with the exempt roles resolved to the local principals' ARNs.
   expect(JSON.stringify(model.bucketPolicy)).toContain('aws:SecureTransport');
+  expect(JSON.stringify(model.bucketPolicy)).toContain('s3:ExistingObjectTag/GuardDutyMalwareScanStatus');
+  expect(JSON.stringify(model.bucketPolicy)).toContain(model.principals.malwareScan.roleArn);
 });
 
 test("a presigned upload works while the signer's role may PutObject, and S3 refuses it once that permission is removed", async () => {
