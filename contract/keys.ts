@@ -106,6 +106,8 @@ export const TABLE_KEYS = {
   // The period (fixed length) comes before the free-text account and each kind has its own
   // tag, so no account label can spell another list's key.
   accountPeriodList: (sub: string, accountKey: string, period: string): string => `USER#${sub}|account-period|${period}|${accountKey}`,
+  /** Statements with one checksum (base64 or composite: no `|` in either). */
+  checksumList: (sub: string, checksum: string): string => `USER#${sub}|checksum|${checksum}`,
   /**
    * Why an upload was refused after it arrived (its content is not its declared type, or
    * its checksum is not the declared one): the owner reads it, nothing else keeps the file.
@@ -119,8 +121,24 @@ export const TABLE_KEYS = {
   listedAttribute: 'listed',
 } as const;
 
-/** The list partitions a statement is copied into: one per filter the list offers. */
-export const statementListPartitions = (owner: string, accountLabel: string, period: string): string[] => {
-  const account = accountKeyOf(accountLabel);
-  return [TABLE_KEYS.periodList(owner, period), TABLE_KEYS.accountList(owner, account), TABLE_KEYS.accountPeriodList(owner, account, period)];
+/**
+ * The list partitions a statement is copied into: one per filter the list offers, and, for
+ * a statement whose checksum S3 verified, one per checksum, so the same file uploaded again
+ * is found with one Query before it is stored twice.
+ */
+export const statementListPartitions = (statement: {
+  owner: string;
+  accountLabel: string;
+  period: string;
+  checksum?: string;
+  checksumType?: string;
+}): string[] => {
+  const { owner, period } = statement;
+  const account = accountKeyOf(statement.accountLabel);
+  return [
+    TABLE_KEYS.periodList(owner, period),
+    TABLE_KEYS.accountList(owner, account),
+    TABLE_KEYS.accountPeriodList(owner, account, period),
+    ...(statement.checksum && statement.checksumType ? [TABLE_KEYS.checksumList(owner, statement.checksum)] : []),
+  ];
 };

@@ -1,7 +1,9 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import {
+  COMPOSITE_SHA256_PATTERN,
   PERIOD_PATTERN,
+  SHA256_BASE64_PATTERN,
   PROFILE_IMAGE_LIMITS,
   PROFILE_IMAGE_TYPES,
   REGION,
@@ -101,6 +103,8 @@ const MAX_PAGE_SIZE = 100;
 /** Accounts or periods read in one Query: far more than anyone keeps. */
 const MAX_SUMMARIES = 1000;
 const DEFAULT_PAGE_SIZE = 20;
+/** Copies of one file the duplicate check shows: enough to say where it already is. */
+const MAX_SAME_FILE = 10;
 
 export const RESOLVERS: readonly ResolverSpec[] = [
   {
@@ -152,6 +156,26 @@ $util.toJson($profile)`,
 }`,
     responseTemplate: `${RAISE_ERROR}
 $util.toJson($ctx.result)`,
+  },
+  {
+    typeName: 'Query',
+    fieldName: 'statementsByChecksum',
+    dataSource: 'table',
+    // The checksum copy of each statement (see TABLE_KEYS.checksumList): one Query.
+    requestTemplate: `#if(!$util.matches("${SHA256_BASE64_PATTERN.source}", $ctx.args.checksum) && !$util.matches("${COMPOSITE_SHA256_PATTERN.source}", $ctx.args.checksum))
+  $util.error("checksum must be a base64 SHA-256 (or S3's composite of one, ending in -N)", "BadRequest")
+#end
+#set($partition = "${TABLE_KEYS.checksumList(SUB, '$ctx.args.checksum')}")
+{
+  "version": "2018-05-29",
+  "operation": "Query",
+  ${keyCondition('$partition', STATEMENT)},
+  "scanIndexForward": false,
+  "consistentRead": true,
+  "limit": ${MAX_SAME_FILE}
+}`,
+    responseTemplate: `${RAISE_ERROR}
+$util.toJson($ctx.result.items)`,
   },
   {
     typeName: 'Query',

@@ -182,7 +182,7 @@ const summaryUpdates = (tableName: string, statement: Statement, sign: 1 | -1): 
 };
 
 const listCopies = (tableName: string, statement: Statement): TransactItem[] =>
-  statementListPartitions(statement.owner, statement.accountLabel, statement.period).map((partition) => ({
+  statementListPartitions(statement).map((partition) => ({
     Put: { TableName: tableName, Item: { ...statement, [pk]: partition, [sk]: TABLE_KEYS.statementSort(statement.id) } },
   }));
 
@@ -279,8 +279,8 @@ export const dynamoRecordStore = (tableName: string, client: DynamoDBClient): Re
         await transact([first, ...listCopies(tableName, statement), ...summaryUpdates(tableName, statement, 1), ...quota]);
       } catch (error) {
         if (conditionFailed(error, 0)) return false;
-        // The item that checks the held place: after the record, its three copies and two summaries.
-        const heldAt = 1 + 3 + 2;
+        // The item that checks the held place: after the record, its list copies and two summaries.
+        const heldAt = 1 + statementListPartitions(statement).length + 2;
         if (held && conditionFailed(error, heldAt) && attempt === 1) continue;
         throw error;
       }
@@ -339,7 +339,7 @@ export const dynamoRecordStore = (tableName: string, client: DynamoDBClient): Re
             },
             ...(listed
               ? [
-                  ...statementListPartitions(owner, read.accountLabel, read.period).map((partition) => ({
+                  ...statementListPartitions(read).map((partition) => ({
                     Delete: { TableName: tableName, Key: { [pk]: partition, [sk]: TABLE_KEYS.statementSort(statementId) } },
                   })),
                   ...summaryUpdates(tableName, read, -1),
@@ -423,7 +423,7 @@ export const dynamoRecordStore = (tableName: string, client: DynamoDBClient): Re
       const item = await get(statementItemKey(owner, statementId));
       if (!item) return false;
       const statement = stripKeys(item);
-      const partitions = item[LISTED] === true ? statementListPartitions(owner, statement.accountLabel, statement.period) : [];
+      const partitions = item[LISTED] === true ? statementListPartitions(statement) : [];
       const keys = [statementItemKey(owner, statementId), ...partitions.map((partition) => ({ [pk]: partition, [sk]: TABLE_KEYS.statementSort(statementId) }))];
       try {
         await transact(

@@ -407,9 +407,11 @@ describe('files a person can trust, and uploads they control', () => {
       if (route.request().method() === 'PUT') await new Promise((resolve) => setTimeout(resolve, 1200));
       await route.continue().catch(() => undefined);
     });
+  /** 60 MiB (four parts), its last row naming it, so no two are the same file. */
   const bigFile = (name: string) => {
     const file = path.join(scratch, name);
-    fs.writeFileSync(file, csv(60 * 1024 * 1024));
+    const last = Buffer.from(`2024-06-30,${name},0.00\n`);
+    fs.writeFileSync(file, Buffer.concat([csv(60 * 1024 * 1024 - last.length), last]));
     return file;
   };
   const item = (page: Page, name: string) => page.locator('[data-testid="upload-item"]', { hasText: name });
@@ -448,6 +450,30 @@ describe('files a person can trust, and uploads they control', () => {
     await expect(row.getByTestId('statement-status')).toHaveText(/^Quarantined: a threat was found/);
     await expect(row.getByRole('button', { name: 'Download eicar.csv' })).toHaveCount(0);
     await shot(page, 'statements-quarantined');
+  });
+
+  test('the same file twice is flagged before anything is stored, and the person chooses', async () => {
+    const page = alicePage;
+    // The same bytes as "January 2024.pdf", uploaded earlier under Checking.
+    const same = { name: 'again.pdf', mimeType: 'application/pdf', buffer: pdf(20_000) };
+    const apiCalls: string[] = [];
+    const listener = (request: { url(): string; method(): string }) => {
+      if (request.method() === 'POST' && /\/uploads$/.test(new URL(request.url()).pathname)) apiCalls.push(request.url());
+    };
+    page.on('request', listener);
+    await page.getByLabel('Statement files').setInputFiles(same);
+    const flagged = itemIn(page, 'again.pdf', 'duplicate');
+    await expect(flagged).toContainText('Your vault already keeps this file as “January 2024.pdf” (Checking, 2024-01). Store it again?');
+    expect(apiCalls).toEqual([]);
+    await shot(page, 'statements-duplicate');
+    await flagged.getByRole('button', { name: 'Cancel again.pdf' }).click();
+    await expect(itemIn(page, 'again.pdf', 'cancelled')).toBeVisible();
+    await page.getByLabel('Statement files').setInputFiles(same);
+    await itemIn(page, 'again.pdf', 'duplicate').getByRole('button', { name: 'Store again.pdf again' }).click();
+    await expect(itemIn(page, 'again.pdf', 'done')).toBeVisible();
+    page.off('request', listener);
+    expect(apiCalls).toHaveLength(1);
+    await expect(page.getByRole('cell', { name: /^again\.pdf/ })).toBeVisible();
   });
 
   test('pause and resume: parts already stored are not sent again', async () => {

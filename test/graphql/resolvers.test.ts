@@ -49,9 +49,10 @@ test('only upload limits and service status are readable with the API key', () =
 
 test('every private resolver keys its data on $ctx.identity.sub and never on an argument owner', () => {
   const privateResolvers = RESOLVERS.filter((resolver) => resolver.dataSource === 'table');
-  expect(privateResolvers.map((r) => r.fieldName).sort()).toEqual(['accounts', 'me', 'periods', 'statement', 'statements', 'updateProfile', 'uploadRefusal', 'usage']);
+  expect(privateResolvers.map((r) => r.fieldName).sort()).toEqual(['accounts', 'me', 'periods', 'statement', 'statements', 'statementsByChecksum', 'updateProfile', 'uploadRefusal', 'usage']);
   for (const resolver of privateResolvers) {
-    expect(resolver.requestTemplate).toContain('"USER#$ctx.identity.sub"');
+    // The caller's partition, or one of the caller's list partitions (which start with it).
+    expect(resolver.requestTemplate).toMatch(/"USER#\$ctx\.identity\.sub[|"]/);
     expect(resolver.requestTemplate).not.toMatch(/\$ctx\.args\.(owner|userId|sub)|\$context\.arguments/);
   }
   // Every list partition a filter reads starts with the caller's own key.
@@ -59,6 +60,8 @@ test('every private resolver keys its data on $ctx.identity.sub and never on an 
   const partitions = [...list.matchAll(/#set\(\$partition = "([^"]+)"\)/g)].map((match) => match[1]);
   expect(partitions).toHaveLength(4);
   for (const partition of partitions) expect(partition.startsWith('USER#$ctx.identity.sub')).toBe(true);
+  const sameFile = RESOLVERS.find((resolver) => resolver.fieldName === 'statementsByChecksum')!.requestTemplate;
+  expect(sameFile).toContain('#set($partition = "USER#$ctx.identity.sub|checksum|$ctx.args.checksum")');
 });
 
 test('no argument can name an owner', () => {

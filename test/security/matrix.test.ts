@@ -5,7 +5,7 @@ import { rawGraphql, waitForAvatar } from '../local/support/graphql';
 import { callApi, type Api } from '../local/support/rest';
 import { startStack, waitFor, type StackProcess } from '../local/support/stack-process';
 import { expiredFrom, forgedFrom, otherClientFrom, signJwt } from '../local/support/tokens';
-import { uploadAvatar, uploadStatement } from '../local/support/uploads';
+import { sha256Base64, uploadAvatar, uploadStatement } from '../local/support/uploads';
 import { newUser, type TestUser } from '../local/support/users';
 import cognitoLocalPrivateKey from 'cognito-local/lib/keys/cognitoLocal.private.json';
 import { png } from '../support/samples';
@@ -53,6 +53,15 @@ const GRAPHQL: Record<string, { query: (ctx: Context) => string; expect: Record<
   updateProfile: {
     query: () => 'mutation { updateProfile(input: { displayName: "changed by caller" }) { userId displayName } }',
     expect: { ...tokenless, apiKey: 'notAuthorized', userA: 'ok', userB: 'ownOnly' },
+  },
+  statementsByChecksum: {
+    query: (ctx) => `{ statementsByChecksum(checksum: "${ctx.aChecksum}") { id owner } }`,
+    // B asking for A's file finds only B's own (none).
+    expect: { ...tokenless, apiKey: 'notAuthorized', userA: 'ok', userB: 'ownOnly' },
+  },
+  uploadRefusal: {
+    query: (ctx) => `{ uploadRefusal(id: "${ctx.aRefused}") { id reason } }`,
+    expect: { ...tokenless, apiKey: 'notAuthorized', userA: 'ok', userB: 'notFound' },
   },
 };
 
@@ -117,6 +126,10 @@ const REST: Record<string, { api: Api; route: RouteSpec; request: (ctx: Context)
 
 interface Context {
   aStatement: string;
+  /** The checksum S3 verified for A's statement. */
+  aChecksum: string;
+  /** An upload of A's that the catalogue refused (a PNG declared as a PDF). */
+  aRefused: string;
   aUpload: { statementId: string; uploadId: string; size: number };
 }
 
@@ -155,7 +168,8 @@ beforeAll(async () => {
   b = await newUser(stack, 'b');
   await uploadAvatar(stack.config, a.idToken, png());
   await waitForAvatar(stack.config, a.idToken);
-  const { statementId } = await uploadStatement(stack.config, a.idToken, { fileName: 'a.pdf', contentType: 'application/pdf', accountLabel: 'A', period: '2024-01' });
+  const { statementId, bytes } = await uploadStatement(stack.config, a.idToken, { fileName: 'a.pdf', contentType: 'application/pdf', accountLabel: 'A', period: '2024-01' });
+  const refused = await uploadStatement(stack.config, a.idToken, { fileName: 'fake.pdf', contentType: 'application/pdf', accountLabel: 'A', period: '2024-01', bytes: png() });
   await waitFor(async () => {
     const answer = await rawGraphql(stack.config, { Authorization: a.idToken }, `{ statement(id: "${statementId}") { id status } }`);
     // Downloadable once its malware scan is clean.
@@ -166,7 +180,11 @@ beforeAll(async () => {
     token: a.idToken,
     body: { fileName: 'big.csv', contentType: 'text/csv', size, accountLabel: 'A', period: '2024-01', checksum: checksumForSize(size) },
   });
-  ctx = { aStatement: statementId, aUpload: { statementId: multipart.body.statementId, uploadId: multipart.body.uploadId, size } };
+  await waitFor(async () => {
+    const answer = await rawGraphql(stack.config, { Authorization: a.idToken }, `{ uploadRefusal(id: "${refused.statementId}") { id } }`);
+    return (answer.body.data as { uploadRefusal: unknown } | undefined)?.uploadRefusal ? true : undefined;
+  }, "A's refused upload");
+  ctx = { aStatement: statementId, aChecksum: sha256Base64(bytes), aRefused: refused.statementId, aUpload: { statementId: multipart.body.statementId, uploadId: multipart.body.uploadId, size } };
 }, 90_000);
 
 afterAll(async () => {
@@ -177,9 +195,9 @@ const cells = <T extends Record<string, { expect: Record<Caller, Outcome> }>>(ta
   Object.keys(table).flatMap((operation) => CALLERS.map((caller) => [operation, caller, table[operation].expect[caller]] as const));
 
 test('the matrix covers every operation and route for every caller', () => {
-  expect(Object.keys(GRAPHQL).sort()).toEqual(['me', 'serviceStatus', 'statement', 'statements', 'updateProfile', 'uploadLimits']);
+  expect(Object.keys(GRAPHQL).sort()).toEqual(['me', 'serviceStatus', 'statement', 'statements', 'statementsByChecksum', 'updateProfile', 'uploadLimits', 'uploadRefusal']);
   expect(Object.values(REST).map((cell) => cell.route).sort()).toEqual([...Object.values(PROFILE_IMAGE_ROUTES), ...Object.values(STATEMENT_ROUTES)].sort());
-  expect(cells(GRAPHQL).length + cells(REST).length).toBe((6 + 9) * CALLERS.length);
+  expect(cells(GRAPHQL).length + cells(REST).length).toBe((8 + 9) * CALLERS.length);
 });
 
 describe('GraphQL', () => {
@@ -211,6 +229,11 @@ describe('GraphQL', () => {
           if (caller === 'userA') expect(value.items.map((item: { id: string }) => item.id)).toContain(ctx.aStatement);
         }
         if (operation === 'statement') expect(value.owner).toBe(a.sub);
+        if (operation === 'statementsByChecksum') {
+          for (const item of value) expect(item.owner).toBe(self.sub);
+          expect(value.map((item: { id: string }) => item.id)).toEqual(caller === 'userA' ? [ctx.aStatement] : []);
+        }
+        if (operation === 'uploadRefusal') expect(value.reason).toBe('not a PDF: its content is PNG');
         break;
       }
     }

@@ -35,6 +35,15 @@ export type UploadOutcomeData = {
   uploadRefusal: { id: string; reason: string; refusedAt: string } | null;
 };
 
+/** The caller's statements that are this file (same checksum): asked before a file is stored twice. */
+export const SAME_FILE = gql`
+  query SameFile($checksum: String!) {
+    statementsByChecksum(checksum: $checksum) { id fileName accountLabel period uploadedAt }
+  }
+`;
+
+export type SameFileData = { statementsByChecksum: Pick<Statement, 'id' | 'fileName' | 'accountLabel' | 'period' | 'uploadedAt'>[] };
+
 /** What became of a new profile picture: the profile names it once it is checked and scanned clean, or it was refused. */
 export const AVATAR_OUTCOME = gql`
   query AvatarOutcome {

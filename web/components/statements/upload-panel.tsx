@@ -22,6 +22,7 @@ const STATUS_TEXT: Record<UploadItem['status'], string> = {
   quarantined: 'Quarantined',
   failed: 'Upload failed',
   cancelled: 'Cancelled',
+  duplicate: 'Already in your vault',
 };
 
 const percent = (item: UploadItem) => `${Math.floor((item.loaded / Math.max(item.file.size, 1)) * 100)}%`;
@@ -185,14 +186,19 @@ export const UploadPanel = ({ uploads, accounts }: { uploads: ReturnType<typeof 
                     Resume {item.file.name}
                   </Button>
                 )}
-                {['hashing', 'uploading', 'paused', 'failed'].includes(item.status) && (
+                {item.status === 'duplicate' && (
+                  <Button variant="secondary" onClick={() => uploads.storeAgain(item)}>
+                    Store {item.file.name} again
+                  </Button>
+                )}
+                {['hashing', 'uploading', 'paused', 'failed', 'duplicate'].includes(item.status) && (
                   <Button variant="secondary" onClick={() => void uploads.cancel(item)}>
                     Cancel {item.file.name}
                   </Button>
                 )}
               </div>
               {item.message && (
-                <p role="alert" css={css`color: ${theme.color.danger}; margin: 0.3rem 0;`}>
+                <p role="alert" css={css`color: ${item.status === 'duplicate' ? 'inherit' : theme.color.danger}; margin: 0.3rem 0;`}>
                   {item.message}
                 </p>
               )}
@@ -205,7 +211,7 @@ export const UploadPanel = ({ uploads, accounts }: { uploads: ReturnType<typeof 
           ))}
         </ul>
       )}
-      {uploads.items.some((item) => ['done', 'refused', 'cancelled', 'failed', 'quarantined'].includes(item.status)) && (
+      {uploads.items.some((item) => ['done', 'refused', 'cancelled', 'failed', 'quarantined', 'duplicate'].includes(item.status)) && (
         <p>
           <Button variant="secondary" onClick={uploads.clearFinished}>
             Clear finished

@@ -3,8 +3,8 @@
 import { useApolloClient } from '@apollo/client/react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useAuth, useIdToken } from '@/lib/auth-context';
-import { UPLOAD_OUTCOME, type UploadOutcomeData } from '@/lib/graphql';
-import { StatementUpload, UploadStopped, isRetryable, requireStatementAllowed } from '@/lib/upload';
+import { SAME_FILE, UPLOAD_OUTCOME, type SameFileData, type UploadOutcomeData } from '@/lib/graphql';
+import { SameFileStored, StatementUpload, UploadStopped, isRetryable, requireStatementAllowed } from '@/lib/upload';
 import { startHashWorker } from '@/lib/upload/hash-worker-client';
 import { browserSessions, noSessions, type UploadSession } from '@/lib/upload/sessions';
 
@@ -19,7 +19,9 @@ export type UploadStatus =
   | 'done'
   | 'quarantined'
   | 'failed'
-  | 'cancelled';
+  | 'cancelled'
+  /** The vault already keeps this file: the person chooses to store it again or not. */
+  | 'duplicate';
 
 export interface UploadItem {
   key: string;
@@ -125,6 +127,11 @@ export const useUploads = (onListed: () => void) => {
           if (error.reason === 'paused') update(key, { status: 'paused' });
           return;
         }
+        if (error instanceof SameFileStored) {
+          const where = error.existing.map((same) => `“${same.fileName}” (${same.accountLabel}, ${same.period})`).join(', ');
+          update(key, { status: 'duplicate', message: `Your vault already keeps this file as ${where}. Store it again?` });
+          return;
+        }
         const message = error instanceof Error ? error.message : 'The upload failed.';
         const retryable = isRetryable(error);
         update(key, { status: retryable ? 'failed' : 'refused', retryable, message });
@@ -152,6 +159,8 @@ export const useUploads = (onListed: () => void) => {
         sessions,
         resumeFrom,
         startHashWorker,
+        findSameFile: async (checksum) =>
+          (await client.query<SameFileData>({ query: SAME_FILE, variables: { checksum }, fetchPolicy: 'network-only' })).data?.statementsByChecksum ?? [],
         onPhase: (phase) => update(key, { status: phase === 'done' ? 'listing' : phase }),
         onHashProgress: (hashed) => update(key, { loaded: hashed }),
         onProgress: (sent) => update(key, { loaded: sent }),
@@ -160,7 +169,7 @@ export const useUploads = (onListed: () => void) => {
       setItems((current) => [{ key, file, accountLabel, period, status: 'hashing', loaded: 0 }, ...current]);
       void run(key);
     },
-    [idToken, run, sessions, update],
+    [client, idToken, run, sessions, update],
   );
 
   const add = useCallback(
@@ -171,6 +180,14 @@ export const useUploads = (onListed: () => void) => {
   );
 
   const pause = useCallback((item: UploadItem) => uploads.current.get(item.key)?.pause(), []);
+  /** Stores a file the vault already keeps, as the person chose. */
+  const storeAgain = useCallback(
+    (item: UploadItem) => {
+      uploads.current.get(item.key)?.acceptSameFile();
+      void run(item.key);
+    },
+    [run],
+  );
   const resume = useCallback((item: UploadItem) => void run(item.key), [run]);
   const retry = resume;
   const cancel = useCallback(
@@ -215,5 +232,5 @@ export const useUploads = (onListed: () => void) => {
     [],
   );
 
-  return { items, add, pause, resume, retry, cancel, clearFinished, unfinished, resumeUnfinished, discardUnfinished };
+  return { items, add, pause, resume, retry, cancel, storeAgain, clearFinished, unfinished, resumeUnfinished, discardUnfinished };
 };

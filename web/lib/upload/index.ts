@@ -10,7 +10,7 @@ import {
 import { callPresignApi } from '../presign-api';
 import { UploadRuleError, putWithProgress } from './transfer';
 
-export { UploadRuleError, UploadStopped, UploadTransferError, isRetryable, putWithProgress, type StopReason } from './transfer';
+export { SameFileStored, UploadRuleError, UploadStopped, UploadTransferError, isRetryable, putWithProgress, type StopReason } from './transfer';
 export { StatementUpload, type StatementUploadInput, type UploadPhase } from './statement-upload';
 
 /** Checks type and size with the contract's rules; throws UploadRuleError. Returns the type to send. */

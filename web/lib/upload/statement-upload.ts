@@ -9,7 +9,7 @@ import {
 import { callPresignApi } from '../presign-api';
 import { hashFile, type FileChecksums } from './hashing';
 import { noSessions, type SessionStore, type UploadSession } from './sessions';
-import { UploadRuleError, UploadStopped, UploadTransferError, putWithProgress, stopReasonOf } from './transfer';
+import { SameFileStored, UploadRuleError, UploadStopped, UploadTransferError, putWithProgress, stopReasonOf } from './transfer';
 
 export type UploadPhase = 'hashing' | 'uploading' | 'completing' | 'done';
 
@@ -28,6 +28,8 @@ export interface StatementUploadInput {
   sessions?: SessionStore;
   /** An upload remembered from an earlier page, to finish with this file. */
   resumeFrom?: UploadSession;
+  /** The statements already in the vault with this checksum; the upload stops (SameFileStored) when there are any. @default no check */
+  findSameFile?: (checksum: string) => Promise<{ fileName: string; accountLabel: string; period: string }[]>;
   /** Starts a worker that hashes the file off the main thread. @default hashing in this thread */
   startHashWorker?: () => Worker;
   /** Parts sent at once. @default 4 */
@@ -57,7 +59,8 @@ type Created =
  * long after the others, an idle lane sends a second copy of it (same bytes, same checksum)
  * and the first to finish wins. A part that fails is tried again. Parts already stored
  * are never sent again: not after a pause, a failure, or a reload (S3 is asked which parts
- * it holds).
+ * it holds). A file the vault already keeps (same checksum) stops before anything is
+ * stored, until the person chooses to store it again.
  */
 export class StatementUpload {
   private checksums?: FileChecksums;
@@ -65,6 +68,7 @@ export class StatementUpload {
   private readonly done = new Map<number, DonePart>();
   private controller?: AbortController;
   private sent = 0;
+  private sameFileAccepted = false;
   private readonly sessions: SessionStore;
 
   constructor(private readonly input: StatementUploadInput) {
@@ -86,6 +90,10 @@ export class StatementUpload {
       this.checksums = await hashFile(file, (hashed) => this.input.onHashProgress?.(hashed, file.size), signal, this.input.startHashWorker);
     }
     const checksums = this.checksums;
+    if (!this.created && !this.input.resumeFrom && !this.sameFileAccepted && this.input.findSameFile) {
+      const existing = await this.input.findSameFile(checksums.checksum);
+      if (existing.length > 0) throw new SameFileStored(existing);
+    }
     if (!this.created) this.created = await this.create(checksums, signal);
     this.input.onPhase?.('uploading');
     const created = this.created;
@@ -99,6 +107,11 @@ export class StatementUpload {
     }
     this.input.onPhase?.('done');
     return created.statementId;
+  }
+
+  /** The person chose to store the file again although the vault keeps it already. */
+  acceptSameFile(): void {
+    this.sameFileAccepted = true;
   }
 
   /** Stops sending; `run()` again continues where it stopped. */

@@ -26,6 +26,14 @@ export class UploadStopped extends Error {
   }
 }
 
+/** The vault already keeps this file (same checksum); the person chooses whether to store it again. */
+export class SameFileStored extends Error {
+  constructor(readonly existing: { fileName: string; accountLabel: string; period: string }[]) {
+    super('This file is already in your vault.');
+    this.name = 'SameFileStored';
+  }
+}
+
 /** A stop reason carried by an abort signal, if the signal was aborted on purpose. */
 export const stopReasonOf = (signal?: AbortSignal): StopReason | undefined =>
   signal?.aborted && signal.reason instanceof UploadStopped ? signal.reason.reason : undefined;
@@ -35,7 +43,7 @@ export const stopReasonOf = (signal?: AbortSignal): StopReason | undefined =>
  * other than an ended session or a conflict) cannot, so no retry is offered for it.
  */
 export const isRetryable = (error: unknown): boolean => {
-  if (error instanceof UploadRuleError) return false;
+  if (error instanceof UploadRuleError || error instanceof SameFileStored) return false;
   if (error instanceof PresignApiError) return error.status === 0 || error.status === 401 || error.status === 409 || error.status === 429 || error.status >= 500;
   return true;
 };
