@@ -18,6 +18,7 @@ import {
   partChecksumProblem,
   sha256Of,
   spoolAndHash,
+  type Problem,
   type StoredChecksum,
 } from './checksums';
 import { preflight } from './cors';
@@ -44,7 +45,6 @@ const errorXml = (code: string, message: string): string =>
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')}</Message></Error>`;
 
-type Problem = import('./checksums').Problem;
 
 /** ListParts, which s3rver lacks: the parts on disk, their ETags and the checksums S3 verified. */
 const listPartsXml = (uploadsDir: string, bucket: string, key: string, uploadId: string, checksumOf: (part: number) => string | undefined): string => {

@@ -14,9 +14,9 @@ import { csv } from '../support/samples';
  */
 test('a file sent in one piece is signed with its SHA-256; one sent in parts with S3\'s composite of its parts\' SHA-256s', async () => {
   const small = csv(3000);
-  expect(await computeChecksums(new Blob([small]))).toEqual({ checksum: sha256Base64(small), parts: [] });
+  expect(await computeChecksums(new Blob([new Uint8Array(small)]))).toEqual({ checksum: sha256Base64(small), parts: [] });
   const large = csv(STATEMENT_LIMITS.maxSingleUploadBytes + 1);
-  const hashed = await computeChecksums(new Blob([large]));
+  const hashed = await computeChecksums(new Blob([new Uint8Array(large)]));
   expect(hashed.parts).toEqual(partsOf(large).map((part) => part.checksum));
   expect(hashed.checksum).toBe(compositeOf(hashed.parts));
   expect(hashed.checksum).toBe(statementChecksum(large));
@@ -32,7 +32,7 @@ test('hashing reads one piece at a time and reports its progress', async () => {
     [48 * 1024 * 1024, large.length],
   ]);
   const seen: number[] = [];
-  await computeChecksums(new Blob([large]), (hashed) => seen.push(hashed));
+  await computeChecksums(new Blob([new Uint8Array(large)]), (hashed) => seen.push(hashed));
   expect(seen).toEqual([16, 32, 48].map((mib) => mib * 1024 * 1024).concat(large.length));
 });
 
