@@ -175,7 +175,15 @@ export const catalogueCreated = async (deps: CatalogueDeps, key: string, verdict
 export const applyScanVerdict = async (deps: CatalogueDeps, key: string, verdict?: ScanVerdictInput): Promise<Outcome> => {
   const parsed = parseKey(key);
   if (!parsed) return 'ignored';
-  if (parsed.kind === 'profileImage') return catalogueCreated(deps, key, verdict);
+  if (parsed.kind === 'profileImage') {
+    const outcome = await catalogueCreated(deps, key, verdict);
+    // Refused already on the tag's word, before this event named the threat: the owner reads its name.
+    const scan = verdict && verdictOutcome(verdict.verdict, verdict.threats);
+    if (outcome === 'gone' && scan?.status === STATEMENT_STATUS.quarantined && scan.detail) {
+      await deps.records.refuseUpload({ id: TABLE_KEYS.avatarRefusalId, owner: parsed.owner, reason: scan.detail, refusedAt: new Date().toISOString() });
+    }
+    return outcome;
+  }
   // Two tries: the catalogue may write the record between the read and this write.
   for (let attempt = 1; ; attempt++) {
     const statement = await deps.records.getStatement(parsed.owner, parsed.statementId);
