@@ -88,12 +88,12 @@ export const partSizes = (size: number): number[] => {
 /** Whether a statement of `size` bytes is uploaded in parts. */
 export const needsMultipart = (size: number): boolean => size > STATEMENT_LIMITS.maxSingleUploadBytes;
 
-/** Human-readable size for messages ("5 MiB", "1 GiB"). */
+/** Human-readable size for messages ("5 MiB", "1 GiB", "1 byte"). */
 export const formatBytes = (bytes: number): string => {
   if (bytes >= GiB && bytes % GiB === 0) return `${bytes / GiB} GiB`;
   if (bytes >= MiB) return `${Math.round((bytes / MiB) * 10) / 10} MiB`;
   if (bytes >= KiB) return `${Math.round((bytes / KiB) * 10) / 10} KiB`;
-  return `${bytes} bytes`;
+  return `${bytes} ${bytes === 1 ? 'byte' : 'bytes'}`;
 };
 
 /**

@@ -32,7 +32,7 @@ beforeAll(async () => {
   web = await startBuiltWebApp(stack.ports.web, path.join(stack.dataDir, 'amplify_outputs.json'));
   base = `http://localhost:${stack.ports.web}`;
   browser = await chromium.launch({ executablePath, args: CHROMIUM_FLAGS });
-  fs.mkdirSync(SCREENSHOTS, { recursive: true });
+  fs.mkdirSync(path.join(SCREENSHOTS, 'pages'), { recursive: true });
 }, 400_000);
 
 afterAll(async () => {
@@ -46,9 +46,14 @@ const shot = (page: Page, name: string) => page.screenshot({ path: path.join(SCR
 
 const sha = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
+/** Every URL any page of the suite asked for or navigated to: none may carry an e-mail address. */
+const visitedUrls = new Set<string>();
+
 const newPage = async (context?: BrowserContext) => {
   const page = await (context ?? (await browser.newContext({ viewport: { width: 1100, height: 850 } }))).newPage();
   page.setDefaultTimeout(30_000);
+  page.on('request', (request) => visitedUrls.add(request.url()));
+  page.on('framenavigated', (frame) => visitedUrls.add(frame.url()));
   return page;
 };
 
@@ -60,7 +65,7 @@ const signUpAndConfirm = async (page: Page, email: string, password: string) => 
   await page.getByLabel('E-mail').fill(email);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Create account' }).click();
-  await page.waitForURL(/\/confirm\?email=/);
+  await page.waitForURL(`${base}/confirm`);
   await page.getByLabel('Confirmation code').fill(stack.codeFor(email));
   await page.getByRole('button', { name: 'Confirm', exact: true }).click();
   await page.waitForURL(/\/sign-in/);
@@ -127,10 +132,10 @@ describe('account', () => {
     await page.getByLabel('E-mail').fill(email);
     await page.getByLabel('Password').fill('not confirmed yet');
     await page.getByRole('button', { name: 'Create account' }).click();
-    await page.waitForURL(/\/confirm\?email=/);
+    await page.waitForURL(`${base}/confirm`);
     await page.goto(`${base}/sign-in`);
     await signIn(page, email, 'not confirmed yet');
-    await page.waitForURL(/\/confirm\?email=unconfirmed-/);
+    await page.waitForURL(/\/confirm\?next=/);
     await expect(page.getByLabel('E-mail')).toBeVisible();
     expect(await page.getByLabel('E-mail').inputValue()).toBe(email);
     await page.close();
@@ -144,7 +149,7 @@ describe('account', () => {
     await page.getByLabel('Password').fill(alice.password);
     await shot(page, 'sign-up');
     await page.getByRole('button', { name: 'Create account' }).click();
-    await page.waitForURL(/\/confirm\?email=/);
+    await page.waitForURL(`${base}/confirm`);
     const codesBefore = fs.readFileSync(path.join(stack.dataDir, 'codes.jsonl'), 'utf8').split('\n').filter((line) => line.includes(alice.email));
     expect(codesBefore).toHaveLength(1);
     await page.getByRole('button', { name: 'Send a new code' }).click();
@@ -261,7 +266,7 @@ describe('statements', () => {
 
     const accounts = page.getByLabel('Filter by account');
     await expect(accounts.locator('option')).toHaveText(['All accounts', 'Checking (2)', 'Savings (1)']);
-    await expect(page.getByLabel('Filter by period').locator('option')).toHaveText(['All periods', '2024-01 (2)', '2023-12 (1)']);
+    await expect(page.getByLabel('Filter by period').locator('option')).toHaveText(['All periods', 'Jan 2024 (2)', 'Dec 2023 (1)']);
     await accounts.selectOption('Savings');
     await expect(page.getByTestId('statement-row')).toHaveCount(1);
     await expect(page.getByRole('cell', { name: 'savings-2023-12.pdf' })).toBeVisible();
@@ -463,7 +468,7 @@ describe('files a person can trust, and uploads they control', () => {
     page.on('request', listener);
     await page.getByLabel('Statement files').setInputFiles(same);
     const flagged = itemIn(page, 'again.pdf', 'duplicate');
-    await expect(flagged).toContainText('Your vault already keeps this file as “January 2024.pdf” (Checking, 2024-01). Store it again?');
+    await expect(flagged).toContainText('Your vault already keeps this file as “January 2024.pdf” (Checking, Jan 2024). Store it again?');
     expect(apiCalls).toEqual([]);
     await shot(page, 'statements-duplicate');
     await flagged.getByRole('button', { name: 'Cancel again.pdf' }).click();
@@ -548,11 +553,18 @@ describe('files a person can trust, and uploads they control', () => {
 });
 
 describe('sign out and a second user', () => {
-  test('sign out from the profile', async () => {
+  test('sign out from the profile signs out every tab of the app at once, saying why', async () => {
     const page = alicePage;
+    const otherTab = await newPage(page.context());
+    await otherTab.goto(`${base}/statements`);
+    await expect(otherTab.getByTestId('statement-row').first()).toBeVisible();
     await page.goto(`${base}/profile`);
-    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByRole('main').getByRole('button', { name: 'Sign out' }).click();
     await page.waitForURL(`${base}/sign-in`);
+    await otherTab.waitForURL(/\/sign-in/);
+    await expect(toast(otherTab, MESSAGES.signedOutElsewhere)).toBeVisible();
+    await expect(otherTab.getByText('January 2024.pdf')).toHaveCount(0);
+    await otherTab.close();
     await expect(page.getByRole('link', { name: 'Sign up' })).toBeVisible();
     await page.goto(`${base}/statements`);
     await page.waitForURL(/\/sign-in\?next=%2Fstatements/);
@@ -580,10 +592,54 @@ describe('sign out and a second user', () => {
     await page.getByLabel('Code').fill(stack.codeFor(alice.email));
     await page.getByLabel('New password').fill('a brand new passphrase');
     await page.getByRole('button', { name: 'Set new password' }).click();
-    await page.waitForURL(/\/sign-in\?email=/);
+    await page.waitForURL(`${base}/sign-in`);
+    // The address came along, but not in the URL.
+    expect(await page.getByLabel('E-mail').inputValue()).toBe(alice.email);
     await page.getByLabel('Password').fill('a brand new passphrase');
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await page.waitForURL(`${base}/statements`);
     await page.close();
   });
+});
+
+describe('every page, light and dark, wide and narrow', () => {
+  test('an unknown address gets the branded 404 with a way home', async () => {
+    const page = await newPage();
+    const response = await page.goto(`${base}/no-such-page`);
+    expect(response?.status()).toBe(404);
+    await expect(page.getByTestId('not-found')).toContainText('This page is not in the vault');
+    await page.getByRole('link', { name: 'Go to the home page' }).click();
+    await page.waitForURL(`${base}/`);
+    await page.close();
+  });
+
+  test.each([
+    ['light', 1280],
+    ['dark', 1280],
+    ['light', 360],
+    ['dark', 360],
+  ] as const)('screens in %s mode at %i px (test-results/screenshots/pages/)', async (scheme, width) => {
+    const context = await browser.newContext({ viewport: { width, height: 900 }, colorScheme: scheme });
+    const page = await newPage(context);
+    const save = (name: string) => page.screenshot({ path: path.join(SCREENSHOTS, 'pages', `${name}-${scheme}-${width}.png`), fullPage: true });
+    for (const route of ['/', '/sign-up', '/confirm', '/forgot-password', '/no-such-page', '/sign-in']) {
+      await page.goto(`${base}${route}`);
+      await save(route === '/' ? 'home' : route.slice(1));
+    }
+    // The page follows the system setting: the dark palette's background in dark mode.
+    expect(await page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor)).toBe(scheme === 'dark' ? 'rgb(17, 24, 39)' : 'rgb(243, 244, 246)');
+    await signIn(page, alice.email, 'a brand new passphrase');
+    await page.waitForURL(`${base}/statements`);
+    await expect(page.getByTestId('statement-row').first()).toBeVisible();
+    await save('statements');
+    await page.goto(`${base}/profile`);
+    await expect(page.getByRole('main').getByRole('button', { name: 'Sign out' })).toBeVisible();
+    await save('profile');
+    await context.close();
+  }, 120_000);
+});
+
+test('no e-mail address ever travelled in a URL (pages, API calls, assets)', () => {
+  expect(visitedUrls.size).toBeGreaterThan(50);
+  expect([...visitedUrls].filter((url) => /@|%40/i.test(url) || url.includes('example.com'))).toEqual([]);
 });

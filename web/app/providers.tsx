@@ -10,11 +10,12 @@ import { createApolloClient } from '@/lib/apollo';
 import { AuthProvider } from '@/lib/auth-context';
 import { applyWebConfig } from '@/lib/config';
 import { EmotionRegistry } from '@/lib/emotion-registry';
-import { theme } from '@/lib/theme';
+import { colorSchemeCss, theme } from '@/lib/theme';
 import { TOAST_OPTIONS } from '@/lib/toast-options';
 import { fetchAuthSession } from 'aws-amplify/auth';
 
 const globalStyles = css`
+  ${colorSchemeCss}
   *,
   *::before,
   *::after {
@@ -32,7 +33,7 @@ const globalStyles = css`
     min-width: 320px;
   }
   a {
-    color: ${theme.color.primary};
+    color: ${theme.color.link};
   }
   :focus-visible {
     outline: 3px solid ${theme.color.focus};
@@ -72,7 +73,7 @@ const globalStyles = css`
   .cta-primary {
     background: ${theme.color.primary};
     border-color: ${theme.color.primary};
-    color: #fff;
+    color: ${theme.color.onPrimary};
   }
 `;
 

@@ -3,8 +3,10 @@
 
 import { css } from '@emotion/react';
 import Link from 'next/link';
-import { usePathname } from 'next/navigation';
+import { usePathname, useRouter } from 'next/navigation';
+import { toast } from 'react-toastify';
 import { useAuth } from '@/lib/auth-context';
+import { MESSAGES } from '@/lib/messages';
 import { theme } from '@/lib/theme';
 
 const link = css`
@@ -13,15 +15,21 @@ const link = css`
   padding: 0.6rem 0.4rem;
   font-weight: 500;
   &[aria-current='page'] {
-    color: ${theme.color.primary};
+    color: ${theme.color.link};
     text-decoration: underline;
     text-underline-offset: 4px;
   }
 `;
 
 export const SiteHeader = () => {
-  const { state } = useAuth();
+  const { state, signOut } = useAuth();
   const pathname = usePathname();
+  const router = useRouter();
+  const leave = async () => {
+    await signOut();
+    toast.info(MESSAGES.signedOut);
+    router.replace('/sign-in');
+  };
   const item = (href: string, label: string) => (
     <li>
       <Link href={href} css={link} aria-current={pathname === href ? 'page' : undefined}>
@@ -60,8 +68,8 @@ export const SiteHeader = () => {
         >
           <svg aria-hidden="true" width="22" height="22" viewBox="0 0 64 64" css={css`vertical-align: -4px; margin-right: 0.4rem;`}>
             <rect width="64" height="64" rx="14" fill={theme.color.primary} />
-            <path d="M18 28v-6a14 14 0 0 1 28 0v6" fill="none" stroke="#fff" strokeWidth="5" />
-            <rect x="13" y="28" width="38" height="26" rx="5" fill="#fff" />
+            <path d="M18 28v-6a14 14 0 0 1 28 0v6" fill="none" stroke={theme.color.onPrimary} strokeWidth="5" />
+            <rect x="13" y="28" width="38" height="26" rx="5" fill={theme.color.onPrimary} />
           </svg>
           Statement Vault
         </Link>
@@ -69,6 +77,7 @@ export const SiteHeader = () => {
           css={css`
             list-style: none;
             display: flex;
+            align-items: center;
             gap: 0.75rem;
             margin: 0;
             padding: 0;
@@ -78,6 +87,26 @@ export const SiteHeader = () => {
             <>
               {item('/statements', 'Statements')}
               {item('/profile', 'Profile')}
+              <li>
+                <button
+                  type="button"
+                  onClick={() => void leave()}
+                  css={css`
+                    font: inherit;
+                    font-weight: 500;
+                    color: ${theme.color.text};
+                    background: none;
+                    border: 0;
+                    padding: 0.6rem 0.4rem;
+                    min-height: 44px;
+                    cursor: pointer;
+                    text-decoration: underline;
+                    text-underline-offset: 4px;
+                  `}
+                >
+                  Sign out
+                </button>
+              </li>
             </>
           ) : state.status === 'signedOut' ? (
             <>

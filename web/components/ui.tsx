@@ -2,7 +2,7 @@
 'use client';
 
 import { css } from '@emotion/react';
-import { useId, type ButtonHTMLAttributes, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from 'react';
+import { useId, useState, type ButtonHTMLAttributes, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from 'react';
 import { theme } from '@/lib/theme';
 
 /** Small, accessible building blocks: every field has a label, every error is announced. */
@@ -16,8 +16,8 @@ export const buttonStyle = (variant: 'primary' | 'secondary' | 'danger' = 'prima
   padding: 0.55rem 1.1rem;
   border-radius: ${theme.radius};
   border: 1px solid ${variant === 'secondary' ? theme.color.border : 'transparent'};
-  background: ${variant === 'primary' ? theme.color.primary : variant === 'danger' ? theme.color.danger : theme.color.surface};
-  color: ${variant === 'secondary' ? theme.color.text : '#fff'};
+  background: ${variant === 'primary' ? theme.color.primary : variant === 'danger' ? theme.color.dangerStrong : theme.color.surface};
+  color: ${variant === 'secondary' ? theme.color.text : theme.color.onPrimary};
   font: inherit;
   font-weight: 600;
   text-decoration: none;
@@ -85,13 +85,35 @@ export const TextField = ({
   ...input
 }: InputHTMLAttributes<HTMLInputElement> & { label: string; hint?: string; error?: string }) => {
   const id = useId();
+  const [shown, setShown] = useState(false);
   const describedBy = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
+  const password = input.type === 'password';
+  const control = (
+    <input
+      id={id}
+      aria-invalid={error ? true : undefined}
+      aria-describedby={describedBy}
+      css={controlStyle(Boolean(error))}
+      {...input}
+      type={password && shown ? 'text' : input.type}
+    />
+  );
   return (
     <div css={fieldStyle}>
       <label htmlFor={id} css={labelStyle}>
         {label}
       </label>
-      <input id={id} aria-invalid={error ? true : undefined} aria-describedby={describedBy} css={controlStyle(Boolean(error))} {...input} />
+      {password ? (
+        // A password can be shown while typed; the button names what it does in its text, so the field keeps the only label.
+        <div css={css`display: flex; gap: 0.5rem; > input { flex: 1; }`}>
+          {control}
+          <button type="button" aria-controls={id} aria-pressed={shown} onClick={() => setShown((value) => !value)} css={buttonStyle('secondary')}>
+            {shown ? 'Hide' : 'Show'}
+          </button>
+        </div>
+      ) : (
+        control
+      )}
       {hint && (
         <span
           id={`${id}-hint`}
@@ -157,8 +179,8 @@ export const FormError = ({ message }: { message?: string }) =>
       role="alert"
       css={css`
         color: ${theme.color.danger};
-        background: #fef2f2;
-        border: 1px solid #fecaca;
+        background: ${theme.color.dangerSurface};
+        border: 1px solid ${theme.color.dangerBorder};
         border-radius: ${theme.radius};
         padding: 0.6rem 0.8rem;
       `}

@@ -45,6 +45,8 @@ export const AuthProvider = ({ children, onSignedOut }: { children: ReactNode; o
   const router = useRouter();
   // Amplify announces the sign-out (Hub) before signOut() returns, after Cognito has revoked the session.
   const signingOut = useRef(false);
+  const stateRef = useRef(state);
+  stateRef.current = state;
 
   const refresh = useCallback(async () => setState(await readSession()), []);
 
@@ -65,6 +67,23 @@ export const AuthProvider = ({ children, onSignedOut }: { children: ReactNode; o
       }
     });
   }, [refresh, router, onSignedOut]);
+
+  // Another tab of the app signed out (or its session ended): Amplify removed the tokens it
+  // keeps in localStorage, which every tab shares, and the browser tells the others. Each
+  // then leaves its private page at once, saying why.
+  useEffect(() => {
+    const onStorage = (event: StorageEvent) => {
+      if (event.storageArea !== window.localStorage || event.newValue !== null) return;
+      if (event.key !== null && !/^CognitoIdentityServiceProvider\..+\.(idToken|LastAuthUser)$/.test(event.key)) return;
+      if (stateRef.current.status !== 'signedIn') return;
+      setState({ status: 'signedOut' });
+      onSignedOut();
+      toast.info(MESSAGES.signedOutElsewhere, { toastId: TOAST_IDS.signedOutElsewhere });
+      router.replace('/sign-in');
+    };
+    window.addEventListener('storage', onStorage);
+    return () => window.removeEventListener('storage', onStorage);
+  }, [router, onSignedOut]);
 
   const value = useMemo<AuthContextValue>(
     () => ({

@@ -4,6 +4,7 @@ export const MESSAGES = {
   parseError: "We could not read the server's answer. Please try again in a moment.",
   sessionEnded: 'Your session has ended. Please sign in again.',
   signedOut: 'You are signed out.',
+  signedOutElsewhere: 'You signed out in another tab, so this one is signed out too.',
 } as const;
 
 /** Stable toast ids, so a burst of failing requests shows one toast, not ten. */
@@ -11,4 +12,5 @@ export const TOAST_IDS = {
   serverError: 'server-error',
   parseError: 'parse-error',
   sessionEnded: 'session-ended',
+  signedOutElsewhere: 'signed-out-elsewhere',
 } as const;

@@ -1,17 +1,70 @@
-/** Design tokens: colours chosen for WCAG AA contrast on white (4.5:1 or better for text). */
+/**
+ * Design tokens, as CSS custom properties: one palette for a light system setting and one
+ * for a dark one, each chosen for WCAG AA contrast (4.5:1 or better for text on the
+ * surfaces it appears on; white on `primary` and `dangerStrong` buttons too). Components
+ * use `theme.color.*`, which name the properties, so they follow the system setting
+ * without a line of their own.
+ */
+const LIGHT = {
+  text: '#111827',
+  muted: '#4b5563',
+  /** Buttons and accents behind white text. */
+  primary: '#1d4ed8',
+  primaryHover: '#1e40af',
+  /** Links and the current page: text on the page's surfaces. */
+  link: '#1d4ed8',
+  /** Error text. */
+  danger: '#b91c1c',
+  /** Destructive buttons behind white text. */
+  dangerStrong: '#b91c1c',
+  dangerSurface: '#fef2f2',
+  dangerBorder: '#fecaca',
+  success: '#047857',
+  border: '#d1d5db',
+  surface: '#ffffff',
+  background: '#f3f4f6',
+  highlight: '#eff6ff',
+  onPrimary: '#ffffff',
+  focus: '#f59e0b',
+} as const;
+
+const DARK: Record<keyof typeof LIGHT, string> = {
+  text: '#f3f4f6',
+  muted: '#b6bcc6',
+  primary: '#2563eb',
+  primaryHover: '#1d4ed8',
+  link: '#93c5fd',
+  danger: '#fca5a5',
+  dangerStrong: '#b91c1c',
+  dangerSurface: '#3f1212',
+  dangerBorder: '#7f1d1d',
+  success: '#6ee7b7',
+  border: '#4b5563',
+  surface: '#1f2937',
+  background: '#111827',
+  highlight: '#1e3a5f',
+  onPrimary: '#ffffff',
+  focus: '#f59e0b',
+};
+
+export type ColorToken = keyof typeof LIGHT;
+
+const property = (token: string) => `--vault-${token.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}`;
+
+const declarations = (palette: Record<string, string>) =>
+  Object.entries(palette)
+    .map(([token, value]) => `${property(token)}: ${value};`)
+    .join(' ');
+
+/** The palettes as CSS, for the global styles: light by default, dark when the system asks for it. */
+export const colorSchemeCss = `:root { color-scheme: light dark; ${declarations(LIGHT)} }
+@media (prefers-color-scheme: dark) { :root { ${declarations(DARK)} } }`;
+
+/** The palettes themselves, for tests that check their contrast. */
+export const PALETTES = { light: LIGHT, dark: DARK } as const;
+
 export const theme = {
-  color: {
-    text: '#111827',
-    muted: '#4b5563',
-    primary: '#1d4ed8',
-    primaryHover: '#1e40af',
-    danger: '#b91c1c',
-    success: '#047857',
-    border: '#d1d5db',
-    surface: '#ffffff',
-    background: '#f3f4f6',
-    focus: '#f59e0b',
-  },
+  color: Object.fromEntries(Object.keys(LIGHT).map((token) => [token, `var(${property(token)})`])) as Record<ColorToken, string>,
   radius: '8px',
   font: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
 } as const;

@@ -3,16 +3,19 @@
 
 import { confirmSignUp, resendSignUpCode } from 'aws-amplify/auth';
 import { useRouter, useSearchParams } from 'next/navigation';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { toast } from 'react-toastify';
 import { authErrorMessage } from '@/lib/auth-errors';
+import { recallEmail, rememberEmail } from '@/lib/pending-email';
 import { Button, FormError, TextField, narrowForm } from '../ui';
 
 export const ConfirmForm = () => {
   const router = useRouter();
   const params = useSearchParams();
-  const [email, setEmail] = useState(params.get('email') ?? '');
+  const [email, setEmail] = useState('');
   const [code, setCode] = useState('');
+  // The address the previous form handed over (never in the URL).
+  useEffect(() => setEmail((current) => current || recallEmail()), []);
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
 
@@ -23,7 +26,8 @@ export const ConfirmForm = () => {
     try {
       await confirmSignUp({ username: email.trim(), confirmationCode: code.trim() });
       toast.success('Your e-mail is confirmed. You can sign in now.');
-      router.push(`/sign-in?email=${encodeURIComponent(email.trim())}${params.get('next') ? `&next=${encodeURIComponent(params.get('next')!)}` : ''}`);
+      rememberEmail(email);
+      router.push(`/sign-in${params.get('next') ? `?next=${encodeURIComponent(params.get('next')!)}` : ''}`);
     } catch (caught) {
       setError(authErrorMessage(caught));
       setBusy(false);

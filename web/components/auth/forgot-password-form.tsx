@@ -7,6 +7,7 @@ import { useState, type FormEvent } from 'react';
 import { toast } from 'react-toastify';
 import { passwordProblem } from '@contract';
 import { authErrorMessage } from '@/lib/auth-errors';
+import { rememberEmail } from '@/lib/pending-email';
 import { Button, FormError, TextField, narrowForm } from '../ui';
 import { NewPasswordField } from './password-field';
 
@@ -44,7 +45,8 @@ export const ForgotPasswordForm = () => {
     try {
       await confirmResetPassword({ username: email.trim(), confirmationCode: code.trim(), newPassword: password });
       toast.success('Your password is changed. Sign in with the new one.');
-      router.push(`/sign-in?email=${encodeURIComponent(email.trim())}`);
+      rememberEmail(email);
+      router.push('/sign-in');
     } catch (caught) {
       setError(authErrorMessage(caught));
       setBusy(false);

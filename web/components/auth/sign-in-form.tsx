@@ -7,6 +7,7 @@ import { useRouter, useSearchParams } from 'next/navigation';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useAuth } from '@/lib/auth-context';
 import { authErrorMessage } from '@/lib/auth-errors';
+import { recallEmail, rememberEmail } from '@/lib/pending-email';
 import { safeNext } from '@/lib/safe-next';
 import { Button, FormError, TextField, narrowForm } from '../ui';
 
@@ -15,7 +16,9 @@ export const SignInForm = () => {
   const params = useSearchParams();
   const next = safeNext(params.get('next'));
   const { state, refresh } = useAuth();
-  const [email, setEmail] = useState(params.get('email') ?? '');
+  const [email, setEmail] = useState('');
+  // The address the previous form handed over (never in the URL).
+  useEffect(() => setEmail((current) => current || recallEmail()), []);
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
@@ -32,7 +35,8 @@ export const SignInForm = () => {
       const result = await signIn({ username: email.trim(), password });
       if (result.nextStep.signInStep === 'CONFIRM_SIGN_UP') {
         await resendSignUpCode({ username: email.trim() }).catch(() => undefined);
-        router.push(`/confirm?email=${encodeURIComponent(email.trim())}&next=${encodeURIComponent(next)}`);
+        rememberEmail(email);
+        router.push(`/confirm?next=${encodeURIComponent(next)}`);
         return;
       }
       if (!result.isSignedIn) throw new Error(`Sign-in needs a step this app does not support (${result.nextStep.signInStep}).`);

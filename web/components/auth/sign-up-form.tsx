@@ -7,6 +7,7 @@ import { useRouter } from 'next/navigation';
 import { useState, type FormEvent } from 'react';
 import { passwordProblem } from '@contract';
 import { authErrorMessage } from '@/lib/auth-errors';
+import { rememberEmail } from '@/lib/pending-email';
 import { Button, FormError, TextField, narrowForm } from '../ui';
 import { NewPasswordField } from './password-field';
 
@@ -27,7 +28,8 @@ export const SignUpForm = () => {
     setBusy(true);
     try {
       const result = await signUp({ username: email.trim(), password, options: { userAttributes: { email: email.trim() } } });
-      router.push(result.isSignUpComplete ? '/sign-in' : `/confirm?email=${encodeURIComponent(email.trim())}`);
+      rememberEmail(email);
+      router.push(result.isSignUpComplete ? '/sign-in' : '/confirm');
     } catch (caught) {
       setError(authErrorMessage(caught));
       setBusy(false);

@@ -3,6 +3,7 @@
 
 import { css } from '@emotion/react';
 import { STATEMENT_LIMITS, checksumHex, formatBytes } from '@contract';
+import { formatPeriod } from '@/lib/format';
 import type { StatementListItem } from '@/lib/graphql';
 import { theme } from '@/lib/theme';
 import { Button } from '../ui';
@@ -91,7 +92,9 @@ export const StatementList = ({
     <tbody>
       {items.map((item) => (
         <tr key={item.id} data-testid="statement-row">
-          <td data-label="Period">{item.period}</td>
+          <td data-label="Period">
+            <time dateTime={item.period}>{formatPeriod(item.period)}</time>
+          </td>
           <td data-label="Account">{item.accountLabel}</td>
           <td data-label="Name" className="name">
             {item.fileName}
@@ -112,7 +115,8 @@ export const StatementList = ({
                   {item.status === 'SCANNING' ? 'Scanning for malware…' : `Quarantined: ${item.scanDetail ?? 'it did not pass the malware scan'}`}
                 </span>
               )}
-              <Button variant="danger" onClick={() => onDelete(item)} aria-label={`Delete ${item.fileName}`}>
+              {/* Quiet in the list; the confirmation dialog carries the destructive styling. */}
+              <Button variant="secondary" onClick={() => onDelete(item)} aria-label={`Delete ${item.fileName}`}>
                 Delete
               </Button>
             </div>

@@ -3,7 +3,7 @@
 
 import { css } from '@emotion/react';
 import { useQuery } from '@apollo/client/react';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { toast } from 'react-toastify';
 import { STATEMENT_ROUTES, formatBytes, type StatementDownloadResponse } from '@contract';
 import { useIdToken } from '@/lib/auth-context';
@@ -13,6 +13,8 @@ import { Button, Card, SelectField } from '../ui';
 import { ConfirmDialog } from './confirm-dialog';
 import { StatementList } from './statement-list';
 import { UploadPanel } from './upload-panel';
+import { formatPeriod } from '@/lib/format';
+import { theme } from '@/lib/theme';
 import { useUploads } from './use-uploads';
 
 export const PAGE_SIZE = 20;
@@ -25,6 +27,7 @@ export const StatementsView = () => {
   const [account, setAccount] = useState('');
   const [pageTokens, setPageTokens] = useState<(string | null)[]>([null]);
   const [deleting, setDeleting] = useState<StatementListItem>();
+  const listHeading = useRef<HTMLHeadingElement>(null);
   const filter = useMemo(() => ({ ...(period ? { period } : {}), ...(account ? { accountLabel: account } : {}) }), [period, account]);
 
   const { data, loading, error, refetch } = useQuery<StatementsData>(STATEMENTS, {
@@ -83,6 +86,8 @@ export const StatementsView = () => {
       await callPresignApi('statementsApiUrl', STATEMENT_ROUTES.deleteStatement, await idToken(), { params: { statementId: item.id } });
       toast.success(`${item.fileName} was deleted.`);
       reload();
+      // The row and its button are gone: focus goes to the list's heading, not to the page's top.
+      listHeading.current?.focus();
     } catch (caught) {
       toast.error((caught as Error).message);
     }
@@ -91,10 +96,13 @@ export const StatementsView = () => {
   const filtered = Boolean(period || account);
   const count = (n: number) => `${n.toLocaleString('en-US')} statement${n === 1 ? '' : 's'}`;
   return (
-    <>
+    // On a phone the list comes first; the upload panel follows it.
+    <div css={css`display: flex; flex-direction: column; gap: 0; @media (max-width: 640px) { > section[aria-label='Your statements'] { order: -1; } }`}>
       <UploadPanel uploads={uploads} accounts={accounts} />
       <Card label="Your statements">
-        <h2 css={css`margin: 0 0 0.25rem; font-size: 1.2rem;`}>Your statements</h2>
+        <h2 ref={listHeading} tabIndex={-1} css={css`margin: 0 0 0.25rem; font-size: 1.2rem;`}>
+          Your statements
+        </h2>
         {usage && (
           <p data-testid="usage" css={css`margin: 0 0 0.75rem; color: inherit;`}>
             {formatBytes(usage.bytes)} of {formatBytes(usage.maxBytes)}, {count(usage.statements)}
@@ -105,7 +113,7 @@ export const StatementsView = () => {
             label="Filter by period"
             value={period}
             onChange={(e) => changeFilter(() => setPeriod(e.target.value))}
-            options={[{ value: '', text: 'All periods' }, ...(summaries.data?.periods ?? []).map((summary) => ({ value: summary.period, text: `${summary.period} (${summary.count})` }))]}
+            options={[{ value: '', text: 'All periods' }, ...(summaries.data?.periods ?? []).map((summary) => ({ value: summary.period, text: `${formatPeriod(summary.period)} (${summary.count})` }))]}
           />
           <SelectField
             label="Filter by account"
@@ -124,9 +132,13 @@ export const StatementsView = () => {
         {error && !data ? (
           <p role="alert">Your statements could not be loaded. Try again in a moment.</p>
         ) : items.length === 0 ? (
-          <p role="status" data-testid="empty-state">
-            {loading ? 'Loading your statements…' : filtered ? 'No statements match these filters.' : 'No statements yet. Upload your first one above.'}
-          </p>
+          loading ? (
+            <ListSkeleton />
+          ) : (
+            <p role="status" data-testid="empty-state">
+              {filtered ? 'No statements match these filters.' : 'No statements yet. Upload your first one above.'}
+            </p>
+          )
         ) : (
           <StatementList items={items} onDownload={download} onDelete={setDeleting} />
         )}
@@ -146,11 +158,38 @@ export const StatementsView = () => {
       <ConfirmDialog
         open={Boolean(deleting)}
         title="Delete this statement?"
-        body={deleting ? `${deleting.fileName} (${deleting.accountLabel}, ${deleting.period}) will be removed from your vault.` : ''}
+        body={deleting ? `${deleting.fileName} (${deleting.accountLabel}, ${formatPeriod(deleting.period)}) will be removed from your vault.` : ''}
         confirmLabel="Delete"
         onConfirm={confirmDelete}
         onCancel={() => setDeleting(undefined)}
       />
-    </>
+    </div>
   );
 };
+
+/** Rows in the shape of the list while it loads; screen readers hear the words instead. */
+const ListSkeleton = () => (
+  <div role="status" data-testid="list-loading">
+    <span className="visually-hidden">Loading your statements…</span>
+    {[0, 1, 2].map((row) => (
+      <div
+        key={row}
+        aria-hidden="true"
+        css={css`
+          height: 2.6rem;
+          margin: 0.4rem 0;
+          border-radius: ${theme.radius};
+          background: ${theme.color.background};
+          @media (prefers-reduced-motion: no-preference) {
+            animation: vault-pulse 1.4s ease-in-out infinite;
+          }
+          @keyframes vault-pulse {
+            50% {
+              opacity: 0.55;
+            }
+          }
+        `}
+      />
+    ))}
+  </div>
+);

@@ -4,6 +4,7 @@
 import { css } from '@emotion/react';
 import { useEffect, useRef, useState, type DragEvent } from 'react';
 import { STATEMENT_LIMITS, TEXT_LIMITS, acceptAttribute, acceptedTypesInWords, formatBytes } from '@contract';
+import { formatPeriod } from '@/lib/format';
 import { theme } from '@/lib/theme';
 import { Button, Card, ProgressBar, TextField } from '../ui';
 import type { UploadItem, useUploads } from './use-uploads';
@@ -38,7 +39,7 @@ const Unfinished = ({ uploads }: { uploads: ReturnType<typeof useUploads> }) => 
         {uploads.unfinished.map((session) => (
           <li key={session.statementId} data-testid="unfinished-upload" css={css`padding: 0.4rem 0; display: flex; gap: 0.5rem; flex-wrap: wrap; align-items: center;`}>
             <span css={css`flex: 1 1 12rem; word-break: break-all;`}>
-              {session.fileName} ({formatBytes(session.size)}, {session.accountLabel}, {session.period})
+              {session.fileName} ({formatBytes(session.size)}, {session.accountLabel}, {formatPeriod(session.period)})
             </span>
             <Button variant="secondary" onClick={() => pickers.current.get(session.statementId)?.click()}>
               Resume {session.fileName}
@@ -127,7 +128,7 @@ export const UploadPanel = ({ uploads, accounts }: { uploads: ReturnType<typeof 
         onDrop={onDrop}
         css={css`
           border: 2px dashed ${dragging ? theme.color.primary : theme.color.border};
-          background: ${dragging ? '#eff6ff' : theme.color.background};
+          background: ${dragging ? theme.color.highlight : theme.color.background};
           border-radius: ${theme.radius};
           padding: 1.5rem 1rem;
           text-align: center;

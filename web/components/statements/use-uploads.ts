@@ -3,6 +3,7 @@
 import { useApolloClient } from '@apollo/client/react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useAuth, useIdToken } from '@/lib/auth-context';
+import { formatPeriod } from '@/lib/format';
 import { SAME_FILE, UPLOAD_OUTCOME, type SameFileData, type UploadOutcomeData } from '@/lib/graphql';
 import { SameFileStored, StatementUpload, UploadStopped, isRetryable, requireStatementAllowed } from '@/lib/upload';
 import { startHashWorker } from '@/lib/upload/hash-worker-client';
@@ -128,7 +129,7 @@ export const useUploads = (onListed: () => void) => {
           return;
         }
         if (error instanceof SameFileStored) {
-          const where = error.existing.map((same) => `“${same.fileName}” (${same.accountLabel}, ${same.period})`).join(', ');
+          const where = error.existing.map((same) => `“${same.fileName}” (${same.accountLabel}, ${formatPeriod(same.period)})`).join(', ');
           update(key, { status: 'duplicate', message: `Your vault already keeps this file as ${where}. Store it again?` });
           return;
         }

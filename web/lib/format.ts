@@ -1,0 +1,11 @@
+/**
+ * How the web app writes periods: as people write them ("Jan 2026"), in the reader's own
+ * language. A period is a calendar month, not an instant, so it is formatted in UTC and
+ * never shifts with the reader's time zone.
+ */
+export const formatPeriod = (period: string): string => {
+  const match = /^(\d{4})-(\d{2})$/.exec(period);
+  if (!match) return period;
+  const month = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, 1));
+  return new Intl.DateTimeFormat(undefined, { month: 'short', year: 'numeric', timeZone: 'UTC' }).format(month);
+};
