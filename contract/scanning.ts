@@ -1,3 +1,5 @@
+import { STATEMENT_STATUS, type StatementStatus } from './entities';
+
 /**
  * Malware scanning of every uploaded file. On AWS, GuardDuty Malware Protection for S3
  * scans each new object under the product's prefixes, tags it with its verdict and
@@ -32,15 +34,15 @@ export interface ScanResultDetail {
 }
 
 /** What a verdict means for a statement, and the words its owner sees. */
-export const verdictOutcome = (verdict: string | undefined, threats: readonly string[] = []): { status: 'AVAILABLE' | 'SCANNING' | 'QUARANTINED'; detail?: string } => {
+export const verdictOutcome = (verdict: string | undefined, threats: readonly string[] = []): { status: StatementStatus; detail?: string } => {
   switch (verdict) {
     case undefined:
-      return { status: 'SCANNING' };
+      return { status: STATEMENT_STATUS.scanning };
     case MALWARE_SCAN.clean:
-      return { status: 'AVAILABLE' };
+      return { status: STATEMENT_STATUS.available };
     case MALWARE_SCAN.threatsFound:
-      return { status: 'QUARANTINED', detail: threats.length > 0 ? `a threat was found: ${threats.join(', ')}` : 'a threat was found' };
+      return { status: STATEMENT_STATUS.quarantined, detail: threats.length > 0 ? `a threat was found: ${threats.join(', ')}` : 'a threat was found' };
     default:
-      return { status: 'QUARANTINED', detail: `it could not be scanned (${verdict})` };
+      return { status: STATEMENT_STATUS.quarantined, detail: `it could not be scanned (${verdict})` };
   }
 };

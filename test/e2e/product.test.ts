@@ -419,6 +419,15 @@ describe('files a person can trust, and uploads they control', () => {
     fs.writeFileSync(file, Buffer.concat([csv(60 * 1024 * 1024 - last.length), last]));
     return file;
   };
+  /** Starts a slowed-down upload of a 60 MiB file and waits until S3 holds a first part; `stored` grows until `stop()`. */
+  const startSlowUpload = async (page: Page, name: string) => {
+    await slowParts(page);
+    const file = bigFile(name);
+    const before = storedParts(page);
+    await page.getByLabel('Statement files').setInputFiles(file);
+    await until(() => before.stored.length > 0, 'a first part to be stored');
+    return { file, ...before };
+  };
   const item = (page: Page, name: string) => page.locator('[data-testid="upload-item"]', { hasText: name });
   const itemIn = (page: Page, name: string, status: string) => page.locator(`[data-testid="upload-item"][data-status="${status}"]`, { hasText: name });
   /** Waits until `ready()` holds (the browser suite runs on jest, without Playwright's polling expect). */
@@ -483,11 +492,7 @@ describe('files a person can trust, and uploads they control', () => {
 
   test('pause and resume: parts already stored are not sent again', async () => {
     const page = alicePage;
-    await slowParts(page);
-    const file = bigFile('paused.csv');
-    const before = storedParts(page);
-    await page.getByLabel('Statement files').setInputFiles(file);
-    await until(() => before.stored.length > 0, 'a first part to be stored');
+    const before = await startSlowUpload(page, 'paused.csv');
     await item(page, 'paused.csv').getByRole('button', { name: 'Pause paused.csv' }).click();
     await expect(itemIn(page, 'paused.csv', 'paused')).toBeVisible();
     before.stop();
@@ -504,18 +509,14 @@ describe('files a person can trust, and uploads they control', () => {
 
   test('a reload mid-upload asks first; on return the upload resumes with the same file, sending only the parts S3 does not hold', async () => {
     const page = alicePage;
-    await slowParts(page);
-    const file = bigFile('reloaded.csv');
-    const before = storedParts(page);
-    await page.getByLabel('Statement files').setInputFiles(file);
-    await until(() => before.stored.length > 0, 'a first part to be stored');
+    const { file, stored, stop } = await startSlowUpload(page, 'reloaded.csv');
     const dialogs: string[] = [];
     page.once('dialog', (dialog) => {
       dialogs.push(dialog.type());
       void dialog.accept();
     });
     await page.reload();
-    before.stop();
+    stop();
     expect(dialogs).toEqual(['beforeunload']);
     const unfinished = page.getByTestId('unfinished-upload').filter({ hasText: 'reloaded.csv' });
     await expect(unfinished).toBeVisible();
@@ -528,19 +529,14 @@ describe('files a person can trust, and uploads they control', () => {
     expect((await listParts).status()).toBe(200);
     await expect(itemIn(page, 'reloaded.csv', 'done')).toBeVisible({ timeout: 120_000 });
     after.stop();
-    expect(after.sent.filter((part) => before.stored.includes(part))).toEqual([]);
-    expect(new Set([...before.stored, ...after.sent]).size).toBe(4);
+    expect(after.sent.filter((part) => stored.includes(part))).toEqual([]);
+    expect(new Set([...stored, ...after.sent]).size).toBe(4);
     await page.unroute(/partNumber=/);
   }, 180_000);
 
   test('cancel aborts the upload in S3 and lists nothing', async () => {
     const page = alicePage;
-    await slowParts(page);
-    const file = bigFile('cancelled.csv');
-    const before = storedParts(page);
-    await page.getByLabel('Statement files').setInputFiles(file);
-    await until(() => before.stored.length > 0, 'a first part to be stored');
-    before.stop();
+    (await startSlowUpload(page, 'cancelled.csv')).stop();
     const aborted = page.waitForResponse((response) => response.request().method() === 'DELETE' && /\/uploads\/[^/?]+\?uploadId=/.test(response.url()));
     await item(page, 'cancelled.csv').getByRole('button', { name: 'Cancel cancelled.csv' }).click();
     expect((await aborted).status()).toBe(204);

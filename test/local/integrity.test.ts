@@ -57,6 +57,27 @@ const create = async (body: Record<string, unknown>) => {
   return created.body as StatementUploadResponse;
 };
 
+type Multipart = Extract<StatementUploadResponse, { kind: 'multipart' }>;
+
+/** Signs every part with its own checksum and sends it; the ETags, in part order. */
+const sendParts = async (upload: Multipart, size: number, parts: ReturnType<typeof partsOf>) => {
+  const signed = (
+    await callApi(stack.config, 'statementsApiUrl', STATEMENT_ROUTES.partUrls, {
+      token: alice.idToken,
+      params: { statementId: upload.statementId },
+      body: { uploadId: upload.uploadId, size, parts: parts.map(({ partNumber, checksum }) => ({ partNumber, checksum })) },
+    })
+  ).body as PartUrlsResponse;
+  return Promise.all(signed.parts.map(async (part, index) => (await putTo(part.url, part.headers, parts[index].bytes)).headers.get('etag')!));
+};
+
+const complete = (upload: Multipart, parts: { partNumber: number; etag: string; checksum: string }[]) =>
+  callApi(stack.config, 'statementsApiUrl', STATEMENT_ROUTES.completeUpload, {
+    token: alice.idToken,
+    params: { statementId: upload.statementId },
+    body: { uploadId: upload.uploadId, parts },
+  });
+
 describe('S3 verifies the checksum each upload is signed with', () => {
   test('a single PUT whose body differs from its signed SHA-256 is refused with BadDigest, and nothing is stored', async () => {
     const announced = pdf(4096);
@@ -80,7 +101,7 @@ describe('S3 verifies the checksum each upload is signed with', () => {
     const file = Buffer.concat([bytes, csv(20 * 1024 * 1024)]);
     const parts = partsOf(file);
     const composite = compositeOf(parts.map((part) => part.checksum));
-    const upload = (await create({ fileName: 'big.csv', contentType: 'text/csv', size: file.length, accountLabel: 'Main', period: '2024-03', checksum: composite })) as Extract<StatementUploadResponse, { kind: 'multipart' }>;
+    const upload = (await create({ fileName: 'big.csv', contentType: 'text/csv', size: file.length, accountLabel: 'Main', period: '2024-03', checksum: composite })) as Multipart;
     const signed = await callApi(stack.config, 'statementsApiUrl', STATEMENT_ROUTES.partUrls, {
       token: alice.idToken,
       params: { statementId: upload.statementId },
@@ -111,11 +132,7 @@ describe('S3 verifies the checksum each upload is signed with', () => {
     // Completing without the missing part fails; sending it completes the file.
     const put = await putTo(urls[1].url, urls[1].headers, parts[1].bytes);
     etags[1] = put.headers.get('etag')!;
-    const completed = await callApi(stack.config, 'statementsApiUrl', STATEMENT_ROUTES.completeUpload, {
-      token: alice.idToken,
-      params: { statementId: upload.statementId },
-      body: { uploadId: upload.uploadId, parts: parts.map((part, index) => ({ partNumber: part.partNumber, etag: etags[index], checksum: part.checksum })) },
-    });
+    const completed = await complete(upload, parts.map((part, index) => ({ partNumber: part.partNumber, etag: etags[index], checksum: part.checksum })));
     expect(completed.status).toBe(200);
     const outcome = await settled(upload.statementId);
     expect(outcome.statement).toMatchObject({ status: 'AVAILABLE', checksum: composite, checksumType: 'COMPOSITE' });
@@ -124,20 +141,12 @@ describe('S3 verifies the checksum each upload is signed with', () => {
   test('completing with a checksum other than the part S3 holds is refused (InvalidPart), and nothing is stored', async () => {
     const file = csv(50 * 1024 * 1024 + 10);
     const parts = partsOf(file);
-    const upload = (await create({ fileName: 'c.csv', contentType: 'text/csv', size: file.length, accountLabel: 'Main', period: '2024-03', checksum: compositeOf(parts.map((part) => part.checksum)) })) as Extract<StatementUploadResponse, { kind: 'multipart' }>;
-    const signed = (
-      await callApi(stack.config, 'statementsApiUrl', STATEMENT_ROUTES.partUrls, {
-        token: alice.idToken,
-        params: { statementId: upload.statementId },
-        body: { uploadId: upload.uploadId, size: file.length, parts: parts.map(({ partNumber, checksum }) => ({ partNumber, checksum })) },
-      })
-    ).body as PartUrlsResponse;
-    const etags = await Promise.all(signed.parts.map(async (part, index) => (await putTo(part.url, part.headers, parts[index].bytes)).headers.get('etag')!));
-    const completed = await callApi(stack.config, 'statementsApiUrl', STATEMENT_ROUTES.completeUpload, {
-      token: alice.idToken,
-      params: { statementId: upload.statementId },
-      body: { uploadId: upload.uploadId, parts: parts.map((part, index) => ({ partNumber: part.partNumber, etag: etags[index], checksum: index === 2 ? sha256Base64(Buffer.from('other')) : part.checksum })) },
-    });
+    const upload = (await create({ fileName: 'c.csv', contentType: 'text/csv', size: file.length, accountLabel: 'Main', period: '2024-03', checksum: compositeOf(parts.map((part) => part.checksum)) })) as Multipart;
+    const etags = await sendParts(upload, file.length, parts);
+    const completed = await complete(
+      upload,
+      parts.map((part, index) => ({ partNumber: part.partNumber, etag: etags[index], checksum: index === 2 ? sha256Base64(Buffer.from('other')) : part.checksum })),
+    );
     expect(completed.status).toBe(400);
     expect(await stored(statementKey(alice.sub, upload.statementId))).toBe(false);
   }, 120_000);
@@ -147,20 +156,9 @@ describe('S3 verifies the checksum each upload is signed with', () => {
     const other = Buffer.from(announced);
     other.write('9999-99-99,Other,0.00\n', 17 * 1024 * 1024);
     const sent = partsOf(other);
-    const upload = (await create({ fileName: 'd.csv', contentType: 'text/csv', size: announced.length, accountLabel: 'Main', period: '2024-03', checksum: compositeOf(partsOf(announced).map((part) => part.checksum)) })) as Extract<StatementUploadResponse, { kind: 'multipart' }>;
-    const signed = (
-      await callApi(stack.config, 'statementsApiUrl', STATEMENT_ROUTES.partUrls, {
-        token: alice.idToken,
-        params: { statementId: upload.statementId },
-        body: { uploadId: upload.uploadId, size: other.length, parts: sent.map(({ partNumber, checksum }) => ({ partNumber, checksum })) },
-      })
-    ).body as PartUrlsResponse;
-    const etags = await Promise.all(signed.parts.map(async (part, index) => (await putTo(part.url, part.headers, sent[index].bytes)).headers.get('etag')!));
-    const completed = await callApi(stack.config, 'statementsApiUrl', STATEMENT_ROUTES.completeUpload, {
-      token: alice.idToken,
-      params: { statementId: upload.statementId },
-      body: { uploadId: upload.uploadId, parts: sent.map((part, index) => ({ partNumber: part.partNumber, etag: etags[index], checksum: part.checksum })) },
-    });
+    const upload = (await create({ fileName: 'd.csv', contentType: 'text/csv', size: announced.length, accountLabel: 'Main', period: '2024-03', checksum: compositeOf(partsOf(announced).map((part) => part.checksum)) })) as Multipart;
+    const etags = await sendParts(upload, other.length, sent);
+    const completed = await complete(upload, sent.map((part, index) => ({ partNumber: part.partNumber, etag: etags[index], checksum: part.checksum })));
     expect(completed.status).toBe(200);
     const outcome = await settled(upload.statementId);
     expect(outcome.statement).toBeNull();

@@ -7,6 +7,7 @@ import { formatPeriod } from '@/lib/format';
 import { SAME_FILE, UPLOAD_OUTCOME, type SameFileData, type UploadOutcomeData } from '@/lib/graphql';
 import { SameFileStored, StatementUpload, UploadStopped, isRetryable, requireStatementAllowed } from '@/lib/upload';
 import { startHashWorker } from '@/lib/upload/hash-worker-client';
+import { abortMultipartUpload } from '@/lib/upload/statement-upload';
 import { browserSessions, noSessions, type UploadSession } from '@/lib/upload/sessions';
 
 export type UploadStatus =
@@ -214,16 +215,7 @@ export const useUploads = (onListed: () => void) => {
   const discardUnfinished = useCallback(
     async (session: UploadSession) => {
       setUnfinished((current) => current.filter((known) => known.statementId !== session.statementId));
-      const upload = new StatementUpload({
-        file: new File([], session.fileName),
-        contentType: session.contentType,
-        accountLabel: session.accountLabel,
-        period: session.period,
-        idToken,
-        sessions,
-        resumeFrom: session,
-      });
-      await upload.cancel();
+      await abortMultipartUpload(session, idToken, sessions);
     },
     [idToken, sessions],
   );

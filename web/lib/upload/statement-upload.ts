@@ -49,6 +49,19 @@ type Created =
   | { kind: 'single'; statementId: string; url: string; headers: Record<string, string>; expiresAt: string }
   | { kind: 'multipart'; statementId: string; uploadId: string };
 
+/** Aborts a multipart upload in S3 (it keeps none of its parts) and forgets it in this browser. */
+export const abortMultipartUpload = async (
+  upload: { statementId: string; uploadId: string },
+  idToken: () => Promise<string>,
+  sessions: SessionStore,
+): Promise<void> => {
+  await callPresignApi('statementsApiUrl', STATEMENT_ROUTES.abortUpload, await idToken(), {
+    params: { statementId: upload.statementId },
+    query: { uploadId: upload.uploadId },
+  }).catch(() => undefined);
+  sessions.forget(upload.statementId);
+};
+
 /**
  * One statement upload that a person can pause, resume and cancel.
  *
@@ -123,10 +136,7 @@ export class StatementUpload {
   async cancel(): Promise<void> {
     this.controller?.abort(new UploadStopped('cancelled'));
     const created = this.created ?? (this.input.resumeFrom ? { kind: 'multipart' as const, ...this.input.resumeFrom } : undefined);
-    if (created?.kind === 'multipart') {
-      await this.api(STATEMENT_ROUTES.abortUpload, { params: { statementId: created.statementId }, query: { uploadId: created.uploadId } }).catch(() => undefined);
-      this.sessions.forget(created.statementId);
-    }
+    if (created?.kind === 'multipart') await abortMultipartUpload(created, this.input.idToken, this.sessions);
   }
 
   private api<T>(route: (typeof STATEMENT_ROUTES)[keyof typeof STATEMENT_ROUTES], options: Parameters<typeof callPresignApi>[3]): Promise<T> {
