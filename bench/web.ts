@@ -2,24 +2,35 @@
  * The web app as it deploys, built in this run with OpenNext:
  *   - the server function's bundle (what Lambda unpacks; its limit is 250 MB) and its cold
  *     import in a fresh Node process, against an empty script in the same run;
- *   - First Load JS of each page: the gzipped JavaScript its server-rendered HTML loads,
- *     from OpenNext's local mode serving the same build. Baseline: /_not-found, which
- *     carries only what every page pays (Next, React, the root layout with Amplify,
- *     Apollo, Emotion and toasts).
+ *   - First Load JS of every page (signed out and, for the private pages, signed in on the
+ *     local stack), against a bare Next.js app of the same versions built in the same run,
+ *     with what each library costs;
+ *   - Lighthouse performance, mobile and desktop, median of 3, of every public page and of
+ *     the bare app.
  */
 import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { chromium } from 'playwright-core';
 import { WEB_CONFIG_ENV } from '../contract';
 import { serverFunctionDir, staticAssetsDir, webArtifactDir } from '../lib/web-artifact';
-import { startWebApp } from '../local/web';
+import { spawnGuarded } from '../local/children';
+import { freePort, waitForPort } from '../local/ports';
 import { buildWebArtifact } from '../scripts/web-build';
+import { CHROMIUM_FLAGS, ensureChromium } from '../test/e2e/support/chromium';
+import { signIn, signUpAndConfirm } from '../test/e2e/support/screens';
+import { startStack, type StackProcess } from '../test/local/support/stack-process';
+import { BARE_NEXT_DIR, NEXT_BIN, buildBareNext } from './bare-next';
+import { LIBRARIES, libraryCost } from './library-cost';
+import { lighthouseMedian, withChrome } from './lighthouse';
 import { medianMs } from './measure';
+import { firstLoadJs } from './page-weight';
 
-const PAGES = ['/_not-found', '/', '/sign-in', '/statements', '/profile'];
+const PUBLIC_PAGES = ['/', '/sign-in', '/sign-up', '/confirm', '/forgot-password', '/no-such-page'];
+const PRIVATE_PAGES = ['/statements', '/profile'];
+/** The issue's ceiling: every page's First Load JS at most this many times the bare app's. */
+const MAX_RATIO = 1.6;
 const FIXTURE_CONFIG = path.join(__dirname, '..', 'test', 'web', 'fixtures', 'amplify_outputs.json');
-const PORT = Number(process.env.BENCH_WEB_PORT ?? 3917);
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
@@ -58,17 +69,21 @@ const coldImport = (entry: string) =>
     ),
   );
 
-const firstLoadJs = async (page: string) => {
-  const html = await (await fetch(`http://localhost:${PORT}${page === '/_not-found' ? '/this-page-does-not-exist' : page}`)).text();
-  const scripts = [...new Set([...html.matchAll(/<script[^>]+src="([^"]+\.js)"/g)].map((match) => match[1]))];
-  let gzip = 0;
-  let raw = 0;
-  for (const src of scripts) {
-    const bytes = fs.readFileSync(path.join(staticAssetsDir(webArtifactDir('local')), src));
-    raw += bytes.length;
-    gzip += gzipSync(bytes, { level: 9 }).length;
+/** A person signed up, confirmed and signed in through the app's own screens: the session's cookies. */
+const signedInCookies = async (stack: StackProcess, origin: string): Promise<string> => {
+  const browser = await chromium.launch({ executablePath: ensureChromium(), args: CHROMIUM_FLAGS });
+  try {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const email = `bench-${Date.now()}@example.com`;
+    const password = 'a bench passphrase';
+    await signUpAndConfirm(page, origin, (address) => stack.codeFor(address), email, password);
+    await signIn(page, email, password);
+    await page.waitForURL(`${origin}/statements`);
+    return (await context.cookies(origin)).map((cookie) => `${cookie.name}=${cookie.value}`).join('; ');
+  } finally {
+    await browser.close();
   }
-  return { scripts: scripts.length, raw, gzip };
 };
 
 const main = async () => {
@@ -84,19 +99,52 @@ const main = async () => {
   console.log(`  server function  ${mb(size.bytes)} unzipped, ${size.files} files (Lambda's limit: 250 MB); static files ${mb(assets.bytes)}, ${assets.files} files`);
   console.log(`  cold import      ${ours.toFixed(0)} ms vs empty node ${empty.toFixed(0)} ms (${(ours / empty).toFixed(2)}x)`);
 
-  const web = await startWebApp({ port: PORT, mode: 'start', configFile: FIXTURE_CONFIG });
+
+  const [, bareSeconds] = timed(() => buildBareNext());
+  console.log(`  bare Next.js app of the same versions built in ${bareSeconds.toFixed(0)} s`);
+  const barePort = await freePort();
+  const bare = spawnGuarded(process.execPath, [NEXT_BIN, 'start', '--port', String(barePort)], {
+    cwd: BARE_NEXT_DIR,
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' },
+  });
+  const stack = await startStack({ env: { LOCAL_NO_WEB: '', LOCAL_WEB_MODE: 'start' }, timeoutMs: 180_000 });
   try {
-    console.log('  First Load JS (baseline /_not-found)');
-    const baseline = await firstLoadJs('/_not-found');
-    for (const page of PAGES) {
-      const load = await firstLoadJs(page);
+    await waitForPort(barePort, 60_000, 'The bare Next.js app');
+    const bareOrigin = `http://localhost:${barePort}`;
+    const origin = `http://localhost:${stack.ports.web}`;
+    const cookie = await signedInCookies(stack, origin);
+
+    const baseline = await firstLoadJs(bareOrigin, '/');
+    const ceiling = baseline.gzip * MAX_RATIO;
+    console.log(`\n  First Load JS (gzip, module scripts) against a bare Next.js app: ${kb(baseline.gzip)} (${baseline.scripts} scripts); ceiling ${MAX_RATIO}x = ${kb(ceiling)}`);
+    for (const page of [...PUBLIC_PAGES, ...PRIVATE_PAGES]) {
+      const signedIn = PRIVATE_PAGES.includes(page);
+      const load = await firstLoadJs(origin, page, signedIn ? cookie : '');
+      const ratio = load.gzip / baseline.gzip;
       console.log(
-        `    ${page.padEnd(12)} ${kb(load.gzip).padStart(9)} gzip (${kb(load.raw)} raw, ${load.scripts} scripts)  ` +
-          `ratio ${(load.gzip / baseline.gzip).toFixed(2)}x  page's own ${kb(load.gzip - baseline.gzip)}`,
+        `    ${page.padEnd(17)} ${kb(load.gzip).padStart(9)} (${kb(load.raw)} raw, ${load.scripts} scripts)  ${ratio.toFixed(2)}x bare` +
+          `  ${ratio <= MAX_RATIO ? 'within' : 'OVER'} ${MAX_RATIO}x${signedIn ? '  (signed in, with the data)' : ''}`,
       );
     }
+    console.log('\n  What each library costs on its own (minified, gzip; React is in the bare app too)');
+    for (const library of LIBRARIES) console.log(`    ${kb(libraryCost(library.entry)).padStart(9)}  ${library.name}: ${library.loaded}`);
+
+    console.log('\n  Lighthouse performance, median of 3 (score, LCP, TBT)');
+    await withChrome(async (port) => {
+      for (const form of ['mobile', 'desktop'] as const) {
+        const row = async (label: string, url: string) => {
+          const figures = await lighthouseMedian(port, url, form);
+          console.log(
+            `    ${form.padEnd(7)} ${label.padEnd(22)} ${String(figures.score).padStart(3)}  LCP ${(figures.lcpMs / 1000).toFixed(2)} s  TBT ${figures.tbtMs.toFixed(0)} ms  CLS ${figures.cls.toFixed(3)}`,
+          );
+        };
+        await row('bare Next.js /', `${bareOrigin}/`);
+        for (const page of PUBLIC_PAGES) await row(page, `${origin}${page}`);
+      }
+    });
   } finally {
-    await web.stop();
+    await stack.stop();
+    await bare.stop();
   }
 };
 

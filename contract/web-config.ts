@@ -33,6 +33,8 @@ const customSchema = z
     /** Only on the local stack: where the emulated Cognito and identity pool answer. */
     userPoolEndpoint: url.optional(),
     identityPoolEndpoint: url.optional(),
+    /** Only on the local stack: the S3 endpoint presigned URLs point at (on AWS, the bucket's own host). */
+    storageEndpoint: url.optional(),
     /** Only on the local stack: where it prints confirmation codes for tests and people. */
     local: z.boolean().optional(),
   })
@@ -99,6 +101,7 @@ export interface WebConfigValues {
   statementsApiUrl: string;
   userPoolEndpoint?: string;
   identityPoolEndpoint?: string;
+  storageEndpoint?: string;
   local?: boolean;
 }
 
@@ -141,6 +144,7 @@ export const webConfigDocument = (values: WebConfigValues) => ({
       statementsApiUrl: values.statementsApiUrl,
       ...(values.userPoolEndpoint ? { userPoolEndpoint: values.userPoolEndpoint } : {}),
       ...(values.identityPoolEndpoint ? { identityPoolEndpoint: values.identityPoolEndpoint } : {}),
+      ...(values.storageEndpoint ? { storageEndpoint: values.storageEndpoint } : {}),
       ...(values.local ? { local: true } : {}),
     },
   });

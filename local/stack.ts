@@ -259,6 +259,7 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
       statementsApiUrl: urls.statementsApi,
       userPoolEndpoint: urls.cognito,
       identityPoolEndpoint: urls.cognito,
+      storageEndpoint: urls.s3,
       local: true,
     });
     if (options.webConfigFile) writeWebConfig(config, options.webConfigFile);

@@ -1,6 +1,6 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { WEB_CONFIG_ENV } from '../contract';
+import { WEB_CONFIG_ENV, parseWebConfig } from '../contract';
 import { serverFunctionDir, webArtifactDir } from '../lib/web-artifact';
 import { spawnGuarded, type Child } from './children';
 import { offlineNodeEnvironment } from './offline';
@@ -8,6 +8,14 @@ import { waitForPort } from './ports';
 
 const WEB_DIR = path.join(__dirname, '..', 'web');
 const NEXT_BIN = require.resolve('next/dist/bin/next');
+const COGNITO_KEYS_ROUTE = require.resolve('./cognito/keys-route.cjs');
+
+/** The local Cognito the config file names (the stack writes it before the web app starts); none in a deployed stage's. */
+const localCognitoUrl = (configFile: string): string | undefined => {
+  const parsed = parseWebConfig(JSON.parse(fs.readFileSync(configFile, 'utf8')));
+  if (!parsed.ok) throw new Error(`${configFile} is not a web config: ${parsed.problems.join('; ')}`);
+  return parsed.config.custom.userPoolEndpoint;
+};
 
 /**
  * The web app on the local stack, under the same watchdog as DynamoDB Local, reading the
@@ -21,7 +29,17 @@ export const startWebApp = async (input: {
   configFile: string;
   onOutput?: (line: string) => void;
 }): Promise<Child> => {
-  const env = { ...process.env, ...offlineNodeEnvironment(), [WEB_CONFIG_ENV.file]: input.configFile };
+  const offline = offlineNodeEnvironment();
+  const cognito = localCognitoUrl(input.configFile);
+  const env = {
+    ...process.env,
+    ...offline,
+    // The adapter checks the tokens in cookies against the pool's keys: the local Cognito's.
+    ...(cognito
+      ? { NODE_OPTIONS: `${offline.NODE_OPTIONS} --require ${JSON.stringify(COGNITO_KEYS_ROUTE)}`, STATEMENT_VAULT_LOCAL_COGNITO_URL: cognito }
+      : {}),
+    [WEB_CONFIG_ENV.file]: input.configFile,
+  };
   const built = serverFunctionDir(webArtifactDir('local'));
   if (input.mode === 'start' && !fs.existsSync(built)) {
     throw new Error(`LOCAL_WEB_MODE=start runs the deployable build, and ${built} is missing: run \`npm run web:build -- --target local\` first`);

@@ -10,6 +10,8 @@ import { CHROMIUM_FLAGS, ensureChromium } from './support/chromium';
 import './support/locator-matchers';
 import { buildWebApp, startBuiltWebApp } from './support/web-app';
 import { EICAR, csv, pdf } from '../support/samples';
+import { accessibilityViolations } from './support/axe';
+import { signIn, signUpAndConfirm as signUpThroughScreens } from './support/screens';
 
 /**
  * The product in a real browser (Debian chromium via playwright-core) on the local stack:
@@ -48,34 +50,38 @@ const sha = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('he
 
 /** Every URL any page of the suite asked for or navigated to: none may carry an e-mail address. */
 const visitedUrls = new Set<string>();
+/** Everything the Content-Security-Policy refused on any page of the suite: nothing may be. */
+const cspViolations: string[] = [];
 
 const newPage = async (context?: BrowserContext) => {
   const page = await (context ?? (await browser.newContext({ viewport: { width: 1100, height: 850 } }))).newPage();
   page.setDefaultTimeout(30_000);
   page.on('request', (request) => visitedUrls.add(request.url()));
   page.on('framenavigated', (frame) => visitedUrls.add(frame.url()));
+  // The browser's own report of each refusal, as a page would send it to a report endpoint.
+  await page.exposeFunction('reportCspViolation', (line: string) => cspViolations.push(line));
+  await page.addInitScript(() =>
+    document.addEventListener('securitypolicyviolation', (event) =>
+      (window as unknown as { reportCspViolation(line: string): void }).reportCspViolation(
+        `${location.pathname}: ${event.effectiveDirective} refused ${event.blockedURI || 'inline'} (${event.sample})`,
+      ),
+    ),
+  );
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) cspViolations.push(`${page.url()}: ${message.text()}`);
+  });
   return page;
 };
 
+/** The cookies Amplify keeps the session in (ID, access and refresh tokens, the last user). */
+const sessionCookies = async (context: BrowserContext) =>
+  (await context.cookies(base)).filter((cookie) => cookie.name.startsWith('CognitoIdentityServiceProvider.'));
+
 const toast = (page: Page, text: string) => page.locator('.Toastify__toast', { hasText: text });
 
-/** Sign-up, confirmation with the printed code, and sign-in through the real screens. */
-const signUpAndConfirm = async (page: Page, email: string, password: string) => {
-  await page.goto(`${base}/sign-up`);
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Create account' }).click();
-  await page.waitForURL(`${base}/confirm`);
-  await page.getByLabel('Confirmation code').fill(stack.codeFor(email));
-  await page.getByRole('button', { name: 'Confirm', exact: true }).click();
-  await page.waitForURL(/\/sign-in/);
-};
-
-const signIn = async (page: Page, email: string, password: string) => {
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-};
+/** Sign-up and confirmation with the printed code, through the real screens. */
+const signUpAndConfirm = (page: Page, email: string, password: string) =>
+  signUpThroughScreens(page, base, (address) => stack.codeFor(address), email, password);
 
 const alice = { email: `alice-${Date.now()}@example.com`, password: 'alice likes long passwords' };
 let alicePage: Page;
@@ -98,7 +104,7 @@ describe('first visit', () => {
     expect(html).toMatch(/<link rel="icon" href="\/icon\.svg/);
     expect(html).not.toContain('googletagmanager');
     // Emotion styles are in the HTML itself (no flash of unstyled content).
-    expect(html).toMatch(/<style data-emotion="sv /);
+    expect(html).toMatch(/<style nonce="[^"]+" data-emotion="sv /);
     const page = await newPage();
     await page.goto(`${base}/`);
     await shot(page, 'home');
@@ -242,6 +248,30 @@ describe('statements', () => {
     await shot(page, 'statements');
   }, 180_000);
 
+  test("the signed-in first HTML already holds the person's list and profile (no loading state, no second request)", async () => {
+    const page = alicePage;
+    // The request the browser makes on a hard reload, with the session's cookies.
+    const statementsHtml = await (await page.request.get(`${base}/statements`)).text();
+    expect(statementsHtml).toContain('January 2024.pdf');
+    expect(statementsHtml).toContain('brokerage-2023.csv');
+    expect(statementsHtml).toContain('data-testid="usage"');
+    expect(statementsHtml).not.toContain('data-testid="list-loading"');
+    const profileHtml = await (await page.request.get(`${base}/profile`)).text();
+    expect(profileHtml).toContain(alice.email);
+    expect(profileHtml).toContain('value="Alice A."');
+    // A reload shows the list without asking AppSync for it again.
+    const graphql: string[] = [];
+    const record = (request: import('playwright-core').Request) => {
+      if (request.method() === 'POST' && /\/graphql$/.test(new URL(request.url()).pathname)) graphql.push(request.postData() ?? '');
+    };
+    page.on('request', record);
+    await page.reload();
+    await expect(page.getByRole('cell', { name: 'January 2024.pdf' })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    page.off('request', record);
+    expect(graphql.filter((body) => /query Statements|query Summaries/.test(body))).toEqual([]);
+  });
+
   test('download one and get the same bytes', async () => {
     const page = alicePage;
     const downloading = page.waitForEvent('download');
@@ -317,10 +347,17 @@ describe('error catalogue', () => {
         : route.fulfill({ status, headers: { ...CORS, 'content-type': 'application/json' }, body }),
     );
 
+  /** A query the browser makes itself (the first page comes with the HTML): the list under a period filter. */
+  const queryFromTheBrowser = async (page: Page) => {
+    await page.goto(`${base}/statements`);
+    const period = page.getByLabel('Filter by period');
+    await period.selectOption((await period.locator('option').nth(1).getAttribute('value'))!);
+  };
+
   test('a GraphQL status of 300 or above shows the server-error toast', async () => {
     const page = alicePage;
     await answerGraphqlWith(page, 502, '{"errors":[{"message":"bad gateway"}]}');
-    await page.reload();
+    await queryFromTheBrowser(page);
     await expect(toast(page, MESSAGES.serverError)).toBeVisible();
     await shot(page, 'toast-server-error');
     await page.unroute(graphql());
@@ -329,7 +366,7 @@ describe('error catalogue', () => {
   test('a body that is not JSON shows the parse-error toast', async () => {
     const page = alicePage;
     await answerGraphqlWith(page, 200, '<html>not json</html>');
-    await page.reload();
+    await queryFromTheBrowser(page);
     await expect(toast(page, MESSAGES.parseError)).toBeVisible();
     await page.unroute(graphql());
   });
@@ -363,24 +400,28 @@ describe('error catalogue', () => {
     await expect(page.getByRole('cell', { name: 'flaky.csv' })).toBeVisible();
   });
 
-  test('NotAuthorized on token refresh clears the user and sends them to sign-in with a notice', async () => {
+  test('NotAuthorized on token refresh ends the session: sign-in says why, the stale cookies are gone, and it leads back', async () => {
     const page = alicePage;
-    await page.evaluate(() => {
-      const expire = (token: string) => {
-        const [head, body, signature] = token.split('.');
-        const claims = JSON.parse(atob(body.replace(/-/g, '+').replace(/_/g, '/')));
-        claims.exp = Math.floor(Date.now() / 1000) - 60;
-        return [head, btoa(JSON.stringify(claims)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_'), signature].join('.');
-      };
-      for (const key of Object.keys(localStorage)) {
-        if (key.endsWith('.idToken') || key.endsWith('.accessToken')) localStorage.setItem(key, expire(localStorage.getItem(key)!));
-        if (key.endsWith('.refreshToken')) localStorage.setItem(key, 'revoked-refresh-token');
-      }
-    });
+    const context = page.context();
+    // Tokens that have expired (signature intact: the adapter refreshes them) and a refresh token Cognito refuses.
+    const expire = (token: string) => {
+      const [head, body, signature] = token.split('.');
+      const claims = JSON.parse(Buffer.from(body, 'base64url').toString('utf8'));
+      claims.exp = Math.floor(Date.now() / 1000) - 60;
+      return [head, Buffer.from(JSON.stringify(claims)).toString('base64url'), signature].join('.');
+    };
+    const cookies = await sessionCookies(context);
+    expect(cookies.map((cookie) => cookie.name.split('.').at(-1))).toEqual(expect.arrayContaining(['idToken', 'accessToken', 'refreshToken']));
+    await context.addCookies(
+      cookies.map((cookie) => ({
+        ...cookie,
+        value: /\.(idToken|accessToken)$/.test(cookie.name) ? expire(cookie.value) : cookie.name.endsWith('.refreshToken') ? 'revoked-refresh-token' : cookie.value,
+      })),
+    );
     await page.goto(`${base}/statements`);
-    await page.waitForURL(`${base}/sign-in?next=%2Fstatements`);
-    await expect(toast(page, MESSAGES.sessionEnded)).toBeVisible();
-    expect(await page.evaluate(() => Object.keys(localStorage).filter((key) => key.endsWith('.idToken')))).toEqual([]);
+    await page.waitForURL(`${base}/sign-in?next=%2Fstatements&reason=session-ended`);
+    await expect(page.getByRole('status').first()).toHaveText(MESSAGES.sessionEnded);
+    expect((await sessionCookies(context)).filter((cookie) => /\.(idToken|refreshToken)$/.test(cookie.name))).toEqual([]);
     await signIn(page, alice.email, alice.password);
     await page.waitForURL(`${base}/statements`);
   });
@@ -598,6 +639,58 @@ describe('sign out and a second user', () => {
   });
 });
 
+describe('served as a visitor receives it', () => {
+  const PUBLIC_FORMS = [
+    ['/sign-in', ['E-mail', 'Password'], 'Sign in'],
+    ['/sign-up', ['E-mail', 'Password'], 'Create account'],
+    ['/forgot-password', ['E-mail'], 'Send me a code'],
+    ['/confirm', ['E-mail', 'Confirmation code'], 'Confirm'],
+  ] as const;
+
+  test('without JavaScript, every public form is there (sent by POST, never into the URL) with a message that JavaScript is needed', async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await newPage(context);
+    for (const [route, fields, button] of PUBLIC_FORMS) {
+      await page.goto(`${base}${route}`);
+      for (const field of fields) await expect(page.getByLabel(field, { exact: true })).toBeVisible();
+      await expect(page.getByRole('button', { name: button, exact: true })).toBeVisible();
+      expect(await page.locator('form').first().getAttribute('method')).toBe('post');
+      // (Playwright's text and role locators do not look inside <noscript>; the browser shows it.)
+      await expect(page.locator('p.noscript')).toBeVisible();
+      expect(await page.locator('p.noscript').textContent()).toMatch(/^Statement Vault needs JavaScript/);
+    }
+    await context.close();
+  });
+
+  test('a strict CSP with a fresh nonce on every page: every script and style carries it, nothing else may run', async () => {
+    const policies: string[] = [];
+    for (const route of ['/', '/sign-in', '/no-such-page']) {
+      const response = await fetch(`${base}${route}`);
+      const policy = response.headers.get('content-security-policy') ?? '';
+      const html = await response.text();
+      const nonce = /'nonce-([^']+)'/.exec(policy)?.[1];
+      expect(nonce).toMatch(/^[A-Za-z0-9+/]{22,}={0,2}$/);
+      const directives = Object.fromEntries(policy.split(';').map((part) => part.trim().split(/\s+/)).map(([name, ...values]) => [name, values]));
+      expect(directives['script-src']).toEqual([`'nonce-${nonce}'`, "'strict-dynamic'"]);
+      expect(directives['style-src']).toEqual(["'self'", `'nonce-${nonce}'`]);
+      expect(directives['frame-ancestors']).toEqual(["'none'"]);
+      expect(directives['object-src']).toEqual(["'none'"]);
+      expect(directives['base-uri']).toEqual(["'self'"]);
+      // The browser talks to the stack's own endpoints and nothing else (no analytics without an id).
+      const config = JSON.parse(fs.readFileSync(path.join(stack.dataDir, 'amplify_outputs.json'), 'utf8'));
+      expect(directives['connect-src']).toEqual(expect.arrayContaining(["'self'", new URL(config.data.url).origin, new URL(config.custom.statementsApiUrl).origin]));
+      expect(policy).not.toMatch(/unsafe-inline|unsafe-eval|googletagmanager|\*/);
+      // Every script and style element of the page carries this response's nonce.
+      const tags = [...html.matchAll(/<(script|style)\b[^>]*>/g)].map((match) => match[0]);
+      expect(tags.length).toBeGreaterThan(3);
+      expect(tags.filter((tag) => !tag.includes(`nonce="${nonce}"`))).toEqual([]);
+      expect(html).not.toMatch(/ style="/);
+      policies.push(nonce!);
+    }
+    expect(new Set(policies).size).toBe(policies.length);
+  });
+});
+
 describe('every page, light and dark, wide and narrow', () => {
   test('an unknown address gets the branded 404 with a way home', async () => {
     const page = await newPage();
@@ -617,22 +710,42 @@ describe('every page, light and dark, wide and narrow', () => {
   ] as const)('screens in %s mode at %i px (test-results/screenshots/pages/)', async (scheme, width) => {
     const context = await browser.newContext({ viewport: { width, height: 900 }, colorScheme: scheme });
     const page = await newPage(context);
-    const save = (name: string) => page.screenshot({ path: path.join(SCREENSHOTS, 'pages', `${name}-${scheme}-${width}.png`), fullPage: true });
+    const violations: string[] = [];
+    const save = async (name: string) => {
+      await page.screenshot({ path: path.join(SCREENSHOTS, 'pages', `${name}-${scheme}-${width}.png`), fullPage: true });
+      violations.push(...(await accessibilityViolations(page)));
+    };
     for (const route of ['/', '/sign-up', '/confirm', '/forgot-password', '/no-such-page', '/sign-in']) {
       await page.goto(`${base}${route}`);
       await save(route === '/' ? 'home' : route.slice(1));
     }
+    // A form with its error showing.
+    await signIn(page, alice.email, 'not the password');
+    await expect(page.getByRole('alert')).toHaveText('The e-mail or password is not right.');
+    await save('sign-in-error');
     // The page follows the system setting: the dark palette's background in dark mode.
     expect(await page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor)).toBe(scheme === 'dark' ? 'rgb(17, 24, 39)' : 'rgb(243, 244, 246)');
     await signIn(page, alice.email, 'a brand new passphrase');
     await page.waitForURL(`${base}/statements`);
     await expect(page.getByTestId('statement-row').first()).toBeVisible();
     await save('statements');
+    await page.getByRole('button', { name: /^Delete / }).first().click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await save('statements-delete-dialog');
+    await page.getByRole('button', { name: 'Cancel' }).click();
     await page.goto(`${base}/profile`);
     await expect(page.getByRole('main').getByRole('button', { name: 'Sign out' })).toBeVisible();
     await save('profile');
+    await page.getByRole('main').getByRole('button', { name: 'Sign out' }).click();
+    await page.waitForURL(`${base}/sign-in`);
     await context.close();
-  }, 120_000);
+    // axe-core (WCAG 2.x A and AA) on every page and state above: nothing.
+    expect(violations).toEqual([]);
+  }, 180_000);
+});
+
+test('the CSP refused nothing on any page of the suite', () => {
+  expect(cspViolations).toEqual([]);
 });
 
 test('no e-mail address ever travelled in a URL (pages, API calls, assets)', () => {

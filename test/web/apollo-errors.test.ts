@@ -1,12 +1,12 @@
 import { gql } from '@apollo/client';
-import { toast } from 'react-toastify';
+import { toast } from 'react-toastify/unstyled';
 import { createApolloClient } from '../../web/lib/apollo';
 import { applyWebConfig } from '../../web/lib/config';
 import fixture from './fixtures/amplify_outputs.json';
 import type { WebConfig } from '../../contract';
 import { MESSAGES } from '../../web/lib/messages';
 
-jest.mock('react-toastify', () => ({ toast: { error: jest.fn(), info: jest.fn(), success: jest.fn() } }));
+jest.mock('react-toastify/unstyled', () => ({ toast: { error: jest.fn(), info: jest.fn(), success: jest.fn() } }));
 
 /** The GraphQL client's error catalogue, with fetch answering what a failing server would. */
 const answer = (status: number, body: string) =>

@@ -2,7 +2,7 @@ import type { ReactElement } from 'react';
 import { Analytics } from '../../web/components/analytics';
 import { authErrorMessage } from '../../web/lib/auth-errors';
 import { base64UrlToBytes, subscribeToPush } from '../../web/lib/push';
-import { safeNext } from '../../web/lib/safe-next';
+import { isPrivatePage, isSignedOutPage, safeNext, signInPath } from '../../web/lib/routes';
 import { TOAST_OPTIONS } from '../../web/lib/toast-options';
 import { UploadRuleError, requireUploadAllowed } from '../../web/lib/upload';
 import { amplifyResources } from '../../web/lib/amplify-config';
@@ -11,14 +11,12 @@ import type { WebConfig } from '../../contract';
 import type { AmplifyOutputs } from '@aws-amplify/core/internals/utils';
 
 describe('analytics', () => {
-  test('with a measurement id: gtag loads through next/script, after the page is interactive', () => {
-    const tree = Analytics({ measurementId: 'G-TEST123' }) as ReactElement<{ children: ReactElement<Record<string, unknown>>[] }>;
+  test('with a measurement id: the gtag loader (async) and its set-up, both with the CSP nonce', () => {
+    const tree = Analytics({ measurementId: 'G-TEST123', nonce: 'n0nce' }) as ReactElement<{ children: ReactElement<Record<string, any>>[] }>;
     const [loader, init] = tree.props.children;
-    expect(loader.props).toMatchObject({
-      src: 'https://www.googletagmanager.com/gtag/js?id=G-TEST123',
-      strategy: 'afterInteractive',
-    });
-    expect(String(init.props.children)).toContain(`gtag('config',"G-TEST123")`);
+    expect(loader.props).toMatchObject({ src: 'https://www.googletagmanager.com/gtag/js?id=G-TEST123', async: true, nonce: 'n0nce' });
+    expect(init.props.nonce).toBe('n0nce');
+    expect(String(init.props.dangerouslySetInnerHTML.__html)).toContain(`gtag('config',"G-TEST123")`);
   });
 
   test('without one: nothing is rendered', () => {
@@ -72,6 +70,16 @@ test('after sign-in, only a path on this site is followed', () => {
   }
 });
 
+test('the proxy guards pages by these lists: private pages and their sub-paths, signed-out pages exactly', () => {
+  expect(['/statements', '/profile', '/statements/x'].every(isPrivatePage)).toBe(true);
+  expect(['/', '/sign-in', '/statementsx', '/profiles'].some(isPrivatePage)).toBe(false);
+  expect(['/', '/sign-in', '/sign-up', '/confirm', '/forgot-password'].every(isSignedOutPage)).toBe(true);
+  expect(['/statements', '/x', '/sign-inx'].some(isSignedOutPage)).toBe(false);
+  expect(signInPath('/profile')).toBe('/sign-in?next=%2Fprofile');
+  expect(signInPath('//evil.example')).toBe('/sign-in');
+  expect(signInPath()).toBe('/sign-in');
+});
+
 test('Cognito errors are shown in words', () => {
   expect(authErrorMessage({ name: 'NotAuthorizedException' })).toBe('The e-mail or password is not right.');
   expect(authErrorMessage({ name: 'InvalidPasswordException' })).toBe('The password needs at least 8 characters.');
@@ -85,10 +93,12 @@ test('upload rules are checked on the file before anything is sent, with the ext
   expect(() => requireUploadAllowed('profileImage', big)).toThrow('Profile images can be at most 5 MiB; this file is 6 MiB.');
 });
 
-test('Amplify resources from the web config: the file as is, plus local endpoints when present', () => {
+test('Amplify resources from the web config: the file without the identity pool, plus the local endpoint when present', () => {
   const deployed = amplifyResources(fixture as WebConfig);
   expect(deployed.Auth?.Cognito).toMatchObject({ userPoolId: 'us-east-1_Fixture', userPoolClientId: 'fixtureclient' });
   expect(deployed.Auth?.Cognito).not.toHaveProperty('userPoolEndpoint');
+  // Nothing in the web app uses AWS credentials, so Amplify never asks the identity pool for them.
+  expect(deployed.Auth?.Cognito).not.toHaveProperty('identityPoolId');
   const local = amplifyResources({ ...(fixture as WebConfig), custom: { ...(fixture as WebConfig).custom, userPoolEndpoint: 'http://127.0.0.1:9229' } });
   expect(local.Auth?.Cognito).toMatchObject({ userPoolEndpoint: 'http://127.0.0.1:9229' });
   expect(deployed.API?.GraphQL).toMatchObject({ endpoint: 'https://fixture.appsync-api.us-east-1.amazonaws.com/graphql', defaultAuthMode: 'apiKey' });

@@ -10,12 +10,12 @@ export default function PageError({ error, reset }: { error: Error & { digest?: 
   }, [error]);
   return (
     <section aria-labelledby="page-error" data-testid="page-error">
-      <h1 id="page-error" style={{ fontSize: '1.6rem', margin: '0 0 0.35rem' }}>
+      <h1 id="page-error" className="page-heading">
         Something went wrong on this page
       </h1>
       <p>Your statements are safe; only this page failed to show. Try again, or go back home.</p>
-      {error.digest && <p style={{ fontSize: '0.9rem' }}>Reference for support: {error.digest}</p>}
-      <p style={{ display: 'flex', gap: '0.75rem', alignItems: 'center' }}>
+      {error.digest && <p className="fine-print">Reference for support: {error.digest}</p>}
+      <p className="actions">
         <button type="button" onClick={reset}>
           Try again
         </button>

@@ -2,12 +2,12 @@
 
 /**
  * When the root layout itself fails, nothing of the app's shell renders: this page brings
- * its own html and body, and the plainest styles.
+ * its own html and body, unstyled: the app's styles are part of what failed.
  */
 export default function GlobalError({ error, reset }: { error: Error & { digest?: string }; reset: () => void }) {
   return (
     <html lang="en">
-      <body style={{ fontFamily: 'system-ui, sans-serif', maxWidth: '40rem', margin: '3rem auto', padding: '0 1rem', lineHeight: 1.5 }}>
+      <body>
         <main>
           <h1>Statement Vault is having trouble</h1>
           <p>Your statements are safe; the app could not start. Try again in a moment.</p>

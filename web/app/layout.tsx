@@ -1,10 +1,13 @@
 import type { Metadata, Viewport } from 'next';
 import { connection } from 'next/server';
 import type { ReactNode } from 'react';
+import 'react-toastify/ReactToastify.css';
 import { Analytics } from '@/components/analytics';
 import { ServiceWorker } from '@/components/service-worker';
 import { SiteHeader } from '@/components/site-header';
+import { requestNonce } from '@/lib/nonce';
 import { loadWebConfig } from '@/lib/server-config';
+import { currentSession } from '@/lib/server-session';
 import { Providers } from './providers';
 
 export const metadata: Metadata = {
@@ -15,25 +18,34 @@ export const metadata: Metadata = {
 export const viewport: Viewport = { width: 'device-width', initialScale: 1, themeColor: '#1d4ed8' };
 
 /**
- * Every page renders per request: the config is read at run time, so the build that is
- * tested is the build that deploys, for any stage.
+ * Every page renders per request (it reads the request's cookies and nonce): the config is
+ * read at run time, so the build that is tested is the build that deploys, for any stage,
+ * and each page starts knowing who is signed in.
  */
 export default async function RootLayout({ children }: { children: ReactNode }) {
   await connection();
+  const [nonce, session] = await Promise.all([requestNonce(), currentSession()]);
   const config = loadWebConfig();
+  const auth = session ? ({ status: 'signedIn', sub: session.sub, email: session.email } as const) : ({ status: 'signedOut' } as const);
   return (
     <html lang="en">
       <body>
         <a className="skip-link" href="#main">
           Skip to content
         </a>
-        <Providers config={config}>
+        <Providers config={config} auth={auth} nonce={nonce}>
           <SiteHeader />
-          <main id="main" style={{ maxWidth: '60rem', margin: '0 auto', padding: '1.5rem 1rem 4rem' }}>
+          <main id="main" className="page-main">
+            <noscript>
+              <p className="noscript" role="alert">
+                Statement Vault needs JavaScript to sign you in and to keep your files private in your browser. Please turn it on
+                for this site.
+              </p>
+            </noscript>
             {children}
           </main>
         </Providers>
-        <Analytics />
+        <Analytics nonce={nonce} />
         <ServiceWorker />
       </body>
     </html>

@@ -1,7 +1,6 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { PROFILE_IMAGE_LIMITS, STATEMENT_LIMITS, acceptedTypesInWords, formatBytes } from '@contract';
-import { RedirectIfSignedIn } from '@/components/redirect-if-signed-in';
 
 export const metadata: Metadata = { title: { absolute: 'Statement Vault: your statements, private' } };
 
@@ -9,13 +8,12 @@ export const metadata: Metadata = { title: { absolute: 'Statement Vault: your st
 export default function HomePage() {
   return (
     <>
-      <RedirectIfSignedIn to="/statements" />
-      <h1 style={{ fontSize: '2rem', margin: '0.5rem 0 1rem' }}>Your financial statements, in one private place.</h1>
-      <p style={{ fontSize: '1.1rem', maxWidth: '40rem' }}>
+      <h1 className="hero-heading">Your financial statements, in one private place.</h1>
+      <p className="hero-lead">
         Keep bank, card and brokerage statements and payslips together. Upload them by dragging them in, find them by period and
         account, and download them whenever you need them. Only you can ever list, read or replace your files.
       </p>
-      <p style={{ display: 'flex', gap: '0.75rem', flexWrap: 'wrap', margin: '1.5rem 0' }}>
+      <p className="actions hero-actions">
         <Link href="/sign-up" className="cta cta-primary">
           Create an account
         </Link>
@@ -23,7 +21,7 @@ export default function HomePage() {
           Sign in
         </Link>
       </p>
-      <h2 style={{ fontSize: '1.2rem' }}>What you can store</h2>
+      <h2 className="section-heading">What you can store</h2>
       <ul>
         <li>
           Statements as {acceptedTypesInWords('statement')} files, up to {formatBytes(STATEMENT_LIMITS.maxBytes)} each.

@@ -5,14 +5,14 @@ import { ApolloProvider } from '@apollo/client/react';
 import { Global, css } from '@emotion/react';
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import type { WebConfig } from '@contract';
-import { ToastContainer } from 'react-toastify';
+import { ToastContainer } from 'react-toastify/unstyled';
+import { currentIdToken } from '@/lib/amplify-client';
 import { createApolloClient } from '@/lib/apollo';
-import { AuthProvider } from '@/lib/auth-context';
+import { AuthProvider, type AuthState } from '@/lib/auth-context';
 import { applyWebConfig } from '@/lib/config';
 import { EmotionRegistry } from '@/lib/emotion-registry';
 import { colorSchemeCss, theme } from '@/lib/theme';
 import { TOAST_OPTIONS } from '@/lib/toast-options';
-import { fetchAuthSession } from 'aws-amplify/auth';
 
 const globalStyles = css`
   ${colorSchemeCss}
@@ -58,6 +58,51 @@ const globalStyles = css`
     clip: rect(0 0 0 0);
     white-space: nowrap;
   }
+  /* The server-rendered parts' layout: classes, not style attributes, which the CSP refuses. */
+  .page-main {
+    max-width: 60rem;
+    margin: 0 auto;
+    padding: 1.5rem 1rem 4rem;
+  }
+  .page-title {
+    margin: 0 0 1.25rem;
+  }
+  .page-heading {
+    font-size: 1.6rem;
+    margin: 0 0 0.35rem;
+  }
+  .page-lead {
+    margin: 0;
+    color: ${theme.color.muted};
+  }
+  .hero-heading {
+    font-size: 2rem;
+    margin: 0.5rem 0 1rem;
+  }
+  .hero-lead {
+    font-size: 1.1rem;
+    max-width: 40rem;
+  }
+  .section-heading {
+    font-size: 1.2rem;
+  }
+  .fine-print {
+    font-size: 0.9rem;
+  }
+  .actions {
+    display: flex;
+    flex-wrap: wrap;
+    align-items: center;
+    gap: 0.75rem;
+  }
+  .hero-actions {
+    margin: 1.5rem 0;
+  }
+  .noscript {
+    padding: 0.75rem 1rem;
+    border: 2px solid ${theme.color.danger};
+    border-radius: ${theme.radius};
+  }
   .cta {
     display: inline-flex;
     align-items: center;
@@ -79,19 +124,33 @@ const globalStyles = css`
 
 /**
  * Every page is wrapped in the style cache, the GraphQL client and the toast container
- * (seed-spec point 1), plus who is signed in. The config the server read comes first:
- * nothing below may call Amplify or the APIs before it is applied.
+ * (seed-spec point 1), plus who is signed in, as the server read it from the request. The
+ * config the server read comes first: nothing below may call Amplify or the APIs before
+ * it is applied. The nonce is this request's (the proxy's CSP): Emotion's styles carry it.
  */
-export const Providers = ({ config, children }: { config: WebConfig; children: ReactNode }) => {
+export const Providers = ({
+  config,
+  auth,
+  nonce,
+  children,
+}: {
+  config: WebConfig;
+  auth: AuthState;
+  nonce: string | undefined;
+  children: ReactNode;
+}) => {
   useState(() => applyWebConfig(config));
-  const idToken = useCallback(async () => (await fetchAuthSession().catch(() => undefined))?.tokens?.idToken?.toString(), []);
-  const client = useMemo(() => createApolloClient(idToken), [idToken]);
+  // One client per request on the server (pages written into its cache render with their
+  // data), one per tab in the browser.
+  const client = useMemo(() => createApolloClient(currentIdToken), []);
   const onSignedOut = useCallback(() => void client.clearStore(), [client]);
   return (
-    <EmotionRegistry>
+    <EmotionRegistry nonce={nonce}>
       <Global styles={globalStyles} />
       <ApolloProvider client={client}>
-        <AuthProvider onSignedOut={onSignedOut}>{children}</AuthProvider>
+        <AuthProvider initial={auth} onSignedOut={onSignedOut}>
+          {children}
+        </AuthProvider>
       </ApolloProvider>
       <ToastContainer {...TOAST_OPTIONS} />
     </EmotionRegistry>

@@ -3,10 +3,8 @@
 
 import { css } from '@emotion/react';
 import Link from 'next/link';
-import { usePathname, useRouter } from 'next/navigation';
-import { toast } from 'react-toastify';
+import { usePathname } from 'next/navigation';
 import { useAuth } from '@/lib/auth-context';
-import { MESSAGES } from '@/lib/messages';
 import { theme } from '@/lib/theme';
 
 const link = css`
@@ -24,12 +22,6 @@ const link = css`
 export const SiteHeader = () => {
   const { state, signOut } = useAuth();
   const pathname = usePathname();
-  const router = useRouter();
-  const leave = async () => {
-    await signOut();
-    toast.info(MESSAGES.signedOut);
-    router.replace('/sign-in');
-  };
   const item = (href: string, label: string) => (
     <li>
       <Link href={href} css={link} aria-current={pathname === href ? 'page' : undefined}>
@@ -90,7 +82,7 @@ export const SiteHeader = () => {
               <li>
                 <button
                   type="button"
-                  onClick={() => void leave()}
+                  onClick={() => void signOut()}
                   css={css`
                     font: inherit;
                     font-weight: 500;

@@ -1,7 +1,7 @@
 import { ApolloClient, ApolloLink, HttpLink, InMemoryCache, ServerError, ServerParseError } from '@apollo/client';
 import { SetContextLink } from '@apollo/client/link/context';
 import { ErrorLink } from '@apollo/client/link/error';
-import { toast } from 'react-toastify';
+import { toast } from 'react-toastify/unstyled';
 import { webConfig } from './config';
 import { MESSAGES, TOAST_IDS } from './messages';
 
@@ -14,6 +14,8 @@ import { MESSAGES, TOAST_IDS } from './messages';
 export const createApolloClient = (idToken: () => Promise<string | undefined>) =>
   new ApolloClient({
     cache: new InMemoryCache(),
+    // On the server the client only renders what the page wrote into its cache: no request.
+    ssrMode: typeof window === 'undefined',
     link: ApolloLink.from([
       new ErrorLink(({ error }) => {
         if (ServerParseError.is(error)) {

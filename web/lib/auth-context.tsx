@@ -1,16 +1,14 @@
 'use client';
 
-import { fetchAuthSession, signOut as amplifySignOut } from 'aws-amplify/auth';
-import { Hub } from 'aws-amplify/utils';
 import { useRouter } from 'next/navigation';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from 'react-toastify/unstyled';
+import { amplifyAuth, currentIdToken, onSessionEnded } from './amplify-client';
 import { MESSAGES, TOAST_IDS } from './messages';
+import { PAGES, SIGN_IN_REASONS, signInPath } from './routes';
 
 export type AuthState =
-  | { status: 'loading' }
-  /** `byChoice`: the person signed out here, so nothing should bring them back to the page they left. */
-  | { status: 'signedOut'; byChoice?: boolean }
+  | { status: 'signedOut' }
   | { status: 'signedIn'; sub: string; email: string };
 
 interface AuthContextValue {
@@ -19,15 +17,20 @@ interface AuthContextValue {
   idToken(): Promise<string | undefined>;
   /** Re-reads the session (after a sign-in). */
   refresh(): Promise<void>;
+  /** Signs out here and in every other tab of the app, then goes to the sign-in page. */
   signOut(): Promise<void>;
 }
 
 const AuthContext = createContext<AuthContextValue | undefined>(undefined);
 
+/** The channel every tab of the app listens on: one tab's sign-out reaches all the others at once. */
+const SESSION_CHANNEL = 'statement-vault-session';
+type SessionMessage = { type: 'signedOut' } | { type: 'sessionEnded' };
+
 const readSession = async (): Promise<AuthState> => {
   try {
-    const session = await fetchAuthSession();
-    const payload = session.tokens?.idToken?.payload;
+    const { fetchAuthSession } = await amplifyAuth();
+    const payload = (await fetchAuthSession()).tokens?.idToken?.payload;
     if (!payload?.sub) return { status: 'signedOut' };
     return { status: 'signedIn', sub: String(payload.sub), email: String(payload.email ?? '') };
   } catch {
@@ -36,75 +39,80 @@ const readSession = async (): Promise<AuthState> => {
 };
 
 /**
- * Who is signed in, for every client component. When Amplify cannot refresh the session
- * (NotAuthorized: the refresh token was revoked or expired) the cached user is cleared and
- * the person is sent to /sign-in with a notice, then back where they were.
+ * Who is signed in, for every client component. It starts from the session the server
+ * read from the request's cookies, so no page waits to find out. When Amplify cannot
+ * refresh the session (the refresh token was revoked or has expired), or another tab signs
+ * out, every tab leaves its private page at once and says why.
  */
-export const AuthProvider = ({ children, onSignedOut }: { children: ReactNode; onSignedOut: () => void }) => {
-  const [state, setState] = useState<AuthState>({ status: 'loading' });
+export const AuthProvider = ({
+  initial,
+  children,
+  onSignedOut,
+}: {
+  initial: AuthState;
+  children: ReactNode;
+  onSignedOut: () => void;
+}) => {
+  const [state, setState] = useState<AuthState>(initial);
   const router = useRouter();
-  // Amplify announces the sign-out (Hub) before signOut() returns, after Cognito has revoked the session.
-  const signingOut = useRef(false);
   const stateRef = useRef(state);
   stateRef.current = state;
+  const channel = useRef<BroadcastChannel | null>(null);
 
   const refresh = useCallback(async () => setState(await readSession()), []);
 
-  useEffect(() => {
-    void refresh();
-    return Hub.listen('auth', ({ payload }) => {
-      if (payload.event === 'signedIn' || payload.event === 'tokenRefresh') void refresh();
-      if (payload.event === 'signedOut') {
-        setState({ status: 'signedOut', byChoice: signingOut.current });
-        onSignedOut();
-      }
-      if (payload.event === 'tokenRefresh_failure') {
-        void amplifySignOut().catch(() => undefined);
-        setState({ status: 'signedOut' });
-        onSignedOut();
-        toast.info(MESSAGES.sessionEnded, { toastId: TOAST_IDS.sessionEnded });
-        router.replace(`/sign-in?next=${encodeURIComponent(window.location.pathname)}`);
-      }
-    });
-  }, [refresh, router, onSignedOut]);
-
-  // Another tab of the app signed out (or its session ended): Amplify removed the tokens it
-  // keeps in localStorage, which every tab shares, and the browser tells the others. Each
-  // then leaves its private page at once, saying why.
-  useEffect(() => {
-    const onStorage = (event: StorageEvent) => {
-      if (event.storageArea !== window.localStorage || event.newValue !== null) return;
-      if (event.key !== null && !/^CognitoIdentityServiceProvider\..+\.(idToken|LastAuthUser)$/.test(event.key)) return;
-      if (stateRef.current.status !== 'signedIn') return;
+  /** Leaves the signed-in state here, saying why; a session that ended comes back to this page after signing in. */
+  const leave = useCallback(
+    (message: string, toastId: string, ended: boolean) => {
+      const wasSignedIn = stateRef.current.status === 'signedIn';
       setState({ status: 'signedOut' });
       onSignedOut();
-      toast.info(MESSAGES.signedOutElsewhere, { toastId: TOAST_IDS.signedOutElsewhere });
-      router.replace('/sign-in');
+      if (!wasSignedIn) return;
+      toast.info(message, { toastId });
+      router.replace(ended ? signInPath(window.location.pathname, SIGN_IN_REASONS.sessionEnded) : signInPath());
+    },
+    [router, onSignedOut],
+  );
+
+  useEffect(() => {
+    const tabs = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(SESSION_CHANNEL);
+    channel.current = tabs;
+    if (tabs) {
+      tabs.onmessage = ({ data }: MessageEvent<SessionMessage>) => {
+        if (data?.type === 'signedOut') leave(MESSAGES.signedOutElsewhere, TOAST_IDS.signedOutElsewhere, false);
+        if (data?.type === 'sessionEnded') leave(MESSAGES.sessionEnded, TOAST_IDS.sessionEnded, true);
+      };
+    }
+    const stopListening = onSessionEnded(() => {
+      void amplifyAuth()
+        .then(({ signOut }) => signOut())
+        .catch(() => undefined);
+      tabs?.postMessage({ type: 'sessionEnded' } satisfies SessionMessage);
+      leave(MESSAGES.sessionEnded, TOAST_IDS.sessionEnded, true);
+    });
+    return () => {
+      stopListening();
+      tabs?.close();
+      channel.current = null;
     };
-    window.addEventListener('storage', onStorage);
-    return () => window.removeEventListener('storage', onStorage);
-  }, [router, onSignedOut]);
+  }, [leave]);
 
   const value = useMemo<AuthContextValue>(
     () => ({
       state,
       refresh,
-      idToken: async () => {
-        const session = await fetchAuthSession().catch(() => undefined);
-        return session?.tokens?.idToken?.toString();
-      },
+      idToken: currentIdToken,
       signOut: async () => {
-        signingOut.current = true;
-        try {
-          await amplifySignOut();
-        } finally {
-          signingOut.current = false;
-        }
-        setState({ status: 'signedOut', byChoice: true });
+        const { signOut } = await amplifyAuth();
+        await signOut();
+        channel.current?.postMessage({ type: 'signedOut' } satisfies SessionMessage);
+        setState({ status: 'signedOut' });
         onSignedOut();
+        toast.info(MESSAGES.signedOut);
+        router.replace(PAGES.signIn);
       },
     }),
-    [state, refresh, onSignedOut],
+    [state, refresh, onSignedOut, router],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 };

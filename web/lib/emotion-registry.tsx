@@ -8,11 +8,12 @@ import { useState, type ReactNode } from 'react';
 /**
  * Emotion with the App Router's streaming server render: styles created while a chunk
  * renders are collected and inserted into the HTML before it, so the first paint is
- * already styled (no flash of unstyled content).
+ * already styled (no flash of unstyled content). Every style element carries the
+ * request's CSP nonce, on the server and when the browser adds more.
  */
-export const EmotionRegistry = ({ children }: { children: ReactNode }) => {
+export const EmotionRegistry = ({ nonce, children }: { nonce?: string; children: ReactNode }) => {
   const [registry] = useState(() => {
-    const cache = createCache({ key: 'sv' });
+    const cache = createCache({ key: 'sv', nonce });
     cache.compat = true;
     const insert = cache.insert;
     let inserted: string[] = [];
@@ -36,6 +37,7 @@ export const EmotionRegistry = ({ children }: { children: ReactNode }) => {
     return (
       <style
         key={registry.cache.key}
+        nonce={nonce}
         data-emotion={`${registry.cache.key} ${names.join(' ')}`}
         dangerouslySetInnerHTML={{ __html: styles }}
       />

@@ -1,7 +1,7 @@
-import { gql } from '@apollo/client';
+import { gql, type TypedDocumentNode } from '@apollo/client';
 import type { Profile, Statement } from '@contract';
 
-export const ME = gql`
+export const ME: TypedDocumentNode<MeData, Record<string, never>> = gql`
   query Me {
     me { userId email displayName avatarKey updatedAt }
   }
@@ -13,7 +13,15 @@ export const UPDATE_PROFILE = gql`
   }
 `;
 
-export const STATEMENTS = gql`
+/** The list shows this many statements a page. */
+export const PAGE_SIZE = 20;
+
+export type StatementsVariables = { filter: { period?: string; accountLabel?: string }; limit: number; nextToken: string | null };
+
+/** The first page, unfiltered: what the server renders and the browser's cache starts from. */
+export const FIRST_PAGE: StatementsVariables = { filter: {}, limit: PAGE_SIZE, nextToken: null };
+
+export const STATEMENTS: TypedDocumentNode<StatementsData, StatementsVariables> = gql`
   query Statements($filter: StatementFilter, $limit: Int, $nextToken: String) {
     statements(filter: $filter, limit: $limit, nextToken: $nextToken) {
       items { id fileName contentType size accountLabel period status scanDetail uploadedAt checksum checksumType }
@@ -58,7 +66,7 @@ export type AvatarOutcomeData = {
 };
 
 /** What the filters and the usage line show: the caller's accounts and periods, and their quota. */
-export const SUMMARIES = gql`
+export const SUMMARIES: TypedDocumentNode<SummariesData, Record<string, never>> = gql`
   query Summaries {
     accounts { label count bytes }
     periods { period count bytes }

@@ -1,4 +1,4 @@
-import type { ToastContainerProps } from 'react-toastify';
+import type { ToastContainerProps } from 'react-toastify/unstyled';
 
 /** Seed-spec point 9: bottom-right, auto-close after 5000 ms, progress bar, close on click, pause on hover, coloured. */
 export const TOAST_OPTIONS = {

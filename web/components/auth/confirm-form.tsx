@@ -1,13 +1,14 @@
 /** @jsxImportSource @emotion/react */
 'use client';
 
-import { confirmSignUp, resendSignUpCode } from 'aws-amplify/auth';
+import { amplifyAuth } from '@/lib/amplify-client';
+import { AuthForm } from './auth-form';
 import { useRouter, useSearchParams } from 'next/navigation';
 import { useEffect, useState, type FormEvent } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from 'react-toastify/unstyled';
 import { authErrorMessage } from '@/lib/auth-errors';
 import { recallEmail, rememberEmail } from '@/lib/pending-email';
-import { Button, FormError, TextField, narrowForm } from '../ui';
+import { Button, FormError, TextField } from '../ui';
 
 export const ConfirmForm = () => {
   const router = useRouter();
@@ -24,7 +25,7 @@ export const ConfirmForm = () => {
     setError(undefined);
     setBusy(true);
     try {
-      await confirmSignUp({ username: email.trim(), confirmationCode: code.trim() });
+      await (await amplifyAuth()).confirmSignUp({ username: email.trim(), confirmationCode: code.trim() });
       toast.success('Your e-mail is confirmed. You can sign in now.');
       rememberEmail(email);
       router.push(`/sign-in${params.get('next') ? `?next=${encodeURIComponent(params.get('next')!)}` : ''}`);
@@ -37,7 +38,7 @@ export const ConfirmForm = () => {
   const resend = async () => {
     setError(undefined);
     try {
-      await resendSignUpCode({ username: email.trim() });
+      await (await amplifyAuth()).resendSignUpCode({ username: email.trim() });
       toast.info(`A new code is on its way to ${email.trim()}.`);
     } catch (caught) {
       setError(authErrorMessage(caught));
@@ -45,7 +46,7 @@ export const ConfirmForm = () => {
   };
 
   return (
-    <form onSubmit={submit} css={narrowForm} noValidate>
+    <AuthForm onSubmit={submit}>
       <TextField label="E-mail" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
       <TextField
         label="Confirmation code"
@@ -57,7 +58,7 @@ export const ConfirmForm = () => {
         onChange={(e) => setCode(e.target.value)}
       />
       <FormError message={error} />
-      <div style={{ display: 'flex', gap: '0.75rem', flexWrap: 'wrap' }}>
+      <div className="actions">
         <Button type="submit" disabled={busy}>
           {busy ? 'Confirming…' : 'Confirm'}
         </Button>
@@ -65,6 +66,6 @@ export const ConfirmForm = () => {
           Send a new code
         </Button>
       </div>
-    </form>
+    </AuthForm>
   );
 };

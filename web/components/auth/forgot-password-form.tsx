@@ -1,14 +1,15 @@
 /** @jsxImportSource @emotion/react */
 'use client';
 
-import { confirmResetPassword, resetPassword } from 'aws-amplify/auth';
+import { amplifyAuth } from '@/lib/amplify-client';
+import { AuthForm } from './auth-form';
 import { useRouter } from 'next/navigation';
 import { useState, type FormEvent } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from 'react-toastify/unstyled';
 import { passwordProblem } from '@contract';
 import { authErrorMessage } from '@/lib/auth-errors';
 import { rememberEmail } from '@/lib/pending-email';
-import { Button, FormError, TextField, narrowForm } from '../ui';
+import { Button, FormError, TextField } from '../ui';
 import { NewPasswordField } from './password-field';
 
 /** Two steps: request a code by e-mail, then set a new password with it. */
@@ -27,7 +28,7 @@ export const ForgotPasswordForm = () => {
     setError(undefined);
     setBusy(true);
     try {
-      await resetPassword({ username: email.trim() });
+      await (await amplifyAuth()).resetPassword({ username: email.trim() });
       setStep('reset');
     } catch (caught) {
       setError(authErrorMessage(caught));
@@ -43,7 +44,7 @@ export const ForgotPasswordForm = () => {
     if (problem) return;
     setBusy(true);
     try {
-      await confirmResetPassword({ username: email.trim(), confirmationCode: code.trim(), newPassword: password });
+      await (await amplifyAuth()).confirmResetPassword({ username: email.trim(), confirmationCode: code.trim(), newPassword: password });
       toast.success('Your password is changed. Sign in with the new one.');
       rememberEmail(email);
       router.push('/sign-in');
@@ -55,17 +56,17 @@ export const ForgotPasswordForm = () => {
 
   if (step === 'request') {
     return (
-      <form onSubmit={request} css={narrowForm} noValidate>
+      <AuthForm onSubmit={request}>
         <TextField label="E-mail" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
         <FormError message={error} />
         <Button type="submit" disabled={busy}>
           {busy ? 'Sending…' : 'Send me a code'}
         </Button>
-      </form>
+      </AuthForm>
     );
   }
   return (
-    <form onSubmit={reset} css={narrowForm} noValidate>
+    <AuthForm onSubmit={reset}>
       <p role="status">If an account exists for {email.trim()}, a code is on its way.</p>
       <TextField label="Code" inputMode="numeric" autoComplete="one-time-code" required value={code} onChange={(e) => setCode(e.target.value)} />
       <NewPasswordField label="New password" value={password} error={fieldError} onChange={setPassword} />
@@ -73,6 +74,6 @@ export const ForgotPasswordForm = () => {
       <Button type="submit" disabled={busy}>
         {busy ? 'Saving…' : 'Set new password'}
       </Button>
-    </form>
+    </AuthForm>
   );
 };

@@ -1,15 +1,17 @@
 /** @jsxImportSource @emotion/react */
 'use client';
 
-import { resendSignUpCode, signIn } from 'aws-amplify/auth';
+import { amplifyAuth } from '@/lib/amplify-client';
+import { AuthForm } from './auth-form';
 import Link from 'next/link';
 import { useRouter, useSearchParams } from 'next/navigation';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useAuth } from '@/lib/auth-context';
 import { authErrorMessage } from '@/lib/auth-errors';
 import { recallEmail, rememberEmail } from '@/lib/pending-email';
-import { safeNext } from '@/lib/safe-next';
-import { Button, FormError, TextField, narrowForm } from '../ui';
+import { MESSAGES } from '@/lib/messages';
+import { SIGN_IN_REASONS, safeNext } from '@/lib/routes';
+import { Button, FormError, TextField } from '../ui';
 
 export const SignInForm = () => {
   const router = useRouter();
@@ -32,9 +34,9 @@ export const SignInForm = () => {
     setError(undefined);
     setBusy(true);
     try {
-      const result = await signIn({ username: email.trim(), password });
+      const result = await (await amplifyAuth()).signIn({ username: email.trim(), password });
       if (result.nextStep.signInStep === 'CONFIRM_SIGN_UP') {
-        await resendSignUpCode({ username: email.trim() }).catch(() => undefined);
+        await (await amplifyAuth()).resendSignUpCode({ username: email.trim() }).catch(() => undefined);
         rememberEmail(email);
         router.push(`/confirm?next=${encodeURIComponent(next)}`);
         return;
@@ -49,8 +51,12 @@ export const SignInForm = () => {
   };
 
   return (
-    <form onSubmit={submit} css={narrowForm} noValidate>
-      {params.get('next') && <p role="status">Sign in to continue.</p>}
+    <AuthForm onSubmit={submit}>
+      {params.get('reason') === SIGN_IN_REASONS.sessionEnded ? (
+        <p role="status">{MESSAGES.sessionEnded}</p>
+      ) : (
+        params.get('next') && <p role="status">Sign in to continue.</p>
+      )}
       <TextField label="E-mail" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
       <TextField
         label="Password"
@@ -67,6 +73,6 @@ export const SignInForm = () => {
       <p>
         <Link href="/forgot-password">Forgot your password?</Link> · New here? <Link href="/sign-up">Create an account</Link>
       </p>
-    </form>
+    </AuthForm>
   );
 };

@@ -1,14 +1,15 @@
 /** @jsxImportSource @emotion/react */
 'use client';
 
-import { signUp } from 'aws-amplify/auth';
+import { amplifyAuth } from '@/lib/amplify-client';
+import { AuthForm } from './auth-form';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useState, type FormEvent } from 'react';
 import { passwordProblem } from '@contract';
 import { authErrorMessage } from '@/lib/auth-errors';
 import { rememberEmail } from '@/lib/pending-email';
-import { Button, FormError, TextField, narrowForm } from '../ui';
+import { Button, FormError, TextField } from '../ui';
 import { NewPasswordField } from './password-field';
 
 export const SignUpForm = () => {
@@ -27,7 +28,7 @@ export const SignUpForm = () => {
     if (problem) return;
     setBusy(true);
     try {
-      const result = await signUp({ username: email.trim(), password, options: { userAttributes: { email: email.trim() } } });
+      const result = await (await amplifyAuth()).signUp({ username: email.trim(), password, options: { userAttributes: { email: email.trim() } } });
       rememberEmail(email);
       router.push(result.isSignUpComplete ? '/sign-in' : '/confirm');
     } catch (caught) {
@@ -37,7 +38,7 @@ export const SignUpForm = () => {
   };
 
   return (
-    <form onSubmit={submit} css={narrowForm} noValidate>
+    <AuthForm onSubmit={submit}>
       <TextField label="E-mail" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
       <NewPasswordField label="Password" value={password} error={fieldError} onChange={setPassword} />
       <FormError message={error} />
@@ -47,6 +48,6 @@ export const SignUpForm = () => {
       <p>
         Already have an account? <Link href="/sign-in">Sign in</Link>
       </p>
-    </form>
+    </AuthForm>
   );
 };

@@ -3,13 +3,12 @@
 
 import { css } from '@emotion/react';
 import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
-import { useRouter } from 'next/navigation';
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from 'react-toastify/unstyled';
 import { PROFILE_IMAGE_LIMITS, PROFILE_IMAGE_ROUTES, TEXT_LIMITS, acceptAttribute, acceptedTypesInWords, formatBytes, type PresignedDownload } from '@contract';
 import { useAuth, useIdToken } from '@/lib/auth-context';
 import { AVATAR_OUTCOME, ME, UPDATE_PROFILE, type AvatarOutcomeData, type MeData } from '@/lib/graphql';
-import { MESSAGES } from '@/lib/messages';
+import { useServerData } from '@/lib/use-server-data';
 import { PresignApiError, callPresignApi } from '@/lib/presign-api';
 import { theme } from '@/lib/theme';
 import { uploadAvatarFile } from '@/lib/upload';
@@ -19,14 +18,15 @@ const AVATAR_SIZE = 96;
 /** How long the page waits for a new picture's check and malware scan before saying it is still under way. */
 const AVATAR_CHECK_MS = 30_000;
 
-export const ProfileView = () => {
-  const router = useRouter();
+/** `initial`: the profile the server fetched with the page. */
+export const ProfileView = ({ initial }: { initial?: MeData }) => {
+  const fromServer = useServerData(ME, {}, initial);
   const { signOut } = useAuth();
   const idToken = useIdToken();
   const client = useApolloClient();
-  const { data, refetch } = useQuery<MeData>(ME, { fetchPolicy: 'cache-and-network' });
+  const { data, refetch } = useQuery(ME, { fetchPolicy: fromServer ? 'cache-first' : 'cache-and-network' });
   const [updateProfile, { loading: saving }] = useMutation(UPDATE_PROFILE);
-  const [displayName, setDisplayName] = useState('');
+  const [displayName, setDisplayName] = useState(initial?.me.displayName ?? '');
   const [nameError, setNameError] = useState<string>();
   const [avatarUrl, setAvatarUrl] = useState<string>();
   const [progress, setProgress] = useState<{ loaded: number; total: number }>();
@@ -106,11 +106,6 @@ export const ProfileView = () => {
     }
   };
 
-  const leave = async () => {
-    await signOut();
-    toast.info(MESSAGES.signedOut);
-    router.replace('/sign-in');
-  };
 
   return (
     <>
@@ -178,7 +173,7 @@ export const ProfileView = () => {
         </form>
       </Card>
       <Card label="Session">
-        <Button variant="secondary" onClick={leave}>
+        <Button variant="secondary" onClick={() => void signOut()}>
           Sign out
         </Button>
       </Card>

@@ -4,10 +4,11 @@
 import { css } from '@emotion/react';
 import { useQuery } from '@apollo/client/react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from 'react-toastify/unstyled';
 import { STATEMENT_ROUTES, formatBytes, type StatementDownloadResponse } from '@contract';
 import { useIdToken } from '@/lib/auth-context';
-import { STATEMENTS, SUMMARIES, type StatementListItem, type StatementsData, type SummariesData } from '@/lib/graphql';
+import { FIRST_PAGE, PAGE_SIZE, STATEMENTS, SUMMARIES, type StatementListItem, type StatementsData, type SummariesData } from '@/lib/graphql';
+import { useServerData } from '@/lib/use-server-data';
 import { callPresignApi } from '@/lib/presign-api';
 import { Button, Card, SelectField } from '../ui';
 import { ConfirmDialog } from './confirm-dialog';
@@ -17,11 +18,18 @@ import { formatPeriod } from '@/lib/format';
 import { theme } from '@/lib/theme';
 import { useUploads } from './use-uploads';
 
-export const PAGE_SIZE = 20;
 /** How often the list looks again while a statement in it is being scanned for malware. */
 const SCAN_POLL_MS = 3000;
 
-export const StatementsView = () => {
+/** What the server fetched with the page; what is missing the browser asks for. */
+export interface StatementsInitialData {
+  statements?: StatementsData;
+  summaries?: SummariesData;
+}
+
+export const StatementsView = ({ initial = {} }: { initial?: StatementsInitialData }) => {
+  const fromServer = useServerData(STATEMENTS, FIRST_PAGE, initial.statements);
+  const summariesFromServer = useServerData(SUMMARIES, {}, initial.summaries);
   const idToken = useIdToken();
   const [period, setPeriod] = useState('');
   const [account, setAccount] = useState('');
@@ -30,14 +38,16 @@ export const StatementsView = () => {
   const listHeading = useRef<HTMLHeadingElement>(null);
   const filter = useMemo(() => ({ ...(period ? { period } : {}), ...(account ? { accountLabel: account } : {}) }), [period, account]);
 
-  const { data, loading, error, refetch } = useQuery<StatementsData>(STATEMENTS, {
-    variables: { filter, limit: PAGE_SIZE, nextToken: pageTokens.at(-1) },
-    fetchPolicy: 'cache-and-network',
+  const { data, loading, error, refetch } = useQuery(STATEMENTS, {
+    variables: { filter, limit: PAGE_SIZE, nextToken: pageTokens.at(-1) ?? null },
+    // The first page came with the HTML: the browser does not ask again until something changes.
+    fetchPolicy: fromServer ? 'cache-first' : 'cache-and-network',
+    nextFetchPolicy: 'cache-and-network',
     notifyOnNetworkStatusChange: true,
   });
   const items = data?.statements.items ?? [];
   // Every account and period the person has, from the server (not only the current page).
-  const summaries = useQuery<SummariesData>(SUMMARIES, { fetchPolicy: 'cache-and-network' });
+  const summaries = useQuery(SUMMARIES, { fetchPolicy: summariesFromServer ? 'cache-first' : 'cache-and-network' });
   const accounts = useMemo(() => summaries.data?.accounts.map((summary) => summary.label) ?? [], [summaries.data]);
   const usage = summaries.data?.usage;
 

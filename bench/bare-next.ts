@@ -1,0 +1,35 @@
+/**
+ * The baseline the web app's JavaScript is measured against: a bare Next.js app of the
+ * same installed versions (one page, one layout, nothing else), built in the same run.
+ * It lives under .bench/ (ignored by git) inside the repository, so it resolves the very
+ * same node_modules.
+ */
+import { execFileSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+
+const ROOT = path.join(__dirname, '..');
+export const BARE_NEXT_DIR = path.join(ROOT, '.bench', 'bare-next');
+export const NEXT_BIN = require.resolve('next/dist/bin/next');
+
+const FILES: Record<string, string> = {
+  'package.json': JSON.stringify({ name: 'bare-next', private: true }),
+  'next.config.mjs': `export default { turbopack: { root: ${JSON.stringify(ROOT)} } };\n`,
+  'tsconfig.json': JSON.stringify({
+    compilerOptions: { target: 'ES2022', lib: ['dom', 'esnext'], jsx: 'react-jsx', module: 'esnext', moduleResolution: 'bundler', strict: true, skipLibCheck: true, noEmit: true, isolatedModules: true, esModuleInterop: true, plugins: [{ name: 'next' }] },
+    include: ['**/*.ts', '**/*.tsx'],
+  }),
+  'app/layout.tsx': `export default function RootLayout({ children }: { children: React.ReactNode }) {\n  return (<html lang="en"><body>{children}</body></html>);\n}\n`,
+  'app/page.tsx': `export const metadata = { title: 'Bare Next.js' };\nexport default function Page() {\n  return (<main><h1>Sign in</h1><p>A bare Next.js page.</p></main>);\n}\n`,
+};
+
+/** Writes and builds the bare app (`next build`); returns its folder. */
+export const buildBareNext = (): string => {
+  fs.rmSync(BARE_NEXT_DIR, { recursive: true, force: true });
+  for (const [file, content] of Object.entries(FILES)) {
+    fs.mkdirSync(path.dirname(path.join(BARE_NEXT_DIR, file)), { recursive: true });
+    fs.writeFileSync(path.join(BARE_NEXT_DIR, file), content);
+  }
+  execFileSync(process.execPath, [NEXT_BIN, 'build'], { cwd: BARE_NEXT_DIR, env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' }, stdio: 'pipe' });
+  return BARE_NEXT_DIR;
+};

@@ -1,0 +1,55 @@
+/**
+ * Lighthouse's performance score, median of `runs`, with its mobile (default: a mid-range
+ * phone, 4x CPU slowdown, slow 4G) and desktop settings, in Debian's chromium.
+ */
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+import { CHROMIUM_FLAGS, ensureChromium } from '../test/e2e/support/chromium';
+
+export interface LighthouseFigures {
+  score: number;
+  lcpMs: number;
+  tbtMs: number;
+  fcpMs: number;
+  cls: number;
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+export const withChrome = async <T>(work: (port: number) => Promise<T>): Promise<T> => {
+  const chrome = await chromeLauncher.launch({ chromePath: ensureChromium(), chromeFlags: CHROMIUM_FLAGS });
+  try {
+    return await work(chrome.port);
+  } finally {
+    chrome.kill();
+  }
+};
+
+export const lighthouseMedian = async (port: number, url: string, form: 'mobile' | 'desktop', runs = 3): Promise<LighthouseFigures> => {
+  const results: LighthouseFigures[] = [];
+  for (let run = 0; run < runs; run++) {
+    const result = await lighthouse(
+      url,
+      { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] },
+      form === 'desktop' ? desktopConfig : undefined,
+    );
+    const lhr = result?.lhr;
+    if (!lhr || lhr.runtimeError) throw new Error(`Lighthouse could not measure ${url}: ${lhr?.runtimeError?.message ?? 'no result'}`);
+    const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+    results.push({
+      score: Math.round((lhr.categories.performance.score ?? 0) * 100),
+      lcpMs: audit('largest-contentful-paint'),
+      tbtMs: audit('total-blocking-time'),
+      fcpMs: audit('first-contentful-paint'),
+      cls: audit('cumulative-layout-shift'),
+    });
+  }
+  return {
+    score: median(results.map((result) => result.score)),
+    lcpMs: median(results.map((result) => result.lcpMs)),
+    tbtMs: median(results.map((result) => result.tbtMs)),
+    fcpMs: median(results.map((result) => result.fcpMs)),
+    cls: median(results.map((result) => result.cls)),
+  };
+};

@@ -1,0 +1,73 @@
+import { createServerRunner } from '@aws-amplify/adapter-nextjs';
+import { fetchAuthSession } from 'aws-amplify/auth/server';
+import { cookies } from 'next/headers';
+import { redirect } from 'next/navigation';
+import { cache } from 'react';
+import type { NextRequest, NextResponse } from 'next/server';
+import { amplifyResources } from './amplify-config';
+import { signInPath } from './routes';
+import { loadWebConfig } from './server-config';
+
+/** Who is signed in, as the server knows it from the request's cookies. */
+export interface ServerSession {
+  sub: string;
+  email: string;
+  /** The user pool's ID token: AppSync and both REST APIs authorize the person with it. */
+  idToken: string;
+}
+
+let runner: ReturnType<typeof createServerRunner> | undefined;
+
+/**
+ * Amplify's Next.js adapter over the config the server read at run time. The browser
+ * keeps its tokens in cookies (`Amplify.configure(…, { ssr: true })`), which the adapter
+ * reads, checks against the user pool's keys and, in the proxy, refreshes when the ID
+ * token has expired (writing the new ones back as cookies).
+ */
+const serverRunner = () => (runner ??= createServerRunner({ config: amplifyResources(loadWebConfig()) }));
+
+const toSession = (session: Awaited<ReturnType<typeof fetchAuthSession>>): ServerSession | undefined => {
+  const idToken = session.tokens?.idToken;
+  if (!idToken?.payload.sub) return undefined;
+  return { sub: String(idToken.payload.sub), email: String(idToken.payload.email ?? ''), idToken: idToken.toString() };
+};
+
+const run = (nextServerContext: Parameters<ReturnType<typeof createServerRunner>['runWithAmplifyServerContext']>[0]['nextServerContext']) =>
+  serverRunner()
+    .runWithAmplifyServerContext({ nextServerContext, operation: (context) => fetchAuthSession(context) })
+    .then(toSession)
+    .catch(() => undefined);
+
+/**
+ * The session of the request a server component renders, read once per request (read
+ * only: server components cannot set cookies; the proxy has refreshed them already).
+ */
+export const currentSession = cache((): Promise<ServerSession | undefined> => run({ cookies }));
+
+/** The session of a private page, or off to sign in (and back to `page` after). */
+export const requireSession = async (page?: string): Promise<ServerSession> => {
+  const session = await currentSession();
+  if (!session) redirect(signInPath(page));
+  return session;
+};
+
+/** Amplify's cookies for this app's user pool client (tokens, the last user), named as Amplify names them. */
+const sessionCookieNames = (request: NextRequest): string[] => {
+  const prefix = `CognitoIdentityServiceProvider.${loadWebConfig().auth.user_pool_client_id}.`;
+  return request.cookies
+    .getAll()
+    .map((cookie) => cookie.name)
+    .filter((name) => name.startsWith(prefix));
+};
+
+/** True when the request carries a session, valid or not: a person who was signed in. */
+export const hasSessionCookies = (request: NextRequest): boolean => sessionCookieNames(request).length > 0;
+
+/** Removes a session that no longer works (its refresh failed), so the browser does not keep offering it. */
+export const clearSessionCookies = (request: NextRequest, response: NextResponse): void => {
+  for (const name of sessionCookieNames(request)) response.cookies.set({ name, value: '', path: '/', maxAge: 0 });
+};
+
+/** The session of a request the proxy sees; refreshed tokens are written to `response`. */
+export const requestSession = (request: NextRequest, response: NextResponse): Promise<ServerSession | undefined> =>
+  run({ request, response });

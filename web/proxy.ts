@@ -1,0 +1,63 @@
+import { NextResponse, type NextRequest } from 'next/server';
+import { contentSecurityPolicy } from '@contract';
+import { gaMeasurementId } from '@/lib/config';
+import { NONCE_HEADER } from '@/lib/nonce';
+import { PAGES, SIGN_IN_REASONS, isPrivatePage, isSignedOutPage, safeNext, signInPath } from '@/lib/routes';
+import { loadWebConfig } from '@/lib/server-config';
+import { clearSessionCookies, hasSessionCookies, requestSession } from '@/lib/server-session';
+
+/**
+ * Runs before every page renders:
+ *   - a fresh nonce and the Content-Security-Policy built on it, on the response and on the
+ *     request (Next.js puts the nonce on its own scripts; the root layout hands it to
+ *     Emotion and next/script);
+ *   - the guard: a signed-out visitor of a private page goes to sign in (and comes back
+ *     after; told why when their session ended), a signed-in visitor of a signed-out page
+ *     goes to their statements. Tokens the adapter refreshes on the way travel back as
+ *     cookies; those of a session that no longer works are removed.
+ */
+export async function proxy(request: NextRequest) {
+  const nonce = Buffer.from(crypto.getRandomValues(new Uint8Array(18))).toString('base64');
+  const policy = contentSecurityPolicy({
+    nonce,
+    config: loadWebConfig(),
+    analytics: gaMeasurementId !== undefined,
+    development: process.env.NODE_ENV === 'development',
+  });
+  const headers = new Headers(request.headers);
+  headers.set(NONCE_HEADER, nonce);
+  headers.set('Content-Security-Policy', policy);
+
+  const { pathname, search } = request.nextUrl;
+  let response = NextResponse.next({ request: { headers } });
+  if (isPrivatePage(pathname) || isSignedOutPage(pathname)) {
+    const session = await requestSession(request, response);
+    if (!session && isPrivatePage(pathname)) {
+      // Cookies of a session that no longer works: it ended (refresh refused), and the page says so.
+      const ended = hasSessionCookies(request);
+      response = NextResponse.redirect(new URL(signInPath(pathname + search, ended ? SIGN_IN_REASONS.sessionEnded : undefined), request.url));
+      if (ended) clearSessionCookies(request, response);
+    } else if (session && isSignedOutPage(pathname)) {
+      const next = pathname === PAGES.signIn ? request.nextUrl.searchParams.get('next') : null;
+      const redirect = NextResponse.redirect(new URL(safeNext(next), request.url));
+      for (const cookie of response.cookies.getAll()) redirect.cookies.set(cookie);
+      response = redirect;
+    }
+  }
+  response.headers.set('Content-Security-Policy', policy);
+  return response;
+}
+
+export const config = {
+  // Pages only: not Next's static files, the icon or the service worker; and not prefetches,
+  // which the page they lead to checks again when it is visited.
+  matcher: [
+    {
+      source: '/((?!_next/static|_next/image|icon.svg|sw.js).*)',
+      missing: [
+        { type: 'header', key: 'next-router-prefetch' },
+        { type: 'header', key: 'purpose', value: 'prefetch' },
+      ],
+    },
+  ],
+};
