@@ -3,8 +3,8 @@
  * phone, 4x CPU slowdown, slow 4G) and desktop settings, in Debian's chromium.
  */
 import * as chromeLauncher from 'chrome-launcher';
-import lighthouse from 'lighthouse';
-import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+import { execFileSync } from 'node:child_process';
+import * as path from 'node:path';
 import { CHROMIUM_FLAGS, ensureChromium } from '../test/e2e/support/chromium';
 
 export interface LighthouseFigures {
@@ -29,21 +29,8 @@ export const withChrome = async <T>(work: (port: number) => Promise<T>): Promise
 export const lighthouseMedian = async (port: number, url: string, form: 'mobile' | 'desktop', runs = 3): Promise<LighthouseFigures> => {
   const results: LighthouseFigures[] = [];
   for (let run = 0; run < runs; run++) {
-    const result = await lighthouse(
-      url,
-      { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] },
-      form === 'desktop' ? desktopConfig : undefined,
-    );
-    const lhr = result?.lhr;
-    if (!lhr || lhr.runtimeError) throw new Error(`Lighthouse could not measure ${url}: ${lhr?.runtimeError?.message ?? 'no result'}`);
-    const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
-    results.push({
-      score: Math.round((lhr.categories.performance.score ?? 0) * 100),
-      lcpMs: audit('largest-contentful-paint'),
-      tbtMs: audit('total-blocking-time'),
-      fcpMs: audit('first-contentful-paint'),
-      cls: audit('cumulative-layout-shift'),
-    });
+    const output = execFileSync(process.execPath, [path.join(__dirname, 'lighthouse-runner.mjs'), String(port), form, url], { encoding: 'utf8' });
+    results.push(JSON.parse(output) as LighthouseFigures);
   }
   return {
     score: median(results.map((result) => result.score)),

@@ -17,11 +17,11 @@ const target = process.env.STATEMENT_VAULT_LOCAL_COGNITO_URL;
 const KEYS = /^https:\/\/cognito-idp\.[a-z0-9-]+\.amazonaws\.com\/[^/]+\/\.well-known\/jwks\.json$/;
 
 /** The local URL for a Cognito keys request, or undefined for anything else. */
-const localKeysUrl = (input) => {
+const localKeysUrl = (input, local = target) => {
   const url = typeof input === 'string' || input instanceof URL ? String(input) : undefined;
-  if (!url || !KEYS.test(url)) return undefined;
+  if (!local || !url || !KEYS.test(url)) return undefined;
   const { pathname } = new URL(url);
-  return new URL(pathname, target).toString();
+  return new URL(pathname, local).toString();
 };
 
 if (target) {

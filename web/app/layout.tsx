@@ -1,7 +1,6 @@
 import type { Metadata, Viewport } from 'next';
 import { connection } from 'next/server';
 import type { ReactNode } from 'react';
-import 'react-toastify/ReactToastify.css';
 import { Analytics } from '@/components/analytics';
 import { ServiceWorker } from '@/components/service-worker';
 import { SiteHeader } from '@/components/site-header';

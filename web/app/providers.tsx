@@ -3,7 +3,7 @@
 
 import { ApolloProvider } from '@apollo/client/react';
 import { Global, css } from '@emotion/react';
-import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { WebConfig } from '@contract';
 import { ToastContainer } from 'react-toastify/unstyled';
 import { currentIdToken } from '@/lib/amplify-client';
@@ -144,6 +144,9 @@ export const Providers = ({
   // data), one per tab in the browser.
   const client = useMemo(() => createApolloClient(currentIdToken), []);
   const onSignedOut = useCallback(() => void client.clearStore(), [client]);
+  // Toasts only ever show once the page runs, so their stylesheet is no part of the first
+  // paint: it loads after hydration instead of holding up the first render.
+  useEffect(() => void import('react-toastify/ReactToastify.css'), []);
   return (
     <EmotionRegistry nonce={nonce}>
       <Global styles={globalStyles} />

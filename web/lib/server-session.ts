@@ -32,6 +32,15 @@ const toSession = (session: Awaited<ReturnType<typeof fetchAuthSession>>): Serve
   return { sub: String(idToken.payload.sub), email: String(idToken.payload.email ?? ''), idToken: idToken.toString() };
 };
 
+/** Amplify's cookies for this app's user pool client (tokens, the last user), named as Amplify names them. */
+const sessionCookieNames = (jar: { getAll(): { name: string }[] }): string[] => {
+  const prefix = `CognitoIdentityServiceProvider.${loadWebConfig().auth.user_pool_client_id}.`;
+  return jar
+    .getAll()
+    .map((cookie) => cookie.name)
+    .filter((name) => name.startsWith(prefix));
+};
+
 const run = (nextServerContext: Parameters<ReturnType<typeof createServerRunner>['runWithAmplifyServerContext']>[0]['nextServerContext']) =>
   serverRunner()
     .runWithAmplifyServerContext({ nextServerContext, operation: (context) => fetchAuthSession(context) })
@@ -42,7 +51,10 @@ const run = (nextServerContext: Parameters<ReturnType<typeof createServerRunner>
  * The session of the request a server component renders, read once per request (read
  * only: server components cannot set cookies; the proxy has refreshed them already).
  */
-export const currentSession = cache((): Promise<ServerSession | undefined> => run({ cookies }));
+export const currentSession = cache(async (): Promise<ServerSession | undefined> =>
+  // A visitor without the app's session cookies is signed out: nothing to check.
+  sessionCookieNames(await cookies()).length > 0 ? run({ cookies }) : undefined,
+);
 
 /** The session of a private page, or off to sign in (and back to `page` after). */
 export const requireSession = async (page?: string): Promise<ServerSession> => {
@@ -51,23 +63,14 @@ export const requireSession = async (page?: string): Promise<ServerSession> => {
   return session;
 };
 
-/** Amplify's cookies for this app's user pool client (tokens, the last user), named as Amplify names them. */
-const sessionCookieNames = (request: NextRequest): string[] => {
-  const prefix = `CognitoIdentityServiceProvider.${loadWebConfig().auth.user_pool_client_id}.`;
-  return request.cookies
-    .getAll()
-    .map((cookie) => cookie.name)
-    .filter((name) => name.startsWith(prefix));
-};
-
 /** True when the request carries a session, valid or not: a person who was signed in. */
-export const hasSessionCookies = (request: NextRequest): boolean => sessionCookieNames(request).length > 0;
+export const hasSessionCookies = (request: NextRequest): boolean => sessionCookieNames(request.cookies).length > 0;
 
 /** Removes a session that no longer works (its refresh failed), so the browser does not keep offering it. */
 export const clearSessionCookies = (request: NextRequest, response: NextResponse): void => {
-  for (const name of sessionCookieNames(request)) response.cookies.set({ name, value: '', path: '/', maxAge: 0 });
+  for (const name of sessionCookieNames(request.cookies)) response.cookies.set({ name, value: '', path: '/', maxAge: 0 });
 };
 
 /** The session of a request the proxy sees; refreshed tokens are written to `response`. */
-export const requestSession = (request: NextRequest, response: NextResponse): Promise<ServerSession | undefined> =>
-  run({ request, response });
+export const requestSession = async (request: NextRequest, response: NextResponse): Promise<ServerSession | undefined> =>
+  hasSessionCookies(request) ? run({ request, response }) : undefined;
