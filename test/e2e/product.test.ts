@@ -400,7 +400,7 @@ describe('error catalogue', () => {
     await expect(page.getByRole('cell', { name: 'flaky.csv' })).toBeVisible();
   });
 
-  test('NotAuthorized on token refresh ends the session: sign-in says why, the stale cookies are gone, and it leads back', async () => {
+  test('NotAuthorized on token refresh ends the session in every tab: sign-in says why, the stale cookies are gone, and it leads back', async () => {
     const page = alicePage;
     const context = page.context();
     // Tokens that have expired (signature intact: the adapter refreshes them) and a refresh token Cognito refuses.
@@ -410,6 +410,10 @@ describe('error catalogue', () => {
       claims.exp = Math.floor(Date.now() / 1000) - 60;
       return [head, Buffer.from(JSON.stringify(claims)).toString('base64url'), signature].join('.');
     };
+    // Another tab of the app shows private data while the session ends.
+    const otherTab = await newPage(context);
+    await otherTab.goto(`${base}/statements`);
+    await expect(otherTab.getByTestId('statement-row').first()).toBeVisible();
     const cookies = await sessionCookies(context);
     expect(cookies.map((cookie) => cookie.name.split('.').at(-1))).toEqual(expect.arrayContaining(['idToken', 'accessToken', 'refreshToken']));
     await context.addCookies(
@@ -422,6 +426,10 @@ describe('error catalogue', () => {
     await page.waitForURL(`${base}/sign-in?next=%2Fstatements&reason=session-ended`);
     await expect(page.getByRole('status').first()).toHaveText(MESSAGES.sessionEnded);
     expect((await sessionCookies(context)).filter((cookie) => /\.(idToken|refreshToken)$/.test(cookie.name))).toEqual([]);
+    // The other tab leaves its private page at once, saying why.
+    await otherTab.waitForURL(/\/sign-in/);
+    await expect(toast(otherTab, MESSAGES.sessionEnded)).toBeVisible();
+    await otherTab.close();
     await signIn(page, alice.email, alice.password);
     await page.waitForURL(`${base}/statements`);
   });

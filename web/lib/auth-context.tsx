@@ -27,6 +27,14 @@ const AuthContext = createContext<AuthContextValue | undefined>(undefined);
 const SESSION_CHANNEL = 'statement-vault-session';
 type SessionMessage = { type: 'signedOut' } | { type: 'sessionEnded' };
 
+/** Tells every other tab of the app (this one ignores it: it is not signed in any more). */
+export const announceSessionEnded = (): void => {
+  if (typeof BroadcastChannel === 'undefined') return;
+  const tabs = new BroadcastChannel(SESSION_CHANNEL);
+  tabs.postMessage({ type: 'sessionEnded' } satisfies SessionMessage);
+  tabs.close();
+};
+
 const readSession = async (): Promise<AuthState> => {
   try {
     const { fetchAuthSession } = await amplifyAuth();

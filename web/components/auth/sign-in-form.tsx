@@ -6,7 +6,7 @@ import { AuthForm } from './auth-form';
 import Link from 'next/link';
 import { useRouter, useSearchParams } from 'next/navigation';
 import { useEffect, useState, type FormEvent } from 'react';
-import { useAuth } from '@/lib/auth-context';
+import { announceSessionEnded, useAuth } from '@/lib/auth-context';
 import { authErrorMessage } from '@/lib/auth-errors';
 import { recallEmail, rememberEmail } from '@/lib/pending-email';
 import { MESSAGES } from '@/lib/messages';
@@ -28,6 +28,13 @@ export const SignInForm = () => {
   useEffect(() => {
     if (state.status === 'signedIn') router.replace(next);
   }, [state.status, router, next]);
+
+  // The server found this tab's session ended (and removed its cookies): the other tabs
+  // of the app are signed out with it, now rather than at their next request.
+  const ended = params.get('reason') === SIGN_IN_REASONS.sessionEnded;
+  useEffect(() => {
+    if (ended) announceSessionEnded();
+  }, [ended]);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -52,7 +59,7 @@ export const SignInForm = () => {
 
   return (
     <AuthForm onSubmit={submit}>
-      {params.get('reason') === SIGN_IN_REASONS.sessionEnded ? (
+      {ended ? (
         <p role="status">{MESSAGES.sessionEnded}</p>
       ) : (
         params.get('next') && <p role="status">Sign in to continue.</p>
