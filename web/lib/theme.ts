@@ -66,5 +66,6 @@ export const PALETTES = { light: LIGHT, dark: DARK } as const;
 export const theme = {
   color: Object.fromEntries(Object.keys(LIGHT).map((token) => [token, `var(${property(token)})`])) as Record<ColorToken, string>,
   radius: '8px',
-  font: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
+  /** Every current browser maps system-ui to the platform's own face (San Francisco, Segoe UI, Roboto…). */
+  font: 'system-ui, sans-serif',
 } as const;

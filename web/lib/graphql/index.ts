@@ -1,0 +1,45 @@
+/**
+ * The web app's GraphQL operations under the names the components use, with their result
+ * types: all generated from operations.graphql against the deployed schema
+ * (graphql.generated.ts), pre-parsed, so no GraphQL parser ships to the browser.
+ */
+import {
+  AvatarOutcomeDocument,
+  MeDocument,
+  SameFileDocument,
+  StatementsDocument,
+  SummariesDocument,
+  UpdateProfileDocument,
+  UploadOutcomeDocument,
+  type AvatarOutcomeQuery,
+  type MeQuery,
+  type SameFileQuery,
+  type StatementsQuery,
+  type StatementsQueryVariables,
+  type SummariesQuery,
+  type UploadOutcomeQuery,
+} from './graphql.generated';
+
+export const ME = MeDocument;
+export const UPDATE_PROFILE = UpdateProfileDocument;
+export const STATEMENTS = StatementsDocument;
+export const UPLOAD_OUTCOME = UploadOutcomeDocument;
+export const SAME_FILE = SameFileDocument;
+export const AVATAR_OUTCOME = AvatarOutcomeDocument;
+export const SUMMARIES = SummariesDocument;
+
+export type MeData = MeQuery;
+export type StatementsData = StatementsQuery;
+export type StatementListItem = StatementsQuery['statements']['items'][number];
+export type UploadOutcomeData = UploadOutcomeQuery;
+export type SameFileData = SameFileQuery;
+export type AvatarOutcomeData = AvatarOutcomeQuery;
+export type SummariesData = SummariesQuery;
+
+/** The list shows this many statements a page. */
+export const PAGE_SIZE = 20;
+
+export type StatementsVariables = StatementsQueryVariables & { filter: NonNullable<StatementsQueryVariables['filter']> };
+
+/** The first page, unfiltered: what the server renders and the browser's cache starts from. */
+export const FIRST_PAGE: StatementsVariables = { filter: {}, limit: PAGE_SIZE, nextToken: null };
