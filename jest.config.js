@@ -1,10 +1,21 @@
+/**
+ * The tests by layer, as jest projects. `npm test` runs them all; each layer alone:
+ *   - unit (`npm run test:unit`): the contract, handlers, resolvers, scripts and the web
+ *     app's modules; no Java, no browser, no local stack, under a minute;
+ *   - infra (`npm run test:infra`): the synthesized template (snapshot, security rules,
+ *     cdk-nag, CloudFormation validation, what a destroy keeps);
+ *   - integration (`npm run test:integration`): the local stack (DynamoDB Local on Java,
+ *     ClamAV) driven by the real clients, security matrix, fuzzing and durability;
+ *   - e2e (`npm run test:e2e`): the browser suite (Debian chromium) on the local stack.
+ * test/long (load, the web artifact, dependencies) runs in `npm run test:long`.
+ */
+const LONG = Boolean(process.env.LONG_TESTS);
+
 /** @type {import('jest').Config} */
-module.exports = {
+const shared = {
   testEnvironment: 'node',
+  rootDir: __dirname,
   roots: ['<rootDir>/test'],
-  testMatch: ['**/*.test.ts', '**/*.test.tsx'],
-  // test/long (load) runs in `npm run test:long`, with the 10,000-case fuzz.
-  testPathIgnorePatterns: process.env.LONG_TESTS ? ['/node_modules/'] : ['/node_modules/', '/test/long/'],
   // file-type and its tokenizers ship as ES modules only; swc turns them into CommonJS for jest.
   transformIgnorePatterns: ['/node_modules/(?!(file-type|strtok3|token-types|uint8array-extras|@tokenizer|@borewit)/)'],
   transform: {
@@ -23,9 +34,26 @@ module.exports = {
     '^@/(.*)$': '<rootDir>/web/$1',
   },
   setupFiles: ['<rootDir>/test/support/env.ts'],
-  // Installs (as root) or names the system packages the local stack needs: ClamAV.
-  globalSetup: '<rootDir>/test/support/global-setup.ts',
   snapshotSerializers: ['<rootDir>/test/support/asset-hash-serializer.ts'],
   // CDK synth bundles three Lambdas with esbuild; give it room on 2 cores.
   testTimeout: 60_000,
+};
+
+const layer = (displayName, folders, extra = {}) => ({
+  ...shared,
+  displayName,
+  testMatch: folders.map((folder) => `<rootDir>/test/${folder}/**/*.test.{ts,tsx}`),
+  ...extra,
+});
+
+/** @type {import('jest').Config} */
+module.exports = {
+  projects: [
+    layer('unit', ['contract', 'graphql', 'lambda', 'scripts', 'web']),
+    // The CloudFormation template, synthesized with every Lambda bundled: no Java or browser either, but a minute of CPU.
+    layer('infra', ['infra']),
+    // Installs (as root) or names the system packages the local stack needs: ClamAV.
+    layer('integration', ['local', 'security', ...(LONG ? ['long'] : [])], { globalSetup: '<rootDir>/test/support/global-setup.ts' }),
+    layer('e2e', ['e2e'], { globalSetup: '<rootDir>/test/support/global-setup.ts' }),
+  ],
 };
