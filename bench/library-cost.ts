@@ -10,7 +10,7 @@ import { gzipSync } from 'node:zlib';
 export const LIBRARIES: { name: string; loaded: string; entry: string }[] = [
   {
     name: 'Apollo Client (client, cache, links, React hooks) with rxjs',
-    loaded: 'every page (the seed wraps every page in it)',
+    loaded: 'every page (every page is wrapped in the client)',
     entry: `export { ApolloClient, InMemoryCache, HttpLink, ApolloLink } from '@apollo/client';
 export { ApolloProvider, useQuery, useMutation, useApolloClient } from '@apollo/client/react';
 export { SetContextLink } from '@apollo/client/link/context';

@@ -28,7 +28,7 @@ import { firstLoadJs } from './page-weight';
 
 const PUBLIC_PAGES = ['/', '/sign-in', '/sign-up', '/confirm', '/forgot-password', '/no-such-page'];
 const PRIVATE_PAGES = ['/statements', '/profile'];
-/** The ceiling: every page's First Load JS at most this many times the bare app's. */
+/** The ceiling the app holds itself to: every page's First Load JS at most this many times the bare app's. */
 const MAX_RATIO = 1.6;
 const FIXTURE_CONFIG = path.join(__dirname, '..', 'test', 'web', 'fixtures', 'amplify_outputs.json');
 

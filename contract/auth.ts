@@ -1,5 +1,5 @@
 /**
- * Account rules of the seed spec (point 5): e-mail is the username and the verification
+ * The account rules: e-mail is the username and the verification
  * channel, passwords need 8 characters and no character classes, MFA is off.
  */
 export const PASSWORD_POLICY = {
@@ -10,7 +10,7 @@ export const PASSWORD_POLICY = {
   requireSymbols: false,
 } as const;
 
-/** The seed lists SMS as the MFA type, with the mode OFF. */
+/** SMS is the one MFA type the product names, and MFA is off. */
 export const MFA = { mode: 'OFF', listedType: 'SMS' } as const;
 
 export const USERNAME_ATTRIBUTE = 'email';

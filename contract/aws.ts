@@ -1,4 +1,4 @@
-/** Everything runs in one region (seed-spec point 9). */
+/** Everything runs in one region. */
 export const REGION = 'us-east-1';
 
 /** The deployment stage of both REST APIs; the web app calls `{apiUrl}` which already ends in `/prod/`. */

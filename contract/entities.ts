@@ -1,6 +1,6 @@
 import type { ChecksumType } from './checksums';
 
-/** The entities of PRODUCT.md as stored in DynamoDB and returned by GraphQL. */
+/** The product's entities as stored in DynamoDB and returned by GraphQL. */
 /**
  * A statement is SCANNING from its arrival until its malware scan's verdict, AVAILABLE
  * (downloadable) only when clean, QUARANTINED when a threat was found or it could not be

@@ -1,5 +1,5 @@
 /**
- * The one error shape every REST endpoint answers with (PRODUCT.md, error catalogue):
+ * The one error shape every REST endpoint answers with (the product's error catalogue):
  * `{ "error": { "code": "...", "message": "..." } }`. Messages are written for people.
  */
 export const ERROR_STATUS = {

@@ -1,5 +1,5 @@
 /**
- * Key layout of the one bucket (PRODUCT.md). Every key starts with the owner's Cognito
+ * Key layout of the one bucket. Every key starts with the owner's Cognito
  * `sub`, so "the caller's prefix" is a string prefix check. The user's file name never
  * appears in a key: it travels as object metadata.
  */

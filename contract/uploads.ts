@@ -1,8 +1,7 @@
 import { typesFor } from './file-types';
 
 /**
- * What may be uploaded, how large, and how long a presigned URL lives (PRODUCT.md,
- * "Keys, types and limits"). The CDK app, the Lambdas, the GraphQL `uploadLimits`
+ * What may be uploaded, how large, and how long a presigned URL lives. The CDK app, the Lambdas, the GraphQL `uploadLimits`
  * resolver, the local stack and the web app all read these values from here.
  */
 export const KiB = 1024;

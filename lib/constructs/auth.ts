@@ -40,7 +40,7 @@ const MFA_MODES = { OFF: cognito.Mfa.OFF, OPTIONAL: cognito.Mfa.OPTIONAL, ON: co
 
 /**
  * Cognito for the vault: e-mail is the username and the verification channel, passwords
- * need 8 characters and no character classes, MFA is off (seed-spec point 5). The
+ * need 8 characters and no character classes, MFA is off. The
  * identity pool serves signed-in users only, and its role grants nothing: every file
  * moves through presigned URLs that the presign Lambdas sign for the caller's own keys,
  * so there is no S3 path for browser credentials to widen.
@@ -80,7 +80,7 @@ export class VaultAuth extends Construct {
         requireDigits: PASSWORD_POLICY.requireDigits,
         requireSymbols: PASSWORD_POLICY.requireSymbols,
       },
-      // The seed lists SMS as the MFA type with the mode OFF; with OFF, Cognito takes no factor list.
+      // SMS is the MFA type the product names, with MFA off; with OFF, Cognito takes no factor list.
       mfa: MFA_MODES[MFA.mode],
       accountRecovery: cognito.AccountRecovery.EMAIL_ONLY,
       deletionProtection: (props.removalPolicy ?? RemovalPolicy.RETAIN) === RemovalPolicy.RETAIN,
@@ -119,9 +119,9 @@ export class VaultAuth extends Construct {
     const acknowledge = (rule: string, reason: string) => Validations.of(this.userPool).acknowledge({ id: rule, reason });
     acknowledge(
       'AwsSolutions-COG1',
-      'The product spec fixes the password rule at a minimum length of 8 with no character classes (seed-spec point 5, PRODUCT.md).',
+      'The product fixes the password rule at a minimum length of 8 with no character classes; every other control in this pool stays on.',
     );
-    acknowledge('AwsSolutions-COG2', 'The product spec fixes MFA as OFF (seed-spec points 5 and 9).');
+    acknowledge('AwsSolutions-COG2', 'The product fixes MFA as off: sign-in is e-mail and password.');
     acknowledge(
       'AwsSolutions-COG8',
       'The Plus feature plan is a cost decision left to the operator; nothing in the spec needs its features.',

@@ -22,7 +22,7 @@ export interface VaultStorageProps {
 }
 
 /**
- * The one bucket of PRODUCT.md, private by every switch S3 has: all public access
+ * The product's one bucket, private by every switch S3 has: all public access
  * blocked, TLS only, encrypted, objects owned by the bucket (no ACLs), versioned so an
  * overwrite or delete never loses a file, and incomplete multipart uploads aborted so an
  * abandoned upload is not billed for long. Browsers reach it only through presigned URLs,

@@ -84,7 +84,7 @@ const grantsOf = (name: keyof VaultPrincipals): string[] => {
 
 const actionsOf = (name: keyof VaultPrincipals): string[] => [...new Set(grantsOf(name).map((grant) => grant.split(' ')[0]))];
 
-describe('seed constants', () => {
+describe('the product constants', () => {
   test('everything is in us-east-1', () => {
     expect(REGION).toBe('us-east-1');
     expect(region).toBe('us-east-1');

@@ -51,7 +51,7 @@ describe('web push', () => {
   });
 });
 
-test('toasts follow seed-spec point 9', () => {
+test('toasts: bottom-right, 5000 ms, progress bar, close on click, pause on hover, coloured', () => {
   expect(TOAST_OPTIONS).toEqual({
     position: 'bottom-right',
     autoClose: 5000,

@@ -124,7 +124,7 @@ const globalStyles = css`
 
 /**
  * Every page is wrapped in the style cache, the GraphQL client and the toast container
- * (seed-spec point 1), plus who is signed in, as the server read it from the request. The
+ * plus who is signed in, as the server read it from the request. The
  * config the server read comes first: nothing below may call Amplify or the APIs before
  * it is applied. The nonce is this request's (the proxy's CSP): Emotion's styles carry it.
  */

@@ -1,4 +1,4 @@
-/** The user-facing messages of PRODUCT.md's error catalogue, written once. */
+/** The user-facing messages of the product's error catalogue, written once. */
 export const MESSAGES = {
   serverError: 'Something went wrong on the server (server error). Your data is safe; please try again.',
   parseError: "We could not read the server's answer. Please try again in a moment.",

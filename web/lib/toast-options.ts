@@ -1,6 +1,6 @@
 import type { ToastContainerProps } from 'react-toastify/unstyled';
 
-/** Seed-spec point 9: bottom-right, auto-close after 5000 ms, progress bar, close on click, pause on hover, coloured. */
+/** The product's toasts: bottom-right, auto-close after 5000 ms, progress bar, close on click, pause on hover, coloured. */
 export const TOAST_OPTIONS = {
   position: 'bottom-right',
   autoClose: 5000,
