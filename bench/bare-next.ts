@@ -16,7 +16,19 @@ const FILES: Record<string, string> = {
   'package.json': JSON.stringify({ name: 'bare-next', private: true }),
   'next.config.mjs': `export default { turbopack: { root: ${JSON.stringify(ROOT)} } };\n`,
   'tsconfig.json': JSON.stringify({
-    compilerOptions: { target: 'ES2022', lib: ['dom', 'esnext'], jsx: 'react-jsx', module: 'esnext', moduleResolution: 'bundler', strict: true, skipLibCheck: true, noEmit: true, isolatedModules: true, esModuleInterop: true, plugins: [{ name: 'next' }] },
+    compilerOptions: {
+      target: 'ES2022',
+      lib: ['dom', 'esnext'],
+      jsx: 'react-jsx',
+      module: 'esnext',
+      moduleResolution: 'bundler',
+      strict: true,
+      skipLibCheck: true,
+      noEmit: true,
+      isolatedModules: true,
+      esModuleInterop: true,
+      plugins: [{ name: 'next' }],
+    },
     include: ['**/*.ts', '**/*.tsx'],
   }),
   'app/layout.tsx': `export default function RootLayout({ children }: { children: React.ReactNode }) {\n  return (<html lang="en"><body>{children}</body></html>);\n}\n`,
@@ -30,6 +42,10 @@ export const buildBareNext = (): string => {
     fs.mkdirSync(path.dirname(path.join(BARE_NEXT_DIR, file)), { recursive: true });
     fs.writeFileSync(path.join(BARE_NEXT_DIR, file), content);
   }
-  execFileSync(process.execPath, [NEXT_BIN, 'build'], { cwd: BARE_NEXT_DIR, env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' }, stdio: 'pipe' });
+  execFileSync(process.execPath, [NEXT_BIN, 'build'], {
+    cwd: BARE_NEXT_DIR,
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' },
+    stdio: 'pipe',
+  });
   return BARE_NEXT_DIR;
 };

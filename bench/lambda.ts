@@ -24,7 +24,17 @@ import { createS3Client } from '../lambda/shared/runtime';
 import { LAMBDA_RUNTIME } from '../lib/constructs/vault-function';
 import { createRouter } from '../lambda/shared/http';
 import { createStatementsApi } from '../lambda/statements/core';
-import { BUCKET, SOME_SHA256, apiEvent, capturingLog, checksumForSize, memoryObjects, memoryRecords, partList, testPresigner } from '../test/support/lambda-fakes';
+import {
+  BUCKET,
+  SOME_SHA256,
+  apiEvent,
+  capturingLog,
+  checksumForSize,
+  memoryObjects,
+  memoryRecords,
+  partList,
+  testPresigner,
+} from '../test/support/lambda-fakes';
 import { medianMs } from './measure';
 
 const ENTRIES = ['profile-image', 'statements', 'catalogue'];
@@ -100,12 +110,21 @@ const main = async () => {
   };
   const signing = createStatementsApi(deps);
   const routingOnly = createRouter([[STATEMENT_ROUTES.createUpload, async () => ({ status: 201, body: {} })]], deps);
-  const upload = { fileName: 'a.pdf', contentType: 'application/pdf', size: 1000, accountLabel: 'Main', period: '2024-01', checksum: SOME_SHA256 };
+  const upload = {
+    fileName: 'a.pdf',
+    contentType: 'application/pdf',
+    size: 1000,
+    accountLabel: 'Main',
+    period: '2024-01',
+    checksum: SOME_SHA256,
+  };
   const event = apiEvent({ ...STATEMENT_ROUTES.createUpload, body: upload });
   const signed = await perSecond(signing, event);
   const routed = await perSecond(routingOnly, event);
   // A 1 GiB upload's 64 part URLs, signed in one request (the API takes up to 100 at once).
-  const created = JSON.parse((await signing(apiEvent({ ...STATEMENT_ROUTES.createUpload, body: { ...upload, size: GiB, checksum: checksumForSize(GiB) } }))).body);
+  const created = JSON.parse(
+    (await signing(apiEvent({ ...STATEMENT_ROUTES.createUpload, body: { ...upload, size: GiB, checksum: checksumForSize(GiB) } }))).body,
+  );
   const partsEvent = apiEvent({
     ...STATEMENT_ROUTES.partUrls,
     pathParameters: { statementId: created.statementId },
@@ -115,11 +134,21 @@ const main = async () => {
   // The SDK's own path for one URL: endpoint resolution and a middleware stack per call.
   const client = createS3Client();
   const sdkPut = () =>
-    getSignedUrl(client, new PutObjectCommand({ Bucket: BUCKET, Key: 'statements/x/y/file', ContentType: 'application/pdf', ContentLength: 1000, ChecksumSHA256: SOME_SHA256 }), {
-      expiresIn: 300,
-      signableHeaders: new Set(['content-type', 'content-length']),
-      unhoistableHeaders: new Set(['x-amz-checksum-sha256']),
-    });
+    getSignedUrl(
+      client,
+      new PutObjectCommand({
+        Bucket: BUCKET,
+        Key: 'statements/x/y/file',
+        ContentType: 'application/pdf',
+        ContentLength: 1000,
+        ChecksumSHA256: SOME_SHA256,
+      }),
+      {
+        expiresIn: 300,
+        signableHeaders: new Set(['content-type', 'content-length']),
+        unhoistableHeaders: new Set(['x-amz-checksum-sha256']),
+      },
+    );
   const sdk = await perSecond(sdkPut, undefined as never);
   console.log('Statements handler, in-process (baseline: the same router with a handler that signs nothing)');
   console.log(
@@ -129,7 +158,9 @@ const main = async () => {
   console.log(
     `  ${partRequests * 64} signed part URLs/s (${partRequests} requests of 64 parts, ${(1000 / partRequests).toFixed(1)} ms per 1 GiB upload's URLs)`,
   );
-  console.log(`  the SDK's getSignedUrl for the same PUT: ${sdk} URLs/s (${(1000 / sdk).toFixed(2)} ms each); the handler signs ${ratio(signed, sdk)} as many`);
+  console.log(
+    `  the SDK's getSignedUrl for the same PUT: ${sdk} URLs/s (${(1000 / sdk).toFixed(2)} ms each); the handler signs ${ratio(signed, sdk)} as many`,
+  );
   console.log(`  target: at least 2,000 signed URLs/s: ${signed >= 2000 && partRequests * 64 >= 2000 ? 'met' : 'NOT met'}`);
   fs.rmSync(out, { recursive: true, force: true });
 };

@@ -16,9 +16,21 @@ export { ApolloProvider, useQuery, useMutation, useApolloClient } from '@apollo/
 export { SetContextLink } from '@apollo/client/link/context';
 export { ErrorLink } from '@apollo/client/link/error';`,
   },
-  { name: 'gql (GraphQL parser)', loaded: 'not shipped: the documents are generated already parsed', entry: `export { gql } from '@apollo/client';` },
-  { name: 'Emotion (React, cache)', loaded: 'every page', entry: `export { css, Global, CacheProvider } from '@emotion/react';\nexport { default } from '@emotion/cache';` },
-  { name: 'react-toastify (unstyled; its CSS is a stylesheet)', loaded: 'every page', entry: `export { ToastContainer, toast } from 'react-toastify/unstyled';` },
+  {
+    name: 'gql (GraphQL parser)',
+    loaded: 'not shipped: the documents are generated already parsed',
+    entry: `export { gql } from '@apollo/client';`,
+  },
+  {
+    name: 'Emotion (React, cache)',
+    loaded: 'every page',
+    entry: `export { css, Global, CacheProvider } from '@emotion/react';\nexport { default } from '@emotion/cache';`,
+  },
+  {
+    name: 'react-toastify (unstyled; its CSS is a stylesheet)',
+    loaded: 'every page',
+    entry: `export { ToastContainer, toast } from 'react-toastify/unstyled';`,
+  },
   {
     name: 'Amplify auth',
     loaded: 'on demand: a form is sent or a token is needed',

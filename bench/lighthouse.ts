@@ -29,7 +29,9 @@ export const withChrome = async <T>(work: (port: number) => Promise<T>): Promise
 export const lighthouseMedian = async (port: number, url: string, form: 'mobile' | 'desktop', runs = 3): Promise<LighthouseFigures> => {
   const results: LighthouseFigures[] = [];
   for (let run = 0; run < runs; run++) {
-    const output = execFileSync(process.execPath, [path.join(__dirname, 'lighthouse-runner.mjs'), String(port), form, url], { encoding: 'utf8' });
+    const output = execFileSync(process.execPath, [path.join(__dirname, 'lighthouse-runner.mjs'), String(port), form, url], {
+      encoding: 'utf8',
+    });
     results.push(JSON.parse(output) as LighthouseFigures);
   }
   return {

@@ -15,7 +15,10 @@ const main = async () => {
   const synthMs = Number(process.hrtime.bigint() - started) / 1e6;
   const authorizer = createAuthorizer(model);
   const principal = model.principals.statementsApi;
-  const request = (n: number) => ({ action: 's3:PutObject', resource: `arn:aws:s3:::bench-bucket/${statementKey(OWNER, String(n).padStart(26, '0'))}` });
+  const request = (n: number) => ({
+    action: 's3:PutObject',
+    resource: `arn:aws:s3:::bench-bucket/${statementKey(OWNER, String(n).padStart(26, '0'))}`,
+  });
 
   const time = async (count: number, make: (n: number) => ReturnType<typeof request>) => {
     const start = process.hrtime.bigint();

@@ -14,7 +14,8 @@ export interface PageWeight {
  */
 export const firstLoadJs = async (origin: string, page: string, cookie = ''): Promise<PageWeight> => {
   const response = await fetch(`${origin}${page}`, { headers: { cookie }, redirect: 'manual' });
-  if (response.status >= 300 && response.status < 400) throw new Error(`${page} redirected to ${response.headers.get('location')}: not signed in?`);
+  if (response.status >= 300 && response.status < 400)
+    throw new Error(`${page} redirected to ${response.headers.get('location')}: not signed in?`);
   const html = await response.text();
   const sources = [
     ...new Set(

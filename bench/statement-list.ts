@@ -22,8 +22,16 @@ const RUNS = 31;
 const statement = (owner: string, n: number, accountLabel: string): Statement => {
   const id = `01JF${String(n).padStart(22, '0')}`;
   return {
-    id, owner, fileName: `${id}.pdf`, contentType: 'application/pdf', size: 1000, key: statementKey(owner, id),
-    accountLabel, period: '2024-01', status: 'AVAILABLE', uploadedAt: '2026-01-01T00:00:00.000Z',
+    id,
+    owner,
+    fileName: `${id}.pdf`,
+    contentType: 'application/pdf',
+    size: 1000,
+    key: statementKey(owner, id),
+    accountLabel,
+    period: '2024-01',
+    status: 'AVAILABLE',
+    uploadedAt: '2026-01-01T00:00:00.000Z',
   };
 };
 
@@ -45,9 +53,11 @@ const main = async () => {
       let items = 0;
       let capacity = 0;
       let start: Record<string, unknown> | undefined;
-      let found = false;
+      let found: boolean;
       do {
-        const page = await documents.send(new QueryCommand({ ...input, ReturnConsumedCapacity: 'TOTAL', ...(start ? { ExclusiveStartKey: start } : {}) }));
+        const page = await documents.send(
+          new QueryCommand({ ...input, ReturnConsumedCapacity: 'TOTAL', ...(start ? { ExclusiveStartKey: start } : {}) }),
+        );
         items += page.ScannedCount ?? 0;
         capacity += page.ConsumedCapacity?.CapacityUnits ?? 0;
         found = (page.Items ?? []).length > 0;
@@ -68,15 +78,20 @@ const main = async () => {
       await store.putStatement(statement(owner, 0, 'Savings'));
       const queue = Array.from({ length: size - 1 }, (_, i) => statement(owner, i + 1, 'Checking'));
       // Eight writers: the catalogue runs concurrently too.
-      await Promise.all(Array.from({ length: 8 }, async () => {
-        for (let next = queue.shift(); next; next = queue.shift()) await store.putStatement(next);
-      }));
+      await Promise.all(
+        Array.from({ length: 8 }, async () => {
+          for (let next = queue.shift(); next; next = queue.shift()) await store.putStatement(next);
+        }),
+      );
       const seedSeconds = (Date.now() - started) / 1000;
       const keys = await median(() =>
         firstPage({
           TableName: 'bench',
           KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-          ExpressionAttributeValues: { ':pk': TABLE_KEYS.accountList(owner, accountKeyOf('Savings')), ':prefix': TABLE_KEYS.statementSortPrefix },
+          ExpressionAttributeValues: {
+            ':pk': TABLE_KEYS.accountList(owner, accountKeyOf('Savings')),
+            ':prefix': TABLE_KEYS.statementSortPrefix,
+          },
           ScanIndexForward: false,
           ConsistentRead: true,
           Limit: PAGE,
@@ -87,7 +102,11 @@ const main = async () => {
           TableName: 'bench',
           KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
           FilterExpression: 'accountLabel = :label',
-          ExpressionAttributeValues: { ':pk': TABLE_KEYS.userPartition(owner), ':prefix': TABLE_KEYS.statementSortPrefix, ':label': 'Savings' },
+          ExpressionAttributeValues: {
+            ':pk': TABLE_KEYS.userPartition(owner),
+            ':prefix': TABLE_KEYS.statementSortPrefix,
+            ':label': 'Savings',
+          },
           ScanIndexForward: false,
           ConsistentRead: true,
           Limit: PAGE,
@@ -104,7 +123,9 @@ const main = async () => {
     console.log(`Statement list, first page filtered by an account whose one statement is the oldest (DynamoDB Local, median of ${RUNS})`);
     console.log(line('one Query of the list partition', results[100].keys, results[10_000].keys));
     console.log(line('baseline: filter after Limit', results[100].filterAfterLimit, results[10_000].filterAfterLimit));
-    console.log(`  seeding through the record store: 100 in ${results[100].seedSeconds.toFixed(1)} s, 10,000 in ${results[10_000].seedSeconds.toFixed(1)} s`);
+    console.log(
+      `  seeding through the record store: 100 in ${results[100].seedSeconds.toFixed(1)} s, 10,000 in ${results[10_000].seedSeconds.toFixed(1)} s`,
+    );
   } finally {
     await dynamo.stop();
     fs.rmSync(dir, { recursive: true, force: true });

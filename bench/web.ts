@@ -96,9 +96,10 @@ const main = async () => {
   const assets = folderSize(staticAssetsDir(webArtifactDir('aws')));
   const empty = coldImport('');
   const ours = coldImport(path.join(server, 'index.mjs'));
-  console.log(`  server function  ${mb(size.bytes)} unzipped, ${size.files} files (Lambda's limit: 250 MB); static files ${mb(assets.bytes)}, ${assets.files} files`);
+  console.log(
+    `  server function  ${mb(size.bytes)} unzipped, ${size.files} files (Lambda's limit: 250 MB); static files ${mb(assets.bytes)}, ${assets.files} files`,
+  );
   console.log(`  cold import      ${ours.toFixed(0)} ms vs empty node ${empty.toFixed(0)} ms (${(ours / empty).toFixed(2)}x)`);
-
 
   const [, bareSeconds] = timed(() => buildBareNext());
   console.log(`  bare Next.js app of the same versions built in ${bareSeconds.toFixed(0)} s`);
@@ -116,7 +117,9 @@ const main = async () => {
 
     const baseline = await firstLoadJs(bareOrigin, '/');
     const ceiling = baseline.gzip * MAX_RATIO;
-    console.log(`\n  First Load JS (gzip, module scripts) against a bare Next.js app: ${kb(baseline.gzip)} (${baseline.scripts} scripts); ceiling ${MAX_RATIO}x = ${kb(ceiling)}`);
+    console.log(
+      `\n  First Load JS (gzip, module scripts) against a bare Next.js app: ${kb(baseline.gzip)} (${baseline.scripts} scripts); ceiling ${MAX_RATIO}x = ${kb(ceiling)}`,
+    );
     for (const page of [...PUBLIC_PAGES, ...PRIVATE_PAGES]) {
       const signedIn = PRIVATE_PAGES.includes(page);
       const load = await firstLoadJs(origin, page, signedIn ? cookie : '');

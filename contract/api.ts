@@ -22,7 +22,9 @@ const label = (what: string, maxChars: number, maxStoredBytes: number, extra?: (
       }),
     );
 
-export const fileNameSchema = label('fileName', TEXT_LIMITS.fileNameMaxChars, TEXT_LIMITS.fileNameMaxStoredBytes, (value) => plainNameProblem('fileName', value));
+export const fileNameSchema = label('fileName', TEXT_LIMITS.fileNameMaxChars, TEXT_LIMITS.fileNameMaxStoredBytes, (value) =>
+  plainNameProblem('fileName', value),
+);
 
 export const accountLabelSchema = label('accountLabel', TEXT_LIMITS.accountLabelMaxChars, TEXT_LIMITS.accountLabelMaxStoredBytes);
 
@@ -37,7 +39,9 @@ const contentTypeSchema = z.string({ error: 'contentType must be text' }).max(25
 
 /** The base64 SHA-256 of a whole file or part; S3 refuses a body that does not match it. */
 const sha256Schema = (what: string) =>
-  z.string({ error: `${what} must be text` }).regex(SHA256_BASE64_PATTERN, `${what} must be the base64 SHA-256 of the bytes (44 characters ending in =)`);
+  z
+    .string({ error: `${what} must be text` })
+    .regex(SHA256_BASE64_PATTERN, `${what} must be the base64 SHA-256 of the bytes (44 characters ending in =)`);
 
 /**
  * A statement's checksum: the base64 SHA-256 of the file when it is sent in one piece, or

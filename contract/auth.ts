@@ -25,6 +25,4 @@ export const TOKEN_VALIDITY = {
 
 /** A password is valid when it has at least `minLength` characters; nothing else is required. */
 export const passwordProblem = (password: string): string | undefined =>
-  [...password].length < PASSWORD_POLICY.minLength
-    ? `The password needs at least ${PASSWORD_POLICY.minLength} characters.`
-    : undefined;
+  [...password].length < PASSWORD_POLICY.minLength ? `The password needs at least ${PASSWORD_POLICY.minLength} characters.` : undefined;

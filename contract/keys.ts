@@ -20,12 +20,9 @@ export const profileImagePrefix = (sub: string): string => `${PROFILE_IMAGE_PREF
 export const profileImageKey = (sub: string): string => `${profileImagePrefix(sub)}${AVATAR_LEAF}`;
 
 export const statementPrefix = (sub: string): string => `${STATEMENT_PREFIX}${sub}/`;
-export const statementKey = (sub: string, statementId: string): string =>
-  `${statementPrefix(sub)}${statementId}/${STATEMENT_LEAF}`;
+export const statementKey = (sub: string, statementId: string): string => `${statementPrefix(sub)}${statementId}/${STATEMENT_LEAF}`;
 
-export type ParsedKey =
-  | { kind: 'statement'; owner: string; statementId: string }
-  | { kind: 'profileImage'; owner: string };
+export type ParsedKey = { kind: 'statement'; owner: string; statementId: string } | { kind: 'profileImage'; owner: string };
 
 /** Inverse of the builders above; `undefined` for any key this product did not make. */
 export const parseKey = (key: string): ParsedKey | undefined => {

@@ -28,4 +28,3 @@ export const SERVICE_NAMES = {
   sweep: 'catalogue-sweep',
   scanResults: 'scan-results',
 } as const;
-

@@ -1,10 +1,5 @@
 import * as z from 'zod';
-import {
-  completeUploadRequestSchema,
-  partUrlsRequestSchema,
-  profileImageUploadRequestSchema,
-  statementUploadRequestSchema,
-} from './api';
+import { completeUploadRequestSchema, partUrlsRequestSchema, profileImageUploadRequestSchema, statementUploadRequestSchema } from './api';
 import { PROFILE_IMAGE_ROUTES, STATEMENT_ROUTES, type RouteSpec } from './routes';
 
 /**

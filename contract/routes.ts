@@ -33,5 +33,4 @@ export const routePath = (resource: string, params: Record<string, string> = {})
   });
 
 /** Joins an API's stage URL (with or without trailing slash) and a route. */
-export const apiUrl = (stageUrl: string, path: string): string =>
-  `${stageUrl.replace(/\/+$/, '')}${path}`;
+export const apiUrl = (stageUrl: string, path: string): string => `${stageUrl.replace(/\/+$/, '')}${path}`;

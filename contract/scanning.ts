@@ -34,14 +34,20 @@ export interface ScanResultDetail {
 }
 
 /** What a verdict means for a statement, and the words its owner sees. */
-export const verdictOutcome = (verdict: string | undefined, threats: readonly string[] = []): { status: StatementStatus; detail?: string } => {
+export const verdictOutcome = (
+  verdict: string | undefined,
+  threats: readonly string[] = [],
+): { status: StatementStatus; detail?: string } => {
   switch (verdict) {
     case undefined:
       return { status: STATEMENT_STATUS.scanning };
     case MALWARE_SCAN.clean:
       return { status: STATEMENT_STATUS.available };
     case MALWARE_SCAN.threatsFound:
-      return { status: STATEMENT_STATUS.quarantined, detail: threats.length > 0 ? `a threat was found: ${threats.join(', ')}` : 'a threat was found' };
+      return {
+        status: STATEMENT_STATUS.quarantined,
+        detail: threats.length > 0 ? `a threat was found: ${threats.join(', ')}` : 'a threat was found',
+      };
     default:
       return { status: STATEMENT_STATUS.quarantined, detail: `it could not be scanned (${verdict})` };
   }

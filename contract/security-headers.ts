@@ -59,12 +59,7 @@ export const browserOrigins = (config: WebConfig): { connect: string[]; images: 
  * app's own endpoints, and nothing may frame the app, embed plugins or rebase its URLs.
  * `development` adds what `next dev` needs (eval for React's debugging and hot reload).
  */
-export const contentSecurityPolicy = (input: {
-  nonce: string;
-  config: WebConfig;
-  analytics: boolean;
-  development?: boolean;
-}): string => {
+export const contentSecurityPolicy = (input: { nonce: string; config: WebConfig; analytics: boolean; development?: boolean }): string => {
   const { connect, images } = browserOrigins(input.config);
   const analytics = input.analytics ? [...ANALYTICS_ORIGINS] : [];
   const directives: Record<string, string[]> = {

@@ -25,8 +25,7 @@ export const acceptedTypesInWords = (kind: UploadKind): string => {
 };
 
 /** MIME types are case-insensitive and may carry parameters; S3 gets the bare, lower-case type. */
-export const canonicalContentType = (contentType: string): string =>
-  contentType.split(';')[0].trim().toLowerCase();
+export const canonicalContentType = (contentType: string): string => contentType.split(';')[0].trim().toLowerCase();
 
 /** The type a browser should send for a file: its own, or the one its extension implies. */
 export const contentTypeForFile = (fileName: string, reportedType: string): string => {
@@ -39,7 +38,7 @@ export const contentTypeForFile = (fileName: string, reportedType: string): stri
 };
 
 export type UploadProblem = { code: 'UNSUPPORTED_TYPE' | 'FILE_TOO_LARGE' | 'BAD_REQUEST'; message: string };
-export type UploadCheck = ({ ok: true; contentType: string }) | ({ ok: false } & UploadProblem);
+export type UploadCheck = { ok: true; contentType: string } | ({ ok: false } & UploadProblem);
 
 /** The size rule alone (the multipart part requests only carry a size). */
 export const uploadSizeProblem = (kind: UploadKind, size: number): UploadProblem | undefined => {

@@ -110,44 +110,44 @@ export interface WebConfigValues {
  * deploy-time tokens, which only become URLs and ids when CloudFormation resolves them.
  */
 export const webConfigDocument = (values: WebConfigValues) => ({
-    version: WEB_CONFIG_VERSION,
-    auth: {
-      aws_region: values.region,
-      user_pool_id: values.userPoolId,
-      user_pool_client_id: values.userPoolClientId,
-      identity_pool_id: values.identityPoolId,
-      password_policy: {
-        min_length: PASSWORD_POLICY.minLength,
-        require_numbers: PASSWORD_POLICY.requireDigits,
-        require_lowercase: PASSWORD_POLICY.requireLowercase,
-        require_uppercase: PASSWORD_POLICY.requireUppercase,
-        require_symbols: PASSWORD_POLICY.requireSymbols,
-      },
-      standard_required_attributes: [USERNAME_ATTRIBUTE],
-      username_attributes: [USERNAME_ATTRIBUTE],
-      user_verification_types: [VERIFICATION_CHANNEL],
-      unauthenticated_identities_enabled: false,
-      mfa_configuration: MFA.mode === 'OFF' ? 'NONE' : MFA.mode,
-      // Amplify lists the methods a user could enrol in; with MFA off there are none.
-      mfa_methods: [],
+  version: WEB_CONFIG_VERSION,
+  auth: {
+    aws_region: values.region,
+    user_pool_id: values.userPoolId,
+    user_pool_client_id: values.userPoolClientId,
+    identity_pool_id: values.identityPoolId,
+    password_policy: {
+      min_length: PASSWORD_POLICY.minLength,
+      require_numbers: PASSWORD_POLICY.requireDigits,
+      require_lowercase: PASSWORD_POLICY.requireLowercase,
+      require_uppercase: PASSWORD_POLICY.requireUppercase,
+      require_symbols: PASSWORD_POLICY.requireSymbols,
     },
-    data: {
-      aws_region: values.region,
-      url: values.graphqlUrl,
-      api_key: values.graphqlApiKey,
-      default_authorization_type: 'API_KEY',
-      authorization_types: ['AMAZON_COGNITO_USER_POOLS'],
-    },
-    storage: { aws_region: values.region, bucket_name: values.bucketName },
-    custom: {
-      profileImageApiUrl: values.profileImageApiUrl,
-      statementsApiUrl: values.statementsApiUrl,
-      ...(values.userPoolEndpoint ? { userPoolEndpoint: values.userPoolEndpoint } : {}),
-      ...(values.identityPoolEndpoint ? { identityPoolEndpoint: values.identityPoolEndpoint } : {}),
-      ...(values.storageEndpoint ? { storageEndpoint: values.storageEndpoint } : {}),
-      ...(values.local ? { local: true } : {}),
-    },
-  });
+    standard_required_attributes: [USERNAME_ATTRIBUTE],
+    username_attributes: [USERNAME_ATTRIBUTE],
+    user_verification_types: [VERIFICATION_CHANNEL],
+    unauthenticated_identities_enabled: false,
+    mfa_configuration: MFA.mode === 'OFF' ? 'NONE' : MFA.mode,
+    // Amplify lists the methods a user could enrol in; with MFA off there are none.
+    mfa_methods: [],
+  },
+  data: {
+    aws_region: values.region,
+    url: values.graphqlUrl,
+    api_key: values.graphqlApiKey,
+    default_authorization_type: 'API_KEY',
+    authorization_types: ['AMAZON_COGNITO_USER_POOLS'],
+  },
+  storage: { aws_region: values.region, bucket_name: values.bucketName },
+  custom: {
+    profileImageApiUrl: values.profileImageApiUrl,
+    statementsApiUrl: values.statementsApiUrl,
+    ...(values.userPoolEndpoint ? { userPoolEndpoint: values.userPoolEndpoint } : {}),
+    ...(values.identityPoolEndpoint ? { identityPoolEndpoint: values.identityPoolEndpoint } : {}),
+    ...(values.storageEndpoint ? { storageEndpoint: values.storageEndpoint } : {}),
+    ...(values.local ? { local: true } : {}),
+  },
+});
 
 export const buildWebConfig = (values: WebConfigValues): WebConfig => webConfigSchema.parse(webConfigDocument(values));
 
@@ -155,9 +155,7 @@ export const buildWebConfig = (values: WebConfigValues): WebConfig => webConfigS
  * Parses a config file's content; the error names each missing or malformed key, so a
  * build that stops on it tells the developer what to fix.
  */
-export const parseWebConfig = (
-  raw: unknown,
-): { ok: true; config: WebConfig } | { ok: false; problems: string[] } => {
+export const parseWebConfig = (raw: unknown): { ok: true; config: WebConfig } | { ok: false; problems: string[] } => {
   const result = webConfigSchema.safeParse(raw);
   if (result.success) return { ok: true, config: result.data };
   return {

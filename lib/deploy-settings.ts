@@ -83,7 +83,10 @@ const emailFromContext = (scope: Construct, stage: Stage): VaultEmail => {
     }
     return { kind: 'cognito-default' };
   }
-  for (const [name, value] of [['sesFromAddress', fromAddress], ['sesReplyTo', text(scope, 'sesReplyTo')]] as const) {
+  for (const [name, value] of [
+    ['sesFromAddress', fromAddress],
+    ['sesReplyTo', text(scope, 'sesReplyTo')],
+  ] as const) {
     if (value !== undefined && !EMAIL_ADDRESS.test(value)) throw new Error(`${name}: "${value}" is not an e-mail address`);
   }
   return {

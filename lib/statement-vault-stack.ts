@@ -111,7 +111,13 @@ export class StatementVaultStack extends Stack {
 
     // Profile images: sign the caller's avatar upload and download; the profile record
     // says whether an avatar exists.
-    const profileImageApi = presignApi('ProfileImageApi', 'profile-image-api', 'profile-image/index.ts', PROFILE_IMAGE_ROUTES, PROFILE_IMAGE_PREFIX);
+    const profileImageApi = presignApi(
+      'ProfileImageApi',
+      'profile-image-api',
+      'profile-image/index.ts',
+      PROFILE_IMAGE_ROUTES,
+      PROFILE_IMAGE_PREFIX,
+    );
     storage.grantPut(profileImageApi.handler, PROFILE_IMAGE_PREFIX);
     storage.grantRead(profileImageApi.handler, PROFILE_IMAGE_PREFIX);
     data.table.grant(profileImageApi.handler, 'dynamodb:GetItem');

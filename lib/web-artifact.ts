@@ -12,8 +12,7 @@ export const WEB_DIR = path.join(__dirname, '..', 'web');
 export const WEB_BUILD_TARGETS = ['aws', 'local'] as const;
 export type WebBuildTarget = (typeof WEB_BUILD_TARGETS)[number];
 
-export const webArtifactDir = (target: WebBuildTarget): string =>
-  path.join(WEB_DIR, target === 'aws' ? '.open-next' : '.open-next-local');
+export const webArtifactDir = (target: WebBuildTarget): string => path.join(WEB_DIR, target === 'aws' ? '.open-next' : '.open-next-local');
 
 /** The server function: `index.mjs` with its traced node_modules. */
 export const serverFunctionDir = (artifact: string): string => path.join(artifact, 'server-functions', 'default');
@@ -38,7 +37,18 @@ export interface OpenNextArtifact {
 }
 
 interface OpenNextOutput {
-  origins: Record<string, { type: string; originPath?: string; copy?: { from: string; to: string }[]; bundle?: string; handler?: string; wrapper?: string; streaming?: boolean }>;
+  origins: Record<
+    string,
+    {
+      type: string;
+      originPath?: string;
+      copy?: { from: string; to: string }[];
+      bundle?: string;
+      handler?: string;
+      wrapper?: string;
+      streaming?: boolean;
+    }
+  >;
   behaviors: { pattern: string; origin: string }[];
 }
 

@@ -49,7 +49,9 @@ export const settingsProblems = (query: unknown, settings: GraphqlApiSettings): 
     visit(document, {
       Field(node, _key, _parent, _path, ancestors) {
         if (node.name.value !== '__schema' && node.name.value !== '__type') return;
-        const parentType = ancestors.some((ancestor) => (ancestor as { kind?: string }).kind === Kind.FIELD) ? 'the selected type' : 'Query';
+        const parentType = ancestors.some((ancestor) => (ancestor as { kind?: string }).kind === Kind.FIELD)
+          ? 'the selected type'
+          : 'Query';
         problems.push({
           message: `Validation error of type FieldUndefined: Field '${node.name.value}' in type '${parentType}' is undefined @ '${node.name.value}'`,
           errorType: 'ValidationError',

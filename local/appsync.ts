@@ -77,9 +77,7 @@ export const startLocalAppSync = async (input: {
       name: 'statement-vault-local',
       defaultAuthenticationType: { authenticationType: AuthType.API_KEY },
       apiKey: input.apiKey,
-      additionalAuthenticationProviders: [
-        { authenticationType: AuthType.AMAZON_COGNITO_USER_POOLS, cognitoUserPoolConfig: {} },
-      ],
+      additionalAuthenticationProviders: [{ authenticationType: AuthType.AMAZON_COGNITO_USER_POOLS, cognitoUserPoolConfig: {} }],
     },
   });
   await simulator.start();
@@ -115,7 +113,14 @@ export const startLocalAppSync = async (input: {
       const problems = settingsProblems(parsed?.query, input.settings);
       if (problems.length > 0) return sendJson(response, 200, { data: null, errors: problems }, CORS);
       const upstream = http.request(
-        { agent, host: HOST, port: innerPort, method: 'POST', path: '/graphql', headers: { ...request.headers, 'content-length': String(body.length) } },
+        {
+          agent,
+          host: HOST,
+          port: innerPort,
+          method: 'POST',
+          path: '/graphql',
+          headers: { ...request.headers, 'content-length': String(body.length) },
+        },
         (answer) => {
           // The simulator adds its own CORS headers; AppSync's (ours) replace them.
           const headers = Object.fromEntries(Object.entries(answer.headers).filter(([name]) => !name.startsWith('access-control-')));

@@ -66,7 +66,9 @@ export const recordPids = (file: string, pids: number[]): void => {
 };
 
 export const appendPids = (file: string, pids: number[]): void => {
-  const recorded = fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as { owner: number; pids: number[] }) : { owner: process.pid, pids: [] };
+  const recorded = fs.existsSync(file)
+    ? (JSON.parse(fs.readFileSync(file, 'utf8')) as { owner: number; pids: number[] })
+    : { owner: process.pid, pids: [] };
   fs.writeFileSync(file, JSON.stringify({ ...recorded, pids: [...recorded.pids, ...pids] }));
 };
 

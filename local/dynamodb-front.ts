@@ -21,7 +21,11 @@ const SIGNATURE_FAULTS: Record<string, string> = {
 type Body = Record<string, any>;
 
 /** The IAM checks one DynamoDB call needs: its action on every table (and index) it touches. */
-export const dynamoDbChecks = (operation: string, body: Body, tableArn: (table: string) => string): { action: string; resource: string }[] => {
+export const dynamoDbChecks = (
+  operation: string,
+  body: Body,
+  tableArn: (table: string) => string,
+): { action: string; resource: string }[] => {
   const on = (action: string, table: unknown, index?: unknown) => ({
     action: `dynamodb:${action}`,
     resource: `${tableArn(String(table))}${typeof index === 'string' ? `/index/${index}` : ''}`,
@@ -66,13 +70,22 @@ export const startDynamoDbFront = async (input: {
   const server = http.createServer(
     safeHandler('dynamodb', async (request, response) => {
       const body = await readBody(request, 16 * 1024 * 1024);
-      const verdict = verifySigV4({ method: request.method ?? 'POST', url: request.url ?? '/', headers: request.headers }, input.identities.secretFor, undefined, {
-        region: REGION,
-        service: 'dynamodb',
-      });
+      const verdict = verifySigV4(
+        { method: request.method ?? 'POST', url: request.url ?? '/', headers: request.headers },
+        input.identities.secretFor,
+        undefined,
+        {
+          region: REGION,
+          service: 'dynamodb',
+        },
+      );
       if (!verdict.ok) return fault(response, SIGNATURE_FAULTS[verdict.code] ?? 'IncompleteSignatureException', verdict.message);
       if (createHash('sha256').update(body).digest('hex') !== verdict.payloadHash) {
-        return fault(response, 'InvalidSignatureException', 'The request signature we calculated does not match the signature you provided.');
+        return fault(
+          response,
+          'InvalidSignatureException',
+          'The request signature we calculated does not match the signature you provided.',
+        );
       }
       const signer = input.identities.signerOf(verdict.accessKeyId)!;
       const target = String(request.headers['x-amz-target'] ?? '');

@@ -50,11 +50,7 @@ export const ensureTable = async (client: DynamoDBClient, tableName: string): Pr
 };
 
 /** AWS's own DynamoDB Local (from the npm package amplify-dynamodb-simulator), its data on disk. */
-export const startDynamoDbLocal = async (input: {
-  port: number;
-  directory: string;
-  onOutput?: (line: string) => void;
-}): Promise<Child> => {
+export const startDynamoDbLocal = async (input: { port: number; directory: string; onOutput?: (line: string) => void }): Promise<Child> => {
   requireJava();
   fs.mkdirSync(input.directory, { recursive: true });
   const child = spawnGuarded(

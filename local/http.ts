@@ -95,7 +95,12 @@ export const safeHandler =
  * CORS preflight answer that allows whatever headers the client asks for, as Cognito and
  * AppSync do (the AWS SDK adds amz-sdk-request, amz-sdk-invocation-id, ...).
  */
-export const answerPreflight = (request: http.IncomingMessage, response: http.ServerResponse, cors: Record<string, string>, status = 204): void => {
+export const answerPreflight = (
+  request: http.IncomingMessage,
+  response: http.ServerResponse,
+  cors: Record<string, string>,
+  status = 204,
+): void => {
   const asked = request.headers['access-control-request-headers'];
   response.writeHead(status, { ...cors, ...(asked ? { 'Access-Control-Allow-Headers': String(asked) } : {}) }).end();
 };

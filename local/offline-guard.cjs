@@ -17,7 +17,10 @@ const LOOPBACK_NAMES = new Set(['localhost', 'localhost.localdomain', 'ip6-local
 /** True for a host that can only be this machine. */
 const isLocal = (host) => {
   if (host === undefined || host === null || host === '') return true;
-  const name = String(host).toLowerCase().replace(/^\[|\]$/g, '').replace(/\.$/, '');
+  const name = String(host)
+    .toLowerCase()
+    .replace(/^\[|\]$/g, '')
+    .replace(/\.$/, '');
   if (LOOPBACK_NAMES.has(name) || name.endsWith('.localhost')) return true;
   if (name === '::1' || name === '0:0:0:0:0:0:0:1' || name === '0.0.0.0' || name === '::') return true;
   const v4 = name.replace(/^::ffff:/, '');
@@ -77,7 +80,18 @@ const install = (options = {}) => {
     return promisesLookup.call(this, hostname, ...rest);
   };
   // Resolving names asks a DNS server, which is off this machine.
-  for (const name of ['resolve', 'resolve4', 'resolve6', 'resolveAny', 'resolveCname', 'resolveMx', 'resolveTxt', 'resolveSrv', 'resolveNs', 'reverse']) {
+  for (const name of [
+    'resolve',
+    'resolve4',
+    'resolve6',
+    'resolveAny',
+    'resolveCname',
+    'resolveMx',
+    'resolveTxt',
+    'resolveSrv',
+    'resolveNs',
+    'reverse',
+  ]) {
     dns[name] = (hostname, ...rest) => {
       const callback = rest[rest.length - 1];
       const error = refuse('a DNS query', String(hostname), 'ENOTFOUND');

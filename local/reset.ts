@@ -39,7 +39,8 @@ const parts: [string, string][] = [
 ];
 console.log(`local:reset: deleting ${dataDir}:`);
 for (const [target, what] of parts) {
-  if (fs.existsSync(target)) console.log(`  - ${what}: ${path.relative(process.cwd(), target)} (${(sizeOf(target) / 1024).toFixed(0)} KiB)`);
+  if (fs.existsSync(target))
+    console.log(`  - ${what}: ${path.relative(process.cwd(), target)} (${(sizeOf(target) / 1024).toFixed(0)} KiB)`);
 }
 fs.rmSync(dataDir, { recursive: true, force: true });
 console.log('local:reset: done; the next `npm start` begins empty');

@@ -57,9 +57,14 @@ export const startRestApi = async (input: {
   const stagePrefix = `/${API_STAGE}`;
 
   const gatewayError = (response: http.ServerResponse, type: GatewayErrorType, status: number) =>
-    sendJson(response, 'status' in GATEWAY_ERRORS[type] ? (GATEWAY_ERRORS[type] as { status: number }).status : status, gatewayErrorBody(type), {
-      'Access-Control-Allow-Origin': '*',
-    });
+    sendJson(
+      response,
+      'status' in GATEWAY_ERRORS[type] ? (GATEWAY_ERRORS[type] as { status: number }).status : status,
+      gatewayErrorBody(type),
+      {
+        'Access-Control-Allow-Origin': '*',
+      },
+    );
 
   const server = http.createServer(
     safeHandler('rest-api', async (request, response) => {
@@ -67,9 +72,7 @@ export const startRestApi = async (input: {
       if (!target) return gatewayError(response, 'DEFAULT_4XX', 400);
       if (!target.pathname.startsWith(`${stagePrefix}/`)) return gatewayError(response, 'MISSING_AUTHENTICATION_TOKEN', 403);
       const path = target.pathname.slice(stagePrefix.length);
-      const matches = routes
-        .map((route) => ({ route, match: route.pattern.exec(path) }))
-        .filter((candidate) => candidate.match);
+      const matches = routes.map((route) => ({ route, match: route.pattern.exec(path) })).filter((candidate) => candidate.match);
       if (matches.length === 0) return gatewayError(response, 'MISSING_AUTHENTICATION_TOKEN', 403);
 
       const origin = request.headers.origin;
@@ -99,7 +102,10 @@ export const startRestApi = async (input: {
       }
       // The method's request validator: a JSON body must match the route's model.
       const validate = validators.get(chosen.route.spec);
-      const contentType = String(request.headers['content-type'] ?? 'application/json').split(';')[0].trim().toLowerCase();
+      const contentType = String(request.headers['content-type'] ?? 'application/json')
+        .split(';')[0]
+        .trim()
+        .toLowerCase();
       if (validate && contentType === 'application/json') {
         let parsed: unknown;
         try {
@@ -111,7 +117,7 @@ export const startRestApi = async (input: {
       }
 
       // API Gateway hands the Lambda decoded path parameters; a path that does not decode is refused.
-      let pathParameters: Record<string, string> | null = null;
+      let pathParameters: Record<string, string> | null;
       try {
         pathParameters = chosen.route.params.length
           ? Object.fromEntries(chosen.route.params.map((name, index) => [name, decodeURIComponent(chosen.match![index + 1])]))

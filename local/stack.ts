@@ -77,7 +77,10 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
   fs.mkdirSync(paths.root, { recursive: true });
   const leftovers = killLeftovers(paths.pids);
   if (leftovers.length > 0) log(`stopped ${leftovers.length} process(es) left by an earlier run that did not shut down`);
-  await assertPortsFree(ports, (Object.keys(ports) as PortName[]).filter((name) => name !== 'web'));
+  await assertPortsFree(
+    ports,
+    (Object.keys(ports) as PortName[]).filter((name) => name !== 'web'),
+  );
 
   const stops: (() => Promise<void>)[] = [];
   const stopAll = async () => {

@@ -36,13 +36,18 @@ export const startWebApp = async (input: {
     ...offline,
     // The adapter checks the tokens in cookies against the pool's keys: the local Cognito's.
     ...(cognito
-      ? { NODE_OPTIONS: `${offline.NODE_OPTIONS} --require ${JSON.stringify(COGNITO_KEYS_ROUTE)}`, STATEMENT_VAULT_LOCAL_COGNITO_URL: cognito }
+      ? {
+          NODE_OPTIONS: `${offline.NODE_OPTIONS} --require ${JSON.stringify(COGNITO_KEYS_ROUTE)}`,
+          STATEMENT_VAULT_LOCAL_COGNITO_URL: cognito,
+        }
       : {}),
     [WEB_CONFIG_ENV.file]: input.configFile,
   };
   const built = serverFunctionDir(webArtifactDir('local'));
   if (input.mode === 'start' && !fs.existsSync(built)) {
-    throw new Error(`LOCAL_WEB_MODE=start runs the deployable build, and ${built} is missing: run \`npm run web:build -- --target local\` first`);
+    throw new Error(
+      `LOCAL_WEB_MODE=start runs the deployable build, and ${built} is missing: run \`npm run web:build -- --target local\` first`,
+    );
   }
   const child =
     input.mode === 'dev'

@@ -21,24 +21,38 @@ const main = async () => {
     },
   });
   if (!(STAGES as readonly string[]).includes(values.stage!)) throw new Error(`--stage must be one of ${STAGES.join(', ')}`);
-  if (!fs.existsSync(values.outputs!)) throw new Error(`${values.outputs} does not exist; deploy with --outputs-file ${values.outputs} first`);
+  if (!fs.existsSync(values.outputs!))
+    throw new Error(`${values.outputs} does not exist; deploy with --outputs-file ${values.outputs} first`);
   const stackName = vaultStackName(values.stage as Stage);
   const outputs = (JSON.parse(fs.readFileSync(values.outputs!, 'utf8')) as Record<string, Record<string, string>>)[stackName];
   const queueUrl = outputs?.[OPERATIONS_OUTPUTS.catalogueFailureQueueUrl];
   const functionName = outputs?.[OPERATIONS_OUTPUTS.catalogueFunctionName];
-  if (!queueUrl || !functionName) throw new Error(`${values.outputs} has no failure queue or catalogue function for ${stackName}; redeploy with the current CDK app`);
+  if (!queueUrl || !functionName)
+    throw new Error(`${values.outputs} has no failure queue or catalogue function for ${stackName}; redeploy with the current CDK app`);
 
   const sqs = new SQSClient({ region: REGION });
   const lambda = new LambdaClient({ region: REGION });
   const report = await replayFailures(
     {
       async receive() {
-        const answer = await sqs.send(new ReceiveMessageCommand({ QueueUrl: queueUrl, MaxNumberOfMessages: 10, WaitTimeSeconds: 1, VisibilityTimeout: 120 }));
-        return (answer.Messages ?? []).map((message) => ({ id: message.MessageId!, receipt: message.ReceiptHandle!, body: message.Body ?? '' }));
+        const answer = await sqs.send(
+          new ReceiveMessageCommand({ QueueUrl: queueUrl, MaxNumberOfMessages: 10, WaitTimeSeconds: 1, VisibilityTimeout: 120 }),
+        );
+        return (answer.Messages ?? []).map((message) => ({
+          id: message.MessageId!,
+          receipt: message.ReceiptHandle!,
+          body: message.Body ?? '',
+        }));
       },
       async invoke(event) {
         const answer = await lambda.send(new InvokeCommand({ FunctionName: functionName, Payload: Buffer.from(JSON.stringify(event)) }));
-        return answer.FunctionError ? { error: `${answer.FunctionError}: ${Buffer.from(answer.Payload ?? []).toString('utf8').slice(0, 300)}` } : {};
+        return answer.FunctionError
+          ? {
+              error: `${answer.FunctionError}: ${Buffer.from(answer.Payload ?? [])
+                .toString('utf8')
+                .slice(0, 300)}`,
+            }
+          : {};
       },
       async remove(message) {
         await sqs.send(new DeleteMessageCommand({ QueueUrl: queueUrl, ReceiptHandle: message.receipt }));
@@ -46,7 +60,9 @@ const main = async () => {
     },
     { dryRun: values['dry-run'] },
   );
-  console.log(`catalogue:replay (${stackName}): ${values['dry-run'] ? 'dry run, nothing invoked' : `${report.replayed} event(s) replayed`}`);
+  console.log(
+    `catalogue:replay (${stackName}): ${values['dry-run'] ? 'dry run, nothing invoked' : `${report.replayed} event(s) replayed`}`,
+  );
   for (const failure of report.failedAgain) console.log(`  failed again, kept in the queue: ${failure.id}: ${failure.error}`);
   for (const id of report.unreadable) console.log(`  not a failure record, left in the queue: ${id}`);
   if (report.failedAgain.length > 0) process.exitCode = 1;

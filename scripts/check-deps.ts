@@ -100,7 +100,11 @@ if (require.main === module) {
     .then((result) => {
       console.log(`runtime packages: ${result.count} (${result.direct} direct)`);
       console.log(result.deprecated.length ? `deprecated:\n  ${result.deprecated.join('\n  ')}` : 'deprecated: none');
-      console.log(result.outdated.length ? `behind a major version:\n  ${result.outdated.join('\n  ')}` : 'direct runtime dependencies: all on the newest major');
+      console.log(
+        result.outdated.length
+          ? `behind a major version:\n  ${result.outdated.join('\n  ')}`
+          : 'direct runtime dependencies: all on the newest major',
+      );
       if (result.behind.length) console.log(`newer minor or patch releases (for the next bump):\n  ${result.behind.join('\n  ')}`);
       for (const [name, reason] of Object.entries(HELD_BACK)) console.log(`held back: ${name}: ${reason}`);
       process.exit(result.deprecated.length || result.outdated.length ? 1 : 0);

@@ -46,10 +46,16 @@ const main = async () => {
 
   say(`1/5 credentials and CDK bootstrap in ${REGION}`);
   const ssm = new SSMClient({ region: REGION });
-  const bootstrap = await bootstrapState(async () => (await ssm.send(new GetParameterCommand({ Name: BOOTSTRAP_VERSION_PARAMETER }))).Parameter?.Value);
+  const bootstrap = await bootstrapState(
+    async () => (await ssm.send(new GetParameterCommand({ Name: BOOTSTRAP_VERSION_PARAMETER }))).Parameter?.Value,
+  );
   if (bootstrap.kind === 'ready') say(`    bootstrapped (version ${bootstrap.version})`);
   else {
-    say(bootstrap.kind === 'missing' ? `    not bootstrapped (${BOOTSTRAP_VERSION_PARAMETER} is missing): bootstrapping` : `    bootstrap version ${bootstrap.version} is too old: updating it`);
+    say(
+      bootstrap.kind === 'missing'
+        ? `    not bootstrapped (${BOOTSTRAP_VERSION_PARAMETER} is missing): bootstrapping`
+        : `    bootstrap version ${bootstrap.version} is too old: updating it`,
+    );
     // Naming the environment spares CDK a synth (and a web build) to find it.
     const { Account } = await new STSClient({ region: REGION }).send(new GetCallerIdentityCommand({}));
     run(['cdk', 'bootstrap', `aws://${Account}/${REGION}`], 'cdk bootstrap');
@@ -72,7 +78,9 @@ const main = async () => {
   if (problems.length > 0) {
     // A custom domain answers only once its DNS points at the distribution.
     const distribution = outputs[stackName][WEB_OUTPUTS.distributionDomainName];
-    throw new Error(`the stack is deployed but the web app is not right yet:\n  ${problems.join('\n  ')}\n(a custom domain needs its CNAME or alias to ${distribution})`);
+    throw new Error(
+      `the stack is deployed but the web app is not right yet:\n  ${problems.join('\n  ')}\n(a custom domain needs its CNAME or alias to ${distribution})`,
+    );
   }
   // Records of an earlier release get their list copies and summaries from the sweep; it
   // runs hourly anyway, and once now so filtered lists are whole right after the deploy.

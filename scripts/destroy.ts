@@ -13,7 +13,10 @@ import { keptOnDestroy } from './operations/kept';
 const ROOT = path.join(__dirname, '..');
 
 const main = () => {
-  const { values, positionals } = parseArgs({ options: { stage: { type: 'string', default: 'dev' }, force: { type: 'boolean', default: false } }, allowPositionals: true });
+  const { values, positionals } = parseArgs({
+    options: { stage: { type: 'string', default: 'dev' }, force: { type: 'boolean', default: false } },
+    allowPositionals: true,
+  });
   if (!(STAGES as readonly string[]).includes(values.stage!)) throw new Error(`--stage must be one of ${STAGES.join(', ')}`);
   const stage = values.stage as Stage;
   const stackName = vaultStackName(stage);
@@ -21,10 +24,14 @@ const main = () => {
 
   // What will stay is what the template retains: synthesize it as the deploy did.
   const synth = spawnSync('npx', ['cdk', 'synth', stackName, '--quiet', ...context], { cwd: ROOT, stdio: 'inherit' });
-  if (synth.status !== 0) throw new Error(`cdk synth failed; pass the same -c options as the deploy (e.g. sesFromAddress=… for prod) after --`);
+  if (synth.status !== 0)
+    throw new Error(`cdk synth failed; pass the same -c options as the deploy (e.g. sesFromAddress=… for prod) after --`);
   const template = JSON.parse(fs.readFileSync(path.join(ROOT, 'cdk.out', `${stackName}.template.json`), 'utf8'));
 
-  const destroy = spawnSync('npx', ['cdk', 'destroy', stackName, ...(values.force ? ['--force'] : []), ...context], { cwd: ROOT, stdio: 'inherit' });
+  const destroy = spawnSync('npx', ['cdk', 'destroy', stackName, ...(values.force ? ['--force'] : []), ...context], {
+    cwd: ROOT,
+    stdio: 'inherit',
+  });
   if (destroy.status !== 0) throw new Error(`cdk destroy ${stackName} did not finish`);
 
   const kept = keptOnDestroy(template);

@@ -35,7 +35,9 @@ export async function proxy(request: NextRequest) {
     if (!session && isPrivatePage(pathname)) {
       // Cookies of a session that no longer works: it ended (refresh refused), and the page says so.
       const ended = hasSessionCookies(request);
-      response = NextResponse.redirect(new URL(signInPath(pathname + search, ended ? SIGN_IN_REASONS.sessionEnded : undefined), request.url));
+      response = NextResponse.redirect(
+        new URL(signInPath(pathname + search, ended ? SIGN_IN_REASONS.sessionEnded : undefined), request.url),
+      );
       if (ended) clearSessionCookies(request, response);
     } else if (session && isSignedOutPage(pathname)) {
       const next = pathname === PAGES.signIn ? request.nextUrl.searchParams.get('next') : null;

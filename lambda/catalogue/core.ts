@@ -44,8 +44,7 @@ const storedMetadataSchema = z.object({
 });
 
 /** S3 event keys are URL-encoded with `+` for spaces. */
-export const eventKey = (record: S3EventRecord): string =>
-  decodeURIComponent(record.s3.object.key.replace(/\+/g, ' '));
+export const eventKey = (record: S3EventRecord): string => decodeURIComponent(record.s3.object.key.replace(/\+/g, ' '));
 
 export type Outcome = 'catalogued' | 'removed' | 'refused' | 'gone' | 'ignored' | 'scanning' | 'scanned';
 
@@ -103,7 +102,12 @@ const catalogueStatement = async (
   const checksumMatches = declared === undefined || object.checksum?.value === declared;
   if (metadata.success && upload.ok && !checksumMatches) {
     const reason = 'the file that arrived is not the one announced: its checksum differs';
-    return refuse(deps, key, { id: parsed.statementId, owner: parsed.owner, fileName: metadata.data.fileName, reason }, object.lastModified);
+    return refuse(
+      deps,
+      key,
+      { id: parsed.statementId, owner: parsed.owner, fileName: metadata.data.fileName, reason },
+      object.lastModified,
+    );
   }
   if (!metadata.success || !upload.ok) {
     // Only our presigned URLs can write here, so this is a bug or tampering: keep the
@@ -116,7 +120,12 @@ const catalogueStatement = async (
   const problem = await contentProblem(deps, key, object);
   if (problem === 'gone') return 'gone';
   if (problem) {
-    return refuse(deps, key, { id: parsed.statementId, owner: parsed.owner, fileName: metadata.data.fileName, reason: problem }, object.lastModified);
+    return refuse(
+      deps,
+      key,
+      { id: parsed.statementId, owner: parsed.owner, fileName: metadata.data.fileName, reason: problem },
+      object.lastModified,
+    );
   }
   // Listed at once, but downloadable only once the malware scan says it is clean.
   const scan = await scanOutcome(deps, key, verdict);
@@ -153,14 +162,21 @@ export const catalogueCreated = async (deps: CatalogueDeps, key: string, verdict
   const object = await deps.objects.head(key);
   if (!object) return 'gone';
   // Only a real JPEG, PNG or WebP becomes the avatar.
-  const problem = (checkUpload('profileImage', object.contentType, object.size).ok ? undefined : 'not a type a profile image may have') ?? (await contentProblem(deps, key, object));
+  const problem =
+    (checkUpload('profileImage', object.contentType, object.size).ok ? undefined : 'not a type a profile image may have') ??
+    (await contentProblem(deps, key, object));
   if (problem === 'gone') return 'gone';
   if (problem) return refuse(deps, key, { id: TABLE_KEYS.avatarRefusalId, owner: parsed.owner, reason: problem }, object.lastModified);
   // The avatar is shown only once the malware scan says it is clean.
   const scan = await scanOutcome(deps, key, verdict);
   if (scan.status === STATEMENT_STATUS.scanning) return 'scanning';
   if (scan.status === STATEMENT_STATUS.quarantined) {
-    return refuse(deps, key, { id: TABLE_KEYS.avatarRefusalId, owner: parsed.owner, reason: scan.detail ?? 'it is quarantined' }, object.lastModified);
+    return refuse(
+      deps,
+      key,
+      { id: TABLE_KEYS.avatarRefusalId, owner: parsed.owner, reason: scan.detail ?? 'it is quarantined' },
+      object.lastModified,
+    );
   }
   await deps.records.setAvatar(parsed.owner, key, object.lastModified);
   deps.metrics?.count(METRIC_NAMES.statementsCatalogued);
@@ -180,7 +196,12 @@ export const applyScanVerdict = async (deps: CatalogueDeps, key: string, verdict
     // Refused already on the tag's word, before this event named the threat: the owner reads its name.
     const scan = verdict && verdictOutcome(verdict.verdict, verdict.threats);
     if (outcome === 'gone' && scan?.status === STATEMENT_STATUS.quarantined && scan.detail) {
-      await deps.records.refuseUpload({ id: TABLE_KEYS.avatarRefusalId, owner: parsed.owner, reason: scan.detail, refusedAt: new Date().toISOString() });
+      await deps.records.refuseUpload({
+        id: TABLE_KEYS.avatarRefusalId,
+        owner: parsed.owner,
+        reason: scan.detail,
+        refusedAt: new Date().toISOString(),
+      });
     }
     return outcome;
   }
@@ -224,19 +245,21 @@ export const catalogueRecord = async (deps: CatalogueDeps, record: S3EventRecord
  * Records are handled one by one; a failure is rethrown after the rest ran, so Lambda's
  * asynchronous retry repeats the batch (every step is idempotent).
  */
-export const createCatalogue = (deps: CatalogueDeps) => async (event: S3Event): Promise<void> => {
-  const failures: unknown[] = [];
-  for (const record of event.Records ?? []) {
-    try {
-      const outcome = await catalogueRecord(deps, record);
-      deps.log.info('object event', { eventName: record.eventName, outcome });
-    } catch (error) {
-      failures.push(error);
-      deps.log.error('object event failed', {
-        eventName: record.eventName,
-        errorName: error instanceof Error ? error.name : typeof error,
-      });
+export const createCatalogue =
+  (deps: CatalogueDeps) =>
+  async (event: S3Event): Promise<void> => {
+    const failures: unknown[] = [];
+    for (const record of event.Records ?? []) {
+      try {
+        const outcome = await catalogueRecord(deps, record);
+        deps.log.info('object event', { eventName: record.eventName, outcome });
+      } catch (error) {
+        failures.push(error);
+        deps.log.error('object event failed', {
+          eventName: record.eventName,
+          errorName: error instanceof Error ? error.name : typeof error,
+        });
+      }
     }
-  }
-  if (failures.length > 0) throw failures[0];
-};
+    if (failures.length > 0) throw failures[0];
+  };

@@ -34,7 +34,8 @@ export const expectedSummaries = (statements: readonly Statement[], uploads: rea
 };
 
 /** Whether the item was there when read, and its version then. */
-const seenAs = (item: Versioned | undefined): Versioned | undefined => item && (item.version === undefined ? {} : { version: item.version });
+const seenAs = (item: Versioned | undefined): Versioned | undefined =>
+  item && (item.version === undefined ? {} : { version: item.version });
 
 /**
  * The summary items that differ from the records, as corrections the store applies only
@@ -64,7 +65,11 @@ export const summaryCorrections = (records: OwnerRecords): SummaryCorrection[] =
     const want = expected.periods.get(period);
     const have = seen.periods.get(period);
     if (!sameTotals(have, want)) {
-      corrections.push({ sortKey: TABLE_KEYS.periodSort(period), seen: seenAs(have), ...(want && { expected: { ...want }, setIfAbsent: { period } }) });
+      corrections.push({
+        sortKey: TABLE_KEYS.periodSort(period),
+        seen: seenAs(have),
+        ...(want && { expected: { ...want }, setIfAbsent: { period } }),
+      });
     }
   }
   const quota = seen.quota;

@@ -30,7 +30,11 @@ const detected = async (sample: Uint8Array): Promise<{ mime: string; words: stri
  * sample is allowed), optionally with a byte-order mark, and no control characters but
  * tab, line feed and carriage return.
  */
-const asText = (sample: Uint8Array, complete: boolean, encoding: 'utf-8' | 'windows-1252' = 'utf-8'): { text: string } | { problem: string } => {
+const asText = (
+  sample: Uint8Array,
+  complete: boolean,
+  encoding: 'utf-8' | 'windows-1252' = 'utf-8',
+): { text: string } | { problem: string } => {
   let text: string;
   try {
     text = new TextDecoder(encoding, { fatal: true }).decode(sample, { stream: !complete });
@@ -63,7 +67,8 @@ const csvProblem = (text: string, complete: boolean): string | undefined => {
     } else if (char === '"') {
       const previous = text[index - 1];
       // A quote opens a field only at its start.
-      if (index > 0 && previous !== ',' && previous !== ';' && previous !== '\t' && previous !== '\n' && previous !== '\r') return 'a quote appears inside an unquoted field';
+      if (index > 0 && previous !== ',' && previous !== ';' && previous !== '\t' && previous !== '\n' && previous !== '\r')
+        return 'a quote appears inside an unquoted field';
       quoted = true;
     } else if (char === ',' || char === ';' || char === '\t') {
       fields++;
@@ -85,7 +90,10 @@ const csvProblem = (text: string, complete: boolean): string | undefined => {
  * the Windows-1252 character set, which is then read as such.
  */
 const ofxCheck = (type: FileTypeSpec, sample: Uint8Array, complete: boolean): ContentVerdict => {
-  const head = new TextDecoder('latin1').decode(sample.subarray(0, 1024)).replace(/^\ufeff|^\u00ef\u00bb\u00bf/, '').trimStart();
+  const head = new TextDecoder('latin1')
+    .decode(sample.subarray(0, 1024))
+    .replace(/^\ufeff|^\u00ef\u00bb\u00bf/, '')
+    .trimStart();
   const version1 = /^OFXHEADER:\s*100\b/.test(head);
   const version2 = /^<\?xml[^>]*\?>\s*<\?OFX\s+[^>]*OFXHEADER="200"/i.test(head);
   if (!version1 && !version2) return refuse(type, 'it does not start with an OFX header (OFXHEADER:100, or <?OFX OFXHEADER="200"?>)');

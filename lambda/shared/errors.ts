@@ -19,5 +19,4 @@ export class ApiError extends Error {
 
 export const badRequest = (message: string) => new ApiError('BAD_REQUEST', message);
 export const notFound = (message: string) => new ApiError('NOT_FOUND', message);
-export const unauthorized = (message = 'Sign in again: the request carried no valid identity.') =>
-  new ApiError('UNAUTHORIZED', message);
+export const unauthorized = (message = 'Sign in again: the request carried no valid identity.') => new ApiError('UNAUTHORIZED', message);

@@ -76,10 +76,7 @@ export type RouteHandler = (event: APIGatewayProxyEvent, sub: string) => Promise
  * table), turns every failure into the one error shape, and logs one line per request.
  * Unknown failures become a 500 without details; the log keeps the error name only.
  */
-export const createRouter = (
-  routes: ReadonlyArray<readonly [RouteSpec, RouteHandler]>,
-  deps: { log: Log; cors: Cors },
-) => {
+export const createRouter = (routes: ReadonlyArray<readonly [RouteSpec, RouteHandler]>, deps: { log: Log; cors: Cors }) => {
   const table = new Map(routes.map(([spec, handle]) => [`${spec.method} ${spec.resource}`, handle]));
   const resources = new Set(routes.map(([spec]) => spec.resource));
 

@@ -47,15 +47,17 @@ export class Presigner {
 
   /** The bucket's endpoint as the SDK resolves it (region, path or virtual-hosted style, a custom endpoint), once. */
   private resolveEndpoint(): Promise<Endpoint> {
-    this.endpoint ??= getSignedUrl(this.client, new GetObjectCommand({ Bucket: this.bucket, Key: 'k' }), { expiresIn: 1 }).then((signed) => {
-      const url = new URL(signed);
-      return {
-        protocol: url.protocol,
-        hostname: url.hostname,
-        port: url.port ? Number(url.port) : undefined,
-        basePath: url.pathname.slice(0, -'/k'.length),
-      };
-    });
+    this.endpoint ??= getSignedUrl(this.client, new GetObjectCommand({ Bucket: this.bucket, Key: 'k' }), { expiresIn: 1 }).then(
+      (signed) => {
+        const url = new URL(signed);
+        return {
+          protocol: url.protocol,
+          hostname: url.hostname,
+          port: url.port ? Number(url.port) : undefined,
+          basePath: url.pathname.slice(0, -'/k'.length),
+        };
+      },
+    );
     return this.endpoint;
   }
 

@@ -9,7 +9,15 @@ import {
   type QueryCommandInput,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
-import { STATEMENT_QUOTA, TABLE_KEYS, accountKeyOf, statementListPartitions, type Statement, type StatementStatus, type UploadRefusal } from '../../contract';
+import {
+  STATEMENT_QUOTA,
+  TABLE_KEYS,
+  accountKeyOf,
+  statementListPartitions,
+  type Statement,
+  type StatementStatus,
+  type UploadRefusal,
+} from '../../contract';
 
 /** The DynamoDB calls the handlers make, as a port so the core can be tested without a network. */
 export interface RecordStore {
@@ -117,7 +125,10 @@ const LISTED = TABLE_KEYS.listedAttribute;
 
 const profileKey = (owner: string) => ({ [pk]: TABLE_KEYS.userPartition(owner), [sk]: TABLE_KEYS.profileSort });
 const quotaKey = (owner: string) => ({ [pk]: TABLE_KEYS.userPartition(owner), [sk]: TABLE_KEYS.quotaSort });
-const uploadKey = (owner: string, statementId: string) => ({ [pk]: TABLE_KEYS.userPartition(owner), [sk]: TABLE_KEYS.uploadSort(statementId) });
+const uploadKey = (owner: string, statementId: string) => ({
+  [pk]: TABLE_KEYS.userPartition(owner),
+  [sk]: TABLE_KEYS.uploadSort(statementId),
+});
 const holdKey = (held: Record<string, unknown>, owner: string, statementId: string) => ({
   [pk]: TABLE_KEYS.holdsPartition,
   [sk]: TABLE_KEYS.holdSort(String(held.expiresAt), owner, statementId),
@@ -211,7 +222,8 @@ const quotaOf = (item: Record<string, unknown> | undefined): QuotaUsage => ({
   slotBytes: Number(item?.slotBytes ?? 0),
 });
 
-const versionOf = (item: Record<string, unknown>): Versioned => (typeof item[VERSION] === 'number' ? { version: Number(item[VERSION]) } : {});
+const versionOf = (item: Record<string, unknown>): Versioned =>
+  typeof item[VERSION] === 'number' ? { version: Number(item[VERSION]) } : {};
 
 export const dynamoRecordStore = (tableName: string, client: DynamoDBClient): RecordStore => {
   const documents = DynamoDBDocumentClient.from(client, { marshallOptions: { removeUndefinedValues: true } });
@@ -233,7 +245,9 @@ export const dynamoRecordStore = (tableName: string, client: DynamoDBClient): Re
   async function* queryAll(input: Omit<QueryCommandInput, 'TableName' | 'ConsistentRead' | 'ExclusiveStartKey'>) {
     let start: Record<string, unknown> | undefined;
     do {
-      const page = await documents.send(new QueryCommand({ ...input, TableName: tableName, ConsistentRead: true, ...(start ? { ExclusiveStartKey: start } : {}) }));
+      const page = await documents.send(
+        new QueryCommand({ ...input, TableName: tableName, ConsistentRead: true, ...(start ? { ExclusiveStartKey: start } : {}) }),
+      );
       yield* page.Items ?? [];
       start = page.LastEvaluatedKey;
     } while (start);
@@ -270,7 +284,14 @@ export const dynamoRecordStore = (tableName: string, client: DynamoDBClient): Re
       const quota: TransactItem[] = held
         ? [
             // The upload's place becomes the statement's.
-            { Delete: { TableName: tableName, Key: uploadKey(owner, id), ConditionExpression: 'attribute_exists(#pk)', ExpressionAttributeNames: { '#pk': pk } } },
+            {
+              Delete: {
+                TableName: tableName,
+                Key: uploadKey(owner, id),
+                ConditionExpression: 'attribute_exists(#pk)',
+                ExpressionAttributeNames: { '#pk': pk },
+              },
+            },
             { Delete: { TableName: tableName, Key: holdKey(held, owner, id) } },
             quotaUpdate(tableName, owner, { statements: 1, bytes: size, slotBytes: size - Number(held.size ?? 0) }),
           ]
@@ -333,8 +354,15 @@ export const dynamoRecordStore = (tableName: string, client: DynamoDBClient): Re
                 TableName: tableName,
                 Key: statementItemKey(owner, statementId),
                 ...(listed
-                  ? { ConditionExpression: '#listed = :true', ExpressionAttributeNames: { '#listed': LISTED }, ExpressionAttributeValues: { ':true': true } }
-                  : { ConditionExpression: 'attribute_exists(#pk) AND attribute_not_exists(#listed)', ExpressionAttributeNames: { '#pk': pk, '#listed': LISTED } }),
+                  ? {
+                      ConditionExpression: '#listed = :true',
+                      ExpressionAttributeNames: { '#listed': LISTED },
+                      ExpressionAttributeValues: { ':true': true },
+                    }
+                  : {
+                      ConditionExpression: 'attribute_exists(#pk) AND attribute_not_exists(#listed)',
+                      ExpressionAttributeNames: { '#pk': pk, '#listed': LISTED },
+                    }),
               },
             },
             ...(listed
@@ -409,7 +437,14 @@ export const dynamoRecordStore = (tableName: string, client: DynamoDBClient): Re
       const size = Number(held.size ?? 0);
       try {
         await transact([
-          { Delete: { TableName: tableName, Key: uploadKey(owner, statementId), ConditionExpression: 'attribute_exists(#pk)', ExpressionAttributeNames: { '#pk': pk } } },
+          {
+            Delete: {
+              TableName: tableName,
+              Key: uploadKey(owner, statementId),
+              ConditionExpression: 'attribute_exists(#pk)',
+              ExpressionAttributeNames: { '#pk': pk },
+            },
+          },
           { Delete: { TableName: tableName, Key: holdKey(held, owner, statementId) } },
           quotaUpdate(tableName, owner, { slots: -1, slotBytes: -size }),
         ]);
@@ -424,7 +459,10 @@ export const dynamoRecordStore = (tableName: string, client: DynamoDBClient): Re
       if (!item) return false;
       const statement = stripKeys(item);
       const partitions = item[LISTED] === true ? statementListPartitions(statement) : [];
-      const keys = [statementItemKey(owner, statementId), ...partitions.map((partition) => ({ [pk]: partition, [sk]: TABLE_KEYS.statementSort(statementId) }))];
+      const keys = [
+        statementItemKey(owner, statementId),
+        ...partitions.map((partition) => ({ [pk]: partition, [sk]: TABLE_KEYS.statementSort(statementId) })),
+      ];
       try {
         await transact(
           keys.map((Key) => ({
@@ -494,7 +532,11 @@ export const dynamoRecordStore = (tableName: string, client: DynamoDBClient): Re
                   '#v': VERSION,
                   ...Object.fromEntries([...set, ...absent].map(([name]) => [`#${name}`, name])),
                 },
-                ExpressionAttributeValues: { ...unchanged.values, ':one': 1, ...Object.fromEntries([...set, ...absent].map(([name, value]) => [`:${name}`, value])) },
+                ExpressionAttributeValues: {
+                  ...unchanged.values,
+                  ':one': 1,
+                  ...Object.fromEntries([...set, ...absent].map(([name, value]) => [`:${name}`, value])),
+                },
               }),
             );
           } else {
@@ -535,7 +577,12 @@ export const dynamoRecordStore = (tableName: string, client: DynamoDBClient): Re
       return typeof Item?.avatarKey === 'string' ? Item.avatarKey : undefined;
     },
     async ownerRecords(owner) {
-      const records: OwnerRecords = { statementIds: [], statements: [], uploads: [], summaries: { accounts: new Map(), periods: new Map() } };
+      const records: OwnerRecords = {
+        statementIds: [],
+        statements: [],
+        uploads: [],
+        summaries: { accounts: new Map(), periods: new Map() },
+      };
       // One partition, in sort-key order: the summaries, PROFILE and QUOTA, then STATEMENT#{ulid} and UPLOAD#{ulid}.
       const items = queryAll({
         KeyConditionExpression: '#pk = :pk',
@@ -548,14 +595,22 @@ export const dynamoRecordStore = (tableName: string, client: DynamoDBClient): Re
         if (sortKey === TABLE_KEYS.profileSort && typeof item.avatarKey === 'string') records.avatarKey = item.avatarKey;
         else if (sortKey === TABLE_KEYS.quotaSort) records.summaries.quota = { ...quotaOf(item), ...versionOf(item) };
         else if (sortKey.startsWith(TABLE_KEYS.accountSortPrefix)) {
-          records.summaries.accounts.set(sortKey.slice(TABLE_KEYS.accountSortPrefix.length), { ...totals, ...versionOf(item), label: String(item.label ?? '') });
+          records.summaries.accounts.set(sortKey.slice(TABLE_KEYS.accountSortPrefix.length), {
+            ...totals,
+            ...versionOf(item),
+            label: String(item.label ?? ''),
+          });
         } else if (sortKey.startsWith(TABLE_KEYS.periodSortPrefix)) {
           records.summaries.periods.set(sortKey.slice(TABLE_KEYS.periodSortPrefix.length), { ...totals, ...versionOf(item) });
         } else if (sortKey.startsWith(TABLE_KEYS.statementSortPrefix)) {
           records.statementIds.push(sortKey.slice(TABLE_KEYS.statementSortPrefix.length));
           records.statements.push({ ...stripKeys(item), listed: item[LISTED] === true });
         } else if (sortKey.startsWith(TABLE_KEYS.uploadSortPrefix)) {
-          records.uploads.push({ statementId: String(item.statementId), size: Number(item.size ?? 0), expiresAt: String(item.expiresAt ?? '') });
+          records.uploads.push({
+            statementId: String(item.statementId),
+            size: Number(item.size ?? 0),
+            expiresAt: String(item.expiresAt ?? ''),
+          });
         }
       }
       return records;

@@ -15,7 +15,8 @@ export interface AwsAccess {
   endpoints?: { s3?: string; dynamodb?: string };
 }
 
-const text = (name: string) => z.string({ error: `environment variable ${name} is not set` }).min(1, `environment variable ${name} is empty`);
+const text = (name: string) =>
+  z.string({ error: `environment variable ${name} is not set` }).min(1, `environment variable ${name} is empty`);
 
 const environmentSchema = z.object({
   [LAMBDA_ENV.bucketName]: text(LAMBDA_ENV.bucketName),

@@ -43,7 +43,11 @@ export interface ObjectStore {
   readStart(key: string, bytes: number): Promise<Uint8Array | undefined>;
   /** Starts a multipart upload whose parts S3 checks against their SHA-256 (composite checksum). */
   createMultipart(input: { key: string; contentType: string; metadata: Record<string, string> }): Promise<string>;
-  completeMultipart(input: { key: string; uploadId: string; parts: { partNumber: number; etag: string; checksum: string }[] }): Promise<void>;
+  completeMultipart(input: {
+    key: string;
+    uploadId: string;
+    parts: { partNumber: number; etag: string; checksum: string }[];
+  }): Promise<void>;
   /** The parts S3 already holds of an upload in progress, in part order. */
   listParts(input: { key: string; uploadId: string }): Promise<StoredPart[]>;
   abortMultipart(input: { key: string; uploadId: string }): Promise<void>;
@@ -129,7 +133,9 @@ export const s3ObjectStore = (client: S3Client, bucket: string): ObjectStore => 
           Bucket: bucket,
           Key: key,
           UploadId: uploadId,
-          MultipartUpload: { Parts: parts.map((part) => ({ PartNumber: part.partNumber, ETag: part.etag, ChecksumSHA256: part.checksum })) },
+          MultipartUpload: {
+            Parts: parts.map((part) => ({ PartNumber: part.partNumber, ETag: part.etag, ChecksumSHA256: part.checksum })),
+          },
         }),
       );
     } catch (error) {
@@ -143,7 +149,12 @@ export const s3ObjectStore = (client: S3Client, bucket: string): ObjectStore => 
       do {
         const page = await client.send(new ListPartsCommand({ Bucket: bucket, Key: key, UploadId: uploadId, PartNumberMarker: marker }));
         for (const part of page.Parts ?? []) {
-          parts.push({ partNumber: part.PartNumber ?? 0, size: part.Size ?? 0, etag: part.ETag ?? '', ...(part.ChecksumSHA256 ? { checksum: part.ChecksumSHA256 } : {}) });
+          parts.push({
+            partNumber: part.PartNumber ?? 0,
+            size: part.Size ?? 0,
+            etag: part.ETag ?? '',
+            ...(part.ChecksumSHA256 ? { checksum: part.ChecksumSHA256 } : {}),
+          });
         }
         marker = page.IsTruncated ? page.NextPartNumberMarker : undefined;
       } while (marker);

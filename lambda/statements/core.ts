@@ -65,7 +65,9 @@ const quotaExceeded = (usage: QuotaUsage, size: number): ApiError => {
 const requireChecksumFor = (size: number, checksum: string): void => {
   if (!needsMultipart(size)) {
     if (!SHA256_BASE64_PATTERN.test(checksum)) {
-      throw badRequest(`A file up to ${formatBytes(STATEMENT_LIMITS.maxSingleUploadBytes)} is sent in one piece: checksum must be the base64 SHA-256 of the whole file.`);
+      throw badRequest(
+        `A file up to ${formatBytes(STATEMENT_LIMITS.maxSingleUploadBytes)} is sent in one piece: checksum must be the base64 SHA-256 of the whole file.`,
+      );
     }
     return;
   }
@@ -102,7 +104,12 @@ export const createStatementsApi = (deps: StatementsDeps) => {
           // The place under the quota is taken before anything is signed.
           const multipart = needsMultipart(request.size);
           const holdSeconds = multipart ? STATEMENT_QUOTA.multipartHoldSeconds : STATEMENT_QUOTA.singleHoldSeconds;
-          const reservation = await deps.records.reserveUpload(sub, statementId, request.size, new Date(Date.now() + holdSeconds * 1000).toISOString());
+          const reservation = await deps.records.reserveUpload(
+            sub,
+            statementId,
+            request.size,
+            new Date(Date.now() + holdSeconds * 1000).toISOString(),
+          );
           if (!reservation.ok) {
             metrics.count(METRIC_NAMES.uploadsRefused);
             throw quotaExceeded(reservation.usage, request.size);
@@ -110,7 +117,13 @@ export const createStatementsApi = (deps: StatementsDeps) => {
           const sign = async (): Promise<StatementUploadResponse> => {
             if (multipart) {
               const uploadId = await deps.objects.createMultipart({ key, contentType, metadata });
-              return { kind: 'multipart', statementId, uploadId, partBytes: STATEMENT_LIMITS.partBytes, partCount: partSizes(request.size).length };
+              return {
+                kind: 'multipart',
+                statementId,
+                uploadId,
+                partBytes: STATEMENT_LIMITS.partBytes,
+                partCount: partSizes(request.size).length,
+              };
             }
             const put = await deps.presigner.put({
               key,
@@ -178,7 +191,12 @@ export const createStatementsApi = (deps: StatementsDeps) => {
           const query = parseWith(uploadQuerySchema, event.queryStringParameters ?? {}, 'query');
           const parts = await deps.objects.listParts({ key: statementKey(sub, statementId), uploadId: query.uploadId });
           const body: StoredPartsResponse = {
-            parts: parts.map((part) => ({ partNumber: part.partNumber, size: part.size, etag: part.etag, ...(part.checksum ? { checksum: part.checksum } : {}) })),
+            parts: parts.map((part) => ({
+              partNumber: part.partNumber,
+              size: part.size,
+              etag: part.etag,
+              ...(part.checksum ? { checksum: part.checksum } : {}),
+            })),
           };
           return { status: 200, body };
         },
@@ -228,10 +246,16 @@ export const createStatementsApi = (deps: StatementsDeps) => {
           if (!statement) throw notFound('There is no such statement.');
           // Only a file the malware scan found clean is ever handed out (the bucket policy refuses the rest too).
           if (statement.status === STATEMENT_STATUS.scanning) {
-            throw new ApiError('CONFLICT', 'This statement is still being scanned for malware; it can be downloaded once the scan finds it clean.');
+            throw new ApiError(
+              'CONFLICT',
+              'This statement is still being scanned for malware; it can be downloaded once the scan finds it clean.',
+            );
           }
           if (statement.status !== STATEMENT_STATUS.available) {
-            throw new ApiError('CONFLICT', `This statement is quarantined and cannot be downloaded: ${statement.scanDetail ?? 'it did not pass the malware scan'}. You can delete it.`);
+            throw new ApiError(
+              'CONFLICT',
+              `This statement is quarantined and cannot be downloaded: ${statement.scanDetail ?? 'it did not pass the malware scan'}. You can delete it.`,
+            );
           }
           const download = await deps.presigner.get({
             key: statementKey(sub, statementId),

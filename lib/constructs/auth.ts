@@ -103,9 +103,7 @@ export class VaultAuth extends Construct {
     this.identityPool = new IdentityPool(this, 'IdentityPool', {
       allowUnauthenticatedIdentities: false,
       authenticationProviders: {
-        userPools: [
-          new UserPoolAuthenticationProvider({ userPool: this.userPool, userPoolClient: this.userPoolClient }),
-        ],
+        userPools: [new UserPoolAuthenticationProvider({ userPool: this.userPool, userPoolClient: this.userPoolClient })],
       },
     });
 

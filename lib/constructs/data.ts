@@ -95,7 +95,8 @@ export class VaultData extends Construct {
     };
     Validations.of(this.api).acknowledge({
       id: 'AwsSolutions-ASC3',
-      reason: 'Request and error logging are on; verbose content stays off because it would put request headers (tokens) and personal records into the logs.',
+      reason:
+        'Request and error logging are on; verbose content stays off because it would put request headers (tokens) and personal records into the logs.',
     });
 
     this.tableSource = new ResolverTableDataSource(this, 'TableSource', { api: this.api, table: this.table, actions: tableActions() });

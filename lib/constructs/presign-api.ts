@@ -125,7 +125,8 @@ export class PresignApi extends Construct {
 
     Validations.of(this.api).acknowledge({
       id: 'AwsSolutions-APIG3',
-      reason: 'No WAF: every method needs a Cognito token, the stage is throttled, and bodies are schema-validated; a web ACL is an operator choice with its own cost.',
+      reason:
+        'No WAF: every method needs a Cognito token, the stage is throttled, and bodies are schema-validated; a web ACL is an operator choice with its own cost.',
     });
   }
 

@@ -43,7 +43,8 @@ export class UploadCatalogue extends Construct {
     });
     Validations.of(this.failures).acknowledge({
       id: 'AwsSolutions-SQS3',
-      reason: "This queue is itself the catalogue's failure destination (what Lambda could not deliver after its retries); `npm run catalogue:replay` reads it, so no further queue is needed behind it.",
+      reason:
+        "This queue is itself the catalogue's failure destination (what Lambda could not deliver after its retries); `npm run catalogue:replay` reads it, so no further queue is needed behind it.",
     });
     this.handler = new VaultFunction(this, 'Handler', {
       code: { entry: 'catalogue/index.ts' },

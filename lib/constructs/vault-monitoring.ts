@@ -90,9 +90,20 @@ export class VaultMonitoring extends Construct {
     const faultRate = { Critical: { maxErrorRate: ALARM_THRESHOLDS.maxFaultRate } };
     const latency = { Critical: { maxLatency: ALARM_THRESHOLDS.maxLatencyP99 } };
     for (const { name, api } of props.restApis) {
-      this.facade.monitorApiGateway({ api, apiStage: API_STAGE, alarmFriendlyName: name, add5XXFaultRateAlarm: faultRate, addLatencyP99Alarm: latency });
+      this.facade.monitorApiGateway({
+        api,
+        apiStage: API_STAGE,
+        alarmFriendlyName: name,
+        add5XXFaultRateAlarm: faultRate,
+        addLatencyP99Alarm: latency,
+      });
     }
-    this.facade.monitorAppSyncApi({ api: props.graphqlApi, alarmFriendlyName: 'graphql', add5XXFaultRateAlarm: faultRate, addLatencyP99Alarm: latency });
+    this.facade.monitorAppSyncApi({
+      api: props.graphqlApi,
+      alarmFriendlyName: 'graphql',
+      add5XXFaultRateAlarm: faultRate,
+      addLatencyP99Alarm: latency,
+    });
     for (const { name, function: fn } of props.functions) {
       this.facade.monitorLambdaFunction({
         lambdaFunction: fn,

@@ -83,7 +83,8 @@ export class WebHosting extends Construct {
     });
     Validations.of(this.logBucket).acknowledge({
       id: 'AwsSolutions-S1',
-      reason: "This is the web hosting's log bucket itself; logging it to itself would loop and logging it elsewhere would need a third bucket.",
+      reason:
+        "This is the web hosting's log bucket itself; logging it to itself would loop and logging it elsewhere would need a third bucket.",
     });
 
     // Static files are rebuilt by every deploy: the bucket goes with the stack, in every stage.
@@ -183,7 +184,7 @@ export class WebHosting extends Construct {
       Validations.of(this.distribution).acknowledge({
         id: 'AwsSolutions-CFR4',
         reason:
-          "Without webDomain the distribution answers on its *.cloudfront.net name, whose certificate CloudFront manages and whose minimum TLS version cannot be raised; with webDomain it requires TLSv1.2_2021.",
+          'Without webDomain the distribution answers on its *.cloudfront.net name, whose certificate CloudFront manages and whose minimum TLS version cannot be raised; with webDomain it requires TLSv1.2_2021.',
       });
     }
     Validations.of(this.distribution).acknowledge(

@@ -15,9 +15,7 @@ export interface IncomingRequest {
   headers: Record<string, string | string[] | undefined>;
 }
 
-export type Verdict =
-  | { ok: true; accessKeyId: string; payloadHash: string }
-  | { ok: false; status: number; code: string; message: string };
+export type Verdict = { ok: true; accessKeyId: string; payloadHash: string } | { ok: false; status: number; code: string; message: string };
 
 const refuse = (code: string, message: string, status = 403): Verdict => ({ ok: false, status, code, message });
 
@@ -82,9 +80,7 @@ const signatureFor = (
     .sort(([a, av], [b, bv]) => (a < b ? -1 : a > b ? 1 : av < bv ? -1 : av > bv ? 1 : 0))
     .map(([key, value]) => `${key}=${value}`)
     .join('&');
-  const canonicalHeaders = parts.signedHeaders
-    .map((name) => `${name}:${headerValue(request.headers, name) ?? ''}\n`)
-    .join('');
+  const canonicalHeaders = parts.signedHeaders.map((name) => `${name}:${headerValue(request.headers, name) ?? ''}\n`).join('');
   const canonicalRequest = [
     request.method.toUpperCase(),
     rawPath || '/',
@@ -133,7 +129,8 @@ export const verifySigV4 = (
   let signedQuery = query;
 
   if (presigned) {
-    if (queryValue('X-Amz-Algorithm') !== 'AWS4-HMAC-SHA256') return refuse('AuthorizationQueryParametersError', 'Only AWS4-HMAC-SHA256 is supported.', 400);
+    if (queryValue('X-Amz-Algorithm') !== 'AWS4-HMAC-SHA256')
+      return refuse('AuthorizationQueryParametersError', 'Only AWS4-HMAC-SHA256 is supported.', 400);
     credential = queryValue('X-Amz-Credential');
     signedHeaders = queryValue('X-Amz-SignedHeaders');
     signature = queryValue('X-Amz-Signature');
@@ -188,7 +185,8 @@ export const verifySigV4 = (
   const headerNames = signedHeaders.split(';');
   if (!headerNames.includes('host')) return refuse('AccessDenied', 'The host header must be signed.');
   const unsigned = Object.keys(request.headers).filter(
-    (name) => name.toLowerCase().startsWith('x-amz-') && !headerNames.includes(name.toLowerCase()) && !MAY_BE_UNSIGNED.has(name.toLowerCase()),
+    (name) =>
+      name.toLowerCase().startsWith('x-amz-') && !headerNames.includes(name.toLowerCase()) && !MAY_BE_UNSIGNED.has(name.toLowerCase()),
   );
   if (unsigned.length > 0) {
     return refuse('AccessDenied', 'There were headers present in the request which were not signed');

@@ -111,18 +111,25 @@ export const createUserPoolCompat = (pool: LocalUserPool, tokens: TokenVerifier,
       ClientId: clientId,
       AuthParameters: { USERNAME: user.Username, PASSWORD: user.Password },
     })) as { AuthenticationResult: { AccessToken: string; IdToken: string; RefreshToken: string } };
-    return { ChallengeParameters: {}, AuthenticationResult: sessions.issue(result.AuthenticationResult, result.AuthenticationResult.RefreshToken) };
+    return {
+      ChallengeParameters: {},
+      AuthenticationResult: sessions.issue(result.AuthenticationResult, result.AuthenticationResult.RefreshToken),
+    };
   };
 
   const refreshed = async (refreshToken: unknown, clientId: unknown) => {
-    if (sessions.hasEnded(sessions.sessionOf(refreshToken))) throw new CognitoFault('NotAuthorizedException', 'Refresh Token has been revoked');
+    if (sessions.hasEnded(sessions.sessionOf(refreshToken)))
+      throw new CognitoFault('NotAuthorizedException', 'Refresh Token has been revoked');
     try {
       const result = (await delegate('InitiateAuth', {
         AuthFlow: 'REFRESH_TOKEN_AUTH',
         ClientId: clientId,
         AuthParameters: { REFRESH_TOKEN: refreshToken },
       })) as { AuthenticationResult: { AccessToken: string; IdToken: string } };
-      return sessions.issue({ AccessToken: result.AuthenticationResult.AccessToken, IdToken: result.AuthenticationResult.IdToken }, String(refreshToken));
+      return sessions.issue(
+        { AccessToken: result.AuthenticationResult.AccessToken, IdToken: result.AuthenticationResult.IdToken },
+        String(refreshToken),
+      );
     } catch (error) {
       throw faultCode(error) ? new CognitoFault('NotAuthorizedException', 'Invalid Refresh Token.') : error;
     }
@@ -133,7 +140,10 @@ export const createUserPoolCompat = (pool: LocalUserPool, tokens: TokenVerifier,
     const claims = await tokens.verifyAccessToken(typeof token === 'string' ? token : undefined);
     if (!claims) {
       const expiry = Number(decodeJwt(token)?.payload.exp);
-      throw new CognitoFault('NotAuthorizedException', expiry && expiry * 1000 < Date.now() ? 'Access Token has expired' : 'Invalid Access Token');
+      throw new CognitoFault(
+        'NotAuthorizedException',
+        expiry && expiry * 1000 < Date.now() ? 'Access Token has expired' : 'Invalid Access Token',
+      );
     }
     if (sessions.hasEnded(claims.origin_jti)) throw new CognitoFault('NotAuthorizedException', 'Access Token has been revoked');
     return claims;
@@ -142,11 +152,15 @@ export const createUserPoolCompat = (pool: LocalUserPool, tokens: TokenVerifier,
   const handlers: Record<string, (request: Request, claims?: VerifiedClaims) => Promise<unknown>> = {
     async SignUp(request) {
       requireGoodPassword(request.Password);
-      if (await findUser(request.Username)) throw new CognitoFault('UsernameExistsException', 'An account with the given email already exists.');
+      if (await findUser(request.Username))
+        throw new CognitoFault('UsernameExistsException', 'An account with the given email already exists.');
       const result = (await delegate('SignUp', request)) as { CodeDeliveryDetails?: { Destination: string } };
       return withoutUndefined({
         ...result,
-        CodeDeliveryDetails: result.CodeDeliveryDetails && { ...result.CodeDeliveryDetails, Destination: maskEmail(result.CodeDeliveryDetails.Destination) },
+        CodeDeliveryDetails: result.CodeDeliveryDetails && {
+          ...result.CodeDeliveryDetails,
+          Destination: maskEmail(result.CodeDeliveryDetails.Destination),
+        },
       });
     },
 
@@ -166,7 +180,16 @@ export const createUserPoolCompat = (pool: LocalUserPool, tokens: TokenVerifier,
       if (user && email && user.UserStatus === 'UNCONFIRMED') {
         const code = pool.services.otp();
         await pool.userPool.saveUser(ctx, { ...user, ConfirmationCode: code });
-        await pool.services.messages.deliver(ctx, 'ResendCode', request.ClientId, pool.userPoolId, user, code, request.ClientMetadata, details);
+        await pool.services.messages.deliver(
+          ctx,
+          'ResendCode',
+          request.ClientId,
+          pool.userPoolId,
+          user,
+          code,
+          request.ClientMetadata,
+          details,
+        );
       } else if (user && user.UserStatus !== 'UNCONFIRMED') {
         throw new CognitoFault('InvalidParameterException', 'User is already confirmed.');
       }
@@ -186,13 +209,19 @@ export const createUserPoolCompat = (pool: LocalUserPool, tokens: TokenVerifier,
         const user = await findUser(parameters.USERNAME);
         let result: { AuthenticationResult?: { AccessToken: string; IdToken: string; RefreshToken: string } };
         try {
-          result = (await delegate('InitiateAuth', { ...request, AuthParameters: { ...parameters, USERNAME: user?.Username ?? parameters.USERNAME } })) as typeof result;
+          result = (await delegate('InitiateAuth', {
+            ...request,
+            AuthParameters: { ...parameters, USERNAME: user?.Username ?? parameters.USERNAME },
+          })) as typeof result;
         } catch (error) {
           throw asSignInFailure(error);
         }
         // A challenge (a new password required) goes back as it is.
         if (!result.AuthenticationResult) return withoutUndefined(result as Record<string, unknown>);
-        return { ChallengeParameters: {}, AuthenticationResult: sessions.issue(result.AuthenticationResult, result.AuthenticationResult.RefreshToken) };
+        return {
+          ChallengeParameters: {},
+          AuthenticationResult: sessions.issue(result.AuthenticationResult, result.AuthenticationResult.RefreshToken),
+        };
       }
       const srpA = parameters.SRP_A;
       if (typeof parameters.USERNAME !== 'string' || typeof srpA !== 'string' || !/^[0-9a-fA-F]+$/.test(srpA)) {
@@ -256,7 +285,9 @@ export const createUserPoolCompat = (pool: LocalUserPool, tokens: TokenVerifier,
 
     async RevokeToken(request) {
       const session = sessions.sessionOf(request.Token);
-      const user = session ? (await pool.userPool.listUsers(ctx)).find((candidate) => candidate.RefreshTokens.includes(request.Token)) : undefined;
+      const user = session
+        ? (await pool.userPool.listUsers(ctx)).find((candidate) => candidate.RefreshTokens.includes(request.Token))
+        : undefined;
       if (!session || !user) {
         // Cognito answers the same for a token it does not know, so a caller learns nothing.
         if (decodeJwt(request.Token)) return {};

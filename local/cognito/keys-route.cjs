@@ -29,7 +29,12 @@ if (target) {
   const get = https.get;
   https.request = function (input, ...rest) {
     const local = localKeysUrl(input);
-    return local ? http.request(local, ...rest.map((arg) => (typeof arg === 'object' && arg && !Array.isArray(arg) ? { ...arg, agent: undefined } : arg))) : request.call(this, input, ...rest);
+    return local
+      ? http.request(
+          local,
+          ...rest.map((arg) => (typeof arg === 'object' && arg && !Array.isArray(arg) ? { ...arg, agent: undefined } : arg)),
+        )
+      : request.call(this, input, ...rest);
   };
   https.get = function (input, ...rest) {
     const local = localKeysUrl(input);

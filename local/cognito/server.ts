@@ -59,7 +59,13 @@ export const startCognitoServer = (port: number, userPool: TargetHandler, identi
         if (!code) {
           // cognito-local trips over requests Cognito would refuse as invalid; answer as Cognito does, and say so.
           process.stderr.write(`cognito: ${target} failed on its input: ${(error as Error).message}\n`);
-          sendJson(response, 400, { __type: 'InvalidParameterException', message: `Invalid request for ${target}.` }, CORS, 'application/x-amz-json-1.1');
+          sendJson(
+            response,
+            400,
+            { __type: 'InvalidParameterException', message: `Invalid request for ${target}.` },
+            CORS,
+            'application/x-amz-json-1.1',
+          );
           return;
         }
         sendJson(response, 400, { __type: code, message: (error as Error).message }, CORS, 'application/x-amz-json-1.1');

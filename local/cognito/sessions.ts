@@ -19,7 +19,10 @@ export const decodeJwt = (token: unknown): { header: Claims; payload: Claims } |
   if (typeof token !== 'string') return undefined;
   const [header, payload] = token.split('.');
   try {
-    return { header: JSON.parse(Buffer.from(header, 'base64url').toString('utf8')), payload: JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) };
+    return {
+      header: JSON.parse(Buffer.from(header, 'base64url').toString('utf8')),
+      payload: JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')),
+    };
   } catch {
     return undefined;
   }

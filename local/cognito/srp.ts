@@ -69,12 +69,7 @@ export interface SrpChallenge {
  * Starts a PASSWORD_VERIFIER challenge for `userId` (USER_ID_FOR_SRP) with the client's A.
  * Returns undefined when A is invalid (A mod N = 0), which Cognito refuses.
  */
-export const startChallenge = (input: {
-  poolName: string;
-  userId: string;
-  password: string;
-  srpA: string;
-}): SrpChallenge | undefined => {
+export const startChallenge = (input: { poolName: string; userId: string; password: string; srpA: string }): SrpChallenge | undefined => {
   const A = BigInt(`0x${input.srpA}`);
   if (A % N === 0n) return undefined;
   const salt = BigInt(`0x${randomBytes(16).toString('hex')}`);

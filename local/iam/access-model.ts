@@ -76,8 +76,7 @@ const synthesize = (): { stack: StatementVaultStack; template: Template } => {
   }
 };
 
-const logicalId = (construct: IConstruct): string =>
-  Stack.of(construct).getLogicalId(construct.node.defaultChild as CfnElement);
+const logicalId = (construct: IConstruct): string => Stack.of(construct).getLogicalId(construct.node.defaultChild as CfnElement);
 
 export const buildAccessModel = (input: { bucketName: string; tableName: string }): AccessModel => {
   const { stack, template } = synthesize();

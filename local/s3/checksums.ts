@@ -97,10 +97,18 @@ export type ChecksumStore = ReturnType<typeof createChecksumStore>;
  */
 export const partChecksumProblem = (usesSha256: boolean, declared: string | undefined): Problem | undefined => {
   if (usesSha256 && declared === undefined) {
-    return { status: 400, code: 'InvalidRequest', message: 'Checksum Type mismatch occurred, expected checksum Type: sha256, actual checksum Type: null' };
+    return {
+      status: 400,
+      code: 'InvalidRequest',
+      message: 'Checksum Type mismatch occurred, expected checksum Type: sha256, actual checksum Type: null',
+    };
   }
   if (!usesSha256 && declared !== undefined) {
-    return { status: 400, code: 'InvalidRequest', message: 'Checksum Type mismatch occurred, expected checksum Type: null, actual checksum Type: sha256' };
+    return {
+      status: 400,
+      code: 'InvalidRequest',
+      message: 'Checksum Type mismatch occurred, expected checksum Type: null, actual checksum Type: sha256',
+    };
   }
   return undefined;
 };
@@ -135,7 +143,8 @@ export const completeChecksum = async (
         problem: {
           status: 400,
           code: 'InvalidPart',
-          message: 'One or more of the specified parts could not be found.  The part may not have been uploaded, or the specified entity tag may not have matched the part\'s entity tag.',
+          message:
+            "One or more of the specified parts could not be found.  The part may not have been uploaded, or the specified entity tag may not have matched the part's entity tag.",
         },
       };
     }

@@ -63,7 +63,7 @@ export const listObjects = (bucketDir: string, bucket: string, query: URLSearchP
   if (rawMax !== null && !/^\d+$/.test(rawMax)) return invalidArgument('Provided max-keys not an integer or within integer range');
   const maxKeys = rawMax === null ? MAX_KEYS : Math.min(MAX_KEYS, Number(rawMax));
 
-  let after = '';
+  let after: string;
   if (v2) {
     if (query.has('marker')) return invalidArgument('Marker unsupported with REST.GET.BUCKET in list-type=2');
     const token = query.get('continuation-token');

@@ -79,7 +79,10 @@ export const s3Operation = (
       if (query.has('tagging')) return on('PutObjectTagging', versioned ? 's3:PutObjectVersionTagging' : 's3:PutObjectTagging');
       if (query.has('acl')) return on('PutObjectAcl', 's3:PutObjectAcl');
       const copySource = headers['x-amz-copy-source'];
-      const operation = on(query.has('partNumber') ? (copySource ? 'UploadPartCopy' : 'UploadPart') : copySource ? 'CopyObject' : 'PutObject', 's3:PutObject');
+      const operation = on(
+        query.has('partNumber') ? (copySource ? 'UploadPartCopy' : 'UploadPart') : copySource ? 'CopyObject' : 'PutObject',
+        's3:PutObject',
+      );
       if (typeof copySource === 'string') {
         const source = splitPath(`/${copySource.replace(/^\//, '').split('?')[0]}`);
         if (!source?.bucket || !source.key) return undefined;

@@ -45,9 +45,14 @@ const errorXml = (code: string, message: string): string =>
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')}</Message></Error>`;
 
-
 /** ListParts, which s3rver lacks: the parts on disk, their ETags and the checksums S3 verified. */
-const listPartsXml = (uploadsDir: string, bucket: string, key: string, uploadId: string, checksumOf: (part: number) => string | undefined): string => {
+const listPartsXml = (
+  uploadsDir: string,
+  bucket: string,
+  key: string,
+  uploadId: string,
+  checksumOf: (part: number) => string | undefined,
+): string => {
   const dir = path.join(uploadsDir, uploadId);
   const numbers = fs
     .readdirSync(dir)
@@ -58,7 +63,9 @@ const listPartsXml = (uploadsDir: string, bucket: string, key: string, uploadId:
   const parts = numbers.map((partNumber) => {
     const file = path.join(dir, String(partNumber));
     const stat = fs.statSync(file);
-    const md5 = fs.existsSync(`${file}.md5`) ? fs.readFileSync(`${file}.md5`, 'utf8') : createHash('md5').update(fs.readFileSync(file)).digest('hex');
+    const md5 = fs.existsSync(`${file}.md5`)
+      ? fs.readFileSync(`${file}.md5`, 'utf8')
+      : createHash('md5').update(fs.readFileSync(file)).digest('hex');
     const checksum = checksumOf(partNumber);
     return (
       `<Part><PartNumber>${partNumber}</PartNumber><LastModified>${stat.mtime.toISOString()}</LastModified>` +
@@ -172,9 +179,18 @@ export const startLocalS3 = async (input: {
     } catch {
       return {};
     }
-    const unescape = (text: string) => text.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&amp;/g, '&');
+    const unescape = (text: string) =>
+      text
+        .replace(/&lt;/g, '<')
+        .replace(/&gt;/g, '>')
+        .replace(/&quot;/g, '"')
+        .replace(/&apos;/g, "'")
+        .replace(/&amp;/g, '&');
     return Object.fromEntries(
-      [...xml.matchAll(/<Tag>\s*<Key>([^<]*)<\/Key>\s*<Value>([^<]*)<\/Value>\s*<\/Tag>/g)].map((match) => [unescape(match[1]), unescape(match[2])]),
+      [...xml.matchAll(/<Tag>\s*<Key>([^<]*)<\/Key>\s*<Value>([^<]*)<\/Value>\s*<\/Tag>/g)].map((match) => [
+        unescape(match[1]),
+        unescape(match[2]),
+      ]),
     );
   };
   /**
@@ -305,7 +321,10 @@ export const startLocalS3 = async (input: {
         if (verified.problem) return (refuse(request, response, verified.problem), true);
         const stored: StoredChecksum = { value: declared.value, type: CHECKSUM_TYPES.fullObject };
         checksums.setObjectChecksum(key, stored);
-        forward(request, response, verified.body, { headers: checksumHeaders(stored), failed: () => checksums.setObjectChecksum(key, undefined) });
+        forward(request, response, verified.body, {
+          headers: checksumHeaders(stored),
+          failed: () => checksums.setObjectChecksum(key, undefined),
+        });
         return true;
       }
       case 'UploadPart': {
@@ -326,11 +345,25 @@ export const startLocalS3 = async (input: {
         const algorithm = request.headers['x-amz-checksum-algorithm'];
         if (algorithm === undefined) return undefined;
         if (String(algorithm).toUpperCase() !== CHECKSUM.algorithm) {
-          return (refuse(request, response, { status: 501, code: 'NotImplemented', message: `The local S3 verifies ${CHECKSUM.algorithm} checksums only.` }), true);
+          return (
+            refuse(request, response, {
+              status: 501,
+              code: 'NotImplemented',
+              message: `The local S3 verifies ${CHECKSUM.algorithm} checksums only.`,
+            }),
+            true
+          );
         }
         const type = String(request.headers[CHECKSUM.typeHeader] ?? CHECKSUM_TYPES.composite).toUpperCase();
         if (type !== CHECKSUM_TYPES.composite) {
-          return (refuse(request, response, { status: 400, code: 'InvalidRequest', message: `The ${type} checksum type cannot be used with the sha256 checksum algorithm.` }), true);
+          return (
+            refuse(request, response, {
+              status: 400,
+              code: 'InvalidRequest',
+              message: `The ${type} checksum type cannot be used with the sha256 checksum algorithm.`,
+            }),
+            true
+          );
         }
         forward(request, response, body, {
           headers: { 'x-amz-checksum-algorithm': CHECKSUM.algorithm, [CHECKSUM.typeHeader]: CHECKSUM_TYPES.composite },
@@ -353,7 +386,10 @@ export const startLocalS3 = async (input: {
           failed: () => checksums.setObjectChecksum(key, previous),
           rewrite: (answer) =>
             stored
-              ? answer.replace('</CompleteMultipartUploadResult>', `<ChecksumSHA256>${stored.value}</ChecksumSHA256><ChecksumType>${stored.type}</ChecksumType></CompleteMultipartUploadResult>`)
+              ? answer.replace(
+                  '</CompleteMultipartUploadResult>',
+                  `<ChecksumSHA256>${stored.value}</ChecksumSHA256><ChecksumType>${stored.type}</ChecksumType></CompleteMultipartUploadResult>`,
+                )
               : answer,
         });
         return true;
@@ -397,10 +433,15 @@ export const startLocalS3 = async (input: {
       if (!target) return refuse(request, response, { status: 400, code: 'InvalidURI', message: "Couldn't parse the specified URI." });
       const { pathname: rawPath, query, originForm: rawUrl } = target;
 
-      const verdict = verifySigV4({ method: request.method ?? 'GET', url: rawUrl, headers: request.headers }, input.identities.secretFor, input.now?.(), {
-        region: REGION,
-        service: 's3',
-      });
+      const verdict = verifySigV4(
+        { method: request.method ?? 'GET', url: rawUrl, headers: request.headers },
+        input.identities.secretFor,
+        input.now?.(),
+        {
+          region: REGION,
+          service: 's3',
+        },
+      );
       if (!verdict.ok) return refuse(request, response, verdict);
       const signer = input.identities.signerOf(verdict.accessKeyId)!;
 
@@ -411,7 +452,11 @@ export const startLocalS3 = async (input: {
       if (!operation) {
         // Nothing the stack maps to IAM: the account may still use s3rver for it; a role may not.
         if (signer.kind === 'principal') {
-          return refuse(request, response, { status: 403, code: 'AccessDenied', message: `${request.method} ${rawPath} is not an operation the local IAM check knows; refused.` });
+          return refuse(request, response, {
+            status: 403,
+            code: 'AccessDenied',
+            message: `${request.method} ${rawPath} is not an operation the local IAM check knows; refused.`,
+          });
         }
         return forward(request, response);
       }
@@ -434,7 +479,9 @@ export const startLocalS3 = async (input: {
 
       const deletedKeys =
         operation.name === 'DeleteObjects'
-          ? [...(body ?? Buffer.alloc(0)).toString('utf8').matchAll(/<Key>([^<]*)<\/Key>/g)].map((match) => match[1].replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&'))
+          ? [...(body ?? Buffer.alloc(0)).toString('utf8').matchAll(/<Key>([^<]*)<\/Key>/g)].map((match) =>
+              match[1].replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&'),
+            )
           : [];
       const readsObject = operation.name === 'GetObject' || operation.name === 'HeadObject';
       const checks =
@@ -443,7 +490,12 @@ export const startLocalS3 = async (input: {
           : readsObject
             ? operation.checks.map((check) => ({
                 ...check,
-                context: { ...check.context, ...Object.fromEntries(Object.entries(tagsOf(operation.key!)).map(([name, value]) => [`s3:ExistingObjectTag/${name}`, value])) },
+                context: {
+                  ...check.context,
+                  ...Object.fromEntries(
+                    Object.entries(tagsOf(operation.key!)).map(([name, value]) => [`s3:ExistingObjectTag/${name}`, value]),
+                  ),
+                },
               }))
             : operation.checks;
       const denied = await denial(signer, checks);
@@ -467,7 +519,10 @@ export const startLocalS3 = async (input: {
       }
       const problem = multipartProblem(uploadsDir, operation, query, body);
       if (problem) return refuse(request, response, problem);
-      if (['PutObject', 'CopyObject', 'CompleteMultipartUpload'].includes(operation.name) || (operation.name === 'DeleteObject' && !query.has('versionId'))) {
+      if (
+        ['PutObject', 'CopyObject', 'CompleteMultipartUpload'].includes(operation.name) ||
+        (operation.name === 'DeleteObject' && !query.has('versionId'))
+      ) {
         replacedKeys.set(request, [operation.key!]);
       }
       if (deletedKeys.length > 0) replacedKeys.set(request, deletedKeys);

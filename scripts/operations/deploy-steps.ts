@@ -23,10 +23,16 @@ export const bootstrapState = async (readVersion: () => Promise<string | undefin
     if (name === 'CredentialsProviderError' || name === 'ExpiredTokenException' || name === 'UnrecognizedClientException') {
       throw new Error(
         `no usable AWS credentials (${name}): sign in first, e.g. \`aws sso login --profile you\` and AWS_PROFILE=you, or set AWS_ACCESS_KEY_ID/AWS_SECRET_ACCESS_KEY`,
+        { cause: error },
       );
     }
     if (name === 'AccessDeniedException') {
-      throw new Error(`these credentials may not read ${BOOTSTRAP_VERSION_PARAMETER} (ssm:GetParameter): deploy with an administrator or a deploy role`);
+      throw new Error(
+        `these credentials may not read ${BOOTSTRAP_VERSION_PARAMETER} (ssm:GetParameter): deploy with an administrator or a deploy role`,
+        {
+          cause: error,
+        },
+      );
     }
     throw error;
   }
@@ -36,7 +42,13 @@ export const bootstrapState = async (readVersion: () => Promise<string | undefin
 };
 
 /** `cdk deploy` for one stage: its stack only, outputs to a file, the person's context after ours. */
-export const cdkDeployArgs = (input: { stackName: string; stage: string; outputsFile: string; context: string[]; approve: boolean }): string[] => [
+export const cdkDeployArgs = (input: {
+  stackName: string;
+  stage: string;
+  outputsFile: string;
+  context: string[];
+  approve: boolean;
+}): string[] => [
   'cdk',
   'deploy',
   input.stackName,
@@ -71,7 +83,8 @@ export const checkWebApp = async (
   if (page) {
     const html = await page.text();
     if (page.status !== 200) problems.push(`${url} answered ${page.status}`);
-    else if (!html.includes(userPoolClientId)) problems.push(`${url} does not carry this stack's config (user pool client ${userPoolClientId})`);
+    else if (!html.includes(userPoolClientId))
+      problems.push(`${url} does not carry this stack's config (user pool client ${userPoolClientId})`);
     if (!page.headers.get('strict-transport-security')) problems.push(`${url} has no Strict-Transport-Security header`);
   }
   const plain = await answer(url.replace(/^https:/, 'http:'), { redirect: 'manual' });

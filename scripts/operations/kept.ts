@@ -11,12 +11,27 @@ export interface KeptResource {
 }
 
 const WHY: Record<string, { what: string; why: string }> = {
-  'AWS::Cognito::UserPool': { what: 'the user pool (accounts)', why: "people's accounts cannot be recreated; delete it by hand (turn off deletion protection first) when you mean to" },
-  'AWS::DynamoDB::Table': { what: 'the table (profiles and statement records)', why: "people's records; point-in-time recovery and deletion protection stay with it" },
-  'AWS::S3::Bucket': { what: "a bucket (statement files and avatars, their access logs, or the web app's access logs)", why: 'files and every old version stay until you empty and delete the bucket' },
+  'AWS::Cognito::UserPool': {
+    what: 'the user pool (accounts)',
+    why: "people's accounts cannot be recreated; delete it by hand (turn off deletion protection first) when you mean to",
+  },
+  'AWS::DynamoDB::Table': {
+    what: 'the table (profiles and statement records)',
+    why: "people's records; point-in-time recovery and deletion protection stay with it",
+  },
+  'AWS::S3::Bucket': {
+    what: "a bucket (statement files and avatars, their access logs, or the web app's access logs)",
+    why: 'files and every old version stay until you empty and delete the bucket',
+  },
   'AWS::Logs::LogGroup': { what: 'a log group', why: 'logs stay for their retention period (one year) for audits and incidents' },
-  'AWS::ApiGateway::Account': { what: "the account's API Gateway logging setting", why: 'account-wide: other APIs of the account log through it' },
-  'AWS::IAM::Role': { what: "the account's API Gateway logging role", why: "the account's setting points at it; deleting it would stop every API's logs" },
+  'AWS::ApiGateway::Account': {
+    what: "the account's API Gateway logging setting",
+    why: 'account-wide: other APIs of the account log through it',
+  },
+  'AWS::IAM::Role': {
+    what: "the account's API Gateway logging role",
+    why: "the account's setting points at it; deleting it would stop every API's logs",
+  },
 };
 
 export const keptOnDestroy = (template: { [key: string]: unknown }): KeptResource[] =>

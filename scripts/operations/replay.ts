@@ -34,7 +34,10 @@ export const originalEvent = (body: string): unknown => {
   }
 };
 
-export const replayFailures = async (ports: ReplayPorts, options: { dryRun?: boolean; maxMessages?: number } = {}): Promise<ReplayReport> => {
+export const replayFailures = async (
+  ports: ReplayPorts,
+  options: { dryRun?: boolean; maxMessages?: number } = {},
+): Promise<ReplayReport> => {
   const report: ReplayReport = { replayed: 0, failedAgain: [], unreadable: [] };
   const seen = new Set<string>();
   const limit = options.maxMessages ?? 10_000;

@@ -17,7 +17,12 @@ const local: WebConfig = {
 };
 
 const directives = (policy: string) =>
-  Object.fromEntries(policy.split('; ').map((part) => part.split(' ')).map(([name, ...values]) => [name, values]));
+  Object.fromEntries(
+    policy
+      .split('; ')
+      .map((part) => part.split(' '))
+      .map(([name, ...values]) => [name, values]),
+  );
 
 describe('the Content-Security-Policy', () => {
   test('scripts only by nonce (and what they load), styles from the app or with the nonce; no framing, plugins or base rewrites', () => {

@@ -96,9 +96,7 @@ describe('password rule', () => {
 
 describe('routes', () => {
   test('path parameters are filled and encoded', () => {
-    expect(routePath('/statements/{statementId}/download-url', { statementId: 'a/b' })).toBe(
-      '/statements/a%2Fb/download-url',
-    );
+    expect(routePath('/statements/{statementId}/download-url', { statementId: 'a/b' })).toBe('/statements/a%2Fb/download-url');
     expect(() => routePath('/uploads/{statementId}')).toThrow('missing route parameter statementId');
   });
 });

@@ -156,13 +156,21 @@ describe('account', () => {
     await shot(page, 'sign-up');
     await page.getByRole('button', { name: 'Create account' }).click();
     await page.waitForURL(`${base}/confirm`);
-    const codesBefore = fs.readFileSync(path.join(stack.dataDir, 'codes.jsonl'), 'utf8').split('\n').filter((line) => line.includes(alice.email));
+    const codesBefore = fs
+      .readFileSync(path.join(stack.dataDir, 'codes.jsonl'), 'utf8')
+      .split('\n')
+      .filter((line) => line.includes(alice.email));
     expect(codesBefore).toHaveLength(1);
     await page.getByRole('button', { name: 'Send a new code' }).click();
     await expect(toast(page, 'A new code is on its way')).toBeVisible();
     const second = stack.codeFor(alice.email);
     expect(second).toMatch(/^\d{6}$/);
-    expect(fs.readFileSync(path.join(stack.dataDir, 'codes.jsonl'), 'utf8').split('\n').filter((line) => line.includes(alice.email))).toHaveLength(2);
+    expect(
+      fs
+        .readFileSync(path.join(stack.dataDir, 'codes.jsonl'), 'utf8')
+        .split('\n')
+        .filter((line) => line.includes(alice.email)),
+    ).toHaveLength(2);
     await page.getByLabel('Confirmation code').fill(second);
     await shot(page, 'confirm');
     await page.getByRole('button', { name: 'Confirm', exact: true }).click();
@@ -283,7 +291,7 @@ describe('statements', () => {
     expect(sha(fs.readFileSync(saved))).toBe(sha(small));
   });
 
-  test('the filters offer the server\'s accounts and periods, and an older match shows on the first page; usage is shown', async () => {
+  test("the filters offer the server's accounts and periods, and an older match shows on the first page; usage is shown", async () => {
     const page = alicePage;
     // An older statement of another account, behind the two newer Checking ones.
     const savingsPath = path.join(scratch, 'savings-2023-12.pdf');
@@ -376,7 +384,8 @@ describe('error catalogue', () => {
     await page.reload();
     const apiCalls: string[] = [];
     page.on('request', (request) => {
-      if (request.url().includes(`:${stack.ports.statementsApi}/`) || request.url().includes(`:${stack.ports.s3}/`)) apiCalls.push(request.url());
+      if (request.url().includes(`:${stack.ports.statementsApi}/`) || request.url().includes(`:${stack.ports.s3}/`))
+        apiCalls.push(request.url());
     });
     await page.getByLabel('Account', { exact: true }).fill('Checking');
     await page.getByLabel('Statement files').setInputFiles({ name: 'archive.zip', mimeType: 'application/zip', buffer: randomBytes(10) });
@@ -415,11 +424,17 @@ describe('error catalogue', () => {
     await otherTab.goto(`${base}/statements`);
     await expect(otherTab.getByTestId('statement-row').first()).toBeVisible();
     const cookies = await sessionCookies(context);
-    expect(cookies.map((cookie) => cookie.name.split('.').at(-1))).toEqual(expect.arrayContaining(['idToken', 'accessToken', 'refreshToken']));
+    expect(cookies.map((cookie) => cookie.name.split('.').at(-1))).toEqual(
+      expect.arrayContaining(['idToken', 'accessToken', 'refreshToken']),
+    );
     await context.addCookies(
       cookies.map((cookie) => ({
         ...cookie,
-        value: /\.(idToken|accessToken)$/.test(cookie.name) ? expire(cookie.value) : cookie.name.endsWith('.refreshToken') ? 'revoked-refresh-token' : cookie.value,
+        value: /\.(idToken|accessToken)$/.test(cookie.name)
+          ? expire(cookie.value)
+          : cookie.name.endsWith('.refreshToken')
+            ? 'revoked-refresh-token'
+            : cookie.value,
       })),
     );
     await page.goto(`${base}/statements`);
@@ -441,7 +456,8 @@ describe('files a person can trust, and uploads they control', () => {
   const storedParts = (page: Page) => {
     const stored: number[] = [];
     const listener = (response: { url(): string; request(): { method(): string }; status(): number }) => {
-      if (response.request().method() === 'PUT' && /partNumber=/.test(response.url()) && response.status() === 200) stored.push(partNumberOf(response.url()));
+      if (response.request().method() === 'PUT' && /partNumber=/.test(response.url()) && response.status() === 200)
+        stored.push(partNumberOf(response.url()));
     };
     page.on('response', listener);
     return { stored, stop: () => page.off('response', listener) };
@@ -478,7 +494,8 @@ describe('files a person can trust, and uploads they control', () => {
     return { file, ...before };
   };
   const item = (page: Page, name: string) => page.locator('[data-testid="upload-item"]', { hasText: name });
-  const itemIn = (page: Page, name: string, status: string) => page.locator(`[data-testid="upload-item"][data-status="${status}"]`, { hasText: name });
+  const itemIn = (page: Page, name: string, status: string) =>
+    page.locator(`[data-testid="upload-item"][data-status="${status}"]`, { hasText: name });
   /** Waits until `ready()` holds (the browser suite runs on jest, without Playwright's polling expect). */
   const until = async (ready: () => boolean, what: string, timeoutMs = 60_000) => {
     const deadline = Date.now() + timeoutMs;
@@ -496,7 +513,10 @@ describe('files a person can trust, and uploads they control', () => {
 
   test('a file whose content is not its type is refused after it arrives, saying why, with no retry', async () => {
     const page = alicePage;
-    const png = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010802000000907753de0000000c4944415478da636060000000040001f61738550000000049454e44ae426082', 'hex');
+    const png = Buffer.from(
+      '89504e470d0a1a0a0000000d4948445200000001000000010802000000907753de0000000c4944415478da636060000000040001f61738550000000049454e44ae426082',
+      'hex',
+    );
     await page.getByLabel('Statement files').setInputFiles({ name: 'fake.pdf', mimeType: 'application/pdf', buffer: png });
     const refused = page.locator('[data-testid="upload-item"][data-status="refused"]', { hasText: 'fake.pdf' });
     await expect(refused).toContainText('Not stored: this file is not a PDF: its content is PNG.');
@@ -508,7 +528,9 @@ describe('files a person can trust, and uploads they control', () => {
     const page = alicePage;
     const infected = Buffer.concat([Buffer.from('Date,Description,Amount\n2024-06-01,'), EICAR, Buffer.from(',1.00\n')]);
     await page.getByLabel('Statement files').setInputFiles({ name: 'eicar.csv', mimeType: 'text/csv', buffer: infected });
-    await expect(page.locator('[data-testid="upload-item"][data-status="quarantined"]', { hasText: 'eicar.csv' })).toContainText('Quarantined: a threat was found');
+    await expect(page.locator('[data-testid="upload-item"][data-status="quarantined"]', { hasText: 'eicar.csv' })).toContainText(
+      'Quarantined: a threat was found',
+    );
     const row = page.getByTestId('statement-row').filter({ hasText: 'eicar.csv' });
     await expect(row.getByTestId('statement-status')).toHaveText(/^Quarantined: a threat was found/);
     await expect(row.getByRole('button', { name: 'Download eicar.csv' })).toHaveCount(0);
@@ -571,7 +593,9 @@ describe('files a person can trust, and uploads they control', () => {
     await expect(unfinished).toBeVisible();
     await shot(page, 'statements-unfinished');
     const after = sentParts(page);
-    const listParts = page.waitForResponse((response) => response.request().method() === 'GET' && /\/uploads\/[^/]+\/parts\?uploadId=/.test(response.url()));
+    const listParts = page.waitForResponse(
+      (response) => response.request().method() === 'GET' && /\/uploads\/[^/]+\/parts\?uploadId=/.test(response.url()),
+    );
     const chooser = page.waitForEvent('filechooser');
     await unfinished.getByRole('button', { name: 'Resume reloaded.csv' }).click();
     await (await chooser).setFiles(file);
@@ -586,7 +610,9 @@ describe('files a person can trust, and uploads they control', () => {
   test('cancel aborts the upload in S3 and lists nothing', async () => {
     const page = alicePage;
     (await startSlowUpload(page, 'cancelled.csv')).stop();
-    const aborted = page.waitForResponse((response) => response.request().method() === 'DELETE' && /\/uploads\/[^/?]+\?uploadId=/.test(response.url()));
+    const aborted = page.waitForResponse(
+      (response) => response.request().method() === 'DELETE' && /\/uploads\/[^/?]+\?uploadId=/.test(response.url()),
+    );
     await item(page, 'cancelled.csv').getByRole('button', { name: 'Cancel cancelled.csv' }).click();
     expect((await aborted).status()).toBe(204);
     await expect(itemIn(page, 'cancelled.csv', 'cancelled')).toBeVisible();
@@ -678,7 +704,12 @@ describe('served as a visitor receives it', () => {
       const html = await response.text();
       const nonce = /'nonce-([^']+)'/.exec(policy)?.[1];
       expect(nonce).toMatch(/^[A-Za-z0-9+/]{22,}={0,2}$/);
-      const directives = Object.fromEntries(policy.split(';').map((part) => part.trim().split(/\s+/)).map(([name, ...values]) => [name, values]));
+      const directives = Object.fromEntries(
+        policy
+          .split(';')
+          .map((part) => part.trim().split(/\s+/))
+          .map(([name, ...values]) => [name, values]),
+      );
       expect(directives['script-src']).toEqual([`'nonce-${nonce}'`, "'strict-dynamic'"]);
       expect(directives['style-src']).toEqual(["'self'", `'nonce-${nonce}'`]);
       expect(directives['frame-ancestors']).toEqual(["'none'"]);
@@ -686,7 +717,9 @@ describe('served as a visitor receives it', () => {
       expect(directives['base-uri']).toEqual(["'self'"]);
       // The browser talks to the stack's own endpoints and nothing else (no analytics without an id).
       const config = JSON.parse(fs.readFileSync(path.join(stack.dataDir, 'amplify_outputs.json'), 'utf8'));
-      expect(directives['connect-src']).toEqual(expect.arrayContaining(["'self'", new URL(config.data.url).origin, new URL(config.custom.statementsApiUrl).origin]));
+      expect(directives['connect-src']).toEqual(
+        expect.arrayContaining(["'self'", new URL(config.data.url).origin, new URL(config.custom.statementsApiUrl).origin]),
+      );
       expect(policy).not.toMatch(/unsafe-inline|unsafe-eval|googletagmanager|\*/);
       // Every script and style element of the page carries this response's nonce.
       const tags = [...html.matchAll(/<(script|style)\b[^>]*>/g)].map((match) => match[0]);
@@ -715,41 +748,50 @@ describe('every page, light and dark, wide and narrow', () => {
     ['dark', 1280],
     ['light', 360],
     ['dark', 360],
-  ] as const)('screens in %s mode at %i px (test-results/screenshots/pages/)', async (scheme, width) => {
-    const context = await browser.newContext({ viewport: { width, height: 900 }, colorScheme: scheme });
-    const page = await newPage(context);
-    const violations: string[] = [];
-    const save = async (name: string) => {
-      await page.screenshot({ path: path.join(SCREENSHOTS, 'pages', `${name}-${scheme}-${width}.png`), fullPage: true });
-      violations.push(...(await accessibilityViolations(page)));
-    };
-    for (const route of ['/', '/sign-up', '/confirm', '/forgot-password', '/no-such-page', '/sign-in']) {
-      await page.goto(`${base}${route}`);
-      await save(route === '/' ? 'home' : route.slice(1));
-    }
-    // A form with its error showing.
-    await signIn(page, alice.email, 'not the password');
-    await expect(page.getByRole('alert')).toHaveText('The e-mail or password is not right.');
-    await save('sign-in-error');
-    // The page follows the system setting: the dark palette's background in dark mode.
-    expect(await page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor)).toBe(scheme === 'dark' ? 'rgb(17, 24, 39)' : 'rgb(243, 244, 246)');
-    await signIn(page, alice.email, 'a brand new passphrase');
-    await page.waitForURL(`${base}/statements`);
-    await expect(page.getByTestId('statement-row').first()).toBeVisible();
-    await save('statements');
-    await page.getByRole('button', { name: /^Delete / }).first().click();
-    await expect(page.getByRole('dialog')).toBeVisible();
-    await save('statements-delete-dialog');
-    await page.getByRole('button', { name: 'Cancel' }).click();
-    await page.goto(`${base}/profile`);
-    await expect(page.getByRole('main').getByRole('button', { name: 'Sign out' })).toBeVisible();
-    await save('profile');
-    await page.getByRole('main').getByRole('button', { name: 'Sign out' }).click();
-    await page.waitForURL(`${base}/sign-in`);
-    await context.close();
-    // axe-core (WCAG 2.x A and AA) on every page and state above: nothing.
-    expect(violations).toEqual([]);
-  }, 180_000);
+  ] as const)(
+    'screens in %s mode at %i px (test-results/screenshots/pages/)',
+    async (scheme, width) => {
+      const context = await browser.newContext({ viewport: { width, height: 900 }, colorScheme: scheme });
+      const page = await newPage(context);
+      const violations: string[] = [];
+      const save = async (name: string) => {
+        await page.screenshot({ path: path.join(SCREENSHOTS, 'pages', `${name}-${scheme}-${width}.png`), fullPage: true });
+        violations.push(...(await accessibilityViolations(page)));
+      };
+      for (const route of ['/', '/sign-up', '/confirm', '/forgot-password', '/no-such-page', '/sign-in']) {
+        await page.goto(`${base}${route}`);
+        await save(route === '/' ? 'home' : route.slice(1));
+      }
+      // A form with its error showing.
+      await signIn(page, alice.email, 'not the password');
+      await expect(page.getByRole('alert')).toHaveText('The e-mail or password is not right.');
+      await save('sign-in-error');
+      // The page follows the system setting: the dark palette's background in dark mode.
+      expect(await page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor)).toBe(
+        scheme === 'dark' ? 'rgb(17, 24, 39)' : 'rgb(243, 244, 246)',
+      );
+      await signIn(page, alice.email, 'a brand new passphrase');
+      await page.waitForURL(`${base}/statements`);
+      await expect(page.getByTestId('statement-row').first()).toBeVisible();
+      await save('statements');
+      await page
+        .getByRole('button', { name: /^Delete / })
+        .first()
+        .click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+      await save('statements-delete-dialog');
+      await page.getByRole('button', { name: 'Cancel' }).click();
+      await page.goto(`${base}/profile`);
+      await expect(page.getByRole('main').getByRole('button', { name: 'Sign out' })).toBeVisible();
+      await save('profile');
+      await page.getByRole('main').getByRole('button', { name: 'Sign out' }).click();
+      await page.waitForURL(`${base}/sign-in`);
+      await context.close();
+      // axe-core (WCAG 2.x A and AA) on every page and state above: nothing.
+      expect(violations).toEqual([]);
+    },
+    180_000,
+  );
 });
 
 test('the CSP refused nothing on any page of the suite', () => {

@@ -49,7 +49,17 @@ test('only upload limits and service status are readable with the API key', () =
 
 test('every private resolver keys its data on $ctx.identity.sub and never on an argument owner', () => {
   const privateResolvers = RESOLVERS.filter((resolver) => resolver.dataSource === 'table');
-  expect(privateResolvers.map((r) => r.fieldName).sort()).toEqual(['accounts', 'me', 'periods', 'statement', 'statements', 'statementsByChecksum', 'updateProfile', 'uploadRefusal', 'usage']);
+  expect(privateResolvers.map((r) => r.fieldName).sort()).toEqual([
+    'accounts',
+    'me',
+    'periods',
+    'statement',
+    'statements',
+    'statementsByChecksum',
+    'updateProfile',
+    'uploadRefusal',
+    'usage',
+  ]);
   for (const resolver of privateResolvers) {
     // The caller's partition, or one of the caller's list partitions (which start with it).
     expect(resolver.requestTemplate).toMatch(/"USER#\$ctx\.identity\.sub[|"]/);
@@ -72,7 +82,7 @@ test('no argument can name an owner', () => {
   expect(Object.keys(input.getFields())).toEqual(['displayName']);
 });
 
-test('the statement list is a paginated Query of the caller\'s partition, newest first, never a Scan', () => {
+test("the statement list is a paginated Query of the caller's partition, newest first, never a Scan", () => {
   const list = RESOLVERS.find((resolver) => resolver.fieldName === 'statements')!;
   expect(list.requestTemplate).toContain('"operation": "Query"');
   expect(list.requestTemplate).not.toContain('"Scan"');

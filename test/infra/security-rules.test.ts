@@ -73,10 +73,13 @@ const grantsOf = (name: keyof VaultPrincipals): string[] => {
   const roleId = logicalId(stack.principals[name].grantPrincipal as unknown as IConstruct);
   return resourcesOf('AWS::IAM::Policy')
     .filter((policy) => JSON.stringify(policy.Properties.Roles).includes(roleId))
-    .flatMap((policy) => policy.Properties.PolicyDocument.Statement as { Action: string | string[]; Resource: unknown; Condition?: unknown }[])
+    .flatMap(
+      (policy) => policy.Properties.PolicyDocument.Statement as { Action: string | string[]; Resource: unknown; Condition?: unknown }[],
+    )
     .flatMap((statement) => {
       expect(statement.Condition).toBeUndefined();
-      const resources = Array.isArray(statement.Resource) && !('Fn::Join' in (statement.Resource as object)) ? statement.Resource : [statement.Resource];
+      const resources =
+        Array.isArray(statement.Resource) && !('Fn::Join' in (statement.Resource as object)) ? statement.Resource : [statement.Resource];
       return [statement.Action].flat().flatMap((action) => resources.map((resource) => `${action} ${describeResource(resource)}`));
     })
     .sort();
@@ -136,11 +139,7 @@ describe('the product constants', () => {
   test('the web client has no secret and allows SRP, password and refresh flows', () => {
     template.hasResourceProperties('AWS::Cognito::UserPoolClient', {
       GenerateSecret: false,
-      ExplicitAuthFlows: Match.arrayEquals([
-        'ALLOW_USER_PASSWORD_AUTH',
-        'ALLOW_USER_SRP_AUTH',
-        'ALLOW_REFRESH_TOKEN_AUTH',
-      ]),
+      ExplicitAuthFlows: Match.arrayEquals(['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_USER_SRP_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH']),
     });
   });
 });
@@ -167,9 +166,7 @@ describe('GraphQL API', () => {
   test('API_KEY is the default mode and Cognito user pools an additional one', () => {
     template.hasResourceProperties('AWS::AppSync::GraphQLApi', {
       AuthenticationType: 'API_KEY',
-      AdditionalAuthenticationProviders: [
-        Match.objectLike({ AuthenticationType: 'AMAZON_COGNITO_USER_POOLS' }),
-      ],
+      AdditionalAuthenticationProviders: [Match.objectLike({ AuthenticationType: 'AMAZON_COGNITO_USER_POOLS' })],
     });
   });
 
@@ -258,9 +255,7 @@ describe('bucket', () => {
     });
     expect(bucket.Properties.VersioningConfiguration).toEqual({ Status: 'Enabled' });
     expect(bucket.Properties.LifecycleConfiguration.Rules).toEqual(
-      expect.arrayContaining([
-        expect.objectContaining({ AbortIncompleteMultipartUpload: { DaysAfterInitiation: 1 }, Status: 'Enabled' }),
-      ]),
+      expect.arrayContaining([expect.objectContaining({ AbortIncompleteMultipartUpload: { DaysAfterInitiation: 1 }, Status: 'Enabled' })]),
     );
   });
 
@@ -309,9 +304,21 @@ describe('operations: alarms to one topic, and a dashboard', () => {
   test.each<[string, RegExp, number]>([
     ['5xx rate of both REST APIs and the GraphQL API', /-(profile-image-api|statements-api|graphql)-Fault-Rate-Critical$/, 3],
     ['p99 latency of both REST APIs and the GraphQL API', /-(profile-image-api|statements-api|graphql)-Latency-P99-Critical$/, 3],
-    ['errors of every function, the web server among them', /-(profile-image-api|statements-api|catalogue|catalogue-sweep|web-server)-Fault-Count-Critical$/, 5],
-    ['throttles of every function', /-(profile-image-api|statements-api|catalogue|catalogue-sweep|web-server)-Throttled-Count-Critical$/, 5],
-    ["every function's duration near its timeout", /-(profile-image-api|statements-api|catalogue|catalogue-sweep|web-server)-Latency-P99-Warning$/, 5],
+    [
+      'errors of every function, the web server among them',
+      /-(profile-image-api|statements-api|catalogue|catalogue-sweep|web-server)-Fault-Count-Critical$/,
+      5,
+    ],
+    [
+      'throttles of every function',
+      /-(profile-image-api|statements-api|catalogue|catalogue-sweep|web-server)-Throttled-Count-Critical$/,
+      5,
+    ],
+    [
+      "every function's duration near its timeout",
+      /-(profile-image-api|statements-api|catalogue|catalogue-sweep|web-server)-Latency-P99-Warning$/,
+      5,
+    ],
     ["the 5xx rate of the web app's distribution", /-web-Fault-Rate-Critical$/, 1],
     ['throttled reads and writes of the table', /-table-(Read|Write)-Throttled-Events-Critical$/, 2],
     ["an event in the catalogue's failure queue", /-catalogue-failures-Queue-Message-Count-Max-Critical$/, 1],
@@ -324,7 +331,9 @@ describe('operations: alarms to one topic, and a dashboard', () => {
     expect(topics).toHaveLength(1);
     for (const alarm of alarms()) expect(alarm.Properties.AlarmActions).toEqual([{ Ref: topics[0] }]);
     template.hasResourceProperties('AWS::SNS::TopicPolicy', {
-      PolicyDocument: { Statement: Match.arrayWith([Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } })]) },
+      PolicyDocument: {
+        Statement: Match.arrayWith([Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } })]),
+      },
     });
     template.resourceCountIs('AWS::CloudWatch::Dashboard', 1);
   });
@@ -346,7 +355,9 @@ describe('catalogue failures', () => {
     expect(Object.keys(queues)).toHaveLength(1);
     expect(queue.Properties).toMatchObject({ SqsManagedSseEnabled: true, MessageRetentionPeriod: 14 * 24 * 3600 });
     template.hasResourceProperties('AWS::SQS::QueuePolicy', {
-      PolicyDocument: { Statement: Match.arrayWith([Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } })]) },
+      PolicyDocument: {
+        Statement: Match.arrayWith([Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } })]),
+      },
     });
     template.hasResourceProperties('AWS::Lambda::EventInvokeConfig', {
       MaximumRetryAttempts: 2,
@@ -453,7 +464,9 @@ describe('presign Lambdas', () => {
   test('each may sign only under its own key prefix', () => {
     const policies = ourPolicies().map((policy) => JSON.stringify(policy.Properties.PolicyDocument));
     // GuardDuty's role writes one object of its own, to check it may use the bucket.
-    const s3Statements = policies.filter((doc) => doc.includes('s3:PutObject') && !doc.includes('malware-protection-resource-validation-object'));
+    const s3Statements = policies.filter(
+      (doc) => doc.includes('s3:PutObject') && !doc.includes('malware-protection-resource-validation-object'),
+    );
     expect(s3Statements).toHaveLength(2);
     expect(s3Statements.filter((doc) => doc.includes('/profile-images/*') && !doc.includes('/statements/*'))).toHaveLength(1);
     expect(s3Statements.filter((doc) => doc.includes('/statements/*') && !doc.includes('/profile-images/*'))).toHaveLength(1);
@@ -489,7 +502,14 @@ describe('least privilege: each principal may do exactly what its code does', ()
   test.each<[keyof VaultPrincipals, string[]]>([
     [
       'profileImageApi',
-      ['dynamodb:GetItem table', 'logs:CreateLogStream log group', 'logs:PutLogEvents log group', 's3:GetObject bucket/profile-images/*', 's3:PutObject bucket/profile-images/*', ...TRACING],
+      [
+        'dynamodb:GetItem table',
+        'logs:CreateLogStream log group',
+        'logs:PutLogEvents log group',
+        's3:GetObject bucket/profile-images/*',
+        's3:PutObject bucket/profile-images/*',
+        ...TRACING,
+      ],
     ],
     [
       'statementsApi',
@@ -511,7 +531,15 @@ describe('least privilege: each principal may do exactly what its code does', ()
     // The catalogue and the sweep: read, refuse and list objects; write records. Lambda
     // delivers the events the catalogue failed on with the catalogue's own role; the
     // sweep reads each owner's partition with a Query.
-    ['catalogue', [...CATALOGUE_GRANTS, 'sqs:GetQueueAttributes failure queue', 'sqs:GetQueueUrl failure queue', 'sqs:SendMessage failure queue'].sort()],
+    [
+      'catalogue',
+      [
+        ...CATALOGUE_GRANTS,
+        'sqs:GetQueueAttributes failure queue',
+        'sqs:GetQueueUrl failure queue',
+        'sqs:SendMessage failure queue',
+      ].sort(),
+    ],
     ['sweep', [...CATALOGUE_GRANTS, 'dynamodb:Query table'].sort()],
     // The scan results: the verdict on a statement or avatar, which it may also catalogue or refuse.
     ['scanResults', [...CATALOGUE_GRANTS].sort()],
@@ -526,7 +554,8 @@ describe('least privilege: each principal may do exactly what its code does', ()
   test("nothing but X-Ray's two actions is granted on every resource ('*')", () => {
     for (const policy of ourPolicies()) {
       for (const statement of policy.Properties.PolicyDocument.Statement as { Action: string | string[]; Resource: unknown }[]) {
-        if (statement.Resource === '*') expect([statement.Action].flat().sort()).toEqual(['xray:PutTelemetryRecords', 'xray:PutTraceSegments']);
+        if (statement.Resource === '*')
+          expect([statement.Action].flat().sort()).toEqual(['xray:PutTelemetryRecords', 'xray:PutTraceSegments']);
       }
     }
   });
@@ -537,7 +566,8 @@ describe('least privilege: each principal may do exactly what its code does', ()
     const policies = resourcesOf('AWS::IAM::Policy').filter((policy) => JSON.stringify(policy.Properties.Roles).includes(roles[0]));
     const text = JSON.stringify(policies);
     expect(text).toContain(logicalId(stack.web.assetsBucket));
-    for (const construct of [stack.storage.bucket, stack.storage.accessLogBucket, stack.data.table]) expect(text).not.toContain(logicalId(construct));
+    for (const construct of [stack.storage.bucket, stack.storage.accessLogBucket, stack.data.table])
+      expect(text).not.toContain(logicalId(construct));
   });
 
   test('no policy of ours grants a wildcard action', () => {
@@ -551,17 +581,27 @@ describe('least privilege: each principal may do exactly what its code does', ()
 
 describe('malware scanning', () => {
   const bucketPolicyStatements = () =>
-    resourcesOf('AWS::S3::BucketPolicy').find((policy) => JSON.stringify(policy.Properties.Bucket).includes(logicalId(stack.storage.bucket)))!.Properties.PolicyDocument
-      .Statement as { Sid?: string; Effect: string; Action: string | string[]; Condition?: Record<string, Record<string, unknown>> }[];
+    resourcesOf('AWS::S3::BucketPolicy').find((policy) =>
+      JSON.stringify(policy.Properties.Bucket).includes(logicalId(stack.storage.bucket)),
+    )!.Properties.PolicyDocument.Statement as {
+      Sid?: string;
+      Effect: string;
+      Action: string | string[];
+      Condition?: Record<string, Record<string, unknown>>;
+    }[];
 
   test('GuardDuty Malware Protection scans both prefixes of the files bucket and tags each object with its verdict', () => {
     template.hasResourceProperties('AWS::GuardDuty::MalwareProtectionPlan', {
-      ProtectedResource: { S3Bucket: { BucketName: { Ref: logicalId(stack.storage.bucket) }, ObjectPrefixes: ['statements/', 'profile-images/'] } },
+      ProtectedResource: {
+        S3Bucket: { BucketName: { Ref: logicalId(stack.storage.bucket) }, ObjectPrefixes: ['statements/', 'profile-images/'] },
+      },
       Actions: { Tagging: { Status: 'ENABLED' } },
       Role: { 'Fn::GetAtt': [logicalId(stack.principals.malwareScan.grantPrincipal as unknown as IConstruct), 'Arn'] },
     });
     template.hasResourceProperties('AWS::IAM::Role', {
-      AssumeRolePolicyDocument: Match.objectLike({ Statement: [Match.objectLike({ Principal: { Service: 'malware-protection-plan.guardduty.amazonaws.com' } })] }),
+      AssumeRolePolicyDocument: Match.objectLike({
+        Statement: [Match.objectLike({ Principal: { Service: 'malware-protection-plan.guardduty.amazonaws.com' } })],
+      }),
     });
   });
 
@@ -624,7 +664,7 @@ describe('what AWS would break on a first deploy', () => {
     });
   });
 
-  test("the web client carries no OAuth flow: no implicit grant, no callback URL", () => {
+  test('the web client carries no OAuth flow: no implicit grant, no callback URL', () => {
     const [client] = resourcesOf('AWS::Cognito::UserPoolClient');
     expect(client.Properties.AllowedOAuthFlowsUserPoolClient).toBe(false);
     expect(client.Properties.AllowedOAuthFlows).toBeUndefined();
@@ -639,7 +679,9 @@ describe('what AWS would break on a first deploy', () => {
     expect(template.toJSON().Resources[roleId].DeletionPolicy).toBe('Retain');
     const stages = resourcesOf('AWS::ApiGateway::Stage');
     // The flag logGroupDestinationArnWithoutWildcard builds the destination from the group's name (a Ref).
-    const accessLogGroups = stages.map((stage) => /"Ref":"(\w+AccessLogs\w+)"/.exec(JSON.stringify(stage.Properties.AccessLogSetting))![1]).sort();
+    const accessLogGroups = stages
+      .map((stage) => /"Ref":"(\w+AccessLogs\w+)"/.exec(JSON.stringify(stage.Properties.AccessLogSetting))![1])
+      .sort();
     expect(accessLogGroups).toHaveLength(2);
     const roleGrants = resourcesOf('AWS::IAM::Policy')
       .filter((policy) => JSON.stringify(policy.Properties.Roles).includes(roleId))
@@ -676,8 +718,14 @@ describe('deployment choices by context', () => {
 
   test('a dev stack takes its data with it; a prod stack keeps it, protected from deletion', () => {
     const dev = synthVault({ stage: 'dev', sesFromAddress: undefined, sesVerifiedDomain: undefined }).template;
-    dev.hasResource('AWS::DynamoDB::Table', { DeletionPolicy: 'Delete', Properties: Match.objectLike({ DeletionProtectionEnabled: false }) });
-    dev.hasResource('AWS::Cognito::UserPool', { DeletionPolicy: 'Delete', Properties: Match.objectLike({ DeletionProtection: 'INACTIVE' }) });
+    dev.hasResource('AWS::DynamoDB::Table', {
+      DeletionPolicy: 'Delete',
+      Properties: Match.objectLike({ DeletionProtectionEnabled: false }),
+    });
+    dev.hasResource('AWS::Cognito::UserPool', {
+      DeletionPolicy: 'Delete',
+      Properties: Match.objectLike({ DeletionProtection: 'INACTIVE' }),
+    });
     for (const bucket of Object.values(dev.findResources('AWS::S3::Bucket'))) expect(bucket.DeletionPolicy).toBe('Delete');
     // Every version goes too: CDK empties the buckets before deleting them.
     dev.resourceCountIs('Custom::S3AutoDeleteObjects', 4);
@@ -685,7 +733,10 @@ describe('deployment choices by context', () => {
     // The account's API Gateway logging setting is not the stack's to take away, in any stage.
     dev.hasResource('AWS::ApiGateway::Account', { DeletionPolicy: 'Retain' });
 
-    template.hasResource('AWS::DynamoDB::Table', { DeletionPolicy: 'Retain', Properties: Match.objectLike({ DeletionProtectionEnabled: true }) });
+    template.hasResource('AWS::DynamoDB::Table', {
+      DeletionPolicy: 'Retain',
+      Properties: Match.objectLike({ DeletionProtectionEnabled: true }),
+    });
     // Only the web app's static files, which every deploy rebuilds, go with a prod stack.
     template.resourceCountIs('Custom::S3AutoDeleteObjects', 1);
     const kept = Object.entries(template.findResources('AWS::S3::Bucket')).filter(([, bucket]) => bucket.DeletionPolicy === 'Retain');
@@ -698,12 +749,16 @@ describe('deployment choices by context', () => {
   test("a dev deploy without SES uses Cognito's sender and says what it limits", () => {
     const { template: dev, assembly } = synthVault({ stage: 'dev', sesFromAddress: undefined, sesVerifiedDomain: undefined });
     dev.hasResourceProperties('AWS::Cognito::UserPool', { EmailConfiguration: { EmailSendingAccount: 'COGNITO_DEFAULT' } });
-    const warnings = assembly.stacks[0].messages.filter((message) => message.level === 'warning').map((message) => String(message.entry.data));
+    const warnings = assembly.stacks[0].messages
+      .filter((message) => message.level === 'warning')
+      .map((message) => String(message.entry.data));
     expect(warnings).toContainEqual(expect.stringContaining('50 e-mails a day'));
   });
 
   test('a prod deploy refuses to synthesize without SES, naming the context to set', () => {
-    expect(() => synthVault({ stage: 'prod', sesFromAddress: undefined, sesVerifiedDomain: undefined })).toThrow(/sesFromAddress: a prod deploy sends e-mail through SES/);
+    expect(() => synthVault({ stage: 'prod', sesFromAddress: undefined, sesVerifiedDomain: undefined })).toThrow(
+      /sesFromAddress: a prod deploy sends e-mail through SES/,
+    );
   });
 
   test('a bad address or stage is refused with a clear message', () => {
@@ -735,8 +790,12 @@ describe('web hosting', () => {
     const config = distribution();
     expect(config.PriceClass).toBe('PriceClass_100');
     expect(config.HttpVersion).toBe('http2and3');
-    expect(config.Logging).toEqual({ Bucket: { 'Fn::GetAtt': [logicalId(stack.web.logBucket), 'RegionalDomainName'] }, Prefix: 'cloudfront/' });
-    for (const behavior of [config.DefaultCacheBehavior, ...config.CacheBehaviors]) expect(behavior.ViewerProtocolPolicy).toBe('redirect-to-https');
+    expect(config.Logging).toEqual({
+      Bucket: { 'Fn::GetAtt': [logicalId(stack.web.logBucket), 'RegionalDomainName'] },
+      Prefix: 'cloudfront/',
+    });
+    for (const behavior of [config.DefaultCacheBehavior, ...config.CacheBehaviors])
+      expect(behavior.ViewerProtocolPolicy).toBe('redirect-to-https');
   });
 
   test('pages come from the server function (Node.js 24, arm64, streaming) through Origin Access Control, never cached', () => {
@@ -771,7 +830,12 @@ describe('web hosting', () => {
   });
 
   test('static files come from the private assets bucket through Origin Access Control; hashed files are immutable', () => {
-    const behaviors = distribution().CacheBehaviors as { PathPattern: string; TargetOriginId: string; CachePolicyId: string; AllowedMethods: string[] }[];
+    const behaviors = distribution().CacheBehaviors as {
+      PathPattern: string;
+      TargetOriginId: string;
+      CachePolicyId: string;
+      AllowedMethods: string[];
+    }[];
     expect(behaviors.map((behavior) => behavior.PathPattern).sort()).toEqual(['BUILD_ID', '_next/*', 'sw.js']);
     for (const behavior of behaviors) {
       const origin = originOf(behavior.TargetOriginId);
@@ -812,7 +876,9 @@ describe('web hosting', () => {
       FrameOptions: { FrameOption: 'DENY', Override: true },
       ReferrerPolicy: { ReferrerPolicy: 'strict-origin-when-cross-origin', Override: true },
     });
-    expect(policy.CustomHeadersConfig.Items).toEqual([{ Header: 'Permissions-Policy', Value: WEB_SECURITY_HEADERS.permissionsPolicy, Override: true }]);
+    expect(policy.CustomHeadersConfig.Items).toEqual([
+      { Header: 'Permissions-Policy', Value: WEB_SECURITY_HEADERS.permissionsPolicy, Override: true },
+    ]);
     const config = distribution();
     for (const behavior of [config.DefaultCacheBehavior, ...config.CacheBehaviors]) expect(behavior.ResponseHeadersPolicyId).toBeDefined();
   });
@@ -847,7 +913,7 @@ describe('web hosting', () => {
     expect(plain.toJSON().Outputs.WebUrl.Value).toEqual(origin);
   });
 
-  test('the server gets the web config at run time, in the Amplify outputs shape, naming this stack\'s resources', () => {
+  test("the server gets the web config at run time, in the Amplify outputs shape, naming this stack's resources", () => {
     const server = template.findResources('AWS::Lambda::Function')[logicalId(stack.web.server.function)].Properties;
     const document = JSON.stringify(server.Environment.Variables[WEB_CONFIG_ENV.json]);
     expect(document).toContain('\\"version\\":\\"1.4\\"');
@@ -857,22 +923,24 @@ describe('web hosting', () => {
 
   test('the web app settings are checked: a domain needs its us-east-1 certificate', () => {
     expect(() => synthVault({ webCertificateArn: undefined })).toThrow(/webDomain and webCertificateArn go together/);
-    expect(() => synthVault({ webCertificateArn: 'arn:aws:acm:eu-west-1:123456789012:certificate/0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d' })).toThrow(
-      /not an ACM certificate ARN in us-east-1/,
-    );
+    expect(() =>
+      synthVault({ webCertificateArn: 'arn:aws:acm:eu-west-1:123456789012:certificate/0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d' }),
+    ).toThrow(/not an ACM certificate ARN in us-east-1/);
     expect(() => synthVault({ webDomain: 'https://vault.example.com/' })).toThrow(/is not a domain name/);
     expect(() => synthVault({ webPriceClass: '300' })).toThrow('webPriceClass: "300" is not one of 100, 200, All');
     expect(() => synthVault({ webArtifact: '/nonexistent' })).toThrow(/the web app is not built.*npm run web:build/);
   });
 });
 
-test('a build for OpenNext\'s local mode is refused: only the Lambda build deploys', () => {
+test("a build for OpenNext's local mode is refused: only the Lambda build deploys", () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'open-next-'));
   try {
     const manifest = JSON.parse(fs.readFileSync(path.join(WEB_ARTIFACT_STUB, 'open-next.output.json'), 'utf8'));
     manifest.origins.default.wrapper = 'express-dev';
     fs.writeFileSync(path.join(dir, 'open-next.output.json'), JSON.stringify(manifest));
-    expect(() => readOpenNextArtifact(dir)).toThrow(/a build for "express-dev", not for Lambda's response streaming; run `npm run web:build`/);
+    expect(() => readOpenNextArtifact(dir)).toThrow(
+      /a build for "express-dev", not for Lambda's response streaming; run `npm run web:build`/,
+    );
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }

@@ -26,10 +26,7 @@ const setup = () => {
   return { objects, records, log, catalogue: createCatalogue({ objects, records, log }) };
 };
 
-const putObject = (
-  objects: ReturnType<typeof memoryObjects>,
-  overrides: Partial<ObjectInfo> = {},
-) =>
+const putObject = (objects: ReturnType<typeof memoryObjects>, overrides: Partial<ObjectInfo> = {}) =>
   objects.objects.set(KEY, {
     contentType: 'text/csv',
     size: 42,
@@ -58,7 +55,10 @@ test('a stored statement object gets its record, with decoded metadata and the r
 
 test('a statement whose content is not its declared type is refused: its owner is told why, its place goes back, the object goes', async () => {
   const { objects, records, catalogue } = setup();
-  putObject(objects, { contentType: 'application/pdf', metadata: encodeStatementMetadata({ fileName: 'scan.pdf', accountLabel: 'Main', period: '2024-05' }) });
+  putObject(objects, {
+    contentType: 'application/pdf',
+    metadata: encodeStatementMetadata({ fileName: 'scan.pdf', accountLabel: 'Main', period: '2024-05' }),
+  });
   objects.bodies.set(KEY, png());
   await records.reserveUpload(ALICE, ID, 42, '2099-01-01T00:00:00.000Z');
   await catalogue(event(s3Record('ObjectCreated:Put', KEY)));
@@ -77,7 +77,12 @@ test('a statement whose content is not its declared type is refused: its owner i
 test('a statement whose stored checksum is not the one declared is refused', async () => {
   const { objects, records, catalogue } = setup();
   putObject(objects, {
-    metadata: encodeStatementMetadata({ fileName: 'mai 2024.csv', accountLabel: 'Épargne', period: '2024-05', checksum: `${SOME_SHA256}-2` }),
+    metadata: encodeStatementMetadata({
+      fileName: 'mai 2024.csv',
+      accountLabel: 'Épargne',
+      period: '2024-05',
+      checksum: `${SOME_SHA256}-2`,
+    }),
     checksum: { value: `${'A'.repeat(42)}A=-2`, type: 'COMPOSITE' },
   });
   await catalogue(event(s3Record('ObjectCreated:CompleteMultipartUpload', KEY)));
@@ -174,8 +179,6 @@ test('a failing record is retried by rethrowing after the others ran', async () 
   records.putStatement = async () => {
     throw new Error('throttled');
   };
-  await expect(
-    catalogue(event(s3Record('ObjectCreated:Put', KEY), s3Record('ObjectCreated:Put', otherKey))),
-  ).rejects.toThrow('throttled');
+  await expect(catalogue(event(s3Record('ObjectCreated:Put', KEY), s3Record('ObjectCreated:Put', otherKey)))).rejects.toThrow('throttled');
   expect(records.avatars.get(ALICE)).toBe(otherKey);
 });

@@ -18,20 +18,38 @@ describe.each(MIMES)('a real %s', (mime) => {
     expect(await checkContent(mime, SAMPLES[mime](), true)).toEqual({ ok: true });
   });
 
-  test.each(MIMES.filter((other) => other !== mime && !(SAME_FORMAT.has(mime) && SAME_FORMAT.has(other))))('is refused under %s, saying why', async (other) => {
-    const verdict = await checkContent(other, SAMPLES[mime](), true);
-    expect(verdict.ok).toBe(false);
-    const label = FILE_TYPES.find((type) => type.mime === other)!.label;
-    expect(verdict).toEqual({ ok: false, reason: expect.stringMatching(new RegExp(`^not an? ${label.replace(/[()]/g, '\\$&')}: `)) });
-  });
+  test.each(MIMES.filter((other) => other !== mime && !(SAME_FORMAT.has(mime) && SAME_FORMAT.has(other))))(
+    'is refused under %s, saying why',
+    async (other) => {
+      const verdict = await checkContent(other, SAMPLES[mime](), true);
+      expect(verdict.ok).toBe(false);
+      const label = FILE_TYPES.find((type) => type.mime === other)!.label;
+      expect(verdict).toEqual({ ok: false, reason: expect.stringMatching(new RegExp(`^not an? ${label.replace(/[()]/g, '\\$&')}: `)) });
+    },
+  );
 });
 
 test('the messages say what the content is instead', async () => {
-  expect(await checkContent('application/pdf', SAMPLES['image/png'](), true)).toEqual({ ok: false, reason: 'not a PDF: its content is PNG' });
-  expect(await checkContent('text/csv', Buffer.from([0x41, 0x2c, 0x42, 0x0a, 0xc3, 0x28, 0x2c, 0x43]), true)).toEqual({ ok: false, reason: 'not a CSV: it is not UTF-8 text' });
-  expect(await checkContent('text/csv', Buffer.from('just one column\nof words\n'), true)).toEqual({ ok: false, reason: 'not a CSV: no line has two or more fields' });
-  expect(await checkContent('application/x-ofx', Buffer.from('<html><body>OFX</body></html>'), true)).toMatchObject({ ok: false, reason: expect.stringMatching(/^not an OFX: /) });
-  expect(await checkContent('application/pdf', EICAR, true)).toEqual({ ok: false, reason: 'not a PDF: its content is not recognised as one' });
+  expect(await checkContent('application/pdf', SAMPLES['image/png'](), true)).toEqual({
+    ok: false,
+    reason: 'not a PDF: its content is PNG',
+  });
+  expect(await checkContent('text/csv', Buffer.from([0x41, 0x2c, 0x42, 0x0a, 0xc3, 0x28, 0x2c, 0x43]), true)).toEqual({
+    ok: false,
+    reason: 'not a CSV: it is not UTF-8 text',
+  });
+  expect(await checkContent('text/csv', Buffer.from('just one column\nof words\n'), true)).toEqual({
+    ok: false,
+    reason: 'not a CSV: no line has two or more fields',
+  });
+  expect(await checkContent('application/x-ofx', Buffer.from('<html><body>OFX</body></html>'), true)).toMatchObject({
+    ok: false,
+    reason: expect.stringMatching(/^not an OFX: /),
+  });
+  expect(await checkContent('application/pdf', EICAR, true)).toEqual({
+    ok: false,
+    reason: 'not a PDF: its content is not recognised as one',
+  });
   expect(await checkContent('application/pdf', new Uint8Array(), true)).toEqual({ ok: false, reason: 'not a PDF: it is empty' });
 });
 
@@ -44,7 +62,9 @@ test('a partial sample may end inside a UTF-8 character or a quoted field; a who
 });
 
 test('large files are judged on their first bytes', async () => {
-  expect(await checkContent('application/pdf', pdf(CONTENT_SAMPLE_BYTES * 2).subarray(0, CONTENT_SAMPLE_BYTES), false)).toEqual({ ok: true });
+  expect(await checkContent('application/pdf', pdf(CONTENT_SAMPLE_BYTES * 2).subarray(0, CONTENT_SAMPLE_BYTES), false)).toEqual({
+    ok: true,
+  });
   expect(await checkContent('text/csv', csv(CONTENT_SAMPLE_BYTES * 2).subarray(0, CONTENT_SAMPLE_BYTES), false)).toEqual({ ok: true });
 });
 
@@ -68,7 +88,15 @@ describe('random bytes', () => {
         // (C2 A0 23 09 is one: a no-break space, "#", a tab); keep to bytes that are not text.
         fc.pre(bytes.includes(0) || !isUtf8(bytes));
         // And to bytes that do not start with a real signature by chance.
-        fc.pre(![[0xff, 0xd8, 0xff], [0x89, 0x50, 0x4e, 0x47], [0x25, 0x50, 0x44, 0x46], [0x50, 0x4b, 0x03, 0x04], [0x52, 0x49, 0x46, 0x46]].some((magic) => leadsWith(bytes, magic)));
+        fc.pre(
+          ![
+            [0xff, 0xd8, 0xff],
+            [0x89, 0x50, 0x4e, 0x47],
+            [0x25, 0x50, 0x44, 0x46],
+            [0x50, 0x4b, 0x03, 0x04],
+            [0x52, 0x49, 0x46, 0x46],
+          ].some((magic) => leadsWith(bytes, magic)),
+        );
         const verdict = await checkContent(mime, bytes, true);
         expect(verdict.ok).toBe(false);
       }),
@@ -78,21 +106,32 @@ describe('random bytes', () => {
 
   test('after a real header, still pass only under their own label (a detector reads the signature, not the rest)', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.uint8Array({ minLength: 0, maxLength: 2048 }), fc.constantFrom('application/pdf', 'image/png', 'image/jpeg'), async (tail, mime) => {
-        const bytes = Buffer.concat([SAMPLES[mime]().subarray(0, 64), tail]);
-        expect(await checkContent(mime, bytes, true)).toEqual({ ok: true });
-        for (const other of MIMES.filter((candidate) => candidate !== mime)) expect((await checkContent(other, bytes, true)).ok).toBe(false);
-      }),
+      fc.asyncProperty(
+        fc.uint8Array({ minLength: 0, maxLength: 2048 }),
+        fc.constantFrom('application/pdf', 'image/png', 'image/jpeg'),
+        async (tail, mime) => {
+          const bytes = Buffer.concat([SAMPLES[mime]().subarray(0, 64), tail]);
+          expect(await checkContent(mime, bytes, true)).toEqual({ ok: true });
+          for (const other of MIMES.filter((candidate) => candidate !== mime))
+            expect((await checkContent(other, bytes, true)).ok).toBe(false);
+        },
+      ),
       { numRuns: Math.min(RUNS, 100) },
     );
   });
 
   test('text with a NUL or a control character is never a CSV, an OFX or a QFX', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.string(), fc.constantFrom('\u0000', '\u0001', '\u001b', '\u007f'), fc.string(), async (before, control, after) => {
-        const bytes = Buffer.concat([SAMPLES['text/csv'](), Buffer.from(`${before}${control}${after}`, 'utf8')]);
-        for (const mime of ['text/csv', 'application/x-ofx', 'application/vnd.intu.qfx']) expect((await checkContent(mime, bytes, true)).ok).toBe(false);
-      }),
+      fc.asyncProperty(
+        fc.string(),
+        fc.constantFrom('\u0000', '\u0001', '\u001b', '\u007f'),
+        fc.string(),
+        async (before, control, after) => {
+          const bytes = Buffer.concat([SAMPLES['text/csv'](), Buffer.from(`${before}${control}${after}`, 'utf8')]);
+          for (const mime of ['text/csv', 'application/x-ofx', 'application/vnd.intu.qfx'])
+            expect((await checkContent(mime, bytes, true)).ok).toBe(false);
+        },
+      ),
       { numRuns: RUNS },
     );
   });

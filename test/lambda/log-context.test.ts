@@ -75,7 +75,9 @@ test('log lines carry the function, the Lambda request id, cold start and the AP
 test('uploads started and refused are counted as CloudWatch metrics (EMF), published once per invocation', async () => {
   const { createStatementsHandler } = await import('../../lambda/statements/handler');
   // A table that grants every quota reservation (this test is about metrics; the quota's own tests use DynamoDB Local).
-  const table = http.createServer((_request, response) => response.writeHead(200, { 'content-type': 'application/x-amz-json-1.0' }).end('{}'));
+  const table = http.createServer((_request, response) =>
+    response.writeHead(200, { 'content-type': 'application/x-amz-json-1.0' }).end('{}'),
+  );
   await new Promise<void>((resolve) => table.listen(0, '127.0.0.1', resolve));
   const handler = createStatementsHandler(
     { [LAMBDA_ENV.bucketName]: 'bucket', [LAMBDA_ENV.tableName]: 'table', [LAMBDA_ENV.logLevel]: 'ERROR' },
@@ -94,7 +96,9 @@ test('uploads started and refused are counted as CloudWatch metrics (EMF), publi
   const started = emf(await captureLines(() => handler(upload('application/pdf'), context('started'))));
   expect(started).toEqual([
     expect.objectContaining({
-      _aws: expect.objectContaining({ CloudWatchMetrics: [expect.objectContaining({ Namespace: 'StatementVault', Metrics: [{ Name: 'UploadsStarted', Unit: 'Count' }] })] }),
+      _aws: expect.objectContaining({
+        CloudWatchMetrics: [expect.objectContaining({ Namespace: 'StatementVault', Metrics: [{ Name: 'UploadsStarted', Unit: 'Count' }] })],
+      }),
       UploadsStarted: 1,
       service: 'statements-api',
     }),
@@ -102,7 +106,9 @@ test('uploads started and refused are counted as CloudWatch metrics (EMF), publi
   const refused = emf(await captureLines(() => handler(upload('application/zip'), context('refused'))));
   expect(refused).toEqual([expect.objectContaining({ UploadsRefused: 1 })]);
   // A route that counts nothing publishes nothing (and warns about nothing).
-  const quiet = await captureLines(() => handler(apiEvent({ ...STATEMENT_ROUTES.deleteStatement, pathParameters: { statementId: 'bad' } }), context('quiet')));
+  const quiet = await captureLines(() =>
+    handler(apiEvent({ ...STATEMENT_ROUTES.deleteStatement, pathParameters: { statementId: 'bad' } }), context('quiet')),
+  );
   expect(emf(quiet)).toEqual([]);
   await new Promise((resolve) => table.close(resolve));
 });

@@ -107,9 +107,7 @@ describe('profile image upload URL', () => {
 
   test('refuses a body over the API limit with 413', async () => {
     const { handler } = setup();
-    const result = await handler(
-      apiEvent({ ...PROFILE_IMAGE_ROUTES.uploadUrl, rawBody: JSON.stringify({ pad: 'x'.repeat(20_000) }) }),
-    );
+    const result = await handler(apiEvent({ ...PROFILE_IMAGE_ROUTES.uploadUrl, rawBody: JSON.stringify({ pad: 'x'.repeat(20_000) }) }));
     expect(result.statusCode).toBe(413);
     expect(json(result).error.code).toBe('BODY_TOO_LARGE');
   });
@@ -131,7 +129,11 @@ describe('profile image upload URL', () => {
     const allowed = await handler(upload({ contentType: 'image/png', size: 1 }));
     expect(allowed.headers?.['Access-Control-Allow-Origin']).toBe(ORIGIN);
     const other = await handler(
-      apiEvent({ ...PROFILE_IMAGE_ROUTES.uploadUrl, body: { contentType: 'image/png', size: 1, checksum: SOME_SHA256 }, origin: 'https://evil.example' }),
+      apiEvent({
+        ...PROFILE_IMAGE_ROUTES.uploadUrl,
+        body: { contentType: 'image/png', size: 1, checksum: SOME_SHA256 },
+        origin: 'https://evil.example',
+      }),
     );
     expect(other.headers?.['Access-Control-Allow-Origin']).toBeUndefined();
   });

@@ -12,7 +12,16 @@ import {
 import { createProfileImageApi } from '../../lambda/profile-image/core';
 import { createStatementsApi } from '../../lambda/statements/core';
 import { nastyString, rawBody, sub } from '../support/arbitraries';
-import { ORIGIN, apiEvent, capturingLog, checksumForSize, memoryObjects, memoryRecords, signedParts, testPresigner } from '../support/lambda-fakes';
+import {
+  ORIGIN,
+  apiEvent,
+  capturingLog,
+  checksumForSize,
+  memoryObjects,
+  memoryRecords,
+  signedParts,
+  testPresigner,
+} from '../support/lambda-fakes';
 
 /**
  * Properties over generated requests, run in-process against both handlers:
@@ -126,22 +135,24 @@ test('requests across all routes: no 5xx and the one error shape', async () => {
 
 test('valid requests always sign, so the properties above are not passing vacuously', async () => {
   await fc.assert(
-    fc.asyncProperty(
-      sub,
-      fc.constantFrom(...STATEMENT_TYPES),
-      fc.integer({ min: 1, max: 1024 * MiB }),
-      async (caller, type, bytes) => {
-        const api = setup();
-        const result = await api.statements(
-          apiEvent({
-            ...STATEMENT_ROUTES.createUpload,
-            sub: caller,
-            body: { fileName: 'a.pdf', contentType: type, size: bytes, accountLabel: 'Main', period: '2024-02', checksum: checksumForSize(bytes) },
-          }),
-        );
-        expect(result.statusCode).toBe(201);
-      },
-    ),
+    fc.asyncProperty(sub, fc.constantFrom(...STATEMENT_TYPES), fc.integer({ min: 1, max: 1024 * MiB }), async (caller, type, bytes) => {
+      const api = setup();
+      const result = await api.statements(
+        apiEvent({
+          ...STATEMENT_ROUTES.createUpload,
+          sub: caller,
+          body: {
+            fileName: 'a.pdf',
+            contentType: type,
+            size: bytes,
+            accountLabel: 'Main',
+            period: '2024-02',
+            checksum: checksumForSize(bytes),
+          },
+        }),
+      );
+      expect(result.statusCode).toBe(201);
+    }),
     { numRuns: Math.min(RUNS, 100) },
   );
 });

@@ -34,8 +34,15 @@ const setup = () => {
   };
 };
 
-const created = (key: string) =>
-  ({ Records: [{ eventName: 'ObjectCreated:Put', eventTime: '2026-03-01T12:00:01.000Z', s3: { bucket: { name: BUCKET }, object: { key } } } as unknown as S3EventRecord] });
+const created = (key: string) => ({
+  Records: [
+    {
+      eventName: 'ObjectCreated:Put',
+      eventTime: '2026-03-01T12:00:01.000Z',
+      s3: { bucket: { name: BUCKET }, object: { key } },
+    } as unknown as S3EventRecord,
+  ],
+});
 
 const scanResult = (key: string, verdict: string, threats: string[] = [], bucketName = BUCKET): ScanResultEvent =>
   ({
@@ -82,7 +89,10 @@ test('a threat quarantines the statement, says which, is counted for the alarm, 
   storeStatement(objects);
   await catalogue(created(KEY));
   await scanResults(scanResult(KEY, 'THREATS_FOUND', ['EICAR-Test-File (not a virus)']));
-  expect(records.statements.get(`${ALICE}/${ID}`)).toMatchObject({ status: 'QUARANTINED', scanDetail: 'a threat was found: EICAR-Test-File (not a virus)' });
+  expect(records.statements.get(`${ALICE}/${ID}`)).toMatchObject({
+    status: 'QUARANTINED',
+    scanDetail: 'a threat was found: EICAR-Test-File (not a virus)',
+  });
   expect(counted).toContain('ThreatsFound');
   const refused = await download();
   expect(refused.statusCode).toBe(409);
@@ -96,7 +106,10 @@ test('a file that could not be scanned is quarantined, not made available', asyn
   storeStatement(objects);
   await catalogue(created(KEY));
   await scanResults(scanResult(KEY, 'UNSUPPORTED'));
-  expect(records.statements.get(`${ALICE}/${ID}`)).toMatchObject({ status: 'QUARANTINED', scanDetail: 'it could not be scanned (UNSUPPORTED)' });
+  expect(records.statements.get(`${ALICE}/${ID}`)).toMatchObject({
+    status: 'QUARANTINED',
+    scanDetail: 'it could not be scanned (UNSUPPORTED)',
+  });
 });
 
 test('a verdict that arrives before the catalogue is applied when the record is written', async () => {
@@ -113,7 +126,7 @@ test('a verdict for another bucket is ignored', async () => {
   expect(records.statements.size).toBe(0);
 });
 
-test('the sweep applies a verdict whose event was missed, from the object\'s tag', async () => {
+test("the sweep applies a verdict whose event was missed, from the object's tag", async () => {
   const { objects, records, catalogue, sweep } = setup();
   storeStatement(objects);
   await catalogue(created(KEY));

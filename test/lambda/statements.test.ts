@@ -1,12 +1,4 @@
-import {
-  MiB,
-  STATEMENT_LIMITS,
-  STATEMENT_QUOTA,
-  STATEMENT_ROUTES,
-  isErrorBody,
-  statementKey,
-  type Statement,
-} from '../../contract';
+import { MiB, STATEMENT_LIMITS, STATEMENT_QUOTA, STATEMENT_ROUTES, isErrorBody, statementKey, type Statement } from '../../contract';
 import { createStatementsApi } from '../../lambda/statements/core';
 import {
   ALICE,
@@ -136,7 +128,12 @@ describe('single upload', () => {
     ['a bad checksum', { checksum: 'xyz' }, 400, 'BAD_REQUEST'],
     ['a hex checksum', { checksum: 'a'.repeat(64) }, 400, 'BAD_REQUEST'],
     ['a composite checksum for a file sent in one piece', { checksum: `${SOME_SHA256}-1` }, 400, 'BAD_REQUEST'],
-    ['a whole-file checksum for a file sent in parts', { size: 60 * MiB, checksum: 'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=' }, 400, 'BAD_REQUEST'],
+    [
+      'a whole-file checksum for a file sent in parts',
+      { size: 60 * MiB, checksum: 'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=' },
+      400,
+      'BAD_REQUEST',
+    ],
     ['a composite checksum with the wrong part count', { size: 60 * MiB, checksum: `${SOME_SHA256}-3` }, 400, 'BAD_REQUEST'],
     ['no checksum', { checksum: undefined }, 400, 'BAD_REQUEST'],
     ['an owner field', { owner: BOB }, 400, 'BAD_REQUEST'],
@@ -215,10 +212,17 @@ describe('multipart upload', () => {
     }
   });
 
-  test('lists the parts S3 holds, at the caller\'s key only', async () => {
+  test("lists the parts S3 holds, at the caller's key only", async () => {
     const { handler, created, objects } = await start();
     const list = (sub: string) =>
-      handler(apiEvent({ ...STATEMENT_ROUTES.listParts, sub, pathParameters: { statementId: STATEMENT_ID }, query: { uploadId: created.uploadId } }));
+      handler(
+        apiEvent({
+          ...STATEMENT_ROUTES.listParts,
+          sub,
+          pathParameters: { statementId: STATEMENT_ID },
+          query: { uploadId: created.uploadId },
+        }),
+      );
     expect((await list(BOB)).statusCode).toBe(404);
     const mine = await list(ALICE);
     expect(mine.statusCode).toBe(200);
@@ -239,9 +243,12 @@ describe('multipart upload', () => {
     expect(result.statusCode).toBe(status);
   });
 
-  test('completes only at the caller\'s key: B cannot complete A\'s upload', async () => {
+  test("completes only at the caller's key: B cannot complete A's upload", async () => {
     const { handler, created, objects } = await start();
-    const body = { uploadId: created.uploadId, parts: [1, 2, 3, 4].map((partNumber) => ({ partNumber, etag: `"${'0'.repeat(32)}"`, checksum: SOME_SHA256 })) };
+    const body = {
+      uploadId: created.uploadId,
+      parts: [1, 2, 3, 4].map((partNumber) => ({ partNumber, etag: `"${'0'.repeat(32)}"`, checksum: SOME_SHA256 })),
+    };
     const asBob = await handler(
       apiEvent({ ...STATEMENT_ROUTES.completeUpload, body, sub: BOB, pathParameters: { statementId: STATEMENT_ID } }),
     );
@@ -259,14 +266,20 @@ describe('multipart upload', () => {
     const result = await handler(
       apiEvent({
         ...STATEMENT_ROUTES.completeUpload,
-        body: { uploadId: created.uploadId, parts: [{ partNumber: 2, etag: 'abc', checksum: SOME_SHA256 }, { partNumber: 1, etag: 'abc', checksum: SOME_SHA256 }] },
+        body: {
+          uploadId: created.uploadId,
+          parts: [
+            { partNumber: 2, etag: 'abc', checksum: SOME_SHA256 },
+            { partNumber: 1, etag: 'abc', checksum: SOME_SHA256 },
+          ],
+        },
         pathParameters: { statementId: STATEMENT_ID },
       }),
     );
     expect(result.statusCode).toBe(400);
   });
 
-  test('aborts with the upload id in the query; B cannot abort A\'s upload', async () => {
+  test("aborts with the upload id in the query; B cannot abort A's upload", async () => {
     const { handler, created, objects } = await start();
     const abort = (sub: string) =>
       handler(
@@ -322,7 +335,7 @@ describe('download', () => {
 });
 
 describe('delete', () => {
-  test('removes the file, then the record; B cannot delete A\'s statement', async () => {
+  test("removes the file, then the record; B cannot delete A's statement", async () => {
     const { handler, records, objects } = setup();
     await records.putStatement(storedStatement(ALICE));
     objects.objects.set(statementKey(ALICE, STATEMENT_ID), { contentType: 'application/pdf', size: 3, metadata: {}, lastModified: '' });
@@ -351,7 +364,9 @@ describe('the quota', () => {
   test('a signed upload holds its place until its file is recorded', async () => {
     const { handler, records } = setup();
     expect((await handler(create(request, ALICE))).statusCode).toBe(201);
-    expect([...records.uploads.values()]).toEqual([expect.objectContaining({ owner: ALICE, statementId: STATEMENT_ID, size: request.size })]);
+    expect([...records.uploads.values()]).toEqual([
+      expect.objectContaining({ owner: ALICE, statementId: STATEMENT_ID, size: request.size }),
+    ]);
     await records.putStatement({ ...storedStatement(ALICE), size: request.size });
     expect(records.uploads.size).toBe(0);
   });
@@ -361,7 +376,9 @@ describe('the quota', () => {
     full(records, STATEMENT_QUOTA.maxStatements - 1);
     expect((await handler(create(request, ALICE))).statusCode).toBe(201);
     const before = objects.calls.length;
-    const refused = await handler(apiEvent({ ...STATEMENT_ROUTES.createUpload, body: { ...request, checksum: checksumForSize(request.size) }, sub: ALICE }));
+    const refused = await handler(
+      apiEvent({ ...STATEMENT_ROUTES.createUpload, body: { ...request, checksum: checksumForSize(request.size) }, sub: ALICE }),
+    );
     expect(refused.statusCode).toBe(403);
     const body = JSON.parse(refused.body);
     expect(body.error.code).toBe('QUOTA_EXCEEDED');
@@ -378,7 +395,9 @@ describe('the quota', () => {
     full(records, 10, STATEMENT_QUOTA.maxBytes / 10);
     const refused = await handler(create(request, ALICE));
     expect(refused.statusCode).toBe(403);
-    expect(JSON.parse(refused.body).error.message).toMatch(/^Your vault is full: it holds at most 10 GiB, and this file \(117\.2 KiB\) does not fit; you keep 10 statements \(10 GiB\)/);
+    expect(JSON.parse(refused.body).error.message).toMatch(
+      /^Your vault is full: it holds at most 10 GiB, and this file \(117\.2 KiB\) does not fit; you keep 10 statements \(10 GiB\)/,
+    );
   });
 
   test('an aborted upload gives its place back', async () => {
@@ -386,7 +405,12 @@ describe('the quota', () => {
     const created = JSON.parse((await handler(create({ ...request, size: 60 * 1024 * 1024 }, ALICE))).body);
     expect(records.uploads.size).toBe(1);
     const aborted = await handler(
-      apiEvent({ ...STATEMENT_ROUTES.abortUpload, sub: ALICE, pathParameters: { statementId: STATEMENT_ID }, query: { uploadId: created.uploadId } }),
+      apiEvent({
+        ...STATEMENT_ROUTES.abortUpload,
+        sub: ALICE,
+        pathParameters: { statementId: STATEMENT_ID },
+        query: { uploadId: created.uploadId },
+      }),
     );
     expect(aborted.statusCode).toBe(204);
     expect(records.uploads.size).toBe(0);
@@ -398,7 +422,12 @@ test('a multipart upload whose place was given back (it outlived its hold) canno
   const created = JSON.parse((await handler(create({ ...request, size: 60 * 1024 * 1024 }, ALICE))).body);
   await records.releaseUpload(ALICE, STATEMENT_ID);
   const completed = await handler(
-    apiEvent({ ...STATEMENT_ROUTES.completeUpload, sub: ALICE, pathParameters: { statementId: STATEMENT_ID }, body: { uploadId: created.uploadId, parts: [{ partNumber: 1, etag: '"a"', checksum: SOME_SHA256 }] } }),
+    apiEvent({
+      ...STATEMENT_ROUTES.completeUpload,
+      sub: ALICE,
+      pathParameters: { statementId: STATEMENT_ID },
+      body: { uploadId: created.uploadId, parts: [{ partNumber: 1, etag: '"a"', checksum: SOME_SHA256 }] },
+    }),
   );
   expect(completed.statusCode).toBe(404);
   expect(objects.uploads.has(created.uploadId)).toBe(false);

@@ -41,7 +41,18 @@ test('catalogues files whose event was lost, removes records whose file is gone,
   objects.objects.set(profileImageKey(BOB), { contentType: 'image/png', size: 1, metadata: {}, lastModified: '2026-01-02T00:00:00.000Z' });
   await records.putStatement(record(ALICE, GONE));
 
-  expect(await sweep()).toEqual({ owners: 2, objects: 3, catalogued: 1, refused: 1, recordsWithoutFile: 1, listed: 0, summariesCorrected: 0, uploadsReleased: 0, scansApplied: 0, failures: 0 });
+  expect(await sweep()).toEqual({
+    owners: 2,
+    objects: 3,
+    catalogued: 1,
+    refused: 1,
+    recordsWithoutFile: 1,
+    listed: 0,
+    summariesCorrected: 0,
+    uploadsReleased: 0,
+    scansApplied: 0,
+    failures: 0,
+  });
   expect(records.statements.get(`${ALICE}/${ID}`)?.fileName).toBe('lost event.pdf');
   expect(records.statements.has(`${ALICE}/${GONE}`)).toBe(false);
   expect(objects.objects.has(statementKey(BOB, ID))).toBe(false);
@@ -56,7 +67,18 @@ test('writes nothing when bucket and table agree (the avatar is not re-catalogue
   await records.setAvatar(ALICE, profileImageKey(ALICE), '2026-01-01T00:00:00.000Z');
   records.writes.length = 0;
 
-  expect(await sweep()).toEqual({ owners: 1, objects: 2, catalogued: 0, refused: 0, recordsWithoutFile: 0, listed: 0, summariesCorrected: 0, uploadsReleased: 0, scansApplied: 0, failures: 0 });
+  expect(await sweep()).toEqual({
+    owners: 1,
+    objects: 2,
+    catalogued: 0,
+    refused: 0,
+    recordsWithoutFile: 0,
+    listed: 0,
+    summariesCorrected: 0,
+    uploadsReleased: 0,
+    scansApplied: 0,
+    failures: 0,
+  });
   expect(records.writes).toEqual([]);
   expect(objects.calls.filter((call) => call.startsWith('head'))).toEqual([]);
 });

@@ -131,9 +131,9 @@ test('forgot password: request a code, set a new password with it, sign in with 
   const request = await resetPassword({ username: email });
   expect(request.nextStep.resetPasswordStep).toBe('CONFIRM_RESET_PASSWORD_WITH_CODE');
   const code = stack.codeFor(email);
-  await expect(
-    confirmResetPassword({ username: email, confirmationCode: code, newPassword: 'short' }),
-  ).rejects.toMatchObject({ name: 'InvalidPasswordException' });
+  await expect(confirmResetPassword({ username: email, confirmationCode: code, newPassword: 'short' })).rejects.toMatchObject({
+    name: 'InvalidPasswordException',
+  });
   await confirmResetPassword({ username: email, confirmationCode: code, newPassword: 'a new passphrase' });
   await expect(signIn({ username: email, password })).rejects.toMatchObject({ name: 'NotAuthorizedException' });
   expect((await signIn({ username: email, password: 'a new passphrase' })).isSignedIn).toBe(true);
@@ -141,13 +141,16 @@ test('forgot password: request a code, set a new password with it, sign in with 
   expect((await fetchAuthSession()).tokens).toBeUndefined();
 });
 
-test("a local sign-out ends this session at Cognito too (Amplify sends RevokeToken, as tokens carry origin_jti)", async () => {
+test('a local sign-out ends this session at Cognito too (Amplify sends RevokeToken, as tokens carry origin_jti)', async () => {
   await signIn({ username: email.toUpperCase(), password: 'a new passphrase' });
   const refreshToken = [...tokenStore].find(([key]) => key.endsWith('.refreshToken'))?.[1];
   const accessToken = (await fetchAuthSession()).tokens!.accessToken;
   expect(accessToken.payload.origin_jti).toEqual(expect.any(String));
   await signOut();
-  const refresh = await callCognito('GetTokensFromRefreshToken', { ClientId: stack.config.auth.user_pool_client_id, RefreshToken: refreshToken });
+  const refresh = await callCognito('GetTokensFromRefreshToken', {
+    ClientId: stack.config.auth.user_pool_client_id,
+    RefreshToken: refreshToken,
+  });
   expect(refresh.body).toEqual({ __type: 'NotAuthorizedException', message: 'Refresh Token has been revoked' });
   const getUser = await callCognito('GetUser', { AccessToken: accessToken.toString() });
   expect(getUser.body).toEqual({ __type: 'NotAuthorizedException', message: 'Access Token has been revoked' });

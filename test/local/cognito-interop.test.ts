@@ -93,7 +93,9 @@ test('sign-up answers every field Cognito does, with the destination masked; the
 });
 
 test('the same address in another case cannot sign up again', async () => {
-  const error = await failure(call((done) => userPool().signUp(email.toLowerCase(), password, [], [], (failed, value) => done(failed, value))));
+  const error = await failure(
+    call((done) => userPool().signUp(email.toLowerCase(), password, [], [], (failed, value) => done(failed, value))),
+  );
   expect(error).toEqual({ code: 'UsernameExistsException', message: 'An account with the given email already exists.' });
 });
 
@@ -102,13 +104,21 @@ test('SRP sign-in with the address in any case; tokens carry the session (origin
     const { session } = await signIn(typed, password);
     expect(session.isValid()).toBe(true);
     const access = session.getAccessToken().decodePayload();
-    expect(access).toMatchObject({ sub, token_use: 'access', client_id: stack.config.auth.user_pool_client_id, origin_jti: expect.any(String) });
+    expect(access).toMatchObject({
+      sub,
+      token_use: 'access',
+      client_id: stack.config.auth.user_pool_client_id,
+      origin_jti: expect.any(String),
+    });
     expect(session.getIdToken().decodePayload()).toMatchObject({ sub, email, email_verified: true, origin_jti: access.origin_jti });
   }
 });
 
 test('a wrong password and an unknown user get the same NotAuthorizedException', async () => {
-  expect(await failure(signIn(email, 'not the password'))).toEqual({ code: 'NotAuthorizedException', message: 'Incorrect username or password.' });
+  expect(await failure(signIn(email, 'not the password'))).toEqual({
+    code: 'NotAuthorizedException',
+    message: 'Incorrect username or password.',
+  });
   expect(await failure(signIn(`nobody-${Date.now()}@example.com`, password))).toEqual({
     code: 'NotAuthorizedException',
     message: 'Incorrect username or password.',
@@ -117,11 +127,21 @@ test('a wrong password and an unknown user get the same NotAuthorizedException',
 
 test('GetUser, refresh and a password change work on the session', async () => {
   const { user, session } = await signIn(email, password);
-  const attributes = await call<{ Name: string; Value: string }[]>((done) => user.getUserAttributes((error, value) => done(error, value as never)));
-  expect(Object.fromEntries(attributes.map((attribute) => [attribute.Name, attribute.Value]))).toMatchObject({ sub, email, email_verified: 'true' });
-  const refreshed = await call<CognitoUserSession>((done) => user.refreshSession(session.getRefreshToken(), (error, value) => done(error, value)));
+  const attributes = await call<{ Name: string; Value: string }[]>((done) =>
+    user.getUserAttributes((error, value) => done(error, value as never)),
+  );
+  expect(Object.fromEntries(attributes.map((attribute) => [attribute.Name, attribute.Value]))).toMatchObject({
+    sub,
+    email,
+    email_verified: 'true',
+  });
+  const refreshed = await call<CognitoUserSession>((done) =>
+    user.refreshSession(session.getRefreshToken(), (error, value) => done(error, value)),
+  );
   expect(refreshed.getAccessToken().decodePayload().origin_jti).toBe(session.getAccessToken().decodePayload().origin_jti);
-  expect(await failure(call((done) => user.changePassword('wrong old password', `${password}!`, (error, value) => done(error, value))))).toMatchObject({
+  expect(
+    await failure(call((done) => user.changePassword('wrong old password', `${password}!`, (error, value) => done(error, value)))),
+  ).toMatchObject({
     code: 'NotAuthorizedException',
   });
   expect(await failure(call((done) => user.changePassword(password, 'short', (error, value) => done(error, value))))).toMatchObject({
@@ -138,7 +158,13 @@ test('global sign-out revokes the access token for the calls that check it, and 
     const getUser = await cognitoApi('GetUser', { AccessToken: ended.getAccessToken().getJwtToken() });
     expect(getUser).toEqual({ status: 400, body: { __type: 'NotAuthorizedException', message: 'Access Token has been revoked' } });
   }
-  const refresh = await failure(call((done) => cognitoUser(email).refreshSession(new CognitoRefreshToken({ RefreshToken: session.getRefreshToken().getToken() }), (error, value) => done(error, value))));
+  const refresh = await failure(
+    call((done) =>
+      cognitoUser(email).refreshSession(new CognitoRefreshToken({ RefreshToken: session.getRefreshToken().getToken() }), (error, value) =>
+        done(error, value),
+      ),
+    ),
+  );
   expect(refresh).toMatchObject({ code: 'NotAuthorizedException', message: 'Refresh Token has been revoked' });
   // A new sign-in is a new session and works.
   const again = await signIn(email, password);
@@ -148,9 +174,14 @@ test('global sign-out revokes the access token for the calls that check it, and 
 test("RevokeToken ends that session only (Amplify's sign-out sends it)", async () => {
   const first = await signIn(email, password);
   const second = await signIn(email, password);
-  const revoked = await cognitoApi('RevokeToken', { Token: first.session.getRefreshToken().getToken(), ClientId: stack.config.auth.user_pool_client_id });
+  const revoked = await cognitoApi('RevokeToken', {
+    Token: first.session.getRefreshToken().getToken(),
+    ClientId: stack.config.auth.user_pool_client_id,
+  });
   expect(revoked).toEqual({ status: 200, body: {} });
-  expect((await cognitoApi('GetUser', { AccessToken: first.session.getAccessToken().getJwtToken() })).body.message).toBe('Access Token has been revoked');
+  expect((await cognitoApi('GetUser', { AccessToken: first.session.getAccessToken().getJwtToken() })).body.message).toBe(
+    'Access Token has been revoked',
+  );
   expect((await cognitoApi('GetUser', { AccessToken: second.session.getAccessToken().getJwtToken() })).status).toBe(200);
 });
 
@@ -158,13 +189,20 @@ test('a forged or expired access token is refused where Cognito checks one', asy
   const { session } = await signIn(email, password);
   const [header, payload, signature] = session.getAccessToken().getJwtToken().split('.');
   const forged = `${header}.${Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(payload, 'base64url').toString()), sub: '00000000-0000-4000-8000-000000000000' })).toString('base64url')}.${signature}`;
-  expect((await cognitoApi('GetUser', { AccessToken: forged })).body).toEqual({ __type: 'NotAuthorizedException', message: 'Invalid Access Token' });
+  expect((await cognitoApi('GetUser', { AccessToken: forged })).body).toEqual({
+    __type: 'NotAuthorizedException',
+    message: 'Invalid Access Token',
+  });
   expect((await cognitoApi('GetUser', { AccessToken: 'not-a-token' })).body.__type).toBe('NotAuthorizedException');
 });
 
 test('the raw InitiateAuth: token results carry ExpiresIn and TokenType; flows the client does not allow are refused', async () => {
   const clientId = stack.config.auth.user_pool_client_id;
-  const direct = await cognitoApi('InitiateAuth', { AuthFlow: 'USER_PASSWORD_AUTH', ClientId: clientId, AuthParameters: { USERNAME: email.toLowerCase(), PASSWORD: password } });
+  const direct = await cognitoApi('InitiateAuth', {
+    AuthFlow: 'USER_PASSWORD_AUTH',
+    ClientId: clientId,
+    AuthParameters: { USERNAME: email.toLowerCase(), PASSWORD: password },
+  });
   expect(direct.status).toBe(200);
   expect(direct.body).toEqual({
     ChallengeParameters: {},
@@ -176,13 +214,24 @@ test('the raw InitiateAuth: token results carry ExpiresIn and TokenType; flows t
       TokenType: 'Bearer',
     },
   });
-  const refreshed = await cognitoApi('InitiateAuth', { AuthFlow: 'REFRESH_TOKEN_AUTH', ClientId: clientId, AuthParameters: { REFRESH_TOKEN: direct.body.AuthenticationResult.RefreshToken } });
+  const refreshed = await cognitoApi('InitiateAuth', {
+    AuthFlow: 'REFRESH_TOKEN_AUTH',
+    ClientId: clientId,
+    AuthParameters: { REFRESH_TOKEN: direct.body.AuthenticationResult.RefreshToken },
+  });
   expect(refreshed.body).toEqual({
     ChallengeParameters: {},
     AuthenticationResult: { AccessToken: expect.any(String), ExpiresIn: 3600, IdToken: expect.any(String), TokenType: 'Bearer' },
   });
   for (const flow of ['USER_AUTH', 'CUSTOM_AUTH', 'ADMIN_USER_PASSWORD_AUTH']) {
-    const refused = await cognitoApi('InitiateAuth', { AuthFlow: flow, ClientId: clientId, AuthParameters: { USERNAME: email, PREFERRED_CHALLENGE: 'PASSWORD_SRP' } });
-    expect(refused).toEqual({ status: 400, body: { __type: 'InvalidParameterException', message: 'Auth flow not enabled for this client' } });
+    const refused = await cognitoApi('InitiateAuth', {
+      AuthFlow: flow,
+      ClientId: clientId,
+      AuthParameters: { USERNAME: email, PREFERRED_CHALLENGE: 'PASSWORD_SRP' },
+    });
+    expect(refused).toEqual({
+      status: 400,
+      body: { __type: 'InvalidParameterException', message: 'Auth flow not enabled for this client' },
+    });
   }
 });

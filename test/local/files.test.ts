@@ -131,7 +131,14 @@ describe('S3 itself refuses what the API did not allow', () => {
   const signedUpload = async () => {
     const created = await callApi(stack.config, 'statementsApiUrl', STATEMENT_ROUTES.createUpload, {
       token: alice.idToken,
-      body: { fileName: 'a.pdf', contentType: 'application/pdf', size: 100, accountLabel: 'Main', period: '2024-02', checksum: sha256Base64(content) },
+      body: {
+        fileName: 'a.pdf',
+        contentType: 'application/pdf',
+        size: 100,
+        accountLabel: 'Main',
+        period: '2024-02',
+        checksum: sha256Base64(content),
+      },
     });
     expect(created.status).toBe(201);
     return created.body as { statementId: string; url: string; headers: Record<string, string> };
@@ -158,11 +165,15 @@ describe('S3 itself refuses what the API did not allow', () => {
 
   test('another checksum than the one signed', async () => {
     const upload = await signedUpload();
-    const response = await putTo(upload.url, { ...upload.headers, 'x-amz-checksum-sha256': sha256Base64(randomBytes(100)) }, randomBytes(100));
+    const response = await putTo(
+      upload.url,
+      { ...upload.headers, 'x-amz-checksum-sha256': sha256Base64(randomBytes(100)) },
+      randomBytes(100),
+    );
     await expectRefused(response, 'SignatureDoesNotMatch', upload.statementId);
   });
 
-  test('a key outside the signed one (another user\'s prefix)', async () => {
+  test("a key outside the signed one (another user's prefix)", async () => {
     const upload = await signedUpload();
     const elsewhere = upload.url.replace(alice.sub, bob.sub);
     await expectRefused(await putTo(elsewhere, upload.headers, content), 'SignatureDoesNotMatch', upload.statementId);
@@ -211,7 +222,10 @@ describe("one user never reaches another's statements", () => {
 
   test("B asking for A's statement gets 404 from download and delete, and null from GraphQL", async () => {
     for (const route of [STATEMENT_ROUTES.downloadUrl, STATEMENT_ROUTES.deleteStatement]) {
-      const answer = await callApi(stack.config, 'statementsApiUrl', route, { token: bob.idToken, params: { statementId: alicesStatement } });
+      const answer = await callApi(stack.config, 'statementsApiUrl', route, {
+        token: bob.idToken,
+        params: { statementId: alicesStatement },
+      });
       expect(answer.status).toBe(404);
       expect(answer.body).toEqual({ error: { code: 'NOT_FOUND', message: 'There is no such statement.' } });
     }
@@ -220,7 +234,12 @@ describe("one user never reaches another's statements", () => {
   });
 
   test("B's list never shows A's items", async () => {
-    await uploadStatement(stack.config, bob.idToken, { fileName: 'bob.csv', contentType: 'text/csv', accountLabel: 'Bob', period: '2024-03' });
+    await uploadStatement(stack.config, bob.idToken, {
+      fileName: 'bob.csv',
+      contentType: 'text/csv',
+      accountLabel: 'Bob',
+      period: '2024-03',
+    });
     const list = await waitFor(async () => {
       const { data } = await apollo(stack.config, { token: bob.idToken }).query({ query: STATEMENTS, fetchPolicy: 'no-cache' });
       const items = (data as { statements: { items: { owner: string }[] } }).statements.items;
@@ -231,7 +250,10 @@ describe("one user never reaches another's statements", () => {
 });
 
 describe('the REST APIs refuse a caller without a valid ID token, before the Lambda runs', () => {
-  const apis: [Api, (typeof PROFILE_IMAGE_ROUTES)[keyof typeof PROFILE_IMAGE_ROUTES] | (typeof STATEMENT_ROUTES)[keyof typeof STATEMENT_ROUTES]][] = [
+  const apis: [
+    Api,
+    (typeof PROFILE_IMAGE_ROUTES)[keyof typeof PROFILE_IMAGE_ROUTES] | (typeof STATEMENT_ROUTES)[keyof typeof STATEMENT_ROUTES],
+  ][] = [
     ['profileImageApiUrl', PROFILE_IMAGE_ROUTES.uploadUrl],
     ['statementsApiUrl', STATEMENT_ROUTES.createUpload],
   ];
@@ -255,15 +277,23 @@ describe('the REST APIs refuse a caller without a valid ID token, before the Lam
 });
 
 describe("the local API Gateway validates bodies against the routes' models, as API Gateway does", () => {
-  const create = (body: unknown) => callApi(stack.config, 'statementsApiUrl', STATEMENT_ROUTES.createUpload, { token: alice.idToken, body });
-  const valid = { fileName: 'a.pdf', contentType: 'application/pdf', size: 10, accountLabel: 'Main', period: '2024-01', checksum: sha256Base64(randomBytes(10)) };
+  const create = (body: unknown) =>
+    callApi(stack.config, 'statementsApiUrl', STATEMENT_ROUTES.createUpload, { token: alice.idToken, body });
+  const valid = {
+    fileName: 'a.pdf',
+    contentType: 'application/pdf',
+    size: 10,
+    accountLabel: 'Main',
+    period: '2024-01',
+    checksum: sha256Base64(randomBytes(10)),
+  };
 
   test.each<[string, unknown]>([
     ['a missing field', { ...valid, period: undefined }],
     ['an unknown field', { ...valid, owner: 'someone-else' }],
     ['a size given as text', { ...valid, size: '10' }],
     ['not an object', ['a.pdf']],
-  ])('%s: 400 with the gateway\'s own answer, before the Lambda runs', async (_name, body) => {
+  ])("%s: 400 with the gateway's own answer, before the Lambda runs", async (_name, body) => {
     const answer = await create(body);
     expect(answer.status).toBe(400);
     expect(answer.body).toEqual({ error: { code: 'BAD_REQUEST', message: 'The request body does not match what this route takes.' } });

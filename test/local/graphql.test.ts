@@ -30,7 +30,9 @@ test('the API key reads the public fields, from the contract', async () => {
 });
 
 test('the API key cannot read anything private', async () => {
-  const error = await apollo(stack.config).query({ query: ME }).catch((caught: unknown) => caught);
+  const error = await apollo(stack.config)
+    .query({ query: ME })
+    .catch((caught: unknown) => caught);
   expect(CombinedGraphQLErrors.is(error)).toBe(true);
   expect((error as CombinedGraphQLErrors).errors[0].message).toMatch(/Not Authorized to access me/);
 });
@@ -49,13 +51,15 @@ describe('AppSync refuses a request without a valid key or token', () => {
   });
 
   test('Apollo sees the 401 as a server error', async () => {
-    const error = await apollo(stack.config, { token: forgedFrom(alice.idToken) }).query({ query: ME }).catch((caught: unknown) => caught);
+    const error = await apollo(stack.config, { token: forgedFrom(alice.idToken) })
+      .query({ query: ME })
+      .catch((caught: unknown) => caught);
     expect(ServerError.is(error)).toBe(true);
     expect((error as ServerError).statusCode).toBe(401);
   });
 });
 
-test('the profile is the token\'s own: me, then updateProfile', async () => {
+test("the profile is the token's own: me, then updateProfile", async () => {
   const client = apollo(stack.config, { token: alice.idToken });
   const before = (await client.query({ query: ME, fetchPolicy: 'no-cache' })).data as { me: Record<string, unknown> };
   expect(before.me).toMatchObject({ userId: alice.sub, email: alice.email, displayName: null });
@@ -108,15 +112,21 @@ describe('the statement list', () => {
       uploaded.push(statementId);
     }
     await waitFor(async () => {
-      const { data } = await apollo(stack.config, { token: alice.idToken }).query({ query: STATEMENTS, variables: { limit: 100 }, fetchPolicy: 'no-cache' });
+      const { data } = await apollo(stack.config, { token: alice.idToken }).query({
+        query: STATEMENTS,
+        variables: { limit: 100 },
+        fetchPolicy: 'no-cache',
+      });
       return (data as { statements: { items: unknown[] } }).statements.items.length >= plan.length ? true : undefined;
     }, 'all five statements to be listed');
   }, 60_000);
 
   const page = async (user: TestUser, variables: Record<string, unknown>) =>
-    ((await apollo(stack.config, { token: user.idToken }).query({ query: STATEMENTS, variables, fetchPolicy: 'no-cache' })).data as {
-      statements: { items: { id: string; period: string; accountLabel: string; owner: string }[]; nextToken: string | null };
-    }).statements;
+    (
+      (await apollo(stack.config, { token: user.idToken }).query({ query: STATEMENTS, variables, fetchPolicy: 'no-cache' })).data as {
+        statements: { items: { id: string; period: string; accountLabel: string; owner: string }[]; nextToken: string | null };
+      }
+    ).statements;
 
   test('pages of two cover every statement once, newest first', async () => {
     const seen: string[] = [];
@@ -161,11 +171,25 @@ describe('filters answer from keys: an older match behind many newer statements 
   const sizes = { savings: 3000, checking: 1000 };
   beforeAll(async () => {
     carol = await newUser(stack, 'carol');
-    savingsId = (await uploadStatement(stack.config, carol.idToken, { fileName: 'savings.pdf', contentType: 'application/pdf', accountLabel: 'Savings', period: '2024-01', size: sizes.savings })).statementId;
+    savingsId = (
+      await uploadStatement(stack.config, carol.idToken, {
+        fileName: 'savings.pdf',
+        contentType: 'application/pdf',
+        accountLabel: 'Savings',
+        period: '2024-01',
+        size: sizes.savings,
+      })
+    ).statementId;
     for (let i = 0; i < 60; i++) {
       // "checking" and "Checking": one account, whatever the capitalisation.
       const accountLabel = i % 2 === 0 ? 'Checking' : 'checking';
-      await uploadStatement(stack.config, carol.idToken, { fileName: `c${i}.pdf`, contentType: 'application/pdf', accountLabel, period: i < 30 ? '2024-01' : '2024-02', size: sizes.checking });
+      await uploadStatement(stack.config, carol.idToken, {
+        fileName: `c${i}.pdf`,
+        contentType: 'application/pdf',
+        accountLabel,
+        period: i < 30 ? '2024-01' : '2024-02',
+        size: sizes.checking,
+      });
     }
     await waitFor(async () => {
       const { data } = await apollo(stack.config, { token: carol.idToken }).query({ query: SUMMARIES, fetchPolicy: 'no-cache' });
@@ -174,9 +198,17 @@ describe('filters answer from keys: an older match behind many newer statements 
   }, 180_000);
 
   const first = async (filter: Record<string, string>, limit = 20) =>
-    ((await apollo(stack.config, { token: carol.idToken }).query({ query: STATEMENTS, variables: { filter, limit }, fetchPolicy: 'no-cache' })).data as {
-      statements: { items: { id: string; accountLabel: string; period: string }[]; nextToken: string | null };
-    }).statements;
+    (
+      (
+        await apollo(stack.config, { token: carol.idToken }).query({
+          query: STATEMENTS,
+          variables: { filter, limit },
+          fetchPolicy: 'no-cache',
+        })
+      ).data as {
+        statements: { items: { id: string; accountLabel: string; period: string }[]; nextToken: string | null };
+      }
+    ).statements;
 
   test.each<[string, Record<string, string>]>([
     ['the account', { accountLabel: 'Savings' }],
@@ -213,23 +245,40 @@ describe('filters answer from keys: an older match behind many newer statements 
         { __typename: 'PeriodSummary', period: '2024-02', count: 30, bytes: 30 * sizes.checking },
         { __typename: 'PeriodSummary', period: '2024-01', count: 31, bytes: 30 * sizes.checking + sizes.savings },
       ],
-      usage: { __typename: 'StorageUsage', statements: 61, bytes: 60 * sizes.checking + sizes.savings, maxStatements: 10_000, maxBytes: 10 * GiB },
+      usage: {
+        __typename: 'StorageUsage',
+        statements: 61,
+        bytes: 60 * sizes.checking + sizes.savings,
+        maxStatements: 10_000,
+        maxBytes: 10 * GiB,
+      },
     });
     // Another user sees none of it.
-    const bobs = (await apollo(stack.config, { token: bob.idToken }).query({ query: SUMMARIES, fetchPolicy: 'no-cache' })).data as { accounts: { label: string }[] };
+    const bobs = (await apollo(stack.config, { token: bob.idToken }).query({ query: SUMMARIES, fetchPolicy: 'no-cache' })).data as {
+      accounts: { label: string }[];
+    };
     expect(bobs.accounts.map((account) => account.label)).not.toContain('Checking');
   });
 
   test('deleting the only Savings statement takes it off every list and summary, once', async () => {
-    const remove = () => callApi(stack.config, 'statementsApiUrl', STATEMENT_ROUTES.deleteStatement, { token: carol.idToken, params: { statementId: savingsId } });
+    const remove = () =>
+      callApi(stack.config, 'statementsApiUrl', STATEMENT_ROUTES.deleteStatement, {
+        token: carol.idToken,
+        params: { statementId: savingsId },
+      });
     expect((await remove()).status).toBe(204);
     // The ObjectRemoved event arrives too; the summaries must not count the removal twice.
     await new Promise((resolve) => setTimeout(resolve, 1500));
     expect((await remove()).status).toBe(404);
-    for (const filter of [{ accountLabel: 'Savings' }, { accountLabel: 'Savings', period: '2024-01' }] as Record<string, string>[]) expect((await first(filter)).items).toEqual([]);
+    for (const filter of [{ accountLabel: 'Savings' }, { accountLabel: 'Savings', period: '2024-01' }] as Record<string, string>[])
+      expect((await first(filter)).items).toEqual([]);
     expect((await first({ period: '2024-01' }, 100)).items.map((item) => item.id)).not.toContain(savingsId);
     const { data } = await apollo(stack.config, { token: carol.idToken }).query({ query: SUMMARIES, fetchPolicy: 'no-cache' });
-    const summaries = data as { accounts: { label: string }[]; periods: { period: string; count: number }[]; usage: { statements: number; bytes: number } };
+    const summaries = data as {
+      accounts: { label: string }[];
+      periods: { period: string; count: number }[];
+      usage: { statements: number; bytes: number };
+    };
     expect(summaries.accounts.map((account) => account.label)).toEqual(['Checking']);
     expect(summaries.periods.find((period) => period.period === '2024-01')!.count).toBe(30);
     expect(summaries.usage).toMatchObject({ statements: 60, bytes: 60 * sizes.checking });
@@ -241,16 +290,26 @@ describe('AppSync enforces the settings the CDK app deploys (introspection off, 
     ['the API key', () => ({ 'x-api-key': stack.config.data.api_key })],
     ['a user pool token', () => ({ Authorization: alice.idToken })],
   ])('introspection is refused with %s, as for a field the schema does not have', async (_name, headers) => {
-    for (const query of ['{ __schema { types { name } } }', '{ __type(name: "Statement") { fields { name } } }', 'query { uploadLimits { statement { maxBytes } } __schema { queryType { name } } }']) {
+    for (const query of [
+      '{ __schema { types { name } } }',
+      '{ __type(name: "Statement") { fields { name } } }',
+      'query { uploadLimits { statement { maxBytes } } __schema { queryType { name } } }',
+    ]) {
       const answer = await rawGraphql(stack.config, headers(), query);
       expect(answer.status).toBe(200);
       expect(answer.body.data).toBeNull();
-      expect(answer.body.errors?.[0].message).toMatch(/^Validation error of type FieldUndefined: Field '__(schema|type)' in type 'Query' is undefined/);
+      expect(answer.body.errors?.[0].message).toMatch(
+        /^Validation error of type FieldUndefined: Field '__(schema|type)' in type 'Query' is undefined/,
+      );
     }
   });
 
   test('__typename is not introspection and still answers', async () => {
-    const answer = await rawGraphql(stack.config, { 'x-api-key': stack.config.data.api_key }, '{ __typename serviceStatus { __typename status } }');
+    const answer = await rawGraphql(
+      stack.config,
+      { 'x-api-key': stack.config.data.api_key },
+      '{ __typename serviceStatus { __typename status } }',
+    );
     expect(answer.body.data).toEqual({ __typename: 'Query', serviceStatus: { __typename: 'ServiceStatus', status: 'OK' } });
   });
 
@@ -258,7 +317,9 @@ describe('AppSync enforces the settings the CDK app deploys (introspection off, 
     const nested = (depth: number): string => (depth === 0 ? 'id' : `items { ${nested(depth - 1)} }`);
     const tooDeep = `{ statements { ${nested(10)} } }`;
     const answer = await rawGraphql(stack.config, { Authorization: alice.idToken }, tooDeep);
-    expect(answer.body.errors).toEqual([expect.objectContaining({ message: 'The query has a depth of 12, which exceeds the maximum query depth of 10.' })]);
+    expect(answer.body.errors).toEqual([
+      expect.objectContaining({ message: 'The query has a depth of 12, which exceeds the maximum query depth of 10.' }),
+    ]);
     // Fragments count where they are spread.
     const viaFragments = `query { statements { ...A } } fragment A on StatementConnection { items { ...B } } fragment B on Statement { owner }`;
     const fine = await rawGraphql(stack.config, { Authorization: alice.idToken }, viaFragments);

@@ -78,7 +78,10 @@ const fronts = async (access: AccessModel) => {
     authorizer,
     tableArn: (table) => `arn:aws:dynamodb:us-east-1:${LOCAL_ACCOUNT_ID}:table/${table}`,
   });
-  stops.push(() => s3.close(), () => dynamodb.close());
+  stops.push(
+    () => s3.close(),
+    () => dynamodb.close(),
+  );
   await ensureTable(dynamoClient(dynamodb.port), TABLE);
   const accessOf = (name: PrincipalName) => ({
     credentials: identities.credentialsOf(name),
@@ -94,12 +97,25 @@ const failureOf = async (call: Promise<unknown>) => {
     await call;
     return undefined;
   } catch (error) {
-    return { name: (error as Error).name, status: (error as S3ServiceException).$metadata?.httpStatusCode, message: (error as Error).message };
+    return {
+      name: (error as Error).name,
+      status: (error as S3ServiceException).$metadata?.httpStatusCode,
+      message: (error as Error).message,
+    };
   }
 };
 
 test('every principal of the stack is found in the template with its policies', () => {
-  expect(Object.keys(model.principals).sort()).toEqual(['catalogue', 'graphqlTable', 'malwareScan', 'profileImageApi', 'scanResults', 'statementsApi', 'sweep', 'webServer']);
+  expect(Object.keys(model.principals).sort()).toEqual([
+    'catalogue',
+    'graphqlTable',
+    'malwareScan',
+    'profileImageApi',
+    'scanResults',
+    'statementsApi',
+    'sweep',
+    'webServer',
+  ]);
   for (const principal of Object.values(model.principals)) expect(principal.policies.length).toBeGreaterThan(0);
   // The bucket's own policy (TLS only; reads only of files scanned clean) is evaluated too,
   // with the exempt roles resolved to the local principals' ARNs.
@@ -118,7 +134,14 @@ test("a presigned upload works while the signer's role may PutObject, and S3 ref
     const created = await handler(
       apiEvent({
         ...STATEMENT_ROUTES.createUpload,
-        body: { fileName: 'a.pdf', contentType: 'application/pdf', size: 3, accountLabel: 'Main', period: '2024-01', checksum: sha256Base64(Buffer.from('pdf')) },
+        body: {
+          fileName: 'a.pdf',
+          contentType: 'application/pdf',
+          size: 3,
+          accountLabel: 'Main',
+          period: '2024-01',
+          checksum: sha256Base64(Buffer.from('pdf')),
+        },
       }),
       context,
     );
@@ -157,7 +180,9 @@ test('HEAD of a missing key: 404 for a role that may list the bucket, 403 for on
   expect(await head('statementsApi', statementKey(ALICE, ID))).toMatchObject({ status: 403 });
   // The catalogue without ListBucket would be told 403 too: what AWS does before the grant.
   const { accessOf: withoutList } = await fronts(withoutAction(model, 'catalogue', 's3:ListBucket'));
-  const refused = await failureOf(createS3Client(withoutList('catalogue')).send(new HeadObjectCommand({ Bucket: BUCKET, Key: profileImageKey(ALICE) })));
+  const refused = await failureOf(
+    createS3Client(withoutList('catalogue')).send(new HeadObjectCommand({ Bucket: BUCKET, Key: profileImageKey(ALICE) })),
+  );
   expect(refused).toMatchObject({ status: 403 });
 });
 

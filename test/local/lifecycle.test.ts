@@ -34,7 +34,11 @@ test('users, profiles, statements and files survive a restart', async () => {
     bytes,
   });
   await waitFor(async () => {
-    const { data } = await apollo(first.config, { token: alice.idToken }).query({ query: STATEMENT, variables: { id: statementId }, fetchPolicy: 'no-cache' });
+    const { data } = await apollo(first.config, { token: alice.idToken }).query({
+      query: STATEMENT,
+      variables: { id: statementId },
+      fetchPolicy: 'no-cache',
+    });
     return (data as { statement: unknown }).statement ?? undefined;
   }, 'the statement to be listed');
   expect(await first.stop('SIGINT')).toBe(0);

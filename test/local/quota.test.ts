@@ -22,7 +22,14 @@ beforeAll(() => ({ stack, alice, bob } = context));
 const startUpload = (user: TestUser, size = 1000) =>
   callApi(stack.config, 'statementsApiUrl', STATEMENT_ROUTES.createUpload, {
     token: user.idToken,
-    body: { fileName: 'a.pdf', contentType: 'application/pdf', size, accountLabel: 'Main', period: '2024-01', checksum: checksumForSize(size) },
+    body: {
+      fileName: 'a.pdf',
+      contentType: 'application/pdf',
+      size,
+      accountLabel: 'Main',
+      period: '2024-01',
+      checksum: checksumForSize(size),
+    },
   });
 
 /** Sets a user's usage as the catalogue would have counted `statements` files of 1,000 bytes. */
@@ -49,7 +56,8 @@ test('fifty concurrent uploads for the last free place: exactly one is signed, t
   const refusal = answers.find((answer) => answer.status === 403)!.body as { error: { code: string; message: string } };
   expect(refusal.error).toEqual({
     code: 'QUOTA_EXCEEDED',
-    message: 'Your vault is full: it holds at most 10,000 statements; you keep 9,999 statements (9.5 MiB), and 1 upload is under way. Delete statements to make room.',
+    message:
+      'Your vault is full: it holds at most 10,000 statements; you keep 9,999 statements (9.5 MiB), and 1 upload is under way. Delete statements to make room.',
   });
   // What the web app shows: statements kept, against the limits.
   const { data } = await apollo(stack.config, { token: alice.idToken }).query({ query: SUMMARIES, fetchPolicy: 'no-cache' });

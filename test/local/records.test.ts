@@ -85,7 +85,9 @@ test('a repeated event records a statement once: one of ten concurrent writes wi
 
 test('fifty concurrent uploads are counted exactly', async () => {
   const alice = owner();
-  const many = Array.from({ length: 50 }, (_, i) => statement(alice, { accountLabel: i % 2 ? 'Checking' : ' checking', period: i < 25 ? '2024-01' : '2024-02' }));
+  const many = Array.from({ length: 50 }, (_, i) =>
+    statement(alice, { accountLabel: i % 2 ? 'Checking' : ' checking', period: i < 25 ? '2024-01' : '2024-02' }),
+  );
   await Promise.all(many.map((one) => store.putStatement(one)));
   const records = await store.ownerRecords(alice);
   const bytes = many.reduce((sum, one) => sum + one.size, 0);
@@ -94,7 +96,12 @@ test('fifty concurrent uploads are counted exactly', async () => {
   // Named by the oldest statement's spelling, trimmed, whatever order the writes landed in.
   expect(records.summaries.accounts.get('checking')).toMatchObject({ count: 50, bytes, label: 'checking' });
   expect(records.summaries.periods.get('2024-02')!.count).toBe(25);
-  expect(await listIds(TABLE_KEYS.accountPeriodList(alice, 'checking', '2024-02'))).toEqual(many.slice(25).map((one) => one.id).reverse());
+  expect(await listIds(TABLE_KEYS.accountPeriodList(alice, 'checking', '2024-02'))).toEqual(
+    many
+      .slice(25)
+      .map((one) => one.id)
+      .reverse(),
+  );
 });
 
 test('a delete takes the record, its copies and its share once; empty summaries go', async () => {
@@ -109,7 +116,8 @@ test('a delete takes the record, its copies and its share once; empty summaries 
   expect([...records.summaries.accounts.keys()]).toEqual(['main']);
   expect([...records.summaries.periods.keys()]).toEqual(['2024-01']);
   expect(records.summaries.quota).toMatchObject({ statements: 1, bytes: keep.size, slots: 1, slotBytes: keep.size });
-  for (const partition of [TABLE_KEYS.accountList(alice, 'savings'), TABLE_KEYS.periodList(alice, '2023-12')]) expect(await listIds(partition)).toEqual([]);
+  for (const partition of [TABLE_KEYS.accountList(alice, 'savings'), TABLE_KEYS.periodList(alice, '2023-12')])
+    expect(await listIds(partition)).toEqual([]);
 });
 
 describe('the sweep lists what the earlier release recorded, and sets drifted summaries right', () => {
@@ -131,7 +139,10 @@ describe('the sweep lists what the earlier release recorded, and sets drifted su
   test('records without copies or summaries (as the earlier release wrote them) appear in every list, once', async () => {
     const alice = owner();
     const old = [statement(alice, { accountLabel: 'Savings' }), statement(alice), statement(alice, { period: '2024-02' })];
-    for (const one of old) await documents.send(new PutCommand({ TableName: TABLE, Item: { ...one, pk: TABLE_KEYS.userPartition(alice), sk: TABLE_KEYS.statementSort(one.id) } }));
+    for (const one of old)
+      await documents.send(
+        new PutCommand({ TableName: TABLE, Item: { ...one, pk: TABLE_KEYS.userPartition(alice), sk: TABLE_KEYS.statementSort(one.id) } }),
+      );
     const sweep = sweepOf([{ owner: alice, statements: old }]);
     expect(await sweep()).toMatchObject({ listed: 3, summariesCorrected: 0, catalogued: 0, failures: 0 });
     expect(await listIds(TABLE_KEYS.accountList(alice, 'main'))).toEqual([old[2].id, old[1].id]);
@@ -139,7 +150,8 @@ describe('the sweep lists what the earlier release recorded, and sets drifted su
     const records = await store.ownerRecords(alice);
     const expected = expectedSummaries(old);
     expect(records.summaries.quota).toMatchObject(expected.quota);
-    for (const [key, account] of expected.accounts) expect(records.summaries.accounts.get(key)).toMatchObject({ count: account.count, bytes: account.bytes, label: account.label });
+    for (const [key, account] of expected.accounts)
+      expect(records.summaries.accounts.get(key)).toMatchObject({ count: account.count, bytes: account.bytes, label: account.label });
     expect(await sweep()).toMatchObject({ listed: 0, summariesCorrected: 0 });
   });
 
@@ -164,7 +176,13 @@ describe('the sweep lists what the earlier release recorded, and sets drifted su
     const his = [statement(bob), statement(bob)];
     for (const one of his) await store.putStatement(one);
     await documents.send(
-      new UpdateCommand({ TableName: TABLE, Key: { pk: TABLE_KEYS.userPartition(bob), sk: TABLE_KEYS.accountSort('main') }, UpdateExpression: 'SET #c = :c', ExpressionAttributeNames: { '#c': 'count' }, ExpressionAttributeValues: { ':c': 7 } }),
+      new UpdateCommand({
+        TableName: TABLE,
+        Key: { pk: TABLE_KEYS.userPartition(bob), sk: TABLE_KEYS.accountSort('main') },
+        UpdateExpression: 'SET #c = :c',
+        ExpressionAttributeNames: { '#c': 'count' },
+        ExpressionAttributeValues: { ':c': 7 },
+      }),
     );
     const sweep = sweepOf([{ owner: bob, statements: his }]);
     expect(await sweep()).toMatchObject({ summariesCorrected: 1 });

@@ -1,10 +1,4 @@
-import {
-  ListObjectsCommand,
-  PutObjectCommand,
-  S3Client,
-  paginateListObjectsV2,
-  type ListObjectsV2CommandOutput,
-} from '@aws-sdk/client-s3';
+import { ListObjectsCommand, PutObjectCommand, S3Client, paginateListObjectsV2, type ListObjectsV2CommandOutput } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import aws4 from 'aws4';
 import { execFile } from 'node:child_process';
@@ -79,8 +73,11 @@ describe('listings page as S3 pages', () => {
 
   test('with a delimiter, owners come back as common prefixes, also across small pages', async () => {
     const prefixes: string[] = [];
-    for await (const page of paginateListObjectsV2({ client: account, pageSize: 2 }, { Bucket: BUCKET, Prefix: 'statements/', Delimiter: '/' })) {
-      expect((page.KeyCount ?? 0)).toBeLessThanOrEqual(2);
+    for await (const page of paginateListObjectsV2(
+      { client: account, pageSize: 2 },
+      { Bucket: BUCKET, Prefix: 'statements/', Delimiter: '/' },
+    )) {
+      expect(page.KeyCount ?? 0).toBeLessThanOrEqual(2);
       prefixes.push(...(page.CommonPrefixes ?? []).map((prefix) => prefix.Prefix!));
     }
     expect(prefixes).toEqual(OWNERS.map((owner) => `statements/${owner}/`));
@@ -93,7 +90,9 @@ describe('listings page as S3 pages', () => {
       pages.push(...page.Contents!.map((object) => decodeURIComponent(object.Key!)));
     }
     expect(pages).toEqual(keys.slice(501));
-    const v1 = await account.send(new ListObjectsCommand({ Bucket: BUCKET, Prefix: `statements/${OWNERS[2]}/`, Marker: keys[1200], MaxKeys: 5 }));
+    const v1 = await account.send(
+      new ListObjectsCommand({ Bucket: BUCKET, Prefix: `statements/${OWNERS[2]}/`, Marker: keys[1200], MaxKeys: 5 }),
+    );
     expect(v1.Contents!.map((object) => object.Key)).toEqual(keys.slice(1201));
   });
 
@@ -111,7 +110,11 @@ describe('signatures: every part of the credential scope counts', () => {
 
   test('a presigned URL for another region is refused with S3 naming the region it expects', async () => {
     const elsewhere = new S3Client({ region: 'eu-west-1', endpoint, forcePathStyle: true, credentials: LOCAL_CREDENTIALS });
-    const put = await fetch(await presign(elsewhere, 'statements/x/file'), { method: 'PUT', body: 'x', headers: { 'content-type': 'text/plain' } });
+    const put = await fetch(await presign(elsewhere, 'statements/x/file'), {
+      method: 'PUT',
+      body: 'x',
+      headers: { 'content-type': 'text/plain' },
+    });
     expect(put.status).toBe(400);
     const text = await put.text();
     expect(text).toContain('<Code>AuthorizationQueryParametersError</Code>');
@@ -159,7 +162,12 @@ describe('signatures: every part of the credential scope counts', () => {
 });
 
 describe('a second SigV4 signer: aws4', () => {
-  const sign = (method: string, key: string, body?: string, credentials: { accessKeyId: string; secretAccessKey: string } = LOCAL_CREDENTIALS) =>
+  const sign = (
+    method: string,
+    key: string,
+    body?: string,
+    credentials: { accessKeyId: string; secretAccessKey: string } = LOCAL_CREDENTIALS,
+  ) =>
     aws4.sign(
       {
         host: `${HOST}:${s3.server.port}`,
@@ -175,7 +183,11 @@ describe('a second SigV4 signer: aws4', () => {
 
   test('a PUT and a GET signed by aws4 are accepted, metadata included', async () => {
     const put = sign('PUT', 'interop/aws4.txt', 'signed by aws4');
-    const stored = await fetch(`${endpoint}${put.path}`, { method: 'PUT', headers: put.headers as Record<string, string>, body: 'signed by aws4' });
+    const stored = await fetch(`${endpoint}${put.path}`, {
+      method: 'PUT',
+      headers: put.headers as Record<string, string>,
+      body: 'signed by aws4',
+    });
     expect(stored.status).toBe(200);
     const get = sign('GET', 'interop/aws4.txt');
     const fetched = await fetch(`${endpoint}${get.path}`, { headers: get.headers as Record<string, string> });
@@ -185,18 +197,31 @@ describe('a second SigV4 signer: aws4', () => {
   });
 
   test('aws4 with a wrong secret, a body other than the signed one, or a stale date is refused', async () => {
-    const wrongSecret = sign('GET', 'interop/aws4.txt', undefined, { accessKeyId: LOCAL_CREDENTIALS.accessKeyId, secretAccessKey: 'not-the-secret' });
+    const wrongSecret = sign('GET', 'interop/aws4.txt', undefined, {
+      accessKeyId: LOCAL_CREDENTIALS.accessKeyId,
+      secretAccessKey: 'not-the-secret',
+    });
     const refused = await fetch(`${endpoint}${wrongSecret.path}`, { headers: wrongSecret.headers as Record<string, string> });
     expect(refused.status).toBe(403);
     expect(await refused.text()).toContain('<Code>SignatureDoesNotMatch</Code>');
 
     const put = sign('PUT', 'interop/aws4-body.txt', 'the signed body');
-    const swapped = await fetch(`${endpoint}${put.path}`, { method: 'PUT', headers: put.headers as Record<string, string>, body: 'another body!!!' });
+    const swapped = await fetch(`${endpoint}${put.path}`, {
+      method: 'PUT',
+      headers: put.headers as Record<string, string>,
+      body: 'another body!!!',
+    });
     expect(swapped.status).toBe(400);
     expect(await swapped.text()).toContain('<Code>XAmzContentSHA256Mismatch</Code>');
 
     const stale = aws4.sign(
-      { host: `${HOST}:${s3.server.port}`, path: `/${BUCKET}/interop/aws4.txt`, service: 's3', region: 'us-east-1', headers: { 'X-Amz-Date': '20200101T000000Z' } },
+      {
+        host: `${HOST}:${s3.server.port}`,
+        path: `/${BUCKET}/interop/aws4.txt`,
+        service: 's3',
+        region: 'us-east-1',
+        headers: { 'X-Amz-Date': '20200101T000000Z' },
+      },
       LOCAL_CREDENTIALS,
     );
     const late = await fetch(`${endpoint}${stale.path}`, { headers: stale.headers as Record<string, string> });
@@ -242,7 +267,16 @@ describe("a third SigV4 signer: curl's --aws-sigv4", () => {
 
   test('a PUT and GET signed by curl are accepted', async () => {
     const body = 'signed by curl';
-    const put = await curl([...signedBy(LOCAL_CREDENTIALS.secretAccessKey, 'us-east-1', body), '-X', 'PUT', '-H', 'content-type: text/plain', '--data-binary', body, url()]);
+    const put = await curl([
+      ...signedBy(LOCAL_CREDENTIALS.secretAccessKey, 'us-east-1', body),
+      '-X',
+      'PUT',
+      '-H',
+      'content-type: text/plain',
+      '--data-binary',
+      body,
+      url(),
+    ]);
     expect(put.status).toBe(200);
     expect(await curl([...signedBy(LOCAL_CREDENTIALS.secretAccessKey), url()])).toEqual({ status: 200, body });
   });
@@ -255,7 +289,13 @@ describe("a third SigV4 signer: curl's --aws-sigv4", () => {
     expect(region.status).toBe(400);
     expect(region.body).toContain("the region 'eu-central-1' is wrong; expecting 'us-east-1'");
     // S3 requires x-amz-content-sha256 on every header-signed request; curl does not add it by itself.
-    const bare = await curl(['--aws-sigv4', 'aws:amz:us-east-1:s3', '--user', `${LOCAL_CREDENTIALS.accessKeyId}:${LOCAL_CREDENTIALS.secretAccessKey}`, url()]);
+    const bare = await curl([
+      '--aws-sigv4',
+      'aws:amz:us-east-1:s3',
+      '--user',
+      `${LOCAL_CREDENTIALS.accessKeyId}:${LOCAL_CREDENTIALS.secretAccessKey}`,
+      url(),
+    ]);
     expect(bare.status).toBe(400);
     expect(bare.body).toContain('Missing required header for this request: x-amz-content-sha256');
   });

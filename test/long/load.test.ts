@@ -57,7 +57,14 @@ test('statements REST API (sign an upload): 0 errors under 50 connections', asyn
     url: apiUrl(stack.config.custom.statementsApiUrl, STATEMENT_ROUTES.createUpload.resource),
     method: 'POST',
     headers: { Authorization: user.idToken, 'Content-Type': 'application/json' },
-    body: JSON.stringify({ fileName: 'load.pdf', contentType: 'application/pdf', size: 1000, accountLabel: 'Load', period: '2024-07', checksum: SOME_SHA256 }),
+    body: JSON.stringify({
+      fileName: 'load.pdf',
+      contentType: 'application/pdf',
+      size: 1000,
+      accountLabel: 'Load',
+      period: '2024-07',
+      checksum: SOME_SHA256,
+    }),
   });
   expect(result.requests.total).toBeGreaterThan(0);
   expect(result.errors).toBe(0);
@@ -97,18 +104,27 @@ test(`${WRITES} concurrent uploads: every one is listed (no lost writes)`, async
     }),
   );
   const client = apollo(stack.config, { token: user.idToken });
-  const listedIds = await waitFor(async () => {
-    const seen = new Set<string>();
-    let nextToken: string | null = null;
-    do {
-      const page = (await client.query({ query: STATEMENTS, variables: { limit: 100, nextToken }, fetchPolicy: 'no-cache' })).data as {
-        statements: { items: { id: string }[]; nextToken: string | null };
-      };
-      for (const item of page.statements.items) seen.add(item.id);
-      nextToken = page.statements.nextToken;
-    } while (nextToken);
-    return ids.every((id) => seen.has(id)) ? seen : undefined;
-  }, `all ${WRITES} uploads to be listed`, 30_000);
-  report.uploads = { count: WRITES, concurrency: 20, seconds: (Date.now() - started) / 1000, listed: ids.filter((id) => listedIds.has(id)).length };
+  const listedIds = await waitFor(
+    async () => {
+      const seen = new Set<string>();
+      let nextToken: string | null = null;
+      do {
+        const page = (await client.query({ query: STATEMENTS, variables: { limit: 100, nextToken }, fetchPolicy: 'no-cache' })).data as {
+          statements: { items: { id: string }[]; nextToken: string | null };
+        };
+        for (const item of page.statements.items) seen.add(item.id);
+        nextToken = page.statements.nextToken;
+      } while (nextToken);
+      return ids.every((id) => seen.has(id)) ? seen : undefined;
+    },
+    `all ${WRITES} uploads to be listed`,
+    30_000,
+  );
+  report.uploads = {
+    count: WRITES,
+    concurrency: 20,
+    seconds: (Date.now() - started) / 1000,
+    listed: ids.filter((id) => listedIds.has(id)).length,
+  };
   expect(ids).toHaveLength(WRITES);
 }, 120_000);

@@ -28,8 +28,16 @@ test('no config, no secret and no local file ends up in what deploys', () => {
   expect(names.filter((name) => /amplify_outputs|(^|\/)\.env|\.local-data|cdk-outputs/.test(name))).toEqual([]);
 });
 
-test.each(['dev', 'prod'])('%s synthesizes with the real build (cdk-nag and the CloudFormation validator pass)', (stage) => {
-  const { template, stack } = synthVault({ stage, webArtifact: webArtifactDir('aws'), ...(stage === 'dev' ? { sesFromAddress: undefined, sesVerifiedDomain: undefined } : {}) });
-  template.hasResourceProperties('AWS::Lambda::Url', { InvokeMode: 'RESPONSE_STREAM' });
-  expect(stack.web.webOrigin).toBe('https://vault.example.com');
-}, 120_000);
+test.each(['dev', 'prod'])(
+  '%s synthesizes with the real build (cdk-nag and the CloudFormation validator pass)',
+  (stage) => {
+    const { template, stack } = synthVault({
+      stage,
+      webArtifact: webArtifactDir('aws'),
+      ...(stage === 'dev' ? { sesFromAddress: undefined, sesVerifiedDomain: undefined } : {}),
+    });
+    template.hasResourceProperties('AWS::Lambda::Url', { InvokeMode: 'RESPONSE_STREAM' });
+    expect(stack.web.webOrigin).toBe('https://vault.example.com');
+  },
+  120_000,
+);

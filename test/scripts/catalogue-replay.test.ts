@@ -22,7 +22,7 @@ const queue = (bodies: string[]) => {
   };
 };
 
-test("each failed event is invoked again with its original S3 event, and deleted only once that worked", async () => {
+test('each failed event is invoked again with its original S3 event, and deleted only once that worked', async () => {
   const q = queue([destinationRecord('statements/a/1/file'), destinationRecord('statements/a/2/file'), 'not json']);
   const invoked: unknown[] = [];
   const report = await replayFailures({
@@ -43,7 +43,10 @@ test("each failed event is invoked again with its original S3 event, and deleted
 
 test('a dry run reads every message and changes nothing', async () => {
   const q = queue(Array.from({ length: 25 }, (_, n) => destinationRecord(`statements/a/${n}/file`)));
-  const report = await replayFailures({ receive: q.receive, remove: q.remove, invoke: async () => ({ error: 'must not run' }) }, { dryRun: true });
+  const report = await replayFailures(
+    { receive: q.receive, remove: q.remove, invoke: async () => ({ error: 'must not run' }) },
+    { dryRun: true },
+  );
   expect(report).toEqual({ replayed: 0, failedAgain: [], unreadable: [] });
   expect(q.removed).toEqual([]);
 });

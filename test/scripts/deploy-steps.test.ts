@@ -8,7 +8,10 @@ const failing = (name: string) => async () => {
 
 describe('the bootstrap check', () => {
   test('a current bootstrap is ready; a missing or old one is named so the deploy can bootstrap', async () => {
-    await expect(bootstrapState(async () => String(MIN_BOOTSTRAP_VERSION + 9))).resolves.toEqual({ kind: 'ready', version: MIN_BOOTSTRAP_VERSION + 9 });
+    await expect(bootstrapState(async () => String(MIN_BOOTSTRAP_VERSION + 9))).resolves.toEqual({
+      kind: 'ready',
+      version: MIN_BOOTSTRAP_VERSION + 9,
+    });
     await expect(bootstrapState(failing('ParameterNotFound'))).resolves.toEqual({ kind: 'missing' });
     await expect(bootstrapState(async () => '14')).resolves.toEqual({ kind: 'outdated', version: 14 });
   });
@@ -20,10 +23,19 @@ describe('the bootstrap check', () => {
 });
 
 test('cdk deploy takes the stage, its stack alone, an outputs file and the context given after --', () => {
-  expect(cdkDeployArgs({ stackName: 'StatementVault-prod', stage: 'prod', outputsFile: 'o.json', context: ['sesFromAddress=a@b.co'], approve: false })).toEqual([
-    'cdk', 'deploy', 'StatementVault-prod', '--outputs-file', 'o.json', '-c', 'stage=prod', '-c', 'sesFromAddress=a@b.co',
+  expect(
+    cdkDeployArgs({
+      stackName: 'StatementVault-prod',
+      stage: 'prod',
+      outputsFile: 'o.json',
+      context: ['sesFromAddress=a@b.co'],
+      approve: false,
+    }),
+  ).toEqual(['cdk', 'deploy', 'StatementVault-prod', '--outputs-file', 'o.json', '-c', 'stage=prod', '-c', 'sesFromAddress=a@b.co']);
+  expect(cdkDeployArgs({ stackName: 'S', stage: 'dev', outputsFile: 'o', context: [], approve: true }).slice(-2)).toEqual([
+    '--require-approval',
+    'never',
   ]);
-  expect(cdkDeployArgs({ stackName: 'S', stage: 'dev', outputsFile: 'o', context: [], approve: true }).slice(-2)).toEqual(['--require-approval', 'never']);
 });
 
 describe('the check of the deployed web app', () => {
@@ -33,7 +45,8 @@ describe('the check of the deployed web app', () => {
     return answer();
   };
   const healthy = {
-    'https://d1.cloudfront.net': () => new Response('<html>client-123</html>', { headers: { 'strict-transport-security': 'max-age=63072000' } }),
+    'https://d1.cloudfront.net': () =>
+      new Response('<html>client-123</html>', { headers: { 'strict-transport-security': 'max-age=63072000' } }),
     'http://d1.cloudfront.net': () => new Response(null, { status: 301, headers: { location: 'https://d1.cloudfront.net/' } }),
   };
 

@@ -40,12 +40,18 @@ const freshToken = async (config: WebConfig) => {
 };
 
 const listed = async (config: WebConfig, token: string) =>
-  ((await apollo(config, { token }).query({ query: STATEMENTS, variables: { limit: 100 }, fetchPolicy: 'no-cache' })).data as {
-    statements: { items: { id: string; size: number; fileName: string }[] };
-  }).statements.items;
+  (
+    (await apollo(config, { token }).query({ query: STATEMENTS, variables: { limit: 100 }, fetchPolicy: 'no-cache' })).data as {
+      statements: { items: { id: string; size: number; fileName: string }[] };
+    }
+  ).statements.items;
 
 const statusOf = async (config: WebConfig, token: string, id: string) =>
-  ((await apollo(config, { token }).query({ query: STATEMENT, variables: { id }, fetchPolicy: 'no-cache' })).data as { statement: { status: string } | null }).statement?.status;
+  (
+    (await apollo(config, { token }).query({ query: STATEMENT, variables: { id }, fetchPolicy: 'no-cache' })).data as {
+      statement: { status: string } | null;
+    }
+  ).statement?.status;
 
 const isListed = async (config: WebConfig, token: string, id: string) => (await statusOf(config, token, id)) !== undefined;
 
@@ -57,7 +63,13 @@ const slowPut = (url: string, headers: Record<string, string>, bytes: Buffer) =>
   new Promise<number>((resolve) => {
     const target = new URL(url);
     const request = http.request(
-      { host: target.hostname, port: target.port, path: target.pathname + target.search, method: 'PUT', headers: { ...headers, 'Content-Length': bytes.length } },
+      {
+        host: target.hostname,
+        port: target.port,
+        path: target.pathname + target.search,
+        method: 'PUT',
+        headers: { ...headers, 'Content-Length': bytes.length },
+      },
       (response) => resolve(response.statusCode ?? 0),
     );
     request.on('error', () => resolve(-1));
@@ -92,22 +104,46 @@ test('kill -9 during uploads: confirmed data survives, and no listed record lack
 
   // One single upload and one multipart upload, both cut short by kill -9.
   const big = pdf(30 * 1024 * 1024);
-  const single = (await callApi(stack.config, 'statementsApiUrl', STATEMENT_ROUTES.createUpload, {
-    token,
-    body: { fileName: 'interrupted.pdf', contentType: 'application/pdf', size: big.length, accountLabel: 'Main', period: '2024-05', checksum: sha256Base64(big) },
-  })).body as Extract<StatementUploadResponse, { kind: 'single' }>;
+  const single = (
+    await callApi(stack.config, 'statementsApiUrl', STATEMENT_ROUTES.createUpload, {
+      token,
+      body: {
+        fileName: 'interrupted.pdf',
+        contentType: 'application/pdf',
+        size: big.length,
+        accountLabel: 'Main',
+        period: '2024-05',
+        checksum: sha256Base64(big),
+      },
+    })
+  ).body as Extract<StatementUploadResponse, { kind: 'single' }>;
   const multipartBytes = csv(60 * 1024 * 1024);
   const multipartSize = multipartBytes.length;
   const local = partsOf(multipartBytes);
-  const multipart = (await callApi(stack.config, 'statementsApiUrl', STATEMENT_ROUTES.createUpload, {
-    token,
-    body: { fileName: 'interrupted.csv', contentType: 'text/csv', size: multipartSize, accountLabel: 'Main', period: '2024-05', checksum: statementChecksum(multipartBytes) },
-  })).body as Extract<StatementUploadResponse, { kind: 'multipart' }>;
-  const parts = (await callApi(stack.config, 'statementsApiUrl', STATEMENT_ROUTES.partUrls, {
-    token,
-    params: { statementId: multipart.statementId },
-    body: { uploadId: multipart.uploadId, size: multipartSize, parts: local.slice(0, 2).map(({ partNumber, checksum }) => ({ partNumber, checksum })) },
-  })).body.parts as { url: string; size: number; headers: Record<string, string> }[];
+  const multipart = (
+    await callApi(stack.config, 'statementsApiUrl', STATEMENT_ROUTES.createUpload, {
+      token,
+      body: {
+        fileName: 'interrupted.csv',
+        contentType: 'text/csv',
+        size: multipartSize,
+        accountLabel: 'Main',
+        period: '2024-05',
+        checksum: statementChecksum(multipartBytes),
+      },
+    })
+  ).body as Extract<StatementUploadResponse, { kind: 'multipart' }>;
+  const parts = (
+    await callApi(stack.config, 'statementsApiUrl', STATEMENT_ROUTES.partUrls, {
+      token,
+      params: { statementId: multipart.statementId },
+      body: {
+        uploadId: multipart.uploadId,
+        size: multipartSize,
+        parts: local.slice(0, 2).map(({ partNumber, checksum }) => ({ partNumber, checksum })),
+      },
+    })
+  ).body.parts as { url: string; size: number; headers: Record<string, string> }[];
   expect(await slowPut(parts[0].url, parts[0].headers, local[0].bytes)).toBe(200);
   const inFlight = [slowPut(single.url, single.headers, big), slowPut(parts[1].url, parts[1].headers, local[1].bytes)];
   await new Promise((resolve) => setTimeout(resolve, 300));
@@ -120,7 +156,11 @@ test('kill -9 during uploads: confirmed data survives, and no listed record lack
   measured.killToReadyMs = Date.now() - killedAt;
   const token2 = await freshToken(stack.config);
 
-  const me = ((await apollo(stack.config, { token: token2 }).query({ query: ME, fetchPolicy: 'no-cache' })).data as { me: { displayName: string; avatarKey: string } }).me;
+  const me = (
+    (await apollo(stack.config, { token: token2 }).query({ query: ME, fetchPolicy: 'no-cache' })).data as {
+      me: { displayName: string; avatarKey: string };
+    }
+  ).me;
   expect(me).toMatchObject({ displayName: 'Alice', avatarKey: `profile-images/${alice.sub}/avatar` });
   const avatarUrl = await callApi(stack.config, 'profileImageApiUrl', PROFILE_IMAGE_ROUTES.downloadUrl, { token: token2 });
   expect(Buffer.from(await (await fetch(avatarUrl.body.url)).arrayBuffer()).equals(avatar)).toBe(true);
@@ -128,7 +168,10 @@ test('kill -9 during uploads: confirmed data survives, and no listed record lack
   const items = await listed(stack.config, token2);
   expect(items.map((item) => item.fileName)).toEqual(['kept.pdf']);
   for (const item of items) {
-    const download = await callApi(stack.config, 'statementsApiUrl', STATEMENT_ROUTES.downloadUrl, { token: token2, params: { statementId: item.id } });
+    const download = await callApi(stack.config, 'statementsApiUrl', STATEMENT_ROUTES.downloadUrl, {
+      token: token2,
+      params: { statementId: item.id },
+    });
     const bytes = Buffer.from(await (await fetch(download.body.url)).arrayBuffer());
     expect(bytes.length).toBe(item.size);
     expect(sha256(bytes)).toBe(sha256(kept));
@@ -142,18 +185,32 @@ test('a file whose S3 event was lost is catalogued by the sweep within its windo
   // Events dropped, sweep every 2 s: the running window.
   stack = await startStack({ dataDir, ports: stack.ports, env: { LOCAL_S3_EVENTS: 'off', LOCAL_SWEEP_SECONDS: '2' } });
   let token = await freshToken(stack.config);
-  const { statementId: running } = await uploadStatement(stack.config, token, { fileName: 'lost-1.pdf', contentType: 'application/pdf', accountLabel: 'Main', period: '2024-06' });
+  const { statementId: running } = await uploadStatement(stack.config, token, {
+    fileName: 'lost-1.pdf',
+    contentType: 'application/pdf',
+    accountLabel: 'Main',
+    period: '2024-06',
+  });
   const uploadedAt = Date.now();
   await waitFor(async () => ((await isListed(stack.config, token, running)) ? true : undefined), 'the sweep to catalogue it', 10_000);
   measured.sweepWhileRunningMs = Date.now() - uploadedAt;
   // The record is written before the sweep reports, so its line may follow a moment later.
-  await waitFor(async () => (/sweep: catalogued 1 file\(s\) whose S3 event was lost/.test(stack.output()) ? true : undefined), 'the sweep to report it', 5_000);
+  await waitFor(
+    async () => (/sweep: catalogued 1 file\(s\) whose S3 event was lost/.test(stack.output()) ? true : undefined),
+    'the sweep to report it',
+    5_000,
+  );
   await stack.stop();
 
   // Events dropped and no sweep while running: the file waits for the next start.
   stack = await startStack({ dataDir, ports: stack.ports, env: { LOCAL_S3_EVENTS: 'off', LOCAL_SWEEP_SECONDS: '3600' } });
   token = await freshToken(stack.config);
-  const { statementId: atStart } = await uploadStatement(stack.config, token, { fileName: 'lost-2.pdf', contentType: 'application/pdf', accountLabel: 'Main', period: '2024-06' });
+  const { statementId: atStart } = await uploadStatement(stack.config, token, {
+    fileName: 'lost-2.pdf',
+    contentType: 'application/pdf',
+    accountLabel: 'Main',
+    period: '2024-06',
+  });
   await new Promise((resolve) => setTimeout(resolve, 1000));
   expect(await isListed(stack.config, token, atStart)).toBe(false);
   await stack.stop();

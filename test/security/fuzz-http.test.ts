@@ -43,7 +43,11 @@ const ROUTES: (readonly ['profileImageApiUrl' | 'statementsApiUrl', RouteSpec])[
 
 const pathValue = fc.oneof(fc.constantFrom('01JD0000000000000000000000', '..', '%2e%2e', '..%2F..%2Fx', 'a\\b'), nastyString);
 
-const send = async (api: 'profileImageApiUrl' | 'statementsApiUrl', route: RouteSpec, input: { body: string | null; statementId: string; uploadId: string }) => {
+const send = async (
+  api: 'profileImageApiUrl' | 'statementsApiUrl',
+  route: RouteSpec,
+  input: { body: string | null; statementId: string; uploadId: string },
+) => {
   const resource = route.resource.replace('{statementId}', encodeURIComponent(input.statementId).slice(0, 2000) || 'x');
   const url = `${apiUrl(stack.config.custom[api], resource)}?uploadId=${encodeURIComponent(input.uploadId).slice(0, 2000)}`;
   const response = await fetch(url, {
@@ -56,25 +60,29 @@ const send = async (api: 'profileImageApiUrl' | 'statementsApiUrl', route: Route
 };
 
 describe('every route', () => {
-  test.concurrent.each(ROUTES)(`%s %j: no 5xx, the one error shape, and only the caller's keys (${RUNS} cases)`, async (api, route) => {
-    await fc.assert(
-      fc.asyncProperty(fc.record({ body: rawBody, statementId: pathValue, uploadId: nastyString }), async (input) => {
-        const answer = await send(api, route, input);
-        expect(answer.status).toBeLessThan(500);
-        if (answer.status >= 400) expect(isErrorBody(answer.body)).toBe(true);
-        const urls = [answer.body?.url, ...(answer.body?.parts ?? []).map((part: { url: string }) => part.url)].filter(Boolean);
-        for (const url of urls) {
-          const key = decodeURIComponent(new URL(url).pathname.split('/').slice(2).join('/'));
-          expect(key.startsWith(statementPrefix(user.sub)) || key.startsWith(profileImagePrefix(user.sub))).toBe(true);
-          expect(key.split('/')).not.toContain('..');
-        }
-      }),
-      { numRuns: RUNS },
-    );
-  }, 600_000);
+  test.concurrent.each(ROUTES)(
+    `%s %j: no 5xx, the one error shape, and only the caller's keys (${RUNS} cases)`,
+    async (api, route) => {
+      await fc.assert(
+        fc.asyncProperty(fc.record({ body: rawBody, statementId: pathValue, uploadId: nastyString }), async (input) => {
+          const answer = await send(api, route, input);
+          expect(answer.status).toBeLessThan(500);
+          if (answer.status >= 400) expect(isErrorBody(answer.body)).toBe(true);
+          const urls = [answer.body?.url, ...(answer.body?.parts ?? []).map((part: { url: string }) => part.url)].filter(Boolean);
+          for (const url of urls) {
+            const key = decodeURIComponent(new URL(url).pathname.split('/').slice(2).join('/'));
+            expect(key.startsWith(statementPrefix(user.sub)) || key.startsWith(profileImagePrefix(user.sub))).toBe(true);
+            expect(key.split('/')).not.toContain('..');
+          }
+        }),
+        { numRuns: RUNS },
+      );
+    },
+    600_000,
+  );
 });
 
-test('a body over API Gateway\'s 10 MB limit is refused with 413 in the error shape', async () => {
+test("a body over API Gateway's 10 MB limit is refused with 413 in the error shape", async () => {
   const answer = await send('statementsApiUrl', STATEMENT_ROUTES.createUpload, {
     body: JSON.stringify({ pad: 'x'.repeat(11 * 1024 * 1024) }),
     statementId: 'x',

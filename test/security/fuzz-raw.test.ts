@@ -74,14 +74,27 @@ const segment = fc.oneof(
     '',
   ),
   fc.string({ maxLength: 20 }).map((text) => encodeURIComponent(text)),
-  fc.uint8Array({ maxLength: 12 }).map((bytes) => Buffer.from(bytes).toString('latin1').replace(/[\r\n ]/g, '')),
+  fc.uint8Array({ maxLength: 12 }).map((bytes) =>
+    Buffer.from(bytes)
+      .toString('latin1')
+      .replace(/[\r\n ]/g, ''),
+  ),
 );
 
 const target = fc.oneof(
   fc.array(segment, { maxLength: 6 }).map((parts) => `/${API_STAGE}/${parts.join('/')}`),
   fc.array(segment, { maxLength: 6 }).map((parts) => `/${parts.join('/')}`),
-  fc.tuple(fc.array(segment, { maxLength: 4 }), fc.array(segment, { maxLength: 4 })).map(([path, query]) => `/${API_STAGE}/${path.join('/')}?${query.join('&')}`),
-  fc.constantFrom('*', 'http://[', 'http://evil.example/prod/uploads', '//evil.example/x', '/graphql?%', '/?list-type=2&continuation-token=%'),
+  fc
+    .tuple(fc.array(segment, { maxLength: 4 }), fc.array(segment, { maxLength: 4 }))
+    .map(([path, query]) => `/${API_STAGE}/${path.join('/')}?${query.join('&')}`),
+  fc.constantFrom(
+    '*',
+    'http://[',
+    'http://evil.example/prod/uploads',
+    '//evil.example/x',
+    '/graphql?%',
+    '/?list-type=2&continuation-token=%',
+  ),
 );
 
 const method = fc.constantFrom('GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'HEAD', 'OPTIONS', 'FOO', 'CONNECT');
@@ -102,7 +115,9 @@ const headers = fc.array(
       'Transfer-Encoding: chunked',
       'Expect: 100-continue',
     ),
-    fc.tuple(fc.stringMatching(/^[A-Za-z-]{1,20}$/), fc.string({ maxLength: 40 })).map(([name, value]) => `${name}: ${value.replace(/[\r\n]/g, '')}`),
+    fc
+      .tuple(fc.stringMatching(/^[A-Za-z-]{1,20}$/), fc.string({ maxLength: 40 }))
+      .map(([name, value]) => `${name}: ${value.replace(/[\r\n]/g, '')}`),
   ),
   { maxLength: 5 },
 );
@@ -112,25 +127,32 @@ const body = fc.oneof(fc.constant(''), fc.constantFrom('{', '{"a":', 'null', '[]
 const PORTS: PortName[] = ['profileImageApi', 'statementsApi', 's3', 'cognito', 'appsync', 'dynamodb'];
 
 describe('no 5xx and always an answer, whatever arrives', () => {
-  test.each(PORTS)(`%s (${RUNS} raw requests)`, async (name) => {
-    const port = stack.ports[name];
-    await fc.assert(
-      fc.asyncProperty(method, target, headers, body, fc.boolean(), async (verb, path, extra, payload, withToken) => {
-        const lines = [
-          `${verb} ${path} HTTP/1.1`,
-          `Host: ${HOST}:${port}`,
-          ...(withToken ? [`Authorization: ${user.idToken}`] : []),
-          ...extra.filter((line) => !/^transfer-encoding/i.test(line)),
-          `Content-Length: ${Buffer.byteLength(payload, 'latin1')}`,
-          'Connection: close',
-        ];
-        const status = await rawRequest(port, Buffer.concat([Buffer.from(`${lines.join('\r\n')}\r\n\r\n`, 'latin1'), Buffer.from(payload, 'latin1')]));
-        expect(status).toBeGreaterThanOrEqual(100);
-        expect(status).toBeLessThan(500);
-      }),
-      { numRuns: RUNS },
-    );
-  }, 300_000);
+  test.each(PORTS)(
+    `%s (${RUNS} raw requests)`,
+    async (name) => {
+      const port = stack.ports[name];
+      await fc.assert(
+        fc.asyncProperty(method, target, headers, body, fc.boolean(), async (verb, path, extra, payload, withToken) => {
+          const lines = [
+            `${verb} ${path} HTTP/1.1`,
+            `Host: ${HOST}:${port}`,
+            ...(withToken ? [`Authorization: ${user.idToken}`] : []),
+            ...extra.filter((line) => !/^transfer-encoding/i.test(line)),
+            `Content-Length: ${Buffer.byteLength(payload, 'latin1')}`,
+            'Connection: close',
+          ];
+          const status = await rawRequest(
+            port,
+            Buffer.concat([Buffer.from(`${lines.join('\r\n')}\r\n\r\n`, 'latin1'), Buffer.from(payload, 'latin1')]),
+          );
+          expect(status).toBeGreaterThanOrEqual(100);
+          expect(status).toBeLessThan(500);
+        }),
+        { numRuns: RUNS },
+      );
+    },
+    300_000,
+  );
 });
 
 test('a path that does not decode gets a 400 in the error shape from the local API Gateway', async () => {

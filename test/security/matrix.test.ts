@@ -65,7 +65,15 @@ const GRAPHQL: Record<string, { query: (ctx: Context) => string; expect: Record<
   },
 };
 
-const REST: Record<string, { api: Api; route: RouteSpec; request: (ctx: Context) => { params?: Record<string, string>; body?: unknown; query?: Record<string, string> }; expect: Record<Caller, Outcome> }> = {
+const REST: Record<
+  string,
+  {
+    api: Api;
+    route: RouteSpec;
+    request: (ctx: Context) => { params?: Record<string, string>; body?: unknown; query?: Record<string, string> };
+    expect: Record<Caller, Outcome>;
+  }
+> = {
   profileUploadUrl: {
     api: 'profileImageApiUrl',
     route: PROFILE_IMAGE_ROUTES.uploadUrl,
@@ -81,13 +89,18 @@ const REST: Record<string, { api: Api; route: RouteSpec; request: (ctx: Context)
   createUpload: {
     api: 'statementsApiUrl',
     route: STATEMENT_ROUTES.createUpload,
-    request: () => ({ body: { fileName: 'x.pdf', contentType: 'application/pdf', size: 10, accountLabel: 'Main', period: '2024-01', checksum: SOME_SHA256 } }),
+    request: () => ({
+      body: { fileName: 'x.pdf', contentType: 'application/pdf', size: 10, accountLabel: 'Main', period: '2024-01', checksum: SOME_SHA256 },
+    }),
     expect: { ...tokenless, apiKey: 'denied', userA: 'ok', userB: 'ownOnly' },
   },
   partUrls: {
     api: 'statementsApiUrl',
     route: STATEMENT_ROUTES.partUrls,
-    request: (ctx) => ({ params: { statementId: ctx.aUpload.statementId }, body: { uploadId: ctx.aUpload.uploadId, size: ctx.aUpload.size, parts: [{ partNumber: 1, checksum: SOME_SHA256 }] } }),
+    request: (ctx) => ({
+      params: { statementId: ctx.aUpload.statementId },
+      body: { uploadId: ctx.aUpload.uploadId, size: ctx.aUpload.size, parts: [{ partNumber: 1, checksum: SOME_SHA256 }] },
+    }),
     expect: { ...tokenless, apiKey: 'denied', userA: 'ok', userB: 'ownOnly' },
   },
   listParts: {
@@ -100,7 +113,13 @@ const REST: Record<string, { api: Api; route: RouteSpec; request: (ctx: Context)
   completeUpload: {
     api: 'statementsApiUrl',
     route: STATEMENT_ROUTES.completeUpload,
-    request: (ctx) => ({ params: { statementId: ctx.aUpload.statementId }, body: { uploadId: ctx.aUpload.uploadId, parts: [{ partNumber: 1, etag: '"0123456789abcdef0123456789abcdef"', checksum: SOME_SHA256 }] } }),
+    request: (ctx) => ({
+      params: { statementId: ctx.aUpload.statementId },
+      body: {
+        uploadId: ctx.aUpload.uploadId,
+        parts: [{ partNumber: 1, etag: '"0123456789abcdef0123456789abcdef"', checksum: SOME_SHA256 }],
+      },
+    }),
     // A's call fails on S3's side (part 1 was never sent), but as A's upload: 400, not 404.
     expect: { ...tokenless, apiKey: 'denied', userA: 'ok', userB: 'notFound' },
   },
@@ -150,7 +169,12 @@ const headersFor = (caller: Caller): Record<string, string> => {
       return { Authorization: expiredFrom(a.idToken) };
     case 'otherPool': {
       const claims = JSON.parse(Buffer.from(a.idToken.split('.')[1], 'base64url').toString('utf8'));
-      return { Authorization: signJwt({ ...claims, iss: 'https://cognito-idp.us-east-1.amazonaws.com/us-east-1_OtherPool' }, cognitoLocalPrivateKey.pem) };
+      return {
+        Authorization: signJwt(
+          { ...claims, iss: 'https://cognito-idp.us-east-1.amazonaws.com/us-east-1_OtherPool' },
+          cognitoLocalPrivateKey.pem,
+        ),
+      };
     }
     case 'otherClient':
       return { Authorization: otherClientFrom(a.idToken) };
@@ -168,8 +192,19 @@ beforeAll(async () => {
   b = await newUser(stack, 'b');
   await uploadAvatar(stack.config, a.idToken, png());
   await waitForAvatar(stack.config, a.idToken);
-  const { statementId, bytes } = await uploadStatement(stack.config, a.idToken, { fileName: 'a.pdf', contentType: 'application/pdf', accountLabel: 'A', period: '2024-01' });
-  const refused = await uploadStatement(stack.config, a.idToken, { fileName: 'fake.pdf', contentType: 'application/pdf', accountLabel: 'A', period: '2024-01', bytes: png() });
+  const { statementId, bytes } = await uploadStatement(stack.config, a.idToken, {
+    fileName: 'a.pdf',
+    contentType: 'application/pdf',
+    accountLabel: 'A',
+    period: '2024-01',
+  });
+  const refused = await uploadStatement(stack.config, a.idToken, {
+    fileName: 'fake.pdf',
+    contentType: 'application/pdf',
+    accountLabel: 'A',
+    period: '2024-01',
+    bytes: png(),
+  });
   await waitFor(async () => {
     const answer = await rawGraphql(stack.config, { Authorization: a.idToken }, `{ statement(id: "${statementId}") { id status } }`);
     // Downloadable once its malware scan is clean.
@@ -184,7 +219,12 @@ beforeAll(async () => {
     const answer = await rawGraphql(stack.config, { Authorization: a.idToken }, `{ uploadRefusal(id: "${refused.statementId}") { id } }`);
     return (answer.body.data as { uploadRefusal: unknown } | undefined)?.uploadRefusal ? true : undefined;
   }, "A's refused upload");
-  ctx = { aStatement: statementId, aChecksum: sha256Base64(bytes), aRefused: refused.statementId, aUpload: { statementId: multipart.body.statementId, uploadId: multipart.body.uploadId, size } };
+  ctx = {
+    aStatement: statementId,
+    aChecksum: sha256Base64(bytes),
+    aRefused: refused.statementId,
+    aUpload: { statementId: multipart.body.statementId, uploadId: multipart.body.uploadId, size },
+  };
 }, 90_000);
 
 afterAll(async () => {
@@ -195,8 +235,21 @@ const cells = <T extends Record<string, { expect: Record<Caller, Outcome> }>>(ta
   Object.keys(table).flatMap((operation) => CALLERS.map((caller) => [operation, caller, table[operation].expect[caller]] as const));
 
 test('the matrix covers every operation and route for every caller', () => {
-  expect(Object.keys(GRAPHQL).sort()).toEqual(['me', 'serviceStatus', 'statement', 'statements', 'statementsByChecksum', 'updateProfile', 'uploadLimits', 'uploadRefusal']);
-  expect(Object.values(REST).map((cell) => cell.route).sort()).toEqual([...Object.values(PROFILE_IMAGE_ROUTES), ...Object.values(STATEMENT_ROUTES)].sort());
+  expect(Object.keys(GRAPHQL).sort()).toEqual([
+    'me',
+    'serviceStatus',
+    'statement',
+    'statements',
+    'statementsByChecksum',
+    'updateProfile',
+    'uploadLimits',
+    'uploadRefusal',
+  ]);
+  expect(
+    Object.values(REST)
+      .map((cell) => cell.route)
+      .sort(),
+  ).toEqual([...Object.values(PROFILE_IMAGE_ROUTES), ...Object.values(STATEMENT_ROUTES)].sort());
   expect(cells(GRAPHQL).length + cells(REST).length).toBe((8 + 9) * CALLERS.length);
 });
 
@@ -283,7 +336,10 @@ describe('REST', () => {
   });
 
   test("after B's attempts A's avatar is A's, and A's statement was there until A deleted it", async () => {
-    const statement = await callApi(stack.config, 'statementsApiUrl', STATEMENT_ROUTES.downloadUrl, { token: a.idToken, params: { statementId: ctx.aStatement } });
+    const statement = await callApi(stack.config, 'statementsApiUrl', STATEMENT_ROUTES.downloadUrl, {
+      token: a.idToken,
+      params: { statementId: ctx.aStatement },
+    });
     expect(statement.status).toBe(404);
     const avatar = await callApi(stack.config, 'profileImageApiUrl', PROFILE_IMAGE_ROUTES.downloadUrl, { token: a.idToken });
     expect(avatar.status).toBe(200);

@@ -36,7 +36,11 @@ test('the guard refuses every way off the machine and lets loopback through', ()
       process.stdout.write(JSON.stringify(results));
       server.close();
     });`;
-  const run = spawnSync(process.execPath, ['-e', script], { env: { ...process.env, ...offlineNodeEnvironment() }, encoding: 'utf8', timeout: 20_000 });
+  const run = spawnSync(process.execPath, ['-e', script], {
+    env: { ...process.env, ...offlineNodeEnvironment() },
+    encoding: 'utf8',
+    timeout: 20_000,
+  });
   const results = JSON.parse(run.stdout);
   expect(results.fetch).toMatch(/fetch failed|ECONNREFUSED|ENOTFOUND/);
   expect(results.connect).toBe('ECONNREFUSED offline: a connection to 203.0.113.7:443 refused');
@@ -64,7 +68,14 @@ describe('the running stack, fed requests that name other hosts', () => {
 
   const evilToken = () =>
     signJwt(
-      { sub: user.sub, iss: 'https://evil.example/us-east-1_Evil', aud: stack.config.auth.user_pool_client_id, token_use: 'id', exp: Math.floor(Date.now() / 1000) + 600, iat: Math.floor(Date.now() / 1000) },
+      {
+        sub: user.sub,
+        iss: 'https://evil.example/us-east-1_Evil',
+        aud: stack.config.auth.user_pool_client_id,
+        token_use: 'id',
+        exp: Math.floor(Date.now() / 1000) + 600,
+        iat: Math.floor(Date.now() / 1000),
+      },
       cognitoLocalPrivateKey.pem,
       'https://evil.example/jwks.json',
     );
@@ -81,8 +92,16 @@ describe('the running stack, fed requests that name other hosts', () => {
 
     // Another issuer (whose keys would live on evil.example), on every service that checks tokens.
     await send(`${rest}/uploads`, { method: 'POST', headers: { Authorization: token, Origin: 'https://evil.example' }, body: '{}' });
-    await send(graphql, { method: 'POST', headers: { Authorization: token, 'content-type': 'application/json' }, body: JSON.stringify({ query: '{ me { userId } }' }) });
-    for (const logins of [{ 'cognito-idp.us-east-1.amazonaws.com/us-east-1_Evil': token }, { 'accounts.google.com': token }, { 'evil.example': token }]) {
+    await send(graphql, {
+      method: 'POST',
+      headers: { Authorization: token, 'content-type': 'application/json' },
+      body: JSON.stringify({ query: '{ me { userId } }' }),
+    });
+    for (const logins of [
+      { 'cognito-idp.us-east-1.amazonaws.com/us-east-1_Evil': token },
+      { 'accounts.google.com': token },
+      { 'evil.example': token },
+    ]) {
       await send(cognito, {
         method: 'POST',
         headers: { 'X-Amz-Target': 'AWSCognitoIdentityService.GetId', 'content-type': 'application/x-amz-json-1.1' },
@@ -99,15 +118,34 @@ describe('the running stack, fed requests that name other hosts', () => {
     await send(cognito, {
       method: 'POST',
       headers: { 'X-Amz-Target': 'AWSCognitoIdentityProviderService.SignUp', 'content-type': 'application/x-amz-json-1.1' },
-      body: JSON.stringify({ ClientId: stack.config.auth.user_pool_client_id, Username: `x${Date.now()}@evil.example`, Password: 'long enough password', ClientMetadata: { redirect: 'https://evil.example/' } }),
+      body: JSON.stringify({
+        ClientId: stack.config.auth.user_pool_client_id,
+        Username: `x${Date.now()}@evil.example`,
+        Password: 'long enough password',
+        ClientMetadata: { redirect: 'https://evil.example/' },
+      }),
     });
     // S3: another Host, a copy from a URL, a website redirect, a response override, a JWKS-looking key.
     const signed = (method: string, pathName: string, headers: Record<string, string>) =>
-      aws4.sign({ host: `${host}:${stack.ports.s3}`, path: pathName, method, service: 's3', region: 'us-east-1', headers: { 'X-Amz-Content-Sha256': 'UNSIGNED-PAYLOAD', ...headers } }, LOCAL_CREDENTIALS);
+      aws4.sign(
+        {
+          host: `${host}:${stack.ports.s3}`,
+          path: pathName,
+          method,
+          service: 's3',
+          region: 'us-east-1',
+          headers: { 'X-Amz-Content-Sha256': 'UNSIGNED-PAYLOAD', ...headers },
+        },
+        LOCAL_CREDENTIALS,
+      );
     for (const request of [
       signed('PUT', '/statement-vault-local/statements/x/file', { 'x-amz-copy-source': 'http://evil.example/bucket/key' }),
       signed('PUT', '/statement-vault-local/statements/y/file', { 'x-amz-website-redirect-location': 'https://evil.example/' }),
-      signed('GET', '/statement-vault-local/https%3A%2F%2Fevil.example%2Fjwks.json?response-content-disposition=https%3A%2F%2Fevil.example', {}),
+      signed(
+        'GET',
+        '/statement-vault-local/https%3A%2F%2Fevil.example%2Fjwks.json?response-content-disposition=https%3A%2F%2Fevil.example',
+        {},
+      ),
     ]) {
       await send(`${s3}${request.path}`, { method: request.method, headers: request.headers as Record<string, string> });
     }

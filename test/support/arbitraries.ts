@@ -73,8 +73,12 @@ export const body = fc.oneof(
       uploadId: fc.oneof(fc.string(), fc.constant('upload-1')),
       size,
       parts: fc.oneof(
-        fc.array(fc.record({ partNumber: fc.oneof(fc.integer({ min: -5, max: 100 }), fc.double()), checksum }, { requiredKeys: [] }), { maxLength: 120 }),
-        fc.array(fc.record({ partNumber: fc.integer({ min: 0, max: 70 }), etag: fc.string(), checksum }, { requiredKeys: [] }), { maxLength: 70 }),
+        fc.array(fc.record({ partNumber: fc.oneof(fc.integer({ min: -5, max: 100 }), fc.double()), checksum }, { requiredKeys: [] }), {
+          maxLength: 120,
+        }),
+        fc.array(fc.record({ partNumber: fc.integer({ min: 0, max: 70 }), etag: fc.string(), checksum }, { requiredKeys: [] }), {
+          maxLength: 70,
+        }),
       ),
     },
     { requiredKeys: [] },
@@ -88,4 +92,3 @@ export const rawBody = fc.oneof(
   fc.constantFrom('{', '{"size": 1, "size": 2}', 'null', '[]', `{"pad":"${'x'.repeat(20_000)}"}`),
   fc.constant(null),
 );
-

@@ -15,6 +15,7 @@ export const ensureDebianPackage = (input: { packageName: string; binary: string
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
   const install = spawnSync('apt-get', ['install', '-y', '-qq', input.packageName], { stdio: 'inherit', env });
-  if (install.status !== 0 || !fs.existsSync(input.binary)) throw new Error(`apt-get could not install ${input.packageName}; run:\n  ${command}`);
+  if (install.status !== 0 || !fs.existsSync(input.binary))
+    throw new Error(`apt-get could not install ${input.packageName}; run:\n  ${command}`);
   return input.binary;
 };

@@ -264,10 +264,7 @@ export const apiEvent = (input: EventInput): APIGatewayProxyEvent =>
     stageVariables: null,
     requestContext: {
       requestId: 'test-request',
-      authorizer:
-        input.sub === null
-          ? undefined
-          : { claims: { sub: input.sub ?? ALICE, email: 'alice@example.com', token_use: 'id' } },
+      authorizer: input.sub === null ? undefined : { claims: { sub: input.sub ?? ALICE, email: 'alice@example.com', token_use: 'id' } },
     },
   }) as unknown as APIGatewayProxyEvent;
 
@@ -277,9 +274,7 @@ export const signedParts = (url: string) => {
   return {
     host: parsed.host,
     // Virtual-hosted style (bucket in the host) on AWS, path style (bucket first in the path) locally.
-    key: decodeURIComponent(
-      parsed.host.startsWith(`${BUCKET}.`) ? parsed.pathname.slice(1) : parsed.pathname.replace(/^\/[^/]+\//, ''),
-    ),
+    key: decodeURIComponent(parsed.host.startsWith(`${BUCKET}.`) ? parsed.pathname.slice(1) : parsed.pathname.replace(/^\/[^/]+\//, '')),
     pathname: parsed.pathname,
     expires: Number(parsed.searchParams.get('X-Amz-Expires')),
     signedHeaders: (parsed.searchParams.get('X-Amz-SignedHeaders') ?? '').split(';'),

@@ -59,13 +59,19 @@ export const webp = (): Buffer => {
 export const pdf = (size = 2048): Buffer => {
   const head = Buffer.from('%PDF-1.7\n%\xe2\xe3\xcf\xd3\n1 0 obj\n<< /Type /Catalog >>\nendobj\n', 'latin1');
   const tail = Buffer.from('\n%%EOF\n', 'latin1');
-  return Buffer.concat([head, Buffer.alloc(Math.max(0, size - head.length - tail.length), 0x20), tail]).subarray(0, Math.max(size, head.length + tail.length));
+  return Buffer.concat([head, Buffer.alloc(Math.max(0, size - head.length - tail.length), 0x20), tail]).subarray(
+    0,
+    Math.max(size, head.length + tail.length),
+  );
 };
 
 /** A CSV statement of exactly `size` bytes (rows of plain fields, so any cut is still CSV). */
 export const csv = (size = 2048): Buffer => {
   const header = 'Date,Description,Amount\n';
-  const rows = Array.from({ length: 64 }, (_, row) => `2024-01-${String((row % 28) + 1).padStart(2, '0')},Payee ${row},${(row * 1.23).toFixed(2)}\n`).join('');
+  const rows = Array.from(
+    { length: 64 },
+    (_, row) => `2024-01-${String((row % 28) + 1).padStart(2, '0')},Payee ${row},${(row * 1.23).toFixed(2)}\n`,
+  ).join('');
   const text = header + rows.repeat(Math.ceil(Math.max(0, size - header.length) / rows.length));
   return Buffer.from(text.slice(0, Math.max(size, header.length)), 'utf8');
 };

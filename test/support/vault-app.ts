@@ -6,8 +6,10 @@ import { buildVaultApp } from '../../lib/app';
 import { WEB_ARTIFACT_STUB } from '../../local/iam/access-model';
 
 /** The same feature flags and settings as `cdk synth`, read from cdk.json. */
-export const CDK_CONTEXT = JSON.parse(fs.readFileSync(path.join(__dirname, '..', '..', 'cdk.json'), 'utf8'))
-  .context as Record<string, unknown>;
+export const CDK_CONTEXT = JSON.parse(fs.readFileSync(path.join(__dirname, '..', '..', 'cdk.json'), 'utf8')).context as Record<
+  string,
+  unknown
+>;
 
 /** The AppSync API key expiry is "now + 365 days": synth at a fixed instant. */
 export const FROZEN_NOW = Date.UTC(2026, 0, 1);

@@ -16,7 +16,9 @@ const answer = (status: number, body: string) =>
 
 const QUERY = gql`
   query Status {
-    serviceStatus { status }
+    serviceStatus {
+      status
+    }
   }
 `;
 

@@ -12,6 +12,7 @@ const load = (env: Record<string, string | undefined>): WebConfig => {
   try {
     let config: WebConfig | undefined;
     jest.isolateModules(() => {
+      // eslint-disable-next-line @typescript-eslint/no-require-imports -- a fresh copy of the module per case, which only require() gives inside isolateModules
       config = (require('../../web/lib/server-config') as typeof import('../../web/lib/server-config')).loadWebConfig();
     });
     return config!;

@@ -12,7 +12,7 @@ import { csv } from '../support/samples';
  * retries it offers, what it remembers for a resume, and the rules it applies before
  * sending. The whole engine runs in the browser suite against the local stack.
  */
-test('a file sent in one piece is signed with its SHA-256; one sent in parts with S3\'s composite of its parts\' SHA-256s', async () => {
+test("a file sent in one piece is signed with its SHA-256; one sent in parts with S3's composite of its parts' SHA-256s", async () => {
   const small = csv(3000);
   expect(await computeChecksums(new Blob([new Uint8Array(small)]))).toEqual({ checksum: sha256Base64(small), parts: [] });
   const large = csv(STATEMENT_LIMITS.maxSingleUploadBytes + 1);
@@ -48,8 +48,23 @@ test('a retry is offered only where trying again can succeed', () => {
 
 test('unfinished uploads are remembered per user, survive a reload (storage), and are forgotten once done', () => {
   const storage = new Map<string, string>();
-  const fake = { getItem: (key: string) => storage.get(key) ?? null, setItem: (key: string, value: string) => void storage.set(key, value), removeItem: (key: string) => void storage.delete(key) } as Storage;
-  const session = { statementId: 'S1', uploadId: 'U1', fileName: 'big.csv', size: 60, lastModified: 1, contentType: 'text/csv', accountLabel: 'Main', period: '2024-01', checksum: 'x-4', startedAt: '2026-01-01T00:00:00Z' };
+  const fake = {
+    getItem: (key: string) => storage.get(key) ?? null,
+    setItem: (key: string, value: string) => void storage.set(key, value),
+    removeItem: (key: string) => void storage.delete(key),
+  } as Storage;
+  const session = {
+    statementId: 'S1',
+    uploadId: 'U1',
+    fileName: 'big.csv',
+    size: 60,
+    lastModified: 1,
+    contentType: 'text/csv',
+    accountLabel: 'Main',
+    period: '2024-01',
+    checksum: 'x-4',
+    startedAt: '2026-01-01T00:00:00Z',
+  };
   browserSessions('alice', fake).save(session);
   expect(browserSessions('alice', fake).list()).toEqual([session]);
   expect(browserSessions('bob', fake).list()).toEqual([]);
@@ -61,8 +76,12 @@ test('unfinished uploads are remembered per user, survive a reload (storage), an
 
 test('every rule of the API is asked before sending, in words', () => {
   expect(statementTextProblem(`${'x'.repeat(201)}.pdf`, 'Main')).toBe('The file name must be at most 200 characters');
-  expect(statementTextProblem(`${'明'.repeat(190)}.pdf`, 'Main')).toMatch(/^The file name is too long to store: it takes \d+ bytes once encoded and at most 1024 fit/);
-  expect(statementTextProblem('invoice\u202Efdp.exe', 'Main')).toBe('The file name must not contain control or direction-override characters');
+  expect(statementTextProblem(`${'明'.repeat(190)}.pdf`, 'Main')).toMatch(
+    /^The file name is too long to store: it takes \d+ bytes once encoded and at most 1024 fit/,
+  );
+  expect(statementTextProblem('invoice\u202Efdp.exe', 'Main')).toBe(
+    'The file name must not contain control or direction-override characters',
+  );
   expect(statementTextProblem('a.pdf', '  ')).toBe('The account label must not be empty');
   // Emoji count as one character each, as people count them.
   expect(statementTextProblem(`${'😀'.repeat(196)}.pdf`, 'Main')).toMatch(/too long to store/);
@@ -70,5 +89,7 @@ test('every rule of the API is asked before sending, in words', () => {
 
 test('file inputs accept every type and extension of the table', () => {
   expect(acceptAttribute('profileImage')).toBe('image/jpeg,.jpg,.jpeg,image/png,.png,image/webp,.webp');
-  expect(acceptAttribute('statement').split(',')).toEqual(expect.arrayContaining(['application/x-ofx', '.ofx', 'application/vnd.intu.qfx', '.qfx', 'text/csv', '.csv']));
+  expect(acceptAttribute('statement').split(',')).toEqual(
+    expect.arrayContaining(['application/x-ofx', '.ofx', 'application/vnd.intu.qfx', '.qfx', 'text/csv', '.csv']),
+  );
 });

@@ -12,7 +12,9 @@ import type { AmplifyOutputs } from '@aws-amplify/core/internals/utils';
 
 describe('analytics', () => {
   test('with a measurement id: the gtag loader (async) and its set-up, both with the CSP nonce', () => {
-    const tree = Analytics({ measurementId: 'G-TEST123', nonce: 'n0nce' }) as ReactElement<{ children: ReactElement<Record<string, any>>[] }>;
+    const tree = Analytics({ measurementId: 'G-TEST123', nonce: 'n0nce' }) as ReactElement<{
+      children: ReactElement<Record<string, any>>[];
+    }>;
     const [loader, init] = tree.props.children;
     expect(loader.props).toMatchObject({ src: 'https://www.googletagmanager.com/gtag/js?id=G-TEST123', async: true, nonce: 'n0nce' });
     expect(init.props.nonce).toBe('n0nce');
@@ -99,9 +101,15 @@ test('Amplify resources from the web config: the file without the identity pool,
   expect(deployed.Auth?.Cognito).not.toHaveProperty('userPoolEndpoint');
   // Nothing in the web app uses AWS credentials, so Amplify never asks the identity pool for them.
   expect(deployed.Auth?.Cognito).not.toHaveProperty('identityPoolId');
-  const local = amplifyResources({ ...(fixture as WebConfig), custom: { ...(fixture as WebConfig).custom, userPoolEndpoint: 'http://127.0.0.1:9229' } });
+  const local = amplifyResources({
+    ...(fixture as WebConfig),
+    custom: { ...(fixture as WebConfig).custom, userPoolEndpoint: 'http://127.0.0.1:9229' },
+  });
   expect(local.Auth?.Cognito).toMatchObject({ userPoolEndpoint: 'http://127.0.0.1:9229' });
-  expect(deployed.API?.GraphQL).toMatchObject({ endpoint: 'https://fixture.appsync-api.us-east-1.amazonaws.com/graphql', defaultAuthMode: 'apiKey' });
+  expect(deployed.API?.GraphQL).toMatchObject({
+    endpoint: 'https://fixture.appsync-api.us-east-1.amazonaws.com/graphql',
+    defaultAuthMode: 'apiKey',
+  });
 });
 
 test("the web config's type is assignable to Amplify's own outputs type (tsc checks this line)", () => {

@@ -1,5 +1,7 @@
 'use client';
 
+import Link from 'next/link';
+
 /**
  * When the root layout itself fails, nothing of the app's shell renders: this page brings
  * its own html and body, unstyled: the app's styles are part of what failed.
@@ -16,7 +18,7 @@ export default function GlobalError({ error, reset }: { error: Error & { digest?
             <button type="button" onClick={reset}>
               Try again
             </button>{' '}
-            <a href="/">Go to the home page</a>
+            <Link href="/">Go to the home page</Link>
           </p>
         </main>
       </body>

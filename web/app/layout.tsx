@@ -37,8 +37,8 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
           <main id="main" className="page-main">
             <noscript>
               <p className="noscript" role="alert">
-                Statement Vault needs JavaScript to sign you in and to keep your files private in your browser. Please turn it on
-                for this site.
+                Statement Vault needs JavaScript to sign you in and to keep your files private in your browser. Please turn it on for this
+                site.
               </p>
             </noscript>
             {children}

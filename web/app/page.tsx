@@ -10,8 +10,8 @@ export default function HomePage() {
     <>
       <h1 className="hero-heading">Your financial statements, in one private place.</h1>
       <p className="hero-lead">
-        Keep bank, card and brokerage statements and payslips together. Upload them by dragging them in, find them by period and
-        account, and download them whenever you need them. Only you can ever list, read or replace your files.
+        Keep bank, card and brokerage statements and payslips together. Upload them by dragging them in, find them by period and account,
+        and download them whenever you need them. Only you can ever list, read or replace your files.
       </p>
       <p className="actions hero-actions">
         <Link href="/sign-up" className="cta cta-primary">

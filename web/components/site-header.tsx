@@ -58,7 +58,16 @@ export const SiteHeader = () => {
             text-decoration: none;
           `}
         >
-          <svg aria-hidden="true" width="22" height="22" viewBox="0 0 64 64" css={css`vertical-align: -4px; margin-right: 0.4rem;`}>
+          <svg
+            aria-hidden="true"
+            width="22"
+            height="22"
+            viewBox="0 0 64 64"
+            css={css`
+              vertical-align: -4px;
+              margin-right: 0.4rem;
+            `}
+          >
             <rect width="64" height="64" rx="14" fill={theme.color.primary} />
             <path d="M18 28v-6a14 14 0 0 1 28 0v6" fill="none" stroke={theme.color.onPrimary} strokeWidth="5" />
             <rect x="13" y="28" width="38" height="26" rx="5" fill={theme.color.onPrimary} />

@@ -105,9 +105,23 @@ export const TextField = ({
       </label>
       {password ? (
         // A password can be shown while typed; the button names what it does in its text, so the field keeps the only label.
-        <div css={css`display: flex; gap: 0.5rem; > input { flex: 1; }`}>
+        <div
+          css={css`
+            display: flex;
+            gap: 0.5rem;
+            > input {
+              flex: 1;
+            }
+          `}
+        >
           {control}
-          <button type="button" aria-controls={id} aria-pressed={shown} onClick={() => setShown((value) => !value)} css={buttonStyle('secondary')}>
+          <button
+            type="button"
+            aria-controls={id}
+            aria-pressed={shown}
+            onClick={() => setShown((value) => !value)}
+            css={buttonStyle('secondary')}
+          >
             {shown ? 'Hide' : 'Show'}
           </button>
         </div>

@@ -10,9 +10,11 @@ import type { WebConfig } from '@contract';
  */
 export const amplifyResources = (config: WebConfig): ResourcesConfig => {
   const resources = parseAmplifyConfig(config as never);
-  const { identityPoolId: _unused, allowGuestAccess: _guests, ...cognito } = resources.Auth!.Cognito as NonNullable<
-    ResourcesConfig['Auth']
-  >['Cognito'] & { allowGuestAccess?: boolean };
+  const {
+    identityPoolId: _unused,
+    allowGuestAccess: _guests,
+    ...cognito
+  } = resources.Auth!.Cognito as NonNullable<ResourcesConfig['Auth']>['Cognito'] & { allowGuestAccess?: boolean };
   return {
     ...resources,
     Auth: {

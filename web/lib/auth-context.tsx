@@ -7,9 +7,7 @@ import { amplifyAuth, currentIdToken, onSessionEnded } from './amplify-client';
 import { MESSAGES, TOAST_IDS } from './messages';
 import { PAGES, SIGN_IN_REASONS, signInPath } from './routes';
 
-export type AuthState =
-  | { status: 'signedOut' }
-  | { status: 'signedIn'; sub: string; email: string };
+export type AuthState = { status: 'signedOut' } | { status: 'signedIn'; sub: string; email: string };
 
 interface AuthContextValue {
   state: AuthState;
@@ -52,19 +50,13 @@ const readSession = async (): Promise<AuthState> => {
  * refresh the session (the refresh token was revoked or has expired), or another tab signs
  * out, every tab leaves its private page at once and says why.
  */
-export const AuthProvider = ({
-  initial,
-  children,
-  onSignedOut,
-}: {
-  initial: AuthState;
-  children: ReactNode;
-  onSignedOut: () => void;
-}) => {
+export const AuthProvider = ({ initial, children, onSignedOut }: { initial: AuthState; children: ReactNode; onSignedOut: () => void }) => {
   const [state, setState] = useState<AuthState>(initial);
   const router = useRouter();
   const stateRef = useRef(state);
-  stateRef.current = state;
+  useEffect(() => {
+    stateRef.current = state;
+  }, [state]);
   const channel = useRef<BroadcastChannel | null>(null);
 
   const refresh = useCallback(async () => setState(await readSession()), []);

@@ -33,7 +33,10 @@ export const EmotionRegistry = ({ nonce, children }: { nonce?: string; children:
   useServerInsertedHTML(() => {
     const names = registry.flush();
     if (names.length === 0) return null;
-    const styles = names.map((name) => registry.cache.inserted[name]).filter((style) => typeof style === 'string').join('');
+    const styles = names
+      .map((name) => registry.cache.inserted[name])
+      .filter((style) => typeof style === 'string')
+      .join('');
     return (
       <style
         key={registry.cache.key}

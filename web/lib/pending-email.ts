@@ -1,3 +1,5 @@
+import { useEffect, useState } from 'react';
+
 /**
  * The e-mail address a person is signing up or in with, handed from one form to the next
  * (sign-up → confirm → sign-in, reset → sign-in) in this tab's session storage rather than
@@ -22,4 +24,18 @@ export const recallEmail = (): string => {
   } catch {
     return '';
   }
+};
+
+/**
+ * A form's e-mail field, starting from the address the previous form handed over. Session
+ * storage exists only in the browser, after hydration, so the address arrives in an effect.
+ */
+export const useRecalledEmail = () => {
+  const [email, setEmail] = useState('');
+  useEffect(() => {
+    const recalled = recallEmail();
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- session storage is readable only after hydration
+    if (recalled) setEmail((current) => current || recalled);
+  }, []);
+  return [email, setEmail] as const;
 };

@@ -1,10 +1,4 @@
-import {
-  apiUrl,
-  isErrorBody,
-  routePath,
-  type ErrorCode,
-  type RouteSpec,
-} from '@contract';
+import { apiUrl, isErrorBody, routePath, type ErrorCode, type RouteSpec } from '@contract';
 import { webConfig } from './config';
 
 export type Api = 'profileImageApiUrl' | 'statementsApiUrl';

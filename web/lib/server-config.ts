@@ -31,7 +31,7 @@ export const loadWebConfig = (): WebConfig => {
   try {
     raw = JSON.parse(text);
   } catch (error) {
-    throw new Error(`web config ${source} is not JSON (${(error as Error).message}). ${FIX}`);
+    throw new Error(`web config ${source} is not JSON (${(error as Error).message}). ${FIX}`, { cause: error });
   }
   const parsed = parseWebConfig(raw);
   if (!parsed.ok) throw new Error(`web config ${source} is malformed:\n  ${parsed.problems.join('\n  ')}\n${FIX}`);

@@ -10,9 +10,7 @@ self.addEventListener('push', (event) => {
   } catch {
     if (event.data) message.body = event.data.text();
   }
-  event.waitUntil(
-    self.registration.showNotification(message.title, { body: message.body, data: { url: message.url }, icon: '/icon.svg' }),
-  );
+  event.waitUntil(self.registration.showNotification(message.title, { body: message.body, data: { url: message.url }, icon: '/icon.svg' }));
 });
 
 self.addEventListener('notificationclick', (event) => {

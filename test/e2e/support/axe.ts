@@ -15,12 +15,22 @@ export const accessibilityViolations = async (page: Page): Promise<string[]> => 
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
   const result = await page.evaluate(
     (tags) =>
-      (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe.run(document, {
+      (
+        window as unknown as {
+          axe: {
+            run(
+              context: Document,
+              options: object,
+            ): Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }>;
+          };
+        }
+      ).axe.run(document, {
         runOnly: { type: 'tag', values: tags },
       }),
     WCAG_TAGS,
   );
   return result.violations.map(
-    (violation) => `${new URL(page.url()).pathname} ${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+    (violation) =>
+      `${new URL(page.url()).pathname} ${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
   );
 };

@@ -9,5 +9,4 @@ import { buildWebArtifact } from '../../../scripts/web-build';
  */
 export const buildWebApp = (): string => buildWebArtifact('local', { quiet: true });
 
-export const startBuiltWebApp = (port: number, configFile: string): Promise<Child> =>
-  startWebApp({ port, mode: 'start', configFile });
+export const startBuiltWebApp = (port: number, configFile: string): Promise<Child> => startWebApp({ port, mode: 'start', configFile });

@@ -18,48 +18,94 @@ export const apollo = (config: WebConfig, auth: { token?: string; apiKey?: strin
 export const PUBLIC_QUERY = gql`
   query Public {
     uploadLimits {
-      profileImage { contentTypes maxBytes }
-      statement { contentTypes maxBytes maxSingleUploadBytes partBytes uploadUrlSeconds downloadUrlSeconds }
+      profileImage {
+        contentTypes
+        maxBytes
+      }
+      statement {
+        contentTypes
+        maxBytes
+        maxSingleUploadBytes
+        partBytes
+        uploadUrlSeconds
+        downloadUrlSeconds
+      }
     }
-    serviceStatus { status region time }
+    serviceStatus {
+      status
+      region
+      time
+    }
   }
 `;
 
 export const ME = gql`
   query Me {
-    me { userId email displayName avatarKey updatedAt }
+    me {
+      userId
+      email
+      displayName
+      avatarKey
+      updatedAt
+    }
   }
 `;
 
 export const UPDATE_PROFILE = gql`
   mutation UpdateProfile($input: UpdateProfileInput!) {
-    updateProfile(input: $input) { userId email displayName updatedAt }
+    updateProfile(input: $input) {
+      userId
+      email
+      displayName
+      updatedAt
+    }
   }
 `;
 
 export const STATEMENT = gql`
   query Statement($id: ID!) {
-    statement(id: $id) { id owner fileName contentType size key accountLabel period status scanDetail uploadedAt checksum checksumType }
-    uploadRefusal(id: $id) { id reason refusedAt }
+    statement(id: $id) {
+      id
+      owner
+      fileName
+      contentType
+      size
+      key
+      accountLabel
+      period
+      status
+      scanDetail
+      uploadedAt
+      checksum
+      checksumType
+    }
+    uploadRefusal(id: $id) {
+      id
+      reason
+      refusedAt
+    }
   }
 `;
 
 export const STATEMENTS = gql`
   query Statements($filter: StatementFilter, $limit: Int, $nextToken: String) {
     statements(filter: $filter, limit: $limit, nextToken: $nextToken) {
-      items { id owner fileName size accountLabel period uploadedAt }
+      items {
+        id
+        owner
+        fileName
+        size
+        accountLabel
+        period
+        uploadedAt
+      }
       nextToken
     }
   }
 `;
 
-export const SUMMARIES = gql`
-  query Summaries {
-    accounts { label count bytes }
-    periods { period count bytes }
-    usage { statements bytes maxStatements maxBytes }
-  }
-`;
+/** The web app's own query (its generated, pre-parsed document): the filters' and usage line's data. */
+export { SUMMARIES } from '../../../web/lib/graphql';
 
 /** POSTs a query without Apollo, to see the raw status and body AppSync answers with. */
 export const rawGraphql = async (config: WebConfig, headers: Record<string, string>, query = '{ serviceStatus { status } }') => {
@@ -68,7 +114,10 @@ export const rawGraphql = async (config: WebConfig, headers: Record<string, stri
     headers: { 'Content-Type': 'application/json', ...headers },
     body: JSON.stringify({ query }),
   });
-  return { status: response.status, body: (await response.json()) as { data?: unknown; errors?: { errorType?: string; message: string }[] } };
+  return {
+    status: response.status,
+    body: (await response.json()) as { data?: unknown; errors?: { errorType?: string; message: string }[] },
+  };
 };
 
 /** Waits until the profile shows an avatar: the catalogue sets it once the malware scan finds the image clean. */

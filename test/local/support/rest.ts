@@ -7,7 +7,13 @@ export const callApi = async (
   config: WebConfig,
   api: Api,
   route: RouteSpec,
-  options: { token?: string; headers?: Record<string, string>; params?: Record<string, string>; body?: unknown; query?: Record<string, string> } = {},
+  options: {
+    token?: string;
+    headers?: Record<string, string>;
+    params?: Record<string, string>;
+    body?: unknown;
+    query?: Record<string, string>;
+  } = {},
 ) => {
   const search = options.query ? `?${new URLSearchParams(options.query)}` : '';
   const response = await fetch(apiUrl(config.custom[api], routePath(route.resource, options.params) + search), {

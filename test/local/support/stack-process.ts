@@ -63,7 +63,10 @@ export const startStack = async (
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
 
   await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no ready line within ${options.timeoutMs ?? 60_000} ms:\n${output}`)), options.timeoutMs ?? 60_000);
+    const timer = setTimeout(
+      () => reject(new Error(`no ready line within ${options.timeoutMs ?? 60_000} ms:\n${output}`)),
+      options.timeoutMs ?? 60_000,
+    );
     const check = (chunk: Buffer) => {
       // Only new output is searched: a long-running stack prints a lot.
       if (/^Ready in /m.test(chunk.toString('utf8')) || /^Ready in /m.test(output)) {
@@ -108,7 +111,11 @@ export const javaProcessesFor = (dataDir: string): number[] =>
     .filter((pid) => {
       try {
         const argv = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
-        return path.basename(argv[0]) === 'java' && argv.some((arg) => arg.endsWith('DynamoDBLocal.jar')) && argv.includes(path.join(dataDir, 'dynamodb'));
+        return (
+          path.basename(argv[0]) === 'java' &&
+          argv.some((arg) => arg.endsWith('DynamoDBLocal.jar')) &&
+          argv.includes(path.join(dataDir, 'dynamodb'))
+        );
       } catch {
         return false;
       }

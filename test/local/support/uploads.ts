@@ -29,7 +29,9 @@ export const partsOf = (bytes: Buffer) => {
 
 /** S3's composite checksum of parts: the SHA-256 of their digests, `-`, their count. */
 export const compositeOf = (checksums: string[]) =>
-  `${createHash('sha256').update(Buffer.concat(checksums.map((checksum) => Buffer.from(checksum, 'base64')))).digest('base64')}-${checksums.length}`;
+  `${createHash('sha256')
+    .update(Buffer.concat(checksums.map((checksum) => Buffer.from(checksum, 'base64'))))
+    .digest('base64')}-${checksums.length}`;
 
 /** The checksum a statement upload declares: the file's SHA-256, or the composite of its parts'. */
 export const statementChecksum = (bytes: Buffer) =>

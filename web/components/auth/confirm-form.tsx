@@ -4,19 +4,18 @@
 import { amplifyAuth } from '@/lib/amplify-client';
 import { AuthForm } from './auth-form';
 import { useRouter, useSearchParams } from 'next/navigation';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { toast } from 'react-toastify/unstyled';
 import { authErrorMessage } from '@/lib/auth-errors';
-import { recallEmail, rememberEmail } from '@/lib/pending-email';
+import { rememberEmail, useRecalledEmail } from '@/lib/pending-email';
 import { Button, FormError, TextField } from '../ui';
 
 export const ConfirmForm = () => {
   const router = useRouter();
   const params = useSearchParams();
-  const [email, setEmail] = useState('');
-  const [code, setCode] = useState('');
   // The address the previous form handed over (never in the URL).
-  useEffect(() => setEmail((current) => current || recallEmail()), []);
+  const [email, setEmail] = useRecalledEmail();
+  const [code, setCode] = useState('');
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
 

@@ -68,7 +68,14 @@ export const ForgotPasswordForm = () => {
   return (
     <AuthForm onSubmit={reset}>
       <p role="status">If an account exists for {email.trim()}, a code is on its way.</p>
-      <TextField label="Code" inputMode="numeric" autoComplete="one-time-code" required value={code} onChange={(e) => setCode(e.target.value)} />
+      <TextField
+        label="Code"
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        required
+        value={code}
+        onChange={(e) => setCode(e.target.value)}
+      />
       <NewPasswordField label="New password" value={password} error={fieldError} onChange={setPassword} />
       <FormError message={error} />
       <Button type="submit" disabled={busy}>

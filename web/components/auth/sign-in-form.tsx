@@ -8,7 +8,7 @@ import { useRouter, useSearchParams } from 'next/navigation';
 import { useEffect, useState, type FormEvent } from 'react';
 import { announceSessionEnded, useAuth } from '@/lib/auth-context';
 import { authErrorMessage } from '@/lib/auth-errors';
-import { recallEmail, rememberEmail } from '@/lib/pending-email';
+import { rememberEmail, useRecalledEmail } from '@/lib/pending-email';
 import { MESSAGES } from '@/lib/messages';
 import { SIGN_IN_REASONS, safeNext } from '@/lib/routes';
 import { Button, FormError, TextField } from '../ui';
@@ -18,9 +18,8 @@ export const SignInForm = () => {
   const params = useSearchParams();
   const next = safeNext(params.get('next'));
   const { state, refresh } = useAuth();
-  const [email, setEmail] = useState('');
   // The address the previous form handed over (never in the URL).
-  useEffect(() => setEmail((current) => current || recallEmail()), []);
+  const [email, setEmail] = useRecalledEmail();
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
@@ -59,11 +58,7 @@ export const SignInForm = () => {
 
   return (
     <AuthForm onSubmit={submit}>
-      {ended ? (
-        <p role="status">{MESSAGES.sessionEnded}</p>
-      ) : (
-        params.get('next') && <p role="status">Sign in to continue.</p>
-      )}
+      {ended ? <p role="status">{MESSAGES.sessionEnded}</p> : params.get('next') && <p role="status">Sign in to continue.</p>}
       <TextField label="E-mail" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
       <TextField
         label="Password"

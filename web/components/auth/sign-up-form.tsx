@@ -28,7 +28,9 @@ export const SignUpForm = () => {
     if (problem) return;
     setBusy(true);
     try {
-      const result = await (await amplifyAuth()).signUp({ username: email.trim(), password, options: { userAttributes: { email: email.trim() } } });
+      const result = await (
+        await amplifyAuth()
+      ).signUp({ username: email.trim(), password, options: { userAttributes: { email: email.trim() } } });
       rememberEmail(email);
       router.push(result.isSignUpComplete ? '/sign-in' : '/confirm');
     } catch (caught) {

@@ -5,7 +5,15 @@ import { css } from '@emotion/react';
 import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { toast } from 'react-toastify/unstyled';
-import { PROFILE_IMAGE_LIMITS, PROFILE_IMAGE_ROUTES, TEXT_LIMITS, acceptAttribute, acceptedTypesInWords, formatBytes, type PresignedDownload } from '@contract';
+import {
+  PROFILE_IMAGE_LIMITS,
+  PROFILE_IMAGE_ROUTES,
+  TEXT_LIMITS,
+  acceptAttribute,
+  acceptedTypesInWords,
+  formatBytes,
+  type PresignedDownload,
+} from '@contract';
 import { useAuth, useIdToken } from '@/lib/auth-context';
 import { AVATAR_OUTCOME, ME, UPDATE_PROFILE, type AvatarOutcomeData, type MeData } from '@/lib/graphql';
 import { useServerData } from '@/lib/use-server-data';
@@ -34,9 +42,13 @@ export const ProfileView = ({ initial }: { initial?: MeData }) => {
   const fileInput = useRef<HTMLInputElement>(null);
   const me = data?.me;
 
-  useEffect(() => {
+  // The field follows the profile when it changes (saved here or elsewhere), as React
+  // adjusts state to a changed input: during render, not in an effect.
+  const [shownName, setShownName] = useState(me?.displayName);
+  if (me?.displayName !== shownName) {
+    setShownName(me?.displayName);
     if (me?.displayName) setDisplayName(me.displayName);
-  }, [me?.displayName]);
+  }
 
   /** Shows the avatar; `false` while the profile does not name one yet (404). */
   const loadAvatar = useCallback(async (): Promise<boolean> => {
@@ -51,6 +63,7 @@ export const ProfileView = ({ initial }: { initial?: MeData }) => {
   }, [idToken]);
 
   useEffect(() => {
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- fetching the avatar's short-lived URL from the API, which is what effects are for
     if (me?.avatarKey) void loadAvatar();
   }, [me?.avatarKey, loadAvatar]);
 
@@ -59,7 +72,8 @@ export const ProfileView = ({ initial }: { initial?: MeData }) => {
     setAvatarError(undefined);
     setProgress({ loaded: 0, total: file.size });
     try {
-      const outcome = () => client.query<AvatarOutcomeData>({ query: AVATAR_OUTCOME, fetchPolicy: 'network-only' }).then((result) => result.data);
+      const outcome = () =>
+        client.query<AvatarOutcomeData>({ query: AVATAR_OUTCOME, fetchPolicy: 'network-only' }).then((result) => result.data);
       const before = await outcome();
       await uploadAvatarFile(file, await idToken(), (loaded, total) => setProgress({ loaded, total }));
       // The image is stored; the profile names it once the catalogue has checked it is a real
@@ -106,12 +120,25 @@ export const ProfileView = ({ initial }: { initial?: MeData }) => {
     }
   };
 
-
   return (
     <>
       <Card label="Profile picture">
-        <h2 css={css`margin: 0 0 0.75rem; font-size: 1.2rem;`}>Profile picture</h2>
-        <div css={css`display: flex; gap: 1rem; align-items: center; flex-wrap: wrap;`}>
+        <h2
+          css={css`
+            margin: 0 0 0.75rem;
+            font-size: 1.2rem;
+          `}
+        >
+          Profile picture
+        </h2>
+        <div
+          css={css`
+            display: flex;
+            gap: 1rem;
+            align-items: center;
+            flex-wrap: wrap;
+          `}
+        >
           {avatarUrl ? (
             // eslint-disable-next-line @next/next/no-img-element -- a short-lived presigned URL, not an optimisable asset
             <img
@@ -120,12 +147,24 @@ export const ProfileView = ({ initial }: { initial?: MeData }) => {
               width={AVATAR_SIZE}
               height={AVATAR_SIZE}
               data-testid="avatar"
-              css={css`border-radius: 50%; object-fit: cover; border: 1px solid ${theme.color.border};`}
+              css={css`
+                border-radius: 50%;
+                object-fit: cover;
+                border: 1px solid ${theme.color.border};
+              `}
             />
           ) : (
             <div
               aria-hidden
-              css={css`width: ${AVATAR_SIZE}px; height: ${AVATAR_SIZE}px; border-radius: 50%; background: ${theme.color.background}; display: grid; place-items: center; font-size: 2rem;`}
+              css={css`
+                width: ${AVATAR_SIZE}px;
+                height: ${AVATAR_SIZE}px;
+                border-radius: 50%;
+                background: ${theme.color.background};
+                display: grid;
+                place-items: center;
+                font-size: 2rem;
+              `}
             >
               {(me?.displayName ?? me?.email ?? '?').slice(0, 1).toUpperCase()}
             </div>
@@ -139,13 +178,21 @@ export const ProfileView = ({ initial }: { initial?: MeData }) => {
               type="file"
               accept={acceptAttribute('profileImage')}
               aria-label="Profile picture file"
-              css={css`display: none;`}
+              css={css`
+                display: none;
+              `}
               onChange={(event) => {
                 void chooseAvatar(event.target.files?.[0]);
                 event.target.value = '';
               }}
             />
-            <p css={css`margin: 0.5rem 0 0; color: ${theme.color.muted}; font-size: 0.9rem;`}>
+            <p
+              css={css`
+                margin: 0.5rem 0 0;
+                color: ${theme.color.muted};
+                font-size: 0.9rem;
+              `}
+            >
               {acceptedTypesInWords('profileImage')}, up to {formatBytes(PROFILE_IMAGE_LIMITS.maxBytes)}.
             </p>
           </div>
@@ -154,11 +201,24 @@ export const ProfileView = ({ initial }: { initial?: MeData }) => {
         <FormError message={avatarError} />
       </Card>
       <Card label="Your details">
-        <h2 css={css`margin: 0 0 0.75rem; font-size: 1.2rem;`}>Your details</h2>
+        <h2
+          css={css`
+            margin: 0 0 0.75rem;
+            font-size: 1.2rem;
+          `}
+        >
+          Your details
+        </h2>
         <p>
           E-mail: <strong>{me?.email ?? '…'}</strong>
         </p>
-        <form onSubmit={saveName} noValidate css={css`max-width: 26rem;`}>
+        <form
+          onSubmit={saveName}
+          noValidate
+          css={css`
+            max-width: 26rem;
+          `}
+        >
           <TextField
             label="Display name"
             autoComplete="name"

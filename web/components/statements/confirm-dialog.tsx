@@ -47,11 +47,24 @@ export const ConfirmDialog = ({
         }
       `}
     >
-      <h2 id="confirm-title" css={css`margin: 0 0 0.5rem; font-size: 1.2rem;`}>
+      <h2
+        id="confirm-title"
+        css={css`
+          margin: 0 0 0.5rem;
+          font-size: 1.2rem;
+        `}
+      >
         {title}
       </h2>
       <p>{body}</p>
-      <div css={css`display: flex; gap: 0.75rem; justify-content: flex-end; flex-wrap: wrap;`}>
+      <div
+        css={css`
+          display: flex;
+          gap: 0.75rem;
+          justify-content: flex-end;
+          flex-wrap: wrap;
+        `}
+      >
         <Button variant="secondary" onClick={onCancel} autoFocus>
           Cancel
         </Button>

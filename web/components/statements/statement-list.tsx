@@ -57,11 +57,24 @@ const Integrity = ({ item }: { item: StatementListItem }) => {
   if (!item.checksum || !item.checksumType) return null;
   const parts = item.checksumType === 'COMPOSITE' ? item.checksum.split('-')[1] : undefined;
   return (
-    <details data-testid="integrity" css={css`font-size: 0.85rem; color: ${theme.color.muted}; margin-top: 0.2rem;`}>
+    <details
+      data-testid="integrity"
+      css={css`
+        font-size: 0.85rem;
+        color: ${theme.color.muted};
+        margin-top: 0.2rem;
+      `}
+    >
       <summary>Integrity verified by storage</summary>
       <span>
         {parts ? `SHA-256 of its ${parts} parts of ${formatBytes(STATEMENT_LIMITS.partBytes)} (S3 composite): ` : 'SHA-256: '}
-        <code css={css`word-break: break-all;`}>{checksumHex(item.checksum)}</code>
+        <code
+          css={css`
+            word-break: break-all;
+          `}
+        >
+          {checksumHex(item.checksum)}
+        </code>
       </span>
     </details>
   );
@@ -105,14 +118,29 @@ export const StatementList = ({
             <time dateTime={item.uploadedAt}>{new Date(item.uploadedAt).toLocaleDateString()}</time>
           </td>
           <td>
-            <div css={css`display: flex; gap: 0.5rem; flex-wrap: wrap;`}>
+            <div
+              css={css`
+                display: flex;
+                gap: 0.5rem;
+                flex-wrap: wrap;
+              `}
+            >
               {item.status === 'AVAILABLE' ? (
                 <Button variant="secondary" onClick={() => onDownload(item)} aria-label={`Download ${item.fileName}`}>
                   Download
                 </Button>
               ) : (
-                <span data-testid="statement-status" data-status={item.status} css={css`align-self: center; color: ${theme.color.muted};`}>
-                  {item.status === 'SCANNING' ? 'Scanning for malware…' : `Quarantined: ${item.scanDetail ?? 'it did not pass the malware scan'}`}
+                <span
+                  data-testid="statement-status"
+                  data-status={item.status}
+                  css={css`
+                    align-self: center;
+                    color: ${theme.color.muted};
+                  `}
+                >
+                  {item.status === 'SCANNING'
+                    ? 'Scanning for malware…'
+                    : `Quarantined: ${item.scanDetail ?? 'it did not pass the malware scan'}`}
                 </span>
               )}
               {/* Quiet in the list; the confirmation dialog carries the destructive styling. */}

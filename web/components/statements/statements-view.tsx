@@ -7,7 +7,15 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { toast } from 'react-toastify/unstyled';
 import { STATEMENT_ROUTES, formatBytes, type StatementDownloadResponse } from '@contract';
 import { useIdToken } from '@/lib/auth-context';
-import { FIRST_PAGE, PAGE_SIZE, STATEMENTS, SUMMARIES, type StatementListItem, type StatementsData, type SummariesData } from '@/lib/graphql';
+import {
+  FIRST_PAGE,
+  PAGE_SIZE,
+  STATEMENTS,
+  SUMMARIES,
+  type StatementListItem,
+  type StatementsData,
+  type SummariesData,
+} from '@/lib/graphql';
 import { useServerData } from '@/lib/use-server-data';
 import { callPresignApi } from '@/lib/presign-api';
 import { Button, Card, SelectField } from '../ui';
@@ -107,29 +115,72 @@ export const StatementsView = ({ initial = {} }: { initial?: StatementsInitialDa
   const count = (n: number) => `${n.toLocaleString('en-US')} statement${n === 1 ? '' : 's'}`;
   return (
     // On a phone the list comes first; the upload panel follows it.
-    <div css={css`display: flex; flex-direction: column; gap: 0; @media (max-width: 640px) { > section[aria-label='Your statements'] { order: -1; } }`}>
+    <div
+      css={css`
+        display: flex;
+        flex-direction: column;
+        gap: 0;
+        @media (max-width: 640px) {
+          > section[aria-label='Your statements'] {
+            order: -1;
+          }
+        }
+      `}
+    >
       <UploadPanel uploads={uploads} accounts={accounts} />
       <Card label="Your statements">
-        <h2 ref={listHeading} tabIndex={-1} css={css`margin: 0 0 0.25rem; font-size: 1.2rem;`}>
+        <h2
+          ref={listHeading}
+          tabIndex={-1}
+          css={css`
+            margin: 0 0 0.25rem;
+            font-size: 1.2rem;
+          `}
+        >
           Your statements
         </h2>
         {usage && (
-          <p data-testid="usage" css={css`margin: 0 0 0.75rem; color: inherit;`}>
+          <p
+            data-testid="usage"
+            css={css`
+              margin: 0 0 0.75rem;
+              color: inherit;
+            `}
+          >
             {formatBytes(usage.bytes)} of {formatBytes(usage.maxBytes)}, {count(usage.statements)}
           </p>
         )}
-        <div css={css`display: flex; flex-wrap: wrap; gap: 0 1rem; align-items: flex-end; > div { flex: 1 1 11rem; }`}>
+        <div
+          css={css`
+            display: flex;
+            flex-wrap: wrap;
+            gap: 0 1rem;
+            align-items: flex-end;
+            > div {
+              flex: 1 1 11rem;
+            }
+          `}
+        >
           <SelectField
             label="Filter by period"
             value={period}
             onChange={(e) => changeFilter(() => setPeriod(e.target.value))}
-            options={[{ value: '', text: 'All periods' }, ...(summaries.data?.periods ?? []).map((summary) => ({ value: summary.period, text: `${formatPeriod(summary.period)} (${summary.count})` }))]}
+            options={[
+              { value: '', text: 'All periods' },
+              ...(summaries.data?.periods ?? []).map((summary) => ({
+                value: summary.period,
+                text: `${formatPeriod(summary.period)} (${summary.count})`,
+              })),
+            ]}
           />
           <SelectField
             label="Filter by account"
             value={account}
             onChange={(e) => changeFilter(() => setAccount(e.target.value))}
-            options={[{ value: '', text: 'All accounts' }, ...(summaries.data?.accounts ?? []).map((summary) => ({ value: summary.label, text: `${summary.label} (${summary.count})` }))]}
+            options={[
+              { value: '', text: 'All accounts' },
+              ...(summaries.data?.accounts ?? []).map((summary) => ({ value: summary.label, text: `${summary.label} (${summary.count})` })),
+            ]}
           />
           {filtered && (
             <p>
@@ -152,7 +203,14 @@ export const StatementsView = ({ initial = {} }: { initial?: StatementsInitialDa
         ) : (
           <StatementList items={items} onDownload={download} onDelete={setDeleting} />
         )}
-        <nav aria-label="Pages" css={css`display: flex; gap: 0.75rem; margin-top: 1rem;`}>
+        <nav
+          aria-label="Pages"
+          css={css`
+            display: flex;
+            gap: 0.75rem;
+            margin-top: 1rem;
+          `}
+        >
           <Button variant="secondary" disabled={pageTokens.length === 1} onClick={() => setPageTokens((tokens) => tokens.slice(0, -1))}>
             Previous page
           </Button>
@@ -168,7 +226,11 @@ export const StatementsView = ({ initial = {} }: { initial?: StatementsInitialDa
       <ConfirmDialog
         open={Boolean(deleting)}
         title="Delete this statement?"
-        body={deleting ? `${deleting.fileName} (${deleting.accountLabel}, ${formatPeriod(deleting.period)}) will be removed from your vault.` : ''}
+        body={
+          deleting
+            ? `${deleting.fileName} (${deleting.accountLabel}, ${formatPeriod(deleting.period)}) will be removed from your vault.`
+            : ''
+        }
         confirmLabel="Delete"
         onConfirm={confirmDelete}
         onCancel={() => setDeleting(undefined)}

@@ -2,7 +2,7 @@
 'use client';
 
 import { css } from '@emotion/react';
-import { useEffect, useRef, useState, type DragEvent } from 'react';
+import { useRef, useState, type DragEvent } from 'react';
 import { STATEMENT_LIMITS, TEXT_LIMITS, acceptAttribute, acceptedTypesInWords, formatBytes } from '@contract';
 import { formatPeriod } from '@/lib/format';
 import { theme } from '@/lib/theme';
@@ -33,12 +33,45 @@ const Unfinished = ({ uploads }: { uploads: ReturnType<typeof useUploads> }) => 
   const pickers = useRef(new Map<string, HTMLInputElement | null>());
   if (uploads.unfinished.length === 0) return null;
   return (
-    <section aria-label="Unfinished uploads" css={css`margin: 0 0 1rem;`}>
-      <h3 css={css`margin: 0 0 0.5rem; font-size: 1rem;`}>Unfinished uploads</h3>
-      <ul css={css`list-style: none; padding: 0; margin: 0;`}>
+    <section
+      aria-label="Unfinished uploads"
+      css={css`
+        margin: 0 0 1rem;
+      `}
+    >
+      <h3
+        css={css`
+          margin: 0 0 0.5rem;
+          font-size: 1rem;
+        `}
+      >
+        Unfinished uploads
+      </h3>
+      <ul
+        css={css`
+          list-style: none;
+          padding: 0;
+          margin: 0;
+        `}
+      >
         {uploads.unfinished.map((session) => (
-          <li key={session.statementId} data-testid="unfinished-upload" css={css`padding: 0.4rem 0; display: flex; gap: 0.5rem; flex-wrap: wrap; align-items: center;`}>
-            <span css={css`flex: 1 1 12rem; word-break: break-all;`}>
+          <li
+            key={session.statementId}
+            data-testid="unfinished-upload"
+            css={css`
+              padding: 0.4rem 0;
+              display: flex;
+              gap: 0.5rem;
+              flex-wrap: wrap;
+              align-items: center;
+            `}
+          >
+            <span
+              css={css`
+                flex: 1 1 12rem;
+                word-break: break-all;
+              `}
+            >
               {session.fileName} ({formatBytes(session.size)}, {session.accountLabel}, {formatPeriod(session.period)})
             </span>
             <Button variant="secondary" onClick={() => pickers.current.get(session.statementId)?.click()}>
@@ -53,7 +86,9 @@ const Unfinished = ({ uploads }: { uploads: ReturnType<typeof useUploads> }) => 
               }}
               type="file"
               aria-label={`Choose ${session.fileName} again to resume`}
-              css={css`display: none;`}
+              css={css`
+                display: none;
+              `}
               onChange={(event) => {
                 const file = event.target.files?.[0];
                 event.target.value = '';
@@ -63,7 +98,13 @@ const Unfinished = ({ uploads }: { uploads: ReturnType<typeof useUploads> }) => 
           </li>
         ))}
       </ul>
-      <p css={css`margin: 0.3rem 0 0; color: ${theme.color.muted}; font-size: 0.9rem;`}>
+      <p
+        css={css`
+          margin: 0.3rem 0 0;
+          color: ${theme.color.muted};
+          font-size: 0.9rem;
+        `}
+      >
         Choose the same file again to send the rest of it; parts already stored are not sent twice.
       </p>
     </section>
@@ -77,10 +118,9 @@ export const UploadPanel = ({ uploads, accounts }: { uploads: ReturnType<typeof 
   const [missing, setMissing] = useState<string>();
   const input = useRef<HTMLInputElement>(null);
 
-  // Default to an account the person already uses, once the list has loaded.
-  useEffect(() => {
-    if (!accountLabel && accounts.length > 0) setAccountLabel(accounts[0]);
-  }, [accounts, accountLabel]);
+  // Default to an account the person already uses, once the list has loaded (adjusted
+  // during render, so the first HTML already shows it).
+  if (!accountLabel && accounts.length > 0) setAccountLabel(accounts[0]);
 
   const addFiles = (files: File[]) => {
     if (files.length === 0) return;
@@ -100,8 +140,24 @@ export const UploadPanel = ({ uploads, accounts }: { uploads: ReturnType<typeof 
 
   return (
     <Card label="Upload statements">
-      <h2 css={css`margin: 0 0 0.75rem; font-size: 1.2rem;`}>Upload statements</h2>
-      <div css={css`display: flex; flex-wrap: wrap; gap: 0 1rem; > * { flex: 1 1 12rem; }`}>
+      <h2
+        css={css`
+          margin: 0 0 0.75rem;
+          font-size: 1.2rem;
+        `}
+      >
+        Upload statements
+      </h2>
+      <div
+        css={css`
+          display: flex;
+          flex-wrap: wrap;
+          gap: 0 1rem;
+          > * {
+            flex: 1 1 12rem;
+          }
+        `}
+      >
         <TextField
           label="Account"
           list="known-accounts"
@@ -134,7 +190,13 @@ export const UploadPanel = ({ uploads, accounts }: { uploads: ReturnType<typeof 
           text-align: center;
         `}
       >
-        <p css={css`margin: 0 0 0.75rem;`}>Drag statement files here, or</p>
+        <p
+          css={css`
+            margin: 0 0 0.75rem;
+          `}
+        >
+          Drag statement files here, or
+        </p>
         <Button onClick={() => input.current?.click()}>Choose files</Button>
         <input
           ref={input}
@@ -142,28 +204,60 @@ export const UploadPanel = ({ uploads, accounts }: { uploads: ReturnType<typeof 
           multiple
           accept={acceptAttribute('statement')}
           aria-label="Statement files"
-          css={css`display: none;`}
+          css={css`
+            display: none;
+          `}
           onChange={(event) => {
             addFiles([...(event.target.files ?? [])]);
             event.target.value = '';
           }}
         />
-        <p css={css`margin: 0.75rem 0 0; color: ${theme.color.muted}; font-size: 0.9rem;`}>
+        <p
+          css={css`
+            margin: 0.75rem 0 0;
+            color: ${theme.color.muted};
+            font-size: 0.9rem;
+          `}
+        >
           {acceptedTypesInWords('statement')}, up to {formatBytes(STATEMENT_LIMITS.maxBytes)} each.
         </p>
       </div>
       <Unfinished uploads={uploads} />
       {uploads.items.length > 0 && (
-        <ul aria-label="Uploads" aria-live="polite" css={css`list-style: none; padding: 0; margin: 1rem 0 0;`}>
+        <ul
+          aria-label="Uploads"
+          aria-live="polite"
+          css={css`
+            list-style: none;
+            padding: 0;
+            margin: 1rem 0 0;
+          `}
+        >
           {uploads.items.map((item) => (
             <li
               key={item.key}
               data-testid="upload-item"
               data-status={item.status}
-              css={css`padding: 0.6rem 0; border-bottom: 1px solid ${theme.color.border};`}
+              css={css`
+                padding: 0.6rem 0;
+                border-bottom: 1px solid ${theme.color.border};
+              `}
             >
-              <div css={css`display: flex; justify-content: space-between; gap: 0.5rem; flex-wrap: wrap;`}>
-                <strong css={css`word-break: break-all;`}>{item.file.name}</strong>
+              <div
+                css={css`
+                  display: flex;
+                  justify-content: space-between;
+                  gap: 0.5rem;
+                  flex-wrap: wrap;
+                `}
+              >
+                <strong
+                  css={css`
+                    word-break: break-all;
+                  `}
+                >
+                  {item.file.name}
+                </strong>
                 <span>
                   {STATUS_TEXT[item.status]}
                   {(item.status === 'uploading' || item.status === 'paused' || item.status === 'hashing') && ` ${percent(item)}`}
@@ -176,7 +270,14 @@ export const UploadPanel = ({ uploads, accounts }: { uploads: ReturnType<typeof 
                   label={item.status === 'hashing' ? `Checksum of ${item.file.name}` : `Upload of ${item.file.name}`}
                 />
               )}
-              <div css={css`display: flex; gap: 0.5rem; flex-wrap: wrap; margin-top: 0.3rem;`}>
+              <div
+                css={css`
+                  display: flex;
+                  gap: 0.5rem;
+                  flex-wrap: wrap;
+                  margin-top: 0.3rem;
+                `}
+              >
                 {(item.status === 'uploading' || item.status === 'hashing') && (
                   <Button variant="secondary" onClick={() => uploads.pause(item)}>
                     Pause {item.file.name}
@@ -199,7 +300,13 @@ export const UploadPanel = ({ uploads, accounts }: { uploads: ReturnType<typeof 
                 )}
               </div>
               {item.message && (
-                <p role="alert" css={css`color: ${item.status === 'duplicate' ? 'inherit' : theme.color.danger}; margin: 0.3rem 0;`}>
+                <p
+                  role="alert"
+                  css={css`
+                    color: ${item.status === 'duplicate' ? 'inherit' : theme.color.danger};
+                    margin: 0.3rem 0;
+                  `}
+                >
                   {item.message}
                 </p>
               )}

@@ -85,14 +85,22 @@ export const useUploads = (onListed: () => void) => {
    * refused after it arrived (with the reason); `listed` while it is still being scanned.
    */
   const waitForOutcome = useCallback(
-    async (statementId: string, onScanning: () => void): Promise<{ kind: 'available' | 'scanning' | 'timeout' } | { kind: 'quarantined' | 'refused'; reason: string }> => {
+    async (
+      statementId: string,
+      onScanning: () => void,
+    ): Promise<{ kind: 'available' | 'scanning' | 'timeout' } | { kind: 'quarantined' | 'refused'; reason: string }> => {
       const deadline = Date.now() + LISTING_TIMEOUT_MS;
       let listed = false;
       while (Date.now() < deadline) {
-        const { data } = await client.query<UploadOutcomeData>({ query: UPLOAD_OUTCOME, variables: { id: statementId }, fetchPolicy: 'network-only' });
+        const { data } = await client.query<UploadOutcomeData>({
+          query: UPLOAD_OUTCOME,
+          variables: { id: statementId },
+          fetchPolicy: 'network-only',
+        });
         const status = data?.statement?.status;
         if (status === 'AVAILABLE') return { kind: 'available' };
-        if (status === 'QUARANTINED') return { kind: 'quarantined', reason: data?.statement?.scanDetail ?? 'it did not pass the malware scan' };
+        if (status === 'QUARANTINED')
+          return { kind: 'quarantined', reason: data?.statement?.scanDetail ?? 'it did not pass the malware scan' };
         if (status === 'SCANNING' && !listed) {
           listed = true;
           onScanning();
@@ -118,10 +126,13 @@ export const useUploads = (onListed: () => void) => {
           onListed();
         });
         if (outcome.kind === 'available') update(key, { status: 'done' });
-        else if (outcome.kind === 'refused') update(key, { status: 'refused', retryable: false, message: `Not stored: this file is ${outcome.reason}.` });
-        else if (outcome.kind === 'quarantined') update(key, { status: 'quarantined', retryable: false, message: `Quarantined: ${outcome.reason}. It cannot be downloaded.` });
+        else if (outcome.kind === 'refused')
+          update(key, { status: 'refused', retryable: false, message: `Not stored: this file is ${outcome.reason}.` });
+        else if (outcome.kind === 'quarantined')
+          update(key, { status: 'quarantined', retryable: false, message: `Quarantined: ${outcome.reason}. It cannot be downloaded.` });
         else if (outcome.kind === 'scanning') update(key, { status: 'done', message: undefined });
-        else update(key, { status: 'failed', retryable: false, message: 'The file was stored but is not listed yet; refresh in a moment.' });
+        else
+          update(key, { status: 'failed', retryable: false, message: 'The file was stored but is not listed yet; refresh in a moment.' });
         uploads.current.delete(key);
         onListed();
       } catch (error) {
@@ -149,7 +160,10 @@ export const useUploads = (onListed: () => void) => {
       try {
         contentType = requireStatementAllowed(file, accountLabel);
       } catch (error) {
-        setItems((current) => [{ key, file, accountLabel, period, status: 'refused', loaded: 0, message: (error as Error).message, retryable: false }, ...current]);
+        setItems((current) => [
+          { key, file, accountLabel, period, status: 'refused', loaded: 0, message: (error as Error).message, retryable: false },
+          ...current,
+        ]);
         return;
       }
       const upload = new StatementUpload({
@@ -162,7 +176,8 @@ export const useUploads = (onListed: () => void) => {
         resumeFrom,
         startHashWorker,
         findSameFile: async (checksum) =>
-          (await client.query<SameFileData>({ query: SAME_FILE, variables: { checksum }, fetchPolicy: 'network-only' })).data?.statementsByChecksum ?? [],
+          (await client.query<SameFileData>({ query: SAME_FILE, variables: { checksum }, fetchPolicy: 'network-only' })).data
+            ?.statementsByChecksum ?? [],
         onPhase: (phase) => update(key, { status: phase === 'done' ? 'listing' : phase }),
         onHashProgress: (hashed) => update(key, { loaded: hashed }),
         onProgress: (sent) => update(key, { loaded: sent }),
@@ -221,7 +236,10 @@ export const useUploads = (onListed: () => void) => {
   );
 
   const clearFinished = useCallback(
-    () => setItems((current) => current.filter((item) => ACTIVE.includes(item.status) || item.status === 'listing' || item.status === 'scanning')),
+    () =>
+      setItems((current) =>
+        current.filter((item) => ACTIVE.includes(item.status) || item.status === 'listing' || item.status === 'scanning'),
+      ),
     [],
   );
 

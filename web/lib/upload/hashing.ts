@@ -20,12 +20,17 @@ export type HashProgress = (hashedBytes: number) => void;
 export const pieceRanges = (size: number): [number, number][] => {
   if (!needsMultipart(size)) return [[0, size]];
   const ranges: [number, number][] = [];
-  for (let start = 0; start < size; start += STATEMENT_LIMITS.partBytes) ranges.push([start, Math.min(size, start + STATEMENT_LIMITS.partBytes)]);
+  for (let start = 0; start < size; start += STATEMENT_LIMITS.partBytes)
+    ranges.push([start, Math.min(size, start + STATEMENT_LIMITS.partBytes)]);
   return ranges;
 };
 
 /** Hashes in this thread (the worker runs this same function). */
-export const computeChecksums = async (file: Blob, onProgress: HashProgress = () => undefined, signal?: AbortSignal): Promise<FileChecksums> => {
+export const computeChecksums = async (
+  file: Blob,
+  onProgress: HashProgress = () => undefined,
+  signal?: AbortSignal,
+): Promise<FileChecksums> => {
   const parts: string[] = [];
   for (const [start, end] of pieceRanges(file.size)) {
     signal?.throwIfAborted();
@@ -37,7 +42,8 @@ export const computeChecksums = async (file: Blob, onProgress: HashProgress = ()
 };
 
 export type HashRequest = { file: Blob };
-export type HashMessage = { kind: 'progress'; hashedBytes: number } | { kind: 'done'; result: FileChecksums } | { kind: 'error'; message: string };
+export type HashMessage =
+  { kind: 'progress'; hashedBytes: number } | { kind: 'done'; result: FileChecksums } | { kind: 'error'; message: string };
 
 /** Hashes in a worker when given one (the page passes `startHashWorker`); in this thread otherwise (tests). */
 export const hashFile = (

@@ -10,7 +10,15 @@ import {
 import { callPresignApi } from '../presign-api';
 import { UploadRuleError, putWithProgress } from './transfer';
 
-export { SameFileStored, UploadRuleError, UploadStopped, UploadTransferError, isRetryable, putWithProgress, type StopReason } from './transfer';
+export {
+  SameFileStored,
+  UploadRuleError,
+  UploadStopped,
+  UploadTransferError,
+  isRetryable,
+  putWithProgress,
+  type StopReason,
+} from './transfer';
 export { StatementUpload, type StatementUploadInput, type UploadPhase } from './statement-upload';
 
 /** Checks type and size with the contract's rules; throws UploadRuleError. Returns the type to send. */
@@ -32,11 +40,7 @@ export const requireStatementAllowed = (file: File, accountLabel: string): strin
   return contentType;
 };
 
-export const uploadAvatarFile = async (
-  file: File,
-  idToken: string,
-  onProgress: (loaded: number, total: number) => void,
-): Promise<void> => {
+export const uploadAvatarFile = async (file: File, idToken: string, onProgress: (loaded: number, total: number) => void): Promise<void> => {
   const contentType = requireUploadAllowed('profileImage', file);
   const checksum = await sha256Base64(await file.arrayBuffer());
   const signed = await callPresignApi<ProfileImageUploadResponse>('profileImageApiUrl', PROFILE_IMAGE_ROUTES.uploadUrl, idToken, {

@@ -115,7 +115,10 @@ export class StatementUpload {
     } else {
       await this.sendParts(created, checksums, signal);
       this.input.onPhase?.('completing');
-      await this.api(STATEMENT_ROUTES.completeUpload, { params: { statementId: created.statementId }, body: { uploadId: created.uploadId, parts: this.partsInOrder() } });
+      await this.api(STATEMENT_ROUTES.completeUpload, {
+        params: { statementId: created.statementId },
+        body: { uploadId: created.uploadId, parts: this.partsInOrder() },
+      });
       this.sessions.forget(created.statementId);
     }
     this.input.onPhase?.('done');
@@ -139,7 +142,10 @@ export class StatementUpload {
     if (created?.kind === 'multipart') await abortMultipartUpload(created, this.input.idToken, this.sessions);
   }
 
-  private api<T>(route: (typeof STATEMENT_ROUTES)[keyof typeof STATEMENT_ROUTES], options: Parameters<typeof callPresignApi>[3]): Promise<T> {
+  private api<T>(
+    route: (typeof STATEMENT_ROUTES)[keyof typeof STATEMENT_ROUTES],
+    options: Parameters<typeof callPresignApi>[3],
+  ): Promise<T> {
     return this.input.idToken().then((token) => callPresignApi<T>('statementsApiUrl', route, token, options));
   }
 
@@ -150,7 +156,10 @@ export class StatementUpload {
         throw new UploadRuleError(`This is not the file the unfinished upload of “${resumeFrom.fileName}” started with; choose that file.`);
       }
       // What S3 already holds, and verified: those parts are not sent again.
-      const stored = await this.api<StoredPartsResponse>(STATEMENT_ROUTES.listParts, { params: { statementId: resumeFrom.statementId }, query: { uploadId: resumeFrom.uploadId } });
+      const stored = await this.api<StoredPartsResponse>(STATEMENT_ROUTES.listParts, {
+        params: { statementId: resumeFrom.statementId },
+        query: { uploadId: resumeFrom.uploadId },
+      });
       const sizes = partSizes(file.size);
       for (const part of stored.parts) {
         if (part.checksum === checksums.parts[part.partNumber - 1] && part.size === sizes[part.partNumber - 1]) {
@@ -162,9 +171,17 @@ export class StatementUpload {
     }
     signal.throwIfAborted();
     const upload = await this.api<StatementUploadResponse>(STATEMENT_ROUTES.createUpload, {
-      body: { fileName: file.name, contentType: this.input.contentType, size: file.size, accountLabel: this.input.accountLabel, period: this.input.period, checksum: checksums.checksum },
+      body: {
+        fileName: file.name,
+        contentType: this.input.contentType,
+        size: file.size,
+        accountLabel: this.input.accountLabel,
+        period: this.input.period,
+        checksum: checksums.checksum,
+      },
     });
-    if (upload.kind === 'single') return { kind: 'single', statementId: upload.statementId, url: upload.url, headers: upload.headers, expiresAt: upload.expiresAt };
+    if (upload.kind === 'single')
+      return { kind: 'single', statementId: upload.statementId, url: upload.url, headers: upload.headers, expiresAt: upload.expiresAt };
     this.sessions.save({
       statementId: upload.statementId,
       uploadId: upload.uploadId,
@@ -217,7 +234,9 @@ export class StatementUpload {
     const urls = new Map<number, SignedPart>();
     const remaining = sizes.map((_, index) => index + 1).filter((partNumber) => !this.done.has(partNumber));
     // The short last part first, so the end is full parts sent side by side.
-    const queue = remaining.includes(sizes.length) ? [sizes.length, ...remaining.filter((partNumber) => partNumber !== sizes.length)] : remaining;
+    const queue = remaining.includes(sizes.length)
+      ? [sizes.length, ...remaining.filter((partNumber) => partNumber !== sizes.length)]
+      : remaining;
     const inFlight = new Map<number, { startedAt: number; loaded: number; copies: number; controllers: Set<AbortController> }>();
     const durations: number[] = [];
     const progress = () => this.report(this.doneBytes() + [...inFlight.values()].reduce((sum, part) => sum + part.loaded, 0));
@@ -233,7 +252,11 @@ export class StatementUpload {
           const batch = [partNumber, ...queue.filter((next) => next !== partNumber && !fresh(next))].slice(0, URL_BATCH);
           signing = this.api<PartUrlsResponse>(STATEMENT_ROUTES.partUrls, {
             params: { statementId: created.statementId },
-            body: { uploadId: created.uploadId, size: file.size, parts: batch.map((next) => ({ partNumber: next, checksum: checksums.parts[next - 1] })) },
+            body: {
+              uploadId: created.uploadId,
+              size: file.size,
+              parts: batch.map((next) => ({ partNumber: next, checksum: checksums.parts[next - 1] })),
+            },
           })
             .then((signed) => {
               for (const part of signed.parts) urls.set(part.partNumber, { ...part, expiresAt: signed.expiresAt });
@@ -261,10 +284,16 @@ export class StatementUpload {
           try {
             const part = await urlFor(partNumber);
             const start = (partNumber - 1) * STATEMENT_LIMITS.partBytes;
-            const etag = await putWithProgress(part.url, part.headers, file.slice(start, start + part.size), (loaded) => {
-              state.loaded = Math.max(state.loaded, loaded);
-              progress();
-            }, copy.signal);
+            const etag = await putWithProgress(
+              part.url,
+              part.headers,
+              file.slice(start, start + part.size),
+              (loaded) => {
+                state.loaded = Math.max(state.loaded, loaded);
+                progress();
+              },
+              copy.signal,
+            );
             if (!etag) throw new UploadTransferError('Storage did not return the part tag (ETag); the bucket must expose it.');
             if (!this.done.has(partNumber)) {
               this.done.set(partNumber, { partNumber, etag, checksum: checksums.parts[partNumber - 1] });

@@ -44,7 +44,8 @@ export const stopReasonOf = (signal?: AbortSignal): StopReason | undefined =>
  */
 export const isRetryable = (error: unknown): boolean => {
   if (error instanceof UploadRuleError || error instanceof SameFileStored) return false;
-  if (error instanceof PresignApiError) return error.status === 0 || error.status === 401 || error.status === 409 || error.status === 429 || error.status >= 500;
+  if (error instanceof PresignApiError)
+    return error.status === 0 || error.status === 401 || error.status === 409 || error.status === 429 || error.status >= 500;
   return true;
 };
 

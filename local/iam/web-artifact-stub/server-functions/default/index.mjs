@@ -1,1 +1,1 @@
-export const handler = async () => ({ statusCode: 503, body: "stub" });
+export const handler = async () => ({ statusCode: 503, body: 'stub' });
