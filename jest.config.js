@@ -35,8 +35,6 @@ const shared = {
   },
   setupFiles: ['<rootDir>/test/support/env.ts'],
   snapshotSerializers: ['<rootDir>/test/support/asset-hash-serializer.ts'],
-  // CDK synth bundles three Lambdas with esbuild; give it room on 2 cores.
-  testTimeout: 60_000,
 };
 
 const layer = (displayName, folders, extra = {}) => ({
@@ -48,6 +46,9 @@ const layer = (displayName, folders, extra = {}) => ({
 
 /** @type {import('jest').Config} */
 module.exports = {
+  // CDK synth bundles three Lambdas with esbuild, and the browser suite waits on real
+  // uploads: room for both on 2 cores. (A global setting: jest ignores it per project.)
+  testTimeout: 60_000,
   projects: [
     layer('unit', ['contract', 'graphql', 'lambda', 'scripts', 'web']),
     // The CloudFormation template, synthesized with every Lambda bundled: no Java or browser either, but a minute of CPU.

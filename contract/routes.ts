@@ -1,28 +1,83 @@
+import type {
+  CompleteUploadRequest,
+  CompleteUploadResponse,
+  PartUrlsRequest,
+  PartUrlsResponse,
+  PresignedDownload,
+  ProfileImageUploadRequest,
+  ProfileImageUploadResponse,
+  StatementDownloadResponse,
+  StatementUploadRequest,
+  StatementUploadResponse,
+  StoredPartsResponse,
+} from './api';
+
 /**
  * Routes of the two REST APIs, relative to each API's stage URL (`.../prod/`).
  * `resource` is API Gateway's resource path, which is what a proxy event carries in
  * `event.resource`; the CDK construct creates exactly these resources and the Lambda
- * routes on them, so the two cannot drift apart.
+ * routes on them, so the two cannot drift apart. Each route also carries, as types, its
+ * body, query and response, from which the web app's client infers its calls.
  */
 export interface RouteSpec {
   readonly method: 'GET' | 'POST' | 'DELETE';
   readonly resource: string;
 }
 
+/** The `{name}` path parameters of a resource path, as a union of their names. */
+export type PathParams<Resource extends string> = Resource extends `${string}{${infer Name}}${infer Rest}`
+  ? Name | PathParams<Rest>
+  : never;
+
+/**
+ * A route with what it takes and answers, as types: its JSON body (`undefined`: none), its
+ * query parameters and its response body. Path parameters come from the resource itself.
+ * Nothing of this exists at run time: a route is its method and resource.
+ */
+export interface TypedRoute<
+  Method extends RouteSpec['method'],
+  Resource extends string,
+  Body,
+  Response,
+  Query extends string = never,
+> extends RouteSpec {
+  readonly method: Method;
+  readonly resource: Resource;
+  /** Type-only. */
+  readonly __types?: { body: Body; response: Response; query: Query };
+}
+
+const route =
+  <Body = undefined, Response = undefined, Query extends string = never>() =>
+  <Method extends RouteSpec['method'], Resource extends string>(method: Method, resource: Resource) =>
+    ({ method, resource }) as TypedRoute<Method, Resource, Body, Response, Query>;
+
 export const PROFILE_IMAGE_ROUTES = {
-  uploadUrl: { method: 'POST', resource: '/upload-url' },
-  downloadUrl: { method: 'GET', resource: '/download-url' },
+  uploadUrl: route<ProfileImageUploadRequest, ProfileImageUploadResponse>()('POST', '/upload-url'),
+  downloadUrl: route<undefined, PresignedDownload>()('GET', '/download-url'),
 } as const satisfies Record<string, RouteSpec>;
 
 export const STATEMENT_ROUTES = {
-  createUpload: { method: 'POST', resource: '/uploads' },
-  partUrls: { method: 'POST', resource: '/uploads/{statementId}/parts' },
-  listParts: { method: 'GET', resource: '/uploads/{statementId}/parts' },
-  completeUpload: { method: 'POST', resource: '/uploads/{statementId}/complete' },
-  abortUpload: { method: 'DELETE', resource: '/uploads/{statementId}' },
-  downloadUrl: { method: 'GET', resource: '/statements/{statementId}/download-url' },
-  deleteStatement: { method: 'DELETE', resource: '/statements/{statementId}' },
+  createUpload: route<StatementUploadRequest, StatementUploadResponse>()('POST', '/uploads'),
+  partUrls: route<PartUrlsRequest, PartUrlsResponse>()('POST', '/uploads/{statementId}/parts'),
+  listParts: route<undefined, StoredPartsResponse, 'uploadId'>()('GET', '/uploads/{statementId}/parts'),
+  completeUpload: route<CompleteUploadRequest, CompleteUploadResponse>()('POST', '/uploads/{statementId}/complete'),
+  abortUpload: route<undefined, undefined, 'uploadId'>()('DELETE', '/uploads/{statementId}'),
+  downloadUrl: route<undefined, StatementDownloadResponse>()('GET', '/statements/{statementId}/download-url'),
+  deleteStatement: route<undefined, undefined>()('DELETE', '/statements/{statementId}'),
 } as const satisfies Record<string, RouteSpec>;
+
+/** What a call of `Route` sends: its path parameters, query and body, each only when it has them. */
+export type RouteInput<Route extends RouteSpec> =
+  Route extends TypedRoute<RouteSpec['method'], infer Resource, infer Body, unknown, infer Query>
+    ? ([PathParams<Resource>] extends [never] ? { params?: undefined } : { params: Record<PathParams<Resource>, string> }) &
+        ([Query] extends [never] ? { query?: undefined } : { query: Record<Query, string> }) &
+        ([Body] extends [undefined] ? { body?: undefined } : { body: Body })
+    : never;
+
+/** What `Route` answers with. */
+export type RouteResponse<Route extends RouteSpec> =
+  Route extends TypedRoute<RouteSpec['method'], string, unknown, infer Response, string> ? Response : never;
 
 /** Fills `{name}` placeholders; values are URI-encoded. */
 export const routePath = (resource: string, params: Record<string, string> = {}): string =>

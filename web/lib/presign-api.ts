@@ -1,4 +1,4 @@
-import { apiUrl, isErrorBody, routePath, type ErrorCode, type RouteSpec } from '@contract';
+import { apiUrl, isErrorBody, routePath, type ErrorCode, type RouteInput, type RouteResponse, type RouteSpec } from '@contract';
 import { webConfig } from './config';
 
 export type Api = 'profileImageApiUrl' | 'statementsApiUrl';
@@ -15,20 +15,28 @@ export class PresignApiError extends Error {
   }
 }
 
-/** Calls one route of a presign API with the caller's ID token (API Gateway's Cognito authorizer). */
-export const callPresignApi = async <T>(
+/**
+ * Calls one route of a presign API with the caller's ID token (API Gateway's Cognito
+ * authorizer). What it sends (path parameters, query, body) and what it answers are the
+ * route's own types, from the contract's route table.
+ */
+export const callPresignApi = async <Route extends RouteSpec>(
   api: Api,
-  route: RouteSpec,
+  route: Route,
   idToken: string,
-  options: { params?: Record<string, string>; body?: unknown; query?: Record<string, string> } = {},
-): Promise<T> => {
-  const search = options.query ? `?${new URLSearchParams(options.query)}` : '';
+  ...[options = {} as RouteInput<Route>]: RouteInput<Route> extends { params?: undefined; query?: undefined; body?: undefined }
+    ? [options?: RouteInput<Route>]
+    : [options: RouteInput<Route>]
+): Promise<RouteResponse<Route>> => {
+  // The route's types have done their work at the call; here every input is optional.
+  const input = options as { params?: Record<string, string>; query?: Record<string, string>; body?: unknown };
+  const search = input.query ? `?${new URLSearchParams(input.query)}` : '';
   let response: Response;
   try {
-    response = await fetch(apiUrl(webConfig().custom[api], routePath(route.resource, options.params) + search), {
+    response = await fetch(apiUrl(webConfig().custom[api], routePath(route.resource, input.params) + search), {
       method: route.method,
-      headers: { Authorization: idToken, ...(options.body === undefined ? {} : { 'Content-Type': 'application/json' }) },
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      headers: { Authorization: idToken, ...(input.body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+      body: input.body === undefined ? undefined : JSON.stringify(input.body),
     });
   } catch {
     throw new PresignApiError(0, 'NETWORK', 'The server could not be reached; check your connection and try again.');
@@ -44,5 +52,5 @@ export const callPresignApi = async <T>(
     if (isErrorBody(body)) throw new PresignApiError(response.status, body.error.code, body.error.message);
     throw new PresignApiError(response.status, 'INTERNAL', `The server answered ${response.status}; try again.`);
   }
-  return body as T;
+  return body as RouteResponse<Route>;
 };

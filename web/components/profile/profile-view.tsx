@@ -5,15 +5,7 @@ import { css } from '@emotion/react';
 import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { toast } from 'react-toastify/unstyled';
-import {
-  PROFILE_IMAGE_LIMITS,
-  PROFILE_IMAGE_ROUTES,
-  TEXT_LIMITS,
-  acceptAttribute,
-  acceptedTypesInWords,
-  formatBytes,
-  type PresignedDownload,
-} from '@contract';
+import { PROFILE_IMAGE_LIMITS, PROFILE_IMAGE_ROUTES, TEXT_LIMITS, acceptAttribute, acceptedTypesInWords, formatBytes } from '@contract';
 import { useAuth, useIdToken } from '@/lib/auth-context';
 import { AVATAR_OUTCOME, ME, UPDATE_PROFILE, type AvatarOutcomeData, type MeData } from '@/lib/graphql';
 import { useServerData } from '@/lib/use-server-data';
@@ -53,7 +45,7 @@ export const ProfileView = ({ initial }: { initial?: MeData }) => {
   /** Shows the avatar; `false` while the profile does not name one yet (404). */
   const loadAvatar = useCallback(async (): Promise<boolean> => {
     try {
-      const { url } = await callPresignApi<PresignedDownload>('profileImageApiUrl', PROFILE_IMAGE_ROUTES.downloadUrl, await idToken());
+      const { url } = await callPresignApi('profileImageApiUrl', PROFILE_IMAGE_ROUTES.downloadUrl, await idToken());
       setAvatarUrl(url);
       return true;
     } catch (error) {

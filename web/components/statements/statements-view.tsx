@@ -5,7 +5,7 @@ import { css } from '@emotion/react';
 import { useQuery } from '@apollo/client/react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { toast } from 'react-toastify/unstyled';
-import { STATEMENT_ROUTES, formatBytes, type StatementDownloadResponse } from '@contract';
+import { STATEMENT_ROUTES, formatBytes } from '@contract';
 import { useIdToken } from '@/lib/auth-context';
 import {
   FIRST_PAGE,
@@ -82,7 +82,7 @@ export const StatementsView = ({ initial = {} }: { initial?: StatementsInitialDa
 
   const download = async (item: StatementListItem) => {
     try {
-      const { url } = await callPresignApi<StatementDownloadResponse>('statementsApiUrl', STATEMENT_ROUTES.downloadUrl, await idToken(), {
+      const { url } = await callPresignApi('statementsApiUrl', STATEMENT_ROUTES.downloadUrl, await idToken(), {
         params: { statementId: item.id },
       });
       const link = document.createElement('a');

@@ -1,12 +1,4 @@
-import {
-  PROFILE_IMAGE_ROUTES,
-  checkUpload,
-  contentTypeForFile,
-  sha256Base64,
-  statementTextProblem,
-  type ProfileImageUploadResponse,
-  type UploadKind,
-} from '@contract';
+import { PROFILE_IMAGE_ROUTES, checkUpload, contentTypeForFile, sha256Base64, statementTextProblem, type UploadKind } from '@contract';
 import { callPresignApi } from '../presign-api';
 import { UploadRuleError, putWithProgress } from './transfer';
 
@@ -43,7 +35,7 @@ export const requireStatementAllowed = (file: File, accountLabel: string): strin
 export const uploadAvatarFile = async (file: File, idToken: string, onProgress: (loaded: number, total: number) => void): Promise<void> => {
   const contentType = requireUploadAllowed('profileImage', file);
   const checksum = await sha256Base64(await file.arrayBuffer());
-  const signed = await callPresignApi<ProfileImageUploadResponse>('profileImageApiUrl', PROFILE_IMAGE_ROUTES.uploadUrl, idToken, {
+  const signed = await callPresignApi('profileImageApiUrl', PROFILE_IMAGE_ROUTES.uploadUrl, idToken, {
     body: { contentType, size: file.size, checksum },
   });
   await putWithProgress(signed.url, signed.headers, file, (loaded) => onProgress(loaded, file.size));

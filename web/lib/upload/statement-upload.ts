@@ -1,11 +1,4 @@
-import {
-  STATEMENT_LIMITS,
-  STATEMENT_ROUTES,
-  partSizes,
-  type PartUrlsResponse,
-  type StatementUploadResponse,
-  type StoredPartsResponse,
-} from '@contract';
+import { STATEMENT_LIMITS, STATEMENT_ROUTES, partSizes, type PartUrlsResponse, type RouteInput, type RouteResponse } from '@contract';
 import { callPresignApi } from '../presign-api';
 import { hashFile, type FileChecksums } from './hashing';
 import { noSessions, type SessionStore, type UploadSession } from './sessions';
@@ -142,11 +135,17 @@ export class StatementUpload {
     if (created?.kind === 'multipart') await abortMultipartUpload(created, this.input.idToken, this.sessions);
   }
 
-  private api<T>(
-    route: (typeof STATEMENT_ROUTES)[keyof typeof STATEMENT_ROUTES],
-    options: Parameters<typeof callPresignApi>[3],
-  ): Promise<T> {
-    return this.input.idToken().then((token) => callPresignApi<T>('statementsApiUrl', route, token, options));
+  private async api<Route extends (typeof STATEMENT_ROUTES)[keyof typeof STATEMENT_ROUTES]>(
+    route: Route,
+    options: RouteInput<Route>,
+  ): Promise<RouteResponse<Route>> {
+    const call = callPresignApi as (
+      api: 'statementsApiUrl',
+      route: Route,
+      token: string,
+      options: RouteInput<Route>,
+    ) => Promise<RouteResponse<Route>>;
+    return call('statementsApiUrl', route, await this.input.idToken(), options);
   }
 
   private async create(checksums: FileChecksums, signal: AbortSignal): Promise<Created> {
@@ -156,7 +155,7 @@ export class StatementUpload {
         throw new UploadRuleError(`This is not the file the unfinished upload of “${resumeFrom.fileName}” started with; choose that file.`);
       }
       // What S3 already holds, and verified: those parts are not sent again.
-      const stored = await this.api<StoredPartsResponse>(STATEMENT_ROUTES.listParts, {
+      const stored = await this.api(STATEMENT_ROUTES.listParts, {
         params: { statementId: resumeFrom.statementId },
         query: { uploadId: resumeFrom.uploadId },
       });
@@ -170,7 +169,7 @@ export class StatementUpload {
       return { kind: 'multipart', statementId: resumeFrom.statementId, uploadId: resumeFrom.uploadId };
     }
     signal.throwIfAborted();
-    const upload = await this.api<StatementUploadResponse>(STATEMENT_ROUTES.createUpload, {
+    const upload = await this.api(STATEMENT_ROUTES.createUpload, {
       body: {
         fileName: file.name,
         contentType: this.input.contentType,
@@ -250,7 +249,7 @@ export class StatementUpload {
       while (!fresh(partNumber)) {
         if (!signing) {
           const batch = [partNumber, ...queue.filter((next) => next !== partNumber && !fresh(next))].slice(0, URL_BATCH);
-          signing = this.api<PartUrlsResponse>(STATEMENT_ROUTES.partUrls, {
+          signing = this.api(STATEMENT_ROUTES.partUrls, {
             params: { statementId: created.statementId },
             body: {
               uploadId: created.uploadId,
