@@ -1,4 +1,5 @@
 import type { TypedDocumentNode } from '@apollo/client';
+import { addTypenameToDocument } from '@apollo/client/utilities';
 import { print } from 'graphql';
 import { loadWebConfig } from './server-config';
 import type { ServerSession } from './server-session';
@@ -17,7 +18,9 @@ export const serverQuery = async <Data, Variables extends Record<string, unknown
     const response = await fetch(loadWebConfig().data.url, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', Authorization: session.idToken },
-      body: JSON.stringify({ query: print(document), variables: variables ?? {} }),
+      // As the browser's Apollo client asks: with `__typename` on every object, which its
+      // cache needs to file the answer (and its fragments) under the right types.
+      body: JSON.stringify({ query: print(addTypenameToDocument(document)), variables: variables ?? {} }),
       cache: 'no-store',
     });
     const body = (await response.json()) as { data?: Data; errors?: unknown[] };
