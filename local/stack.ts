@@ -17,7 +17,7 @@ import { createCatalogueHandler, createScanResultsHandler, createSweepHandler } 
 import { createS3Client } from '../lambda/shared/runtime';
 import { createProfileImageHandler } from '../lambda/profile-image/handler';
 import { createStatementsHandler } from '../lambda/statements/handler';
-import { writeWebConfig } from '../scripts/web-config';
+import { writeWebConfig } from '../lib/web-config-file';
 import { startLocalAppSync } from './appsync';
 import { createTokenVerifier } from './auth/token-verifier';
 import { killLeftovers, recordPids } from './children';

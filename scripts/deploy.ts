@@ -24,7 +24,7 @@ import { parseArgs } from 'node:util';
 import { REGION } from '../contract';
 import { OPERATIONS_OUTPUTS, OUTPUT_NAMES, STAGES, WEB_OUTPUTS, vaultStackName, type Stage } from '../lib/outputs';
 import { BOOTSTRAP_VERSION_PARAMETER, bootstrapState, cdkDeployArgs, checkWebApp } from './operations/deploy-steps';
-import { webConfigFromOutputs, writeWebConfig } from './web-config';
+import { webConfigFromOutputs, writeWebConfig } from '../lib/web-config-file';
 
 const ROOT = path.join(__dirname, '..');
 const say = (line: string) => console.log(`deploy: ${line}`);

@@ -6,7 +6,7 @@ import { parseWebConfig } from '../../contract';
 import { OUTPUT_NAMES, vaultStackName } from '../../lib/outputs';
 
 const STACK_NAME = vaultStackName('dev');
-import { webConfigFromOutputs } from '../../scripts/web-config';
+import { webConfigFromOutputs } from '../../lib/web-config-file';
 
 /** What `cdk deploy --outputs-file` writes for this stack (values invented). */
 const deployOutputs = {
