@@ -143,7 +143,7 @@ describe('account', () => {
     await signIn(page, email, 'not confirmed yet');
     await page.waitForURL(/\/confirm\?next=/);
     await expect(page.getByLabel('E-mail')).toBeVisible();
-    expect(await page.getByLabel('E-mail').inputValue()).toBe(email);
+    await expect(page.getByLabel('E-mail')).toHaveValue(email);
     await page.close();
   });
 
@@ -665,7 +665,7 @@ describe('sign out and a second user', () => {
     await page.getByRole('button', { name: 'Set new password' }).click();
     await page.waitForURL(`${base}/sign-in`);
     // The address came along, but not in the URL.
-    expect(await page.getByLabel('E-mail').inputValue()).toBe(alice.email);
+    await expect(page.getByLabel('E-mail')).toHaveValue(alice.email);
     await page.getByLabel('Password').fill('a brand new passphrase');
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await page.waitForURL(`${base}/statements`);

@@ -47,6 +47,15 @@ expect.extend({
     const actual = await locator.count().catch(() => -1);
     return { pass, message: () => `expected ${locator} to match ${expected} element(s), it matches ${actual}` };
   },
+  /** The value of an input, which a page may fill in after it hydrates. */
+  async toHaveValue(locator: Locator, expected: string, options: Options = {}) {
+    const pass = await poll(async () => (await locator.first().inputValue({ timeout: 500 })) === expected, options.timeout ?? 15_000);
+    const actual = await locator
+      .first()
+      .inputValue({ timeout: 500 })
+      .catch(() => '(nothing)');
+    return { pass, message: () => `expected ${locator} to have the value "${expected}", it has "${actual}"` };
+  },
 });
 
 declare global {
@@ -57,6 +66,7 @@ declare global {
       toHaveText(expected: string | RegExp | string[], options?: Options): Promise<R>;
       toContainText(expected: string, options?: Options): Promise<R>;
       toHaveCount(expected: number, options?: Options): Promise<R>;
+      toHaveValue(expected: string, options?: Options): Promise<R>;
     }
   }
 }
