@@ -10,7 +10,7 @@ import { clearSessionCookies, hasSessionCookies, requestSession } from '@/lib/se
  * Runs before every page renders:
  *   - a fresh nonce and the Content-Security-Policy built on it, on the response and on the
  *     request (Next.js puts the nonce on its own scripts; the root layout hands it to
- *     Emotion and next/script);
+ *     Emotion and the analytics scripts);
  *   - the guard: a signed-out visitor of a private page goes to sign in (and comes back
  *     after; told why when their session ended), a signed-in visitor of a signed-out page
  *     goes to their statements. Tokens the adapter refreshes on the way travel back as
