@@ -9,10 +9,10 @@ import { gzipSync } from 'node:zlib';
 
 export const LIBRARIES: { name: string; loaded: string; entry: string }[] = [
   {
-    name: 'Apollo Client (client, cache, links, React hooks) with rxjs',
-    loaded: 'every page (every page is wrapped in the client)',
+    name: 'Apollo Client (client, cache, links, provider) with rxjs',
+    loaded: 'every page (every page is wrapped in the client); the pages render their data on the server, so no page ships its query hooks',
     entry: `export { ApolloClient, InMemoryCache, HttpLink, ApolloLink } from '@apollo/client';
-export { ApolloProvider, useQuery, useMutation, useApolloClient } from '@apollo/client/react';
+export { ApolloProvider, useApolloClient } from '@apollo/client/react';
 export { SetContextLink } from '@apollo/client/link/context';
 export { ErrorLink } from '@apollo/client/link/error';`,
   },
@@ -28,7 +28,7 @@ export { ErrorLink } from '@apollo/client/link/error';`,
   },
   {
     name: 'react-toastify (unstyled; its CSS is a stylesheet)',
-    loaded: 'every page',
+    loaded: 'right after hydration: the container wraps every page, and shows nothing until a toast is raised',
     entry: `export { ToastContainer, toast } from 'react-toastify/unstyled';`,
   },
   {

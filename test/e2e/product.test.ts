@@ -206,6 +206,33 @@ describe('profile', () => {
     await expect(toast(page, 'Your name is saved.')).toBeVisible();
     await shot(page, 'profile');
   });
+
+  test('the display name is saved by a form action: a blank name is refused in words, and it works without JavaScript', async () => {
+    const page = alicePage;
+    await page.getByLabel('Display name').fill('   ');
+    await page.getByRole('button', { name: 'Save name' }).click();
+    await expect(page.getByText('Use 1 to 80 characters.')).toBeVisible();
+    expect(await page.getByLabel('Display name').getAttribute('aria-invalid')).toBe('true');
+
+    // The same session's cookies in a browser that runs no script: the form posts to the server action.
+    const context = await browser.newContext({ javaScriptEnabled: false, storageState: await page.context().storageState() });
+    const noScript = await newPage(context);
+    await noScript.goto(`${base}/profile`);
+    await noScript.getByLabel('Display name').fill('Alice without scripts');
+    const posted = noScript.waitForResponse(
+      (response) => response.request().method() === 'POST' && response.url().startsWith(`${base}/profile`),
+    );
+    await noScript.getByRole('button', { name: 'Save name' }).click();
+    expect((await posted).status()).toBe(200);
+    await context.close();
+    const html = await (await page.request.get(`${base}/profile`)).text();
+    expect(html).toContain('value="Alice without scripts"');
+
+    await page.reload();
+    await page.getByLabel('Display name').fill('Alice A.');
+    await page.getByRole('button', { name: 'Save name' }).click();
+    await expect(toast(page, 'Your name is saved.')).toBeVisible();
+  });
 });
 
 describe('statements', () => {
@@ -308,6 +335,16 @@ describe('statements', () => {
     await accounts.selectOption('Savings');
     await expect(page.getByTestId('statement-row')).toHaveCount(1);
     await expect(page.getByRole('cell', { name: 'savings-2023-12.pdf' })).toBeVisible();
+    // The view lives in the URL: a reload (or a shared link) renders it on the server, and Back returns to the whole list.
+    await page.waitForURL(`${base}/statements?account=Savings`);
+    expect(await (await page.request.get(page.url())).text()).not.toContain('January 2024.pdf');
+    await page.reload();
+    await expect(page.getByTestId('statement-row')).toHaveCount(1);
+    await expect(accounts).toHaveValue('Savings');
+    await page.goBack();
+    await expect(page.getByTestId('statement-row')).toHaveCount(3);
+    await page.goForward();
+    await expect(page.getByTestId('statement-row')).toHaveCount(1);
     await shot(page, 'statements-filtered');
     await page.getByLabel('Filter by period').selectOption('2024-01');
     await expect(page.getByTestId('empty-state')).toHaveText('No statements match these filters.');
@@ -355,11 +392,14 @@ describe('error catalogue', () => {
         : route.fulfill({ status, headers: { ...CORS, 'content-type': 'application/json' }, body }),
     );
 
-  /** A query the browser makes itself (the first page comes with the HTML): the list under a period filter. */
+  /**
+   * A query the browser makes itself (the pages come with their data from the server): the
+   * check for the same file already stored, which runs before an upload sends a byte.
+   */
   const queryFromTheBrowser = async (page: Page) => {
     await page.goto(`${base}/statements`);
-    const period = page.getByLabel('Filter by period');
-    await period.selectOption((await period.locator('option').nth(1).getAttribute('value'))!);
+    await page.getByLabel('Account', { exact: true }).fill('Checking');
+    await page.getByLabel('Statement files').setInputFiles({ name: 'probe.csv', mimeType: 'text/csv', buffer: csv(100) });
   };
 
   test('a GraphQL status of 300 or above shows the server-error toast', async () => {

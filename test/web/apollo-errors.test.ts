@@ -28,16 +28,20 @@ afterEach(() => jest.restoreAllMocks());
 // The client logs the status of an unreadable answer; keep the test output clean.
 beforeEach(() => jest.spyOn(console, 'warn').mockImplementation(() => undefined));
 beforeEach(() => jest.mocked(toast.error).mockClear());
+/** The app raises toasts once react-toastify has loaded (lib/toast.ts): a turn of the event loop. */
+const settled = () => new Promise((resolve) => setImmediate(resolve));
 
 test('a status of 300 or above shows the server-error toast', async () => {
   answer(503, '{"errors":[{"message":"unavailable"}]}');
   await expect(createApolloClient(async () => undefined).query({ query: QUERY })).rejects.toThrow();
+  await settled();
   expect(toast.error).toHaveBeenCalledWith(MESSAGES.serverError, { toastId: 'server-error' });
 });
 
 test('an unreadable body shows the parse-error toast', async () => {
   answer(200, '<html>oops</html>');
   await expect(createApolloClient(async () => undefined).query({ query: QUERY })).rejects.toThrow();
+  await settled();
   expect(toast.error).toHaveBeenCalledWith(MESSAGES.parseError, { toastId: 'parse-error' });
 });
 
@@ -50,5 +54,6 @@ test('signed out: the API key; signed in: the ID token alone (AppSync lets x-api
   expect(headers[0].get('authorization')).toBeNull();
   expect(headers[1].get('authorization')).toBe('id-token');
   expect(headers[1].get('x-api-key')).toBeNull();
+  await settled();
   expect(toast.error).not.toHaveBeenCalled();
 });

@@ -3,16 +3,15 @@
 
 import { ApolloProvider } from '@apollo/client/react';
 import { Global, css } from '@emotion/react';
-import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import type { WebConfig } from '@contract';
-import { ToastContainer } from 'react-toastify/unstyled';
 import { currentIdToken } from '@/lib/amplify-client';
 import { createApolloClient } from '@/lib/apollo';
 import { AuthProvider, type AuthState } from '@/lib/auth-context';
 import { applyWebConfig } from '@/lib/config';
 import { EmotionRegistry } from '@/lib/emotion-registry';
+import { Toasts } from '@/components/toasts';
 import { colorSchemeCss, theme } from '@/lib/theme';
-import { TOAST_OPTIONS } from '@/lib/toast-options';
 
 const globalStyles = css`
   ${colorSchemeCss}
@@ -144,9 +143,6 @@ export const Providers = ({
   // data), one per tab in the browser.
   const client = useMemo(() => createApolloClient(currentIdToken), []);
   const onSignedOut = useCallback(() => void client.clearStore(), [client]);
-  // Toasts only ever show once the page runs, so their stylesheet is no part of the first
-  // paint: it loads after hydration instead of holding up the first render.
-  useEffect(() => void import('react-toastify/ReactToastify.css'), []);
   return (
     <EmotionRegistry nonce={nonce}>
       <Global styles={globalStyles} />
@@ -155,7 +151,7 @@ export const Providers = ({
           {children}
         </AuthProvider>
       </ApolloProvider>
-      <ToastContainer {...TOAST_OPTIONS} />
+      <Toasts />
     </EmotionRegistry>
   );
 };

@@ -1,7 +1,7 @@
 import { ApolloClient, ApolloLink, HttpLink, InMemoryCache, ServerError, ServerParseError } from '@apollo/client';
 import { SetContextLink } from '@apollo/client/link/context';
 import { ErrorLink } from '@apollo/client/link/error';
-import { toast } from 'react-toastify/unstyled';
+import { toast } from '@/lib/toast';
 import { webConfig } from './config';
 import { MESSAGES, TOAST_IDS } from './messages';
 

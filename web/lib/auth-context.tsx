@@ -2,7 +2,7 @@
 
 import { useRouter } from 'next/navigation';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { toast } from 'react-toastify/unstyled';
+import { toast } from '@/lib/toast';
 import { amplifyAuth, currentIdToken, onSessionEnded } from './amplify-client';
 import { MESSAGES, TOAST_IDS } from './messages';
 import { PAGES, SIGN_IN_REASONS, signInPath } from './routes';

@@ -4,16 +4,18 @@ import { print } from 'graphql';
 import { loadWebConfig } from './server-config';
 import type { ServerSession } from './server-session';
 
+/** An operation's answer, or what went wrong in words a person can read. */
+export type ServerResult<Data> = { data: Data; error?: undefined } | { data?: undefined; error: string };
+
 /**
  * Runs one of the app's GraphQL operations on the server, with the signed-in person's ID
- * token, so a private page's first HTML already holds their data. The browser's Apollo
- * cache starts from the same answer (see `useServerData`).
+ * token: the private pages' first HTML and their form actions.
  */
-export const serverQuery = async <Data, Variables extends Record<string, unknown> = Record<string, never>>(
+export const serverOperation = async <Data, Variables extends Record<string, unknown> = Record<string, never>>(
   session: ServerSession,
   document: TypedDocumentNode<Data, Variables>,
   variables?: Variables,
-): Promise<Data | undefined> => {
+): Promise<ServerResult<Data>> => {
   try {
     const response = await fetch(loadWebConfig().data.url, {
       method: 'POST',
@@ -23,10 +25,17 @@ export const serverQuery = async <Data, Variables extends Record<string, unknown
       body: JSON.stringify({ query: print(addTypenameToDocument(document)), variables: variables ?? {} }),
       cache: 'no-store',
     });
-    const body = (await response.json()) as { data?: Data; errors?: unknown[] };
-    // A partial or failed answer is left to the browser, which asks again and shows why.
-    return response.ok && !body.errors?.length ? body.data : undefined;
+    const body = (await response.json()) as { data?: Data; errors?: { message?: string }[] };
+    if (response.ok && body.data && !body.errors?.length) return { data: body.data };
+    return { error: body.errors?.[0]?.message ?? `The server answered ${response.status}.` };
   } catch {
-    return undefined;
+    return { error: 'The server could not be reached; try again in a moment.' };
   }
 };
+
+/** A query for a page's first HTML; a failed answer is `undefined`, and the page says it could not load. */
+export const serverQuery = async <Data, Variables extends Record<string, unknown> = Record<string, never>>(
+  session: ServerSession,
+  document: TypedDocumentNode<Data, Variables>,
+  variables?: Variables,
+): Promise<Data | undefined> => (await serverOperation(session, document, variables)).data;

@@ -5,7 +5,7 @@ import { amplifyAuth } from '@/lib/amplify-client';
 import { AuthForm } from './auth-form';
 import { useRouter } from 'next/navigation';
 import { useState, type FormEvent } from 'react';
-import { toast } from 'react-toastify/unstyled';
+import { toast } from '@/lib/toast';
 import { passwordProblem } from '@contract';
 import { authErrorMessage } from '@/lib/auth-errors';
 import { rememberEmail } from '@/lib/pending-email';

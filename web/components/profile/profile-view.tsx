@@ -2,37 +2,37 @@
 'use client';
 
 import { css } from '@emotion/react';
-import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
-import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
-import { toast } from 'react-toastify/unstyled';
+import { useApolloClient } from '@apollo/client/react';
+import { useRouter } from 'next/navigation';
+import { useActionState, useCallback, useEffect, useRef, useState } from 'react';
+import { toast } from '@/lib/toast';
 import { PROFILE_IMAGE_LIMITS, PROFILE_IMAGE_ROUTES, TEXT_LIMITS, acceptAttribute, acceptedTypesInWords, formatBytes } from '@contract';
 import { useAuth, useIdToken } from '@/lib/auth-context';
-import { AVATAR_OUTCOME, ME, UPDATE_PROFILE, type AvatarOutcomeData, type MeData } from '@/lib/graphql';
-import { useServerData } from '@/lib/use-server-data';
+import type { AvatarOutcomeData, MeData } from '@/lib/graphql';
 import { PresignApiError, callPresignApi } from '@/lib/presign-api';
 import { theme } from '@/lib/theme';
-import { uploadAvatarFile } from '@/lib/upload';
+import { saveDisplayName } from '@/app/(private)/profile/actions';
 import { Button, Card, FormError, ProgressBar, TextField } from '../ui';
 
 const AVATAR_SIZE = 96;
 /** How long the page waits for a new picture's check and malware scan before saying it is still under way. */
 const AVATAR_CHECK_MS = 30_000;
 
-/** `initial`: the profile the server fetched with the page. */
-export const ProfileView = ({ initial }: { initial?: MeData }) => {
-  const fromServer = useServerData(ME, {}, initial);
+/**
+ * `me`: the profile the server fetched with the page (missing if it could not). A saved name
+ * or a new picture renders the page again on the server, which brings the new profile.
+ */
+export const ProfileView = ({ me }: { me?: MeData['me'] }) => {
   const { signOut } = useAuth();
   const idToken = useIdToken();
   const client = useApolloClient();
-  const { data, refetch } = useQuery(ME, { fetchPolicy: fromServer ? 'cache-first' : 'cache-and-network' });
-  const [updateProfile, { loading: saving }] = useMutation(UPDATE_PROFILE);
-  const [displayName, setDisplayName] = useState(initial?.me.displayName ?? '');
-  const [nameError, setNameError] = useState<string>();
+  const router = useRouter();
+  const [nameState, saveName, saving] = useActionState(saveDisplayName, { status: 'idle' });
+  const [displayName, setDisplayName] = useState(me?.displayName ?? '');
   const [avatarUrl, setAvatarUrl] = useState<string>();
   const [progress, setProgress] = useState<{ loaded: number; total: number }>();
   const [avatarError, setAvatarError] = useState<string>();
   const fileInput = useRef<HTMLInputElement>(null);
-  const me = data?.me;
 
   // The field follows the profile when it changes (saved here or elsewhere), as React
   // adjusts state to a changed input: during render, not in an effect.
@@ -41,6 +41,10 @@ export const ProfileView = ({ initial }: { initial?: MeData }) => {
     setShownName(me?.displayName);
     if (me?.displayName) setDisplayName(me.displayName);
   }
+
+  useEffect(() => {
+    if (nameState.status === 'saved') toast.success('Your name is saved.');
+  }, [nameState]);
 
   /** Shows the avatar; `false` while the profile does not name one yet (404). */
   const loadAvatar = useCallback(async (): Promise<boolean> => {
@@ -64,6 +68,8 @@ export const ProfileView = ({ initial }: { initial?: MeData }) => {
     setAvatarError(undefined);
     setProgress({ loaded: 0, total: file.size });
     try {
+      // The upload code comes with the first picture chosen.
+      const [{ uploadAvatarFile }, { AVATAR_OUTCOME }] = await Promise.all([import('@/lib/upload'), import('@/lib/graphql')]);
       const outcome = () =>
         client.query<AvatarOutcomeData>({ query: AVATAR_OUTCOME, fetchPolicy: 'network-only' }).then((result) => result.data);
       const before = await outcome();
@@ -88,27 +94,11 @@ export const ProfileView = ({ initial }: { initial?: MeData }) => {
         }
         await new Promise((resolve) => setTimeout(resolve, 500));
       }
-      void refetch();
+      router.refresh();
     } catch (error) {
       setAvatarError((error as Error).message);
     } finally {
       setProgress(undefined);
-    }
-  };
-
-  const saveName = async (event: FormEvent) => {
-    event.preventDefault();
-    const name = displayName.trim();
-    if (!name || name.length > TEXT_LIMITS.displayNameMaxChars) {
-      setNameError(`Use 1 to ${TEXT_LIMITS.displayNameMaxChars} characters.`);
-      return;
-    }
-    setNameError(undefined);
-    try {
-      await updateProfile({ variables: { input: { displayName: name } } });
-      toast.success('Your name is saved.');
-    } catch (error) {
-      setNameError((error as Error).message);
     }
   };
 
@@ -205,7 +195,7 @@ export const ProfileView = ({ initial }: { initial?: MeData }) => {
           E-mail: <strong>{me?.email ?? '…'}</strong>
         </p>
         <form
-          onSubmit={saveName}
+          action={saveName}
           noValidate
           css={css`
             max-width: 26rem;
@@ -215,8 +205,9 @@ export const ProfileView = ({ initial }: { initial?: MeData }) => {
             label="Display name"
             autoComplete="name"
             maxLength={TEXT_LIMITS.displayNameMaxChars}
+            name="displayName"
             value={displayName}
-            error={nameError}
+            error={nameState.status === 'error' ? nameState.message : undefined}
             onChange={(e) => setDisplayName(e.target.value)}
           />
           <Button type="submit" disabled={saving}>

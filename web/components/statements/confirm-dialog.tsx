@@ -75,3 +75,5 @@ export const ConfirmDialog = ({
     </dialog>
   );
 };
+
+export default ConfirmDialog;

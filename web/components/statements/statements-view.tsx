@@ -2,83 +2,68 @@
 'use client';
 
 import { css } from '@emotion/react';
-import { useQuery } from '@apollo/client/react';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { toast } from 'react-toastify/unstyled';
+import { useRouter } from 'next/navigation';
+import { Suspense, lazy, useEffect, useRef, useState, useTransition } from 'react';
+import { toast } from '@/lib/toast';
 import { STATEMENT_ROUTES, formatBytes } from '@contract';
 import { useIdToken } from '@/lib/auth-context';
-import {
-  FIRST_PAGE,
-  PAGE_SIZE,
-  STATEMENTS,
-  SUMMARIES,
-  type StatementListItem,
-  type StatementsData,
-  type SummariesData,
-} from '@/lib/graphql';
-import { useServerData } from '@/lib/use-server-data';
+import type { StatementListItem, StatementsData, SummariesData } from '@/lib/graphql';
 import { callPresignApi } from '@/lib/presign-api';
+import { statementListHref, type StatementListQuery } from '@/lib/statement-list-query';
 import { Button, Card, SelectField } from '../ui';
-import { ConfirmDialog } from './confirm-dialog';
 import { StatementList } from './statement-list';
 import { UploadPanel } from './upload-panel';
 import { formatPeriod } from '@/lib/format';
 import { theme } from '@/lib/theme';
-import { useUploads } from './use-uploads';
+
+/** The dialog's code comes with the first Delete pressed. */
+const ConfirmDialog = lazy(() => import('./confirm-dialog'));
 
 /** How often the list looks again while a statement in it is being scanned for malware. */
 const SCAN_POLL_MS = 3000;
 
-/** What the server fetched with the page; what is missing the browser asks for. */
-export interface StatementsInitialData {
+/**
+ * The statements page in the browser. The server rendered the view the URL names
+ * (`query`) with its data; a filter or a page turned changes the URL, and an upload or a
+ * delete asks the server to render the page again, so the list, the filters' counts and
+ * the usage line always come from one answer. `statements` or `summaries` is missing
+ * when the server could not fetch it.
+ */
+export const StatementsView = ({
+  query,
+  statements,
+  summaries,
+}: {
+  query: StatementListQuery;
   statements?: StatementsData;
   summaries?: SummariesData;
-}
-
-export const StatementsView = ({ initial = {} }: { initial?: StatementsInitialData }) => {
-  const fromServer = useServerData(STATEMENTS, FIRST_PAGE, initial.statements);
-  const summariesFromServer = useServerData(SUMMARIES, {}, initial.summaries);
+}) => {
+  const router = useRouter();
+  const [navigating, startNavigation] = useTransition();
   const idToken = useIdToken();
-  const [period, setPeriod] = useState('');
-  const [account, setAccount] = useState('');
-  const [pageTokens, setPageTokens] = useState<(string | null)[]>([null]);
   const [deleting, setDeleting] = useState<StatementListItem>();
+  // Once shown, the dialog stays mounted, so closing it returns focus where it was.
+  const [askedToDelete, setAskedToDelete] = useState(false);
+  const askToDelete = (item: StatementListItem) => {
+    setAskedToDelete(true);
+    setDeleting(item);
+  };
   const listHeading = useRef<HTMLHeadingElement>(null);
-  const filter = useMemo(() => ({ ...(period ? { period } : {}), ...(account ? { accountLabel: account } : {}) }), [period, account]);
+  const items = statements?.statements.items ?? [];
+  const nextToken = statements?.statements.nextToken;
+  const accounts = summaries?.accounts.map((summary) => summary.label) ?? [];
+  const usage = summaries?.usage;
 
-  const { data, loading, error, refetch } = useQuery(STATEMENTS, {
-    variables: { filter, limit: PAGE_SIZE, nextToken: pageTokens.at(-1) ?? null },
-    // The first page came with the HTML: the browser does not ask again until something changes.
-    fetchPolicy: fromServer ? 'cache-first' : 'cache-and-network',
-    nextFetchPolicy: 'cache-and-network',
-    notifyOnNetworkStatusChange: true,
-  });
-  const items = data?.statements.items ?? [];
-  // Every account and period the person has, from the server (not only the current page).
-  const summaries = useQuery(SUMMARIES, { fetchPolicy: summariesFromServer ? 'cache-first' : 'cache-and-network' });
-  const accounts = useMemo(() => summaries.data?.accounts.map((summary) => summary.label) ?? [], [summaries.data]);
-  const usage = summaries.data?.usage;
+  const show = (view: StatementListQuery) => startNavigation(() => router.push(statementListHref(view), { scroll: false }));
+  const reload = () => startNavigation(() => router.refresh());
 
-  const refetchSummaries = summaries.refetch;
-  const reload = useCallback(() => {
-    setPageTokens([null]);
-    void refetch({ filter, limit: PAGE_SIZE, nextToken: null });
-    void refetchSummaries();
-  }, [refetch, filter, refetchSummaries]);
-  const uploads = useUploads(reload);
-
-  // A statement still being scanned becomes downloadable on its own: the list looks again while one is shown.
+  // A statement still being scanned becomes downloadable on its own: the page looks again while one is shown.
   const scanning = items.some((item) => item.status === 'SCANNING');
   useEffect(() => {
     if (!scanning) return;
-    const timer = setInterval(() => void refetch(), SCAN_POLL_MS);
+    const timer = setInterval(() => router.refresh(), SCAN_POLL_MS);
     return () => clearInterval(timer);
-  }, [scanning, refetch]);
-
-  const changeFilter = (apply: () => void) => {
-    apply();
-    setPageTokens([null]);
-  };
+  }, [scanning, router]);
 
   const download = async (item: StatementListItem) => {
     try {
@@ -111,7 +96,7 @@ export const StatementsView = ({ initial = {} }: { initial?: StatementsInitialDa
     }
   };
 
-  const filtered = Boolean(period || account);
+  const filtered = Boolean(query.period || query.account);
   const count = (n: number) => `${n.toLocaleString('en-US')} statement${n === 1 ? '' : 's'}`;
   return (
     // On a phone the list comes first; the upload panel follows it.
@@ -127,7 +112,7 @@ export const StatementsView = ({ initial = {} }: { initial?: StatementsInitialDa
         }
       `}
     >
-      <UploadPanel uploads={uploads} accounts={accounts} />
+      <UploadPanel accounts={accounts} onListed={reload} />
       <Card label="Your statements">
         <h2
           ref={listHeading}
@@ -163,11 +148,11 @@ export const StatementsView = ({ initial = {} }: { initial?: StatementsInitialDa
         >
           <SelectField
             label="Filter by period"
-            value={period}
-            onChange={(e) => changeFilter(() => setPeriod(e.target.value))}
+            value={query.period}
+            onChange={(e) => show({ ...query, period: e.target.value, after: [] })}
             options={[
               { value: '', text: 'All periods' },
-              ...(summaries.data?.periods ?? []).map((summary) => ({
+              ...(summaries?.periods ?? []).map((summary) => ({
                 value: summary.period,
                 text: `${formatPeriod(summary.period)} (${summary.count})`,
               })),
@@ -175,33 +160,33 @@ export const StatementsView = ({ initial = {} }: { initial?: StatementsInitialDa
           />
           <SelectField
             label="Filter by account"
-            value={account}
-            onChange={(e) => changeFilter(() => setAccount(e.target.value))}
+            value={query.account}
+            onChange={(e) => show({ ...query, account: e.target.value, after: [] })}
             options={[
               { value: '', text: 'All accounts' },
-              ...(summaries.data?.accounts ?? []).map((summary) => ({ value: summary.label, text: `${summary.label} (${summary.count})` })),
+              ...(summaries?.accounts ?? []).map((summary) => ({ value: summary.label, text: `${summary.label} (${summary.count})` })),
             ]}
           />
           {filtered && (
             <p>
-              <Button variant="secondary" onClick={() => changeFilter(() => (setPeriod(''), setAccount('')))}>
+              <Button variant="secondary" onClick={() => show({ period: '', account: '', after: [] })}>
                 Clear filters
               </Button>
             </p>
           )}
         </div>
-        {error && !data ? (
+        {!statements ? (
           <p role="alert">Your statements could not be loaded. Try again in a moment.</p>
+        ) : navigating && items.length === 0 ? (
+          <ListSkeleton />
         ) : items.length === 0 ? (
-          loading ? (
-            <ListSkeleton />
-          ) : (
-            <p role="status" data-testid="empty-state">
-              {filtered ? 'No statements match these filters.' : 'No statements yet. Upload your first one above.'}
-            </p>
-          )
+          <p role="status" data-testid="empty-state">
+            {filtered ? 'No statements match these filters.' : 'No statements yet. Upload your first one above.'}
+          </p>
         ) : (
-          <StatementList items={items} onDownload={download} onDelete={setDeleting} />
+          <div aria-busy={navigating}>
+            <StatementList items={items} onDownload={download} onDelete={askToDelete} />
+          </div>
         )}
         <nav
           aria-label="Pages"
@@ -211,30 +196,38 @@ export const StatementsView = ({ initial = {} }: { initial?: StatementsInitialDa
             margin-top: 1rem;
           `}
         >
-          <Button variant="secondary" disabled={pageTokens.length === 1} onClick={() => setPageTokens((tokens) => tokens.slice(0, -1))}>
+          <Button
+            variant="secondary"
+            disabled={query.after.length === 0}
+            onClick={() => show({ ...query, after: query.after.slice(0, -1) })}
+          >
             Previous page
           </Button>
           <Button
             variant="secondary"
-            disabled={!data?.statements.nextToken}
-            onClick={() => setPageTokens((tokens) => [...tokens, data!.statements.nextToken])}
+            disabled={!nextToken}
+            onClick={() => nextToken && show({ ...query, after: [...query.after, nextToken] })}
           >
             Next page
           </Button>
         </nav>
       </Card>
-      <ConfirmDialog
-        open={Boolean(deleting)}
-        title="Delete this statement?"
-        body={
-          deleting
-            ? `${deleting.fileName} (${deleting.accountLabel}, ${formatPeriod(deleting.period)}) will be removed from your vault.`
-            : ''
-        }
-        confirmLabel="Delete"
-        onConfirm={confirmDelete}
-        onCancel={() => setDeleting(undefined)}
-      />
+      {askedToDelete && (
+        <Suspense>
+          <ConfirmDialog
+            open={Boolean(deleting)}
+            title="Delete this statement?"
+            body={
+              deleting
+                ? `${deleting.fileName} (${deleting.accountLabel}, ${formatPeriod(deleting.period)}) will be removed from your vault.`
+                : ''
+            }
+            confirmLabel="Delete"
+            onConfirm={confirmDelete}
+            onCancel={() => setDeleting(undefined)}
+          />
+        </Suspense>
+      )}
     </div>
   );
 };

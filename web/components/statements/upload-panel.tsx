@@ -2,116 +2,25 @@
 'use client';
 
 import { css } from '@emotion/react';
-import { useRef, useState, type DragEvent } from 'react';
+import { Suspense, lazy, useEffect, useRef, useState, type DragEvent } from 'react';
 import { STATEMENT_LIMITS, TEXT_LIMITS, acceptAttribute, acceptedTypesInWords, formatBytes } from '@contract';
-import { formatPeriod } from '@/lib/format';
 import { theme } from '@/lib/theme';
-import { Button, Card, ProgressBar, TextField } from '../ui';
-import type { UploadItem, useUploads } from './use-uploads';
+import { Button, Card, TextField } from '../ui';
+import { useAuth } from '@/lib/auth-context';
+import { browserSessions } from '@/lib/upload/sessions';
+import type { UploadBatch } from './upload-queue';
+
+/** The queue (and the upload engine behind it) comes with the first file chosen, or an unfinished upload to show. */
+const UploadQueue = lazy(() => import('./upload-queue'));
 
 const thisMonth = () => new Date().toISOString().slice(0, 7);
 
-const STATUS_TEXT: Record<UploadItem['status'], string> = {
-  refused: 'Not uploaded',
-  hashing: 'Computing its checksum',
-  uploading: 'Uploading',
-  paused: 'Paused',
-  completing: 'Finishing',
-  listing: 'Stored; adding to your list',
-  scanning: 'Stored; scanning for malware',
-  done: 'Uploaded',
-  quarantined: 'Quarantined',
-  failed: 'Upload failed',
-  cancelled: 'Cancelled',
-  duplicate: 'Already in your vault',
-};
-
-const percent = (item: UploadItem) => `${Math.floor((item.loaded / Math.max(item.file.size, 1)) * 100)}%`;
-
-/** An upload a reload interrupted: resumed with the same file chosen again, or discarded. */
-const Unfinished = ({ uploads }: { uploads: ReturnType<typeof useUploads> }) => {
-  const pickers = useRef(new Map<string, HTMLInputElement | null>());
-  if (uploads.unfinished.length === 0) return null;
-  return (
-    <section
-      aria-label="Unfinished uploads"
-      css={css`
-        margin: 0 0 1rem;
-      `}
-    >
-      <h3
-        css={css`
-          margin: 0 0 0.5rem;
-          font-size: 1rem;
-        `}
-      >
-        Unfinished uploads
-      </h3>
-      <ul
-        css={css`
-          list-style: none;
-          padding: 0;
-          margin: 0;
-        `}
-      >
-        {uploads.unfinished.map((session) => (
-          <li
-            key={session.statementId}
-            data-testid="unfinished-upload"
-            css={css`
-              padding: 0.4rem 0;
-              display: flex;
-              gap: 0.5rem;
-              flex-wrap: wrap;
-              align-items: center;
-            `}
-          >
-            <span
-              css={css`
-                flex: 1 1 12rem;
-                word-break: break-all;
-              `}
-            >
-              {session.fileName} ({formatBytes(session.size)}, {session.accountLabel}, {formatPeriod(session.period)})
-            </span>
-            <Button variant="secondary" onClick={() => pickers.current.get(session.statementId)?.click()}>
-              Resume {session.fileName}
-            </Button>
-            <Button variant="secondary" onClick={() => void uploads.discardUnfinished(session)}>
-              Discard {session.fileName}
-            </Button>
-            <input
-              ref={(element) => {
-                pickers.current.set(session.statementId, element);
-              }}
-              type="file"
-              aria-label={`Choose ${session.fileName} again to resume`}
-              css={css`
-                display: none;
-              `}
-              onChange={(event) => {
-                const file = event.target.files?.[0];
-                event.target.value = '';
-                if (file) uploads.resumeUnfinished(session, file);
-              }}
-            />
-          </li>
-        ))}
-      </ul>
-      <p
-        css={css`
-          margin: 0.3rem 0 0;
-          color: ${theme.color.muted};
-          font-size: 0.9rem;
-        `}
-      >
-        Choose the same file again to send the rest of it; parts already stored are not sent twice.
-      </p>
-    </section>
-  );
-};
-
-export const UploadPanel = ({ uploads, accounts }: { uploads: ReturnType<typeof useUploads>; accounts: string[] }) => {
+/** `onListed`: a file is now in the list (the page shows it). */
+export const UploadPanel = ({ accounts, onListed }: { accounts: string[]; onListed: () => void }) => {
+  const { state } = useAuth();
+  const owner = state.status === 'signedIn' ? state.sub : undefined;
+  const [batches, setBatches] = useState<UploadBatch[]>([]);
+  const [unfinished, setUnfinished] = useState(false);
   const [accountLabel, setAccountLabel] = useState(accounts[0] ?? '');
   const [period, setPeriod] = useState(thisMonth());
   const [dragging, setDragging] = useState(false);
@@ -122,6 +31,12 @@ export const UploadPanel = ({ uploads, accounts }: { uploads: ReturnType<typeof 
   // during render, so the first HTML already shows it).
   if (!accountLabel && accounts.length > 0) setAccountLabel(accounts[0]);
 
+  // Uploads a reload or a crash interrupted, kept in this browser: the queue offers them.
+  useEffect(() => {
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- this browser's storage, which the server's HTML cannot know
+    if (owner && browserSessions(owner).list().length > 0) setUnfinished(true);
+  }, [owner]);
+
   const addFiles = (files: File[]) => {
     if (files.length === 0) return;
     if (!accountLabel.trim()) {
@@ -129,7 +44,7 @@ export const UploadPanel = ({ uploads, accounts }: { uploads: ReturnType<typeof 
       return;
     }
     setMissing(undefined);
-    uploads.add(files, accountLabel.trim(), period);
+    setBatches((current) => [...current, { id: current.length, files, accountLabel: accountLabel.trim(), period }]);
   };
 
   const onDrop = (event: DragEvent) => {
@@ -222,109 +137,10 @@ export const UploadPanel = ({ uploads, accounts }: { uploads: ReturnType<typeof 
           {acceptedTypesInWords('statement')}, up to {formatBytes(STATEMENT_LIMITS.maxBytes)} each.
         </p>
       </div>
-      <Unfinished uploads={uploads} />
-      {uploads.items.length > 0 && (
-        <ul
-          aria-label="Uploads"
-          aria-live="polite"
-          css={css`
-            list-style: none;
-            padding: 0;
-            margin: 1rem 0 0;
-          `}
-        >
-          {uploads.items.map((item) => (
-            <li
-              key={item.key}
-              data-testid="upload-item"
-              data-status={item.status}
-              css={css`
-                padding: 0.6rem 0;
-                border-bottom: 1px solid ${theme.color.border};
-              `}
-            >
-              <div
-                css={css`
-                  display: flex;
-                  justify-content: space-between;
-                  gap: 0.5rem;
-                  flex-wrap: wrap;
-                `}
-              >
-                <strong
-                  css={css`
-                    word-break: break-all;
-                  `}
-                >
-                  {item.file.name}
-                </strong>
-                <span>
-                  {STATUS_TEXT[item.status]}
-                  {(item.status === 'uploading' || item.status === 'paused' || item.status === 'hashing') && ` ${percent(item)}`}
-                </span>
-              </div>
-              {['hashing', 'uploading', 'paused', 'completing', 'listing', 'scanning', 'done'].includes(item.status) && (
-                <ProgressBar
-                  value={item.loaded}
-                  max={item.file.size}
-                  label={item.status === 'hashing' ? `Checksum of ${item.file.name}` : `Upload of ${item.file.name}`}
-                />
-              )}
-              <div
-                css={css`
-                  display: flex;
-                  gap: 0.5rem;
-                  flex-wrap: wrap;
-                  margin-top: 0.3rem;
-                `}
-              >
-                {(item.status === 'uploading' || item.status === 'hashing') && (
-                  <Button variant="secondary" onClick={() => uploads.pause(item)}>
-                    Pause {item.file.name}
-                  </Button>
-                )}
-                {item.status === 'paused' && (
-                  <Button variant="secondary" onClick={() => uploads.resume(item)}>
-                    Resume {item.file.name}
-                  </Button>
-                )}
-                {item.status === 'duplicate' && (
-                  <Button variant="secondary" onClick={() => uploads.storeAgain(item)}>
-                    Store {item.file.name} again
-                  </Button>
-                )}
-                {['hashing', 'uploading', 'paused', 'failed', 'duplicate'].includes(item.status) && (
-                  <Button variant="secondary" onClick={() => void uploads.cancel(item)}>
-                    Cancel {item.file.name}
-                  </Button>
-                )}
-              </div>
-              {item.message && (
-                <p
-                  role="alert"
-                  css={css`
-                    color: ${item.status === 'duplicate' ? 'inherit' : theme.color.danger};
-                    margin: 0.3rem 0;
-                  `}
-                >
-                  {item.message}
-                </p>
-              )}
-              {item.status === 'failed' && item.retryable !== false && (
-                <Button variant="secondary" onClick={() => uploads.retry(item)}>
-                  Retry {item.file.name}
-                </Button>
-              )}
-            </li>
-          ))}
-        </ul>
-      )}
-      {uploads.items.some((item) => ['done', 'refused', 'cancelled', 'failed', 'quarantined', 'duplicate'].includes(item.status)) && (
-        <p>
-          <Button variant="secondary" onClick={uploads.clearFinished}>
-            Clear finished
-          </Button>
-        </p>
+      {(batches.length > 0 || unfinished) && (
+        <Suspense>
+          <UploadQueue batches={batches} onListed={onListed} />
+        </Suspense>
       )}
     </Card>
   );

@@ -1,14 +1,15 @@
 'use client';
 
 import { useApolloClient } from '@apollo/client/react';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useAuth, useIdToken } from '@/lib/auth-context';
 import { formatPeriod } from '@/lib/format';
-import { SAME_FILE, UPLOAD_OUTCOME, type SameFileData, type UploadOutcomeData } from '@/lib/graphql';
-import { SameFileStored, StatementUpload, UploadStopped, isRetryable, requireStatementAllowed } from '@/lib/upload';
-import { startHashWorker } from '@/lib/upload/hash-worker-client';
-import { abortMultipartUpload } from '@/lib/upload/statement-upload';
-import { browserSessions, noSessions, type UploadSession } from '@/lib/upload/sessions';
+import type { SameFileData, UploadOutcomeData } from '@/lib/graphql';
+import type { StatementUpload } from '@/lib/upload';
+import { noSessions, type SessionStore, type UploadSession } from '@/lib/upload/sessions';
+
+/** The upload engine, fetched the first time the page needs it rather than with the page. */
+const loadEngine = () => import('@/lib/upload/statement-engine');
 
 export type UploadStatus =
   | 'refused'
@@ -55,7 +56,8 @@ export const useUploads = (onListed: () => void) => {
   const client = useApolloClient();
   const idToken = useIdToken();
   const { state } = useAuth();
-  const sessions = useMemo(() => (state.status === 'signedIn' ? browserSessions(state.sub) : noSessions), [state]);
+  const owner = state.status === 'signedIn' ? state.sub : undefined;
+  const sessions = useRef<SessionStore>(noSessions);
   const [items, setItems] = useState<UploadItem[]>([]);
   const [unfinished, setUnfinished] = useState<UploadSession[]>([]);
   const uploads = useRef(new Map<string, StatementUpload>());
@@ -63,9 +65,18 @@ export const useUploads = (onListed: () => void) => {
 
   // Uploads a reload or a crash interrupted, to resume or discard.
   useEffect(() => {
-    const running = new Set([...uploads.current.values()].map((upload) => upload.statementId));
-    setUnfinished(sessions.list().filter((session) => !running.has(session.statementId)));
-  }, [sessions]);
+    if (!owner) return;
+    let current = true;
+    void loadEngine().then(({ browserSessions }) => {
+      if (!current) return;
+      sessions.current = browserSessions(owner);
+      const running = new Set([...uploads.current.values()].map((upload) => upload.statementId));
+      setUnfinished(sessions.current.list().filter((session) => !running.has(session.statementId)));
+    });
+    return () => {
+      current = false;
+    };
+  }, [owner]);
 
   const update = useCallback((key: string, change: Partial<UploadItem>) => {
     setItems((current) => current.map((item) => (item.key === key ? { ...item, ...change } : item)));
@@ -89,6 +100,7 @@ export const useUploads = (onListed: () => void) => {
       statementId: string,
       onScanning: () => void,
     ): Promise<{ kind: 'available' | 'scanning' | 'timeout' } | { kind: 'quarantined' | 'refused'; reason: string }> => {
+      const { UPLOAD_OUTCOME } = await loadEngine();
       const deadline = Date.now() + LISTING_TIMEOUT_MS;
       let listed = false;
       while (Date.now() < deadline) {
@@ -118,6 +130,7 @@ export const useUploads = (onListed: () => void) => {
       const upload = uploads.current.get(key);
       if (!upload) return;
       update(key, { status: 'uploading', message: undefined });
+      const { SameFileStored, UploadStopped, isRetryable } = await loadEngine();
       try {
         const statementId = await upload.run();
         update(key, { status: 'listing' });
@@ -154,8 +167,11 @@ export const useUploads = (onListed: () => void) => {
   );
 
   const start = useCallback(
-    (file: File, accountLabel: string, period: string, resumeFrom?: UploadSession) => {
+    async (file: File, accountLabel: string, period: string, resumeFrom?: UploadSession) => {
       const key = `upload-${++counter.current}`;
+      const { SAME_FILE, StatementUpload, browserSessions, requireStatementAllowed, startHashWorker } = await loadEngine();
+      // A file chosen before the unfinished uploads were listed is remembered all the same.
+      if (owner && sessions.current === noSessions) sessions.current = browserSessions(owner);
       let contentType: string;
       try {
         contentType = requireStatementAllowed(file, accountLabel);
@@ -172,7 +188,7 @@ export const useUploads = (onListed: () => void) => {
         accountLabel,
         period,
         idToken,
-        sessions,
+        sessions: sessions.current,
         resumeFrom,
         startHashWorker,
         findSameFile: async (checksum) =>
@@ -186,12 +202,12 @@ export const useUploads = (onListed: () => void) => {
       setItems((current) => [{ key, file, accountLabel, period, status: 'hashing', loaded: 0 }, ...current]);
       void run(key);
     },
-    [client, idToken, run, sessions, update],
+    [client, idToken, owner, run, update],
   );
 
   const add = useCallback(
     (files: File[], accountLabel: string, period: string) => {
-      for (const file of files) start(file, accountLabel, period);
+      for (const file of files) void start(file, accountLabel, period);
     },
     [start],
   );
@@ -221,7 +237,7 @@ export const useUploads = (onListed: () => void) => {
   const resumeUnfinished = useCallback(
     (session: UploadSession, file: File) => {
       setUnfinished((current) => current.filter((known) => known.statementId !== session.statementId));
-      start(file, session.accountLabel, session.period, session);
+      void start(file, session.accountLabel, session.period, session);
     },
     [start],
   );
@@ -230,9 +246,10 @@ export const useUploads = (onListed: () => void) => {
   const discardUnfinished = useCallback(
     async (session: UploadSession) => {
       setUnfinished((current) => current.filter((known) => known.statementId !== session.statementId));
-      await abortMultipartUpload(session, idToken, sessions);
+      const { abortMultipartUpload } = await loadEngine();
+      await abortMultipartUpload(session, idToken, sessions.current);
     },
-    [idToken, sessions],
+    [idToken],
   );
 
   const clearFinished = useCallback(

@@ -15,7 +15,6 @@ import {
   type MeQuery,
   type SameFileQuery,
   type StatementsQuery,
-  type StatementsQueryVariables,
   type SummariesQuery,
   type UploadOutcomeQuery,
 } from './graphql.generated';
@@ -38,8 +37,3 @@ export type SummariesData = SummariesQuery;
 
 /** The list shows this many statements a page. */
 export const PAGE_SIZE = 20;
-
-export type StatementsVariables = StatementsQueryVariables & { filter: NonNullable<StatementsQueryVariables['filter']> };
-
-/** The first page, unfiltered: what the server renders and the browser's cache starts from. */
-export const FIRST_PAGE: StatementsVariables = { filter: {}, limit: PAGE_SIZE, nextToken: null };

@@ -8,14 +8,14 @@ import { requireSession } from '@/lib/server-session';
 
 export const metadata: Metadata = { title: 'Profile' };
 
-/** The profile comes with the page, fetched here with the person's token. */
+/** The profile comes with the page, fetched here with the person's token; the name form saves through a form action. */
 export default async function ProfilePage() {
   const session = await requireSession(PAGES.profile);
   const me = await serverQuery(session, ME);
   return (
     <>
       <PageTitle>Profile</PageTitle>
-      <ProfileView initial={me} />
+      <ProfileView me={me?.me} />
     </>
   );
 }

@@ -1,21 +1,30 @@
 import type { Metadata } from 'next';
 import { StatementsView } from '@/components/statements/statements-view';
 import { PageTitle } from '@/components/page-title';
-import { FIRST_PAGE, STATEMENTS, SUMMARIES } from '@/lib/graphql';
+import { PAGE_SIZE, STATEMENTS, SUMMARIES } from '@/lib/graphql';
 import { PAGES } from '@/lib/routes';
 import { serverQuery } from '@/lib/server-graphql';
 import { requireSession } from '@/lib/server-session';
+import { parseStatementListQuery, statementFilter } from '@/lib/statement-list-query';
 
 export const metadata: Metadata = { title: 'Statements' };
 
-/** The list's first page and the filters' summaries come with the page, fetched here with the person's token. */
-export default async function StatementsPage() {
+/**
+ * The list, its filters and the usage line render here, with the person's token, for the
+ * view the URL names; the browser asks for them again only through this page (a filter,
+ * a page turned, or a refresh after an upload or a delete).
+ */
+export default async function StatementsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const session = await requireSession(PAGES.statements);
-  const [statements, summaries] = await Promise.all([serverQuery(session, STATEMENTS, FIRST_PAGE), serverQuery(session, SUMMARIES)]);
+  const query = parseStatementListQuery(await searchParams);
+  const [statements, summaries] = await Promise.all([
+    serverQuery(session, STATEMENTS, { filter: statementFilter(query), limit: PAGE_SIZE, nextToken: query.after.at(-1) ?? null }),
+    serverQuery(session, SUMMARIES),
+  ]);
   return (
     <>
       <PageTitle lead="Upload, find, download and delete your statements.">Statements</PageTitle>
-      <StatementsView initial={{ statements, summaries }} />
+      <StatementsView query={query} statements={statements} summaries={summaries} />
     </>
   );
 }
