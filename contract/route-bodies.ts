@@ -1,20 +1,29 @@
 import * as z from 'zod';
 import { completeUploadRequestSchema, partUrlsRequestSchema, profileImageUploadRequestSchema, statementUploadRequestSchema } from './api';
-import { PROFILE_IMAGE_ROUTES, STATEMENT_ROUTES, type RouteSpec } from './routes';
+import { PROFILE_IMAGE_ROUTES, STATEMENT_ROUTES, type RouteBody, type RouteSpec } from './routes';
 
 /**
  * The JSON body each route takes. The handlers parse with these schemas and API Gateway
  * validates against them too (as JSON Schema models). Kept apart from the route table so
  * a browser bundle that only needs paths does not carry zod.
  */
-const BODIES = new Map<RouteSpec, z.ZodType>([
-  [PROFILE_IMAGE_ROUTES.uploadUrl, profileImageUploadRequestSchema],
-  [STATEMENT_ROUTES.createUpload, statementUploadRequestSchema],
-  [STATEMENT_ROUTES.partUrls, partUrlsRequestSchema],
-  [STATEMENT_ROUTES.completeUpload, completeUploadRequestSchema],
-]);
+/** A route and its body's schema, which must accept exactly what the route's type says a client sends. */
+const body = <Route extends RouteSpec, Schema extends z.ZodType<unknown, RouteBody<Route>>>(route: Route, schema: Schema) => ({
+  route,
+  schema,
+});
 
-export const routeBody = (route: RouteSpec): z.ZodType | undefined => BODIES.get(route);
+const BODIES = [
+  body(PROFILE_IMAGE_ROUTES.uploadUrl, profileImageUploadRequestSchema),
+  body(STATEMENT_ROUTES.createUpload, statementUploadRequestSchema),
+  body(STATEMENT_ROUTES.partUrls, partUrlsRequestSchema),
+  body(STATEMENT_ROUTES.completeUpload, completeUploadRequestSchema),
+] as const;
+
+/** The body a route's handler receives once its schema has parsed it (defaults filled in, text trimmed). */
+export type ParsedRouteBody<Route extends RouteSpec> = z.output<Extract<(typeof BODIES)[number], { route: Route }>['schema']>;
+
+export const routeBody = (route: RouteSpec): z.ZodType | undefined => BODIES.find((entry) => entry.route === route)?.schema;
 
 /**
  * The body a route takes as API Gateway validates it: a JSON Schema draft-4 model (the

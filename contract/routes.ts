@@ -75,9 +75,25 @@ export type RouteInput<Route extends RouteSpec> =
         ([Body] extends [undefined] ? { body?: undefined } : { body: Body })
     : never;
 
+/** The JSON body `Route` takes, as a client sends it (`undefined`: none). */
+export type RouteBody<Route extends RouteSpec> =
+  Route extends TypedRoute<RouteSpec['method'], string, infer Body, unknown, string> ? Body : never;
+
+/** The names of `Route`'s path parameters, from its resource. */
+export type RouteParamNames<Route extends RouteSpec> = PathParams<Route['resource']>;
+
+/** The names of `Route`'s query parameters. */
+export type RouteQueryNames<Route extends RouteSpec> =
+  Route extends TypedRoute<RouteSpec['method'], string, unknown, unknown, infer Query> ? Query : never;
+
 /** What `Route` answers with. */
 export type RouteResponse<Route extends RouteSpec> =
   Route extends TypedRoute<RouteSpec['method'], string, unknown, infer Response, string> ? Response : never;
+
+/** The methods an API's routes use, once each: what its CORS preflight allows. */
+export const routeMethods = (routes: Record<string, RouteSpec>): RouteSpec['method'][] => [
+  ...new Set(Object.values(routes).map((route) => route.method)),
+];
 
 /** Fills `{name}` placeholders; values are URI-encoded. */
 export const routePath = (resource: string, params: Record<string, string> = {}): string =>

@@ -81,9 +81,14 @@ export const storedTextProblem = (what: string, value: string, maxStoredBytes: n
     : undefined;
 };
 
-/** Control characters (C0, DEL, C1) and the bidirectional overrides that disguise file names. */
-// eslint-disable-next-line no-control-regex
-const UNSAFE_TEXT = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
+/**
+ * Control characters (C0, DEL, C1) and the bidirectional overrides that disguise file
+ * names, as the inside of a regular-expression character class written with `\u` escapes,
+ * which JavaScript and Java (AppSync's VTL) read alike.
+ */
+export const UNSAFE_TEXT_CHARACTERS = '\\u0000-\\u001f\\u007f-\\u009f\\u202a-\\u202e\\u2066-\\u2069';
+
+const UNSAFE_TEXT = new RegExp(`[${UNSAFE_TEXT_CHARACTERS}]`);
 
 /**
  * Why a (normalised, trimmed) text field cannot be stored, or undefined when it can: not

@@ -108,6 +108,16 @@ export const BUCKET_CORS = {
 } as const;
 
 /**
+ * CORS of the two REST APIs' preflight, for the configured web origins: the browser sends
+ * the ID token and a JSON body, with the methods of the API's routes (`routeMethods`).
+ * Neither API takes cookies, so credentials are never allowed.
+ */
+export const REST_API_CORS = {
+  allowedHeaders: ['Authorization', 'Content-Type'],
+  allowCredentials: false,
+} as const;
+
+/**
  * How often the catalogue sweep reconciles bucket and table: the window within which a
  * file whose S3 event was lost gets its record (and a record without a file goes).
  */

@@ -12,6 +12,7 @@ import {
   STATEMENT_TYPES,
   TABLE_KEYS,
   TEXT_LIMITS,
+  UNSAFE_TEXT_CHARACTERS,
 } from '../contract';
 
 /**
@@ -78,7 +79,7 @@ const RAISE_ERROR = '#if($ctx.error)\n  $util.error($ctx.error.message, $ctx.err
  * are anchored and use [\s\S] rather than flags, so Java's full-match `matches` (AppSync)
  * and a JavaScript RegExp test (the simulator) agree.
  */
-const UNSAFE_TEXT_REGEX = '^[\\s\\S]*[\\u0000-\\u001f\\u007f-\\u009f\\u202a-\\u202e\\u2066-\\u2069][\\s\\S]*$';
+const UNSAFE_TEXT_REGEX = `^[\\s\\S]*[${UNSAFE_TEXT_CHARACTERS}][\\s\\S]*$`;
 
 const uploadLimitsPayload = {
   profileImage: {

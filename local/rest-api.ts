@@ -2,7 +2,16 @@ import { randomUUID } from 'node:crypto';
 import * as http from 'node:http';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import Ajv from 'ajv-draft-04';
-import { API_STAGE, gatewayErrorBody, GATEWAY_ERRORS, routeModel, type GatewayErrorType, type RouteSpec } from '../contract';
+import {
+  API_STAGE,
+  GATEWAY_ERRORS,
+  REST_API_CORS,
+  gatewayErrorBody,
+  routeMethods,
+  routeModel,
+  type GatewayErrorType,
+  type RouteSpec,
+} from '../contract';
 import { bearerToken, type TokenVerifier } from './auth/token-verifier';
 import { listen, readBody, requestTarget, safeHandler, sendJson, type RunningServer } from './http';
 
@@ -53,7 +62,7 @@ export const startRestApi = async (input: {
       return model ? [[route.spec, ajv.compile(model)] as const] : [];
     }),
   );
-  const methods = [...new Set(Object.values(input.routes).map((route) => route.method))];
+  const methods = routeMethods(input.routes);
   const stagePrefix = `/${API_STAGE}`;
 
   const gatewayError = (response: http.ServerResponse, type: GatewayErrorType, status: number) =>
@@ -80,7 +89,7 @@ export const startRestApi = async (input: {
         response
           .writeHead(204, {
             ...(origin && input.webOrigins.includes(origin) ? { 'Access-Control-Allow-Origin': origin, Vary: 'Origin' } : {}),
-            'Access-Control-Allow-Headers': 'Authorization,Content-Type',
+            'Access-Control-Allow-Headers': REST_API_CORS.allowedHeaders.join(','),
             'Access-Control-Allow-Methods': methods.join(','),
           })
           .end();

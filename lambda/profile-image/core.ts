@@ -2,12 +2,11 @@ import {
   PROFILE_IMAGE_LIMITS,
   PROFILE_IMAGE_ROUTES,
   profileImageKey,
-  profileImageUploadRequestSchema,
   type PresignedDownload,
   type ProfileImageUploadResponse,
 } from '../../contract';
 import { notFound } from '../shared/errors';
-import { createRouter, parseJsonBody, type Cors } from '../shared/http';
+import { createRouter, on, type Cors } from '../shared/http';
 import type { Log } from '../shared/log';
 import type { RecordStore } from '../shared/records';
 import type { Presigner } from '../shared/s3';
@@ -24,37 +23,31 @@ export interface ProfileImageDeps {
 export const createProfileImageApi = (deps: ProfileImageDeps) =>
   createRouter(
     [
-      [
-        PROFILE_IMAGE_ROUTES.uploadUrl,
-        async (event, sub) => {
-          const request = parseJsonBody(event, profileImageUploadRequestSchema);
-          const contentType = requireAllowedUpload('profileImage', request.contentType, request.size);
-          const key = profileImageKey(sub);
-          const put = await deps.presigner.put({
-            key,
-            contentType,
-            contentLength: request.size,
-            checksum: request.checksum,
-            expiresIn: PROFILE_IMAGE_LIMITS.uploadUrlSeconds,
-          });
-          const body: ProfileImageUploadResponse = { ...put, key };
-          return { status: 200, body };
-        },
-      ],
-      [
-        PROFILE_IMAGE_ROUTES.downloadUrl,
-        async (_event, sub) => {
-          // The profile knows whether an avatar exists (the catalogue records it once S3 has
-          // it), so S3 is never asked about a key that may be missing.
-          const key = profileImageKey(sub);
-          if ((await deps.records.getAvatarKey(sub)) !== key) throw notFound('No profile image has been set yet.');
-          const body: PresignedDownload = await deps.presigner.get({
-            key,
-            expiresIn: PROFILE_IMAGE_LIMITS.downloadUrlSeconds,
-          });
-          return { status: 200, body };
-        },
-      ],
+      on(PROFILE_IMAGE_ROUTES.uploadUrl, async ({ sub, body }) => {
+        const request = body();
+        const contentType = requireAllowedUpload('profileImage', request.contentType, request.size);
+        const key = profileImageKey(sub);
+        const put = await deps.presigner.put({
+          key,
+          contentType,
+          contentLength: request.size,
+          checksum: request.checksum,
+          expiresIn: PROFILE_IMAGE_LIMITS.uploadUrlSeconds,
+        });
+        const answer: ProfileImageUploadResponse = { ...put, key };
+        return { status: 200, body: answer };
+      }),
+      on(PROFILE_IMAGE_ROUTES.downloadUrl, async ({ sub }) => {
+        // The profile knows whether an avatar exists (the catalogue records it once S3 has
+        // it), so S3 is never asked about a key that may be missing.
+        const key = profileImageKey(sub);
+        if ((await deps.records.getAvatarKey(sub)) !== key) throw notFound('No profile image has been set yet.');
+        const answer: PresignedDownload = await deps.presigner.get({
+          key,
+          expiresIn: PROFILE_IMAGE_LIMITS.downloadUrlSeconds,
+        });
+        return { status: 200, body: answer };
+      }),
     ],
     deps,
   );

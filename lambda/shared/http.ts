@@ -1,5 +1,13 @@
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
-import { MAX_REQUEST_BODY_BYTES, SUB_PATTERN, type RouteSpec } from '../../contract';
+import {
+  MAX_REQUEST_BODY_BYTES,
+  SUB_PATTERN,
+  routeBody,
+  type ParsedRouteBody,
+  type RouteParamNames,
+  type RouteResponse,
+  type RouteSpec,
+} from '../../contract';
 import type * as z from 'zod';
 import { ApiError, badRequest, unauthorized } from './errors';
 import type { Log } from './log';
@@ -63,36 +71,72 @@ const respond = (status: number, body: unknown, headers: Record<string, string>)
   body: body === undefined ? '' : JSON.stringify(body),
 });
 
-/** What a route answers: a status and a JSON body (none for 204). */
-export interface RouteResult {
-  status: number;
-  body?: unknown;
+/** One request to a route: the caller, and what the route takes, read through the contract. */
+export interface RouteCall<Route extends RouteSpec> {
+  event: APIGatewayProxyEvent;
+  /** The caller, from the token API Gateway verified. */
+  sub: string;
+  /** The JSON body, parsed with the route's schema (a 400 in words otherwise). */
+  body: () => ParsedRouteBody<Route>;
+  /** One of the route's path parameters, validated. */
+  param: <S extends z.ZodType>(name: RouteParamNames<Route>, schema: S) => z.output<S>;
+  /** The query string, validated. */
+  query: <S extends z.ZodType>(schema: S) => z.output<S>;
 }
 
-export type RouteHandler = (event: APIGatewayProxyEvent, sub: string) => Promise<RouteResult>;
+/** What a route answers: its response body with 200 or 201, or 204 for a route that answers none. */
+export type RouteResult<Route extends RouteSpec> = [RouteResponse<Route>] extends [undefined]
+  ? { status: 204; body?: undefined }
+  : { status: 200 | 201; body: RouteResponse<Route> };
+
+export type RouteHandler<Route extends RouteSpec> = (call: RouteCall<Route>) => Promise<RouteResult<Route>>;
+
+/** A row of a router's table. */
+export interface RouteEntry {
+  route: RouteSpec;
+  handle: (call: RouteCall<RouteSpec>) => Promise<{ status: number; body?: unknown }>;
+}
+
+/** Binds a handler to a contract route: the route's types check what the handler reads and answers. */
+export const on = <Route extends RouteSpec>(route: Route, handle: RouteHandler<Route>): RouteEntry => ({
+  route,
+  handle: handle as unknown as RouteEntry['handle'],
+});
+
+const routeCall = (route: RouteSpec, event: APIGatewayProxyEvent, sub: string): RouteCall<RouteSpec> => ({
+  event,
+  sub,
+  body: () => {
+    const schema = routeBody(route);
+    if (!schema) throw new Error(`${route.method} ${route.resource} takes no body`);
+    return parseJsonBody(event, schema) as never;
+  },
+  param: (name, schema) => pathParam(event, name, schema),
+  query: (schema) => parseWith(schema, event.queryStringParameters ?? {}, 'query'),
+});
 
 /**
  * Dispatches on API Gateway's resource path and method (both from the contract's route
  * table), turns every failure into the one error shape, and logs one line per request.
  * Unknown failures become a 500 without details; the log keeps the error name only.
  */
-export const createRouter = (routes: ReadonlyArray<readonly [RouteSpec, RouteHandler]>, deps: { log: Log; cors: Cors }) => {
-  const table = new Map(routes.map(([spec, handle]) => [`${spec.method} ${spec.resource}`, handle]));
-  const resources = new Set(routes.map(([spec]) => spec.resource));
+export const createRouter = (routes: readonly RouteEntry[], deps: { log: Log; cors: Cors }) => {
+  const table = new Map(routes.map((entry) => [`${entry.route.method} ${entry.route.resource}`, entry]));
+  const resources = new Set(routes.map((entry) => entry.route.resource));
 
   return async (event: APIGatewayProxyEvent): Promise<APIGatewayProxyResult> => {
     const cors = corsHeaders(event, deps.cors);
     const route = `${event.httpMethod} ${event.resource}`;
     const requestId = event.requestContext?.requestId;
     try {
-      const handle = table.get(route);
-      if (!handle) {
+      const entry = table.get(route);
+      if (!entry) {
         throw resources.has(event.resource)
           ? new ApiError('METHOD_NOT_ALLOWED', `${event.httpMethod} is not allowed here.`)
           : new ApiError('NOT_FOUND', 'There is no such route.');
       }
       const sub = callerSub(event);
-      const result = await handle(event, sub);
+      const result = await entry.handle(routeCall(entry.route, event, sub));
       deps.log.info('request', { route, status: result.status, requestId });
       return respond(result.status, result.body, cors);
     } catch (error) {

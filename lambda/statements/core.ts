@@ -8,21 +8,19 @@ import {
   compositePartCount,
   uploadQuerySchema,
   formatBytes,
-  completeUploadRequestSchema,
   needsMultipart,
   partSizes,
-  partUrlsRequestSchema,
   statementIdSchema,
   statementKey,
-  statementUploadRequestSchema,
   type CompleteUploadResponse,
+  type ParsedRouteBody,
   type PartUrlsResponse,
   type StoredPartsResponse,
   type StatementDownloadResponse,
   type StatementUploadResponse,
 } from '../../contract';
 import { ApiError, badRequest, notFound } from '../shared/errors';
-import { createRouter, parseJsonBody, parseWith, pathParam, type Cors } from '../shared/http';
+import { createRouter, on, type Cors } from '../shared/http';
 import type { Log } from '../shared/log';
 import { METRIC_NAMES, noMetrics, type MetricsPort } from '../shared/metrics';
 import { attachmentDisposition, encodeStatementMetadata } from '../shared/metadata';
@@ -85,207 +83,186 @@ export const createStatementsApi = (deps: StatementsDeps) => {
 
   return createRouter(
     [
-      [
-        STATEMENT_ROUTES.createUpload,
-        async (event, sub) => {
-          let request: ReturnType<typeof statementUploadRequestSchema.parse>;
-          let contentType: string;
-          try {
-            request = parseJsonBody(event, statementUploadRequestSchema);
-            contentType = requireAllowedUpload('statement', request.contentType, request.size);
-          } catch (error) {
-            if (error instanceof ApiError) metrics.count(METRIC_NAMES.uploadsRefused);
-            throw error;
+      on(STATEMENT_ROUTES.createUpload, async ({ sub, body }) => {
+        let request: ParsedRouteBody<typeof STATEMENT_ROUTES.createUpload>;
+        let contentType: string;
+        try {
+          request = body();
+          contentType = requireAllowedUpload('statement', request.contentType, request.size);
+        } catch (error) {
+          if (error instanceof ApiError) metrics.count(METRIC_NAMES.uploadsRefused);
+          throw error;
+        }
+        requireChecksumFor(request.size, request.checksum);
+        const statementId = newId();
+        const key = statementKey(sub, statementId);
+        const metadata = encodeStatementMetadata(request);
+        // The place under the quota is taken before anything is signed.
+        const multipart = needsMultipart(request.size);
+        const holdSeconds = multipart ? STATEMENT_QUOTA.multipartHoldSeconds : STATEMENT_QUOTA.singleHoldSeconds;
+        const reservation = await deps.records.reserveUpload(
+          sub,
+          statementId,
+          request.size,
+          new Date(Date.now() + holdSeconds * 1000).toISOString(),
+        );
+        if (!reservation.ok) {
+          metrics.count(METRIC_NAMES.uploadsRefused);
+          throw quotaExceeded(reservation.usage, request.size);
+        }
+        const sign = async (): Promise<StatementUploadResponse> => {
+          if (multipart) {
+            const uploadId = await deps.objects.createMultipart({ key, contentType, metadata });
+            return {
+              kind: 'multipart',
+              statementId,
+              uploadId,
+              partBytes: STATEMENT_LIMITS.partBytes,
+              partCount: partSizes(request.size).length,
+            };
           }
-          requireChecksumFor(request.size, request.checksum);
-          const statementId = newId();
-          const key = statementKey(sub, statementId);
-          const metadata = encodeStatementMetadata(request);
-          // The place under the quota is taken before anything is signed.
-          const multipart = needsMultipart(request.size);
-          const holdSeconds = multipart ? STATEMENT_QUOTA.multipartHoldSeconds : STATEMENT_QUOTA.singleHoldSeconds;
-          const reservation = await deps.records.reserveUpload(
-            sub,
-            statementId,
-            request.size,
-            new Date(Date.now() + holdSeconds * 1000).toISOString(),
-          );
-          if (!reservation.ok) {
-            metrics.count(METRIC_NAMES.uploadsRefused);
-            throw quotaExceeded(reservation.usage, request.size);
-          }
-          const sign = async (): Promise<StatementUploadResponse> => {
-            if (multipart) {
-              const uploadId = await deps.objects.createMultipart({ key, contentType, metadata });
-              return {
-                kind: 'multipart',
-                statementId,
-                uploadId,
-                partBytes: STATEMENT_LIMITS.partBytes,
-                partCount: partSizes(request.size).length,
-              };
-            }
-            const put = await deps.presigner.put({
+          const put = await deps.presigner.put({
+            key,
+            contentType,
+            contentLength: request.size,
+            checksum: request.checksum,
+            metadata,
+            expiresIn: STATEMENT_LIMITS.uploadUrlSeconds,
+          });
+          return { kind: 'single', statementId, ...put };
+        };
+        let answer: StatementUploadResponse;
+        try {
+          answer = await sign();
+        } catch (error) {
+          // Nothing was signed: the place goes back at once.
+          await deps.records.releaseUpload(sub, statementId).catch(() => undefined);
+          throw error;
+        }
+        deps.log.info('upload started', { statementId, kind: answer.kind, size: request.size });
+        metrics.count(METRIC_NAMES.uploadsStarted);
+        return { status: 201, body: answer };
+      }),
+      on(STATEMENT_ROUTES.partUrls, async ({ sub, body, param }) => {
+        const statementId = param('statementId', statementIdSchema);
+        const request = body();
+        requireAllowedSize('statement', request.size);
+        if (!needsMultipart(request.size)) {
+          throw badRequest(`Files up to ${formatBytes(STATEMENT_LIMITS.maxSingleUploadBytes)} are uploaded in one piece, not in parts.`);
+        }
+        const sizes = partSizes(request.size);
+        const tooHigh = request.parts.find((part) => part.partNumber > sizes.length);
+        if (tooHigh !== undefined) {
+          throw badRequest(`A file of ${request.size} bytes has ${sizes.length} parts; there is no part ${tooHigh.partNumber}.`);
+        }
+        const key = statementKey(sub, statementId);
+        const signed = await Promise.all(
+          request.parts.map(async ({ partNumber, checksum }) => {
+            const size = sizes[partNumber - 1];
+            const part = await deps.presigner.uploadPart({
               key,
-              contentType,
-              contentLength: request.size,
-              checksum: request.checksum,
-              metadata,
+              uploadId: request.uploadId,
+              partNumber,
+              contentLength: size,
+              checksum,
               expiresIn: STATEMENT_LIMITS.uploadUrlSeconds,
             });
-            return { kind: 'single', statementId, ...put };
-          };
-          let body: StatementUploadResponse;
-          try {
-            body = await sign();
-          } catch (error) {
-            // Nothing was signed: the place goes back at once.
-            await deps.records.releaseUpload(sub, statementId).catch(() => undefined);
-            throw error;
-          }
-          deps.log.info('upload started', { statementId, kind: body.kind, size: request.size });
-          metrics.count(METRIC_NAMES.uploadsStarted);
-          return { status: 201, body };
-        },
-      ],
-      [
-        STATEMENT_ROUTES.partUrls,
-        async (event, sub) => {
-          const statementId = pathParam(event, 'statementId', statementIdSchema);
-          const request = parseJsonBody(event, partUrlsRequestSchema);
-          requireAllowedSize('statement', request.size);
-          if (!needsMultipart(request.size)) {
-            throw badRequest(`Files up to ${formatBytes(STATEMENT_LIMITS.maxSingleUploadBytes)} are uploaded in one piece, not in parts.`);
-          }
-          const sizes = partSizes(request.size);
-          const tooHigh = request.parts.find((part) => part.partNumber > sizes.length);
-          if (tooHigh !== undefined) {
-            throw badRequest(`A file of ${request.size} bytes has ${sizes.length} parts; there is no part ${tooHigh.partNumber}.`);
-          }
-          const key = statementKey(sub, statementId);
-          const signed = await Promise.all(
-            request.parts.map(async ({ partNumber, checksum }) => {
-              const size = sizes[partNumber - 1];
-              const part = await deps.presigner.uploadPart({
-                key,
-                uploadId: request.uploadId,
-                partNumber,
-                contentLength: size,
-                checksum,
-                expiresIn: STATEMENT_LIMITS.uploadUrlSeconds,
-              });
-              return { partNumber, size, ...part };
-            }),
+            return { partNumber, size, ...part };
+          }),
+        );
+        const answer: PartUrlsResponse = {
+          parts: signed.map(({ partNumber, size, url, headers }) => ({ partNumber, size, url, headers })),
+          expiresAt: signed[0].expiresAt,
+        };
+        return { status: 200, body: answer };
+      }),
+      on(STATEMENT_ROUTES.listParts, async ({ sub, param, query }) => {
+        const statementId = param('statementId', statementIdSchema);
+        const upload = query(uploadQuerySchema);
+        const parts = await deps.objects.listParts({ key: statementKey(sub, statementId), uploadId: upload.uploadId });
+        const answer: StoredPartsResponse = {
+          parts: parts.map((part) => ({
+            partNumber: part.partNumber,
+            size: part.size,
+            etag: part.etag,
+            ...(part.checksum ? { checksum: part.checksum } : {}),
+          })),
+        };
+        return { status: 200, body: answer };
+      }),
+      on(STATEMENT_ROUTES.completeUpload, async ({ sub, body, param }) => {
+        const statementId = param('statementId', statementIdSchema);
+        const request = body();
+        // A multipart upload completes only while it holds its place under the quota: one
+        // that outlived its hold was given back, and would otherwise arrive uncounted.
+        if (!(await deps.records.holdsPlace(sub, statementId))) {
+          await deps.objects.abortMultipart({ key: statementKey(sub, statementId), uploadId: request.uploadId }).catch(() => undefined);
+          throw notFound('There is no such upload in progress (an upload left unfinished for two days is cancelled); start it again.');
+        }
+        await deps.objects.completeMultipart({
+          key: statementKey(sub, statementId),
+          uploadId: request.uploadId,
+          parts: request.parts,
+        });
+        deps.log.info('upload completed', { statementId, parts: request.parts.length });
+        const answer: CompleteUploadResponse = { statementId };
+        return { status: 200, body: answer };
+      }),
+      on(STATEMENT_ROUTES.abortUpload, async ({ sub, param, query }) => {
+        const statementId = param('statementId', statementIdSchema);
+        const upload = query(uploadQuerySchema);
+        try {
+          await deps.objects.abortMultipart({ key: statementKey(sub, statementId), uploadId: upload.uploadId });
+        } finally {
+          // The place goes back even when the upload was already gone (a retried abort):
+          // without its place it can no longer complete. A file it did complete keeps
+          // its place: the record took the place over.
+          await deps.records.releaseUpload(sub, statementId);
+        }
+        return { status: 204 };
+      }),
+      on(STATEMENT_ROUTES.downloadUrl, async ({ sub, param }) => {
+        const statementId = param('statementId', statementIdSchema);
+        const statement = await deps.records.getStatement(sub, statementId);
+        if (!statement) throw notFound('There is no such statement.');
+        // Only a file the malware scan found clean is ever handed out (the bucket policy refuses the rest too).
+        if (statement.status === STATEMENT_STATUS.scanning) {
+          throw new ApiError(
+            'CONFLICT',
+            'This statement is still being scanned for malware; it can be downloaded once the scan finds it clean.',
           );
-          const body: PartUrlsResponse = {
-            parts: signed.map(({ partNumber, size, url, headers }) => ({ partNumber, size, url, headers })),
-            expiresAt: signed[0].expiresAt,
-          };
-          return { status: 200, body };
-        },
-      ],
-      [
-        STATEMENT_ROUTES.listParts,
-        async (event, sub) => {
-          const statementId = pathParam(event, 'statementId', statementIdSchema);
-          const query = parseWith(uploadQuerySchema, event.queryStringParameters ?? {}, 'query');
-          const parts = await deps.objects.listParts({ key: statementKey(sub, statementId), uploadId: query.uploadId });
-          const body: StoredPartsResponse = {
-            parts: parts.map((part) => ({
-              partNumber: part.partNumber,
-              size: part.size,
-              etag: part.etag,
-              ...(part.checksum ? { checksum: part.checksum } : {}),
-            })),
-          };
-          return { status: 200, body };
-        },
-      ],
-      [
-        STATEMENT_ROUTES.completeUpload,
-        async (event, sub) => {
-          const statementId = pathParam(event, 'statementId', statementIdSchema);
-          const request = parseJsonBody(event, completeUploadRequestSchema);
-          // A multipart upload completes only while it holds its place under the quota: one
-          // that outlived its hold was given back, and would otherwise arrive uncounted.
-          if (!(await deps.records.holdsPlace(sub, statementId))) {
-            await deps.objects.abortMultipart({ key: statementKey(sub, statementId), uploadId: request.uploadId }).catch(() => undefined);
-            throw notFound('There is no such upload in progress (an upload left unfinished for two days is cancelled); start it again.');
-          }
-          await deps.objects.completeMultipart({
-            key: statementKey(sub, statementId),
-            uploadId: request.uploadId,
-            parts: request.parts,
-          });
-          deps.log.info('upload completed', { statementId, parts: request.parts.length });
-          const body: CompleteUploadResponse = { statementId };
-          return { status: 200, body };
-        },
-      ],
-      [
-        STATEMENT_ROUTES.abortUpload,
-        async (event, sub) => {
-          const statementId = pathParam(event, 'statementId', statementIdSchema);
-          const query = parseWith(uploadQuerySchema, event.queryStringParameters ?? {}, 'query');
-          try {
-            await deps.objects.abortMultipart({ key: statementKey(sub, statementId), uploadId: query.uploadId });
-          } finally {
-            // The place goes back even when the upload was already gone (a retried abort):
-            // without its place it can no longer complete. A file it did complete keeps
-            // its place: the record took the place over.
-            await deps.records.releaseUpload(sub, statementId);
-          }
-          return { status: 204 };
-        },
-      ],
-      [
-        STATEMENT_ROUTES.downloadUrl,
-        async (event, sub) => {
-          const statementId = pathParam(event, 'statementId', statementIdSchema);
-          const statement = await deps.records.getStatement(sub, statementId);
-          if (!statement) throw notFound('There is no such statement.');
-          // Only a file the malware scan found clean is ever handed out (the bucket policy refuses the rest too).
-          if (statement.status === STATEMENT_STATUS.scanning) {
-            throw new ApiError(
-              'CONFLICT',
-              'This statement is still being scanned for malware; it can be downloaded once the scan finds it clean.',
-            );
-          }
-          if (statement.status !== STATEMENT_STATUS.available) {
-            throw new ApiError(
-              'CONFLICT',
-              `This statement is quarantined and cannot be downloaded: ${statement.scanDetail ?? 'it did not pass the malware scan'}. You can delete it.`,
-            );
-          }
-          const download = await deps.presigner.get({
-            key: statementKey(sub, statementId),
-            expiresIn: STATEMENT_LIMITS.downloadUrlSeconds,
-            contentDisposition: attachmentDisposition(statement.fileName),
-            contentType: statement.contentType,
-          });
-          const body: StatementDownloadResponse = {
-            ...download,
-            fileName: statement.fileName,
-            ...(statement.checksum && statement.checksumType ? { checksum: statement.checksum, checksumType: statement.checksumType } : {}),
-          };
-          return { status: 200, body };
-        },
-      ],
-      [
-        STATEMENT_ROUTES.deleteStatement,
-        async (event, sub) => {
-          const statementId = pathParam(event, 'statementId', statementIdSchema);
-          const statement = await deps.records.getStatement(sub, statementId);
-          if (!statement) throw notFound('There is no such statement.');
-          // The object goes first: a crash in between leaves a record whose removal the
-          // catalogue's ObjectRemoved event finishes, never a listed record without a file
-          // for longer than that event takes. Versioning keeps the bytes recoverable.
-          await deps.objects.delete(statementKey(sub, statementId));
-          await deps.records.deleteStatement(sub, statementId);
-          deps.log.info('statement deleted', { statementId });
-          return { status: 204 };
-        },
-      ],
+        }
+        if (statement.status !== STATEMENT_STATUS.available) {
+          throw new ApiError(
+            'CONFLICT',
+            `This statement is quarantined and cannot be downloaded: ${statement.scanDetail ?? 'it did not pass the malware scan'}. You can delete it.`,
+          );
+        }
+        const download = await deps.presigner.get({
+          key: statementKey(sub, statementId),
+          expiresIn: STATEMENT_LIMITS.downloadUrlSeconds,
+          contentDisposition: attachmentDisposition(statement.fileName),
+          contentType: statement.contentType,
+        });
+        const answer: StatementDownloadResponse = {
+          ...download,
+          fileName: statement.fileName,
+          ...(statement.checksum && statement.checksumType ? { checksum: statement.checksum, checksumType: statement.checksumType } : {}),
+        };
+        return { status: 200, body: answer };
+      }),
+      on(STATEMENT_ROUTES.deleteStatement, async ({ sub, param }) => {
+        const statementId = param('statementId', statementIdSchema);
+        const statement = await deps.records.getStatement(sub, statementId);
+        if (!statement) throw notFound('There is no such statement.');
+        // The object goes first: a crash in between leaves a record whose removal the
+        // catalogue's ObjectRemoved event finishes, never a listed record without a file
+        // for longer than that event takes. Versioning keeps the bytes recoverable.
+        await deps.objects.delete(statementKey(sub, statementId));
+        await deps.records.deleteStatement(sub, statementId);
+        deps.log.info('statement deleted', { statementId });
+        return { status: 204 };
+      }),
     ],
     deps,
   );

@@ -5,7 +5,17 @@ import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
-import { API_STAGE, GATEWAY_ERRORS, LAMBDA_ENV, gatewayErrorBody, routeModel, type GatewayErrorType, type RouteSpec } from '../../contract';
+import {
+  API_STAGE,
+  GATEWAY_ERRORS,
+  LAMBDA_ENV,
+  REST_API_CORS,
+  gatewayErrorBody,
+  routeMethods,
+  routeModel,
+  type GatewayErrorType,
+  type RouteSpec,
+} from '../../contract';
 import { VaultFunction } from './vault-function';
 
 export interface PresignApiProps {
@@ -74,9 +84,9 @@ export class PresignApi extends Construct {
       },
       defaultCorsPreflightOptions: {
         allowOrigins: [props.webOrigin],
-        allowHeaders: ['Authorization', 'Content-Type'],
-        allowMethods: [...new Set(Object.values(props.routes).map((route) => route.method))],
-        allowCredentials: false,
+        allowHeaders: [...REST_API_CORS.allowedHeaders],
+        allowMethods: routeMethods(props.routes),
+        allowCredentials: REST_API_CORS.allowCredentials,
       },
     });
 

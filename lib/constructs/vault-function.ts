@@ -34,6 +34,22 @@ export const LAMBDA_ROOT = path.join(__dirname, '..', '..', 'lambda');
 export const LAMBDA_RUNTIME = { runtime: lambda.Runtime.NODEJS_24_X, esbuildTarget: 'node24' } as const;
 
 /**
+ * How every handler is bundled, as esbuild options, written once: VaultFunction hands them
+ * to NodejsFunction, and the bench runs esbuild with the same.
+ */
+export const LAMBDA_ESBUILD_OPTIONS = {
+  bundle: true,
+  platform: 'node',
+  format: 'cjs',
+  minify: true,
+  // Handlers log error names, never stacks, so a source map would only add cold-start time.
+  sourcemap: false,
+  target: LAMBDA_RUNTIME.esbuildTarget,
+  // ES module builds let esbuild drop what the handlers never import (zod's locales, SDK parts).
+  mainFields: ['module', 'main'],
+} as const;
+
+/**
  * A handler of ours: Node.js 24 on arm64, bundled and minified by the local esbuild (no
  * Docker), with its own role whose only built-in right is writing to its own log group.
  * It is `IGrantable`: other constructs grant it exactly what it needs through their
@@ -104,13 +120,11 @@ export class VaultFunction extends Construct implements iam.IGrantable {
       handler: 'handler',
       runtime: LAMBDA_RUNTIME.runtime,
       bundling: {
-        format: OutputFormat.CJS,
-        minify: true,
-        // Handlers log error names, never stacks, so a source map would only add cold-start time.
-        sourceMap: false,
-        target: LAMBDA_RUNTIME.esbuildTarget,
-        // ES module builds let esbuild drop what the handlers never import (zod's locales, SDK parts).
-        mainFields: ['module', 'main'],
+        format: LAMBDA_ESBUILD_OPTIONS.format === 'cjs' ? OutputFormat.CJS : OutputFormat.ESM,
+        minify: LAMBDA_ESBUILD_OPTIONS.minify,
+        sourceMap: LAMBDA_ESBUILD_OPTIONS.sourcemap,
+        target: LAMBDA_ESBUILD_OPTIONS.target,
+        mainFields: [...LAMBDA_ESBUILD_OPTIONS.mainFields],
         externalModules: [],
         forceDockerBundling: false,
       },
