@@ -21,6 +21,7 @@ export default tseslint.config(
       'web/.open-next-local/**',
       'web/next-env.d.ts',
       'web/lib/graphql/graphql.generated.ts',
+      'contract/graphql-schema.generated.ts',
       'local/malware/signatures/**',
     ],
   },

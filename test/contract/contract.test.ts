@@ -7,6 +7,9 @@ import {
   STATEMENT_METADATA,
   TEXT_LIMITS,
   STATEMENT_LIMITS,
+  STATEMENT_STATUS,
+  UNSAFE_TEXT_CHARACTERS,
+  type StatementStatus,
   checkUpload,
   contentTypeForFile,
   formatBytes,
@@ -118,5 +121,19 @@ describe("S3's 2 KB of user metadata", () => {
       'The file name is too long to store: it takes 1714 bytes once encoded and at most 1024 fit; use a shorter one',
     );
     expect(statementTextProblem('a.pdf', '明'.repeat(64))).toMatch(/^The account label is too long to store: it takes 576 bytes/);
+  });
+});
+
+describe('entities from the schema', () => {
+  test('the contract names every statement status the GraphQL schema has, and no other', () => {
+    // A Record over the schema's generated enum: a status added to the schema fails the type check here.
+    const schemaStatuses: Record<StatementStatus, true> = { AVAILABLE: true, SCANNING: true, QUARANTINED: true };
+    expect(Object.values(STATEMENT_STATUS).sort()).toEqual(Object.keys(schemaStatuses).sort());
+  });
+
+  test('UNSAFE_TEXT_CHARACTERS refuses control and direction-override characters and nothing a person types', () => {
+    const unsafe = new RegExp(`[${UNSAFE_TEXT_CHARACTERS}]`);
+    for (const char of ['\u0000', '\n', '\u007f', '\u0085', '\u202e', '\u2066']) expect(unsafe.test(`a${char}b`)).toBe(true);
+    for (const text of ['Checking ••1234', 'Relevé d’août', '年度報告', 'émoji 🙂']) expect(unsafe.test(text)).toBe(false);
   });
 });
