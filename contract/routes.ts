@@ -82,10 +82,6 @@ export type RouteBody<Route extends RouteSpec> =
 /** The names of `Route`'s path parameters, from its resource. */
 export type RouteParamNames<Route extends RouteSpec> = PathParams<Route['resource']>;
 
-/** The names of `Route`'s query parameters. */
-export type RouteQueryNames<Route extends RouteSpec> =
-  Route extends TypedRoute<RouteSpec['method'], string, unknown, unknown, infer Query> ? Query : never;
-
 /** What `Route` answers with. */
 export type RouteResponse<Route extends RouteSpec> =
   Route extends TypedRoute<RouteSpec['method'], string, unknown, infer Response, string> ? Response : never;

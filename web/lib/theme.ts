@@ -10,7 +10,6 @@ const LIGHT = {
   muted: '#4b5563',
   /** Buttons and accents behind white text. */
   primary: '#1d4ed8',
-  primaryHover: '#1e40af',
   /** Links and the current page: text on the page's surfaces. */
   link: '#1d4ed8',
   /** Error text. */
@@ -19,7 +18,6 @@ const LIGHT = {
   dangerStrong: '#b91c1c',
   dangerSurface: '#fef2f2',
   dangerBorder: '#fecaca',
-  success: '#047857',
   border: '#d1d5db',
   surface: '#ffffff',
   background: '#f3f4f6',
@@ -32,13 +30,11 @@ const DARK: Record<keyof typeof LIGHT, string> = {
   text: '#f3f4f6',
   muted: '#b6bcc6',
   primary: '#2563eb',
-  primaryHover: '#1d4ed8',
   link: '#93c5fd',
   danger: '#fca5a5',
   dangerStrong: '#b91c1c',
   dangerSurface: '#3f1212',
   dangerBorder: '#7f1d1d',
-  success: '#6ee7b7',
   border: '#4b5563',
   surface: '#1f2937',
   background: '#111827',

@@ -1,8 +1,9 @@
 /** @jsxImportSource @emotion/react */
 'use client';
 
-import type { FormEvent, ReactNode } from 'react';
+import { startTransition, useActionState, type FormEvent, type ReactNode } from 'react';
 import { amplifyAuth } from '@/lib/amplify-client';
+import { authErrorMessage } from '@/lib/auth-errors';
 import { narrowForm } from '../ui';
 
 const warmAuth = () => void amplifyAuth().catch(() => undefined);
@@ -17,3 +18,31 @@ export const AuthForm = ({ onSubmit, children }: { onSubmit: (event: FormEvent) 
     {children}
   </form>
 );
+
+/** What an auth form shows once sent: nothing, or what went wrong (with the form, or with one field). */
+export interface AuthOutcome {
+  error?: string;
+  fieldError?: string;
+}
+
+/**
+ * Sending an auth form, as a React action: `busy` from the moment it is sent until it has
+ * failed or the page it leads to has loaded, and what went wrong in words. `send` throws
+ * Amplify's errors (put into words here), or returns the problem of a field it checked first.
+ * `submit` is the form's handler (the form keeps `method="post"`); `run` sends without a form.
+ */
+export const useAuthAction = (send: () => Promise<AuthOutcome | void>) => {
+  const [outcome, dispatch, busy] = useActionState(async (): Promise<AuthOutcome> => {
+    try {
+      return (await send()) ?? {};
+    } catch (caught) {
+      return { error: authErrorMessage(caught) };
+    }
+  }, {});
+  const run = () => startTransition(dispatch);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    run();
+  };
+  return { ...outcome, busy, submit, run };
+};

@@ -2,12 +2,11 @@
 'use client';
 
 import { amplifyAuth } from '@/lib/amplify-client';
-import { AuthForm } from './auth-form';
+import { AuthForm, useAuthAction } from './auth-form';
 import { useRouter } from 'next/navigation';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { toast } from '@/lib/toast';
 import { passwordProblem } from '@contract';
-import { authErrorMessage } from '@/lib/auth-errors';
 import { rememberEmail } from '@/lib/pending-email';
 import { Button, FormError, TextField } from '../ui';
 import { NewPasswordField } from './password-field';
@@ -19,54 +18,32 @@ export const ForgotPasswordForm = () => {
   const [email, setEmail] = useState('');
   const [code, setCode] = useState('');
   const [password, setPassword] = useState('');
-  const [fieldError, setFieldError] = useState<string>();
-  const [error, setError] = useState<string>();
-  const [busy, setBusy] = useState(false);
-
-  const request = async (event: FormEvent) => {
-    event.preventDefault();
-    setError(undefined);
-    setBusy(true);
-    try {
-      await (await amplifyAuth()).resetPassword({ username: email.trim() });
-      setStep('reset');
-    } catch (caught) {
-      setError(authErrorMessage(caught));
-    }
-    setBusy(false);
-  };
-
-  const reset = async (event: FormEvent) => {
-    event.preventDefault();
-    setError(undefined);
+  const request = useAuthAction(async () => {
+    await (await amplifyAuth()).resetPassword({ username: email.trim() });
+    setStep('reset');
+  });
+  const reset = useAuthAction(async () => {
     const problem = passwordProblem(password);
-    setFieldError(problem);
-    if (problem) return;
-    setBusy(true);
-    try {
-      await (await amplifyAuth()).confirmResetPassword({ username: email.trim(), confirmationCode: code.trim(), newPassword: password });
-      toast.success('Your password is changed. Sign in with the new one.');
-      rememberEmail(email);
-      router.push('/sign-in');
-    } catch (caught) {
-      setError(authErrorMessage(caught));
-      setBusy(false);
-    }
-  };
+    if (problem) return { fieldError: problem };
+    await (await amplifyAuth()).confirmResetPassword({ username: email.trim(), confirmationCode: code.trim(), newPassword: password });
+    toast.success('Your password is changed. Sign in with the new one.');
+    rememberEmail(email);
+    router.push('/sign-in');
+  });
 
   if (step === 'request') {
     return (
-      <AuthForm onSubmit={request}>
+      <AuthForm onSubmit={request.submit}>
         <TextField label="E-mail" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
-        <FormError message={error} />
-        <Button type="submit" disabled={busy}>
-          {busy ? 'Sending…' : 'Send me a code'}
+        <FormError message={request.error} />
+        <Button type="submit" disabled={request.busy}>
+          {request.busy ? 'Sending…' : 'Send me a code'}
         </Button>
       </AuthForm>
     );
   }
   return (
-    <AuthForm onSubmit={reset}>
+    <AuthForm onSubmit={reset.submit}>
       <p role="status">If an account exists for {email.trim()}, a code is on its way.</p>
       <TextField
         label="Code"
@@ -76,10 +53,10 @@ export const ForgotPasswordForm = () => {
         value={code}
         onChange={(e) => setCode(e.target.value)}
       />
-      <NewPasswordField label="New password" value={password} error={fieldError} onChange={setPassword} />
-      <FormError message={error} />
-      <Button type="submit" disabled={busy}>
-        {busy ? 'Saving…' : 'Set new password'}
+      <NewPasswordField label="New password" value={password} error={reset.fieldError} onChange={setPassword} />
+      <FormError message={reset.error} />
+      <Button type="submit" disabled={reset.busy}>
+        {reset.busy ? 'Saving…' : 'Set new password'}
       </Button>
     </AuthForm>
   );

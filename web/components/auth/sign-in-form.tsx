@@ -2,12 +2,11 @@
 'use client';
 
 import { amplifyAuth } from '@/lib/amplify-client';
-import { AuthForm } from './auth-form';
+import { AuthForm, useAuthAction } from './auth-form';
 import Link from 'next/link';
 import { useRouter, useSearchParams } from 'next/navigation';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { announceSessionEnded, useAuth } from '@/lib/auth-context';
-import { authErrorMessage } from '@/lib/auth-errors';
 import { rememberEmail, useRecalledEmail } from '@/lib/pending-email';
 import { MESSAGES } from '@/lib/messages';
 import { SIGN_IN_REASONS, safeNext } from '@/lib/routes';
@@ -21,8 +20,6 @@ export const SignInForm = () => {
   // The address the previous form handed over (never in the URL).
   const [email, setEmail] = useRecalledEmail();
   const [password, setPassword] = useState('');
-  const [error, setError] = useState<string>();
-  const [busy, setBusy] = useState(false);
 
   useEffect(() => {
     if (state.status === 'signedIn') router.replace(next);
@@ -35,26 +32,18 @@ export const SignInForm = () => {
     if (ended) announceSessionEnded();
   }, [ended]);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setError(undefined);
-    setBusy(true);
-    try {
-      const result = await (await amplifyAuth()).signIn({ username: email.trim(), password });
-      if (result.nextStep.signInStep === 'CONFIRM_SIGN_UP') {
-        await (await amplifyAuth()).resendSignUpCode({ username: email.trim() }).catch(() => undefined);
-        rememberEmail(email);
-        router.push(`/confirm?next=${encodeURIComponent(next)}`);
-        return;
-      }
-      if (!result.isSignedIn) throw new Error(`Sign-in needs a step this app does not support (${result.nextStep.signInStep}).`);
-      await refresh();
-      router.replace(next);
-    } catch (caught) {
-      setError(authErrorMessage(caught));
-      setBusy(false);
+  const { error, busy, submit } = useAuthAction(async () => {
+    const result = await (await amplifyAuth()).signIn({ username: email.trim(), password });
+    if (result.nextStep.signInStep === 'CONFIRM_SIGN_UP') {
+      await (await amplifyAuth()).resendSignUpCode({ username: email.trim() }).catch(() => undefined);
+      rememberEmail(email);
+      router.push(`/confirm?next=${encodeURIComponent(next)}`);
+      return;
     }
-  };
+    if (!result.isSignedIn) throw new Error(`Sign-in needs a step this app does not support (${result.nextStep.signInStep}).`);
+    await refresh();
+    router.replace(next);
+  });
 
   return (
     <AuthForm onSubmit={submit}>

@@ -2,12 +2,11 @@
 'use client';
 
 import { amplifyAuth } from '@/lib/amplify-client';
-import { AuthForm } from './auth-form';
+import { AuthForm, useAuthAction } from './auth-form';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { passwordProblem } from '@contract';
-import { authErrorMessage } from '@/lib/auth-errors';
 import { rememberEmail } from '@/lib/pending-email';
 import { Button, FormError, TextField } from '../ui';
 import { NewPasswordField } from './password-field';
@@ -16,28 +15,16 @@ export const SignUpForm = () => {
   const router = useRouter();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [fieldError, setFieldError] = useState<string>();
-  const [error, setError] = useState<string>();
-  const [busy, setBusy] = useState(false);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setError(undefined);
+  const { error, fieldError, busy, submit } = useAuthAction(async () => {
+    // The password rule is the contract's: refused here, before Cognito is asked.
     const problem = passwordProblem(password);
-    setFieldError(problem);
-    if (problem) return;
-    setBusy(true);
-    try {
-      const result = await (
-        await amplifyAuth()
-      ).signUp({ username: email.trim(), password, options: { userAttributes: { email: email.trim() } } });
-      rememberEmail(email);
-      router.push(result.isSignUpComplete ? '/sign-in' : '/confirm');
-    } catch (caught) {
-      setError(authErrorMessage(caught));
-      setBusy(false);
-    }
-  };
+    if (problem) return { fieldError: problem };
+    const result = await (
+      await amplifyAuth()
+    ).signUp({ username: email.trim(), password, options: { userAttributes: { email: email.trim() } } });
+    rememberEmail(email);
+    router.push(result.isSignUpComplete ? '/sign-in' : '/confirm');
+  });
 
   return (
     <AuthForm onSubmit={submit}>
