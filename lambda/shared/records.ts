@@ -134,6 +134,19 @@ const holdKey = (held: Record<string, unknown>, owner: string, statementId: stri
   [sk]: TABLE_KEYS.holdSort(String(held.expiresAt), owner, statementId),
 });
 
+/** Removes an upload's held place and its expiry entry; fails if the place is already gone. */
+const releaseHeld = (tableName: string, held: Record<string, unknown>, owner: string, statementId: string): TransactItem[] => [
+  {
+    Delete: {
+      TableName: tableName,
+      Key: uploadKey(owner, statementId),
+      ConditionExpression: 'attribute_exists(#pk)',
+      ExpressionAttributeNames: { '#pk': pk },
+    },
+  },
+  { Delete: { TableName: tableName, Key: holdKey(held, owner, statementId) } },
+];
+
 const statementItemKey = (owner: string, statementId: string) => ({
   [pk]: TABLE_KEYS.userPartition(owner),
   [sk]: TABLE_KEYS.statementSort(statementId),
@@ -284,15 +297,7 @@ export const dynamoRecordStore = (tableName: string, client: DynamoDBClient): Re
       const quota: TransactItem[] = held
         ? [
             // The upload's place becomes the statement's.
-            {
-              Delete: {
-                TableName: tableName,
-                Key: uploadKey(owner, id),
-                ConditionExpression: 'attribute_exists(#pk)',
-                ExpressionAttributeNames: { '#pk': pk },
-              },
-            },
-            { Delete: { TableName: tableName, Key: holdKey(held, owner, id) } },
+            ...releaseHeld(tableName, held, owner, id),
             quotaUpdate(tableName, owner, { statements: 1, bytes: size, slotBytes: size - Number(held.size ?? 0) }),
           ]
         : [quotaUpdate(tableName, owner, { statements: 1, bytes: size, slots: 1, slotBytes: size })];
@@ -437,15 +442,7 @@ export const dynamoRecordStore = (tableName: string, client: DynamoDBClient): Re
       const size = Number(held.size ?? 0);
       try {
         await transact([
-          {
-            Delete: {
-              TableName: tableName,
-              Key: uploadKey(owner, statementId),
-              ConditionExpression: 'attribute_exists(#pk)',
-              ExpressionAttributeNames: { '#pk': pk },
-            },
-          },
-          { Delete: { TableName: tableName, Key: holdKey(held, owner, statementId) } },
+          ...releaseHeld(tableName, held, owner, statementId),
           quotaUpdate(tableName, owner, { slots: -1, slotBytes: -size }),
         ]);
         return true;
