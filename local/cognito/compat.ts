@@ -3,18 +3,10 @@ import { passwordProblem } from '../../contract';
 import type { TokenVerifier, VerifiedClaims } from '../auth/token-verifier';
 import type { Sessions } from './sessions';
 import { decodeJwt } from './sessions';
+import { emailChangeHandlers } from './email-change';
+import { CognitoFault, maskEmail } from './faults';
 import { startChallenge, verifyClaim, type SrpChallenge } from './srp';
 import { cognitoContext, type LocalUserPool } from './user-pool';
-
-/** A Cognito error as the service returns it: `{ __type, message }` with status 400. */
-export class CognitoFault extends Error {
-  constructor(
-    readonly code: string,
-    message: string,
-  ) {
-    super(message);
-  }
-}
 
 const notAuthorized = () => new CognitoFault('NotAuthorizedException', 'Incorrect username or password.');
 
@@ -53,12 +45,6 @@ const ACCESS_TOKEN_OPERATIONS = new Set([
   'ConfirmDevice',
   'UpdateDeviceStatus',
 ]);
-
-/** a***@e***, as Cognito masks an e-mail destination. */
-export const maskEmail = (email: string): string => {
-  const [name, domain] = email.split('@');
-  return domain ? `${name.slice(0, 1)}***@${domain.slice(0, 1)}***` : '***';
-};
 
 const withoutUndefined = <T extends Record<string, unknown>>(value: T): T =>
   Object.fromEntries(Object.entries(value).filter(([, inner]) => inner !== undefined)) as T;
@@ -330,6 +316,8 @@ export const createUserPoolCompat = (pool: LocalUserPool, tokens: TokenVerifier,
     async GetUser(request) {
       return withoutUndefined((await delegate('GetUser', request)) as Record<string, unknown>);
     },
+
+    ...emailChangeHandlers(pool, findUser, delegate),
   };
 
   return async (target: string, request: Request): Promise<unknown> => {

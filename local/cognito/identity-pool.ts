@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { REGION, cognitoIssuer } from '../../contract';
 import type { TokenVerifier } from '../auth/token-verifier';
-import { CognitoFault } from './compat';
+import { CognitoFault } from './faults';
 
 /**
  * Enough of the Cognito identity pool for Amplify's `fetchAuthSession`: GetId and

@@ -1,7 +1,7 @@
 import * as http from 'node:http';
 import cognitoLocalPublicKey from 'cognito-local/lib/keys/cognitoLocal.public.json';
 import { answerPreflight, listen, readBody, requestTarget, safeHandler, sendJson, type RunningServer } from '../http';
-import { CognitoFault } from './compat';
+import { CognitoFault } from './faults';
 
 type TargetHandler = (target: string, request: Record<string, any>) => Promise<unknown>;
 

@@ -2,6 +2,8 @@ import { Amplify } from 'aws-amplify';
 import {
   confirmResetPassword,
   confirmSignUp,
+  confirmUserAttribute,
+  sendUserAttributeVerificationCode,
   fetchAuthSession,
   fetchUserAttributes,
   resendSignUpCode,
@@ -9,6 +11,8 @@ import {
   signIn,
   signOut,
   signUp,
+  updatePassword,
+  updateUserAttribute,
 } from 'aws-amplify/auth';
 import { cognitoUserPoolsTokenProvider } from 'aws-amplify/auth/cognito';
 import { configureAmplify } from './support/amplify';
@@ -154,4 +158,74 @@ test('a local sign-out ends this session at Cognito too (Amplify sends RevokeTok
   expect(refresh.body).toEqual({ __type: 'NotAuthorizedException', message: 'Refresh Token has been revoked' });
   const getUser = await callCognito('GetUser', { AccessToken: accessToken.toString() });
   expect(getUser.body).toEqual({ __type: 'NotAuthorizedException', message: 'Access Token has been revoked' });
+});
+
+describe('a signed-in person changes their own account', () => {
+  const passphrase = 'a new passphrase';
+  /** A sign-in with the raw API, as a second device would: its refresh token. */
+  const otherDevice = async (username: string, secret: string) => {
+    const answer = await callCognito('InitiateAuth', {
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      ClientId: stack.config.auth.user_pool_client_id,
+      AuthParameters: { USERNAME: username, PASSWORD: secret },
+    });
+    return answer.body.AuthenticationResult?.RefreshToken as string | undefined;
+  };
+  const refreshWith = (refreshToken: string | undefined) =>
+    callCognito('GetTokensFromRefreshToken', { ClientId: stack.config.auth.user_pool_client_id, RefreshToken: refreshToken });
+
+  test('the password: the current one is required, the 8-character rule holds, then only the new one signs in', async () => {
+    await signIn({ username: email, password: passphrase });
+    await expect(updatePassword({ oldPassword: 'not the password', newPassword: 'another passphrase' })).rejects.toMatchObject({
+      name: 'NotAuthorizedException',
+    });
+    await expect(updatePassword({ oldPassword: passphrase, newPassword: 'short' })).rejects.toMatchObject({
+      name: 'InvalidPasswordException',
+    });
+    await updatePassword({ oldPassword: passphrase, newPassword: 'another passphrase' });
+    expect(await otherDevice(email, passphrase)).toBeUndefined();
+    expect(await otherDevice(email, 'another passphrase')).toEqual(expect.any(String));
+  });
+
+  test('the e-mail: a code goes to the new address, the old one stays until it is verified, then only the new one signs in', async () => {
+    const newEmail = 'alice.new@example.com';
+    await signUp({ username: 'bob@example.com', password: 'bob passphrase', options: { userAttributes: { email: 'bob@example.com' } } });
+    // Another account's address is refused before any code is sent.
+    await expect(updateUserAttribute({ userAttribute: { attributeKey: 'email', value: 'bob@example.com' } })).rejects.toMatchObject({
+      name: 'AliasExistsException',
+    });
+    const update = await updateUserAttribute({ userAttribute: { attributeKey: 'email', value: newEmail } });
+    expect(update).toMatchObject({ isUpdated: false, nextStep: { updateAttributeStep: 'CONFIRM_ATTRIBUTE_WITH_CODE' } });
+    expect(update.nextStep).toMatchObject({ codeDeliveryDetails: { destination: 'a***@e***', deliveryMedium: 'EMAIL' } });
+    const first = stack.codeFor(newEmail);
+    // Until the code comes back, the old address is the account's.
+    expect(await fetchUserAttributes()).toMatchObject({ email, email_verified: 'true' });
+    expect(await otherDevice(newEmail, 'another passphrase')).toBeUndefined();
+    expect(await otherDevice(email, 'another passphrase')).toEqual(expect.any(String));
+    await expect(confirmUserAttribute({ userAttributeKey: 'email', confirmationCode: '000000' })).rejects.toMatchObject({
+      name: 'CodeMismatchException',
+    });
+    // A fresh code replaces the first.
+    await sendUserAttributeVerificationCode({ userAttributeKey: 'email' });
+    const second = stack.codeFor(newEmail);
+    await expect(
+      confirmUserAttribute({ userAttributeKey: 'email', confirmationCode: first === second ? '000001' : first }),
+    ).rejects.toMatchObject({
+      name: 'CodeMismatchException',
+    });
+    await confirmUserAttribute({ userAttributeKey: 'email', confirmationCode: second });
+    expect(await fetchUserAttributes()).toMatchObject({ email: newEmail, email_verified: 'true' });
+    // The next ID token names the new address (the profile takes its e-mail from the token).
+    expect((await fetchAuthSession({ forceRefresh: true })).tokens?.idToken?.payload.email).toBe(newEmail);
+    expect(await otherDevice(email, 'another passphrase')).toBeUndefined();
+    expect(await otherDevice(newEmail.toUpperCase(), 'another passphrase')).toEqual(expect.any(String));
+  });
+
+  test('signing out everywhere ends the sessions of every device, not only this one', async () => {
+    const elsewhere = await otherDevice('alice.new@example.com', 'another passphrase');
+    expect((await refreshWith(elsewhere)).status).toBe(200);
+    await signOut({ global: true });
+    expect((await fetchAuthSession()).tokens).toBeUndefined();
+    expect((await refreshWith(elsewhere)).body).toMatchObject({ __type: 'NotAuthorizedException' });
+  });
 });
