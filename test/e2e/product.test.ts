@@ -675,7 +675,7 @@ describe('sign out and a second user', () => {
     await otherTab.goto(`${base}/statements`);
     await expect(otherTab.getByTestId('statement-row').first()).toBeVisible();
     await page.goto(`${base}/profile`);
-    await page.getByRole('main').getByRole('button', { name: 'Sign out' }).click();
+    await page.getByRole('main').getByRole('button', { name: 'Sign out', exact: true }).click();
     await page.waitForURL(`${base}/sign-in`);
     await otherTab.waitForURL(/\/sign-in/);
     await expect(toast(otherTab, MESSAGES.signedOutElsewhere)).toBeVisible();
@@ -694,6 +694,66 @@ describe('sign out and a second user', () => {
     await page.waitForURL(`${base}/statements`);
     await expect(page.getByTestId('empty-state')).toHaveText('No statements yet. Upload your first one above.');
     await expect(page.getByText('January 2024.pdf')).toHaveCount(0);
+    await page.close();
+  });
+
+  test('your account: change the password and the e-mail address, then sign out everywhere, which ends the other device too', async () => {
+    const carol = { email: `carol-${Date.now()}@example.com`, password: 'carol keeps a long one' };
+    const newEmail = `carol-new-${Date.now()}@example.com`;
+    const page = await newPage();
+    await signUpAndConfirm(page, carol.email, carol.password);
+    await signIn(page, carol.email, carol.password);
+    await page.waitForURL(`${base}/statements`);
+    // A second device, signed in as the same person.
+    const otherDevice = await browser.newContext();
+    const other = await newPage(otherDevice);
+    await other.goto(`${base}/sign-in`);
+    await signIn(other, carol.email, carol.password);
+    await other.waitForURL(`${base}/statements`);
+
+    await page.goto(`${base}/profile`);
+    const password = page.getByRole('region', { name: 'Password' });
+    await password.getByLabel('Current password').fill('not my password');
+    await password.getByLabel('New password').fill('an even longer one');
+    await password.getByRole('button', { name: 'Change password' }).click();
+    await expect(password.getByRole('alert')).toHaveText('The current password is not right.');
+    await password.getByLabel('Current password').fill(carol.password);
+    await password.getByRole('button', { name: 'Change password' }).click();
+    await expect(toast(page, 'Your password is changed.')).toBeVisible();
+
+    const address = page.getByRole('region', { name: 'E-mail address' });
+    await address.getByLabel('New e-mail address').fill(newEmail);
+    await address.getByRole('button', { name: 'Change e-mail address' }).click();
+    await expect(address.getByRole('status')).toContainText(`Until you enter it, you keep signing in with ${carol.email}.`);
+    await shot(page, 'profile-email-code');
+    await address.getByLabel('Code from the new address').fill(stack.codeFor(newEmail));
+    await address.getByRole('button', { name: 'Confirm new address' }).click();
+    await expect(toast(page, `Your e-mail address is now ${newEmail}.`)).toBeVisible();
+    await expect(page.getByRole('main').getByText(newEmail, { exact: true })).toBeVisible();
+
+    await page.getByRole('main').getByRole('button', { name: 'Sign out everywhere' }).click();
+    await page.waitForURL(`${base}/sign-in`);
+    await expect(toast(page, MESSAGES.signedOutEverywhere)).toBeVisible();
+    // The other device's session is over: Cognito refuses its refresh token.
+    const cookies = await otherDevice.cookies(base);
+    const refreshToken = cookies.find((cookie) => cookie.name.endsWith('.refreshToken'))?.value;
+    expect(refreshToken).toEqual(expect.any(String));
+    const refresh = await other.request.post(stack.config.custom.userPoolEndpoint!, {
+      headers: {
+        'content-type': 'application/x-amz-json-1.1',
+        'x-amz-target': 'AWSCognitoIdentityProviderService.GetTokensFromRefreshToken',
+      },
+      data: JSON.stringify({ ClientId: stack.config.auth.user_pool_client_id, RefreshToken: refreshToken }),
+    });
+    expect(refresh.status()).toBe(400);
+    expect((await refresh.json()).__type).toBe('NotAuthorizedException');
+    await otherDevice.close();
+
+    // Only the new address and the new password sign in now.
+    await signIn(page, carol.email, 'an even longer one');
+    await expect(page.getByRole('alert')).toHaveText('The e-mail or password is not right.');
+    await signIn(page, newEmail, 'an even longer one');
+    await page.waitForURL(`${base}/statements`);
     await page.close();
   });
 
@@ -827,9 +887,9 @@ describe('every page, light and dark, wide and narrow', () => {
       await save('statements-delete-dialog');
       await page.getByRole('button', { name: 'Cancel' }).click();
       await page.goto(`${base}/profile`);
-      await expect(page.getByRole('main').getByRole('button', { name: 'Sign out' })).toBeVisible();
+      await expect(page.getByRole('main').getByRole('button', { name: 'Sign out', exact: true })).toBeVisible();
       await save('profile');
-      await page.getByRole('main').getByRole('button', { name: 'Sign out' }).click();
+      await page.getByRole('main').getByRole('button', { name: 'Sign out', exact: true }).click();
       await page.waitForURL(`${base}/sign-in`);
       await context.close();
       // axe-core (WCAG 2.x A and AA) on every page and state above: nothing.

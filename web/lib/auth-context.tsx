@@ -16,7 +16,8 @@ interface AuthContextValue {
   /** Re-reads the session (after a sign-in). */
   refresh(): Promise<void>;
   /** Signs out here and in every other tab of the app, then goes to the sign-in page. */
-  signOut(): Promise<void>;
+  /** Ends this session; `everywhere`: every session of the account, on every device (Cognito's global sign-out). */
+  signOut(options?: { everywhere?: boolean }): Promise<void>;
 }
 
 const AuthContext = createContext<AuthContextValue | undefined>(undefined);
@@ -102,13 +103,13 @@ export const AuthProvider = ({ initial, children, onSignedOut }: { initial: Auth
       state,
       refresh,
       idToken: currentIdToken,
-      signOut: async () => {
+      signOut: async ({ everywhere = false } = {}) => {
         const { signOut } = await amplifyAuth();
-        await signOut();
+        await signOut({ global: everywhere });
         channel.current?.postMessage({ type: 'signedOut' } satisfies SessionMessage);
         setState({ status: 'signedOut' });
         onSignedOut();
-        toast.info(MESSAGES.signedOut);
+        toast.info(everywhere ? MESSAGES.signedOutEverywhere : MESSAGES.signedOut);
         router.replace(PAGES.signIn);
       },
     }),

@@ -3,6 +3,7 @@ import { PASSWORD_POLICY } from '@contract';
 /** Cognito's error names, in words a person can act on. */
 const MESSAGES: Record<string, string> = {
   UsernameExistsException: 'An account with this e-mail already exists. Sign in, or reset the password.',
+  AliasExistsException: 'Another account uses this e-mail address.',
   InvalidPasswordException: `The password needs at least ${PASSWORD_POLICY.minLength} characters.`,
   NotAuthorizedException: 'The e-mail or password is not right.',
   CodeMismatchException: 'That code is not right. Check the e-mail, or send a new code.',

@@ -4,6 +4,7 @@ export const MESSAGES = {
   parseError: "We could not read the server's answer. Please try again in a moment.",
   sessionEnded: 'Your session has ended. Please sign in again.',
   signedOut: 'You are signed out.',
+  signedOutEverywhere: 'You are signed out on every device.',
   signedOutElsewhere: 'You signed out in another tab, so this one is signed out too.',
 } as const;
 

@@ -8,6 +8,7 @@ import { useState } from 'react';
 import { toast } from '@/lib/toast';
 import { rememberEmail, useRecalledEmail } from '@/lib/pending-email';
 import { Button, FormError, TextField } from '../ui';
+import { CodeField } from './auth-fields';
 
 export const ConfirmForm = () => {
   const router = useRouter();
@@ -29,15 +30,7 @@ export const ConfirmForm = () => {
   return (
     <AuthForm onSubmit={confirm.submit}>
       <TextField label="E-mail" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
-      <TextField
-        label="Confirmation code"
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        required
-        hint="The 6-digit code from the e-mail we sent you."
-        value={code}
-        onChange={(e) => setCode(e.target.value)}
-      />
+      <CodeField label="Confirmation code" hint="The 6-digit code from the e-mail we sent you." value={code} onChange={setCode} />
       <FormError message={confirm.error ?? resend.error} />
       <div className="actions">
         <Button type="submit" disabled={confirm.busy}>

@@ -9,7 +9,7 @@ import { toast } from '@/lib/toast';
 import { passwordProblem } from '@contract';
 import { rememberEmail } from '@/lib/pending-email';
 import { Button, FormError, TextField } from '../ui';
-import { NewPasswordField } from './password-field';
+import { CodeField, NewPasswordField } from './auth-fields';
 
 /** Two steps: request a code by e-mail, then set a new password with it. */
 export const ForgotPasswordForm = () => {
@@ -45,14 +45,7 @@ export const ForgotPasswordForm = () => {
   return (
     <AuthForm onSubmit={reset.submit}>
       <p role="status">If an account exists for {email.trim()}, a code is on its way.</p>
-      <TextField
-        label="Code"
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        required
-        value={code}
-        onChange={(e) => setCode(e.target.value)}
-      />
+      <CodeField label="Code" value={code} onChange={setCode} />
       <NewPasswordField label="New password" value={password} error={reset.fieldError} onChange={setPassword} />
       <FormError message={reset.error} />
       <Button type="submit" disabled={reset.busy}>

@@ -11,6 +11,7 @@ import { rememberEmail, useRecalledEmail } from '@/lib/pending-email';
 import { MESSAGES } from '@/lib/messages';
 import { SIGN_IN_REASONS, safeNext } from '@/lib/routes';
 import { Button, FormError, TextField } from '../ui';
+import { CurrentPasswordField } from './auth-fields';
 
 export const SignInForm = () => {
   const router = useRouter();
@@ -49,14 +50,7 @@ export const SignInForm = () => {
     <AuthForm onSubmit={submit}>
       {ended ? <p role="status">{MESSAGES.sessionEnded}</p> : params.get('next') && <p role="status">Sign in to continue.</p>}
       <TextField label="E-mail" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
-      <TextField
-        label="Password"
-        type="password"
-        autoComplete="current-password"
-        required
-        value={password}
-        onChange={(e) => setPassword(e.target.value)}
-      />
+      <CurrentPasswordField label="Password" value={password} onChange={setPassword} />
       <FormError message={error} />
       <Button type="submit" disabled={busy}>
         {busy ? 'Signing in…' : 'Sign in'}

@@ -9,7 +9,7 @@ import { useState } from 'react';
 import { passwordProblem } from '@contract';
 import { rememberEmail } from '@/lib/pending-email';
 import { Button, FormError, TextField } from '../ui';
-import { NewPasswordField } from './password-field';
+import { NewPasswordField } from './auth-fields';
 
 export const SignUpForm = () => {
   const router = useRouter();

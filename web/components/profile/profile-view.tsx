@@ -7,12 +7,13 @@ import { useRouter } from 'next/navigation';
 import { useActionState, useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from '@/lib/toast';
 import { PROFILE_IMAGE_LIMITS, PROFILE_IMAGE_ROUTES, TEXT_LIMITS, acceptAttribute, acceptedTypesInWords, formatBytes } from '@contract';
-import { useAuth, useIdToken } from '@/lib/auth-context';
+import { useIdToken } from '@/lib/auth-context';
 import type { AvatarOutcomeData, MeData } from '@/lib/graphql';
 import { PresignApiError, callPresignApi } from '@/lib/presign-api';
 import { theme } from '@/lib/theme';
 import { saveDisplayName } from '@/app/(private)/profile/actions';
 import { Button, Card, FormError, ProgressBar, TextField } from '../ui';
+import { AccountSettings } from './account-settings';
 
 const AVATAR_SIZE = 96;
 /** How long the page waits for a new picture's check and malware scan before saying it is still under way. */
@@ -23,7 +24,6 @@ const AVATAR_CHECK_MS = 30_000;
  * or a new picture renders the page again on the server, which brings the new profile.
  */
 export const ProfileView = ({ me }: { me?: MeData['me'] }) => {
-  const { signOut } = useAuth();
   const idToken = useIdToken();
   const client = useApolloClient();
   const router = useRouter();
@@ -215,11 +215,7 @@ export const ProfileView = ({ me }: { me?: MeData['me'] }) => {
           </Button>
         </form>
       </Card>
-      <Card label="Session">
-        <Button variant="secondary" onClick={() => void signOut()}>
-          Sign out
-        </Button>
-      </Card>
+      <AccountSettings email={me?.email ?? undefined} />
     </>
   );
 };

@@ -1,0 +1,150 @@
+/** @jsxImportSource @emotion/react */
+'use client';
+
+import { useRouter } from 'next/navigation';
+import { useState } from 'react';
+import { passwordProblem } from '@contract';
+import { amplifyAuth } from '@/lib/amplify-client';
+import { useAuth } from '@/lib/auth-context';
+import { toast } from '@/lib/toast';
+import { AuthForm, useAuthAction } from '../auth/auth-form';
+import { CodeField, CurrentPasswordField, NewPasswordField } from '../auth/auth-fields';
+import { Button, Card, FormError, TextField } from '../ui';
+
+const heading = { margin: '0 0 0.75rem', fontSize: '1.2rem' } as const;
+
+/** The password, changed with the current one (Cognito checks it) and the contract's rule for the new one. */
+const PasswordCard = () => {
+  const [current, setCurrent] = useState('');
+  const [next, setNext] = useState('');
+  const change = useAuthAction(async () => {
+    const problem = passwordProblem(next);
+    if (problem) return { fieldError: problem };
+    try {
+      await (await amplifyAuth()).updatePassword({ oldPassword: current, newPassword: next });
+    } catch (caught) {
+      // Cognito answers a wrong current password as it answers a wrong sign-in.
+      if (/incorrect username or password/i.test((caught as Error).message)) return { error: 'The current password is not right.' };
+      throw caught;
+    }
+    setCurrent('');
+    setNext('');
+    toast.success('Your password is changed.');
+  });
+  return (
+    <Card label="Password">
+      <h2 css={heading}>Password</h2>
+      <AuthForm onSubmit={change.submit}>
+        <CurrentPasswordField label="Current password" value={current} onChange={setCurrent} />
+        <NewPasswordField label="New password" value={next} error={change.fieldError} onChange={setNext} />
+        <FormError message={change.error} />
+        <Button type="submit" disabled={change.busy}>
+          {change.busy ? 'Changing…' : 'Change password'}
+        </Button>
+      </AuthForm>
+    </Card>
+  );
+};
+
+/**
+ * The e-mail address, changed as Cognito changes it: a code goes to the new address, and
+ * the current one stays the account's (for signing in and for mail) until the code comes
+ * back. Then the session's next ID token, and with it this page, names the new address.
+ */
+const EmailCard = ({ current }: { current?: string }) => {
+  const router = useRouter();
+  const { refresh } = useAuth();
+  const [wanted, setWanted] = useState('');
+  const [pending, setPending] = useState<string>();
+  const [code, setCode] = useState('');
+  const request = useAuthAction(async () => {
+    const address = wanted.trim();
+    if (!address) return { fieldError: 'Enter the new address.' };
+    const result = await (await amplifyAuth()).updateUserAttribute({ userAttribute: { attributeKey: 'email', value: address } });
+    if (result.nextStep.updateAttributeStep === 'CONFIRM_ATTRIBUTE_WITH_CODE') setPending(address);
+  });
+  const confirm = useAuthAction(async () => {
+    const auth = await amplifyAuth();
+    await auth.confirmUserAttribute({ userAttributeKey: 'email', confirmationCode: code.trim() });
+    await auth.fetchAuthSession({ forceRefresh: true });
+    await refresh();
+    toast.success(`Your e-mail address is now ${pending}.`);
+    setPending(undefined);
+    setWanted('');
+    setCode('');
+    router.refresh();
+  });
+  const resend = useAuthAction(async () => {
+    await (await amplifyAuth()).sendUserAttributeVerificationCode({ userAttributeKey: 'email' });
+    toast.info(`A new code is on its way to ${pending}.`);
+  });
+  return (
+    <Card label="E-mail address">
+      <h2 css={heading}>E-mail address</h2>
+      {pending ? (
+        <AuthForm onSubmit={confirm.submit}>
+          <p role="status">
+            A code is on its way to {pending}. Until you enter it, you keep signing in with {current}.
+          </p>
+          <CodeField label="Code from the new address" value={code} onChange={setCode} />
+          <FormError message={confirm.error ?? resend.error} />
+          <div className="actions">
+            <Button type="submit" disabled={confirm.busy}>
+              {confirm.busy ? 'Confirming…' : 'Confirm new address'}
+            </Button>
+            <Button variant="secondary" onClick={resend.run} disabled={resend.busy}>
+              Send a new code
+            </Button>
+            <Button variant="secondary" onClick={() => setPending(undefined)}>
+              Keep {current}
+            </Button>
+          </div>
+        </AuthForm>
+      ) : (
+        <AuthForm onSubmit={request.submit}>
+          <TextField
+            label="New e-mail address"
+            type="email"
+            autoComplete="email"
+            required
+            value={wanted}
+            error={request.fieldError}
+            onChange={(e) => setWanted(e.target.value)}
+          />
+          <FormError message={request.error} />
+          <Button type="submit" disabled={request.busy}>
+            {request.busy ? 'Sending a code…' : 'Change e-mail address'}
+          </Button>
+        </AuthForm>
+      )}
+    </Card>
+  );
+};
+
+/** Signing out here, or everywhere: every session of the account, on every device, ends. */
+const SessionsCard = () => {
+  const { signOut } = useAuth();
+  return (
+    <Card label="Sessions">
+      <h2 css={heading}>Sessions</h2>
+      <p>Signing out everywhere ends every session of your account, on every device and browser; each has to sign in again.</p>
+      <div className="actions">
+        <Button variant="secondary" onClick={() => void signOut()}>
+          Sign out
+        </Button>
+        <Button variant="secondary" onClick={() => void signOut({ everywhere: true })}>
+          Sign out everywhere
+        </Button>
+      </div>
+    </Card>
+  );
+};
+
+/** What a signed-in person can change of their own account. `email`: the address the account has now. */
+export const AccountSettings = ({ email }: { email?: string }) => (
+  <>
+    <EmailCard current={email} />
+    <PasswordCard />
+    <SessionsCard />
+  </>
+);
