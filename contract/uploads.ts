@@ -95,6 +95,9 @@ export const formatBytes = (bytes: number): string => {
   return `${bytes} ${bytes === 1 ? 'byte' : 'bytes'}`;
 };
 
+/** The statement list's pages: what the GraphQL API serves when asked for none, and the most it serves at once. */
+export const STATEMENT_PAGE_SIZE = { default: 20, max: 100 } as const;
+
 /**
  * CORS of the bucket, for the configured web origins: browsers PUT and GET through
  * presigned URLs, send the signed content type, metadata and checksum headers, and read

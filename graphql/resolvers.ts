@@ -8,6 +8,7 @@ import {
   PROFILE_IMAGE_TYPES,
   REGION,
   STATEMENT_LIMITS,
+  STATEMENT_PAGE_SIZE,
   STATEMENT_QUOTA,
   STATEMENT_TYPES,
   TABLE_KEYS,
@@ -100,10 +101,8 @@ const uploadLimitsPayload = {
   },
 };
 
-const MAX_PAGE_SIZE = 100;
 /** Accounts or periods read in one Query: far more than anyone keeps. */
 const MAX_SUMMARIES = 1000;
-const DEFAULT_PAGE_SIZE = 20;
 /** Copies of one file the duplicate check shows: enough to say where it already is. */
 const MAX_SAME_FILE = 10;
 
@@ -196,9 +195,9 @@ $util.toJson($ctx.result)`,
     fieldName: 'statements',
     dataSource: 'table',
     // Each filter reads its own list partition (see TABLE_KEYS): one Query of exactly the matches.
-    requestTemplate: `#set($limit = $util.defaultIfNull($ctx.args.limit, ${DEFAULT_PAGE_SIZE}))
-#if($limit < 1 || $limit > ${MAX_PAGE_SIZE})
-  $util.error("limit must be between 1 and ${MAX_PAGE_SIZE}", "BadRequest")
+    requestTemplate: `#set($limit = $util.defaultIfNull($ctx.args.limit, ${STATEMENT_PAGE_SIZE.default}))
+#if($limit < 1 || $limit > ${STATEMENT_PAGE_SIZE.max})
+  $util.error("limit must be between 1 and ${STATEMENT_PAGE_SIZE.max}", "BadRequest")
 #end
 #set($filter = $util.defaultIfNull($ctx.args.filter, {}))
 #set($period = $util.defaultIfNullOrBlank($filter.period, ""))

@@ -10,6 +10,7 @@ import { CHROMIUM_FLAGS, ensureChromium } from './support/chromium';
 import './support/locator-matchers';
 import { buildWebApp, startBuiltWebApp } from './support/web-app';
 import { EICAR, csv, pdf } from '../support/samples';
+import { readZip } from '../support/zip';
 import { accessibilityViolations } from './support/axe';
 import { signIn, signUpAndConfirm as signUpThroughScreens } from './support/screens';
 
@@ -47,6 +48,11 @@ afterAll(async () => {
 const shot = (page: Page, name: string) => page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
 
 const sha = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+/** A 2×2 PNG: the profile picture of the suite's first user. */
+const avatar = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAYAAABytg0kAAAAFklEQVR4nGNk+M/wn4GBgYGJgYGBAQAb/gIBiM5w3wAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 /** Every URL any page of the suite asked for or navigated to: none may carry an e-mail address. */
 const visitedUrls = new Set<string>();
@@ -190,10 +196,6 @@ describe('account', () => {
 describe('profile', () => {
   test('set the avatar (with progress) and a display name', async () => {
     const page = alicePage;
-    const avatar = Buffer.from(
-      'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAYAAABytg0kAAAAFklEQVR4nGNk+M/wn4GBgYGJgYGBAQAb/gIBiM5w3wAAAABJRU5ErkJggg==',
-      'base64',
-    );
     await page.getByLabel('Profile picture file').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: avatar });
     await expect(toast(page, 'Your profile picture is updated.')).toBeVisible();
     const img = page.getByTestId('avatar');
@@ -356,6 +358,75 @@ describe('statements', () => {
     await expect(page.getByTestId('statement-row')).toHaveCount(2);
     await expect(accounts.locator('option')).toHaveText(['All accounts', 'Checking (2)']);
     await expect(page.getByTestId('usage')).toHaveText(/, 2 statements$/);
+  }, 60_000);
+
+  test('export everything: a ZIP of every statement (one sent in parts) and the avatar, byte for byte, with a manifest of how each was checked; cancel leaves nothing', async () => {
+    const page = alicePage;
+    await page.goto(`${base}/profile`);
+    // Chromium's save-file picker needs a person at the screen: the suite takes the download path every browser has.
+    await page.evaluate(() => Object.defineProperty(window, 'showSaveFilePicker', { value: undefined, configurable: true }));
+    const card = page.getByRole('region', { name: 'Your data' });
+    const downloading = page.waitForEvent('download');
+    await card.getByRole('button', { name: 'Export everything' }).click();
+    await expect(card.getByRole('status')).toContainText('Exporting:');
+    const download = await downloading;
+    expect(download.suggestedFilename()).toMatch(/^statement-vault-\d{4}-\d{2}-\d{2}\.zip$/);
+    await expect(toast(page, 'Your export is saved: 3 files, each checked against its record.')).toBeVisible();
+    const saved = path.join(scratch, 'export.zip');
+    await download.saveAs(saved);
+    const files = await readZip(fs.readFileSync(saved));
+    expect([...files.keys()].sort()).toEqual([
+      'manifest.csv',
+      'manifest.json',
+      'profile/avatar.png',
+      'statements/Checking/2024-01/January 2024.pdf',
+      'statements/Checking/2024-01/brokerage-2023.csv',
+    ]);
+    expect(sha(files.get('statements/Checking/2024-01/January 2024.pdf')!)).toBe(sha(small));
+    expect(sha(files.get('statements/Checking/2024-01/brokerage-2023.csv')!)).toBe(sha(large));
+    expect(files.get('profile/avatar.png')!.equals(avatar)).toBe(true);
+    const manifest = JSON.parse(files.get('manifest.json')!.toString('utf8')) as { records: Record<string, unknown>[] };
+    expect(manifest.records).toHaveLength(3);
+    expect(manifest.records).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          kind: 'statement',
+          fileName: 'January 2024.pdf',
+          checksumType: 'FULL_OBJECT',
+          verification: 'verified',
+          size: small.length,
+        }),
+        expect.objectContaining({
+          kind: 'statement',
+          fileName: 'brokerage-2023.csv',
+          checksumType: 'COMPOSITE',
+          verification: 'verified',
+          size: large.length,
+          verifiedBy: expect.stringMatching(/^SHA-256 of each exported part/),
+        }),
+        expect.objectContaining({ kind: 'profileImage', path: 'profile/avatar.png', verification: 'unverified', size: avatar.length }),
+      ]),
+    );
+    const csvLines = files.get('manifest.csv')!.toString('utf8').trimEnd().split('\r\n');
+    expect(csvLines[0]).toBe(
+      'kind,path,id,fileName,accountLabel,period,contentType,size,uploadedAt,status,checksum,checksumType,verification,verifiedBy',
+    );
+    expect(csvLines).toHaveLength(4);
+
+    // Cancelled while the large file streams: no download, and the page says so.
+    let downloads = 0;
+    page.on('download', () => downloads++);
+    await page.route(/brokerage-2023\.csv/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue().catch(() => undefined);
+    });
+    await card.getByRole('button', { name: 'Export everything' }).click();
+    await card.getByRole('button', { name: 'Cancel export' }).click();
+    await expect(toast(page, 'The export was cancelled; nothing was saved.')).toBeVisible();
+    await page.unroute(/brokerage-2023\.csv/);
+    expect(downloads).toBe(0);
+    await expect(card.getByRole('button', { name: 'Export everything' })).toBeVisible();
+    await page.goto(`${base}/statements`);
   }, 60_000);
 
   test('delete one after confirming', async () => {

@@ -2,7 +2,15 @@
 'use client';
 
 import { css } from '@emotion/react';
-import { useId, useState, type ButtonHTMLAttributes, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from 'react';
+import {
+  useId,
+  useState,
+  type ButtonHTMLAttributes,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type SelectHTMLAttributes,
+  type Ref,
+} from 'react';
 import { theme } from '@/lib/theme';
 
 /** Small, accessible building blocks: every field has a label, every error is announced. */
@@ -83,7 +91,7 @@ export const TextField = ({
   hint,
   error,
   ...input
-}: InputHTMLAttributes<HTMLInputElement> & { label: string; hint?: string; error?: string }) => {
+}: InputHTMLAttributes<HTMLInputElement> & { label: string; hint?: string; error?: string; ref?: Ref<HTMLInputElement> }) => {
   const id = useId();
   const [shown, setShown] = useState(false);
   const describedBy = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;

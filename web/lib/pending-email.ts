@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 
 /**
  * The e-mail address a person is signing up or in with, handed from one form to the next
@@ -29,13 +29,17 @@ export const recallEmail = (): string => {
 /**
  * A form's e-mail field, starting from the address the previous form handed over. Session
  * storage exists only in the browser, after hydration, so the address arrives in an effect.
+ * What the person already typed into the field (`field`, before the page could run) wins:
+ * it is kept, never replaced or added to.
  */
 export const useRecalledEmail = () => {
   const [email, setEmail] = useState('');
+  const field = useRef<HTMLInputElement>(null);
   useEffect(() => {
     const recalled = recallEmail();
-    // eslint-disable-next-line react-hooks/set-state-in-effect -- session storage is readable only after hydration
-    if (recalled) setEmail((current) => current || recalled);
+    const typed = field.current?.value ?? '';
+
+    if (typed || recalled) setEmail(typed || recalled);
   }, []);
-  return [email, setEmail] as const;
+  return [email, setEmail, field] as const;
 };

@@ -1,12 +1,25 @@
 import type { Page } from 'playwright-core';
 
+/**
+ * Waits until the page's form runs: its submit button is enabled once the page has
+ * hydrated (before that a form would post natively). A person sees the same; a script that
+ * typed earlier could race the page filling in the address the previous form handed over.
+ */
+export const formReady = (page: Page) =>
+  page.waitForFunction(() => {
+    const button = document.querySelector<HTMLButtonElement>('main form button[type="submit"]');
+    return button !== null && !button.disabled;
+  });
+
 /** Sign-up and confirmation with the code the local stack printed, through the real screens; ends on the sign-in page. */
 export const signUpAndConfirm = async (page: Page, origin: string, codeFor: (email: string) => string, email: string, password: string) => {
   await page.goto(`${origin}/sign-up`);
+  await formReady(page);
   await page.getByLabel('E-mail').fill(email);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Create account' }).click();
   await page.waitForURL(`${origin}/confirm`);
+  await formReady(page);
   await page.getByLabel('Confirmation code').fill(codeFor(email));
   await page.getByRole('button', { name: 'Confirm', exact: true }).click();
   await page.waitForURL(/\/sign-in/);
@@ -14,6 +27,7 @@ export const signUpAndConfirm = async (page: Page, origin: string, codeFor: (ema
 
 /** Fills in and sends the sign-in form of the page shown. */
 export const signIn = async (page: Page, email: string, password: string) => {
+  await formReady(page);
   await page.getByLabel('E-mail').fill(email);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();

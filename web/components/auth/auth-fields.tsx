@@ -2,6 +2,7 @@
 'use client';
 
 import { PASSWORD_POLICY } from '@contract';
+import type { Ref } from 'react';
 import { TextField } from '../ui';
 
 /** A new password: the contract's one rule, stated up front. */
@@ -59,6 +60,27 @@ export const CodeField = ({
     autoComplete="one-time-code"
     required
     hint={hint}
+    value={value}
+    onChange={(event) => onChange(event.target.value)}
+  />
+);
+
+/** The address a person signs in with. `fieldRef`: for a form that fills in an address handed over to it. */
+export const EmailField = ({
+  value,
+  onChange,
+  fieldRef,
+}: {
+  value: string;
+  onChange: (value: string) => void;
+  fieldRef?: Ref<HTMLInputElement>;
+}) => (
+  <TextField
+    ref={fieldRef}
+    label="E-mail"
+    type="email"
+    autoComplete="email"
+    required
     value={value}
     onChange={(event) => onChange(event.target.value)}
   />

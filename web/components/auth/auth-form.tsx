@@ -1,10 +1,10 @@
 /** @jsxImportSource @emotion/react */
 'use client';
 
-import { startTransition, useActionState, type FormEvent, type ReactNode } from 'react';
+import { startTransition, useActionState, useSyncExternalStore, type FormEvent, type ReactNode } from 'react';
 import { amplifyAuth } from '@/lib/amplify-client';
 import { authErrorMessage } from '@/lib/auth-errors';
-import { narrowForm } from '../ui';
+import { Button, narrowForm } from '../ui';
 
 const warmAuth = () => void amplifyAuth().catch(() => undefined);
 
@@ -45,4 +45,25 @@ export const useAuthAction = (send: () => Promise<AuthOutcome | void>) => {
     run();
   };
   return { ...outcome, busy, submit, run };
+};
+
+const noSubscription = () => () => undefined;
+
+/**
+ * The form's submit button. Until the page has hydrated it is disabled: a form sent before
+ * its script runs would post natively and come back empty, losing what was typed; a
+ * disabled default button also holds back Enter in a field. While the form is being sent it
+ * says what is happening.
+ */
+export const SubmitButton = ({ busy, busyLabel, children }: { busy: boolean; busyLabel: string; children: ReactNode }) => {
+  const hydrated = useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
+  return (
+    <Button type="submit" disabled={busy || !hydrated}>
+      {busy ? busyLabel : children}
+    </Button>
+  );
 };

@@ -2,19 +2,19 @@
 'use client';
 
 import { amplifyAuth } from '@/lib/amplify-client';
-import { AuthForm, useAuthAction } from './auth-form';
+import { AuthForm, SubmitButton, useAuthAction } from './auth-form';
 import { useRouter, useSearchParams } from 'next/navigation';
 import { useState } from 'react';
 import { toast } from '@/lib/toast';
 import { rememberEmail, useRecalledEmail } from '@/lib/pending-email';
-import { Button, FormError, TextField } from '../ui';
-import { CodeField } from './auth-fields';
+import { Button, FormError } from '../ui';
+import { CodeField, EmailField } from './auth-fields';
 
 export const ConfirmForm = () => {
   const router = useRouter();
   const params = useSearchParams();
   // The address the previous form handed over (never in the URL).
-  const [email, setEmail] = useRecalledEmail();
+  const [email, setEmail, emailField] = useRecalledEmail();
   const [code, setCode] = useState('');
   const confirm = useAuthAction(async () => {
     await (await amplifyAuth()).confirmSignUp({ username: email.trim(), confirmationCode: code.trim() });
@@ -29,13 +29,13 @@ export const ConfirmForm = () => {
 
   return (
     <AuthForm onSubmit={confirm.submit}>
-      <TextField label="E-mail" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
+      <EmailField value={email} onChange={setEmail} fieldRef={emailField} />
       <CodeField label="Confirmation code" hint="The 6-digit code from the e-mail we sent you." value={code} onChange={setCode} />
       <FormError message={confirm.error ?? resend.error} />
       <div className="actions">
-        <Button type="submit" disabled={confirm.busy}>
-          {confirm.busy ? 'Confirming…' : 'Confirm'}
-        </Button>
+        <SubmitButton busy={confirm.busy} busyLabel="Confirming…">
+          Confirm
+        </SubmitButton>
         <Button variant="secondary" onClick={resend.run} disabled={!email.trim() || resend.busy}>
           Send a new code
         </Button>

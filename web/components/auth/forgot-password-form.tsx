@@ -2,14 +2,14 @@
 'use client';
 
 import { amplifyAuth } from '@/lib/amplify-client';
-import { AuthForm, useAuthAction } from './auth-form';
+import { AuthForm, SubmitButton, useAuthAction } from './auth-form';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { toast } from '@/lib/toast';
 import { passwordProblem } from '@contract';
 import { rememberEmail } from '@/lib/pending-email';
-import { Button, FormError, TextField } from '../ui';
-import { CodeField, NewPasswordField } from './auth-fields';
+import { FormError } from '../ui';
+import { CodeField, EmailField, NewPasswordField } from './auth-fields';
 
 /** Two steps: request a code by e-mail, then set a new password with it. */
 export const ForgotPasswordForm = () => {
@@ -34,11 +34,11 @@ export const ForgotPasswordForm = () => {
   if (step === 'request') {
     return (
       <AuthForm onSubmit={request.submit}>
-        <TextField label="E-mail" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
+        <EmailField value={email} onChange={setEmail} />
         <FormError message={request.error} />
-        <Button type="submit" disabled={request.busy}>
-          {request.busy ? 'Sending…' : 'Send me a code'}
-        </Button>
+        <SubmitButton busy={request.busy} busyLabel="Sending…">
+          Send me a code
+        </SubmitButton>
       </AuthForm>
     );
   }
@@ -48,9 +48,9 @@ export const ForgotPasswordForm = () => {
       <CodeField label="Code" value={code} onChange={setCode} />
       <NewPasswordField label="New password" value={password} error={reset.fieldError} onChange={setPassword} />
       <FormError message={reset.error} />
-      <Button type="submit" disabled={reset.busy}>
-        {reset.busy ? 'Saving…' : 'Set new password'}
-      </Button>
+      <SubmitButton busy={reset.busy} busyLabel="Saving…">
+        Set new password
+      </SubmitButton>
     </AuthForm>
   );
 };

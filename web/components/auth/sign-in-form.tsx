@@ -2,7 +2,7 @@
 'use client';
 
 import { amplifyAuth } from '@/lib/amplify-client';
-import { AuthForm, useAuthAction } from './auth-form';
+import { AuthForm, SubmitButton, useAuthAction } from './auth-form';
 import Link from 'next/link';
 import { useRouter, useSearchParams } from 'next/navigation';
 import { useEffect, useState } from 'react';
@@ -10,8 +10,8 @@ import { announceSessionEnded, useAuth } from '@/lib/auth-context';
 import { rememberEmail, useRecalledEmail } from '@/lib/pending-email';
 import { MESSAGES } from '@/lib/messages';
 import { SIGN_IN_REASONS, safeNext } from '@/lib/routes';
-import { Button, FormError, TextField } from '../ui';
-import { CurrentPasswordField } from './auth-fields';
+import { FormError } from '../ui';
+import { CurrentPasswordField, EmailField } from './auth-fields';
 
 export const SignInForm = () => {
   const router = useRouter();
@@ -19,7 +19,7 @@ export const SignInForm = () => {
   const next = safeNext(params.get('next'));
   const { state, refresh } = useAuth();
   // The address the previous form handed over (never in the URL).
-  const [email, setEmail] = useRecalledEmail();
+  const [email, setEmail, emailField] = useRecalledEmail();
   const [password, setPassword] = useState('');
 
   useEffect(() => {
@@ -49,12 +49,12 @@ export const SignInForm = () => {
   return (
     <AuthForm onSubmit={submit}>
       {ended ? <p role="status">{MESSAGES.sessionEnded}</p> : params.get('next') && <p role="status">Sign in to continue.</p>}
-      <TextField label="E-mail" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
+      <EmailField value={email} onChange={setEmail} fieldRef={emailField} />
       <CurrentPasswordField label="Password" value={password} onChange={setPassword} />
       <FormError message={error} />
-      <Button type="submit" disabled={busy}>
-        {busy ? 'Signing in…' : 'Sign in'}
-      </Button>
+      <SubmitButton busy={busy} busyLabel="Signing in…">
+        Sign in
+      </SubmitButton>
       <p>
         <Link href="/forgot-password">Forgot your password?</Link> · New here? <Link href="/sign-up">Create an account</Link>
       </p>

@@ -2,14 +2,14 @@
 'use client';
 
 import { amplifyAuth } from '@/lib/amplify-client';
-import { AuthForm, useAuthAction } from './auth-form';
+import { AuthForm, SubmitButton, useAuthAction } from './auth-form';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { passwordProblem } from '@contract';
 import { rememberEmail } from '@/lib/pending-email';
-import { Button, FormError, TextField } from '../ui';
-import { NewPasswordField } from './auth-fields';
+import { FormError } from '../ui';
+import { EmailField, NewPasswordField } from './auth-fields';
 
 export const SignUpForm = () => {
   const router = useRouter();
@@ -28,12 +28,12 @@ export const SignUpForm = () => {
 
   return (
     <AuthForm onSubmit={submit}>
-      <TextField label="E-mail" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
+      <EmailField value={email} onChange={setEmail} />
       <NewPasswordField label="Password" value={password} error={fieldError} onChange={setPassword} />
       <FormError message={error} />
-      <Button type="submit" disabled={busy}>
-        {busy ? 'Creating your account…' : 'Create account'}
-      </Button>
+      <SubmitButton busy={busy} busyLabel="Creating your account…">
+        Create account
+      </SubmitButton>
       <p>
         Already have an account? <Link href="/sign-in">Sign in</Link>
       </p>

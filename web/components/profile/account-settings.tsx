@@ -7,7 +7,7 @@ import { passwordProblem } from '@contract';
 import { amplifyAuth } from '@/lib/amplify-client';
 import { useAuth } from '@/lib/auth-context';
 import { toast } from '@/lib/toast';
-import { AuthForm, useAuthAction } from '../auth/auth-form';
+import { AuthForm, SubmitButton, useAuthAction } from '../auth/auth-form';
 import { CodeField, CurrentPasswordField, NewPasswordField } from '../auth/auth-fields';
 import { Button, Card, FormError, TextField } from '../ui';
 
@@ -38,9 +38,9 @@ const PasswordCard = () => {
         <CurrentPasswordField label="Current password" value={current} onChange={setCurrent} />
         <NewPasswordField label="New password" value={next} error={change.fieldError} onChange={setNext} />
         <FormError message={change.error} />
-        <Button type="submit" disabled={change.busy}>
-          {change.busy ? 'Changing…' : 'Change password'}
-        </Button>
+        <SubmitButton busy={change.busy} busyLabel="Changing…">
+          Change password
+        </SubmitButton>
       </AuthForm>
     </Card>
   );
@@ -89,9 +89,9 @@ const EmailCard = ({ current }: { current?: string }) => {
           <CodeField label="Code from the new address" value={code} onChange={setCode} />
           <FormError message={confirm.error ?? resend.error} />
           <div className="actions">
-            <Button type="submit" disabled={confirm.busy}>
-              {confirm.busy ? 'Confirming…' : 'Confirm new address'}
-            </Button>
+            <SubmitButton busy={confirm.busy} busyLabel="Confirming…">
+              Confirm new address
+            </SubmitButton>
             <Button variant="secondary" onClick={resend.run} disabled={resend.busy}>
               Send a new code
             </Button>
@@ -112,9 +112,9 @@ const EmailCard = ({ current }: { current?: string }) => {
             onChange={(e) => setWanted(e.target.value)}
           />
           <FormError message={request.error} />
-          <Button type="submit" disabled={request.busy}>
-            {request.busy ? 'Sending a code…' : 'Change e-mail address'}
-          </Button>
+          <SubmitButton busy={request.busy} busyLabel="Sending a code…">
+            Change e-mail address
+          </SubmitButton>
         </AuthForm>
       )}
     </Card>

@@ -14,6 +14,7 @@ import { theme } from '@/lib/theme';
 import { saveDisplayName } from '@/app/(private)/profile/actions';
 import { Button, Card, FormError, ProgressBar, TextField } from '../ui';
 import { AccountSettings } from './account-settings';
+import { ExportCard } from './export-card';
 
 const AVATAR_SIZE = 96;
 /** How long the page waits for a new picture's check and malware scan before saying it is still under way. */
@@ -215,6 +216,7 @@ export const ProfileView = ({ me }: { me?: MeData['me'] }) => {
           </Button>
         </form>
       </Card>
+      <ExportCard />
       <AccountSettings email={me?.email ?? undefined} />
     </>
   );

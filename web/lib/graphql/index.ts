@@ -3,6 +3,7 @@
  * types: all generated from operations.graphql against the deployed schema
  * (graphql.generated.ts), pre-parsed, so no GraphQL parser ships to the browser.
  */
+import { STATEMENT_PAGE_SIZE } from '@contract';
 import {
   AvatarOutcomeDocument,
   MeDocument,
@@ -35,5 +36,5 @@ export type SameFileData = SameFileQuery;
 export type AvatarOutcomeData = AvatarOutcomeQuery;
 export type SummariesData = SummariesQuery;
 
-/** The list shows this many statements a page. */
-export const PAGE_SIZE = 20;
+/** The list shows this many statements a page: the API's default. */
+export const PAGE_SIZE = STATEMENT_PAGE_SIZE.default;

@@ -1,0 +1,104 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { STATEMENT_LIMITS, compositeChecksumOf, sha256Base64 } from '../../contract';
+import { manifestCsv, statementPath, type ManifestEntry } from '../../web/lib/export/manifest';
+import { verifyingStream, type StoredFile } from '../../web/lib/export/verify';
+
+/** Sends `bytes` through the verifying stream in chunks of `chunk` bytes; what comes out, and the verdict. */
+const pass = async (bytes: Uint8Array, stored: StoredFile, chunk = 65_536) => {
+  const { stream, result } = verifyingStream(stored);
+  const source = new ReadableStream<Uint8Array>({
+    start(controller) {
+      for (let offset = 0; offset < bytes.length; offset += chunk) controller.enqueue(bytes.subarray(offset, offset + chunk));
+      controller.close();
+    },
+  });
+  const out = Buffer.from(await new Response(source.pipeThrough(stream)).arrayBuffer());
+  return { out, ...(await result) };
+};
+
+describe('where a statement goes in the export', () => {
+  test('account, then period, then the original name', () => {
+    expect(statementPath({ accountLabel: 'Checking ••1234', period: '2024-01', fileName: 'January.pdf' }, new Set())).toBe(
+      'statements/Checking ••1234/2024-01/January.pdf',
+    );
+  });
+
+  test('two files of one name in one folder are both kept, whatever their case', () => {
+    const taken = new Set<string>();
+    const file = { accountLabel: 'Checking', period: '2024-01', fileName: 'statement.pdf' };
+    expect(statementPath(file, taken)).toBe('statements/Checking/2024-01/statement.pdf');
+    expect(statementPath({ ...file, fileName: 'STATEMENT.pdf' }, taken)).toBe('statements/Checking/2024-01/STATEMENT (2).pdf');
+    expect(statementPath(file, taken)).toBe('statements/Checking/2024-01/statement (3).pdf');
+  });
+
+  test('nothing a person typed can climb out of its folder or hide a character', () => {
+    const path = statementPath({ accountLabel: '../..', period: '2024-01', fileName: '..\\evil/name\u0007.pdf' }, new Set());
+    expect(path).toBe('statements/.._../2024-01/.._evil_name_.pdf');
+    expect(path.split('/')).not.toContain('..');
+  });
+});
+
+describe('the manifest as CSV', () => {
+  const entry: ManifestEntry = {
+    kind: 'statement',
+    path: 'statements/a/2024-01/x.csv',
+    id: '01J',
+    fileName: 'report, "final".csv',
+    accountLabel: '=HYPERLINK("http://x")',
+    period: '2024-01',
+    contentType: 'text/csv',
+    size: 10,
+    uploadedAt: '2024-02-01T00:00:00.000Z',
+    status: 'AVAILABLE',
+    checksum: 'abc=',
+    checksumType: 'FULL_OBJECT',
+    verification: 'verified',
+    verifiedBy: 'SHA-256',
+  };
+
+  test('RFC 4180 quoting, CRLF lines, a header naming every column', () => {
+    const lines = manifestCsv([entry]).split('\r\n');
+    expect(lines[0].split(',')).toHaveLength(14);
+    expect(lines[1]).toContain('"report, ""final"".csv"');
+    expect(lines[2]).toBe('');
+  });
+
+  test('a value a spreadsheet would run as a formula is written as text', () => {
+    expect(manifestCsv([entry])).toContain(`"'=HYPERLINK(""http://x"")"`);
+  });
+});
+
+describe('checking the exported bytes against the record', () => {
+  test('a file sent in one piece: its SHA-256 against the one S3 verified; the bytes pass unchanged', async () => {
+    const bytes = randomBytes(200_000);
+    const stored = { size: bytes.length, checksum: await sha256Base64(bytes), checksumType: 'FULL_OBJECT' };
+    const checked = await pass(bytes, stored, 7_001);
+    expect(checked.out.equals(bytes)).toBe(true);
+    expect(checked.verification).toBe('verified');
+    expect((await pass(randomBytes(200_000), stored)).verification).toBe('mismatch');
+  });
+
+  test("a file sent in parts: each part's SHA-256, combined as S3 combines them, whatever the chunking", async () => {
+    const bytes = randomBytes(STATEMENT_LIMITS.partBytes * 2 + 12_345);
+    const parts = [0, 1, 2].map((index) => bytes.subarray(index * STATEMENT_LIMITS.partBytes, (index + 1) * STATEMENT_LIMITS.partBytes));
+    const checksum = await compositeChecksumOf(await Promise.all(parts.map((part) => sha256Base64(part))));
+    const stored = { size: bytes.length, checksum, checksumType: 'COMPOSITE' };
+    const checked = await pass(bytes, stored, 1_000_003);
+    expect(checked.out.equals(bytes)).toBe(true);
+    expect(checked.verification).toBe('verified');
+    const flipped = Buffer.from(bytes);
+    flipped[STATEMENT_LIMITS.partBytes + 5] ^= 1;
+    expect((await pass(flipped, stored, 1_000_003)).verification).toBe('mismatch');
+  });
+
+  test('a record from before checksums were enforced: the declared hex SHA-256; no checksum: size only', async () => {
+    const bytes = randomBytes(5_000);
+    const declared = createHash('sha256').update(bytes).digest('hex');
+    expect((await pass(bytes, { size: bytes.length, checksum: declared.toUpperCase() })).verification).toBe('verified');
+    expect(await pass(bytes, { size: bytes.length })).toMatchObject({
+      verification: 'unverified',
+      verifiedBy: expect.stringMatching(/^size only/),
+    });
+    expect((await pass(bytes, { size: bytes.length + 1 })).verification).toBe('mismatch');
+  });
+});

@@ -1,0 +1,41 @@
+import type { ApolloClient } from '@apollo/client';
+import { PROFILE_IMAGE_ROUTES, STATEMENT_PAGE_SIZE, STATEMENT_ROUTES } from '@contract';
+import { STATEMENTS, type StatementsData } from '../graphql';
+import { PresignApiError, callPresignApi } from '../presign-api';
+import type { ExportSource } from './vault-export';
+
+export { chooseExportTarget, type ExportTarget } from './save';
+export { exportVault, type ExportProgress } from './vault-export';
+export type { ManifestEntry } from './manifest';
+
+/**
+ * The export's source in the browser: the person's list through GraphQL, page by page,
+ * and each file's short-lived URL from the APIs, all with their own ID token.
+ */
+export const browserExportSource = (client: ApolloClient, idToken: () => Promise<string>): ExportSource => ({
+  async *statements() {
+    let nextToken: string | null = null;
+    do {
+      const variables = { filter: {}, limit: STATEMENT_PAGE_SIZE.max, nextToken };
+      const result: ApolloClient.QueryResult<StatementsData> = await client.query({
+        query: STATEMENTS,
+        variables,
+        fetchPolicy: 'network-only',
+      });
+      const page = result.data?.statements;
+      if (!page) throw new Error('Your list of statements could not be read; nothing was saved.');
+      yield* page.items;
+      nextToken = page.nextToken;
+    } while (nextToken);
+  },
+  downloadUrl: async (statementId) =>
+    (await callPresignApi('statementsApiUrl', STATEMENT_ROUTES.downloadUrl, await idToken(), { params: { statementId } })).url,
+  avatarUrl: async () => {
+    try {
+      return (await callPresignApi('profileImageApiUrl', PROFILE_IMAGE_ROUTES.downloadUrl, await idToken())).url;
+    } catch (error) {
+      if (error instanceof PresignApiError && error.status === 404) return undefined;
+      throw error;
+    }
+  },
+});
