@@ -1,9 +1,10 @@
 /** @jsxImportSource @emotion/react */
 'use client';
 
-import { startTransition, useActionState, useSyncExternalStore, type FormEvent, type ReactNode } from 'react';
+import { startTransition, useActionState, type FormEvent, type ReactNode } from 'react';
 import { amplifyAuth } from '@/lib/amplify-client';
 import { authErrorMessage } from '@/lib/auth-errors';
+import { useHydrated } from '@/lib/use-hydrated';
 import { Button, narrowForm } from '../ui';
 
 const warmAuth = () => void amplifyAuth().catch(() => undefined);
@@ -47,8 +48,6 @@ export const useAuthAction = (send: () => Promise<AuthOutcome | void>) => {
   return { ...outcome, busy, submit, run };
 };
 
-const noSubscription = () => () => undefined;
-
 /**
  * The form's submit button. Until the page has hydrated it is disabled: a form sent before
  * its script runs would post natively and come back empty, losing what was typed; a
@@ -56,11 +55,7 @@ const noSubscription = () => () => undefined;
  * says what is happening.
  */
 export const SubmitButton = ({ busy, busyLabel, children }: { busy: boolean; busyLabel: string; children: ReactNode }) => {
-  const hydrated = useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
+  const hydrated = useHydrated();
   return (
     <Button type="submit" disabled={busy || !hydrated}>
       {busy ? busyLabel : children}

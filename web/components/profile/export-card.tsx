@@ -7,6 +7,7 @@ import { formatBytes } from '@contract';
 import { useIdToken } from '@/lib/auth-context';
 import type { ExportProgress } from '@/lib/export';
 import { toast } from '@/lib/toast';
+import { useHydrated } from '@/lib/use-hydrated';
 import { Button, Card, FormError, ProgressBar } from '../ui';
 
 /** The export's code, fetched when the person reaches for the button rather than with the page. */
@@ -29,6 +30,7 @@ export const ExportCard = () => {
   const [running, setRunning] = useState(false);
   const [error, setError] = useState<string>();
   const exportController = useRef<AbortController | null>(null);
+  const hydrated = useHydrated();
 
   const start = async () => {
     setError(undefined);
@@ -89,7 +91,12 @@ export const ExportCard = () => {
       )}
       <FormError message={error} />
       <div className="actions">
-        <Button onClick={() => void start()} onFocus={() => void loadExport()} onPointerEnter={() => void loadExport()} disabled={running}>
+        <Button
+          onClick={() => void start()}
+          onFocus={() => void loadExport()}
+          onPointerEnter={() => void loadExport()}
+          disabled={running || !hydrated}
+        >
           {running ? 'Exporting…' : 'Export everything'}
         </Button>
         {running && (
