@@ -16,8 +16,8 @@ const shared = {
   testEnvironment: 'node',
   rootDir: __dirname,
   roots: ['<rootDir>/test'],
-  // file-type and its tokenizers ship as ES modules only; swc turns them into CommonJS for jest.
-  transformIgnorePatterns: ['/node_modules/(?!(file-type|strtok3|token-types|uint8array-extras|@tokenizer|@borewit)/)'],
+  // file-type, its tokenizers and client-zip ship as ES modules only; swc turns them into CommonJS for jest.
+  transformIgnorePatterns: ['/node_modules/(?!(client-zip|file-type|strtok3|token-types|uint8array-extras|@tokenizer|@borewit)/)'],
   transform: {
     '^.+\\.js$': ['@swc/jest', { jsc: { parser: { syntax: 'ecmascript' }, target: 'es2022' } }],
     '^.+\\.ts$': ['@swc/jest', { jsc: { parser: { syntax: 'typescript' }, target: 'es2022' } }],

@@ -366,10 +366,13 @@ describe('statements', () => {
     // Chromium's save-file picker needs a person at the screen: the suite takes the download path every browser has.
     await page.evaluate(() => Object.defineProperty(window, 'showSaveFilePicker', { value: undefined, configurable: true }));
     const card = page.getByRole('region', { name: 'Your data' });
-    const downloading = page.waitForEvent('download');
+    // 50 MiB through the local S3, two hashes and a ZIP: seconds here, longer on a loaded machine.
+    const downloading = page.waitForEvent('download', { timeout: 90_000 });
     await card.getByRole('button', { name: 'Export everything' }).click();
     await expect(card.getByRole('status')).toContainText('Exporting:');
-    const download = await downloading;
+    const download = await downloading.catch(async (error: Error) => {
+      throw new Error(`${error.message}; the card says: ${(await card.textContent())?.replace(/\s+/g, ' ')}`);
+    });
     expect(download.suggestedFilename()).toMatch(/^statement-vault-\d{4}-\d{2}-\d{2}\.zip$/);
     await expect(toast(page, 'Your export is saved: 3 files, each checked against its record.')).toBeVisible();
     const saved = path.join(scratch, 'export.zip');
@@ -426,11 +429,11 @@ describe('statements', () => {
     await page.unroute(/brokerage-2023\.csv/);
     expect(downloads).toBe(0);
     await expect(card.getByRole('button', { name: 'Export everything' })).toBeVisible();
-    await page.goto(`${base}/statements`);
-  }, 60_000);
+  }, 150_000);
 
   test('delete one after confirming', async () => {
     const page = alicePage;
+    await page.goto(`${base}/statements`);
     await page.getByRole('button', { name: 'Delete brokerage-2023.csv' }).click();
     const dialog = page.getByRole('dialog', { name: 'Delete this statement?' });
     await expect(dialog).toBeVisible();

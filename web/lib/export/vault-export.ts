@@ -24,7 +24,10 @@ export interface ExportProgress {
 const AVATAR_EXTENSIONS: Record<string, string> = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp' };
 
 const fetchBody = async (url: string, what: string, signal: AbortSignal): Promise<Response & { body: ReadableStream<Uint8Array> }> => {
-  const response = await fetch(url, { signal });
+  // Never from the HTTP cache: the bytes are checked against what storage holds, and an
+  // avatar the page already shows is cached from an <img> request, which S3 answers without
+  // CORS headers (and without Vary: Origin), so a cached copy would fail this CORS request.
+  const response = await fetch(url, { signal, cache: 'no-store' });
   if (!response.ok || !response.body) throw new Error(`${what} could not be downloaded (status ${response.status}); nothing was saved.`);
   return response as Response & { body: ReadableStream<Uint8Array> };
 };
