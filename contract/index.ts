@@ -9,6 +9,7 @@ export * from './errors';
 export * from './routes';
 export * from './route-bodies';
 export * from './api';
+export * from './account';
 export * from './web-config';
 export * from './upload-rules';
 export * from './entities';

@@ -114,6 +114,13 @@ export const TABLE_KEYS = {
   refusalSort: (uploadId: string): string => `REFUSED#${uploadId}`,
   /** The refusal id of the profile image. */
   avatarRefusalId: 'avatar',
+  /**
+   * Account deletions, one item per owner (sort key: the owner's sub): the job's progress,
+   * then, for a day, what was deleted. Outside the owner's partition, so deleting the
+   * owner's records leaves the job that is doing it.
+   */
+  deletionsPartition: 'DELETIONS',
+  deletionSort: (owner: string): string => owner,
   /** Marks a record whose list copies are written (records of earlier releases lack it until the sweep). */
   listedAttribute: 'listed',
 } as const;

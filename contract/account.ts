@@ -1,0 +1,92 @@
+import { z } from 'zod';
+import { profileImagePrefix, statementPrefix } from './keys';
+
+/**
+ * Closing an account: what it removes, in order, and the rules around it. Every step is
+ * safe to repeat, so a job that stops midway (a crash, a timeout) starts again at the step
+ * it recorded last and finishes.
+ */
+export const ACCOUNT_DELETION = {
+  /**
+   * A deletion must follow a recent sign-in: an unattended signed-in browser cannot close
+   * the account. Measured from the ID token's `auth_time`.
+   */
+  recentSignInSeconds: 5 * 60,
+  /** A running job that has not moved for this long is started again by the sweep (or at local start). */
+  staleAfterSeconds: 5 * 60,
+  /**
+   * How long the job's own record stays once the account is gone: it says what was
+   * deleted, and that any file landing late under the prefixes (a URL signed before the
+   * deletion began) is removed on arrival. It outlives every URL signed before the job began.
+   */
+  keepRecordSeconds: 24 * 60 * 60,
+  /**
+   * The steps, in order: uploads under way aborted (no part can complete into a new
+   * object), every object version and delete marker under the owner's prefixes, every
+   * record of the owner in the table, then the Cognito user.
+   */
+  steps: ['uploads', 'objects', 'records', 'identity'] as const,
+} as const;
+
+export type DeletionStep = (typeof ACCOUNT_DELETION.steps)[number];
+
+/** The owner's prefixes in the bucket: everything of theirs the bucket holds is under one of them. */
+export const ownerPrefixes = (owner: string): string[] => [statementPrefix(owner), profileImagePrefix(owner)];
+
+/** What closing the account would delete, shown before the person confirms. */
+export interface AccountContents {
+  statements: number;
+  /** Bytes of the statements kept. */
+  bytes: number;
+  /** Uploads started and not finished (their places under the quota). */
+  uploadsUnderWay: number;
+  hasProfileImage: boolean;
+}
+
+/** What a deletion removed so far. */
+export interface DeletionCounts {
+  /** Multipart uploads aborted. */
+  uploadsAborted: number;
+  /** Object versions and delete markers removed (every version of every file). */
+  objectVersions: number;
+  /** Bytes of the object versions removed. */
+  bytes: number;
+  /** Statement records removed (each with its list copies and summaries). */
+  statements: number;
+  /** Other items of the owner removed: profile, quota, summaries, refusals, held places. */
+  otherRecords: number;
+  /** Whether the sign-in (the Cognito user) is gone. */
+  signInDeleted: boolean;
+}
+
+export type DeletionState = 'RUNNING' | 'DONE';
+
+/** An account deletion, as its job record keeps it and the API reports it. */
+export interface AccountDeletion {
+  state: DeletionState;
+  /** The next step to run (absent once done). */
+  step?: DeletionStep;
+  startedAt: string;
+  updatedAt: string;
+  finishedAt?: string;
+  counts: DeletionCounts;
+}
+
+export const NO_DELETIONS: DeletionCounts = {
+  uploadsAborted: 0,
+  objectVersions: 0,
+  bytes: 0,
+  statements: 0,
+  otherRecords: 0,
+  signInDeleted: false,
+};
+
+/** The confirmation: the account's own e-mail address, typed. */
+export const accountDeletionRequestSchema = z.strictObject({
+  confirmEmail: z.string({ error: 'confirmEmail is required' }).trim().min(3).max(254),
+});
+export type AccountDeletionRequest = z.input<typeof accountDeletionRequestSchema>;
+
+/** Whether the typed address is the account's, as people type addresses (case and spaces aside). */
+export const confirmsEmail = (typed: string, accountEmail: string): boolean =>
+  typed.trim().toLowerCase() === accountEmail.trim().toLowerCase();

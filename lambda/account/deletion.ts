@@ -1,0 +1,130 @@
+import {
+  ACCOUNT_DELETION,
+  NO_DELETIONS,
+  ownerPrefixes,
+  type AccountDeletion,
+  type DeletionCounts,
+  type DeletionStep,
+} from '../../contract';
+import type { Log } from '../shared/log';
+import type { RecordStore } from '../shared/records';
+
+/** One stored version of an object, or a delete marker. */
+export interface ObjectVersion {
+  key: string;
+  versionId: string;
+  size: number;
+}
+
+/** The bucket, as a deletion sees it: every version under a prefix, and the uploads under way. */
+export interface VersionedObjects {
+  /** Every version and delete marker under `prefix`, a page at a time. */
+  listVersions(prefix: string): AsyncIterable<ObjectVersion[]>;
+  /** Removes exactly these versions; throws if S3 refuses any of them. */
+  deleteVersions(versions: ObjectVersion[]): Promise<void>;
+  /** Multipart uploads started under `prefix` and neither completed nor aborted. */
+  listMultipartUploads(prefix: string): AsyncIterable<{ key: string; uploadId: string }>;
+  abortMultipart(input: { key: string; uploadId: string }): Promise<void>;
+}
+
+/** Deletion jobs, one per owner, kept outside the owner's records. */
+export interface DeletionJobs {
+  get(owner: string): Promise<AccountDeletion | undefined>;
+  /** Records a new job; the one already recorded (running or done) if there is one. */
+  begin(owner: string, at: string): Promise<AccountDeletion>;
+  /** Stores the job's progress: its next step (none: done) and counts. */
+  save(owner: string, job: AccountDeletion): Promise<void>;
+  /** Owners whose job is running and has not moved since `before`. */
+  stalled(before: string): Promise<string[]>;
+}
+
+/** Every record of an owner that the statement and upload paths do not remove themselves. */
+export interface OwnerPartition {
+  /** Deletes every item left in the owner's partition; how many there were. */
+  deleteOwnerPartition(owner: string): Promise<number>;
+}
+
+/** The user directory (Cognito). */
+export interface Identities {
+  /** Deletes the sign-in whose sub is `owner`; `false` if there was none (already deleted). */
+  deleteUser(owner: string): Promise<boolean>;
+}
+
+export interface DeletionDeps {
+  objects: VersionedObjects;
+  records: Pick<RecordStore, 'ownerRecords' | 'deleteStatement' | 'releaseUpload'> & OwnerPartition;
+  jobs: DeletionJobs;
+  identities: Identities;
+  log: Log;
+  now?: () => Date;
+}
+
+type StepRun = (owner: string, deps: DeletionDeps, counts: DeletionCounts) => Promise<void>;
+
+/** What each step does. Each is safe to repeat: it removes what is left, and counts what it removed. */
+const STEPS: Record<DeletionStep, StepRun> = {
+  async uploads(owner, { objects }, counts) {
+    for (const prefix of ownerPrefixes(owner)) {
+      for await (const upload of objects.listMultipartUploads(prefix)) {
+        await objects.abortMultipart(upload);
+        counts.uploadsAborted++;
+      }
+    }
+  },
+  async objects(owner, { objects }, counts) {
+    for (const prefix of ownerPrefixes(owner)) {
+      for await (const page of objects.listVersions(prefix)) {
+        if (page.length === 0) continue;
+        await objects.deleteVersions(page);
+        counts.objectVersions += page.length;
+        counts.bytes += page.reduce((sum, version) => sum + version.size, 0);
+      }
+    }
+  },
+  async records(owner, { records }, counts) {
+    const held = await records.ownerRecords(owner);
+    // Each through its own path, so list copies, summaries and the held-places index go with it.
+    for (const statement of held.statements) if (await records.deleteStatement(owner, statement.id)) counts.statements++;
+    for (const upload of held.uploads) if (await records.releaseUpload(owner, upload.statementId)) counts.otherRecords++;
+    counts.otherRecords += await records.deleteOwnerPartition(owner);
+  },
+  async identity(owner, { identities }, counts) {
+    await identities.deleteUser(owner);
+    counts.signInDeleted = true;
+  },
+};
+
+/**
+ * Runs an owner's deletion from the step its job recorded last to the end, saving after
+ * each step; a run that stops midway is picked up by the next (the retry, the sweep, or
+ * the local stack's start) at the step it was in. Returns the job as it ends, or
+ * `undefined` when the owner has none.
+ */
+export const runDeletion = async (owner: string, deps: DeletionDeps): Promise<AccountDeletion | undefined> => {
+  const now = () => (deps.now?.() ?? new Date()).toISOString();
+  let job = await deps.jobs.get(owner);
+  if (!job || job.state === 'DONE') return job;
+  const steps = ACCOUNT_DELETION.steps;
+  for (let index = steps.indexOf(job.step ?? steps[0]); index < steps.length; index++) {
+    const step = steps[index];
+    const counts: DeletionCounts = { ...NO_DELETIONS, ...job.counts };
+    deps.log.info('account deletion step', { owner, step });
+    await STEPS[step](owner, deps, counts);
+    const next = steps[index + 1];
+    const at = now();
+    job = next
+      ? { ...job, step: next, updatedAt: at, counts }
+      : { state: 'DONE', startedAt: job.startedAt, updatedAt: at, finishedAt: at, counts };
+    await deps.jobs.save(owner, job);
+  }
+  deps.log.info('account deleted', { owner, ...job.counts });
+  return job;
+};
+
+/** Starts again every job that stopped moving (the sweep, and the local stack at start). */
+export const resumeStalledDeletions = async (deps: DeletionDeps): Promise<number> => {
+  const now = deps.now?.() ?? new Date();
+  const owners = await deps.jobs.stalled(new Date(now.getTime() - ACCOUNT_DELETION.staleAfterSeconds * 1000).toISOString());
+  for (const owner of owners) await runDeletion(owner, deps);
+  return owners.length;
+};

@@ -1,0 +1,215 @@
+import {
+  ACCOUNT_DELETION,
+  NO_DELETIONS,
+  STATEMENT_STATUS,
+  profileImageKey,
+  statementKey,
+  type AccountDeletion,
+  type Statement,
+} from '../../contract';
+import {
+  resumeStalledDeletions,
+  runDeletion,
+  type DeletionDeps,
+  type DeletionJobs,
+  type ObjectVersion,
+  type VersionedObjects,
+} from '../../lambda/account/deletion';
+import { ALICE, BOB, capturingLog, memoryRecords } from '../support/lambda-fakes';
+
+/** A versioned bucket: every key keeps its versions (delete markers are versions of size 0). */
+const versionedBucket = () => {
+  const versions: ObjectVersion[] = [];
+  const uploads: { key: string; uploadId: string }[] = [];
+  let failNextDelete = false;
+  const objects: VersionedObjects = {
+    async *listVersions(prefix) {
+      const matching = versions.filter((version) => version.key.startsWith(prefix));
+      // Pages of two, as S3 pages its listings.
+      for (let index = 0; index < matching.length; index += 2) yield matching.slice(index, index + 2);
+    },
+    async deleteVersions(page) {
+      if (failNextDelete) {
+        failNextDelete = false;
+        throw new Error('the process died');
+      }
+      for (const gone of page) {
+        const index = versions.findIndex((version) => version.key === gone.key && version.versionId === gone.versionId);
+        if (index >= 0) versions.splice(index, 1);
+      }
+    },
+    async *listMultipartUploads(prefix) {
+      yield* uploads.filter((upload) => upload.key.startsWith(prefix));
+    },
+    async abortMultipart({ uploadId }) {
+      uploads.splice(
+        uploads.findIndex((upload) => upload.uploadId === uploadId),
+        1,
+      );
+    },
+  };
+  return { objects, versions, uploads, crashOnNextDelete: () => (failNextDelete = true) };
+};
+
+const memoryJobs = () => {
+  const jobs = new Map<string, AccountDeletion>();
+  const store: DeletionJobs = {
+    async get(owner) {
+      return jobs.get(owner);
+    },
+    async begin(owner, at) {
+      const existing = jobs.get(owner);
+      if (existing) return existing;
+      const job: AccountDeletion = { state: 'RUNNING', step: ACCOUNT_DELETION.steps[0], startedAt: at, updatedAt: at, counts: NO_DELETIONS };
+      jobs.set(owner, job);
+      return job;
+    },
+    async save(owner, job) {
+      jobs.set(owner, job);
+    },
+    async stalled(before) {
+      return [...jobs].filter(([, job]) => job.state === 'RUNNING' && job.updatedAt < before).map(([owner]) => owner);
+    },
+  };
+  return { store, jobs };
+};
+
+const statement = (owner: string, id: string, size: number): Statement => ({
+  owner,
+  id,
+  key: statementKey(owner, id),
+  fileName: `${id}.pdf`,
+  contentType: 'application/pdf',
+  size,
+  accountLabel: 'Checking',
+  period: '2024-01',
+  uploadedAt: '2024-02-01T00:00:00.000Z',
+  status: STATEMENT_STATUS.available,
+});
+
+const world = () => {
+  const bucket = versionedBucket();
+  const records = memoryRecords();
+  const jobs = memoryJobs();
+  const deletedUsers: string[] = [];
+  const otherItems = new Map<string, number>([
+    [ALICE, 3],
+    [BOB, 2],
+  ]);
+  for (const owner of [ALICE, BOB]) {
+    const first = statement(owner, '01HAAAAAAAAAAAAAAAAAAAAAAA', 100);
+    const second = statement(owner, '01HBBBBBBBBBBBBBBBBBBBBBBB', 250);
+    records.statements.set(`${owner}/${first.id}`, first);
+    records.statements.set(`${owner}/${second.id}`, second);
+    records.uploads.set(`${owner}/01HCCCCCCCCCCCCCCCCCCCCCCC`, {
+      owner,
+      statementId: '01HCCCCCCCCCCCCCCCCCCCCCCC',
+      size: 70 * 1024 * 1024,
+      expiresAt: '2099-01-01T00:00:00.000Z',
+    });
+    records.avatars.set(owner, profileImageKey(owner));
+    // Two versions of one statement, a delete marker, the other statement, and the avatar.
+    bucket.versions.push(
+      { key: first.key, versionId: 'v1', size: 90 },
+      { key: first.key, versionId: 'v2', size: 100 },
+      { key: second.key, versionId: 'marker', size: 0 },
+      { key: second.key, versionId: 'v1', size: 250 },
+      { key: profileImageKey(owner), versionId: 'v1', size: 40 },
+    );
+    bucket.uploads.push({ key: statementKey(owner, '01HCCCCCCCCCCCCCCCCCCCCCCC'), uploadId: `upload-${owner}` });
+  }
+  let clock = new Date('2026-11-24T10:00:00.000Z');
+  const deps: DeletionDeps = {
+    objects: bucket.objects,
+    records: {
+      ownerRecords: records.ownerRecords,
+      deleteStatement: records.deleteStatement,
+      releaseUpload: records.releaseUpload,
+      async deleteOwnerPartition(owner) {
+        records.avatars.delete(owner);
+        const count = otherItems.get(owner) ?? 0;
+        otherItems.delete(owner);
+        return count;
+      },
+    },
+    jobs: jobs.store,
+    identities: {
+      async deleteUser(owner) {
+        if (deletedUsers.includes(owner)) return false;
+        deletedUsers.push(owner);
+        return true;
+      },
+    },
+    log: capturingLog(),
+    now: () => clock,
+  };
+  const advance = (seconds: number) => (clock = new Date(clock.getTime() + seconds * 1000));
+  return { bucket, records, jobs, deletedUsers, otherItems, deps, advance };
+};
+
+const owned = (owner: string, keys: Iterable<string>) => [...keys].filter((key) => key.includes(owner));
+
+describe('an account deletion', () => {
+  test('removes every version, upload under way and record of the owner, then the sign-in, and says what it removed', async () => {
+    const { bucket, records, jobs, deletedUsers, otherItems, deps } = world();
+    await jobs.store.begin(ALICE, '2026-11-24T10:00:00.000Z');
+
+    const done = await runDeletion(ALICE, deps);
+
+    expect(done).toEqual({
+      state: 'DONE',
+      startedAt: '2026-11-24T10:00:00.000Z',
+      updatedAt: '2026-11-24T10:00:00.000Z',
+      finishedAt: '2026-11-24T10:00:00.000Z',
+      counts: { uploadsAborted: 1, objectVersions: 5, bytes: 480, statements: 2, otherRecords: 4, signInDeleted: true },
+    });
+    expect(bucket.versions.filter((version) => version.key.includes(ALICE))).toEqual([]);
+    expect(bucket.uploads.filter((upload) => upload.key.includes(ALICE))).toEqual([]);
+    expect(owned(ALICE, records.statements.keys())).toEqual([]);
+    expect(owned(ALICE, records.uploads.keys())).toEqual([]);
+    expect(records.avatars.has(ALICE)).toBe(false);
+    expect(deletedUsers).toEqual([ALICE]);
+    expect(jobs.jobs.get(ALICE)).toEqual(done);
+
+    // Nothing of another owner is touched.
+    expect(bucket.versions.filter((version) => version.key.includes(BOB))).toHaveLength(5);
+    expect(bucket.uploads.filter((upload) => upload.key.includes(BOB))).toHaveLength(1);
+    expect(owned(BOB, records.statements.keys())).toHaveLength(2);
+    expect(owned(BOB, records.uploads.keys())).toHaveLength(1);
+    expect(otherItems.get(BOB)).toBe(2);
+    expect(records.avatars.has(BOB)).toBe(true);
+  });
+
+  test('a run that dies midway is resumed at the step it was in, by the sweep once stalled, and finishes', async () => {
+    const { bucket, records, jobs, deletedUsers, deps, advance } = world();
+    await jobs.store.begin(ALICE, '2026-11-24T10:00:00.000Z');
+    bucket.crashOnNextDelete();
+
+    await expect(runDeletion(ALICE, deps)).rejects.toThrow('the process died');
+    expect(jobs.jobs.get(ALICE)).toMatchObject({ state: 'RUNNING', step: 'objects', counts: { uploadsAborted: 1 } });
+
+    // Not stalled yet: a job that moved recently may still be running elsewhere.
+    advance(ACCOUNT_DELETION.staleAfterSeconds - 1);
+    expect(await resumeStalledDeletions(deps)).toBe(0);
+    advance(2);
+    expect(await resumeStalledDeletions(deps)).toBe(1);
+
+    expect(jobs.jobs.get(ALICE)).toMatchObject({ state: 'DONE', counts: { objectVersions: 5, statements: 2, signInDeleted: true } });
+    expect(bucket.versions.filter((version) => version.key.includes(ALICE))).toEqual([]);
+    expect(owned(ALICE, records.statements.keys())).toEqual([]);
+    expect(deletedUsers).toEqual([ALICE]);
+  });
+
+  test('a finished deletion, or an owner without one, is left as it is', async () => {
+    const { bucket, jobs, deletedUsers, deps } = world();
+    expect(await runDeletion(ALICE, deps)).toBeUndefined();
+    expect(bucket.versions).toHaveLength(10);
+
+    await jobs.store.begin(ALICE, '2026-11-24T10:00:00.000Z');
+    const done = await runDeletion(ALICE, deps);
+    // A repeated event (the retry of an invocation that did finish) changes nothing.
+    expect(await runDeletion(ALICE, deps)).toEqual(done);
+    expect(await jobs.store.begin(ALICE, '2026-11-24T11:00:00.000Z')).toEqual(done);
+    expect(deletedUsers).toEqual([ALICE]);
+  });
+});
