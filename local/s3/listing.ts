@@ -12,15 +12,15 @@ const OBJECT_SUFFIX = '._S3rver_object';
 const UPLOADS_DIR = '._S3rver_uploads';
 const MAX_KEYS = 1000;
 
-interface StoredObject {
+export interface StoredObject {
   key: string;
   file: string;
 }
 
-const byBytes = (a: string, b: string): number => Buffer.compare(Buffer.from(a, 'utf8'), Buffer.from(b, 'utf8'));
+export const byBytes = (a: string, b: string): number => Buffer.compare(Buffer.from(a, 'utf8'), Buffer.from(b, 'utf8'));
 
 /** Every stored key under the directory part of `prefix` (no need to walk the rest of the bucket). */
-const storedObjects = (bucketDir: string, prefix: string): StoredObject[] => {
+export const storedObjects = (bucketDir: string, prefix: string): StoredObject[] => {
   const prefixDir = prefix.includes('/') ? prefix.slice(0, prefix.lastIndexOf('/')) : '';
   const start = path.join(bucketDir, prefixDir);
   if (!path.resolve(start).startsWith(path.resolve(bucketDir)) || !fs.existsSync(start)) return [];
@@ -40,10 +40,10 @@ const storedObjects = (bucketDir: string, prefix: string): StoredObject[] => {
   return found.sort((a, b) => byBytes(a.key, b.key));
 };
 
-const xmlEscape = (value: string): string =>
+export const xmlEscape = (value: string): string =>
   value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
 
-const invalidArgument = (message: string): ListingAnswer => ({ ok: false, status: 400, code: 'InvalidArgument', message });
+export const invalidArgument = (message: string): ListingAnswer => ({ ok: false, status: 400, code: 'InvalidArgument', message });
 
 export type ListingAnswer = { ok: true; xml: string } | { ok: false; status: number; code: string; message: string };
 

@@ -22,7 +22,16 @@ import {
   type StoredChecksum,
 } from './checksums';
 import { preflight } from './cors';
-import { listObjects } from './listing';
+import { listObjects, type ListingAnswer } from './listing';
+import { listMultipartUploads, listObjectVersions } from './version-listing';
+
+/** The listings the front answers itself, by operation: over the bucket's folder, or its uploads' for ListMultipartUploads. */
+const LISTERS: Record<string, (dir: string, bucket: string, query: URLSearchParams) => ListingAnswer> = {
+  ListObjects: listObjects,
+  ListObjectsV2: listObjects,
+  ListObjectVersions: listObjectVersions,
+  ListMultipartUploads: listMultipartUploads,
+};
 import { s3Operation, splitPath, type S3Operation } from './operations';
 
 // s3rver ships no types; this is the part we use.
@@ -477,16 +486,22 @@ export const startLocalS3 = async (input: {
         }
       }
 
-      const deletedKeys =
+      const unescape = (text: string) => text.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+      const deletedObjects =
         operation.name === 'DeleteObjects'
-          ? [...(body ?? Buffer.alloc(0)).toString('utf8').matchAll(/<Key>([^<]*)<\/Key>/g)].map((match) =>
-              match[1].replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&'),
-            )
+          ? [...(body ?? Buffer.alloc(0)).toString('utf8').matchAll(/<Object>([\s\S]*?)<\/Object>/g)].map((match) => ({
+              key: unescape(/<Key>([^<]*)<\/Key>/.exec(match[1])?.[1] ?? ''),
+              versioned: /<VersionId>/.test(match[1]),
+            }))
           : [];
+      const deletedKeys = deletedObjects.map((object) => object.key);
       const readsObject = operation.name === 'GetObject' || operation.name === 'HeadObject';
       const checks =
         operation.name === 'DeleteObjects'
-          ? deletedKeys.map((key) => ({ action: 's3:DeleteObject', resource: `arn:aws:s3:::${input.bucketName}/${key}` }))
+          ? deletedObjects.map(({ key, versioned }) => ({
+              action: versioned ? 's3:DeleteObjectVersion' : 's3:DeleteObject',
+              resource: `arn:aws:s3:::${input.bucketName}/${key}`,
+            }))
           : readsObject
             ? operation.checks.map((check) => ({
                 ...check,
@@ -510,9 +525,10 @@ export const startLocalS3 = async (input: {
         const listing = await denial(signer, [{ action: 's3:ListBucket', resource: `arn:aws:s3:::${input.bucketName}` }]);
         if (listing) return refuse(request, response, { ...listing, message: 'Access Denied' });
       }
-      if (operation.name === 'ListObjects' || operation.name === 'ListObjectsV2') {
+      const lister = LISTERS[operation.name];
+      if (lister) {
         request.resume();
-        const answer = listObjects(bucketDir, input.bucketName, query);
+        const answer = lister(operation.name === 'ListMultipartUploads' ? uploadsDir : bucketDir, input.bucketName, query);
         if (!answer.ok) return refuse(request, response, answer);
         response.writeHead(200, { 'Content-Type': 'application/xml', ...corsHeaders(request.headers.origin) }).end(answer.xml);
         return;

@@ -1,41 +1,23 @@
-import { PutCommand, QueryCommand, UpdateCommand, DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import * as fs from 'node:fs';
-import * as os from 'node:os';
-import * as path from 'node:path';
+import { PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { TABLE_KEYS, accountKeyOf, statementKey, type Statement } from '../../contract';
 import { expectedSummaries, summaryCorrections } from '../../lambda/catalogue/summaries';
 import { createSweep } from '../../lambda/catalogue/sweep';
 import { encodeStatementMetadata } from '../../lambda/shared/metadata';
 import { dynamoRecordStore, type RecordStore } from '../../lambda/shared/records';
-import { dynamoClient, ensureTable, startDynamoDbLocal } from '../../local/dynamodb';
-import { freePort } from '../../local/ports';
 import { capturingLog, memoryObjects } from '../support/lambda-fakes';
+import { useLocalTable } from './support/dynamo-table';
 
 /**
  * The record store on AWS's own DynamoDB Local: what the catalogue, the sweep and the
  * delete route write, under repeats and concurrency, and the records of the earlier
  * release (no list copies, no summaries) being listed by the sweep.
  */
-const TABLE = 'records-test';
-let dataDir: string;
-let stop: () => Promise<void>;
+const table = useLocalTable('records-test');
+const TABLE = table.name;
 let store: RecordStore;
-let documents: DynamoDBDocumentClient;
 
-beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vault-records-'));
-  const port = await freePort();
-  const dynamo = await startDynamoDbLocal({ port, directory: path.join(dataDir, 'dynamodb') });
-  stop = () => dynamo.stop();
-  const client = dynamoClient(port);
-  await ensureTable(client, TABLE);
-  store = dynamoRecordStore(TABLE, client);
-  documents = DynamoDBDocumentClient.from(client);
-}, 60_000);
-
-afterAll(async () => {
-  await stop?.();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+beforeAll(() => {
+  store = dynamoRecordStore(TABLE, table.client);
 });
 
 let sequence = 0;
@@ -58,7 +40,7 @@ const statement = (owner: string, fields: Partial<Statement> = {}): Statement =>
 };
 
 const listIds = async (partition: string): Promise<string[]> => {
-  const { Items } = await documents.send(
+  const { Items } = await table.documents.send(
     new QueryCommand({
       TableName: TABLE,
       KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
@@ -140,7 +122,7 @@ describe('the sweep lists what the earlier release recorded, and sets drifted su
     const alice = owner();
     const old = [statement(alice, { accountLabel: 'Savings' }), statement(alice), statement(alice, { period: '2024-02' })];
     for (const one of old)
-      await documents.send(
+      await table.documents.send(
         new PutCommand({ TableName: TABLE, Item: { ...one, pk: TABLE_KEYS.userPartition(alice), sk: TABLE_KEYS.statementSort(one.id) } }),
       );
     const sweep = sweepOf([{ owner: alice, statements: old }]);
@@ -175,7 +157,7 @@ describe('the sweep lists what the earlier release recorded, and sets drifted su
     const bob = owner();
     const his = [statement(bob), statement(bob)];
     for (const one of his) await store.putStatement(one);
-    await documents.send(
+    await table.documents.send(
       new UpdateCommand({
         TableName: TABLE,
         Key: { pk: TABLE_KEYS.userPartition(bob), sk: TABLE_KEYS.accountSort('main') },

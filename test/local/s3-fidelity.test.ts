@@ -1,4 +1,12 @@
-import { ListObjectsCommand, PutObjectCommand, S3Client, paginateListObjectsV2, type ListObjectsV2CommandOutput } from '@aws-sdk/client-s3';
+import {
+  CreateMultipartUploadCommand,
+  HeadObjectCommand,
+  ListObjectsCommand,
+  PutObjectCommand,
+  S3Client,
+  paginateListObjectsV2,
+  type ListObjectsV2CommandOutput,
+} from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import aws4 from 'aws4';
 import { execFile } from 'node:child_process';
@@ -7,6 +15,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { promisify } from 'node:util';
+import { s3VersionedObjects } from '../../lambda/account/objects';
 import { createS3Client } from '../../lambda/shared/runtime';
 import { buildAccessModel } from '../../local/iam/access-model';
 import { createAuthorizer } from '../../local/iam/authorizer';
@@ -101,6 +110,49 @@ describe('listings page as S3 pages', () => {
       .send(new (await import('@aws-sdk/client-s3')).ListObjectsV2Command({ Bucket: BUCKET, ContinuationToken: 'bm90LWEtdG9rZW4=' }))
       .catch((error: Error & { $metadata: { httpStatusCode: number } }) => error);
     expect(answer).toMatchObject({ name: 'InvalidArgument', $metadata: { httpStatusCode: 400 } });
+  });
+});
+
+describe('versions and uploads under way, as an account deletion reads and removes them', () => {
+  const [owner, other] = ['44444444-4444-4444-8444-444444444444', '55555555-5555-4555-8555-555555555555'];
+  const objects = () => s3VersionedObjects(account, BUCKET);
+  const collect = async <T>(pages: AsyncIterable<T>) => {
+    const all: T[] = [];
+    for await (const page of pages) all.push(page);
+    return all;
+  };
+
+  test('ListObjectVersions answers as for a bucket never versioned: each object is its one version, null; pages of 1,000', async () => {
+    const pages = await collect(objects().listVersions('statements/'));
+    expect(pages.map((page) => page.length)).toEqual([1000, 203]);
+    expect(new Set(pages.flat().map((version) => version.versionId))).toEqual(new Set(['null']));
+    expect(pages.flat().every((version) => version.size === 1)).toBe(true);
+  });
+
+  test('uploads under way are listed by prefix and aborted (twice is fine); every version under a prefix goes, and only those', async () => {
+    for (const key of [`statements/${owner}/a/file`, `statements/${owner}/b/file`, `profile-images/${owner}/avatar`, `statements/${other}/a/file`]) {
+      await account.send(new PutObjectCommand({ Bucket: BUCKET, Key: key, Body: 'bytes' }));
+    }
+    const mine = await account.send(new CreateMultipartUploadCommand({ Bucket: BUCKET, Key: `statements/${owner}/c/file` }));
+    const theirs = await account.send(new CreateMultipartUploadCommand({ Bucket: BUCKET, Key: `statements/${other}/c/file` }));
+
+    const uploads = await collect(objects().listMultipartUploads(`statements/${owner}/`));
+    expect(uploads).toEqual([{ key: `statements/${owner}/c/file`, uploadId: mine.UploadId }]);
+    await objects().abortMultipart(uploads[0]);
+    await objects().abortMultipart(uploads[0]);
+    expect(await collect(objects().listMultipartUploads(`statements/${owner}/`))).toEqual([]);
+    expect(await collect(objects().listMultipartUploads(`statements/${other}/`))).toEqual([
+      { key: `statements/${other}/c/file`, uploadId: theirs.UploadId },
+    ]);
+
+    for (const prefix of [`statements/${owner}/`, `profile-images/${owner}/`]) {
+      for (const page of await collect(objects().listVersions(prefix))) await objects().deleteVersions(page);
+      expect((await collect(objects().listVersions(prefix))).flat()).toEqual([]);
+    }
+    await expect(account.send(new HeadObjectCommand({ Bucket: BUCKET, Key: `statements/${owner}/a/file` }))).rejects.toMatchObject({
+      name: 'NotFound',
+    });
+    expect((await account.send(new HeadObjectCommand({ Bucket: BUCKET, Key: `statements/${other}/a/file` }))).ContentLength).toBe(5);
   });
 });
 

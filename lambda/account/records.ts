@@ -1,0 +1,108 @@
+import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { BatchWriteCommand, DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { ACCOUNT_DELETION, NO_DELETIONS, TABLE_KEYS, type AccountDeletion } from '../../contract';
+import type { DeletionJobs, OwnerPartition } from './deletion';
+
+const { partitionKey: pk, sortKey: sk } = TABLE_KEYS;
+
+/** The attribute DynamoDB's time to live reads (epoch seconds): a finished job's record goes by itself. */
+export const DELETION_EXPIRY_ATTRIBUTE = 'expiresAtEpoch';
+
+/** BatchWriteItem takes at most 25 requests. */
+const BATCH = 25;
+
+const jobKey = (owner: string) => ({ [pk]: TABLE_KEYS.deletionsPartition, [sk]: TABLE_KEYS.deletionSort(owner) });
+
+const jobOf = (item: Record<string, unknown>): AccountDeletion => ({
+  state: item.state === 'DONE' ? 'DONE' : 'RUNNING',
+  ...(typeof item.step === 'string' ? { step: item.step as AccountDeletion['step'] } : {}),
+  startedAt: String(item.startedAt),
+  updatedAt: String(item.updatedAt),
+  ...(typeof item.finishedAt === 'string' ? { finishedAt: item.finishedAt } : {}),
+  counts: { ...NO_DELETIONS, ...(item.counts as Partial<AccountDeletion['counts']> | undefined) },
+});
+
+/** Deletion jobs and the owner's partition, in the product's one table. */
+export const dynamoAccountRecords = (tableName: string, client: DynamoDBClient): DeletionJobs & OwnerPartition => {
+  const documents = DynamoDBDocumentClient.from(client, { marshallOptions: { removeUndefinedValues: true } });
+  const get = async (owner: string) =>
+    (await documents.send(new GetCommand({ TableName: tableName, Key: jobKey(owner), ConsistentRead: true }))).Item;
+
+  return {
+    async get(owner) {
+      const item = await get(owner);
+      return item ? jobOf(item) : undefined;
+    },
+    async begin(owner, at) {
+      const job: AccountDeletion = { state: 'RUNNING', step: ACCOUNT_DELETION.steps[0], startedAt: at, updatedAt: at, counts: NO_DELETIONS };
+      try {
+        await documents.send(
+          new PutCommand({
+            TableName: tableName,
+            Item: { ...jobKey(owner), owner, ...job },
+            ConditionExpression: 'attribute_not_exists(#pk)',
+            ExpressionAttributeNames: { '#pk': pk },
+          }),
+        );
+        return job;
+      } catch (error) {
+        if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
+        // Already begun (a second tab, a repeated request): the job there is is the answer.
+        return jobOf((await get(owner))!);
+      }
+    },
+    async save(owner, job) {
+      const expiry =
+        job.state === 'DONE' ? { [DELETION_EXPIRY_ATTRIBUTE]: Math.floor(Date.parse(job.updatedAt) / 1000) + ACCOUNT_DELETION.keepRecordSeconds } : {};
+      await documents.send(new PutCommand({ TableName: tableName, Item: { ...jobKey(owner), owner, ...job, ...expiry } }));
+    },
+    async stalled(before) {
+      const owners: string[] = [];
+      let start: Record<string, unknown> | undefined;
+      do {
+        const page = await documents.send(
+          new QueryCommand({
+            TableName: tableName,
+            KeyConditionExpression: '#pk = :pk',
+            FilterExpression: '#state = :running AND updatedAt < :before',
+            ExpressionAttributeNames: { '#pk': pk, '#state': 'state' },
+            ExpressionAttributeValues: { ':pk': TABLE_KEYS.deletionsPartition, ':running': 'RUNNING', ':before': before },
+            ConsistentRead: true,
+            ...(start ? { ExclusiveStartKey: start } : {}),
+          }),
+        );
+        for (const item of page.Items ?? []) owners.push(String(item.owner));
+        start = page.LastEvaluatedKey;
+      } while (start);
+      return owners;
+    },
+    async deleteOwnerPartition(owner) {
+      let deleted = 0;
+      // Read a page, delete it, read again from the start: what is deleted no longer pages.
+      for (;;) {
+        const page = await documents.send(
+          new QueryCommand({
+            TableName: tableName,
+            KeyConditionExpression: '#pk = :pk',
+            ProjectionExpression: '#pk, #sk',
+            ExpressionAttributeNames: { '#pk': pk, '#sk': sk },
+            ExpressionAttributeValues: { ':pk': TABLE_KEYS.userPartition(owner) },
+            ConsistentRead: true,
+            Limit: 100,
+          }),
+        );
+        const keys = page.Items ?? [];
+        if (keys.length === 0) return deleted;
+        for (let index = 0; index < keys.length; index += BATCH) {
+          let requests = keys.slice(index, index + BATCH).map((Key) => ({ DeleteRequest: { Key } }));
+          for (let attempt = 0; requests.length > 0; attempt++) {
+            if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, Math.min(1000, 25 * 2 ** attempt)));
+            const result = await documents.send(new BatchWriteCommand({ RequestItems: { [tableName]: requests } }));
+            requests = (result.UnprocessedItems?.[tableName] ?? []) as typeof requests;
+          }
+        }
+        deleted += keys.length;
+      }
+    },
+  };
+};
