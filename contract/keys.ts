@@ -121,6 +121,8 @@ export const TABLE_KEYS = {
    */
   deletionsPartition: 'DELETIONS',
   deletionSort: (owner: string): string => owner,
+  /** The table's time-to-live attribute (epoch seconds): an item carrying it goes by itself after that time. */
+  expiryAttribute: 'expiresAtEpoch',
   /** Marks a record whose list copies are written (records of earlier releases lack it until the sweep). */
   listedAttribute: 'listed',
 } as const;

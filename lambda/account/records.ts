@@ -5,9 +5,6 @@ import type { DeletionJobs, OwnerPartition } from './deletion';
 
 const { partitionKey: pk, sortKey: sk } = TABLE_KEYS;
 
-/** The attribute DynamoDB's time to live reads (epoch seconds): a finished job's record goes by itself. */
-export const DELETION_EXPIRY_ATTRIBUTE = 'expiresAtEpoch';
-
 /** BatchWriteItem takes at most 25 requests. */
 const BATCH = 25;
 
@@ -53,7 +50,7 @@ export const dynamoAccountRecords = (tableName: string, client: DynamoDBClient):
     },
     async save(owner, job) {
       const expiry =
-        job.state === 'DONE' ? { [DELETION_EXPIRY_ATTRIBUTE]: Math.floor(Date.parse(job.updatedAt) / 1000) + ACCOUNT_DELETION.keepRecordSeconds } : {};
+        job.state === 'DONE' ? { [TABLE_KEYS.expiryAttribute]: Math.floor(Date.parse(job.updatedAt) / 1000) + ACCOUNT_DELETION.keepRecordSeconds } : {};
       await documents.send(new PutCommand({ TableName: tableName, Item: { ...jobKey(owner), owner, ...job, ...expiry } }));
     },
     async stalled(before) {

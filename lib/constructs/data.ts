@@ -41,6 +41,8 @@ export class VaultData extends Construct {
       billingMode: dynamodb.BillingMode.PAY_PER_REQUEST,
       pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
       encryption: dynamodb.TableEncryption.AWS_MANAGED,
+      // A finished account deletion's record goes a day after it ends.
+      timeToLiveAttribute: TABLE_KEYS.expiryAttribute,
       deletionProtection: (props.removalPolicy ?? RemovalPolicy.RETAIN) === RemovalPolicy.RETAIN,
       removalPolicy: props.removalPolicy ?? RemovalPolicy.RETAIN,
     });

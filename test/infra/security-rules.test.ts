@@ -11,7 +11,7 @@ import {
 import { Stack, type CfnElement } from 'aws-cdk-lib';
 import type { IConstruct } from 'constructs';
 import { OUTPUT_NAMES } from '../../lib/outputs';
-import { WEB_CONFIG_ENV, WEB_SECURITY_HEADERS } from '../../contract';
+import { TABLE_KEYS, WEB_CONFIG_ENV, WEB_SECURITY_HEADERS } from '../../contract';
 import type { StatementVaultStack, VaultPrincipals } from '../../lib/statement-vault-stack';
 import { VaultFunction } from '../../lib/constructs/vault-function';
 import { readOpenNextArtifact } from '../../lib/web-artifact';
@@ -201,6 +201,12 @@ describe('table', () => {
       }),
       DeletionPolicy: 'Retain',
       UpdateReplacePolicy: 'Retain',
+    });
+  });
+
+  test("expires items by the contract's time-to-live attribute (a finished account deletion's record)", () => {
+    template.hasResourceProperties('AWS::DynamoDB::Table', {
+      TimeToLiveSpecification: { AttributeName: TABLE_KEYS.expiryAttribute, Enabled: true },
     });
   });
 });

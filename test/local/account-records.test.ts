@@ -1,7 +1,7 @@
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { TABLE_KEYS, profileImageKey, statementKey, type Statement } from '../../contract';
 import { runDeletion } from '../../lambda/account/deletion';
-import { DELETION_EXPIRY_ATTRIBUTE, dynamoAccountRecords } from '../../lambda/account/records';
+import { dynamoAccountRecords } from '../../lambda/account/records';
 import { dynamoRecordStore, type RecordStore } from '../../lambda/shared/records';
 import { capturingLog } from '../support/lambda-fakes';
 import { useLocalTable } from './support/dynamo-table';
@@ -89,7 +89,7 @@ test('every item of the owner goes, each through its own path; the job keeps wha
   expect(await accounts.get(alice)).toEqual(done);
   const { Items } = await table.documents.send(new ScanCommand({ TableName: table.name, ConsistentRead: true }));
   const job = Items!.find((item) => item[TABLE_KEYS.sortKey] === TABLE_KEYS.deletionSort(alice))!;
-  expect(job[DELETION_EXPIRY_ATTRIBUTE]).toBe(Date.parse('2026-11-24T10:00:05.000Z') / 1000 + 24 * 60 * 60);
+  expect(job[TABLE_KEYS.expiryAttribute]).toBe(Date.parse('2026-11-24T10:00:05.000Z') / 1000 + 24 * 60 * 60);
 });
 
 test('a deletion begins once: a second request gets the job already there', async () => {
