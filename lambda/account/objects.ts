@@ -40,7 +40,9 @@ export const s3VersionedObjects = (client: S3Client, bucket: string): VersionedO
       // DeleteObjects answers 200 with per-key errors: one refused key fails the step, which a retry repeats.
       const refused = result.Errors ?? [];
       if (refused.length > 0) {
-        throw new Error(`S3 refused to delete ${refused.length} version(s), first ${refused[0].Key}: ${refused[0].Code} ${refused[0].Message}`);
+        throw new Error(
+          `S3 refused to delete ${refused.length} version(s), first ${refused[0].Key}: ${refused[0].Code} ${refused[0].Message}`,
+        );
       }
     }
   },

@@ -31,7 +31,13 @@ export const dynamoAccountRecords = (tableName: string, client: DynamoDBClient):
       return item ? jobOf(item) : undefined;
     },
     async begin(owner, at) {
-      const job: AccountDeletion = { state: 'RUNNING', step: ACCOUNT_DELETION.steps[0], startedAt: at, updatedAt: at, counts: NO_DELETIONS };
+      const job: AccountDeletion = {
+        state: 'RUNNING',
+        step: ACCOUNT_DELETION.steps[0],
+        startedAt: at,
+        updatedAt: at,
+        counts: NO_DELETIONS,
+      };
       try {
         await documents.send(
           new PutCommand({
@@ -50,7 +56,9 @@ export const dynamoAccountRecords = (tableName: string, client: DynamoDBClient):
     },
     async save(owner, job) {
       const expiry =
-        job.state === 'DONE' ? { [TABLE_KEYS.expiryAttribute]: Math.floor(Date.parse(job.updatedAt) / 1000) + ACCOUNT_DELETION.keepRecordSeconds } : {};
+        job.state === 'DONE'
+          ? { [TABLE_KEYS.expiryAttribute]: Math.floor(Date.parse(job.updatedAt) / 1000) + ACCOUNT_DELETION.keepRecordSeconds }
+          : {};
       await documents.send(new PutCommand({ TableName: tableName, Item: { ...jobKey(owner), owner, ...job, ...expiry } }));
     },
     async stalled(before) {

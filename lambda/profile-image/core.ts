@@ -13,6 +13,8 @@ import type { Presigner } from '../shared/s3';
 import { requireAllowedUpload } from '../shared/upload-check';
 
 export interface ProfileImageDeps {
+  /** Refuses a caller before any route runs (see refuseClosingAccounts). @default every signed-in caller */
+  admit?: (sub: string) => Promise<void>;
   presigner: Presigner;
   records: RecordStore;
   log: Log;

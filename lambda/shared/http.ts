@@ -120,7 +120,15 @@ const routeCall = (route: RouteSpec, event: APIGatewayProxyEvent, sub: string): 
  * table), turns every failure into the one error shape, and logs one line per request.
  * Unknown failures become a 500 without details; the log keeps the error name only.
  */
-export const createRouter = (routes: readonly RouteEntry[], deps: { log: Log; cors: Cors }) => {
+export const createRouter = (
+  routes: readonly RouteEntry[],
+  deps: {
+    log: Log;
+    cors: Cors;
+    /** Checks the caller before any route runs (an account being deleted is refused); throws an ApiError to refuse. @default every signed-in caller */
+    admit?: (sub: string) => Promise<void>;
+  },
+) => {
   const table = new Map(routes.map((entry) => [`${entry.route.method} ${entry.route.resource}`, entry]));
   const resources = new Set(routes.map((entry) => entry.route.resource));
 
@@ -136,6 +144,7 @@ export const createRouter = (routes: readonly RouteEntry[], deps: { log: Log; co
           : new ApiError('NOT_FOUND', 'There is no such route.');
       }
       const sub = callerSub(event);
+      await deps.admit?.(sub);
       const result = await entry.handle(routeCall(entry.route, event, sub));
       deps.log.info('request', { route, status: result.status, requestId });
       return respond(result.status, result.body, cors);

@@ -29,6 +29,8 @@ import type { ObjectStore, Presigner } from '../shared/s3';
 import { requireAllowedSize, requireAllowedUpload } from '../shared/upload-check';
 
 export interface StatementsDeps {
+  /** Refuses a caller before any route runs (see refuseClosingAccounts). @default every signed-in caller */
+  admit?: (sub: string) => Promise<void>;
   presigner: Presigner;
   objects: ObjectStore;
   records: RecordStore;

@@ -2,6 +2,8 @@ import type { APIGatewayProxyEvent } from 'aws-lambda';
 import { Tracer } from '@aws-lambda-powertools/tracer';
 import { CORRELATION_ID_PATHS, createLogger, powertoolsLog, withLambdaContext } from '../shared/log';
 import { createMetrics, powertoolsMetrics } from '../shared/metrics';
+import { refuseClosingAccounts } from '../account/closing';
+import { dynamoAccountRecords } from '../account/records';
 import { dynamoRecordStore } from '../shared/records';
 import { createDynamoDbClient, createS3Client, parseEnvironment, type AwsAccess } from '../shared/runtime';
 import { Presigner, s3ObjectStore } from '../shared/s3';
@@ -14,10 +16,12 @@ export const createStatementsHandler = (env: Record<string, string | undefined>,
   const metrics = createMetrics('statements-api', settings.metricsDisabled);
   const tracer = new Tracer({ serviceName: 'statements-api' });
   const s3 = tracer.captureAWSv3Client(createS3Client(access));
+  const dynamo = tracer.captureAWSv3Client(createDynamoDbClient(access));
   const api = createStatementsApi({
     presigner: new Presigner(s3, settings.bucketName),
     objects: s3ObjectStore(s3, settings.bucketName),
-    records: dynamoRecordStore(settings.tableName, tracer.captureAWSv3Client(createDynamoDbClient(access))),
+    records: dynamoRecordStore(settings.tableName, dynamo),
+    admit: refuseClosingAccounts(dynamoAccountRecords(settings.tableName, dynamo)),
     log: powertoolsLog(logger),
     cors: { allowedOrigins: settings.allowedOrigins },
     metrics: powertoolsMetrics(metrics),

@@ -20,7 +20,8 @@ const field = (name: string, value: string | number | boolean) => `<${name}>${ty
  * page as S3's do; a delimiter is not offered (nothing here lists versions by folder).
  */
 export const listObjectVersions = (bucketDir: string, bucket: string, query: URLSearchParams): ListingAnswer => {
-  if (query.has('delimiter')) return { ok: false, status: 501, code: 'NotImplemented', message: 'The local bucket lists versions without a delimiter.' };
+  if (query.has('delimiter'))
+    return { ok: false, status: 501, code: 'NotImplemented', message: 'The local bucket lists versions without a delimiter.' };
   const maxKeys = maxOf(query, 'max-keys');
   if (maxKeys === undefined) return invalidArgument('Provided max-keys not an integer or within integer range');
   const prefix = query.get('prefix') ?? '';
@@ -47,7 +48,10 @@ export const listObjectVersions = (bucketDir: string, bucket: string, query: URL
     field('IsTruncated', truncated),
     ...(truncated ? [field('NextKeyMarker', xmlEscape(page[page.length - 1].key)), field('NextVersionIdMarker', 'null')] : []),
   ].join('');
-  return { ok: true, xml: `<?xml version="1.0" encoding="UTF-8"?>\n<ListVersionsResult xmlns="${XMLNS}">${head}${versions.join('')}</ListVersionsResult>` };
+  return {
+    ok: true,
+    xml: `<?xml version="1.0" encoding="UTF-8"?>\n<ListVersionsResult xmlns="${XMLNS}">${head}${versions.join('')}</ListVersionsResult>`,
+  };
 };
 
 /**
@@ -55,7 +59,8 @@ export const listObjectVersions = (bucketDir: string, bucket: string, query: URL
  * key), in key then upload-id order, paged by key and upload-id markers as S3 pages them.
  */
 export const listMultipartUploads = (uploadsDir: string, bucket: string, query: URLSearchParams): ListingAnswer => {
-  if (query.has('delimiter')) return { ok: false, status: 501, code: 'NotImplemented', message: 'The local bucket lists uploads without a delimiter.' };
+  if (query.has('delimiter'))
+    return { ok: false, status: 501, code: 'NotImplemented', message: 'The local bucket lists uploads without a delimiter.' };
   const maxUploads = maxOf(query, 'max-uploads');
   if (maxUploads === undefined) return invalidArgument('Provided max-uploads not an integer or within integer range');
   const prefix = query.get('prefix') ?? '';

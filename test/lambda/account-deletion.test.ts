@@ -60,7 +60,13 @@ const memoryJobs = () => {
     async begin(owner, at) {
       const existing = jobs.get(owner);
       if (existing) return existing;
-      const job: AccountDeletion = { state: 'RUNNING', step: ACCOUNT_DELETION.steps[0], startedAt: at, updatedAt: at, counts: NO_DELETIONS };
+      const job: AccountDeletion = {
+        state: 'RUNNING',
+        step: ACCOUNT_DELETION.steps[0],
+        startedAt: at,
+        updatedAt: at,
+        counts: NO_DELETIONS,
+      };
       jobs.set(owner, job);
       return job;
     },

@@ -46,9 +46,10 @@ test('log lines carry the function, the Lambda request id, cold start and the AP
     [LAMBDA_ENV.tableName]: 'table',
     [LAMBDA_ENV.logLevel]: 'INFO',
   });
+  // Without the authorizer's claims: refused before any call to AWS, which this test has none of.
   const request = (requestId: string) => ({
     ...apiEvent({ ...STATEMENT_ROUTES.deleteStatement, pathParameters: { statementId: 'not-an-id' } }),
-    requestContext: { ...apiEvent({ ...STATEMENT_ROUTES.deleteStatement }).requestContext, requestId },
+    requestContext: { ...apiEvent({ ...STATEMENT_ROUTES.deleteStatement }).requestContext, authorizer: undefined, requestId },
   });
 
   const first = await captureLines(() => handler(request('api-request-1'), context('lambda-request-1')));
@@ -63,7 +64,7 @@ test('log lines carry the function, the Lambda request id, cold start and the AP
       function_request_id: 'lambda-request-1',
       cold_start: true,
       correlation_id: 'api-request-1',
-      status: 400,
+      status: 401,
     }),
   ]);
   // The next invocation's lines carry its own ids, and no longer a cold start.

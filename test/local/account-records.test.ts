@@ -94,7 +94,10 @@ test('every item of the owner goes, each through its own path; the job keeps wha
 
 test('a deletion begins once: a second request gets the job already there', async () => {
   const alice = crypto.randomUUID();
-  const [first, second] = await Promise.all([accounts.begin(alice, '2026-11-24T10:00:00.000Z'), accounts.begin(alice, '2026-11-24T10:00:01.000Z')]);
+  const [first, second] = await Promise.all([
+    accounts.begin(alice, '2026-11-24T10:00:00.000Z'),
+    accounts.begin(alice, '2026-11-24T10:00:01.000Z'),
+  ]);
   expect(first).toEqual(second);
   expect(await accounts.stalled('2026-11-24T10:05:00.000Z')).toContain(alice);
   expect(await accounts.stalled('2026-11-24T09:59:00.000Z')).not.toContain(alice);

@@ -130,7 +130,12 @@ describe('versions and uploads under way, as an account deletion reads and remov
   });
 
   test('uploads under way are listed by prefix and aborted (twice is fine); every version under a prefix goes, and only those', async () => {
-    for (const key of [`statements/${owner}/a/file`, `statements/${owner}/b/file`, `profile-images/${owner}/avatar`, `statements/${other}/a/file`]) {
+    for (const key of [
+      `statements/${owner}/a/file`,
+      `statements/${owner}/b/file`,
+      `profile-images/${owner}/avatar`,
+      `statements/${other}/a/file`,
+    ]) {
       await account.send(new PutObjectCommand({ Bucket: BUCKET, Key: key, Body: 'bytes' }));
     }
     const mine = await account.send(new CreateMultipartUploadCommand({ Bucket: BUCKET, Key: `statements/${owner}/c/file` }));

@@ -1,0 +1,14 @@
+import { ApiError } from '../shared/errors';
+import type { DeletionJobs } from './deletion';
+
+export const ACCOUNT_CLOSING_MESSAGE = 'This account is being deleted: nothing in it can be uploaded or downloaded any more.';
+
+/**
+ * The APIs' check before any route: once an account's deletion has begun, nothing is
+ * signed for it, so no new URL can read a file the deletion is removing or put one back.
+ */
+export const refuseClosingAccounts =
+  (jobs: Pick<DeletionJobs, 'get'>) =>
+  async (sub: string): Promise<void> => {
+    if (await jobs.get(sub)) throw new ApiError('CONFLICT', ACCOUNT_CLOSING_MESSAGE);
+  };
