@@ -34,6 +34,7 @@ import {
   memoryRecords,
   partList,
   testPresigner,
+  memoryAccount,
 } from '../test/support/lambda-fakes';
 import { medianMs } from './measure';
 
@@ -102,6 +103,7 @@ const main = async () => {
     records: memoryRecords(),
     log: capturingLog(),
     cors: { allowedOrigins: [] },
+    account: memoryAccount().account,
   };
   const signing = createStatementsApi(deps);
   // The same route answering a multipart start without signing anything: what routing, parsing and answering cost.

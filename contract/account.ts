@@ -43,6 +43,12 @@ export interface AccountContents {
   hasProfileImage: boolean;
 }
 
+/** The account as its deletion sees it: what there is to delete, and the deletion if one has begun. */
+export interface AccountOverview {
+  contents: AccountContents;
+  deletion?: AccountDeletion;
+}
+
 /** What a deletion removed so far. */
 export interface DeletionCounts {
   /** Multipart uploads aborted. */

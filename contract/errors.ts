@@ -7,6 +7,8 @@ export const ERROR_STATUS = {
   UNAUTHORIZED: 401,
   /** The caller's vault is full: their quota of statements or bytes (contract STATEMENT_QUOTA). */
   QUOTA_EXCEEDED: 403,
+  /** The action (closing the account) needs a sign-in from the last few minutes (contract ACCOUNT_DELETION). */
+  RECENT_SIGN_IN_REQUIRED: 403,
   NOT_FOUND: 404,
   METHOD_NOT_ALLOWED: 405,
   CONFLICT: 409,

@@ -11,6 +11,10 @@ export const LAMBDA_ENV = {
   logLevel: 'POWERTOOLS_LOG_LEVEL',
   /** `true` where nothing collects metrics (the local stack). */
   metricsDisabled: 'POWERTOOLS_METRICS_DISABLED',
+  /** The account deletion worker, which the statements API starts (asynchronously) for each deletion. */
+  deletionFunctionName: 'DELETION_FUNCTION_NAME',
+  /** The user pool whose users the deletion worker deletes. */
+  userPoolId: 'USER_POOL_ID',
 } as const;
 
 export type LambdaEnvName = (typeof LAMBDA_ENV)[keyof typeof LAMBDA_ENV];

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { accountDeletionRequestSchema } from './account';
 import { completeUploadRequestSchema, partUrlsRequestSchema, profileImageUploadRequestSchema, statementUploadRequestSchema } from './api';
 import { PROFILE_IMAGE_ROUTES, STATEMENT_ROUTES, type RouteBody, type RouteSpec } from './routes';
 
@@ -18,6 +19,7 @@ const BODIES = [
   body(STATEMENT_ROUTES.createUpload, statementUploadRequestSchema),
   body(STATEMENT_ROUTES.partUrls, partUrlsRequestSchema),
   body(STATEMENT_ROUTES.completeUpload, completeUploadRequestSchema),
+  body(STATEMENT_ROUTES.deleteAccount, accountDeletionRequestSchema),
 ] as const;
 
 /** The body a route's handler receives once its schema has parsed it (defaults filled in, text trimmed). */

@@ -1,3 +1,4 @@
+import type { AccountDeletion, AccountDeletionRequest, AccountOverview } from './account';
 import type {
   CompleteUploadRequest,
   CompleteUploadResponse,
@@ -65,7 +66,14 @@ export const STATEMENT_ROUTES = {
   abortUpload: route<undefined, undefined, 'uploadId'>()('DELETE', '/uploads/{statementId}'),
   downloadUrl: route<undefined, StatementDownloadResponse>()('GET', '/statements/{statementId}/download-url'),
   deleteStatement: route<undefined, undefined>()('DELETE', '/statements/{statementId}'),
+  /** What closing the account would delete, and the deletion once begun (answered during it, too). */
+  account: route<undefined, AccountOverview>()('GET', '/account'),
+  /** Begins closing the account: 202 with the job, which runs on its own (repeatable: the job already there). */
+  deleteAccount: route<AccountDeletionRequest, AccountDeletion>()('POST', '/account/deletion'),
 } as const satisfies Record<string, RouteSpec>;
+
+/** The routes an account being deleted still answers: the ones that report on its deletion. */
+export const ACCOUNT_ROUTES: readonly RouteSpec[] = [STATEMENT_ROUTES.account, STATEMENT_ROUTES.deleteAccount];
 
 /** What a call of `Route` sends: its path parameters, query and body, each only when it has them. */
 export type RouteInput<Route extends RouteSpec> =

@@ -4,6 +4,7 @@ import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import type * as iam from 'aws-cdk-lib/aws-iam';
 import type { Construct } from 'constructs';
 import {
+  LAMBDA_ENV,
   PROFILE_IMAGE_PREFIX,
   PROFILE_IMAGE_ROUTES,
   STATEMENT_PREFIX,
@@ -13,6 +14,7 @@ import {
   type WebConfigValues,
 } from '../contract';
 import { SERVICE_NAMES } from '../contract/metrics';
+import { AccountDeletion } from './constructs/account-deletion';
 import { ApiGatewayLogging } from './constructs/api-gateway-logging';
 import { VaultAuth } from './constructs/auth';
 import { VaultData } from './constructs/data';
@@ -45,6 +47,7 @@ export interface VaultPrincipals {
   readonly catalogue: VaultFunction;
   readonly sweep: VaultFunction;
   readonly scanResults: VaultFunction;
+  readonly accountDeletion: VaultFunction;
   /** GuardDuty Malware Protection's role: reads and tags uploads. */
   readonly malwareScan: iam.IGrantable;
   /** The web app's server: it calls nothing of AWS; it may only write its logs and traces. */
@@ -133,6 +136,11 @@ export class StatementVaultStack extends Stack {
     // back and a delete removes the record, its list copies and its share of the summaries.
     data.table.grant(statementsApi.handler, 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:DeleteItem', 'dynamodb:UpdateItem');
 
+    // Closing an account: the statements API records the job and starts the worker.
+    const accountDeletion = new AccountDeletion(this, 'AccountDeletion', { storage, table: data.table, userPool: auth.userPool });
+    accountDeletion.grantStart(statementsApi.handler);
+    statementsApi.handler.function.addEnvironment(LAMBDA_ENV.deletionFunctionName, accountDeletion.worker.function.functionName);
+
     this.storage = storage;
     this.data = data;
     this.principals = {
@@ -141,6 +149,7 @@ export class StatementVaultStack extends Stack {
       catalogue: catalogue.handler,
       sweep: catalogue.sweep,
       scanResults: catalogue.scanResults,
+      accountDeletion: accountDeletion.worker,
       malwareScan: scanning.role,
       webServer: web.server,
       graphqlTable: data.tableSource,
@@ -157,6 +166,7 @@ export class StatementVaultStack extends Stack {
         { name: 'catalogue', function: catalogue.handler.function },
         { name: 'catalogue-sweep', function: catalogue.sweep.function },
         { name: 'scan-results', function: catalogue.scanResults.function },
+        { name: 'account-deletion', function: accountDeletion.worker.function },
         { name: 'web-server', function: web.server.function },
       ],
       graphqlApi: data.api,

@@ -17,6 +17,7 @@ import { createCatalogueHandler, createScanResultsHandler, createSweepHandler } 
 import { createS3Client } from '../lambda/shared/runtime';
 import { createProfileImageHandler } from '../lambda/profile-image/handler';
 import { createStatementsHandler } from '../lambda/statements/handler';
+import { createAccountDeletionHandler, type DeletionWorkerEvent } from '../lambda/account/handler';
 import { writeWebConfig } from '../lib/web-config-file';
 import { startLocalAppSync } from './appsync';
 import { createTokenVerifier } from './auth/token-verifier';
@@ -69,7 +70,12 @@ const lambdaEnvironment = (ports: Ports): Record<LambdaEnvName, string> => ({
   [LAMBDA_ENV.logLevel]: process.env.LOCAL_LOG_LEVEL ?? 'WARN',
   // Nothing collects CloudWatch metrics here; their EMF lines would only crowd the terminal.
   [LAMBDA_ENV.metricsDisabled]: 'true',
+  [LAMBDA_ENV.deletionFunctionName]: LOCAL_FUNCTION_NAMES.accountDeletion,
+  [LAMBDA_ENV.userPoolId]: LOCAL_IDS.userPoolId,
 });
+
+/** The local functions other functions name (the statements API starts the deletion worker). */
+const LOCAL_FUNCTION_NAMES = { accountDeletion: 'account-deletion' } as const;
 
 export const startLocalStack = async (options: LocalStackOptions): Promise<LocalStack> => {
   const { ports, log } = options;
@@ -166,7 +172,25 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
       log,
     });
     const profileImageHandler = invoke('profile-image-api', createProfileImageHandler(environment, access('profileImageApi')));
-    const statementsHandler = invoke('statements-api', createStatementsHandler(environment, access('statementsApi')));
+    // Lambda runs an asynchronously invoked function after answering the caller, and tries a failed run twice more.
+    const accountDeletion = invoke(
+      LOCAL_FUNCTION_NAMES.accountDeletion,
+      createAccountDeletionHandler(environment, {
+        ...access('accountDeletion'),
+        endpoints: { ...endpoints, cognito: `http://${HOST}:${ports.cognito}` },
+      }),
+    );
+    const invokeAsync = async (functionName: string, payload: unknown) => {
+      if (functionName !== LOCAL_FUNCTION_NAMES.accountDeletion) throw new Error(`no local function ${functionName}`);
+      const attempt = (left: number): Promise<void> =>
+        accountDeletion(payload as DeletionWorkerEvent).catch(async (error: Error) => {
+          if (left === 0) return log(`account deletion failed: ${error.name}; the schedule resumes it`);
+          await new Promise((resolve) => setTimeout(resolve, 1000));
+          return attempt(left - 1);
+        });
+      void attempt(2);
+    };
+    const statementsHandler = invoke('statements-api', createStatementsHandler(environment, { ...access('statementsApi'), invokeAsync }));
     // Fault injection for the durability tests: drop S3 events as if they were lost (to the
     // catalogue and the malware scan alike).
     const deliverEvents = process.env.LOCAL_S3_EVENTS !== 'off';
@@ -212,6 +236,15 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
       }
     };
     await runSweep();
+    // The deletion worker's schedule: at start (a deletion a crash interrupted) and then every minute.
+    const resumeDeletions = (staleAfterSeconds?: number) =>
+      accountDeletion({ source: 'local.schedule', staleAfterSeconds }).catch((error: Error) =>
+        log(`resuming account deletions failed: ${error.name}`),
+      );
+    void resumeDeletions(0);
+    const resumeTimer = setInterval(() => void resumeDeletions(), 60_000);
+    resumeTimer.unref();
+    stops.push(async () => clearInterval(resumeTimer));
     const sweepSeconds = Number(process.env.LOCAL_SWEEP_SECONDS ?? SWEEP_INTERVAL_MINUTES.local * 60);
     const sweepTimer = setInterval(() => void runSweep(), sweepSeconds * 1000);
     sweepTimer.unref();

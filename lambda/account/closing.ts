@@ -1,3 +1,4 @@
+import { ACCOUNT_ROUTES, type RouteSpec } from '../../contract';
 import { ApiError } from '../shared/errors';
 import type { DeletionJobs } from './deletion';
 
@@ -6,9 +7,11 @@ export const ACCOUNT_CLOSING_MESSAGE = 'This account is being deleted: nothing i
 /**
  * The APIs' check before any route: once an account's deletion has begun, nothing is
  * signed for it, so no new URL can read a file the deletion is removing or put one back.
+ * The account's own routes still answer: they report on the deletion.
  */
 export const refuseClosingAccounts =
   (jobs: Pick<DeletionJobs, 'get'>) =>
-  async (sub: string): Promise<void> => {
+  async (sub: string, route: RouteSpec): Promise<void> => {
+    if (ACCOUNT_ROUTES.includes(route)) return;
     if (await jobs.get(sub)) throw new ApiError('CONFLICT', ACCOUNT_CLOSING_MESSAGE);
   };

@@ -10,6 +10,15 @@ import type { Log } from '../shared/log';
 import type { RecordStore } from '../shared/records';
 
 /** One stored version of an object, or a delete marker. */
+/** A job as it begins: at its first step, nothing deleted yet. */
+export const newDeletionJob = (at: string): AccountDeletion => ({
+  state: 'RUNNING',
+  step: ACCOUNT_DELETION.steps[0],
+  startedAt: at,
+  updatedAt: at,
+  counts: NO_DELETIONS,
+});
+
 export interface ObjectVersion {
   key: string;
   versionId: string;
@@ -121,10 +130,16 @@ export const runDeletion = async (owner: string, deps: DeletionDeps): Promise<Ac
   return job;
 };
 
-/** Starts again every job that stopped moving (the sweep, and the local stack at start). */
-export const resumeStalledDeletions = async (deps: DeletionDeps): Promise<number> => {
+/**
+ * Starts again every job that has not moved for `staleAfterSeconds` (the worker's schedule;
+ * the local stack at start, with 0, as nothing can be running a job before it starts).
+ */
+export const resumeStalledDeletions = async (
+  deps: DeletionDeps,
+  staleAfterSeconds: number = ACCOUNT_DELETION.staleAfterSeconds,
+): Promise<number> => {
   const now = deps.now?.() ?? new Date();
-  const owners = await deps.jobs.stalled(new Date(now.getTime() - ACCOUNT_DELETION.staleAfterSeconds * 1000).toISOString());
+  const owners = await deps.jobs.stalled(new Date(now.getTime() - staleAfterSeconds * 1000).toISOString());
   for (const owner of owners) await runDeletion(owner, deps);
   return owners.length;
 };

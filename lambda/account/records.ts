@@ -1,7 +1,7 @@
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { BatchWriteCommand, DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { ACCOUNT_DELETION, NO_DELETIONS, TABLE_KEYS, type AccountDeletion } from '../../contract';
-import type { DeletionJobs, OwnerPartition } from './deletion';
+import { newDeletionJob, type DeletionJobs, type OwnerPartition } from './deletion';
 
 const { partitionKey: pk, sortKey: sk } = TABLE_KEYS;
 
@@ -31,13 +31,7 @@ export const dynamoAccountRecords = (tableName: string, client: DynamoDBClient):
       return item ? jobOf(item) : undefined;
     },
     async begin(owner, at) {
-      const job: AccountDeletion = {
-        state: 'RUNNING',
-        step: ACCOUNT_DELETION.steps[0],
-        startedAt: at,
-        updatedAt: at,
-        counts: NO_DELETIONS,
-      };
+      const job = newDeletionJob(at);
       try {
         await documents.send(
           new PutCommand({

@@ -7,6 +7,7 @@ import {
 } from '../../contract';
 import { notFound } from '../shared/errors';
 import { createRouter, on, type Cors } from '../shared/http';
+import type { RouteSpec } from '../../contract';
 import type { Log } from '../shared/log';
 import type { RecordStore } from '../shared/records';
 import type { Presigner } from '../shared/s3';
@@ -14,7 +15,7 @@ import { requireAllowedUpload } from '../shared/upload-check';
 
 export interface ProfileImageDeps {
   /** Refuses a caller before any route runs (see refuseClosingAccounts). @default every signed-in caller */
-  admit?: (sub: string) => Promise<void>;
+  admit?: (sub: string, route: RouteSpec) => Promise<void>;
   presigner: Presigner;
   records: RecordStore;
   log: Log;

@@ -82,12 +82,14 @@ export interface RouteCall<Route extends RouteSpec> {
   param: <S extends z.ZodType>(name: RouteParamNames<Route>, schema: S) => z.output<S>;
   /** The query string, validated. */
   query: <S extends z.ZodType>(schema: S) => z.output<S>;
+  /** A claim of the verified ID token (API Gateway passes each as text), if it has it. */
+  claim: (name: string) => string | undefined;
 }
 
 /** What a route answers: its response body with 200 or 201, or 204 for a route that answers none. */
 export type RouteResult<Route extends RouteSpec> = [RouteResponse<Route>] extends [undefined]
   ? { status: 204; body?: undefined }
-  : { status: 200 | 201; body: RouteResponse<Route> };
+  : { status: 200 | 201 | 202; body: RouteResponse<Route> };
 
 export type RouteHandler<Route extends RouteSpec> = (call: RouteCall<Route>) => Promise<RouteResult<Route>>;
 
@@ -113,6 +115,10 @@ const routeCall = (route: RouteSpec, event: APIGatewayProxyEvent, sub: string): 
   },
   param: (name, schema) => pathParam(event, name, schema),
   query: (schema) => parseWith(schema, event.queryStringParameters ?? {}, 'query'),
+  claim: (name) => {
+    const value = (event.requestContext?.authorizer?.claims as Record<string, unknown> | undefined)?.[name];
+    return typeof value === 'string' ? value : undefined;
+  },
 });
 
 /**
@@ -126,7 +132,7 @@ export const createRouter = (
     log: Log;
     cors: Cors;
     /** Checks the caller before any route runs (an account being deleted is refused); throws an ApiError to refuse. @default every signed-in caller */
-    admit?: (sub: string) => Promise<void>;
+    admit?: (sub: string, route: RouteSpec) => Promise<void>;
   },
 ) => {
   const table = new Map(routes.map((entry) => [`${entry.route.method} ${entry.route.resource}`, entry]));
@@ -144,7 +150,7 @@ export const createRouter = (
           : new ApiError('NOT_FOUND', 'There is no such route.');
       }
       const sub = callerSub(event);
-      await deps.admit?.(sub);
+      await deps.admit?.(sub, entry.route);
       const result = await entry.handle(routeCall(entry.route, event, sub));
       deps.log.info('request', { route, status: result.status, requestId });
       return respond(result.status, result.body, cors);

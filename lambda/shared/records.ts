@@ -38,6 +38,8 @@ export interface RecordStore {
   reserveUpload(owner: string, statementId: string, size: number, expiresAt: string): Promise<Reservation>;
   /** Gives an upload's place back (aborted, or expired without its file); `false` if none was held. */
   releaseUpload(owner: string, statementId: string): Promise<boolean>;
+  /** The owner's quota usage as kept (statements, bytes, places taken): one read. */
+  usage(owner: string): Promise<QuotaUsage>;
   /** Whether an upload still holds its place (a multipart upload completes only then). */
   holdsPlace(owner: string, statementId: string): Promise<boolean>;
   /** Places held past `now`, oldest first, across every owner. */
@@ -488,6 +490,9 @@ export const dynamoRecordStore = (tableName: string, client: DynamoDBClient): Re
         }),
       );
       if (refusal.id !== TABLE_KEYS.avatarRefusalId) await store.releaseUpload(refusal.owner, refusal.id);
+    },
+    async usage(owner) {
+      return quotaOf(await get(quotaKey(owner)));
     },
     async holdsPlace(owner, statementId) {
       return (await get(uploadKey(owner, statementId))) !== undefined;

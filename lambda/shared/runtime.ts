@@ -12,7 +12,12 @@ import { LAMBDA_ENV, REGION } from '../../contract';
  */
 export interface AwsAccess {
   credentials?: { accessKeyId: string; secretAccessKey: string; sessionToken?: string };
-  endpoints?: { s3?: string; dynamodb?: string };
+  endpoints?: { s3?: string; dynamodb?: string; cognito?: string };
+  /**
+   * Invokes a function asynchronously (Lambda's `Event` invocation) with a JSON payload.
+   * @default Lambda's Invoke API
+   */
+  invokeAsync?: (functionName: string, payload: unknown) => Promise<void>;
 }
 
 const text = (name: string) =>
@@ -24,6 +29,8 @@ const environmentSchema = z.object({
   [LAMBDA_ENV.allowedOrigins]: z.string().optional(),
   [LAMBDA_ENV.logLevel]: z.string().optional(),
   [LAMBDA_ENV.metricsDisabled]: z.string().optional(),
+  [LAMBDA_ENV.deletionFunctionName]: z.string().optional(),
+  [LAMBDA_ENV.userPoolId]: z.string().optional(),
 });
 
 export interface HandlerEnvironment {
@@ -32,6 +39,9 @@ export interface HandlerEnvironment {
   allowedOrigins: string[];
   logLevel?: string;
   metricsDisabled: boolean;
+  /** Set for the functions that start or run account deletions. */
+  deletionFunctionName?: string;
+  userPoolId?: string;
 }
 
 /** Parses a handler's environment; a missing variable stops the cold start, naming it. */
@@ -48,6 +58,8 @@ export const parseEnvironment = (env: Record<string, string | undefined>): Handl
       .filter(Boolean),
     logLevel: values[LAMBDA_ENV.logLevel],
     metricsDisabled: values[LAMBDA_ENV.metricsDisabled] === 'true',
+    deletionFunctionName: values[LAMBDA_ENV.deletionFunctionName] || undefined,
+    userPoolId: values[LAMBDA_ENV.userPoolId] || undefined,
   };
 };
 

@@ -19,8 +19,10 @@ import {
   type StatementDownloadResponse,
   type StatementUploadResponse,
 } from '../../contract';
+import { accountRoutes, type AccountPorts } from '../account/routes';
 import { ApiError, badRequest, notFound } from '../shared/errors';
 import { createRouter, on, type Cors } from '../shared/http';
+import type { RouteSpec } from '../../contract';
 import type { Log } from '../shared/log';
 import { METRIC_NAMES, noMetrics, type MetricsPort } from '../shared/metrics';
 import { attachmentDisposition, encodeStatementMetadata } from '../shared/metadata';
@@ -29,8 +31,12 @@ import type { ObjectStore, Presigner } from '../shared/s3';
 import { requireAllowedSize, requireAllowedUpload } from '../shared/upload-check';
 
 export interface StatementsDeps {
+  /** Deletion jobs and the worker that runs them: the account routes. */
+  account: AccountPorts;
+  /** @default the system clock */
+  now?: () => Date;
   /** Refuses a caller before any route runs (see refuseClosingAccounts). @default every signed-in caller */
-  admit?: (sub: string) => Promise<void>;
+  admit?: (sub: string, route: RouteSpec) => Promise<void>;
   presigner: Presigner;
   objects: ObjectStore;
   records: RecordStore;
@@ -265,6 +271,7 @@ export const createStatementsApi = (deps: StatementsDeps) => {
         deps.log.info('statement deleted', { statementId });
         return { status: 204 };
       }),
+      ...accountRoutes(deps),
     ],
     deps,
   );

@@ -2,6 +2,8 @@ import type { APIGatewayProxyEvent } from 'aws-lambda';
 import { Tracer } from '@aws-lambda-powertools/tracer';
 import { CORRELATION_ID_PATHS, createLogger, powertoolsLog, withLambdaContext } from '../shared/log';
 import { createMetrics, powertoolsMetrics } from '../shared/metrics';
+import { LAMBDA_ENV } from '../../contract';
+import { lambdaInvokeAsync, required } from '../account/clients';
 import { refuseClosingAccounts } from '../account/closing';
 import { dynamoAccountRecords } from '../account/records';
 import { dynamoRecordStore } from '../shared/records';
@@ -17,11 +19,17 @@ export const createStatementsHandler = (env: Record<string, string | undefined>,
   const tracer = new Tracer({ serviceName: 'statements-api' });
   const s3 = tracer.captureAWSv3Client(createS3Client(access));
   const dynamo = tracer.captureAWSv3Client(createDynamoDbClient(access));
+  const accountRecords = dynamoAccountRecords(settings.tableName, dynamo);
+  const invokeAsync = access.invokeAsync ?? lambdaInvokeAsync(access);
   const api = createStatementsApi({
     presigner: new Presigner(s3, settings.bucketName),
     objects: s3ObjectStore(s3, settings.bucketName),
     records: dynamoRecordStore(settings.tableName, dynamo),
-    admit: refuseClosingAccounts(dynamoAccountRecords(settings.tableName, dynamo)),
+    admit: refuseClosingAccounts(accountRecords),
+    account: {
+      jobs: accountRecords,
+      startDeletion: (owner) => invokeAsync(required(settings.deletionFunctionName, LAMBDA_ENV.deletionFunctionName), { owner }),
+    },
     log: powertoolsLog(logger),
     cors: { allowedOrigins: settings.allowedOrigins },
     metrics: powertoolsMetrics(metrics),

@@ -100,6 +100,29 @@ export class VaultStorage extends Construct {
     return this.grantOnObjects(grantee, keyPrefix, 's3:DeleteObject');
   }
 
+  /** Delete any version of objects under `keyPrefix`, and their delete markers: an erasure versioning cannot undo. */
+  grantDeleteVersions(grantee: iam.IGrantable, keyPrefix: string): iam.Grant {
+    return this.grantOnObjects(grantee, keyPrefix, 's3:DeleteObjectVersion');
+  }
+
+  /** List object versions and delete markers, only under prefixes matching these patterns. */
+  grantListVersions(grantee: iam.IGrantable, prefixes: string[]): iam.Grant {
+    return iam.Grant.addToPrincipal({
+      grantee,
+      actions: ['s3:ListBucketVersions'],
+      resourceArns: [this.bucket.bucketArn],
+      conditions: { StringLike: { 's3:prefix': prefixes } },
+    });
+  }
+
+  /**
+   * List the multipart uploads under way. IAM offers no `s3:prefix` condition for this
+   * listing, so the grant covers the bucket: it names uploads (keys and ids), never bytes.
+   */
+  grantListMultipartUploads(grantee: iam.IGrantable): iam.Grant {
+    return iam.Grant.addToPrincipal({ grantee, actions: ['s3:ListBucketMultipartUploads'], resourceArns: [this.bucket.bucketArn] });
+  }
+
   /** Abort multipart uploads under `keyPrefix`. */
   grantAbortMultipartUpload(grantee: iam.IGrantable, keyPrefix: string): iam.Grant {
     return this.grantOnObjects(grantee, keyPrefix, 's3:AbortMultipartUpload');

@@ -1,21 +1,12 @@
-import {
-  ACCOUNT_DELETION,
-  NO_DELETIONS,
-  STATEMENT_STATUS,
-  profileImageKey,
-  statementKey,
-  type AccountDeletion,
-  type Statement,
-} from '../../contract';
+import { ACCOUNT_DELETION, STATEMENT_STATUS, profileImageKey, statementKey, type Statement } from '../../contract';
 import {
   resumeStalledDeletions,
   runDeletion,
   type DeletionDeps,
-  type DeletionJobs,
   type ObjectVersion,
   type VersionedObjects,
 } from '../../lambda/account/deletion';
-import { ALICE, BOB, capturingLog, memoryRecords } from '../support/lambda-fakes';
+import { ALICE, BOB, capturingLog, memoryJobs, memoryRecords } from '../support/lambda-fakes';
 
 /** A versioned bucket: every key keeps its versions (delete markers are versions of size 0). */
 const versionedBucket = () => {
@@ -49,35 +40,6 @@ const versionedBucket = () => {
     },
   };
   return { objects, versions, uploads, crashOnNextDelete: () => (failNextDelete = true) };
-};
-
-const memoryJobs = () => {
-  const jobs = new Map<string, AccountDeletion>();
-  const store: DeletionJobs = {
-    async get(owner) {
-      return jobs.get(owner);
-    },
-    async begin(owner, at) {
-      const existing = jobs.get(owner);
-      if (existing) return existing;
-      const job: AccountDeletion = {
-        state: 'RUNNING',
-        step: ACCOUNT_DELETION.steps[0],
-        startedAt: at,
-        updatedAt: at,
-        counts: NO_DELETIONS,
-      };
-      jobs.set(owner, job);
-      return job;
-    },
-    async save(owner, job) {
-      jobs.set(owner, job);
-    },
-    async stalled(before) {
-      return [...jobs].filter(([, job]) => job.state === 'RUNNING' && job.updatedAt < before).map(([owner]) => owner);
-    },
-  };
-  return { store, jobs };
 };
 
 const statement = (owner: string, id: string, size: number): Statement => ({

@@ -21,6 +21,7 @@ import {
   memoryRecords,
   signedParts,
   testPresigner,
+  memoryAccount,
 } from '../support/lambda-fakes';
 
 /**
@@ -37,7 +38,7 @@ const setup = () => {
   const log = capturingLog();
   const objects = memoryObjects();
   const records = memoryRecords();
-  const deps = { presigner: testPresigner(), objects, records, log, cors: { allowedOrigins: [ORIGIN] } };
+  const deps = { presigner: testPresigner(), objects, records, log, cors: { allowedOrigins: [ORIGIN] }, account: memoryAccount().account };
   return { log, profile: createProfileImageApi(deps), statements: createStatementsApi(deps) };
 };
 

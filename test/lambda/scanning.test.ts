@@ -5,7 +5,18 @@ import { createScanResults, type ScanResultEvent } from '../../lambda/catalogue/
 import { createSweep } from '../../lambda/catalogue/sweep';
 import { encodeStatementMetadata } from '../../lambda/shared/metadata';
 import { createStatementsApi } from '../../lambda/statements/core';
-import { ALICE, BUCKET, ORIGIN, apiEvent, capturingLog, json, memoryObjects, memoryRecords, testPresigner } from '../support/lambda-fakes';
+import {
+  ALICE,
+  BUCKET,
+  ORIGIN,
+  apiEvent,
+  capturingLog,
+  json,
+  memoryAccount,
+  memoryObjects,
+  memoryRecords,
+  testPresigner,
+} from '../support/lambda-fakes';
 
 /**
  * The malware scan's states through the real cores: a statement is listed as SCANNING
@@ -22,7 +33,14 @@ const setup = () => {
   const log = capturingLog();
   const counted: string[] = [];
   const deps = { objects, records, log, metrics: { count: (name: string) => void counted.push(name) } };
-  const api = createStatementsApi({ presigner: testPresigner(), objects, records, log, cors: { allowedOrigins: [ORIGIN] } });
+  const api = createStatementsApi({
+    presigner: testPresigner(),
+    objects,
+    records,
+    log,
+    cors: { allowedOrigins: [ORIGIN] },
+    account: memoryAccount().account,
+  });
   return {
     objects,
     records,

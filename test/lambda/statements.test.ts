@@ -14,6 +14,7 @@ import {
   SOME_SHA256,
   checksumForSize,
   partList,
+  memoryAccount,
 } from '../support/lambda-fakes';
 
 const STATEMENT_ID = '01JD0000000000000000000000';
@@ -29,6 +30,7 @@ const setup = () => {
     log,
     cors: { allowedOrigins: [ORIGIN] },
     newId: () => STATEMENT_ID,
+    account: memoryAccount().account,
   });
   return { handler, objects, records, log };
 };

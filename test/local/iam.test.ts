@@ -1,10 +1,18 @@
 import { GetItemCommand, QueryCommand, ScanCommand } from '@aws-sdk/client-dynamodb';
-import { HeadObjectCommand, PutObjectCommand, S3ServiceException } from '@aws-sdk/client-s3';
+import { HeadObjectCommand, ListObjectVersionsCommand, PutObjectCommand, S3ServiceException } from '@aws-sdk/client-s3';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import type { Context } from 'aws-lambda';
-import { LAMBDA_ENV, STATEMENT_ROUTES, TABLE_KEYS, profileImageKey, statementKey } from '../../contract';
+import {
+  LAMBDA_ENV,
+  STATEMENT_ROUTES,
+  TABLE_KEYS,
+  profileImageKey,
+  profileImagePrefix,
+  statementKey,
+  statementPrefix,
+} from '../../contract';
 import { createStatementsHandler } from '../../lambda/statements/handler';
 import { createDynamoDbClient, createS3Client } from '../../lambda/shared/runtime';
 import { ensureTable, dynamoClient, startDynamoDbLocal } from '../../local/dynamodb';
@@ -107,6 +115,7 @@ const failureOf = async (call: Promise<unknown>) => {
 
 test('every principal of the stack is found in the template with its policies', () => {
   expect(Object.keys(model.principals).sort()).toEqual([
+    'accountDeletion',
     'catalogue',
     'graphqlTable',
     'malwareScan',
@@ -184,6 +193,21 @@ test('HEAD of a missing key: 404 for a role that may list the bucket, 403 for on
     createS3Client(withoutList('catalogue')).send(new HeadObjectCommand({ Bucket: BUCKET, Key: profileImageKey(ALICE) })),
   );
   expect(refused).toMatchObject({ status: 403 });
+});
+
+test("the deletion worker lists versions only under the product's prefixes, and writes nothing", async () => {
+  const { accessOf } = await fronts(model);
+  const s3 = createS3Client(accessOf('accountDeletion'));
+  const list = (prefix?: string) => failureOf(s3.send(new ListObjectVersionsCommand({ Bucket: BUCKET, Prefix: prefix })));
+  expect(await list(statementPrefix(ALICE))).toBeUndefined();
+  expect(await list(profileImagePrefix(ALICE))).toBeUndefined();
+  // The whole bucket, or a prefix of neither kind: the s3:prefix condition does not match.
+  expect(await list()).toMatchObject({ name: 'AccessDenied', status: 403 });
+  expect(await list('web/')).toMatchObject({ name: 'AccessDenied', status: 403 });
+  expect(await failureOf(s3.send(new PutObjectCommand({ Bucket: BUCKET, Key: statementKey(ALICE, ID), Body: 'x' })))).toMatchObject({
+    name: 'AccessDenied',
+    status: 403,
+  });
 });
 
 test('each role stays inside its own prefix and actions', async () => {

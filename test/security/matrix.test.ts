@@ -1,12 +1,19 @@
 import { SOME_SHA256, checksumForSize } from '../support/lambda-fakes';
-import { PROFILE_IMAGE_ROUTES, STATEMENT_ROUTES, profileImagePrefix, statementPrefix, type RouteSpec } from '../../contract';
+import {
+  PROFILE_IMAGE_ROUTES,
+  STATEMENT_ROUTES,
+  profileImagePrefix,
+  statementPrefix,
+  type AccountOverview,
+  type RouteSpec,
+} from '../../contract';
 import { configureAmplify } from '../local/support/amplify';
 import { rawGraphql, waitForAvatar } from '../local/support/graphql';
 import { callApi, type Api } from '../local/support/rest';
 import { startStack, waitFor, type StackProcess } from '../local/support/stack-process';
 import { expiredFrom, forgedFrom, otherClientFrom, signJwt } from '../local/support/tokens';
 import { sha256Base64, uploadAvatar, uploadStatement } from '../local/support/uploads';
-import { newUser, type TestUser } from '../local/support/users';
+import { newUser, signInAgain, type TestUser } from '../local/support/users';
 import cognitoLocalPrivateKey from 'cognito-local/lib/keys/cognitoLocal.private.json';
 import { png } from '../support/samples';
 
@@ -23,9 +30,10 @@ const CALLERS: Caller[] = ['anonymous', 'apiKey', 'forged', 'expired', 'otherPoo
  * ok: answered for the caller's own data · denied: 401 (REST) or 401 UnauthorizedException
  * (AppSync) · notAuthorized: GraphQL "Not Authorized" field error (API key on a private
  * field) · notFound: 404 (REST) or null (GraphQL) · ownOnly: answered, but only with or
- * for the caller's own data (checked below).
+ * for the caller's own data (checked below) · refused: 400, the request is not the
+ * caller's to make (B typing A's address to close an account).
  */
-type Outcome = 'ok' | 'denied' | 'notAuthorized' | 'notFound' | 'ownOnly';
+type Outcome = 'ok' | 'denied' | 'notAuthorized' | 'notFound' | 'ownOnly' | 'refused';
 
 const tokenless = { anonymous: 'denied', forged: 'denied', expired: 'denied', otherPool: 'denied', otherClient: 'denied' } as const;
 
@@ -141,6 +149,22 @@ const REST: Record<
     request: (ctx) => ({ params: { statementId: ctx.aStatement } }),
     expect: { ...tokenless, apiKey: 'denied', userA: 'ok', userB: 'notFound' },
   },
+  account: {
+    api: 'statementsApiUrl',
+    route: STATEMENT_ROUTES.account,
+    request: () => ({}),
+    expect: { ...tokenless, apiKey: 'denied', userA: 'ok', userB: 'ownOnly' },
+  },
+};
+
+/** Closing A's account, last of all: every caller names A's address; only A's own call begins the deletion. */
+const CLOSING: typeof REST = {
+  deleteAccount: {
+    api: 'statementsApiUrl',
+    route: STATEMENT_ROUTES.deleteAccount,
+    request: () => ({ body: { confirmEmail: a.email } }),
+    expect: { ...tokenless, apiKey: 'denied', userA: 'ok', userB: 'refused' },
+  },
 };
 
 interface Context {
@@ -245,12 +269,10 @@ test('the matrix covers every operation and route for every caller', () => {
     'uploadLimits',
     'uploadRefusal',
   ]);
-  expect(
-    Object.values(REST)
-      .map((cell) => cell.route)
-      .sort(),
-  ).toEqual([...Object.values(PROFILE_IMAGE_ROUTES), ...Object.values(STATEMENT_ROUTES)].sort());
-  expect(cells(GRAPHQL).length + cells(REST).length).toBe((8 + 9) * CALLERS.length);
+  expect([...Object.values(REST), ...Object.values(CLOSING)].map((cell) => cell.route).sort()).toEqual(
+    [...Object.values(PROFILE_IMAGE_ROUTES), ...Object.values(STATEMENT_ROUTES)].sort(),
+  );
+  expect(cells(GRAPHQL).length + cells(REST).length + cells(CLOSING).length).toBe((8 + 11) * CALLERS.length);
 });
 
 describe('GraphQL', () => {
@@ -298,42 +320,44 @@ describe('GraphQL', () => {
   });
 });
 
+/** The status and error code of each outcome that refuses; none of them signs anything. */
+const REST_REFUSALS = {
+  denied: [401, 'UNAUTHORIZED'],
+  notFound: [404, 'NOT_FOUND'],
+  refused: [400, 'BAD_REQUEST'],
+} as const;
+
+/** Calls one REST cell as the caller and checks the outcome, and that nothing was signed outside the caller's own prefixes. */
+const checkRestCell = async (table: typeof REST, operation: string, caller: Caller, outcome: Outcome) => {
+  const cell = table[operation];
+  const request = cell.request(ctx);
+  const headers = headersFor(caller);
+  const answer = await callApi(stack.config, cell.api, cell.route, { headers, ...request });
+  const signedKeys = [answer.body?.url, ...(answer.body?.parts ?? []).map((part: { url: string }) => part.url)]
+    .filter(Boolean)
+    .map((url: string) => decodeURIComponent(new URL(url).pathname.split('/').slice(2).join('/')));
+  const refusal = REST_REFUSALS[outcome as keyof typeof REST_REFUSALS];
+  if (refusal) {
+    expect([answer.status, answer.body.error.code]).toEqual(refusal);
+    expect(signedKeys).toEqual([]);
+    return;
+  }
+  if (operation === 'completeUpload') {
+    // A may complete A's upload; S3 refuses the made-up part, so the answer is a 400, not a 404.
+    expect(answer.status).toBe(400);
+  } else {
+    expect(answer.status).toBeLessThan(300);
+  }
+  const self = caller === 'userB' ? b : a;
+  for (const key of signedKeys) {
+    expect(key.startsWith(statementPrefix(self.sub)) || key.startsWith(profileImagePrefix(self.sub))).toBe(true);
+  }
+  if (operation === 'account') expect(answer.body.deletion).toBeUndefined();
+  if (operation === 'deleteAccount') expect(answer.status).toBe(202);
+};
+
 describe('REST', () => {
-  test.each(cells(REST))('%s as %s: %s', async (operation, caller, outcome) => {
-    const cell = REST[operation];
-    const request = cell.request(ctx);
-    const headers = headersFor(caller);
-    const answer = await callApi(stack.config, cell.api, cell.route, { headers, ...request });
-    const signedKeys = [answer.body?.url, ...(answer.body?.parts ?? []).map((part: { url: string }) => part.url)]
-      .filter(Boolean)
-      .map((url: string) => decodeURIComponent(new URL(url).pathname.split('/').slice(2).join('/')));
-    switch (outcome) {
-      case 'denied':
-        expect(answer.status).toBe(401);
-        expect(answer.body.error.code).toBe('UNAUTHORIZED');
-        expect(signedKeys).toEqual([]);
-        break;
-      case 'notFound':
-        expect(answer.status).toBe(404);
-        expect(answer.body.error.code).toBe('NOT_FOUND');
-        expect(signedKeys).toEqual([]);
-        break;
-      case 'ok':
-      case 'ownOnly': {
-        if (operation === 'completeUpload') {
-          // A may complete A's upload; S3 refuses the made-up part, so the answer is a 400, not a 404.
-          expect(answer.status).toBe(400);
-        } else {
-          expect(answer.status).toBeLessThan(300);
-        }
-        const self = caller === 'userB' ? b : a;
-        for (const key of signedKeys) {
-          expect(key.startsWith(statementPrefix(self.sub)) || key.startsWith(profileImagePrefix(self.sub))).toBe(true);
-        }
-        break;
-      }
-    }
-  });
+  test.each(cells(REST))('%s as %s: %s', (operation, caller, outcome) => checkRestCell(REST, operation, caller, outcome));
 
   test("after B's attempts A's avatar is A's, and A's statement was there until A deleted it", async () => {
     const statement = await callApi(stack.config, 'statementsApiUrl', STATEMENT_ROUTES.downloadUrl, {
@@ -343,5 +367,27 @@ describe('REST', () => {
     expect(statement.status).toBe(404);
     const avatar = await callApi(stack.config, 'profileImageApiUrl', PROFILE_IMAGE_ROUTES.downloadUrl, { token: a.idToken });
     expect(avatar.status).toBe(200);
+  });
+});
+
+describe('closing an account', () => {
+  // Closing needs a sign-in from the last few minutes: the earlier cells may have taken longer.
+  beforeAll(async () => {
+    a = await signInAgain(a);
+    b = await signInAgain(b);
+  });
+
+  test.each(cells(CLOSING))('%s as %s: %s', (operation, caller, outcome) => checkRestCell(CLOSING, operation, caller, outcome));
+
+  test("only A's own call closed A's account; B's is open and served", async () => {
+    const overview = async (user: TestUser) =>
+      (await callApi(stack.config, 'statementsApiUrl', STATEMENT_ROUTES.account, { token: user.idToken })).body as AccountOverview;
+    await waitFor(async () => ((await overview(a)).deletion?.state === 'DONE' ? true : undefined), "A's deletion to finish");
+    expect((await overview(b)).deletion).toBeUndefined();
+    const bUpload = await callApi(stack.config, 'profileImageApiUrl', PROFILE_IMAGE_ROUTES.uploadUrl, {
+      token: b.idToken,
+      body: { contentType: 'image/png', size: 10, checksum: SOME_SHA256 },
+    });
+    expect(bUpload.status).toBe(200);
   });
 });

@@ -1,5 +1,15 @@
 import type { APIGatewayProxyEvent } from 'aws-lambda';
-import { MALWARE_SCAN, STATEMENT_LIMITS, STATEMENT_QUOTA, needsMultipart, type Statement, type UploadRefusal } from '../../contract';
+import {
+  MALWARE_SCAN,
+  STATEMENT_LIMITS,
+  STATEMENT_QUOTA,
+  needsMultipart,
+  type AccountDeletion,
+  type Statement,
+  type UploadRefusal,
+} from '../../contract';
+import { newDeletionJob, type DeletionJobs } from '../../lambda/account/deletion';
+import type { AccountPorts } from '../../lambda/account/routes';
 import { notFound } from '../../lambda/shared/errors';
 import type { Log, LogFields } from '../../lambda/shared/log';
 import type { HeldUpload, RecordStore } from '../../lambda/shared/records';
@@ -175,6 +185,13 @@ export const memoryRecords = (): MemoryRecords => {
       uploads.set(id(owner, statementId), { owner, statementId, size, expiresAt });
       return { ok: true };
     },
+    async usage(owner) {
+      const own = [...statements.values()].filter((statement) => statement.owner === owner);
+      return expectedSummaries(
+        own,
+        [...uploads.values()].filter((upload) => upload.owner === owner),
+      ).quota;
+    },
     async holdsPlace(owner, statementId) {
       return uploads.has(id(owner, statementId));
     },
@@ -220,6 +237,43 @@ export const memoryRecords = (): MemoryRecords => {
   };
 };
 
+/** Deletion jobs in memory, one per owner, as the table keeps them. */
+export const memoryJobs = () => {
+  const jobs = new Map<string, AccountDeletion>();
+  const store: DeletionJobs = {
+    async get(owner) {
+      return jobs.get(owner);
+    },
+    async begin(owner, at) {
+      const existing = jobs.get(owner);
+      if (existing) return existing;
+      const job = newDeletionJob(at);
+      jobs.set(owner, job);
+      return job;
+    },
+    async save(owner, job) {
+      jobs.set(owner, job);
+    },
+    async stalled(before) {
+      return [...jobs].filter(([, job]) => job.state === 'RUNNING' && job.updatedAt < before).map(([owner]) => owner);
+    },
+  };
+  return { store, jobs };
+};
+
+/** The account routes' ports in memory: the jobs, and the owners whose worker was started. */
+export const memoryAccount = () => {
+  const { store, jobs } = memoryJobs();
+  const started: string[] = [];
+  const account: AccountPorts = {
+    jobs: store,
+    async startDeletion(owner) {
+      started.push(owner);
+    },
+  };
+  return { account, jobs, started };
+};
+
 export interface CapturedLog extends Log {
   lines: { level: string; message: string; fields?: LogFields }[];
   text(): string;
@@ -246,6 +300,8 @@ export interface EventInput {
   pathParameters?: Record<string, string> | null;
   query?: Record<string, string> | null;
   origin?: string;
+  /** More claims of the ID token (API Gateway passes each as text). */
+  claims?: Record<string, string>;
 }
 
 /** An API Gateway proxy event as the Cognito authorizer passes it on. */
@@ -264,7 +320,10 @@ export const apiEvent = (input: EventInput): APIGatewayProxyEvent =>
     stageVariables: null,
     requestContext: {
       requestId: 'test-request',
-      authorizer: input.sub === null ? undefined : { claims: { sub: input.sub ?? ALICE, email: 'alice@example.com', token_use: 'id' } },
+      authorizer:
+        input.sub === null
+          ? undefined
+          : { claims: { sub: input.sub ?? ALICE, email: 'alice@example.com', token_use: 'id', ...input.claims } },
     },
   }) as unknown as APIGatewayProxyEvent;
 
