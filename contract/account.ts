@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { profileImagePrefix, statementPrefix } from './keys';
+import { PROFILE_IMAGE_LIMITS, STATEMENT_QUOTA } from './uploads';
 
 /**
  * Closing an account: what it removes, in order, and the rules around it. Every step is
@@ -15,10 +15,14 @@ export const ACCOUNT_DELETION = {
   /** A running job that has not moved for this long is started again by the sweep (or at local start). */
   staleAfterSeconds: 5 * 60,
   /**
-   * How long the job's own record stays once the account is gone: it says what was
-   * deleted, and that any file landing late under the prefixes (a URL signed before the
-   * deletion began) is removed on arrival. It outlives every URL signed before the job began.
+   * When a finished job looks under the owner's prefixes once more (its final pass): an
+   * upload URL signed just before the deletion began can still deliver a file after the
+   * files were deleted, until the URL expires and a transfer begun in time ends. Nothing
+   * is signed once the job has begun, and uploads in parts were aborted, so after this
+   * long since the job began nothing more can arrive.
    */
+  finalPassAfterSeconds: Math.max(STATEMENT_QUOTA.singleHoldSeconds, PROFILE_IMAGE_LIMITS.uploadUrlSeconds + 15 * 60),
+  /** How long the job's own record stays once the account is gone: it says what was deleted, and outlasts the final pass. */
   keepRecordSeconds: 24 * 60 * 60,
   /**
    * The steps, in order: uploads under way aborted (no part can complete into a new
@@ -75,6 +79,8 @@ export interface AccountDeletion {
   startedAt: string;
   updatedAt: string;
   finishedAt?: string;
+  /** When the final pass looked under the prefixes once more (any late file removed, and counted). */
+  finalPassAt?: string;
   counts: DeletionCounts;
 }
 
@@ -86,12 +92,6 @@ export const NO_DELETIONS: DeletionCounts = {
   otherRecords: 0,
   signInDeleted: false,
 };
-
-/** The confirmation: the account's own e-mail address, typed. */
-export const accountDeletionRequestSchema = z.strictObject({
-  confirmEmail: z.string({ error: 'confirmEmail is required' }).trim().min(3).max(254),
-});
-export type AccountDeletionRequest = z.input<typeof accountDeletionRequestSchema>;
 
 /** Whether the typed address is the account's, as people type addresses (case and spaces aside). */
 export const confirmsEmail = (typed: string, accountEmail: string): boolean =>

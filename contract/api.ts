@@ -169,3 +169,9 @@ export interface StatementDownloadResponse extends PresignedDownload {
   checksum?: string;
   checksumType?: ChecksumType;
 }
+
+/** The confirmation: the account's own e-mail address, typed. */
+export const accountDeletionRequestSchema = z.strictObject({
+  confirmEmail: z.string({ error: 'confirmEmail is required' }).trim().min(3).max(254),
+});
+export type AccountDeletionRequest = z.input<typeof accountDeletionRequestSchema>;

@@ -1,6 +1,11 @@
 import * as z from 'zod';
-import { accountDeletionRequestSchema } from './account';
-import { completeUploadRequestSchema, partUrlsRequestSchema, profileImageUploadRequestSchema, statementUploadRequestSchema } from './api';
+import {
+  accountDeletionRequestSchema,
+  completeUploadRequestSchema,
+  partUrlsRequestSchema,
+  profileImageUploadRequestSchema,
+  statementUploadRequestSchema,
+} from './api';
 import { PROFILE_IMAGE_ROUTES, STATEMENT_ROUTES, type RouteBody, type RouteSpec } from './routes';
 
 /**

@@ -1,5 +1,6 @@
-import type { AccountDeletion, AccountDeletionRequest, AccountOverview } from './account';
+import type { AccountDeletion, AccountOverview } from './account';
 import type {
+  AccountDeletionRequest,
   CompleteUploadRequest,
   CompleteUploadResponse,
   PartUrlsRequest,

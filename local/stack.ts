@@ -34,6 +34,7 @@ import { LOCAL_ACCOUNT_ID, buildAccessModel, type PrincipalName } from './iam/ac
 import { createAuthorizer } from './iam/authorizer';
 import { createIdentities } from './iam/identities';
 import { lambdaContext } from './lambda-context';
+import { startUnansweredEndpoint } from './faults';
 import { startClamd } from './malware/clamd';
 import { createLocalMalwareScanner } from './malware/scanner';
 import { assertPortsFree, freePort } from './ports';
@@ -172,12 +173,20 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
       log,
     });
     const profileImageHandler = invoke('profile-image-api', createProfileImageHandler(environment, access('profileImageApi')));
+    // Fault injection for the durability tests: the deletion worker's calls to Cognito go
+    // unanswered, so a deletion hangs before its last step until the process is killed.
+    let deletionCognito = `http://${HOST}:${ports.cognito}`;
+    if (process.env.LOCAL_DELETION_COGNITO === 'unanswered') {
+      const unanswered = await startUnansweredEndpoint();
+      stops.push(() => unanswered.close());
+      deletionCognito = unanswered.url;
+    }
     // Lambda runs an asynchronously invoked function after answering the caller, and tries a failed run twice more.
     const accountDeletion = invoke(
       LOCAL_FUNCTION_NAMES.accountDeletion,
       createAccountDeletionHandler(environment, {
         ...access('accountDeletion'),
-        endpoints: { ...endpoints, cognito: `http://${HOST}:${ports.cognito}` },
+        endpoints: { ...endpoints, cognito: deletionCognito },
       }),
     );
     const invokeAsync = async (functionName: string, payload: unknown) => {

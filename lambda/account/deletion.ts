@@ -43,8 +43,11 @@ export interface DeletionJobs {
   begin(owner: string, at: string): Promise<AccountDeletion>;
   /** Stores the job's progress: its next step (none: done) and counts. */
   save(owner: string, job: AccountDeletion): Promise<void>;
-  /** Owners whose job is running and has not moved since `before`. */
-  stalled(before: string): Promise<string[]>;
+  /**
+   * Owners with work left: a job running that has not moved since `before`, or a job done
+   * whose final pass has not run and that began at or before `begunBefore`.
+   */
+  stalled(before: string, begunBefore: string): Promise<string[]>;
 }
 
 /** Every record of an owner that the statement and upload paths do not remove themselves. */
@@ -103,16 +106,33 @@ const STEPS: Record<DeletionStep, StepRun> = {
   },
 };
 
+/** The steps the final pass runs again: whatever landed late, and the records the catalogue made of it. */
+const FINAL_PASS: readonly DeletionStep[] = ['uploads', 'objects', 'records'];
+
+const finalPassDue = (job: AccountDeletion, now: Date) =>
+  job.state === 'DONE' && !job.finalPassAt && now.getTime() - Date.parse(job.startedAt) >= ACCOUNT_DELETION.finalPassAfterSeconds * 1000;
+
 /**
  * Runs an owner's deletion from the step its job recorded last to the end, saving after
  * each step; a run that stops midway is picked up by the next (the retry, the sweep, or
- * the local stack's start) at the step it was in. Returns the job as it ends, or
- * `undefined` when the owner has none.
+ * the local stack's start) at the step it was in. A finished job whose final pass is due
+ * runs it: the files and records again, for anything an upload URL signed before the job
+ * began delivered later. Returns the job as it ends, or `undefined` when the owner has none.
  */
 export const runDeletion = async (owner: string, deps: DeletionDeps): Promise<AccountDeletion | undefined> => {
-  const now = () => (deps.now?.() ?? new Date()).toISOString();
+  const clock = () => deps.now?.() ?? new Date();
   let job = await deps.jobs.get(owner);
-  if (!job || job.state === 'DONE') return job;
+  if (!job) return undefined;
+  if (job.state === 'DONE') {
+    if (!finalPassDue(job, clock())) return job;
+    const counts: DeletionCounts = { ...NO_DELETIONS, ...job.counts };
+    for (const step of FINAL_PASS) await STEPS[step](owner, deps, counts);
+    const at = clock().toISOString();
+    job = { ...job, updatedAt: at, finalPassAt: at, counts };
+    await deps.jobs.save(owner, job);
+    deps.log.info('account deletion final pass', { owner, ...counts });
+    return job;
+  }
   const steps = ACCOUNT_DELETION.steps;
   for (let index = steps.indexOf(job.step ?? steps[0]); index < steps.length; index++) {
     const step = steps[index];
@@ -120,7 +140,7 @@ export const runDeletion = async (owner: string, deps: DeletionDeps): Promise<Ac
     deps.log.info('account deletion step', { owner, step });
     await STEPS[step](owner, deps, counts);
     const next = steps[index + 1];
-    const at = now();
+    const at = clock().toISOString();
     job = next
       ? { ...job, step: next, updatedAt: at, counts }
       : { state: 'DONE', startedAt: job.startedAt, updatedAt: at, finishedAt: at, counts };
@@ -132,14 +152,18 @@ export const runDeletion = async (owner: string, deps: DeletionDeps): Promise<Ac
 
 /**
  * Starts again every job that has not moved for `staleAfterSeconds` (the worker's schedule;
- * the local stack at start, with 0, as nothing can be running a job before it starts).
+ * the local stack at start, with 0, as nothing can be running a job before it starts), and
+ * runs every final pass that is due.
  */
 export const resumeStalledDeletions = async (
   deps: DeletionDeps,
   staleAfterSeconds: number = ACCOUNT_DELETION.staleAfterSeconds,
 ): Promise<number> => {
   const now = deps.now?.() ?? new Date();
-  const owners = await deps.jobs.stalled(new Date(now.getTime() - staleAfterSeconds * 1000).toISOString());
+  const owners = await deps.jobs.stalled(
+    new Date(now.getTime() - staleAfterSeconds * 1000).toISOString(),
+    new Date(now.getTime() - ACCOUNT_DELETION.finalPassAfterSeconds * 1000).toISOString(),
+  );
   for (const owner of owners) await runDeletion(owner, deps);
   return owners.length;
 };

@@ -16,6 +16,7 @@ const jobOf = (item: Record<string, unknown>): AccountDeletion => ({
   startedAt: String(item.startedAt),
   updatedAt: String(item.updatedAt),
   ...(typeof item.finishedAt === 'string' ? { finishedAt: item.finishedAt } : {}),
+  ...(typeof item.finalPassAt === 'string' ? { finalPassAt: item.finalPassAt } : {}),
   counts: { ...NO_DELETIONS, ...(item.counts as Partial<AccountDeletion['counts']> | undefined) },
 });
 
@@ -55,7 +56,7 @@ export const dynamoAccountRecords = (tableName: string, client: DynamoDBClient):
           : {};
       await documents.send(new PutCommand({ TableName: tableName, Item: { ...jobKey(owner), owner, ...job, ...expiry } }));
     },
-    async stalled(before) {
+    async stalled(before, begunBefore) {
       const owners: string[] = [];
       let start: Record<string, unknown> | undefined;
       do {
@@ -63,9 +64,16 @@ export const dynamoAccountRecords = (tableName: string, client: DynamoDBClient):
           new QueryCommand({
             TableName: tableName,
             KeyConditionExpression: '#pk = :pk',
-            FilterExpression: '#state = :running AND updatedAt < :before',
+            FilterExpression:
+              '(#state = :running AND updatedAt < :before) OR (#state = :done AND attribute_not_exists(finalPassAt) AND startedAt <= :begunBefore)',
             ExpressionAttributeNames: { '#pk': pk, '#state': 'state' },
-            ExpressionAttributeValues: { ':pk': TABLE_KEYS.deletionsPartition, ':running': 'RUNNING', ':before': before },
+            ExpressionAttributeValues: {
+              ':pk': TABLE_KEYS.deletionsPartition,
+              ':running': 'RUNNING',
+              ':done': 'DONE',
+              ':before': before,
+              ':begunBefore': begunBefore,
+            },
             ConsistentRead: true,
             ...(start ? { ExclusiveStartKey: start } : {}),
           }),

@@ -10,6 +10,7 @@ import { CHROMIUM_FLAGS, ensureChromium } from './support/chromium';
 import './support/locator-matchers';
 import { buildWebApp, startBuiltWebApp } from './support/web-app';
 import { EICAR, csv, pdf } from '../support/samples';
+import { signedInEarlier } from '../local/support/tokens';
 import { readZip } from '../support/zip';
 import { accessibilityViolations } from './support/axe';
 import { signIn, signUpAndConfirm as signUpThroughScreens } from './support/screens';
@@ -830,6 +831,71 @@ describe('sign out and a second user', () => {
     await page.waitForURL(`${base}/statements`);
     await page.close();
   });
+
+  test('close the account: what goes is shown first, the address confirms it, an old sign-in signs in again, and the page after says what was deleted; nothing of it opens any more', async () => {
+    const dave = { email: `dave-${Date.now()}@example.com`, password: 'dave keeps a long one' };
+    const page = await newPage();
+    const violations: string[] = [];
+    await signUpAndConfirm(page, dave.email, dave.password);
+    await signIn(page, dave.email, dave.password);
+    await page.waitForURL(`${base}/statements`);
+    await page.getByLabel('Account', { exact: true }).fill('Savings');
+    await page.getByLabel('Period', { exact: true }).fill('2024-02');
+    await page.getByLabel('Statement files').setInputFiles({ name: 'February 2024.pdf', mimeType: 'application/pdf', buffer: pdf() });
+    await expect(page.locator('[data-testid="upload-item"][data-status="done"]')).toHaveCount(1, { timeout: 60_000 });
+    await page.goto(`${base}/profile`);
+    await page.getByLabel('Profile picture file').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: avatar });
+    await expect(toast(page, 'Your profile picture is updated.')).toBeVisible();
+    const avatarUrl = (await page.getByTestId('avatar').getAttribute('src'))!;
+    expect((await page.request.get(avatarUrl)).status()).toBe(200);
+
+    // The session goes on, but its sign-in was ten minutes ago (a refreshed session keeps its auth_time).
+    const context = page.context();
+    await context.addCookies(
+      (await sessionCookies(context)).map((cookie) => ({
+        ...cookie,
+        value: cookie.name.endsWith('.idToken') ? signedInEarlier(cookie.value, 600) : cookie.value,
+      })),
+    );
+    await page.reload();
+    const card = page.getByRole('region', { name: 'Close account' });
+    await card.getByRole('button', { name: 'Close account…' }).click();
+    await expect(card.getByTestId('closing-contents')).toContainText('1 statement (');
+    await expect(card.getByTestId('closing-contents')).toContainText('your profile picture');
+    violations.push(...(await accessibilityViolations(page)));
+    await shot(page, 'profile-close-account');
+    await card.getByLabel('Type your e-mail address to confirm').fill(`someone-else@example.com`);
+    await card.getByRole('button', { name: 'Close my account for good' }).click();
+    await expect(card.getByRole('alert')).toHaveText('Type the e-mail address you sign in with, exactly.');
+    await card.getByLabel('Type your e-mail address to confirm').fill(dave.email);
+    await card.getByRole('button', { name: 'Close my account for good' }).click();
+    // The server wants a recent sign-in: sign in again, and back to the card.
+    await page.waitForURL(`${base}/sign-in?next=%2Fprofile%23close-account&reason=sign-in-again`);
+    await expect(page.getByRole('status').first()).toHaveText(MESSAGES.signInAgain);
+    await signIn(page, dave.email, dave.password);
+    await page.waitForURL(`${base}/profile#close-account`);
+    await expect(card.getByTestId('closing-contents')).toContainText('1 statement (');
+    await card.getByLabel('Type your e-mail address to confirm').fill(` ${dave.email.toUpperCase()}`);
+    await card.getByRole('button', { name: 'Close my account for good' }).click();
+
+    await page.waitForURL(`${base}/account-closed`, { timeout: 60_000 });
+    const counts = page.getByTestId('deleted-counts');
+    await expect(counts).toContainText('1 statement and');
+    await expect(counts).toContainText('2 stored file versions deleted');
+    await expect(counts).toContainText('Your sign-in is deleted');
+    violations.push(...(await accessibilityViolations(page)));
+    await shot(page, 'account-closed');
+    expect(violations).toEqual([]);
+
+    // Nothing opens any more: not the picture's earlier link, not the sign-in, not a private page.
+    expect([403, 404]).toContain((await page.request.get(avatarUrl)).status());
+    expect(await sessionCookies(context)).toEqual([]);
+    await page.goto(`${base}/profile`);
+    await page.waitForURL(/\/sign-in\?next=%2Fprofile/);
+    await signIn(page, dave.email, dave.password);
+    await expect(page.getByRole('alert')).toHaveText('The e-mail or password is not right.');
+    await page.close();
+  }, 180_000);
 
   test('forgot password: request a code, set a new password, sign in with it', async () => {
     const page = await newPage();

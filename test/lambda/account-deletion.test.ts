@@ -168,6 +168,35 @@ describe('an account deletion', () => {
     expect(deletedUsers).toEqual([ALICE]);
   });
 
+  test('a file an earlier URL delivers after the deletion is removed, with its record, by the final pass once no more can come', async () => {
+    const { bucket, records, jobs, deps, advance } = world();
+    await jobs.store.begin(ALICE, '2026-11-24T10:00:00.000Z');
+    const done = (await runDeletion(ALICE, deps))!;
+    expect(done.state).toBe('DONE');
+    // A PUT signed before the deletion began arrives, and the catalogue records it.
+    const late = statement(ALICE, '01HDDDDDDDDDDDDDDDDDDDDDDD', 30);
+    bucket.versions.push({ key: late.key, versionId: 'v1', size: 30 });
+    records.statements.set(`${ALICE}/${late.id}`, late);
+
+    // Not yet: an upload URL signed just before the job began may still deliver.
+    advance(ACCOUNT_DELETION.finalPassAfterSeconds - 10);
+    expect(await resumeStalledDeletions(deps)).toBe(0);
+    advance(10);
+    expect(await resumeStalledDeletions(deps)).toBe(1);
+    expect(bucket.versions.filter((version) => version.key.includes(ALICE))).toEqual([]);
+    expect(owned(ALICE, records.statements.keys())).toEqual([]);
+    expect(jobs.jobs.get(ALICE)).toMatchObject({
+      state: 'DONE',
+      finishedAt: done.finishedAt,
+      finalPassAt: expect.any(String),
+      counts: { objectVersions: done.counts.objectVersions + 1, statements: done.counts.statements + 1, signInDeleted: true },
+    });
+    // Once only.
+    advance(ACCOUNT_DELETION.finalPassAfterSeconds);
+    expect(await resumeStalledDeletions(deps)).toBe(0);
+    expect(bucket.versions.filter((version) => version.key.includes(BOB))).toHaveLength(5);
+  });
+
   test('a finished deletion, or an owner without one, is left as it is', async () => {
     const { bucket, jobs, deletedUsers, deps } = world();
     expect(await runDeletion(ALICE, deps)).toBeUndefined();

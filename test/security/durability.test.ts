@@ -3,7 +3,7 @@ import * as http from 'node:http';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { fetchAuthSession, signIn, signOut } from 'aws-amplify/auth';
-import { PROFILE_IMAGE_ROUTES, STATEMENT_ROUTES, type StatementUploadResponse, type WebConfig } from '../../contract';
+import { PROFILE_IMAGE_ROUTES, STATEMENT_ROUTES, type AccountOverview, type StatementUploadResponse, type WebConfig } from '../../contract';
 import { configureAmplify } from '../local/support/amplify';
 import { ME, STATEMENT, STATEMENTS, UPDATE_PROFILE, apollo, waitForAvatar } from '../local/support/graphql';
 import { callApi } from '../local/support/rest';
@@ -219,4 +219,51 @@ test('a file whose S3 event was lost is catalogued by the sweep within its windo
   token = await freshToken(stack.config);
   expect(await isListed(stack.config, token, atStart)).toBe(true);
   measured.restartToCataloguedMs = Date.now() - restartedAt;
+}, 180_000);
+
+test('kill -9 in the middle of an account deletion: after a restart it completes, and nothing else is touched', async () => {
+  await stack.stop();
+  // Cognito never answers the worker: the deletion stops before its last step, as a run that hangs does.
+  stack = await startStack({ dataDir, ports: stack.ports, env: { LOCAL_DELETION_COGNITO: 'unanswered' } });
+  configureAmplify(stack.config);
+  const dora = await newUser(stack, 'dora');
+  expect((await uploadAvatar(stack.config, dora.idToken, png())).status).toBe(200);
+  await waitForAvatar(stack.config, dora.idToken);
+  const { statementId } = await uploadStatement(stack.config, dora.idToken, {
+    fileName: 'dora.pdf',
+    contentType: 'application/pdf',
+    accountLabel: 'Main',
+    period: '2024-07',
+  });
+  await waitFor(async () => ((await isAvailable(stack.config, dora.idToken, statementId)) ? true : undefined), "dora's statement");
+  const aliceBefore = (await listed(stack.config, await freshToken(stack.config))).map((item) => item.id).sort();
+
+  const deletion = async () =>
+    ((await callApi(stack.config, 'statementsApiUrl', STATEMENT_ROUTES.account, { token: dora.idToken })).body as AccountOverview).deletion;
+  const begun = await callApi(stack.config, 'statementsApiUrl', STATEMENT_ROUTES.deleteAccount, {
+    token: dora.idToken,
+    body: { confirmEmail: dora.email },
+  });
+  expect(begun.status).toBe(202);
+  const halted = await waitFor(async () => {
+    const job = await deletion();
+    return job?.step === 'identity' ? job : undefined;
+  }, 'the deletion to reach its last step');
+  expect(halted.counts).toMatchObject({ objectVersions: 2, statements: 1, signInDeleted: false });
+  const killedAt = Date.now();
+  stack.child.kill('SIGKILL');
+  await waitFor(async () => (javaProcessesFor(dataDir).length === 0 ? true : undefined), 'DynamoDB Local to go');
+
+  // Started again as `npm start` starts it: the interrupted deletion is resumed at start.
+  stack = await startStack({ dataDir, ports: stack.ports });
+  const done = await waitFor(async () => {
+    const job = await deletion();
+    return job?.state === 'DONE' ? job : undefined;
+  }, 'the deletion to finish after the restart');
+  measured.killToDeletionDoneMs = Date.now() - killedAt;
+  // The counts of the steps done before the kill are kept, and the last step's added.
+  expect(done.counts).toMatchObject({ objectVersions: 2, statements: 1, signInDeleted: true });
+  configureAmplify(stack.config);
+  await expect(signIn({ username: dora.email, password: dora.password })).rejects.toMatchObject({ name: 'NotAuthorizedException' });
+  expect((await listed(stack.config, await freshToken(stack.config))).map((item) => item.id).sort()).toEqual(aliceBefore);
 }, 180_000);

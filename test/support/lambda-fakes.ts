@@ -254,8 +254,14 @@ export const memoryJobs = () => {
     async save(owner, job) {
       jobs.set(owner, job);
     },
-    async stalled(before) {
-      return [...jobs].filter(([, job]) => job.state === 'RUNNING' && job.updatedAt < before).map(([owner]) => owner);
+    async stalled(before, begunBefore) {
+      return [...jobs]
+        .filter(
+          ([, job]) =>
+            (job.state === 'RUNNING' && job.updatedAt < before) ||
+            (job.state === 'DONE' && !job.finalPassAt && job.startedAt <= begunBefore),
+        )
+        .map(([owner]) => owner);
     },
   };
   return { store, jobs };

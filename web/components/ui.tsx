@@ -46,8 +46,9 @@ export const Button = ({
   <button type="button" css={buttonStyle(variant)} {...props} />
 );
 
-export const Card = ({ children, label }: { children: ReactNode; label?: string }) => (
+export const Card = ({ children, label, id }: { children: ReactNode; label?: string; id?: string }) => (
   <section
+    id={id}
     aria-label={label}
     css={css`
       background: ${theme.color.surface};

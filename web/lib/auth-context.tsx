@@ -15,9 +15,12 @@ interface AuthContextValue {
   idToken(): Promise<string | undefined>;
   /** Re-reads the session (after a sign-in). */
   refresh(): Promise<void>;
-  /** Signs out here and in every other tab of the app, then goes to the sign-in page. */
-  /** Ends this session; `everywhere`: every session of the account, on every device (Cognito's global sign-out). */
-  signOut(options?: { everywhere?: boolean }): Promise<void>;
+  /**
+   * Ends this session here and in every other tab of the app, then goes to the sign-in page
+   * (or `to`), saying so (or `message`, none if `false`). `everywhere`: every session of the
+   * account, on every device (Cognito's global sign-out).
+   */
+  signOut(options?: { everywhere?: boolean; to?: string; message?: string | false }): Promise<void>;
 }
 
 const AuthContext = createContext<AuthContextValue | undefined>(undefined);
@@ -103,14 +106,15 @@ export const AuthProvider = ({ initial, children, onSignedOut }: { initial: Auth
       state,
       refresh,
       idToken: currentIdToken,
-      signOut: async ({ everywhere = false } = {}) => {
+      signOut: async ({ everywhere = false, to = PAGES.signIn, message } = {}) => {
         const { signOut } = await amplifyAuth();
         await signOut({ global: everywhere });
         channel.current?.postMessage({ type: 'signedOut' } satisfies SessionMessage);
         setState({ status: 'signedOut' });
         onSignedOut();
-        toast.info(everywhere ? MESSAGES.signedOutEverywhere : MESSAGES.signedOut);
-        router.replace(PAGES.signIn);
+        const said = message ?? (everywhere ? MESSAGES.signedOutEverywhere : MESSAGES.signedOut);
+        if (said) toast.info(said);
+        router.replace(to);
       },
     }),
     [state, refresh, onSignedOut, router],

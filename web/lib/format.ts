@@ -9,3 +9,6 @@ export const formatPeriod = (period: string): string => {
   const month = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, 1));
   return new Intl.DateTimeFormat(undefined, { month: 'short', year: 'numeric', timeZone: 'UTC' }).format(month);
 };
+
+/** A count with its noun, as people write it: "1 statement", "1,024 statements". */
+export const countOf = (count: number, noun: string): string => `${count.toLocaleString('en-US')} ${noun}${count === 1 ? '' : 's'}`;

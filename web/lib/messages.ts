@@ -6,6 +6,7 @@ export const MESSAGES = {
   signedOut: 'You are signed out.',
   signedOutEverywhere: 'You are signed out on every device.',
   signedOutElsewhere: 'You signed out in another tab, so this one is signed out too.',
+  signInAgain: 'Sign in again to continue: closing your account needs a recent sign-in.',
 } as const;
 
 /** Stable toast ids, so a burst of failing requests shows one toast, not ten. */

@@ -10,6 +10,8 @@ export const PAGES = {
   forgotPassword: '/forgot-password',
   statements: '/statements',
   profile: '/profile',
+  /** Where a person lands once their account is closed: what was deleted. Anyone may see it. */
+  accountClosed: '/account-closed',
 } as const;
 
 /** Pages that show a person's own data: a signed-out visitor is sent to sign in, then back. */
@@ -32,7 +34,7 @@ export const safeNext = (next: string | null | undefined, fallback: string = SIG
   next && next.startsWith('/') && !next.startsWith('//') && !next.startsWith('/\\') ? next : fallback;
 
 /** Why the sign-in page is shown, when it is not the person's own choice. */
-export const SIGN_IN_REASONS = { sessionEnded: 'session-ended' } as const;
+export const SIGN_IN_REASONS = { sessionEnded: 'session-ended', signInAgain: 'sign-in-again' } as const;
 export type SignInReason = (typeof SIGN_IN_REASONS)[keyof typeof SIGN_IN_REASONS];
 
 /** The sign-in page, remembering where to come back to (a path of this site only) and, if any, why. */

@@ -27,3 +27,7 @@ export const expiredFrom = (token: string): string => {
 /** Same claims and the pool's key, but for another client (audience). */
 export const otherClientFrom = (token: string): string =>
   signJwt({ ...decode(token), aud: 'someotherclient123', client_id: 'someotherclient123' }, cognitoLocalPrivateKey.pem);
+
+/** Same claims and the pool's key, from a sign-in `seconds` ago: what a session kept alive by refreshes carries. */
+export const signedInEarlier = (token: string, seconds: number): string =>
+  signJwt({ ...decode(token), auth_time: Math.floor(Date.now() / 1000) - seconds }, cognitoLocalPrivateKey.pem);

@@ -28,7 +28,8 @@ export const SignInForm = () => {
 
   // The server found this tab's session ended (and removed its cookies): the other tabs
   // of the app are signed out with it, now rather than at their next request.
-  const ended = params.get('reason') === SIGN_IN_REASONS.sessionEnded;
+  const reason = params.get('reason');
+  const ended = reason === SIGN_IN_REASONS.sessionEnded;
   useEffect(() => {
     if (ended) announceSessionEnded();
   }, [ended]);
@@ -48,7 +49,13 @@ export const SignInForm = () => {
 
   return (
     <AuthForm onSubmit={submit}>
-      {ended ? <p role="status">{MESSAGES.sessionEnded}</p> : params.get('next') && <p role="status">Sign in to continue.</p>}
+      {ended ? (
+        <p role="status">{MESSAGES.sessionEnded}</p>
+      ) : reason === SIGN_IN_REASONS.signInAgain ? (
+        <p role="status">{MESSAGES.signInAgain}</p>
+      ) : (
+        params.get('next') && <p role="status">Sign in to continue.</p>
+      )}
       <EmailField value={email} onChange={setEmail} fieldRef={emailField} />
       <CurrentPasswordField label="Password" value={password} onChange={setPassword} />
       <FormError message={error} />

@@ -6,6 +6,7 @@ import { useRef, useState } from 'react';
 import { formatBytes } from '@contract';
 import { useIdToken } from '@/lib/auth-context';
 import type { ExportProgress } from '@/lib/export';
+import { countOf } from '@/lib/format';
 import { toast } from '@/lib/toast';
 import { useHydrated } from '@/lib/use-hydrated';
 import { Button, Card, FormError, ProgressBar } from '../ui';
@@ -63,7 +64,7 @@ export const ExportCard = () => {
       const exported = records.filter((record) => record.path !== null).length;
       if (mismatched.length > 0)
         setError(`${mismatched.map((record) => record.fileName).join(', ')} did not match the checksum on record: see the manifest.`);
-      else toast.success(`Your export is saved: ${exported} file${exported === 1 ? '' : 's'}, each checked against its record.`);
+      else toast.success(`Your export is saved: ${countOf(exported, 'file')}, each checked against its record.`);
     } catch (caught) {
       if (controller.signal.aborted || isAbort(caught)) toast.info('The export was cancelled; nothing was saved.');
       else setError((caught as Error).message);

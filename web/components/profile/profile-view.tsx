@@ -14,6 +14,7 @@ import { theme } from '@/lib/theme';
 import { saveDisplayName } from '@/app/(private)/profile/actions';
 import { Button, Card, FormError, ProgressBar, TextField } from '../ui';
 import { AccountSettings } from './account-settings';
+import { CloseAccountCard } from './close-account-card';
 import { ExportCard } from './export-card';
 
 const AVATAR_SIZE = 96;
@@ -218,6 +219,7 @@ export const ProfileView = ({ me }: { me?: MeData['me'] }) => {
       </Card>
       <ExportCard />
       <AccountSettings email={me?.email ?? undefined} />
+      <CloseAccountCard />
     </>
   );
 };

@@ -13,7 +13,7 @@ import { statementListHref, type StatementListQuery } from '@/lib/statement-list
 import { Button, Card, SelectField } from '../ui';
 import { StatementList } from './statement-list';
 import { UploadPanel } from './upload-panel';
-import { formatPeriod } from '@/lib/format';
+import { countOf, formatPeriod } from '@/lib/format';
 import { theme } from '@/lib/theme';
 
 /** The dialog's code comes with the first Delete pressed. */
@@ -97,7 +97,7 @@ export const StatementsView = ({
   };
 
   const filtered = Boolean(query.period || query.account);
-  const count = (n: number) => `${n.toLocaleString('en-US')} statement${n === 1 ? '' : 's'}`;
+  const count = (n: number) => countOf(n, 'statement');
   return (
     // On a phone the list comes first; the upload panel follows it.
     <div
