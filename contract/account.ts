@@ -1,4 +1,5 @@
 import { profileImagePrefix, statementPrefix } from './keys';
+import { TOKEN_VALIDITY } from './auth';
 import { PROFILE_IMAGE_LIMITS, STATEMENT_QUOTA } from './uploads';
 
 /**
@@ -15,13 +16,18 @@ export const ACCOUNT_DELETION = {
   /** A running job that has not moved for this long is started again by the sweep (or at local start). */
   staleAfterSeconds: 5 * 60,
   /**
-   * When a finished job looks under the owner's prefixes once more (its final pass): an
-   * upload URL signed just before the deletion began can still deliver a file after the
-   * files were deleted, until the URL expires and a transfer begun in time ends. Nothing
-   * is signed once the job has begun, and uploads in parts were aborted, so after this
-   * long since the job began nothing more can arrive.
+   * How long after a job is done it looks at the owner's files and records once more (its
+   * final pass). Until then two things can still write under the owner: an upload URL
+   * signed just before the deletion began (until it expires and a transfer begun in time
+   * ends; uploads in parts were aborted), and an ID token issued before the sign-in was
+   * deleted (AppSync's `updateProfile` writes a profile item while the token lives). After
+   * this long, neither exists.
    */
-  finalPassAfterSeconds: Math.max(STATEMENT_QUOTA.singleHoldSeconds, PROFILE_IMAGE_LIMITS.uploadUrlSeconds + 15 * 60),
+  finalPassAfterSeconds: Math.max(
+    STATEMENT_QUOTA.singleHoldSeconds,
+    PROFILE_IMAGE_LIMITS.uploadUrlSeconds + 15 * 60,
+    TOKEN_VALIDITY.idTokenMinutes * 60,
+  ),
   /** How long the job's own record stays once the account is gone: it says what was deleted, and outlasts the final pass. */
   keepRecordSeconds: 24 * 60 * 60,
   /**

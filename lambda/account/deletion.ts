@@ -45,9 +45,9 @@ export interface DeletionJobs {
   save(owner: string, job: AccountDeletion): Promise<void>;
   /**
    * Owners with work left: a job running that has not moved since `before`, or a job done
-   * whose final pass has not run and that began at or before `begunBefore`.
+   * at or before `doneBefore` whose final pass has not run.
    */
-  stalled(before: string, begunBefore: string): Promise<string[]>;
+  stalled(before: string, doneBefore: string): Promise<string[]>;
 }
 
 /** Every record of an owner that the statement and upload paths do not remove themselves. */
@@ -110,14 +110,16 @@ const STEPS: Record<DeletionStep, StepRun> = {
 const FINAL_PASS: readonly DeletionStep[] = ['uploads', 'objects', 'records'];
 
 const finalPassDue = (job: AccountDeletion, now: Date) =>
-  job.state === 'DONE' && !job.finalPassAt && now.getTime() - Date.parse(job.startedAt) >= ACCOUNT_DELETION.finalPassAfterSeconds * 1000;
+  job.state === 'DONE' &&
+  !job.finalPassAt &&
+  now.getTime() - Date.parse(job.finishedAt ?? job.updatedAt) >= ACCOUNT_DELETION.finalPassAfterSeconds * 1000;
 
 /**
  * Runs an owner's deletion from the step its job recorded last to the end, saving after
  * each step; a run that stops midway is picked up by the next (the retry, the sweep, or
  * the local stack's start) at the step it was in. A finished job whose final pass is due
- * runs it: the files and records again, for anything an upload URL signed before the job
- * began delivered later. Returns the job as it ends, or `undefined` when the owner has none.
+ * runs it: the files and records again, for anything written under the owner since (by an
+ * upload URL signed before the job began, or a token issued before the sign-in went). Returns the job as it ends, or `undefined` when the owner has none.
  */
 export const runDeletion = async (owner: string, deps: DeletionDeps): Promise<AccountDeletion | undefined> => {
   const clock = () => deps.now?.() ?? new Date();

@@ -56,7 +56,7 @@ export const dynamoAccountRecords = (tableName: string, client: DynamoDBClient):
           : {};
       await documents.send(new PutCommand({ TableName: tableName, Item: { ...jobKey(owner), owner, ...job, ...expiry } }));
     },
-    async stalled(before, begunBefore) {
+    async stalled(before, doneBefore) {
       const owners: string[] = [];
       let start: Record<string, unknown> | undefined;
       do {
@@ -65,14 +65,14 @@ export const dynamoAccountRecords = (tableName: string, client: DynamoDBClient):
             TableName: tableName,
             KeyConditionExpression: '#pk = :pk',
             FilterExpression:
-              '(#state = :running AND updatedAt < :before) OR (#state = :done AND attribute_not_exists(finalPassAt) AND startedAt <= :begunBefore)',
+              '(#state = :running AND updatedAt < :before) OR (#state = :done AND attribute_not_exists(finalPassAt) AND finishedAt <= :doneBefore)',
             ExpressionAttributeNames: { '#pk': pk, '#state': 'state' },
             ExpressionAttributeValues: {
               ':pk': TABLE_KEYS.deletionsPartition,
               ':running': 'RUNNING',
               ':done': 'DONE',
               ':before': before,
-              ':begunBefore': begunBefore,
+              ':doneBefore': doneBefore,
             },
             ConsistentRead: true,
             ...(start ? { ExclusiveStartKey: start } : {}),

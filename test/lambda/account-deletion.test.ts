@@ -168,8 +168,8 @@ describe('an account deletion', () => {
     expect(deletedUsers).toEqual([ALICE]);
   });
 
-  test('a file an earlier URL delivers after the deletion is removed, with its record, by the final pass once no more can come', async () => {
-    const { bucket, records, jobs, deps, advance } = world();
+  test('what is written under the owner after the deletion (a late file, a profile by a live token) goes in the final pass, once nothing more can come', async () => {
+    const { bucket, records, jobs, deps, advance, otherItems } = world();
     await jobs.store.begin(ALICE, '2026-11-24T10:00:00.000Z');
     const done = (await runDeletion(ALICE, deps))!;
     expect(done.state).toBe('DONE');
@@ -177,6 +177,8 @@ describe('an account deletion', () => {
     const late = statement(ALICE, '01HDDDDDDDDDDDDDDDDDDDDDDD', 30);
     bucket.versions.push({ key: late.key, versionId: 'v1', size: 30 });
     records.statements.set(`${ALICE}/${late.id}`, late);
+    // An ID token issued before the sign-in went writes a profile item through AppSync.
+    otherItems.set(ALICE, 1);
 
     // Not yet: an upload URL signed just before the job began may still deliver.
     advance(ACCOUNT_DELETION.finalPassAfterSeconds - 10);
@@ -189,7 +191,12 @@ describe('an account deletion', () => {
       state: 'DONE',
       finishedAt: done.finishedAt,
       finalPassAt: expect.any(String),
-      counts: { objectVersions: done.counts.objectVersions + 1, statements: done.counts.statements + 1, signInDeleted: true },
+      counts: {
+        objectVersions: done.counts.objectVersions + 1,
+        statements: done.counts.statements + 1,
+        otherRecords: done.counts.otherRecords + 1,
+        signInDeleted: true,
+      },
     });
     // Once only.
     advance(ACCOUNT_DELETION.finalPassAfterSeconds);

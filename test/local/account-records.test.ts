@@ -101,12 +101,12 @@ test('a deletion begins once: a second request gets the job already there', asyn
   expect(first).toEqual(second);
   expect(await accounts.stalled('2026-11-24T10:05:00.000Z', '2026-11-24T09:00:00.000Z')).toContain(alice);
   expect(await accounts.stalled('2026-11-24T09:59:00.000Z', '2026-11-24T11:00:00.000Z')).not.toContain(alice);
-  // Done: due for its final pass once it began before the cut-off, and only until that pass ran.
+  // Done: due for its final pass once it finished before the cut-off, and only until that pass ran.
   const { step: _step, ...begun } = first;
   const done = { ...begun, state: 'DONE' as const, finishedAt: '2026-11-24T10:00:03.000Z' };
   await accounts.save(alice, done);
-  expect(await accounts.stalled('2026-11-24T11:00:00.000Z', '2026-11-24T09:59:00.000Z')).not.toContain(alice);
-  expect(await accounts.stalled('2026-11-24T09:00:00.000Z', '2026-11-24T10:20:00.000Z')).toContain(alice);
+  expect(await accounts.stalled('2026-11-24T11:00:00.000Z', '2026-11-24T10:00:02.000Z')).not.toContain(alice);
+  expect(await accounts.stalled('2026-11-24T09:00:00.000Z', '2026-11-24T10:00:03.000Z')).toContain(alice);
   await accounts.save(alice, { ...done, finalPassAt: '2026-11-24T10:21:00.000Z' });
   expect(await accounts.get(alice)).toMatchObject({ finalPassAt: '2026-11-24T10:21:00.000Z' });
   expect(await accounts.stalled('2026-11-24T11:00:00.000Z', '2026-11-24T10:30:00.000Z')).not.toContain(alice);

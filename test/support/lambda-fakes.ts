@@ -254,12 +254,12 @@ export const memoryJobs = () => {
     async save(owner, job) {
       jobs.set(owner, job);
     },
-    async stalled(before, begunBefore) {
+    async stalled(before, doneBefore) {
       return [...jobs]
         .filter(
           ([, job]) =>
             (job.state === 'RUNNING' && job.updatedAt < before) ||
-            (job.state === 'DONE' && !job.finalPassAt && job.startedAt <= begunBefore),
+            (job.state === 'DONE' && !job.finalPassAt && (job.finishedAt ?? job.updatedAt) <= doneBefore),
         )
         .map(([owner]) => owner);
     },
