@@ -1003,7 +1003,7 @@ describe('every page, light and dark, wide and narrow', () => {
         await page.screenshot({ path: path.join(SCREENSHOTS, 'pages', `${name}-${scheme}-${width}.png`), fullPage: true });
         violations.push(...(await accessibilityViolations(page)));
       };
-      for (const route of ['/', '/sign-up', '/confirm', '/forgot-password', '/no-such-page', '/sign-in']) {
+      for (const route of ['/', '/sign-up', '/confirm', '/forgot-password', '/no-such-page', '/account-closed', '/sign-in']) {
         await page.goto(`${base}${route}`);
         await save(route === '/' ? 'home' : route.slice(1));
       }
@@ -1029,6 +1029,11 @@ describe('every page, light and dark, wide and narrow', () => {
       await page.goto(`${base}/profile`);
       await expect(page.getByRole('main').getByRole('button', { name: 'Sign out', exact: true })).toBeVisible();
       await save('profile');
+      const closing = page.getByRole('region', { name: 'Close account' });
+      await closing.getByRole('button', { name: 'Close account…' }).click();
+      await expect(closing.getByTestId('closing-contents')).toBeVisible();
+      await save('profile-close-account');
+      await closing.getByRole('button', { name: 'Keep my account' }).click();
       await page.getByRole('main').getByRole('button', { name: 'Sign out', exact: true }).click();
       await page.waitForURL(`${base}/sign-in`);
       await context.close();

@@ -141,15 +141,17 @@ export const CloseAccountCard = () => {
                 ))}
               </ul>
               <p>Nothing can be brought back afterwards. To keep a copy, export your data first (above).</p>
-              <form action={confirm} noValidate css={{ maxWidth: '26rem' }}>
-                <TextField
-                  label="Type your e-mail address to confirm"
-                  name="confirmEmail"
-                  type="email"
-                  autoComplete="off"
-                  required
-                  error={outcome.fieldError}
-                />
+              <form action={confirm} noValidate>
+                <div css={{ maxWidth: '26rem' }}>
+                  <TextField
+                    label="Type your e-mail address to confirm"
+                    name="confirmEmail"
+                    type="email"
+                    autoComplete="off"
+                    required
+                    error={outcome.fieldError}
+                  />
+                </div>
                 <FormError message={outcome.error} />
                 <div className="actions">
                   <Button type="submit" variant="danger" disabled={confirming}>
