@@ -40,6 +40,20 @@ export const ACCOUNT_DELETION = {
 
 export type DeletionStep = (typeof ACCOUNT_DELETION.steps)[number];
 
+/**
+ * The table actions a deletion job performs: the owner's partition read and emptied
+ * (Query, BatchWriteItem), each statement removed in a transaction of single-item writes,
+ * the job's own record. The job role is granted these, and each job's session policy names them.
+ */
+export const DELETION_JOB_TABLE_ACTIONS = [
+  'dynamodb:GetItem',
+  'dynamodb:PutItem',
+  'dynamodb:UpdateItem',
+  'dynamodb:DeleteItem',
+  'dynamodb:Query',
+  'dynamodb:BatchWriteItem',
+] as const;
+
 /** The owner's prefixes in the bucket: everything of theirs the bucket holds is under one of them. */
 export const ownerPrefixes = (owner: string): string[] => [statementPrefix(owner), profileImagePrefix(owner)];
 

@@ -15,6 +15,8 @@ export const LAMBDA_ENV = {
   deletionFunctionName: 'DELETION_FUNCTION_NAME',
   /** The user pool whose users the deletion worker deletes. */
   userPoolId: 'USER_POOL_ID',
+  /** The role the deletion worker assumes for each job, narrowed to the job's owner. */
+  deletionJobRoleArn: 'DELETION_JOB_ROLE_ARN',
 } as const;
 
 export type LambdaEnvName = (typeof LAMBDA_ENV)[keyof typeof LAMBDA_ENV];

@@ -40,7 +40,7 @@ export interface StatementVaultStackProps extends StackProps {
   readonly settings: DeploySettings;
 }
 
-/** Every principal of ours: the six functions, the GraphQL table data source and the malware scanner. */
+/** Every principal of ours: the functions, the deletion jobs' role, the GraphQL table data source and the malware scanner. */
 export interface VaultPrincipals {
   readonly profileImageApi: VaultFunction;
   readonly statementsApi: VaultFunction;
@@ -48,6 +48,8 @@ export interface VaultPrincipals {
   readonly sweep: VaultFunction;
   readonly scanResults: VaultFunction;
   readonly accountDeletion: VaultFunction;
+  /** The role each account deletion job assumes, narrowed to its owner by a session policy. */
+  readonly accountDeletionJob: iam.IGrantable;
   /** GuardDuty Malware Protection's role: reads and tags uploads. */
   readonly malwareScan: iam.IGrantable;
   /** The web app's server: it calls nothing of AWS; it may only write its logs and traces. */
@@ -150,6 +152,7 @@ export class StatementVaultStack extends Stack {
       sweep: catalogue.sweep,
       scanResults: catalogue.scanResults,
       accountDeletion: accountDeletion.worker,
+      accountDeletionJob: accountDeletion.jobRole,
       malwareScan: scanning.role,
       webServer: web.server,
       graphqlTable: data.tableSource,

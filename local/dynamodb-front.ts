@@ -1,6 +1,6 @@
 import * as http from 'node:http';
 import { createHash } from 'node:crypto';
-import { REGION } from '../contract';
+import { REGION, TABLE_KEYS } from '../contract';
 import { verifySigV4 } from './auth/sigv4';
 import { listen, readBody, safeHandler, sendJson, upstreamAgent, type RunningServer } from './http';
 import type { Authorizer } from './iam/authorizer';
@@ -20,35 +20,67 @@ const SIGNATURE_FAULTS: Record<string, string> = {
 
 type Body = Record<string, any>;
 
-/** The IAM checks one DynamoDB call needs: its action on every table (and index) it touches. */
-export const dynamoDbChecks = (
-  operation: string,
-  body: Body,
-  tableArn: (table: string) => string,
-): { action: string; resource: string }[] => {
-  const on = (action: string, table: unknown, index?: unknown) => ({
-    action: `dynamodb:${action}`,
-    resource: `${tableArn(String(table))}${typeof index === 'string' ? `/index/${index}` : ''}`,
-  });
+type Check = { action: string; resource: string; context?: Record<string, string[]> };
+
+/** The partition key's value in an item or key (`{ pk: { S: … } }`). */
+const partitionOf = (item: unknown): string | undefined => (item as Body | undefined)?.[TABLE_KEYS.partitionKey]?.S;
+
+/** The partition a Query reads: the value its key condition sets the partition key equal to. */
+const queryPartition = (body: Body): string | undefined => {
+  const names: Record<string, string> = body.ExpressionAttributeNames ?? {};
+  for (const [, operand, placeholder] of String(body.KeyConditionExpression ?? '').matchAll(/([#\w]+)\s*=\s*(:\w+)/g)) {
+    if ((operand.startsWith('#') ? names[operand] : operand) === TABLE_KEYS.partitionKey) {
+      return body.ExpressionAttributeValues?.[placeholder]?.S;
+    }
+  }
+  return undefined;
+};
+
+/**
+ * The IAM checks one DynamoDB call needs: its action on every table (and index) it
+ * touches, with the partition keys it reaches as `dynamodb:LeadingKeys`, as DynamoDB puts
+ * them in the request context (a policy may hold a caller to partitions that lead with its
+ * own id). A batch or transaction carries the keys of all its items.
+ */
+export const dynamoDbChecks = (operation: string, body: Body, tableArn: (table: string) => string): Check[] => {
+  const on = (action: string, table: unknown, items: unknown[] = [], index?: unknown): Check => {
+    const leading = [...new Set(items.map(partitionOf).filter((key): key is string => key !== undefined))];
+    return {
+      action: `dynamodb:${action}`,
+      resource: `${tableArn(String(table))}${typeof index === 'string' ? `/index/${index}` : ''}`,
+      ...(leading.length > 0 ? { context: { 'dynamodb:LeadingKeys': leading } } : {}),
+    };
+  };
   switch (operation) {
     case 'ListTables':
       return [{ action: 'dynamodb:ListTables', resource: '*' }];
     case 'BatchGetItem':
+      return Object.entries(body.RequestItems ?? {}).map(([table, request]) => on(operation, table, (request as Body).Keys ?? []));
     case 'BatchWriteItem':
-      return Object.keys(body.RequestItems ?? {}).map((table) => on(operation, table));
+      return Object.entries(body.RequestItems ?? {}).map(([table, requests]) =>
+        on(
+          operation,
+          table,
+          (requests as Body[]).map((request) => request.PutRequest?.Item ?? request.DeleteRequest?.Key),
+        ),
+      );
     case 'TransactGetItems':
-      return (body.TransactItems ?? []).map((item: Body) => on('GetItem', item.Get?.TableName));
+      return (body.TransactItems ?? []).map((item: Body) => on('GetItem', item.Get?.TableName, [item.Get?.Key]));
     case 'TransactWriteItems':
       return (body.TransactItems ?? []).map((item: Body) => {
         const [kind, detail] = Object.entries(item)[0] ?? ['', {}];
         const action = { Put: 'PutItem', Update: 'UpdateItem', Delete: 'DeleteItem', ConditionCheck: 'ConditionCheckItem' }[kind] ?? kind;
-        return on(action, (detail as Body).TableName);
+        return on(action, (detail as Body).TableName, [(detail as Body).Item ?? (detail as Body).Key]);
       });
-    case 'Query':
+    case 'Query': {
+      // On an index the leading key is the index's own; this table has none.
+      const partition = body.IndexName ? undefined : queryPartition(body);
+      return [on(operation, body.TableName, partition ? [{ [TABLE_KEYS.partitionKey]: { S: partition } }] : [], body.IndexName)];
+    }
     case 'Scan':
-      return [on(operation, body.TableName, body.IndexName)];
+      return [on(operation, body.TableName, [], body.IndexName)];
     default:
-      return [on(operation, body.TableName)];
+      return [on(operation, body.TableName, [body.Item ?? body.Key])];
   }
 };
 

@@ -14,7 +14,7 @@ import {
   type WebConfig,
 } from '../contract';
 import { createCatalogueHandler, createScanResultsHandler, createSweepHandler } from '../lambda/catalogue/handler';
-import { createS3Client } from '../lambda/shared/runtime';
+import { createS3Client, type AssumeRoleRequest } from '../lambda/shared/runtime';
 import { createProfileImageHandler } from '../lambda/profile-image/handler';
 import { createStatementsHandler } from '../lambda/statements/handler';
 import { createAccountDeletionHandler, type DeletionWorkerEvent } from '../lambda/account/handler';
@@ -64,7 +64,7 @@ export interface LocalStack {
 export const localWebOrigins = (ports: Ports): string[] => [`http://localhost:${ports.web}`, `http://${HOST}:${ports.web}`];
 
 /** What the CDK app puts in each handler's environment, with the local bucket, table and origins. */
-const lambdaEnvironment = (ports: Ports): Record<LambdaEnvName, string> => ({
+const lambdaEnvironment = (ports: Ports, deletionJobRoleArn: string): Record<LambdaEnvName, string> => ({
   [LAMBDA_ENV.bucketName]: LOCAL_IDS.bucketName,
   [LAMBDA_ENV.tableName]: LOCAL_IDS.tableName,
   [LAMBDA_ENV.allowedOrigins]: localWebOrigins(ports).join(','),
@@ -73,6 +73,7 @@ const lambdaEnvironment = (ports: Ports): Record<LambdaEnvName, string> => ({
   [LAMBDA_ENV.metricsDisabled]: 'true',
   [LAMBDA_ENV.deletionFunctionName]: LOCAL_FUNCTION_NAMES.accountDeletion,
   [LAMBDA_ENV.userPoolId]: LOCAL_IDS.userPoolId,
+  [LAMBDA_ENV.deletionJobRoleArn]: deletionJobRoleArn,
 });
 
 /** The local functions other functions name (the statements API starts the deletion worker). */
@@ -153,9 +154,20 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
     await ensureTable(dynamoClient(ports.dynamodb), LOCAL_IDS.tableName);
 
     // The real handlers, each with its own role's credentials, as Lambda runs them.
-    const environment = lambdaEnvironment(ports);
+    const environment = lambdaEnvironment(ports, model.principals.accountDeletionJob.roleArn);
     const endpoints = { s3: `http://${HOST}:${ports.s3}`, dynamodb: `http://${HOST}:${ports.dynamodb}` };
     const access = (name: PrincipalName) => ({ credentials: identities.credentialsOf(name), endpoints });
+    // STS's AssumeRole for a principal: its own policies must allow sts:AssumeRole on the
+    // role, and the session gets credentials held to the role's policies and the session's.
+    const assumeRoleAs =
+      (name: PrincipalName) =>
+      async ({ roleArn, sessionName, policy }: AssumeRoleRequest) => {
+        const decision = await authorizer.authorize(model.principals[name], { action: 'sts:AssumeRole', resource: roleArn });
+        if (!decision.allowed) throw Object.assign(new Error(decision.message), { name: 'AccessDenied' });
+        const role = Object.values(model.principals).find((principal) => principal.roleArn === roleArn);
+        if (!role) throw Object.assign(new Error(`Role ${roleArn} cannot be found`), { name: 'AccessDenied' });
+        return identities.issueSession(role.name, { sessionName, policy: JSON.parse(policy) });
+      };
     const invoke =
       <E, R>(functionName: string, handler: (event: E, context: Context) => Promise<R>) =>
       (event: E) =>
@@ -187,6 +199,7 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
       createAccountDeletionHandler(environment, {
         ...access('accountDeletion'),
         endpoints: { ...endpoints, cognito: deletionCognito },
+        assumeRole: assumeRoleAs('accountDeletion'),
       }),
     );
     const invokeAsync = async (functionName: string, payload: unknown) => {

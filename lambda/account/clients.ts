@@ -1,7 +1,8 @@
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { InvokeCommand, LambdaClient } from '@aws-sdk/client-lambda';
+import { AssumeRoleCommand, STSClient } from '@aws-sdk/client-sts';
 import { REGION } from '../../contract';
-import type { AwsAccess } from '../shared/runtime';
+import type { AssumeRoleRequest, AwsAccess } from '../shared/runtime';
 
 // Apart from runtime.ts: only the functions that start or run a deletion bundle these clients.
 
@@ -17,6 +18,18 @@ export const lambdaInvokeAsync = (access: AwsAccess = {}) => {
   const client = new LambdaClient({ region: REGION, ...(access.credentials ? { credentials: access.credentials } : {}) });
   return async (functionName: string, payload: unknown): Promise<void> => {
     await client.send(new InvokeCommand({ FunctionName: functionName, InvocationType: 'Event', Payload: JSON.stringify(payload) }));
+  };
+};
+
+/** STS's AssumeRole with a session policy: credentials with what both the role and the policy allow, for `durationSeconds`. */
+export const stsAssumeRole = (access: AwsAccess, durationSeconds: number) => {
+  const client = new STSClient({ region: REGION, ...(access.credentials ? { credentials: access.credentials } : {}) });
+  return async ({ roleArn, sessionName, policy }: AssumeRoleRequest) => {
+    const { Credentials: credentials } = await client.send(
+      new AssumeRoleCommand({ RoleArn: roleArn, RoleSessionName: sessionName, Policy: policy, DurationSeconds: durationSeconds }),
+    );
+    if (!credentials?.AccessKeyId || !credentials.SecretAccessKey) throw new Error('STS answered AssumeRole without credentials');
+    return { accessKeyId: credentials.AccessKeyId, secretAccessKey: credentials.SecretAccessKey, sessionToken: credentials.SessionToken };
   };
 };
 

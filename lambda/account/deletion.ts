@@ -62,16 +62,25 @@ export interface Identities {
   deleteUser(owner: string): Promise<boolean>;
 }
 
-export interface DeletionDeps {
+/** What one owner's job may reach: that owner's files, records and sign-in. */
+export interface OwnerScope {
   objects: VersionedObjects;
   records: Pick<RecordStore, 'ownerRecords' | 'deleteStatement' | 'releaseUpload'> & OwnerPartition;
-  jobs: DeletionJobs;
   identities: Identities;
+}
+
+export interface DeletionDeps {
+  jobs: DeletionJobs;
+  /**
+   * The ports a job for `owner` works through, with access to that owner only (on AWS, the
+   * job role assumed with a session policy naming the owner).
+   */
+  scopeFor(owner: string): Promise<OwnerScope>;
   log: Log;
   now?: () => Date;
 }
 
-type StepRun = (owner: string, deps: DeletionDeps, counts: DeletionCounts) => Promise<void>;
+type StepRun = (owner: string, scope: OwnerScope, counts: DeletionCounts) => Promise<void>;
 
 /** What each step does. Each is safe to repeat: it removes what is left, and counts what it removed. */
 const STEPS: Record<DeletionStep, StepRun> = {
@@ -127,8 +136,9 @@ export const runDeletion = async (owner: string, deps: DeletionDeps): Promise<Ac
   if (!job) return undefined;
   if (job.state === 'DONE') {
     if (!finalPassDue(job, clock())) return job;
+    const scope = await deps.scopeFor(owner);
     const counts: DeletionCounts = { ...NO_DELETIONS, ...job.counts };
-    for (const step of FINAL_PASS) await STEPS[step](owner, deps, counts);
+    for (const step of FINAL_PASS) await STEPS[step](owner, scope, counts);
     const at = clock().toISOString();
     job = { ...job, updatedAt: at, finalPassAt: at, counts };
     await deps.jobs.save(owner, job);
@@ -136,11 +146,12 @@ export const runDeletion = async (owner: string, deps: DeletionDeps): Promise<Ac
     return job;
   }
   const steps = ACCOUNT_DELETION.steps;
+  const scope = await deps.scopeFor(owner);
   for (let index = steps.indexOf(job.step ?? steps[0]); index < steps.length; index++) {
     const step = steps[index];
     const counts: DeletionCounts = { ...NO_DELETIONS, ...job.counts };
     deps.log.info('account deletion step', { owner, step });
-    await STEPS[step](owner, deps, counts);
+    await STEPS[step](owner, scope, counts);
     const next = steps[index + 1];
     const at = clock().toISOString();
     job = next

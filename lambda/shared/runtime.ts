@@ -18,6 +18,18 @@ export interface AwsAccess {
    * @default Lambda's Invoke API
    */
   invokeAsync?: (functionName: string, payload: unknown) => Promise<void>;
+  /**
+   * Credentials of a role assumed with a session policy (STS AssumeRole).
+   * @default STS's AssumeRole API
+   */
+  assumeRole?: (request: AssumeRoleRequest) => Promise<NonNullable<AwsAccess['credentials']>>;
+}
+
+export interface AssumeRoleRequest {
+  roleArn: string;
+  sessionName: string;
+  /** The session policy, as JSON: the session may do only what both it and the role allow. */
+  policy: string;
 }
 
 const text = (name: string) =>
@@ -31,6 +43,7 @@ const environmentSchema = z.object({
   [LAMBDA_ENV.metricsDisabled]: z.string().optional(),
   [LAMBDA_ENV.deletionFunctionName]: z.string().optional(),
   [LAMBDA_ENV.userPoolId]: z.string().optional(),
+  [LAMBDA_ENV.deletionJobRoleArn]: z.string().optional(),
 });
 
 export interface HandlerEnvironment {
@@ -42,6 +55,7 @@ export interface HandlerEnvironment {
   /** Set for the functions that start or run account deletions. */
   deletionFunctionName?: string;
   userPoolId?: string;
+  deletionJobRoleArn?: string;
 }
 
 /** Parses a handler's environment; a missing variable stops the cold start, naming it. */
@@ -60,6 +74,7 @@ export const parseEnvironment = (env: Record<string, string | undefined>): Handl
     metricsDisabled: values[LAMBDA_ENV.metricsDisabled] === 'true',
     deletionFunctionName: values[LAMBDA_ENV.deletionFunctionName] || undefined,
     userPoolId: values[LAMBDA_ENV.userPoolId] || undefined,
+    deletionJobRoleArn: values[LAMBDA_ENV.deletionJobRoleArn] || undefined,
   };
 };
 

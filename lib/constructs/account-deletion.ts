@@ -5,7 +5,14 @@ import * as events from 'aws-cdk-lib/aws-events';
 import * as targets from 'aws-cdk-lib/aws-events-targets';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import { Construct } from 'constructs';
-import { ACCOUNT_DELETION, LAMBDA_ENV, PROFILE_IMAGE_PREFIX, STATEMENT_PREFIX } from '../../contract';
+import {
+  ACCOUNT_DELETION,
+  DELETION_JOB_TABLE_ACTIONS,
+  LAMBDA_ENV,
+  PROFILE_IMAGE_PREFIX,
+  STATEMENT_PREFIX,
+  TABLE_KEYS,
+} from '../../contract';
 import type { VaultStorage } from './storage';
 import { VaultFunction } from './vault-function';
 
@@ -24,12 +31,14 @@ export interface AccountDeletionProps {
 /**
  * Closes accounts: a worker the statements API starts for each deletion (asynchronously;
  * Lambda retries a failed run twice), and a schedule that resumes any job seen to stall.
- * The worker may delete every version under the product's two prefixes, every item of the
- * table, and users of the pool; which owner it works on comes only from the job, which the
- * API recorded from a verified token.
+ * The worker itself may only read and write the jobs; for each job it assumes the job role
+ * with a session policy naming the job's owner (which the API recorded from a verified
+ * token), so what a job can delete is that owner's files, records and sign-in.
  */
 export class AccountDeletion extends Construct {
   readonly worker: VaultFunction;
+  /** The role each job works with, narrowed to its owner by the session policy the worker assumes it with. */
+  readonly jobRole: iam.Role;
 
   constructor(scope: Construct, id: string, props: AccountDeletionProps) {
     super(scope, id);
@@ -44,24 +53,32 @@ export class AccountDeletion extends Construct {
         [LAMBDA_ENV.userPoolId]: userPool.userPoolId,
       },
     });
+    // What jobs may do, for every owner: the worker assumes this role once per job with a
+    // session policy naming that job's owner, so a job's credentials reach that owner only.
+    this.jobRole = new iam.Role(this, 'JobRole', {
+      assumedBy: this.worker.role,
+      description: "An account deletion job: one owner's files, records and sign-in, narrowed per job by its session policy",
+      maxSessionDuration: Duration.hours(1),
+    });
+    this.jobRole.grantAssumeRole(this.worker.role);
     for (const prefix of [STATEMENT_PREFIX, PROFILE_IMAGE_PREFIX]) {
-      storage.grantDelete(this.worker, prefix);
-      storage.grantDeleteVersions(this.worker, prefix);
-      storage.grantAbortMultipartUpload(this.worker, prefix);
+      storage.grantDelete(this.jobRole, prefix);
+      storage.grantDeleteVersions(this.jobRole, prefix);
+      storage.grantAbortMultipartUpload(this.jobRole, prefix);
     }
-    storage.grantListVersions(this.worker, [`${STATEMENT_PREFIX}*`, `${PROFILE_IMAGE_PREFIX}*`]);
-    storage.grantListMultipartUploads(this.worker);
-    // The job record, the owner's partition (Query, BatchWriteItem), and each statement's removal (a transaction of these).
-    table.grant(
-      this.worker,
-      'dynamodb:GetItem',
-      'dynamodb:PutItem',
-      'dynamodb:UpdateItem',
-      'dynamodb:DeleteItem',
-      'dynamodb:Query',
-      'dynamodb:BatchWriteItem',
+    storage.grantListVersions(this.jobRole, [`${STATEMENT_PREFIX}*`, `${PROFILE_IMAGE_PREFIX}*`]);
+    storage.grantListMultipartUploads(this.jobRole);
+    table.grant(this.jobRole, ...DELETION_JOB_TABLE_ACTIONS);
+    userPool.grant(this.jobRole, 'cognito-idp:AdminDeleteUser');
+    // The worker itself reads and writes only the jobs' partition: which jobs there are, and how far each is.
+    this.worker.role.addToPrincipalPolicy(
+      new iam.PolicyStatement({
+        actions: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:Query'],
+        resources: [table.tableArn],
+        conditions: { 'ForAllValues:StringEquals': { 'dynamodb:LeadingKeys': [TABLE_KEYS.deletionsPartition] } },
+      }),
     );
-    userPool.grant(this.worker, 'cognito-idp:AdminDeleteUser');
+    this.worker.function.addEnvironment(LAMBDA_ENV.deletionJobRoleArn, this.jobRole.roleArn);
 
     new events.Rule(this, 'ResumeSchedule', {
       description: 'Resumes account deletions that stalled',

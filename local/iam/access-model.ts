@@ -32,6 +32,8 @@ export interface LocalPrincipal {
   roleArn: string;
   sessionArn: string;
   policies: { name: string; policy: PolicyDocument }[];
+  /** A session's own policy (STS AssumeRole with `Policy`): the session may do only what it and the role's policies allow. */
+  sessionPolicy?: PolicyDocument;
 }
 
 export interface AccessModel {

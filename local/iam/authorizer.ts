@@ -36,6 +36,7 @@ export const createAuthorizer = (model: AccessModel) => {
       serviceControlPolicies: [],
       resourceControlPolicies: [],
       ...(resourcePolicy ? { resourcePolicy: resourcePolicy as never } : {}),
+      ...(principal.sessionPolicy ? { sessionPolicy: principal.sessionPolicy as never } : {}),
       request: {
         action: request.action,
         principal: principal.roleArn,
@@ -58,7 +59,8 @@ export const createAuthorizer = (model: AccessModel) => {
 
   return {
     async authorize(principal: LocalPrincipal, request: AccessRequest): Promise<AccessDecision> {
-      const key = JSON.stringify([principal.name, request.action, request.resource, request.context ?? {}]);
+      // By session: sessions of one role differ by their session policies.
+      const key = JSON.stringify([principal.sessionArn, request.action, request.resource, request.context ?? {}]);
       const cached = cache.get(key);
       if (cached) return cached;
       const decision = await evaluate(principal, request);

@@ -1,6 +1,6 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { LOCAL_CREDENTIALS } from '../settings';
-import type { AccessModel, LocalPrincipal, PrincipalName } from './access-model';
+import type { AccessModel, LocalPrincipal, PolicyDocument, PrincipalName } from './access-model';
 
 export interface LocalCredentials {
   accessKeyId: string;
@@ -34,7 +34,31 @@ export const createIdentities = (model: AccessModel) => {
     credentials[principal.name] = own;
     byKey.set(own.accessKeyId, { secret: own.secretAccessKey, signer: { kind: 'principal', principal } });
   }
+  const issued: ((pair: LocalCredentials) => void)[] = [];
   return {
+    /**
+     * A session of a principal's role narrowed by a session policy, as STS AssumeRole with
+     * `Policy` issues one: new credentials whose calls are held to both.
+     */
+    issueSession(name: PrincipalName, session: { sessionName: string; policy: PolicyDocument }): LocalCredentials {
+      const role = model.principals[name];
+      const pair = {
+        accessKeyId: `ASIA${randomBytes(8).toString('hex').toUpperCase()}`,
+        secretAccessKey: randomBytes(30).toString('base64'),
+      };
+      const principal: LocalPrincipal = {
+        ...role,
+        sessionArn: role.sessionArn.replace(/\/[^/]+$/, `/${session.sessionName}`),
+        sessionPolicy: session.policy,
+      };
+      byKey.set(pair.accessKeyId, { secret: pair.secretAccessKey, signer: { kind: 'principal', principal } });
+      for (const listener of issued) listener(pair);
+      return pair;
+    },
+    /** Calls `listener` with every key pair issued from now on (an emulator that keeps its own registry). */
+    onIssued(listener: (pair: LocalCredentials) => void): void {
+      issued.push(listener);
+    },
     /** Every key pair, so the emulator behind the front knows them all. */
     all: (): LocalCredentials[] => [...byKey].map(([accessKeyId, { secret }]) => ({ accessKeyId, secretAccessKey: secret })),
     credentialsOf: (name: PrincipalName): LocalCredentials => credentials[name],

@@ -147,7 +147,7 @@ export const startLocalS3 = async (input: {
   directory: string;
   bucketName: string;
   webOrigins: string[];
-  identities: Pick<Identities, 'secretFor' | 'signerOf' | 'all'>;
+  identities: Pick<Identities, 'secretFor' | 'signerOf' | 'all' | 'onIssued'>;
   authorizer: Authorizer;
   onEvent: (event: S3Event) => void;
   now?: () => Date;
@@ -166,6 +166,7 @@ export const startLocalS3 = async (input: {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const account = require('s3rver/lib/models/account').DUMMY_ACCOUNT as { createKeyPair(id: string, secret: string): void };
   for (const pair of input.identities.all()) account.createKeyPair(pair.accessKeyId, pair.secretAccessKey);
+  input.identities.onIssued((pair) => account.createKeyPair(pair.accessKeyId, pair.secretAccessKey));
   const { port: innerPort } = await s3rver.run();
   const agent = upstreamAgent();
 

@@ -611,6 +611,16 @@ describe('files a person can trust, and uploads they control', () => {
   const item = (page: Page, name: string) => page.locator('[data-testid="upload-item"]', { hasText: name });
   const itemIn = (page: Page, name: string, status: string) =>
     page.locator(`[data-testid="upload-item"][data-status="${status}"]`, { hasText: name });
+  /** Waits for an upload to finish; if it does not, says what its row shows (its status and text). */
+  const finished = (page: Page, name: string) =>
+    expect(itemIn(page, name, 'done'))
+      .toBeVisible({ timeout: 120_000 })
+      .catch(async (error: Error) => {
+        const row = item(page, name);
+        throw new Error(
+          `${error.message}; the row is ${await row.getAttribute('data-status')}: ${(await row.textContent())?.replace(/\s+/g, ' ')}`,
+        );
+      });
   /** Waits until `ready()` holds (the browser suite runs on jest, without Playwright's polling expect). */
   const until = async (ready: () => boolean, what: string, timeoutMs = 60_000) => {
     const deadline = Date.now() + timeoutMs;
@@ -687,7 +697,7 @@ describe('files a person can trust, and uploads they control', () => {
     expect(whilePaused.sent).toEqual([]);
     await shot(page, 'statements-paused');
     await item(page, 'paused.csv').getByRole('button', { name: 'Resume paused.csv' }).click();
-    await expect(itemIn(page, 'paused.csv', 'done')).toBeVisible({ timeout: 120_000 });
+    await finished(page, 'paused.csv');
     whilePaused.stop();
     expect(whilePaused.sent.filter((part) => before.stored.includes(part))).toEqual([]);
     await page.unroute(/partNumber=/);
@@ -719,7 +729,7 @@ describe('files a person can trust, and uploads they control', () => {
     // What S3 holds: every part whose 200 the page saw, and maybe one whose answer the reload cut off.
     const inS3 = ((await held.json()) as { parts: { partNumber: number }[] }).parts.map((part) => part.partNumber);
     expect(inS3).toEqual(expect.arrayContaining(stored));
-    await expect(itemIn(page, 'reloaded.csv', 'done')).toBeVisible({ timeout: 120_000 });
+    await finished(page, 'reloaded.csv');
     after.stop();
     // Only the parts S3 did not hold are sent again, and together they make the whole file.
     expect(after.sent.filter((part) => inS3.includes(part))).toEqual([]);

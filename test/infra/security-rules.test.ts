@@ -46,6 +46,7 @@ const describeResource = (resource: unknown): string => {
   if (text.includes('AuthUserPool')) return 'user pool';
   if (text.includes('CatalogueFailures')) return 'failure queue';
   if (text.includes('AccountDeletionWorkerFunction')) return 'deletion worker';
+  if (text.includes('AccountDeletionJobRole')) return 'deletion job role';
   if (text.includes('Logs')) return 'log group';
   return text;
 };
@@ -300,8 +301,8 @@ describe('operations: tracing', () => {
   test('X-Ray traces API Gateway, every function and AppSync', () => {
     for (const stage of resourcesOf('AWS::ApiGateway::Stage')) expect(stage.Properties.TracingEnabled).toBe(true);
     const ours = ourFunctions();
-    // Every principal but the GraphQL data source and GuardDuty's role is a function.
-    expect(ours).toHaveLength(Object.keys(stack.principals).length - 2);
+    // Every principal but the GraphQL data source, GuardDuty's role and the deletion jobs' role is a function.
+    expect(ours).toHaveLength(Object.keys(stack.principals).length - 3);
     for (const fn of ours) expect(fn.Properties.TracingConfig).toEqual({ Mode: 'Active' });
     template.hasResourceProperties('AWS::AppSync::GraphQLApi', { XrayEnabled: true });
   });
@@ -555,10 +556,24 @@ describe('least privilege: each principal may do exactly what its code does', ()
     ['sweep', [...CATALOGUE_GRANTS, 'dynamodb:Query table'].sort()],
     // The scan results: the verdict on a statement or avatar, which it may also catalogue or refuse.
     ['scanResults', [...CATALOGUE_GRANTS].sort()],
-    // The deletion worker: every version under the two prefixes (listed only there), the
-    // uploads under way, the table's items and the pool's users (AdminDeleteUser).
+    // The deletion worker: the jobs' partition only, and the job role, which it assumes per job.
     [
       'accountDeletion',
+      [
+        'dynamodb:GetItem table if {"ForAllValues:StringEquals":{"dynamodb:LeadingKeys":["DELETIONS"]}}',
+        'dynamodb:PutItem table if {"ForAllValues:StringEquals":{"dynamodb:LeadingKeys":["DELETIONS"]}}',
+        'dynamodb:Query table if {"ForAllValues:StringEquals":{"dynamodb:LeadingKeys":["DELETIONS"]}}',
+        'logs:CreateLogStream log group',
+        'logs:PutLogEvents log group',
+        'sts:AssumeRole deletion job role',
+        ...TRACING,
+      ],
+    ],
+    // The job role: every version under the two prefixes (listed only there), the uploads
+    // under way, the table's items and the pool's users; each job's session policy narrows
+    // it to one owner (test/lambda/session-policy.test.ts).
+    [
+      'accountDeletionJob',
       [
         'cognito-idp:AdminDeleteUser user pool',
         'dynamodb:BatchWriteItem table',
@@ -567,8 +582,6 @@ describe('least privilege: each principal may do exactly what its code does', ()
         'dynamodb:PutItem table',
         'dynamodb:Query table',
         'dynamodb:UpdateItem table',
-        'logs:CreateLogStream log group',
-        'logs:PutLogEvents log group',
         's3:AbortMultipartUpload bucket/profile-images/*',
         's3:AbortMultipartUpload bucket/statements/*',
         's3:DeleteObject bucket/profile-images/*',
@@ -577,7 +590,6 @@ describe('least privilege: each principal may do exactly what its code does', ()
         's3:DeleteObjectVersion bucket/statements/*',
         's3:ListBucketMultipartUploads bucket',
         's3:ListBucketVersions bucket if {"StringLike":{"s3:prefix":["statements/*","profile-images/*"]}}',
-        ...TRACING,
       ],
     ],
     // The web server reads nothing of AWS: its config arrives in its environment.
@@ -586,6 +598,16 @@ describe('least privilege: each principal may do exactly what its code does', ()
     ['graphqlTable', ['dynamodb:GetItem table', 'dynamodb:Query table', 'dynamodb:UpdateItem table']],
   ])('%s', (name, expected) => {
     expect(grantsOf(name)).toEqual(expected);
+  });
+
+  test('only the deletion worker may assume the job role', () => {
+    const jobRoleId = logicalId(stack.principals.accountDeletionJob as unknown as IConstruct);
+    const workerRoleId = logicalId(stack.principals.accountDeletion.grantPrincipal as unknown as IConstruct);
+    const role = template.toJSON().Resources[jobRoleId].Properties;
+    expect(role.AssumeRolePolicyDocument.Statement).toEqual([
+      { Action: 'sts:AssumeRole', Effect: 'Allow', Principal: { AWS: { 'Fn::GetAtt': [workerRoleId, 'Arn'] } } },
+    ]);
+    expect(role.MaxSessionDuration).toBe(3600);
   });
 
   test("nothing but X-Ray's two actions is granted on every resource ('*')", () => {

@@ -3,6 +3,7 @@ import {
   resumeStalledDeletions,
   runDeletion,
   type DeletionDeps,
+  type OwnerScope,
   type ObjectVersion,
   type VersionedObjects,
 } from '../../lambda/account/deletion';
@@ -87,7 +88,9 @@ const world = () => {
     bucket.uploads.push({ key: statementKey(owner, '01HCCCCCCCCCCCCCCCCCCCCCCC'), uploadId: `upload-${owner}` });
   }
   let clock = new Date('2026-11-24T10:00:00.000Z');
-  const deps: DeletionDeps = {
+  // The scope each job asked for: the owner whose files, records and sign-in it reached.
+  const scopedTo: string[] = [];
+  const scope: OwnerScope = {
     objects: bucket.objects,
     records: {
       ownerRecords: records.ownerRecords,
@@ -100,7 +103,6 @@ const world = () => {
         return count;
       },
     },
-    jobs: jobs.store,
     identities: {
       async deleteUser(owner) {
         if (deletedUsers.includes(owner)) return false;
@@ -108,21 +110,30 @@ const world = () => {
         return true;
       },
     },
+  };
+  const deps: DeletionDeps = {
+    jobs: jobs.store,
+    async scopeFor(owner) {
+      scopedTo.push(owner);
+      return scope;
+    },
     log: capturingLog(),
     now: () => clock,
   };
   const advance = (seconds: number) => (clock = new Date(clock.getTime() + seconds * 1000));
-  return { bucket, records, jobs, deletedUsers, otherItems, deps, advance };
+  return { bucket, records, jobs, deletedUsers, otherItems, deps, advance, scopedTo };
 };
 
 const owned = (owner: string, keys: Iterable<string>) => [...keys].filter((key) => key.includes(owner));
 
 describe('an account deletion', () => {
   test('removes every version, upload under way and record of the owner, then the sign-in, and says what it removed', async () => {
-    const { bucket, records, jobs, deletedUsers, otherItems, deps } = world();
+    const { bucket, records, jobs, deletedUsers, otherItems, deps, scopedTo } = world();
     await jobs.store.begin(ALICE, '2026-11-24T10:00:00.000Z');
 
     const done = await runDeletion(ALICE, deps);
+    // The job worked with access scoped to its own owner, asked for once.
+    expect(scopedTo).toEqual([ALICE]);
 
     expect(done).toEqual({
       state: 'DONE',

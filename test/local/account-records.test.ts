@@ -68,15 +68,17 @@ test('every item of the owner goes, each through its own path; the job keeps wha
 
   await accounts.begin(alice, '2026-11-24T10:00:00.000Z');
   const done = await runDeletion(alice, {
-    objects: {
-      async *listVersions() {},
-      async deleteVersions() {},
-      async *listMultipartUploads() {},
-      async abortMultipart() {},
-    },
-    records: { ...store, deleteOwnerPartition: accounts.deleteOwnerPartition },
     jobs: accounts,
-    identities: { deleteUser: async () => true },
+    scopeFor: async () => ({
+      objects: {
+        async *listVersions() {},
+        async deleteVersions() {},
+        async *listMultipartUploads() {},
+        async abortMultipart() {},
+      },
+      records: { ...store, deleteOwnerPartition: accounts.deleteOwnerPartition },
+      identities: { deleteUser: async () => true },
+    }),
     log: capturingLog(),
     now: () => new Date('2026-11-24T10:00:05.000Z'),
   });

@@ -1,5 +1,11 @@
-import { GetItemCommand, QueryCommand, ScanCommand } from '@aws-sdk/client-dynamodb';
-import { HeadObjectCommand, ListObjectVersionsCommand, PutObjectCommand, S3ServiceException } from '@aws-sdk/client-s3';
+import { DeleteItemCommand, GetItemCommand, QueryCommand, ScanCommand } from '@aws-sdk/client-dynamodb';
+import {
+  DeleteObjectCommand,
+  HeadObjectCommand,
+  ListObjectVersionsCommand,
+  PutObjectCommand,
+  S3ServiceException,
+} from '@aws-sdk/client-s3';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -17,13 +23,20 @@ import { createStatementsHandler } from '../../lambda/statements/handler';
 import { createDynamoDbClient, createS3Client } from '../../lambda/shared/runtime';
 import { ensureTable, dynamoClient, startDynamoDbLocal } from '../../local/dynamodb';
 import { startDynamoDbFront } from '../../local/dynamodb-front';
-import { LOCAL_ACCOUNT_ID, buildAccessModel, type AccessModel, type PrincipalName } from '../../local/iam/access-model';
+import {
+  LOCAL_ACCOUNT_ID,
+  buildAccessModel,
+  type AccessModel,
+  type PolicyDocument,
+  type PrincipalName,
+} from '../../local/iam/access-model';
 import { createAuthorizer } from '../../local/iam/authorizer';
 import { createIdentities } from '../../local/iam/identities';
 import { freePort } from '../../local/ports';
 import { startLocalS3 } from '../../local/s3/server';
 import { HOST } from '../../local/settings';
-import { ALICE, apiEvent, json } from '../support/lambda-fakes';
+import { ALICE, BOB, apiEvent, json } from '../support/lambda-fakes';
+import { deletionSessionPolicy } from '../../lambda/account/session-policy';
 import { sha256Base64 } from './support/uploads';
 
 /**
@@ -95,7 +108,12 @@ const fronts = async (access: AccessModel) => {
     credentials: identities.credentialsOf(name),
     endpoints: { s3: `http://${HOST}:${s3.server.port}`, dynamodb: `http://${HOST}:${dynamodb.port}` },
   });
-  return { accessOf };
+  /** Credentials of a session of `name`'s role narrowed by a session policy (STS AssumeRole with `Policy`). */
+  const sessionOf = (name: PrincipalName, session: { sessionName: string; policy: object }) => ({
+    credentials: identities.issueSession(name, session as { sessionName: string; policy: PolicyDocument }),
+    endpoints: accessOf(name).endpoints,
+  });
+  return { accessOf, sessionOf };
 };
 
 const environment = { [LAMBDA_ENV.bucketName]: BUCKET, [LAMBDA_ENV.tableName]: TABLE, [LAMBDA_ENV.logLevel]: 'SILENT' };
@@ -116,6 +134,7 @@ const failureOf = async (call: Promise<unknown>) => {
 test('every principal of the stack is found in the template with its policies', () => {
   expect(Object.keys(model.principals).sort()).toEqual([
     'accountDeletion',
+    'accountDeletionJob',
     'catalogue',
     'graphqlTable',
     'malwareScan',
@@ -195,19 +214,56 @@ test('HEAD of a missing key: 404 for a role that may list the bucket, 403 for on
   expect(refused).toMatchObject({ status: 403 });
 });
 
-test("the deletion worker lists versions only under the product's prefixes, and writes nothing", async () => {
-  const { accessOf } = await fronts(model);
-  const s3 = createS3Client(accessOf('accountDeletion'));
+test("a deletion job's session reaches its owner only: her files, listings and partitions, never another's", async () => {
+  const { accessOf, sessionOf } = await fronts(model);
+  // The worker's own role lists nothing: a job's access comes from its session.
+  const worker = createS3Client(accessOf('accountDeletion'));
+  expect(await failureOf(worker.send(new ListObjectVersionsCommand({ Bucket: BUCKET, Prefix: statementPrefix(ALICE) })))).toMatchObject({
+    name: 'AccessDenied',
+  });
+  const policy = deletionSessionPolicy(ALICE, { bucketName: BUCKET, tableName: TABLE, userPoolId: 'us-east-1_Local' });
+  const job = sessionOf('accountDeletionJob', { sessionName: `account-deletion-${ALICE}`, policy });
+  const s3 = createS3Client(job);
   const list = (prefix?: string) => failureOf(s3.send(new ListObjectVersionsCommand({ Bucket: BUCKET, Prefix: prefix })));
   expect(await list(statementPrefix(ALICE))).toBeUndefined();
   expect(await list(profileImagePrefix(ALICE))).toBeUndefined();
-  // The whole bucket, or a prefix of neither kind: the s3:prefix condition does not match.
-  expect(await list()).toMatchObject({ name: 'AccessDenied', status: 403 });
-  expect(await list('web/')).toMatchObject({ name: 'AccessDenied', status: 403 });
+  // Another owner's prefix, the product prefix as a whole, or the bucket: the session does not reach them.
+  for (const prefix of [statementPrefix(BOB), 'statements/', undefined]) {
+    expect(await list(prefix)).toMatchObject({ name: 'AccessDenied', status: 403 });
+  }
+  const remove = (key: string) => failureOf(s3.send(new DeleteObjectCommand({ Bucket: BUCKET, Key: key, VersionId: 'null' })));
+  expect(await remove(statementKey(ALICE, ID))).toBeUndefined();
+  expect(await remove(statementKey(BOB, ID))).toMatchObject({ name: 'AccessDenied', status: 403 });
   expect(await failureOf(s3.send(new PutObjectCommand({ Bucket: BUCKET, Key: statementKey(ALICE, ID), Body: 'x' })))).toMatchObject({
     name: 'AccessDenied',
-    status: 403,
   });
+  // The table: Alice's partition, and the jobs' own; DynamoDB's AccessDeniedException for Bob's.
+  const table = createDynamoDbClient(job);
+  const query = (partition: string) =>
+    failureOf(
+      table.send(
+        new QueryCommand({
+          TableName: TABLE,
+          KeyConditionExpression: '#pk = :pk',
+          ExpressionAttributeNames: { '#pk': TABLE_KEYS.partitionKey },
+          ExpressionAttributeValues: { ':pk': { S: partition } },
+        }),
+      ),
+    );
+  expect(await query(TABLE_KEYS.userPartition(ALICE))).toBeUndefined();
+  expect(await query(TABLE_KEYS.deletionsPartition)).toBeUndefined();
+  expect(await query(TABLE_KEYS.userPartition(BOB))).toMatchObject({ name: 'AccessDeniedException' });
+  const removeItem = (partition: string) =>
+    failureOf(
+      table.send(
+        new DeleteItemCommand({
+          TableName: TABLE,
+          Key: { [TABLE_KEYS.partitionKey]: { S: partition }, [TABLE_KEYS.sortKey]: { S: TABLE_KEYS.profileSort } },
+        }),
+      ),
+    );
+  expect(await removeItem(TABLE_KEYS.userPartition(ALICE))).toBeUndefined();
+  expect(await removeItem(TABLE_KEYS.userPartition(BOB))).toMatchObject({ name: 'AccessDeniedException' });
 });
 
 test('each role stays inside its own prefix and actions', async () => {

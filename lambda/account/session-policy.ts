@@ -1,0 +1,63 @@
+import { DELETION_JOB_TABLE_ACTIONS, TABLE_KEYS, ownerPrefixes } from '../../contract';
+
+/** What one deletion job acts on: the product's bucket, table and user pool. */
+export interface DeletionResources {
+  bucketName: string;
+  tableName: string;
+  userPoolId: string;
+}
+
+/**
+ * The session policy of one owner's deletion job. The job role allows the product's
+ * prefixes of every owner; a session holds the intersection of the two, so a job's
+ * credentials reach only this owner's files (and listings of them), the partition keys
+ * that lead with this owner, the shared partitions where the owner's held places and the
+ * job itself are kept, and the pool's AdminDeleteUser (Cognito's IAM names no single user).
+ */
+export const deletionSessionPolicy = (owner: string, resources: DeletionResources) => {
+  const prefixes = ownerPrefixes(owner);
+  const bucket = `arn:aws:s3:::${resources.bucketName}`;
+  return {
+    Version: '2012-10-17',
+    Statement: [
+      {
+        Sid: 'OwnFiles',
+        Effect: 'Allow',
+        Action: ['s3:DeleteObject', 's3:DeleteObjectVersion', 's3:AbortMultipartUpload'],
+        Resource: prefixes.map((prefix) => `${bucket}/${prefix}*`),
+      },
+      {
+        Sid: 'ListOwnFiles',
+        Effect: 'Allow',
+        Action: ['s3:ListBucketVersions'],
+        Resource: bucket,
+        Condition: { StringLike: { 's3:prefix': prefixes.map((prefix) => `${prefix}*`) } },
+      },
+      // IAM has no prefix key for this listing; it names uploads (keys and ids), never bytes.
+      { Sid: 'ListUploads', Effect: 'Allow', Action: ['s3:ListBucketMultipartUploads'], Resource: bucket },
+      {
+        Sid: 'OwnRecords',
+        Effect: 'Allow',
+        Action: [...DELETION_JOB_TABLE_ACTIONS],
+        Resource: `arn:aws:dynamodb:*:*:table/${resources.tableName}`,
+        Condition: {
+          'ForAllValues:StringLike': {
+            'dynamodb:LeadingKeys': [
+              TABLE_KEYS.userPartition(owner),
+              // The owner's list partitions (`USER#<sub>|period|…` and the like).
+              `${TABLE_KEYS.userPartition(owner)}|*`,
+              TABLE_KEYS.holdsPartition,
+              TABLE_KEYS.deletionsPartition,
+            ],
+          },
+        },
+      },
+      {
+        Sid: 'OwnSignIn',
+        Effect: 'Allow',
+        Action: ['cognito-idp:AdminDeleteUser'],
+        Resource: `arn:aws:cognito-idp:*:*:userpool/${resources.userPoolId}`,
+      },
+    ],
+  };
+};
