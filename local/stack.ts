@@ -76,6 +76,23 @@ const lambdaEnvironment = (ports: Ports, deletionJobRoleArn: string): Record<Lam
   [LAMBDA_ENV.deletionJobRoleArn]: deletionJobRoleArn,
 });
 
+/**
+ * How Lambda runs an asynchronous invocation (S3's events, an `Event` invoke): after the
+ * caller has its answer, and twice more if it fails, `delayMs` apart; then it gives up.
+ */
+const runAsynchronously = (run: () => Promise<unknown>, delayMs: number, onGiveUp: (error: Error) => void): void => {
+  const attempt = (left: number): Promise<void> =>
+    run().then(
+      () => undefined,
+      async (error: Error) => {
+        if (left === 0) return onGiveUp(error);
+        await new Promise((resolve) => setTimeout(resolve, delayMs));
+        return attempt(left - 1);
+      },
+    );
+  void attempt(2);
+};
+
 /** The local functions other functions name (the statements API starts the deletion worker). */
 const LOCAL_FUNCTION_NAMES = { accountDeletion: 'account-deletion' } as const;
 
@@ -204,13 +221,11 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
     );
     const invokeAsync = async (functionName: string, payload: unknown) => {
       if (functionName !== LOCAL_FUNCTION_NAMES.accountDeletion) throw new Error(`no local function ${functionName}`);
-      const attempt = (left: number): Promise<void> =>
-        accountDeletion(payload as DeletionWorkerEvent).catch(async (error: Error) => {
-          if (left === 0) return log(`account deletion failed: ${error.name}; the schedule resumes it`);
-          await new Promise((resolve) => setTimeout(resolve, 1000));
-          return attempt(left - 1);
-        });
-      void attempt(2);
+      runAsynchronously(
+        () => accountDeletion(payload as DeletionWorkerEvent),
+        1000,
+        (error) => log(`account deletion failed: ${error.name}; the schedule resumes it`),
+      );
     };
     const statementsHandler = invoke('statements-api', createStatementsHandler(environment, { ...access('statementsApi'), invokeAsync }));
     // Fault injection for the durability tests: drop S3 events as if they were lost (to the
@@ -230,13 +245,11 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
           // Lost events are lost for both: GuardDuty learns of new objects from the bucket's events too.
           if (!deliverEvents) return;
           scanner.onObjectEvent(event);
-          const attempt = (left: number): Promise<void> =>
-            catalogue(event).catch(async (error: Error) => {
-              if (left === 0) return log(`catalogue failed for ${event.Records?.[0]?.eventName}: ${error.name}`);
-              await new Promise((resolve) => setTimeout(resolve, 500));
-              return attempt(left - 1);
-            });
-          void attempt(2);
+          runAsynchronously(
+            () => catalogue(event),
+            500,
+            (error) => log(`catalogue failed for ${event.Records?.[0]?.eventName}: ${error.name}`),
+          );
         },
       });
       stops.push(() => s3.close());

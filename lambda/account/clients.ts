@@ -1,21 +1,19 @@
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { InvokeCommand, LambdaClient } from '@aws-sdk/client-lambda';
 import { AssumeRoleCommand, STSClient } from '@aws-sdk/client-sts';
-import { REGION } from '../../contract';
-import type { AssumeRoleRequest, AwsAccess } from '../shared/runtime';
+import { clientOptions, type AssumeRoleRequest, type AwsAccess } from '../shared/runtime';
 
 // Apart from runtime.ts: only the functions that start or run a deletion bundle these clients.
 
 export const createCognitoClient = (access: AwsAccess = {}): CognitoIdentityProviderClient =>
   new CognitoIdentityProviderClient({
-    region: REGION,
-    ...(access.credentials ? { credentials: access.credentials } : {}),
+    ...clientOptions(access),
     ...(access.endpoints?.cognito ? { endpoint: access.endpoints.cognito } : {}),
   });
 
 /** Lambda's asynchronous invoke: queued by Lambda, which retries a failed run twice. */
 export const lambdaInvokeAsync = (access: AwsAccess = {}) => {
-  const client = new LambdaClient({ region: REGION, ...(access.credentials ? { credentials: access.credentials } : {}) });
+  const client = new LambdaClient(clientOptions(access));
   return async (functionName: string, payload: unknown): Promise<void> => {
     await client.send(new InvokeCommand({ FunctionName: functionName, InvocationType: 'Event', Payload: JSON.stringify(payload) }));
   };
@@ -23,7 +21,7 @@ export const lambdaInvokeAsync = (access: AwsAccess = {}) => {
 
 /** STS's AssumeRole with a session policy: credentials with what both the role and the policy allow, for `durationSeconds`. */
 export const stsAssumeRole = (access: AwsAccess, durationSeconds: number) => {
-  const client = new STSClient({ region: REGION, ...(access.credentials ? { credentials: access.credentials } : {}) });
+  const client = new STSClient(clientOptions(access));
   return async ({ roleArn, sessionName, policy }: AssumeRoleRequest) => {
     const { Credentials: credentials } = await client.send(
       new AssumeRoleCommand({ RoleArn: roleArn, RoleSessionName: sessionName, Policy: policy, DurationSeconds: durationSeconds }),
@@ -31,10 +29,4 @@ export const stsAssumeRole = (access: AwsAccess, durationSeconds: number) => {
     if (!credentials?.AccessKeyId || !credentials.SecretAccessKey) throw new Error('STS answered AssumeRole without credentials');
     return { accessKeyId: credentials.AccessKeyId, secretAccessKey: credentials.SecretAccessKey, sessionToken: credentials.SessionToken };
   };
-};
-
-/** A setting a function needs for what it does here; its absence stops the call, naming it. */
-export const required = (value: string | undefined, name: string): string => {
-  if (!value) throw new Error(`environment variable ${name} is not set`);
-  return value;
 };

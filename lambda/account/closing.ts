@@ -1,5 +1,6 @@
-import { ACCOUNT_ROUTES, type RouteSpec } from '../../contract';
+import { ACCOUNT_ROUTES } from '../../contract';
 import { ApiError } from '../shared/errors';
+import type { Admit } from '../shared/http';
 import type { DeletionJobs } from './deletion';
 
 export const ACCOUNT_CLOSING_MESSAGE = 'This account is being deleted: nothing in it can be uploaded or downloaded any more.';
@@ -10,8 +11,8 @@ export const ACCOUNT_CLOSING_MESSAGE = 'This account is being deleted: nothing i
  * The account's own routes still answer: they report on the deletion.
  */
 export const refuseClosingAccounts =
-  (jobs: Pick<DeletionJobs, 'get'>) =>
-  async (sub: string, route: RouteSpec): Promise<void> => {
+  (jobs: Pick<DeletionJobs, 'get'>): Admit =>
+  async (sub, route) => {
     if (ACCOUNT_ROUTES.includes(route)) return;
     if (await jobs.get(sub)) throw new ApiError('CONFLICT', ACCOUNT_CLOSING_MESSAGE);
   };

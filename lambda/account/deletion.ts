@@ -9,7 +9,6 @@ import {
 import type { Log } from '../shared/log';
 import type { RecordStore } from '../shared/records';
 
-/** One stored version of an object, or a delete marker. */
 /** A job as it begins: at its first step, nothing deleted yet. */
 export const newDeletionJob = (at: string): AccountDeletion => ({
   state: 'RUNNING',
@@ -19,6 +18,7 @@ export const newDeletionJob = (at: string): AccountDeletion => ({
   counts: NO_DELETIONS,
 });
 
+/** One stored version of an object, or a delete marker. */
 export interface ObjectVersion {
   key: string;
   versionId: string;
@@ -128,7 +128,8 @@ const finalPassDue = (job: AccountDeletion, now: Date) =>
  * each step; a run that stops midway is picked up by the next (the retry, the sweep, or
  * the local stack's start) at the step it was in. A finished job whose final pass is due
  * runs it: the files and records again, for anything written under the owner since (by an
- * upload URL signed before the job began, or a token issued before the sign-in went). Returns the job as it ends, or `undefined` when the owner has none.
+ * upload URL signed before the job began, or a token issued before the sign-in went).
+ * Returns the job as it ends, or `undefined` when the owner has none.
  */
 export const runDeletion = async (owner: string, deps: DeletionDeps): Promise<AccountDeletion | undefined> => {
   const clock = () => deps.now?.() ?? new Date();

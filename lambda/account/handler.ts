@@ -1,8 +1,8 @@
 import { Tracer } from '@aws-lambda-powertools/tracer';
 import { LAMBDA_ENV, SUB_PATTERN } from '../../contract';
 import { CORRELATION_ID_PATHS, createLogger, powertoolsLog, withLambdaContext } from '../shared/log';
-import { createDynamoDbClient, createS3Client, parseEnvironment, type AwsAccess } from '../shared/runtime';
-import { createCognitoClient, required, stsAssumeRole } from './clients';
+import { createDynamoDbClient, createS3Client, parseEnvironment, required, type AwsAccess } from '../shared/runtime';
+import { createCognitoClient, stsAssumeRole } from './clients';
 import { resumeStalledDeletions, runDeletion, type DeletionDeps } from './deletion';
 import { cognitoIdentities } from './identities';
 import { s3VersionedObjects } from './objects';

@@ -6,8 +6,7 @@ import {
   type ProfileImageUploadResponse,
 } from '../../contract';
 import { notFound } from '../shared/errors';
-import { createRouter, on, type Cors } from '../shared/http';
-import type { RouteSpec } from '../../contract';
+import { createRouter, on, type Admit, type Cors } from '../shared/http';
 import type { Log } from '../shared/log';
 import type { RecordStore } from '../shared/records';
 import type { Presigner } from '../shared/s3';
@@ -15,7 +14,7 @@ import { requireAllowedUpload } from '../shared/upload-check';
 
 export interface ProfileImageDeps {
   /** Refuses a caller before any route runs (see refuseClosingAccounts). @default every signed-in caller */
-  admit?: (sub: string, route: RouteSpec) => Promise<void>;
+  admit?: Admit;
   presigner: Presigner;
   records: RecordStore;
   log: Log;

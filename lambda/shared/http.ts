@@ -126,13 +126,16 @@ const routeCall = (route: RouteSpec, event: APIGatewayProxyEvent, sub: string): 
  * table), turns every failure into the one error shape, and logs one line per request.
  * Unknown failures become a 500 without details; the log keeps the error name only.
  */
+/** Checks a signed-in caller before any route runs; throws an ApiError to refuse (an account being deleted is refused). */
+export type Admit = (sub: string, route: RouteSpec) => Promise<void>;
+
 export const createRouter = (
   routes: readonly RouteEntry[],
   deps: {
     log: Log;
     cors: Cors;
-    /** Checks the caller before any route runs (an account being deleted is refused); throws an ApiError to refuse. @default every signed-in caller */
-    admit?: (sub: string, route: RouteSpec) => Promise<void>;
+    /** @default every signed-in caller is admitted */
+    admit?: Admit;
   },
 ) => {
   const table = new Map(routes.map((entry) => [`${entry.route.method} ${entry.route.resource}`, entry]));

@@ -32,8 +32,15 @@ export interface AssumeRoleRequest {
   policy: string;
 }
 
-const text = (name: string) =>
-  z.string({ error: `environment variable ${name} is not set` }).min(1, `environment variable ${name} is empty`);
+const notSet = (name: string) => `environment variable ${name} is not set`;
+
+const text = (name: string) => z.string({ error: notSet(name) }).min(1, `environment variable ${name} is empty`);
+
+/** A setting only some functions need, required where one uses it: its absence stops the call, naming it. */
+export const required = (value: string | undefined, name: string): string => {
+  if (!value) throw new Error(notSet(name));
+  return value;
+};
 
 const environmentSchema = z.object({
   [LAMBDA_ENV.bucketName]: text(LAMBDA_ENV.bucketName),
@@ -83,18 +90,22 @@ export const parseEnvironment = (env: Record<string, string | undefined>): Handl
  * which S3 then holds every real upload against. An explicit endpoint (the local S3, an
  * IP host) is addressed path-style, as the SDK does for IP hosts.
  */
+/** What every AWS SDK client of ours is built with: the region, and the access's credentials if it names any. */
+export const clientOptions = (access: AwsAccess = {}) => ({
+  region: REGION,
+  ...(access.credentials ? { credentials: access.credentials } : {}),
+});
+
 export const createS3Client = (access: AwsAccess = {}): S3Client =>
   new S3Client({
-    region: REGION,
+    ...clientOptions(access),
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
-    ...(access.credentials ? { credentials: access.credentials } : {}),
     ...(access.endpoints?.s3 ? { endpoint: access.endpoints.s3, forcePathStyle: true } : {}),
   });
 
 export const createDynamoDbClient = (access: AwsAccess = {}): DynamoDBClient =>
   new DynamoDBClient({
-    region: REGION,
-    ...(access.credentials ? { credentials: access.credentials } : {}),
+    ...clientOptions(access),
     ...(access.endpoints?.dynamodb ? { endpoint: access.endpoints.dynamodb } : {}),
   });

@@ -21,8 +21,7 @@ import {
 } from '../../contract';
 import { accountRoutes, type AccountPorts } from '../account/routes';
 import { ApiError, badRequest, notFound } from '../shared/errors';
-import { createRouter, on, type Cors } from '../shared/http';
-import type { RouteSpec } from '../../contract';
+import { createRouter, on, type Admit, type Cors } from '../shared/http';
 import type { Log } from '../shared/log';
 import { METRIC_NAMES, noMetrics, type MetricsPort } from '../shared/metrics';
 import { attachmentDisposition, encodeStatementMetadata } from '../shared/metadata';
@@ -36,7 +35,7 @@ export interface StatementsDeps {
   /** @default the system clock */
   now?: () => Date;
   /** Refuses a caller before any route runs (see refuseClosingAccounts). @default every signed-in caller */
-  admit?: (sub: string, route: RouteSpec) => Promise<void>;
+  admit?: Admit;
   presigner: Presigner;
   objects: ObjectStore;
   records: RecordStore;

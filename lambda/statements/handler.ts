@@ -3,11 +3,11 @@ import { Tracer } from '@aws-lambda-powertools/tracer';
 import { CORRELATION_ID_PATHS, createLogger, powertoolsLog, withLambdaContext } from '../shared/log';
 import { createMetrics, powertoolsMetrics } from '../shared/metrics';
 import { LAMBDA_ENV } from '../../contract';
-import { lambdaInvokeAsync, required } from '../account/clients';
+import { lambdaInvokeAsync } from '../account/clients';
 import { refuseClosingAccounts } from '../account/closing';
 import { dynamoAccountRecords } from '../account/records';
 import { dynamoRecordStore } from '../shared/records';
-import { createDynamoDbClient, createS3Client, parseEnvironment, type AwsAccess } from '../shared/runtime';
+import { createDynamoDbClient, createS3Client, parseEnvironment, required, type AwsAccess } from '../shared/runtime';
 import { Presigner, s3ObjectStore } from '../shared/s3';
 import { createStatementsApi } from './core';
 

@@ -25,6 +25,8 @@ import { preflight } from './cors';
 import { listObjects, type ListingAnswer } from './listing';
 import { listMultipartUploads, listObjectVersions } from './version-listing';
 
+import { s3Operation, splitPath, type S3Operation } from './operations';
+
 /** The listings the front answers itself, by operation: over the bucket's folder, or its uploads' for ListMultipartUploads. */
 const LISTERS: Record<string, (dir: string, bucket: string, query: URLSearchParams) => ListingAnswer> = {
   ListObjects: listObjects,
@@ -32,7 +34,6 @@ const LISTERS: Record<string, (dir: string, bucket: string, query: URLSearchPara
   ListObjectVersions: listObjectVersions,
   ListMultipartUploads: listMultipartUploads,
 };
-import { s3Operation, splitPath, type S3Operation } from './operations';
 
 // s3rver ships no types; this is the part we use.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
