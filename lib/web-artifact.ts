@@ -23,6 +23,20 @@ export const staticAssetsDir = (artifact: string): string => path.join(artifact,
 /** Next's content-hashed build output, safe to cache forever. */
 export const HASHED_ASSETS_PATH = '_next/static';
 
+/**
+ * The Cache-Control each static file is served with (set on upload on AWS, by the local
+ * mode's server here): content-hashed files are immutable, since their name changes when
+ * their content does; the others (the service worker, BUILD_ID) are revalidated.
+ */
+export const STATIC_CACHE_CONTROL = {
+  hashed: 'public, max-age=31536000, immutable',
+  other: 'public, max-age=0, must-revalidate',
+} as const;
+
+/** The Cache-Control of the static file at this path, relative to the static files' folder. */
+export const staticCacheControl = (relativePath: string): string =>
+  relativePath.split(path.sep).join('/').startsWith(`${HASHED_ASSETS_PATH}/`) ? STATIC_CACHE_CONTROL.hashed : STATIC_CACHE_CONTROL.other;
+
 /** What the CDK app takes from OpenNext's build manifest (`open-next.output.json`). */
 export interface OpenNextArtifact {
   readonly dir: string;

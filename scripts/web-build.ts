@@ -3,8 +3,8 @@
  *
  *   npm run web:build [-- --target aws|local]
  *
- * `aws` (default) writes web/.open-next, which the CDK app deploys; `local` builds
- * OpenNext's local mode and moves it to web/.open-next-local, leaving any `aws` build in
+ * `aws` (default) writes web/.open-next, which the CDK app deploys; `local` builds the
+ * local server (web/open-next.local.config.ts) and moves it to web/.open-next-local, leaving any `aws` build in
  * place. The build takes no backend values: the server reads its config at run time.
  */
 import { spawnSync } from 'node:child_process';
@@ -24,9 +24,10 @@ export const buildWebArtifact = (target: WebBuildTarget, options: { quiet?: bool
   const stash = target === 'local' && fs.existsSync(output) ? `${output}.${process.pid}.kept` : undefined;
   if (stash) fs.renameSync(output, stash);
   try {
-    const result = spawnSync(process.execPath, [OPEN_NEXT_CLI, 'build'], {
+    const config = target === 'local' ? 'open-next.local.config.ts' : 'open-next.config.ts';
+    const result = spawnSync(process.execPath, [OPEN_NEXT_CLI, 'build', '--config-path', config], {
       cwd: WEB_DIR,
-      env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', OPEN_NEXT_LOCAL: target === 'local' ? '1' : '' },
+      env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' },
       stdio: options.quiet ? 'pipe' : 'inherit',
       encoding: 'utf8',
       timeout: 600_000,

@@ -10,19 +10,14 @@ import type { OpenNextConfig } from '@opennextjs/aws/types/open-next.js';
  * OpenNext's no-op implementations and nothing of them is deployed; neither are the
  * image optimisation and warmer functions OpenNext also emits.
  *
- * `OPEN_NEXT_LOCAL=1` builds the same app with OpenNext's local mode (an express server
- * in front of the same handler, and the static files from `assets`); `npm run web:build
- * -- --target local` moves it to `.open-next-local`, and the browser suite runs it.
+ * `open-next.local.config.ts` builds the same app for a local run (`npm run web:build
+ * -- --target local`, which the browser suite and the bench run).
  */
-const local = process.env.OPEN_NEXT_LOCAL === '1';
-
-const noCaches = { incrementalCache: 'dummy', tagCache: 'dummy', queue: 'dummy' } as const;
+export const noCaches = { incrementalCache: 'dummy', tagCache: 'dummy', queue: 'dummy' } as const;
 
 const config = {
   default: {
-    override: local
-      ? { wrapper: 'express-dev', converter: 'node', ...noCaches }
-      : { wrapper: 'aws-lambda-streaming', converter: 'aws-apigw-v2', ...noCaches },
+    override: { wrapper: 'aws-lambda-streaming', converter: 'aws-apigw-v2', ...noCaches },
   },
   imageOptimization: {
     // OpenNext downloads sharp for its image function unless `install` is falsy; the app

@@ -7,7 +7,7 @@ import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
 import { WEB_CONFIG_ENV, WEB_SECURITY_HEADERS } from '../../contract';
-import { HASHED_ASSETS_PATH, type OpenNextArtifact } from '../web-artifact';
+import { HASHED_ASSETS_PATH, STATIC_CACHE_CONTROL, type OpenNextArtifact } from '../web-artifact';
 import { VaultFunction } from './vault-function';
 
 export interface WebDomain {
@@ -31,11 +31,6 @@ export interface WebHostingProps {
   /** The server function's memory; Lambda gives CPU in proportion. @default 1024 MiB */
   readonly memorySize?: number;
 }
-
-/** Cache-Control of Next's content-hashed files: the name changes when the content does. */
-const IMMUTABLE = 'public, max-age=31536000, immutable';
-/** Cache-Control of the other static files (the service worker, BUILD_ID): revalidated (CloudFront keeps them a second at most). */
-const REVALIDATE = 'public, max-age=0, must-revalidate';
 
 /**
  * Next.js builds redirects and absolute URLs from the host it is asked for; behind
@@ -212,7 +207,7 @@ export class WebHosting extends Construct {
       exclude: ['*'],
       include: [hashed],
       prune: false,
-      cacheControl: [s3deploy.CacheControl.fromString(IMMUTABLE)],
+      cacheControl: [s3deploy.CacheControl.fromString(STATIC_CACHE_CONTROL.hashed)],
     });
     // A new server's pages name the new hashed files: they are in the bucket before it runs.
     this.server.function.node.addDependency(hashedAssets);
@@ -222,7 +217,7 @@ export class WebHosting extends Construct {
       destinationKeyPrefix: artifact.assetsKeyPrefix,
       exclude: [hashed],
       prune: true,
-      cacheControl: [s3deploy.CacheControl.fromString(REVALIDATE)],
+      cacheControl: [s3deploy.CacheControl.fromString(STATIC_CACHE_CONTROL.other)],
       // Pages name the files of this deploy: drop what CloudFront kept of the others.
       distribution: this.distribution,
       distributionPaths: ['/*'],

@@ -1,7 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import * as fs from 'node:fs';
+import * as http from 'node:http';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import * as zlib from 'node:zlib';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import type { Child } from '../../local/children';
 import { MESSAGES } from '../../web/lib/messages';
@@ -116,6 +118,48 @@ describe('first visit', () => {
     await page.goto(`${base}/`);
     await shot(page, 'home');
     await page.close();
+  });
+
+  test('pages and static files travel as on AWS: compressed as asked, hashed files immutable, the security headers on both', async () => {
+    const get = (url: string, acceptEncoding: string) =>
+      new Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+        http
+          .get(url, { headers: { 'accept-encoding': acceptEncoding } }, (response) => {
+            const chunks: Buffer[] = [];
+            response.on('data', (chunk: Buffer) => chunks.push(chunk));
+            response.on('end', () => resolve({ headers: response.headers, body: Buffer.concat(chunks) }));
+          })
+          .on('error', reject);
+      });
+    const decode = { br: zlib.brotliDecompressSync, gzip: zlib.gunzipSync, deflate: zlib.inflateSync };
+    // The server function's own choice, in its order: Brotli, else gzip, else deflate, else none.
+    for (const [accept, encoding] of [
+      ['gzip, deflate, br, zstd', 'br'],
+      ['gzip', 'gzip'],
+      ['deflate', 'deflate'],
+      ['identity', undefined],
+    ] as const) {
+      const page = await get(`${base}/sign-in`, accept);
+      expect(page.headers['content-encoding']).toBe(encoding);
+      expect(page.headers['content-length']).toBeUndefined();
+      const html = (encoding ? decode[encoding](page.body) : page.body).toString('utf8');
+      expect(html).toMatch(/<form[^>]*method="post"/);
+      expect(html).toMatch(/<\/html>$/);
+    }
+
+    const html = (await get(`${base}/sign-in`, 'identity')).body.toString('utf8');
+    const script = /<script src="(\/_next\/static\/[^"]+\.js)"/.exec(html)?.[1];
+    expect(script).toBeDefined();
+    const hashed = await get(`${base}${script}`, 'gzip, deflate, br');
+    expect(hashed.headers['content-encoding']).toBe('br');
+    expect(hashed.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(hashed.headers['strict-transport-security']).toBe('max-age=63072000; includeSubDomains');
+    expect(hashed.headers['x-content-type-options']).toBe('nosniff');
+    const plain = await get(`${base}${script}`, 'identity');
+    expect(decode.br(hashed.body)).toEqual(plain.body);
+    expect(hashed.body.length).toBeLessThan(plain.body.length / 2);
+    // Files without a content hash are revalidated.
+    expect((await get(`${base}/sw.js`, 'gzip')).headers['cache-control']).toBe('public, max-age=0, must-revalidate');
   });
 
   test('the service worker is registered at /sw.js with scope /', async () => {

@@ -3,9 +3,9 @@ import { startWebApp } from '../../../local/web';
 import { buildWebArtifact } from '../../../scripts/web-build';
 
 /**
- * The web app as it deploys: OpenNext's build, run through OpenNext's own local mode
- * (its express wrapper around the same server handler, serving the same static files),
- * as `LOCAL_WEB_MODE=start npm start` runs it.
+ * The web app as it deploys: OpenNext's build, run through its local server (the same
+ * server handler behind a Node server that also serves the static files, answering as the
+ * server function and CloudFront do), as `LOCAL_WEB_MODE=start npm start` runs it.
  */
 export const buildWebApp = (): string => buildWebArtifact('local', { quiet: true });
 
