@@ -6,8 +6,8 @@ import { synthVault } from '../support/vault-app';
 
 /**
  * What `npm run deploy` ships: OpenNext's build for Lambda, synthesized into both stages
- * with cdk-nag and the CloudFormation validator. (The browser suite runs the same app in
- * OpenNext's local mode.)
+ * with cdk-nag and the CloudFormation validator. (The browser suite runs the same app
+ * behind the local server, open-next.local.config.ts.)
  */
 let artifact: string;
 beforeAll(() => {
@@ -20,6 +20,13 @@ test('the build is for Lambda response streaming and names its server and static
   expect(built.server.handler).toBe('index.handler');
   expect(built.staticPatterns).toEqual(expect.arrayContaining(['_next/*']));
   expect(fs.readdirSync(path.join(built.assetsDir, '_next', 'static')).length).toBeGreaterThan(0);
+});
+
+test('the server that deploys carries none of the local server: its config names the Lambda streaming wrapper', () => {
+  const config = fs.readFileSync(path.join(readOpenNextArtifact(artifact).server.bundleDir, 'web', 'open-next.config.mjs'), 'utf8');
+  expect(config).toContain('aws-lambda-streaming');
+  expect(config).not.toContain('statement-vault-local');
+  expect(config).not.toMatch(/express|compressible/);
 });
 
 test('no config, no secret and no local file ends up in what deploys', () => {
