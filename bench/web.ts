@@ -16,7 +16,7 @@ import { WEB_CONFIG_ENV } from '../contract';
 import { serverFunctionDir, staticAssetsDir, webArtifactDir } from '../lib/web-artifact';
 import { spawnGuarded } from '../local/children';
 import { freePort, waitForPort } from '../local/ports';
-import { buildWebArtifact } from '../scripts/web-build';
+import { buildWebArtifact } from '../lib/web-build';
 import { CHROMIUM_FLAGS, ensureChromium } from '../test/e2e/support/chromium';
 import { signIn, signUpAndConfirm } from '../test/e2e/support/screens';
 import { startStack, type StackProcess } from '../test/local/support/stack-process';
@@ -108,7 +108,7 @@ const main = async () => {
     cwd: BARE_NEXT_DIR,
     env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' },
   });
-  const stack = await startStack({ env: { LOCAL_NO_WEB: '', LOCAL_WEB_MODE: 'start' }, timeoutMs: 180_000 });
+  const stack = await startStack({ env: { LOCAL_NO_WEB: '' }, timeoutMs: 180_000 });
   try {
     await waitForPort(barePort, 60_000, 'The bare Next.js app');
     const bareOrigin = `http://localhost:${barePort}`;

@@ -1,26 +1,48 @@
 /**
  * `npm start`: the whole product on this machine, offline: Cognito, the identity pool,
  * DynamoDB, S3, AppSync and both REST APIs (running the real Lambda handlers), wired by
- * the same config file a deploy produces. Ctrl-C stops everything.
+ * the same config file a deploy produces, and the web app as it deploys (the OpenNext
+ * build, made first when web/ has changed since the last one). `npm run dev` serves the
+ * web app with `next dev` instead. Ctrl-C stops everything.
  */
 import * as path from 'node:path';
+import { parseArgs } from 'node:util';
 import { WEB_CONFIG_FILE } from '../contract';
+import { buildWebArtifact, localWebBuildIsCurrent } from '../lib/web-build';
 import { startLocalStack } from './stack';
 import { startWebApp } from './web';
 import { appendPids } from './children';
-import { enforceOffline } from './offline';
+import { enforceOffline, offlineNodeEnvironment } from './offline';
 import { dataPaths, defaultDataDir, portsFromEnv } from './settings';
 
 const started = Date.now();
 const say = (line: string) => process.stdout.write(`${line}\n`);
 
+/** `--dev` (or LOCAL_WEB_MODE=dev): `next dev`; otherwise the deployable build. */
+const webMode = (): 'dev' | 'start' => {
+  const { values } = parseArgs({ options: { dev: { type: 'boolean', default: false } } });
+  return values.dev || process.env.LOCAL_WEB_MODE === 'dev' ? 'dev' : 'start';
+};
+
+/** The deployable build, made again only when its sources changed since the last one. */
+const ensureWebBuild = () => {
+  if (localWebBuildIsCurrent()) return;
+  say('  Building the web app as it deploys (OpenNext; about half a minute, and again only after web/ or contract/ change)…');
+  const started = Date.now();
+  // The build runs under the same guard as the stack: it needs nothing from the network.
+  buildWebArtifact('local', { quiet: true, env: offlineNodeEnvironment() });
+  say(`  ✓ web app built (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+};
+
 const main = async () => {
   // Before anything else runs: nothing in this process may reach past this machine.
   enforceOffline((line) => say(`  ${line}`));
+  const mode = webMode();
   const ports = portsFromEnv();
   const dataDir = defaultDataDir();
   const webConfigFile = path.resolve(process.env.LOCAL_WEB_CONFIG ?? path.join('web', WEB_CONFIG_FILE));
   say(`Statement Vault local stack: starting (data in ${path.relative(process.cwd(), dataDir) || dataDir})`);
+  if (!process.env.LOCAL_NO_WEB && mode === 'start') ensureWebBuild();
 
   const stack = await startLocalStack({
     ports,
@@ -35,14 +57,14 @@ const main = async () => {
     ? undefined
     : await startWebApp({
         port: ports.web,
-        mode: process.env.LOCAL_WEB_MODE === 'start' ? 'start' : 'dev',
+        mode,
         configFile: webConfigFile,
         onOutput: (line) => {
           if (/error|warn|^offline:/i.test(line)) say(`  web: ${line.trim()}`);
         },
       });
   if (web) appendPids(dataPaths(dataDir).pids, web.pids());
-  if (web) say(`  ✓ web app (${process.env.LOCAL_WEB_MODE === 'start' ? 'the OpenNext build, local mode' : 'next dev'})`);
+  if (web) say(`  ✓ web app (${mode === 'start' ? 'the deployable OpenNext build' : 'next dev'})`);
 
   let stopping = false;
   const stop = async (signal: string) => {

@@ -20,7 +20,7 @@ const localCognitoUrl = (configFile: string): string | undefined => {
 /**
  * The web app on the local stack, under the same watchdog as DynamoDB Local, reading the
  * config file the stack has just written: `next dev` in web/, or (`start`) the deployable
- * build, OpenNext's server in its local mode (`npm run web:build -- --target local`).
+ * build behind its local server (`npm run web:build -- --target local`).
  * Resolves once it accepts connections.
  */
 export const startWebApp = async (input: {
@@ -45,9 +45,7 @@ export const startWebApp = async (input: {
   };
   const built = serverFunctionDir(webArtifactDir('local'));
   if (input.mode === 'start' && !fs.existsSync(built)) {
-    throw new Error(
-      `LOCAL_WEB_MODE=start runs the deployable build, and ${built} is missing: run \`npm run web:build -- --target local\` first`,
-    );
+    throw new Error(`the deployable build is missing (${built}): \`npm start\` makes it, or run \`npm run web:build -- --target local\``);
   }
   const child =
     input.mode === 'dev'

@@ -1,7 +1,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { readOpenNextArtifact, webArtifactDir } from '../../lib/web-artifact';
-import { buildWebArtifact } from '../../scripts/web-build';
+import { buildWebArtifact } from '../../lib/web-build';
 import { synthVault } from '../support/vault-app';
 
 /**
