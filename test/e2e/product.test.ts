@@ -15,7 +15,7 @@ import { EICAR, csv, pdf } from '../support/samples';
 import { signedInEarlier } from '../local/support/tokens';
 import { readZip } from '../support/zip';
 import { accessibilityViolations } from './support/axe';
-import { signIn, signUpAndConfirm as signUpThroughScreens } from './support/screens';
+import { formReady, signIn, signUpAndConfirm as signUpThroughScreens } from './support/screens';
 
 /**
  * The product in a real browser (Debian chromium via playwright-core) on the local stack:
@@ -1059,6 +1059,8 @@ describe('every page, light and dark, wide and narrow', () => {
       };
       for (const route of ['/', '/sign-up', '/confirm', '/forgot-password', '/no-such-page', '/account-closed', '/sign-in']) {
         await page.goto(`${base}${route}`);
+        // A form's page as a person uses it: hydrated, its submit button enabled.
+        if ((await page.locator('main form button[type="submit"]').count()) > 0) await formReady(page);
         await save(route === '/' ? 'home' : route.slice(1));
       }
       // A form with its error showing.
