@@ -18,16 +18,13 @@ import { dataPaths, defaultDataDir, portsFromEnv } from './settings';
 const started = Date.now();
 const say = (line: string) => process.stdout.write(`${line}\n`);
 
-/** `--dev` (or LOCAL_WEB_MODE=dev): `next dev`; otherwise the deployable build. */
-const webMode = (): 'dev' | 'start' => {
-  const { values } = parseArgs({ options: { dev: { type: 'boolean', default: false } } });
-  return values.dev || process.env.LOCAL_WEB_MODE === 'dev' ? 'dev' : 'start';
-};
+/** `--dev` (`npm run dev`): `next dev`; otherwise the deployable build. */
+const webMode = (): 'dev' | 'start' => (parseArgs({ options: { dev: { type: 'boolean', default: false } } }).values.dev ? 'dev' : 'start');
 
 /** The deployable build, made again only when its sources changed since the last one. */
 const ensureWebBuild = () => {
   if (localWebBuildIsCurrent()) return;
-  say('  Building the web app as it deploys (OpenNext; about half a minute, and again only after web/ or contract/ change)…');
+  say('  Building the web app as it deploys (OpenNext, about 20 s; again only when web/, contract/ or the lockfile change)…');
   const started = Date.now();
   // The build runs under the same guard as the stack: it needs nothing from the network.
   buildWebArtifact('local', { quiet: true, env: offlineNodeEnvironment() });

@@ -6,6 +6,7 @@ import * as path from 'node:path';
 import * as zlib from 'node:zlib';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import type { Child } from '../../local/children';
+import { STATIC_CACHE_CONTROL } from '../../lib/web-artifact';
 import { MESSAGES } from '../../web/lib/messages';
 import { javaProcessesFor, startStack, type StackProcess } from '../local/support/stack-process';
 import { CHROMIUM_FLAGS, ensureChromium } from './support/chromium';
@@ -152,14 +153,14 @@ describe('first visit', () => {
     expect(script).toBeDefined();
     const hashed = await get(`${base}${script}`, 'gzip, deflate, br');
     expect(hashed.headers['content-encoding']).toBe('br');
-    expect(hashed.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(hashed.headers['cache-control']).toBe(STATIC_CACHE_CONTROL.hashed);
     expect(hashed.headers['strict-transport-security']).toBe('max-age=63072000; includeSubDomains');
     expect(hashed.headers['x-content-type-options']).toBe('nosniff');
     const plain = await get(`${base}${script}`, 'identity');
     expect(decode.br(hashed.body)).toEqual(plain.body);
     expect(hashed.body.length).toBeLessThan(plain.body.length / 2);
     // Files without a content hash are revalidated.
-    expect((await get(`${base}/sw.js`, 'gzip')).headers['cache-control']).toBe('public, max-age=0, must-revalidate');
+    expect((await get(`${base}/sw.js`, 'gzip')).headers['cache-control']).toBe(STATIC_CACHE_CONTROL.other);
   });
 
   test('the service worker is registered at /sw.js with scope /', async () => {

@@ -323,6 +323,8 @@ describe('malware scanning with ClamAV', () => {
     await waitForAvatar(stack.config, alice.idToken);
     expect((await uploadAvatar(stack.config, alice.idToken, Buffer.concat([png(), EICAR]))).status).toBe(200);
     // Refused on the object's tag or on GuardDuty's event, whichever comes first; the event names the threat.
+    // The scan's verdict comes after the catalogue's checks; a loaded machine (the suites run
+    // side by side) has taken more than the default wait.
     await waitFor(
       async () => {
         const { data } = await apollo(stack.config, { token: alice.idToken }).query({
@@ -331,8 +333,6 @@ describe('malware scanning with ClamAV', () => {
           fetchPolicy: 'no-cache',
         });
         return (data as Outcome).uploadRefusal?.reason === 'a threat was found: EICAR-Test-File' ? true : undefined;
-        // The scan's verdict comes after the catalogue's checks; a loaded machine (the suites
-        // run side by side) has taken more than the default wait.
       },
       'the avatar to be refused, naming the threat',
       40_000,
