@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, type FocusEvent, type MouseEvent } from 'react';
 
 /**
  * The e-mail address a person is signing up or in with, handed from one form to the next
@@ -6,11 +6,11 @@ import { useEffect, useRef, useState } from 'react';
  * the URL: URLs reach the server's logs, the history and any analytics, and an address is
  * personal data. It goes when the tab closes, and is read once.
  */
-const KEY = 'statement-vault.pending-email';
+export const PENDING_EMAIL_KEY = 'statement-vault.pending-email';
 
 export const rememberEmail = (email: string): void => {
   try {
-    sessionStorage.setItem(KEY, email.trim());
+    sessionStorage.setItem(PENDING_EMAIL_KEY, email.trim());
   } catch {
     // Storage disabled: the next form simply starts empty.
   }
@@ -18,8 +18,8 @@ export const rememberEmail = (email: string): void => {
 
 export const recallEmail = (): string => {
   try {
-    const email = sessionStorage.getItem(KEY) ?? '';
-    sessionStorage.removeItem(KEY);
+    const email = sessionStorage.getItem(PENDING_EMAIL_KEY) ?? '';
+    sessionStorage.removeItem(PENDING_EMAIL_KEY);
     return email;
   } catch {
     return '';
@@ -27,19 +27,42 @@ export const recallEmail = (): string => {
 };
 
 /**
- * A form's e-mail field, starting from the address the previous form handed over. Session
- * storage exists only in the browser, after hydration, so the address arrives in an effect.
- * What the person already typed into the field (`field`, before the page could run) wins:
- * it is kept, never replaced or added to.
+ * A form's e-mail field that fills in the address the previous form handed over, without
+ * ever mixing it with what the person enters. Session storage exists only in the browser,
+ * so the address arrives once the page runs, and by then the person may already be at the
+ * field: one who has typed into it or put the cursor in it keeps it as it is. Otherwise the
+ * address is filled in, and until the person changes it, it is taken or replaced whole: the
+ * first click or focus selects all of it, so keys pressed (even ones the browser queued while
+ * the page was busy) replace it instead of landing inside it.
+ *
+ * The field is uncontrolled (the form reads it when sent), so nothing re-renders it with a
+ * value React holds: what the browser shows is what is sent.
  */
-export const useRecalledEmail = () => {
-  const [email, setEmail] = useState('');
+export const useHandedOverEmail = () => {
   const field = useRef<HTMLInputElement>(null);
+  const untouched = useRef(false);
   useEffect(() => {
+    const input = field.current;
     const recalled = recallEmail();
-    const typed = field.current?.value ?? '';
-
-    if (typed || recalled) setEmail(typed || recalled);
+    if (!input || !recalled || input.value !== '' || document.activeElement === input) return;
+    // Written in this one task, straight after the check: no key can land between the two.
+    input.value = recalled;
+    untouched.current = true;
   }, []);
-  return [email, setEmail, field] as const;
+  return {
+    ref: field,
+    onMouseDown(event: MouseEvent<HTMLInputElement>) {
+      if (!untouched.current || document.activeElement === event.currentTarget) return;
+      // The browser would put the caret where the click landed, inside the address.
+      event.preventDefault();
+      event.currentTarget.focus();
+      event.currentTarget.select();
+    },
+    onFocus(event: FocusEvent<HTMLInputElement>) {
+      if (untouched.current) event.currentTarget.select();
+    },
+    onInput() {
+      untouched.current = false;
+    },
+  };
 };

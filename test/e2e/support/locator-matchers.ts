@@ -21,6 +21,11 @@ interface Options {
 }
 
 expect.extend({
+  /** Enabled: a control that needs the page's script is enabled once the page has hydrated. */
+  async toBeEnabled(locator: Locator, options: Options = {}) {
+    const pass = await poll(() => locator.first().isEnabled({ timeout: 500 }), options.timeout ?? 15_000);
+    return { pass, message: () => `expected ${locator} ${pass ? 'not ' : ''}to be enabled` };
+  },
   async toBeVisible(locator: Locator, options: Options = {}) {
     const pass = await poll(() => locator.first().isVisible(), options.timeout ?? 15_000);
     return { pass, message: () => `expected ${locator} ${pass ? 'not ' : ''}to be visible` };
@@ -62,6 +67,7 @@ declare global {
   // eslint-disable-next-line @typescript-eslint/no-namespace
   namespace jest {
     interface Matchers<R> {
+      toBeEnabled(options?: Options): Promise<R>;
       toBeVisible(options?: Options): Promise<R>;
       toHaveText(expected: string | RegExp | string[], options?: Options): Promise<R>;
       toContainText(expected: string, options?: Options): Promise<R>;

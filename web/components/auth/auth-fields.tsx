@@ -2,86 +2,47 @@
 'use client';
 
 import { PASSWORD_POLICY } from '@contract';
-import type { Ref } from 'react';
+import { useHandedOverEmail } from '@/lib/pending-email';
 import { TextField } from '../ui';
 
+/**
+ * The fields of the account forms. Each is uncontrolled: the browser holds what the person
+ * enters, from the first paint (before the page's script runs) to the moment the form is
+ * sent, which reads it by `name`. React never writes into them, so nothing typed before the
+ * page hydrates is lost or mixed with a value React held.
+ */
+
 /** A new password: the contract's one rule, stated up front. */
-export const NewPasswordField = ({
-  label,
-  value,
-  error,
-  onChange,
-}: {
-  label: string;
-  value: string;
-  error?: string;
-  onChange: (value: string) => void;
-}) => (
+export const NewPasswordField = ({ label, name, error }: { label: string; name: string; error?: string }) => (
   <TextField
     label={label}
+    name={name}
     type="password"
     autoComplete="new-password"
     required
     minLength={PASSWORD_POLICY.minLength}
     hint={`At least ${PASSWORD_POLICY.minLength} characters. Any characters will do; a phrase is easy to remember.`}
     error={error}
-    value={value}
-    onChange={(event) => onChange(event.target.value)}
   />
 );
 
 /** The password a person has now: to sign in, or to prove it is them before a change. */
-export const CurrentPasswordField = ({ label, value, onChange }: { label: string; value: string; onChange: (value: string) => void }) => (
-  <TextField
-    label={label}
-    type="password"
-    autoComplete="current-password"
-    required
-    value={value}
-    onChange={(event) => onChange(event.target.value)}
-  />
+export const CurrentPasswordField = ({ label, name }: { label: string; name: string }) => (
+  <TextField label={label} name={name} type="password" autoComplete="current-password" required />
 );
 
 /** A one-time code from an e-mail: digits on a phone's keyboard, and the browser may fill it in. */
-export const CodeField = ({
-  label,
-  hint,
-  value,
-  onChange,
-}: {
-  label: string;
-  hint?: string;
-  value: string;
-  onChange: (value: string) => void;
-}) => (
-  <TextField
-    label={label}
-    inputMode="numeric"
-    autoComplete="one-time-code"
-    required
-    hint={hint}
-    value={value}
-    onChange={(event) => onChange(event.target.value)}
-  />
+export const CodeField = ({ label, name, hint }: { label: string; name: string; hint?: string }) => (
+  <TextField label={label} name={name} inputMode="numeric" autoComplete="one-time-code" required hint={hint} />
 );
 
-/** The address a person signs in with. `fieldRef`: for a form that fills in an address handed over to it. */
-export const EmailField = ({
-  value,
-  onChange,
-  fieldRef,
-}: {
-  value: string;
-  onChange: (value: string) => void;
-  fieldRef?: Ref<HTMLInputElement>;
-}) => (
-  <TextField
-    ref={fieldRef}
-    label="E-mail"
-    type="email"
-    autoComplete="email"
-    required
-    value={value}
-    onChange={(event) => onChange(event.target.value)}
-  />
+/** The address a person signs in with. */
+export const EmailField = ({ name, label = 'E-mail', error }: { name: string; label?: string; error?: string }) => (
+  <TextField label={label} name={name} type="email" autoComplete="email" required error={error} />
 );
+
+/** The address, filled in with the one the previous form handed over unless the person got there first. */
+export const HandedOverEmailField = ({ name }: { name: string }) => {
+  const handedOver = useHandedOverEmail();
+  return <TextField label="E-mail" name={name} type="email" autoComplete="email" required {...handedOver} />;
+};

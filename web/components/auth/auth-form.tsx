@@ -14,7 +14,7 @@ const warmAuth = () => void amplifyAuth().catch(() => undefined);
  * person starts filling one in, so sending it does not wait for it. `method="post"`: should
  * the form ever be sent without JavaScript, what was typed (a password) stays out of the URL.
  */
-export const AuthForm = ({ onSubmit, children }: { onSubmit: (event: FormEvent) => void; children: ReactNode }) => (
+export const AuthForm = ({ onSubmit, children }: { onSubmit: (event: FormEvent<HTMLFormElement>) => void; children: ReactNode }) => (
   <form method="post" onSubmit={onSubmit} onFocus={warmAuth} css={narrowForm} noValidate>
     {children}
   </form>
@@ -26,24 +26,47 @@ export interface AuthOutcome {
   fieldError?: string;
 }
 
+/** A form's fields as it was sent: each named field's text, as the browser held it then. */
+export interface SentFields {
+  text(name: string): string;
+  /** Empties the form (after a change that is done). */
+  reset(): void;
+}
+
+const sentFields = (form: HTMLFormElement | null): SentFields => {
+  const data = form ? new FormData(form) : undefined;
+  return {
+    text: (name) => {
+      const value = data?.get(name);
+      return typeof value === 'string' ? value : '';
+    },
+    reset: () => form?.reset(),
+  };
+};
+
 /**
  * Sending an auth form, as a React action: `busy` from the moment it is sent until it has
- * failed or the page it leads to has loaded, and what went wrong in words. `send` throws
- * Amplify's errors (put into words here), or returns the problem of a field it checked first.
- * `submit` is the form's handler (the form keeps `method="post"`); `run` sends without a form.
+ * failed or the page it leads to has loaded, and what went wrong in words. `send` reads the
+ * fields as they were when the form was sent, and throws Amplify's errors (put into words
+ * here) or returns the problem of a field it checked first. `submit` is the form's handler
+ * (the form keeps `method="post"`); `run` sends the form a button belongs to, for a second
+ * action of the same form.
  */
-export const useAuthAction = (send: () => Promise<AuthOutcome | void>) => {
-  const [outcome, dispatch, busy] = useActionState(async (): Promise<AuthOutcome> => {
+export const useAuthAction = (send: (fields: SentFields) => Promise<AuthOutcome | void>) => {
+  const [outcome, dispatch, busy] = useActionState(async (_previous: AuthOutcome, fields: SentFields): Promise<AuthOutcome> => {
     try {
-      return (await send()) ?? {};
+      return (await send(fields)) ?? {};
     } catch (caught) {
       return { error: authErrorMessage(caught) };
     }
   }, {});
-  const run = () => startTransition(dispatch);
-  const submit = (event: FormEvent) => {
+  const run = (form: HTMLFormElement | null) => {
+    const fields = sentFields(form);
+    startTransition(() => dispatch(fields));
+  };
+  const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    run();
+    run(event.currentTarget);
   };
   return { ...outcome, busy, submit, run };
 };

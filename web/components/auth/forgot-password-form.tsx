@@ -15,17 +15,21 @@ import { CodeField, EmailField, NewPasswordField } from './auth-fields';
 export const ForgotPasswordForm = () => {
   const router = useRouter();
   const [step, setStep] = useState<'request' | 'reset'>('request');
+  // The address the code went to, for the second step.
   const [email, setEmail] = useState('');
-  const [code, setCode] = useState('');
-  const [password, setPassword] = useState('');
-  const request = useAuthAction(async () => {
-    await (await amplifyAuth()).resetPassword({ username: email.trim() });
+  const request = useAuthAction(async (fields) => {
+    const address = fields.text('email').trim();
+    await (await amplifyAuth()).resetPassword({ username: address });
+    setEmail(address);
     setStep('reset');
   });
-  const reset = useAuthAction(async () => {
+  const reset = useAuthAction(async (fields) => {
+    const password = fields.text('password');
     const problem = passwordProblem(password);
     if (problem) return { fieldError: problem };
-    await (await amplifyAuth()).confirmResetPassword({ username: email.trim(), confirmationCode: code.trim(), newPassword: password });
+    await (
+      await amplifyAuth()
+    ).confirmResetPassword({ username: email, confirmationCode: fields.text('code').trim(), newPassword: password });
     toast.success('Your password is changed. Sign in with the new one.');
     rememberEmail(email);
     router.push('/sign-in');
@@ -33,8 +37,9 @@ export const ForgotPasswordForm = () => {
 
   if (step === 'request') {
     return (
-      <AuthForm onSubmit={request.submit}>
-        <EmailField value={email} onChange={setEmail} />
+      // Each step its own form (key): no field of the first is reused, value and all, by the second.
+      <AuthForm key="request" onSubmit={request.submit}>
+        <EmailField name="email" />
         <FormError message={request.error} />
         <SubmitButton busy={request.busy} busyLabel="Sending…">
           Send me a code
@@ -43,10 +48,10 @@ export const ForgotPasswordForm = () => {
     );
   }
   return (
-    <AuthForm onSubmit={reset.submit}>
-      <p role="status">If an account exists for {email.trim()}, a code is on its way.</p>
-      <CodeField label="Code" value={code} onChange={setCode} />
-      <NewPasswordField label="New password" value={password} error={reset.fieldError} onChange={setPassword} />
+    <AuthForm key="reset" onSubmit={reset.submit}>
+      <p role="status">If an account exists for {email}, a code is on its way.</p>
+      <CodeField label="Code" name="code" />
+      <NewPasswordField label="New password" name="password" error={reset.fieldError} />
       <FormError message={reset.error} />
       <SubmitButton busy={reset.busy} busyLabel="Saving…">
         Set new password

@@ -5,22 +5,19 @@ import { amplifyAuth } from '@/lib/amplify-client';
 import { AuthForm, SubmitButton, useAuthAction } from './auth-form';
 import Link from 'next/link';
 import { useRouter, useSearchParams } from 'next/navigation';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { announceSessionEnded, useAuth } from '@/lib/auth-context';
-import { rememberEmail, useRecalledEmail } from '@/lib/pending-email';
+import { rememberEmail } from '@/lib/pending-email';
 import { MESSAGES } from '@/lib/messages';
 import { SIGN_IN_REASONS, safeNext } from '@/lib/routes';
 import { FormError } from '../ui';
-import { CurrentPasswordField, EmailField } from './auth-fields';
+import { CurrentPasswordField, HandedOverEmailField } from './auth-fields';
 
 export const SignInForm = () => {
   const router = useRouter();
   const params = useSearchParams();
   const next = safeNext(params.get('next'));
   const { state, refresh } = useAuth();
-  // The address the previous form handed over (never in the URL).
-  const [email, setEmail, emailField] = useRecalledEmail();
-  const [password, setPassword] = useState('');
 
   useEffect(() => {
     if (state.status === 'signedIn') router.replace(next);
@@ -34,10 +31,11 @@ export const SignInForm = () => {
     if (ended) announceSessionEnded();
   }, [ended]);
 
-  const { error, busy, submit } = useAuthAction(async () => {
-    const result = await (await amplifyAuth()).signIn({ username: email.trim(), password });
+  const { error, busy, submit } = useAuthAction(async (fields) => {
+    const email = fields.text('email').trim();
+    const result = await (await amplifyAuth()).signIn({ username: email, password: fields.text('password') });
     if (result.nextStep.signInStep === 'CONFIRM_SIGN_UP') {
-      await (await amplifyAuth()).resendSignUpCode({ username: email.trim() }).catch(() => undefined);
+      await (await amplifyAuth()).resendSignUpCode({ username: email }).catch(() => undefined);
       rememberEmail(email);
       router.push(`/confirm?next=${encodeURIComponent(next)}`);
       return;
@@ -56,8 +54,9 @@ export const SignInForm = () => {
       ) : (
         params.get('next') && <p role="status">Sign in to continue.</p>
       )}
-      <EmailField value={email} onChange={setEmail} fieldRef={emailField} />
-      <CurrentPasswordField label="Password" value={password} onChange={setPassword} />
+      {/* The address the previous form handed over (never in the URL). */}
+      <HandedOverEmailField name="email" />
+      <CurrentPasswordField label="Password" name="password" />
       <FormError message={error} />
       <SubmitButton busy={busy} busyLabel="Signing in…">
         Sign in

@@ -5,7 +5,6 @@ import { amplifyAuth } from '@/lib/amplify-client';
 import { AuthForm, SubmitButton, useAuthAction } from './auth-form';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
-import { useState } from 'react';
 import { passwordProblem } from '@contract';
 import { rememberEmail } from '@/lib/pending-email';
 import { FormError } from '../ui';
@@ -13,23 +12,21 @@ import { EmailField, NewPasswordField } from './auth-fields';
 
 export const SignUpForm = () => {
   const router = useRouter();
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const { error, fieldError, busy, submit } = useAuthAction(async () => {
+  const { error, fieldError, busy, submit } = useAuthAction(async (fields) => {
+    const email = fields.text('email').trim();
+    const password = fields.text('password');
     // The password rule is the contract's: refused here, before Cognito is asked.
     const problem = passwordProblem(password);
     if (problem) return { fieldError: problem };
-    const result = await (
-      await amplifyAuth()
-    ).signUp({ username: email.trim(), password, options: { userAttributes: { email: email.trim() } } });
+    const result = await (await amplifyAuth()).signUp({ username: email, password, options: { userAttributes: { email } } });
     rememberEmail(email);
     router.push(result.isSignUpComplete ? '/sign-in' : '/confirm');
   });
 
   return (
     <AuthForm onSubmit={submit}>
-      <EmailField value={email} onChange={setEmail} />
-      <NewPasswordField label="Password" value={password} error={fieldError} onChange={setPassword} />
+      <EmailField name="email" />
+      <NewPasswordField label="Password" name="password" error={fieldError} />
       <FormError message={error} />
       <SubmitButton busy={busy} busyLabel="Creating your account…">
         Create account

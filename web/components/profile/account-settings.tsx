@@ -8,35 +8,33 @@ import { amplifyAuth } from '@/lib/amplify-client';
 import { useAuth } from '@/lib/auth-context';
 import { toast } from '@/lib/toast';
 import { AuthForm, SubmitButton, useAuthAction } from '../auth/auth-form';
-import { CodeField, CurrentPasswordField, NewPasswordField } from '../auth/auth-fields';
-import { Button, Card, FormError, TextField } from '../ui';
+import { CodeField, CurrentPasswordField, EmailField, NewPasswordField } from '../auth/auth-fields';
+import { Button, Card, FormError } from '../ui';
 
 const heading = { margin: '0 0 0.75rem', fontSize: '1.2rem' } as const;
 
 /** The password, changed with the current one (Cognito checks it) and the contract's rule for the new one. */
 const PasswordCard = () => {
-  const [current, setCurrent] = useState('');
-  const [next, setNext] = useState('');
-  const change = useAuthAction(async () => {
+  const change = useAuthAction(async (fields) => {
+    const next = fields.text('new-password');
     const problem = passwordProblem(next);
     if (problem) return { fieldError: problem };
     try {
-      await (await amplifyAuth()).updatePassword({ oldPassword: current, newPassword: next });
+      await (await amplifyAuth()).updatePassword({ oldPassword: fields.text('current-password'), newPassword: next });
     } catch (caught) {
       // Cognito answers a wrong current password as it answers a wrong sign-in.
       if (/incorrect username or password/i.test((caught as Error).message)) return { error: 'The current password is not right.' };
       throw caught;
     }
-    setCurrent('');
-    setNext('');
+    fields.reset();
     toast.success('Your password is changed.');
   });
   return (
     <Card label="Password">
       <h2 css={heading}>Password</h2>
       <AuthForm onSubmit={change.submit}>
-        <CurrentPasswordField label="Current password" value={current} onChange={setCurrent} />
-        <NewPasswordField label="New password" value={next} error={change.fieldError} onChange={setNext} />
+        <CurrentPasswordField label="Current password" name="current-password" />
+        <NewPasswordField label="New password" name="new-password" error={change.fieldError} />
         <FormError message={change.error} />
         <SubmitButton busy={change.busy} busyLabel="Changing…">
           Change password
@@ -54,24 +52,20 @@ const PasswordCard = () => {
 const EmailCard = ({ current }: { current?: string }) => {
   const router = useRouter();
   const { refresh } = useAuth();
-  const [wanted, setWanted] = useState('');
   const [pending, setPending] = useState<string>();
-  const [code, setCode] = useState('');
-  const request = useAuthAction(async () => {
-    const address = wanted.trim();
+  const request = useAuthAction(async (fields) => {
+    const address = fields.text('email').trim();
     if (!address) return { fieldError: 'Enter the new address.' };
     const result = await (await amplifyAuth()).updateUserAttribute({ userAttribute: { attributeKey: 'email', value: address } });
     if (result.nextStep.updateAttributeStep === 'CONFIRM_ATTRIBUTE_WITH_CODE') setPending(address);
   });
-  const confirm = useAuthAction(async () => {
+  const confirm = useAuthAction(async (fields) => {
     const auth = await amplifyAuth();
-    await auth.confirmUserAttribute({ userAttributeKey: 'email', confirmationCode: code.trim() });
+    await auth.confirmUserAttribute({ userAttributeKey: 'email', confirmationCode: fields.text('code').trim() });
     await auth.fetchAuthSession({ forceRefresh: true });
     await refresh();
     toast.success(`Your e-mail address is now ${pending}.`);
     setPending(undefined);
-    setWanted('');
-    setCode('');
     router.refresh();
   });
   const resend = useAuthAction(async () => {
@@ -82,17 +76,18 @@ const EmailCard = ({ current }: { current?: string }) => {
     <Card label="E-mail address">
       <h2 css={heading}>E-mail address</h2>
       {pending ? (
-        <AuthForm onSubmit={confirm.submit}>
+        // Each step its own form (key): no field of one is reused, value and all, by the other.
+        <AuthForm key="confirm" onSubmit={confirm.submit}>
           <p role="status">
             A code is on its way to {pending}. Until you enter it, you keep signing in with {current}.
           </p>
-          <CodeField label="Code from the new address" value={code} onChange={setCode} />
+          <CodeField label="Code from the new address" name="code" />
           <FormError message={confirm.error ?? resend.error} />
           <div className="actions">
             <SubmitButton busy={confirm.busy} busyLabel="Confirming…">
               Confirm new address
             </SubmitButton>
-            <Button variant="secondary" onClick={resend.run} disabled={resend.busy}>
+            <Button variant="secondary" onClick={(event) => resend.run(event.currentTarget.form)} disabled={resend.busy}>
               Send a new code
             </Button>
             <Button variant="secondary" onClick={() => setPending(undefined)}>
@@ -101,16 +96,8 @@ const EmailCard = ({ current }: { current?: string }) => {
           </div>
         </AuthForm>
       ) : (
-        <AuthForm onSubmit={request.submit}>
-          <TextField
-            label="New e-mail address"
-            type="email"
-            autoComplete="email"
-            required
-            value={wanted}
-            error={request.fieldError}
-            onChange={(e) => setWanted(e.target.value)}
-          />
+        <AuthForm key="request" onSubmit={request.submit}>
+          <EmailField label="New e-mail address" name="email" error={request.fieldError} />
           <FormError message={request.error} />
           <SubmitButton busy={request.busy} busyLabel="Sending a code…">
             Change e-mail address

@@ -30,19 +30,10 @@ export const ProfileView = ({ me }: { me?: MeData['me'] }) => {
   const client = useApolloClient();
   const router = useRouter();
   const [nameState, saveName, saving] = useActionState(saveDisplayName, { status: 'idle' });
-  const [displayName, setDisplayName] = useState(me?.displayName ?? '');
   const [avatarUrl, setAvatarUrl] = useState<string>();
   const [progress, setProgress] = useState<{ loaded: number; total: number }>();
   const [avatarError, setAvatarError] = useState<string>();
   const fileInput = useRef<HTMLInputElement>(null);
-
-  // The field follows the profile when it changes (saved here or elsewhere), as React
-  // adjusts state to a changed input: during render, not in an effect.
-  const [shownName, setShownName] = useState(me?.displayName);
-  if (me?.displayName !== shownName) {
-    setShownName(me?.displayName);
-    if (me?.displayName) setDisplayName(me.displayName);
-  }
 
   useEffect(() => {
     if (nameState.status === 'saved') toast.success('Your name is saved.');
@@ -208,9 +199,10 @@ export const ProfileView = ({ me }: { me?: MeData['me'] }) => {
             autoComplete="name"
             maxLength={TEXT_LIMITS.displayNameMaxChars}
             name="displayName"
-            value={displayName}
+            // Uncontrolled: what the person types, even before the page's script runs, is what
+            // the form sends. After a save React resets the form to the profile it renders again.
+            defaultValue={me?.displayName ?? ''}
             error={nameState.status === 'error' ? nameState.message : undefined}
-            onChange={(e) => setDisplayName(e.target.value)}
           />
           <Button type="submit" disabled={saving}>
             {saving ? 'Saving…' : 'Save name'}

@@ -21,15 +21,15 @@ export const UploadPanel = ({ accounts, onListed }: { accounts: string[]; onList
   const owner = state.status === 'signedIn' ? state.sub : undefined;
   const [batches, setBatches] = useState<UploadBatch[]>([]);
   const [unfinished, setUnfinished] = useState(false);
-  const [accountLabel, setAccountLabel] = useState(accounts[0] ?? '');
-  const [period, setPeriod] = useState(thisMonth());
+  // The fields are uncontrolled: what the person types, even before the page's script runs,
+  // is what files are filed under. Their first value is fixed once (a new account in the list
+  // does not change the field under the person's hand).
+  const [defaults] = useState(() => ({ accountLabel: accounts[0] ?? '', period: thisMonth() }));
+  const accountField = useRef<HTMLInputElement>(null);
+  const periodField = useRef<HTMLInputElement>(null);
   const [dragging, setDragging] = useState(false);
   const [missing, setMissing] = useState<string>();
   const input = useRef<HTMLInputElement>(null);
-
-  // Default to an account the person already uses, once the list has loaded (adjusted
-  // during render, so the first HTML already shows it).
-  if (!accountLabel && accounts.length > 0) setAccountLabel(accounts[0]);
 
   // Uploads a reload or a crash interrupted, kept in this browser: the queue offers them.
   useEffect(() => {
@@ -39,12 +39,14 @@ export const UploadPanel = ({ accounts, onListed }: { accounts: string[]; onList
 
   const addFiles = (files: File[]) => {
     if (files.length === 0) return;
-    if (!accountLabel.trim()) {
+    const accountLabel = accountField.current?.value.trim() ?? '';
+    const period = periodField.current?.value || thisMonth();
+    if (!accountLabel) {
       setMissing('Name the account these statements belong to first.');
       return;
     }
     setMissing(undefined);
-    setBatches((current) => [...current, { id: current.length, files, accountLabel: accountLabel.trim(), period }]);
+    setBatches((current) => [...current, { id: current.length, files, accountLabel, period }]);
   };
 
   const onDrop = (event: DragEvent) => {
@@ -78,16 +80,16 @@ export const UploadPanel = ({ accounts, onListed }: { accounts: string[]; onList
           list="known-accounts"
           maxLength={TEXT_LIMITS.accountLabelMaxChars}
           placeholder="e.g. Checking ••1234"
-          value={accountLabel}
+          ref={accountField}
+          defaultValue={defaults.accountLabel}
           error={missing}
-          onChange={(e) => setAccountLabel(e.target.value)}
         />
         <datalist id="known-accounts">
           {accounts.map((account) => (
             <option key={account} value={account} />
           ))}
         </datalist>
-        <TextField label="Period" type="month" required value={period} onChange={(e) => setPeriod(e.target.value || thisMonth())} />
+        <TextField label="Period" type="month" required ref={periodField} defaultValue={defaults.period} />
       </div>
       <div
         data-testid="drop-zone"
