@@ -1,5 +1,4 @@
 import { CreateTableCommand, DescribeTableCommand, DynamoDBClient, ResourceNotFoundException } from '@aws-sdk/client-dynamodb';
-import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { REGION, TABLE_KEYS } from '../contract';
@@ -7,18 +6,14 @@ import { spawnGuarded, type Child } from './children';
 import { offlineJavaFlags } from './offline';
 import { freePort, waitForPort } from './ports';
 import { HOST, LOCAL_CREDENTIALS } from './settings';
+import { JAVA_HELP, javaProblem } from './system-packages';
 
 const EMULATOR = path.join(path.dirname(require.resolve('amplify-dynamodb-simulator/package.json')), 'emulator');
 
-export const JAVA_HELP =
-  'DynamoDB Local needs Java 17 or newer. On Debian/Ubuntu: `sudo apt-get install -y openjdk-17-jre-headless`; ' +
-  'on macOS: `brew install openjdk@17`; elsewhere: https://adoptium.net';
-
+/** `npm start` installs Java first where it can (ensureJava); anything else that starts the stack gets the command. */
 const requireJava = (): void => {
-  const probe = spawnSync('java', ['-version'], { encoding: 'utf8' });
-  if (probe.error || probe.status !== 0) throw new Error(`java was not found. ${JAVA_HELP}`);
-  const major = Number(/version "(\d+)/.exec(probe.stderr)?.[1] ?? 0);
-  if (major < 17) throw new Error(`java ${major} is too old. ${JAVA_HELP}`);
+  const problem = javaProblem();
+  if (problem) throw new Error(`${problem}. ${JAVA_HELP}`);
 };
 
 export const dynamoClient = (port: number): DynamoDBClient =>

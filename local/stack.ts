@@ -35,7 +35,7 @@ import { createAuthorizer } from './iam/authorizer';
 import { createIdentities } from './iam/identities';
 import { lambdaContext } from './lambda-context';
 import { startUnansweredEndpoint } from './faults';
-import { startClamd } from './malware/clamd';
+import { startMalwareEngine } from './malware/engine';
 import { createLocalMalwareScanner } from './malware/scanner';
 import { assertPortsFree, freePort } from './ports';
 import { startRestApi } from './rest-api';
@@ -121,7 +121,7 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
   };
 
   let dynamoStarting: Promise<{ stop(): Promise<void> }> | undefined;
-  let clamdStarting: Promise<{ stop(): Promise<void> }> | undefined;
+  let malwareStarting: ReturnType<typeof startMalwareEngine> | undefined;
   try {
     // cognito-local loads the v2 SDK only for its unused Lambda triggers.
     process.env.AWS_SDK_JS_SUPPRESS_MAINTENANCE_MODE_MESSAGE = '1';
@@ -135,10 +135,12 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
       startDynamoDbLocal({ port: innerDynamoPort, directory: paths.dynamodb, onOutput: () => undefined }),
     );
     dynamoStarting.then((child) => stops.push(() => child.stop())).catch(() => undefined);
-    // ClamAV, for the malware scan GuardDuty does on AWS; it loads its signatures meanwhile.
-    const clamdPort = await freePort();
-    clamdStarting = timed('ClamAV', () => startClamd({ port: clamdPort, directory: paths.clamav }));
-    clamdStarting.then((child) => stops.push(() => child.stop())).catch(() => undefined);
+    // The malware scan GuardDuty does on AWS (clamd loads its signatures meanwhile).
+    malwareStarting = startMalwareEngine({
+      directory: paths.clamav,
+      onReady: (description, ms) => options.progress?.(`malware scan: ${description}`, ms),
+    });
+    malwareStarting.then((engine) => stops.push(() => engine.stop())).catch(() => undefined);
 
     // Who may do what: the policies of the template the CDK app synthesizes.
     const { identities, authorizer, model } = await timed('IAM (policies from the synthesized template)', async () => {
@@ -159,7 +161,7 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
     });
 
     const dynamo = (await dynamoStarting) as Awaited<ReturnType<typeof startDynamoDbLocal>>;
-    const clamd = (await clamdStarting) as Awaited<ReturnType<typeof startClamd>>;
+    const malware = await malwareStarting;
     const dynamoFront = await startDynamoDbFront({
       port: ports.dynamodb,
       upstreamPort: innerDynamoPort,
@@ -194,7 +196,7 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
     const scanResults = invoke('scan-results', createScanResultsHandler(environment, access('scanResults')));
     // GuardDuty's part: scan each new upload, tag it with the verdict, send the verdict on.
     const scanner = createLocalMalwareScanner({
-      clamdPort,
+      engine: malware,
       s3: createS3Client(access('malwareScan')),
       bucketName: LOCAL_IDS.bucketName,
       prefixes: [STATEMENT_PREFIX, PROFILE_IMAGE_PREFIX],
@@ -334,14 +336,14 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
       local: true,
     });
     if (options.webConfigFile) writeWebConfig(config, options.webConfigFile);
-    recordPids(paths.pids, [...dynamo.pids(), ...clamd.pids()]);
+    recordPids(paths.pids, [...dynamo.pids(), ...malware.pids()]);
 
     return { config, codesFile: paths.codes, urls, stop: stopAll };
   } catch (error) {
     await stopAll();
     // A failure elsewhere while Java was still starting must not leave it running.
     await dynamoStarting?.then((child) => child.stop()).catch(() => undefined);
-    await clamdStarting?.then((child) => child.stop()).catch(() => undefined);
+    await malwareStarting?.then((engine) => engine.stop()).catch(() => undefined);
     throw error;
   }
 };

@@ -14,6 +14,7 @@ import { startWebApp } from './web';
 import { appendPids } from './children';
 import { enforceOffline, offlineNodeEnvironment } from './offline';
 import { dataPaths, defaultDataDir, portsFromEnv } from './settings';
+import { ensureJava } from './system-packages';
 
 const started = Date.now();
 const say = (line: string) => process.stdout.write(`${line}\n`);
@@ -39,6 +40,8 @@ const main = async () => {
   const dataDir = defaultDataDir();
   const webConfigFile = path.resolve(process.env.LOCAL_WEB_CONFIG ?? path.join('web', WEB_CONFIG_FILE));
   say(`Statement Vault local stack: starting (data in ${path.relative(process.cwd(), dataDir) || dataDir})`);
+  // DynamoDB Local runs on Java: installed here where this process can, rather than a command to type.
+  ensureJava((line) => say(`  ${line}`));
   if (!process.env.LOCAL_NO_WEB && mode === 'start') ensureWebBuild();
 
   const stack = await startLocalStack({

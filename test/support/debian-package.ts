@@ -1,5 +1,5 @@
-import { execFileSync, spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
+import { canInstallWithApt, installWithApt } from '../../local/system-packages';
 
 /**
  * A system program the tests need, from Debian's packages. If it is missing, root installs
@@ -8,14 +8,11 @@ import * as fs from 'node:fs';
 export const ensureDebianPackage = (input: { packageName: string; binary: string; neededFor: string }): string => {
   if (fs.existsSync(input.binary)) return input.binary;
   const command = `sudo apt-get update && sudo apt-get install -y ${input.packageName}`;
-  if (process.getuid?.() !== 0) {
+  if (!canInstallWithApt()) {
     throw new Error(`${input.neededFor} need Debian's ${input.packageName} (${input.binary}). Install it with:\n  ${command}`);
   }
   process.stderr.write(`${input.packageName} is missing: installing it with apt-get (once per machine)…\n`);
-  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
-  const install = spawnSync('apt-get', ['install', '-y', '-qq', input.packageName], { stdio: 'inherit', env });
-  if (install.status !== 0 || !fs.existsSync(input.binary))
+  if (!installWithApt(input.packageName) || !fs.existsSync(input.binary))
     throw new Error(`apt-get could not install ${input.packageName}; run:\n  ${command}`);
   return input.binary;
 };

@@ -45,16 +45,28 @@ export const portEnv = (ports: Ports): Record<string, string> =>
 /**
  * Starts `npm start`'s entry point (`node --import tsx local/start.ts`) as its own process,
  * on free ports and a fresh data folder unless one is given, and waits for the ready line.
+ * The stack scans with ClamAV's clamd (the tests install it) unless `env` says otherwise.
+ * `launcher`: a command that runs the stack's command (its words come last), e.g. to start
+ * it in a namespace that changes what the machine has.
  */
 export const startStack = async (
-  options: { dataDir?: string; ports?: Ports; timeoutMs?: number; env?: Record<string, string> } = {},
+  options: { dataDir?: string; ports?: Ports; timeoutMs?: number; env?: Record<string, string>; launcher?: string[] } = {},
 ): Promise<StackProcess> => {
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'vault-local-'));
   const ports = options.ports ?? (await freePorts());
   const configFile = path.join(dataDir, 'amplify_outputs.json');
-  const child = spawn(process.execPath, ['--import', 'tsx', 'local/start.ts'], {
+  const [command, ...args] = [...(options.launcher ?? []), process.execPath, '--import', 'tsx', 'local/start.ts'];
+  const child = spawn(command, args, {
     cwd: ROOT,
-    env: { ...process.env, ...portEnv(ports), LOCAL_DATA_DIR: dataDir, LOCAL_WEB_CONFIG: configFile, LOCAL_NO_WEB: '1', ...options.env },
+    env: {
+      ...process.env,
+      ...portEnv(ports),
+      LOCAL_DATA_DIR: dataDir,
+      LOCAL_WEB_CONFIG: configFile,
+      LOCAL_NO_WEB: '1',
+      LOCAL_MALWARE_SCANNER: 'clamd',
+      ...options.env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
