@@ -1,11 +1,11 @@
-import { randomUUID } from 'node:crypto';
 import { passwordProblem } from '../../contract';
 import type { TokenVerifier, VerifiedClaims } from '../auth/token-verifier';
 import type { Sessions } from './sessions';
 import { decodeJwt } from './sessions';
 import { emailChangeHandlers } from './email-change';
 import { CognitoFault, maskEmail } from './faults';
-import { startChallenge, verifyClaim, type SrpChallenge } from './srp';
+import { createSecretBlocks } from './secret-block';
+import { startChallenge, verifyClaim } from './srp';
 import { cognitoContext, type LocalUserPool } from './user-pool';
 
 const notAuthorized = () => new CognitoFault('NotAuthorizedException', 'Incorrect username or password.');
@@ -64,7 +64,7 @@ export const createUserPoolCompat = (pool: LocalUserPool, tokens: TokenVerifier,
   const ctx = cognitoContext;
   const poolName = pool.userPoolId.split('_')[1];
   const delegate = (target: string, request: Request) => pool.route(target)(ctx, request as never);
-  const challenges = new Map<string, { challenge: SrpChallenge; userId: string; expires: number }>();
+  const secretBlocks = createSecretBlocks();
 
   /** The stored user for what a person typed: their id, or their e-mail address in any case (sign-in is case-insensitive). */
   const findUser = async (username: unknown) => {
@@ -217,15 +217,12 @@ export const createUserPoolCompat = (pool: LocalUserPool, tokens: TokenVerifier,
       if (!user) throw notAuthorized();
       const challenge = startChallenge({ poolName, userId: user.Username, password: user.Password, srpA });
       if (!challenge) throw new CognitoFault('InvalidParameterException', 'SRP_A is not valid.');
-      const session = randomUUID();
-      challenges.set(session, { challenge, userId: user.Username, expires: Date.now() + 3 * 60_000 });
-      for (const [id, entry] of challenges) if (entry.expires < Date.now()) challenges.delete(id);
+      // As Cognito: no Session for this step; its state travels in the secret block.
       return {
         ChallengeName: 'PASSWORD_VERIFIER',
-        Session: session,
         ChallengeParameters: {
           SALT: challenge.salt,
-          SECRET_BLOCK: challenge.secretBlock,
+          SECRET_BLOCK: secretBlocks.seal({ ...challenge, userId: user.Username, clientId: request.ClientId }),
           SRP_B: challenge.srpB,
           USERNAME: user.Username,
           USER_ID_FOR_SRP: user.Username,
@@ -239,19 +236,20 @@ export const createUserPoolCompat = (pool: LocalUserPool, tokens: TokenVerifier,
         return delegate('RespondToAuthChallenge', request);
       }
       const responses = (request.ChallengeResponses ?? {}) as Record<string, unknown>;
-      const entry = challenges.get(request.Session);
-      challenges.delete(request.Session);
+      // The challenge's state is in the block the client signed; a Session, if sent, adds nothing.
+      const challenge = secretBlocks.open(responses.PASSWORD_CLAIM_SECRET_BLOCK, request.ClientId);
       // USERNAME may be the user's id (USER_ID_FOR_SRP) or the address they typed.
       const user = await findUser(responses.USERNAME);
-      if (!entry || entry.expires < Date.now() || user?.Username !== entry.userId) throw notAuthorized();
-      const valid = verifyClaim(entry.challenge, {
+      if (!challenge || user?.Username !== challenge.userId) throw notAuthorized();
+      const valid = verifyClaim(challenge, {
         poolName,
-        userId: entry.userId,
+        userId: challenge.userId,
+        secretBlock: String(responses.PASSWORD_CLAIM_SECRET_BLOCK),
         timestamp: String(responses.TIMESTAMP ?? ''),
         signature: String(responses.PASSWORD_CLAIM_SIGNATURE ?? ''),
       });
       if (!valid) throw notAuthorized();
-      return signedIn(entry.userId, request.ClientId);
+      return signedIn(challenge.userId, request.ClientId);
     },
 
     async GetTokensFromRefreshToken(request) {

@@ -53,16 +53,17 @@ const hkdf = (ikm: Buffer, salt: Buffer): Buffer => {
     .subarray(0, 16);
 };
 
-export interface SrpChallenge {
+/** The server's side of one challenge: what it needs again to check the answer. */
+export interface SrpState {
+  b: bigint;
+  A: bigint;
+  verifier: bigint;
+}
+
+export interface SrpChallenge extends SrpState {
   /** Sent to the client. */
   salt: string;
   srpB: string;
-  secretBlock: string;
-  /** Kept on the server for the answer. */
-  b: bigint;
-  B: bigint;
-  A: bigint;
-  verifier: bigint;
 }
 
 /**
@@ -79,24 +80,20 @@ export const startChallenge = (input: { poolName: string; userId: string; passwo
     const b = BigInt(`0x${randomBytes(128).toString('hex')}`) % N;
     const B = (k * verifier + modPow(g, b, N)) % N;
     if (B % N === 0n) continue;
-    return {
-      salt: padHex(salt),
-      srpB: B.toString(16),
-      secretBlock: randomBytes(64).toString('base64'),
-      b,
-      B,
-      A,
-      verifier,
-    };
+    return { salt: padHex(salt), srpB: B.toString(16), b, A, verifier };
   }
 };
 
-/** Checks PASSWORD_CLAIM_SIGNATURE against the session key derived on the server's side. */
+/**
+ * Checks PASSWORD_CLAIM_SIGNATURE against the session key derived on the server's side;
+ * the signature covers the secret block the client was given.
+ */
 export const verifyClaim = (
-  challenge: SrpChallenge,
-  input: { poolName: string; userId: string; timestamp: string; signature: string },
+  challenge: SrpState,
+  input: { poolName: string; userId: string; secretBlock: string; timestamp: string; signature: string },
 ): boolean => {
-  const u = BigInt(`0x${hashHex(padHex(challenge.A) + padHex(challenge.B))}`);
+  const B = (k * challenge.verifier + modPow(g, challenge.b, N)) % N;
+  const u = BigInt(`0x${hashHex(padHex(challenge.A) + padHex(B))}`);
   if (u === 0n) return false;
   const S = modPow(challenge.A * modPow(challenge.verifier, u, N), challenge.b, N);
   const key = hkdf(Buffer.from(padHex(S), 'hex'), Buffer.from(padHex(u), 'hex'));
@@ -105,7 +102,7 @@ export const verifyClaim = (
       Buffer.concat([
         Buffer.from(input.poolName, 'utf8'),
         Buffer.from(input.userId, 'utf8'),
-        Buffer.from(challenge.secretBlock, 'base64'),
+        Buffer.from(input.secretBlock, 'base64'),
         Buffer.from(input.timestamp, 'utf8'),
       ]),
     )

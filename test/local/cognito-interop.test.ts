@@ -7,12 +7,21 @@ import {
   type ICognitoStorage,
   type ISignUpResult,
 } from 'amazon-cognito-identity-js';
+import {
+  CognitoIdentityProviderClient,
+  InitiateAuthCommand,
+  RespondToAuthChallengeCommand,
+  type RespondToAuthChallengeCommandInput,
+} from '@aws-sdk/client-cognito-identity-provider';
+import { createSrpSession, signSrpSession, wrapAuthChallenge, wrapInitiateAuth } from 'cognito-srp-helper';
 import { startStack, type StackProcess } from './support/stack-process';
 
 /**
- * The local Cognito with a second SRP implementation this project did not write:
- * `amazon-cognito-identity-js` (independent of Amplify v6's), over HTTP, with positive and
- * negative cases, plus the raw API for what neither client library sends by itself.
+ * The local Cognito with SRP implementations this project did not write:
+ * `amazon-cognito-identity-js` (independent of Amplify v6's), and `cognito-srp-helper` with
+ * AWS's own SDK client, which answers PASSWORD_VERIFIER without a Session (as Cognito,
+ * which sends none for that step, allows); over HTTP, with positive and negative cases,
+ * plus the raw API for what no client library sends by itself.
  */
 let stack: StackProcess;
 beforeAll(async () => {
@@ -122,6 +131,108 @@ test('a wrong password and an unknown user get the same NotAuthorizedException',
   expect(await failure(signIn(`nobody-${Date.now()}@example.com`, password))).toEqual({
     code: 'NotAuthorizedException',
     message: 'Incorrect username or password.',
+  });
+});
+
+describe("a third client: cognito-srp-helper's SRP over AWS's SDK, answering PASSWORD_VERIFIER without a Session", () => {
+  const client = () =>
+    new CognitoIdentityProviderClient({
+      region: 'us-east-1',
+      endpoint: stack.config.custom.userPoolEndpoint,
+      // The user pool API is unsigned for these calls; the SDK still wants credentials.
+      credentials: { accessKeyId: 'unused', secretAccessKey: 'unused' },
+    });
+  const clientId = () => stack.config.auth.user_pool_client_id;
+  const poolId = () => stack.config.auth.user_pool_id;
+
+  /** InitiateAuth (USER_SRP_AUTH), and the answer to its challenge as the helper builds it: no Session anywhere. */
+  const challengeAndAnswer = async (username: string, typedPassword: string) => {
+    const srp = createSrpSession(username, typedPassword, poolId(), false);
+    const challenge = await client().send(
+      new InitiateAuthCommand(
+        wrapInitiateAuth(srp, { ClientId: clientId(), AuthFlow: 'USER_SRP_AUTH', AuthParameters: { USERNAME: username } }),
+      ),
+    );
+    const answer: RespondToAuthChallengeCommandInput = wrapAuthChallenge(signSrpSession(srp, challenge), {
+      ClientId: clientId(),
+      ChallengeName: 'PASSWORD_VERIFIER' as const,
+      ChallengeResponses: { USERNAME: username } as Record<string, string>,
+    });
+    return { challenge, answer };
+  };
+  const refusal = (promise: Promise<unknown>) =>
+    promise.then(
+      () => 'signed in',
+      (error: Error) => `${error.name}: ${error.message}`,
+    );
+
+  test('Cognito sends no Session with PASSWORD_VERIFIER; the answer without one signs in', async () => {
+    const { challenge, answer } = await challengeAndAnswer(email, password);
+    expect(challenge.ChallengeName).toBe('PASSWORD_VERIFIER');
+    expect(challenge.Session).toBeUndefined();
+    expect(Object.keys(challenge.ChallengeParameters ?? {}).sort()).toEqual([
+      'SALT',
+      'SECRET_BLOCK',
+      'SRP_B',
+      'USERNAME',
+      'USER_ID_FOR_SRP',
+    ]);
+    expect(challenge.ChallengeParameters?.USER_ID_FOR_SRP).toBe(sub);
+    expect(answer).not.toHaveProperty('Session');
+    const result = await client().send(new RespondToAuthChallengeCommand(answer));
+    expect(result.AuthenticationResult).toMatchObject({ TokenType: 'Bearer', ExpiresIn: 3600 });
+    const payload = JSON.parse(Buffer.from(result.AuthenticationResult!.IdToken!.split('.')[1], 'base64url').toString('utf8'));
+    expect(payload).toMatchObject({ sub, email, token_use: 'id', aud: clientId() });
+  });
+
+  test('a wrong password, a replayed answer, a forged secret block and a signature over another block are refused alike', async () => {
+    const wrong = await challengeAndAnswer(email, 'not the password');
+    expect(await refusal(client().send(new RespondToAuthChallengeCommand(wrong.answer)))).toBe(
+      'NotAuthorizedException: Incorrect username or password.',
+    );
+
+    const { answer } = await challengeAndAnswer(email.toUpperCase(), password);
+    expect(await refusal(client().send(new RespondToAuthChallengeCommand(answer)))).toBe('signed in');
+    // The same answer again: a secret block is taken once.
+    expect(await refusal(client().send(new RespondToAuthChallengeCommand(answer)))).toBe(
+      'NotAuthorizedException: Incorrect username or password.',
+    );
+
+    const fresh = await challengeAndAnswer(email, password);
+    const block = Buffer.from(fresh.answer.ChallengeResponses!.PASSWORD_CLAIM_SECRET_BLOCK!, 'base64');
+    block[20] ^= 1;
+    const forged = {
+      ...fresh.answer,
+      ChallengeResponses: { ...fresh.answer.ChallengeResponses, PASSWORD_CLAIM_SECRET_BLOCK: block.toString('base64') },
+    };
+    expect(await refusal(client().send(new RespondToAuthChallengeCommand(forged)))).toBe(
+      'NotAuthorizedException: Incorrect username or password.',
+    );
+
+    // A genuine block with a signature made for another one.
+    const first = await challengeAndAnswer(email, password);
+    const second = await challengeAndAnswer(email, password);
+    const swapped = {
+      ...first.answer,
+      ChallengeResponses: {
+        ...first.answer.ChallengeResponses,
+        PASSWORD_CLAIM_SECRET_BLOCK: second.answer.ChallengeResponses!.PASSWORD_CLAIM_SECRET_BLOCK,
+      },
+    };
+    expect(await refusal(client().send(new RespondToAuthChallengeCommand(swapped)))).toBe(
+      'NotAuthorizedException: Incorrect username or password.',
+    );
+  });
+
+  test('an answer naming another user than the challenge did is refused', async () => {
+    const other = `other-${Date.now()}@example.com`;
+    await call((done) => userPool().signUp(other, password, [], [], (error, value) => done(error, value)));
+    await call((done) => cognitoUser(other).confirmRegistration(stack.codeFor(other), true, (error, value) => done(error, value)));
+    const { answer } = await challengeAndAnswer(email, password);
+    const renamed = { ...answer, ChallengeResponses: { ...answer.ChallengeResponses, USERNAME: other } };
+    expect(await refusal(client().send(new RespondToAuthChallengeCommand(renamed)))).toBe(
+      'NotAuthorizedException: Incorrect username or password.',
+    );
   });
 });
 
