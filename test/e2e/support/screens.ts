@@ -2,8 +2,8 @@ import type { Page } from 'playwright-core';
 
 /**
  * Waits until the page's form runs: its submit button is enabled once the page has
- * hydrated (before that a form would post natively). A person sees the same; a script that
- * typed earlier could race the page filling in the address the previous form handed over.
+ * hydrated (before that a form would post natively). For screens taken as a person uses
+ * them; typing before the page runs is tested on its own (as-people-type.ts).
  */
 export const formReady = (page: Page) =>
   page.waitForFunction(() => {
