@@ -1,12 +1,13 @@
 import { fileTypeFromBuffer } from 'file-type';
 import { KiB, fileTypeOf, type FileTypeSpec } from '../../contract';
+import { byteOrderMark, decodeStatementText } from '../../contract/reading/text';
 
 /**
  * Whether a file's content is what its declared type says, from its first bytes: a file
  * declared as a PDF must be a PDF before it becomes available. Binary formats are
  * recognised by `file-type` (magic numbers, and the entries of a ZIP for XLSX); text
- * formats, which have no magic number, by text checks: UTF-8, no control characters, and
- * the format's structure.
+ * formats, which have no magic number, by text checks: text in an encoding banks write
+ * (contract/reading/text.ts), no control characters, and the format's structure.
  */
 export const CONTENT_SAMPLE_BYTES = 64 * KiB;
 
@@ -26,22 +27,12 @@ const detected = async (sample: Uint8Array): Promise<{ mime: string; words: stri
 };
 
 /**
- * The sample as text, or a reason it is not: UTF-8 (a sequence cut at the end of a partial
- * sample is allowed), optionally with a byte-order mark, and no control characters but
- * tab, line feed and carriage return.
+ * The sample as text, or a reason it is not: decoded as a bank's export is (a byte-order
+ * mark's encoding, else UTF-8, else Windows-1252; a character cut at the end of a partial
+ * sample is allowed), with no control characters but tab, line feed and carriage return.
  */
-const asText = (
-  sample: Uint8Array,
-  complete: boolean,
-  encoding: 'utf-8' | 'windows-1252' = 'utf-8',
-): { text: string } | { problem: string } => {
-  let text: string;
-  try {
-    text = new TextDecoder(encoding, { fatal: true }).decode(sample, { stream: !complete });
-  } catch {
-    return { problem: 'it is not UTF-8 text' };
-  }
-  if (text.startsWith('\ufeff')) text = text.slice(1);
+const asText = (sample: Uint8Array, complete: boolean): { text: string } | { problem: string } => {
+  const { text } = decodeStatementText(sample, complete);
   // eslint-disable-next-line no-control-regex
   if (/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/.test(text)) return { problem: 'it holds binary data (control characters)' };
   if (text.trim().length === 0) return { problem: 'it is empty' };
@@ -86,20 +77,16 @@ const csvProblem = (text: string, complete: boolean): string | undefined => {
 /**
  * OFX (and QFX, Intuit's OFX): version 1 is SGML after a header of `KEY:VALUE` lines
  * starting with `OFXHEADER:100`; version 2 is XML with an `<?OFX OFXHEADER="200" …?>`
- * instruction. Either way the body is an `<OFX>` element. A version 1 header may declare
- * the Windows-1252 character set, which is then read as such.
+ * instruction. Either way the body is an `<OFX>` element. The text is decoded as any
+ * export is, whatever the header declares (banks declare one character set and send another).
  */
 const ofxCheck = (type: FileTypeSpec, sample: Uint8Array, complete: boolean): ContentVerdict => {
-  const head = new TextDecoder('latin1')
-    .decode(sample.subarray(0, 1024))
-    .replace(/^\ufeff|^\u00ef\u00bb\u00bf/, '')
-    .trimStart();
+  const text = asText(sample, complete);
+  if ('problem' in text) return refuse(type, text.problem);
+  const head = text.text.slice(0, 1024).trimStart();
   const version1 = /^OFXHEADER:\s*100\b/.test(head);
   const version2 = /^<\?xml[^>]*\?>\s*<\?OFX\s+[^>]*OFXHEADER="200"/i.test(head);
   if (!version1 && !version2) return refuse(type, 'it does not start with an OFX header (OFXHEADER:100, or <?OFX OFXHEADER="200"?>)');
-  const charset = version1 ? /^CHARSET:\s*(\S+)/m.exec(head)?.[1] : undefined;
-  const text = asText(sample, complete, charset === '1252' ? 'windows-1252' : 'utf-8');
-  if ('problem' in text) return refuse(type, text.problem);
   if (!/<OFX>/i.test(text.text)) return refuse(type, 'it has no <OFX> element');
   return { ok: true };
 };
@@ -112,7 +99,8 @@ export const checkContent = async (mime: string, sample: Uint8Array, complete: b
   const type = fileTypeOf(mime);
   if (!type) return { ok: false, reason: `${mime} is not a type the vault takes` };
   if (sample.length === 0) return refuse(type, 'it is empty');
-  const found = await detected(sample);
+  // A byte-order mark says the file is text (UTF-16's reads as an MPEG frame to a detector).
+  const found = byteOrderMark(sample) ? undefined : await detected(sample);
   switch (type.check) {
     case 'signature':
       if (found?.mime === type.mime) return { ok: true };

@@ -1,0 +1,177 @@
+import Papa from 'papaparse';
+import { mostCommonPeriod, readDateColumn, type CalendarDate } from './dates';
+
+/**
+ * What a bank's CSV export says of itself: its dialect, the month it covers and the
+ * account it is for. The CSV itself is parsed by Papa Parse (quotes, escaped quotes,
+ * delimiters guessed among comma, semicolon, tab and pipe); what is a header, which column
+ * holds the booking date and which names the account are the rules here.
+ */
+export interface CsvFacts {
+  delimiter: string;
+  lineEnding: 'CRLF' | 'LF' | 'CR';
+  /** Rows of the table read (a large file is read in its first and last parts). */
+  rows: number;
+  period?: string;
+  /** Where the period came from, in words. */
+  periodFrom?: string;
+  account?: { last4: string; from: string };
+}
+
+const DELIMITERS = [',', ';', '\t', '|'];
+
+/** Header words of the column a statement is dated by, best first (booking dates before value dates). */
+const DATE_HEADERS = [
+  /^(buchungstag|buchungsdatum|buchung|posting date|posted date|transaction date|trans\.? date|date d'opération|date opération|date de l'opération|fecha operación|fecha de operación|fecha)$/,
+  /^(date|datum|data|fecha|f\.? ?operación)$/,
+  /date|datum|fecha|tag/,
+];
+
+/** Words that name the account a statement is for (whole words of a header or a preamble line). */
+const ACCOUNT_WORDS = new Set([
+  'account',
+  'acct',
+  'konto',
+  'kontonummer',
+  'auftragskonto',
+  'iban',
+  'card',
+  'karte',
+  'kartennummer',
+  'compte',
+  'carte',
+  'cuenta',
+  'tarjeta',
+  'rekening',
+  'rekeningnummer',
+]);
+
+const words = (cell: string) =>
+  cell
+    .toLowerCase()
+    .split(/[^\p{L}\d#]+/u)
+    .filter(Boolean);
+
+const namesAccount = (cell: string) => words(cell).some((word) => ACCOUNT_WORDS.has(word));
+
+/** The last four digits of a value holding at least four. */
+const lastFourDigits = (value: string): string | undefined => {
+  const digits = value.replace(/\D/g, '');
+  return digits.length >= 4 ? digits.slice(-4) : undefined;
+};
+
+const lineEndingOf = (text: string): CsvFacts['lineEnding'] => {
+  const match = /\r\n|\n|\r/.exec(text);
+  return match?.[0] === '\r\n' ? 'CRLF' : match?.[0] === '\r' ? 'CR' : 'LF';
+};
+
+const parse = (text: string, delimiter?: string) => {
+  const result = Papa.parse<string[]>(text, {
+    delimiter: delimiter ?? '',
+    delimitersToGuess: DELIMITERS,
+    skipEmptyLines: 'greedy',
+  });
+  return { rows: result.data.map((row) => row.map((cell) => cell.trim())), delimiter: result.meta.delimiter };
+};
+
+/** Whether a cell is a date, as a date column's cells are. */
+const isDate = (cell: string) => readDateColumn([cell]).dates.length > 0;
+
+/** Preambles (account, period, balance lines) are short; the table starts within this many rows. */
+const PREAMBLE_ROWS = 50;
+
+/**
+ * Where the table starts. Exports put key-value lines before it, and the table runs to the
+ * end: its first row of data is the latest row whose width the most dated rows from it on
+ * share (within one field: a trailing delimiter, an empty last cell). The row before it is
+ * the header if it has that width too and no date or number in it.
+ */
+const findTable = (rows: string[][]): { start: number; header?: string[] } => {
+  const dated = rows.map((row) => row.some(isDate));
+  let best = { start: rows.length, score: 0 };
+  for (let index = 0; index < Math.min(rows.length, PREAMBLE_ROWS); index++) {
+    const columns = rows[index].length;
+    if (columns < 2) continue;
+    let score = 0;
+    for (let later = index; later < rows.length; later++) if (dated[later] && Math.abs(rows[later].length - columns) <= 1) score++;
+    if (score > 0 && score >= best.score) best = { start: index, score };
+  }
+  const before = rows[best.start - 1];
+  const isHeader =
+    before !== undefined &&
+    Math.abs(before.length - (rows[best.start]?.length ?? 0)) <= 1 &&
+    before.every((cell) => cell === '' || (!/^[-+]?[\d.,' ]+$/.test(cell) && !isDate(cell)));
+  return isHeader ? { start: best.start, header: before } : { start: best.start };
+};
+
+/** The date column a statement is dated by: by its header where it has one, else the first whose values are dates. */
+const dateColumn = (data: string[][], header: string[] | undefined): { index: number; dates: CalendarDate[] } | undefined => {
+  const columns = Math.max(0, ...data.map((row) => row.length));
+  const dated = Array.from({ length: columns }, (_, index) => ({ index, ...readDateColumn(data.map((row) => row[index] ?? '')) })).filter(
+    ({ dates }) => dates.length >= Math.max(1, data.length * 0.6),
+  );
+  if (dated.length === 0) return undefined;
+  if (header) {
+    for (const pattern of DATE_HEADERS) {
+      const named = dated.find(({ index }) => pattern.test((header[index] ?? '').toLowerCase()));
+      if (named) return named;
+    }
+  }
+  return dated[0];
+};
+
+/** The statement's own account: a column named for it whose values are one account throughout (a counterparty's column varies). */
+const accountColumn = (data: string[][], header: string[]): { last4: string; from: string } | undefined => {
+  for (const [index, name] of header.entries()) {
+    if (!namesAccount(name)) continue;
+    const values = data.map((row) => row[index] ?? '').filter(Boolean);
+    if (values.length === 0) continue;
+    const counts = new Map<string, number>();
+    for (const value of values) counts.set(value, (counts.get(value) ?? 0) + 1);
+    const [common, count] = [...counts].sort((a, b) => b[1] - a[1])[0];
+    const last4 = lastFourDigits(common);
+    if (last4 && count >= values.length * 0.8) return { last4, from: `its "${name}" column` };
+  }
+  return undefined;
+};
+
+/** An account named in the lines before the table: "IBAN;DE89 …", "Kontonummer:;DE27 … / Girokonto", "Compte … n° 123…". */
+const accountInPreamble = (preamble: string[][]): { last4: string; from: string } | undefined => {
+  for (const row of preamble) {
+    for (const [index, cell] of row.entries()) {
+      if (!namesAccount(cell)) continue;
+      const value =
+        lastFourDigits(cell) ??
+        row
+          .slice(index + 1)
+          .map(lastFourDigits)
+          .find(Boolean);
+      if (value) return { last4: value, from: `the line "${row.filter(Boolean).join(' ').slice(0, 40)}"` };
+    }
+  }
+  return undefined;
+};
+
+/**
+ * Reads a CSV export's text: the whole file, or its first part (`head`) and last part
+ * (`tail`, from anywhere after the head), whose cut lines are left out.
+ */
+export const readCsv = (input: { head: string; tail?: string; complete: boolean }): CsvFacts => {
+  const headText = input.complete ? input.head : input.head.slice(0, Math.max(input.head.lastIndexOf('\n'), input.head.lastIndexOf('\r')));
+  const parsed = parse(headText);
+  const { start, header } = findTable(parsed.rows);
+  const columns = (header ?? parsed.rows[start] ?? []).length;
+  const inTable = (row: string[]) => Math.abs(row.length - columns) <= 1;
+  const tailRows = !input.complete && input.tail ? parse(input.tail.slice(input.tail.search(/\r\n|\n|\r/) + 1), parsed.delimiter).rows : [];
+  const data = [...parsed.rows.slice(start), ...tailRows].filter(inTable);
+  const facts: CsvFacts = { delimiter: parsed.delimiter, lineEnding: lineEndingOf(input.head), rows: data.length };
+  const dates = dateColumn(data, header);
+  const period = dates && mostCommonPeriod(dates.dates);
+  if (dates && period) {
+    facts.period = period;
+    facts.periodFrom = header?.[dates.index] ? `the dates in its "${header[dates.index]}" column` : 'the dates in its rows';
+  }
+  const account = (header && accountColumn(data, header)) ?? accountInPreamble(parsed.rows.slice(0, header ? start - 1 : start));
+  if (account) facts.account = account;
+  return facts;
+};

@@ -1,0 +1,85 @@
+import { latest, periodOf, type CalendarDate } from './dates';
+
+/**
+ * What an OFX or QFX statement says of itself, read from its text: version 1 (SGML, whose
+ * elements need not close) and version 2 (XML) alike, whatever the whitespace and line
+ * endings. Only the few elements a filing needs are read, so a tag-level scan serves both
+ * versions; nothing here builds the document.
+ */
+export interface OfxFacts {
+  /** The statement's end: the transaction list's end date, else a balance's date, else the latest transaction. */
+  period?: string;
+  /** Where the period came from, in words. */
+  periodFrom?: 'the end of its transaction list' | 'its balance date' | 'its latest transaction';
+  /** Every account the file holds statements for, in order: the last four digits of each account id (undefined where masked). */
+  accounts: { last4?: string; kind: 'bank' | 'card' | 'investment' }[];
+  /** The institution's name, where the file gives one. */
+  institution?: string;
+}
+
+/** The text of every element with this name (up to the next tag, for SGML's unclosed elements). */
+const values = (text: string, tag: string): string[] =>
+  [...text.matchAll(new RegExp(`<${tag}>\\s*([^<\\r\\n]*)`, 'gi'))].map((match) => match[1].trim()).filter(Boolean);
+
+/** The blocks between an element's start and end tags (aggregates always close, in both versions). */
+const blocks = (text: string, tag: string): string[] =>
+  [...text.matchAll(new RegExp(`<${tag}>([\\s\\S]*?)</${tag}>`, 'gi'))].map((match) => match[1]);
+
+/** OFX's date-time: YYYYMMDD, optionally followed by a time and a zone, which do not move the day named. */
+const ofxDate = (value: string): CalendarDate | undefined => {
+  const match = /^(\d{4})(\d{2})(\d{2})/.exec(value);
+  if (!match) return undefined;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  return month >= 1 && month <= 12 && day >= 1 && day <= 31 ? { year, month, day } : undefined;
+};
+
+const dates = (text: string, tag: string) => values(text, tag).flatMap((value) => ofxDate(value) ?? []);
+
+const ACCOUNT_BLOCKS = [
+  ['BANKACCTFROM', 'bank'],
+  ['CCACCTFROM', 'card'],
+  ['INVACCTFROM', 'investment'],
+] as const;
+
+/** The last four digits of an account id, unless it is masked there (X, *, #). */
+export const lastFour = (accountId: string): string | undefined => {
+  const tail = accountId.replace(/[\s-]/g, '').slice(-4);
+  return /^\d{4}$/.test(tail) ? tail : undefined;
+};
+
+/** An end on the 1st of a month is the exclusive end some banks write (a March list ending 2024-04-01): the day before. */
+const exclusiveEnd = (date: CalendarDate | undefined): CalendarDate | undefined => {
+  if (!date || date.day !== 1) return date;
+  const before = new Date(Date.UTC(date.year, date.month - 1, 0));
+  return { year: before.getUTCFullYear(), month: before.getUTCMonth() + 1, day: before.getUTCDate() };
+};
+
+/** Reads an OFX or QFX file's text (or its first and last parts, joined). */
+export const readOfx = (text: string): OfxFacts => {
+  const accounts = ACCOUNT_BLOCKS.flatMap(([tag, kind]) =>
+    blocks(text, tag).map((block) => ({ at: text.indexOf(block), kind, id: values(block, 'ACCTID')[0] ?? '' })),
+  )
+    .sort((a, b) => a.at - b.at)
+    .map(({ kind, id }) => ({ kind, ...(lastFour(id) ? { last4: lastFour(id) } : {}) }));
+  const institution = blocks(text, 'FI').flatMap((block) => values(block, 'ORG'))[0];
+
+  const ends = blocks(text, 'BANKTRANLIST')
+    .concat(blocks(text, 'INVTRANLIST'))
+    .flatMap((block) => dates(block, 'DTEND'));
+  // A file cut into its first and last parts may have lost the list's closing tag: its DTEND is still near the start.
+  const end = exclusiveEnd(latest(ends.length > 0 ? ends : dates(text, 'DTEND')));
+  const balance = latest(dates(text, 'DTASOF'));
+  const posted = latest(dates(text, 'DTPOSTED'));
+  const [date, periodFrom] = end
+    ? ([end, 'the end of its transaction list'] as const)
+    : balance
+      ? ([balance, 'its balance date'] as const)
+      : posted
+        ? ([posted, 'its latest transaction'] as const)
+        : [undefined, undefined];
+  return {
+    accounts,
+    ...(institution ? { institution } : {}),
+    ...(date ? { period: periodOf(date), periodFrom } : {}),
+  };
+};

@@ -1,0 +1,95 @@
+import { KiB } from '../uploads';
+import { readCsv } from './csv';
+import { periodFromFileName } from './file-name';
+import { readOfx } from './ofx';
+import { decodeStatementText, decodeWindows1252, ENCODING_NAMES } from './text';
+
+/**
+ * What to file a statement under, proposed from the file itself: its period and its
+ * account, each with where it came from, so the person can see why and change it. The
+ * rules are pure and read only the file's first and last parts, never a whole large file;
+ * the web app runs them in its worker, and nothing of the content leaves the browser.
+ */
+export type ProposalSource = 'file' | 'file name';
+
+export interface FilingProposal {
+  period?: { value: string; source: ProposalSource; detail: string };
+  account?: { value: string; source: 'file'; detail: string };
+  /** What else a person should know, in words ("This file holds 3 accounts; …"). */
+  notes: string[];
+}
+
+/** How much of a file is read: its first part, and (for a larger file) its last. */
+export const PROPOSAL_READ = { headBytes: 256 * KiB, tailBytes: 64 * KiB } as const;
+
+/** The pieces of a file the rules read: the first part, and the last where the file is larger. */
+export interface FilePieces {
+  fileName: string;
+  mime: string;
+  size: number;
+  head: Uint8Array;
+  /** The last part, present when the head is not the whole file. */
+  tail?: Uint8Array;
+}
+
+/** An account as the list shows it: the institution's name where known, and the last four digits. */
+export const accountLabelOf = (last4: string, institution?: string) => `${institution ? `${institution} ` : ''}••${last4}`;
+
+const OFX_TYPES = new Set(['application/x-ofx', 'application/vnd.intu.qfx']);
+
+const fromFileName = (fileName: string): FilingProposal['period'] => {
+  const period = periodFromFileName(fileName);
+  return period ? { value: period, source: 'file name', detail: `from the name "${fileName}"` } : undefined;
+};
+
+/** The text of the pieces: the head, and the tail in the head's encoding (its first, cut line is the reader's to drop). */
+const texts = (pieces: FilePieces) => {
+  const complete = pieces.tail === undefined;
+  const head = decodeStatementText(pieces.head, complete);
+  const tail = !pieces.tail
+    ? undefined
+    : head.encoding === 'windows-1252'
+      ? decodeWindows1252(pieces.tail)
+      : new TextDecoder(head.encoding).decode(pieces.tail);
+  return { complete, head, tail };
+};
+
+const proposeOfx = (pieces: FilePieces): FilingProposal => {
+  const { head, tail } = texts(pieces);
+  const facts = readOfx(tail ? `${head.text}\n${tail}` : head.text);
+  const notes: string[] = [];
+  const [first] = facts.accounts;
+  if (facts.accounts.length > 1) notes.push(`This file holds ${facts.accounts.length} accounts; the first is proposed.`);
+  return {
+    ...(facts.period ? { period: { value: facts.period, source: 'file', detail: `from ${facts.periodFrom}` } } : {}),
+    ...(first?.last4
+      ? { account: { value: accountLabelOf(first.last4, facts.institution), source: 'file', detail: `from its ${first.kind} account id` } }
+      : {}),
+    notes,
+  };
+};
+
+const proposeCsv = (pieces: FilePieces): FilingProposal => {
+  const { complete, head, tail } = texts(pieces);
+  const facts = readCsv({ head: head.text, tail, complete });
+  const dialect = `${ENCODING_NAMES[head.encoding]}${head.bom ? ' with a byte-order mark' : ''}, ${
+    { ',': 'commas', ';': 'semicolons', '\t': 'tabs', '|': 'pipes' }[facts.delimiter] ?? `"${facts.delimiter}"`
+  }, ${facts.lineEnding} line endings`;
+  return {
+    ...(facts.period ? { period: { value: facts.period, source: 'file', detail: `from ${facts.periodFrom}` } } : {}),
+    ...(facts.account
+      ? { account: { value: accountLabelOf(facts.account.last4), source: 'file', detail: `from ${facts.account.from}` } }
+      : {}),
+    notes: [`Read as ${dialect}.`],
+  };
+};
+
+/**
+ * The proposal for a file from its pieces. The content's own date wins over the name's; the
+ * name's is used where the content gives none (or is not read, as for images).
+ */
+export const proposeFiling = (pieces: FilePieces): FilingProposal => {
+  const fromContent = OFX_TYPES.has(pieces.mime) ? proposeOfx(pieces) : pieces.mime === 'text/csv' ? proposeCsv(pieces) : { notes: [] };
+  const period = fromContent.period ?? fromFileName(pieces.fileName);
+  return { ...fromContent, ...(period ? { period } : {}) };
+};
