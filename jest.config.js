@@ -31,6 +31,7 @@ const shared = {
     // Its export map offers `import` only; the core entry has the buffer detector the Lambdas use.
     '^file-type$': '<rootDir>/node_modules/file-type/core.js',
     '^@contract$': '<rootDir>/contract/index.ts',
+    '^@contract/reading$': '<rootDir>/contract/reading/index.ts',
     '^@/(.*)$': '<rootDir>/web/$1',
   },
   setupFiles: ['<rootDir>/test/support/env.ts'],

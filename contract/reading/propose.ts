@@ -39,7 +39,7 @@ const OFX_TYPES = new Set(['application/x-ofx', 'application/vnd.intu.qfx']);
 
 const fromFileName = (fileName: string): FilingProposal['period'] => {
   const period = periodFromFileName(fileName);
-  return period ? { value: period, source: 'file name', detail: `from the name "${fileName}"` } : undefined;
+  return period ? { value: period, source: 'file name', detail: `the name "${fileName}"` } : undefined;
 };
 
 /** The text of the pieces: the head, and the tail in the head's encoding (its first, cut line is the reader's to drop). */
@@ -61,9 +61,9 @@ const proposeOfx = (pieces: FilePieces): FilingProposal => {
   const [first] = facts.accounts;
   if (facts.accounts.length > 1) notes.push(`This file holds ${facts.accounts.length} accounts; the first is proposed.`);
   return {
-    ...(facts.period ? { period: { value: facts.period, source: 'file', detail: `from ${facts.periodFrom}` } } : {}),
+    ...(facts.period ? { period: { value: facts.period, source: 'file', detail: facts.periodFrom! } } : {}),
     ...(first?.last4
-      ? { account: { value: accountLabelOf(first.last4, facts.institution), source: 'file', detail: `from its ${first.kind} account id` } }
+      ? { account: { value: accountLabelOf(first.last4, facts.institution), source: 'file', detail: `its ${first.kind} account id` } }
       : {}),
     notes,
   };
@@ -76,10 +76,8 @@ const proposeCsv = (pieces: FilePieces): FilingProposal => {
     { ',': 'commas', ';': 'semicolons', '\t': 'tabs', '|': 'pipes' }[facts.delimiter] ?? `"${facts.delimiter}"`
   }, ${facts.lineEnding} line endings`;
   return {
-    ...(facts.period ? { period: { value: facts.period, source: 'file', detail: `from ${facts.periodFrom}` } } : {}),
-    ...(facts.account
-      ? { account: { value: accountLabelOf(facts.account.last4), source: 'file', detail: `from ${facts.account.from}` } }
-      : {}),
+    ...(facts.period ? { period: { value: facts.period, source: 'file', detail: facts.periodFrom! } } : {}),
+    ...(facts.account ? { account: { value: accountLabelOf(facts.account.last4), source: 'file', detail: facts.account.from } } : {}),
     notes: [`Read as ${dialect}.`],
   };
 };

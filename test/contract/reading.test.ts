@@ -65,13 +65,13 @@ test('a large export is read in its first and last parts, and its rows in both c
   expect(bytes.length).toBeGreaterThan(PROPOSAL_READ.headBytes + PROPOSAL_READ.tailBytes);
   const proposal = proposeFiling(piecesOf('gross.csv', 'text/csv', bytes));
   // The head holds about 7,000 March rows, the tail about 1,700 April rows: March.
-  expect(proposal.period).toEqual({ value: '2024-03', source: 'file', detail: 'from the dates in its "Datum" column' });
+  expect(proposal.period).toEqual({ value: '2024-03', source: 'file', detail: 'the dates in its "Datum" column' });
 });
 
 test('a file whose content gives no date falls back to its name, and says so', () => {
   expect(proposeFiling({ fileName: 'Statement_March_2024.pdf', mime: 'application/pdf', size: 10, head: Buffer.from('%PDF-1.7') })).toEqual(
     {
-      period: { value: '2024-03', source: 'file name', detail: 'from the name "Statement_March_2024.pdf"' },
+      period: { value: '2024-03', source: 'file name', detail: 'the name "Statement_March_2024.pdf"' },
       notes: [],
     },
   );
@@ -82,7 +82,7 @@ test('the dialect is said in words', () => {
   expect(proposal.notes).toEqual(['Read as UTF-16 (little-endian) with a byte-order mark, tabs, CRLF line endings.']);
   const latin = proposeFiling(piecesOf(path.join(CORPUS, 'dkb-umsaetze.csv'), 'text/csv'));
   expect(latin.notes).toEqual(['Read as Windows-1252 (ISO-8859-1), semicolons, CRLF line endings.']);
-  expect(latin.account).toEqual({ value: '••5678', source: 'file', detail: 'from the line "Kontonummer: DE27120300001012345678 / Gi"' });
+  expect(latin.account).toEqual({ value: '••5678', source: 'file', detail: 'the line "Kontonummer: DE27120300001012345678 / Gi"' });
 });
 
 test('an OFX file with several accounts says so and proposes the first', () => {

@@ -16,7 +16,7 @@ import { EICAR, csv, pdf } from '../support/samples';
 import { signedInEarlier } from '../local/support/tokens';
 import { readZip } from '../support/zip';
 import { accessibilityViolations } from './support/axe';
-import { formReady, signIn, signUpAndConfirm as signUpThroughScreens } from './support/screens';
+import { formReady, signIn, signUpAndConfirm as signUpThroughScreens, uploadChosen } from './support/screens';
 import { PHONE, autofillAtLoad, handOverEmail, holdScripts, hydrated, slowCpu, typeInto } from './support/as-people-type';
 
 /**
@@ -320,6 +320,10 @@ describe('statements', () => {
       { base64: small.toString('base64') },
     );
     await page.getByLabel('Statement files').setInputFiles(largePath);
+    // Nothing is sent until the batch is confirmed: each file read its own period (the PDF from its name, the CSV from its dates).
+    await expect(page.getByLabel('Period for January 2024.pdf')).toHaveValue('2024-01');
+    await expect(page.getByLabel('Period for brokerage-2023.csv')).toHaveValue('2024-01');
+    await uploadChosen(page, 2);
     await expect(page.locator('progress[aria-label="Upload of brokerage-2023.csv"]')).toBeVisible();
     await shot(page, 'statements-uploading');
     await expect(page.locator('[data-testid="upload-item"][data-status="done"]')).toHaveCount(2, { timeout: 120_000 });
@@ -375,6 +379,7 @@ describe('statements', () => {
     await page.getByLabel('Account', { exact: true }).fill('Savings');
     await page.getByLabel('Period', { exact: true }).fill('2023-12');
     await page.getByLabel('Statement files').setInputFiles(savingsPath);
+    await uploadChosen(page, 1);
     await expect(page.getByTestId('statement-row')).toHaveCount(3, { timeout: 30_000 });
     await expect(page.getByTestId('usage')).toHaveText(/^\d+(\.\d)? MiB of 10 GiB, 3 statements$/);
 
@@ -521,6 +526,7 @@ describe('error catalogue', () => {
     await page.goto(`${base}/statements`);
     await page.getByLabel('Account', { exact: true }).fill('Checking');
     await page.getByLabel('Statement files').setInputFiles({ name: 'probe.csv', mimeType: 'text/csv', buffer: csv(100) });
+    await uploadChosen(page, 1);
   };
 
   test('a GraphQL status of 300 or above shows the server-error toast', async () => {
@@ -550,8 +556,14 @@ describe('error catalogue', () => {
     });
     await page.getByLabel('Account', { exact: true }).fill('Checking');
     await page.getByLabel('Statement files').setInputFiles({ name: 'archive.zip', mimeType: 'application/zip', buffer: randomBytes(10) });
-    const refused = page.locator('[data-testid="upload-item"][data-status="refused"]');
-    await expect(refused).toContainText('Statements must be PDF, CSV, OFX, QFX, Excel (XLSX), JPEG or PNG files, not application/zip.');
+    // Said on the file's row as soon as it is chosen; it offers no upload.
+    const refused = page.getByTestId('filing-row').filter({ hasText: 'archive.zip' });
+    await expect(refused.getByRole('alert')).toHaveText(
+      'Statements must be PDF, CSV, OFX, QFX, Excel (XLSX), JPEG or PNG files, not application/zip.',
+    );
+    await expect(page.getByRole('button', { name: /^Upload \d+ files?$/ })).toHaveCount(0);
+    await refused.getByRole('button', { name: 'Remove archive.zip' }).click();
+    await expect(page.getByTestId('filing-row')).toHaveCount(0);
     expect(apiCalls).toEqual([]);
   });
 
@@ -561,6 +573,7 @@ describe('error catalogue', () => {
     await page.route(s3, (route) => (route.request().method() === 'PUT' ? route.abort('connectionreset') : route.continue()));
     await page.getByLabel('Account', { exact: true }).fill('Checking');
     await page.getByLabel('Statement files').setInputFiles({ name: 'flaky.csv', mimeType: 'text/csv', buffer: csv(1000) });
+    await uploadChosen(page, 1);
     const failed = page.locator('[data-testid="upload-item"][data-status="failed"]', { hasText: 'flaky.csv' });
     await expect(failed).toContainText('The connection broke during the upload.');
     await expect(page.getByRole('cell', { name: 'flaky.csv' })).toHaveCount(0);
@@ -651,6 +664,7 @@ describe('files a person can trust, and uploads they control', () => {
     const file = bigFile(name);
     const before = storedParts(page);
     await page.getByLabel('Statement files').setInputFiles(file);
+    await uploadChosen(page, 1);
     await until(() => before.stored.length > 0, 'a first part to be stored');
     return { file, ...before };
   };
@@ -689,6 +703,7 @@ describe('files a person can trust, and uploads they control', () => {
       'hex',
     );
     await page.getByLabel('Statement files').setInputFiles({ name: 'fake.pdf', mimeType: 'application/pdf', buffer: png });
+    await uploadChosen(page, 1);
     const refused = page.locator('[data-testid="upload-item"][data-status="refused"]', { hasText: 'fake.pdf' });
     await expect(refused).toContainText('Not stored: this file is not a PDF: its content is PNG.');
     await expect(refused.getByRole('button', { name: /Retry/ })).toHaveCount(0);
@@ -699,6 +714,7 @@ describe('files a person can trust, and uploads they control', () => {
     const page = alicePage;
     const infected = Buffer.concat([Buffer.from('Date,Description,Amount\n2024-06-01,'), EICAR, Buffer.from(',1.00\n')]);
     await page.getByLabel('Statement files').setInputFiles({ name: 'eicar.csv', mimeType: 'text/csv', buffer: infected });
+    await uploadChosen(page, 1);
     await expect(page.locator('[data-testid="upload-item"][data-status="quarantined"]', { hasText: 'eicar.csv' })).toContainText(
       'Quarantined: a threat was found',
     );
@@ -718,6 +734,7 @@ describe('files a person can trust, and uploads they control', () => {
     };
     page.on('request', listener);
     await page.getByLabel('Statement files').setInputFiles(same);
+    await uploadChosen(page, 1);
     const flagged = itemIn(page, 'again.pdf', 'duplicate');
     await expect(flagged).toContainText('Your vault already keeps this file as “January 2024.pdf” (Checking, Jan 2024). Store it again?');
     expect(apiCalls).toEqual([]);
@@ -725,6 +742,7 @@ describe('files a person can trust, and uploads they control', () => {
     await flagged.getByRole('button', { name: 'Cancel again.pdf' }).click();
     await expect(itemIn(page, 'again.pdf', 'cancelled')).toBeVisible();
     await page.getByLabel('Statement files').setInputFiles(same);
+    await uploadChosen(page, 1);
     await itemIn(page, 'again.pdf', 'duplicate').getByRole('button', { name: 'Store again.pdf again' }).click();
     await expect(itemIn(page, 'again.pdf', 'done')).toBeVisible();
     page.off('request', listener);
@@ -898,6 +916,7 @@ describe('sign out and a second user', () => {
     await page.getByLabel('Account', { exact: true }).fill('Savings');
     await page.getByLabel('Period', { exact: true }).fill('2024-02');
     await page.getByLabel('Statement files').setInputFiles({ name: 'February 2024.pdf', mimeType: 'application/pdf', buffer: pdf() });
+    await uploadChosen(page, 1);
     await expect(page.locator('[data-testid="upload-item"][data-status="done"]')).toHaveCount(1, { timeout: 60_000 });
     await page.goto(`${base}/profile`);
     await page.getByLabel('Profile picture file').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: avatar });
@@ -972,6 +991,72 @@ describe('sign out and a second user', () => {
     await page.waitForURL(`${base}/statements`);
     await page.close();
   });
+});
+
+describe('filing a year of statements from several banks at once', () => {
+  const CORPUS = path.join(__dirname, '..', 'fixtures', 'statements');
+  const OFX_JS = path.join(path.dirname(require.resolve('ofx-js/package.json')), 'test', 'data');
+  const expected: Record<string, { period: string; account: string | null }> = {
+    ...JSON.parse(fs.readFileSync(path.join(CORPUS, 'expected.json'), 'utf8')),
+    'example1.ofx': { period: '2012-10', account: '••6700' },
+    'example-xml.qfx': { period: '2017-01', account: null },
+  };
+  const files = Object.keys(expected).map((name) => (name.startsWith('example') ? path.join(OFX_JS, name) : path.join(CORPUS, name)));
+  const filer = { email: `filer-${Date.now()}@example.com`, password: 'a year of statements at once' };
+
+  test('each file proposes its own period and account, says where from, and is listed under them once the batch is sent', async () => {
+    const page = await newPage();
+    await signUpAndConfirm(page, filer.email, filer.password);
+    await signIn(page, filer.email, filer.password);
+    await page.waitForURL(`${base}/statements`);
+    // What the person's defaults are for files that do not say.
+    await page.getByLabel('Account', { exact: true }).fill('Everyday');
+    await page.getByLabel('Period', { exact: true }).fill('2025-01');
+    await page.getByLabel('Statement files').setInputFiles(files);
+    await page.waitForFunction(
+      (count) => document.querySelectorAll('[data-testid="filing-row"][data-reading="false"]').length === count,
+      files.length,
+    );
+    // Nothing is sent before the person confirms.
+    await expect(page.locator('[data-testid="upload-item"]')).toHaveCount(0);
+    for (const [name, want] of Object.entries(expected)) {
+      const row = page.getByTestId('filing-row').filter({ has: page.getByText(name, { exact: true }) });
+      await expect(row.getByLabel(`Period for ${name}`)).toHaveValue(want.period);
+      await expect(row.getByLabel(`Account for ${name}`)).toHaveValue(want.account ?? 'Everyday');
+      await expect(row.getByTestId('account-source')).toContainText(want.account ? 'from the file' : 'your default');
+    }
+
+    // The queue before sending, in light and dark, wide and narrow: screens, checked by axe.
+    const violations: string[] = [];
+    for (const [scheme, width] of [
+      ['light', 1280],
+      ['dark', 1280],
+      ['light', 360],
+      ['dark', 360],
+    ] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.setViewportSize({ width, height: 900 });
+      await page.getByRole('region', { name: 'Files to upload' }).screenshot({
+        path: path.join(SCREENSHOTS, 'pages', `filing-queue-${scheme}-${width}.png`),
+      });
+      violations.push(...(await accessibilityViolations(page)));
+    }
+    expect(violations).toEqual([]);
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.setViewportSize({ width: 1100, height: 850 });
+
+    // A row changed by the person keeps the change, whatever the file said.
+    await page.getByLabel('Account for stmt.csv').fill('Joint ••0042');
+    await page.getByRole('button', { name: `Upload ${files.length} files`, exact: true }).click();
+    await expect(page.locator('[data-testid="upload-item"][data-status="done"]')).toHaveCount(files.length, { timeout: 120_000 });
+    await expect(page.getByTestId('statement-row')).toHaveCount(files.length);
+    for (const [name, want] of Object.entries(expected)) {
+      const row = page.getByTestId('statement-row').filter({ has: page.getByRole('cell', { name, exact: true }) });
+      await expect(row.locator('time').first()).toHaveAttribute('datetime', want.period);
+      await expect(row.locator('td[data-label="Account"]')).toHaveText(name === 'stmt.csv' ? 'Joint ••0042' : (want.account ?? 'Everyday'));
+    }
+    await page.context().close();
+  }, 240_000);
 });
 
 describe('as people type: key by key as the page appears, on a phone-speed browser (4x CPU slowdown, 412 px)', () => {

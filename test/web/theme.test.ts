@@ -1,4 +1,4 @@
-import { PALETTES, colorSchemeCss, theme } from '../../web/lib/theme';
+import { PALETTES, TOAST_COLORS, colorSchemeCss, theme } from '../../web/lib/theme';
 
 /**
  * Dark mode keeps the light theme's contrast guarantees: every text colour on every
@@ -32,4 +32,9 @@ test('components name custom properties, and the dark palette applies only when 
   expect(theme.color.dangerStrong).toBe('var(--vault-danger-strong)');
   expect(colorSchemeCss).toMatch(/^:root \{ color-scheme: light dark; --vault-text: #111827;/);
   expect(colorSchemeCss).toContain('@media (prefers-color-scheme: dark) { :root { --vault-text: #f3f4f6;');
+});
+
+test("the coloured toasts' white text is readable on each colour, and the page sets them over react-toastify's", () => {
+  for (const color of Object.values(TOAST_COLORS)) expect(contrast('#ffffff', color)).toBeGreaterThanOrEqual(4.5);
+  expect(colorSchemeCss).toContain(':root:root { --toastify-color-info: #0a5ea8; --toastify-color-success: #1b7a2e;');
 });

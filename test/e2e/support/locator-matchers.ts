@@ -52,6 +52,12 @@ expect.extend({
     const actual = await locator.count().catch(() => -1);
     return { pass, message: () => `expected ${locator} to match ${expected} element(s), it matches ${actual}` };
   },
+  async toHaveAttribute(locator: Locator, name: string, expected: string, options: Options = {}) {
+    const read = () => locator.first().getAttribute(name, { timeout: 500 });
+    const pass = await poll(async () => (await read()) === expected, options.timeout ?? 15_000);
+    const actual = await read().catch(() => '(nothing)');
+    return { pass, message: () => `expected ${locator} to have ${name}="${expected}", it has "${actual}"` };
+  },
   /** The value of an input, which a page may fill in after it hydrates. */
   async toHaveValue(locator: Locator, expected: string, options: Options = {}) {
     const pass = await poll(async () => (await locator.first().inputValue({ timeout: 500 })) === expected, options.timeout ?? 15_000);
@@ -73,6 +79,7 @@ declare global {
       toContainText(expected: string, options?: Options): Promise<R>;
       toHaveCount(expected: number, options?: Options): Promise<R>;
       toHaveValue(expected: string, options?: Options): Promise<R>;
+      toHaveAttribute(name: string, expected: string, options?: Options): Promise<R>;
     }
   }
 }

@@ -32,3 +32,17 @@ export const signIn = async (page: Page, email: string, password: string) => {
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
 };
+
+/**
+ * Uploads the files waiting in the upload panel, as a person does: once every row has read
+ * its file (its account and period proposed), the one button for the batch.
+ */
+export const uploadChosen = async (page: Page, count: number) => {
+  await page.waitForFunction(
+    (expected) =>
+      document.querySelectorAll('[data-testid="filing-row"]').length === expected &&
+      document.querySelectorAll('[data-testid="filing-row"][data-reading="true"]').length === 0,
+    count,
+  );
+  await page.getByRole('button', { name: count === 1 ? 'Upload 1 file' : `Upload ${count} files`, exact: true }).click();
+};

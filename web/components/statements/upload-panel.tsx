@@ -8,7 +8,7 @@ import { theme } from '@/lib/theme';
 import { Button, Card, TextField } from '../ui';
 import { useAuth } from '@/lib/auth-context';
 import { browserSessions } from '@/lib/upload/sessions';
-import type { UploadBatch } from './upload-queue';
+import type { FilePick } from './use-filing';
 
 /** The queue (and the upload engine behind it) comes with the first file chosen, or an unfinished upload to show. */
 const UploadQueue = lazy(() => import('./upload-queue'));
@@ -19,7 +19,7 @@ const thisMonth = () => new Date().toISOString().slice(0, 7);
 export const UploadPanel = ({ accounts, onListed }: { accounts: string[]; onListed: () => void }) => {
   const { state } = useAuth();
   const owner = state.status === 'signedIn' ? state.sub : undefined;
-  const [batches, setBatches] = useState<UploadBatch[]>([]);
+  const [picks, setPicks] = useState<FilePick[]>([]);
   const [unfinished, setUnfinished] = useState(false);
   // The fields are uncontrolled: what the person types, even before the page's script runs,
   // is what files are filed under. Their first value is fixed once (a new account in the list
@@ -28,7 +28,6 @@ export const UploadPanel = ({ accounts, onListed }: { accounts: string[]; onList
   const accountField = useRef<HTMLInputElement>(null);
   const periodField = useRef<HTMLInputElement>(null);
   const [dragging, setDragging] = useState(false);
-  const [missing, setMissing] = useState<string>();
   const input = useRef<HTMLInputElement>(null);
 
   // Uploads a reload or a crash interrupted, kept in this browser: the queue offers them.
@@ -37,16 +36,15 @@ export const UploadPanel = ({ accounts, onListed }: { accounts: string[]; onList
     if (owner && browserSessions(owner).list().length > 0) setUnfinished(true);
   }, [owner]);
 
+  /** The fields' values now: each chosen file starts from them where it does not say otherwise. */
+  const fieldDefaults = () => ({
+    accountLabel: accountField.current?.value.trim() ?? '',
+    period: periodField.current?.value || thisMonth(),
+  });
+
   const addFiles = (files: File[]) => {
     if (files.length === 0) return;
-    const accountLabel = accountField.current?.value.trim() ?? '';
-    const period = periodField.current?.value || thisMonth();
-    if (!accountLabel) {
-      setMissing('Name the account these statements belong to first.');
-      return;
-    }
-    setMissing(undefined);
-    setBatches((current) => [...current, { id: current.length, files, accountLabel, period }]);
+    setPicks((current) => [...current, { id: current.length, files, ...fieldDefaults() }]);
   };
 
   const onDrop = (event: DragEvent) => {
@@ -80,16 +78,23 @@ export const UploadPanel = ({ accounts, onListed }: { accounts: string[]; onList
           list="known-accounts"
           maxLength={TEXT_LIMITS.accountLabelMaxChars}
           placeholder="e.g. Checking ••1234"
+          hint="For files that do not name their account."
           ref={accountField}
           defaultValue={defaults.accountLabel}
-          error={missing}
         />
         <datalist id="known-accounts">
           {accounts.map((account) => (
             <option key={account} value={account} />
           ))}
         </datalist>
-        <TextField label="Period" type="month" required ref={periodField} defaultValue={defaults.period} />
+        <TextField
+          label="Period"
+          type="month"
+          required
+          hint="For files that do not say which month they cover."
+          ref={periodField}
+          defaultValue={defaults.period}
+        />
       </div>
       <div
         data-testid="drop-zone"
@@ -139,9 +144,9 @@ export const UploadPanel = ({ accounts, onListed }: { accounts: string[]; onList
           {acceptedTypesInWords('statement')}, up to {formatBytes(STATEMENT_LIMITS.maxBytes)} each.
         </p>
       </div>
-      {(batches.length > 0 || unfinished) && (
+      {(picks.length > 0 || unfinished) && (
         <Suspense>
-          <UploadQueue batches={batches} onListed={onListed} />
+          <UploadQueue picks={picks} defaults={fieldDefaults} onListed={onListed} />
         </Suspense>
       )}
     </Card>

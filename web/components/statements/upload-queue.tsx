@@ -2,20 +2,14 @@
 'use client';
 
 import { css } from '@emotion/react';
-import { useEffect, useRef } from 'react';
+import { useRef } from 'react';
 import { formatBytes } from '@contract';
 import { formatPeriod } from '@/lib/format';
 import { theme } from '@/lib/theme';
 import { Button, ProgressBar } from '../ui';
+import { FilingRows, fileName, queueRow, rowActions } from './filing-rows';
+import { useFiling, type FilePick } from './use-filing';
 import { useUploads, type UploadItem } from './use-uploads';
-
-/** Files the person chose together, with the account and period they gave them. */
-export interface UploadBatch {
-  id: number;
-  files: File[];
-  accountLabel: string;
-  period: string;
-}
 
 const STATUS_TEXT: Record<UploadItem['status'], string> = {
   refused: 'Not uploaded',
@@ -118,20 +112,24 @@ const Unfinished = ({ uploads }: { uploads: ReturnType<typeof useUploads> }) => 
 };
 
 /**
- * The uploads of this page and those a reload interrupted, with their progress and
- * controls. Every batch the panel hands over is started once.
+ * The files chosen, waiting to be confirmed with what each is filed under; then the uploads
+ * of this page and those a reload interrupted, with their progress and controls.
  */
-export const UploadQueue = ({ batches, onListed }: { batches: UploadBatch[]; onListed: () => void }) => {
+export const UploadQueue = ({
+  picks,
+  defaults,
+  onListed,
+}: {
+  picks: FilePick[];
+  defaults: () => { accountLabel: string; period: string };
+  onListed: () => void;
+}) => {
+  const filing = useFiling(picks);
   const uploads = useUploads(onListed);
-  const started = useRef(0);
-  const { add } = uploads;
-  useEffect(() => {
-    for (const batch of batches.slice(started.current)) add(batch.files, batch.accountLabel, batch.period);
-    started.current = batches.length;
-  }, [batches, add]);
   return (
     <>
       <Unfinished uploads={uploads} />
+      <FilingRows filing={filing} defaults={defaults} onUpload={uploads.add} />
       {uploads.items.length > 0 && (
         <ul
           aria-label="Uploads"
@@ -143,15 +141,7 @@ export const UploadQueue = ({ batches, onListed }: { batches: UploadBatch[]; onL
           `}
         >
           {uploads.items.map((item) => (
-            <li
-              key={item.key}
-              data-testid="upload-item"
-              data-status={item.status}
-              css={css`
-                padding: 0.6rem 0;
-                border-bottom: 1px solid ${theme.color.border};
-              `}
-            >
+            <li key={item.key} data-testid="upload-item" data-status={item.status} css={queueRow}>
               <div
                 css={css`
                   display: flex;
@@ -160,13 +150,7 @@ export const UploadQueue = ({ batches, onListed }: { batches: UploadBatch[]; onL
                   flex-wrap: wrap;
                 `}
               >
-                <strong
-                  css={css`
-                    word-break: break-all;
-                  `}
-                >
-                  {item.file.name}
-                </strong>
+                <strong css={fileName}>{item.file.name}</strong>
                 <span>
                   {STATUS_TEXT[item.status]}
                   {(item.status === 'uploading' || item.status === 'paused' || item.status === 'hashing') && ` ${percent(item)}`}
@@ -179,14 +163,7 @@ export const UploadQueue = ({ batches, onListed }: { batches: UploadBatch[]; onL
                   label={item.status === 'hashing' ? `Checksum of ${item.file.name}` : `Upload of ${item.file.name}`}
                 />
               )}
-              <div
-                css={css`
-                  display: flex;
-                  gap: 0.5rem;
-                  flex-wrap: wrap;
-                  margin-top: 0.3rem;
-                `}
-              >
+              <div css={rowActions}>
                 {(item.status === 'uploading' || item.status === 'hashing') && (
                   <Button variant="secondary" onClick={() => uploads.pause(item)}>
                     Pause {item.file.name}

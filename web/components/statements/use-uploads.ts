@@ -205,9 +205,10 @@ export const useUploads = (onListed: () => void) => {
     [client, idToken, owner, run, update],
   );
 
+  /** Starts uploading files, each under its own account and period. */
   const add = useCallback(
-    (files: File[], accountLabel: string, period: string) => {
-      for (const file of files) void start(file, accountLabel, period);
+    (files: { file: File; accountLabel: string; period: string }[]) => {
+      for (const { file, accountLabel, period } of files) void start(file, accountLabel, period);
     },
     [start],
   );

@@ -1,4 +1,5 @@
 import { STATEMENT_LIMITS, compositeChecksumOf, needsMultipart, sha256Base64 } from '@contract';
+import type { FilingProposal } from '@contract/reading';
 
 /**
  * The checksums an upload is signed with, computed from the file one piece at a time: the
@@ -41,9 +42,14 @@ export const computeChecksums = async (
   return { checksum: await compositeChecksumOf(parts), parts };
 };
 
-export type HashRequest = { file: Blob };
+export type HashRequest = { kind: 'hash'; file: Blob };
+/** What the worker is asked: a file's checksums, or what a file proposes to be filed under (`id` matches the answer). */
+export type WorkerRequest = HashRequest | { kind: 'propose'; id: number; file: File };
 export type HashMessage =
-  { kind: 'progress'; hashedBytes: number } | { kind: 'done'; result: FileChecksums } | { kind: 'error'; message: string };
+  | { kind: 'progress'; hashedBytes: number }
+  | { kind: 'done'; result: FileChecksums }
+  | { kind: 'error'; message: string }
+  | { kind: 'proposal'; id: number; proposal: FilingProposal };
 
 /** Hashes in a worker when given one (the page passes `startHashWorker`); in this thread otherwise (tests). */
 export const hashFile = (
@@ -67,7 +73,7 @@ export const hashFile = (
     worker.onmessage = (event: MessageEvent<HashMessage>) => {
       const message = event.data;
       if (message.kind === 'progress') onProgress(message.hashedBytes);
-      else {
+      else if (message.kind !== 'proposal') {
         stop();
         if (message.kind === 'done') resolve(message.result);
         else reject(new Error(message.message));
@@ -77,6 +83,6 @@ export const hashFile = (
       stop();
       reject(new Error(event.message || 'The file could not be read.'));
     };
-    worker.postMessage({ file } satisfies HashRequest);
+    worker.postMessage({ kind: 'hash', file } satisfies HashRequest);
   });
 };

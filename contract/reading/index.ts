@@ -1,0 +1,6 @@
+/**
+ * The filing rules: what a statement file says of its period and account, read from its
+ * first and last parts. Kept out of the contract's main entry so the Lambdas, which need
+ * only the text decoding (content-check), do not bundle the CSV parser.
+ */
+export { PROPOSAL_READ, accountLabelOf, proposeFiling, type FilePieces, type FilingProposal, type ProposalSource } from './propose';

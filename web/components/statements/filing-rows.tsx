@@ -1,0 +1,251 @@
+/** @jsxImportSource @emotion/react */
+'use client';
+
+import { css } from '@emotion/react';
+import { useState } from 'react';
+import { TEXT_LIMITS, formatBytes } from '@contract';
+import { theme } from '@/lib/theme';
+import { Button } from '../ui';
+import { SOURCE_WORDS, type FiledFile, type FilingDraft, type useFiling } from './use-filing';
+
+/** A row of the upload queue: one file. */
+export const queueRow = css`
+  padding: 0.6rem 0;
+  border-bottom: 1px solid ${theme.color.border};
+`;
+
+/** A file's name, which may be one long word. */
+export const fileName = css`
+  word-break: break-all;
+`;
+
+/** A row's buttons. */
+export const rowActions = css`
+  display: flex;
+  gap: 0.5rem;
+  flex-wrap: wrap;
+  margin-top: 0.3rem;
+`;
+
+const small = css`
+  color: ${theme.color.muted};
+  font-size: 0.85rem;
+  margin: 0.15rem 0 0;
+`;
+
+const field = css`
+  display: flex;
+  flex-direction: column;
+  gap: 0.2rem;
+  flex: 1 1 11rem;
+  min-width: 0;
+  label {
+    font-weight: 600;
+    font-size: 0.9rem;
+  }
+  input {
+    min-height: 44px;
+    padding: 0.45rem 0.6rem;
+    border: 1px solid ${theme.color.border};
+    border-radius: ${theme.radius};
+    font: inherit;
+    width: 100%;
+    box-sizing: border-box;
+  }
+  input[aria-invalid='true'] {
+    border-color: ${theme.color.danger};
+  }
+`;
+
+/** What is missing before a row can go, in words. */
+const problemOf = (draft: FilingDraft): string | undefined =>
+  !draft.accountLabel.trim() ? 'Name its account.' : !/^\d{4}-\d{2}$/.test(draft.period) ? 'Give its period (month and year).' : undefined;
+
+/** The account or period of a row, with where it came from. */
+const Source = ({ draft, which }: { draft: FilingDraft; which: 'account' | 'period' }) => {
+  const source = which === 'account' ? draft.accountSource : draft.periodSource;
+  const detail = which === 'account' ? draft.accountDetail : draft.periodDetail;
+  if (draft.reading && source === 'default') return <p css={small}>Reading the file…</p>;
+  return (
+    <p css={small} data-testid={`${which}-source`}>
+      {SOURCE_WORDS[source]}
+      {detail ? `: ${detail}` : ''}
+    </p>
+  );
+};
+
+/**
+ * The files chosen, before anything is sent: each with the account and period it will be
+ * filed under (proposed from the file where it says, else the defaults above), each open to
+ * change; one account or period can be given to every row. Nothing is sent until the person
+ * uploads the batch, or one file on its own.
+ */
+export const FilingRows = ({
+  filing,
+  defaults,
+  onUpload,
+}: {
+  filing: ReturnType<typeof useFiling>;
+  /** The panel's fields now: what "apply to all" gives every row. */
+  defaults: () => { accountLabel: string; period: string };
+  onUpload: (files: FiledFile[]) => void;
+}) => {
+  const { drafts } = filing;
+  const [showProblems, setShowProblems] = useState(false);
+  if (drafts.length === 0) return null;
+  const sendable = drafts.filter((draft) => !draft.refusal);
+  const problems = sendable.filter(problemOf);
+  const send = (keys: string[]) => {
+    const chosen = drafts.filter((draft) => keys.includes(draft.key));
+    if (chosen.some(problemOf)) {
+      setShowProblems(true);
+      return;
+    }
+    onUpload(filing.take(keys));
+  };
+  return (
+    <section
+      aria-label="Files to upload"
+      css={css`
+        margin: 1rem 0 0;
+      `}
+    >
+      <h3
+        css={css`
+          margin: 0 0 0.3rem;
+          font-size: 1rem;
+        `}
+      >
+        {drafts.length === 1 ? 'One file chosen' : `${drafts.length} files chosen`}
+      </h3>
+      <p css={small}>Each file is filed under the account and period below. Check them, change any, then upload.</p>
+      <div
+        css={css`
+          display: flex;
+          flex-wrap: wrap;
+          gap: 0.5rem;
+          margin: 0.5rem 0;
+        `}
+      >
+        <Button variant="secondary" onClick={() => filing.applyToAll({ accountLabel: defaults().accountLabel })}>
+          Use the account above for all
+        </Button>
+        <Button variant="secondary" onClick={() => filing.applyToAll({ period: defaults().period })}>
+          Use the period above for all
+        </Button>
+      </div>
+      <ul
+        css={css`
+          list-style: none;
+          padding: 0;
+          margin: 0;
+        `}
+      >
+        {drafts.map((draft) => {
+          const problem = showProblems ? problemOf(draft) : undefined;
+          if (draft.refusal)
+            return (
+              <li key={draft.key} data-testid="filing-row" data-reading={false} css={queueRow}>
+                <strong css={fileName}>{draft.file.name}</strong>
+                <p
+                  role="alert"
+                  css={css`
+                    color: ${theme.color.danger};
+                    margin: 0.3rem 0;
+                  `}
+                >
+                  {draft.refusal}
+                </p>
+                <Button variant="secondary" onClick={() => filing.remove(draft.key)}>
+                  Remove<span className="visually-hidden"> {draft.file.name}</span>
+                </Button>
+              </li>
+            );
+          return (
+            <li key={draft.key} data-testid="filing-row" data-reading={draft.reading} css={queueRow}>
+              <strong css={fileName}>{draft.file.name}</strong> <span css={small}>({formatBytes(draft.file.size)})</span>
+              <div
+                css={css`
+                  display: flex;
+                  flex-wrap: wrap;
+                  gap: 0.5rem 1rem;
+                  margin: 0.4rem 0;
+                `}
+              >
+                <div css={field}>
+                  <label htmlFor={`${draft.key}-account`}>
+                    Account<span className="visually-hidden"> for {draft.file.name}</span>
+                  </label>
+                  <input
+                    id={`${draft.key}-account`}
+                    list="known-accounts"
+                    maxLength={TEXT_LIMITS.accountLabelMaxChars}
+                    value={draft.accountLabel}
+                    aria-invalid={problem && !draft.accountLabel.trim() ? true : undefined}
+                    onChange={(event) => filing.edit(draft.key, { accountLabel: event.target.value })}
+                  />
+                  <Source draft={draft} which="account" />
+                </div>
+                <div css={field}>
+                  <label htmlFor={`${draft.key}-period`}>
+                    Period<span className="visually-hidden"> for {draft.file.name}</span>
+                  </label>
+                  <input
+                    id={`${draft.key}-period`}
+                    type="month"
+                    value={draft.period}
+                    aria-invalid={problem && !/^\d{4}-\d{2}$/.test(draft.period) ? true : undefined}
+                    onChange={(event) => filing.edit(draft.key, { period: event.target.value })}
+                  />
+                  <Source draft={draft} which="period" />
+                </div>
+              </div>
+              {draft.notes.map((note) => (
+                <p key={note} css={small}>
+                  {note}
+                </p>
+              ))}
+              {problem && (
+                <p
+                  role="alert"
+                  css={css`
+                    color: ${theme.color.danger};
+                    margin: 0.2rem 0;
+                  `}
+                >
+                  {problem}
+                </p>
+              )}
+              <div css={rowActions}>
+                {sendable.length > 1 && (
+                  <Button variant="secondary" onClick={() => send([draft.key])}>
+                    Upload<span className="visually-hidden"> {draft.file.name}</span> now
+                  </Button>
+                )}
+                <Button variant="secondary" onClick={() => filing.remove(draft.key)}>
+                  Remove<span className="visually-hidden"> {draft.file.name}</span>
+                </Button>
+              </div>
+            </li>
+          );
+        })}
+      </ul>
+      {sendable.length > 0 && (
+        <p
+          css={css`
+            margin: 0.75rem 0 0;
+          `}
+        >
+          <Button onClick={() => send(sendable.map((draft) => draft.key))}>
+            {sendable.length === 1 ? 'Upload 1 file' : `Upload ${sendable.length} files`}
+          </Button>
+        </p>
+      )}
+      {showProblems && problems.length > 0 && (
+        <p role="alert" css={small}>
+          {problems.length === 1 ? 'One file needs' : `${problems.length} files need`} an account and a period first.
+        </p>
+      )}
+    </section>
+  );
+};

@@ -1,0 +1,149 @@
+'use client';
+
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { checkUpload, contentTypeForFile } from '@contract';
+import type { FilingProposal } from '@contract/reading';
+import { proposeAll } from '@/lib/upload/proposals';
+import { startHashWorker } from '@/lib/upload/hash-worker-client';
+
+/** Where a row's account or period came from, as the row says it. */
+export type FieldSource = 'file' | 'file name' | 'default' | 'person';
+
+export const SOURCE_WORDS: Record<FieldSource, string> = {
+  file: 'from the file',
+  'file name': 'from the file name',
+  default: 'your default',
+  person: 'as you set it',
+};
+
+/** A file chosen or dropped, waiting for the person to confirm what it is filed under. */
+export interface FilingDraft {
+  key: string;
+  file: File;
+  accountLabel: string;
+  accountSource: FieldSource;
+  accountDetail?: string;
+  period: string;
+  periodSource: FieldSource;
+  periodDetail?: string;
+  notes: string[];
+  /** Its proposal is still being read. */
+  reading: boolean;
+  /** The rule the file breaks (type, size), in words: it cannot be uploaded. */
+  refusal?: string;
+}
+
+/** What a confirmed draft is uploaded as. */
+export interface FiledFile {
+  file: File;
+  accountLabel: string;
+  period: string;
+}
+
+/** Files chosen together, with the account and period the panel's fields held then (the defaults). */
+export interface FilePick {
+  id: number;
+  files: File[];
+  accountLabel: string;
+  period: string;
+}
+
+/**
+ * The files waiting to be sent. Each starts with the panel's defaults and takes what its
+ * content (or name) proposes as the worker reads it, unless the person has already set
+ * that field; the person can change any row, or give every row one account or period.
+ */
+export const useFiling = (picks: FilePick[]) => {
+  const [drafts, setDrafts] = useState<FilingDraft[]>([]);
+  const taken = useRef(0);
+  const counter = useRef(0);
+
+  const merge = useCallback((key: string, proposal: FilingProposal) => {
+    setDrafts((current) =>
+      current.map((draft) => {
+        if (draft.key !== key) return draft;
+        const next = { ...draft, reading: false, notes: proposal.notes };
+        if (proposal.account && draft.accountSource !== 'person')
+          Object.assign(next, { accountLabel: proposal.account.value, accountSource: 'file', accountDetail: proposal.account.detail });
+        if (proposal.period && draft.periodSource !== 'person')
+          Object.assign(next, {
+            period: proposal.period.value,
+            periodSource: proposal.period.source,
+            periodDetail: proposal.period.detail,
+          });
+        return next;
+      }),
+    );
+  }, []);
+
+  useEffect(() => {
+    for (const pick of picks.slice(taken.current)) {
+      const added = pick.files.map((file): FilingDraft => {
+        // The API's type and size rules, said on the row at once, before any byte is sent.
+        const check = checkUpload('statement', contentTypeForFile(file.name, file.type), file.size);
+        return {
+          key: `draft-${++counter.current}`,
+          file,
+          accountLabel: pick.accountLabel,
+          accountSource: 'default',
+          period: pick.period,
+          periodSource: 'default',
+          notes: [],
+          reading: check.ok,
+          ...(check.ok ? {} : { refusal: check.message }),
+        };
+      });
+      setDrafts((current) => [...current, ...added]);
+      // The worker ends once it has answered for every file it was asked about.
+      const readable = added.filter((draft) => !draft.refusal);
+      if (readable.length > 0)
+        proposeAll(
+          readable.map((draft) => draft.file),
+          (index, proposal) => merge(readable[index].key, proposal),
+          startHashWorker,
+        );
+    }
+    taken.current = picks.length;
+  }, [picks, merge]);
+
+  const edit = useCallback((key: string, change: Partial<Pick<FilingDraft, 'accountLabel' | 'period'>>) => {
+    setDrafts((current) =>
+      current.map((draft) =>
+        draft.key !== key
+          ? draft
+          : {
+              ...draft,
+              ...change,
+              ...('accountLabel' in change ? { accountSource: 'person' as const, accountDetail: undefined } : {}),
+              ...('period' in change ? { periodSource: 'person' as const, periodDetail: undefined } : {}),
+            },
+      ),
+    );
+  }, []);
+
+  /** One account (or period) for every row. */
+  const applyToAll = useCallback((change: Partial<Pick<FilingDraft, 'accountLabel' | 'period'>>) => {
+    setDrafts((current) =>
+      current.map((draft) => ({
+        ...draft,
+        ...change,
+        ...('accountLabel' in change ? { accountSource: 'person' as const, accountDetail: undefined } : {}),
+        ...('period' in change ? { periodSource: 'person' as const, periodDetail: undefined } : {}),
+      })),
+    );
+  }, []);
+
+  const remove = useCallback((key: string) => setDrafts((current) => current.filter((draft) => draft.key !== key)), []);
+
+  /** Takes the rows out of the queue, as the files to upload. */
+  const take = useCallback(
+    (keys: string[]): FiledFile[] => {
+      const chosen = drafts.filter((draft) => keys.includes(draft.key));
+      setDrafts((current) => current.filter((draft) => !keys.includes(draft.key)));
+      return chosen.map(({ file, accountLabel, period }) => ({ file, accountLabel: accountLabel.trim(), period }));
+    },
+    [drafts],
+  );
+
+  return { drafts, edit, applyToAll, remove, take };
+};
