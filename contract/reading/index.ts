@@ -3,4 +3,13 @@
  * first and last parts. Kept out of the contract's main entry so the Lambdas, which need
  * only the text decoding (content-check), do not bundle the CSV parser.
  */
-export { PROPOSAL_READ, accountLabelOf, proposeFiling, type FilePieces, type FilingProposal, type ProposalSource } from './propose';
+export {
+  PROPOSAL_READ,
+  accountLabelOf,
+  proposeFiling,
+  type DocumentText,
+  type FilePieces,
+  type FilingProposal,
+  type ProposalSource,
+} from './propose';
+export { textSaysEnough } from './statement-text';

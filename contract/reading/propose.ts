@@ -2,6 +2,7 @@ import { KiB } from '../uploads';
 import { readCsv } from './csv';
 import { periodFromFileName } from './file-name';
 import { readOfx } from './ofx';
+import { readStatementText } from './statement-text';
 import { decodeStatementText, decodeWindows1252, ENCODING_NAMES } from './text';
 
 /**
@@ -30,7 +31,18 @@ export interface FilePieces {
   head: Uint8Array;
   /** The last part, present when the head is not the whole file. */
   tail?: Uint8Array;
+  /** A PDF's text, as its reader got it from the first pages, or why there is none. */
+  text?: DocumentText;
 }
+
+/** The text of a document's first pages, or why it has none a reader could get (no OCR is done). */
+export type DocumentText = { text: string } | { problem: 'protected' | 'no text' | 'unreadable' };
+
+const TEXT_PROBLEMS: Record<Extract<DocumentText, { problem: string }>['problem'], string> = {
+  protected: 'This PDF is protected by a password, so nothing in it was read.',
+  'no text': 'This PDF has no text to read (a scan, or pictures of pages), so nothing in it was read.',
+  unreadable: 'This PDF could not be read here, so nothing in it was read.',
+};
 
 /** An account as the list shows it: the institution's name where known, and the last four digits. */
 export const accountLabelOf = (last4: string, institution?: string) => `${institution ? `${institution} ` : ''}••${last4}`;
@@ -82,12 +94,29 @@ const proposeCsv = (pieces: FilePieces): FilingProposal => {
   };
 };
 
+const proposePdf = (pieces: FilePieces): FilingProposal => {
+  if (!pieces.text) return { notes: [] };
+  if ('problem' in pieces.text) return { notes: [TEXT_PROBLEMS[pieces.text.problem]] };
+  const facts = readStatementText(pieces.text.text);
+  return {
+    ...(facts.period ? { period: { value: facts.period, source: 'file', detail: facts.periodFrom! } } : {}),
+    ...(facts.account ? { account: { value: accountLabelOf(facts.account.last4), source: 'file', detail: facts.account.from } } : {}),
+    notes: [],
+  };
+};
+
 /**
  * The proposal for a file from its pieces. The content's own date wins over the name's; the
  * name's is used where the content gives none (or is not read, as for images).
  */
 export const proposeFiling = (pieces: FilePieces): FilingProposal => {
-  const fromContent = OFX_TYPES.has(pieces.mime) ? proposeOfx(pieces) : pieces.mime === 'text/csv' ? proposeCsv(pieces) : { notes: [] };
+  const fromContent = OFX_TYPES.has(pieces.mime)
+    ? proposeOfx(pieces)
+    : pieces.mime === 'text/csv'
+      ? proposeCsv(pieces)
+      : pieces.mime === 'application/pdf'
+        ? proposePdf(pieces)
+        : { notes: [] };
   const period = fromContent.period ?? fromFileName(pieces.fileName);
   return { ...fromContent, ...(period ? { period } : {}) };
 };

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { deflateSync } from 'node:zlib';
 
 /**
@@ -22,20 +23,27 @@ const pngChunk = (type: string, data: Buffer) => {
   return Buffer.concat([length, body, crc]);
 };
 
-/** A 1×1 PNG. */
-export const png = (): Buffer => {
+/** An RGB PNG of the given size; `noise` fills it with random pixels (which do not compress), else one colour. */
+export const pngOf = (width: number, height: number, noise = false): Buffer => {
   const header = Buffer.alloc(13);
-  header.writeUInt32BE(1, 0);
-  header.writeUInt32BE(1, 4);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
   header[8] = 8;
   header[9] = 2;
+  const row = 1 + width * 3;
+  const pixels = noise ? randomBytes(row * height) : Buffer.alloc(row * height);
+  for (let y = 0; y < height; y++) pixels[y * row] = 0;
+  if (!noise) for (let y = 0; y < height; y++) pixels[y * row + 1] = 255;
   return Buffer.concat([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
     pngChunk('IHDR', header),
-    pngChunk('IDAT', deflateSync(Buffer.from([0, 255, 0, 0]))),
+    pngChunk('IDAT', deflateSync(pixels)),
     pngChunk('IEND', Buffer.alloc(0)),
   ]);
 };
+
+/** A 1×1 PNG. */
+export const png = (): Buffer => pngOf(1, 1);
 
 /** A JPEG's start (SOI, JFIF APP0) and end; detectors read the first bytes. */
 export const jpeg = (): Buffer =>

@@ -1,0 +1,4 @@
+/** pdf.js's worker code, imported to run in the thread that reads a PDF (it ships no types of its own). */
+declare module 'pdfjs-dist/build/pdf.worker.min.mjs' {
+  export const WorkerMessageHandler: unknown;
+}
