@@ -7,15 +7,9 @@ import { mostCommonPeriod, readDateColumn, type CalendarDate } from './dates';
  * delimiters guessed among comma, semicolon, tab and pipe); what is a header, which column
  * holds the booking date and which names the account are the rules here.
  */
-export interface CsvFacts {
+export interface CsvFacts extends TableFacts {
   delimiter: string;
   lineEnding: 'CRLF' | 'LF' | 'CR';
-  /** Rows of the table read (a large file is read in its first and last parts). */
-  rows: number;
-  period?: string;
-  /** Where the period came from, in words. */
-  periodFrom?: string;
-  account?: { last4: string; from: string };
 }
 
 const DELIMITERS = [',', ';', '\t', '|'];
@@ -152,6 +146,37 @@ const accountInPreamble = (preamble: string[][]): { last4: string; from: string 
   return undefined;
 };
 
+/** What a table of a statement says (a CSV's rows, or a spreadsheet's first sheet). */
+export interface TableFacts {
+  /** Rows of the table read. */
+  rows: number;
+  period?: string;
+  /** Where the period came from, in words. */
+  periodFrom?: string;
+  account?: { last4: string; from: string };
+}
+
+/**
+ * Reads a statement's table: its rows as read (any preamble first), and rows from later in
+ * the file (`laterRows`, a large file's last part), which count if they have the table's width.
+ */
+export const readTable = (rows: string[][], laterRows: string[][] = []): TableFacts => {
+  const { start, header } = findTable(rows);
+  const columns = (header ?? rows[start] ?? []).length;
+  const inTable = (row: string[]) => Math.abs(row.length - columns) <= 1;
+  const data = [...rows.slice(start), ...laterRows].filter(inTable);
+  const facts: TableFacts = { rows: data.length };
+  const dates = dateColumn(data, header);
+  const period = dates && mostCommonPeriod(dates.dates);
+  if (dates && period) {
+    facts.period = period;
+    facts.periodFrom = header?.[dates.index] ? `the dates in its "${header[dates.index]}" column` : 'the dates in its rows';
+  }
+  const account = (header && accountColumn(data, header)) ?? accountInPreamble(rows.slice(0, header ? start - 1 : start));
+  if (account) facts.account = account;
+  return facts;
+};
+
 /**
  * Reads a CSV export's text: the whole file, or its first part (`head`) and last part
  * (`tail`, from anywhere after the head), whose cut lines are left out.
@@ -159,19 +184,6 @@ const accountInPreamble = (preamble: string[][]): { last4: string; from: string 
 export const readCsv = (input: { head: string; tail?: string; complete: boolean }): CsvFacts => {
   const headText = input.complete ? input.head : input.head.slice(0, Math.max(input.head.lastIndexOf('\n'), input.head.lastIndexOf('\r')));
   const parsed = parse(headText);
-  const { start, header } = findTable(parsed.rows);
-  const columns = (header ?? parsed.rows[start] ?? []).length;
-  const inTable = (row: string[]) => Math.abs(row.length - columns) <= 1;
   const tailRows = !input.complete && input.tail ? parse(input.tail.slice(input.tail.search(/\r\n|\n|\r/) + 1), parsed.delimiter).rows : [];
-  const data = [...parsed.rows.slice(start), ...tailRows].filter(inTable);
-  const facts: CsvFacts = { delimiter: parsed.delimiter, lineEnding: lineEndingOf(input.head), rows: data.length };
-  const dates = dateColumn(data, header);
-  const period = dates && mostCommonPeriod(dates.dates);
-  if (dates && period) {
-    facts.period = period;
-    facts.periodFrom = header?.[dates.index] ? `the dates in its "${header[dates.index]}" column` : 'the dates in its rows';
-  }
-  const account = (header && accountColumn(data, header)) ?? accountInPreamble(parsed.rows.slice(0, header ? start - 1 : start));
-  if (account) facts.account = account;
-  return facts;
+  return { delimiter: parsed.delimiter, lineEnding: lineEndingOf(input.head), ...readTable(parsed.rows, tailRows) };
 };

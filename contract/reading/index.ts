@@ -11,5 +11,6 @@ export {
   type FilePieces,
   type FilingProposal,
   type ProposalSource,
+  type SheetRows,
 } from './propose';
 export { textSaysEnough } from './statement-text';

@@ -1,5 +1,5 @@
 import { KiB } from '../uploads';
-import { readCsv } from './csv';
+import { readCsv, readTable } from './csv';
 import { periodFromFileName } from './file-name';
 import { readOfx } from './ofx';
 import { readStatementText } from './statement-text';
@@ -20,8 +20,12 @@ export interface FilingProposal {
   notes: string[];
 }
 
-/** How much of a file is read: its first part, and (for a larger file) its last. */
-export const PROPOSAL_READ = { headBytes: 256 * KiB, tailBytes: 64 * KiB } as const;
+/**
+ * How much of a file is read: its first part, and (for a larger file) its last. A workbook
+ * (XLSX, a ZIP archive whose directory is at its end) is read whole, up to a size no
+ * statement reaches; a larger one is proposed for by its name.
+ */
+export const PROPOSAL_READ = { headBytes: 256 * KiB, tailBytes: 64 * KiB, workbookBytes: 10 * 1024 * KiB } as const;
 
 /** The pieces of a file the rules read: the first part, and the last where the file is larger. */
 export interface FilePieces {
@@ -33,7 +37,16 @@ export interface FilePieces {
   tail?: Uint8Array;
   /** A PDF's text, as its reader got it from the first pages, or why there is none. */
   text?: DocumentText;
+  /** A workbook's first sheet, its cells as text (dates as YYYY-MM-DD), or why there is none. */
+  sheet?: SheetRows;
 }
+
+export type SheetRows = { rows: string[][] } | { problem: 'too large' | 'unreadable' };
+
+const SHEET_PROBLEMS: Record<Extract<SheetRows, { problem: string }>['problem'], string> = {
+  'too large': 'This workbook is too large to read here, so only its name was.',
+  unreadable: 'This workbook could not be read here, so only its name was.',
+};
 
 /** The text of a document's first pages, or why it has none a reader could get (no OCR is done). */
 export type DocumentText = { text: string } | { problem: 'protected' | 'no text' | 'unreadable' };
@@ -48,6 +61,7 @@ const TEXT_PROBLEMS: Record<Extract<DocumentText, { problem: string }>['problem'
 export const accountLabelOf = (last4: string, institution?: string) => `${institution ? `${institution} ` : ''}••${last4}`;
 
 const OFX_TYPES = new Set(['application/x-ofx', 'application/vnd.intu.qfx']);
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 const fromFileName = (fileName: string): FilingProposal['period'] => {
   const period = periodFromFileName(fileName);
@@ -94,6 +108,17 @@ const proposeCsv = (pieces: FilePieces): FilingProposal => {
   };
 };
 
+const proposeSheet = (pieces: FilePieces): FilingProposal => {
+  if (!pieces.sheet) return { notes: [] };
+  if ('problem' in pieces.sheet) return { notes: [SHEET_PROBLEMS[pieces.sheet.problem]] };
+  const facts = readTable(pieces.sheet.rows);
+  return {
+    ...(facts.period ? { period: { value: facts.period, source: 'file', detail: `${facts.periodFrom!} (first sheet)` } } : {}),
+    ...(facts.account ? { account: { value: accountLabelOf(facts.account.last4), source: 'file', detail: facts.account.from } } : {}),
+    notes: [],
+  };
+};
+
 const proposePdf = (pieces: FilePieces): FilingProposal => {
   if (!pieces.text) return { notes: [] };
   if ('problem' in pieces.text) return { notes: [TEXT_PROBLEMS[pieces.text.problem]] };
@@ -116,7 +141,9 @@ export const proposeFiling = (pieces: FilePieces): FilingProposal => {
       ? proposeCsv(pieces)
       : pieces.mime === 'application/pdf'
         ? proposePdf(pieces)
-        : { notes: [] };
+        : pieces.mime === XLSX
+          ? proposeSheet(pieces)
+          : { notes: [] };
   const period = fromContent.period ?? fromFileName(pieces.fileName);
   return { ...fromContent, ...(period ? { period } : {}) };
 };

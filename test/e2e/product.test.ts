@@ -16,6 +16,7 @@ import { EICAR, csv, pdf } from '../support/samples';
 import { signedInEarlier } from '../local/support/tokens';
 import { readZip } from '../support/zip';
 import { STATEMENT_PDFS, statementPdf } from '../support/statement-pdfs';
+import { STATEMENT_WORKBOOKS, statementWorkbook } from '../support/statement-workbooks';
 import { accessibilityViolations } from './support/axe';
 import { formReady, signIn, signUpAndConfirm as signUpThroughScreens, uploadChosen } from './support/screens';
 import { PHONE, autofillAtLoad, handOverEmail, holdScripts, hydrated, slowCpu, typeInto } from './support/as-people-type';
@@ -1011,9 +1012,18 @@ describe('filing a year of statements from several banks at once', () => {
       fs.writeFileSync(path.join(scratch, spec.name), await statementPdf(spec));
       expected[spec.name] = { period: spec.period ?? '2025-01', account: spec.account };
     }
+    // Workbooks, their first sheet read by read-excel-file in the worker.
+    for (const spec of STATEMENT_WORKBOOKS) {
+      fs.writeFileSync(path.join(scratch, spec.name), await statementWorkbook(spec));
+      expected[spec.name] = { period: spec.period, account: spec.account };
+    }
     files.push(
       ...Object.keys(expected).map((name) =>
-        name.startsWith('example') ? path.join(OFX_JS, name) : name.endsWith('.pdf') ? path.join(scratch, name) : path.join(CORPUS, name),
+        name.startsWith('example')
+          ? path.join(OFX_JS, name)
+          : /\.(pdf|xlsx)$/.test(name)
+            ? path.join(scratch, name)
+            : path.join(CORPUS, name),
       ),
     );
   });
