@@ -1,0 +1,105 @@
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { STATEMENT_QUOTA, TABLE_KEYS } from '../../../contract';
+import type { RecordStore } from './port';
+import { quotaUpdate } from './summaries';
+import { VERSION, conditionFailed, holdKey, pk, quotaKey, quotaOf, sk, uploadKey, type TableAccess, type TransactItem } from './table';
+
+/**
+ * Places held under the owner's quota by uploads under way: taken when an upload is signed,
+ * given back when it is aborted, refused or expires, and handed to the statement it becomes.
+ */
+/** Removes an upload's held place and its expiry entry; fails if the place is already gone. */
+export const releaseHeld = (tableName: string, held: Record<string, unknown>, owner: string, statementId: string): TransactItem[] => [
+  {
+    Delete: {
+      TableName: tableName,
+      Key: uploadKey(owner, statementId),
+      ConditionExpression: 'attribute_exists(#pk)',
+      ExpressionAttributeNames: { '#pk': pk },
+    },
+  },
+  { Delete: { TableName: tableName, Key: holdKey(held, owner, statementId) } },
+];
+
+/** The holds' part of the record store. */
+export const holdRecords = (
+  access: TableAccess,
+): Pick<RecordStore, 'reserveUpload' | 'releaseUpload' | 'refuseUpload' | 'usage' | 'holdsPlace' | 'expiredUploads'> => {
+  const { documents, tableName, transact, queryAll, get } = access;
+  const holds: ReturnType<typeof holdRecords> = {
+    async reserveUpload(owner, statementId, size, expiresAt) {
+      const fits = { maxSlots: STATEMENT_QUOTA.maxStatements - 1, maxSlotBytes: STATEMENT_QUOTA.maxBytes - size };
+      if (fits.maxSlotBytes >= 0) {
+        try {
+          await transact([
+            {
+              Update: {
+                TableName: tableName,
+                Key: quotaKey(owner),
+                UpdateExpression: 'ADD #slots :one, #slotBytes :size, #v :one',
+                // No arithmetic in conditions: "one more fits" is "at most max - 1 taken now".
+                ConditionExpression: 'attribute_not_exists(#slots) OR (#slots <= :maxSlots AND #slotBytes <= :maxSlotBytes)',
+                ExpressionAttributeNames: { '#slots': 'slots', '#slotBytes': 'slotBytes', '#v': VERSION },
+                ExpressionAttributeValues: { ':one': 1, ':size': size, ':maxSlots': fits.maxSlots, ':maxSlotBytes': fits.maxSlotBytes },
+              },
+            },
+            {
+              Put: {
+                TableName: tableName,
+                Item: { ...uploadKey(owner, statementId), statementId, size, expiresAt },
+                ConditionExpression: 'attribute_not_exists(#pk)',
+                ExpressionAttributeNames: { '#pk': pk },
+              },
+            },
+            { Put: { TableName: tableName, Item: { ...holdKey({ expiresAt }, owner, statementId), owner, statementId } } },
+          ]);
+          return { ok: true };
+        } catch (error) {
+          if (!conditionFailed(error, 0)) throw error;
+        }
+      }
+      return { ok: false, usage: quotaOf(await get(quotaKey(owner))) };
+    },
+    async releaseUpload(owner, statementId) {
+      const held = await get(uploadKey(owner, statementId));
+      if (!held) return false;
+      const size = Number(held.size ?? 0);
+      try {
+        await transact([
+          ...releaseHeld(tableName, held, owner, statementId),
+          quotaUpdate(tableName, owner, { slots: -1, slotBytes: -size }),
+        ]);
+        return true;
+      } catch (error) {
+        if (conditionFailed(error)) return false;
+        throw error;
+      }
+    },
+    async refuseUpload(refusal) {
+      await documents.send(
+        new PutCommand({
+          TableName: tableName,
+          Item: { ...refusal, [pk]: TABLE_KEYS.userPartition(refusal.owner), [sk]: TABLE_KEYS.refusalSort(refusal.id) },
+        }),
+      );
+      if (refusal.id !== TABLE_KEYS.avatarRefusalId) await holds.releaseUpload(refusal.owner, refusal.id);
+    },
+    async usage(owner) {
+      return quotaOf(await get(quotaKey(owner)));
+    },
+    async holdsPlace(owner, statementId) {
+      return (await get(uploadKey(owner, statementId))) !== undefined;
+    },
+    async expiredUploads(now) {
+      const expired: { owner: string; statementId: string }[] = [];
+      const items = queryAll({
+        KeyConditionExpression: '#pk = :pk AND #sk < :now',
+        ExpressionAttributeNames: { '#pk': pk, '#sk': sk },
+        ExpressionAttributeValues: { ':pk': TABLE_KEYS.holdsPartition, ':now': now },
+      });
+      for await (const item of items) expired.push({ owner: String(item.owner), statementId: String(item.statementId) });
+      return expired;
+    },
+  };
+  return holds;
+};

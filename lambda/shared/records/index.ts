@@ -1,0 +1,25 @@
+import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { holdRecords } from './holds';
+import { ownerRecords } from './owner-records';
+import type { RecordStore } from './port';
+import { profileRecords } from './profile';
+import { statementRecords } from './statements';
+import { summaryRecords } from './summaries';
+import { tableAccess } from './table';
+
+export type * from './port';
+
+/**
+ * The record store on DynamoDB: one table, each concern in its own file (statements and
+ * their list copies, summaries, quota holds, the profile, the sweep's reading of an owner).
+ */
+export const dynamoRecordStore = (tableName: string, client: DynamoDBClient): RecordStore => {
+  const access = tableAccess(tableName, client);
+  return {
+    ...statementRecords(access),
+    ...holdRecords(access),
+    ...summaryRecords(access),
+    ...profileRecords(access),
+    ...ownerRecords(access),
+  };
+};

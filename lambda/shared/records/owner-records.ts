@@ -1,0 +1,46 @@
+import { TABLE_KEYS } from '../../../contract';
+import type { OwnerRecords, RecordStore } from './port';
+import { LISTED, pk, quotaOf, sk, stripKeys, versionOf, type TableAccess } from './table';
+
+/** What the table holds for one owner, in one partition's order (the sweep's reading). */
+export const ownerRecords = ({ queryAll }: TableAccess): Pick<RecordStore, 'ownerRecords'> => ({
+  async ownerRecords(owner) {
+    const records: OwnerRecords = {
+      statementIds: [],
+      statements: [],
+      uploads: [],
+      summaries: { accounts: new Map(), periods: new Map() },
+    };
+    // One partition, in sort-key order: the summaries, PROFILE and QUOTA, then STATEMENT#{ulid} and UPLOAD#{ulid}.
+    const items = queryAll({
+      KeyConditionExpression: '#pk = :pk',
+      ExpressionAttributeNames: { '#pk': pk },
+      ExpressionAttributeValues: { ':pk': TABLE_KEYS.userPartition(owner) },
+    });
+    for await (const item of items) {
+      const sortKey = String(item[sk]);
+      const totals = { count: Number(item.count ?? 0), bytes: Number(item.bytes ?? 0) };
+      if (sortKey === TABLE_KEYS.profileSort && typeof item.avatarKey === 'string') records.avatarKey = item.avatarKey;
+      else if (sortKey === TABLE_KEYS.quotaSort) records.summaries.quota = { ...quotaOf(item), ...versionOf(item) };
+      else if (sortKey.startsWith(TABLE_KEYS.accountSortPrefix)) {
+        records.summaries.accounts.set(sortKey.slice(TABLE_KEYS.accountSortPrefix.length), {
+          ...totals,
+          ...versionOf(item),
+          label: String(item.label ?? ''),
+        });
+      } else if (sortKey.startsWith(TABLE_KEYS.periodSortPrefix)) {
+        records.summaries.periods.set(sortKey.slice(TABLE_KEYS.periodSortPrefix.length), { ...totals, ...versionOf(item) });
+      } else if (sortKey.startsWith(TABLE_KEYS.statementSortPrefix)) {
+        records.statementIds.push(sortKey.slice(TABLE_KEYS.statementSortPrefix.length));
+        records.statements.push({ ...stripKeys(item), listed: item[LISTED] === true });
+      } else if (sortKey.startsWith(TABLE_KEYS.uploadSortPrefix)) {
+        records.uploads.push({
+          statementId: String(item.statementId),
+          size: Number(item.size ?? 0),
+          expiresAt: String(item.expiresAt ?? ''),
+        });
+      }
+    }
+    return records;
+  },
+});

@@ -1,0 +1,104 @@
+import type { Statement, StatementStatus, UploadRefusal } from '../../../contract';
+
+/** The DynamoDB calls the handlers make, as a port so the core can be tested without a network. */
+export interface RecordStore {
+  getStatement(owner: string, statementId: string): Promise<Statement | undefined>;
+  /**
+   * Records a statement, with its list copies and its share of the owner's account,
+   * period and quota summaries, in one transaction (taking over its upload's reserved
+   * place); `false` if it was recorded already (a repeated event): nothing changes then.
+   */
+  putStatement(statement: Statement): Promise<boolean>;
+  /** Removes a statement, its list copies and its share of the summaries, at most once; `false` if there was none. */
+  deleteStatement(owner: string, statementId: string): Promise<boolean>;
+  /**
+   * Holds a place under the owner's quota for an upload about to be signed; refused, with
+   * the usage, when the statement or its bytes would not fit. Atomic: of uploads racing
+   * for the last place, one gets it.
+   */
+  reserveUpload(owner: string, statementId: string, size: number, expiresAt: string): Promise<Reservation>;
+  /** Gives an upload's place back (aborted, or expired without its file); `false` if none was held. */
+  releaseUpload(owner: string, statementId: string): Promise<boolean>;
+  /** The owner's quota usage as kept (statements, bytes, places taken): one read. */
+  usage(owner: string): Promise<QuotaUsage>;
+  /** Whether an upload still holds its place (a multipart upload completes only then). */
+  holdsPlace(owner: string, statementId: string): Promise<boolean>;
+  /** Places held past `now`, oldest first, across every owner. */
+  expiredUploads(now: string): Promise<{ owner: string; statementId: string }[]>;
+  /**
+   * Sets a statement's status after its malware scan, on the record and its list copies;
+   * `false` if there is no such record (the catalogue reads the verdict when it writes one).
+   */
+  setStatementStatus(owner: string, statementId: string, status: StatementStatus, detail?: string): Promise<boolean>;
+  /**
+   * Records why an upload that arrived was refused, for its owner to read, and gives its
+   * place under the quota back. Repeatable: a retried event writes the same refusal.
+   */
+  refuseUpload(refusal: UploadRefusal): Promise<void>;
+  /** Points the owner's profile at a new avatar (or at none), creating the profile if needed. */
+  setAvatar(owner: string, avatarKey: string | undefined, at: string): Promise<void>;
+  /** The avatar key the owner's profile names, if any. */
+  getAvatarKey(owner: string): Promise<string | undefined>;
+  /** What the table holds for one owner: statements (ascending), held uploads, summaries, avatar key (the sweep). */
+  ownerRecords(owner: string): Promise<OwnerRecords>;
+  /** Gives a record of an earlier release its list copies and its share of the summaries (once). */
+  listStatement(statement: Statement): Promise<boolean>;
+  /** Sets summaries to what the records say, each only if it still holds what was read (else the next sweep retries). */
+  correctSummaries(owner: string, corrections: SummaryCorrection[]): Promise<number>;
+}
+
+export interface Totals {
+  count: number;
+  bytes: number;
+}
+
+/** The quota's item: what is kept, and the places taken (kept plus uploads under way). */
+export interface QuotaUsage {
+  statements: number;
+  bytes: number;
+  slots: number;
+  slotBytes: number;
+}
+
+export type Reservation = { ok: true } | { ok: false; usage: QuotaUsage };
+
+/** An upload holding a place under the quota. */
+export interface HeldUpload {
+  statementId: string;
+  size: number;
+  expiresAt: string;
+}
+
+/** How many writes a summary item has had (absent: none since it was created). */
+export interface Versioned {
+  version?: number;
+}
+
+/** One owner's summaries as stored: by account key, by period, and the quota's usage. */
+export interface Summaries {
+  accounts: Map<string, Totals & Versioned & { label: string }>;
+  periods: Map<string, Totals & Versioned>;
+  /** Absent until the owner's first statement or upload. */
+  quota?: QuotaUsage & Versioned;
+}
+
+export interface OwnerRecords {
+  statementIds: string[];
+  /** Every statement record, and whether it is listed (copied and counted). */
+  statements: (Statement & { listed: boolean })[];
+  uploads: HeldUpload[];
+  summaries: Summaries;
+  avatarKey?: string;
+}
+
+/**
+ * A summary item that differs from its records: whether it existed when read and its
+ * version then, the numbers it should hold (none: remove it), and attributes to set
+ * only where absent (an account's label). Attribute names as stored.
+ */
+export interface SummaryCorrection {
+  sortKey: string;
+  seen?: Versioned;
+  expected?: Record<string, number>;
+  setIfAbsent?: Record<string, string>;
+}

@@ -1,0 +1,26 @@
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { RecordStore } from './port';
+import { profileKey, type TableAccess } from './table';
+
+/** The owner's profile item: which avatar it names. */
+export const profileRecords = ({ documents, tableName }: TableAccess): Pick<RecordStore, 'setAvatar' | 'getAvatarKey'> => ({
+  async setAvatar(owner, avatarKey, at) {
+    await documents.send(
+      new UpdateCommand({
+        TableName: tableName,
+        Key: profileKey(owner),
+        UpdateExpression:
+          avatarKey === undefined
+            ? 'SET userId = :owner, updatedAt = :at REMOVE avatarKey'
+            : 'SET userId = :owner, updatedAt = :at, avatarKey = :key',
+        ExpressionAttributeValues: { ':owner': owner, ':at': at, ...(avatarKey === undefined ? {} : { ':key': avatarKey }) },
+      }),
+    );
+  },
+  async getAvatarKey(owner) {
+    const { Item } = await documents.send(
+      new GetCommand({ TableName: tableName, Key: profileKey(owner), ProjectionExpression: 'avatarKey', ConsistentRead: true }),
+    );
+    return typeof Item?.avatarKey === 'string' ? Item.avatarKey : undefined;
+  },
+});

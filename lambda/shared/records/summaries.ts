@@ -1,0 +1,144 @@
+import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { TABLE_KEYS, accountKeyOf, type Statement } from '../../../contract';
+import type { QuotaUsage, RecordStore } from './port';
+import { VERSION, displayLabel, ignoreConditionFailure, pk, quotaKey, sk, type TableAccess, type TransactItem } from './table';
+
+/**
+ * The owner's summaries: by account, by period, and the quota's usage. Each is changed by
+ * ADDs inside the transaction that changes a statement, so a summary is always the sum of
+ * what was written; the sweep corrects one only if nothing wrote it since it read.
+ */
+/** What a change does to the quota item: ADDs to its numbers (and its version). */
+export const quotaUpdate = (tableName: string, owner: string, add: Partial<QuotaUsage>): TransactItem => {
+  const entries = [...Object.entries(add).filter(([, value]) => value !== 0), [VERSION, 1] as const];
+  return {
+    Update: {
+      TableName: tableName,
+      Key: quotaKey(owner),
+      UpdateExpression: `ADD ${entries.map(([name]) => `#${name} :${name}`).join(', ')}`,
+      ExpressionAttributeNames: Object.fromEntries(entries.map(([name]) => [`#${name}`, name])),
+      ExpressionAttributeValues: Object.fromEntries(entries.map(([name, value]) => [`:${name}`, value])),
+    },
+  };
+};
+
+/** The updates that add (+1) or take away (-1) one statement from its account and period summaries. */
+export const summaryUpdates = (tableName: string, statement: Statement, sign: 1 | -1): TransactItem[] => {
+  const user = TABLE_KEYS.userPartition(statement.owner);
+  const totals = { ':n': sign, ':b': sign * statement.size };
+  const accountKey = accountKeyOf(statement.accountLabel);
+  return [
+    {
+      Update: {
+        TableName: tableName,
+        Key: { [pk]: user, [sk]: TABLE_KEYS.accountSort(accountKey) },
+        UpdateExpression:
+          'ADD #count :n, #bytes :b, #v :one SET #label = if_not_exists(#label, :label), labelFrom = if_not_exists(labelFrom, :id), accountKey = :key',
+        ExpressionAttributeNames: { '#count': 'count', '#bytes': 'bytes', '#label': 'label', '#v': VERSION },
+        ExpressionAttributeValues: { ...totals, ':one': 1, ':label': displayLabel(statement), ':id': statement.id, ':key': accountKey },
+      },
+    },
+    {
+      Update: {
+        TableName: tableName,
+        Key: { [pk]: user, [sk]: TABLE_KEYS.periodSort(statement.period) },
+        UpdateExpression: 'ADD #count :n, #bytes :b, #v :one SET period = :period',
+        ExpressionAttributeNames: { '#count': 'count', '#bytes': 'bytes', '#v': VERSION },
+        ExpressionAttributeValues: { ...totals, ':one': 1, ':period': statement.period },
+      },
+    },
+  ];
+};
+
+/**
+ * An account is shown with the spelling of its oldest statement, whatever order the events
+ * arrive in: a statement older than the one that named it renames it.
+ */
+export const nameAccountByOldest = async ({ documents, tableName }: TableAccess, statement: Statement): Promise<void> => {
+  await documents
+    .send(
+      new UpdateCommand({
+        TableName: tableName,
+        Key: { [pk]: TABLE_KEYS.userPartition(statement.owner), [sk]: TABLE_KEYS.accountSort(accountKeyOf(statement.accountLabel)) },
+        UpdateExpression: 'SET #label = :label, labelFrom = :id',
+        ConditionExpression: 'labelFrom > :id',
+        ExpressionAttributeNames: { '#label': 'label' },
+        ExpressionAttributeValues: { ':label': displayLabel(statement), ':id': statement.id },
+      }),
+    )
+    .catch(ignoreConditionFailure);
+};
+
+/** Summaries that reached zero go, so the account and period lists hold only what is in use. */
+export const removeEmptySummaries = async ({ documents, tableName }: TableAccess, statement: Statement): Promise<void> => {
+  const user = TABLE_KEYS.userPartition(statement.owner);
+  for (const sortKey of [TABLE_KEYS.accountSort(accountKeyOf(statement.accountLabel)), TABLE_KEYS.periodSort(statement.period)]) {
+    await documents
+      .send(
+        new DeleteCommand({
+          TableName: tableName,
+          Key: { [pk]: user, [sk]: sortKey },
+          ConditionExpression: '#count = :zero',
+          ExpressionAttributeNames: { '#count': 'count' },
+          ExpressionAttributeValues: { ':zero': 0 },
+        }),
+      )
+      .catch(ignoreConditionFailure);
+  }
+};
+
+/** The summaries' part of the record store: the sweep's corrections. */
+export const summaryRecords = ({ documents, tableName }: TableAccess): Pick<RecordStore, 'correctSummaries'> => ({
+  async correctSummaries(owner, corrections) {
+    let applied = 0;
+    for (const { sortKey, seen, expected, setIfAbsent } of corrections) {
+      const Key = { [pk]: TABLE_KEYS.userPartition(owner), [sk]: sortKey };
+      // Only if nothing wrote the item since the sweep read it: a concurrent upload or delete wins.
+      const unchanged: { ConditionExpression: string; names: Record<string, string>; values: Record<string, number> } = !seen
+        ? { ConditionExpression: 'attribute_not_exists(#pk)', names: { '#pk': pk }, values: {} }
+        : seen.version === undefined
+          ? { ConditionExpression: 'attribute_exists(#pk) AND attribute_not_exists(#v)', names: { '#pk': pk, '#v': VERSION }, values: {} }
+          : { ConditionExpression: '#v = :seenVersion', names: { '#v': VERSION }, values: { ':seenVersion': seen.version } };
+      try {
+        if (expected) {
+          const set = Object.entries(expected);
+          const absent = Object.entries(setIfAbsent ?? {});
+          await documents.send(
+            new UpdateCommand({
+              TableName: tableName,
+              Key,
+              UpdateExpression:
+                `SET ${[...set.map(([name]) => `#${name} = :${name}`), ...absent.map(([name]) => `#${name} = if_not_exists(#${name}, :${name})`)].join(', ')}` +
+                ' ADD #v :one',
+              ConditionExpression: unchanged.ConditionExpression,
+              ExpressionAttributeNames: {
+                ...unchanged.names,
+                '#v': VERSION,
+                ...Object.fromEntries([...set, ...absent].map(([name]) => [`#${name}`, name])),
+              },
+              ExpressionAttributeValues: {
+                ...unchanged.values,
+                ':one': 1,
+                ...Object.fromEntries([...set, ...absent].map(([name, value]) => [`:${name}`, value])),
+              },
+            }),
+          );
+        } else {
+          await documents.send(
+            new DeleteCommand({
+              TableName: tableName,
+              Key,
+              ConditionExpression: unchanged.ConditionExpression,
+              ExpressionAttributeNames: unchanged.names,
+              ...(Object.keys(unchanged.values).length > 0 ? { ExpressionAttributeValues: unchanged.values } : {}),
+            }),
+          );
+        }
+        applied++;
+      } catch (error) {
+        ignoreConditionFailure(error as Error);
+      }
+    }
+    return applied;
+  },
+});
