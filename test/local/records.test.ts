@@ -1,10 +1,11 @@
 import { PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { TABLE_KEYS, accountKeyOf, statementKey, type Statement } from '../../contract';
+import { TABLE_KEYS, accountKeyOf, type Statement } from '../../contract';
 import { expectedSummaries, summaryCorrections } from '../../lambda/catalogue/summaries';
 import { createSweep } from '../../lambda/catalogue/sweep';
 import { encodeStatementMetadata } from '../../lambda/shared/metadata';
 import { dynamoRecordStore, type RecordStore } from '../../lambda/shared/records';
 import { capturingLog, memoryObjects } from '../support/lambda-fakes';
+import { statementRecord } from '../support/statement-records';
 import { useLocalTable } from './support/dynamo-table';
 
 /**
@@ -20,24 +21,7 @@ beforeAll(() => {
   store = dynamoRecordStore(TABLE, table.client);
 });
 
-let sequence = 0;
-/** A statement with a fresh, time-ordered id (ULID alphabet). */
-const statement = (owner: string, fields: Partial<Statement> = {}): Statement => {
-  const id = `01JD${String(++sequence).padStart(22, '0')}`;
-  return {
-    id,
-    owner,
-    fileName: `${id}.pdf`,
-    contentType: 'application/pdf',
-    size: 100 + sequence,
-    key: statementKey(owner, id),
-    accountLabel: 'Main',
-    period: '2024-01',
-    status: 'AVAILABLE',
-    uploadedAt: '2026-01-01T00:00:00.000Z',
-    ...fields,
-  };
-};
+const statement = statementRecord;
 
 const listIds = async (partition: string): Promise<string[]> => {
   const { Items } = await table.documents.send(

@@ -169,6 +169,14 @@ export const memoryRecords = (): MemoryRecords => {
       uploads.delete(id(statement.owner, statement.id));
       return true;
     },
+    async editStatement(owner, statementId, change) {
+      const statement = statements.get(id(owner, statementId));
+      if (!statement) return undefined;
+      writes.push(`editStatement ${owner}/${statementId}`);
+      const edited = { ...statement, ...change };
+      statements.set(id(owner, statementId), edited);
+      return edited;
+    },
     async deleteStatement(owner, statementId) {
       if (!statements.has(id(owner, statementId))) return false;
       writes.push(`deleteStatement ${owner}/${statementId}`);

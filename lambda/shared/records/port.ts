@@ -9,6 +9,13 @@ export interface RecordStore {
    * place); `false` if it was recorded already (a repeated event): nothing changes then.
    */
   putStatement(statement: Statement): Promise<boolean>;
+  /**
+   * Renames a statement, or files it under another account or period: the record, its list
+   * copies and its share of the summaries move in one transaction (a fixed number of items,
+   * whatever the vault holds); its id, object, checksum, verdict and the quota stay.
+   * Undefined when the owner has no such statement.
+   */
+  editStatement(owner: string, statementId: string, change: StatementChange): Promise<Statement | undefined>;
   /** Removes a statement, its list copies and its share of the summaries, at most once; `false` if there was none. */
   deleteStatement(owner: string, statementId: string): Promise<boolean>;
   /**
@@ -46,6 +53,9 @@ export interface RecordStore {
   /** Sets summaries to what the records say, each only if it still holds what was read (else the next sweep retries). */
   correctSummaries(owner: string, corrections: SummaryCorrection[]): Promise<number>;
 }
+
+/** What an edit may change of a statement: what people file it by. */
+export type StatementChange = Partial<Pick<Statement, 'fileName' | 'accountLabel' | 'period'>>;
 
 export interface Totals {
   count: number;

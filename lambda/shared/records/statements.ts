@@ -1,7 +1,14 @@
-import { TABLE_KEYS, statementListPartitions, type Statement } from '../../../contract';
+import { TABLE_KEYS, accountKeyOf, statementListPartitions, type Statement } from '../../../contract';
 import { releaseHeld } from './holds';
-import type { RecordStore } from './port';
-import { nameAccountByOldest, quotaUpdate, removeEmptySummaries, summaryUpdates } from './summaries';
+import type { RecordStore, StatementChange } from './port';
+import {
+  accountSummaryUpdate,
+  nameAccountByOldest,
+  periodSummaryUpdate,
+  quotaUpdate,
+  removeEmptySummaries,
+  summaryUpdates,
+} from './summaries';
 import {
   LISTED,
   cancellationCodes,
@@ -24,10 +31,56 @@ export const listCopies = (tableName: string, statement: Statement): TransactIte
     Put: { TableName: tableName, Item: { ...statement, [pk]: partition, [sk]: TABLE_KEYS.statementSort(statement.id) } },
   }));
 
+/** How often an edit reads and writes again when the statement changed in between. */
+const EDIT_ATTEMPTS = 4;
+
+/**
+ * The items of one edit: the record, changed only if it still is what was read (its
+ * fields, its verdict, whether it is listed); for a listed statement also its list copies
+ * (removed from the partitions it leaves, written again in the ones it is in) and its
+ * account and period summaries (one out, one in, for what changed).
+ */
+const editItems = (tableName: string, listed: boolean, before: Statement, after: Statement, change: StatementChange): TransactItem[] => {
+  const fields = Object.keys(change) as (keyof StatementChange)[];
+  const record: TransactItem = {
+    Update: {
+      TableName: tableName,
+      Key: statementItemKey(before.owner, before.id),
+      UpdateExpression: `SET ${fields.map((field) => `#${field} = :${field}`).join(', ')}`,
+      ConditionExpression: [
+        ...(['fileName', 'accountLabel', 'period', 'status'] as const).map((field) => `#${field} = :was_${field}`),
+        listed ? '#listed = :true' : 'attribute_not_exists(#listed)',
+      ].join(' AND '),
+      ExpressionAttributeNames: {
+        ...Object.fromEntries(['fileName', 'accountLabel', 'period', 'status'].map((field) => [`#${field}`, field])),
+        '#listed': LISTED,
+      },
+      ExpressionAttributeValues: {
+        ...Object.fromEntries(fields.map((field) => [`:${field}`, after[field]])),
+        ...Object.fromEntries((['fileName', 'accountLabel', 'period', 'status'] as const).map((field) => [`:was_${field}`, before[field]])),
+        ...(listed ? { ':true': true } : {}),
+      },
+    },
+  };
+  if (!listed) return [record];
+  const leaving = statementListPartitions(before).filter((partition) => !statementListPartitions(after).includes(partition));
+  const movedAccount = accountKeyOf(before.accountLabel) !== accountKeyOf(after.accountLabel);
+  const movedPeriod = before.period !== after.period;
+  return [
+    record,
+    ...leaving.map((partition) => ({
+      Delete: { TableName: tableName, Key: { [pk]: partition, [sk]: TABLE_KEYS.statementSort(before.id) } },
+    })),
+    ...listCopies(tableName, after),
+    ...(movedAccount ? [accountSummaryUpdate(tableName, before, -1), accountSummaryUpdate(tableName, after, 1)] : []),
+    ...(movedPeriod ? [periodSummaryUpdate(tableName, before, -1), periodSummaryUpdate(tableName, after, 1)] : []),
+  ];
+};
+
 /** The statements' part of the record store. */
 export const statementRecords = (
   access: TableAccess,
-): Pick<RecordStore, 'getStatement' | 'putStatement' | 'listStatement' | 'deleteStatement' | 'setStatementStatus'> => {
+): Pick<RecordStore, 'getStatement' | 'putStatement' | 'listStatement' | 'editStatement' | 'deleteStatement' | 'setStatementStatus'> => {
   const { tableName, transact, get } = access;
 
   /** Adds a statement (new, or listed from an earlier release): `first` is the item that makes it happen once. */
@@ -85,6 +138,29 @@ export const statementRecords = (
         },
       });
     },
+    async editStatement(owner, statementId, change) {
+      // Tried again while something else changes the statement between the read and the write.
+      for (let attempt = 1; attempt <= EDIT_ATTEMPTS; attempt++) {
+        const item = await get(statementItemKey(owner, statementId));
+        if (!item) return undefined;
+        const before = stripKeys(item);
+        const after: Statement = { ...before, ...change };
+        if (after.fileName === before.fileName && after.accountLabel === before.accountLabel && after.period === before.period)
+          return before;
+        try {
+          await transact(editItems(tableName, item[LISTED] === true, before, after, change));
+        } catch (error) {
+          if (conditionFailed(error, 0)) continue;
+          throw error;
+        }
+        if (item[LISTED] === true) {
+          await removeEmptySummaries(access, before);
+          await nameAccountByOldest(access, after);
+        }
+        return after;
+      }
+      throw Object.assign(new Error('The statement kept changing while it was edited; try again.'), { name: 'EditConflict' });
+    },
     async deleteStatement(owner, statementId) {
       // Two tries: the sweep may list an earlier release's record between the read and the write.
       let statement: Statement | undefined;
@@ -96,15 +172,16 @@ export const statementRecords = (
         try {
           await transact([
             {
-              // Exactly the record read: a concurrent delete or listing makes this one step aside.
+              // Exactly the record read: a concurrent delete, listing or edit (which moves its
+              // copies and summaries) makes this one read again.
               Delete: {
                 TableName: tableName,
                 Key: statementItemKey(owner, statementId),
                 ...(listed
                   ? {
-                      ConditionExpression: '#listed = :true',
+                      ConditionExpression: '#listed = :true AND accountLabel = :account AND period = :period',
                       ExpressionAttributeNames: { '#listed': LISTED },
-                      ExpressionAttributeValues: { ':true': true },
+                      ExpressionAttributeValues: { ':true': true, ':account': read.accountLabel, ':period': read.period },
                     }
                   : {
                       ConditionExpression: 'attribute_exists(#pk) AND attribute_not_exists(#listed)',
@@ -132,33 +209,41 @@ export const statementRecords = (
       return true;
     },
     async setStatementStatus(owner, statementId, status, detail) {
-      const item = await get(statementItemKey(owner, statementId));
-      if (!item) return false;
-      const statement = stripKeys(item);
-      const partitions = item[LISTED] === true ? statementListPartitions(statement) : [];
-      const keys = [
-        statementItemKey(owner, statementId),
-        ...partitions.map((partition) => ({ [pk]: partition, [sk]: TABLE_KEYS.statementSort(statementId) })),
-      ];
-      try {
-        await transact(
-          keys.map((Key) => ({
-            Update: {
-              TableName: tableName,
-              Key,
-              UpdateExpression: detail ? 'SET #status = :status, scanDetail = :detail' : 'SET #status = :status REMOVE scanDetail',
-              // Only what exists: a delete racing the verdict wins.
-              ConditionExpression: 'attribute_exists(#pk)',
-              ExpressionAttributeNames: { '#pk': pk, '#status': 'status' },
-              ExpressionAttributeValues: { ':status': status, ...(detail ? { ':detail': detail } : {}) },
-            },
-          })),
-        );
-        return true;
-      } catch (error) {
-        if (cancellationCodes(error).includes('ConditionalCheckFailed')) return false;
-        throw error;
+      // Read again when an edit moved the statement's copies between the read and the write.
+      for (let attempt = 1; attempt <= EDIT_ATTEMPTS; attempt++) {
+        const item = await get(statementItemKey(owner, statementId));
+        if (!item) return false;
+        const statement = stripKeys(item);
+        const partitions = item[LISTED] === true ? statementListPartitions(statement) : [];
+        const keys = [
+          statementItemKey(owner, statementId),
+          ...partitions.map((partition) => ({ [pk]: partition, [sk]: TABLE_KEYS.statementSort(statementId) })),
+        ];
+        try {
+          await transact(
+            keys.map((Key, index) => ({
+              Update: {
+                TableName: tableName,
+                Key,
+                UpdateExpression: detail ? 'SET #status = :status, scanDetail = :detail' : 'SET #status = :status REMOVE scanDetail',
+                // Only what exists (a delete racing the verdict wins), and the record as read.
+                ConditionExpression:
+                  index === 0 ? 'attribute_exists(#pk) AND accountLabel = :account AND period = :period' : 'attribute_exists(#pk)',
+                ExpressionAttributeNames: { '#pk': pk, '#status': 'status' },
+                ExpressionAttributeValues: {
+                  ':status': status,
+                  ...(detail ? { ':detail': detail } : {}),
+                  ...(index === 0 ? { ':account': statement.accountLabel, ':period': statement.period } : {}),
+                },
+              },
+            })),
+          );
+          return true;
+        } catch (error) {
+          if (!cancellationCodes(error).includes('ConditionalCheckFailed')) throw error;
+        }
       }
+      return false;
     },
   };
 };

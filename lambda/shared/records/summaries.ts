@@ -22,33 +22,44 @@ export const quotaUpdate = (tableName: string, owner: string, add: Partial<Quota
   };
 };
 
-/** The updates that add (+1) or take away (-1) one statement from its account and period summaries. */
-export const summaryUpdates = (tableName: string, statement: Statement, sign: 1 | -1): TransactItem[] => {
-  const user = TABLE_KEYS.userPartition(statement.owner);
-  const totals = { ':n': sign, ':b': sign * statement.size };
+/** The update that adds (+1) or takes away (-1) one statement from its account's summary. */
+export const accountSummaryUpdate = (tableName: string, statement: Statement, sign: 1 | -1): TransactItem => {
   const accountKey = accountKeyOf(statement.accountLabel);
-  return [
-    {
-      Update: {
-        TableName: tableName,
-        Key: { [pk]: user, [sk]: TABLE_KEYS.accountSort(accountKey) },
-        UpdateExpression:
-          'ADD #count :n, #bytes :b, #v :one SET #label = if_not_exists(#label, :label), labelFrom = if_not_exists(labelFrom, :id), accountKey = :key',
-        ExpressionAttributeNames: { '#count': 'count', '#bytes': 'bytes', '#label': 'label', '#v': VERSION },
-        ExpressionAttributeValues: { ...totals, ':one': 1, ':label': displayLabel(statement), ':id': statement.id, ':key': accountKey },
+  return {
+    Update: {
+      TableName: tableName,
+      Key: { [pk]: TABLE_KEYS.userPartition(statement.owner), [sk]: TABLE_KEYS.accountSort(accountKey) },
+      UpdateExpression:
+        'ADD #count :n, #bytes :b, #v :one SET #label = if_not_exists(#label, :label), labelFrom = if_not_exists(labelFrom, :id), accountKey = :key',
+      ExpressionAttributeNames: { '#count': 'count', '#bytes': 'bytes', '#label': 'label', '#v': VERSION },
+      ExpressionAttributeValues: {
+        ':n': sign,
+        ':b': sign * statement.size,
+        ':one': 1,
+        ':label': displayLabel(statement),
+        ':id': statement.id,
+        ':key': accountKey,
       },
     },
-    {
-      Update: {
-        TableName: tableName,
-        Key: { [pk]: user, [sk]: TABLE_KEYS.periodSort(statement.period) },
-        UpdateExpression: 'ADD #count :n, #bytes :b, #v :one SET period = :period',
-        ExpressionAttributeNames: { '#count': 'count', '#bytes': 'bytes', '#v': VERSION },
-        ExpressionAttributeValues: { ...totals, ':one': 1, ':period': statement.period },
-      },
-    },
-  ];
+  };
 };
+
+/** The update that adds (+1) or takes away (-1) one statement from its period's summary. */
+export const periodSummaryUpdate = (tableName: string, statement: Statement, sign: 1 | -1): TransactItem => ({
+  Update: {
+    TableName: tableName,
+    Key: { [pk]: TABLE_KEYS.userPartition(statement.owner), [sk]: TABLE_KEYS.periodSort(statement.period) },
+    UpdateExpression: 'ADD #count :n, #bytes :b, #v :one SET period = :period',
+    ExpressionAttributeNames: { '#count': 'count', '#bytes': 'bytes', '#v': VERSION },
+    ExpressionAttributeValues: { ':n': sign, ':b': sign * statement.size, ':one': 1, ':period': statement.period },
+  },
+});
+
+/** The updates that add (+1) or take away (-1) one statement from its account and period summaries. */
+export const summaryUpdates = (tableName: string, statement: Statement, sign: 1 | -1): TransactItem[] => [
+  accountSummaryUpdate(tableName, statement, sign),
+  periodSummaryUpdate(tableName, statement, sign),
+];
 
 /**
  * An account is shown with the spelling of its oldest statement, whatever order the events

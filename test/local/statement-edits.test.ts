@@ -1,0 +1,222 @@
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import fc from 'fast-check';
+import { TABLE_KEYS, accountKeyOf, type Statement } from '../../contract';
+import { expectedSummaries } from '../../lambda/catalogue/summaries';
+import { createSweep } from '../../lambda/catalogue/sweep';
+import { encodeStatementMetadata } from '../../lambda/shared/metadata';
+import { dynamoRecordStore, type RecordStore } from '../../lambda/shared/records';
+import { capturingLog, memoryObjects } from '../support/lambda-fakes';
+import { statementRecord } from '../support/statement-records';
+import { useLocalTable } from './support/dynamo-table';
+
+/**
+ * Editing a statement's name, account or period on AWS's own DynamoDB Local: the record,
+ * its list copies and its summaries move in one transaction, and under any interleaving of
+ * uploads, edits, deletes, verdicts and sweeps every list and summary is exact afterwards.
+ */
+const table = useLocalTable('edits-test');
+let store: RecordStore;
+beforeAll(() => {
+  store = dynamoRecordStore(table.name, table.client);
+});
+
+/** Records with a checksum, as every upload now has. */
+const statement = (who: string, fields: Partial<Statement> = {}): Statement =>
+  statementRecord(who, { checksum: 'n4bQgYhMfWWaL+qgxVrQFaO/TxsrC4Is0V1sFbDwCgg=', checksumType: 'FULL_OBJECT', ...fields });
+const owner = () => crypto.randomUUID();
+
+/** The copies a list partition holds, newest first, as the list reads them. */
+const listItems = async (partition: string) => {
+  const { Items } = await table.documents.send(
+    new QueryCommand({
+      TableName: table.name,
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+      ExpressionAttributeValues: { ':pk': partition, ':prefix': TABLE_KEYS.statementSortPrefix },
+      ScanIndexForward: false,
+      ConsistentRead: true,
+    }),
+  );
+  return (Items ?? []).map((item) => ({
+    id: String(item.id),
+    fileName: item.fileName,
+    accountLabel: item.accountLabel,
+    period: item.period,
+    status: item.status,
+  }));
+};
+const listIds = async (partition: string): Promise<string[]> => (await listItems(partition)).map((item) => item.id);
+
+/** Lists and summaries against the records: every list partition of these accounts and periods holds exactly its records. */
+const expectExact = async (who: string, accounts: string[], periods: string[]) => {
+  const records = await store.ownerRecords(who);
+  const statements = records.statements.filter((one) => one.listed);
+  const expected = expectedSummaries(statements);
+  expect(records.summaries.quota ?? { statements: 0, bytes: 0 }).toMatchObject({
+    statements: expected.quota.statements,
+    bytes: expected.quota.bytes,
+  });
+  expect(new Map([...records.summaries.accounts].map(([key, totals]) => [key, { count: totals.count, bytes: totals.bytes }]))).toEqual(
+    new Map([...expected.accounts].map(([key, totals]) => [key, { count: totals.count, bytes: totals.bytes }])),
+  );
+  expect(new Map([...records.summaries.periods].map(([key, totals]) => [key, { count: totals.count, bytes: totals.bytes }]))).toEqual(
+    new Map([...expected.periods].map(([key, totals]) => [key, { count: totals.count, bytes: totals.bytes }])),
+  );
+  const newestFirst = (ones: Statement[]) => ones.map((one) => one.id).sort((a, b) => (a < b ? 1 : -1));
+  for (const period of periods)
+    expect(await listIds(TABLE_KEYS.periodList(who, period))).toEqual(newestFirst(statements.filter((one) => one.period === period)));
+  for (const account of accounts) {
+    const key = accountKeyOf(account);
+    const mine = statements.filter((one) => accountKeyOf(one.accountLabel) === key);
+    expect(await listIds(TABLE_KEYS.accountList(who, key))).toEqual(newestFirst(mine));
+    for (const period of periods)
+      expect(await listIds(TABLE_KEYS.accountPeriodList(who, key, period))).toEqual(
+        newestFirst(mine.filter((one) => one.period === period)),
+      );
+  }
+};
+
+test('an edit moves the record, its list copies and its summaries; id, object, checksum, verdict and quota stay', async () => {
+  const alice = owner();
+  const [moved, stays] = [statement(alice, { status: 'QUARANTINED', scanDetail: 'a threat was found' }), statement(alice)];
+  await store.putStatement(moved);
+  await store.putStatement(stays);
+  const quotaBefore = (await store.ownerRecords(alice)).summaries.quota;
+  const edited = await store.editStatement(alice, moved.id, { accountLabel: 'Savings', period: '2023-12', fileName: 'December.pdf' });
+  expect(edited).toEqual({ ...moved, accountLabel: 'Savings', period: '2023-12', fileName: 'December.pdf' });
+  expect(await store.getStatement(alice, moved.id)).toEqual(edited);
+  expect((await store.ownerRecords(alice)).summaries.quota).toEqual(quotaBefore);
+  // The checksum list keeps it (for the same-file check), with its new name.
+  const { Items } = await table.documents.send(
+    new QueryCommand({
+      TableName: table.name,
+      KeyConditionExpression: 'pk = :pk',
+      ExpressionAttributeValues: { ':pk': TABLE_KEYS.checksumList(alice, moved.checksum!) },
+      ConsistentRead: true,
+    }),
+  );
+  expect(Items?.find((item) => item.id === moved.id)).toMatchObject({ fileName: 'December.pdf', accountLabel: 'Savings' });
+  await expectExact(alice, ['Main', 'Savings'], ['2024-01', '2023-12']);
+});
+
+test('a rename changes every copy and no summary; an edit that changes nothing writes nothing', async () => {
+  const alice = owner();
+  const one = statement(alice);
+  await store.putStatement(one);
+  const before = await store.ownerRecords(alice);
+  await store.editStatement(alice, one.id, { fileName: 'Renamed.pdf' });
+  const after = await store.ownerRecords(alice);
+  expect(after.summaries).toEqual(before.summaries);
+  expect(after.statements[0]).toMatchObject({ fileName: 'Renamed.pdf' });
+  expect(await store.editStatement(alice, one.id, { fileName: 'Renamed.pdf', period: '2024-01' })).toMatchObject({
+    fileName: 'Renamed.pdf',
+  });
+  expect((await store.ownerRecords(alice)).summaries).toEqual(after.summaries);
+});
+
+test("another owner's statement, or an id that does not exist: nothing, and nothing written", async () => {
+  const [alice, bob] = [owner(), owner()];
+  const hers = statement(alice);
+  await store.putStatement(hers);
+  const before = await store.ownerRecords(alice);
+  expect(await store.editStatement(bob, hers.id, { accountLabel: 'Mine now' })).toBeUndefined();
+  expect(await store.editStatement(alice, statement(alice).id, { accountLabel: 'Nothing' })).toBeUndefined();
+  expect(await store.ownerRecords(alice)).toEqual(before);
+  expect(await store.ownerRecords(bob)).toMatchObject({ statementIds: [], summaries: { accounts: new Map(), periods: new Map() } });
+});
+
+test('the sweep never reverts an edit: after it, the record is the truth, not the upload metadata', async () => {
+  const alice = owner();
+  const one = statement(alice);
+  await store.putStatement(one);
+  const objects = memoryObjects();
+  objects.objects.set(one.key, {
+    contentType: one.contentType,
+    size: one.size,
+    metadata: encodeStatementMetadata({ fileName: one.fileName, accountLabel: one.accountLabel, period: one.period }),
+    lastModified: one.uploadedAt,
+  });
+  await store.editStatement(alice, one.id, { accountLabel: 'Joint', period: '2024-02' });
+  const sweep = createSweep({ objects, records: store, log: capturingLog() });
+  expect(await sweep()).toMatchObject({ catalogued: 0, summariesCorrected: 0, failures: 0 });
+  expect(await store.getStatement(alice, one.id)).toMatchObject({ accountLabel: 'Joint', period: '2024-02' });
+  await expectExact(alice, ['Main', 'Joint'], ['2024-01', '2024-02']);
+});
+
+describe('random interleavings', () => {
+  const ACCOUNTS = ['Main', 'main ', 'Savings', 'Joint'];
+  const PERIODS = ['2024-01', '2024-02', '2024-03'];
+  const RUNS = Math.min(Number(process.env.FUZZ_RUNS ?? 12), 60);
+
+  type Op =
+    | { kind: 'upload'; account: string; period: string }
+    | { kind: 'edit'; target: number; account?: string; period?: string; rename: boolean }
+    | { kind: 'delete'; target: number }
+    | { kind: 'verdict'; target: number }
+    | { kind: 'sweep' };
+
+  const opArb: fc.Arbitrary<Op> = fc.oneof(
+    fc.record({ kind: fc.constant('upload' as const), account: fc.constantFrom(...ACCOUNTS), period: fc.constantFrom(...PERIODS) }),
+    fc.record({
+      kind: fc.constant('edit' as const),
+      target: fc.nat(20),
+      account: fc.option(fc.constantFrom(...ACCOUNTS), { nil: undefined }),
+      period: fc.option(fc.constantFrom(...PERIODS), { nil: undefined }),
+      rename: fc.boolean(),
+    }),
+    fc.record({ kind: fc.constant('delete' as const), target: fc.nat(20) }),
+    fc.record({ kind: fc.constant('verdict' as const), target: fc.nat(20) }),
+    fc.constant({ kind: 'sweep' as const }),
+  );
+
+  test('uploads, edits, deletes, verdicts and sweeps, several at once: every list and summary exact afterwards', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.array(opArb, { minLength: 1, maxLength: 5 }), { minLength: 1, maxLength: 6 }), async (rounds) => {
+        const who = owner();
+        const uploaded: Statement[] = [];
+        const objects = memoryObjects();
+        const sweep = createSweep({ objects, records: store, log: capturingLog() });
+        const run = async (op: Op) => {
+          const target = op.kind !== 'upload' && op.kind !== 'sweep' ? uploaded[op.target % Math.max(uploaded.length, 1)] : undefined;
+          switch (op.kind) {
+            case 'upload': {
+              const one = statement(who, { accountLabel: op.account, period: op.period });
+              uploaded.push(one);
+              // S3 holds the object first; then its event records it.
+              objects.objects.set(one.key, {
+                contentType: one.contentType,
+                size: one.size,
+                metadata: encodeStatementMetadata({ fileName: one.fileName, accountLabel: one.accountLabel, period: one.period }),
+                lastModified: one.uploadedAt,
+              });
+              await store.putStatement(one);
+              return;
+            }
+            case 'edit':
+              if (target)
+                await store.editStatement(who, target.id, {
+                  ...(op.account ? { accountLabel: op.account } : {}),
+                  ...(op.period ? { period: op.period } : {}),
+                  ...(op.rename ? { fileName: `renamed-${target.id}.pdf` } : {}),
+                });
+              return;
+            case 'delete':
+              // The object goes first; its event removes the record.
+              if (target) {
+                objects.objects.delete(target.key);
+                await store.deleteStatement(who, target.id);
+              }
+              return;
+            case 'verdict':
+              if (target) await store.setStatementStatus(who, target.id, 'QUARANTINED', 'a threat was found');
+              return;
+            case 'sweep':
+              await sweep();
+          }
+        };
+        for (const round of rounds) await Promise.all(round.map(run));
+        await expectExact(who, ACCOUNTS, PERIODS);
+      }),
+      { numRuns: RUNS },
+    );
+  }, 600_000);
+});
