@@ -1079,7 +1079,10 @@ describe('filing a year of statements from several banks at once', () => {
     await page.getByLabel('Account for stmt.csv').fill('Joint ••0042');
     await page.getByRole('button', { name: `Upload ${files.length} files`, exact: true }).click();
     await expect(page.locator('[data-testid="upload-item"][data-status="done"]')).toHaveCount(files.length, { timeout: 120_000 });
-    // The list, page by page: every file under its own period and account.
+    // The list, page by page: every file under its own period and account. Read from a fresh
+    // render once every statement is counted (no refresh of the page still under way).
+    await expect(page.getByTestId('usage')).toContainText(`${files.length} statements`, { timeout: 60_000 });
+    await page.reload();
     const listed = new Map<string, { period: string; account: string }>();
     for (;;) {
       await expect(page.getByTestId('statement-row').first()).toBeVisible();
@@ -1092,8 +1095,9 @@ describe('filing a year of statements from several banks at once', () => {
         })),
       );
       for (const { name, ...filed } of rows) listed.set(name, filed);
+      if (listed.size >= files.length) break;
       const next = page.getByRole('button', { name: 'Next page' });
-      if (listed.size >= files.length || (await next.isDisabled())) break;
+      await expect(next).toBeEnabled();
       const first = await page.getByTestId('statement-row').first().innerText();
       await next.click();
       await page.waitForFunction((before) => document.querySelector('[data-testid="statement-row"]')?.textContent !== before, first);
