@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { MAX_PARTS, PERIOD_PATTERN, STATEMENT_LIMITS, TEXT_LIMITS } from './uploads';
+import { MAX_PARTS, PERIOD_PATTERN, STATEMENT_LIMITS, STATEMENT_PAGE_SIZE, TEXT_LIMITS } from './uploads';
 import { COMPOSITE_SHA256_PATTERN, SHA256_BASE64_PATTERN, type ChecksumType } from './checksums';
 import { plainNameProblem, textProblem } from './upload-rules';
 import { STATEMENT_ID_PATTERN } from './keys';
@@ -59,13 +59,15 @@ export const profileImageUploadRequestSchema = z
   .object({ contentType: contentTypeSchema, size: sizeSchema, checksum: sha256Schema('checksum') })
   .strict();
 
+const periodSchema = z.string({ error: 'period must be text' }).regex(PERIOD_PATTERN, 'period must look like 2024-01 (YYYY-MM)');
+
 export const statementUploadRequestSchema = z
   .object({
     fileName: fileNameSchema,
     contentType: contentTypeSchema,
     size: sizeSchema,
     accountLabel: accountLabelSchema,
-    period: z.string().regex(PERIOD_PATTERN, 'period must look like 2024-01 (YYYY-MM)'),
+    period: periodSchema,
     checksum: statementChecksumSchema,
   })
   .strict();
@@ -121,6 +123,30 @@ export const uploadQuerySchema = z.object({ uploadId: uploadIdSchema }).strict()
 export const statementIdSchema = z
   .string({ error: 'statementId is required' })
   .regex(STATEMENT_ID_PATTERN, 'statementId is not a statement id');
+
+/** How many statements one edit may change: the largest page of the list, all of it selected. */
+export const STATEMENT_EDIT_MAX = STATEMENT_PAGE_SIZE.max;
+
+/**
+ * An edit of one statement or a selection: a new name (one statement only), account or
+ * period, under the same rules as at upload. At least one of the three; nulls (GraphQL's
+ * omitted arguments) mean "unchanged".
+ */
+export const statementEditRequestSchema = z
+  .object({
+    ids: z
+      .array(statementIdSchema)
+      .min(1, 'name at least one statement')
+      .max(STATEMENT_EDIT_MAX, `edit at most ${STATEMENT_EDIT_MAX} statements at once`)
+      .refine((ids) => new Set(ids).size === ids.length, 'ids must not repeat'),
+    fileName: fileNameSchema.nullish(),
+    accountLabel: accountLabelSchema.nullish(),
+    period: periodSchema.nullish(),
+  })
+  .strict()
+  .refine((edit) => edit.fileName != null || edit.accountLabel != null || edit.period != null, 'change the name, the account or the period')
+  .refine((edit) => edit.fileName == null || edit.ids.length === 1, 'a new name is for one statement at a time');
+export type StatementEditRequest = z.input<typeof statementEditRequestSchema>;
 
 export type ProfileImageUploadRequest = z.input<typeof profileImageUploadRequestSchema>;
 export type StatementUploadRequest = z.input<typeof statementUploadRequestSchema>;

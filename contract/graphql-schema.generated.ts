@@ -27,8 +27,32 @@ export type AccountSummary = {
   label: Scalars['String']['output'];
 };
 
+export type EditStatementsInput = {
+  accountLabel?: InputMaybe<Scalars['String']['input']>;
+  /** A new name; only when one statement is named. */
+  fileName?: InputMaybe<Scalars['String']['input']>;
+  /** The statements to change (at most 100). */
+  ids: Array<Scalars['ID']['input']>;
+  /** YYYY-MM */
+  period?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type EditStatementsResult = {
+  /** The statements as they are now. */
+  edited: Array<Statement>;
+  /** Ids the caller has no statement for. */
+  notFound: Array<Scalars['ID']['output']>;
+};
+
 export type Mutation = {
+  /** Renames one of the caller's statements, or files one or several under another account or period. Ids the caller has no statement for come back in notFound, whoever's they are. */
+  editStatements: EditStatementsResult;
   updateProfile: Profile;
+};
+
+
+export type MutationEditStatementsArgs = {
+  input: EditStatementsInput;
 };
 
 

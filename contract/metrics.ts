@@ -27,4 +27,5 @@ export const SERVICE_NAMES = {
   catalogue: 'catalogue',
   sweep: 'catalogue-sweep',
   scanResults: 'scan-results',
+  statementEdits: 'statement-edits',
 } as const;

@@ -25,7 +25,8 @@ import {
 export const SCHEMA_PATH = path.join(__dirname, 'schema.graphql');
 export const readSchema = (): string => fs.readFileSync(SCHEMA_PATH, 'utf8');
 
-export type DataSourceName = 'table' | 'none';
+/** `table`: DynamoDB (VTL); `none`: local values; `statementEdits`: the statement-edit Lambda. */
+export type DataSourceName = 'table' | 'none' | 'statementEdits';
 
 export interface ResolverSpec {
   typeName: 'Query' | 'Mutation';
@@ -291,6 +292,27 @@ $util.toJson($ctx.result.items)`,
   }
 }`,
     responseTemplate: `${RAISE_ERROR}
+$util.toJson($ctx.result)`,
+  },
+  {
+    typeName: 'Mutation',
+    fieldName: 'editStatements',
+    dataSource: 'statementEdits',
+    // The owner is the token's sub; the Lambda validates the input with the contract's schema.
+    requestTemplate: `{
+  "version": "2018-05-29",
+  "operation": "Invoke",
+  "payload": {
+    "owner": $util.toJson(${SUB}),
+    "input": $util.toJson($ctx.args.input),
+    "requestId": $util.toJson($util.autoId())
+  }
+}`,
+    // Bad input comes back as an answer (not a Lambda failure), raised here as GraphQL's error.
+    responseTemplate: `${RAISE_ERROR}
+#if($ctx.result.error)
+  $util.error($ctx.result.error.message, $ctx.result.error.type)
+#end
 $util.toJson($ctx.result)`,
   },
 ];

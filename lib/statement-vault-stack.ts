@@ -55,6 +55,8 @@ export interface VaultPrincipals {
   /** The web app's server: it calls nothing of AWS; it may only write its logs and traces. */
   readonly webServer: VaultFunction;
   readonly graphqlTable: iam.IGrantable;
+  /** The `editStatements` resolver's function. */
+  readonly statementEdits: VaultFunction;
 }
 
 /** The whole AWS side of Statement Vault, composed from one construct per concern. */
@@ -156,6 +158,7 @@ export class StatementVaultStack extends Stack {
       malwareScan: scanning.role,
       webServer: web.server,
       graphqlTable: data.tableSource,
+      statementEdits: data.statementEdits,
     };
 
     new VaultMonitoring(this, 'Monitoring', {
@@ -170,6 +173,7 @@ export class StatementVaultStack extends Stack {
         { name: 'catalogue-sweep', function: catalogue.sweep.function },
         { name: 'scan-results', function: catalogue.scanResults.function },
         { name: 'account-deletion', function: accountDeletion.worker.function },
+        { name: 'statement-edits', function: data.statementEdits.function },
         { name: 'web-server', function: web.server.function },
       ],
       graphqlApi: data.api,

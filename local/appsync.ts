@@ -5,7 +5,7 @@ import {
   RESOLVER_KIND,
 } from '@aws-amplify/amplify-appsync-simulator';
 import { REGION } from '../contract';
-import { RESOLVERS, readSchema } from '../graphql/resolvers';
+import { RESOLVERS, readSchema, type DataSourceName } from '../graphql/resolvers';
 import type { TokenVerifier } from './auth/token-verifier';
 import { settingsProblems, type GraphqlApiSettings } from './appsync-limits';
 import { answerPreflight, listen, readBody, requestTarget, safeHandler, sendJson, upstreamAgent, type RunningServer } from './http';
@@ -46,6 +46,8 @@ export const startLocalAppSync = async (input: {
   settings: GraphqlApiSettings;
   /** What the table data source signs its DynamoDB calls with (its role's credentials). */
   credentials: { accessKeyId: string; secretAccessKey: string };
+  /** The Lambda data sources: each invokes the real handler with the resolver's payload. */
+  lambdas: Record<Exclude<DataSourceName, 'table' | 'none'>, (payload: unknown) => Promise<unknown>>;
 }): Promise<LocalAppSync> => {
   const [innerPort, wsPort] = [await freePort(), await freePort()];
   const simulator = new AmplifyAppSyncSimulator({ port: innerPort, wsPort });
@@ -72,6 +74,7 @@ export const startLocalAppSync = async (input: {
         },
       },
       { type: 'NONE', name: 'none' },
+      ...Object.entries(input.lambdas).map(([name, invoke]) => ({ type: 'AWS_LAMBDA' as const, name, invoke })),
     ],
     appSync: {
       name: 'statement-vault-local',

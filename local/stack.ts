@@ -17,6 +17,8 @@ import { createCatalogueHandler, createScanResultsHandler, createSweepHandler } 
 import { createS3Client, type AssumeRoleRequest } from '../lambda/shared/runtime';
 import { createProfileImageHandler } from '../lambda/profile-image/handler';
 import { createStatementsHandler } from '../lambda/statements/handler';
+import { createStatementEditHandler } from '../lambda/statement-edits/handler';
+import type { StatementEditEvent } from '../lambda/statement-edits/core';
 import { createAccountDeletionHandler, type DeletionWorkerEvent } from '../lambda/account/handler';
 import { writeWebConfig } from '../lib/web-config-file';
 import { startLocalAppSync } from './appsync';
@@ -229,6 +231,7 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
         (error) => log(`account deletion failed: ${error.name}; the schedule resumes it`),
       );
     };
+    const statementEdits = invoke('statement-edits', createStatementEditHandler(environment, access('statementEdits')));
     const statementsHandler = invoke('statements-api', createStatementsHandler(environment, { ...access('statementsApi'), invokeAsync }));
     // Fault injection for the durability tests: drop S3 events as if they were lost (to the
     // catalogue and the malware scan alike).
@@ -307,6 +310,8 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
         credentials: identities.credentialsOf('graphqlTable'),
         apiKey: LOCAL_IDS.graphqlApiKey,
         tokens,
+        // AppSync invokes the resolver's function synchronously, with its own role's credentials.
+        lambdas: { statementEdits: (payload) => statementEdits(payload as StatementEditEvent) },
       });
       stops.push(() => appsync.close());
     });

@@ -23,6 +23,8 @@ export const CORRELATION_ID_PATHS = {
   /** The id of the S3 request that stored or removed the object. */
   s3Notification: 'Records[0].responseElements."x-amz-request-id"',
   eventBridge: 'id',
+  /** The id the resolver's request template passes on from AppSync's request. */
+  appsyncResolver: 'requestId',
 } as const;
 
 /** Powertools' JSON logger (level from the handler's POWERTOOLS_LOG_LEVEL, default INFO). */

@@ -3,10 +3,12 @@ import * as appsync from 'aws-cdk-lib/aws-appsync';
 import type * as cognito from 'aws-cdk-lib/aws-cognito';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
+import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
-import { TABLE_KEYS } from '../../contract';
+import { LAMBDA_ENV, TABLE_KEYS } from '../../contract';
 import { RESOLVERS, SCHEMA_PATH, tableActions, type DataSourceName } from '../../graphql/resolvers';
+import { VaultFunction } from './vault-function';
 
 export interface VaultDataProps {
   readonly userPool: cognito.IUserPool;
@@ -31,6 +33,11 @@ export class VaultData extends Construct {
   readonly apiKey: string;
   /** The resolvers' DynamoDB data source; its role may do only what the resolvers do. */
   readonly tableSource: appsync.BackedDataSource;
+  /**
+   * The `editStatements` resolver: a statement's record, list copies and summaries move in
+   * one transaction, which VTL cannot build (the record store's code does, as everywhere).
+   */
+  readonly statementEdits: VaultFunction;
 
   constructor(scope: Construct, id: string, props: VaultDataProps) {
     super(scope, id);
@@ -102,9 +109,21 @@ export class VaultData extends Construct {
     });
 
     this.tableSource = new ResolverTableDataSource(this, 'TableSource', { api: this.api, table: this.table, actions: tableActions() });
+    this.statementEdits = new VaultFunction(this, 'StatementEdits', {
+      code: { entry: 'statement-edits/index.ts' },
+      description: 'Statement edits: renames a statement or moves it to another account or period, with its list copies and summaries',
+      timeout: Duration.seconds(30),
+      environment: { [LAMBDA_ENV.tableName]: this.table.tableName },
+    });
+    // The record is read, then it, its list copies and its summaries are written in one transaction.
+    this.table.grant(this.statementEdits, 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem');
     const dataSources: Record<DataSourceName, appsync.BaseDataSource> = {
       table: this.tableSource,
       none: this.api.addNoneDataSource('NoneSource'),
+      statementEdits: new ResolverFunctionDataSource(this, 'StatementEditsSource', {
+        api: this.api,
+        function: this.statementEdits.function,
+      }),
     };
     for (const resolver of RESOLVERS) {
       dataSources[resolver.dataSource].createResolver(`${resolver.typeName}${resolver.fieldName}Resolver`, {
@@ -114,6 +133,19 @@ export class VaultData extends Construct {
         responseMappingTemplate: appsync.MappingTemplate.fromString(resolver.responseTemplate),
       });
     }
+  }
+}
+
+/**
+ * A Lambda data source whose role may invoke that function only, as it is (not its
+ * versions: `addLambdaDataSource` grants `arn:*` too).
+ */
+class ResolverFunctionDataSource extends appsync.BackedDataSource {
+  constructor(scope: Construct, id: string, props: appsync.BackedDataSourceProps & { readonly function: lambda.IFunction }) {
+    super(scope, id, props, { type: 'AWS_LAMBDA', lambdaConfig: { lambdaFunctionArn: props.function.functionArn } });
+    this.grantPrincipal.addToPrincipalPolicy(
+      new iam.PolicyStatement({ actions: ['lambda:InvokeFunction'], resources: [props.function.functionArn] }),
+    );
   }
 }
 

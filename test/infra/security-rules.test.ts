@@ -46,6 +46,7 @@ const describeResource = (resource: unknown): string => {
   if (text.includes('AuthUserPool')) return 'user pool';
   if (text.includes('CatalogueFailures')) return 'failure queue';
   if (text.includes('AccountDeletionWorkerFunction')) return 'deletion worker';
+  if (text.includes('DataStatementEditsFunction')) return 'statement edits function';
   if (text.includes('AccountDeletionJobRole')) return 'deletion job role';
   if (text.includes('Logs')) return 'log group';
   return text;
@@ -465,7 +466,7 @@ describe('REST APIs', () => {
 describe('presign Lambdas', () => {
   test('run Node.js 24 on arm64, like every function of ours', () => {
     const ours = ourFunctions();
-    expect(ours).toHaveLength(7);
+    expect(ours).toHaveLength(8);
     for (const fn of ours) {
       expect(fn.Properties.Runtime).toBe('nodejs24.x');
       expect(fn.Properties.Architectures).toEqual(['arm64']);
@@ -493,13 +494,17 @@ describe('outputs', () => {
 
 describe('least privilege: each principal may do exactly what its code does', () => {
   const TRACING = ['xray:PutTelemetryRecords *', 'xray:PutTraceSegments *'];
-  const CATALOGUE_GRANTS = [
+  /** Reading a record and writing it with its list copies and summaries, and the function's own logs. */
+  const RECORD_WRITES = [
     'dynamodb:DeleteItem table',
     'dynamodb:GetItem table',
     'dynamodb:PutItem table',
     'dynamodb:UpdateItem table',
     'logs:CreateLogStream log group',
     'logs:PutLogEvents log group',
+  ];
+  const CATALOGUE_GRANTS = [
+    ...RECORD_WRITES,
     's3:DeleteObject bucket/profile-images/*',
     's3:DeleteObject bucket/statements/*',
     's3:GetObject bucket/profile-images/*',
@@ -596,8 +601,22 @@ describe('least privilege: each principal may do exactly what its code does', ()
     ['webServer', ['logs:CreateLogStream log group', 'logs:PutLogEvents log group', ...TRACING]],
     // The GraphQL resolvers: GetItem (me, statement), Query (statements), UpdateItem (updateProfile).
     ['graphqlTable', ['dynamodb:GetItem table', 'dynamodb:Query table', 'dynamodb:UpdateItem table']],
+    // The editStatements resolver: reads a record, then writes it, its list copies and summaries in one transaction.
+    ['statementEdits', [...RECORD_WRITES, ...TRACING]],
   ])('%s', (name, expected) => {
     expect(grantsOf(name)).toEqual(expected);
+  });
+
+  test("the editStatements resolver's data source may invoke its function only (not its versions), and nothing else", () => {
+    const sources = resourcesOf('AWS::AppSync::DataSource').filter((source) => source.Properties.Type === 'AWS_LAMBDA');
+    expect(sources).toHaveLength(1);
+    const roleId = (sources[0].Properties.ServiceRoleArn as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
+    const statements = resourcesOf('AWS::IAM::Policy')
+      .filter((policy) => JSON.stringify(policy.Properties.Roles).includes(roleId))
+      .flatMap((policy) => policy.Properties.PolicyDocument.Statement as { Action: string; Resource: unknown }[]);
+    expect(statements.map((statement) => `${statement.Action} ${describeResource(statement.Resource)}`)).toEqual([
+      'lambda:InvokeFunction statement edits function',
+    ]);
   });
 
   test('only the deletion worker may assume the job role', () => {

@@ -62,6 +62,12 @@ const GRAPHQL: Record<string, { query: (ctx: Context) => string; expect: Record<
     query: () => 'mutation { updateProfile(input: { displayName: "changed by caller" }) { userId displayName } }',
     expect: { ...tokenless, apiKey: 'notAuthorized', userA: 'ok', userB: 'ownOnly' },
   },
+  editStatements: {
+    // What A's statement already is: A's own edit changes nothing, and B's must not reach it.
+    query: (ctx) =>
+      `mutation { editStatements(input: { ids: ["${ctx.aStatement}"], accountLabel: "A", period: "2024-01" }) { edited { id owner accountLabel } notFound } }`,
+    expect: { ...tokenless, apiKey: 'notAuthorized', userA: 'ok', userB: 'ownOnly' },
+  },
   statementsByChecksum: {
     query: (ctx) => `{ statementsByChecksum(checksum: "${ctx.aChecksum}") { id owner } }`,
     // B asking for A's file finds only B's own (none).
@@ -260,6 +266,7 @@ const cells = <T extends Record<string, { expect: Record<Caller, Outcome> }>>(ta
 
 test('the matrix covers every operation and route for every caller', () => {
   expect(Object.keys(GRAPHQL).sort()).toEqual([
+    'editStatements',
     'me',
     'serviceStatus',
     'statement',
@@ -272,7 +279,7 @@ test('the matrix covers every operation and route for every caller', () => {
   expect([...Object.values(REST), ...Object.values(CLOSING)].map((cell) => cell.route).sort()).toEqual(
     [...Object.values(PROFILE_IMAGE_ROUTES), ...Object.values(STATEMENT_ROUTES)].sort(),
   );
-  expect(cells(GRAPHQL).length + cells(REST).length + cells(CLOSING).length).toBe((8 + 11) * CALLERS.length);
+  expect(cells(GRAPHQL).length + cells(REST).length + cells(CLOSING).length).toBe((9 + 11) * CALLERS.length);
 });
 
 describe('GraphQL', () => {
@@ -309,6 +316,13 @@ describe('GraphQL', () => {
           expect(value.map((item: { id: string }) => item.id)).toEqual(caller === 'userA' ? [ctx.aStatement] : []);
         }
         if (operation === 'uploadRefusal') expect(value.reason).toBe('not a PDF: its content is PNG');
+        // B naming A's statement: the same answer as for an id that does not exist.
+        if (operation === 'editStatements')
+          expect(value).toEqual(
+            caller === 'userA'
+              ? { edited: [{ id: ctx.aStatement, owner: a.sub, accountLabel: 'A' }], notFound: [] }
+              : { edited: [], notFound: [ctx.aStatement] },
+          );
         break;
       }
     }

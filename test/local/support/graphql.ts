@@ -126,3 +126,19 @@ export const waitForAvatar = (config: WebConfig, token: string) =>
     const { data } = await apollo(config, { token }).query({ query: ME, fetchPolicy: 'no-cache' });
     return (data as { me: { avatarKey?: string | null } }).me.avatarKey ?? undefined;
   }, 'the avatar to be scanned clean and shown');
+
+export const EDIT_STATEMENTS = gql`
+  mutation EditStatements($input: EditStatementsInput!) {
+    editStatements(input: $input) {
+      edited {
+        id
+        fileName
+        accountLabel
+        period
+        status
+        checksum
+      }
+      notFound
+    }
+  }
+`;

@@ -1,0 +1,77 @@
+import fc from 'fast-check';
+import { STATEMENT_EDIT_MAX } from '../../contract';
+import { createStatementEdits } from '../../lambda/statement-edits/core';
+import { nastyString, sub } from '../support/arbitraries';
+import { capturingLog, memoryRecords } from '../support/lambda-fakes';
+import { statementRecord } from '../support/statement-records';
+
+/**
+ * The editStatements resolver's core, in process: what it changes, and properties over
+ * generated input (any JSON where the mutation's input goes): it never throws, bad input
+ * is a BadRequest in words that changes nothing, and another owner's statements never
+ * change. FUZZ_RUNS raises the case count.
+ */
+const RUNS = Number(process.env.FUZZ_RUNS ?? 300);
+const ALICE = '11111111-1111-4111-8111-111111111111';
+const BOB = '22222222-2222-4222-8222-222222222222';
+
+const setup = () => {
+  const records = memoryRecords();
+  const [hers, his] = [statementRecord(ALICE), statementRecord(BOB)];
+  for (const one of [hers, his]) records.statements.set(`${one.owner}/${one.id}`, one);
+  return { records, hers, his, edit: createStatementEdits({ records, log: capturingLog() }) };
+};
+
+test('the caller’s statements change; ids of anyone else’s come back as not found, unchanged', async () => {
+  const { records, hers, his, edit } = setup();
+  expect(await edit({ owner: ALICE, input: { ids: [hers.id, his.id], accountLabel: '  Savings ', period: '2023-12' } })).toEqual({
+    edited: [{ ...hers, accountLabel: 'Savings', period: '2023-12' }],
+    notFound: [his.id],
+  });
+  expect(records.statements.get(`${BOB}/${his.id}`)).toEqual(his);
+});
+
+test('a missing or malformed owner is refused before anything is read', async () => {
+  const { records, hers, edit } = setup();
+  for (const owner of [undefined, '', 'not-a-sub', '../x'])
+    expect(await edit({ owner: owner as string, input: { ids: [hers.id], period: '2024-02' } })).toEqual({
+      error: { type: 'Unauthorized', message: 'A signed-in user is required.' },
+    });
+  expect(records.writes).toEqual([]);
+});
+
+test('any input: never a throw; bad input is a BadRequest in words that writes nothing; Bob’s statement never changes', async () => {
+  const input = fc.oneof(
+    fc.jsonValue(),
+    fc.record(
+      {
+        ids: fc.oneof(
+          fc.array(fc.constantFrom(`01JD${'0'.repeat(21)}1`, `01JD${'0'.repeat(21)}2`, '01JZZZZZZZZZZZZZZZZZZZZZZZ'), { maxLength: 4 }),
+          fc.array(nastyString, { maxLength: 3 }),
+          fc.constant(Array.from({ length: STATEMENT_EDIT_MAX + 1 }, (_, n) => `01JH${String(n).padStart(22, '0')}`)),
+          fc.jsonValue(),
+        ),
+        fileName: fc.option(fc.oneof(nastyString, fc.jsonValue()), { nil: undefined }),
+        accountLabel: fc.option(fc.oneof(nastyString, fc.jsonValue()), { nil: undefined }),
+        period: fc.option(fc.oneof(fc.constantFrom('2024-02', '2024-13', '24-02'), nastyString), { nil: undefined }),
+        extra: fc.option(fc.jsonValue(), { nil: undefined }),
+      },
+      { requiredKeys: [] },
+    ),
+  );
+  await fc.assert(
+    fc.asyncProperty(fc.oneof(fc.constant(ALICE), fc.constant(BOB), sub), input, async (owner, raw) => {
+      const { records, his, edit } = setup();
+      const answer = await edit({ owner, input: raw });
+      if ('error' in answer) {
+        expect(answer.error.type).toBe('BadRequest');
+        expect(answer.error.message).toMatch(/\S/);
+        expect(records.writes).toEqual([]);
+      } else {
+        for (const one of answer.edited) expect(one.owner).toBe(owner);
+      }
+      if (owner !== BOB) expect(records.statements.get(`${BOB}/${his.id}`)).toEqual(his);
+    }),
+    { numRuns: RUNS },
+  );
+});
