@@ -1084,7 +1084,10 @@ describe('filing a year of statements from several banks at once', () => {
     await expect(page.getByTestId('usage')).toContainText(`${files.length} statements`, { timeout: 60_000 });
     await page.reload();
     const listed = new Map<string, { period: string; account: string }>();
-    for (;;) {
+    for (let turned = 0; ; turned++) {
+      // The page the URL names, rendered and settled (the list is not busy with a navigation).
+      await page.waitForURL((url) => url.searchParams.getAll('after').length === turned);
+      await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
       await expect(page.getByTestId('statement-row').first()).toBeVisible();
       // One reading of the page's rows (the list renders again as statements are listed).
       const rows = await page.getByTestId('statement-row').evaluateAll((elements) =>
@@ -1098,9 +1101,7 @@ describe('filing a year of statements from several banks at once', () => {
       if (listed.size >= files.length) break;
       const next = page.getByRole('button', { name: 'Next page' });
       await expect(next).toBeEnabled();
-      const first = await page.getByTestId('statement-row').first().innerText();
       await next.click();
-      await page.waitForFunction((before) => document.querySelector('[data-testid="statement-row"]')?.textContent !== before, first);
     }
     expect(Object.fromEntries(listed)).toEqual(
       Object.fromEntries(
@@ -1112,6 +1113,77 @@ describe('filing a year of statements from several banks at once', () => {
     );
     await page.context().close();
   }, 240_000);
+});
+
+describe('fixing what statements are filed under, one or a selection', () => {
+  const fixer = { email: `fixer-${Date.now()}@example.com`, password: 'fixing what is filed' };
+  const rowOf = (page: Page, name: string) =>
+    page.getByTestId('statement-row').filter({ has: page.getByRole('cell', { name, exact: true }) });
+
+  test('a statement is renamed and moved; a shift-clicked range is moved together; a selection downloads as one ZIP and is deleted together', async () => {
+    const page = await newPage();
+    await signUpAndConfirm(page, fixer.email, fixer.password);
+    await signIn(page, fixer.email, fixer.password);
+    await page.waitForURL(`${base}/statements`);
+    const names = ['a.csv', 'b.csv', 'c.csv', 'd.csv'];
+    await page.getByLabel('Account', { exact: true }).fill('Everyday');
+    await page.getByLabel('Statement files').setInputFiles(names.map((name) => ({ name, mimeType: 'text/csv', buffer: csv(500) })));
+    await uploadChosen(page, names.length);
+    await expect(page.locator('[data-testid="upload-item"][data-status="done"]')).toHaveCount(names.length, { timeout: 60_000 });
+    await expect(page.getByTestId('statement-row')).toHaveCount(names.length);
+
+    // One statement: a new name, account and period.
+    await page.getByRole('button', { name: 'Edit a.csv' }).click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog.getByRole('heading')).toHaveText('Edit a.csv');
+    await dialog.getByLabel('Name').fill('Bank of America November.csv');
+    await dialog.getByLabel('Account').fill('Bank of America');
+    await dialog.getByLabel('Period').fill('2023-11');
+    await shot(page, 'statements-edit-dialog');
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(toast(page, 'Saved.')).toBeVisible();
+    const moved = rowOf(page, 'Bank of America November.csv');
+    await expect(moved.locator('td[data-label="Account"]')).toHaveText('Bank of America');
+    await expect(moved.locator('time').first()).toHaveAttribute('datetime', '2023-11');
+    await expect(page.getByLabel('Filter by account').locator('option')).toHaveText([
+      'All accounts',
+      'Bank of America (1)',
+      'Everyday (3)',
+    ]);
+
+    // A range, in the three still under Everyday: the first row ticked, the third shift-clicked.
+    await page.getByLabel('Filter by account').selectOption('Everyday');
+    await expect(page.getByTestId('statement-row')).toHaveCount(3);
+    const boxes = page.getByRole('checkbox', { name: /^Select (?!every)/ });
+    await boxes.nth(0).click();
+    await boxes.nth(2).click({ modifiers: ['Shift'] });
+    await expect(page.getByTestId('selection-count')).toHaveText('3 statements selected');
+    await page.getByRole('button', { name: 'Edit selected…' }).click();
+    await expect(dialog.getByRole('heading')).toHaveText('Edit 3 statements');
+    await dialog.getByLabel('Account').fill('Archive');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(toast(page, '3 statements saved.')).toBeVisible();
+    await expect(page.getByLabel('Filter by account').locator('option')).toHaveText(['All accounts', 'Archive (3)', 'Bank of America (1)']);
+
+    // Every row of the page, as one ZIP (the download path every browser has), then deleted together.
+    await page.getByLabel('Filter by account').selectOption('');
+    await expect(page.getByTestId('statement-row')).toHaveCount(4);
+    await page.evaluate(() => Object.defineProperty(window, 'showSaveFilePicker', { value: undefined, configurable: true }));
+    await page.getByRole('checkbox', { name: 'Select every statement on this page' }).check();
+    await expect(page.getByTestId('selection-count')).toHaveText('4 statements selected');
+    const downloading = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Download selected' }).click();
+    const files = await readZip(fs.readFileSync(await (await downloading).path()));
+    expect([...files.keys()].filter((name) => name.startsWith('statements/')).length).toBe(4);
+    expect(JSON.parse(files.get('manifest.json')!.toString('utf8')).records).toHaveLength(4);
+    await page.getByRole('button', { name: 'Delete selected…' }).click();
+    await expect(page.getByRole('dialog').getByRole('heading')).toHaveText('Delete 4 statements?');
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+    await expect(toast(page, '4 statements were deleted.')).toBeVisible();
+    await expect(page.getByTestId('empty-state')).toBeVisible();
+    await page.context().close();
+  }, 180_000);
 });
 
 describe('as people type: key by key as the page appears, on a phone-speed browser (4x CPU slowdown, 412 px)', () => {

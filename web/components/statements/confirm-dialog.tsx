@@ -2,11 +2,10 @@
 'use client';
 
 import { css } from '@emotion/react';
-import { useEffect, useRef } from 'react';
-import { theme } from '@/lib/theme';
+import { ModalDialog, dialogActions } from '../modal-dialog';
 import { Button } from '../ui';
 
-/** A modal question on the native <dialog>: focus is trapped, Escape cancels, focus returns after. */
+/** A modal question: Escape or Cancel says no. */
 export const ConfirmDialog = ({
   open,
   title,
@@ -22,31 +21,8 @@ export const ConfirmDialog = ({
   onConfirm: () => void;
   onCancel: () => void;
 }) => {
-  const dialog = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const element = dialog.current;
-    if (!element) return;
-    if (open && !element.open) element.showModal();
-    if (!open && element.open) element.close();
-  }, [open]);
   return (
-    <dialog
-      ref={dialog}
-      aria-labelledby="confirm-title"
-      onCancel={(event) => {
-        event.preventDefault();
-        onCancel();
-      }}
-      css={css`
-        border: 1px solid ${theme.color.border};
-        border-radius: ${theme.radius};
-        padding: 1.25rem;
-        max-width: min(26rem, calc(100vw - 2rem));
-        &::backdrop {
-          background: rgb(17 24 39 / 50%);
-        }
-      `}
-    >
+    <ModalDialog open={open} labelledBy="confirm-title" onCancel={onCancel}>
       <h2
         id="confirm-title"
         css={css`
@@ -57,14 +33,7 @@ export const ConfirmDialog = ({
         {title}
       </h2>
       <p>{body}</p>
-      <div
-        css={css`
-          display: flex;
-          gap: 0.75rem;
-          justify-content: flex-end;
-          flex-wrap: wrap;
-        `}
-      >
+      <div css={dialogActions}>
         <Button variant="secondary" onClick={onCancel} autoFocus>
           Cancel
         </Button>
@@ -72,7 +41,7 @@ export const ConfirmDialog = ({
           {confirmLabel}
         </Button>
       </div>
-    </dialog>
+    </ModalDialog>
   );
 };
 

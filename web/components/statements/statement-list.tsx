@@ -80,18 +80,37 @@ const Integrity = ({ item }: { item: StatementListItem }) => {
   );
 };
 
+/** A row's selection: its checkbox, or with Shift, every row from the last one ticked to this one. */
+export interface ListSelection {
+  selected: ReadonlySet<string>;
+  onSelect: (item: StatementListItem, index: number, range: boolean) => void;
+  onSelectAll: (all: boolean) => void;
+}
+
 export const StatementList = ({
   items,
+  selection,
   onDownload,
+  onEdit,
   onDelete,
 }: {
   items: StatementListItem[];
+  selection: ListSelection;
   onDownload: (item: StatementListItem) => void;
+  onEdit: (item: StatementListItem) => void;
   onDelete: (item: StatementListItem) => void;
 }) => (
   <table css={table} aria-label="Your statements">
     <thead>
       <tr>
+        <th scope="col">
+          <input
+            type="checkbox"
+            aria-label="Select every statement on this page"
+            checked={items.length > 0 && items.every((item) => selection.selected.has(item.id))}
+            onChange={(event) => selection.onSelectAll(event.target.checked)}
+          />
+        </th>
         <th scope="col">Period</th>
         <th scope="col">Account</th>
         <th scope="col">Name</th>
@@ -103,8 +122,17 @@ export const StatementList = ({
       </tr>
     </thead>
     <tbody>
-      {items.map((item) => (
+      {items.map((item, index) => (
         <tr key={item.id} data-testid="statement-row">
+          <td>
+            <input
+              type="checkbox"
+              aria-label={`Select ${item.fileName}`}
+              checked={selection.selected.has(item.id)}
+              onChange={() => undefined}
+              onClick={(event) => selection.onSelect(item, index, event.shiftKey)}
+            />
+          </td>
           <td data-label="Period">
             <time dateTime={item.period}>{formatPeriod(item.period)}</time>
           </td>
@@ -143,6 +171,9 @@ export const StatementList = ({
                     : `Quarantined: ${item.scanDetail ?? 'it did not pass the malware scan'}`}
                 </span>
               )}
+              <Button variant="secondary" onClick={() => onEdit(item)} aria-label={`Edit ${item.fileName}`}>
+                Edit
+              </Button>
               {/* Quiet in the list; the confirmation dialog carries the destructive styling. */}
               <Button variant="secondary" onClick={() => onDelete(item)} aria-label={`Delete ${item.fileName}`}>
                 Delete

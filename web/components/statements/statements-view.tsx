@@ -11,13 +11,14 @@ import type { StatementListItem, StatementsData, SummariesData } from '@/lib/gra
 import { callPresignApi } from '@/lib/presign-api';
 import { statementListHref, type StatementListQuery } from '@/lib/statement-list-query';
 import { Button, Card, SelectField } from '../ui';
-import { StatementList } from './statement-list';
+import { StatementList, type ListSelection } from './statement-list';
 import { UploadPanel } from './upload-panel';
 import { countOf, formatPeriod } from '@/lib/format';
 import { theme } from '@/lib/theme';
 
-/** The dialog's code comes with the first Delete pressed. */
+/** The dialogs' code comes with the first Delete or Edit pressed. */
 const ConfirmDialog = lazy(() => import('./confirm-dialog'));
+const EditDialog = lazy(() => import('./edit-dialog'));
 
 /** How often the list looks again while a statement in it is being scanned for malware. */
 const SCAN_POLL_MS = 3000;
@@ -41,15 +42,42 @@ export const StatementsView = ({
   const router = useRouter();
   const [navigating, startNavigation] = useTransition();
   const idToken = useIdToken();
-  const [deleting, setDeleting] = useState<StatementListItem>();
-  // Once shown, the dialog stays mounted, so closing it returns focus where it was.
+  const [deleting, setDeleting] = useState<StatementListItem[]>([]);
+  const [editing, setEditing] = useState<StatementListItem[]>([]);
+  // Once shown, a dialog stays mounted, so closing it returns focus where it was.
   const [askedToDelete, setAskedToDelete] = useState(false);
-  const askToDelete = (item: StatementListItem) => {
+  const [askedToEdit, setAskedToEdit] = useState(false);
+  const askToDelete = (chosen: StatementListItem[]) => {
     setAskedToDelete(true);
-    setDeleting(item);
+    setDeleting(chosen);
+  };
+  const askToEdit = (chosen: StatementListItem[]) => {
+    setAskedToEdit(true);
+    setEditing(chosen);
   };
   const listHeading = useRef<HTMLHeadingElement>(null);
   const items = statements?.statements.items ?? [];
+  // The rows ticked on this page (a page turned, or a row gone, leaves them out).
+  const [ticked, setTicked] = useState<ReadonlySet<string>>(new Set());
+  const lastTicked = useRef<number>(undefined);
+  const selectedItems = items.filter((item) => ticked.has(item.id));
+  const selection: ListSelection = {
+    selected: ticked,
+    onSelect: (item, index, range) => {
+      const from = range && lastTicked.current !== undefined ? Math.min(lastTicked.current, index) : index;
+      const to = range && lastTicked.current !== undefined ? Math.max(lastTicked.current, index) : index;
+      const on = !ticked.has(item.id);
+      const next = new Set(ticked);
+      for (const row of items.slice(from, to + 1)) {
+        if (on) next.add(row.id);
+        else next.delete(row.id);
+      }
+      lastTicked.current = index;
+      setTicked(next);
+    },
+    onSelectAll: (all) => setTicked(new Set(all ? items.map((item) => item.id) : [])),
+  };
+  const clearSelection = () => setTicked(new Set());
   const nextToken = statements?.statements.nextToken;
   const accounts = summaries?.accounts.map((summary) => summary.label) ?? [];
   const usage = summaries?.usage;
@@ -82,17 +110,40 @@ export const StatementsView = ({
   };
 
   const confirmDelete = async () => {
-    const item = deleting;
-    setDeleting(undefined);
-    if (!item) return;
+    const chosen = deleting;
+    setDeleting([]);
+    if (chosen.length === 0) return;
     try {
-      await callPresignApi('statementsApiUrl', STATEMENT_ROUTES.deleteStatement, await idToken(), { params: { statementId: item.id } });
-      toast.success(`${item.fileName} was deleted.`);
+      for (const item of chosen)
+        await callPresignApi('statementsApiUrl', STATEMENT_ROUTES.deleteStatement, await idToken(), { params: { statementId: item.id } });
+      toast.success(chosen.length === 1 ? `${chosen[0].fileName} was deleted.` : `${count(chosen.length)} were deleted.`);
+      clearSelection();
       reload();
-      // The row and its button are gone: focus goes to the list's heading, not to the page's top.
+      // The rows and their buttons are gone: focus goes to the list's heading, not to the page's top.
       listHeading.current?.focus();
     } catch (caught) {
       toast.error((caught as Error).message);
+      reload();
+    }
+  };
+
+  /** The selected statements as one ZIP, checked against their checksums as it is saved (the export's engine). */
+  const downloadSelection = async () => {
+    const chosen = selectedItems;
+    try {
+      const engine = await import('@/lib/export');
+      const target = await engine.chooseExportTarget(`statements-${new Date().toISOString().slice(0, 10)}.zip`);
+      const controller = new AbortController();
+      const { zip, manifest } = await engine.exportVault(engine.selectionExportSource(chosen, idToken), {
+        signal: controller.signal,
+        onProgress: () => undefined,
+      });
+      await target.write(zip, controller.signal);
+      const records = await manifest;
+      const saved = records.filter((record) => record.path !== null).length;
+      toast.success(`${countOf(saved, 'file')} saved in one ZIP, each checked against its record.`);
+    } catch (caught) {
+      if ((caught as { name?: string }).name !== 'AbortError') toast.error((caught as Error).message);
     }
   };
 
@@ -185,7 +236,40 @@ export const StatementsView = ({
           </p>
         ) : (
           <div aria-busy={navigating}>
-            <StatementList items={items} onDownload={download} onDelete={askToDelete} />
+            {selectedItems.length > 0 && (
+              <div
+                role="toolbar"
+                aria-label="Selected statements"
+                css={css`
+                  display: flex;
+                  flex-wrap: wrap;
+                  gap: 0.5rem;
+                  align-items: center;
+                  margin: 0.5rem 0;
+                `}
+              >
+                <span data-testid="selection-count">{count(selectedItems.length)} selected</span>
+                <Button variant="secondary" onClick={() => askToEdit(selectedItems)}>
+                  Edit selected…
+                </Button>
+                <Button variant="secondary" onClick={() => void downloadSelection()}>
+                  Download selected
+                </Button>
+                <Button variant="secondary" onClick={() => askToDelete(selectedItems)}>
+                  Delete selected…
+                </Button>
+                <Button variant="secondary" onClick={clearSelection}>
+                  Clear selection
+                </Button>
+              </div>
+            )}
+            <StatementList
+              items={items}
+              selection={selection}
+              onDownload={download}
+              onEdit={(item) => askToEdit([item])}
+              onDelete={(item) => askToDelete([item])}
+            />
           </div>
         )}
         <nav
@@ -215,16 +299,32 @@ export const StatementsView = ({
       {askedToDelete && (
         <Suspense>
           <ConfirmDialog
-            open={Boolean(deleting)}
-            title="Delete this statement?"
+            open={deleting.length > 0}
+            title={deleting.length > 1 ? `Delete ${count(deleting.length)}?` : 'Delete this statement?'}
             body={
-              deleting
-                ? `${deleting.fileName} (${deleting.accountLabel}, ${formatPeriod(deleting.period)}) will be removed from your vault.`
-                : ''
+              deleting.length === 1
+                ? `${deleting[0].fileName} (${deleting[0].accountLabel}, ${formatPeriod(deleting[0].period)}) will be removed from your vault.`
+                : deleting.length > 1
+                  ? `${deleting.map((item) => item.fileName).join(', ')} will be removed from your vault.`
+                  : ''
             }
             confirmLabel="Delete"
             onConfirm={confirmDelete}
-            onCancel={() => setDeleting(undefined)}
+            onCancel={() => setDeleting([])}
+          />
+        </Suspense>
+      )}
+      {askedToEdit && (
+        <Suspense>
+          <EditDialog
+            statements={editing}
+            onClose={() => setEditing([])}
+            onDone={(edited) => {
+              setEditing([]);
+              toast.success(edited === 1 ? 'Saved.' : `${count(edited)} saved.`);
+              clearSelection();
+              reload();
+            }}
           />
         </Suspense>
       )}

@@ -2,6 +2,7 @@ import type { ApolloClient } from '@apollo/client';
 import { PROFILE_IMAGE_ROUTES, STATEMENT_PAGE_SIZE, STATEMENT_ROUTES } from '@contract';
 import { STATEMENTS, type StatementsData } from '../graphql';
 import { PresignApiError, callPresignApi } from '../presign-api';
+import type { StatementListItem } from '../graphql';
 import type { ExportSource } from './vault-export';
 
 export { chooseExportTarget, type ExportTarget } from './save';
@@ -12,6 +13,18 @@ export type { ManifestEntry } from './manifest';
  * The export's source in the browser: the person's list through GraphQL, page by page,
  * and each file's short-lived URL from the APIs, all with their own ID token.
  */
+const downloadUrl = (idToken: () => Promise<string>) => async (statementId: string) =>
+  (await callPresignApi('statementsApiUrl', STATEMENT_ROUTES.downloadUrl, await idToken(), { params: { statementId } })).url;
+
+/** A selection of statements the list shows, as the export's source: those files and their manifest, no avatar. */
+export const selectionExportSource = (items: readonly StatementListItem[], idToken: () => Promise<string>): ExportSource => ({
+  async *statements() {
+    yield* items;
+  },
+  downloadUrl: downloadUrl(idToken),
+  avatarUrl: async () => undefined,
+});
+
 export const browserExportSource = (client: ApolloClient, idToken: () => Promise<string>): ExportSource => ({
   async *statements() {
     let nextToken: string | null = null;
@@ -28,8 +41,7 @@ export const browserExportSource = (client: ApolloClient, idToken: () => Promise
       nextToken = page.nextToken;
     } while (nextToken);
   },
-  downloadUrl: async (statementId) =>
-    (await callPresignApi('statementsApiUrl', STATEMENT_ROUTES.downloadUrl, await idToken(), { params: { statementId } })).url,
+  downloadUrl: downloadUrl(idToken),
   avatarUrl: async () => {
     try {
       return (await callPresignApi('profileImageApiUrl', PROFILE_IMAGE_ROUTES.downloadUrl, await idToken())).url;

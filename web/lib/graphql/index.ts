@@ -6,6 +6,7 @@
 import { STATEMENT_PAGE_SIZE } from '@contract';
 import {
   AvatarOutcomeDocument,
+  EditStatementsDocument,
   MeDocument,
   SameFileDocument,
   StatementsDocument,
@@ -27,6 +28,7 @@ export const UPLOAD_OUTCOME = UploadOutcomeDocument;
 export const SAME_FILE = SameFileDocument;
 export const AVATAR_OUTCOME = AvatarOutcomeDocument;
 export const SUMMARIES = SummariesDocument;
+export const EDIT_STATEMENTS = EditStatementsDocument;
 
 export type MeData = MeQuery;
 export type StatementsData = StatementsQuery;
