@@ -5,7 +5,8 @@
  * consumed read capacity and median latency of the Query the resolver makes; the ratio of
  * 10,000 to 100 is the figure (goal: at most 1.2). Baseline in the same run: the earlier
  * design, a filter expression after Limit on the owner's partition, paged until the
- * match appears.
+ * match appears. Also the items an edit writes (moving that statement to another account
+ * and period), which must not grow with the vault.
  */
 import { DynamoDBDocumentClient, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import * as fs from 'node:fs';
@@ -45,6 +46,17 @@ const main = async () => {
     const client = dynamoClient(port);
     await ensureTable(client, 'bench');
     const store = dynamoRecordStore('bench', client);
+    // Items the record store writes: each item of a transaction, and each single write.
+    let itemsWritten = 0;
+    client.middlewareStack.add(
+      (next, context) => async (args) => {
+        const input = args.input as { TransactItems?: unknown[] };
+        if (context.commandName === 'TransactWriteItemsCommand') itemsWritten += input.TransactItems?.length ?? 0;
+        else if (/^(Put|Update|Delete)ItemCommand$/.test(context.commandName ?? '')) itemsWritten += 1;
+        return next(args);
+      },
+      { step: 'initialize', name: 'countWrites' },
+    );
     const documents = DynamoDBDocumentClient.from(client);
 
     // One query of pages until the first Savings statement shows (or the partition ends).
@@ -71,7 +83,7 @@ const main = async () => {
       return { ...runs[0], ms: runs.map((r) => r.ms).sort((a, b) => a - b)[Math.floor(RUNS / 2)] };
     };
 
-    const results: Record<number, { keys: Measure; filterAfterLimit: Measure; seedSeconds: number }> = {};
+    const results: Record<number, { keys: Measure; filterAfterLimit: Measure; seedSeconds: number; editWrites: number }> = {};
     for (const size of [100, 10_000]) {
       const owner = crypto.randomUUID();
       const started = Date.now();
@@ -113,7 +125,12 @@ const main = async () => {
         }),
       );
       if (!keys.found || !filterAfterLimit.found) throw new Error('the Savings statement was not found');
-      results[size] = { keys, filterAfterLimit, seedSeconds };
+      // An edit that moves the Savings statement to another account and period, and back.
+      itemsWritten = 0;
+      await store.editStatement(owner, statement(owner, 0, 'Savings').id, { accountLabel: 'Joint', period: '2023-12' });
+      const editWrites = itemsWritten;
+      await store.editStatement(owner, statement(owner, 0, 'Savings').id, { accountLabel: 'Savings', period: '2024-01' });
+      results[size] = { keys, filterAfterLimit, seedSeconds, editWrites };
     }
 
     const line = (what: string, small: Measure, large: Measure) =>
@@ -125,6 +142,10 @@ const main = async () => {
     console.log(line('baseline: filter after Limit', results[100].filterAfterLimit, results[10_000].filterAfterLimit));
     console.log(
       `  seeding through the record store: 100 in ${results[100].seedSeconds.toFixed(1)} s, 10,000 in ${results[10_000].seedSeconds.toFixed(1)} s`,
+    );
+    console.log(
+      `  an edit moving one statement to another account and period: ${results[100].editWrites} items written at 100 statements, ` +
+        `${results[10_000].editWrites} at 10,000 (goal: the same)`,
     );
   } finally {
     await dynamo.stop();
