@@ -20,6 +20,9 @@ import {
   statementPrefix,
 } from '../../contract';
 import { createStatementsHandler } from '../../lambda/statements/handler';
+import { createStatementEditHandler } from '../../lambda/statement-edits/handler';
+import { dynamoRecordStore } from '../../lambda/shared/records';
+import { statementRecord } from '../support/statement-records';
 import { createDynamoDbClient, createS3Client } from '../../lambda/shared/runtime';
 import { ensureTable, dynamoClient, startDynamoDbLocal } from '../../local/dynamodb';
 import { startDynamoDbFront } from '../../local/dynamodb-front';
@@ -140,6 +143,7 @@ test('every principal of the stack is found in the template with its policies', 
     'malwareScan',
     'profileImageApi',
     'scanResults',
+    'statementEdits',
     'statementsApi',
     'sweep',
     'webServer',
@@ -198,6 +202,24 @@ test("the statements API's delete fails once its role may no longer GetItem (Dyn
   expect(refused!.message).toMatch(
     /^User: arn:aws:sts::000000000000:assumed-role\/.+\/statementsApi is not authorized to perform: dynamodb:GetItem on resource: arn:aws:dynamodb:us-east-1:000000000000:table\/iam-test-table because no identity-based policy allows the dynamodb:GetItem action$/,
   );
+});
+
+test('an edit is one transaction under its own role: without DeleteItem (a list copy it leaves) it fails whole, and nothing moves', async () => {
+  const statement = { ...statementRecord(ALICE), id: '01JD0000000000000000000077' };
+  statement.key = statementKey(ALICE, statement.id);
+  const { accessOf } = await fronts(model);
+  await dynamoRecordStore(TABLE, createDynamoDbClient(accessOf('catalogue'))).putStatement(statement);
+  const { accessOf: without } = await fronts(withoutAction(model, 'statementEdits', 'dynamodb:DeleteItem'));
+  const edit = createStatementEditHandler(environment, without('statementEdits'));
+  const refused = await failureOf(edit({ owner: ALICE, input: { ids: [statement.id], accountLabel: 'Elsewhere' } }, context));
+  expect(refused).toMatchObject({ name: 'AccessDeniedException' });
+  expect(refused!.message).toMatch(/statementEdits is not authorized to perform: dynamodb:DeleteItem/);
+  expect(await dynamoRecordStore(TABLE, createDynamoDbClient(accessOf('catalogue'))).getStatement(ALICE, statement.id)).toEqual(statement);
+  // With its grants as the template has them, the same edit goes through.
+  const allowed = createStatementEditHandler(environment, accessOf('statementEdits'));
+  expect(await allowed({ owner: ALICE, input: { ids: [statement.id], accountLabel: 'Elsewhere' } }, context)).toMatchObject({
+    edited: [{ id: statement.id, accountLabel: 'Elsewhere' }],
+  });
 });
 
 test('HEAD of a missing key: 404 for a role that may list the bucket, 403 for one that may not', async () => {
