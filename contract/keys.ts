@@ -69,12 +69,19 @@ export const accountKeyOf = (accountLabel: string): string => accountLabel.norma
  * by uploads under way. The summaries sort before what they summarise, so one Query of
  * the partition reads every summary first (the sweep's reconciliation relies on it).
  *
- * Each statement is also written, in the same transaction, as a copy in three list
- * partitions of the same owner: by period, by account, and by both. Every filter the list
- * offers is then one Query of exactly the matches, newest first (`sk` is the ULID), read
+ * Each statement is also written, in the same transaction, as a copy in four list
+ * partitions of the same owner: all, by period, by account, and by both. Every filter the
+ * list offers is then one Query of exactly the matches, in statement order (the copy's
+ * sort key is `listOrderSort`: period newest first, then account, then name), read
  * consistently, and the owner leads every key. Copies in the table rather than global
  * secondary indexes: they are written atomically with the record and read with strong
  * consistency (an index lags), and CloudFormation adds at most one index per deploy.
+ *
+ * Releases before statement order kept the copies under `STATEMENT#{ulid}` (upload order)
+ * and listed "all" from the records. Those copies are still written beside the ordered
+ * ones, so an owner whose records the sweep has not yet given ordered copies reads a
+ * complete list the old way; the owner's QUOTA item carries `ordered` once every record
+ * has them, and the list resolver reads that item first to choose (see LIST_LAYOUT).
  */
 export const TABLE_KEYS = {
   partitionKey: 'pk',
@@ -98,6 +105,7 @@ export const TABLE_KEYS = {
   holdsPartition: 'HOLDS',
   holdSort: (expiresAt: string, owner: string, statementId: string): string => `${expiresAt}|${owner}|${statementId}`,
   // "|" rather than "#" between the parts: VTL reads "#" followed by a letter as a directive.
+  allList: (sub: string): string => `USER#${sub}|all`,
   periodList: (sub: string, period: string): string => `USER#${sub}|period|${period}`,
   accountList: (sub: string, accountKey: string): string => `USER#${sub}|account|${accountKey}`,
   // The period (fixed length) comes before the free-text account and each kind has its own
@@ -125,26 +133,126 @@ export const TABLE_KEYS = {
   expiryAttribute: 'expiresAtEpoch',
   /** Marks a record whose list copies are written (records of earlier releases lack it until the sweep). */
   listedAttribute: 'listed',
+  /**
+   * On a record: its ordered list copies are written. On the owner's QUOTA item: every
+   * record of the owner has them, so the lists read in statement order.
+   */
+  orderedAttribute: 'ordered',
+  /** The sort keys of the ordered list copies. */
+  listOrderSortPrefix: 'ORDER#',
+  listOrderSort: (statement: { id: string; fileName: string; accountLabel: string; period: string }): string =>
+    `ORDER#${newestFirstPeriod(statement.period)}${ORDER_SEPARATOR}${sortText(accountKeyOf(statement.accountLabel), ORDER_TEXT_CHARS.account)}${ORDER_SEPARATOR}${nameSortText(statement.fileName)}${ORDER_SEPARATOR}${statement.id}`,
 } as const;
 
 /**
- * The list partitions a statement is copied into: one per filter the list offers, and, for
- * a statement whose checksum S3 verified, one per checksum, so the same file uploaded again
- * is found with one Query before it is stored twice.
+ * Which copies the list reads. `legacy`: the unfiltered list reads the records and the
+ * filtered ones the `STATEMENT#{ulid}` copies, newest upload first; `ordered`: every list
+ * reads its ordered copies (`ORDER#…`) forwards.
  */
-export const statementListPartitions = (statement: {
+export const LIST_LAYOUT = {
+  legacy: { allPartition: (sub: string): string => TABLE_KEYS.userPartition(sub), prefix: 'STATEMENT#', forwards: false },
+  ordered: { allPartition: (sub: string): string => TABLE_KEYS.allList(sub), prefix: 'ORDER#', forwards: true },
+} as const;
+
+/**
+ * Sorts below every character a name or label may hold (control characters are refused
+ * there), so "Bank" sorts before "Bank 2" and a part never runs into the next one.
+ */
+const ORDER_SEPARATOR = '\u0001';
+
+/**
+ * How much of the account and the name the sort key holds: enough to order what people
+ * tell apart, and short enough that the key (at most 1,024 bytes in DynamoDB) always fits.
+ */
+const ORDER_TEXT_CHARS = { account: 64, name: 120, extension: 10 } as const;
+
+/** Ascending order of this string is the period's descending order ("2025-01" before "2024-12"). */
+const newestFirstPeriod = (period: string): string => {
+  const [year, month] = period.split('-').map(Number);
+  return `${String(9999 - year).padStart(4, '0')}${String(12 - month).padStart(2, '0')}`;
+};
+
+/**
+ * Text as people sort it: case and accents aside ("Été" beside "ete"), numbers by value
+ * ("Statement 2" before "Statement 10"), cut to `chars` code points.
+ */
+const sortText = (text: string, chars: number): string =>
+  [
+    ...text
+      .normalize('NFKD')
+      .replace(/\p{M}+/gu, '')
+      .toLowerCase()
+      .trim()
+      .replace(/\d+/g, (digits) => digits.padStart(ORDER_NUMBER_DIGITS, '0')),
+  ]
+    .slice(0, chars)
+    .join('');
+
+/** Digits a number is padded to in a sort key: any account number or year people write. */
+const ORDER_NUMBER_DIGITS = 10;
+
+/** A file name as people sort it: the name before its extension ("Bank.pdf" before "Bank 2.pdf"). */
+const nameSortText = (fileName: string): string => {
+  const dot = fileName.lastIndexOf('.');
+  const [stem, extension] = dot > 0 ? [fileName.slice(0, dot), fileName.slice(dot + 1)] : [fileName, ''];
+  return `${sortText(stem, ORDER_TEXT_CHARS.name)}${ORDER_SEPARATOR}${sortText(extension, ORDER_TEXT_CHARS.extension)}`;
+};
+
+/** Statement order as the list shows it (the order of `listOrderSort`), for code that sorts in memory. */
+export const compareStatementOrder = (
+  a: Parameters<typeof TABLE_KEYS.listOrderSort>[0],
+  b: Parameters<typeof TABLE_KEYS.listOrderSort>[0],
+): number => {
+  // DynamoDB compares sort keys as UTF-8 bytes (JavaScript's `<` compares UTF-16 units).
+  const [left, right] = [UTF8.encode(TABLE_KEYS.listOrderSort(a)), UTF8.encode(TABLE_KEYS.listOrderSort(b))];
+  for (let index = 0; index < Math.min(left.length, right.length); index++) {
+    if (left[index] !== right[index]) return left[index] - right[index];
+  }
+  return left.length - right.length;
+};
+
+const UTF8 = new TextEncoder();
+
+/** Where one copy of a statement is kept. */
+export interface ListCopyKey {
+  partition: string;
+  sort: string;
+}
+
+/** What decides where a statement's copies are. */
+type Filed = {
   owner: string;
+  id: string;
+  fileName: string;
   accountLabel: string;
   period: string;
   checksum?: string;
   checksumType?: string;
-}): string[] => {
+};
+
+/**
+ * The copies of a statement beside its record. `ordered`: one per filter the list offers,
+ * in statement order. `byId` (keyed by the statement id): the copies the list of earlier
+ * releases reads (see TABLE_KEYS) and, for a statement whose checksum S3 verified, one per
+ * checksum, so the same file uploaded again is found with one Query before it is stored twice.
+ */
+export const statementListCopies = (statement: Filed): { ordered: ListCopyKey[]; byId: ListCopyKey[] } => {
   const { owner, period } = statement;
   const account = accountKeyOf(statement.accountLabel);
-  return [
-    TABLE_KEYS.periodList(owner, period),
-    TABLE_KEYS.accountList(owner, account),
-    TABLE_KEYS.accountPeriodList(owner, account, period),
-    ...(statement.checksum && statement.checksumType ? [TABLE_KEYS.checksumList(owner, statement.checksum)] : []),
-  ];
+  const order = TABLE_KEYS.listOrderSort(statement);
+  const byId = TABLE_KEYS.statementSort(statement.id);
+  return {
+    ordered: [
+      TABLE_KEYS.allList(owner),
+      TABLE_KEYS.periodList(owner, period),
+      TABLE_KEYS.accountList(owner, account),
+      TABLE_KEYS.accountPeriodList(owner, account, period),
+    ].map((partition) => ({ partition, sort: order })),
+    byId: [
+      TABLE_KEYS.periodList(owner, period),
+      TABLE_KEYS.accountList(owner, account),
+      TABLE_KEYS.accountPeriodList(owner, account, period),
+      ...(statement.checksum && statement.checksumType ? [TABLE_KEYS.checksumList(owner, statement.checksum)] : []),
+    ].map((partition) => ({ partition, sort: byId })),
+  };
 };

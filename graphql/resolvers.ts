@@ -2,6 +2,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import {
   COMPOSITE_SHA256_PATTERN,
+  LIST_LAYOUT,
   PERIOD_PATTERN,
   SHA256_BASE64_PATTERN,
   PROFILE_IMAGE_LIMITS,
@@ -32,9 +33,27 @@ export interface ResolverSpec {
   typeName: 'Query' | 'Mutation';
   fieldName: string;
   dataSource: DataSourceName;
+  /** The request, or with `steps` the template run before them (validation, the stash). */
+  requestTemplate: string;
+  /** The response, or with `steps` the template run after them. */
+  responseTemplate: string;
+  /**
+   * A pipeline: each step is a function on the resolver's data source, run in order with
+   * one stash (on AWS an AppSync function, in the simulator the same).
+   */
+  steps?: readonly ResolverStep[];
+}
+
+export interface ResolverStep {
+  /** The function's name (AppSync's pattern: a letter or _, then letters, digits, _). */
+  name: string;
   requestTemplate: string;
   responseTemplate: string;
 }
+
+/** Every request the resolver sends to its data source (its own, or each step's). */
+export const requestTemplatesOf = (resolver: ResolverSpec): string[] =>
+  resolver.steps ? resolver.steps.map((step) => step.requestTemplate) : [resolver.requestTemplate];
 
 const { partitionKey: PK, sortKey: SK } = TABLE_KEYS;
 const USER = TABLE_KEYS.userPartition('');
@@ -44,12 +63,12 @@ const STATEMENT = TABLE_KEYS.statementSortPrefix;
 const SUB = '$ctx.identity.sub';
 
 /** The key condition of a Query: one partition (a VTL expression), sort keys under a prefix. */
-const keyCondition = (partition: string, prefix: string) => `"query": {
+const keyCondition = (partition: string, prefix: string, prefixIsExpression = false) => `"query": {
     "expression": "#pk = :pk AND begins_with(#sk, :prefix)",
     "expressionNames": { "#pk": "${PK}", "#sk": "${SK}" },
     "expressionValues": {
       ":pk": $util.dynamodb.toDynamoDBJson(${partition}),
-      ":prefix": $util.dynamodb.toDynamoDBJson("${prefix}")
+      ":prefix": $util.dynamodb.toDynamoDBJson(${prefixIsExpression ? prefix : `"${prefix}"`})
     }
   }`;
 
@@ -72,6 +91,14 @@ const ownerKey = (sortKeyExpression: string) => `{
     "${PK}": $util.dynamodb.toDynamoDBJson("${USER}${SUB}"),
     "${SK}": $util.dynamodb.toDynamoDBJson(${sortKeyExpression})
   }`;
+
+/** The caller's QUOTA item, read consistently: their usage, and whether their lists read in statement order. */
+const QUOTA_READ = `{
+  "version": "2018-05-29",
+  "operation": "GetItem",
+  "key": ${ownerKey(`"${TABLE_KEYS.quotaSort}"`)},
+  "consistentRead": true
+}`;
 
 /** Data-source errors surface as GraphQL errors instead of a silent null. */
 const RAISE_ERROR = '#if($ctx.error)\n  $util.error($ctx.error.message, $ctx.error.type)\n#end';
@@ -195,7 +222,8 @@ $util.toJson($ctx.result)`,
     typeName: 'Query',
     fieldName: 'statements',
     dataSource: 'table',
-    // Each filter reads its own list partition (see TABLE_KEYS): one Query of exactly the matches.
+    // Each filter reads its own list partition (see TABLE_KEYS): one Query of exactly the
+    // matches, after one read of the owner's QUOTA item says which copies are complete.
     requestTemplate: `#set($limit = $util.defaultIfNull($ctx.args.limit, ${STATEMENT_PAGE_SIZE.default}))
 #if($limit < 1 || $limit > ${STATEMENT_PAGE_SIZE.max})
   $util.error("limit must be between 1 and ${STATEMENT_PAGE_SIZE.max}", "BadRequest")
@@ -207,6 +235,38 @@ $util.toJson($ctx.result)`,
 #end
 ## One account whatever its capitalisation (accountKeyOf in the contract).
 #set($account = $util.defaultIfNullOrBlank($filter.accountLabel, "").trim().toLowerCase())
+$util.qr($ctx.stash.put("limit", $limit))
+$util.qr($ctx.stash.put("period", $period))
+$util.qr($ctx.stash.put("account", $account))
+{}`,
+    responseTemplate: `$util.toJson($ctx.result)`,
+    steps: [
+      {
+        name: 'statementListLayout',
+        // The owner's lists read in statement order once the QUOTA item says every record
+        // has its ordered copies; an owner without one has no statement yet.
+        requestTemplate: QUOTA_READ,
+        responseTemplate: `${RAISE_ERROR}
+#set($ordered = true)
+#if(!$util.isNull($ctx.result) && $ctx.result.${TABLE_KEYS.orderedAttribute} != true)
+  #set($ordered = false)
+#end
+$util.qr($ctx.stash.put("ordered", $ordered))
+{}`,
+      },
+      {
+        name: 'statementListPage',
+        requestTemplate: `#set($period = $ctx.stash.period)
+#set($account = $ctx.stash.account)
+#if($ctx.stash.ordered)
+  #set($prefix = "${LIST_LAYOUT.ordered.prefix}")
+  #set($forwards = ${LIST_LAYOUT.ordered.forwards})
+  #set($all = "${LIST_LAYOUT.ordered.allPartition(SUB)}")
+#else
+  #set($prefix = "${LIST_LAYOUT.legacy.prefix}")
+  #set($forwards = ${LIST_LAYOUT.legacy.forwards})
+  #set($all = "${LIST_LAYOUT.legacy.allPartition(SUB)}")
+#end
 #if($period != "" && $account != "")
   #set($partition = "${TABLE_KEYS.accountPeriodList(SUB, '$account', '$period')}")
 #elseif($period != "")
@@ -214,22 +274,24 @@ $util.toJson($ctx.result)`,
 #elseif($account != "")
   #set($partition = "${TABLE_KEYS.accountList(SUB, '$account')}")
 #else
-  #set($partition = "${USER}${SUB}")
+  #set($partition = $all)
 #end
 {
   "version": "2018-05-29",
   "operation": "Query",
-  ${keyCondition('$partition', STATEMENT)},
-  "scanIndexForward": false,
+  ${keyCondition('$partition', '$prefix', true)},
+  "scanIndexForward": $forwards,
   "consistentRead": true,
-  "limit": $limit,
+  "limit": $ctx.stash.limit,
   "nextToken": $util.toJson($util.defaultIfNullOrBlank($ctx.args.nextToken, null))
 }`,
-    responseTemplate: `${RAISE_ERROR}
+        responseTemplate: `${RAISE_ERROR}
 {
   "items": $util.toJson($ctx.result.items),
   "nextToken": $util.toJson($util.defaultIfNullOrBlank($ctx.result.nextToken, null))
 }`,
+      },
+    ],
   },
   {
     typeName: 'Query',
@@ -251,12 +313,7 @@ $util.toJson($ctx.result.items)`,
     typeName: 'Query',
     fieldName: 'usage',
     dataSource: 'table',
-    requestTemplate: `{
-  "version": "2018-05-29",
-  "operation": "GetItem",
-  "key": ${ownerKey(`"${TABLE_KEYS.quotaSort}"`)},
-  "consistentRead": true
-}`,
+    requestTemplate: QUOTA_READ,
     responseTemplate: `${RAISE_ERROR}
 #set($usage = $util.defaultIfNull($ctx.result, {}))
 {
@@ -326,6 +383,7 @@ export const tableActions = (resolvers: readonly ResolverSpec[] = RESOLVERS): st
     ...new Set(
       resolvers
         .filter((resolver) => resolver.dataSource === 'table')
-        .flatMap((resolver) => [...resolver.requestTemplate.matchAll(/"operation":\s*"(\w+)"/g)].map((match) => `dynamodb:${match[1]}`)),
+        .flatMap(requestTemplatesOf)
+        .flatMap((template) => [...template.matchAll(/"operation":\s*"(\w+)"/g)].map((match) => `dynamodb:${match[1]}`)),
     ),
   ].sort();

@@ -53,14 +53,41 @@ export const startLocalAppSync = async (input: {
   const simulator = new AmplifyAppSyncSimulator({ port: innerPort, wsPort });
   simulator.init({
     schema: { content: readSchema() },
-    resolvers: RESOLVERS.map((resolver) => ({
-      kind: RESOLVER_KIND.UNIT,
-      typeName: resolver.typeName,
-      fieldName: resolver.fieldName,
-      dataSourceName: resolver.dataSource,
-      requestMappingTemplate: resolver.requestTemplate,
-      responseMappingTemplate: resolver.responseTemplate,
-    })),
+    resolvers: RESOLVERS.map((resolver) =>
+      resolver.steps
+        ? {
+            kind: RESOLVER_KIND.PIPELINE,
+            typeName: resolver.typeName,
+            fieldName: resolver.fieldName,
+            functions: resolver.steps.map((step) => step.name),
+            requestMappingTemplate: resolver.requestTemplate,
+            responseMappingTemplate: resolver.responseTemplate,
+          }
+        : {
+            kind: RESOLVER_KIND.UNIT,
+            typeName: resolver.typeName,
+            fieldName: resolver.fieldName,
+            dataSourceName: resolver.dataSource,
+            requestMappingTemplate: resolver.requestTemplate,
+            responseMappingTemplate: resolver.responseTemplate,
+          },
+    ),
+    // Each pipeline step as an AppSync function on its resolver's data source; the
+    // simulator finds a function's templates by path.
+    functions: RESOLVERS.flatMap((resolver) =>
+      (resolver.steps ?? []).map((step) => ({
+        name: step.name,
+        dataSourceName: resolver.dataSource,
+        requestMappingTemplateLocation: `functions/${step.name}.req.vtl`,
+        responseMappingTemplateLocation: `functions/${step.name}.res.vtl`,
+      })),
+    ),
+    mappingTemplates: RESOLVERS.flatMap((resolver) =>
+      (resolver.steps ?? []).flatMap((step) => [
+        { path: `functions/${step.name}.req.vtl`, content: step.requestTemplate },
+        { path: `functions/${step.name}.res.vtl`, content: step.responseTemplate },
+      ]),
+    ),
     dataSources: [
       {
         type: 'AMAZON_DYNAMODB',

@@ -12,6 +12,10 @@ export interface SweepReport {
   recordsWithoutFile: number;
   /** Records of an earlier release given their list copies and summaries. */
   listed: number;
+  /** Records of an earlier release given their ordered list copies. */
+  ordered: number;
+  /** Owners whose lists now read in statement order (every record has its ordered copies). */
+  ownersOrdered: number;
   /** Account, period or quota summaries set back to what the records say. */
   summariesCorrected: number;
   /** Places under the quota given back: their upload expired without a file. */
@@ -78,10 +82,29 @@ async function* mergeOwners(a: AsyncGenerator<OwnerObjects>, b: AsyncGenerator<O
 const reconcileSummaries = async (deps: CatalogueDeps, owner: string, read: OwnerRecords, report: SweepReport): Promise<void> => {
   let records = read;
   const unlisted = records.statements.filter((statement) => !statement.listed);
-  for (const { listed: _listed, ...statement } of unlisted) if (await deps.records.listStatement(statement)) report.listed++;
-  if (unlisted.length > 0) records = await deps.records.ownerRecords(owner);
+  for (const { listed: _listed, ordered: _ordered, ...statement } of unlisted) {
+    if (await deps.records.listStatement(statement)) report.listed++;
+  }
+  const unordered = records.statements.filter((statement) => statement.listed && !statement.ordered);
+  for (const { listed: _listed, ordered: _ordered, ...statement } of unordered) {
+    if (await deps.records.orderStatement(statement)) report.ordered++;
+  }
+  if (unlisted.length + unordered.length > 0) records = await deps.records.ownerRecords(owner);
+  await orderLists(deps, owner, records, report);
   const corrections = summaryCorrections(records);
   if (corrections.length > 0) report.summariesCorrected += await deps.records.correctSummaries(owner, corrections);
+};
+
+/**
+ * Turns the owner's lists to statement order once every record has its ordered copies
+ * (read after this run's own listing and ordering). Writes keep both kinds of copies, so
+ * a record that lands after the read is in both lists either way.
+ */
+const orderLists = async (deps: CatalogueDeps, owner: string, records: OwnerRecords, report: SweepReport): Promise<void> => {
+  if (records.listsOrdered) return;
+  if (records.statements.some((statement) => !statement.listed || !statement.ordered)) return;
+  await deps.records.orderOwner(owner);
+  report.ownersOrdered++;
 };
 
 /**
@@ -93,7 +116,8 @@ const reconcileSummaries = async (deps: CatalogueDeps, owner: string, read: Owne
  * undone): a file without a record gets one (or is removed if it breaks the contract); a
  * record whose file is gone is deleted; a statement still scanning takes the verdict its
  * object is tagged with; the profile's avatar follows the bucket; records of
- * an earlier release get their list copies; summaries follow the records. When nothing
+ * an earlier release get their list copies (ordered ones too, and then the owner's lists
+ * read in statement order); summaries follow the records. When nothing
  * differs it writes nothing, so running it twice changes nothing.
  *
  * An owner with records but no object left at all is not visited; the delete route and
@@ -107,6 +131,8 @@ export const createSweep = (deps: CatalogueDeps) => async (): Promise<SweepRepor
     refused: 0,
     recordsWithoutFile: 0,
     listed: 0,
+    ordered: 0,
+    ownersOrdered: 0,
     summariesCorrected: 0,
     uploadsReleased: 0,
     scansApplied: 0,

@@ -126,11 +126,34 @@ export class VaultData extends Construct {
       }),
     };
     for (const resolver of RESOLVERS) {
-      dataSources[resolver.dataSource].createResolver(`${resolver.typeName}${resolver.fieldName}Resolver`, {
-        typeName: resolver.typeName,
-        fieldName: resolver.fieldName,
+      const dataSource = dataSources[resolver.dataSource];
+      const id = `${resolver.typeName}${resolver.fieldName}Resolver`;
+      const templates = {
         requestMappingTemplate: appsync.MappingTemplate.fromString(resolver.requestTemplate),
         responseMappingTemplate: appsync.MappingTemplate.fromString(resolver.responseTemplate),
+      };
+      if (!resolver.steps) {
+        dataSource.createResolver(id, { typeName: resolver.typeName, fieldName: resolver.fieldName, ...templates });
+        continue;
+      }
+      // Scoped where `createResolver` puts a unit resolver (the API), so a field that becomes
+      // a pipeline keeps its logical id and is updated in place (a new id would be created
+      // before the old one is gone, and AppSync allows one resolver per field).
+      new appsync.Resolver(this.api, id, {
+        api: this.api,
+        typeName: resolver.typeName,
+        fieldName: resolver.fieldName,
+        ...templates,
+        pipelineConfig: resolver.steps.map(
+          (step) =>
+            new appsync.AppsyncFunction(this, `${step.name}Function`, {
+              api: this.api,
+              name: step.name,
+              dataSource,
+              requestMappingTemplate: appsync.MappingTemplate.fromString(step.requestTemplate),
+              responseMappingTemplate: appsync.MappingTemplate.fromString(step.responseTemplate),
+            }),
+        ),
       });
     }
   }

@@ -1,5 +1,5 @@
 import { buildSchema, isObjectType, type GraphQLObjectType } from 'graphql';
-import { RESOLVERS, readSchema } from '../../graphql/resolvers';
+import { RESOLVERS, readSchema, requestTemplatesOf } from '../../graphql/resolvers';
 
 /**
  * Static checks of the VTL: every root field has both templates, private fields take the
@@ -61,14 +61,18 @@ test('every private resolver keys its data on $ctx.identity.sub and never on an 
     'usage',
   ]);
   for (const resolver of privateResolvers) {
-    // The caller's partition, or one of the caller's list partitions (which start with it).
-    expect(resolver.requestTemplate).toMatch(/"USER#\$ctx\.identity\.sub[|"]/);
+    for (const template of requestTemplatesOf(resolver)) {
+      // The caller's partition, or one of the caller's list partitions (which start with it).
+      expect(template).toMatch(/"USER#\$ctx\.identity\.sub[|"]/);
+      expect(template).not.toMatch(/\$ctx\.args\.(owner|userId|sub)|\$context\.arguments/);
+    }
     expect(resolver.requestTemplate).not.toMatch(/\$ctx\.args\.(owner|userId|sub)|\$context\.arguments/);
   }
-  // Every list partition a filter reads starts with the caller's own key.
-  const list = RESOLVERS.find((resolver) => resolver.fieldName === 'statements')!.requestTemplate;
-  const partitions = [...list.matchAll(/#set\(\$partition = "([^"]+)"\)/g)].map((match) => match[1]);
-  expect(partitions).toHaveLength(4);
+  // Every list partition a filter reads starts with the caller's own key, in either layout.
+  const [layout, page] = requestTemplatesOf(RESOLVERS.find((resolver) => resolver.fieldName === 'statements')!);
+  expect(layout).toContain('"operation": "GetItem"');
+  const partitions = [...page.matchAll(/#set\(\$(?:partition|all) = "([^"]+)"\)/g)].map((match) => match[1]);
+  expect(partitions).toHaveLength(5);
   for (const partition of partitions) expect(partition.startsWith('USER#$ctx.identity.sub')).toBe(true);
   const sameFile = RESOLVERS.find((resolver) => resolver.fieldName === 'statementsByChecksum')!.requestTemplate;
   expect(sameFile).toContain('#set($partition = "USER#$ctx.identity.sub|checksum|$ctx.args.checksum")');
@@ -82,16 +86,15 @@ test('no argument can name an owner', () => {
   expect(Object.keys(input.getFields())).toEqual(['displayName']);
 });
 
-test("the statement list is a paginated Query of the caller's partition, newest first, never a Scan", () => {
-  const list = RESOLVERS.find((resolver) => resolver.fieldName === 'statements')!;
-  expect(list.requestTemplate).toContain('"operation": "Query"');
-  expect(list.requestTemplate).not.toContain('"Scan"');
-  expect(list.requestTemplate).toContain('"nextToken"');
-  expect(list.requestTemplate).toContain('"limit": $limit');
-  expect(list.requestTemplate).toContain('"scanIndexForward": false');
+test("the statement list is one paginated Query of the caller's partition, never a Scan", () => {
+  const [, page] = requestTemplatesOf(RESOLVERS.find((resolver) => resolver.fieldName === 'statements')!);
+  expect(page).toContain('"operation": "Query"');
+  expect(page).toContain('"nextToken"');
+  expect(page).toContain('"limit": $ctx.stash.limit');
+  expect(page).toContain('"scanIndexForward": $forwards');
   // Filters are key conditions (each its own list partition), never a filter after Limit.
-  expect(list.requestTemplate).not.toContain('"filter"');
-  for (const resolver of RESOLVERS) expect(resolver.requestTemplate).not.toContain('"Scan"');
+  expect(page).not.toContain('"filter"');
+  for (const resolver of RESOLVERS) for (const template of requestTemplatesOf(resolver)) expect(template).not.toContain('"Scan"');
 });
 
 test('upload limits come from the contract, as valid JSON', () => {

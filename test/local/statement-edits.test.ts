@@ -1,6 +1,6 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import fc from 'fast-check';
-import { TABLE_KEYS, accountKeyOf, type Statement } from '../../contract';
+import { TABLE_KEYS, accountKeyOf, compareStatementOrder, type Statement } from '../../contract';
 import { expectedSummaries } from '../../lambda/catalogue/summaries';
 import { createSweep } from '../../lambda/catalogue/sweep';
 import { encodeStatementMetadata } from '../../lambda/shared/metadata';
@@ -8,6 +8,8 @@ import { dynamoRecordStore, type RecordStore } from '../../lambda/shared/records
 import { capturingLog, memoryObjects } from '../support/lambda-fakes';
 import { statementRecord } from '../support/statement-records';
 import { useLocalTable } from './support/dynamo-table';
+import { asEarlierRelease } from './support/earlier-layout';
+import { listCopies } from './support/list-copies';
 
 /**
  * Editing a statement's name, account or period on AWS's own DynamoDB Local: the record,
@@ -25,26 +27,9 @@ const statement = (who: string, fields: Partial<Statement> = {}): Statement =>
   statementRecord(who, { checksum: 'n4bQgYhMfWWaL+qgxVrQFaO/TxsrC4Is0V1sFbDwCgg=', checksumType: 'FULL_OBJECT', ...fields });
 const owner = () => crypto.randomUUID();
 
-/** The copies a list partition holds, newest first, as the list reads them. */
-const listItems = async (partition: string) => {
-  const { Items } = await table.documents.send(
-    new QueryCommand({
-      TableName: table.name,
-      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-      ExpressionAttributeValues: { ':pk': partition, ':prefix': TABLE_KEYS.statementSortPrefix },
-      ScanIndexForward: false,
-      ConsistentRead: true,
-    }),
-  );
-  return (Items ?? []).map((item) => ({
-    id: String(item.id),
-    fileName: item.fileName,
-    accountLabel: item.accountLabel,
-    period: item.period,
-    status: item.status,
-  }));
-};
+const listItems = (partition: string, layout: 'legacy' | 'ordered' = 'legacy') => listCopies(table, partition, layout);
 const listIds = async (partition: string): Promise<string[]> => (await listItems(partition)).map((item) => item.id);
+const orderedItems = (partition: string) => listItems(partition, 'ordered');
 
 /** Lists and summaries against the records: every list partition of these accounts and periods holds exactly its records. */
 const expectExact = async (who: string, accounts: string[], periods: string[]) => {
@@ -62,6 +47,24 @@ const expectExact = async (who: string, accounts: string[], periods: string[]) =
     new Map([...expected.periods].map(([key, totals]) => [key, { count: totals.count, bytes: totals.bytes }])),
   );
   const newestFirst = (ones: Statement[]) => ones.map((one) => one.id).sort((a, b) => (a < b ? 1 : -1));
+  // Once the owner's lists read in order, every ordered partition holds exactly its records, as they are now.
+  if (records.listsOrdered) {
+    const inOrder = (ones: Statement[]) =>
+      [...ones]
+        .sort(compareStatementOrder)
+        .map(({ id, fileName, accountLabel, period, status }) => ({ id, fileName, accountLabel, period, status }));
+    expect(await orderedItems(TABLE_KEYS.allList(who))).toEqual(inOrder(statements));
+    for (const period of periods)
+      expect(await orderedItems(TABLE_KEYS.periodList(who, period))).toEqual(inOrder(statements.filter((one) => one.period === period)));
+    for (const key of new Set(accounts.map(accountKeyOf))) {
+      const mine = statements.filter((one) => accountKeyOf(one.accountLabel) === key);
+      expect(await orderedItems(TABLE_KEYS.accountList(who, key))).toEqual(inOrder(mine));
+      for (const period of periods)
+        expect(await orderedItems(TABLE_KEYS.accountPeriodList(who, key, period))).toEqual(
+          inOrder(mine.filter((one) => one.period === period)),
+        );
+    }
+  }
   for (const period of periods)
     expect(await listIds(TABLE_KEYS.periodList(who, period))).toEqual(newestFirst(statements.filter((one) => one.period === period)));
   for (const account of accounts) {
@@ -168,54 +171,68 @@ describe('random interleavings', () => {
     fc.constant({ kind: 'sweep' as const }),
   );
 
-  test('uploads, edits, deletes, verdicts and sweeps, several at once: every list and summary exact afterwards', async () => {
+  test('uploads, edits, deletes, verdicts and sweeps, several at once, from either layout: every list and summary exact afterwards', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.array(fc.array(opArb, { minLength: 1, maxLength: 5 }), { minLength: 1, maxLength: 6 }), async (rounds) => {
-        const who = owner();
-        const uploaded: Statement[] = [];
-        const objects = memoryObjects();
-        const sweep = createSweep({ objects, records: store, log: capturingLog() });
-        const run = async (op: Op) => {
-          const target = op.kind !== 'upload' && op.kind !== 'sweep' ? uploaded[op.target % Math.max(uploaded.length, 1)] : undefined;
-          switch (op.kind) {
-            case 'upload': {
-              const one = statement(who, { accountLabel: op.account, period: op.period });
-              uploaded.push(one);
-              // S3 holds the object first; then its event records it.
-              objects.objects.set(one.key, {
-                contentType: one.contentType,
-                size: one.size,
-                metadata: encodeStatementMetadata({ fileName: one.fileName, accountLabel: one.accountLabel, period: one.period }),
-                lastModified: one.uploadedAt,
-              });
-              await store.putStatement(one);
-              return;
-            }
-            case 'edit':
-              if (target)
-                await store.editStatement(who, target.id, {
-                  ...(op.account ? { accountLabel: op.account } : {}),
-                  ...(op.period ? { period: op.period } : {}),
-                  ...(op.rename ? { fileName: `renamed-${target.id}.pdf` } : {}),
+      fc.asyncProperty(
+        fc.array(fc.array(opArb, { minLength: 1, maxLength: 5 }), { minLength: 1, maxLength: 6 }),
+        // Before which round the owner's items become what the release before statement order wrote, if at all.
+        fc.option(fc.nat(5), { nil: undefined }),
+        async (rounds, earlierAt) => {
+          const who = owner();
+          const uploaded: Statement[] = [];
+          const objects = memoryObjects();
+          const sweep = createSweep({ objects, records: store, log: capturingLog() });
+          const run = async (op: Op) => {
+            const target = op.kind !== 'upload' && op.kind !== 'sweep' ? uploaded[op.target % Math.max(uploaded.length, 1)] : undefined;
+            switch (op.kind) {
+              case 'upload': {
+                const one = statement(who, { accountLabel: op.account, period: op.period });
+                uploaded.push(one);
+                // S3 holds the object first; then its event records it.
+                objects.objects.set(one.key, {
+                  contentType: one.contentType,
+                  size: one.size,
+                  metadata: encodeStatementMetadata({ fileName: one.fileName, accountLabel: one.accountLabel, period: one.period }),
+                  lastModified: one.uploadedAt,
                 });
-              return;
-            case 'delete':
-              // The object goes first; its event removes the record.
-              if (target) {
-                objects.objects.delete(target.key);
-                await store.deleteStatement(who, target.id);
+                // Its place was held when the upload was signed (a new owner's lists turn to statement order there).
+                await store.reserveUpload(who, one.id, one.size, '2999-01-01T00:00:00.000Z');
+                await store.putStatement(one);
+                return;
               }
-              return;
-            case 'verdict':
-              if (target) await store.setStatementStatus(who, target.id, 'QUARANTINED', 'a threat was found');
-              return;
-            case 'sweep':
-              await sweep();
+              case 'edit':
+                if (target)
+                  await store.editStatement(who, target.id, {
+                    ...(op.account ? { accountLabel: op.account } : {}),
+                    ...(op.period ? { period: op.period } : {}),
+                    ...(op.rename ? { fileName: `renamed-${target.id}.pdf` } : {}),
+                  });
+                return;
+              case 'delete':
+                // The object goes first; its event removes the record.
+                if (target) {
+                  objects.objects.delete(target.key);
+                  await store.deleteStatement(who, target.id);
+                }
+                return;
+              case 'verdict':
+                if (target) await store.setStatementStatus(who, target.id, 'QUARANTINED', 'a threat was found');
+                return;
+              case 'sweep':
+                await sweep();
+            }
+          };
+          for (const [index, round] of rounds.entries()) {
+            if (index === earlierAt) await asEarlierRelease(table.documents, table.name, who);
+            await Promise.all(round.map(run));
+            await expectExact(who, ACCOUNTS, PERIODS);
           }
-        };
-        for (const round of rounds) await Promise.all(round.map(run));
-        await expectExact(who, ACCOUNTS, PERIODS);
-      }),
+          // Whatever happened, one more sweep leaves an owner it visits (one with files) reading in statement order, exactly.
+          await sweep();
+          if (objects.objects.size > 0) expect((await store.ownerRecords(who)).listsOrdered).toBe(true);
+          await expectExact(who, ACCOUNTS, PERIODS);
+        },
+      ),
       { numRuns: RUNS },
     );
   }, 600_000);

@@ -230,7 +230,8 @@ export const memoryRecords = (): MemoryRecords => {
       const expected = expectedSummaries(own, held);
       return {
         statementIds: own.map((statement) => statement.id),
-        statements: own.map((statement) => ({ ...statement, listed: true })),
+        statements: own.map((statement) => ({ ...statement, listed: true, ordered: true })),
+        listsOrdered: true,
         uploads: held,
         summaries: { ...expected, quota: own.length + held.length > 0 ? expected.quota : undefined },
         ...(avatarKey ? { avatarKey } : {}),
@@ -239,6 +240,10 @@ export const memoryRecords = (): MemoryRecords => {
     async listStatement() {
       return false;
     },
+    async orderStatement() {
+      return false;
+    },
+    async orderOwner() {},
     async correctSummaries() {
       return 0;
     },

@@ -2,7 +2,19 @@ import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { STATEMENT_QUOTA, TABLE_KEYS } from '../../../contract';
 import type { RecordStore } from './port';
 import { quotaUpdate } from './summaries';
-import { VERSION, conditionFailed, holdKey, pk, quotaKey, quotaOf, sk, uploadKey, type TableAccess, type TransactItem } from './table';
+import {
+  ORDERED,
+  VERSION,
+  conditionFailed,
+  holdKey,
+  pk,
+  quotaKey,
+  quotaOf,
+  sk,
+  uploadKey,
+  type TableAccess,
+  type TransactItem,
+} from './table';
 
 /**
  * Places held under the owner's quota by uploads under way: taken when an upload is signed,
@@ -29,18 +41,32 @@ export const holdRecords = (
   const holds: ReturnType<typeof holdRecords> = {
     async reserveUpload(owner, statementId, size, expiresAt) {
       const fits = { maxSlots: STATEMENT_QUOTA.maxStatements - 1, maxSlotBytes: STATEMENT_QUOTA.maxBytes - size };
-      if (fits.maxSlotBytes >= 0) {
+      // First as an owner whose lists read in statement order (a new owner becomes one
+      // here, with the QUOTA item); an owner of an earlier release the sweep has not
+      // turned yet fails that part and is asked again without it.
+      for (const ordered of fits.maxSlotBytes >= 0 ? [true, false] : []) {
         try {
           await transact([
             {
               Update: {
                 TableName: tableName,
                 Key: quotaKey(owner),
-                UpdateExpression: 'ADD #slots :one, #slotBytes :size, #v :one',
+                UpdateExpression: `ADD #slots :one, #slotBytes :size, #v :one${ordered ? ' SET #ordered = :true' : ''}`,
                 // No arithmetic in conditions: "one more fits" is "at most max - 1 taken now".
-                ConditionExpression: 'attribute_not_exists(#slots) OR (#slots <= :maxSlots AND #slotBytes <= :maxSlotBytes)',
-                ExpressionAttributeNames: { '#slots': 'slots', '#slotBytes': 'slotBytes', '#v': VERSION },
-                ExpressionAttributeValues: { ':one': 1, ':size': size, ':maxSlots': fits.maxSlots, ':maxSlotBytes': fits.maxSlotBytes },
+                ConditionExpression: `${ordered ? '(attribute_not_exists(#pk) OR #ordered = :true) AND ' : ''}(attribute_not_exists(#slots) OR (#slots <= :maxSlots AND #slotBytes <= :maxSlotBytes))`,
+                ExpressionAttributeNames: {
+                  '#slots': 'slots',
+                  '#slotBytes': 'slotBytes',
+                  '#v': VERSION,
+                  ...(ordered ? { '#pk': pk, '#ordered': ORDERED } : {}),
+                },
+                ExpressionAttributeValues: {
+                  ':one': 1,
+                  ':size': size,
+                  ':maxSlots': fits.maxSlots,
+                  ':maxSlotBytes': fits.maxSlotBytes,
+                  ...(ordered ? { ':true': true } : {}),
+                },
               },
             },
             {

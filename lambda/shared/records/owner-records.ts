@@ -1,6 +1,6 @@
 import { TABLE_KEYS } from '../../../contract';
 import type { OwnerRecords, RecordStore } from './port';
-import { LISTED, pk, quotaOf, sk, stripKeys, versionOf, type TableAccess } from './table';
+import { LISTED, ORDERED, pk, quotaOf, sk, stripKeys, versionOf, type TableAccess } from './table';
 
 /** What the table holds for one owner, in one partition's order (the sweep's reading). */
 export const ownerRecords = ({ queryAll }: TableAccess): Pick<RecordStore, 'ownerRecords'> => ({
@@ -10,6 +10,8 @@ export const ownerRecords = ({ queryAll }: TableAccess): Pick<RecordStore, 'owne
       statements: [],
       uploads: [],
       summaries: { accounts: new Map(), periods: new Map() },
+      // Without a QUOTA item the owner has no statement: the lists read in order.
+      listsOrdered: true,
     };
     // One partition, in sort-key order: the summaries, PROFILE and QUOTA, then STATEMENT#{ulid} and UPLOAD#{ulid}.
     const items = queryAll({
@@ -21,8 +23,10 @@ export const ownerRecords = ({ queryAll }: TableAccess): Pick<RecordStore, 'owne
       const sortKey = String(item[sk]);
       const totals = { count: Number(item.count ?? 0), bytes: Number(item.bytes ?? 0) };
       if (sortKey === TABLE_KEYS.profileSort && typeof item.avatarKey === 'string') records.avatarKey = item.avatarKey;
-      else if (sortKey === TABLE_KEYS.quotaSort) records.summaries.quota = { ...quotaOf(item), ...versionOf(item) };
-      else if (sortKey.startsWith(TABLE_KEYS.accountSortPrefix)) {
+      else if (sortKey === TABLE_KEYS.quotaSort) {
+        records.summaries.quota = { ...quotaOf(item), ...versionOf(item) };
+        records.listsOrdered = item[ORDERED] === true;
+      } else if (sortKey.startsWith(TABLE_KEYS.accountSortPrefix)) {
         records.summaries.accounts.set(sortKey.slice(TABLE_KEYS.accountSortPrefix.length), {
           ...totals,
           ...versionOf(item),
@@ -32,7 +36,7 @@ export const ownerRecords = ({ queryAll }: TableAccess): Pick<RecordStore, 'owne
         records.summaries.periods.set(sortKey.slice(TABLE_KEYS.periodSortPrefix.length), { ...totals, ...versionOf(item) });
       } else if (sortKey.startsWith(TABLE_KEYS.statementSortPrefix)) {
         records.statementIds.push(sortKey.slice(TABLE_KEYS.statementSortPrefix.length));
-        records.statements.push({ ...stripKeys(item), listed: item[LISTED] === true });
+        records.statements.push({ ...stripKeys(item), listed: item[LISTED] === true, ordered: item[ORDERED] === true });
       } else if (sortKey.startsWith(TABLE_KEYS.uploadSortPrefix)) {
         records.uploads.push({
           statementId: String(item.statementId),

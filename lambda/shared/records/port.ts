@@ -50,6 +50,13 @@ export interface RecordStore {
   ownerRecords(owner: string): Promise<OwnerRecords>;
   /** Gives a record of an earlier release its list copies and its share of the summaries (once). */
   listStatement(statement: Statement): Promise<boolean>;
+  /**
+   * Gives a listed record of an earlier release its ordered list copies (once), if it is
+   * still as read; `false` if it changed (what changed it wrote them).
+   */
+  orderStatement(statement: Statement): Promise<boolean>;
+  /** Marks that every record of the owner has its ordered copies: the owner's lists read in statement order. */
+  orderOwner(owner: string): Promise<void>;
   /** Sets summaries to what the records say, each only if it still holds what was read (else the next sweep retries). */
   correctSummaries(owner: string, corrections: SummaryCorrection[]): Promise<number>;
 }
@@ -94,8 +101,10 @@ export interface Summaries {
 
 export interface OwnerRecords {
   statementIds: string[];
-  /** Every statement record, and whether it is listed (copied and counted). */
-  statements: (Statement & { listed: boolean })[];
+  /** Every statement record, whether it is listed (copied and counted), and whether it has its ordered copies. */
+  statements: (Statement & { listed: boolean; ordered: boolean })[];
+  /** Whether the owner's lists read in statement order (see TABLE_KEYS). */
+  listsOrdered: boolean;
   uploads: HeldUpload[];
   summaries: Summaries;
   avatarKey?: string;

@@ -1,4 +1,4 @@
-import { TABLE_KEYS, accountKeyOf, statementListPartitions, type Statement } from '../../../contract';
+import { accountKeyOf, statementListCopies, type ListCopyKey, type Statement } from '../../../contract';
 import { releaseHeld } from './holds';
 import type { RecordStore, StatementChange } from './port';
 import {
@@ -11,25 +11,41 @@ import {
 } from './summaries';
 import {
   LISTED,
+  ORDERED,
   cancellationCodes,
   conditionFailed,
   pk,
+  quotaKey,
   sk,
   statementItemKey,
   stripKeys,
   uploadKey,
+  ignoreConditionFailure,
   type TableAccess,
   type TransactItem,
 } from './table';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 
 /**
  * Statements: the record in the owner's partition, its copies in the list partitions
- * (by account, by period, all), and its share of the summaries, written in one transaction.
+ * (ordered, and by id as earlier releases read them), and its share of the summaries,
+ * written in one transaction.
  */
+const copyKey = (copy: ListCopyKey) => ({ [pk]: copy.partition, [sk]: copy.sort });
+
+/** Every copy of the statement: ordered and by id. */
+const allCopies = (statement: Statement): ListCopyKey[] => {
+  const { ordered, byId } = statementListCopies(statement);
+  return [...ordered, ...byId];
+};
+
+const putCopies = (tableName: string, statement: Statement, copies: ListCopyKey[]): TransactItem[] =>
+  copies.map((copy) => ({ Put: { TableName: tableName, Item: { ...statement, ...copyKey(copy) } } }));
+
 export const listCopies = (tableName: string, statement: Statement): TransactItem[] =>
-  statementListPartitions(statement).map((partition) => ({
-    Put: { TableName: tableName, Item: { ...statement, [pk]: partition, [sk]: TABLE_KEYS.statementSort(statement.id) } },
-  }));
+  putCopies(tableName, statement, allCopies(statement));
+
+const sameCopy = (a: ListCopyKey) => (b: ListCopyKey) => a.partition === b.partition && a.sort === b.sort;
 
 /** How often an edit reads and writes again when the statement changed in between. */
 const EDIT_ATTEMPTS = 4;
@@ -46,7 +62,7 @@ const editItems = (tableName: string, listed: boolean, before: Statement, after:
     Update: {
       TableName: tableName,
       Key: statementItemKey(before.owner, before.id),
-      UpdateExpression: `SET ${fields.map((field) => `#${field} = :${field}`).join(', ')}`,
+      UpdateExpression: `SET ${[...fields.map((field) => `#${field} = :${field}`), ...(listed ? ['#ordered = :true'] : [])].join(', ')}`,
       ConditionExpression: [
         ...(['fileName', 'accountLabel', 'period', 'status'] as const).map((field) => `#${field} = :was_${field}`),
         listed ? '#listed = :true' : 'attribute_not_exists(#listed)',
@@ -54,6 +70,7 @@ const editItems = (tableName: string, listed: boolean, before: Statement, after:
       ExpressionAttributeNames: {
         ...Object.fromEntries(['fileName', 'accountLabel', 'period', 'status'].map((field) => [`#${field}`, field])),
         '#listed': LISTED,
+        ...(listed ? { '#ordered': ORDERED } : {}),
       },
       ExpressionAttributeValues: {
         ...Object.fromEntries(fields.map((field) => [`:${field}`, after[field]])),
@@ -63,15 +80,15 @@ const editItems = (tableName: string, listed: boolean, before: Statement, after:
     },
   };
   if (!listed) return [record];
-  const leaving = statementListPartitions(before).filter((partition) => !statementListPartitions(after).includes(partition));
+  // Every edit moves the ordered copies (their key holds the name, account and period).
+  const staying = allCopies(after);
+  const leaving = allCopies(before).filter((copy) => !staying.some(sameCopy(copy)));
   const movedAccount = accountKeyOf(before.accountLabel) !== accountKeyOf(after.accountLabel);
   const movedPeriod = before.period !== after.period;
   return [
     record,
-    ...leaving.map((partition) => ({
-      Delete: { TableName: tableName, Key: { [pk]: partition, [sk]: TABLE_KEYS.statementSort(before.id) } },
-    })),
-    ...listCopies(tableName, after),
+    ...leaving.map((copy) => ({ Delete: { TableName: tableName, Key: copyKey(copy) } })),
+    ...putCopies(tableName, after, staying),
     ...(movedAccount ? [accountSummaryUpdate(tableName, before, -1), accountSummaryUpdate(tableName, after, 1)] : []),
     ...(movedPeriod ? [periodSummaryUpdate(tableName, before, -1), periodSummaryUpdate(tableName, after, 1)] : []),
   ];
@@ -80,7 +97,17 @@ const editItems = (tableName: string, listed: boolean, before: Statement, after:
 /** The statements' part of the record store. */
 export const statementRecords = (
   access: TableAccess,
-): Pick<RecordStore, 'getStatement' | 'putStatement' | 'listStatement' | 'editStatement' | 'deleteStatement' | 'setStatementStatus'> => {
+): Pick<
+  RecordStore,
+  | 'getStatement'
+  | 'putStatement'
+  | 'listStatement'
+  | 'orderStatement'
+  | 'orderOwner'
+  | 'editStatement'
+  | 'deleteStatement'
+  | 'setStatementStatus'
+> => {
   const { tableName, transact, get } = access;
 
   /** Adds a statement (new, or listed from an earlier release): `first` is the item that makes it happen once. */
@@ -101,7 +128,7 @@ export const statementRecords = (
       } catch (error) {
         if (conditionFailed(error, 0)) return false;
         // The item that checks the held place: after the record, its list copies and two summaries.
-        const heldAt = 1 + statementListPartitions(statement).length + 2;
+        const heldAt = 1 + allCopies(statement).length + 2;
         if (held && conditionFailed(error, heldAt) && attempt === 1) continue;
         throw error;
       }
@@ -120,7 +147,7 @@ export const statementRecords = (
       return addStatement(statement, {
         Put: {
           TableName: tableName,
-          Item: { ...statement, ...statementItemKey(statement.owner, statement.id), [LISTED]: true },
+          Item: { ...statement, ...statementItemKey(statement.owner, statement.id), [LISTED]: true, [ORDERED]: true },
           ConditionExpression: 'attribute_not_exists(#pk)',
           ExpressionAttributeNames: { '#pk': pk },
         },
@@ -131,12 +158,64 @@ export const statementRecords = (
         Update: {
           TableName: tableName,
           Key: statementItemKey(statement.owner, statement.id),
-          UpdateExpression: 'SET #listed = :true',
+          UpdateExpression: 'SET #listed = :true, #ordered = :true',
           ConditionExpression: 'attribute_exists(#pk) AND attribute_not_exists(#listed)',
-          ExpressionAttributeNames: { '#pk': pk, '#listed': LISTED },
+          ExpressionAttributeNames: { '#pk': pk, '#listed': LISTED, '#ordered': ORDERED },
           ExpressionAttributeValues: { ':true': true },
         },
       });
+    },
+    async orderStatement(statement) {
+      try {
+        await transact([
+          {
+            // Only the record as read: an edit, delete or verdict in between writes the copies itself.
+            Update: {
+              TableName: tableName,
+              Key: statementItemKey(statement.owner, statement.id),
+              UpdateExpression: 'SET #ordered = :true',
+              ConditionExpression: [
+                '#listed = :true',
+                'attribute_not_exists(#ordered)',
+                ...(['fileName', 'accountLabel', 'period', 'status'] as const).map((field) => `#${field} = :${field}`),
+              ].join(' AND '),
+              ExpressionAttributeNames: {
+                '#listed': LISTED,
+                '#ordered': ORDERED,
+                ...Object.fromEntries(['fileName', 'accountLabel', 'period', 'status'].map((field) => [`#${field}`, field])),
+              },
+              ExpressionAttributeValues: {
+                ':true': true,
+                ...Object.fromEntries(
+                  (['fileName', 'accountLabel', 'period', 'status'] as const).map((field) => [`:${field}`, statement[field]]),
+                ),
+              },
+            },
+          },
+          ...putCopies(tableName, statement, statementListCopies(statement).ordered),
+        ]);
+        return true;
+      } catch (error) {
+        if (conditionFailed(error, 0)) return false;
+        throw error;
+      }
+    },
+    async orderOwner(owner) {
+      try {
+        await access.documents.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: quotaKey(owner),
+            UpdateExpression: 'SET #ordered = :true',
+            ConditionExpression: 'attribute_exists(#pk)',
+            ExpressionAttributeNames: { '#pk': pk, '#ordered': ORDERED },
+            ExpressionAttributeValues: { ':true': true },
+          }),
+        );
+      } catch (error) {
+        // No QUOTA item: the owner has no statement, and the lists read in order already.
+        ignoreConditionFailure(error as Error);
+      }
     },
     async editStatement(owner, statementId, change) {
       // Tried again while something else changes the statement between the read and the write.
@@ -191,9 +270,8 @@ export const statementRecords = (
             },
             ...(listed
               ? [
-                  ...statementListPartitions(read).map((partition) => ({
-                    Delete: { TableName: tableName, Key: { [pk]: partition, [sk]: TABLE_KEYS.statementSort(statementId) } },
-                  })),
+                  // Both kinds, whether or not the sweep gave it ordered copies yet.
+                  ...allCopies(read).map((copy) => ({ Delete: { TableName: tableName, Key: copyKey(copy) } })),
                   ...summaryUpdates(tableName, read, -1),
                   quotaUpdate(tableName, owner, { statements: -1, bytes: -read.size, slots: -1, slotBytes: -read.size }),
                 ]
@@ -214,11 +292,9 @@ export const statementRecords = (
         const item = await get(statementItemKey(owner, statementId));
         if (!item) return false;
         const statement = stripKeys(item);
-        const partitions = item[LISTED] === true ? statementListPartitions(statement) : [];
-        const keys = [
-          statementItemKey(owner, statementId),
-          ...partitions.map((partition) => ({ [pk]: partition, [sk]: TABLE_KEYS.statementSort(statementId) })),
-        ];
+        const { ordered, byId } = statementListCopies(statement);
+        const copies = item[LISTED] === true ? [...(item[ORDERED] === true ? ordered : []), ...byId] : [];
+        const keys = [statementItemKey(owner, statementId), ...copies.map(copyKey)];
         try {
           await transact(
             keys.map((Key, index) => ({
