@@ -90,7 +90,10 @@ const proposeOfx = (pieces: FilePieces): FilingProposal => {
     ...(facts.period ? { period: { value: facts.period, source: 'file', detail: facts.periodFrom! } } : {}),
     ...(first?.last4
       ? { account: { value: accountLabelOf(first.last4, facts.institution), source: 'file', detail: `its ${first.kind} account id` } }
-      : {}),
+      : first && facts.institution
+        ? // An id without four digits at its end (masked, or several ids in one): the institution it names.
+          { account: { value: facts.institution, source: 'file', detail: 'the institution it names' } }
+        : {}),
     notes,
   };
 };

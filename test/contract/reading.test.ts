@@ -8,18 +8,64 @@ import { checkContent } from '../../lambda/shared/content-check';
 
 /**
  * The filing rules on statement exports: the project's corpus (test/fixtures/statements,
- * in the layouts of fourteen banks in seven countries) and the genuine exports of the
- * pinned ofx-js package, each against what a person would file it under; then the parts.
+ * in the layouts of fourteen banks in seven countries) and genuine exports (the pinned
+ * ofx-js package's, and test/fixtures/genuine: from ofxparse, beancount, libofx and
+ * KMyMoney), each against what a person would file it under; then the parts.
  */
 const CORPUS = path.join(__dirname, '..', 'fixtures', 'statements');
 const OFX_JS = path.join(path.dirname(require.resolve('ofx-js/package.json')), 'test', 'data');
 
 type Expected = { mime: string; period: string | null; account: string | null; institution: string; country: string };
 const expected: Record<string, Expected> = JSON.parse(fs.readFileSync(path.join(CORPUS, 'expected.json'), 'utf8'));
+const GENUINE_DIR = path.join(__dirname, '..', 'fixtures', 'genuine');
+/** Genuine exports, anonymised by whoever published them (see test/fixtures/genuine/README.md), by path. */
 const GENUINE: Record<string, Expected> = {
-  'example-xml.qfx': { mime: 'application/vnd.intu.qfx', period: '2017-01', account: null, institution: 'Ally Bank', country: 'US' },
-  'example1.ofx': { mime: 'application/x-ofx', period: '2012-10', account: '••6700', institution: 'a New Zealand bank', country: 'NZ' },
-  'example2.ofx': { mime: 'application/x-ofx', period: null, account: null, institution: 'a French bank (redacted)', country: 'FR' },
+  [path.join(OFX_JS, 'example-xml.qfx')]: {
+    mime: 'application/vnd.intu.qfx',
+    period: '2017-01',
+    account: 'Ally',
+    institution: 'Ally Bank',
+    country: 'US',
+  },
+  [path.join(OFX_JS, 'example1.ofx')]: {
+    mime: 'application/x-ofx',
+    period: '2012-10',
+    account: '••6700',
+    institution: 'a New Zealand bank',
+    country: 'NZ',
+  },
+  [path.join(OFX_JS, 'example2.ofx')]: {
+    mime: 'application/x-ofx',
+    period: null,
+    account: null,
+    institution: 'a French bank (redacted)',
+    country: 'FR',
+  },
+  ...Object.fromEntries(
+    (
+      [
+        ['beancount-2.3.5/2013-12-03.bofa.ofx', '2014-01', 'AMEX ••1222', 'American Express', 'US'],
+        ['ofxparse-0.21/suncorp.ofx', '2013-12', 'SUNCORP ••6789', 'Suncorp Bank', 'AU'],
+        ['ofxparse-0.21/ofx-v102-empty-tags.ofx', '2018-08', '••5678', 'Newcastle Permanent', 'AU'],
+        ['ofxparse-0.21/anzcc.ofx', '2017-05', '••1234', 'ANZ', 'AU'],
+        ['ofxparse-0.21/fidelity-savings.ofx', '2012-09', 'fidelity.com ••0001', 'Fidelity Investments', 'US'],
+        ['ofxparse-0.21/fidelity.ofx', '2012-09', 'fidelity.com ••7890', 'Fidelity Investments', 'US'],
+        ['ofxparse-0.21/vanguard.ofx', '2011-07', 'The Vanguard Group ••7890', 'Vanguard', 'US'],
+        ['ofxparse-0.21/vanguard401k.ofx', '2014-10', 'Vanguard ••3456', 'Vanguard', 'US'],
+        ['ofxparse-0.21/td_ameritrade.ofx', '2017-12', 'ameritrade.com ••2121', 'TD Ameritrade', 'US'],
+        // One ACCTID holding three sub-account ids: no four digits at its end, so the institution.
+        ['ofxparse-0.21/tiaacref.ofx', '2017-03', 'TIAA-CREF', 'TIAA-CREF', 'US'],
+        // The publisher replaced the institution's name with FAKE and the id ends "~7".
+        ['ofxparse-0.21/checking.ofx', '2013-05', 'FAKE', 'a US credit union', 'US'],
+        ['ofxparse-0.21/bank_medium.ofx', '2009-05', '••5678', 'a Canadian bank', 'CA'],
+        ['libofx-0.10.9/example-listing1.xml', '2009-02', '••0000', 'a Canadian bank (ids zeroed)', 'CA'],
+        ['kmymoney-5.1.3/SampleBankAccount.csv', '2009-11', '••1233', 'a UK bank', 'UK'],
+      ] as const
+    ).map(([file, period, account, institution, country]) => [
+      path.join(GENUINE_DIR, file),
+      { mime: file.endsWith('.csv') ? 'text/csv' : 'application/x-ofx', period, account, institution, country },
+    ]),
+  ),
 };
 
 /** The pieces of a file the web app's worker reads: all of a small file; the first and last parts of a large one. */
@@ -36,7 +82,9 @@ const piecesOf = (file: string, mime: string, bytes = fs.readFileSync(file)): Fi
 
 const cases = [
   ...Object.entries(expected).map(([name, want]) => [name, path.join(CORPUS, name), want] as const),
-  ...Object.entries(GENUINE).map(([name, want]) => [`ofx-js: ${name}`, path.join(OFX_JS, name), want] as const),
+  ...Object.entries(GENUINE).map(
+    ([file, want]) => [`genuine: ${path.relative(path.join(__dirname, '..', '..'), file)}`, file, want] as const,
+  ),
 ];
 
 describe.each(cases)('%s', (_name, file, want) => {
@@ -49,10 +97,11 @@ describe.each(cases)('%s', (_name, file, want) => {
   });
 });
 
-test('the corpus spans at least ten institutions in at least four countries', () => {
-  const all = [...Object.values(expected), ...Object.values(GENUINE)];
-  expect(new Set(all.map((one) => one.institution)).size).toBeGreaterThanOrEqual(10);
-  expect(new Set(all.map((one) => one.country)).size).toBeGreaterThanOrEqual(4);
+test('the corpus spans at least ten institutions in at least four countries, and so do the genuine exports alone', () => {
+  for (const set of [[...Object.values(expected), ...Object.values(GENUINE)], Object.values(GENUINE)]) {
+    expect(new Set(set.map((one) => one.institution)).size).toBeGreaterThanOrEqual(10);
+    expect(new Set(set.map((one) => one.country)).size).toBeGreaterThanOrEqual(4);
+  }
 });
 
 test('a large export is read in its first and last parts, and its rows in both count', () => {

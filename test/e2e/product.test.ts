@@ -1001,7 +1001,7 @@ describe('filing a year of statements from several banks at once', () => {
   const expected: Record<string, { period: string; account: string | null }> = {
     ...JSON.parse(fs.readFileSync(path.join(CORPUS, 'expected.json'), 'utf8')),
     'example1.ofx': { period: '2012-10', account: '••6700' },
-    'example-xml.qfx': { period: '2017-01', account: null },
+    'example-xml.qfx': { period: '2017-01', account: 'Ally' },
   };
   const filer = { email: `filer-${Date.now()}@example.com`, password: 'a year of statements at once' };
   const files: string[] = [];
