@@ -83,6 +83,9 @@ export const accountKeyOf = (accountLabel: string): string => accountLabel.norma
  * complete list the old way; the owner's QUOTA item carries `ordered` once every record
  * has them, and the list resolver reads that item first to choose (see LIST_LAYOUT).
  */
+/** The sort keys of the ordered list copies begin with it (see TABLE_KEYS.listOrderSort). */
+const ORDER_SORT_PREFIX = 'ORDER#';
+
 export const TABLE_KEYS = {
   partitionKey: 'pk',
   sortKey: 'sk',
@@ -139,9 +142,9 @@ export const TABLE_KEYS = {
    */
   orderedAttribute: 'ordered',
   /** The sort keys of the ordered list copies. */
-  listOrderSortPrefix: 'ORDER#',
+  listOrderSortPrefix: ORDER_SORT_PREFIX,
   listOrderSort: (statement: { id: string; fileName: string; accountLabel: string; period: string }): string =>
-    `ORDER#${newestFirstPeriod(statement.period)}${ORDER_SEPARATOR}${sortText(accountKeyOf(statement.accountLabel), ORDER_TEXT_CHARS.account)}${ORDER_SEPARATOR}${nameSortText(statement.fileName)}${ORDER_SEPARATOR}${statement.id}`,
+    `${ORDER_SORT_PREFIX}${newestFirstPeriod(statement.period)}${ORDER_SEPARATOR}${sortText(accountKeyOf(statement.accountLabel), ORDER_TEXT_CHARS.account)}${ORDER_SEPARATOR}${nameSortText(statement.fileName)}${ORDER_SEPARATOR}${statement.id}`,
 } as const;
 
 /**
@@ -150,8 +153,8 @@ export const TABLE_KEYS = {
  * reads its ordered copies (`ORDER#…`) forwards.
  */
 export const LIST_LAYOUT = {
-  legacy: { allPartition: (sub: string): string => TABLE_KEYS.userPartition(sub), prefix: 'STATEMENT#', forwards: false },
-  ordered: { allPartition: (sub: string): string => TABLE_KEYS.allList(sub), prefix: 'ORDER#', forwards: true },
+  legacy: { allPartition: TABLE_KEYS.userPartition, prefix: TABLE_KEYS.statementSortPrefix, forwards: false },
+  ordered: { allPartition: TABLE_KEYS.allList, prefix: TABLE_KEYS.listOrderSortPrefix, forwards: true },
 } as const;
 
 /**

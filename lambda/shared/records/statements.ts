@@ -47,6 +47,16 @@ export const listCopies = (tableName: string, statement: Statement): TransactIte
 
 const sameCopy = (a: ListCopyKey) => (b: ListCopyKey) => a.partition === b.partition && a.sort === b.sort;
 
+/** What an item's copies and keys follow: a write conditioned on them acts only on the record as read. */
+const FILED = ['fileName', 'accountLabel', 'period', 'status'] as const;
+
+/** The condition "the record still holds these fields as read", its names and values (`:was_…`). */
+const asRead = (statement: Statement) => ({
+  conditions: FILED.map((field) => `#${field} = :was_${field}`),
+  names: Object.fromEntries(FILED.map((field) => [`#${field}`, field])),
+  values: Object.fromEntries(FILED.map((field) => [`:was_${field}`, statement[field]])),
+});
+
 /** How often an edit reads and writes again when the statement changed in between. */
 const EDIT_ATTEMPTS = 4;
 
@@ -58,23 +68,21 @@ const EDIT_ATTEMPTS = 4;
  */
 const editItems = (tableName: string, listed: boolean, before: Statement, after: Statement, change: StatementChange): TransactItem[] => {
   const fields = Object.keys(change) as (keyof StatementChange)[];
+  const read = asRead(before);
   const record: TransactItem = {
     Update: {
       TableName: tableName,
       Key: statementItemKey(before.owner, before.id),
       UpdateExpression: `SET ${[...fields.map((field) => `#${field} = :${field}`), ...(listed ? ['#ordered = :true'] : [])].join(', ')}`,
-      ConditionExpression: [
-        ...(['fileName', 'accountLabel', 'period', 'status'] as const).map((field) => `#${field} = :was_${field}`),
-        listed ? '#listed = :true' : 'attribute_not_exists(#listed)',
-      ].join(' AND '),
+      ConditionExpression: [...read.conditions, listed ? '#listed = :true' : 'attribute_not_exists(#listed)'].join(' AND '),
       ExpressionAttributeNames: {
-        ...Object.fromEntries(['fileName', 'accountLabel', 'period', 'status'].map((field) => [`#${field}`, field])),
+        ...read.names,
         '#listed': LISTED,
         ...(listed ? { '#ordered': ORDERED } : {}),
       },
       ExpressionAttributeValues: {
         ...Object.fromEntries(fields.map((field) => [`:${field}`, after[field]])),
-        ...Object.fromEntries((['fileName', 'accountLabel', 'period', 'status'] as const).map((field) => [`:was_${field}`, before[field]])),
+        ...read.values,
         ...(listed ? { ':true': true } : {}),
       },
     },
@@ -166,6 +174,7 @@ export const statementRecords = (
       });
     },
     async orderStatement(statement) {
+      const read = asRead(statement);
       try {
         await transact([
           {
@@ -174,22 +183,9 @@ export const statementRecords = (
               TableName: tableName,
               Key: statementItemKey(statement.owner, statement.id),
               UpdateExpression: 'SET #ordered = :true',
-              ConditionExpression: [
-                '#listed = :true',
-                'attribute_not_exists(#ordered)',
-                ...(['fileName', 'accountLabel', 'period', 'status'] as const).map((field) => `#${field} = :${field}`),
-              ].join(' AND '),
-              ExpressionAttributeNames: {
-                '#listed': LISTED,
-                '#ordered': ORDERED,
-                ...Object.fromEntries(['fileName', 'accountLabel', 'period', 'status'].map((field) => [`#${field}`, field])),
-              },
-              ExpressionAttributeValues: {
-                ':true': true,
-                ...Object.fromEntries(
-                  (['fileName', 'accountLabel', 'period', 'status'] as const).map((field) => [`:${field}`, statement[field]]),
-                ),
-              },
+              ConditionExpression: ['#listed = :true', 'attribute_not_exists(#ordered)', ...read.conditions].join(' AND '),
+              ExpressionAttributeNames: { '#listed': LISTED, '#ordered': ORDERED, ...read.names },
+              ExpressionAttributeValues: { ':true': true, ...read.values },
             },
           },
           ...putCopies(tableName, statement, statementListCopies(statement).ordered),

@@ -3,7 +3,7 @@
 
 import { css } from '@emotion/react';
 import { useState } from 'react';
-import { TEXT_LIMITS, formatBytes } from '@contract';
+import { PERIOD_PATTERN, TEXT_LIMITS, formatBytes } from '@contract';
 import { theme } from '@/lib/theme';
 import { Button } from '../ui';
 import { SOURCE_WORDS, type FiledFile, type FilingDraft, type useFiling } from './use-filing';
@@ -59,7 +59,7 @@ const field = css`
 
 /** What is missing before a row can go, in words. */
 const problemOf = (draft: FilingDraft): string | undefined =>
-  !draft.accountLabel.trim() ? 'Name its account.' : !/^\d{4}-\d{2}$/.test(draft.period) ? 'Give its period (month and year).' : undefined;
+  !draft.accountLabel.trim() ? 'Name its account.' : !PERIOD_PATTERN.test(draft.period) ? 'Give its period (month and year).' : undefined;
 
 /** The account or period of a row, with where it came from. */
 const Source = ({ draft, which }: { draft: FilingDraft; which: 'account' | 'period' }) => {
@@ -194,7 +194,7 @@ export const FilingRows = ({
                     id={`${draft.key}-period`}
                     type="month"
                     value={draft.period}
-                    aria-invalid={problem && !/^\d{4}-\d{2}$/.test(draft.period) ? true : undefined}
+                    aria-invalid={problem && !PERIOD_PATTERN.test(draft.period) ? true : undefined}
                     onChange={(event) => filing.edit(draft.key, { period: event.target.value })}
                   />
                   <Source draft={draft} which="period" />
