@@ -27,6 +27,22 @@ export type AccountSummary = {
   label: Scalars['String']['output'];
 };
 
+export type CoverageCell = {
+  /** The account, as every spelling of its label reads (see the contract's accountKeyOf); AccountSummary names it. */
+  accountKey: Scalars['String']['output'];
+  bytes: Scalars['Float']['output'];
+  count: Scalars['Int']['output'];
+  /** YYYY-MM */
+  period: Scalars['String']['output'];
+  /** The statements filed there, in no particular order (ids sort by upload time). */
+  statementIds: Array<Scalars['ID']['output']>;
+};
+
+export type CoverageConnection = {
+  cells: Array<CoverageCell>;
+  nextToken?: Maybe<Scalars['String']['output']>;
+};
+
 export type EditStatementsInput = {
   accountLabel?: InputMaybe<Scalars['String']['input']>;
   /** A new name; only when one statement is named. */
@@ -78,6 +94,8 @@ export type Profile = {
 export type Query = {
   /** The caller's accounts (one per label, whatever its capitalisation), with how many statements and bytes each holds. */
   accounts: Array<AccountSummary>;
+  /** Which accounts the caller has statements for in which months: one cell per account and period in use, a page at a time (one page holds any vault's within its quota but the largest). */
+  coverage: CoverageConnection;
   /** The caller's profile; a caller who never saved one gets their id and e-mail. */
   me: Profile;
   /** The periods the caller has statements for, newest first, with how many statements and bytes each holds. */
@@ -96,6 +114,11 @@ export type Query = {
   uploadRefusal?: Maybe<UploadRefusal>;
   /** What the caller keeps, against their quota. */
   usage: StorageUsage;
+};
+
+
+export type QueryCoverageArgs = {
+  nextToken?: InputMaybe<Scalars['String']['input']>;
 };
 
 

@@ -62,8 +62,9 @@ export const accountKeyOf = (accountLabel: string): string => accountLabel.norma
 /**
  * DynamoDB single-table layout, shared by the VTL resolvers, the Lambdas and the local stack.
  *
- * A user's partition (`USER#{sub}`) holds, in sort-key order: one `ACCOUNT#{key}` and one
- * `PERIOD#{YYYY-MM}` summary per account and period in use (count and bytes), the
+ * A user's partition (`USER#{sub}`) holds, in sort-key order: one `ACCOUNT#{key}` summary
+ * per account, one `COVER#{YYYY-MM}|{key}` per account and period, and one
+ * `PERIOD#{YYYY-MM}` per period in use (count and bytes), the
  * `PROFILE`, the `QUOTA` usage (statements and bytes kept; places taken, uploads under
  * way included), then the `STATEMENT#{ulid}` records and the `UPLOAD#{ulid}` places held
  * by uploads under way. The summaries sort before what they summarise, so one Query of
@@ -86,6 +87,14 @@ export const accountKeyOf = (accountLabel: string): string => accountLabel.norma
 /** The sort keys of the ordered list copies begin with it (see TABLE_KEYS.listOrderSort). */
 const ORDER_SORT_PREFIX = 'ORDER#';
 
+const COVERAGE_SORT_PREFIX = 'COVER#';
+
+/** The period and account key of a coverage summary's sort key (see TABLE_KEYS.coverageSort). */
+export const parseCoverageSort = (sortKey: string): { period: string; accountKey: string } => {
+  const rest = sortKey.slice(COVERAGE_SORT_PREFIX.length);
+  return { period: rest.slice(0, 7), accountKey: rest.slice(8) };
+};
+
 export const TABLE_KEYS = {
   partitionKey: 'pk',
   sortKey: 'sk',
@@ -98,6 +107,13 @@ export const TABLE_KEYS = {
   accountSort: (accountKey: string): string => `ACCOUNT#${accountKey}`,
   periodSortPrefix: 'PERIOD#',
   periodSort: (period: string): string => `PERIOD#${period}`,
+  /**
+   * Coverage: one summary per account and period in use (count, bytes, and the ids of its
+   * statements), so the grid of months per account is one Query of the owner's partition.
+   * The period (fixed length) comes first, so no account label can spell another cell's key.
+   */
+  coverageSortPrefix: COVERAGE_SORT_PREFIX,
+  coverageSort: (period: string, accountKey: string): string => `${COVERAGE_SORT_PREFIX}${period}|${accountKey}`,
   /** An upload holding a place under the quota until its file is recorded, or it is aborted or expires. */
   uploadSortPrefix: 'UPLOAD#',
   uploadSort: (statementId: string): string => `UPLOAD#${statementId}`,

@@ -311,6 +311,34 @@ $util.toJson($ctx.result.items)`,
   },
   {
     typeName: 'Query',
+    fieldName: 'coverage',
+    dataSource: 'table',
+    requestTemplate: `{
+  "version": "2018-05-29",
+  "operation": "Query",
+  ${keyCondition(`"${USER}${SUB}"`, TABLE_KEYS.coverageSortPrefix)},
+  "filter": {
+    "expression": "#count > :zero",
+    "expressionNames": { "#count": "count" },
+    "expressionValues": { ":zero": $util.dynamodb.toDynamoDBJson(0) }
+  },
+  "consistentRead": true,
+  "limit": ${MAX_SUMMARIES},
+  "nextToken": $util.toJson($util.defaultIfNullOrBlank($ctx.args.nextToken, null))
+}`,
+    // The ids are a string set in the table (added and deleted in the statement's own transactions).
+    responseTemplate: `${RAISE_ERROR}
+#set($cells = [])
+#foreach($item in $ctx.result.items)
+  $util.qr($cells.add({ "accountKey": $item.accountKey, "period": $item.period, "count": $item.count, "bytes": $item.bytes, "statementIds": $util.defaultIfNull($item.ids, []) }))
+#end
+{
+  "cells": $util.toJson($cells),
+  "nextToken": $util.toJson($util.defaultIfNullOrBlank($ctx.result.nextToken, null))
+}`,
+  },
+  {
+    typeName: 'Query',
     fieldName: 'usage',
     dataSource: 'table',
     requestTemplate: QUOTA_READ,

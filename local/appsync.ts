@@ -7,6 +7,7 @@ import {
 import { REGION } from '../contract';
 import { RESOLVERS, readSchema, type DataSourceName } from '../graphql/resolvers';
 import type { TokenVerifier } from './auth/token-verifier';
+import { convertSetsAsAppSyncDoes } from './appsync-sets';
 import { settingsProblems, type GraphqlApiSettings } from './appsync-limits';
 import { answerPreflight, listen, readBody, requestTarget, safeHandler, sendJson, upstreamAgent, type RunningServer } from './http';
 import { freePort } from './ports';
@@ -110,6 +111,7 @@ export const startLocalAppSync = async (input: {
       additionalAuthenticationProviders: [{ authenticationType: AuthType.AMAZON_COGNITO_USER_POOLS, cognitoUserPoolConfig: {} }],
     },
   });
+  convertSetsAsAppSyncDoes();
   await simulator.start();
   const agent = upstreamAgent();
 

@@ -59,17 +59,22 @@ const lineEndingOf = (text: string): CsvFacts['lineEnding'] => {
   return match?.[0] === '\r\n' ? 'CRLF' : match?.[0] === '\r' ? 'CR' : 'LF';
 };
 
-const parse = (text: string, delimiter?: string) => {
+/**
+ * A CSV text's rows, cells trimmed and empty lines left out, with the delimiter used (the
+ * one given, else the one guessed) and Papa Parse's errors (an unclosed quote at the end is
+ * `MissingQuotes`: text cut inside a quoted field).
+ */
+export const parse = (text: string, delimiter?: string) => {
   const result = Papa.parse<string[]>(text, {
     delimiter: delimiter ?? '',
     delimitersToGuess: DELIMITERS,
     skipEmptyLines: 'greedy',
   });
-  return { rows: result.data.map((row) => row.map((cell) => cell.trim())), delimiter: result.meta.delimiter };
+  return { rows: result.data.map((row) => row.map((cell) => cell.trim())), delimiter: result.meta.delimiter, errors: result.errors };
 };
 
 /** Whether a cell is a date, as a date column's cells are. */
-const isDate = (cell: string) => readDateColumn([cell]).dates.length > 0;
+export const isDate = (cell: string) => readDateColumn([cell]).dates.length > 0;
 
 /** Preambles (account, period, balance lines) are short; the table starts within this many rows. */
 const PREAMBLE_ROWS = 50;
@@ -80,7 +85,7 @@ const PREAMBLE_ROWS = 50;
  * share (within one field: a trailing delimiter, an empty last cell). The row before it is
  * the header if it has that width too and no date or number in it.
  */
-const findTable = (rows: string[][]): { start: number; header?: string[] } => {
+export const findTable = (rows: string[][]): { start: number; header?: string[] } => {
   const dated = rows.map((row) => row.some(isDate));
   let best = { start: rows.length, score: 0 };
   for (let index = 0; index < Math.min(rows.length, PREAMBLE_ROWS); index++) {
@@ -99,7 +104,7 @@ const findTable = (rows: string[][]): { start: number; header?: string[] } => {
 };
 
 /** The date column a statement is dated by: by its header where it has one, else the first whose values are dates. */
-const dateColumn = (data: string[][], header: string[] | undefined): { index: number; dates: CalendarDate[] } | undefined => {
+export const dateColumn = (data: string[][], header: string[] | undefined): { index: number; dates: CalendarDate[] } | undefined => {
   const columns = Math.max(0, ...data.map((row) => row.length));
   const dated = Array.from({ length: columns }, (_, index) => ({ index, ...readDateColumn(data.map((row) => row[index] ?? '')) })).filter(
     ({ dates }) => dates.length >= Math.max(1, data.length * 0.6),

@@ -18,7 +18,7 @@ export interface OfxFacts {
 }
 
 /** The text of every element with this name (up to the next tag, for SGML's unclosed elements). */
-const values = (text: string, tag: string): string[] =>
+export const values = (text: string, tag: string): string[] =>
   [...text.matchAll(new RegExp(`<${tag}>\\s*([^<\\r\\n]*)`, 'gi'))].map((match) => match[1].trim()).filter(Boolean);
 
 /** The blocks between an element's start and end tags (aggregates always close, in both versions). */
@@ -26,7 +26,7 @@ const blocks = (text: string, tag: string): string[] =>
   [...text.matchAll(new RegExp(`<${tag}>([\\s\\S]*?)</${tag}>`, 'gi'))].map((match) => match[1]);
 
 /** OFX's date-time: YYYYMMDD, optionally followed by a time and a zone, which do not move the day named. */
-const ofxDate = (value: string): CalendarDate | undefined => {
+export const ofxDate = (value: string): CalendarDate | undefined => {
   const match = /^(\d{4})(\d{2})(\d{2})/.exec(value);
   if (!match) return undefined;
   const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];

@@ -1,5 +1,13 @@
 import { TABLE_KEYS, accountKeyOf, type Statement } from '../../contract';
-import type { HeldUpload, OwnerRecords, QuotaUsage, SummaryCorrection, Totals, Versioned } from '../shared/records';
+import {
+  COVERAGE_IDS,
+  type HeldUpload,
+  type OwnerRecords,
+  type QuotaUsage,
+  type SummaryCorrection,
+  type Totals,
+  type Versioned,
+} from '../shared/records';
 
 const add = (totals: Totals | undefined, size: number): Totals => ({ count: (totals?.count ?? 0) + 1, bytes: (totals?.bytes ?? 0) + size });
 
@@ -8,12 +16,14 @@ const sameTotals = (a: Totals | undefined, b: Totals | undefined): boolean =>
 
 /**
  * What one owner's summaries should hold, from their records: per account (named by its
- * oldest statement, as the catalogue keeps it), per period, and the quota's usage (the
+ * oldest statement, as the catalogue keeps it), per account and period (with the ids of
+ * its statements, in upload order), per period, and the quota's usage (the
  * places taken are the statements kept plus the uploads under way).
  */
 export const expectedSummaries = (statements: readonly Statement[], uploads: readonly HeldUpload[] = []) => {
   const accounts = new Map<string, Totals & { label: string; labelFrom: string }>();
   const periods = new Map<string, Totals>();
+  const coverage = new Map<string, Totals & { period: string; accountKey: string; ids: string[] }>();
   const quota: QuotaUsage = { statements: 0, bytes: 0, slots: 0, slotBytes: 0 };
   // Oldest first (ULIDs sort by time), so the oldest spelling of an account names it.
   for (const statement of [...statements].sort((a, b) => (a.id < b.id ? -1 : 1))) {
@@ -25,12 +35,20 @@ export const expectedSummaries = (statements: readonly Statement[], uploads: rea
       labelFrom: account?.labelFrom ?? statement.id,
     });
     periods.set(statement.period, add(periods.get(statement.period), statement.size));
+    const cell = TABLE_KEYS.coverageSort(statement.period, key);
+    const inCell = coverage.get(cell);
+    coverage.set(cell, {
+      ...add(inCell, statement.size),
+      period: statement.period,
+      accountKey: key,
+      ids: [...(inCell?.ids ?? []), statement.id],
+    });
     quota.statements++;
     quota.bytes += statement.size;
   }
   quota.slots = quota.statements + uploads.length;
   quota.slotBytes = quota.bytes + uploads.reduce((sum, upload) => sum + upload.size, 0);
-  return { accounts, periods, quota };
+  return { accounts, periods, coverage, quota };
 };
 
 /** Whether the item was there when read, and its version then. */
@@ -69,6 +87,22 @@ export const summaryCorrections = (records: OwnerRecords): SummaryCorrection[] =
         sortKey: TABLE_KEYS.periodSort(period),
         seen: seenAs(have),
         ...(want && { expected: { ...want }, setIfAbsent: { period } }),
+      });
+    }
+  }
+  for (const cell of new Set([...seen.coverage.keys(), ...expected.coverage.keys()])) {
+    const want = expected.coverage.get(cell);
+    const have = seen.coverage.get(cell);
+    const sameIds = (have?.ids ?? []).join() === (want?.ids ?? []).join();
+    if (!sameTotals(have, want) || !sameIds) {
+      corrections.push({
+        sortKey: cell,
+        seen: seenAs(have),
+        ...(want && {
+          expected: { count: want.count, bytes: want.bytes },
+          setIfAbsent: { period: want.period, accountKey: want.accountKey },
+          sets: { [COVERAGE_IDS]: want.ids },
+        }),
       });
     }
   }

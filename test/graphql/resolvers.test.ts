@@ -51,6 +51,7 @@ test('every private resolver keys its data on $ctx.identity.sub and never on an 
   const privateResolvers = RESOLVERS.filter((resolver) => resolver.dataSource === 'table');
   expect(privateResolvers.map((r) => r.fieldName).sort()).toEqual([
     'accounts',
+    'coverage',
     'me',
     'periods',
     'statement',

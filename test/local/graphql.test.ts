@@ -1,6 +1,6 @@
 import { CombinedGraphQLErrors, ServerError } from '@apollo/client';
 import { GiB, MiB, STATEMENT_ROUTES, STATEMENT_TYPES } from '../../contract';
-import { ME, PUBLIC_QUERY, STATEMENTS, SUMMARIES, UPDATE_PROFILE, apollo, rawGraphql } from './support/graphql';
+import { COVERAGE, ME, PUBLIC_QUERY, STATEMENTS, SUMMARIES, UPDATE_PROFILE, apollo, rawGraphql } from './support/graphql';
 import { waitFor, type StackProcess } from './support/stack-process';
 import { stackWithTwoUsers } from './support/two-users';
 import { expiredFrom, forgedFrom, otherClientFrom } from './support/tokens';
@@ -262,6 +262,25 @@ describe('filters answer from keys: an older match behind many newer statements 
     expect(bobs.accounts.map((account) => account.label)).not.toContain('Checking');
   });
 
+  const coverage = async (user: TestUser) =>
+    (
+      (await apollo(stack.config, { token: user.idToken }).query({ query: COVERAGE, fetchPolicy: 'no-cache' })).data as {
+        coverage: { cells: { accountKey: string; period: string; count: number; statementIds: string[] }[]; nextToken: string | null };
+      }
+    ).coverage;
+
+  test('coverage: each account in each month, with its statements, from the summaries', async () => {
+    const { cells, nextToken } = await coverage(carol);
+    expect(nextToken).toBeNull();
+    const byCell = Object.fromEntries(cells.map((cell) => [`${cell.accountKey} ${cell.period}`, cell]));
+    expect(Object.keys(byCell).sort()).toEqual(['checking 2024-01', 'checking 2024-02', 'savings 2024-01']);
+    expect(byCell['checking 2024-01'].count).toBe(30);
+    expect(new Set(byCell['checking 2024-01'].statementIds).size).toBe(30);
+    expect(byCell['savings 2024-01']).toMatchObject({ count: 1, statementIds: [savingsId] });
+    // Another user's grid holds none of it.
+    expect((await coverage(bob)).cells.map((cell) => cell.accountKey)).not.toContain('checking');
+  });
+
   test('deleting the only Savings statement takes it off every list and summary, once', async () => {
     const remove = () =>
       callApi(stack.config, 'statementsApiUrl', STATEMENT_ROUTES.deleteStatement, {
@@ -284,6 +303,10 @@ describe('filters answer from keys: an older match behind many newer statements 
     expect(summaries.accounts.map((account) => account.label)).toEqual(['Checking']);
     expect(summaries.periods.find((period) => period.period === '2024-01')!.count).toBe(30);
     expect(summaries.usage).toMatchObject({ statements: 60, bytes: 60 * sizes.checking });
+    expect((await coverage(carol)).cells.map((cell) => `${cell.accountKey} ${cell.period}`).sort()).toEqual([
+      'checking 2024-01',
+      'checking 2024-02',
+    ]);
   });
 });
 

@@ -1,4 +1,4 @@
-import { PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { TABLE_KEYS, accountKeyOf, type Statement } from '../../contract';
 import { expectedSummaries, summaryCorrections } from '../../lambda/catalogue/summaries';
 import { createSweep } from '../../lambda/catalogue/sweep';
@@ -81,6 +81,9 @@ test('a delete takes the record, its copies and its share once; empty summaries 
   expect(records.statementIds).toEqual([keep.id]);
   expect([...records.summaries.accounts.keys()]).toEqual(['main']);
   expect([...records.summaries.periods.keys()]).toEqual(['2024-01']);
+  expect([...records.summaries.coverage]).toEqual([
+    [TABLE_KEYS.coverageSort('2024-01', 'main'), expect.objectContaining({ count: 1, bytes: keep.size, ids: [keep.id] })],
+  ]);
   expect(records.summaries.quota).toMatchObject({ statements: 1, bytes: keep.size, slots: 1, slotBytes: keep.size });
   for (const partition of [TABLE_KEYS.accountList(alice, 'savings'), TABLE_KEYS.periodList(alice, '2023-12')])
     expect(await listIds(partition)).toEqual([]);
@@ -153,5 +156,25 @@ describe('the sweep lists what the earlier release recorded, and sets drifted su
     const sweep = sweepOf([{ owner: bob, statements: his }]);
     expect(await sweep()).toMatchObject({ summariesCorrected: 1 });
     expect((await store.ownerRecords(bob)).summaries.accounts.get(accountKeyOf('Main'))!.count).toBe(2);
+  });
+
+  test('an owner from before coverage summaries gets them from the sweep: one per account and period, with its ids', async () => {
+    const dave = owner();
+    const his = [statement(dave), statement(dave), statement(dave, { accountLabel: 'Savings', period: '2023-11' })];
+    for (const one of his) await store.putStatement(one);
+    const cells = [...(await store.ownerRecords(dave)).summaries.coverage.keys()];
+    expect(cells).toEqual([TABLE_KEYS.coverageSort('2023-11', 'savings'), TABLE_KEYS.coverageSort('2024-01', 'main')]);
+    const written = (await store.ownerRecords(dave)).summaries.coverage;
+    // As a release before coverage left the partition: no COVER# item at all.
+    for (const sk of cells)
+      await table.documents.send(new DeleteCommand({ TableName: TABLE, Key: { pk: TABLE_KEYS.userPartition(dave), sk } }));
+    expect((await store.ownerRecords(dave)).summaries.coverage.size).toBe(0);
+    const sweep = sweepOf([{ owner: dave, statements: his }]);
+    expect(await sweep()).toMatchObject({ summariesCorrected: 2, failures: 0 });
+    const restored = (await store.ownerRecords(dave)).summaries.coverage;
+    const numbers = (map: typeof written) => [...map].map(([key, { count, bytes, ids }]) => [key, { count, bytes, ids }]);
+    expect(numbers(restored)).toEqual(numbers(written));
+    expect(restored.get(TABLE_KEYS.coverageSort('2024-01', 'main'))!.ids).toEqual([his[0].id, his[1].id].sort());
+    expect(await sweep()).toMatchObject({ summariesCorrected: 0 });
   });
 });

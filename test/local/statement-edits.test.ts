@@ -46,6 +46,10 @@ const expectExact = async (who: string, accounts: string[], periods: string[]) =
   expect(new Map([...records.summaries.periods].map(([key, totals]) => [key, { count: totals.count, bytes: totals.bytes }]))).toEqual(
     new Map([...expected.periods].map(([key, totals]) => [key, { count: totals.count, bytes: totals.bytes }])),
   );
+  // Coverage: each account in each period, with exactly its statements' ids.
+  expect(
+    new Map([...records.summaries.coverage].map(([key, cell]) => [key, { count: cell.count, bytes: cell.bytes, ids: cell.ids }])),
+  ).toEqual(new Map([...expected.coverage].map(([key, cell]) => [key, { count: cell.count, bytes: cell.bytes, ids: cell.ids }])));
   const newestFirst = (ones: Statement[]) => ones.map((one) => one.id).sort((a, b) => (a < b ? 1 : -1));
   // Once the owner's lists read in order, every ordered partition holds exactly its records, as they are now.
   if (records.listsOrdered) {

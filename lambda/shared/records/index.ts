@@ -8,6 +8,7 @@ import { summaryRecords } from './summaries';
 import { tableAccess } from './table';
 
 export type * from './port';
+export { COVERAGE_IDS } from './summaries';
 
 /**
  * The record store on DynamoDB: one table, each concern in its own file (statements and

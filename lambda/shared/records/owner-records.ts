@@ -1,5 +1,6 @@
 import { TABLE_KEYS } from '../../../contract';
 import type { OwnerRecords, RecordStore } from './port';
+import { COVERAGE_IDS } from './summaries';
 import { LISTED, ORDERED, pk, quotaOf, sk, stripKeys, versionOf, type TableAccess } from './table';
 
 /** What the table holds for one owner, in one partition's order (the sweep's reading). */
@@ -9,7 +10,7 @@ export const ownerRecords = ({ queryAll }: TableAccess): Pick<RecordStore, 'owne
       statementIds: [],
       statements: [],
       uploads: [],
-      summaries: { accounts: new Map(), periods: new Map() },
+      summaries: { accounts: new Map(), periods: new Map(), coverage: new Map() },
       // Without a QUOTA item the owner has no statement: the lists read in order.
       listsOrdered: true,
     };
@@ -31,6 +32,13 @@ export const ownerRecords = ({ queryAll }: TableAccess): Pick<RecordStore, 'owne
           ...totals,
           ...versionOf(item),
           label: String(item.label ?? ''),
+        });
+      } else if (sortKey.startsWith(TABLE_KEYS.coverageSortPrefix)) {
+        const ids = item[COVERAGE_IDS];
+        records.summaries.coverage.set(sortKey, {
+          ...totals,
+          ...versionOf(item),
+          ids: ids instanceof Set ? [...(ids as Set<string>)].sort() : [],
         });
       } else if (sortKey.startsWith(TABLE_KEYS.periodSortPrefix)) {
         records.summaries.periods.set(sortKey.slice(TABLE_KEYS.periodSortPrefix.length), { ...totals, ...versionOf(item) });

@@ -91,10 +91,12 @@ export interface Versioned {
   version?: number;
 }
 
-/** One owner's summaries as stored: by account key, by period, and the quota's usage. */
+/** One owner's summaries as stored: by account key, by account and period, by period, and the quota's usage. */
 export interface Summaries {
   accounts: Map<string, Totals & Versioned & { label: string }>;
   periods: Map<string, Totals & Versioned>;
+  /** By coverage sort key (`TABLE_KEYS.coverageSort`): each account in each period, with its statements' ids. */
+  coverage: Map<string, Totals & Versioned & { ids: string[] }>;
   /** Absent until the owner's first statement or upload. */
   quota?: QuotaUsage & Versioned;
 }
@@ -120,4 +122,6 @@ export interface SummaryCorrection {
   seen?: Versioned;
   expected?: Record<string, number>;
   setIfAbsent?: Record<string, string>;
+  /** String sets to hold exactly these members (none: the attribute goes). */
+  sets?: Record<string, string[]>;
 }

@@ -3,6 +3,7 @@ import { releaseHeld } from './holds';
 import type { RecordStore, StatementChange } from './port';
 import {
   accountSummaryUpdate,
+  coverageSummaryUpdate,
   nameAccountByOldest,
   periodSummaryUpdate,
   quotaUpdate,
@@ -64,7 +65,7 @@ const EDIT_ATTEMPTS = 4;
  * The items of one edit: the record, changed only if it still is what was read (its
  * fields, its verdict, whether it is listed); for a listed statement also its list copies
  * (removed from the partitions it leaves, written again in the ones it is in) and its
- * account and period summaries (one out, one in, for what changed).
+ * account, coverage and period summaries (one out, one in, for what changed).
  */
 const editItems = (tableName: string, listed: boolean, before: Statement, after: Statement, change: StatementChange): TransactItem[] => {
   const fields = Object.keys(change) as (keyof StatementChange)[];
@@ -99,6 +100,7 @@ const editItems = (tableName: string, listed: boolean, before: Statement, after:
     ...putCopies(tableName, after, staying),
     ...(movedAccount ? [accountSummaryUpdate(tableName, before, -1), accountSummaryUpdate(tableName, after, 1)] : []),
     ...(movedPeriod ? [periodSummaryUpdate(tableName, before, -1), periodSummaryUpdate(tableName, after, 1)] : []),
+    ...(movedAccount || movedPeriod ? [coverageSummaryUpdate(tableName, before, -1), coverageSummaryUpdate(tableName, after, 1)] : []),
   ];
 };
 
@@ -135,8 +137,8 @@ export const statementRecords = (
         await transact([first, ...listCopies(tableName, statement), ...summaryUpdates(tableName, statement, 1), ...quota]);
       } catch (error) {
         if (conditionFailed(error, 0)) return false;
-        // The item that checks the held place: after the record, its list copies and two summaries.
-        const heldAt = 1 + allCopies(statement).length + 2;
+        // The item that checks the held place: after the record, its list copies and its summaries.
+        const heldAt = 1 + allCopies(statement).length + summaryUpdates(tableName, statement, 1).length;
         if (held && conditionFailed(error, heldAt) && attempt === 1) continue;
         throw error;
       }

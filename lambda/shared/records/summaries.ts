@@ -4,7 +4,7 @@ import type { QuotaUsage, RecordStore } from './port';
 import { VERSION, displayLabel, ignoreConditionFailure, pk, quotaKey, sk, type TableAccess, type TransactItem } from './table';
 
 /**
- * The owner's summaries: by account, by period, and the quota's usage. Each is changed by
+ * The owner's summaries: by account, by account and period (coverage), by period, and the quota's usage. Each is changed by
  * ADDs inside the transaction that changes a statement, so a summary is always the sum of
  * what was written; the sweep corrects one only if nothing wrote it since it read.
  */
@@ -55,9 +55,40 @@ export const periodSummaryUpdate = (tableName: string, statement: Statement, sig
   },
 });
 
-/** The updates that add (+1) or take away (-1) one statement from its account and period summaries. */
+/** The key of the statement's coverage summary: its account in its period. */
+export const coverageKey = (statement: Pick<Statement, 'owner' | 'accountLabel' | 'period'>) => ({
+  [pk]: TABLE_KEYS.userPartition(statement.owner),
+  [sk]: TABLE_KEYS.coverageSort(statement.period, accountKeyOf(statement.accountLabel)),
+});
+
+/**
+ * The update that adds (+1) or takes away (-1) one statement from its account-and-period
+ * (coverage) summary: its count and bytes, and its id in the summary's set of ids.
+ */
+export const coverageSummaryUpdate = (tableName: string, statement: Statement, sign: 1 | -1): TransactItem => ({
+  Update: {
+    TableName: tableName,
+    Key: coverageKey(statement),
+    UpdateExpression: `ADD #count :n, #bytes :b, #v :one${sign > 0 ? ', #ids :ids' : ''} SET period = :period, accountKey = :key${sign < 0 ? ' DELETE #ids :ids' : ''}`,
+    ExpressionAttributeNames: { '#count': 'count', '#bytes': 'bytes', '#v': VERSION, '#ids': COVERAGE_IDS },
+    ExpressionAttributeValues: {
+      ':n': sign,
+      ':b': sign * statement.size,
+      ':one': 1,
+      ':ids': new Set([statement.id]),
+      ':period': statement.period,
+      ':key': accountKeyOf(statement.accountLabel),
+    },
+  },
+});
+
+/** The attribute of a coverage summary holding its statements' ids (a string set). */
+export const COVERAGE_IDS = 'ids';
+
+/** The updates that add (+1) or take away (-1) one statement from its account, coverage and period summaries. */
 export const summaryUpdates = (tableName: string, statement: Statement, sign: 1 | -1): TransactItem[] => [
   accountSummaryUpdate(tableName, statement, sign),
+  coverageSummaryUpdate(tableName, statement, sign),
   periodSummaryUpdate(tableName, statement, sign),
 ];
 
@@ -83,7 +114,12 @@ export const nameAccountByOldest = async ({ documents, tableName }: TableAccess,
 /** Summaries that reached zero go, so the account and period lists hold only what is in use. */
 export const removeEmptySummaries = async ({ documents, tableName }: TableAccess, statement: Statement): Promise<void> => {
   const user = TABLE_KEYS.userPartition(statement.owner);
-  for (const sortKey of [TABLE_KEYS.accountSort(accountKeyOf(statement.accountLabel)), TABLE_KEYS.periodSort(statement.period)]) {
+  const sortKeys = [
+    TABLE_KEYS.accountSort(accountKeyOf(statement.accountLabel)),
+    coverageKey(statement)[sk],
+    TABLE_KEYS.periodSort(statement.period),
+  ];
+  for (const sortKey of sortKeys) {
     await documents
       .send(
         new DeleteCommand({
@@ -102,7 +138,7 @@ export const removeEmptySummaries = async ({ documents, tableName }: TableAccess
 export const summaryRecords = ({ documents, tableName }: TableAccess): Pick<RecordStore, 'correctSummaries'> => ({
   async correctSummaries(owner, corrections) {
     let applied = 0;
-    for (const { sortKey, seen, expected, setIfAbsent } of corrections) {
+    for (const { sortKey, seen, expected, setIfAbsent, sets } of corrections) {
       const Key = { [pk]: TABLE_KEYS.userPartition(owner), [sk]: sortKey };
       // Only if nothing wrote the item since the sweep read it: a concurrent upload or delete wins.
       const unchanged: { ConditionExpression: string; names: Record<string, string>; values: Record<string, number> } = !seen
@@ -112,7 +148,16 @@ export const summaryRecords = ({ documents, tableName }: TableAccess): Pick<Reco
           : { ConditionExpression: '#v = :seenVersion', names: { '#v': VERSION }, values: { ':seenVersion': seen.version } };
       try {
         if (expected) {
-          const set = Object.entries(expected);
+          // A set with no member is no attribute at all in DynamoDB.
+          const set = [
+            ...Object.entries(expected),
+            ...Object.entries(sets ?? {})
+              .filter(([, members]) => members.length > 0)
+              .map(([name, members]) => [name, new Set(members)] as const),
+          ];
+          const emptied = Object.entries(sets ?? {})
+            .filter(([, members]) => members.length === 0)
+            .map(([name]) => name);
           const absent = Object.entries(setIfAbsent ?? {});
           await documents.send(
             new UpdateCommand({
@@ -120,12 +165,13 @@ export const summaryRecords = ({ documents, tableName }: TableAccess): Pick<Reco
               Key,
               UpdateExpression:
                 `SET ${[...set.map(([name]) => `#${name} = :${name}`), ...absent.map(([name]) => `#${name} = if_not_exists(#${name}, :${name})`)].join(', ')}` +
-                ' ADD #v :one',
+                ' ADD #v :one' +
+                (emptied.length > 0 ? ` REMOVE ${emptied.map((name) => `#${name}`).join(', ')}` : ''),
               ConditionExpression: unchanged.ConditionExpression,
               ExpressionAttributeNames: {
                 ...unchanged.names,
                 '#v': VERSION,
-                ...Object.fromEntries([...set, ...absent].map(([name]) => [`#${name}`, name])),
+                ...Object.fromEntries([...set, ...absent, ...emptied.map((name) => [name])].map(([name]) => [`#${name}`, name])),
               },
               ExpressionAttributeValues: {
                 ...unchanged.values,

@@ -6,6 +6,7 @@
 import { STATEMENT_PAGE_SIZE } from '@contract';
 import {
   AvatarOutcomeDocument,
+  CoverageDocument,
   EditStatementsDocument,
   MeDocument,
   SameFileDocument,
@@ -14,6 +15,7 @@ import {
   UpdateProfileDocument,
   UploadOutcomeDocument,
   type AvatarOutcomeQuery,
+  type CoverageQuery,
   type MeQuery,
   type SameFileQuery,
   type StatementsQuery,
@@ -29,6 +31,7 @@ export const SAME_FILE = SameFileDocument;
 export const AVATAR_OUTCOME = AvatarOutcomeDocument;
 export const SUMMARIES = SummariesDocument;
 export const EDIT_STATEMENTS = EditStatementsDocument;
+export const COVERAGE = CoverageDocument;
 
 export type MeData = MeQuery;
 export type StatementsData = StatementsQuery;
@@ -37,6 +40,7 @@ export type UploadOutcomeData = UploadOutcomeQuery;
 export type SameFileData = SameFileQuery;
 export type AvatarOutcomeData = AvatarOutcomeQuery;
 export type SummariesData = SummariesQuery;
+export type CoverageData = CoverageQuery;
 
 /** The list shows this many statements a page: the API's default. */
 export const PAGE_SIZE = STATEMENT_PAGE_SIZE.default;
