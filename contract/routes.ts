@@ -66,6 +66,8 @@ export const STATEMENT_ROUTES = {
   completeUpload: route<CompleteUploadRequest, CompleteUploadResponse>()('POST', '/uploads/{statementId}/complete'),
   abortUpload: route<undefined, undefined, 'uploadId'>()('DELETE', '/uploads/{statementId}'),
   downloadUrl: route<undefined, StatementDownloadResponse>()('GET', '/statements/{statementId}/download-url'),
+  /** The same file to look at in the page: shown inline, as the type the content check verified, never saved. */
+  previewUrl: route<undefined, StatementDownloadResponse>()('GET', '/statements/{statementId}/preview-url'),
   deleteStatement: route<undefined, undefined>()('DELETE', '/statements/{statementId}'),
   /** What closing the account would delete, and the deletion once begun (answered during it, too). */
   account: route<undefined, AccountOverview>()('GET', '/account'),

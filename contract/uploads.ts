@@ -105,7 +105,8 @@ export const STATEMENT_PAGE_SIZE = { default: 20, max: 100 } as const;
  */
 export const BUCKET_CORS = {
   allowedMethods: ['PUT', 'GET', 'HEAD'],
-  allowedHeaders: ['content-type', 'x-amz-meta-*', 'x-amz-checksum-sha256'],
+  // `range`: the preview reads a large PDF or CSV a part at a time.
+  allowedHeaders: ['content-type', 'x-amz-meta-*', 'x-amz-checksum-sha256', 'range'],
   exposedHeaders: ['ETag'],
   maxAgeSeconds: 3000,
 } as const;

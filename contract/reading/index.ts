@@ -1,7 +1,8 @@
 /**
  * The filing rules: what a statement file says of its period and account, read from its
- * first and last parts. Kept out of the contract's main entry so the Lambdas, which need
- * only the text decoding (content-check), do not bundle the CSV parser.
+ * first and last parts; and its transactions as a table, for the preview. Kept out of the
+ * contract's main entry so the Lambdas, which need only the text decoding (content-check),
+ * do not bundle the CSV parser.
  */
 export {
   PROPOSAL_READ,
@@ -14,3 +15,5 @@ export {
   type SheetRows,
 } from './propose';
 export { textSaysEnough } from './statement-text';
+export { csvTransactions, ofxTransactions, sheetTransactions, type Transaction, type TransactionTable } from './transactions';
+export { decodeStatementText } from './text';

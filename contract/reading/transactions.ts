@@ -41,8 +41,10 @@ export interface TransactionTable {
 
 /** Grouping of digits that is never a decimal separator: apostrophes (Swiss) and spaces (French). */
 const GROUPING = /['’\u00a0\u202f\u2009 ]/g;
-const CURRENCY_BEFORE = /^(?:[A-Z]{3}|[€$£¥₹]|Fr\.|SFr\.|kr\.?)\s*/;
-const CURRENCY_AFTER = /\s*(?:[A-Z]{3}|[€$£¥₹]|Fr\.?|SFr\.?|kr\.?)$/;
+/** Currencies written beside an amount: ISO codes (not any three letters: "TXN 001" is no amount) and symbols. */
+const CURRENCY = '(?:EUR|USD|GBP|CHF|AUD|CAD|NZD|JPY|SEK|NOK|DKK|PLN|CZK|HUF|INR|CNY|HKD|SGD|ZAR|MXN|BRL|[€$£¥₹]|Fr\\.|SFr\\.|kr\\.?)';
+const CURRENCY_BEFORE = new RegExp(`^${CURRENCY}\\s*`);
+const CURRENCY_AFTER = new RegExp(`\\s*${CURRENCY}$`);
 
 /**
  * An amount as banks write it: "1,234.56", "1.234,56", "1'234.56", "2 410,00", "-12.50",
@@ -64,7 +66,7 @@ export const parseAmount = (text: string, decimal?: '.' | ','): number | undefin
     if (creditDebit[2].toUpperCase() === 'DR') negative = true;
     rest = creditDebit[1];
   }
-  for (let changed = true; changed; ) {
+  for (let changed = true; changed;) {
     const before = rest;
     rest = rest.trim().replace(CURRENCY_BEFORE, '').replace(CURRENCY_AFTER, '');
     if (/^[-+]/.test(rest)) {
@@ -145,7 +147,7 @@ const CURRENCY_WORDS = new Set(['eur', 'euro', 'euros', 'usd', 'gbp', 'chf', 'au
 const exactly = (...words: string[]) => new RegExp(`^(?:${words.join('|')})$`);
 
 /** A single amount column, best first: the exact words, then a key starting or ending with them ("Betrag in", "Transaction amount"). */
-const AMOUNT_EXACT = exactly('amount', 'amt', 'betrag', 'umsatz', 'montant', 'importe', 'bedrag', 'importo', 'transaction amount', 'valor');
+const AMOUNT_EXACT = exactly('amount', 'amt', 'betrag', 'umsatz', 'montant', 'importe', 'bedrag', 'importo', 'transaction amount');
 const AMOUNT_LOOSE = [
   /^(?:amount|betrag|umsatz|montant|importe|bedrag|importo)\b/,
   /\b(?:amount|betrag|umsatz|montant|importe|bedrag|importo)$/,
@@ -403,7 +405,7 @@ const runningBalance = (data: readonly string[][], amount: number, candidates: n
 
 /** Which column is which: by the header's words where there is a header, by the values for what they leave open. */
 const layoutOf = (data: readonly string[][], header: string[] | undefined, defaultDecimal: '.' | ',' | undefined): Layout => {
-  const width = Math.max(0, ...data.map((row) => row.length), header?.length ?? 0);
+  const width = data.reduce((widest, row) => Math.max(widest, row.length), header?.length ?? 0);
   const keys = Array.from({ length: width }, (_, index) => headerKey(header?.[index] ?? ''));
   const taken = new Set<number>();
   const take = (index: number | undefined) => {
@@ -457,8 +459,7 @@ const layoutOf = (data: readonly string[][], header: string[] | undefined, defau
   return layout;
 };
 
-const iso = (date: CalendarDate) =>
-  `${date.year}-${String(date.month).padStart(2, '0')}-${String(date.day).padStart(2, '0')}`;
+const iso = (date: CalendarDate) => `${date.year}-${String(date.month).padStart(2, '0')}-${String(date.day).padStart(2, '0')}`;
 
 /** A date cell as a calendar date: in its column's order, else the one reading it has. */
 const dateOf = (cell: string, order: DateOrder | undefined): CalendarDate | undefined => {
@@ -501,45 +502,60 @@ const amountOf = (row: readonly string[], layout: Layout): { amount: string; val
   return debitValue === 0 ? { amount: debit, value: 0 } : undefined;
 };
 
-/** A table's transactions from its rows as read (cells trimmed, empty rows left out). */
-const tableTransactions = (all: string[][], defaultDecimal?: '.' | ','): TransactionTable => {
-  const rows = all.filter((row) => row.some(Boolean));
-  const { start, header } = findTable(rows);
+/** Preambles are short: a table of transactions starts within this many rows (as the filing rules' tables do). */
+const PREAMBLE_ROWS = 50;
+
+/** The transactions of the table found in the rows from `from` on. */
+const tableFrom = (rows: string[][], from: number, defaultDecimal: '.' | ',' | undefined) => {
+  const found = findTable(rows.slice(from));
+  const start = from + found.start;
+  // Rows without a table (none of two cells with a date) have no header either.
+  const header = start < rows.length ? found.header : undefined;
   const columns = (header ?? rows[start] ?? []).length;
-  const data = rows.slice(start).filter((row) => Math.abs(row.length - columns) <= 1);
-  const layout = layoutOf(data, header, defaultDecimal);
+  const inTable = (row: string[]) => Math.abs(row.length - columns) <= 1;
+  const layout = layoutOf(rows.slice(start).filter(inTable), header, defaultDecimal);
   const hasAmount = layout.amount !== undefined || layout.debit !== undefined || layout.credit !== undefined;
   const transactions: Transaction[] = [];
-  if (layout.date || hasAmount) {
-    for (const row of rows.slice(start)) {
-      if (Math.abs(row.length - columns) > 1) continue;
-      const cell = (index: number | undefined) => (index === undefined ? '' : (row[index] ?? ''));
-      const date = cell(layout.date?.index);
-      const calendar = layout.date ? dateOf(date, layout.date.order) : undefined;
-      if (layout.date && !calendar) continue;
-      const money = hasAmount ? amountOf(row, layout) : { amount: '' };
-      if (!money) continue;
-      const description = joinTexts(cell(layout.payee), cell(layout.purpose)) || tidy(cell(layout.kind));
-      const balance = cell(layout.balance);
-      transactions.push({
-        date,
-        ...(calendar ? { isoDate: iso(calendar) } : {}),
-        description,
-        ...money,
-        ...(layout.balance !== undefined && balance ? { balance } : {}),
-      });
-    }
+  for (const row of hasAmount ? rows.slice(start) : []) {
+    if (!inTable(row)) continue;
+    const cell = (index: number | undefined) => (index === undefined ? '' : (row[index] ?? ''));
+    const date = cell(layout.date?.index);
+    const calendar = layout.date ? dateOf(date, layout.date.order) : undefined;
+    if (layout.date && !calendar) continue;
+    const money = amountOf(row, layout);
+    if (!money) continue;
+    const description = joinTexts(cell(layout.payee), cell(layout.purpose)) || tidy(cell(layout.kind));
+    const balance = cell(layout.balance);
+    transactions.push({
+      date,
+      ...(calendar ? { isoDate: iso(calendar) } : {}),
+      description,
+      ...money,
+      ...(layout.balance !== undefined && balance ? { balance } : {}),
+    });
   }
-  return {
-    columns: {
-      date: layout.date !== undefined,
-      description: true,
-      amount: hasAmount,
-      balance: layout.balance !== undefined,
-    },
+  const table: TransactionTable = {
+    columns: { date: layout.date !== undefined, description: true, amount: hasAmount, balance: layout.balance !== undefined },
     rows: transactions,
     skipped: rows.length - (header ? 1 : 0) - transactions.length,
   };
+  return { start, table };
+};
+
+/**
+ * A table's transactions from its rows as read (cells trimmed, empty rows left out). Where
+ * the table found holds no amounts, it was a dated preamble ("Von:;01.01.2024" in the first
+ * part of a file, before more dated rows of the real table were read): the table is looked
+ * for after it.
+ */
+const tableTransactions = (all: string[][], defaultDecimal?: '.' | ','): TransactionTable => {
+  const rows = all.filter((row) => row.some(Boolean));
+  const holdsAmounts = ({ table }: { table: TransactionTable }) => table.columns.amount && table.rows.length > 0;
+  const first = tableFrom(rows, 0, defaultDecimal);
+  let found = first;
+  while (!holdsAmounts(found) && found.start + 1 < Math.min(rows.length, PREAMBLE_ROWS))
+    found = tableFrom(rows, found.start + 1, defaultDecimal);
+  return holdsAmounts(found) ? found.table : first.table;
 };
 
 /** The text up to its last line break: the lines a cut text holds whole. */
@@ -644,8 +660,7 @@ export const ofxTransactions = (text: string): TransactionTable => {
     if (banking) {
       const checkNumber = field(block, 'CHECKNUM');
       description =
-        joinTexts(field(block, 'NAME'), field(block, 'MEMO')) ||
-        (checkNumber ? `Check ${checkNumber}` : tidy(field(block, 'TRNTYPE')));
+        joinTexts(field(block, 'NAME'), field(block, 'MEMO')) || (checkNumber ? `Check ${checkNumber}` : tidy(field(block, 'TRNTYPE')));
     } else {
       const security = [field(block, 'UNIQUEIDTYPE'), field(block, 'UNIQUEID')].filter(Boolean).join(' ');
       description = [tidy(field(block, 'MEMO')) || INVESTMENT_KINDS[tag.toUpperCase()], security].filter(Boolean).join(' · ');

@@ -37,8 +37,8 @@ export const decodeStatementMetadata = (metadata: Record<string, string>): Parti
 });
 
 /** RFC 6266: an ASCII fallback name plus the exact UTF-8 name, so every browser saves the original name. */
-export const attachmentDisposition = (fileName: string): string => {
+export const attachmentDisposition = (fileName: string, disposition: 'attachment' | 'inline' = 'attachment'): string => {
   const fallback = fileName.replace(/[^\x20-\x7e]|["\\%;]/g, '_');
   const encoded = encodeURIComponent(fileName).replace(/['()*]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`);
-  return `attachment; filename="${fallback}"; filename*=UTF-8''${encoded}`;
+  return `${disposition}; filename="${fallback}"; filename*=UTF-8''${encoded}`;
 };

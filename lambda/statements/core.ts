@@ -88,6 +88,38 @@ export const createStatementsApi = (deps: StatementsDeps) => {
   const newId = deps.newId ?? (() => ulid());
   const metrics = deps.metrics ?? noMetrics;
 
+  /**
+   * A short-lived GET of one of the caller's statements, as the type the content check
+   * verified: saved under its own name (`attachment`), or shown in the page (`inline`).
+   * Only a file the malware scan found clean is ever handed out (the bucket policy refuses the rest too).
+   */
+  const signedRead = async (sub: string, statementId: string, disposition: 'attachment' | 'inline') => {
+    const statement = await deps.records.getStatement(sub, statementId);
+    if (!statement) throw notFound('There is no such statement.');
+    const verb = disposition === 'inline' ? 'shown' : 'downloaded';
+    if (statement.status === STATEMENT_STATUS.scanning) {
+      throw new ApiError('CONFLICT', `This statement is still being scanned for malware; it can be ${verb} once the scan finds it clean.`);
+    }
+    if (statement.status !== STATEMENT_STATUS.available) {
+      throw new ApiError(
+        'CONFLICT',
+        `This statement is quarantined and cannot be ${verb}: ${statement.scanDetail ?? 'it did not pass the malware scan'}. You can delete it.`,
+      );
+    }
+    const download = await deps.presigner.get({
+      key: statementKey(sub, statementId),
+      expiresIn: STATEMENT_LIMITS.downloadUrlSeconds,
+      contentDisposition: attachmentDisposition(statement.fileName, disposition),
+      contentType: statement.contentType,
+    });
+    const answer: StatementDownloadResponse = {
+      ...download,
+      fileName: statement.fileName,
+      ...(statement.checksum && statement.checksumType ? { checksum: statement.checksum, checksumType: statement.checksumType } : {}),
+    };
+    return { status: 200 as const, body: answer };
+  };
+
   return createRouter(
     [
       on(STATEMENT_ROUTES.createUpload, async ({ sub, body }) => {
@@ -228,36 +260,9 @@ export const createStatementsApi = (deps: StatementsDeps) => {
         }
         return { status: 204 };
       }),
-      on(STATEMENT_ROUTES.downloadUrl, async ({ sub, param }) => {
-        const statementId = param('statementId', statementIdSchema);
-        const statement = await deps.records.getStatement(sub, statementId);
-        if (!statement) throw notFound('There is no such statement.');
-        // Only a file the malware scan found clean is ever handed out (the bucket policy refuses the rest too).
-        if (statement.status === STATEMENT_STATUS.scanning) {
-          throw new ApiError(
-            'CONFLICT',
-            'This statement is still being scanned for malware; it can be downloaded once the scan finds it clean.',
-          );
-        }
-        if (statement.status !== STATEMENT_STATUS.available) {
-          throw new ApiError(
-            'CONFLICT',
-            `This statement is quarantined and cannot be downloaded: ${statement.scanDetail ?? 'it did not pass the malware scan'}. You can delete it.`,
-          );
-        }
-        const download = await deps.presigner.get({
-          key: statementKey(sub, statementId),
-          expiresIn: STATEMENT_LIMITS.downloadUrlSeconds,
-          contentDisposition: attachmentDisposition(statement.fileName),
-          contentType: statement.contentType,
-        });
-        const answer: StatementDownloadResponse = {
-          ...download,
-          fileName: statement.fileName,
-          ...(statement.checksum && statement.checksumType ? { checksum: statement.checksum, checksumType: statement.checksumType } : {}),
-        };
-        return { status: 200, body: answer };
-      }),
+      on(STATEMENT_ROUTES.downloadUrl, ({ sub, param }) => signedRead(sub, param('statementId', statementIdSchema), 'attachment')),
+      on(STATEMENT_ROUTES.previewUrl, ({ sub, param }) => signedRead(sub, param('statementId', statementIdSchema), 'inline')),
+
       on(STATEMENT_ROUTES.deleteStatement, async ({ sub, param }) => {
         const statementId = param('statementId', statementIdSchema);
         const statement = await deps.records.getStatement(sub, statementId);

@@ -12,7 +12,8 @@ import { javaProcessesFor, startStack, type StackProcess } from '../local/suppor
 import { CHROMIUM_FLAGS, ensureChromium } from './support/chromium';
 import './support/locator-matchers';
 import { buildWebApp, startBuiltWebApp } from './support/web-app';
-import { EICAR, csv, pdf } from '../support/samples';
+import { EICAR, csv, pdf, pngOf } from '../support/samples';
+import { uploadStatement } from '../local/support/uploads';
 import { signedInEarlier } from '../local/support/tokens';
 import { readZip } from '../support/zip';
 import { STATEMENT_PDFS, statementPdf } from '../support/statement-pdfs';
@@ -84,6 +85,30 @@ const newPage = async (context?: BrowserContext) => {
     if (/Content Security Policy/i.test(message.text())) cspViolations.push(`${page.url()}: ${message.text()}`);
   });
   return page;
+};
+
+/**
+ * The page in light and dark, 1280 and 360 px wide: a screenshot of each (of `part` when
+ * given) in test-results/screenshots/pages/, and what axe finds in each. The page is left
+ * light, 1100 px wide.
+ */
+const everyScheme = async (page: Page, name: string, part?: () => ReturnType<Page['locator']>): Promise<string[]> => {
+  const violations: string[] = [];
+  for (const [scheme, width] of [
+    ['light', 1280],
+    ['dark', 1280],
+    ['light', 360],
+    ['dark', 360],
+  ] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.setViewportSize({ width, height: 900 });
+    const file = path.join(SCREENSHOTS, 'pages', `${name}-${scheme}-${width}.png`);
+    await (part ? part().screenshot({ path: file }) : page.screenshot({ path: file, fullPage: true }));
+    violations.push(...(await accessibilityViolations(page)));
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.setViewportSize({ width: 1100, height: 850 });
+  return violations;
 };
 
 /** The cookies Amplify keeps the session in (ID, access and refresh tokens, the last user). */
@@ -1051,23 +1076,7 @@ describe('filing a year of statements from several banks at once', () => {
     }
 
     // The queue before sending, in light and dark, wide and narrow: screens, checked by axe.
-    const violations: string[] = [];
-    for (const [scheme, width] of [
-      ['light', 1280],
-      ['dark', 1280],
-      ['light', 360],
-      ['dark', 360],
-    ] as const) {
-      await page.emulateMedia({ colorScheme: scheme });
-      await page.setViewportSize({ width, height: 900 });
-      await page.getByRole('region', { name: 'Files to upload' }).screenshot({
-        path: path.join(SCREENSHOTS, 'pages', `filing-queue-${scheme}-${width}.png`),
-      });
-      violations.push(...(await accessibilityViolations(page)));
-    }
-    expect(violations).toEqual([]);
-    await page.emulateMedia({ colorScheme: 'light' });
-    await page.setViewportSize({ width: 1100, height: 850 });
+    expect(await everyScheme(page, 'filing-queue', () => page.getByRole('region', { name: 'Files to upload' }))).toEqual([]);
 
     // A PDF nothing could be read from says why.
     await expect(page.getByTestId('filing-row').filter({ hasText: 'locked-2024-04.pdf' })).toContainText(
@@ -1381,6 +1390,150 @@ describe('served as a visitor receives it', () => {
     }
     expect(new Set(policies).size).toBe(policies.length);
   });
+});
+
+describe('see and find: each kind of statement shown in place, hostile files kept as text, and the coverage grid with its gaps', () => {
+  const viewer = { email: `viewer-${Date.now()}@example.com`, password: 'looking without downloading' };
+  /** A PDF whose opening action is JavaScript (an alert and a title change): pdf.js runs none of it. */
+  const scriptedPdf = () => {
+    const objects = [
+      '<< /Type /Catalog /Pages 2 0 R /OpenAction 4 0 R /Names << /JavaScript << /Names [(x) 4 0 R] >> >> >>',
+      '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+      '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 300 200] /Contents 5 0 R /Resources << /Font << /F1 6 0 R >> >> >>',
+      "<< /S /JavaScript /JS (app.alert('pdf script ran'); this.title = 'pwned';) >>",
+      '<< /Length 44 >>\nstream\nBT /F1 18 Tf 20 100 Td (Scripted PDF) Tj ET\nendstream',
+      '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+    ];
+    let body = '%PDF-1.7\n';
+    const offsets: number[] = [];
+    objects.forEach((object, index) => {
+      offsets.push(body.length);
+      body += `${index + 1} 0 obj\n${object}\nendobj\n`;
+    });
+    const xref = body.length;
+    body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((offset) => `${String(offset).padStart(10, '0')} 00000 n \n`).join('')}`;
+    body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+    return Buffer.from(body, 'latin1');
+  };
+  const hostileCsv = Buffer.from(
+    [
+      'Date,Description,Amount,Balance',
+      '2024-03-02,"<img src=x onerror=""document.title=\'pwned\'"">Coffee",-3.20,996.80',
+      '2024-03-05,"<script>document.title=""pwned""</script>",-12.00,984.80',
+      '2024-03-09,"=HYPERLINK(""http://attacker.example"",""click"")",-1.00,983.80',
+      '2024-03-15,Salary ACME,2500.00,3483.80',
+    ].join('\r\n'),
+    'utf8',
+  );
+  const ids: Record<string, string> = {};
+
+  test('each kind previews in place; nothing the files hold becomes markup or runs', async () => {
+    const page = await newPage();
+    await signUpAndConfirm(page, viewer.email, viewer.password);
+    await signIn(page, viewer.email, viewer.password);
+    await page.waitForURL(`${base}/statements`);
+    const idToken = (await sessionCookies(page.context())).find((cookie) => cookie.name.endsWith('.idToken'))!.value;
+    const workbook = STATEMENT_WORKBOOKS[0];
+    const files: [string, string, string, Buffer][] = [
+      ['statement.pdf', 'application/pdf', '2024-01', await statementPdf({ ...STATEMENT_PDFS[0], name: 'statement.pdf' })],
+      ['hostile.csv', 'text/csv', '2024-03', hostileCsv],
+      ['receipt.png', 'image/png', '2024-04', pngOf(240, 120)],
+      [
+        'releve.ofx',
+        'application/x-ofx',
+        '2024-05',
+        fs.readFileSync(path.join(__dirname, '..', 'fixtures', 'statements', 'releve-bnp.ofx')),
+      ],
+      ['scripted.pdf', 'application/pdf', '2024-06', scriptedPdf()],
+      [workbook.name, 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', '2024-07', await statementWorkbook(workbook)],
+    ];
+    for (const [fileName, contentType, period, bytes] of files)
+      ids[fileName] = (
+        await uploadStatement(stack.config, idToken, { fileName, contentType, accountLabel: 'Visa', period, bytes })
+      ).statementId;
+    const dialogs: string[] = [];
+    page.on('dialog', (dialog) => {
+      dialogs.push(dialog.message());
+      void dialog.dismiss();
+    });
+    const open = async (name: string) => {
+      await page.goto(`${base}/statements/${ids[name]}`);
+      // Until the scan finds it clean, the page says why it is not shown, and looks again.
+      await expect(page.getByTestId('scan-verdict')).toHaveText('Clean', { timeout: 60_000 });
+    };
+
+    // A PDF drawn on a canvas: page 1 of 1, with ink on it.
+    await open('statement.pdf');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('statement.pdf');
+    await expect(page.getByTestId('pdf-canvas')).toHaveAttribute('data-drawn-page', '1', { timeout: 30_000 });
+    await expect(page.getByTestId('pdf-page')).toHaveText('Page 1 of 1');
+    const ink = await page.getByTestId('pdf-canvas').evaluate((canvas: HTMLCanvasElement) => {
+      const { data } = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height);
+      let dark = 0;
+      for (let index = 0; index < data.length; index += 4) if (data[index] < 128) dark++;
+      return dark;
+    });
+    expect(ink).toBeGreaterThan(100);
+    const violations = await everyScheme(page, 'statement-pdf');
+
+    // The CSV's cells, markup and formula alike, are text in a table: no element, no script, no link.
+    await open('hostile.csv');
+    const table = page.getByTestId('transactions');
+    await expect(table.locator('tbody tr')).toHaveCount(4);
+    await expect(table).toContainText('<script>document.title="pwned"</script>');
+    await expect(table).toContainText('<img src=x onerror="document.title=\'pwned\'">Coffee');
+    await expect(table).toContainText('=HYPERLINK("http://attacker.example","click")');
+    expect(await table.locator('img, script, a').count()).toBe(0);
+    await expect(table.locator('tbody tr').last()).toContainText('2500.00');
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'pages', 'statement-csv-light-1100.png'), fullPage: true });
+    violations.push(...(await accessibilityViolations(page)));
+
+    // An image from storage's own origin, as the PNG it was verified to be.
+    await open('receipt.png');
+    const image = page.getByTestId('image-preview');
+    await expect(image).toBeVisible();
+    expect(await image.evaluate((element: HTMLImageElement) => element.naturalWidth)).toBe(240);
+    expect(new URL((await image.getAttribute('src'))!).origin).not.toBe(base);
+
+    // OFX and a workbook: their transactions.
+    await open('releve.ofx');
+    await expect(page.getByTestId('transactions').locator('tbody tr')).toHaveCount(2);
+    await open(workbook.name);
+    await expect(page.getByTestId('transactions').locator('tbody tr').nth(1)).toBeVisible();
+
+    // A PDF with JavaScript in it is drawn, and none of its script runs.
+    await open('scripted.pdf');
+    await expect(page.getByTestId('pdf-canvas')).toHaveAttribute('data-drawn-page', '1', { timeout: 30_000 });
+    expect(dialogs).toEqual([]);
+    expect(await page.title()).not.toContain('pwned');
+    expect(violations).toEqual([]);
+    await page.context().close();
+  }, 240_000);
+
+  test('the coverage grid marks the missing months, and one click uploads for one with the account and month filled in', async () => {
+    const page = await newPage();
+    await page.goto(`${base}/sign-in`);
+    await signIn(page, viewer.email, viewer.password);
+    await page.waitForURL(`${base}/statements`);
+    await page.getByRole('link', { name: 'Coverage' }).click();
+    await page.waitForURL(`${base}/statements/coverage`);
+    const visa = page.getByRole('region', { name: 'Visa' });
+    await expect(visa.getByRole('heading')).toContainText('6 months filed');
+    // Filed months link to their statement; February 2024 is a gap.
+    await expect(visa.getByRole('link', { name: 'Jan 2024: statement' })).toHaveAttribute('href', `/statements/${ids['statement.pdf']}`);
+    const gap = visa.getByRole('link', { name: 'Feb 2024: missing. Upload for this month' });
+    await expect(gap).toBeVisible();
+    expect(await everyScheme(page, 'coverage')).toEqual([]);
+    // A reload shows the same grid: the URL is the view.
+    await page.reload();
+    await gap.click();
+    await page.waitForURL((url) => url.pathname === '/statements' && url.searchParams.get('period') === '2024-02');
+    expect(new URL(page.url()).searchParams.get('account')).toBe('Visa');
+    await expect(page.getByLabel('Account', { exact: true })).toHaveValue('Visa');
+    await expect(page.getByLabel('Period', { exact: true })).toHaveValue('2024-02');
+    await expect(page.getByTestId('empty-state')).toBeVisible();
+    await page.context().close();
+  }, 120_000);
 });
 
 describe('every page, light and dark, wide and narrow', () => {

@@ -327,6 +327,19 @@ describe('download', () => {
     expect(signed.query.get('response-content-type')).toBe('application/pdf');
   });
 
+  test('the preview signs the same GET shown inline, as the verified type, never saved', async () => {
+    const { handler, records } = setup();
+    await records.putStatement(storedStatement(ALICE));
+    const result = await handler(apiEvent({ ...STATEMENT_ROUTES.previewUrl, sub: ALICE, pathParameters: { statementId: STATEMENT_ID } }));
+    expect(result.statusCode).toBe(200);
+    const signed = signedParts(json(result).url);
+    expect(signed.key).toBe(statementKey(ALICE, STATEMENT_ID));
+    expect(signed.query.get('response-content-disposition')).toMatch(/^inline; filename="Relev_ janvier 2024.pdf"; /);
+    expect(signed.query.get('response-content-type')).toBe('application/pdf');
+    const bobs = await handler(apiEvent({ ...STATEMENT_ROUTES.previewUrl, sub: BOB, pathParameters: { statementId: STATEMENT_ID } }));
+    expect(bobs.statusCode).toBe(404);
+  });
+
   test("another user's statement id is 404, not 403", async () => {
     const { handler, records } = setup();
     await records.putStatement(storedStatement(ALICE));

@@ -149,6 +149,12 @@ const REST: Record<
     request: (ctx) => ({ params: { statementId: ctx.aStatement } }),
     expect: { ...tokenless, apiKey: 'denied', userA: 'ok', userB: 'notFound' },
   },
+  previewUrl: {
+    api: 'statementsApiUrl',
+    route: STATEMENT_ROUTES.previewUrl,
+    request: (ctx) => ({ params: { statementId: ctx.aStatement } }),
+    expect: { ...tokenless, apiKey: 'denied', userA: 'ok', userB: 'notFound' },
+  },
   deleteStatement: {
     api: 'statementsApiUrl',
     route: STATEMENT_ROUTES.deleteStatement,

@@ -5,6 +5,7 @@ import { css } from '@emotion/react';
 import Link from 'next/link';
 import { usePathname } from 'next/navigation';
 import { useAuth } from '@/lib/auth-context';
+import { PAGES } from '@/lib/routes';
 import { theme } from '@/lib/theme';
 
 const link = css`
@@ -86,7 +87,8 @@ export const SiteHeader = () => {
         >
           {state.status === 'signedIn' ? (
             <>
-              {item('/statements', 'Statements')}
+              {item(PAGES.statements, 'Statements')}
+              {item(PAGES.coverage, 'Coverage')}
               {item('/profile', 'Profile')}
               <li>
                 <button

@@ -9,10 +9,15 @@ export const PAGES = {
   confirm: '/confirm',
   forgotPassword: '/forgot-password',
   statements: '/statements',
+  /** Which months each account has statements for. */
+  coverage: '/statements/coverage',
   profile: '/profile',
   /** Where a person lands once their account is closed: what was deleted. Anyone may see it. */
   accountClosed: '/account-closed',
 } as const;
+
+/** One statement's page: its details and its content. The id is the server's, never personal. */
+export const statementPage = (statementId: string): string => `${PAGES.statements}/${encodeURIComponent(statementId)}`;
 
 /** Pages that show a person's own data: a signed-out visitor is sent to sign in, then back. */
 export const PRIVATE_PAGES: readonly string[] = [PAGES.statements, PAGES.profile];

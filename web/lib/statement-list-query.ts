@@ -14,6 +14,9 @@ export interface StatementListQuery {
   after: string[];
 }
 
+/** The upload panel's element id: a link ending in `#upload` lands on it, its fields set to the view's account and period. */
+export const UPLOAD_SECTION_ID = 'upload';
+
 /** How many pages the URL remembers; beyond that, "Previous page" starts over from the first. */
 const MAX_PAGES_REMEMBERED = 50;
 /** AppSync's page tokens are opaque and short; anything longer did not come from it. */

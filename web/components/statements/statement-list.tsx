@@ -3,7 +3,9 @@
 
 import { css } from '@emotion/react';
 import { STATEMENT_LIMITS, checksumHex, formatBytes } from '@contract';
+import Link from 'next/link';
 import { formatPeriod } from '@/lib/format';
+import { statementPage } from '@/lib/routes';
 import type { StatementListItem } from '@/lib/graphql';
 import { theme } from '@/lib/theme';
 import { Button } from '../ui';
@@ -53,7 +55,7 @@ const table = css`
  * one the upload was signed with, so the checksum shown is the file's. A file sent in parts
  * has S3's composite checksum (the SHA-256 of its parts' SHA-256s).
  */
-const Integrity = ({ item }: { item: StatementListItem }) => {
+export const Integrity = ({ item }: { item: StatementListItem }) => {
   if (!item.checksum || !item.checksumType) return null;
   const parts = item.checksumType === 'COMPOSITE' ? item.checksum.split('-')[1] : undefined;
   return (
@@ -138,7 +140,7 @@ export const StatementList = ({
           </td>
           <td data-label="Account">{item.accountLabel}</td>
           <td data-label="Name" className="name">
-            {item.fileName}
+            <Link href={statementPage(item.id)}>{item.fileName}</Link>
             <Integrity item={item} />
           </td>
           <td data-label="Size">{formatBytes(item.size)}</td>

@@ -9,6 +9,7 @@ import { STATEMENT_ROUTES, formatBytes } from '@contract';
 import { useIdToken } from '@/lib/auth-context';
 import type { StatementListItem, StatementsData, SummariesData } from '@/lib/graphql';
 import { callPresignApi } from '@/lib/presign-api';
+import { saveFromUrl } from '@/lib/save-link';
 import { statementListHref, type StatementListQuery } from '@/lib/statement-list-query';
 import { Button, Card, SelectField } from '../ui';
 import { StatementList, type ListSelection } from './statement-list';
@@ -98,12 +99,7 @@ export const StatementsView = ({
       const { url } = await callPresignApi('statementsApiUrl', STATEMENT_ROUTES.downloadUrl, await idToken(), {
         params: { statementId: item.id },
       });
-      const link = document.createElement('a');
-      link.href = url;
-      link.rel = 'noopener';
-      document.body.append(link);
-      link.click();
-      link.remove();
+      saveFromUrl(url);
     } catch (caught) {
       toast.error((caught as Error).message);
     }
@@ -163,7 +159,7 @@ export const StatementsView = ({
         }
       `}
     >
-      <UploadPanel accounts={accounts} onListed={reload} />
+      <UploadPanel accounts={accounts} preset={{ accountLabel: query.account, period: query.period }} onListed={reload} />
       <Card label="Your statements">
         <h2
           ref={listHeading}
@@ -203,7 +199,7 @@ export const StatementsView = ({
             onChange={(e) => show({ ...query, period: e.target.value, after: [] })}
             options={[
               { value: '', text: 'All periods' },
-              ...(summaries?.periods ?? []).map((summary) => ({
+              ...periodOptions(summaries?.periods ?? [], query.period).map((summary) => ({
                 value: summary.period,
                 text: `${formatPeriod(summary.period)} (${summary.count})`,
               })),
@@ -331,6 +327,12 @@ export const StatementsView = ({
     </div>
   );
 };
+
+/** The periods to filter by: those in use, and the one the URL names (a month with none yet: a gap the coverage linked to). */
+const periodOptions = (periods: readonly { period: string; count: number }[], chosen: string) =>
+  !chosen || periods.some((summary) => summary.period === chosen)
+    ? periods
+    : [...periods, { period: chosen, count: 0 }].sort((a, b) => (a.period < b.period ? 1 : -1));
 
 /** Rows in the shape of the list while it loads; screen readers hear the words instead. */
 const ListSkeleton = () => (

@@ -7,6 +7,7 @@ import { STATEMENT_LIMITS, TEXT_LIMITS, acceptAttribute, acceptedTypesInWords, f
 import { theme } from '@/lib/theme';
 import { Button, Card, TextField } from '../ui';
 import { useAuth } from '@/lib/auth-context';
+import { UPLOAD_SECTION_ID } from '@/lib/statement-list-query';
 import { browserSessions } from '@/lib/upload/sessions';
 import type { FilePick } from './use-filing';
 
@@ -15,8 +16,19 @@ const UploadQueue = lazy(() => import('./upload-queue'));
 
 const thisMonth = () => new Date().toISOString().slice(0, 7);
 
-/** `onListed`: a file is now in the list (the page shows it). */
-export const UploadPanel = ({ accounts, onListed }: { accounts: string[]; onListed: () => void }) => {
+/**
+ * `onListed`: a file is now in the list (the page shows it). `preset`: the account and
+ * period the fields start from (the list's filter: a gap in the coverage links here).
+ */
+export const UploadPanel = ({
+  accounts,
+  preset,
+  onListed,
+}: {
+  accounts: string[];
+  preset?: { accountLabel: string; period: string };
+  onListed: () => void;
+}) => {
   const { state } = useAuth();
   const owner = state.status === 'signedIn' ? state.sub : undefined;
   const [picks, setPicks] = useState<FilePick[]>([]);
@@ -24,7 +36,10 @@ export const UploadPanel = ({ accounts, onListed }: { accounts: string[]; onList
   // The fields are uncontrolled: what the person types, even before the page's script runs,
   // is what files are filed under. Their first value is fixed once (a new account in the list
   // does not change the field under the person's hand).
-  const [defaults] = useState(() => ({ accountLabel: accounts[0] ?? '', period: thisMonth() }));
+  const [defaults] = useState(() => ({
+    accountLabel: preset?.accountLabel || (accounts[0] ?? ''),
+    period: preset?.period || thisMonth(),
+  }));
   const accountField = useRef<HTMLInputElement>(null);
   const periodField = useRef<HTMLInputElement>(null);
   const [dragging, setDragging] = useState(false);
@@ -54,7 +69,7 @@ export const UploadPanel = ({ accounts, onListed }: { accounts: string[]; onList
   };
 
   return (
-    <Card label="Upload statements">
+    <Card label="Upload statements" id={UPLOAD_SECTION_ID}>
       <h2
         css={css`
           margin: 0 0 0.75rem;

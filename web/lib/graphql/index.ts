@@ -10,6 +10,7 @@ import {
   EditStatementsDocument,
   MeDocument,
   SameFileDocument,
+  StatementDetailsDocument,
   StatementsDocument,
   SummariesDocument,
   UpdateProfileDocument,
@@ -32,6 +33,7 @@ export const AVATAR_OUTCOME = AvatarOutcomeDocument;
 export const SUMMARIES = SummariesDocument;
 export const EDIT_STATEMENTS = EditStatementsDocument;
 export const COVERAGE = CoverageDocument;
+export const STATEMENT_DETAILS = StatementDetailsDocument;
 
 export type MeData = MeQuery;
 export type StatementsData = StatementsQuery;

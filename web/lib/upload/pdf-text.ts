@@ -17,6 +17,46 @@ export const fileRanges = (file: Blob): RangeSource => ({
   read: async (begin, end) => new Uint8Array(await file.slice(begin, end).arrayBuffer()),
 });
 
+/** How much pdf.js reads at a time: the first request, and each range it asks for after. */
+const PDF_CHUNK_BYTES = 64 * 1024;
+
+/**
+ * Opens a PDF with Mozilla's pdf.js reading only the byte ranges it asks for (the
+ * cross-reference table at the end, then the objects of the pages asked for), never a whole
+ * large file first. No script in the PDF runs (pdf.js runs none unless told to), no code is
+ * generated from it (`isEvalSupported: false`) and no form layer is built. `fonts`: whether
+ * its embedded fonts are used to draw it (reading text needs none).
+ */
+export const openRangedPdf = async (pdfjs: PdfJs, source: RangeSource, options: { onRead?: (bytes: number) => void; fonts: boolean }) => {
+  const { onRead } = options;
+  const first = await source.read(0, Math.min(source.size, PDF_CHUNK_BYTES));
+  onRead?.(first.length);
+  const transport = new pdfjs.PDFDataRangeTransport(source.size, first);
+  transport.requestDataRange = (begin: number, end: number) => {
+    source.read(begin, end).then(
+      (bytes) => {
+        onRead?.(bytes.length);
+        transport.onDataRange(begin, bytes);
+      },
+      // A range that cannot be read ends the document's loading (its promise rejects).
+      () => void task.destroy().catch(() => undefined),
+    );
+  };
+  const task = pdfjs.getDocument({
+    range: transport,
+    length: source.size,
+    rangeChunkSize: PDF_CHUNK_BYTES,
+    disableAutoFetch: true,
+    disableStream: true,
+    isEvalSupported: false,
+    disableFontFace: !options.fonts,
+    useSystemFonts: false,
+    enableXfa: false,
+    verbosity: 0,
+  });
+  return task;
+};
+
 /**
  * The text of a PDF's first pages, by Mozilla's pdf.js, reading only the byte ranges it
  * asks for (the cross-reference table at the end, then the first pages' objects), never a
@@ -30,27 +70,7 @@ export const pdfFirstPagesText = async (
   options: { onRead?: (bytes: number) => void; enough?: (text: string) => boolean } = {},
 ): Promise<DocumentText> => {
   const { onRead, enough } = options;
-  const first = await source.read(0, Math.min(source.size, 64 * 1024));
-  onRead?.(first.length);
-  const transport = new pdfjs.PDFDataRangeTransport(source.size, first);
-  transport.requestDataRange = (begin: number, end: number) => {
-    void source.read(begin, end).then((bytes) => {
-      onRead?.(bytes.length);
-      transport.onDataRange(begin, bytes);
-    });
-  };
-  const task = pdfjs.getDocument({
-    range: transport,
-    length: source.size,
-    rangeChunkSize: 64 * 1024,
-    disableAutoFetch: true,
-    disableStream: true,
-    isEvalSupported: false,
-    disableFontFace: true,
-    useSystemFonts: false,
-    enableXfa: false,
-    verbosity: 0,
-  });
+  const task = await openRangedPdf(pdfjs, source, { onRead, fonts: false });
   try {
     const document = await task.promise;
     let text = '';

@@ -1,0 +1,143 @@
+/** @jsxImportSource @emotion/react */
+'use client';
+
+import { css } from '@emotion/react';
+import { useRouter } from 'next/navigation';
+import { Suspense, lazy, useCallback, useEffect } from 'react';
+import { STATEMENT_ROUTES, formatBytes } from '@contract';
+import { useIdToken } from '@/lib/auth-context';
+import { formatPeriod } from '@/lib/format';
+import type { StatementListItem } from '@/lib/graphql';
+import { callPresignApi } from '@/lib/presign-api';
+import { previewKindOf } from '@/lib/preview/kinds';
+import { saveFromUrl } from '@/lib/save-link';
+import { theme } from '@/lib/theme';
+import { toast } from '@/lib/toast';
+import { Integrity } from '../statements/statement-list';
+import { Button, Card } from '../ui';
+
+/** The viewer of the statement's kind comes when a statement of that kind is opened. */
+const PdfViewer = lazy(() => import('./pdf-viewer'));
+const TableViewer = lazy(() => import('./table-viewer'));
+const ImageViewer = lazy(() => import('./image-viewer'));
+
+/** How often the page looks again while the statement is being scanned. */
+const SCAN_POLL_MS = 3000;
+
+const details = css`
+  display: grid;
+  grid-template-columns: max-content 1fr;
+  gap: 0.3rem 1rem;
+  margin: 0 0 1rem;
+  dt {
+    color: ${theme.color.muted};
+    font-weight: 600;
+  }
+  dd {
+    margin: 0;
+    word-break: break-word;
+  }
+  @media (max-width: 480px) {
+    grid-template-columns: 1fr;
+    dd {
+      margin-bottom: 0.4rem;
+    }
+  }
+`;
+
+/** A statement's details and its content: shown in the page when the malware scan found it clean. */
+export const StatementView = ({ statement }: { statement: StatementListItem }) => {
+  const router = useRouter();
+  const idToken = useIdToken();
+  const scanning = statement.status === 'SCANNING';
+  useEffect(() => {
+    if (!scanning) return;
+    const timer = setInterval(() => router.refresh(), SCAN_POLL_MS);
+    return () => clearInterval(timer);
+  }, [scanning, router]);
+
+  const download = async () => {
+    try {
+      saveFromUrl(
+        (await callPresignApi('statementsApiUrl', STATEMENT_ROUTES.downloadUrl, await idToken(), { params: { statementId: statement.id } }))
+          .url,
+      );
+    } catch (caught) {
+      toast.error((caught as Error).message);
+    }
+  };
+
+  const kind = previewKindOf(statement.contentType);
+  // One function while the statement and the session stay: the viewers read the file again only when they change.
+  const statementId = statement.id;
+  const previewUrl = useCallback(
+    async () => (await callPresignApi('statementsApiUrl', STATEMENT_ROUTES.previewUrl, await idToken(), { params: { statementId } })).url,
+    [statementId, idToken],
+  );
+  return (
+    <>
+      <Card label="Details">
+        <dl css={details}>
+          <dt>Account</dt>
+          <dd>{statement.accountLabel}</dd>
+          <dt>Period</dt>
+          <dd>
+            <time dateTime={statement.period}>{formatPeriod(statement.period)}</time>
+          </dd>
+          <dt>Size</dt>
+          <dd>{formatBytes(statement.size)}</dd>
+          <dt>Uploaded</dt>
+          <dd>
+            <time dateTime={statement.uploadedAt}>{new Date(statement.uploadedAt).toLocaleString()}</time>
+          </dd>
+          <dt>Malware scan</dt>
+          <dd data-testid="scan-verdict">
+            {statement.status === 'AVAILABLE'
+              ? 'Clean'
+              : scanning
+                ? 'Scanning…'
+                : `Quarantined: ${statement.scanDetail ?? 'it did not pass the malware scan'}`}
+          </dd>
+        </dl>
+        <Integrity item={statement} />
+        {statement.status === 'AVAILABLE' && (
+          <p>
+            <Button variant="secondary" onClick={() => void download()}>
+              Download
+            </Button>
+          </p>
+        )}
+      </Card>
+      <Card label="Preview">
+        <h2
+          css={css`
+            margin: 0 0 0.75rem;
+            font-size: 1.2rem;
+          `}
+        >
+          Preview
+        </h2>
+        {scanning ? (
+          <p role="status" data-testid="preview-unavailable">
+            This statement is being scanned for malware; it shows here once the scan finds it clean.
+          </p>
+        ) : statement.status !== 'AVAILABLE' ? (
+          <p role="status" data-testid="preview-unavailable">
+            This statement is quarantined ({statement.scanDetail ?? 'it did not pass the malware scan'}), so it is never shown. You can
+            delete it from the list.
+          </p>
+        ) : (
+          <Suspense fallback={<p role="status">Loading the preview…</p>}>
+            {kind === 'pdf' ? (
+              <PdfViewer url={previewUrl} size={statement.size} fileName={statement.fileName} />
+            ) : kind === 'image' ? (
+              <ImageViewer url={previewUrl} fileName={statement.fileName} />
+            ) : (
+              <TableViewer url={previewUrl} size={statement.size} kind={kind} />
+            )}
+          </Suspense>
+        )}
+      </Card>
+    </>
+  );
+};
