@@ -1518,7 +1518,8 @@ describe('see and find: each kind of statement shown in place, hostile files kep
     await page.getByRole('link', { name: 'Coverage' }).click();
     await page.waitForURL(`${base}/statements/coverage`);
     const visa = page.getByRole('region', { name: 'Visa' });
-    await expect(visa.getByRole('heading')).toContainText('6 months filed');
+    // The grid as the server rendered it once the navigation has landed (a slow machine takes its time).
+    await expect(visa.getByRole('heading')).toContainText('6 months filed', { timeout: 30_000 });
     // Filed months link to their statement; February 2024 is a gap.
     await expect(visa.getByRole('link', { name: 'Jan 2024: statement' })).toHaveAttribute('href', `/statements/${ids['statement.pdf']}`);
     const gap = visa.getByRole('link', { name: 'Feb 2024: missing. Upload for this month' });
