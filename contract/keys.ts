@@ -89,12 +89,6 @@ const ORDER_SORT_PREFIX = 'ORDER#';
 
 const COVERAGE_SORT_PREFIX = 'COVER#';
 
-/** The period and account key of a coverage summary's sort key (see TABLE_KEYS.coverageSort). */
-export const parseCoverageSort = (sortKey: string): { period: string; accountKey: string } => {
-  const rest = sortKey.slice(COVERAGE_SORT_PREFIX.length);
-  return { period: rest.slice(0, 7), accountKey: rest.slice(8) };
-};
-
 export const TABLE_KEYS = {
   partitionKey: 'pk',
   sortKey: 'sk',

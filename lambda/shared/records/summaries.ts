@@ -4,9 +4,10 @@ import type { QuotaUsage, RecordStore } from './port';
 import { VERSION, displayLabel, ignoreConditionFailure, pk, quotaKey, sk, type TableAccess, type TransactItem } from './table';
 
 /**
- * The owner's summaries: by account, by account and period (coverage), by period, and the quota's usage. Each is changed by
- * ADDs inside the transaction that changes a statement, so a summary is always the sum of
- * what was written; the sweep corrects one only if nothing wrote it since it read.
+ * The owner's summaries: by account, by account and period (coverage), by period, and the
+ * quota's usage. Each is changed by ADDs inside the transaction that changes a statement,
+ * so a summary is always the sum of what was written; the sweep corrects one only if
+ * nothing wrote it since it read.
  */
 /** What a change does to the quota item: ADDs to its numbers (and its version). */
 export const quotaUpdate = (tableName: string, owner: string, add: Partial<QuotaUsage>): TransactItem => {
