@@ -1518,8 +1518,13 @@ describe('see and find: each kind of statement shown in place, hostile files kep
     await page.getByRole('link', { name: 'Coverage' }).click();
     await page.waitForURL(`${base}/statements/coverage`);
     const visa = page.getByRole('region', { name: 'Visa' });
-    // The grid as the server rendered it once the navigation has landed (a slow machine takes its time).
-    await expect(visa.getByRole('heading')).toContainText('6 months filed', { timeout: 30_000 });
+    // The grid as the server rendered it once the navigation has landed (a slow machine takes its time);
+    // if it never shows, the failure says what the page showed instead.
+    await expect(visa.getByRole('heading'))
+      .toContainText('6 months filed', { timeout: 30_000 })
+      .catch(async (error: Error) => {
+        throw new Error(`${error.message}\nThe page showed: ${await page.locator('main').innerText()}`);
+      });
     // Filed months link to their statement; February 2024 is a gap.
     await expect(visa.getByRole('link', { name: 'Jan 2024: statement' })).toHaveAttribute('href', `/statements/${ids['statement.pdf']}`);
     const gap = visa.getByRole('link', { name: 'Feb 2024: missing. Upload for this month' });
