@@ -11,13 +11,9 @@
  * must not grow with the vault.
  */
 import { DynamoDBDocumentClient, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
-import * as fs from 'node:fs';
-import * as os from 'node:os';
-import * as path from 'node:path';
 import { LIST_LAYOUT, TABLE_KEYS, accountKeyOf, statementKey, type Statement } from '../contract';
 import { dynamoRecordStore } from '../lambda/shared/records';
-import { dynamoClient, ensureTable, startDynamoDbLocal } from '../local/dynamodb';
-import { freePort } from '../local/ports';
+import { withLocalTable } from './local-table';
 
 const PAGE = 20;
 const RUNS = 31;
@@ -44,13 +40,8 @@ const statement = (owner: string, n: number, accountLabel: string): Statement =>
 
 type Measure = { items: number; capacity: number; ms: number; found: boolean };
 
-const main = async () => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-list-'));
-  const port = await freePort();
-  const dynamo = await startDynamoDbLocal({ port, directory: dir });
-  try {
-    const client = dynamoClient(port);
-    await ensureTable(client, 'bench');
+const main = () =>
+  withLocalTable('list', async (client) => {
     const store = dynamoRecordStore('bench', client);
     // Items the record store writes: each item of a transaction, and each single write.
     let itemsWritten = 0;
@@ -163,11 +154,7 @@ const main = async () => {
       `  an edit moving one statement to another account and period: ${results[100].editWrites} items written at 100 statements, ` +
         `${results[10_000].editWrites} at 10,000 (goal: the same)`,
     );
-  } finally {
-    await dynamo.stop();
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
-};
+  });
 
 main().catch((error: Error) => {
   console.error(`bench/statement-list: ${error.message}`);

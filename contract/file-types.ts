@@ -70,3 +70,16 @@ export const acceptAttribute = (kind: UploadKind): string =>
 
 /** The name people know a type by ("PDF"), or the MIME type itself. */
 export const typeLabel = (mime: string): string => fileTypeOf(mime)?.label ?? mime;
+
+/** How a statement's content is read: drawn (PDF), as an image, or as a table of its transactions. */
+export type ContentKind = 'pdf' | 'image' | 'csv' | 'ofx' | 'xlsx';
+
+/** The kind of a statement's verified content type: the preview and the search index read each kind their way. */
+export const contentKindOf = (contentType: string): ContentKind => {
+  const type = fileTypeOf(contentType);
+  if (contentType === 'application/pdf') return 'pdf';
+  if (contentType.startsWith('image/')) return 'image';
+  if (type?.check === 'ofx') return 'ofx';
+  if (type?.check === 'csv') return 'csv';
+  return 'xlsx';
+};

@@ -100,10 +100,14 @@ export type Query = {
   me: Profile;
   /** The periods the caller has statements for, newest first, with how many statements and bytes each holds. */
   periods: Array<PeriodSummary>;
+  /** The caller's statements matching every word typed (each as the start of a word) in their name, account, period (2024, March 2024, Mar 24, 2024-03) or content; best first, at most `limit` (default 20, at most 50). */
+  search: SearchResult;
   /** Whether the API answers, and where. */
   serviceStatus: ServiceStatus;
   /** One of the caller's statements; null for any id the caller does not own. */
   statement?: Maybe<Statement>;
+  /** The statements before and after one of the caller's in their list's order (period newest first, then account, then name); both null for an id the caller does not own. */
+  statementNeighbours: StatementNeighbours;
   /** The caller's statements, newest first, one page at a time. */
   statements: StatementConnection;
   /** The caller's statements with this checksum (the same file), newest first, at most 10: an upload asks before storing a file twice. */
@@ -122,7 +126,18 @@ export type QueryCoverageArgs = {
 };
 
 
+export type QuerySearchArgs = {
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  query: Scalars['String']['input'];
+};
+
+
 export type QueryStatementArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type QueryStatementNeighboursArgs = {
   id: Scalars['ID']['input'];
 };
 
@@ -141,6 +156,26 @@ export type QueryStatementsByChecksumArgs = {
 
 export type QueryUploadRefusalArgs = {
   id: Scalars['ID']['input'];
+};
+
+export type SearchField =
+  | 'ACCOUNT'
+  | 'CONTENT'
+  | 'NAME'
+  | 'PERIOD';
+
+export type SearchHit = {
+  /** Where they matched. */
+  fields: Array<SearchField>;
+  /** The words of the statement the search matched (amazon for amaz), shortest first. */
+  matches: Array<Scalars['String']['output']>;
+  statement: Statement;
+};
+
+export type SearchResult = {
+  hits: Array<SearchHit>;
+  /** A word matched more than one search reads: the newest statements under it were ranked; another word narrows it. */
+  partial: Scalars['Boolean']['output'];
 };
 
 export type ServiceStatus = {
@@ -178,6 +213,11 @@ export type StatementFilter = {
   accountLabel?: InputMaybe<Scalars['String']['input']>;
   /** YYYY-MM */
   period?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type StatementNeighbours = {
+  next?: Maybe<Statement>;
+  previous?: Maybe<Statement>;
 };
 
 export type StatementStatus =

@@ -15,3 +15,4 @@ export * from './upload-rules';
 export * from './entities';
 export * from './lambda-env';
 export * from './security-headers';
+export * from './search';

@@ -151,6 +151,21 @@ export const TABLE_KEYS = {
    * record of the owner has them, so the lists read in statement order.
    */
   orderedAttribute: 'ordered',
+  /**
+   * One owner's search index, beside their partition: a `TERM|{term}|{ulid}` posting per
+   * word of each statement (a term holds no `|`), and a `DOC|{ulid}` item listing the
+   * statement's terms, so an edit or a delete finds exactly the postings it changes. Its
+   * own partition keeps the sweep's Query of the owner's records as small as it was.
+   */
+  searchPartition: (sub: string): string => `USER#${sub}|search`,
+  searchTermPrefix: 'TERM|',
+  searchTermSort: (term: string, statementId: string): string => `TERM|${term}|${statementId}`,
+  searchDocSort: (statementId: string): string => `DOC|${statementId}`,
+  /**
+   * On a record: the filing (name, account, period) its search postings were written for,
+   * with its content's. An edit removes it; the sweep indexes an available record without it.
+   */
+  indexedAttribute: 'indexed',
   /** The sort keys of the ordered list copies. */
   listOrderSortPrefix: ORDER_SORT_PREFIX,
   listOrderSort: (statement: { id: string; fileName: string; accountLabel: string; period: string }): string =>

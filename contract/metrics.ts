@@ -16,6 +16,8 @@ export const METRIC_NAMES = {
   contentRefused: 'ContentRefused',
   /** The malware scan found a threat in an uploaded file; it is quarantined (alarmed on). */
   threatsFound: 'ThreatsFound',
+  /** Statements whose words were written to their owner's search index. */
+  statementsIndexed: 'StatementsIndexed',
 } as const;
 
 export type MetricName = (typeof METRIC_NAMES)[keyof typeof METRIC_NAMES];
@@ -28,4 +30,5 @@ export const SERVICE_NAMES = {
   sweep: 'catalogue-sweep',
   scanResults: 'scan-results',
   statementEdits: 'statement-edits',
+  statementSearch: 'statement-search',
 } as const;

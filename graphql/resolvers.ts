@@ -26,8 +26,8 @@ import {
 export const SCHEMA_PATH = path.join(__dirname, 'schema.graphql');
 export const readSchema = (): string => fs.readFileSync(SCHEMA_PATH, 'utf8');
 
-/** `table`: DynamoDB (VTL); `none`: local values; `statementEdits`: the statement-edit Lambda. */
-export type DataSourceName = 'table' | 'none' | 'statementEdits';
+/** `table`: DynamoDB (VTL); `none`: local values; `statementEdits`, `statementSearch`: those Lambdas. */
+export type DataSourceName = 'table' | 'none' | 'statementEdits' | 'statementSearch';
 
 export interface ResolverSpec {
   typeName: 'Query' | 'Mutation';
@@ -133,6 +133,16 @@ const uploadLimitsPayload = {
 const MAX_SUMMARIES = 1000;
 /** Copies of one file the duplicate check shows: enough to say where it already is. */
 const MAX_SAME_FILE = 10;
+
+/**
+ * A Lambda resolver's answer: bad input comes back as an answer (not a Lambda failure), and
+ * is raised here as GraphQL's error.
+ */
+const LAMBDA_ANSWER = `${RAISE_ERROR}
+#if($ctx.result.error)
+  $util.error($ctx.result.error.message, $ctx.result.error.type)
+#end
+$util.toJson($ctx.result)`;
 
 export const RESOLVERS: readonly ResolverSpec[] = [
   {
@@ -393,13 +403,25 @@ $util.toJson($ctx.result)`,
     "requestId": $util.toJson($util.autoId())
   }
 }`,
-    // Bad input comes back as an answer (not a Lambda failure), raised here as GraphQL's error.
-    responseTemplate: `${RAISE_ERROR}
-#if($ctx.result.error)
-  $util.error($ctx.result.error.message, $ctx.result.error.type)
-#end
-$util.toJson($ctx.result)`,
+    responseTemplate: LAMBDA_ANSWER,
   },
+  ...(['search', 'statementNeighbours'] as const).map((fieldName): ResolverSpec => ({
+    typeName: 'Query',
+    fieldName,
+    dataSource: 'statementSearch',
+    // The owner is the token's sub; the Lambda validates the arguments and reads only that owner's partitions.
+    requestTemplate: `{
+  "version": "2018-05-29",
+  "operation": "Invoke",
+  "payload": {
+    "field": "${fieldName}",
+    "owner": $util.toJson(${SUB}),
+    "arguments": $util.toJson($ctx.args),
+    "requestId": $util.toJson($util.autoId())
+  }
+}`,
+    responseTemplate: LAMBDA_ANSWER,
+  })),
 ];
 
 /**

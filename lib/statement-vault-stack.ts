@@ -57,6 +57,8 @@ export interface VaultPrincipals {
   readonly graphqlTable: iam.IGrantable;
   /** The `editStatements` resolver's function. */
   readonly statementEdits: VaultFunction;
+  /** The `search` and `statementNeighbours` resolvers' function. */
+  readonly statementSearch: VaultFunction;
 }
 
 /** The whole AWS side of Statement Vault, composed from one construct per concern. */
@@ -159,6 +161,7 @@ export class StatementVaultStack extends Stack {
       webServer: web.server,
       graphqlTable: data.tableSource,
       statementEdits: data.statementEdits,
+      statementSearch: data.statementSearch,
     };
 
     new VaultMonitoring(this, 'Monitoring', {
@@ -174,6 +177,7 @@ export class StatementVaultStack extends Stack {
         { name: 'scan-results', function: catalogue.scanResults.function },
         { name: 'account-deletion', function: accountDeletion.worker.function },
         { name: 'statement-edits', function: data.statementEdits.function },
+        { name: 'statement-search', function: data.statementSearch.function },
         { name: 'web-server', function: web.server.function },
       ],
       graphqlApi: data.api,

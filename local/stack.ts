@@ -19,6 +19,8 @@ import { createProfileImageHandler } from '../lambda/profile-image/handler';
 import { createStatementsHandler } from '../lambda/statements/handler';
 import { createStatementEditHandler } from '../lambda/statement-edits/handler';
 import type { StatementEditEvent } from '../lambda/statement-edits/core';
+import { createStatementSearchHandler } from '../lambda/statement-search/handler';
+import type { StatementSearchEvent } from '../lambda/statement-search/core';
 import { createAccountDeletionHandler, type DeletionWorkerEvent } from '../lambda/account/handler';
 import { writeWebConfig } from '../lib/web-config-file';
 import { startLocalAppSync } from './appsync';
@@ -232,6 +234,7 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
       );
     };
     const statementEdits = invoke('statement-edits', createStatementEditHandler(environment, access('statementEdits')));
+    const statementSearch = invoke('statement-search', createStatementSearchHandler(environment, access('statementSearch')));
     const statementsHandler = invoke('statements-api', createStatementsHandler(environment, { ...access('statementsApi'), invokeAsync }));
     // Fault injection for the durability tests: drop S3 events as if they were lost (to the
     // catalogue and the malware scan alike).
@@ -311,7 +314,10 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
         apiKey: LOCAL_IDS.graphqlApiKey,
         tokens,
         // AppSync invokes the resolver's function synchronously, with its own role's credentials.
-        lambdas: { statementEdits: (payload) => statementEdits(payload as StatementEditEvent) },
+        lambdas: {
+          statementEdits: (payload) => statementEdits(payload as StatementEditEvent),
+          statementSearch: (payload) => statementSearch(payload as StatementSearchEvent),
+        },
       });
       stops.push(() => appsync.close());
     });

@@ -17,3 +17,5 @@ export {
 export { textSaysEnough } from './statement-text';
 export { csvTransactions, ofxTransactions, sheetTransactions, type Transaction, type TransactionTable } from './transactions';
 export { decodeStatementText } from './text';
+export { PDF_PAGES_READ, openRangedPdf, pdfFirstPagesText, pdfPagesText, type PdfPages, type RangeSource } from './pdf';
+export { cellText } from './sheet-cells';

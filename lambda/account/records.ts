@@ -26,6 +26,36 @@ export const dynamoAccountRecords = (tableName: string, client: DynamoDBClient):
   const get = async (owner: string) =>
     (await documents.send(new GetCommand({ TableName: tableName, Key: jobKey(owner), ConsistentRead: true }))).Item;
 
+  /** Deletes every item of one partition; how many there were. */
+  const deletePartition = async (partition: string): Promise<number> => {
+    let deleted = 0;
+    // Read a page, delete it, read again from the start: what is deleted no longer pages.
+    for (;;) {
+      const page = await documents.send(
+        new QueryCommand({
+          TableName: tableName,
+          KeyConditionExpression: '#pk = :pk',
+          ProjectionExpression: '#pk, #sk',
+          ExpressionAttributeNames: { '#pk': pk, '#sk': sk },
+          ExpressionAttributeValues: { ':pk': partition },
+          ConsistentRead: true,
+          Limit: 100,
+        }),
+      );
+      const keys = page.Items ?? [];
+      if (keys.length === 0) return deleted;
+      for (let index = 0; index < keys.length; index += BATCH) {
+        let requests = keys.slice(index, index + BATCH).map((Key) => ({ DeleteRequest: { Key } }));
+        for (let attempt = 0; requests.length > 0; attempt++) {
+          if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, Math.min(1000, 25 * 2 ** attempt)));
+          const result = await documents.send(new BatchWriteCommand({ RequestItems: { [tableName]: requests } }));
+          requests = (result.UnprocessedItems?.[tableName] ?? []) as typeof requests;
+        }
+      }
+      deleted += keys.length;
+    }
+  };
+
   return {
     async get(owner) {
       const item = await get(owner);
@@ -84,32 +114,11 @@ export const dynamoAccountRecords = (tableName: string, client: DynamoDBClient):
       return owners;
     },
     async deleteOwnerPartition(owner) {
+      // The owner's records, then their search index (whatever a statement's own removal left).
       let deleted = 0;
-      // Read a page, delete it, read again from the start: what is deleted no longer pages.
-      for (;;) {
-        const page = await documents.send(
-          new QueryCommand({
-            TableName: tableName,
-            KeyConditionExpression: '#pk = :pk',
-            ProjectionExpression: '#pk, #sk',
-            ExpressionAttributeNames: { '#pk': pk, '#sk': sk },
-            ExpressionAttributeValues: { ':pk': TABLE_KEYS.userPartition(owner) },
-            ConsistentRead: true,
-            Limit: 100,
-          }),
-        );
-        const keys = page.Items ?? [];
-        if (keys.length === 0) return deleted;
-        for (let index = 0; index < keys.length; index += BATCH) {
-          let requests = keys.slice(index, index + BATCH).map((Key) => ({ DeleteRequest: { Key } }));
-          for (let attempt = 0; requests.length > 0; attempt++) {
-            if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, Math.min(1000, 25 * 2 ** attempt)));
-            const result = await documents.send(new BatchWriteCommand({ RequestItems: { [tableName]: requests } }));
-            requests = (result.UnprocessedItems?.[tableName] ?? []) as typeof requests;
-          }
-        }
-        deleted += keys.length;
-      }
+      for (const partition of [TABLE_KEYS.userPartition(owner), TABLE_KEYS.searchPartition(owner)])
+        deleted += await deletePartition(partition);
+      return deleted;
     },
   };
 };

@@ -21,6 +21,7 @@ import type { Log } from '../shared/log';
 import { METRIC_NAMES, type MetricsPort } from '../shared/metrics';
 import { decodeStatementMetadata } from '../shared/metadata';
 import type { RecordStore } from '../shared/records';
+import { indexAvailable, type SearchIndexing } from '../shared/search/indexing';
 import type { ObjectInfo, ObjectStore } from '../shared/s3';
 
 export interface CatalogueDeps {
@@ -29,6 +30,8 @@ export interface CatalogueDeps {
   log: Log;
   /** @default no metrics */
   metrics?: MetricsPort;
+  /** The owners' search index, written when a statement becomes available. @default none kept */
+  search?: SearchIndexing;
 }
 
 /** The metadata a statement object must carry, checked with the API's own schemas. */
@@ -147,6 +150,8 @@ const catalogueStatement = async (
   if (!(await deps.records.putStatement(statement))) return 'ignored';
   deps.metrics?.count(METRIC_NAMES.uploadsCompleted);
   deps.metrics?.count(METRIC_NAMES.statementsCatalogued);
+  // Already scanned clean (its verdict came first): searchable now.
+  await indexAvailable(deps, statement);
   return 'catalogued';
 };
 
@@ -212,7 +217,9 @@ export const applyScanVerdict = async (deps: CatalogueDeps, key: string, verdict
       const scan = await scanOutcome(deps, key, verdict);
       if (scan.status === statement.status && scan.detail === statement.scanDetail) return 'ignored';
       if (scan.status === STATEMENT_STATUS.scanning) return 'scanning';
-      return (await deps.records.setStatementStatus(parsed.owner, parsed.statementId, scan.status, scan.detail)) ? 'scanned' : 'gone';
+      if (!(await deps.records.setStatementStatus(parsed.owner, parsed.statementId, scan.status, scan.detail))) return 'gone';
+      await indexAvailable(deps, { ...statement, status: scan.status });
+      return 'scanned';
     }
     const outcome = await catalogueCreated(deps, key, verdict);
     if (outcome !== 'ignored' || attempt === 2) return outcome;
@@ -225,7 +232,11 @@ export const catalogueRemoved = async (deps: CatalogueDeps, key: string, at: str
   if (!parsed) return 'ignored';
   if (await deps.objects.head(key)) return 'ignored';
   if (parsed.kind === 'profileImage') await deps.records.setAvatar(parsed.owner, undefined, at);
-  else await deps.records.deleteStatement(parsed.owner, parsed.statementId);
+  else {
+    await deps.records.deleteStatement(parsed.owner, parsed.statementId);
+    // Whether or not the delete route removed the record first, its postings go here.
+    await deps.search?.index.remove(parsed.owner, parsed.statementId);
+  }
   return 'removed';
 };
 

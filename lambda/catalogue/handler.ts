@@ -5,6 +5,9 @@ import { SERVICE_NAMES, createMetrics, powertoolsMetrics } from '../shared/metri
 import { dynamoRecordStore } from '../shared/records';
 import { createDynamoDbClient, createS3Client, parseEnvironment, type AwsAccess } from '../shared/runtime';
 import { s3ObjectStore } from '../shared/s3';
+import { readContentText } from '../shared/search/content';
+import { dynamoSearchIndex } from '../shared/search/index-store';
+import { s3RangeSource } from '../shared/search/s3-ranges';
 import { createCatalogue, type CatalogueDeps } from './core';
 import { createScanResults, type ScanResultEvent } from './scan-results';
 import { createSweep } from './sweep';
@@ -14,11 +17,18 @@ const catalogueDeps = (serviceName: string, env: Record<string, string | undefin
   const logger = createLogger(serviceName, settings.logLevel);
   const metrics = createMetrics(serviceName, settings.metricsDisabled);
   const tracer = new Tracer({ serviceName });
+  const s3 = tracer.captureAWSv3Client(createS3Client(access));
+  const dynamodb = tracer.captureAWSv3Client(createDynamoDbClient(access));
   const deps: CatalogueDeps = {
-    objects: s3ObjectStore(tracer.captureAWSv3Client(createS3Client(access)), settings.bucketName),
-    records: dynamoRecordStore(settings.tableName, tracer.captureAWSv3Client(createDynamoDbClient(access))),
+    objects: s3ObjectStore(s3, settings.bucketName),
+    records: dynamoRecordStore(settings.tableName, dynamodb),
     log: powertoolsLog(logger),
     metrics: powertoolsMetrics(metrics),
+    search: {
+      index: dynamoSearchIndex(settings.tableName, dynamodb),
+      readContent: (statement) =>
+        readContentText(s3RangeSource(s3, settings.bucketName, statement.key, statement.size), statement.contentType),
+    },
   };
   return { logger, deps, settings, extras: { metrics, tracer } };
 };

@@ -1,6 +1,7 @@
 import { PROFILE_IMAGE_PREFIX, STATEMENT_PREFIX, STATEMENT_STATUS, parseKey, profileImageKey, statementKey } from '../../contract';
 import type { OwnerRecords } from '../shared/records';
 import { applyScanVerdict, catalogueCreated, catalogueRemoved, type CatalogueDeps, type Outcome } from './core';
+import { indexAvailable } from '../shared/search/indexing';
 import { summaryCorrections } from './summaries';
 
 export interface SweepReport {
@@ -22,9 +23,17 @@ export interface SweepReport {
   uploadsReleased: number;
   /** Statements still SCANNING whose verdict was already on the object (its event was missed). */
   scansApplied: number;
+  /** Available statements whose search postings were missing or out of date, written again. */
+  indexed: number;
   /** Owners whose comparison failed (logged by error name); the rest were still swept. */
   failures: number;
 }
+
+/**
+ * How many statements one run indexes at most (each is a read of its file): the first run
+ * after search arrives indexes older vaults over a few hours instead of in one long run.
+ */
+export const SWEEP_INDEXES_PER_RUN = 200;
 
 /** What the bucket holds for one owner, from the listings (which S3 returns in key order). */
 interface OwnerObjects {
@@ -82,11 +91,11 @@ async function* mergeOwners(a: AsyncGenerator<OwnerObjects>, b: AsyncGenerator<O
 const reconcileSummaries = async (deps: CatalogueDeps, owner: string, read: OwnerRecords, report: SweepReport): Promise<void> => {
   let records = read;
   const unlisted = records.statements.filter((statement) => !statement.listed);
-  for (const { listed: _listed, ordered: _ordered, ...statement } of unlisted) {
+  for (const { listed: _listed, ordered: _ordered, indexed: _indexed, ...statement } of unlisted) {
     if (await deps.records.listStatement(statement)) report.listed++;
   }
   const unordered = records.statements.filter((statement) => statement.listed && !statement.ordered);
-  for (const { listed: _listed, ordered: _ordered, ...statement } of unordered) {
+  for (const { listed: _listed, ordered: _ordered, indexed: _indexed, ...statement } of unordered) {
     if (await deps.records.orderStatement(statement)) report.ordered++;
   }
   if (unlisted.length + unordered.length > 0) records = await deps.records.ownerRecords(owner);
@@ -136,6 +145,7 @@ export const createSweep = (deps: CatalogueDeps) => async (): Promise<SweepRepor
     summariesCorrected: 0,
     uploadsReleased: 0,
     scansApplied: 0,
+    indexed: 0,
     failures: 0,
   };
   const count = (outcome: Outcome) => {
@@ -177,6 +187,13 @@ export const createSweep = (deps: CatalogueDeps) => async (): Promise<SweepRepor
         if (statement.status === STATEMENT_STATUS.scanning && stored.has(statement.id)) {
           if ((await applyScanVerdict(deps, statementKey(owner, statement.id))) === 'scanned') report.scansApplied++;
         }
+      }
+      // Postings an edit or a crash left behind its record, and vaults from before search.
+      for (const { listed: _listed, ordered: _ordered, indexed, ...statement } of records.statements) {
+        if (!deps.search || indexed || statement.status !== STATEMENT_STATUS.available || !stored.has(statement.id)) continue;
+        if (report.indexed >= SWEEP_INDEXES_PER_RUN) break;
+        await indexAvailable(deps, statement);
+        report.indexed++;
       }
       const avatar = profileImageKey(owner);
       if (hasAvatar && records.avatarKey !== avatar) await catalogueCreated(deps, avatar);

@@ -1,6 +1,7 @@
-import { SUB_PATTERN, statementEditRequestSchema, type Statement } from '../../contract';
+import { STATEMENT_STATUS, SUB_PATTERN, statementEditRequestSchema, type Statement } from '../../contract';
 import type { Log } from '../shared/log';
 import type { RecordStore, StatementChange } from '../shared/records';
+import type { SearchIndex } from '../shared/search/index-store';
 
 /**
  * What AppSync hands the resolver: the caller's `sub` from the verified token (never the
@@ -24,7 +25,7 @@ export type StatementEditResult =
 const PARALLEL_EDITS = 4;
 
 export const createStatementEdits =
-  (deps: { records: RecordStore; log: Log }) =>
+  (deps: { records: RecordStore; log: Log; /** @default none kept */ search?: SearchIndex }) =>
   async (event: StatementEditEvent): Promise<StatementEditResult> => {
     if (typeof event.owner !== 'string' || !SUB_PATTERN.test(event.owner))
       return { error: { type: 'Unauthorized', message: 'A signed-in user is required.' } };
@@ -36,12 +37,17 @@ export const createStatementEdits =
       ...(accountLabel != null ? { accountLabel } : {}),
       ...(period != null ? { period } : {}),
     };
+    // Its postings follow the new filing (its content's stay); the sweep writes any a failure here leaves.
+    const reindexed = async (statement: Statement | undefined) => {
+      if (statement?.status === STATEMENT_STATUS.available) await deps.search?.write(statement);
+      return statement;
+    };
     const results = new Map<string, Statement | undefined>();
     const queue = [...ids];
     await Promise.all(
       Array.from({ length: Math.min(PARALLEL_EDITS, ids.length) }, async () => {
         for (let id = queue.shift(); id !== undefined; id = queue.shift())
-          results.set(id, await deps.records.editStatement(event.owner, id, change));
+          results.set(id, await reindexed(await deps.records.editStatement(event.owner, id, change)));
       }),
     );
     const edited = ids.flatMap((id) => results.get(id) ?? []);

@@ -38,6 +38,11 @@ export class VaultData extends Construct {
    * one transaction, which VTL cannot build (the record store's code does, as everywhere).
    */
   readonly statementEdits: VaultFunction;
+  /**
+   * The `search` and `statementNeighbours` resolvers: they rank an owner's search postings
+   * and read the list's order key, which VTL cannot compute.
+   */
+  readonly statementSearch: VaultFunction;
 
   constructor(scope: Construct, id: string, props: VaultDataProps) {
     super(scope, id);
@@ -117,12 +122,27 @@ export class VaultData extends Construct {
     });
     // The record is read, then it, its list copies and its summaries are written in one transaction.
     this.table.grant(this.statementEdits, 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem');
+    // An edit writes the statement's new filing terms to its search postings, and removes the old.
+    this.table.grant(this.statementEdits, 'dynamodb:BatchWriteItem');
+    this.statementSearch = new VaultFunction(this, 'StatementSearch', {
+      code: { entry: 'statement-search/index.ts' },
+      description: "Statement search: ranks the caller's search postings, and finds a statement's neighbours in their list",
+      timeout: Duration.seconds(10),
+      memorySize: 512,
+      environment: { [LAMBDA_ENV.tableName]: this.table.tableName },
+    });
+    // Read-only: the postings of each word (Query), the records of the best (BatchGetItem), a record and its neighbours.
+    this.table.grant(this.statementSearch, 'dynamodb:Query', 'dynamodb:GetItem', 'dynamodb:BatchGetItem');
     const dataSources: Record<DataSourceName, appsync.BaseDataSource> = {
       table: this.tableSource,
       none: this.api.addNoneDataSource('NoneSource'),
       statementEdits: new ResolverFunctionDataSource(this, 'StatementEditsSource', {
         api: this.api,
         function: this.statementEdits.function,
+      }),
+      statementSearch: new ResolverFunctionDataSource(this, 'StatementSearchSource', {
+        api: this.api,
+        function: this.statementSearch.function,
       }),
     };
     for (const resolver of RESOLVERS) {

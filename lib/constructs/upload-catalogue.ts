@@ -11,6 +11,12 @@ import { LAMBDA_ENV, PROFILE_IMAGE_PREFIX, STATEMENT_PREFIX, SWEEP_INTERVAL_MINU
 import type { VaultStorage } from './storage';
 import { VaultFunction } from './vault-function';
 
+/**
+ * Memory of the functions that read a statement's file for the search index: pdf.js holds a
+ * page's objects at a time, and Lambda's CPU grows with memory, so reading takes seconds.
+ */
+const INDEXING_MEMORY_MB = 1024;
+
 export interface UploadCatalogueProps {
   readonly storage: VaultStorage;
   readonly table: dynamodb.ITable;
@@ -49,7 +55,9 @@ export class UploadCatalogue extends Construct {
     this.handler = new VaultFunction(this, 'Handler', {
       code: { entry: 'catalogue/index.ts' },
       description: 'Upload catalogue: records every statement and avatar S3 stores or removes',
-      timeout: Duration.seconds(30),
+      // Indexing a statement that arrives already scanned reads its file (a PDF's pages, a workbook).
+      timeout: Duration.minutes(2),
+      memorySize: INDEXING_MEMORY_MB,
       environment,
       onFailure: new destinations.SqsDestination(this.failures),
     });
@@ -57,14 +65,17 @@ export class UploadCatalogue extends Construct {
     this.sweep = new VaultFunction(this, 'Sweep', {
       code: { entry: 'catalogue/sweep-index.ts' },
       description: 'Catalogue sweep: reconciles statement records with the files in the bucket',
-      timeout: Duration.minutes(5),
+      // It may index up to SWEEP_INDEXES_PER_RUN statements whose postings are missing.
+      timeout: Duration.minutes(15),
+      memorySize: INDEXING_MEMORY_MB,
       environment,
     });
 
     this.scanResults = new VaultFunction(this, 'ScanResults', {
       code: { entry: 'catalogue/scan-results-index.ts' },
       description: 'Scan results: makes a statement available when its malware scan is clean, quarantines it otherwise',
-      timeout: Duration.seconds(30),
+      timeout: Duration.minutes(2),
+      memorySize: INDEXING_MEMORY_MB,
       environment,
     });
 
@@ -80,6 +91,8 @@ export class UploadCatalogue extends Construct {
       storage.grantList(fn);
       // Records go in and out in transactions (record, list copies, summaries); a removal reads the record first.
       table.grant(fn, 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:DeleteItem', 'dynamodb:UpdateItem');
+      // A statement's search postings are written and removed in batches.
+      table.grant(fn, 'dynamodb:BatchWriteItem');
     }
     // The sweep reads each owner's partition with one Query.
     table.grant(this.sweep, 'dynamodb:Query');

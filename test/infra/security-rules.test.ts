@@ -47,6 +47,7 @@ const describeResource = (resource: unknown): string => {
   if (text.includes('CatalogueFailures')) return 'failure queue';
   if (text.includes('AccountDeletionWorkerFunction')) return 'deletion worker';
   if (text.includes('DataStatementEditsFunction')) return 'statement edits function';
+  if (text.includes('DataStatementSearchFunction')) return 'statement search function';
   if (text.includes('AccountDeletionJobRole')) return 'deletion job role';
   if (text.includes('Logs')) return 'log group';
   return text;
@@ -466,7 +467,7 @@ describe('REST APIs', () => {
 describe('presign Lambdas', () => {
   test('run Node.js 24 on arm64, like every function of ours', () => {
     const ours = ourFunctions();
-    expect(ours).toHaveLength(8);
+    expect(ours).toHaveLength(9);
     for (const fn of ours) {
       expect(fn.Properties.Runtime).toBe('nodejs24.x');
       expect(fn.Properties.Architectures).toEqual(['arm64']);
@@ -495,7 +496,9 @@ describe('outputs', () => {
 describe('least privilege: each principal may do exactly what its code does', () => {
   const TRACING = ['xray:PutTelemetryRecords *', 'xray:PutTraceSegments *'];
   /** Reading a record and writing it with its list copies and summaries, and the function's own logs. */
+  // Records go in transactions; a statement's search postings in batches (BatchWriteItem).
   const RECORD_WRITES = [
+    'dynamodb:BatchWriteItem table',
     'dynamodb:DeleteItem table',
     'dynamodb:GetItem table',
     'dynamodb:PutItem table',
@@ -603,19 +606,34 @@ describe('least privilege: each principal may do exactly what its code does', ()
     ['graphqlTable', ['dynamodb:GetItem table', 'dynamodb:Query table', 'dynamodb:UpdateItem table']],
     // The editStatements resolver: reads a record, then writes it, its list copies and summaries in one transaction.
     ['statementEdits', [...RECORD_WRITES, ...TRACING]],
+    // The search resolvers: each word's postings (Query), the best's records (BatchGetItem), a record and its neighbours; nothing written.
+    [
+      'statementSearch',
+      [
+        'dynamodb:BatchGetItem table',
+        'dynamodb:GetItem table',
+        'dynamodb:Query table',
+        'logs:CreateLogStream log group',
+        'logs:PutLogEvents log group',
+        ...TRACING,
+      ],
+    ],
   ])('%s', (name, expected) => {
     expect(grantsOf(name)).toEqual(expected);
   });
 
-  test("the editStatements resolver's data source may invoke its function only (not its versions), and nothing else", () => {
+  test("each Lambda resolver's data source may invoke its function only (not its versions), and nothing else", () => {
     const sources = resourcesOf('AWS::AppSync::DataSource').filter((source) => source.Properties.Type === 'AWS_LAMBDA');
-    expect(sources).toHaveLength(1);
-    const roleId = (sources[0].Properties.ServiceRoleArn as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
-    const statements = resourcesOf('AWS::IAM::Policy')
-      .filter((policy) => JSON.stringify(policy.Properties.Roles).includes(roleId))
-      .flatMap((policy) => policy.Properties.PolicyDocument.Statement as { Action: string; Resource: unknown }[]);
-    expect(statements.map((statement) => `${statement.Action} ${describeResource(statement.Resource)}`)).toEqual([
-      'lambda:InvokeFunction statement edits function',
+    const grants = sources.map((source) => {
+      const roleId = (source.Properties.ServiceRoleArn as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
+      return resourcesOf('AWS::IAM::Policy')
+        .filter((policy) => JSON.stringify(policy.Properties.Roles).includes(roleId))
+        .flatMap((policy) => policy.Properties.PolicyDocument.Statement as { Action: string; Resource: unknown }[])
+        .map((statement) => `${statement.Action} ${describeResource(statement.Resource)}`);
+    });
+    expect(grants.sort()).toEqual([
+      ['lambda:InvokeFunction statement edits function'],
+      ['lambda:InvokeFunction statement search function'],
     ]);
   });
 

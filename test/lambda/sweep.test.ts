@@ -53,6 +53,7 @@ test('catalogues files whose event was lost, removes records whose file is gone,
     summariesCorrected: 0,
     uploadsReleased: 0,
     scansApplied: 0,
+    indexed: 0,
     failures: 0,
   });
   expect(records.statements.get(`${ALICE}/${ID}`)?.fileName).toBe('lost event.pdf');
@@ -81,6 +82,7 @@ test('writes nothing when bucket and table agree (the avatar is not re-catalogue
     summariesCorrected: 0,
     uploadsReleased: 0,
     scansApplied: 0,
+    indexed: 0,
     failures: 0,
   });
   expect(records.writes).toEqual([]);

@@ -21,6 +21,8 @@ import {
 } from '../../contract';
 import { createStatementsHandler } from '../../lambda/statements/handler';
 import { createStatementEditHandler } from '../../lambda/statement-edits/handler';
+import { createStatementSearchHandler } from '../../lambda/statement-search/handler';
+import { dynamoSearchIndex } from '../../lambda/shared/search/index-store';
 import { dynamoRecordStore } from '../../lambda/shared/records';
 import { statementRecord } from '../support/statement-records';
 import { createDynamoDbClient, createS3Client } from '../../lambda/shared/runtime';
@@ -144,6 +146,7 @@ test('every principal of the stack is found in the template with its policies', 
     'profileImageApi',
     'scanResults',
     'statementEdits',
+    'statementSearch',
     'statementsApi',
     'sweep',
     'webServer',
@@ -220,6 +223,23 @@ test('an edit is one transaction under its own role: without DeleteItem (a list 
   expect(await allowed({ owner: ALICE, input: { ids: [statement.id], accountLabel: 'Elsewhere' } }, context)).toMatchObject({
     edited: [{ id: statement.id, accountLabel: 'Elsewhere' }],
   });
+});
+
+test("the search reads under its own role, which writes nothing: without BatchGetItem (the best's records) it fails", async () => {
+  const statement = { ...statementRecord(ALICE), id: '01JD0000000000000000000078', fileName: 'iam-search.pdf' };
+  statement.key = statementKey(ALICE, statement.id);
+  const { accessOf } = await fronts(model);
+  await dynamoRecordStore(TABLE, createDynamoDbClient(accessOf('catalogue'))).putStatement(statement);
+  await dynamoSearchIndex(TABLE, createDynamoDbClient(accessOf('catalogue'))).write(statement, []);
+  const ask = { field: 'search' as const, owner: ALICE, arguments: { query: 'iam-search' } };
+  const { accessOf: without } = await fronts(withoutAction(model, 'statementSearch', 'dynamodb:BatchGetItem'));
+  const refused = await failureOf(createStatementSearchHandler(environment, without('statementSearch'))(ask, context));
+  expect(refused!.message).toMatch(/statementSearch is not authorized to perform: dynamodb:BatchGetItem/);
+  const allowed = createStatementSearchHandler(environment, accessOf('statementSearch'));
+  expect(await allowed(ask, context)).toMatchObject({ hits: [{ statement: { id: statement.id }, fields: ['NAME'] }] });
+  // Its role writes nothing, not even a search's own postings.
+  const write = await failureOf(dynamoSearchIndex(TABLE, createDynamoDbClient(accessOf('statementSearch'))).remove(ALICE, statement.id));
+  expect(write!.message).toMatch(/statementSearch is not authorized to perform: dynamodb:BatchWriteItem/);
 });
 
 test('HEAD of a missing key: 404 for a role that may list the bucket, 403 for one that may not', async () => {

@@ -77,6 +77,15 @@ const GRAPHQL: Record<string, { query: (ctx: Context) => string; expect: Record<
     query: (ctx) => `{ uploadRefusal(id: "${ctx.aRefused}") { id reason } }`,
     expect: { ...tokenless, apiKey: 'notAuthorized', userA: 'ok', userB: 'notFound' },
   },
+  search: {
+    // A word of A's statement's name: B's search finds none of A's.
+    query: () => '{ search(query: "matrix") { hits { statement { id owner } matches } partial } }',
+    expect: { ...tokenless, apiKey: 'notAuthorized', userA: 'ok', userB: 'ownOnly' },
+  },
+  statementNeighbours: {
+    query: (ctx) => `{ statementNeighbours(id: "${ctx.aStatement}") { previous { id owner } next { id owner } } }`,
+    expect: { ...tokenless, apiKey: 'notAuthorized', userA: 'ok', userB: 'ownOnly' },
+  },
 };
 
 const REST: Record<
@@ -229,7 +238,7 @@ beforeAll(async () => {
   await uploadAvatar(stack.config, a.idToken, png());
   await waitForAvatar(stack.config, a.idToken);
   const { statementId, bytes } = await uploadStatement(stack.config, a.idToken, {
-    fileName: 'a.pdf',
+    fileName: 'matrix-a.pdf',
     contentType: 'application/pdf',
     accountLabel: 'A',
     period: '2024-01',
@@ -246,6 +255,14 @@ beforeAll(async () => {
     // Downloadable once its malware scan is clean.
     return (answer.body.data as { statement: { status: string } | null } | undefined)?.statement?.status === 'AVAILABLE' ? true : undefined;
   }, "A's statement");
+  await waitFor(async () => {
+    const answer = await rawGraphql(
+      stack.config,
+      { Authorization: a.idToken },
+      '{ search(query: "matrix") { hits { statement { id } } } }',
+    );
+    return (answer.body.data as { search: { hits: unknown[] } } | undefined)?.search.hits.length ? true : undefined;
+  }, "A's statement in A's search");
   const size = 50 * 1024 * 1024 + 1;
   const multipart = await callApi(stack.config, 'statementsApiUrl', STATEMENT_ROUTES.createUpload, {
     token: a.idToken,
@@ -279,13 +296,15 @@ test('the matrix covers every operation and route for every caller', () => {
     'statements',
     'statementsByChecksum',
     'updateProfile',
+    'search',
+    'statementNeighbours',
     'uploadLimits',
     'uploadRefusal',
   ]);
   expect([...Object.values(REST), ...Object.values(CLOSING)].map((cell) => cell.route).sort()).toEqual(
     [...Object.values(PROFILE_IMAGE_ROUTES), ...Object.values(STATEMENT_ROUTES)].sort(),
   );
-  expect(cells(GRAPHQL).length + cells(REST).length + cells(CLOSING).length).toBe((9 + 12) * CALLERS.length);
+  expect(cells(GRAPHQL).length + cells(REST).length + cells(CLOSING).length).toBe((11 + 12) * CALLERS.length);
 });
 
 describe('GraphQL', () => {
@@ -322,6 +341,13 @@ describe('GraphQL', () => {
           expect(value.map((item: { id: string }) => item.id)).toEqual(caller === 'userA' ? [ctx.aStatement] : []);
         }
         if (operation === 'uploadRefusal') expect(value.reason).toBe('not a PDF: its content is PNG');
+        if (operation === 'search') {
+          expect(value.hits.map((hit: { statement: { id: string; owner: string } }) => hit.statement)).toEqual(
+            caller === 'userA' ? [{ id: ctx.aStatement, owner: a.sub }] : [],
+          );
+        }
+        // A's statement is A's only one: no neighbour either way, and B's asking reads as an id that does not exist.
+        if (operation === 'statementNeighbours') expect(value).toEqual({ previous: null, next: null });
         // B naming A's statement: the same answer as for an id that does not exist.
         if (operation === 'editStatements')
           expect(value).toEqual(

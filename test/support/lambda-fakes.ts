@@ -230,7 +230,7 @@ export const memoryRecords = (): MemoryRecords => {
       const expected = expectedSummaries(own, held);
       return {
         statementIds: own.map((statement) => statement.id),
-        statements: own.map((statement) => ({ ...statement, listed: true, ordered: true })),
+        statements: own.map((statement) => ({ ...statement, listed: true, ordered: true, indexed: true })),
         listsOrdered: true,
         uploads: held,
         summaries: { ...expected, quota: own.length + held.length > 0 ? expected.quota : undefined },

@@ -5,8 +5,7 @@
  */
 import * as fs from 'node:fs';
 import * as pdfjs from 'pdfjs-dist/legacy/build/pdf.mjs';
-import { textSaysEnough } from '../../contract/reading';
-import { pdfFirstPagesText } from '../../web/lib/upload/pdf-text';
+import { pdfFirstPagesText, textSaysEnough } from '../../contract/reading';
 
 const main = async () => {
   for (const file of process.argv.slice(2)) {

@@ -66,6 +66,17 @@ const globalStyles = css`
   .page-title {
     margin: 0 0 1.25rem;
   }
+  .statement-nav {
+    display: flex;
+    flex-wrap: wrap;
+    gap: 0.25rem 1.5rem;
+    margin: 0 0 1rem;
+  }
+  .statement-nav > a {
+    display: inline-block;
+    min-height: 24px;
+    padding: 0.25rem 0;
+  }
   .page-heading {
     font-size: 1.6rem;
     margin: 0 0 0.35rem;

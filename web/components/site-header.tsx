@@ -89,6 +89,7 @@ export const SiteHeader = () => {
             <>
               {item(PAGES.statements, 'Statements')}
               {item(PAGES.coverage, 'Coverage')}
+              {item(PAGES.search, 'Search')}
               {item('/profile', 'Profile')}
               <li>
                 <button

@@ -11,6 +11,8 @@ export const PAGES = {
   statements: '/statements',
   /** Which months each account has statements for. */
   coverage: '/statements/coverage',
+  /** The search: what was typed is its `q` parameter, as the list's filters are theirs. */
+  search: '/statements/search',
   profile: '/profile',
   /** Where a person lands once their account is closed: what was deleted. Anyone may see it. */
   accountClosed: '/account-closed',
@@ -18,6 +20,12 @@ export const PAGES = {
 
 /** One statement's page: its details and its content. The id is the server's, never personal. */
 export const statementPage = (statementId: string): string => `${PAGES.statements}/${encodeURIComponent(statementId)}`;
+
+/** The search page for what was typed (the page alone when nothing was). */
+export const searchHref = (query: string): string => {
+  const typed = query.trim();
+  return typed ? `${PAGES.search}?${new URLSearchParams({ q: typed })}` : PAGES.search;
+};
 
 /** Pages that show a person's own data: a signed-out visitor is sent to sign in, then back. */
 export const PRIVATE_PAGES: readonly string[] = [PAGES.statements, PAGES.profile];

@@ -1,7 +1,7 @@
 import { TABLE_KEYS } from '../../../contract';
 import type { OwnerRecords, RecordStore } from './port';
 import { COVERAGE_IDS } from './summaries';
-import { LISTED, ORDERED, pk, quotaOf, sk, stripKeys, versionOf, type TableAccess } from './table';
+import { INDEXED, LISTED, ORDERED, pk, quotaOf, sk, stripKeys, versionOf, type TableAccess } from './table';
 
 /** What the table holds for one owner, in one partition's order (the sweep's reading). */
 export const ownerRecords = ({ queryAll }: TableAccess): Pick<RecordStore, 'ownerRecords'> => ({
@@ -44,7 +44,12 @@ export const ownerRecords = ({ queryAll }: TableAccess): Pick<RecordStore, 'owne
         records.summaries.periods.set(sortKey.slice(TABLE_KEYS.periodSortPrefix.length), { ...totals, ...versionOf(item) });
       } else if (sortKey.startsWith(TABLE_KEYS.statementSortPrefix)) {
         records.statementIds.push(sortKey.slice(TABLE_KEYS.statementSortPrefix.length));
-        records.statements.push({ ...stripKeys(item), listed: item[LISTED] === true, ordered: item[ORDERED] === true });
+        records.statements.push({
+          ...stripKeys(item),
+          listed: item[LISTED] === true,
+          ordered: item[ORDERED] === true,
+          indexed: item[INDEXED] !== undefined,
+        });
       } else if (sortKey.startsWith(TABLE_KEYS.uploadSortPrefix)) {
         records.uploads.push({
           statementId: String(item.statementId),

@@ -103,8 +103,11 @@ export interface Summaries {
 
 export interface OwnerRecords {
   statementIds: string[];
-  /** Every statement record, whether it is listed (copied and counted), and whether it has its ordered copies. */
-  statements: (Statement & { listed: boolean; ordered: boolean })[];
+  /**
+   * Every statement record, whether it is listed (copied and counted), whether it has its
+   * ordered copies, and whether its search postings are written for its filing as it is.
+   */
+  statements: (Statement & { listed: boolean; ordered: boolean; indexed: boolean })[];
   /** Whether the owner's lists read in statement order (see TABLE_KEYS). */
   listsOrdered: boolean;
   uploads: HeldUpload[];

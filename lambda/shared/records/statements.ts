@@ -11,6 +11,7 @@ import {
   summaryUpdates,
 } from './summaries';
 import {
+  INDEXED,
   LISTED,
   ORDERED,
   cancellationCodes,
@@ -74,11 +75,13 @@ const editItems = (tableName: string, listed: boolean, before: Statement, after:
     Update: {
       TableName: tableName,
       Key: statementItemKey(before.owner, before.id),
-      UpdateExpression: `SET ${[...fields.map((field) => `#${field} = :${field}`), ...(listed ? ['#ordered = :true'] : [])].join(', ')}`,
+      // Its search postings name what it was filed as: the mark goes until they are written again.
+      UpdateExpression: `SET ${[...fields.map((field) => `#${field} = :${field}`), ...(listed ? ['#ordered = :true'] : [])].join(', ')} REMOVE #indexed`,
       ConditionExpression: [...read.conditions, listed ? '#listed = :true' : 'attribute_not_exists(#listed)'].join(' AND '),
       ExpressionAttributeNames: {
         ...read.names,
         '#listed': LISTED,
+        '#indexed': INDEXED,
         ...(listed ? { '#ordered': ORDERED } : {}),
       },
       ExpressionAttributeValues: {

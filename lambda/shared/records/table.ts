@@ -11,6 +11,7 @@ import type { QuotaUsage, Versioned } from './port';
 export const { partitionKey: pk, sortKey: sk } = TABLE_KEYS;
 export const LISTED = TABLE_KEYS.listedAttribute;
 export const ORDERED = TABLE_KEYS.orderedAttribute;
+export const INDEXED = TABLE_KEYS.indexedAttribute;
 
 export const profileKey = (owner: string) => ({ [pk]: TABLE_KEYS.userPartition(owner), [sk]: TABLE_KEYS.profileSort });
 export const quotaKey = (owner: string) => ({ [pk]: TABLE_KEYS.userPartition(owner), [sk]: TABLE_KEYS.quotaSort });
@@ -53,7 +54,7 @@ export const ignoreConditionFailure = (error: Error) => {
 };
 
 export const stripKeys = (item: Record<string, unknown>): Statement => {
-  const { [pk]: _pk, [sk]: _sk, [LISTED]: _listed, [ORDERED]: _ordered, ...statement } = item;
+  const { [pk]: _pk, [sk]: _sk, [LISTED]: _listed, [ORDERED]: _ordered, [INDEXED]: _indexed, ...statement } = item;
   return statement as unknown as Statement;
 };
 

@@ -22,6 +22,9 @@ import {
   type StatementsQuery,
   type SummariesQuery,
   type UploadOutcomeQuery,
+  SearchDocument,
+  StatementNeighboursDocument,
+  type SearchQuery,
 } from './graphql.generated';
 
 export const ME = MeDocument;
@@ -34,6 +37,8 @@ export const SUMMARIES = SummariesDocument;
 export const EDIT_STATEMENTS = EditStatementsDocument;
 export const COVERAGE = CoverageDocument;
 export const STATEMENT_DETAILS = StatementDetailsDocument;
+export const SEARCH = SearchDocument;
+export const STATEMENT_NEIGHBOURS = StatementNeighboursDocument;
 
 export type MeData = MeQuery;
 export type StatementsData = StatementsQuery;
@@ -43,6 +48,8 @@ export type SameFileData = SameFileQuery;
 export type AvatarOutcomeData = AvatarOutcomeQuery;
 export type SummariesData = SummariesQuery;
 export type CoverageData = CoverageQuery;
+export type SearchData = SearchQuery;
+export type SearchHitData = SearchQuery['search']['hits'][number];
 
 /** The list shows this many statements a page: the API's default. */
 export const PAGE_SIZE = STATEMENT_PAGE_SIZE.default;

@@ -1,13 +1,8 @@
-import { PROPOSAL_READ, type SheetRows } from '@contract/reading';
+import { PROPOSAL_READ, cellText, type SheetRows } from '@contract/reading';
+
+export { cellText } from '@contract/reading';
 
 type ReadSheet = (input: Blob) => Promise<unknown[][]>;
-
-/** A cell as the filing rules read it: text, a number as written, a date as YYYY-MM-DD. */
-export const cellText = (value: unknown): string => {
-  if (value instanceof Date) return Number.isNaN(value.getTime()) ? '' : value.toISOString().slice(0, 10);
-  if (typeof value === 'number') return String(value);
-  return typeof value === 'string' ? value.trim() : '';
-};
 
 /**
  * The first sheet of a workbook, read by read-excel-file (`readSheet`, as the runtime loads

@@ -3,10 +3,12 @@ import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { STATEMENT_ID_PATTERN } from '@contract';
 import { PageTitle } from '@/components/page-title';
+import { StatementKeys } from '@/components/statement/statement-keys';
 import { StatementView } from '@/components/statement/statement-view';
 import { formatPeriod } from '@/lib/format';
-import { STATEMENT_DETAILS } from '@/lib/graphql';
+import { STATEMENT_DETAILS, STATEMENT_NEIGHBOURS } from '@/lib/graphql';
 import { PAGES, statementPage } from '@/lib/routes';
+import { STATEMENT_KEYS } from '@/lib/statement-keys';
 import { serverQuery } from '@/lib/server-graphql';
 import { requireSession } from '@/lib/server-session';
 
@@ -21,13 +23,33 @@ export default async function StatementPage({ params }: { params: Promise<{ id: 
   const { id } = await params;
   if (!STATEMENT_ID_PATTERN.test(id)) notFound();
   const session = await requireSession(statementPage(id));
-  const data = await serverQuery(session, STATEMENT_DETAILS, { id });
+  const [data, neighbours] = await Promise.all([
+    serverQuery(session, STATEMENT_DETAILS, { id }),
+    serverQuery(session, STATEMENT_NEIGHBOURS, { id }),
+  ]);
   if (data && !data.statement) notFound();
+  const { previous, next } = neighbours?.statementNeighbours ?? {};
   return (
     <>
-      <p>
+      <nav aria-label="Statements" className="statement-nav">
         <Link href={PAGES.statements}>← All statements</Link>
-      </p>
+        {previous && (
+          <Link
+            href={statementPage(previous.id)}
+            rel="prev"
+            aria-keyshortcuts={STATEMENT_KEYS.previous}
+            title={`Previous: ${previous.fileName} (P)`}
+          >
+            Previous
+          </Link>
+        )}
+        {next && (
+          <Link href={statementPage(next.id)} rel="next" aria-keyshortcuts={STATEMENT_KEYS.next} title={`Next: ${next.fileName} (N)`}>
+            Next
+          </Link>
+        )}
+        <StatementKeys previous={previous ? statementPage(previous.id) : undefined} next={next ? statementPage(next.id) : undefined} />
+      </nav>
       {!data?.statement ? (
         <>
           <PageTitle>Statement</PageTitle>

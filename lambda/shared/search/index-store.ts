@@ -1,0 +1,207 @@
+import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import {
+  BatchGetCommand,
+  BatchWriteCommand,
+  DynamoDBDocumentClient,
+  GetCommand,
+  QueryCommand,
+  UpdateCommand,
+  type BatchWriteCommandInput,
+} from '@aws-sdk/lib-dynamodb';
+import { STATEMENT_STATUS, TABLE_KEYS, TERM_SOURCES, filingTerms, type QueryTerm, type Statement } from '../../../contract';
+import { INDEXED, ignoreConditionFailure, pk, sk, statementItemKey, stripKeys } from '../records/table';
+
+/** One statement found under a term: the term as stored, and where in the statement it is (TERM_SOURCES bits). */
+export interface Posting {
+  statementId: string;
+  term: string;
+  sources: number;
+}
+
+/** What an index write did: `partial` when the content's terms are not known yet (the file must be read). */
+export type IndexOutcome = { written: number; removed: number; partial: boolean };
+
+/** The search index of every owner, in the product's one table (see TABLE_KEYS.searchPartition). */
+export interface SearchIndex {
+  /**
+   * Writes the postings of a statement's filing and content (`content` absent: the terms
+   * its content had when last indexed), removing those it no longer has, and marks its
+   * record indexed if the record is still as given and its content is known.
+   */
+  write(statement: Statement, content?: readonly string[]): Promise<IndexOutcome>;
+  /** Removes a statement's postings; repeatable. */
+  remove(owner: string, statementId: string): Promise<number>;
+  /** The owner's postings under one query term, newest statement first within a term, at most `limit`. */
+  postings(owner: string, term: QueryTerm, limit: number): Promise<{ postings: Posting[]; complete: boolean }>;
+  /** The owner's statement records with these ids (those that exist). */
+  statements(owner: string, ids: readonly string[]): Promise<Statement[]>;
+}
+
+/** BatchWriteItem takes at most 25 requests, BatchGetItem 100 keys. */
+const WRITE_BATCH = 25;
+const GET_BATCH = 100;
+/** Batches written at once: one partition takes about a thousand writes a second. */
+const PARALLEL_BATCHES = 4;
+/** Unprocessed requests are sent again, with a growing pause, this many times. */
+const BATCH_RETRIES = 8;
+
+const pause = (attempt: number) => new Promise((resolve) => setTimeout(resolve, Math.random() * 25 * 2 ** Math.min(attempt, 6)));
+
+/** The attribute names of the postings and the statement's terms item. */
+const ATTR = { sources: 's', filing: 'filing', content: 'content' } as const;
+
+const docKey = (owner: string, statementId: string) => ({
+  [pk]: TABLE_KEYS.searchPartition(owner),
+  [sk]: TABLE_KEYS.searchDocSort(statementId),
+});
+const postingKey = (owner: string, term: string, statementId: string) => ({
+  [pk]: TABLE_KEYS.searchPartition(owner),
+  [sk]: TABLE_KEYS.searchTermSort(term, statementId),
+});
+
+/** What the record's `indexed` mark holds: the filing the postings were written for. */
+export const indexedMark = (statement: Pick<Statement, 'fileName' | 'accountLabel' | 'period'>): string =>
+  JSON.stringify([statement.fileName, statement.accountLabel, statement.period]);
+
+export const dynamoSearchIndex = (tableName: string, client: DynamoDBClient): SearchIndex => {
+  const documents = DynamoDBDocumentClient.from(client, { marshallOptions: { removeUndefinedValues: true } });
+
+  const batchWrite = async (requests: NonNullable<BatchWriteCommandInput['RequestItems']>[string]) => {
+    const batches: (typeof requests)[] = [];
+    for (let start = 0; start < requests.length; start += WRITE_BATCH) batches.push(requests.slice(start, start + WRITE_BATCH));
+    const send = async () => {
+      for (let batch = batches.shift(); batch; batch = batches.shift()) {
+        let pending = batch;
+        for (let attempt = 0; pending.length > 0; attempt++) {
+          if (attempt > BATCH_RETRIES) throw Object.assign(new Error('the search index kept refusing writes'), { name: 'IndexThrottled' });
+          if (attempt > 0) await pause(attempt);
+          const answer = await documents.send(new BatchWriteCommand({ RequestItems: { [tableName]: pending } }));
+          pending = answer.UnprocessedItems?.[tableName] ?? [];
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: PARALLEL_BATCHES }, send));
+  };
+
+  /** A statement's terms as last written: term to source bits, and its content's terms (absent: never read). */
+  const readDoc = async (owner: string, statementId: string) => {
+    const item = (await documents.send(new GetCommand({ TableName: tableName, Key: docKey(owner, statementId), ConsistentRead: true })))
+      .Item;
+    if (!item) return undefined;
+    const filing = new Map(Object.entries((item[ATTR.filing] ?? {}) as Record<string, number>));
+    const content = Array.isArray(item[ATTR.content]) ? (item[ATTR.content] as string[]) : undefined;
+    return { filing, content };
+  };
+
+  const termsOf = (filing: Map<string, number>, content: readonly string[] = []) => {
+    const terms = new Map(filing);
+    for (const term of content) terms.set(term, (terms.get(term) ?? 0) | TERM_SOURCES.content);
+    return terms;
+  };
+
+  return {
+    async write(statement, content) {
+      const owner = statement.owner;
+      const before = await readDoc(owner, statement.id);
+      const known = content ?? before?.content;
+      const filing = filingTerms(statement);
+      const wanted = termsOf(filing, known);
+      const had = before ? termsOf(before.filing, before.content) : new Map<string, number>();
+      const puts = [...wanted].filter(([term, sources]) => had.get(term) !== sources);
+      const deletes = [...had.keys()].filter((term) => !wanted.has(term));
+      // The terms item first, holding every term either way: a write cut short leaves no
+      // posting that a later removal cannot find.
+      const union = new Map([...had, ...wanted]);
+      const unionFiling = new Map(
+        [...union].filter(([, sources]) => (sources & ~TERM_SOURCES.content) !== 0).map(([t, s]) => [t, s & ~TERM_SOURCES.content]),
+      );
+      const unionContent = [...union].filter(([, sources]) => (sources & TERM_SOURCES.content) !== 0).map(([term]) => term);
+      const putDoc = (filingTerms: Map<string, number>, contentTerms: readonly string[] | undefined) =>
+        documents.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: docKey(owner, statement.id),
+            UpdateExpression: contentTerms ? 'SET #filing = :filing, #content = :content' : 'SET #filing = :filing REMOVE #content',
+            ExpressionAttributeNames: { '#filing': ATTR.filing, '#content': ATTR.content },
+            ExpressionAttributeValues: {
+              ':filing': Object.fromEntries(filingTerms),
+              ...(contentTerms ? { ':content': contentTerms } : {}),
+            },
+          }),
+        );
+      if (deletes.length > 0 || puts.some(([term]) => !had.has(term))) await putDoc(unionFiling, known ? unionContent : undefined);
+      await batchWrite([
+        ...puts.map(([term, sources]) => ({ PutRequest: { Item: { ...postingKey(owner, term, statement.id), [ATTR.sources]: sources } } })),
+        ...deletes.map((term) => ({ DeleteRequest: { Key: postingKey(owner, term, statement.id) } })),
+      ]);
+      await putDoc(filing, known);
+      if (known && statement.status === STATEMENT_STATUS.available) {
+        // Only the record as indexed: an edit meanwhile leaves it unmarked for the sweep.
+        await documents
+          .send(
+            new UpdateCommand({
+              TableName: tableName,
+              Key: statementItemKey(owner, statement.id),
+              UpdateExpression: 'SET #indexed = :mark',
+              ConditionExpression: 'fileName = :name AND accountLabel = :account AND period = :period',
+              ExpressionAttributeNames: { '#indexed': INDEXED },
+              ExpressionAttributeValues: {
+                ':mark': indexedMark(statement),
+                ':name': statement.fileName,
+                ':account': statement.accountLabel,
+                ':period': statement.period,
+              },
+            }),
+          )
+          .catch(ignoreConditionFailure);
+      }
+      return { written: puts.length, removed: deletes.length, partial: !known };
+    },
+
+    async remove(owner, statementId) {
+      const before = await readDoc(owner, statementId);
+      if (!before) return 0;
+      const terms = [...termsOf(before.filing, before.content).keys()];
+      await batchWrite(terms.map((term) => ({ DeleteRequest: { Key: postingKey(owner, term, statementId) } })));
+      await batchWrite([{ DeleteRequest: { Key: docKey(owner, statementId) } }]);
+      return terms.length;
+    },
+
+    async postings(owner, query, limit) {
+      // An exact term ends at its separator; a prefix matches every term that begins with it.
+      const begins = `${TABLE_KEYS.searchTermPrefix}${query.term}${query.prefix ? '' : '|'}`;
+      const page = await documents.send(
+        new QueryCommand({
+          TableName: tableName,
+          KeyConditionExpression: '#pk = :pk AND begins_with(#sk, :begins)',
+          ExpressionAttributeNames: { '#pk': pk, '#sk': sk },
+          ExpressionAttributeValues: { ':pk': TABLE_KEYS.searchPartition(owner), ':begins': begins },
+          // Ids are ULIDs: backwards reads the newest statements of each term first.
+          ScanIndexForward: false,
+          Limit: limit,
+        }),
+      );
+      const postings = (page.Items ?? []).flatMap((item): Posting[] => {
+        const key = String(item[sk]).slice(TABLE_KEYS.searchTermPrefix.length);
+        const cut = key.lastIndexOf('|');
+        if (cut < 0) return [];
+        return [{ term: key.slice(0, cut), statementId: key.slice(cut + 1), sources: Number(item[ATTR.sources] ?? 0) }];
+      });
+      return { postings, complete: !page.LastEvaluatedKey };
+    },
+
+    async statements(owner, ids) {
+      const found: Statement[] = [];
+      let keys = [...new Set(ids)].map((id) => statementItemKey(owner, id));
+      for (let attempt = 0; keys.length > 0; attempt++) {
+        if (attempt > 0) await pause(attempt);
+        const batch = keys.slice(0, GET_BATCH);
+        const answer = await documents.send(new BatchGetCommand({ RequestItems: { [tableName]: { Keys: batch } } }));
+        found.push(...(answer.Responses?.[tableName] ?? []).map(stripKeys));
+        keys = [...(answer.UnprocessedKeys?.[tableName]?.Keys ?? []), ...keys.slice(GET_BATCH)] as typeof keys;
+        if (attempt > BATCH_RETRIES) throw Object.assign(new Error('the table kept refusing reads'), { name: 'ReadThrottled' });
+      }
+      return found;
+    },
+  };
+};

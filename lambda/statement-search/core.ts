@@ -1,0 +1,189 @@
+import * as z from 'zod';
+import {
+  SUB_PATTERN,
+  STATEMENT_ID_PATTERN,
+  SEARCH_LIMITS,
+  TERM_SOURCES,
+  filingTerms,
+  parseQuery,
+  type QueryTerm,
+  type Statement,
+} from '../../contract';
+import type { Log } from '../shared/log';
+import type { Posting, SearchIndex } from '../shared/search/index-store';
+import type { StatementOrder } from './order';
+
+/** What AppSync hands the resolver: the field, the caller's `sub` from the verified token, and the arguments, unparsed. */
+export interface StatementSearchEvent {
+  field: 'search' | 'statementNeighbours';
+  owner: string;
+  arguments: unknown;
+  requestId?: string;
+}
+
+export type SearchField = 'NAME' | 'ACCOUNT' | 'PERIOD' | 'CONTENT';
+
+export interface SearchHit {
+  statement: Statement;
+  /** The stored words the query matched ("amazon" for "amaz"), best first. */
+  matches: string[];
+  fields: SearchField[];
+}
+
+export interface SearchAnswer {
+  hits: SearchHit[];
+  /** Some query word matched more postings than one search reads: the newest were ranked. */
+  partial: boolean;
+}
+
+export type StatementSearchResult =
+  | SearchAnswer
+  | { previous: Statement | null; next: Statement | null }
+  | { error: { type: 'BadRequest' | 'Unauthorized'; message: string } };
+
+/**
+ * How much one search reads, whatever the vault holds: the postings of each query word (one
+ * Query page), and the records of the best candidates (one batch). Bounded work is what
+ * keeps the time of a search flat from a hundred statements to ten thousand.
+ */
+export const SEARCH_READ = { postingsPerTerm: 1000, hitsDefault: 20, hitsMax: 50 } as const;
+
+const searchArguments = z.object({
+  query: z.string().max(SEARCH_LIMITS.queryChars * 4, 'The search is too long.'),
+  limit: z.number().int().min(1).max(SEARCH_READ.hitsMax).nullish(),
+});
+const neighbourArguments = z.object({ id: z.string() });
+
+/** How much a match in each place counts: a file name says most about what a statement is. */
+const WEIGHTS: Record<SearchField, number> = { NAME: 8, ACCOUNT: 6, PERIOD: 6, CONTENT: 2 };
+const FIELDS: [SearchField, number][] = [
+  ['NAME', TERM_SOURCES.name],
+  ['ACCOUNT', TERM_SOURCES.account],
+  ['PERIOD', TERM_SOURCES.period],
+  ['CONTENT', TERM_SOURCES.content],
+];
+
+const fieldsOf = (sources: number): SearchField[] => FIELDS.filter(([, bit]) => (sources & bit) !== 0).map(([field]) => field);
+
+const matchesTerm = (query: QueryTerm, term: string) => (query.prefix ? term.startsWith(query.term) : term === query.term);
+
+interface Candidate {
+  id: string;
+  /** Per query term: the stored terms it matched, and their sources. */
+  perTerm: { terms: Set<string>; sources: number }[];
+}
+
+/** The statements under every query term, with what each term matched in them. */
+export const candidatesOf = (terms: QueryTerm[], lists: Posting[][]): Candidate[] => {
+  const candidates = new Map<string, Candidate>();
+  for (const posting of lists[0] ?? []) {
+    const candidate = candidates.get(posting.statementId) ?? {
+      id: posting.statementId,
+      perTerm: terms.map(() => ({ terms: new Set<string>(), sources: 0 })),
+    };
+    candidates.set(posting.statementId, candidate);
+  }
+  lists.forEach((postings, index) => {
+    for (const posting of postings) {
+      const candidate = candidates.get(posting.statementId);
+      if (!candidate) continue;
+      candidate.perTerm[index].terms.add(posting.term);
+      candidate.perTerm[index].sources |= posting.sources;
+    }
+  });
+  return [...candidates.values()].filter((candidate) => candidate.perTerm.every(({ sources }) => sources !== 0));
+};
+
+/** How well a statement matches: per query term, the best place it matched, and a little more for the whole word. */
+const scoreOf = (terms: QueryTerm[], perTerm: { words: string[]; sources: number }[]) =>
+  perTerm.reduce(
+    (score, { words, sources }, index) =>
+      score + Math.max(0, ...fieldsOf(sources).map((field) => WEIGHTS[field])) + (words.includes(terms[index].term) ? 1 : 0),
+    0,
+  );
+
+/** Best first, then newest (ids are ULIDs). */
+const byScore = <T extends { score: number; id: string }>(a: T, b: T) => b.score - a.score || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
+
+/** The candidates worth reading the records of, best first by what their postings say. */
+export const bestCandidates = (terms: QueryTerm[], candidates: Candidate[], count: number): string[] =>
+  candidates
+    .map((candidate) => ({
+      id: candidate.id,
+      score: scoreOf(
+        terms,
+        candidate.perTerm.map(({ terms: words, sources }) => ({ words: [...words], sources })),
+      ),
+    }))
+    .sort(byScore)
+    .slice(0, count)
+    .map(({ id }) => id);
+
+/**
+ * The hits among the candidates whose records were read, best first. A statement must match
+ * every query term somewhere. Its filing (name, account, period) is checked against its
+ * record as it is now, so a posting an edit has not yet removed never shows it under its old
+ * name, and its content's postings are taken as written.
+ */
+export const rankHits = (terms: QueryTerm[], candidates: Candidate[], records: Map<string, Statement>): SearchHit[] => {
+  const hits: (SearchHit & { score: number; id: string })[] = [];
+  for (const candidate of candidates) {
+    const statement = records.get(candidate.id);
+    if (!statement) continue;
+    const filing = filingTerms(statement);
+    const perTerm = candidate.perTerm.map(({ terms: matched, sources }, index) => {
+      const content = sources & TERM_SOURCES.content;
+      const words = content ? [...matched] : [];
+      let now = content;
+      for (const [term, bits] of filing) {
+        if (!matchesTerm(terms[index], term)) continue;
+        now |= bits;
+        words.push(term);
+      }
+      return { words: [...new Set(words)].sort((a, b) => a.length - b.length || (a < b ? -1 : 1)), sources: now };
+    });
+    if (perTerm.some(({ sources }) => sources === 0)) continue;
+    hits.push({
+      id: statement.id,
+      statement,
+      matches: [...new Set(perTerm.flatMap(({ words }) => words))],
+      fields: fieldsOf(perTerm.reduce((all, { sources }) => all | sources, 0)),
+      score: scoreOf(terms, perTerm),
+    });
+  }
+  return hits.sort(byScore).map(({ score: _score, id: _id, ...hit }) => hit);
+};
+
+export const createStatementSearch =
+  (deps: { index: SearchIndex; order: StatementOrder; log: Log }) =>
+  async (event: StatementSearchEvent): Promise<StatementSearchResult> => {
+    if (typeof event.owner !== 'string' || !SUB_PATTERN.test(event.owner))
+      return { error: { type: 'Unauthorized', message: 'A signed-in user is required.' } };
+    if (event.field === 'statementNeighbours') {
+      const parsed = neighbourArguments.safeParse(event.arguments);
+      if (!parsed.success || !STATEMENT_ID_PATTERN.test(parsed.data.id)) return { previous: null, next: null };
+      return deps.order.neighbours(event.owner, parsed.data.id);
+    }
+    const parsed = searchArguments.safeParse(event.arguments);
+    if (!parsed.success) return { error: { type: 'BadRequest', message: parsed.error.issues.map((issue) => issue.message).join('; ') } };
+    const terms = parseQuery(parsed.data.query);
+    if (terms.length === 0) return { hits: [], partial: false };
+    const limit = parsed.data.limit ?? SEARCH_READ.hitsDefault;
+    const read = await Promise.all(terms.map((term) => deps.index.postings(event.owner, term, SEARCH_READ.postingsPerTerm)));
+    const candidates = candidatesOf(
+      terms,
+      read.map(({ postings }) => postings),
+    );
+    // A few more records than asked for: some may be filed otherwise by now.
+    const wanted = bestCandidates(terms, candidates, limit * 2);
+    const records = new Map((await deps.index.statements(event.owner, wanted)).map((statement) => [statement.id, statement]));
+    const chosen = new Set(wanted);
+    const hits = rankHits(
+      terms,
+      candidates.filter((candidate) => chosen.has(candidate.id)),
+      records,
+    ).slice(0, limit);
+    const partial = read.some(({ complete }) => !complete);
+    deps.log.info('search', { terms: terms.length, candidates: candidates.length, hits: hits.length, partial });
+    return { hits, partial };
+  };

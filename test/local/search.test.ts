@@ -1,0 +1,173 @@
+import { DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import PDFDocument from 'pdfkit';
+import { STATEMENT_ROUTES, TABLE_KEYS } from '../../contract';
+import { LOCAL_IDS } from '../../local/settings';
+import { dynamoClient } from '../../local/dynamodb';
+import { EDIT_STATEMENTS, SEARCH, STATEMENT_NEIGHBOURS, apollo } from './support/graphql';
+import { callApi } from './support/rest';
+import { waitFor, type StackProcess } from './support/stack-process';
+import { stackWithTwoUsers } from './support/two-users';
+import { uploadStatement } from './support/uploads';
+import type { TestUser } from './support/users';
+import { png } from '../support/samples';
+
+/**
+ * Search through the real path: files uploaded through the statements API, read by the
+ * catalogue once their scan is clean, their words written to the owner's index in DynamoDB
+ * Local, and found through the local AppSync by the search resolver's Lambda.
+ */
+const context = stackWithTwoUsers();
+let stack: StackProcess;
+let alice: TestUser;
+let bob: TestUser;
+
+type Hit = { statement: { id: string; fileName: string }; matches: string[]; fields: string[] };
+
+const search = async (user: TestUser, query: string) =>
+  (
+    (await apollo(stack.config, { token: user.idToken }).query({ query: SEARCH, variables: { query }, fetchPolicy: 'no-cache' }))
+      .data as unknown as {
+      search: { hits: Hit[]; partial: boolean };
+    }
+  ).search;
+
+const namesFound = async (user: TestUser, query: string) => (await search(user, query)).hits.map((hit) => hit.statement.fileName);
+
+/** A two-page PDF whose second page alone names the bakery (a statement's transactions run over pages). */
+const twoPagePdf = () =>
+  new Promise<Buffer>((resolve, reject) => {
+    const document = new PDFDocument({ size: 'A4' });
+    const chunks: Buffer[] = [];
+    document.on('data', (chunk: Buffer) => chunks.push(chunk));
+    document.on('end', () => resolve(Buffer.concat(chunks)));
+    document.on('error', reject);
+    document.fontSize(14).text('Card statement');
+    document.fontSize(10).text('Opening balance 1,204.50');
+    document.addPage();
+    document.text('12/03/2024  QUETZALCOATL BAKERY LISBON  -12.40');
+    document.end();
+  });
+
+const ids: Record<'pdf' | 'csv' | 'png', string> = { pdf: '', csv: '', png: '' };
+
+/** Alice's upload of one file, filed as named. */
+const upload = async (fileName: string, contentType: string, accountLabel: string, period: string, bytes: Buffer) =>
+  (await uploadStatement(stack.config, alice.idToken, { fileName, contentType, accountLabel, period, bytes })).statementId;
+
+beforeAll(async () => {
+  ({ stack, alice, bob } = context);
+  ids.pdf = await upload('Visa statement.pdf', 'application/pdf', 'Visa Gold', '2024-03', await twoPagePdf());
+  // A bank's own export: THAMES WATER is a payee in its descriptions and nowhere else.
+  const barclays = fs.readFileSync(path.join(__dirname, '..', 'fixtures', 'statements', 'barclays-data.csv'));
+  ids.csv = await upload('export.csv', 'text/csv', 'Barclays', '2023-12', barclays);
+  ids.png = await upload('receipt-scan.png', 'image/png', 'Cash', '2024-01', png());
+  // Each is indexed when its scan finds it clean.
+  await waitFor(
+    async () =>
+      (await search(alice, 'quetzal')).hits.length &&
+      (await search(alice, 'thames')).hits.length &&
+      (await search(alice, 'receipt')).hits.length
+        ? true
+        : undefined,
+    'the three statements to be searchable',
+  );
+}, 90_000);
+
+test("a word only on a PDF's second page finds it, with the word matched and where", async () => {
+  const { hits, partial } = await search(alice, 'quetz');
+  expect(partial).toBe(false);
+  expect(hits.map(({ statement, matches, fields }) => ({ id: statement.id, matches, fields }))).toEqual([
+    { id: ids.pdf, matches: ['quetzalcoatl'], fields: ['CONTENT'] },
+  ]);
+});
+
+test("a payee only in a CSV's descriptions finds it", async () => {
+  const { hits } = await search(alice, 'Thames');
+  expect(hits.map(({ statement, matches, fields }) => ({ id: statement.id, matches, fields }))).toEqual([
+    { id: ids.csv, matches: ['thames'], fields: ['CONTENT'] },
+  ]);
+});
+
+test.each<[string, string[]]>([
+  ['recei', ['receipt-scan.png']],
+  ['gold', ['Visa statement.pdf']],
+  ['Barclays', ['export.csv']],
+  ['March 2024', ['Visa statement.pdf']],
+  ['Mar 24', ['Visa statement.pdf']],
+  ['2024-03', ['Visa statement.pdf']],
+  ['2023', ['export.csv']],
+  ['visa quetzalcoatl', ['Visa statement.pdf']],
+  // Every word must match: no statement has both.
+  ['visa thames', []],
+  ['<script>alert(1)</script> | #', []],
+])('%s finds %j', async (query, names) => {
+  expect(await namesFound(alice, query)).toEqual(names);
+});
+
+test('a year finds its months, best first: a match in the period of each, newest first', async () => {
+  expect(await namesFound(alice, '2024')).toEqual(['receipt-scan.png', 'Visa statement.pdf']);
+});
+
+test('a search too long is refused with a message, not answered', async () => {
+  await expect(search(alice, 'x'.repeat(1000))).rejects.toThrow('The search is too long.');
+});
+
+test("another person's search never sees them, nor their neighbours", async () => {
+  for (const query of ['quetzal', 'thames', 'visa', '2024']) expect((await search(bob, query)).hits).toEqual([]);
+  const { data } = await apollo(stack.config, { token: bob.idToken }).query({
+    query: STATEMENT_NEIGHBOURS,
+    variables: { id: ids.png },
+    fetchPolicy: 'no-cache',
+  });
+  expect(data).toEqual({ statementNeighbours: { __typename: 'StatementNeighbours', previous: null, next: null } });
+});
+
+test("neighbours follow the list's order: period newest first", async () => {
+  const { data } = await apollo(stack.config, { token: alice.idToken }).query({
+    query: STATEMENT_NEIGHBOURS,
+    variables: { id: ids.png },
+    fetchPolicy: 'no-cache',
+  });
+  const { previous, next } = (data as { statementNeighbours: { previous: { id: string }; next: { id: string } } }).statementNeighbours;
+  expect([previous.id, next.id]).toEqual([ids.pdf, ids.csv]);
+});
+
+test('an edit moves its name and account in the index; its content stays found', async () => {
+  await apollo(stack.config, { token: alice.idToken }).mutate({
+    mutation: EDIT_STATEMENTS,
+    variables: { input: { ids: [ids.pdf], fileName: 'Amex April.pdf', accountLabel: 'Amex' } },
+  });
+  expect(await namesFound(alice, 'amex april')).toEqual(['Amex April.pdf']);
+  expect(await namesFound(alice, 'gold')).toEqual([]);
+  expect(await namesFound(alice, 'visa')).toEqual([]);
+  expect(await namesFound(alice, 'quetzalcoatl')).toEqual(['Amex April.pdf']);
+  // The old name's postings are gone, not only hidden.
+  expect((await searchPartition(alice)).filter((key) => key.startsWith(`${TABLE_KEYS.searchTermPrefix}gold|`))).toEqual([]);
+});
+
+/** The sort keys of the owner's search partition, as stored. */
+const searchPartition = async (user: TestUser) => {
+  const { Items } = await DynamoDBDocumentClient.from(dynamoClient(stack.ports.dynamodb)).send(
+    new QueryCommand({
+      TableName: LOCAL_IDS.tableName,
+      KeyConditionExpression: '#pk = :pk',
+      ExpressionAttributeNames: { '#pk': TABLE_KEYS.partitionKey },
+      ExpressionAttributeValues: { ':pk': TABLE_KEYS.searchPartition(user.sub) },
+      ConsistentRead: true,
+    }),
+  );
+  return (Items ?? []).map((item) => String(item[TABLE_KEYS.sortKey]));
+};
+
+test('a deleted statement leaves the index: no posting names it', async () => {
+  expect((await searchPartition(alice)).some((key) => key.endsWith(ids.csv))).toBe(true);
+  const removed = await callApi(stack.config, 'statementsApiUrl', STATEMENT_ROUTES.deleteStatement, {
+    token: alice.idToken,
+    params: { statementId: ids.csv },
+  });
+  expect(removed.status).toBe(204);
+  await waitFor(async () => ((await searchPartition(alice)).some((key) => key.endsWith(ids.csv)) ? undefined : true), 'its postings to go');
+  expect(await namesFound(alice, 'thames')).toEqual([]);
+});

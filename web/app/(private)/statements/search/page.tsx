@@ -1,0 +1,87 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { SEARCH_LIMITS, normalizeWord } from '@contract';
+import { PageTitle } from '@/components/page-title';
+import { SearchBox } from '@/components/search/search-box';
+import { countOf, formatPeriod } from '@/lib/format';
+import { SEARCH, type SearchHitData } from '@/lib/graphql';
+import { searchHref, statementPage } from '@/lib/routes';
+import { serverQuery } from '@/lib/server-graphql';
+import { requireSession } from '@/lib/server-session';
+import styles from './search.module.css';
+
+export const metadata: Metadata = { title: 'Search' };
+
+const FIELD_WORDS: Record<string, string> = { NAME: 'name', ACCOUNT: 'account', PERIOD: 'period', CONTENT: 'content' };
+
+/** The name with the words the search matched marked (as text: a name is never markup). */
+const MarkedName = ({ name, matches }: { name: string; matches: string[] }) => {
+  const matched = new Set(matches);
+  // Words and what lies between them, in order; a word is marked when its normal form matched.
+  const parts = name.split(/([\p{L}\p{N}]+)/u);
+  return <>{parts.map((part, index) => (index % 2 === 1 && matched.has(normalizeWord(part)) ? <mark key={index}>{part}</mark> : part))}</>;
+};
+
+const Hit = ({ hit }: { hit: SearchHitData }) => {
+  const { statement, matches, fields } = hit;
+  return (
+    <li className={styles.hit}>
+      <Link href={statementPage(statement.id)} className={styles.name}>
+        <MarkedName name={statement.fileName} matches={matches} />
+      </Link>
+      <p className={styles.details}>
+        {statement.accountLabel} · {formatPeriod(statement.period)}
+        {statement.status !== 'AVAILABLE' && ` · ${statement.status === 'SCANNING' ? 'being scanned' : 'quarantined'}`}
+      </p>
+      <p className={styles.matches}>
+        Matched in {fields.map((field) => FIELD_WORDS[field] ?? field).join(', ')}:{' '}
+        {matches.map((word, index) => (
+          <span key={word}>
+            {index > 0 && ', '}
+            <mark>{word}</mark>
+          </span>
+        ))}
+      </p>
+    </li>
+  );
+};
+
+/**
+ * The search: what was typed is in the URL (`?q=`), so a reload or a bookmark shows the
+ * same results, rendered here with the person's token. The box beside them asks again as
+ * the person types; before the page's script runs, pressing Enter does the same.
+ */
+export default async function SearchPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const params = await searchParams;
+  const raw = Array.isArray(params.q) ? params.q[0] : params.q;
+  const query = (raw ?? '').trim().slice(0, SEARCH_LIMITS.queryChars);
+  const session = await requireSession(searchHref(query));
+  const data = query ? await serverQuery(session, SEARCH, { query }) : undefined;
+  return (
+    <>
+      <PageTitle lead="Find statements by name, account, month (2024, March 2024, Mar 24) or any word inside them: the text of a PDF, the payees of a CSV, OFX or spreadsheet.">
+        Search
+      </PageTitle>
+      <SearchBox initial={query} />
+      <div className={styles.results} aria-live="polite">
+        {!query ? null : !data ? (
+          <p role="alert">The search could not be run. Try again in a moment.</p>
+        ) : data.search.hits.length === 0 ? (
+          <p role="status">No statement matches “{query}”. Words match from their start: try fewer, or shorter, words.</p>
+        ) : (
+          <>
+            <p role="status">
+              {countOf(data.search.hits.length, 'statement')} {data.search.hits.length === 1 ? 'matches' : 'match'} “{query}”
+              {data.search.partial && ', among the newest: add a word to narrow it'}
+            </p>
+            <ol className={styles.hits}>
+              {data.search.hits.map((hit) => (
+                <Hit key={hit.statement.id} hit={hit} />
+              ))}
+            </ol>
+          </>
+        )}
+      </div>
+    </>
+  );
+}
