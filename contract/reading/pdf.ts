@@ -19,9 +19,14 @@ const PDF_CHUNK_BYTES = 64 * 1024;
  * cross-reference table at the end, then the objects of the pages asked for), never a whole
  * large file first. No script in the PDF runs (pdf.js runs none unless told to), no code is
  * generated from it (`isEvalSupported: false`) and no form layer is built. `fonts`: whether
- * its embedded fonts are used to draw it (reading text needs none). `onReadError` hears of a
- * range the source failed to read (the document then fails to load, as a damaged file does:
- * this tells the two apart).
+ * its embedded fonts are used to draw it (reading text needs none).
+ *
+ * pdf.js has no way to hear that a range failed to arrive: what needs it (a page, and the
+ * document's own destruction) would wait for it forever. Without `onReadError`, a failed
+ * range destroys the document. With it, the reader hears of the failure and the range, and
+ * every later one, is answered with zeros without reading the source again: pdf.js reads
+ * them as damage, so each step it is taking ends and the reader can stop and destroy the
+ * document.
  */
 export const openRangedPdf = async (
   pdfjs: PdfJs,
@@ -32,16 +37,19 @@ export const openRangedPdf = async (
   const first = await source.read(0, Math.min(source.size, PDF_CHUNK_BYTES));
   onRead?.(first.length);
   const transport = new pdfjs.PDFDataRangeTransport(source.size, first);
+  let failed = false;
   transport.requestDataRange = (begin: number, end: number) => {
+    if (failed) return void queueMicrotask(() => transport.onDataRange(begin, new Uint8Array(end - begin)));
     source.read(begin, end).then(
       (bytes) => {
         onRead?.(bytes.length);
         transport.onDataRange(begin, bytes);
       },
-      // A range that cannot be read ends the document's loading (its promise rejects).
       (error: unknown) => {
-        onReadError?.(error);
-        void task.destroy().catch(() => undefined);
+        if (!onReadError) return void task.destroy().catch(() => undefined);
+        if (!failed) onReadError(error);
+        failed = true;
+        transport.onDataRange(begin, new Uint8Array(end - begin));
       },
     );
   };
@@ -70,12 +78,24 @@ const pageText = async (page: { getTextContent(): Promise<{ items: unknown[] }> 
     .trim();
 };
 
+/** A PDF opened for its text, without fonts, and the source's failure to read a range once there is one. */
+const openForText = async (pdfjs: PdfJs, source: RangeSource, onRead?: (bytes: number) => void) => {
+  const state: { readError?: { error: unknown } } = {};
+  const task = await openRangedPdf(pdfjs, source, { onRead, fonts: false, onReadError: (error) => (state.readError = { error }) });
+  return { task, state };
+};
+
+/** Why pdf.js could not read a document: its password, or anything else (damage it gives up on). */
+const problemOf = (error: unknown): 'protected' | 'unreadable' =>
+  (error as Error | undefined)?.name === 'PasswordException' ? 'protected' : 'unreadable';
+
 /**
  * The text of a PDF's first pages, by Mozilla's pdf.js, reading only the byte ranges it
  * asks for (the cross-reference table at the end, then the first pages' objects), never a
  * whole large file. No script in the PDF runs (pdf.js runs none unless told to), no font
  * is installed and no code is generated from it. `pdfjs` is the library as the runtime loads
- * it (the browser worker's build, or Node's legacy build in tests).
+ * it (the browser worker's build, or Node's legacy build in tests). A file that cannot be
+ * read, damaged or failing to read, is `unreadable`.
  */
 export const pdfFirstPagesText = async (
   pdfjs: PdfJs,
@@ -83,18 +103,22 @@ export const pdfFirstPagesText = async (
   options: { onRead?: (bytes: number) => void; enough?: (text: string) => boolean } = {},
 ): Promise<DocumentText> => {
   const { onRead, enough } = options;
-  const task = await openRangedPdf(pdfjs, source, { onRead, fonts: false });
+  const { task, state } = await openForText(pdfjs, source, onRead);
   try {
     const document = await task.promise;
     let text = '';
     for (let number = 1; number <= Math.min(document.numPages, PDF_PAGES_READ); number++) {
-      text = `${text}\n${await pageText(await document.getPage(number))}`.trim();
+      const page = await pageText(await document.getPage(number));
+      // After a failed range, what pdf.js reads is zeros, not the file.
+      if (state.readError) break;
+      text = `${text}\n${page}`.trim();
       // A later page is read only when the earlier ones do not say enough (its pictures can be large).
       if (enough?.(text)) break;
     }
+    if (state.readError) return { problem: 'unreadable' };
     return text ? { text } : { problem: 'no text' };
   } catch (error) {
-    return { problem: (error as Error).name === 'PasswordException' ? 'protected' : 'unreadable' };
+    return { problem: problemOf(error) };
   } finally {
     await task.destroy();
   }
@@ -117,19 +141,21 @@ export interface PdfPages {
  * file: the file may be fine, and reading it again may work.
  */
 export const pdfPagesText = async (pdfjs: PdfJs, source: RangeSource, pages: number): Promise<PdfPages> => {
-  let readError: { error: unknown } | undefined;
-  const task = await openRangedPdf(pdfjs, source, { fonts: false, onReadError: (error) => (readError ??= { error }) });
+  const { task, state } = await openForText(pdfjs, source);
   const pieces: string[] = [];
   try {
     const document = await task.promise;
     for (let number = 1; number <= Math.min(document.numPages, pages); number++) {
       const text = await pageText(await document.getPage(number));
+      // After a failed range, what pdf.js reads is zeros, not the file.
+      if (state.readError) break;
       if (text) pieces.push(text);
     }
+    if (state.readError) throw state.readError.error;
     return { pieces, ...(document.numPages > pages ? { cut: true } : {}) };
   } catch (error) {
-    if (readError) throw readError.error;
-    return { pieces, problem: (error as Error).name === 'PasswordException' ? 'protected' : 'unreadable' };
+    if (state.readError) throw state.readError.error;
+    return { pieces, problem: problemOf(error) };
   } finally {
     await task.destroy();
   }

@@ -1540,6 +1540,61 @@ describe('see and find: each kind of statement shown in place, hostile files kep
     await expect(page.getByTestId('empty-state')).toBeVisible();
     await page.context().close();
   }, 120_000);
+
+  test('search finds by a word only in a PDF, a payee only in a CSV, and a name, as typed and before the script runs; N and P turn statements', async () => {
+    const page = await newPage();
+    await page.goto(`${base}/sign-in`);
+    await signIn(page, viewer.email, viewer.password);
+    await page.waitForURL(`${base}/statements`);
+    const results = page.getByRole('main').getByRole('listitem');
+
+    // Before the page's script runs, Enter searches: the box is a form.
+    const scripts = await holdScripts(page);
+    await page.goto(`${base}/statements/search`, { waitUntil: 'commit' });
+    const box = page.getByRole('searchbox', { name: 'Search statements' });
+    await box.fill('acme');
+    await box.press('Enter');
+    await page.waitForURL((url) => url.pathname === '/statements/search' && url.searchParams.get('q') === 'acme', { waitUntil: 'commit' });
+    // "Salary ACME" is a description in the CSV, and in no name, account or other file.
+    await expect(results).toHaveCount(1, { timeout: 30_000 });
+    await expect(results.first().getByRole('link')).toHaveText('hostile.csv');
+    await expect(results.first()).toContainText('Matched in content: acme');
+    scripts.release();
+
+    // Once it runs, results follow each key typed, on a slow phone's CPU; what is typed while
+    // it is still starting is asked for when it has.
+    await slowCpu(page);
+    await box.fill('');
+    await box.pressSequentially('jpmorg', { delay: 60 });
+    // JPMorgan is in the text of the PDF's page, not in its name or account.
+    await expect(results.first().getByRole('link')).toHaveText('statement.pdf', { timeout: 30_000 });
+    await expect(results).toHaveCount(1);
+    await expect(results.first()).toContainText('Matched in content: jpmorgan');
+    await page.waitForURL((url) => url.searchParams.get('q') === 'jpmorg');
+    // The URL is the search: a reload shows the same results.
+    await page.reload();
+    await expect(results.first().getByRole('link')).toHaveText('statement.pdf');
+    await expect(page.getByRole('searchbox', { name: 'Search statements' })).toHaveValue('jpmorg');
+
+    // A name: the matched word is marked in it.
+    await box.fill('');
+    await box.pressSequentially('recei', { delay: 60 });
+    await expect(results.first().getByRole('link')).toHaveText('receipt.png', { timeout: 30_000 });
+    await expect(results.first().getByRole('link').locator('mark')).toHaveText('receipt');
+    expect(await everyScheme(page, 'search')).toEqual([]);
+
+    // From a result to its page, then to the next and previous statement of the list by keyboard.
+    await results.first().getByRole('link').click();
+    await page.waitForURL(`${base}/statements/${ids['receipt.png']}`);
+    await expect(page.getByRole('link', { name: 'Next' })).toHaveAttribute('aria-keyshortcuts', 'n');
+    await page.keyboard.press('n');
+    await page.waitForURL(`${base}/statements/${ids['hostile.csv']}`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('hostile.csv');
+    await page.keyboard.press('p');
+    await page.waitForURL(`${base}/statements/${ids['receipt.png']}`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('receipt.png');
+    await page.context().close();
+  }, 180_000);
 });
 
 describe('every page, light and dark, wide and narrow', () => {

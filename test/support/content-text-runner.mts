@@ -1,0 +1,58 @@
+/**
+ * The search index's reading of statement files, in Node outside jest (whose module system
+ * does not load pdf.js's ES modules): for each file named in the JSON list on the command
+ * line, what `readContentText` makes of it, one JSON line per file: { file, reads, bytesRead,
+ * content } or { file, reads, bytesRead, error } (the name of what it threw). A file with
+ * `failRead: n` stands for storage failing: its n-th read (from 1) and every later one fail.
+ */
+import * as fs from 'node:fs';
+import { createRequire } from 'node:module';
+
+/**
+ * The reader is loaded as the CommonJS module it is (as the Lambda's bundle and the local
+ * stack load it): imported from this ES module, tsx would run it from a data: URL, from
+ * which its own `import('pdfjs-dist/...')` resolves nothing. Resolved from this script's
+ * path (`process.argv[1]`; the project's TypeScript settings have no `import.meta`).
+ */
+const { readContentText } = createRequire(process.argv[1])(
+  '../../lambda/shared/search/content',
+) as typeof import('../../lambda/shared/search/content');
+
+interface Job {
+  file: string;
+  type: string;
+  failRead?: number;
+}
+
+class StorageFailed extends Error {
+  override name = 'StorageFailed';
+}
+
+const main = async () => {
+  const jobs = JSON.parse(process.argv[2] ?? '[]') as Job[];
+  for (const { file, type, failRead } of jobs) {
+    const handle = fs.openSync(file, 'r');
+    let bytesRead = 0;
+    let reads = 0;
+    const source = {
+      size: fs.fstatSync(handle).size,
+      read: async (begin: number, end: number) => {
+        if (++reads >= (failRead ?? Infinity)) throw new StorageFailed(`bytes ${begin}-${end - 1}`);
+        const bytes = Buffer.alloc(end - begin);
+        fs.readSync(handle, bytes, 0, bytes.length, begin);
+        bytesRead += bytes.length;
+        return bytes;
+      },
+    };
+    try {
+      const content = await readContentText(source, type);
+      process.stdout.write(`${JSON.stringify({ file, reads, bytesRead, content })}\n`);
+    } catch (error) {
+      process.stdout.write(`${JSON.stringify({ file, reads, bytesRead, error: (error as Error).name })}\n`);
+    } finally {
+      fs.closeSync(handle);
+    }
+  }
+};
+
+void main();
