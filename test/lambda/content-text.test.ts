@@ -174,6 +174,18 @@ beforeAll(async () => {
     notWorkbook: xlsx(write('not.xlsx', Buffer.from('PK\u0003\u0004 not a workbook'))),
     bomb: xlsx(write('bomb.xlsx', claimingUnzipped(workbook, CONTENT_READ.workbookUnzippedBytes + 1))),
     unknownType: { file: path.join(FIXTURES, 'statements/stmt.csv'), type: 'text/plain' },
+    // No amount column or value: no transactions, but words all the same.
+    wordsCsv: { file: write('words.csv', 'Name;Notes\nAlice Martin;Lunch at Café Rouge\nBob;2024-03-01\n'), type: CSV },
+    wordsOfx: {
+      file: write('words.ofx', 'OFXHEADER:100\n<OFX><STMTTRN><TRNTYPE>DEBIT<NAME>Corner Bakery<MEMO>Birthday cake</STMTTRN></OFX>\n'),
+      type: OFX,
+    },
+    wordsWorkbook: xlsx(
+      write(
+        'words.xlsx',
+        await statementWorkbook({ name: 'words.xlsx', rows: [['Notes'], ['Hello Bakery'], [12.5]], period: '', account: null }),
+      ),
+    ),
     largePdf: pdf(sparse('large.pdf', CONTENT_READ.pdfBytes + 1)),
     largeWorkbook: xlsx(sparse('large.xlsx', CONTENT_READ.workbookBytes + 1)),
     ...Object.fromEntries(
@@ -267,6 +279,14 @@ describe('workbooks', () => {
   test('a workbook whose parts claim to unzip past the cap is not unzipped', () => {
     expect(outcomes.bomb.content).toEqual({ pieces: [], note: 'cut' });
   });
+});
+
+test.each([
+  ['a CSV', 'wordsCsv', ['Name', 'Notes', 'Alice Martin', 'Lunch at Café Rouge', 'Bob']],
+  ['an OFX file', 'wordsOfx', ['Corner Bakery', 'Birthday cake']],
+  ['a workbook', 'wordsWorkbook', ['Notes', 'Hello Bakery']],
+])('%s without transactions gives the words of its cells (not its amounts or dates)', (_, name, words) => {
+  expect(outcomes[name].content).toEqual({ pieces: words });
 });
 
 test.each([
