@@ -4,7 +4,7 @@
  * Hand-written on purpose: date libraries (date-fns, Luxon, Day.js) parse a format they are
  * told; what an export needs is the format found from a column of values (is 03/04/2024 the
  * 3rd of April or the 4th of March? the column's other values decide), across the month
- * names of four languages, with two-digit years. The month names are a fixed table.
+ * names of six languages, with two-digit years. The month names are a fixed table.
  */
 
 /** A calendar date (no time zone: statements name days, not instants). */
@@ -14,20 +14,26 @@ export interface CalendarDate {
   day: number;
 }
 
-/** Month names and their abbreviations, lower-case without dots, in English, German, French and Spanish. */
+/**
+ * Month names and their abbreviations, lower-case without dots: English, German, French and
+ * Spanish in full; Dutch and Italian names written out, and Dutch "mrt" (their other short
+ * forms are listed already or are everyday words: "mag", "gen"). Each accented name is also
+ * listed without its accents ("marz", "fev"): people type them so, and search folds accents
+ * away before it looks a word up.
+ */
 const MONTH_NAMES: readonly (readonly string[])[] = [
-  ['january', 'jan', 'januar', 'jänner', 'jän', 'janvier', 'janv', 'enero', 'ene'],
-  ['february', 'feb', 'februar', 'février', 'fevrier', 'févr', 'fevr', 'fév', 'febrero'],
-  ['march', 'mar', 'märz', 'maerz', 'mär', 'mrz', 'mars', 'marzo'],
-  ['april', 'apr', 'avril', 'avr', 'abril', 'abr'],
-  ['may', 'mai', 'mayo'],
-  ['june', 'jun', 'juni', 'juin', 'junio'],
-  ['july', 'jul', 'juli', 'juillet', 'juil', 'julio'],
-  ['august', 'aug', 'août', 'aout', 'agosto', 'ago'],
-  ['september', 'sep', 'sept', 'septembre', 'septiembre', 'setiembre', 'set'],
-  ['october', 'oct', 'oktober', 'okt', 'octobre', 'octubre'],
+  ['january', 'jan', 'januar', 'jänner', 'janner', 'jän', 'janvier', 'janv', 'enero', 'ene', 'januari', 'gennaio'],
+  ['february', 'feb', 'februar', 'février', 'fevrier', 'févr', 'fevr', 'fév', 'fev', 'febrero', 'februari', 'febbraio'],
+  ['march', 'mar', 'märz', 'marz', 'maerz', 'mär', 'mrz', 'mars', 'marzo', 'maart', 'mrt'],
+  ['april', 'apr', 'avril', 'avr', 'abril', 'abr', 'aprile'],
+  ['may', 'mai', 'mayo', 'mei', 'maggio'],
+  ['june', 'jun', 'juni', 'juin', 'junio', 'giugno'],
+  ['july', 'jul', 'juli', 'juillet', 'juil', 'julio', 'luglio'],
+  ['august', 'aug', 'août', 'aout', 'agosto', 'ago', 'augustus'],
+  ['september', 'sep', 'sept', 'septembre', 'septiembre', 'setiembre', 'set', 'settembre'],
+  ['october', 'oct', 'oktober', 'okt', 'octobre', 'octubre', 'ottobre'],
   ['november', 'nov', 'novembre', 'noviembre'],
-  ['december', 'dec', 'dezember', 'dez', 'décembre', 'decembre', 'déc', 'diciembre', 'dic'],
+  ['december', 'dec', 'dezember', 'dez', 'décembre', 'decembre', 'déc', 'diciembre', 'dic', 'dicembre'],
 ];
 
 const MONTH_BY_NAME = new Map<string, number>(MONTH_NAMES.flatMap((names, index) => names.map((name) => [name, index + 1] as const)));

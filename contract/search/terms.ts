@@ -1,4 +1,5 @@
 import { monthFromName } from '../reading/dates';
+import { PERIOD_PATTERN } from '../uploads';
 
 /**
  * The words of the search index, written once: what a statement's name, account, period and
@@ -12,7 +13,7 @@ export const TERM_SOURCES = { name: 1, account: 2, period: 4, content: 8 } as co
 export type TermSource = keyof typeof TERM_SOURCES;
 
 export const SEARCH_LIMITS = {
-  /** Longer words are cut to this many characters: a sort key stays short, and a prefix still finds them. */
+  /** Longer words are cut to this many UTF-16 code units: a sort key stays short, and a prefix still finds them. */
   termChars: 40,
   /** Distinct content terms kept per statement, first seen first: bounds its postings (and their cost). */
   contentTerms: 3000,
@@ -24,46 +25,61 @@ export const SEARCH_LIMITS = {
   minTermChars: 2,
 } as const;
 
-/** Runs of letters and digits: everything else (punctuation, `|`, `#`, spaces, symbols) separates words. */
-const WORD = /[\p{L}\p{N}]+/gu;
+/**
+ * A word: a letter or digit, then letters, digits and combining marks. The marks keep a word
+ * written decomposed whole (a Mac writes "März" in a file name as "Ma" + U+0308 + "rz");
+ * everything else (punctuation, `|`, `#`, spaces, symbols, emoji) separates words.
+ */
+const WORD = /[\p{L}\p{N}][\p{L}\p{N}\p{M}]*/gu;
 const HAS_LETTER = /\p{L}/u;
+const HAS_DIGIT = /\p{N}/u;
+const RUNS = /\p{L}+|\p{N}+/gu;
 
-/** One word as the index keeps it: accents and case aside ("Überweisung" is "uberweisung"), cut to termChars. */
-export const normalizeWord = (word: string): string =>
-  word
-    .normalize('NFKD')
-    .replace(/\p{M}+/gu, '')
-    .toLowerCase()
-    .replace(/ß/g, 'ss')
-    .replace(/[^\p{L}\p{N}]+/gu, '')
-    // Whole characters (code points): a cut never splits a character outside the BMP.
-    .match(/[\s\S]/gu)
-    ?.slice(0, SEARCH_LIMITS.termChars)
-    .join('') ?? '';
+/** The first `max` code units of text, less a high surrogate the cut would leave without its pair. */
+const cut = (text: string, max: number) => {
+  const head = text.slice(0, max);
+  return /[\uD800-\uDBFF]$/.test(head) ? head.slice(0, -1) : head;
+};
 
+/** Characters (code points), as a person counts them. */
 const characters = (text: string) => [...text].length;
 
-/** The words of text as typed (before normalising). */
-const rawWords = (text: string): string[] => text.match(WORD) ?? [];
+const longEnough = (term: string) => characters(term) >= SEARCH_LIMITS.minTermChars;
+
+/**
+ * One word as the index keeps it: accents and case aside ("Überweisung" is "uberweisung",
+ * "Straße" is "strasse", which NFKD leaves as it is), letters and digits only, cut to termChars.
+ */
+export const normalizeWord = (word: string): string =>
+  cut(
+    word
+      .normalize('NFKD')
+      .replace(/\p{M}+/gu, '')
+      .toLowerCase()
+      .replace(/ß/g, 'ss')
+      .replace(/[^\p{L}\p{N}]+/gu, ''),
+    SEARCH_LIMITS.termChars,
+  );
 
 /**
  * The distinct terms of free text, first seen first. `numbers: false` drops words without
  * a letter (a statement's amounts and dates are noise to search); `numbers: true` keeps them
  * (a file name's "2024"), and a word mixing letters and digits also gives its runs of each
- * ("statement2024" gives "statement" and "2024" too).
+ * ("statement2024" gives "statement" and "2024" too). Reads no further than `max` needs.
  */
 export const wordTerms = (text: string, options: { numbers: boolean; max?: number }): string[] => {
   const terms = new Set<string>();
   const max = options.max ?? Infinity;
   const add = (term: string) => {
-    if (terms.size < max && characters(term) >= SEARCH_LIMITS.minTermChars) terms.add(term);
+    if (terms.size < max && longEnough(term)) terms.add(term);
   };
-  for (const raw of rawWords(text)) {
+  for (const [raw] of text.matchAll(WORD)) {
     if (terms.size >= max) break;
     const word = normalizeWord(raw);
-    if (!options.numbers && !HAS_LETTER.test(word)) continue;
+    const letters = HAS_LETTER.test(word);
+    if (!options.numbers && !letters) continue;
     add(word);
-    if (options.numbers && /\p{L}/u.test(word) && /\p{N}/u.test(word)) for (const part of word.match(/\p{L}+|\p{N}+/gu) ?? []) add(part);
+    if (options.numbers && letters && HAS_DIGIT.test(word)) for (const [part] of word.matchAll(RUNS)) add(part);
   }
   return [...terms];
 };
@@ -71,20 +87,23 @@ export const wordTerms = (text: string, options: { numbers: boolean; max?: numbe
 /**
  * The terms a statement's filing gives it, each with the places it is in: the name's words
  * (its extension too, so "pdf" finds PDFs), the account's words ("Visa ••1234" gives "1234"),
- * and its period as "2024-03" and as its year "2024".
+ * and its period as "2024-03" and as its year "2024" (a period that is not YYYY-MM gives none).
  */
 export const filingTerms = (statement: { fileName: string; accountLabel: string; period: string }): Map<string, number> => {
   const terms = new Map<string, number>();
   const add = (term: string, source: number) => terms.set(term, (terms.get(term) ?? 0) | source);
   for (const term of wordTerms(statement.fileName, { numbers: true })) add(term, TERM_SOURCES.name);
   for (const term of wordTerms(statement.accountLabel, { numbers: true })) add(term, TERM_SOURCES.account);
-  add(statement.period, TERM_SOURCES.period);
-  add(statement.period.slice(0, 4), TERM_SOURCES.period);
+  if (PERIOD_PATTERN.test(statement.period)) {
+    add(statement.period, TERM_SOURCES.period);
+    add(statement.period.slice(0, 4), TERM_SOURCES.period);
+  }
   return terms;
 };
 
 /** A statement's content terms: its pieces' words (no numbers), at most contentTerms in all. */
 export const contentTerms = (pieces: readonly string[]): string[] =>
+  // A line break between pieces, so the last word of one and the first of the next stay two.
   wordTerms(pieces.join('\n'), { numbers: false, max: SEARCH_LIMITS.contentTerms });
 
 export interface QueryTerm {
@@ -92,76 +111,87 @@ export interface QueryTerm {
   term: string;
   /** Whether any term beginning with it matches (words, and years); else only the exact term (a month). */
   prefix: boolean;
-  /** `period` when read from a period ("March 2024", "2024-03", "2024"). */
+  /** `period` when read from a period ("March 2024", "2024-03", "2024"): then `term` is "YYYY-MM" or "YYYY". */
   kind: 'period' | 'word';
-  /** What it was read from, as typed. */
+  /** The words it was read from, as typed ("March 2024"), for messages. */
   typed: string;
 }
 
-const pad = (month: number) => String(month).padStart(2, '0');
-const validMonth = (month: number) => Number.isInteger(month) && month >= 1 && month <= 12;
-const YEAR = /^(19|20)\d\d$/;
+/** A word of a query: normalised, with where it was typed. */
+interface Token {
+  word: string;
+  start: number;
+  end: number;
+}
 
-/** Periods written with numbers: 2024-03, 2024/03, 03/2024, 3-2024. */
-const NUMERIC_PERIODS: { pattern: RegExp; period: (match: RegExpExecArray) => string | undefined }[] = [
-  {
-    pattern: /(?<![\p{L}\p{N}])((?:19|20)\d\d)[-/.](\d{1,2})(?![\p{L}\p{N}]|[-/.]\d)/gu,
-    period: (match) => (validMonth(Number(match[2])) ? `${match[1]}-${pad(Number(match[2]))}` : undefined),
-  },
-  {
-    pattern: /(?<![\p{L}\p{N}]|\d[-/.])(\d{1,2})[-/.]((?:19|20)\d\d)(?![\p{L}\p{N}])/gu,
-    period: (match) => (validMonth(Number(match[1])) ? `${match[2]}-${pad(Number(match[1]))}` : undefined),
-  },
-];
+const YEAR = /^(?:19|20)\d\d$/;
+const MONTH_NUMBER = /^\d\d?$/;
+/** What may join a year and a month's number: "2024-03", "2024/03", "03.2024". A space may not ("2024 03" is two numbers). */
+const NUMBER_JOIN = /^[-/.]$/;
+
+const pad = (month: number) => String(month).padStart(2, '0');
+const monthNumber = (word: string) => (MONTH_NUMBER.test(word) && Number(word) >= 1 && Number(word) <= 12 ? Number(word) : undefined);
 
 /** A year as typed after a month's name: four digits, or two meaning this century ("Mar 24"). */
-const yearOf = (word: string): string | undefined => (YEAR.test(word) ? word : /^\d\d$/.test(word) ? `20${word}` : undefined);
+const yearAfterName = (word: string): string | undefined => (YEAR.test(word) ? word : /^\d\d$/.test(word) ? `20${word}` : undefined);
 
 /**
- * What a person typed into the search box, as terms. A period in any of the ways people
- * write one ("March 2024", "Mar 24", "März 2024", "2024 March", "2024-03", "03/2024") is one
- * exact period term; a year alone matches its months and names holding it; every other
- * word matches as the start of a word, so results can follow each key typed.
+ * The periods written in numbers ("2024-03", "2024/3", "03/2024", "3-2024"), by the index of
+ * their first token. Read before the words, since a separator splits them into two tokens;
+ * a number joined on to either end is a date ("2024-03-15", "15/03/2024"), not a month.
+ */
+const numericPeriods = (text: string, tokens: readonly Token[]): Map<number, string> => {
+  const joined = (index: number) =>
+    index >= 0 && index + 1 < tokens.length && NUMBER_JOIN.test(text.slice(tokens[index].end, tokens[index + 1].start));
+  const numberJoined = (index: number, other: number) => joined(index) && /^\d+$/.test(tokens[other].word);
+  const periods = new Map<number, string>();
+  for (let index = 0; index + 1 < tokens.length; index++) {
+    if (!joined(index) || numberJoined(index - 1, index - 1) || numberJoined(index + 1, index + 2)) continue;
+    const [first, second] = [tokens[index].word, tokens[index + 1].word];
+    const month = YEAR.test(first) ? monthNumber(second) : monthNumber(first);
+    const year = YEAR.test(first) ? first : second;
+    if (month && YEAR.test(year)) {
+      periods.set(index, `${year}-${pad(month)}`);
+      index++;
+    }
+  }
+  return periods;
+};
+
+/**
+ * What a person typed into the search box, as terms, in the order typed. A period in any of
+ * the ways people write one ("March 2024", "Mar 24", "März 2024", "2024 March", "2024-03",
+ * "03/2024") is one exact period term; a year alone matches its months, and names holding
+ * it, by prefix; every other word matches as the start of a word, so results can follow each
+ * key typed. A lone month name stays a word: "march" may be in a statement's text.
  */
 export const parseQuery = (query: string): QueryTerm[] => {
+  const text = query.slice(0, SEARCH_LIMITS.queryChars);
+  const tokens: Token[] = [...text.matchAll(WORD)].map((match) => ({
+    word: normalizeWord(match[0]),
+    start: match.index,
+    end: match.index + match[0].length,
+  }));
+  const periods = numericPeriods(text, tokens);
   const terms: QueryTerm[] = [];
-  const add = (term: QueryTerm) => {
-    if (
-      characters(term.term) >= SEARCH_LIMITS.minTermChars &&
-      !terms.some((known) => known.term === term.term && known.prefix === term.prefix)
-    )
-      terms.push(term);
+  const add = (term: string, prefix: boolean, kind: QueryTerm['kind'], from: Token, to = from) => {
+    if (longEnough(term) && !terms.some((known) => known.term === term && known.prefix === prefix))
+      terms.push({ term, prefix, kind, typed: text.slice(from.start, to.end) });
   };
-  let text = query.slice(0, SEARCH_LIMITS.queryChars);
-  for (const { pattern, period } of NUMERIC_PERIODS) {
-    text = text.replace(pattern, (...args) => {
-      const match = args.slice(0, -2) as unknown as RegExpExecArray;
-      const found = period(match);
-      if (!found) return match[0];
-      add({ term: found, prefix: false, kind: 'period', typed: match[0] });
-      return ' ';
-    });
+  for (let index = 0; index < tokens.length && terms.length < SEARCH_LIMITS.queryTerms; index++) {
+    const token = tokens[index];
+    const period = periods.get(index);
+    // The next token, unless a numeric period holds it.
+    const next = periods.has(index + 1) ? undefined : tokens[index + 1];
+    const month = monthFromName(token.word);
+    const yearAfter = month && next ? yearAfterName(next.word) : undefined;
+    const monthAfter = YEAR.test(token.word) && next ? monthFromName(next.word) : undefined;
+    if (period) add(period, false, 'period', token, tokens[index + 1]);
+    else if (month && yearAfter) add(`${yearAfter}-${pad(month)}`, false, 'period', token, next);
+    else if (monthAfter) add(`${token.word}-${pad(monthAfter)}`, false, 'period', token, next);
+    else if (YEAR.test(token.word)) add(token.word, true, 'period', token);
+    else add(token.word, true, 'word', token);
+    if (period || yearAfter || monthAfter) index++;
   }
-  const words = rawWords(text);
-  for (let index = 0; index < words.length; index++) {
-    const word = words[index];
-    const next = words[index + 1];
-    const month = monthFromName(word);
-    // "March 2024", "Mar 24"; then "2024 March".
-    const after = month && next !== undefined ? yearOf(next) : undefined;
-    if (month && after) {
-      add({ term: `${after}-${pad(month)}`, prefix: false, kind: 'period', typed: `${word} ${next}` });
-      index++;
-      continue;
-    }
-    const monthAfter = next !== undefined && YEAR.test(word) ? monthFromName(next) : undefined;
-    if (monthAfter) {
-      add({ term: `${word}-${pad(monthAfter)}`, prefix: false, kind: 'period', typed: `${word} ${next}` });
-      index++;
-      continue;
-    }
-    if (YEAR.test(word)) add({ term: word, prefix: true, kind: 'period', typed: word });
-    else add({ term: normalizeWord(word), prefix: true, kind: 'word', typed: word });
-  }
-  return terms.slice(0, SEARCH_LIMITS.queryTerms);
+  return terms;
 };

@@ -18,7 +18,7 @@ const FIELD_WORDS: Record<string, string> = { NAME: 'name', ACCOUNT: 'account', 
 const MarkedName = ({ name, matches }: { name: string; matches: string[] }) => {
   const matched = new Set(matches);
   // Words and what lies between them, in order; a word is marked when its normal form matched.
-  const parts = name.split(/([\p{L}\p{N}]+)/u);
+  const parts = name.split(/([\p{L}\p{N}][\p{L}\p{N}\p{M}]*)/u);
   return <>{parts.map((part, index) => (index % 2 === 1 && matched.has(normalizeWord(part)) ? <mark key={index}>{part}</mark> : part))}</>;
 };
 
