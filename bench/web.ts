@@ -5,13 +5,14 @@
  *   - First Load JS of every page (signed out and, for the private pages, signed in on the
  *     local stack), against a bare Next.js app of the same versions built in the same run,
  *     with what each library costs;
+ *   - the statement page's time to first page of a 50 MB PDF against a one-page PDF (bench/preview.ts);
  *   - Lighthouse performance, mobile and desktop, median of 3, of every public page and of
  *     the bare app.
  */
 import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { chromium } from 'playwright-core';
+import { chromium, type Browser } from 'playwright-core';
 import { WEB_CONFIG_ENV } from '../contract';
 import { serverFunctionDir, staticAssetsDir, webArtifactDir } from '../lib/web-artifact';
 import { spawnGuarded } from '../local/children';
@@ -25,9 +26,11 @@ import { LIBRARIES, libraryCost } from './library-cost';
 import { lighthouseMedian, withChrome } from './lighthouse';
 import { medianMs } from './measure';
 import { firstLoadJs } from './page-weight';
+import { PREVIEW_RUNS, previewFirstPage } from './preview';
 
 const PUBLIC_PAGES = ['/', '/sign-in', '/sign-up', '/confirm', '/forgot-password', '/no-such-page'];
-const PRIVATE_PAGES = ['/statements', '/profile'];
+/** `{statement}`: the page of a statement the bench uploads. */
+const PRIVATE_PAGES = ['/statements', '/statements/search', '/statements/coverage', '/statements/{statement}', '/profile'];
 /** The ceiling the app holds itself to: every page's First Load JS at most this many times the bare app's. */
 const MAX_RATIO = 1.6;
 const FIXTURE_CONFIG = path.join(__dirname, '..', 'test', 'web', 'fixtures', 'amplify_outputs.json');
@@ -69,20 +72,24 @@ const coldImport = (entry: string) =>
     ),
   );
 
-/** A person signed up, confirmed and signed in through the app's own screens: the session's cookies. */
-const signedInCookies = async (stack: StackProcess, origin: string): Promise<string> => {
-  const browser = await chromium.launch({ executablePath: ensureChromium(), args: CHROMIUM_FLAGS });
+/** A person signed up, confirmed and signed in through the app's own screens: the session's cookies and ID token. */
+const signedIn = async (browser: Browser, stack: StackProcess, origin: string) => {
+  const context = await browser.newContext();
   try {
-    const context = await browser.newContext();
     const page = await context.newPage();
     const email = `bench-${Date.now()}@example.com`;
     const password = 'a bench passphrase';
     await signUpAndConfirm(page, origin, (address) => stack.codeFor(address), email, password);
     await signIn(page, email, password);
     await page.waitForURL(`${origin}/statements`);
-    return (await context.cookies(origin)).map((cookie) => `${cookie.name}=${cookie.value}`).join('; ');
+    const cookies = (await context.cookies(origin)).map(({ name, value }) => ({ name, value }));
+    return {
+      cookies,
+      header: cookies.map((cookie) => `${cookie.name}=${cookie.value}`).join('; '),
+      idToken: cookies.find((cookie) => cookie.name.endsWith('.idToken'))!.value,
+    };
   } finally {
-    await browser.close();
+    await context.close();
   }
 };
 
@@ -109,11 +116,15 @@ const main = async () => {
     env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' },
   });
   const stack = await startStack({ env: { LOCAL_NO_WEB: '' }, timeoutMs: 180_000 });
+  const browser = await chromium.launch({ executablePath: ensureChromium(), args: CHROMIUM_FLAGS });
   try {
     await waitForPort(barePort, 60_000, 'The bare Next.js app');
     const bareOrigin = `http://localhost:${barePort}`;
     const origin = `http://localhost:${stack.ports.web}`;
-    const cookie = await signedInCookies(stack, origin);
+    const session = await signedIn(browser, stack, origin);
+    const cookie = session.header;
+    // The previews' statements, uploaded through the real path; the first one's page is weighed below.
+    const previews = await previewFirstPage(browser, stack, origin, session);
 
     const baseline = await firstLoadJs(bareOrigin, '/');
     const ceiling = baseline.gzip * MAX_RATIO;
@@ -126,13 +137,22 @@ const main = async () => {
     );
     for (const page of [...PUBLIC_PAGES, ...PRIVATE_PAGES]) {
       const signedIn = PRIVATE_PAGES.includes(page);
-      const load = await firstLoadJs(origin, page, signedIn ? cookie : '');
+      const load = await firstLoadJs(origin, page.replace('{statement}', previews[0].statementId), signedIn ? cookie : '');
       const ratio = load.gzip / baseline.gzip;
       console.log(
         `    ${page.padEnd(17)} ${kb(load.gzip).padStart(9)} (${kb(load.raw)} raw, ${load.scripts} scripts; ${kb(load.wire)} on the wire, ${load.encodings})  ${ratio.toFixed(2)}x bare` +
           `  ${ratio <= MAX_RATIO ? 'within' : 'OVER'} ${MAX_RATIO}x${signedIn ? '  (signed in, with the data)' : ''}`,
       );
     }
+    const [small, large] = previews;
+    console.log(`\n  A PDF's first page on the statement page (chromium, from the navigation's start; median of ${PREVIEW_RUNS})`);
+    for (const figures of previews)
+      console.log(
+        `    ${figures.label.padEnd(17)} ${figures.medianMs.toFixed(0).padStart(5)} ms (runs ${figures.runsMs.map((ms) => ms.toFixed(0)).join(', ')}), ${(figures.bytesRead / 1024).toFixed(0)} KiB read from storage`,
+      );
+    console.log(
+      `    ${large.label} against ${small.label}: ${(large.medianMs / small.medianMs).toFixed(2)}x the time, ${((100 * large.bytesRead) / large.size).toFixed(2)}% of the file read`,
+    );
     console.log('\n  What each library costs on its own (minified, gzip; React is in the bare app too)');
     for (const library of LIBRARIES) console.log(`    ${kb(libraryCost(library.entry)).padStart(9)}  ${library.name}: ${library.loaded}`);
 
@@ -151,6 +171,7 @@ const main = async () => {
       }
     });
   } finally {
+    await browser.close();
     await stack.stop();
     await bare.stop();
   }

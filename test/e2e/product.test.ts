@@ -8,7 +8,8 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import type { Child } from '../../local/children';
 import { STATIC_CACHE_CONTROL } from '../../lib/web-artifact';
 import { MESSAGES } from '../../web/lib/messages';
-import { javaProcessesFor, startStack, type StackProcess } from '../local/support/stack-process';
+import { javaProcessesFor, startStack, waitFor, type StackProcess } from '../local/support/stack-process';
+import { rawGraphql } from '../local/support/graphql';
 import { CHROMIUM_FLAGS, ensureChromium } from './support/chromium';
 import './support/locator-matchers';
 import { buildWebApp, startBuiltWebApp } from './support/web-app';
@@ -1504,6 +1505,46 @@ describe('see and find: each kind of statement shown in place, hostile files kep
     // A PDF with JavaScript in it is drawn, and none of its script runs.
     await open('scripted.pdf');
     await expect(page.getByTestId('pdf-canvas')).toHaveAttribute('data-drawn-page', '1', { timeout: 30_000 });
+
+    // An SVG sent as a PNG never becomes a statement: refused once it arrives (its content is
+    // not a PNG), it has no page to be shown on, and its URL is never signed.
+    const svg = Buffer.from(
+      '<svg xmlns="http://www.w3.org/2000/svg" onload="document.title=\'pwned\'"><script>document.title="pwned"</script></svg>',
+    );
+    const drawing = await uploadStatement(stack.config, idToken, {
+      fileName: 'drawing.png',
+      contentType: 'image/png',
+      accountLabel: 'Hostile',
+      period: '2024-08',
+      bytes: svg,
+    });
+    await waitFor(async () => {
+      const answer = (
+        await rawGraphql(stack.config, { Authorization: idToken }, `{ uploadRefusal(id: "${drawing.statementId}") { reason } }`)
+      ).body;
+      return (answer.data as { uploadRefusal?: { reason: string } | null }).uploadRefusal?.reason;
+    }, 'the SVG to be refused').then((reason) => expect(reason).toMatch(/not a PNG/));
+    const drawingPage = await page.goto(`${base}/statements/${drawing.statementId}`);
+    expect(drawingPage?.status()).toBe(404);
+
+    // A quarantined statement's page says why it is not shown, and signs nothing.
+    const infected = Buffer.concat([Buffer.from('Date,Description,Amount\n2024-09-01,'), EICAR, Buffer.from(',1.00\n')]);
+    const quarantined = await uploadStatement(stack.config, idToken, {
+      fileName: 'infected.csv',
+      contentType: 'text/csv',
+      accountLabel: 'Hostile',
+      period: '2024-09',
+      bytes: infected,
+    });
+    const signed: string[] = [];
+    page.on('request', (request) => {
+      if (/\/(preview|download)-url$/.test(new URL(request.url()).pathname)) signed.push(request.url());
+    });
+    await page.goto(`${base}/statements/${quarantined.statementId}`);
+    await expect(page.getByTestId('scan-verdict')).toHaveText(/^Quarantined/, { timeout: 60_000 });
+    await expect(page.getByRole('main')).toContainText('This statement is quarantined');
+    expect(await page.getByTestId('transactions').count()).toBe(0);
+    expect(signed).toEqual([]);
     expect(dialogs).toEqual([]);
     expect(await page.title()).not.toContain('pwned');
     expect(violations).toEqual([]);

@@ -291,13 +291,13 @@ test('the matrix covers every operation and route for every caller', () => {
   expect(Object.keys(GRAPHQL).sort()).toEqual([
     'editStatements',
     'me',
+    'search',
     'serviceStatus',
     'statement',
+    'statementNeighbours',
     'statements',
     'statementsByChecksum',
     'updateProfile',
-    'search',
-    'statementNeighbours',
     'uploadLimits',
     'uploadRefusal',
   ]);

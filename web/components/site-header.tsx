@@ -79,10 +79,15 @@ export const SiteHeader = () => {
           css={css`
             list-style: none;
             display: flex;
+            flex-wrap: wrap;
             align-items: center;
-            gap: 0.75rem;
+            gap: 0 0.75rem;
             margin: 0;
             padding: 0;
+            /* A phone's width holds the signed-in links on two lines rather than scrolling the page sideways. */
+            @media (max-width: 480px) {
+              column-gap: 0.25rem;
+            }
           `}
         >
           {state.status === 'signedIn' ? (
