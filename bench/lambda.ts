@@ -97,9 +97,11 @@ const main = async () => {
     );
   }
 
+  const objects = memoryObjects();
   const deps = {
     presigner: testPresigner(),
-    objects: memoryObjects(),
+    objects,
+    versions: objects,
     records: memoryRecords(),
     log: capturingLog(),
     cors: { allowedOrigins: [] },

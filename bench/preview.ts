@@ -28,7 +28,7 @@ export interface PreviewFigures {
   bytesRead: number;
 }
 
-/** Uploads a PDF and waits until the scan finds it clean (the preview route then answers). */
+/** Uploads a PDF and waits until it is recorded and its scan finds it clean (the preview route then answers). */
 const uploadClean = async (stack: StackProcess, idToken: string, fileName: string, bytes: Buffer) => {
   const { statementId } = await uploadStatement(stack.config, idToken, {
     fileName,
@@ -44,7 +44,8 @@ const uploadClean = async (stack: StackProcess, idToken: string, fileName: strin
       params: { statementId },
     });
     if (answer.status === 200) return statementId;
-    if (answer.status !== 409 || Date.now() > until)
+    // 404 until the catalogue records it, 409 while it is scanned.
+    if (![404, 409].includes(answer.status) || Date.now() > until)
       throw new Error(`preview of ${fileName}: ${answer.status} ${JSON.stringify(answer.body)}`);
     await new Promise((resolve) => setTimeout(resolve, 500));
   }

@@ -189,6 +189,11 @@ export interface CompleteUploadResponse {
   statementId: string;
 }
 
+/** A statement brought back from Recently deleted: listed again under the same id. */
+export interface RestoredStatementResponse {
+  statementId: string;
+}
+
 export interface StatementDownloadResponse extends PresignedDownload {
   fileName: string;
   /** The SHA-256 checksum S3 verified when the file arrived, to compare the download with. */

@@ -26,6 +26,12 @@ export interface Statement extends Schema.Statement {
   checksumType?: ChecksumType;
 }
 
+/** A statement in Recently deleted: the record as it was, with when it was deleted and when it goes for good. */
+export interface DeletedStatement extends Statement {
+  deletedAt: string;
+  purgeAt: string;
+}
+
 /** An upload refused after it arrived; the file is gone, the owner sees why. The table also keeps whose it was. */
 export interface UploadRefusal extends Schema.UploadRefusal {
   owner: string;

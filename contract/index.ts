@@ -16,3 +16,4 @@ export * from './entities';
 export * from './lambda-env';
 export * from './security-headers';
 export * from './search';
+export * from './recently-deleted';

@@ -65,9 +65,10 @@ export const accountKeyOf = (accountLabel: string): string => accountLabel.norma
  * A user's partition (`USER#{sub}`) holds, in sort-key order: one `ACCOUNT#{key}` summary
  * per account, one `COVER#{YYYY-MM}|{key}` per account and period, and one
  * `PERIOD#{YYYY-MM}` per period in use (count and bytes), the
- * `PROFILE`, the `QUOTA` usage (statements and bytes kept; places taken, uploads under
- * way included), then the `STATEMENT#{ulid}` records and the `UPLOAD#{ulid}` places held
- * by uploads under way. The summaries sort before what they summarise, so one Query of
+ * `PROFILE`, the `QUOTA` usage (statements and bytes kept, Recently deleted included, and
+ * how much of it is there; places taken, uploads under way included), then the
+ * `STATEMENT#{ulid}` records, the `TRASH#{ulid}` records of statements in Recently deleted,
+ * and the `UPLOAD#{ulid}` places held by uploads under way. The summaries sort before what they summarise, so one Query of
  * the partition reads every summary first (the sweep's reconciliation relies on it).
  *
  * Each statement is also written, in the same transaction, as a copy in four list
@@ -108,6 +109,20 @@ export const TABLE_KEYS = {
    */
   coverageSortPrefix: COVERAGE_SORT_PREFIX,
   coverageSort: (period: string, accountKey: string): string => `${COVERAGE_SORT_PREFIX}${period}|${accountKey}`,
+  /**
+   * A statement in Recently deleted: its record, moved here whole (with when it was deleted
+   * and when it goes for good) out of `STATEMENT#`, so nothing that reads statements sees it.
+   */
+  trashSortPrefix: 'TRASH#',
+  trashSort: (statementId: string): string => `TRASH#${statementId}`,
+  /**
+   * When each statement in Recently deleted goes for good, in one partition sorted by that
+   * time, so the sweep finds the due ones with one Query (as it finds expired holds).
+   */
+  purgesPartition: 'PURGES',
+  purgeSort: (purgeAt: string, owner: string, statementId: string): string => `${purgeAt}|${owner}|${statementId}`,
+  /** On a statement in Recently deleted: its deletion for good has begun (its file may be gone); it can no longer be restored. */
+  purgingAttribute: 'purging',
   /** An upload holding a place under the quota until its file is recorded, or it is aborted or expires. */
   uploadSortPrefix: 'UPLOAD#',
   uploadSort: (statementId: string): string => `UPLOAD#${statementId}`,

@@ -8,6 +8,7 @@ import type {
   PresignedDownload,
   ProfileImageUploadRequest,
   ProfileImageUploadResponse,
+  RestoredStatementResponse,
   StatementDownloadResponse,
   StatementUploadRequest,
   StatementUploadResponse,
@@ -68,7 +69,12 @@ export const STATEMENT_ROUTES = {
   downloadUrl: route<undefined, StatementDownloadResponse>()('GET', '/statements/{statementId}/download-url'),
   /** The same file to look at in the page: shown inline, as the type the content check verified, never saved. */
   previewUrl: route<undefined, StatementDownloadResponse>()('GET', '/statements/{statementId}/preview-url'),
+  /** Moves a statement to Recently deleted (see RECENTLY_DELETED): out of every list, restorable for 30 days. */
   deleteStatement: route<undefined, undefined>()('DELETE', '/statements/{statementId}'),
+  /** Brings a statement back from Recently deleted exactly as it was. */
+  restoreStatement: route<undefined, RestoredStatementResponse>()('POST', '/deleted/{statementId}/restore'),
+  /** Deletes a statement in Recently deleted for good, now: its record and every version of its file. */
+  purgeStatement: route<undefined, undefined>()('DELETE', '/deleted/{statementId}'),
   /** What closing the account would delete, and the deletion once begun (answered during it, too). */
   account: route<undefined, AccountOverview>()('GET', '/account'),
   /** Begins closing the account: 202 with the job, which runs on its own (repeatable: the job already there). */

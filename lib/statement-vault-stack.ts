@@ -131,15 +131,18 @@ export class StatementVaultStack extends Stack {
     storage.grantRead(profileImageApi.handler, PROFILE_IMAGE_PREFIX);
     data.table.grant(profileImageApi.handler, 'dynamodb:GetItem');
 
-    // Statements: sign uploads (single and multipart), downloads, and delete.
+    // Statements: sign uploads (single and multipart) and downloads; move to Recently deleted,
+    // restore, and delete for good (every version of the file: a delete never leaves bytes behind).
     const statementsApi = presignApi('StatementsApi', 'statements-api', 'statements/index.ts', STATEMENT_ROUTES, STATEMENT_PREFIX);
     storage.grantPut(statementsApi.handler, STATEMENT_PREFIX);
     storage.grantRead(statementsApi.handler, STATEMENT_PREFIX);
-    storage.grantDelete(statementsApi.handler, STATEMENT_PREFIX);
     storage.grantAbortMultipartUpload(statementsApi.handler, STATEMENT_PREFIX);
     storage.grantListParts(statementsApi.handler, STATEMENT_PREFIX);
+    storage.grantListVersions(statementsApi.handler, [STATEMENT_PREFIX]);
+    storage.grantDeleteVersions(statementsApi.handler, STATEMENT_PREFIX);
     // Signing an upload holds its place under the quota (PutItem, UpdateItem); an abort gives it
-    // back and a delete removes the record, its list copies and its share of the summaries.
+    // back; a delete, a restore and a deletion for good move the record, its list copies and
+    // its share of the summaries in transactions.
     data.table.grant(statementsApi.handler, 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:DeleteItem', 'dynamodb:UpdateItem');
 
     // Closing an account: the statements API records the job and starts the worker.

@@ -65,7 +65,7 @@ export interface Identities {
 /** What one owner's job may reach: that owner's files, records and sign-in. */
 export interface OwnerScope {
   objects: VersionedObjects;
-  records: Pick<RecordStore, 'ownerRecords' | 'deleteStatement' | 'releaseUpload'> & OwnerPartition;
+  records: Pick<RecordStore, 'ownerRecords' | 'deleteStatement' | 'releaseUpload' | 'beginPurge' | 'finishPurge'> & OwnerPartition;
   identities: Identities;
 }
 
@@ -107,6 +107,11 @@ const STEPS: Record<DeletionStep, StepRun> = {
     // Each through its own path, so list copies, summaries and the held-places index go with it.
     for (const statement of held.statements) if (await records.deleteStatement(owner, statement.id)) counts.statements++;
     for (const upload of held.uploads) if (await records.releaseUpload(owner, upload.statementId)) counts.otherRecords++;
+    // Recently deleted, as a deletion for good ends (the files went in the step before): the
+    // record and its entry in the schedule, which is kept outside the owner's partition.
+    for (const deleted of held.deleted) {
+      if ((await records.beginPurge(owner, deleted.id)) && (await records.finishPurge(owner, deleted.id))) counts.statements++;
+    }
     counts.otherRecords += await records.deleteOwnerPartition(owner);
   },
   async identity(owner, { identities }, counts) {

@@ -213,6 +213,13 @@ export const applyScanVerdict = async (deps: CatalogueDeps, key: string, verdict
   // Two tries: the catalogue may write the record between the read and this write.
   for (let attempt = 1; ; attempt++) {
     const statement = await deps.records.getStatement(parsed.owner, parsed.statementId);
+    if (!statement && (await deps.records.getDeleted(parsed.owner, parsed.statementId))) {
+      // Deleted while it was scanned: the verdict is kept with it, for a restore.
+      const scan = await scanOutcome(deps, key, verdict);
+      if (scan.status !== STATEMENT_STATUS.scanning)
+        await deps.records.setStatementStatus(parsed.owner, parsed.statementId, scan.status, scan.detail);
+      return 'ignored';
+    }
     if (statement) {
       const scan = await scanOutcome(deps, key, verdict);
       if (scan.status === statement.status && scan.detail === statement.scanDetail) return 'ignored';

@@ -11,6 +11,7 @@ import { s3RangeSource } from '../shared/search/s3-ranges';
 import { createCatalogue, type CatalogueDeps } from './core';
 import { createScanResults, type ScanResultEvent } from './scan-results';
 import { createSweep } from './sweep';
+import { s3VersionedObjects } from '../account/objects';
 
 const catalogueDeps = (serviceName: string, env: Record<string, string | undefined>, access: AwsAccess) => {
   const settings = parseEnvironment(env);
@@ -30,7 +31,7 @@ const catalogueDeps = (serviceName: string, env: Record<string, string | undefin
         readContentText(s3RangeSource(s3, settings.bucketName, statement.key, statement.size), statement.contentType),
     },
   };
-  return { logger, deps, settings, extras: { metrics, tracer } };
+  return { logger, deps, settings, s3, extras: { metrics, tracer } };
 };
 
 /** The catalogue's Lambda handler (S3 event notifications). */
@@ -49,7 +50,7 @@ export const createScanResultsHandler = (env: Record<string, string | undefined>
 
 /** The sweep's Lambda handler (a scheduled EventBridge event). */
 export const createSweepHandler = (env: Record<string, string | undefined>, access: AwsAccess = {}) => {
-  const { logger, deps, extras } = catalogueDeps(SERVICE_NAMES.sweep, env, access);
-  const sweep = createSweep(deps);
+  const { logger, deps, settings, s3, extras } = catalogueDeps(SERVICE_NAMES.sweep, env, access);
+  const sweep = createSweep({ ...deps, versions: s3VersionedObjects(s3, settings.bucketName) });
   return withLambdaContext(logger, CORRELATION_ID_PATHS.eventBridge, (_event: unknown) => sweep(), extras);
 };

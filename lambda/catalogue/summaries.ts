@@ -17,14 +17,19 @@ const sameTotals = (a: Totals | undefined, b: Totals | undefined): boolean =>
 /**
  * What one owner's summaries should hold, from their records: per account (named by its
  * oldest statement, as the catalogue keeps it), per account and period (with the ids of
- * its statements, in upload order), per period, and the quota's usage (the
- * places taken are the statements kept plus the uploads under way).
+ * its statements, in upload order), per period, and the quota's usage (what is kept
+ * includes Recently deleted, which it also counts apart; the places taken are the
+ * statements kept plus the uploads under way).
  */
-export const expectedSummaries = (statements: readonly Statement[], uploads: readonly HeldUpload[] = []) => {
+export const expectedSummaries = (
+  statements: readonly Statement[],
+  uploads: readonly HeldUpload[] = [],
+  deleted: readonly Statement[] = [],
+) => {
   const accounts = new Map<string, Totals & { label: string; labelFrom: string }>();
   const periods = new Map<string, Totals>();
   const coverage = new Map<string, Totals & { period: string; accountKey: string; ids: string[] }>();
-  const quota: QuotaUsage = { statements: 0, bytes: 0, slots: 0, slotBytes: 0 };
+  const quota: QuotaUsage = { statements: 0, bytes: 0, slots: 0, slotBytes: 0, deletedStatements: 0, deletedBytes: 0 };
   // Oldest first (ULIDs sort by time), so the oldest spelling of an account names it.
   for (const statement of [...statements].sort((a, b) => (a.id < b.id ? -1 : 1))) {
     const key = accountKeyOf(statement.accountLabel);
@@ -46,6 +51,13 @@ export const expectedSummaries = (statements: readonly Statement[], uploads: rea
     quota.statements++;
     quota.bytes += statement.size;
   }
+  // Recently deleted keeps its places: counted as kept, and as deleted.
+  for (const statement of deleted) {
+    quota.deletedStatements++;
+    quota.deletedBytes += statement.size;
+  }
+  quota.statements += quota.deletedStatements;
+  quota.bytes += quota.deletedBytes;
   quota.slots = quota.statements + uploads.length;
   quota.slotBytes = quota.bytes + uploads.reduce((sum, upload) => sum + upload.size, 0);
   return { accounts, periods, coverage, quota };
@@ -62,7 +74,7 @@ const seenAs = (item: Versioned | undefined): Versioned | undefined =>
  * statement's. A zero account or period summary is removed.
  */
 export const summaryCorrections = (records: OwnerRecords): SummaryCorrection[] => {
-  const expected = expectedSummaries(records.statements, records.uploads);
+  const expected = expectedSummaries(records.statements, records.uploads, records.deleted);
   const seen = records.summaries;
   const corrections: SummaryCorrection[] = [];
   for (const key of new Set([...seen.accounts.keys(), ...expected.accounts.keys()])) {

@@ -3,6 +3,10 @@ import type { OwnerRecords } from '../shared/records';
 import { applyScanVerdict, catalogueCreated, catalogueRemoved, type CatalogueDeps, type Outcome } from './core';
 import { indexAvailable } from '../shared/search/indexing';
 import { summaryCorrections } from './summaries';
+import { purgeStatement, type PurgeDeps } from '../shared/trash/purge';
+
+/** The catalogue's parts, and every version of a file, for deleting for good what Recently deleted held for its time. */
+export type SweepDeps = CatalogueDeps & { versions: PurgeDeps['versions'] };
 
 export interface SweepReport {
   /** Owners with at least one object, each compared with their records. */
@@ -25,6 +29,8 @@ export interface SweepReport {
   scansApplied: number;
   /** Available statements whose search postings were missing or out of date, written again. */
   indexed: number;
+  /** Statements deleted for good: their 30 days in Recently deleted were over (or their file was gone). */
+  purged: number;
   /** Owners whose comparison failed (logged by error name); the rest were still swept. */
   failures: number;
 }
@@ -132,7 +138,7 @@ const orderLists = async (deps: CatalogueDeps, owner: string, records: OwnerReco
  * An owner with records but no object left at all is not visited; the delete route and
  * the ObjectRemoved event each remove such records, so only both failing leaves one.
  */
-export const createSweep = (deps: CatalogueDeps) => async (): Promise<SweepReport> => {
+export const createSweep = (deps: SweepDeps) => async (): Promise<SweepReport> => {
   const report: SweepReport = {
     owners: 0,
     objects: 0,
@@ -146,6 +152,7 @@ export const createSweep = (deps: CatalogueDeps) => async (): Promise<SweepRepor
     uploadsReleased: 0,
     scansApplied: 0,
     indexed: 0,
+    purged: 0,
     failures: 0,
   };
   const count = (outcome: Outcome) => {
@@ -154,6 +161,7 @@ export const createSweep = (deps: CatalogueDeps) => async (): Promise<SweepRepor
     if (outcome === 'removed') report.recordsWithoutFile++;
   };
   const now = () => new Date().toISOString();
+  const purgeDeps = { records: deps.records, versions: deps.versions, search: deps.search?.index };
 
   // Places held by uploads that expired: a file that did arrive is recorded (its record
   // takes the place over); otherwise the place is given back.
@@ -168,6 +176,18 @@ export const createSweep = (deps: CatalogueDeps) => async (): Promise<SweepRepor
     }
   }
 
+  // Recently deleted whose time is up goes for good; an entry whose statement was restored,
+  // deleted for good already, or closed with its account just goes.
+  for (const entry of await deps.records.duePurges(now())) {
+    try {
+      if (await purgeStatement(purgeDeps, entry.owner, entry.statementId)) report.purged++;
+      else await deps.records.dropPurgeEntry(entry);
+    } catch (error) {
+      report.failures++;
+      deps.log.error('deletion for good failed', { owner: entry.owner, errorName: error instanceof Error ? error.name : typeof error });
+    }
+  }
+
   const owners = mergeOwners(
     ownersIn(deps.objects.list(STATEMENT_PREFIX), report),
     ownersIn(deps.objects.list(PROFILE_IMAGE_PREFIX), report),
@@ -176,12 +196,16 @@ export const createSweep = (deps: CatalogueDeps) => async (): Promise<SweepRepor
     report.owners++;
     try {
       const records = await deps.records.ownerRecords(owner);
-      const recorded = new Set(records.statementIds);
+      // A file in Recently deleted is recorded there.
+      const recorded = new Set([...records.statementIds, ...records.deleted.map((deleted) => deleted.id)]);
       const stored = new Set(statementIds);
       const missing = statementIds.filter((id) => !recorded.has(id));
       const orphaned = records.statementIds.filter((id) => !stored.has(id));
       for (const id of missing) count(await catalogueCreated(deps, statementKey(owner, id)));
       for (const id of orphaned) count(await catalogueRemoved(deps, statementKey(owner, id), now()));
+      // A deletion for good that stopped midway (begun, or the file already gone) is finished.
+      const unfinished = records.deleted.filter((deleted) => deleted.purging || !stored.has(deleted.id));
+      for (const deleted of unfinished) if (await purgeStatement(purgeDeps, owner, deleted.id)) report.purged++;
       // A verdict whose event was missed is read from the object's tag.
       for (const statement of records.statements) {
         if (statement.status === STATEMENT_STATUS.scanning && stored.has(statement.id)) {
@@ -199,7 +223,7 @@ export const createSweep = (deps: CatalogueDeps) => async (): Promise<SweepRepor
       if (hasAvatar && records.avatarKey !== avatar) await catalogueCreated(deps, avatar);
       if (!hasAvatar && records.avatarKey !== undefined) await catalogueRemoved(deps, avatar, now());
       // The summaries are judged on a fresh read only when this run changed the records.
-      const changed = missing.length + orphaned.length > 0;
+      const changed = missing.length + orphaned.length + unfinished.length > 0;
       await reconcileSummaries(deps, owner, changed ? await deps.records.ownerRecords(owner) : records, report);
     } catch (error) {
       report.failures++;

@@ -18,6 +18,7 @@ import {
   type StoredPartsResponse,
   type StatementDownloadResponse,
   type StatementUploadResponse,
+  type RestoredStatementResponse,
 } from '../../contract';
 import { accountRoutes, type AccountPorts } from '../account/routes';
 import { ApiError, badRequest, notFound } from '../shared/errors';
@@ -27,6 +28,7 @@ import { METRIC_NAMES, noMetrics, type MetricsPort } from '../shared/metrics';
 import { attachmentDisposition, encodeStatementMetadata } from '../shared/metadata';
 import type { QuotaUsage, RecordStore } from '../shared/records';
 import type { ObjectStore, Presigner } from '../shared/s3';
+import { purgeStatement, type PurgeDeps } from '../shared/trash/purge';
 import { requireAllowedSize, requireAllowedUpload } from '../shared/upload-check';
 
 export interface StatementsDeps {
@@ -45,6 +47,8 @@ export interface StatementsDeps {
   metrics?: MetricsPort;
   /** Mints statement ids; ULIDs sort by upload time, so the list needs no extra index. */
   newId?: () => string;
+  /** Every version of a statement's file, for deleting it for good. */
+  versions: PurgeDeps['versions'];
 }
 
 /**
@@ -86,6 +90,7 @@ const requireChecksumFor = (size: number, checksum: string): void => {
 
 export const createStatementsApi = (deps: StatementsDeps) => {
   const newId = deps.newId ?? (() => ulid());
+  const now = () => deps.now?.() ?? new Date();
   const metrics = deps.metrics ?? noMetrics;
 
   /**
@@ -265,14 +270,25 @@ export const createStatementsApi = (deps: StatementsDeps) => {
 
       on(STATEMENT_ROUTES.deleteStatement, async ({ sub, param }) => {
         const statementId = param('statementId', statementIdSchema);
-        const statement = await deps.records.getStatement(sub, statementId);
-        if (!statement) throw notFound('There is no such statement.');
-        // The object goes first: a crash in between leaves a record whose removal the
-        // catalogue's ObjectRemoved event finishes, never a listed record without a file
-        // for longer than that event takes. Versioning keeps the bytes recoverable.
-        await deps.objects.delete(statementKey(sub, statementId));
-        await deps.records.deleteStatement(sub, statementId);
-        deps.log.info('statement deleted', { statementId });
+        // Into Recently deleted: the record moves in one transaction; the file stays until it goes for good.
+        const deleted = await deps.records.trashStatement(sub, statementId, now().toISOString());
+        if (!deleted) throw notFound('There is no such statement.');
+        deps.log.info('statement deleted', { statementId, purgeAt: deleted.purgeAt });
+        return { status: 204 };
+      }),
+      on(STATEMENT_ROUTES.restoreStatement, async ({ sub, param }) => {
+        const statementId = param('statementId', statementIdSchema);
+        const restored = await deps.records.restoreStatement(sub, statementId);
+        if (restored === 'gone') throw notFound('There is no such statement in Recently deleted.');
+        if (restored === 'purging') throw new ApiError('CONFLICT', 'This statement is being deleted for good and can no longer be restored.');
+        deps.log.info('statement restored', { statementId });
+        const answer: RestoredStatementResponse = { statementId };
+        return { status: 200, body: answer };
+      }),
+      on(STATEMENT_ROUTES.purgeStatement, async ({ sub, param }) => {
+        const statementId = param('statementId', statementIdSchema);
+        if (!(await purgeStatement(deps, sub, statementId))) throw notFound('There is no such statement in Recently deleted.');
+        deps.log.info('statement deleted for good', { statementId });
         return { status: 204 };
       }),
       ...accountRoutes(deps),

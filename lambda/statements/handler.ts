@@ -5,6 +5,7 @@ import { createMetrics, powertoolsMetrics } from '../shared/metrics';
 import { LAMBDA_ENV } from '../../contract';
 import { lambdaInvokeAsync } from '../account/clients';
 import { refuseClosingAccounts } from '../account/closing';
+import { s3VersionedObjects } from '../account/objects';
 import { dynamoAccountRecords } from '../account/records';
 import { dynamoRecordStore } from '../shared/records';
 import { createDynamoDbClient, createS3Client, parseEnvironment, required, type AwsAccess } from '../shared/runtime';
@@ -24,6 +25,7 @@ export const createStatementsHandler = (env: Record<string, string | undefined>,
   const api = createStatementsApi({
     presigner: new Presigner(s3, settings.bucketName),
     objects: s3ObjectStore(s3, settings.bucketName),
+    versions: s3VersionedObjects(s3, settings.bucketName),
     records: dynamoRecordStore(settings.tableName, dynamo),
     admit: refuseClosingAccounts(accountRecords),
     account: {

@@ -89,13 +89,17 @@ export class UploadCatalogue extends Construct {
       }
       // Whether an object is gone (404) or refused (403) is only told to a caller who may list.
       storage.grantList(fn);
-      // Records go in and out in transactions (record, list copies, summaries); a removal reads the record first.
-      table.grant(fn, 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:DeleteItem', 'dynamodb:UpdateItem');
+      // Records go in and out in transactions (record, list copies, summaries); a removal reads the
+      // record first; a new record is written only while no statement of its id is in Recently deleted.
+      table.grant(fn, 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:DeleteItem', 'dynamodb:UpdateItem', 'dynamodb:ConditionCheckItem');
       // A statement's search postings are written and removed in batches.
       table.grant(fn, 'dynamodb:BatchWriteItem');
     }
-    // The sweep reads each owner's partition with one Query.
+    // The sweep reads each owner's partition with one Query, and deletes for good what stayed
+    // in Recently deleted for its time: every version of the file.
     table.grant(this.sweep, 'dynamodb:Query');
+    storage.grantListVersions(this.sweep, [STATEMENT_PREFIX]);
+    storage.grantDeleteVersions(this.sweep, STATEMENT_PREFIX);
 
     new events.Rule(this, 'SweepSchedule', {
       description: 'Runs the catalogue sweep',

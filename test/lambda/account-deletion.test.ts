@@ -77,6 +77,15 @@ const world = () => {
       expiresAt: '2099-01-01T00:00:00.000Z',
     });
     records.avatars.set(owner, profileImageKey(owner));
+    // A third, in Recently deleted.
+    const deleted = statement(owner, '01HDDDDDDDDDDDDDDDDDDDDDDD', 60);
+    records.deleted.set(`${owner}/${deleted.id}`, {
+      ...deleted,
+      deletedAt: '2026-11-20T10:00:00.000Z',
+      purgeAt: '2026-12-20T10:00:00.000Z',
+      purging: false,
+    });
+    bucket.versions.push({ key: deleted.key, versionId: 'v1', size: 60 });
     // Two versions of one statement, a delete marker, the other statement, and the avatar.
     bucket.versions.push(
       { key: first.key, versionId: 'v1', size: 90 },
@@ -96,6 +105,8 @@ const world = () => {
       ownerRecords: records.ownerRecords,
       deleteStatement: records.deleteStatement,
       releaseUpload: records.releaseUpload,
+      beginPurge: records.beginPurge,
+      finishPurge: records.finishPurge,
       async deleteOwnerPartition(owner) {
         records.avatars.delete(owner);
         const count = otherItems.get(owner) ?? 0;
@@ -140,18 +151,20 @@ describe('an account deletion', () => {
       startedAt: '2026-11-24T10:00:00.000Z',
       updatedAt: '2026-11-24T10:00:00.000Z',
       finishedAt: '2026-11-24T10:00:00.000Z',
-      counts: { uploadsAborted: 1, objectVersions: 5, bytes: 480, statements: 2, otherRecords: 4, signInDeleted: true },
+      counts: { uploadsAborted: 1, objectVersions: 6, bytes: 540, statements: 3, otherRecords: 4, signInDeleted: true },
     });
     expect(bucket.versions.filter((version) => version.key.includes(ALICE))).toEqual([]);
     expect(bucket.uploads.filter((upload) => upload.key.includes(ALICE))).toEqual([]);
     expect(owned(ALICE, records.statements.keys())).toEqual([]);
+    expect(owned(ALICE, records.deleted.keys())).toEqual([]);
     expect(owned(ALICE, records.uploads.keys())).toEqual([]);
     expect(records.avatars.has(ALICE)).toBe(false);
     expect(deletedUsers).toEqual([ALICE]);
     expect(jobs.jobs.get(ALICE)).toEqual(done);
 
     // Nothing of another owner is touched.
-    expect(bucket.versions.filter((version) => version.key.includes(BOB))).toHaveLength(5);
+    expect(bucket.versions.filter((version) => version.key.includes(BOB))).toHaveLength(6);
+    expect(owned(BOB, records.deleted.keys())).toHaveLength(1);
     expect(bucket.uploads.filter((upload) => upload.key.includes(BOB))).toHaveLength(1);
     expect(owned(BOB, records.statements.keys())).toHaveLength(2);
     expect(owned(BOB, records.uploads.keys())).toHaveLength(1);
@@ -173,7 +186,7 @@ describe('an account deletion', () => {
     advance(2);
     expect(await resumeStalledDeletions(deps)).toBe(1);
 
-    expect(jobs.jobs.get(ALICE)).toMatchObject({ state: 'DONE', counts: { objectVersions: 5, statements: 2, signInDeleted: true } });
+    expect(jobs.jobs.get(ALICE)).toMatchObject({ state: 'DONE', counts: { objectVersions: 6, statements: 3, signInDeleted: true } });
     expect(bucket.versions.filter((version) => version.key.includes(ALICE))).toEqual([]);
     expect(owned(ALICE, records.statements.keys())).toEqual([]);
     expect(deletedUsers).toEqual([ALICE]);
@@ -212,13 +225,14 @@ describe('an account deletion', () => {
     // Once only.
     advance(ACCOUNT_DELETION.finalPassAfterSeconds);
     expect(await resumeStalledDeletions(deps)).toBe(0);
-    expect(bucket.versions.filter((version) => version.key.includes(BOB))).toHaveLength(5);
+    expect(bucket.versions.filter((version) => version.key.includes(BOB))).toHaveLength(6);
+    expect(owned(BOB, records.deleted.keys())).toHaveLength(1);
   });
 
   test('a finished deletion, or an owner without one, is left as it is', async () => {
     const { bucket, jobs, deletedUsers, deps } = world();
     expect(await runDeletion(ALICE, deps)).toBeUndefined();
-    expect(bucket.versions).toHaveLength(10);
+    expect(bucket.versions).toHaveLength(12);
 
     await jobs.store.begin(ALICE, '2026-11-24T10:00:00.000Z');
     const done = await runDeletion(ALICE, deps);

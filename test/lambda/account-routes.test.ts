@@ -2,18 +2,7 @@ import { ACCOUNT_DELETION, PROFILE_IMAGE_ROUTES, STATEMENT_ROUTES } from '../../
 import { ACCOUNT_CLOSING_MESSAGE, refuseClosingAccounts } from '../../lambda/account/closing';
 import { createProfileImageApi } from '../../lambda/profile-image/core';
 import { createStatementsApi } from '../../lambda/statements/core';
-import {
-  ALICE,
-  BOB,
-  ORIGIN,
-  apiEvent,
-  capturingLog,
-  json,
-  memoryAccount,
-  memoryObjects,
-  memoryRecords,
-  testPresigner,
-} from '../support/lambda-fakes';
+import { ALICE, apiEvent, BOB, json, memoryAccount, memoryApiDeps } from '../support/lambda-fakes';
 
 const NOW = new Date('2026-11-24T10:00:00.000Z');
 const secondsAgo = (seconds: number) => String(NOW.getTime() / 1000 - seconds);
@@ -21,17 +10,8 @@ const secondsAgo = (seconds: number) => String(NOW.getTime() / 1000 - seconds);
 const setup = (options: { startFails?: boolean } = {}) => {
   const { account, jobs, started } = memoryAccount();
   if (options.startFails) account.startDeletion = async () => Promise.reject(new Error('Lambda is unreachable'));
-  const log = capturingLog();
-  const records = memoryRecords();
-  const deps = {
-    presigner: testPresigner(),
-    objects: memoryObjects(),
-    records,
-    log,
-    cors: { allowedOrigins: [ORIGIN] },
-    account,
-    admit: refuseClosingAccounts(account.jobs),
-  };
+  const deps = { ...memoryApiDeps({ account }), admit: refuseClosingAccounts(account.jobs) };
+  const { log } = deps;
   const statements = createStatementsApi({ ...deps, now: () => NOW });
   return { statements, profile: createProfileImageApi(deps), jobs, started, log };
 };

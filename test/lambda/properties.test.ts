@@ -12,17 +12,7 @@ import {
 import { createProfileImageApi } from '../../lambda/profile-image/core';
 import { createStatementsApi } from '../../lambda/statements/core';
 import { nastyString, rawBody, sub } from '../support/arbitraries';
-import {
-  ORIGIN,
-  apiEvent,
-  capturingLog,
-  checksumForSize,
-  memoryObjects,
-  memoryRecords,
-  signedParts,
-  testPresigner,
-  memoryAccount,
-} from '../support/lambda-fakes';
+import { apiEvent, checksumForSize, memoryApiDeps, signedParts } from '../support/lambda-fakes';
 
 /**
  * Properties over generated requests, run in-process against both handlers:
@@ -35,11 +25,8 @@ const RUNS = Number(process.env.FUZZ_RUNS ?? 300);
 const FAKE_TOKEN = 'eyJraWQiOiJmYWtlIiwiYWxnIjoiUlMyNTYifQ.eyJzdWIiOiJmYWtlIn0.c2lnbmF0dXJl';
 
 const setup = () => {
-  const log = capturingLog();
-  const objects = memoryObjects();
-  const records = memoryRecords();
-  const deps = { presigner: testPresigner(), objects, records, log, cors: { allowedOrigins: [ORIGIN] }, account: memoryAccount().account };
-  return { log, profile: createProfileImageApi(deps), statements: createStatementsApi(deps) };
+  const deps = memoryApiDeps();
+  return { log: deps.log, profile: createProfileImageApi(deps), statements: createStatementsApi(deps) };
 };
 
 const routes = [...Object.values(PROFILE_IMAGE_ROUTES), ...Object.values(STATEMENT_ROUTES)];

@@ -5,18 +5,7 @@ import { createScanResults, type ScanResultEvent } from '../../lambda/catalogue/
 import { createSweep } from '../../lambda/catalogue/sweep';
 import { encodeStatementMetadata } from '../../lambda/shared/metadata';
 import { createStatementsApi } from '../../lambda/statements/core';
-import {
-  ALICE,
-  BUCKET,
-  ORIGIN,
-  apiEvent,
-  capturingLog,
-  json,
-  memoryAccount,
-  memoryObjects,
-  memoryRecords,
-  testPresigner,
-} from '../support/lambda-fakes';
+import { ALICE, apiEvent, BUCKET, capturingLog, json, memoryApiDeps, memoryObjects, memoryRecords } from '../support/lambda-fakes';
 
 /**
  * The malware scan's states through the real cores: a statement is listed as SCANNING
@@ -33,21 +22,14 @@ const setup = () => {
   const log = capturingLog();
   const counted: string[] = [];
   const deps = { objects, records, log, metrics: { count: (name: string) => void counted.push(name) } };
-  const api = createStatementsApi({
-    presigner: testPresigner(),
-    objects,
-    records,
-    log,
-    cors: { allowedOrigins: [ORIGIN] },
-    account: memoryAccount().account,
-  });
+  const api = createStatementsApi(memoryApiDeps({ objects, records, log }));
   return {
     objects,
     records,
     counted,
     catalogue: createCatalogue(deps),
     scanResults: createScanResults({ ...deps, bucketName: BUCKET }),
-    sweep: createSweep(deps),
+    sweep: createSweep({ ...deps, versions: objects }),
     download: () => api(apiEvent({ ...STATEMENT_ROUTES.downloadUrl, sub: ALICE, pathParameters: { statementId: ID } })),
   };
 };

@@ -1,4 +1,13 @@
-import { MiB, STATEMENT_LIMITS, STATEMENT_QUOTA, STATEMENT_ROUTES, isErrorBody, statementKey, type Statement } from '../../contract';
+import {
+  MiB,
+  STATEMENT_LIMITS,
+  STATEMENT_QUOTA,
+  STATEMENT_ROUTES,
+  isErrorBody,
+  statementKey,
+  type RouteSpec,
+  type Statement,
+} from '../../contract';
 import { createStatementsApi } from '../../lambda/statements/core';
 import {
   ALICE,
@@ -26,6 +35,7 @@ const setup = () => {
   const handler = createStatementsApi({
     presigner: testPresigner(),
     objects,
+    versions: objects,
     records,
     log,
     cors: { allowedOrigins: [ORIGIN] },
@@ -349,22 +359,70 @@ describe('download', () => {
   });
 });
 
-describe('delete', () => {
-  test("removes the file, then the record; B cannot delete A's statement", async () => {
-    const { handler, records, objects } = setup();
+describe('delete, restore, delete for good', () => {
+  /** The set-up, and a call of one route on STATEMENT_ID as `sub`. */
+  const setupCalls = () => {
+    const parts = setup();
+    const call = (route: RouteSpec, sub: string) =>
+      parts.handler(apiEvent({ ...route, sub, pathParameters: { statementId: STATEMENT_ID } }));
+    return { ...parts, call };
+  };
+
+  test("delete moves the statement to Recently deleted and leaves its file; B can neither delete, restore nor purge A's statement", async () => {
+    const { call, records, objects } = setupCalls();
     await records.putStatement(storedStatement(ALICE));
     objects.objects.set(statementKey(ALICE, STATEMENT_ID), { contentType: 'application/pdf', size: 3, metadata: {}, lastModified: '' });
-    const remove = (sub: string) =>
-      handler(apiEvent({ ...STATEMENT_ROUTES.deleteStatement, sub, pathParameters: { statementId: STATEMENT_ID } }));
 
-    expect((await remove(BOB)).statusCode).toBe(404);
+    for (const route of [STATEMENT_ROUTES.deleteStatement, STATEMENT_ROUTES.restoreStatement, STATEMENT_ROUTES.purgeStatement])
+      expect((await call(route, BOB)).statusCode).toBe(404);
     expect(records.statements.size).toBe(1);
-    expect(objects.calls).toEqual([]);
 
-    expect((await remove(ALICE)).statusCode).toBe(204);
+    expect((await call(STATEMENT_ROUTES.deleteStatement, ALICE)).statusCode).toBe(204);
     expect(records.statements.size).toBe(0);
-    expect(objects.calls).toEqual([`delete ${statementKey(ALICE, STATEMENT_ID)}`]);
-    expect((await remove(ALICE)).statusCode).toBe(404);
+    const deleted = records.deleted.get(`${ALICE}/${STATEMENT_ID}`)!;
+    expect(Date.parse(deleted.purgeAt) - Date.parse(deleted.deletedAt)).toBe(30 * 24 * 3600 * 1000);
+    // The file stays: the bytes are what a restore brings back.
+    expect(objects.calls).toEqual([]);
+    expect((await call(STATEMENT_ROUTES.deleteStatement, ALICE)).statusCode).toBe(404);
+    expect((await call(STATEMENT_ROUTES.purgeStatement, BOB)).statusCode).toBe(404);
+    expect((await call(STATEMENT_ROUTES.restoreStatement, BOB)).statusCode).toBe(404);
+  });
+
+  test('restore brings back the same record; delete for good removes every version of the file, then the record', async () => {
+    const { call, records, objects } = setupCalls();
+    const statement = storedStatement(ALICE);
+    await records.putStatement(statement);
+    objects.objects.set(statementKey(ALICE, STATEMENT_ID), { contentType: 'application/pdf', size: 3, metadata: {}, lastModified: '' });
+
+    await call(STATEMENT_ROUTES.deleteStatement, ALICE);
+    const restored = await call(STATEMENT_ROUTES.restoreStatement, ALICE);
+    expect(restored.statusCode).toBe(200);
+    expect(JSON.parse(restored.body)).toEqual({ statementId: STATEMENT_ID });
+    expect(records.statements.get(`${ALICE}/${STATEMENT_ID}`)).toEqual(statement);
+    expect((await call(STATEMENT_ROUTES.restoreStatement, ALICE)).statusCode).toBe(404);
+    // Only what is in Recently deleted is deleted for good.
+    expect((await call(STATEMENT_ROUTES.purgeStatement, ALICE)).statusCode).toBe(404);
+    expect(objects.objects.size).toBe(1);
+
+    await call(STATEMENT_ROUTES.deleteStatement, ALICE);
+    expect((await call(STATEMENT_ROUTES.purgeStatement, ALICE)).statusCode).toBe(204);
+    expect(objects.calls).toEqual([
+      `listVersions ${statementKey(ALICE, STATEMENT_ID)}`,
+      `deleteVersion ${statementKey(ALICE, STATEMENT_ID)}`,
+    ]);
+    expect(records.deleted.size).toBe(0);
+    expect(records.writes.slice(-2)).toEqual([`beginPurge ${ALICE}/${STATEMENT_ID}`, `finishPurge ${ALICE}/${STATEMENT_ID}`]);
+    expect((await call(STATEMENT_ROUTES.restoreStatement, ALICE)).statusCode).toBe(404);
+  });
+
+  test('a statement whose deletion for good has begun cannot be restored: 409 in words', async () => {
+    const { call, records } = setupCalls();
+    await records.putStatement(storedStatement(ALICE));
+    await call(STATEMENT_ROUTES.deleteStatement, ALICE);
+    await records.beginPurge(ALICE, STATEMENT_ID);
+    const refused = await call(STATEMENT_ROUTES.restoreStatement, ALICE);
+    expect(refused.statusCode).toBe(409);
+    expect(JSON.parse(refused.body).error.message).toBe('This statement is being deleted for good and can no longer be restored.');
   });
 });
 

@@ -31,7 +31,7 @@ const setup = () => {
   const objects = memoryObjects();
   const records = memoryRecords();
   const log = capturingLog();
-  return { objects, records, log, sweep: createSweep({ objects, records, log }) };
+  return { objects, records, log, sweep: createSweep({ objects, versions: objects, records, log }) };
 };
 
 test('catalogues files whose event was lost, removes records whose file is gone, and follows the avatar', async () => {
@@ -54,6 +54,7 @@ test('catalogues files whose event was lost, removes records whose file is gone,
     uploadsReleased: 0,
     scansApplied: 0,
     indexed: 0,
+    purged: 0,
     failures: 0,
   });
   expect(records.statements.get(`${ALICE}/${ID}`)?.fileName).toBe('lost event.pdf');
@@ -83,6 +84,7 @@ test('writes nothing when bucket and table agree (the avatar is not re-catalogue
     uploadsReleased: 0,
     scansApplied: 0,
     indexed: 0,
+    purged: 0,
     failures: 0,
   });
   expect(records.writes).toEqual([]);

@@ -162,7 +162,7 @@ test('an owner of the release before statement order reads every list complete t
       metadata: encodeStatementMetadata({ fileName: one.fileName, accountLabel: one.accountLabel, period: one.period }),
       lastModified: one.uploadedAt,
     });
-  expect(await createSweep({ objects, records: store, log: capturingLog() })()).toMatchObject({
+  expect(await createSweep({ objects, versions: objects, records: store, log: capturingLog() })()).toMatchObject({
     ordered: 3,
     ownersOrdered: 1,
     failures: 0,

@@ -102,7 +102,7 @@ describe('the sweep lists what the earlier release recorded, and sets drifted su
         });
       }
     }
-    return createSweep({ objects, records: store, log: capturingLog() });
+    return createSweep({ objects, versions: objects, records: store, log: capturingLog() });
   };
 
   test('records without copies or summaries (as the earlier release wrote them) appear in every list, once', async () => {

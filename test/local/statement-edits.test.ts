@@ -1,7 +1,6 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import fc from 'fast-check';
-import { TABLE_KEYS, accountKeyOf, compareStatementOrder, type Statement } from '../../contract';
-import { expectedSummaries } from '../../lambda/catalogue/summaries';
+import { TABLE_KEYS, type Statement } from '../../contract';
 import { createSweep } from '../../lambda/catalogue/sweep';
 import { encodeStatementMetadata } from '../../lambda/shared/metadata';
 import { dynamoRecordStore, type RecordStore } from '../../lambda/shared/records';
@@ -9,7 +8,7 @@ import { capturingLog, memoryObjects } from '../support/lambda-fakes';
 import { statementRecord } from '../support/statement-records';
 import { useLocalTable } from './support/dynamo-table';
 import { asEarlierRelease } from './support/earlier-layout';
-import { listCopies } from './support/list-copies';
+import { expectListsExact } from './support/exact-lists';
 
 /**
  * Editing a statement's name, account or period on AWS's own DynamoDB Local: the record,
@@ -27,60 +26,8 @@ const statement = (who: string, fields: Partial<Statement> = {}): Statement =>
   statementRecord(who, { checksum: 'n4bQgYhMfWWaL+qgxVrQFaO/TxsrC4Is0V1sFbDwCgg=', checksumType: 'FULL_OBJECT', ...fields });
 const owner = () => crypto.randomUUID();
 
-const listItems = (partition: string, layout: 'legacy' | 'ordered' = 'legacy') => listCopies(table, partition, layout);
-const listIds = async (partition: string): Promise<string[]> => (await listItems(partition)).map((item) => item.id);
-const orderedItems = (partition: string) => listItems(partition, 'ordered');
-
 /** Lists and summaries against the records: every list partition of these accounts and periods holds exactly its records. */
-const expectExact = async (who: string, accounts: string[], periods: string[]) => {
-  const records = await store.ownerRecords(who);
-  const statements = records.statements.filter((one) => one.listed);
-  const expected = expectedSummaries(statements);
-  expect(records.summaries.quota ?? { statements: 0, bytes: 0 }).toMatchObject({
-    statements: expected.quota.statements,
-    bytes: expected.quota.bytes,
-  });
-  expect(new Map([...records.summaries.accounts].map(([key, totals]) => [key, { count: totals.count, bytes: totals.bytes }]))).toEqual(
-    new Map([...expected.accounts].map(([key, totals]) => [key, { count: totals.count, bytes: totals.bytes }])),
-  );
-  expect(new Map([...records.summaries.periods].map(([key, totals]) => [key, { count: totals.count, bytes: totals.bytes }]))).toEqual(
-    new Map([...expected.periods].map(([key, totals]) => [key, { count: totals.count, bytes: totals.bytes }])),
-  );
-  // Coverage: each account in each period, with exactly its statements' ids.
-  expect(
-    new Map([...records.summaries.coverage].map(([key, cell]) => [key, { count: cell.count, bytes: cell.bytes, ids: cell.ids }])),
-  ).toEqual(new Map([...expected.coverage].map(([key, cell]) => [key, { count: cell.count, bytes: cell.bytes, ids: cell.ids }])));
-  const newestFirst = (ones: Statement[]) => ones.map((one) => one.id).sort((a, b) => (a < b ? 1 : -1));
-  // Once the owner's lists read in order, every ordered partition holds exactly its records, as they are now.
-  if (records.listsOrdered) {
-    const inOrder = (ones: Statement[]) =>
-      [...ones]
-        .sort(compareStatementOrder)
-        .map(({ id, fileName, accountLabel, period, status }) => ({ id, fileName, accountLabel, period, status }));
-    expect(await orderedItems(TABLE_KEYS.allList(who))).toEqual(inOrder(statements));
-    for (const period of periods)
-      expect(await orderedItems(TABLE_KEYS.periodList(who, period))).toEqual(inOrder(statements.filter((one) => one.period === period)));
-    for (const key of new Set(accounts.map(accountKeyOf))) {
-      const mine = statements.filter((one) => accountKeyOf(one.accountLabel) === key);
-      expect(await orderedItems(TABLE_KEYS.accountList(who, key))).toEqual(inOrder(mine));
-      for (const period of periods)
-        expect(await orderedItems(TABLE_KEYS.accountPeriodList(who, key, period))).toEqual(
-          inOrder(mine.filter((one) => one.period === period)),
-        );
-    }
-  }
-  for (const period of periods)
-    expect(await listIds(TABLE_KEYS.periodList(who, period))).toEqual(newestFirst(statements.filter((one) => one.period === period)));
-  for (const account of accounts) {
-    const key = accountKeyOf(account);
-    const mine = statements.filter((one) => accountKeyOf(one.accountLabel) === key);
-    expect(await listIds(TABLE_KEYS.accountList(who, key))).toEqual(newestFirst(mine));
-    for (const period of periods)
-      expect(await listIds(TABLE_KEYS.accountPeriodList(who, key, period))).toEqual(
-        newestFirst(mine.filter((one) => one.period === period)),
-      );
-  }
-};
+const expectExact = (who: string, accounts: string[], periods: string[]) => expectListsExact(table, store, who, accounts, periods);
 
 test('an edit moves the record, its list copies and its summaries; id, object, checksum, verdict and quota stay', async () => {
   const alice = owner();
@@ -143,7 +90,7 @@ test('the sweep never reverts an edit: after it, the record is the truth, not th
     lastModified: one.uploadedAt,
   });
   await store.editStatement(alice, one.id, { accountLabel: 'Joint', period: '2024-02' });
-  const sweep = createSweep({ objects, records: store, log: capturingLog() });
+  const sweep = createSweep({ objects, versions: objects, records: store, log: capturingLog() });
   expect(await sweep()).toMatchObject({ catalogued: 0, summariesCorrected: 0, failures: 0 });
   expect(await store.getStatement(alice, one.id)).toMatchObject({ accountLabel: 'Joint', period: '2024-02' });
   await expectExact(alice, ['Main', 'Joint'], ['2024-01', '2024-02']);
@@ -185,7 +132,7 @@ describe('random interleavings', () => {
           const who = owner();
           const uploaded: Statement[] = [];
           const objects = memoryObjects();
-          const sweep = createSweep({ objects, records: store, log: capturingLog() });
+          const sweep = createSweep({ objects, versions: objects, records: store, log: capturingLog() });
           const run = async (op: Op) => {
             const target = op.kind !== 'upload' && op.kind !== 'sweep' ? uploaded[op.target % Math.max(uploaded.length, 1)] : undefined;
             switch (op.kind) {

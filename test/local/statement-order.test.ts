@@ -116,7 +116,7 @@ describe('an owner of the release before statement order', () => {
         metadata: encodeStatementMetadata({ fileName: one.fileName, accountLabel: one.accountLabel, period: one.period }),
         lastModified: one.uploadedAt,
       });
-    return { objects, sweep: createSweep({ objects, records: store, log: capturingLog() }) };
+    return { objects, sweep: createSweep({ objects, versions: objects, records: store, log: capturingLog() }) };
   };
 
   test('reads complete lists the old way while writes go on, then, after one sweep, in statement order; a second sweep writes nothing', async () => {

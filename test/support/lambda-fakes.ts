@@ -4,11 +4,13 @@ import {
   STATEMENT_LIMITS,
   STATEMENT_QUOTA,
   needsMultipart,
+  purgeAtOf,
   type AccountDeletion,
+  type DeletedStatement,
   type Statement,
   type UploadRefusal,
 } from '../../contract';
-import { newDeletionJob, type DeletionJobs } from '../../lambda/account/deletion';
+import { newDeletionJob, type DeletionJobs, type VersionedObjects } from '../../lambda/account/deletion';
 import type { AccountPorts } from '../../lambda/account/routes';
 import { notFound } from '../../lambda/shared/errors';
 import type { Log, LogFields } from '../../lambda/shared/log';
@@ -41,7 +43,8 @@ export const partList = (numbers: number[]) => numbers.map((partNumber) => ({ pa
 
 export const testPresigner = () => new Presigner(createS3Client(), BUCKET, () => SIGNING_DATE);
 
-export interface MemoryObjects extends ObjectStore {
+/** An unversioned bucket in memory: each object is its one version ("null", as S3 names it there). */
+export interface MemoryObjects extends ObjectStore, Pick<VersionedObjects, 'listVersions' | 'deleteVersions'> {
   objects: Map<string, ObjectInfo>;
   /** Object bodies, where a test gave one (readStart reads them; others hold a real file of their type). */
   bodies: Map<string, Uint8Array>;
@@ -120,11 +123,25 @@ export const memoryObjects = (): MemoryObjects => {
     async *list(prefix) {
       for (const key of [...objects.keys()].sort()) if (key.startsWith(prefix)) yield key;
     },
+    async *listVersions(prefix) {
+      calls.push(`listVersions ${prefix}`);
+      yield [...objects.entries()]
+        .filter(([key]) => key.startsWith(prefix))
+        .map(([key, info]) => ({ key, versionId: 'null', size: info.size }));
+    },
+    async deleteVersions(versions) {
+      for (const { key } of versions) {
+        calls.push(`deleteVersion ${key}`);
+        objects.delete(key);
+      }
+    },
   };
 };
 
 export interface MemoryRecords extends RecordStore {
   statements: Map<string, Statement>;
+  /** Recently deleted, by "owner/id". */
+  deleted: Map<string, DeletedStatement & { purging: boolean }>;
   /** Refusals of uploads that arrived, by "owner/id". */
   refusals: Map<string, UploadRefusal>;
   /** Places held under the quota by uploads under way, by "owner/statementId". */
@@ -141,8 +158,53 @@ export const memoryRecords = (): MemoryRecords => {
   const writes: string[] = [];
   const id = (owner: string, statementId: string) => `${owner}/${statementId}`;
   const refusals = new Map<string, UploadRefusal>();
+  const deleted = new Map<string, DeletedStatement & { purging: boolean }>();
+  const ownDeleted = (owner: string) => [...deleted.values()].filter((statement) => statement.owner === owner);
   return {
     statements,
+    deleted,
+    async trashStatement(owner, statementId, deletedAt) {
+      const statement = statements.get(id(owner, statementId));
+      if (!statement) return undefined;
+      writes.push(`trashStatement ${owner}/${statementId}`);
+      statements.delete(id(owner, statementId));
+      const trashed = { ...statement, deletedAt, purgeAt: purgeAtOf(deletedAt) };
+      deleted.set(id(owner, statementId), { ...trashed, purging: false });
+      return trashed;
+    },
+    async getDeleted(owner, statementId) {
+      return deleted.get(id(owner, statementId));
+    },
+    async restoreStatement(owner, statementId) {
+      const found = deleted.get(id(owner, statementId));
+      if (!found) return 'gone';
+      if (found.purging) return 'purging';
+      writes.push(`restoreStatement ${owner}/${statementId}`);
+      deleted.delete(id(owner, statementId));
+      const { deletedAt: _deletedAt, purgeAt: _purgeAt, purging: _purging, ...statement } = found;
+      statements.set(id(owner, statementId), statement);
+      return statement;
+    },
+    async beginPurge(owner, statementId) {
+      const found = deleted.get(id(owner, statementId));
+      if (!found) return undefined;
+      writes.push(`beginPurge ${owner}/${statementId}`);
+      found.purging = true;
+      return found;
+    },
+    async finishPurge(owner, statementId) {
+      if (!deleted.get(id(owner, statementId))?.purging) return false;
+      writes.push(`finishPurge ${owner}/${statementId}`);
+      deleted.delete(id(owner, statementId));
+      return true;
+    },
+    async duePurges(now) {
+      return [...deleted.values()]
+        .filter((statement) => statement.purgeAt < now)
+        .sort((a, b) => (a.purgeAt < b.purgeAt ? -1 : 1))
+        .map(({ owner, id: statementId, purgeAt }) => ({ owner, statementId, purgeAt }));
+    },
+    async dropPurgeEntry() {},
     refusals,
     avatars,
     writes,
@@ -187,7 +249,7 @@ export const memoryRecords = (): MemoryRecords => {
     async reserveUpload(owner, statementId, size, expiresAt) {
       const own = [...statements.values()].filter((statement) => statement.owner === owner);
       const held = [...uploads.values()].filter((upload) => upload.owner === owner);
-      const usage = expectedSummaries(own, held).quota;
+      const usage = expectedSummaries(own, held, ownDeleted(owner)).quota;
       if (usage.slots + 1 > STATEMENT_QUOTA.maxStatements || usage.slotBytes + size > STATEMENT_QUOTA.maxBytes) return { ok: false, usage };
       writes.push(`reserveUpload ${owner}/${statementId}`);
       uploads.set(id(owner, statementId), { owner, statementId, size, expiresAt });
@@ -198,6 +260,7 @@ export const memoryRecords = (): MemoryRecords => {
       return expectedSummaries(
         own,
         [...uploads.values()].filter((upload) => upload.owner === owner),
+        ownDeleted(owner),
       ).quota;
     },
     async holdsPlace(owner, statementId) {
@@ -227,13 +290,14 @@ export const memoryRecords = (): MemoryRecords => {
       const own = [...statements.values()].filter((statement) => statement.owner === owner).sort((a, b) => (a.id < b.id ? -1 : 1));
       const avatarKey = avatars.get(owner);
       const held = [...uploads.values()].filter((upload) => upload.owner === owner).map(({ owner: _owner, ...upload }) => upload);
-      const expected = expectedSummaries(own, held);
+      const expected = expectedSummaries(own, held, ownDeleted(owner));
       return {
         statementIds: own.map((statement) => statement.id),
         statements: own.map((statement) => ({ ...statement, listed: true, ordered: true, indexed: true })),
         listsOrdered: true,
         uploads: held,
-        summaries: { ...expected, quota: own.length + held.length > 0 ? expected.quota : undefined },
+        deleted: ownDeleted(owner),
+        summaries: { ...expected, quota: own.length + held.length + ownDeleted(owner).length > 0 ? expected.quota : undefined },
         ...(avatarKey ? { avatarKey } : {}),
       };
     },
@@ -362,3 +426,22 @@ export const signedParts = (url: string) => {
 };
 
 export const json = (result: { body: string }) => JSON.parse(result.body);
+
+/**
+ * The presign APIs' parts in memory, as the unit tests build them: a bucket (its own
+ * versions), records, a log, the test origin, and account ports; any part can be given.
+ */
+export const memoryApiDeps = (
+  parts: { objects?: MemoryObjects; records?: MemoryRecords; log?: CapturedLog; account?: AccountPorts } = {},
+) => {
+  const objects = parts.objects ?? memoryObjects();
+  return {
+    presigner: testPresigner(),
+    objects,
+    versions: objects,
+    records: parts.records ?? memoryRecords(),
+    log: parts.log ?? capturingLog(),
+    cors: { allowedOrigins: [ORIGIN] },
+    account: parts.account ?? memoryAccount().account,
+  };
+};

@@ -6,18 +6,20 @@ import { profileRecords } from './profile';
 import { statementRecords } from './statements';
 import { summaryRecords } from './summaries';
 import { tableAccess } from './table';
+import { trashRecords } from './trash';
 
 export type * from './port';
 export { COVERAGE_IDS } from './summaries';
 
 /**
  * The record store on DynamoDB: one table, each concern in its own file (statements and
- * their list copies, summaries, quota holds, the profile, the sweep's reading of an owner).
+ * their list copies, Recently deleted, summaries, quota holds, the profile, the sweep's reading of an owner).
  */
 export const dynamoRecordStore = (tableName: string, client: DynamoDBClient): RecordStore => {
   const access = tableAccess(tableName, client);
   return {
     ...statementRecords(access),
+    ...trashRecords(access),
     ...holdRecords(access),
     ...summaryRecords(access),
     ...profileRecords(access),

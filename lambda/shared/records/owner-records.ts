@@ -1,7 +1,7 @@
-import { TABLE_KEYS } from '../../../contract';
+import { TABLE_KEYS, type DeletedStatement } from '../../../contract';
 import type { OwnerRecords, RecordStore } from './port';
 import { COVERAGE_IDS } from './summaries';
-import { INDEXED, LISTED, ORDERED, pk, quotaOf, sk, stripKeys, versionOf, type TableAccess } from './table';
+import { INDEXED, LISTED, ORDERED, PURGING, pk, quotaOf, sk, stripKeys, versionOf, type TableAccess } from './table';
 
 /** What the table holds for one owner, in one partition's order (the sweep's reading). */
 export const ownerRecords = ({ queryAll }: TableAccess): Pick<RecordStore, 'ownerRecords'> => ({
@@ -10,11 +10,12 @@ export const ownerRecords = ({ queryAll }: TableAccess): Pick<RecordStore, 'owne
       statementIds: [],
       statements: [],
       uploads: [],
+      deleted: [],
       summaries: { accounts: new Map(), periods: new Map(), coverage: new Map() },
       // Without a QUOTA item the owner has no statement: the lists read in order.
       listsOrdered: true,
     };
-    // One partition, in sort-key order: the summaries, PROFILE and QUOTA, then STATEMENT#{ulid} and UPLOAD#{ulid}.
+    // One partition, in sort-key order: the summaries, PROFILE and QUOTA, then STATEMENT#{ulid}, TRASH#{ulid} and UPLOAD#{ulid}.
     const items = queryAll({
       KeyConditionExpression: '#pk = :pk',
       ExpressionAttributeNames: { '#pk': pk },
@@ -50,6 +51,9 @@ export const ownerRecords = ({ queryAll }: TableAccess): Pick<RecordStore, 'owne
           ordered: item[ORDERED] === true,
           indexed: item[INDEXED] !== undefined,
         });
+      } else if (sortKey.startsWith(TABLE_KEYS.trashSortPrefix)) {
+        const { [PURGING]: purging, ...deleted } = item;
+        records.deleted.push({ ...(stripKeys(deleted) as DeletedStatement), purging: purging === true });
       } else if (sortKey.startsWith(TABLE_KEYS.uploadSortPrefix)) {
         records.uploads.push({
           statementId: String(item.statementId),

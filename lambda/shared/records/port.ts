@@ -1,4 +1,4 @@
-import type { Statement, StatementStatus, UploadRefusal } from '../../../contract';
+import type { DeletedStatement, Statement, StatementStatus, UploadRefusal } from '../../../contract';
 
 /** The DynamoDB calls the handlers make, as a port so the core can be tested without a network. */
 export interface RecordStore {
@@ -18,6 +18,31 @@ export interface RecordStore {
   editStatement(owner: string, statementId: string, change: StatementChange): Promise<Statement | undefined>;
   /** Removes a statement, its list copies and its share of the summaries, at most once; `false` if there was none. */
   deleteStatement(owner: string, statementId: string): Promise<boolean>;
+  /**
+   * Moves a statement to Recently deleted in one transaction: its record (kept whole), out
+   * of every list copy and summary, with an entry saying when it goes for good; it keeps
+   * its place under the quota. Undefined when the owner has no such statement.
+   */
+  trashStatement(owner: string, statementId: string, deletedAt: string): Promise<DeletedStatement | undefined>;
+  /** One of the owner's statements in Recently deleted. */
+  getDeleted(owner: string, statementId: string): Promise<(DeletedStatement & { purging: boolean }) | undefined>;
+  /**
+   * Brings a statement back from Recently deleted exactly as it was (id, details, checksum,
+   * verdict) into every list copy and summary, in one transaction. `gone` when there is no
+   * such statement there; `purging` when its deletion for good has begun.
+   */
+  restoreStatement(owner: string, statementId: string): Promise<Statement | 'gone' | 'purging'>;
+  /**
+   * Begins deleting a statement in Recently deleted for good: from here on it cannot be
+   * restored, and its file's versions may go. Undefined when there is no such statement.
+   */
+  beginPurge(owner: string, statementId: string): Promise<DeletedStatement | undefined>;
+  /** Ends a deletion for good once the file's versions are gone: the record, its entry, its place under the quota. */
+  finishPurge(owner: string, statementId: string): Promise<boolean>;
+  /** Statements in Recently deleted whose time is up (`purgeAt` before `now`), across every owner, soonest first. */
+  duePurges(now: string): Promise<PurgeEntry[]>;
+  /** Removes an entry whose statement is no longer in Recently deleted (restored, purged, or its account closed). */
+  dropPurgeEntry(entry: PurgeEntry): Promise<void>;
   /**
    * Holds a place under the owner's quota for an upload about to be signed; refused, with
    * the usage, when the statement or its bytes would not fit. Atomic: of uploads racing
@@ -69,12 +94,24 @@ export interface Totals {
   bytes: number;
 }
 
-/** The quota's item: what is kept, and the places taken (kept plus uploads under way). */
+/**
+ * The quota's item: what is kept (Recently deleted included), and the places taken (kept
+ * plus uploads under way); of what is kept, how much is in Recently deleted.
+ */
 export interface QuotaUsage {
   statements: number;
   bytes: number;
   slots: number;
   slotBytes: number;
+  deletedStatements: number;
+  deletedBytes: number;
+}
+
+/** When one statement in Recently deleted goes for good. */
+export interface PurgeEntry {
+  owner: string;
+  statementId: string;
+  purgeAt: string;
 }
 
 export type Reservation = { ok: true } | { ok: false; usage: QuotaUsage };
@@ -111,6 +148,8 @@ export interface OwnerRecords {
   /** Whether the owner's lists read in statement order (see TABLE_KEYS). */
   listsOrdered: boolean;
   uploads: HeldUpload[];
+  /** The statements in Recently deleted, and whether each one's deletion for good has begun. */
+  deleted: (DeletedStatement & { purging: boolean })[];
   summaries: Summaries;
   avatarKey?: string;
 }

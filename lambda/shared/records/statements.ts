@@ -16,6 +16,7 @@ import {
   ORDERED,
   cancellationCodes,
   conditionFailed,
+  deletedItemKey,
   pk,
   quotaKey,
   sk,
@@ -33,10 +34,10 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
  * (ordered, and by id as earlier releases read them), and its share of the summaries,
  * written in one transaction.
  */
-const copyKey = (copy: ListCopyKey) => ({ [pk]: copy.partition, [sk]: copy.sort });
+export const copyKey = (copy: ListCopyKey) => ({ [pk]: copy.partition, [sk]: copy.sort });
 
 /** Every copy of the statement: ordered and by id. */
-const allCopies = (statement: Statement): ListCopyKey[] => {
+export const allCopies = (statement: Statement): ListCopyKey[] => {
   const { ordered, byId } = statementListCopies(statement);
   return [...ordered, ...byId];
 };
@@ -53,7 +54,7 @@ const sameCopy = (a: ListCopyKey) => (b: ListCopyKey) => a.partition === b.parti
 const FILED = ['fileName', 'accountLabel', 'period', 'status'] as const;
 
 /** The condition "the record still holds these fields as read", its names and values (`:was_…`). */
-const asRead = (statement: Statement) => ({
+export const asRead = (statement: Statement) => ({
   conditions: FILED.map((field) => `#${field} = :was_${field}`),
   names: Object.fromEntries(FILED.map((field) => [`#${field}`, field])),
   values: Object.fromEntries(FILED.map((field) => [`:was_${field}`, statement[field]])),
@@ -136,10 +137,20 @@ export const statementRecords = (
             quotaUpdate(tableName, owner, { statements: 1, bytes: size, slotBytes: size - Number(held.size ?? 0) }),
           ]
         : [quotaUpdate(tableName, owner, { statements: 1, bytes: size, slots: 1, slotBytes: size })];
+      // Never a second record beside one in Recently deleted (an upload's event arriving late).
+      const notDeleted: TransactItem = {
+        ConditionCheck: {
+          TableName: tableName,
+          Key: deletedItemKey(owner, id),
+          ConditionExpression: 'attribute_not_exists(#pk)',
+          ExpressionAttributeNames: { '#pk': pk },
+        },
+      };
+      const items = [first, ...listCopies(tableName, statement), ...summaryUpdates(tableName, statement, 1), ...quota, notDeleted];
       try {
-        await transact([first, ...listCopies(tableName, statement), ...summaryUpdates(tableName, statement, 1), ...quota]);
+        await transact(items);
       } catch (error) {
-        if (conditionFailed(error, 0)) return false;
+        if (conditionFailed(error, 0) || conditionFailed(error, items.length - 1)) return false;
         // The item that checks the held place: after the record, its list copies and its summaries.
         const heldAt = 1 + allCopies(statement).length + summaryUpdates(tableName, statement, 1).length;
         if (held && conditionFailed(error, heldAt) && attempt === 1) continue;
@@ -291,7 +302,22 @@ export const statementRecords = (
       // Read again when an edit moved the statement's copies between the read and the write.
       for (let attempt = 1; attempt <= EDIT_ATTEMPTS; attempt++) {
         const item = await get(statementItemKey(owner, statementId));
-        if (!item) return false;
+        if (!item) {
+          // Deleted while it was scanned: the verdict is kept for a restore, and nothing else follows.
+          await access.documents
+            .send(
+              new UpdateCommand({
+                TableName: tableName,
+                Key: deletedItemKey(owner, statementId),
+                UpdateExpression: detail ? 'SET #status = :status, scanDetail = :detail' : 'SET #status = :status REMOVE scanDetail',
+                ConditionExpression: 'attribute_exists(#pk)',
+                ExpressionAttributeNames: { '#pk': pk, '#status': 'status' },
+                ExpressionAttributeValues: { ':status': status, ...(detail ? { ':detail': detail } : {}) },
+              }),
+            )
+            .catch(ignoreConditionFailure);
+          return false;
+        }
         const statement = stripKeys(item);
         const { ordered, byId } = statementListCopies(statement);
         const copies = item[LISTED] === true ? [...(item[ORDERED] === true ? ordered : []), ...byId] : [];

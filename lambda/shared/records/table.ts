@@ -12,6 +12,7 @@ export const { partitionKey: pk, sortKey: sk } = TABLE_KEYS;
 export const LISTED = TABLE_KEYS.listedAttribute;
 export const ORDERED = TABLE_KEYS.orderedAttribute;
 export const INDEXED = TABLE_KEYS.indexedAttribute;
+export const PURGING = TABLE_KEYS.purgingAttribute;
 
 export const profileKey = (owner: string) => ({ [pk]: TABLE_KEYS.userPartition(owner), [sk]: TABLE_KEYS.profileSort });
 export const quotaKey = (owner: string) => ({ [pk]: TABLE_KEYS.userPartition(owner), [sk]: TABLE_KEYS.quotaSort });
@@ -27,6 +28,16 @@ export const holdKey = (held: Record<string, unknown>, owner: string, statementI
 export const statementItemKey = (owner: string, statementId: string) => ({
   [pk]: TABLE_KEYS.userPartition(owner),
   [sk]: TABLE_KEYS.statementSort(statementId),
+});
+
+export const deletedItemKey = (owner: string, statementId: string) => ({
+  [pk]: TABLE_KEYS.userPartition(owner),
+  [sk]: TABLE_KEYS.trashSort(statementId),
+});
+
+export const purgeEntryKey = (purgeAt: string, owner: string, statementId: string) => ({
+  [pk]: TABLE_KEYS.purgesPartition,
+  [sk]: TABLE_KEYS.purgeSort(purgeAt, owner, statementId),
 });
 
 export type TransactItem = NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']>[number];
@@ -63,6 +74,8 @@ export const quotaOf = (item: Record<string, unknown> | undefined): QuotaUsage =
   bytes: Number(item?.bytes ?? 0),
   slots: Number(item?.slots ?? 0),
   slotBytes: Number(item?.slotBytes ?? 0),
+  deletedStatements: Number(item?.deletedStatements ?? 0),
+  deletedBytes: Number(item?.deletedBytes ?? 0),
 });
 
 export const versionOf = (item: Record<string, unknown>): Versioned =>
