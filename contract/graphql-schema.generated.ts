@@ -43,6 +43,27 @@ export type CoverageConnection = {
   nextToken?: Maybe<Scalars['String']['output']>;
 };
 
+export type DeletedStatement = {
+  accountLabel: Scalars['String']['output'];
+  contentType: Scalars['String']['output'];
+  deletedAt: Scalars['AWSDateTime']['output'];
+  fileName: Scalars['String']['output'];
+  id: Scalars['ID']['output'];
+  period: Scalars['String']['output'];
+  /** When it goes for good. */
+  purgeAt: Scalars['AWSDateTime']['output'];
+  /** Its deletion for good has begun: it can no longer be restored. */
+  purging: Scalars['Boolean']['output'];
+  size: Scalars['Int']['output'];
+  status: StatementStatus;
+  uploadedAt: Scalars['AWSDateTime']['output'];
+};
+
+export type DeletedStatementConnection = {
+  items: Array<DeletedStatement>;
+  nextToken?: Maybe<Scalars['String']['output']>;
+};
+
 export type EditStatementsInput = {
   accountLabel?: InputMaybe<Scalars['String']['input']>;
   /** A new name; only when one statement is named. */
@@ -96,6 +117,8 @@ export type Query = {
   accounts: Array<AccountSummary>;
   /** Which accounts the caller has statements for in which months: one cell per account and period in use, a page at a time (one page holds any vault's within its quota but the largest). */
   coverage: CoverageConnection;
+  /** The caller's statements in Recently deleted, a page at a time (by upload, oldest first): each is kept 30 days after it was deleted, then goes for good by itself. */
+  deletedStatements: DeletedStatementConnection;
   /** The caller's profile; a caller who never saved one gets their id and e-mail. */
   me: Profile;
   /** The periods the caller has statements for, newest first, with how many statements and bytes each holds. */
@@ -122,6 +145,11 @@ export type Query = {
 
 
 export type QueryCoverageArgs = {
+  nextToken?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type QueryDeletedStatementsArgs = {
   nextToken?: InputMaybe<Scalars['String']['input']>;
 };
 
@@ -230,8 +258,12 @@ export type StatementStatus =
 
 export type StorageUsage = {
   bytes: Scalars['Float']['output'];
+  deletedBytes: Scalars['Float']['output'];
+  /** Of what is kept, how much is in Recently deleted. */
+  deletedStatements: Scalars['Int']['output'];
   maxBytes: Scalars['Float']['output'];
   maxStatements: Scalars['Int']['output'];
+  /** Statements kept, Recently deleted included (its files are still stored). */
   statements: Scalars['Int']['output'];
 };
 

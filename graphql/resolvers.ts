@@ -349,6 +349,28 @@ $util.toJson($ctx.result.items)`,
   },
   {
     typeName: 'Query',
+    fieldName: 'deletedStatements',
+    dataSource: 'table',
+    // Recently deleted is the caller's TRASH# records (see TABLE_KEYS.trashSort): one Query a page.
+    requestTemplate: `{
+  "version": "2018-05-29",
+  "operation": "Query",
+  ${keyCondition(`"${USER}${SUB}"`, TABLE_KEYS.trashSortPrefix)},
+  "consistentRead": true,
+  "limit": ${MAX_SUMMARIES},
+  "nextToken": $util.toJson($util.defaultIfNullOrBlank($ctx.args.nextToken, null))
+}`,
+    responseTemplate: `${RAISE_ERROR}
+#foreach($item in $ctx.result.items)
+  $util.qr($item.put("${TABLE_KEYS.purgingAttribute}", $util.defaultIfNull($item.${TABLE_KEYS.purgingAttribute}, false)))
+#end
+{
+  "items": $util.toJson($ctx.result.items),
+  "nextToken": $util.toJson($util.defaultIfNullOrBlank($ctx.result.nextToken, null))
+}`,
+  },
+  {
+    typeName: 'Query',
     fieldName: 'usage',
     dataSource: 'table',
     requestTemplate: QUOTA_READ,
@@ -357,6 +379,8 @@ $util.toJson($ctx.result.items)`,
 {
   "statements": $util.defaultIfNull($usage.statements, 0),
   "bytes": $util.defaultIfNull($usage.bytes, 0),
+  "deletedStatements": $util.defaultIfNull($usage.deletedStatements, 0),
+  "deletedBytes": $util.defaultIfNull($usage.deletedBytes, 0),
   "maxStatements": ${STATEMENT_QUOTA.maxStatements},
   "maxBytes": ${STATEMENT_QUOTA.maxBytes}
 }`,

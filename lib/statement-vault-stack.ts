@@ -138,7 +138,7 @@ export class StatementVaultStack extends Stack {
     storage.grantRead(statementsApi.handler, STATEMENT_PREFIX);
     storage.grantAbortMultipartUpload(statementsApi.handler, STATEMENT_PREFIX);
     storage.grantListParts(statementsApi.handler, STATEMENT_PREFIX);
-    storage.grantListVersions(statementsApi.handler, [STATEMENT_PREFIX]);
+    storage.grantListVersions(statementsApi.handler, [`${STATEMENT_PREFIX}*`]);
     storage.grantDeleteVersions(statementsApi.handler, STATEMENT_PREFIX);
     // Signing an upload holds its place under the quota (PutItem, UpdateItem); an abort gives it
     // back; a delete, a restore and a deletion for good move the record, its list copies and

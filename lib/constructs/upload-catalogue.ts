@@ -98,7 +98,7 @@ export class UploadCatalogue extends Construct {
     // The sweep reads each owner's partition with one Query, and deletes for good what stayed
     // in Recently deleted for its time: every version of the file.
     table.grant(this.sweep, 'dynamodb:Query');
-    storage.grantListVersions(this.sweep, [STATEMENT_PREFIX]);
+    storage.grantListVersions(this.sweep, [`${STATEMENT_PREFIX}*`]);
     storage.grantDeleteVersions(this.sweep, STATEMENT_PREFIX);
 
     new events.Rule(this, 'SweepSchedule', {

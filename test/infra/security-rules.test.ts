@@ -508,6 +508,8 @@ describe('least privilege: each principal may do exactly what its code does', ()
   ];
   const CATALOGUE_GRANTS = [
     ...RECORD_WRITES,
+    // A new record only while no statement of its id is in Recently deleted.
+    'dynamodb:ConditionCheckItem table',
     's3:DeleteObject bucket/profile-images/*',
     's3:DeleteObject bucket/statements/*',
     's3:GetObject bucket/profile-images/*',
@@ -542,8 +544,11 @@ describe('least privilege: each principal may do exactly what its code does', ()
         'logs:CreateLogStream log group',
         'logs:PutLogEvents log group',
         's3:AbortMultipartUpload bucket/statements/*',
-        's3:DeleteObject bucket/statements/*',
+        // A delete moves the record to Recently deleted and leaves the file; deleting for good
+        // removes every version of it (listed only under the statements' prefix).
+        's3:DeleteObjectVersion bucket/statements/*',
         's3:GetObject bucket/statements/*',
+        's3:ListBucketVersions bucket if {"StringLike":{"s3:prefix":["statements/*"]}}',
         's3:ListMultipartUploadParts bucket/statements/*',
         's3:PutObject bucket/statements/*',
         ...TRACING,
@@ -561,7 +566,16 @@ describe('least privilege: each principal may do exactly what its code does', ()
         'sqs:SendMessage failure queue',
       ].sort(),
     ],
-    ['sweep', [...CATALOGUE_GRANTS, 'dynamodb:Query table'].sort()],
+    // The sweep also deletes for good what stayed 30 days in Recently deleted: every version of the file.
+    [
+      'sweep',
+      [
+        ...CATALOGUE_GRANTS,
+        'dynamodb:Query table',
+        's3:DeleteObjectVersion bucket/statements/*',
+        's3:ListBucketVersions bucket if {"StringLike":{"s3:prefix":["statements/*"]}}',
+      ].sort(),
+    ],
     // The scan results: the verdict on a statement or avatar, which it may also catalogue or refuse.
     ['scanResults', [...CATALOGUE_GRANTS].sort()],
     // The deletion worker: the jobs' partition only, and the job role, which it assumes per job.
@@ -602,7 +616,7 @@ describe('least privilege: each principal may do exactly what its code does', ()
     ],
     // The web server reads nothing of AWS: its config arrives in its environment.
     ['webServer', ['logs:CreateLogStream log group', 'logs:PutLogEvents log group', ...TRACING]],
-    // The GraphQL resolvers: GetItem (me, statement), Query (statements), UpdateItem (updateProfile).
+    // The GraphQL resolvers: GetItem (me, statement), Query (statements, Recently deleted), UpdateItem (updateProfile).
     ['graphqlTable', ['dynamodb:GetItem table', 'dynamodb:Query table', 'dynamodb:UpdateItem table']],
     // The editStatements resolver: reads a record, then writes it, its list copies and summaries in one transaction.
     ['statementEdits', [...RECORD_WRITES, ...TRACING]],

@@ -1,6 +1,16 @@
 import { CombinedGraphQLErrors, ServerError } from '@apollo/client';
-import { GiB, MiB, STATEMENT_ROUTES, STATEMENT_TYPES } from '../../contract';
-import { COVERAGE, ME, PUBLIC_QUERY, STATEMENTS, SUMMARIES, UPDATE_PROFILE, apollo, rawGraphql } from './support/graphql';
+import { GiB, MiB, STATEMENT_ROUTES, STATEMENT_TYPES, type RouteSpec } from '../../contract';
+import {
+  COVERAGE,
+  DELETED_STATEMENTS,
+  ME,
+  PUBLIC_QUERY,
+  STATEMENTS,
+  SUMMARIES,
+  UPDATE_PROFILE,
+  apollo,
+  rawGraphql,
+} from './support/graphql';
 import { waitFor, type StackProcess } from './support/stack-process';
 import { stackWithTwoUsers } from './support/two-users';
 import { expiredFrom, forgedFrom, otherClientFrom } from './support/tokens';
@@ -251,6 +261,8 @@ describe('filters answer from keys: an older match behind many newer statements 
         __typename: 'StorageUsage',
         statements: 61,
         bytes: 60 * sizes.checking + sizes.savings,
+        deletedStatements: 0,
+        deletedBytes: 0,
         maxStatements: 10_000,
         maxBytes: 10 * GiB,
       },
@@ -281,14 +293,17 @@ describe('filters answer from keys: an older match behind many newer statements 
     expect((await coverage(bob)).cells.map((cell) => cell.accountKey)).not.toContain('checking');
   });
 
-  test('deleting the only Savings statement takes it off every list and summary, once', async () => {
-    const remove = () =>
-      callApi(stack.config, 'statementsApiUrl', STATEMENT_ROUTES.deleteStatement, {
-        token: carol.idToken,
-        params: { statementId: savingsId },
-      });
+  const call = (route: RouteSpec, token: string) =>
+    callApi(stack.config, 'statementsApiUrl', route, { token, params: { statementId: savingsId } });
+  const deleted = async (user: { idToken: string }) =>
+    (await apollo(stack.config, { token: user.idToken }).query({ query: DELETED_STATEMENTS, fetchPolicy: 'no-cache' })).data as {
+      deletedStatements: { items: { id: string; fileName: string; deletedAt: string; purgeAt: string; purging: boolean }[] };
+      usage: { statements: number; bytes: number; deletedStatements: number; deletedBytes: number };
+    };
+
+  test('deleting the only Savings statement takes it off every list and summary, once, into Recently deleted', async () => {
+    const remove = () => call(STATEMENT_ROUTES.deleteStatement, carol.idToken);
     expect((await remove()).status).toBe(204);
-    // The ObjectRemoved event arrives too; the summaries must not count the removal twice.
     await new Promise((resolve) => setTimeout(resolve, 1500));
     expect((await remove()).status).toBe(404);
     for (const filter of [{ accountLabel: 'Savings' }, { accountLabel: 'Savings', period: '2024-01' }] as Record<string, string>[])
@@ -302,11 +317,41 @@ describe('filters answer from keys: an older match behind many newer statements 
     };
     expect(summaries.accounts.map((account) => account.label)).toEqual(['Checking']);
     expect(summaries.periods.find((period) => period.period === '2024-01')!.count).toBe(30);
-    expect(summaries.usage).toMatchObject({ statements: 60, bytes: 60 * sizes.checking });
+    // Still kept (its file is stored) and counted against the quota, as deleted.
+    expect(summaries.usage).toMatchObject({ statements: 61, bytes: 60 * sizes.checking + sizes.savings });
     expect((await coverage(carol)).cells.map((cell) => `${cell.accountKey} ${cell.period}`).sort()).toEqual([
       'checking 2024-01',
       'checking 2024-02',
     ]);
+    const trash = await deleted(carol);
+    expect(trash.deletedStatements.items.map((item) => item.id)).toEqual([savingsId]);
+    const [item] = trash.deletedStatements.items;
+    expect(Date.parse(item.purgeAt) - Date.parse(item.deletedAt)).toBe(30 * 24 * 3600 * 1000);
+    expect(item.purging).toBe(false);
+    expect(trash.usage).toMatchObject({ deletedStatements: 1, deletedBytes: sizes.savings });
+    // Nobody else sees it, restores it or deletes it for good.
+    expect((await deleted(bob)).deletedStatements.items).toEqual([]);
+    expect((await call(STATEMENT_ROUTES.restoreStatement, bob.idToken)).status).toBe(404);
+    expect((await call(STATEMENT_ROUTES.purgeStatement, bob.idToken)).status).toBe(404);
+  });
+
+  test('a restore brings it back exactly into every list and summary; deleted again and deleted for good, its file is gone', async () => {
+    expect((await call(STATEMENT_ROUTES.restoreStatement, carol.idToken)).status).toBe(200);
+    expect((await first({ accountLabel: 'Savings' })).items.map((item) => item.id)).toEqual([savingsId]);
+    expect((await coverage(carol)).cells.find((cell) => cell.accountKey === 'savings')).toMatchObject({
+      count: 1,
+      statementIds: [savingsId],
+    });
+    expect((await deleted(carol)).usage).toMatchObject({ statements: 61, deletedStatements: 0, deletedBytes: 0 });
+    const download = await call(STATEMENT_ROUTES.downloadUrl, carol.idToken);
+    expect(download.status).toBe(200);
+
+    expect((await call(STATEMENT_ROUTES.deleteStatement, carol.idToken)).status).toBe(204);
+    expect((await call(STATEMENT_ROUTES.purgeStatement, carol.idToken)).status).toBe(204);
+    expect((await deleted(carol)).usage).toMatchObject({ statements: 60, bytes: 60 * sizes.checking, deletedStatements: 0 });
+    expect((await call(STATEMENT_ROUTES.restoreStatement, carol.idToken)).status).toBe(404);
+    // The URL signed before is refused now: no version of the file is left.
+    expect((await fetch(download.body.url)).status).toBeGreaterThanOrEqual(400);
   });
 });
 

@@ -86,6 +86,10 @@ const GRAPHQL: Record<string, { query: (ctx: Context) => string; expect: Record<
     query: (ctx) => `{ statementNeighbours(id: "${ctx.aStatement}") { previous { id owner } next { id owner } } }`,
     expect: { ...tokenless, apiKey: 'notAuthorized', userA: 'ok', userB: 'ownOnly' },
   },
+  deletedStatements: {
+    query: () => '{ deletedStatements { items { id fileName } } }',
+    expect: { ...tokenless, apiKey: 'notAuthorized', userA: 'ok', userB: 'ownOnly' },
+  },
 };
 
 const REST: Record<
@@ -170,6 +174,18 @@ const REST: Record<
     request: (ctx) => ({ params: { statementId: ctx.aStatement } }),
     expect: { ...tokenless, apiKey: 'denied', userA: 'ok', userB: 'notFound' },
   },
+  restoreStatement: {
+    api: 'statementsApiUrl',
+    route: STATEMENT_ROUTES.restoreStatement,
+    request: (ctx) => ({ params: { statementId: ctx.aDeleted } }),
+    expect: { ...tokenless, apiKey: 'denied', userA: 'ok', userB: 'notFound' },
+  },
+  purgeStatement: {
+    api: 'statementsApiUrl',
+    route: STATEMENT_ROUTES.purgeStatement,
+    request: (ctx) => ({ params: { statementId: ctx.aDeletedForGood } }),
+    expect: { ...tokenless, apiKey: 'denied', userA: 'ok', userB: 'notFound' },
+  },
   account: {
     api: 'statementsApiUrl',
     route: STATEMENT_ROUTES.account,
@@ -195,6 +211,9 @@ interface Context {
   /** An upload of A's that the catalogue refused (a PNG declared as a PDF). */
   aRefused: string;
   aUpload: { statementId: string; uploadId: string; size: number };
+  /** Two statements of A's in Recently deleted: one to restore, one to delete for good. */
+  aDeleted: string;
+  aDeletedForGood: string;
 }
 
 let stack: StackProcess;
@@ -272,7 +291,28 @@ beforeAll(async () => {
     const answer = await rawGraphql(stack.config, { Authorization: a.idToken }, `{ uploadRefusal(id: "${refused.statementId}") { id } }`);
     return (answer.body.data as { uploadRefusal: unknown } | undefined)?.uploadRefusal ? true : undefined;
   }, "A's refused upload");
+  const [aDeleted, aDeletedForGood] = await Promise.all(
+    ['deleted-a.pdf', 'deleted-for-good-a.pdf'].map(async (fileName) => {
+      const deleted = await uploadStatement(stack.config, a.idToken, {
+        fileName,
+        contentType: 'application/pdf',
+        accountLabel: 'A',
+        period: '2024-01',
+      });
+      await waitFor(async () => {
+        const answer = await callApi(stack.config, 'statementsApiUrl', STATEMENT_ROUTES.deleteStatement, {
+          token: a.idToken,
+          params: { statementId: deleted.statementId },
+        });
+        // 404 until the catalogue records it.
+        return answer.status === 204 ? true : undefined;
+      }, `A's ${fileName} in Recently deleted`);
+      return deleted.statementId;
+    }),
+  );
   ctx = {
+    aDeleted,
+    aDeletedForGood,
     aStatement: statementId,
     aChecksum: sha256Base64(bytes),
     aRefused: refused.statementId,
@@ -289,6 +329,7 @@ const cells = <T extends Record<string, { expect: Record<Caller, Outcome> }>>(ta
 
 test('the matrix covers every operation and route for every caller', () => {
   expect(Object.keys(GRAPHQL).sort()).toEqual([
+    'deletedStatements',
     'editStatements',
     'me',
     'search',
@@ -304,7 +345,7 @@ test('the matrix covers every operation and route for every caller', () => {
   expect([...Object.values(REST), ...Object.values(CLOSING)].map((cell) => cell.route).sort()).toEqual(
     [...Object.values(PROFILE_IMAGE_ROUTES), ...Object.values(STATEMENT_ROUTES)].sort(),
   );
-  expect(cells(GRAPHQL).length + cells(REST).length + cells(CLOSING).length).toBe((11 + 12) * CALLERS.length);
+  expect(cells(GRAPHQL).length + cells(REST).length + cells(CLOSING).length).toBe((12 + 14) * CALLERS.length);
 });
 
 describe('GraphQL', () => {
@@ -341,6 +382,11 @@ describe('GraphQL', () => {
           expect(value.map((item: { id: string }) => item.id)).toEqual(caller === 'userA' ? [ctx.aStatement] : []);
         }
         if (operation === 'uploadRefusal') expect(value.reason).toBe('not a PDF: its content is PNG');
+        // A's Recently deleted holds A's two; B's holds nothing of A's.
+        if (operation === 'deletedStatements')
+          expect(value.items.map((item: { id: string }) => item.id).sort()).toEqual(
+            caller === 'userA' ? [ctx.aDeleted, ctx.aDeletedForGood].sort() : [],
+          );
         if (operation === 'search') {
           expect(value.hits.map((hit: { statement: { id: string; owner: string } }) => hit.statement)).toEqual(
             caller === 'userA' ? [{ id: ctx.aStatement, owner: a.sub }] : [],
@@ -405,7 +451,7 @@ const checkRestCell = async (table: typeof REST, operation: string, caller: Call
 describe('REST', () => {
   test.each(cells(REST))('%s as %s: %s', (operation, caller, outcome) => checkRestCell(REST, operation, caller, outcome));
 
-  test("after B's attempts A's avatar is A's, and A's statement was there until A deleted it", async () => {
+  test("after B's attempts A's avatar is A's, A's statement was there until A deleted it, and A's restore and deletion for good were A's", async () => {
     const statement = await callApi(stack.config, 'statementsApiUrl', STATEMENT_ROUTES.downloadUrl, {
       token: a.idToken,
       params: { statementId: ctx.aStatement },
@@ -413,6 +459,14 @@ describe('REST', () => {
     expect(statement.status).toBe(404);
     const avatar = await callApi(stack.config, 'profileImageApiUrl', PROFILE_IMAGE_ROUTES.downloadUrl, { token: a.idToken });
     expect(avatar.status).toBe(200);
+    // A's restore brought A's statement back; A's deletion for good left nothing to restore.
+    const restored = await rawGraphql(stack.config, { Authorization: a.idToken }, `{ statement(id: "${ctx.aDeleted}") { id owner } }`);
+    expect(restored.body.data).toEqual({ statement: { id: ctx.aDeleted, owner: a.sub } });
+    const gone = await callApi(stack.config, 'statementsApiUrl', STATEMENT_ROUTES.restoreStatement, {
+      token: a.idToken,
+      params: { statementId: ctx.aDeletedForGood },
+    });
+    expect(gone.status).toBe(404);
   });
 });
 

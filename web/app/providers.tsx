@@ -77,6 +77,19 @@ const globalStyles = css`
     min-height: 24px;
     padding: 0.25rem 0;
   }
+  /* A toast's one action (Undo): a button in the toast's own colours, underlined as a link. */
+  .toast-action {
+    font: inherit;
+    font-weight: 700;
+    color: inherit;
+    background: none;
+    border: 0;
+    padding: 0.25rem 0;
+    min-height: 24px;
+    text-decoration: underline;
+    text-underline-offset: 3px;
+    cursor: pointer;
+  }
   .page-heading {
     font-size: 1.6rem;
     margin: 0 0 0.35rem;

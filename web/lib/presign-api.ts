@@ -15,25 +15,26 @@ export class PresignApiError extends Error {
   }
 }
 
+/** What a route's call sends: its path parameters, query and body, each only when it has them. */
+export type PresignCallOptions<Route extends RouteSpec> =
+  RouteInput<Route> extends { params?: undefined; query?: undefined; body?: undefined } ? [options?: RouteInput<Route>] : [options: RouteInput<Route>];
+
 /**
- * Calls one route of a presign API with the caller's ID token (API Gateway's Cognito
- * authorizer). What it sends (path parameters, query, body) and what it answers are the
- * route's own types, from the contract's route table.
+ * One route of a presign API at its stage URL, with the caller's ID token (API Gateway's
+ * Cognito authorizer): the route's answer, or its refusal as a PresignApiError.
  */
-export const callPresignApi = async <Route extends RouteSpec>(
-  api: Api,
+export const sendPresignRequest = async <Route extends RouteSpec>(
+  stageUrl: string,
   route: Route,
   idToken: string,
-  ...[options = {} as RouteInput<Route>]: RouteInput<Route> extends { params?: undefined; query?: undefined; body?: undefined }
-    ? [options?: RouteInput<Route>]
-    : [options: RouteInput<Route>]
+  options: RouteInput<Route> | undefined,
 ): Promise<RouteResponse<Route>> => {
   // The route's types have done their work at the call; here every input is optional.
-  const input = options as { params?: Record<string, string>; query?: Record<string, string>; body?: unknown };
+  const input = (options ?? {}) as { params?: Record<string, string>; query?: Record<string, string>; body?: unknown };
   const search = input.query ? `?${new URLSearchParams(input.query)}` : '';
   let response: Response;
   try {
-    response = await fetch(apiUrl(webConfig().custom[api], routePath(route.resource, input.params) + search), {
+    response = await fetch(apiUrl(stageUrl, routePath(route.resource, input.params) + search), {
       method: route.method,
       headers: { Authorization: idToken, ...(input.body === undefined ? {} : { 'Content-Type': 'application/json' }) },
       body: input.body === undefined ? undefined : JSON.stringify(input.body),
@@ -54,3 +55,15 @@ export const callPresignApi = async <Route extends RouteSpec>(
   }
   return body as RouteResponse<Route>;
 };
+
+/**
+ * Calls one route of a presign API from the browser with the caller's ID token. What it
+ * sends (path parameters, query, body) and what it answers are the route's own types, from
+ * the contract's route table.
+ */
+export const callPresignApi = <Route extends RouteSpec>(
+  api: Api,
+  route: Route,
+  idToken: string,
+  ...[options]: PresignCallOptions<Route>
+): Promise<RouteResponse<Route>> => sendPresignRequest(webConfig().custom[api], route, idToken, options);

@@ -1,3 +1,5 @@
+import { STATEMENT_ID_PATTERN } from '@contract';
+
 /**
  * The app's pages by who may see them, written once: the proxy guards by these lists
  * before anything renders, and the header and forms link with the same paths.
@@ -11,6 +13,8 @@ export const PAGES = {
   statements: '/statements',
   /** Which months each account has statements for. */
   coverage: '/statements/coverage',
+  /** Recently deleted: statements kept 30 days after their deletion, to restore or delete for good. */
+  deleted: '/statements/deleted',
   /** The search: what was typed is its `q` parameter, as the list's filters are theirs. */
   search: '/statements/search',
   profile: '/profile',
@@ -20,6 +24,43 @@ export const PAGES = {
 
 /** One statement's page: its details and its content. The id is the server's, never personal. */
 export const statementPage = (statementId: string): string => `${PAGES.statements}/${encodeURIComponent(statementId)}`;
+
+/** What the Recently deleted page says after an action, or asks first: only ids and words in its URL. */
+export type DeletedOutcome =
+  | { kind: 'restored'; id: string }
+  | { kind: 'purged'; count: number }
+  | { kind: 'confirm'; id: string }
+  | { kind: 'confirmAll' }
+  | { kind: 'gone' }
+  | { kind: 'purging' }
+  | { kind: 'failed' };
+
+/** The Recently deleted page, saying an outcome or asking to confirm. */
+export const deletedHref = (outcome?: DeletedOutcome): string => {
+  const query = new URLSearchParams();
+  if (outcome?.kind === 'restored') query.set('restored', outcome.id);
+  else if (outcome?.kind === 'purged') query.set('purged', String(outcome.count));
+  else if (outcome?.kind === 'confirm') query.set('purge', outcome.id);
+  else if (outcome?.kind === 'confirmAll') query.set('purge', 'all');
+  else if (outcome) query.set('outcome', outcome.kind);
+  const search = query.toString();
+  return search ? `${PAGES.deleted}?${search}` : PAGES.deleted;
+};
+
+/** The outcome a Recently deleted URL names; undefined for none (or anything else). */
+export const parseDeletedOutcome = (params: Record<string, string | string[] | undefined>): DeletedOutcome | undefined => {
+  const one = (name: string) => (typeof params[name] === 'string' ? (params[name] as string) : undefined);
+  const restored = one('restored');
+  const purged = one('purged');
+  const purge = one('purge');
+  const outcome = one('outcome');
+  if (restored && STATEMENT_ID_PATTERN.test(restored)) return { kind: 'restored', id: restored };
+  if (purged && /^\d{1,5}$/.test(purged)) return { kind: 'purged', count: Number(purged) };
+  if (purge === 'all') return { kind: 'confirmAll' };
+  if (purge && STATEMENT_ID_PATTERN.test(purge)) return { kind: 'confirm', id: purge };
+  if (outcome === 'gone' || outcome === 'purging' || outcome === 'failed') return { kind: outcome };
+  return undefined;
+};
 
 /** The search page for what was typed (the page alone when nothing was). */
 export const searchHref = (query: string): string => {

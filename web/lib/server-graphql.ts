@@ -39,3 +39,24 @@ export const serverQuery = async <Data, Variables extends Record<string, unknown
   document: TypedDocumentNode<Data, Variables>,
   variables?: Variables,
 ): Promise<Data | undefined> => (await serverOperation(session, document, variables)).data;
+
+/**
+ * A paged query read page after page, at most `maxPages` (one page for nearly everyone):
+ * every page's answer, or `undefined` when any page failed.
+ */
+export const serverPages = async <Data, Variables extends { nextToken: string | null }>(
+  session: ServerSession,
+  document: TypedDocumentNode<Data, Variables>,
+  nextTokenOf: (data: Data) => string | null | undefined,
+  maxPages: number,
+): Promise<Data[] | undefined> => {
+  const pages: Data[] = [];
+  let nextToken: string | null = null;
+  do {
+    const data: Data | undefined = await serverQuery(session, document, { nextToken } as Variables);
+    if (!data) return undefined;
+    pages.push(data);
+    nextToken = nextTokenOf(data) ?? null;
+  } while (nextToken && pages.length < maxPages);
+  return pages;
+};

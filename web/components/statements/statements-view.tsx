@@ -4,8 +4,10 @@
 import { css } from '@emotion/react';
 import { useRouter } from 'next/navigation';
 import { Suspense, lazy, useEffect, useRef, useState, useTransition } from 'react';
-import { toast } from '@/lib/toast';
-import { STATEMENT_ROUTES, formatBytes } from '@contract';
+import Link from 'next/link';
+import { toast, toastWithAction } from '@/lib/toast';
+import { RECENTLY_DELETED, STATEMENT_ROUTES, formatBytes } from '@contract';
+import { PAGES } from '@/lib/routes';
 import { useIdToken } from '@/lib/auth-context';
 import type { StatementListItem, StatementsData, SummariesData } from '@/lib/graphql';
 import { callPresignApi } from '@/lib/presign-api';
@@ -112,7 +114,10 @@ export const StatementsView = ({
     try {
       for (const item of chosen)
         await callPresignApi('statementsApiUrl', STATEMENT_ROUTES.deleteStatement, await idToken(), { params: { statementId: item.id } });
-      toast.success(chosen.length === 1 ? `${chosen[0].fileName} was deleted.` : `${count(chosen.length)} were deleted.`);
+      toastWithAction(
+        chosen.length === 1 ? `${chosen[0].fileName} moved to Recently deleted.` : `${count(chosen.length)} moved to Recently deleted.`,
+        { label: 'Undo', run: () => void restore(chosen) },
+      );
       clearSelection();
       reload();
       // The rows and their buttons are gone: focus goes to the list's heading, not to the page's top.
@@ -121,6 +126,18 @@ export const StatementsView = ({
       toast.error((caught as Error).message);
       reload();
     }
+  };
+
+  /** Brings statements just deleted back (the toast's Undo). */
+  const restore = async (chosen: StatementListItem[]) => {
+    try {
+      for (const item of chosen)
+        await callPresignApi('statementsApiUrl', STATEMENT_ROUTES.restoreStatement, await idToken(), { params: { statementId: item.id } });
+      toast.success(chosen.length === 1 ? `${chosen[0].fileName} is back.` : `${count(chosen.length)} are back.`);
+    } catch (caught) {
+      toast.error((caught as Error).message);
+    }
+    reload();
   };
 
   /** The selected statements as one ZIP, checked against their checksums as it is saved (the export's engine). */
@@ -180,6 +197,9 @@ export const StatementsView = ({
             `}
           >
             {formatBytes(usage.bytes)} of {formatBytes(usage.maxBytes)}, {count(usage.statements)}
+            {usage.deletedStatements > 0 && `, ${usage.deletedStatements.toLocaleString('en-US')} of them deleted`}
+            {' · '}
+            <Link href={PAGES.deleted}>Recently deleted</Link>
           </p>
         )}
         <div
@@ -299,9 +319,9 @@ export const StatementsView = ({
             title={deleting.length > 1 ? `Delete ${count(deleting.length)}?` : 'Delete this statement?'}
             body={
               deleting.length === 1
-                ? `${deleting[0].fileName} (${deleting[0].accountLabel}, ${formatPeriod(deleting[0].period)}) will be removed from your vault.`
+                ? `${deleting[0].fileName} (${deleting[0].accountLabel}, ${formatPeriod(deleting[0].period)}) moves to Recently deleted, where you can restore it for ${RECENTLY_DELETED.keepDays} days.`
                 : deleting.length > 1
-                  ? `${deleting.map((item) => item.fileName).join(', ')} will be removed from your vault.`
+                  ? `${deleting.map((item) => item.fileName).join(', ')} move to Recently deleted, where you can restore them for ${RECENTLY_DELETED.keepDays} days.`
                   : ''
             }
             confirmLabel="Delete"

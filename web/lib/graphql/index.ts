@@ -7,6 +7,7 @@ import { STATEMENT_PAGE_SIZE } from '@contract';
 import {
   AvatarOutcomeDocument,
   CoverageDocument,
+  DeletedStatementsDocument,
   EditStatementsDocument,
   MeDocument,
   SameFileDocument,
@@ -17,6 +18,7 @@ import {
   UploadOutcomeDocument,
   type AvatarOutcomeQuery,
   type CoverageQuery,
+  type DeletedStatementsQuery,
   type MeQuery,
   type SameFileQuery,
   type StatementsQuery,
@@ -36,6 +38,7 @@ export const AVATAR_OUTCOME = AvatarOutcomeDocument;
 export const SUMMARIES = SummariesDocument;
 export const EDIT_STATEMENTS = EditStatementsDocument;
 export const COVERAGE = CoverageDocument;
+export const DELETED_STATEMENTS = DeletedStatementsDocument;
 export const STATEMENT_DETAILS = StatementDetailsDocument;
 export const SEARCH = SearchDocument;
 export const STATEMENT_NEIGHBOURS = StatementNeighboursDocument;
@@ -48,6 +51,8 @@ export type SameFileData = SameFileQuery;
 export type AvatarOutcomeData = AvatarOutcomeQuery;
 export type SummariesData = SummariesQuery;
 export type CoverageData = CoverageQuery;
+export type DeletedStatementsData = DeletedStatementsQuery;
+export type DeletedStatementItem = DeletedStatementsQuery['deletedStatements']['items'][number];
 export type SearchData = SearchQuery;
 export type SearchHitData = SearchQuery['search']['hits'][number];
 

@@ -1,11 +1,11 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { PageTitle } from '@/components/page-title';
-import { coverageGrid, type CoverageCellData, type CoverageMonth } from '@/lib/coverage';
+import { coverageGrid, type CoverageMonth } from '@/lib/coverage';
 import { countOf, formatPeriod } from '@/lib/format';
-import { COVERAGE, type CoverageData } from '@/lib/graphql';
+import { COVERAGE } from '@/lib/graphql';
 import { PAGES, statementPage } from '@/lib/routes';
-import { serverQuery } from '@/lib/server-graphql';
+import { serverPages } from '@/lib/server-graphql';
 import { requireSession, type ServerSession } from '@/lib/server-session';
 import { UPLOAD_SECTION_ID, statementListHref } from '@/lib/statement-list-query';
 import styles from './coverage.module.css';
@@ -17,18 +17,8 @@ const MAX_PAGES = 20;
 
 /** Every cell, page after page (one page for nearly everyone); undefined when the API did not answer. */
 const readCoverage = async (session: ServerSession) => {
-  const cells: CoverageCellData[] = [];
-  let accounts: CoverageData['accounts'] = [];
-  let nextToken: string | null = null;
-  for (let page = 0; page < MAX_PAGES; page++) {
-    const data: CoverageData | undefined = await serverQuery(session, COVERAGE, { nextToken });
-    if (!data) return undefined;
-    cells.push(...data.coverage.cells);
-    accounts = data.accounts;
-    nextToken = data.coverage.nextToken ?? null;
-    if (!nextToken) break;
-  }
-  return { cells, accounts };
+  const pages = await serverPages(session, COVERAGE, (data) => data.coverage.nextToken, MAX_PAGES);
+  return pages && { cells: pages.flatMap((data) => data.coverage.cells), accounts: pages.at(-1)!.accounts };
 };
 
 const MONTHS = Array.from({ length: 12 }, (_, index) =>

@@ -8,6 +8,7 @@ import { SEARCH, type SearchHitData } from '@/lib/graphql';
 import { searchHref, statementPage } from '@/lib/routes';
 import { serverQuery } from '@/lib/server-graphql';
 import { requireSession } from '@/lib/server-session';
+import cards from '../statement-cards.module.css';
 import styles from './search.module.css';
 
 export const metadata: Metadata = { title: 'Search' };
@@ -25,11 +26,11 @@ const MarkedName = ({ name, matches }: { name: string; matches: string[] }) => {
 const Hit = ({ hit }: { hit: SearchHitData }) => {
   const { statement, matches, fields } = hit;
   return (
-    <li className={styles.hit}>
-      <Link href={statementPage(statement.id)} className={styles.name}>
+    <li className={`${cards.card} ${styles.hit}`}>
+      <Link href={statementPage(statement.id)} className={cards.name}>
         <MarkedName name={statement.fileName} matches={matches} />
       </Link>
-      <p className={styles.details}>
+      <p className={cards.details}>
         {statement.accountLabel} · {formatPeriod(statement.period)}
         {statement.status !== 'AVAILABLE' && ` · ${statement.status === 'SCANNING' ? 'being scanned' : 'quarantined'}`}
       </p>
@@ -74,7 +75,7 @@ export default async function SearchPage({ searchParams }: { searchParams: Promi
               {countOf(data.search.hits.length, 'statement')} {data.search.hits.length === 1 ? 'matches' : 'match'} “{query}”
               {data.search.partial && ', among the newest: add a word to narrow it'}
             </p>
-            <ol className={styles.hits}>
+            <ol className={cards.cards}>
               {data.search.hits.map((hit) => (
                 <Hit key={hit.statement.id} hit={hit} />
               ))}
