@@ -32,6 +32,11 @@ export interface CatalogueDeps {
   metrics?: MetricsPort;
   /** The owners' search index, written when a statement becomes available. @default none kept */
   search?: SearchIndexing;
+  /**
+   * Whether the owner's account is being closed (or was): its deletion job removes its
+   * records itself, and counts them for the person. @default no account is
+   */
+  closing?: (owner: string) => Promise<boolean>;
 }
 
 /** The metadata a statement object must carry, checked with the API's own schemas. */
@@ -238,6 +243,8 @@ export const catalogueRemoved = async (deps: CatalogueDeps, key: string, at: str
   const parsed = parseKey(key);
   if (!parsed) return 'ignored';
   if (await deps.objects.head(key)) return 'ignored';
+  // The files of a closing account go first; the job then removes (and counts) its records.
+  if (await deps.closing?.(parsed.owner)) return 'ignored';
   if (parsed.kind === 'profileImage') await deps.records.setAvatar(parsed.owner, undefined, at);
   else {
     await deps.records.deleteStatement(parsed.owner, parsed.statementId);

@@ -12,6 +12,7 @@ import { createCatalogue, type CatalogueDeps } from './core';
 import { createScanResults, type ScanResultEvent } from './scan-results';
 import { createSweep } from './sweep';
 import { s3VersionedObjects } from '../account/objects';
+import { dynamoAccountRecords } from '../account/records';
 
 const catalogueDeps = (serviceName: string, env: Record<string, string | undefined>, access: AwsAccess) => {
   const settings = parseEnvironment(env);
@@ -20,11 +21,13 @@ const catalogueDeps = (serviceName: string, env: Record<string, string | undefin
   const tracer = new Tracer({ serviceName });
   const s3 = tracer.captureAWSv3Client(createS3Client(access));
   const dynamodb = tracer.captureAWSv3Client(createDynamoDbClient(access));
+  const accountRecords = dynamoAccountRecords(settings.tableName, dynamodb);
   const deps: CatalogueDeps = {
     objects: s3ObjectStore(s3, settings.bucketName),
     records: dynamoRecordStore(settings.tableName, dynamodb),
     log: powertoolsLog(logger),
     metrics: powertoolsMetrics(metrics),
+    closing: async (owner) => (await accountRecords.get(owner)) !== undefined,
     search: {
       index: dynamoSearchIndex(settings.tableName, dynamodb),
       readContent: (statement) =>

@@ -43,10 +43,13 @@ export type StatementSearchResult =
 
 /**
  * How much one search reads, whatever the vault holds: the postings of each query word (one
- * Query page), and the records of the best candidates (one batch). Bounded work is what
- * keeps the time of a search flat from a hundred statements to ten thousand.
+ * Query page of the newest statements under it), and the records of the best candidates
+ * (one batch). Bounded work is what keeps the time of a search flat from a hundred
+ * statements to ten thousand: a word in more statements than one page holds costs the same
+ * in any vault (the answer says it is partial), and a page is small enough that a vault of a
+ * thousand already fills it for the words that are common.
  */
-export const SEARCH_READ = { postingsPerTerm: 1000, hitsDefault: 20, hitsMax: 50 } as const;
+export const SEARCH_READ = { postingsPerTerm: 200, hitsDefault: 20, hitsMax: 50 } as const;
 
 const searchArguments = z.object({
   query: z.string().max(SEARCH_LIMITS.queryChars * 4, 'The search is too long.'),

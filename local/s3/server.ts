@@ -117,6 +117,28 @@ const multipartProblem = (uploadsDir: string, operation: S3Operation, query: URL
 };
 
 /** S3 keeps at most 2 KB of user metadata: the UTF-8 bytes of every name (without `x-amz-meta-`) and value. */
+/** The event S3 sends for an object a multi-object delete removed (its key URL-encoded, as S3 encodes it). */
+const objectRemovedEvent = (bucket: string, key: string): S3Event => ({
+  Records: [
+    {
+      eventVersion: '2.1',
+      eventSource: 'aws:s3',
+      awsRegion: REGION,
+      eventTime: new Date().toISOString(),
+      eventName: 'ObjectRemoved:Delete',
+      userIdentity: { principalId: 'local' },
+      requestParameters: { sourceIPAddress: '127.0.0.1' },
+      responseElements: { 'x-amz-request-id': 'local', 'x-amz-id-2': 'local' },
+      s3: {
+        s3SchemaVersion: '1.0',
+        configurationId: 'local',
+        bucket: { name: bucket, ownerIdentity: { principalId: 'local' }, arn: `arn:aws:s3:::${bucket}` },
+        object: { key: key.split('/').map(encodeURIComponent).join('/'), size: 0, eTag: '', sequencer: Date.now().toString(16).toUpperCase() },
+      },
+    },
+  ],
+});
+
 const metadataProblem = (headers: http.IncomingHttpHeaders): Problem | undefined => {
   let bytes = 0;
   for (const [name, value] of Object.entries(headers)) {
@@ -234,7 +256,7 @@ export const startLocalS3 = async (input: {
     request: http.IncomingMessage,
     response: http.ServerResponse,
     body?: Buffer | { file: string },
-    after: { headers?: Record<string, string>; rewrite?: (xml: string) => string; failed?: () => void } = {},
+    after: { headers?: Record<string, string>; rewrite?: (xml: string) => string; failed?: () => void; succeeded?: () => void } = {},
   ) => {
     dropTags(request);
     const upstream = http.request(
@@ -243,6 +265,7 @@ export const startLocalS3 = async (input: {
         const status = answer.statusCode ?? 502;
         const ok = status >= 200 && status < 300;
         if (!ok) after.failed?.();
+        else after.succeeded?.();
         const headers = { ...answer.headers, ...(ok ? after.headers : {}) };
         if (ok && after.rewrite) {
           const rewrite = after.rewrite;
@@ -552,6 +575,13 @@ export const startLocalS3 = async (input: {
         response.writeHead(204, corsHeaders(request.headers.origin)).end();
         return;
       }
+      // S3 notifies an ObjectRemoved:Delete for each object a multi-object delete removes; s3rver notifies none.
+      if (operation.name === 'DeleteObjects')
+        return forward(request, response, body, {
+          succeeded: () => {
+            for (const key of deletedKeys) input.onEvent(objectRemovedEvent(input.bucketName, key));
+          },
+        });
       return forward(request, response, body);
     }),
   );

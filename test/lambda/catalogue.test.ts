@@ -149,6 +149,17 @@ test('a removed statement object loses its record; a re-created one keeps it', a
   expect(records.statements.size).toBe(0);
 });
 
+test("a closing account's removed files leave their records to its deletion job, which counts them", async () => {
+  const objects = memoryObjects();
+  const records = memoryRecords();
+  const catalogue = createCatalogue({ objects, records, log: capturingLog(), closing: async (owner) => owner === ALICE });
+  putObject(objects);
+  await catalogue(event(s3Record('ObjectCreated:Put', KEY)));
+  objects.objects.delete(KEY);
+  await catalogue(event(s3Record('ObjectRemoved:Delete', KEY)));
+  expect(records.statements.size).toBe(1);
+});
+
 test("an avatar upload points the owner's profile at it; removal clears it", async () => {
   const { objects, records, catalogue } = setup();
   const key = profileImageKey(ALICE);

@@ -2,7 +2,7 @@ import { DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import PDFDocument from 'pdfkit';
-import { STATEMENT_ROUTES, TABLE_KEYS } from '../../contract';
+import { STATEMENT_ROUTES, TABLE_KEYS, type RouteSpec } from '../../contract';
 import { LOCAL_IDS } from '../../local/settings';
 import { dynamoClient } from '../../local/dynamodb';
 import { EDIT_STATEMENTS, SEARCH, STATEMENT_NEIGHBOURS, apollo } from './support/graphql';
@@ -161,13 +161,18 @@ const searchPartition = async (user: TestUser) => {
   return (Items ?? []).map((item) => String(item[TABLE_KEYS.sortKey]));
 };
 
-test('a deleted statement leaves the index: no posting names it', async () => {
+test('a deleted statement leaves the results at once, comes back with its restore, and leaves the index when deleted for good', async () => {
   expect((await searchPartition(alice)).some((key) => key.endsWith(ids.csv))).toBe(true);
-  const removed = await callApi(stack.config, 'statementsApiUrl', STATEMENT_ROUTES.deleteStatement, {
-    token: alice.idToken,
-    params: { statementId: ids.csv },
-  });
-  expect(removed.status).toBe(204);
+  const call = (route: RouteSpec) =>
+    callApi(stack.config, 'statementsApiUrl', route, { token: alice.idToken, params: { statementId: ids.csv } });
+  expect((await call(STATEMENT_ROUTES.deleteStatement)).status).toBe(204);
+  // In Recently deleted its postings stay (a restore needs no new reading), and no search shows it.
+  const idsFound = async () => (await search(alice, 'thames')).hits.map((hit) => hit.statement.id);
+  expect(await idsFound()).toEqual([]);
+  expect((await call(STATEMENT_ROUTES.restoreStatement)).status).toBe(200);
+  expect(await idsFound()).toEqual([ids.csv]);
+  expect((await call(STATEMENT_ROUTES.deleteStatement)).status).toBe(204);
+  expect((await call(STATEMENT_ROUTES.purgeStatement)).status).toBe(204);
   await waitFor(async () => ((await searchPartition(alice)).some((key) => key.endsWith(ids.csv)) ? undefined : true), 'its postings to go');
   expect(await namesFound(alice, 'thames')).toEqual([]);
 });
