@@ -10,6 +10,8 @@ import { STATIC_CACHE_CONTROL } from '../../lib/web-artifact';
 import { MESSAGES } from '../../web/lib/messages';
 import { javaProcessesFor, startStack, waitFor, type StackProcess } from '../local/support/stack-process';
 import { rawGraphql } from '../local/support/graphql';
+import { callApi } from '../local/support/rest';
+import { STATEMENT_ROUTES } from '../../contract';
 import { CHROMIUM_FLAGS, ensureChromium } from './support/chromium';
 import './support/locator-matchers';
 import { buildWebApp, startBuiltWebApp } from './support/web-app';
@@ -437,7 +439,8 @@ describe('statements', () => {
     await page.getByRole('dialog', { name: 'Delete this statement?' }).getByRole('button', { name: 'Delete' }).click();
     await expect(page.getByTestId('statement-row')).toHaveCount(2);
     await expect(accounts.locator('option')).toHaveText(['All accounts', 'Checking (2)']);
-    await expect(page.getByTestId('usage')).toHaveText(/, 2 statements$/);
+    // Still kept, in Recently deleted: the usage says so.
+    await expect(page.getByTestId('usage')).toHaveText(/, 3 statements, 1 of them in Recently deleted$/);
   }, 60_000);
 
   test('export everything: a ZIP of every statement (one sent in parts) and the avatar, byte for byte, with a manifest of how each was checked; cancel leaves nothing', async () => {
@@ -519,7 +522,7 @@ describe('statements', () => {
     await expect(dialog).toBeVisible();
     await shot(page, 'statements-delete-dialog');
     await dialog.getByRole('button', { name: 'Delete' }).click();
-    await expect(toast(page, 'brokerage-2023.csv was deleted.')).toBeVisible();
+    await expect(toast(page, 'brokerage-2023.csv moved to Recently deleted.')).toBeVisible();
     await expect(page.getByTestId('statement-row')).toHaveCount(1);
   });
 
@@ -1190,10 +1193,116 @@ describe('fixing what statements are filed under, one or a selection', () => {
     await page.getByRole('button', { name: 'Delete selected…' }).click();
     await expect(page.getByRole('dialog').getByRole('heading')).toHaveText('Delete 4 statements?');
     await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
-    await expect(toast(page, '4 statements were deleted.')).toBeVisible();
+    await expect(toast(page, '4 statements moved to Recently deleted.')).toBeVisible();
     await expect(page.getByTestId('empty-state')).toBeVisible();
     await page.context().close();
   }, 180_000);
+});
+
+describe('recently deleted: an undo, a restore and a deletion for good, with and without JavaScript', () => {
+  const keeper = { email: `keeper-${Date.now()}@example.com`, password: 'keeping what I delete' };
+
+  test('a delete is undone from its toast; Recently deleted lists what was deleted with its days left, restores it, and deletes it for good after asking', async () => {
+    const page = await newPage();
+    await signUpAndConfirm(page, keeper.email, keeper.password);
+    await signIn(page, keeper.email, keeper.password);
+    await page.waitForURL(`${base}/statements`);
+    const idToken = (await sessionCookies(page.context())).find((cookie) => cookie.name.endsWith('.idToken'))!.value;
+    for (const [fileName, period] of [
+      ['march.pdf', '2024-03'],
+      ['april.pdf', '2024-04'],
+      ['may.pdf', '2024-05'],
+    ])
+      await uploadStatement(stack.config, idToken, {
+        fileName,
+        contentType: 'application/pdf',
+        accountLabel: 'Card',
+        period,
+        bytes: pdf(3000),
+      });
+    await waitFor(async () => {
+      const answer = await rawGraphql(stack.config, { Authorization: idToken }, '{ statements { items { id } } }');
+      return (answer.body.data as { statements: { items: unknown[] } }).statements.items.length === 3 ? true : undefined;
+    }, 'the three statements to be listed');
+    await page.reload();
+    const rows = page.getByTestId('statement-row');
+    await expect(rows).toHaveCount(3);
+    const remove = async (name: string) => {
+      await page.getByRole('button', { name: `Delete ${name}` }).click();
+      const dialog = page.getByRole('dialog', { name: 'Delete this statement?' });
+      await expect(dialog).toContainText('moves to Recently deleted, where you can restore it for 30 days');
+      await dialog.getByRole('button', { name: 'Delete' }).click();
+      await expect(toast(page, `${name} moved to Recently deleted.`)).toBeVisible();
+    };
+
+    // Undo, from the toast that says where it went.
+    await remove('march.pdf');
+    await expect(rows).toHaveCount(2);
+    await toast(page, 'march.pdf moved to Recently deleted.').getByRole('button', { name: 'Undo' }).click();
+    await expect(toast(page, 'march.pdf is back.')).toBeVisible();
+    await expect(rows).toHaveCount(3);
+
+    // Two deleted: out of the list, still counted (their files are kept).
+    await remove('march.pdf');
+    await remove('april.pdf');
+    await expect(rows).toHaveCount(1);
+    await expect(page.getByTestId('usage')).toHaveText(/, 3 statements, 2 of them in Recently deleted$/);
+    await page.getByRole('link', { name: 'Recently deleted' }).click();
+    await page.waitForURL(`${base}/statements/deleted`);
+    const deleted = page.getByTestId('deleted-row');
+    await expect(deleted).toHaveCount(2);
+    // Most recently deleted first, each with its days left.
+    await expect(deleted.first()).toHaveAttribute('aria-label', 'april.pdf');
+    await expect(deleted.first().getByTestId('days-left')).toHaveText(/^Goes for good in 30 days \(/);
+    await expect(page.getByTestId('deleted-usage')).toContainText('2 statements');
+    expect(await everyScheme(page, 'recently-deleted')).toEqual([]);
+
+    // A restore puts it back exactly: the same page of the same statement.
+    await page.getByRole('button', { name: 'Restore april.pdf' }).click();
+    await expect(page.getByRole('status')).toHaveText('april.pdf is back in your statements.');
+    await expect(deleted).toHaveCount(1);
+
+    // Deleting for good asks first; keeping it changes nothing.
+    await page.getByRole('link', { name: 'Delete march.pdf for good…' }).click();
+    await expect(page.getByRole('main')).toContainText('Delete “march.pdf” for good? It cannot be brought back.');
+    await page.getByRole('link', { name: 'Keep it' }).click();
+    await expect(deleted).toHaveCount(1);
+    await page.getByRole('link', { name: 'Delete march.pdf for good…' }).click();
+    expect(await everyScheme(page, 'recently-deleted-confirm')).toEqual([]);
+    await page.getByRole('button', { name: 'Delete for good' }).click();
+    await expect(page.getByRole('status')).toHaveText('The statement was deleted for good.');
+    await expect(deleted).toHaveCount(0);
+    await expect(page.getByTestId('deleted-usage')).toHaveText('Nothing is here.');
+
+    await page.getByRole('link', { name: '← All statements' }).click();
+    await page.waitForURL(`${base}/statements`);
+    await expect(rows).toHaveCount(2);
+    await expect(page.getByRole('cell', { name: 'april.pdf' })).toBeVisible();
+    await expect(page.getByTestId('usage')).toHaveText(/, 2 statements$/);
+
+    // Without JavaScript, Recently deleted works the same: its buttons are forms.
+    const listed = await rawGraphql(stack.config, { Authorization: idToken }, '{ statements { items { id fileName } } }');
+    const may = (listed.body.data as { statements: { items: { id: string; fileName: string }[] } }).statements.items.find(
+      (item) => item.fileName === 'may.pdf',
+    )!;
+    expect(
+      (
+        await callApi(stack.config, 'statementsApiUrl', STATEMENT_ROUTES.deleteStatement, {
+          token: idToken,
+          params: { statementId: may.id },
+        })
+      ).status,
+    ).toBe(204);
+    const noScript = await browser.newContext({ javaScriptEnabled: false, storageState: await page.context().storageState() });
+    const plain = await noScript.newPage();
+    await plain.goto(`${base}/statements/deleted`);
+    await expect(plain.getByTestId('deleted-row')).toHaveCount(1);
+    await plain.getByRole('button', { name: 'Restore may.pdf' }).click();
+    await expect(plain.getByRole('status')).toHaveText('may.pdf is back in your statements.');
+    await expect(plain.getByTestId('deleted-row')).toHaveCount(0);
+    await noScript.close();
+    await page.context().close();
+  }, 240_000);
 });
 
 describe('as people type: key by key as the page appears, on a phone-speed browser (4x CPU slowdown, 412 px)', () => {

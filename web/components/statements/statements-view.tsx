@@ -190,14 +190,15 @@ export const StatementsView = ({
         </h2>
         {usage && (
           <p
-            data-testid="usage"
             css={css`
               margin: 0 0 0.75rem;
               color: inherit;
             `}
           >
-            {formatBytes(usage.bytes)} of {formatBytes(usage.maxBytes)}, {count(usage.statements)}
-            {usage.deletedStatements > 0 && `, ${usage.deletedStatements.toLocaleString('en-US')} of them deleted`}
+            <span data-testid="usage">
+              {formatBytes(usage.bytes)} of {formatBytes(usage.maxBytes)}, {count(usage.statements)}
+              {usage.deletedStatements > 0 && `, ${usage.deletedStatements.toLocaleString('en-US')} of them in Recently deleted`}
+            </span>
             {' · '}
             <Link href={PAGES.deleted}>Recently deleted</Link>
           </p>
