@@ -1263,11 +1263,11 @@ describe('recently deleted: an undo, a restore and a deletion for good, with and
     await expect(deleted).toHaveCount(1);
 
     // Deleting for good asks first; keeping it changes nothing.
-    await page.getByRole('link', { name: 'Delete march.pdf for good…' }).click();
+    await page.getByRole('link', { name: 'Delete for good: march.pdf' }).click();
     await expect(page.getByRole('main')).toContainText('Delete “march.pdf” for good? It cannot be brought back.');
     await page.getByRole('link', { name: 'Keep it' }).click();
     await expect(deleted).toHaveCount(1);
-    await page.getByRole('link', { name: 'Delete march.pdf for good…' }).click();
+    await page.getByRole('link', { name: 'Delete for good: march.pdf' }).click();
     expect(await everyScheme(page, 'recently-deleted-confirm')).toEqual([]);
     await page.getByRole('button', { name: 'Delete for good' }).click();
     await expect(page.getByRole('status')).toHaveText('The statement was deleted for good.');
@@ -1649,8 +1649,14 @@ describe('see and find: each kind of statement shown in place, hostile files kep
     page.on('request', (request) => {
       if (/\/(preview|download)-url$/.test(new URL(request.url()).pathname)) signed.push(request.url());
     });
+    await waitFor(async () => {
+      const answer = (
+        await rawGraphql(stack.config, { Authorization: idToken }, `{ statement(id: "${quarantined.statementId}") { status } }`)
+      ).body;
+      return (answer.data as { statement?: { status: string } | null }).statement?.status === 'QUARANTINED' ? true : undefined;
+    }, 'the infected file to be quarantined');
     await page.goto(`${base}/statements/${quarantined.statementId}`);
-    await expect(page.getByTestId('scan-verdict')).toHaveText(/^Quarantined/, { timeout: 60_000 });
+    await expect(page.getByTestId('scan-verdict')).toHaveText(/^Quarantined/);
     await expect(page.getByRole('main')).toContainText('This statement is quarantined');
     expect(await page.getByTestId('transactions').count()).toBe(0);
     expect(signed).toEqual([]);

@@ -113,8 +113,12 @@ const Row = ({ item, confirming }: { item: DeletedStatementItem; confirming: boo
                 Restore
               </Button>
             </form>
-            <Link href={deletedHref({ kind: 'confirm', id: item.id })} className={styles.purge} aria-label={`Delete ${item.fileName} for good…`}>
-              Delete for good…
+            <Link
+              href={deletedHref({ kind: 'confirm', id: item.id })}
+              className={styles.purge}
+              aria-label={`Delete for good: ${item.fileName}`}
+            >
+              Delete for good
             </Link>
           </div>
         ))}
@@ -178,7 +182,7 @@ export default async function DeletedPage({ searchParams }: { searchParams: Prom
             ) : (
               <p>
                 <Link href={deletedHref({ kind: 'confirmAll' })} className={styles.purge}>
-                  Delete all for good…
+                  Delete all for good
                 </Link>
               </p>
             ))}
