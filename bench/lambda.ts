@@ -24,18 +24,7 @@ import { createS3Client } from '../lambda/shared/runtime';
 import { LAMBDA_ESBUILD_OPTIONS } from '../lib/constructs/vault-function';
 import { createRouter, on } from '../lambda/shared/http';
 import { createStatementsApi } from '../lambda/statements/core';
-import {
-  BUCKET,
-  SOME_SHA256,
-  apiEvent,
-  capturingLog,
-  checksumForSize,
-  memoryObjects,
-  memoryRecords,
-  partList,
-  testPresigner,
-  memoryAccount,
-} from '../test/support/lambda-fakes';
+import { apiEvent, BUCKET, checksumForSize, memoryApiDeps, partList, SOME_SHA256 } from '../test/support/lambda-fakes';
 import { medianMs } from './measure';
 
 const ENTRIES = ['profile-image', 'statements', 'catalogue'];
@@ -97,16 +86,7 @@ const main = async () => {
     );
   }
 
-  const objects = memoryObjects();
-  const deps = {
-    presigner: testPresigner(),
-    objects,
-    versions: objects,
-    records: memoryRecords(),
-    log: capturingLog(),
-    cors: { allowedOrigins: [] },
-    account: memoryAccount().account,
-  };
+  const deps = memoryApiDeps();
   const signing = createStatementsApi(deps);
   // The same route answering a multipart start without signing anything: what routing, parsing and answering cost.
   const routingOnly = createRouter(

@@ -17,3 +17,4 @@ export * from './lambda-env';
 export * from './security-headers';
 export * from './search';
 export * from './recently-deleted';
+export * from './shares';

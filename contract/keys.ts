@@ -123,6 +123,22 @@ export const TABLE_KEYS = {
   purgeSort: (purgeAt: string, owner: string, statementId: string): string => `${purgeAt}|${owner}|${statementId}`,
   /** On a statement in Recently deleted: its deletion for good has begun (its file may be gone); it can no longer be restored. */
   purgingAttribute: 'purging',
+  /**
+   * A share, found by the SHA-256 of its link's secret (the secret itself is never
+   * stored): `SHARE` holds what it names and its counts, `OPEN|{time}|{n}` each opening.
+   * Its own partition, outside every owner's, so what serves the recipient reaches only
+   * partitions that lead with `SHARE#` (and the owner's records through a session narrowed to them).
+   */
+  sharePartition: (secretHash: string): string => `SHARE#${secretHash}`,
+  shareSort: 'SHARE',
+  shareOpeningPrefix: 'OPEN|',
+  shareOpeningSort: (at: string, nonce: string): string => `OPEN|${at}|${nonce}`,
+  /** The owner's own item of each share (`SHARE#{ulid}`, beside their statements): it names the share's partition. */
+  ownerShareSortPrefix: 'SHARE#',
+  ownerShareSort: (shareId: string): string => `SHARE#${shareId}`,
+  /** A rate limit's count for one key in one minute (an address, a link), gone by itself after. */
+  ratePartition: (kind: string, key: string, minute: string): string => `RATE#${kind}|${key}|${minute}`,
+  rateSort: 'RATE',
   /** An upload holding a place under the quota until its file is recorded, or it is aborted or expires. */
   uploadSortPrefix: 'UPLOAD#',
   uploadSort: (statementId: string): string => `UPLOAD#${statementId}`,

@@ -17,6 +17,8 @@ export const LAMBDA_ENV = {
   userPoolId: 'USER_POOL_ID',
   /** The role the deletion worker assumes for each job, narrowed to the job's owner. */
   deletionJobRoleArn: 'DELETION_JOB_ROLE_ARN',
+  /** The role the share API assumes for each read of a share, narrowed to its owner and one file. */
+  shareReaderRoleArn: 'SHARE_READER_ROLE_ARN',
 } as const;
 
 export type LambdaEnvName = (typeof LAMBDA_ENV)[keyof typeof LAMBDA_ENV];

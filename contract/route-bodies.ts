@@ -7,6 +7,7 @@ import {
   statementUploadRequestSchema,
 } from './api';
 import { PROFILE_IMAGE_ROUTES, STATEMENT_ROUTES, type RouteBody, type RouteSpec } from './routes';
+import { createShareRequestSchema, extendShareRequestSchema } from './shares';
 
 /**
  * The JSON body each route takes. The handlers parse with these schemas and API Gateway
@@ -25,6 +26,8 @@ const BODIES = [
   body(STATEMENT_ROUTES.partUrls, partUrlsRequestSchema),
   body(STATEMENT_ROUTES.completeUpload, completeUploadRequestSchema),
   body(STATEMENT_ROUTES.deleteAccount, accountDeletionRequestSchema),
+  body(STATEMENT_ROUTES.createShare, createShareRequestSchema),
+  body(STATEMENT_ROUTES.extendShare, extendShareRequestSchema),
 ] as const;
 
 /** The body a route's handler receives once its schema has parsed it (defaults filled in, text trimmed). */

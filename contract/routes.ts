@@ -14,6 +14,7 @@ import type {
   StatementUploadResponse,
   StoredPartsResponse,
 } from './api';
+import type { CreateShareRequest, CreatedShare, ExtendShareRequest, RecipientShare, ShareDetails, ShareSummary } from './shares';
 
 /**
  * Routes of the two REST APIs, relative to each API's stage URL (`.../prod/`).
@@ -75,10 +76,31 @@ export const STATEMENT_ROUTES = {
   restoreStatement: route<undefined, RestoredStatementResponse>()('POST', '/deleted/{statementId}/restore'),
   /** Deletes a statement in Recently deleted for good, now: its record and every version of its file. */
   purgeStatement: route<undefined, undefined>()('DELETE', '/deleted/{statementId}'),
+  /** A share of the caller's statements: its link's secret, shown once. */
+  createShare: route<CreateShareRequest, CreatedShare>()('POST', '/shares'),
+  listShares: route<undefined, { shares: ShareSummary[] }>()('GET', '/shares'),
+  /** One of the caller's shares: what it names, each statement's downloads, and who opened it when. */
+  getShare: route<undefined, ShareDetails>()('GET', '/shares/{shareId}'),
+  /** Withdraws a share at once: its link answers as one that never existed. */
+  revokeShare: route<undefined, undefined>()('DELETE', '/shares/{shareId}'),
+  extendShare: route<ExtendShareRequest, ShareSummary>()('POST', '/shares/{shareId}/extend'),
   /** What closing the account would delete, and the deletion once begun (answered during it, too). */
   account: route<undefined, AccountOverview>()('GET', '/account'),
   /** Begins closing the account: 202 with the job, which runs on its own (repeatable: the job already there). */
   deleteAccount: route<AccountDeletionRequest, AccountDeletion>()('POST', '/account/deletion'),
+} as const satisfies Record<string, RouteSpec>;
+
+/**
+ * The share API: what a link's recipient (who has no account) reaches, through the web
+ * server only. These routes take IAM-signed calls (API Gateway's AWS_IAM authorization),
+ * and only the web server's role may make them; the link's secret travels in a header
+ * (SHARE_HEADERS), never in a path. Every answer for a link that does not lead to a live
+ * share is the same 404.
+ */
+export const SHARE_ROUTES = {
+  openShare: route<undefined, RecipientShare>()('GET', '/shared'),
+  /** A fresh short-lived URL of one shared file, shown (`inline`) or saved (`attachment`, counted). */
+  sharedFileUrl: route<undefined, StatementDownloadResponse, 'disposition'>()('GET', '/shared/{statementId}/url'),
 } as const satisfies Record<string, RouteSpec>;
 
 /** The routes an account being deleted still answers: the ones that report on its deletion. */

@@ -9,6 +9,7 @@ import {
   PROFILE_IMAGE_ROUTES,
   STATEMENT_PREFIX,
   STATEMENT_ROUTES,
+  SHARE_ROUTES,
   webConfigDocument,
   type RouteSpec,
   type WebConfigValues,
@@ -19,7 +20,8 @@ import { ApiGatewayLogging } from './constructs/api-gateway-logging';
 import { VaultAuth } from './constructs/auth';
 import { VaultData } from './constructs/data';
 import { MalwareScanning } from './constructs/malware-scanning';
-import { PresignApi } from './constructs/presign-api';
+import { PresignApi, type PresignApiProps } from './constructs/presign-api';
+import { ShareAccess } from './constructs/share-access';
 import { VaultStorage } from './constructs/storage';
 import { UploadCatalogue } from './constructs/upload-catalogue';
 import { VaultMonitoring } from './constructs/vault-monitoring';
@@ -52,8 +54,12 @@ export interface VaultPrincipals {
   readonly accountDeletionJob: iam.IGrantable;
   /** GuardDuty Malware Protection's role: reads and tags uploads. */
   readonly malwareScan: iam.IGrantable;
-  /** The web app's server: it calls nothing of AWS; it may only write its logs and traces. */
+  /** The web app's server: of AWS it calls only the share routes (for a link's recipient), besides its logs and traces. */
   readonly webServer: VaultFunction;
+  /** The share function: what a link's recipient reaches, through the web server. */
+  readonly shareApi: VaultFunction;
+  /** The role the share function assumes per read, narrowed to one owner's records and one file. */
+  readonly shareReader: iam.IGrantable;
   readonly graphqlTable: iam.IGrantable;
   /** The `editStatements` resolver's function. */
   readonly statementEdits: VaultFunction;
@@ -106,8 +112,16 @@ export class StatementVaultStack extends Stack {
     });
     scanning.addScanResultTarget(catalogue.scanResults.function);
 
-    const presignApi = (id: string, apiName: string, entry: string, routes: Record<string, RouteSpec>, keyPrefix: string) =>
+    const presignApi = (
+      id: string,
+      apiName: string,
+      entry: string,
+      routes: Record<string, RouteSpec>,
+      keyPrefix: string,
+      iamRoutes?: PresignApiProps['iamRoutes'],
+    ) =>
       new PresignApi(this, id, {
+        iamRoutes,
         apiName,
         entry,
         routes,
@@ -133,7 +147,13 @@ export class StatementVaultStack extends Stack {
 
     // Statements: sign uploads (single and multipart) and downloads; move to Recently deleted,
     // restore, and delete for good (every version of the file: a delete never leaves bytes behind).
-    const statementsApi = presignApi('StatementsApi', 'statements-api', 'statements/index.ts', STATEMENT_ROUTES, STATEMENT_PREFIX);
+    // A share's recipient (no account) reaches the share function on the same API, through the web server only.
+    const shares = new ShareAccess(this, 'Shares', { storage, table: data.table });
+    const statementsApi = presignApi('StatementsApi', 'statements-api', 'statements/index.ts', STATEMENT_ROUTES, STATEMENT_PREFIX, {
+      routes: SHARE_ROUTES,
+      handler: shares.handler,
+    });
+    statementsApi.grantInvokeIamRoutes(web.server);
     storage.grantPut(statementsApi.handler, STATEMENT_PREFIX);
     storage.grantRead(statementsApi.handler, STATEMENT_PREFIX);
     storage.grantAbortMultipartUpload(statementsApi.handler, STATEMENT_PREFIX);
@@ -144,6 +164,9 @@ export class StatementVaultStack extends Stack {
     // back; a delete, a restore and a deletion for good move the record, its list copies and
     // its share of the summaries in transactions.
     data.table.grant(statementsApi.handler, 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:DeleteItem', 'dynamodb:UpdateItem');
+    // Shares: an account's statements over a span of periods (one Query of its list), and the
+    // owner's shares with their counts (one BatchGetItem).
+    data.table.grant(statementsApi.handler, 'dynamodb:Query', 'dynamodb:BatchGetItem');
 
     // Closing an account: the statements API records the job and starts the worker.
     const accountDeletion = new AccountDeletion(this, 'AccountDeletion', { storage, table: data.table, userPool: auth.userPool });
@@ -162,6 +185,8 @@ export class StatementVaultStack extends Stack {
       accountDeletionJob: accountDeletion.jobRole,
       malwareScan: scanning.role,
       webServer: web.server,
+      shareApi: shares.handler,
+      shareReader: shares.readerRole,
       graphqlTable: data.tableSource,
       statementEdits: data.statementEdits,
       statementSearch: data.statementSearch,
@@ -175,6 +200,7 @@ export class StatementVaultStack extends Stack {
       functions: [
         { name: 'profile-image-api', function: profileImageApi.handler.function },
         { name: 'statements-api', function: statementsApi.handler.function },
+        { name: 'share-api', function: shares.handler.function },
         { name: 'catalogue', function: catalogue.handler.function },
         { name: 'catalogue-sweep', function: catalogue.sweep.function },
         { name: 'scan-results', function: catalogue.scanResults.function },

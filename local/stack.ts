@@ -68,7 +68,7 @@ export interface LocalStack {
 export const localWebOrigins = (ports: Ports): string[] => [`http://localhost:${ports.web}`, `http://${HOST}:${ports.web}`];
 
 /** What the CDK app puts in each handler's environment, with the local bucket, table and origins. */
-const lambdaEnvironment = (ports: Ports, deletionJobRoleArn: string): Record<LambdaEnvName, string> => ({
+const lambdaEnvironment = (ports: Ports, roles: { deletionJobRoleArn: string; shareReaderRoleArn: string }): Record<LambdaEnvName, string> => ({
   [LAMBDA_ENV.bucketName]: LOCAL_IDS.bucketName,
   [LAMBDA_ENV.tableName]: LOCAL_IDS.tableName,
   [LAMBDA_ENV.allowedOrigins]: localWebOrigins(ports).join(','),
@@ -77,7 +77,8 @@ const lambdaEnvironment = (ports: Ports, deletionJobRoleArn: string): Record<Lam
   [LAMBDA_ENV.metricsDisabled]: 'true',
   [LAMBDA_ENV.deletionFunctionName]: LOCAL_FUNCTION_NAMES.accountDeletion,
   [LAMBDA_ENV.userPoolId]: LOCAL_IDS.userPoolId,
-  [LAMBDA_ENV.deletionJobRoleArn]: deletionJobRoleArn,
+  [LAMBDA_ENV.deletionJobRoleArn]: roles.deletionJobRoleArn,
+  [LAMBDA_ENV.shareReaderRoleArn]: roles.shareReaderRoleArn,
 });
 
 /**
@@ -177,7 +178,10 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
     await ensureTable(dynamoClient(ports.dynamodb), LOCAL_IDS.tableName);
 
     // The real handlers, each with its own role's credentials, as Lambda runs them.
-    const environment = lambdaEnvironment(ports, model.principals.accountDeletionJob.roleArn);
+    const environment = lambdaEnvironment(ports, {
+      deletionJobRoleArn: model.principals.accountDeletionJob.roleArn,
+      shareReaderRoleArn: model.principals.shareReader.roleArn,
+    });
     const endpoints = { s3: `http://${HOST}:${ports.s3}`, dynamodb: `http://${HOST}:${ports.dynamodb}` };
     const access = (name: PrincipalName) => ({ credentials: identities.credentialsOf(name), endpoints });
     // STS's AssumeRole for a principal: its own policies must allow sts:AssumeRole on the

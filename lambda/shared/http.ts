@@ -136,8 +136,15 @@ export const createRouter = (
     cors: Cors;
     /** @default every signed-in caller is admitted */
     admit?: Admit;
+    /**
+     * Who is calling. @default the `sub` of the token API Gateway's Cognito authorizer
+     * verified (a 401 without one); a route table whose callers have no account (IAM-signed
+     * calls of the web server for a share's recipient) names none.
+     */
+    caller?: (event: APIGatewayProxyEvent) => string;
   },
 ) => {
+  const identify = deps.caller ?? callerSub;
   const table = new Map(routes.map((entry) => [`${entry.route.method} ${entry.route.resource}`, entry]));
   const resources = new Set(routes.map((entry) => entry.route.resource));
 
@@ -152,7 +159,7 @@ export const createRouter = (
           ? new ApiError('METHOD_NOT_ALLOWED', `${event.httpMethod} is not allowed here.`)
           : new ApiError('NOT_FOUND', 'There is no such route.');
       }
-      const sub = callerSub(event);
+      const sub = identify(event);
       await deps.admit?.(sub, entry.route);
       const result = await entry.handle(routeCall(entry.route, event, sub));
       deps.log.info('request', { route, status: result.status, requestId });

@@ -51,6 +51,7 @@ const environmentSchema = z.object({
   [LAMBDA_ENV.deletionFunctionName]: z.string().optional(),
   [LAMBDA_ENV.userPoolId]: z.string().optional(),
   [LAMBDA_ENV.deletionJobRoleArn]: z.string().optional(),
+  [LAMBDA_ENV.shareReaderRoleArn]: z.string().optional(),
 });
 
 export interface HandlerEnvironment {
@@ -63,6 +64,8 @@ export interface HandlerEnvironment {
   deletionFunctionName?: string;
   userPoolId?: string;
   deletionJobRoleArn?: string;
+  /** Set for the share API. */
+  shareReaderRoleArn?: string;
 }
 
 /** Parses a handler's environment; a missing variable stops the cold start, naming it. */
@@ -82,6 +85,7 @@ export const parseEnvironment = (env: Record<string, string | undefined>): Handl
     deletionFunctionName: values[LAMBDA_ENV.deletionFunctionName] || undefined,
     userPoolId: values[LAMBDA_ENV.userPoolId] || undefined,
     deletionJobRoleArn: values[LAMBDA_ENV.deletionJobRoleArn] || undefined,
+    shareReaderRoleArn: values[LAMBDA_ENV.shareReaderRoleArn] || undefined,
   };
 };
 

@@ -29,6 +29,7 @@ import { attachmentDisposition, encodeStatementMetadata } from '../shared/metada
 import type { QuotaUsage, RecordStore } from '../shared/records';
 import type { ObjectStore, Presigner } from '../shared/s3';
 import { purgeStatement, type PurgeDeps } from '../shared/trash/purge';
+import { shareRoutes, type ShareRouteDeps } from './share-routes';
 import { requireAllowedSize, requireAllowedUpload } from '../shared/upload-check';
 
 export interface StatementsDeps {
@@ -49,6 +50,9 @@ export interface StatementsDeps {
   newId?: () => string;
   /** Every version of a statement's file, for deleting it for good. */
   versions: PurgeDeps['versions'];
+  /** The owner's shares, and their statements by account. */
+  shares: ShareRouteDeps['shares'];
+  accounts: ShareRouteDeps['accounts'];
 }
 
 /**
@@ -291,6 +295,7 @@ export const createStatementsApi = (deps: StatementsDeps) => {
         deps.log.info('statement deleted for good', { statementId });
         return { status: 204 };
       }),
+      ...shareRoutes(deps),
       ...accountRoutes(deps),
     ],
     deps,

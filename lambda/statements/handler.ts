@@ -10,6 +10,8 @@ import { dynamoAccountRecords } from '../account/records';
 import { dynamoRecordStore } from '../shared/records';
 import { createDynamoDbClient, createS3Client, parseEnvironment, required, type AwsAccess } from '../shared/runtime';
 import { Presigner, s3ObjectStore } from '../shared/s3';
+import { dynamoAccountStatements } from '../shared/shares/account-statements';
+import { dynamoShareStore } from '../shared/shares/store';
 import { createStatementsApi } from './core';
 
 /** The statements API's Lambda handler, for an environment and a way to reach AWS. */
@@ -26,6 +28,8 @@ export const createStatementsHandler = (env: Record<string, string | undefined>,
     presigner: new Presigner(s3, settings.bucketName),
     objects: s3ObjectStore(s3, settings.bucketName),
     versions: s3VersionedObjects(s3, settings.bucketName),
+    shares: dynamoShareStore(settings.tableName, dynamo),
+    accounts: dynamoAccountStatements(settings.tableName, dynamo),
     records: dynamoRecordStore(settings.tableName, dynamo),
     admit: refuseClosingAccounts(accountRecords),
     account: {

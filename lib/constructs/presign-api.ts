@@ -1,5 +1,6 @@
 import { Stack, Validations } from 'aws-cdk-lib';
 import * as apigateway from 'aws-cdk-lib/aws-apigateway';
+import * as iam from 'aws-cdk-lib/aws-iam';
 import type * as cognito from 'aws-cdk-lib/aws-cognito';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as logs from 'aws-cdk-lib/aws-logs';
@@ -38,11 +39,17 @@ export interface PresignApiProps {
   readonly throttlingRateLimit?: number;
   /** @default 100 */
   readonly throttlingBurstLimit?: number;
+  /**
+   * Routes of the same API served by another function, which take IAM-signed calls
+   * (AWS_IAM authorization) instead of a user's token: who may call them is whoever
+   * `grantInvokeIamRoutes` lets. @default none
+   */
+  readonly iamRoutes?: { readonly routes: Record<string, RouteSpec>; readonly handler: VaultFunction };
 }
 
 /**
  * A presign REST API: stage `prod`, a Cognito user pool authorizer on every method but
- * the CORS preflight, request validation against the contract's JSON schemas, JSON access
+ * the CORS preflight (and the routes given to another function for IAM-signed calls), request validation against the contract's JSON schemas, JSON access
  * logs, ERROR execution logs, throttling, CORS, and the gateway's own 4xx/5xx answers in
  * the contract's error shape. Its Lambda may touch only its own key prefix.
  */
@@ -51,6 +58,7 @@ export class PresignApi extends Construct {
   readonly handler: VaultFunction;
   /** Where the stage writes its access logs (the account's API Gateway role must reach it). */
   readonly accessLogs: logs.LogGroup;
+  private readonly iamRoutes: RouteSpec[];
 
   constructor(scope: Construct, id: string, props: PresignApiProps) {
     super(scope, id);
@@ -85,7 +93,7 @@ export class PresignApi extends Construct {
       defaultCorsPreflightOptions: {
         allowOrigins: [props.webOrigin],
         allowHeaders: [...REST_API_CORS.allowedHeaders],
-        allowMethods: routeMethods(props.routes),
+        allowMethods: routeMethods({ ...props.routes, ...props.iamRoutes?.routes }),
         allowCredentials: REST_API_CORS.allowCredentials,
       },
     });
@@ -100,13 +108,20 @@ export class PresignApi extends Construct {
     });
     const integration = new apigateway.LambdaIntegration(this.handler.function);
 
-    for (const [name, route] of Object.entries(props.routes)) {
+    const iamIntegration = props.iamRoutes && new apigateway.LambdaIntegration(props.iamRoutes.handler.function);
+    this.iamRoutes = Object.values(props.iamRoutes?.routes ?? {});
+    const methods = [
+      ...Object.entries(props.routes).map(([name, route]) => ({ name, route, integration, iam: false })),
+      ...Object.entries(props.iamRoutes?.routes ?? {}).map(([name, route]) => ({ name, route, integration: iamIntegration!, iam: true })),
+    ];
+    for (const { name, route, integration, iam: iamSigned } of methods) {
       const resource = this.api.root.resourceForPath(route.resource);
       const pathParameters = [...route.resource.matchAll(/\{(\w+)\}/g)].map((match) => match[1]);
       const model = routeModel(route);
       resource.addMethod(route.method, integration, {
-        authorizer,
-        authorizationType: apigateway.AuthorizationType.COGNITO,
+        ...(iamSigned
+          ? { authorizationType: apigateway.AuthorizationType.IAM }
+          : { authorizer, authorizationType: apigateway.AuthorizationType.COGNITO }),
         requestValidator: validator,
         requestParameters: Object.fromEntries(pathParameters.map((param) => [`method.request.path.${param}`, true])),
         ...(model
@@ -137,6 +152,23 @@ export class PresignApi extends Construct {
       id: 'AwsSolutions-APIG3',
       reason:
         'No WAF: every method needs a Cognito token, the stage is throttled, and bodies are schema-validated; a web ACL is an operator choice with its own cost.',
+    });
+  }
+
+  /**
+   * Lets the grantee call the IAM-authorized routes, and nothing else of the API: one
+   * `execute-api:Invoke` per route (its method, on the stage), built from the API's id so
+   * the grantee (the web server) and the API's CORS (the web app's origin) depend on no cycle.
+   */
+  grantInvokeIamRoutes(grantee: iam.IGrantable): iam.Grant {
+    const stack = Stack.of(this);
+    return iam.Grant.addToPrincipal({
+      grantee,
+      actions: ['execute-api:Invoke'],
+      resourceArns: this.iamRoutes.map(
+        (route) =>
+          `arn:${stack.partition}:execute-api:${stack.region}:${stack.account}:${this.api.restApiId}/${API_STAGE}/${route.method}${route.resource.replace(/\{\w+\}/g, '*')}`,
+      ),
     });
   }
 

@@ -52,6 +52,7 @@ test('every private resolver keys its data on $ctx.identity.sub and never on an 
   expect(privateResolvers.map((r) => r.fieldName).sort()).toEqual([
     'accounts',
     'coverage',
+    'deletedStatements',
     'me',
     'periods',
     'statement',

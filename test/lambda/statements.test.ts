@@ -11,38 +11,23 @@ import {
 import { createStatementsApi } from '../../lambda/statements/core';
 import {
   ALICE,
-  BOB,
-  ORIGIN,
   apiEvent,
-  capturingLog,
-  json,
-  memoryObjects,
-  memoryRecords,
-  signedParts,
-  testPresigner,
-  SOME_SHA256,
+  BOB,
   checksumForSize,
+  json,
+  memoryApiDeps,
+  memoryRecords,
   partList,
-  memoryAccount,
+  signedParts,
+  SOME_SHA256,
 } from '../support/lambda-fakes';
 
 const STATEMENT_ID = '01JD0000000000000000000000';
 
 const setup = () => {
-  const objects = memoryObjects();
-  const records = memoryRecords();
-  const log = capturingLog();
-  const handler = createStatementsApi({
-    presigner: testPresigner(),
-    objects,
-    versions: objects,
-    records,
-    log,
-    cors: { allowedOrigins: [ORIGIN] },
-    newId: () => STATEMENT_ID,
-    account: memoryAccount().account,
-  });
-  return { handler, objects, records, log };
+  const deps = memoryApiDeps();
+  const handler = createStatementsApi({ ...deps, newId: () => STATEMENT_ID });
+  return { handler, objects: deps.objects, records: deps.records, log: deps.log };
 };
 
 const request = {

@@ -5,7 +5,9 @@ import {
   STATEMENT_QUOTA,
   needsMultipart,
   purgeAtOf,
+  accountKeyOf,
   type AccountDeletion,
+  type ShareOpening,
   type DeletedStatement,
   type Statement,
   type UploadRefusal,
@@ -19,6 +21,8 @@ import { expectedSummaries } from '../../lambda/catalogue/summaries';
 import { createS3Client } from '../../lambda/shared/runtime';
 import { Presigner, type ObjectInfo, type ObjectStore } from '../../lambda/shared/s3';
 import { SAMPLES } from './samples';
+import type { OwnerShare, ShareStore, StoredShare } from '../../lambda/shared/shares/store';
+import type { AccountStatements } from '../../lambda/statements/share-routes';
 
 /**
  * In-memory stand-ins for the S3 and DynamoDB calls (the handlers' ports). Presigning is
@@ -435,13 +439,87 @@ export const memoryApiDeps = (
   parts: { objects?: MemoryObjects; records?: MemoryRecords; log?: CapturedLog; account?: AccountPorts } = {},
 ) => {
   const objects = parts.objects ?? memoryObjects();
+  const records = parts.records ?? memoryRecords();
   return {
     presigner: testPresigner(),
     objects,
     versions: objects,
-    records: parts.records ?? memoryRecords(),
+    records,
+    shares: memoryShares().store,
+    accounts: memoryAccountStatements(records),
     log: parts.log ?? capturingLog(),
     cors: { allowedOrigins: [ORIGIN] },
     account: parts.account ?? memoryAccount().account,
   };
 };
+
+/** Shares in memory, as the table keeps them: by the hash of their secret, and the owner's items. */
+export const memoryShares = () => {
+  const byHash = new Map<string, StoredShare>();
+  const openings = new Map<string, ShareOpening[]>();
+  const ownerItem = (share: StoredShare): OwnerShare => ({
+    shareId: share.shareId,
+    secretHash: share.secretHash,
+    createdAt: share.createdAt,
+    expiresAt: share.expiresAt,
+    ...(share.revokedAt ? { revokedAt: share.revokedAt } : {}),
+    ...(share.note ? { note: share.note } : {}),
+    statementCount: share.statements.length,
+  });
+  const own = (owner: string, shareId: string) => [...byHash.values()].find((share) => share.owner === owner && share.shareId === shareId);
+  const store: ShareStore = {
+    async create(share) {
+      byHash.set(share.secretHash, structuredClone(share));
+    },
+    async ownerShares(owner) {
+      return [...byHash.values()].filter((share) => share.owner === owner).map(ownerItem);
+    },
+    async ownerShare(owner, shareId) {
+      const share = own(owner, shareId);
+      return share && ownerItem(share);
+    },
+    async byHash(secretHash) {
+      return byHash.get(secretHash);
+    },
+    async byHashes(secretHashes) {
+      return secretHashes.flatMap((hash) => (byHash.has(hash) ? [byHash.get(hash)!] : []));
+    },
+    async revoke(owner, shareId, at) {
+      const share = own(owner, shareId);
+      if (!share || share.revokedAt) return false;
+      share.revokedAt = at;
+      return true;
+    },
+    async extend(owner, shareId, expiresAt) {
+      const share = own(owner, shareId);
+      if (!share || share.revokedAt) return false;
+      share.expiresAt = expiresAt;
+      return true;
+    },
+    async recordOpening(secretHash, opening) {
+      const share = byHash.get(secretHash)!;
+      share.opens++;
+      share.firstOpenedAt ??= opening.at;
+      share.lastOpenedAt = opening.at;
+      openings.set(secretHash, [opening, ...(openings.get(secretHash) ?? [])]);
+      return { first: share.opens === 1 };
+    },
+    async countDownload(secretHash, statementId) {
+      const share = byHash.get(secretHash)!;
+      share.downloads[statementId] = (share.downloads[statementId] ?? 0) + 1;
+    },
+    async openings(secretHash, limit) {
+      return (openings.get(secretHash) ?? []).slice(0, limit);
+    },
+  };
+  return { store, byHash };
+};
+
+/** An owner's statements by account, read from the records in memory. */
+export const memoryAccountStatements = (records: MemoryRecords): AccountStatements => ({
+  async accountStatements(owner, accountKey) {
+    return [...records.statements.values()].filter(
+      (statement) => statement.owner === owner && accountKeyOf(statement.accountLabel) === accountKey,
+    );
+  },
+});

@@ -1,0 +1,202 @@
+import * as z from 'zod';
+import { accountLabelSchema } from './api';
+import { STATEMENT_ID_PATTERN } from './keys';
+import { textProblem } from './upload-rules';
+import { PERIOD_PATTERN } from './uploads';
+
+/**
+ * Shares: a set of one person's statements handed, by a link, to someone without an
+ * account (an accountant, a lender). The link carries a secret of 256 random bits; the
+ * table keeps only its SHA-256. A share names its statements as they were filed when it
+ * was made: one deleted, quarantined or filed elsewhere since leaves it at once.
+ */
+export const SHARE_LIMITS = {
+  minSeconds: 60 * 60,
+  maxSeconds: 30 * 24 * 60 * 60,
+  /** Statements one share holds at most (a selection, or an account's statements over a span of periods). */
+  maxStatements: 100,
+  noteMaxChars: 500,
+  noteMaxStoredBytes: 2000,
+  /** Random bytes of a link's secret. */
+  secretBytes: 32,
+  /** Requests one link answers a minute, and one network address a minute, before 429. */
+  perLinkPerMinute: 60,
+  perAddressPerMinute: 120,
+  /** How long a share's record (its opens and downloads) stays for its owner after it ended. */
+  keepAfterEndSeconds: 30 * 24 * 60 * 60,
+  /** Opens of a share its owner sees (the newest). */
+  openingsShown: 100,
+} as const;
+
+/** A link's secret: 32 bytes in base64url, without padding. */
+export const SHARE_SECRET_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+/** Share ids are ULIDs minted by the server, as statement ids are. */
+export const SHARE_ID_PATTERN = STATEMENT_ID_PATTERN;
+
+/** The web app's page for a share: the only place a secret appears. */
+export const SHARE_PAGE_PREFIX = '/s/';
+export const sharePagePath = (secret: string): string => `${SHARE_PAGE_PREFIX}${secret}`;
+
+/**
+ * The headers the web server sends the share API with each recipient's request: the
+ * link's secret (never in a path, so no access log holds it), and the recipient's network
+ * address and browser as CloudFront saw them (the API trusts them because only the web
+ * server, by IAM, may call it).
+ */
+export const SHARE_HEADERS = {
+  secret: 'x-share-secret',
+  viewerAddress: 'x-share-viewer-address',
+  viewerAgent: 'x-share-viewer-agent',
+} as const;
+
+const noteSchema = z
+  .string({ error: 'note must be text' })
+  .transform((value) => value.normalize('NFC').trim())
+  .pipe(
+    z.string().superRefine((value, context) => {
+      if (!value) return;
+      const problem = textProblem('note', value.replace(/\n/g, ' '), SHARE_LIMITS.noteMaxChars, SHARE_LIMITS.noteMaxStoredBytes);
+      if (problem) context.addIssue({ code: 'custom', message: problem });
+    }),
+  );
+
+const lifetimeSchema = z
+  .number({ error: 'expiresInSeconds must be a number of seconds' })
+  .int('expiresInSeconds must be a whole number of seconds')
+  .min(SHARE_LIMITS.minSeconds, 'A share lasts at least 1 hour.')
+  .max(SHARE_LIMITS.maxSeconds, 'A share lasts at most 30 days.');
+
+const periodSchema = z.string({ error: 'period must be text' }).regex(PERIOD_PATTERN, 'period must look like 2024-01 (YYYY-MM)');
+
+const statementIdsSchema = z
+  .array(z.string().regex(STATEMENT_ID_PATTERN, 'every statement id must be one the server made'), {
+    error: 'statementIds must be a list of statement ids',
+  })
+  .min(1, 'Choose at least one statement.')
+  .max(SHARE_LIMITS.maxStatements, `A share holds at most ${SHARE_LIMITS.maxStatements} statements.`);
+
+/** What a share holds: statements chosen one by one, or an account's over a span of periods. */
+export const createShareRequestSchema = z
+  .strictObject({
+    statementIds: statementIdsSchema.optional(),
+    account: z.strictObject({ accountLabel: accountLabelSchema, from: periodSchema, to: periodSchema }).optional(),
+    expiresInSeconds: lifetimeSchema,
+    note: noteSchema.optional(),
+  })
+  .refine((request) => (request.statementIds === undefined) !== (request.account === undefined), {
+    message: 'Share either statementIds or an account over a span of periods, not both.',
+  })
+  .refine((request) => !request.account || request.account.from <= request.account.to, {
+    message: 'The span of periods must run from the earlier to the later.',
+  });
+export type CreateShareRequest = z.input<typeof createShareRequestSchema>;
+
+export const extendShareRequestSchema = z.strictObject({ expiresInSeconds: lifetimeSchema });
+export type ExtendShareRequest = z.input<typeof extendShareRequestSchema>;
+
+/** A statement as a share names it. */
+export interface SharedStatement {
+  id: string;
+  fileName: string;
+  contentType: string;
+  size: number;
+  accountLabel: string;
+  period: string;
+}
+
+export type ShareState = 'active' | 'expired' | 'revoked';
+
+/** A share as its owner lists it. */
+export interface ShareSummary {
+  shareId: string;
+  createdAt: string;
+  expiresAt: string;
+  revokedAt?: string;
+  note?: string;
+  state: ShareState;
+  statementCount: number;
+  opens: number;
+  firstOpenedAt?: string;
+  lastOpenedAt?: string;
+}
+
+/** One opening of a share, as its owner sees it: when, a coarse browser and a coarse network. */
+export interface ShareOpening {
+  at: string;
+  browser: string;
+  network: string;
+}
+
+/** A share in full, for its owner: what it names (each with its downloads) and who opened it. */
+export interface ShareDetails extends ShareSummary {
+  statements: (SharedStatement & { downloads: number; available: boolean })[];
+  openings: ShareOpening[];
+}
+
+/** A share just made: its one sight of the secret, which the server does not keep. */
+export interface CreatedShare {
+  share: ShareSummary;
+  secret: string;
+}
+
+/** What the recipient's page shows: the statements still shared, and the owner's note. */
+export interface RecipientShare {
+  note?: string;
+  expiresAt: string;
+  statements: SharedStatement[];
+}
+
+/**
+ * A browser as its owner is told it: its family and system, never its version or build
+ * ("Chrome on Android", "Safari on iPhone"), from the User-Agent the recipient sent.
+ */
+export const coarseBrowser = (userAgent: string | undefined): string => {
+  const agent = userAgent ?? '';
+  const browser = /Edg\//.test(agent)
+    ? 'Edge'
+    : /OPR\/|Opera/.test(agent)
+      ? 'Opera'
+      : /Firefox\//.test(agent)
+        ? 'Firefox'
+        : /Chrome\/|Chromium\//.test(agent)
+          ? 'Chrome'
+          : /Safari\//.test(agent)
+            ? 'Safari'
+            : /curl|wget|python|go-http|java|okhttp|node/i.test(agent)
+              ? 'A program'
+              : 'A browser';
+  const system = /iPhone|iPad|iPod/.test(agent)
+    ? /iPad/.test(agent)
+      ? 'iPad'
+      : 'iPhone'
+    : /Android/.test(agent)
+      ? 'Android'
+      : /Windows/.test(agent)
+        ? 'Windows'
+        : /Mac OS X|Macintosh/.test(agent)
+          ? 'macOS'
+          : /CrOS/.test(agent)
+            ? 'ChromeOS'
+            : /Linux/.test(agent)
+              ? 'Linux'
+              : undefined;
+  return system ? `${browser} on ${system}` : browser;
+};
+
+/**
+ * A network as its owner is told it: an IPv4 address's /24 or an IPv6 address's /48,
+ * enough to tell "my accountant's office" from "somewhere else", never the address itself.
+ */
+export const coarseNetwork = (address: string | undefined): string => {
+  const value = (address ?? '').trim();
+  const v4 = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.\d{1,3}$/.exec(value.replace(/^::ffff:/, ''));
+  if (v4) return `${v4[1]}.${v4[2]}.${v4[3]}.0/24`;
+  if (/^[0-9a-f:]+$/i.test(value) && value.includes(':')) {
+    const [head] = value.split('::');
+    const groups = head.split(':').filter(Boolean);
+    while (groups.length < 3) groups.push('0');
+    return `${groups.slice(0, 3).join(':')}::/48`;
+  }
+  return 'an unknown network';
+};

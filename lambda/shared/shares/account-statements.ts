@@ -1,0 +1,35 @@
+import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { TABLE_KEYS, type Statement } from '../../../contract';
+import type { AccountStatements } from '../../statements/share-routes';
+import { stripKeys } from '../records/table';
+
+/**
+ * An owner's statements under one account, from that account's list partition (every
+ * copy carries its whole record; an owner of an earlier release has two copies of each,
+ * kept once). Bounded by the quota: a partition is read a page at a time.
+ */
+export const dynamoAccountStatements = (tableName: string, client: DynamoDBClient): AccountStatements => {
+  const documents = DynamoDBDocumentClient.from(client);
+  return {
+    async accountStatements(owner, accountKey) {
+      const byId = new Map<string, Statement>();
+      let start: Record<string, unknown> | undefined;
+      do {
+        const page = await documents.send(
+          new QueryCommand({
+            TableName: tableName,
+            KeyConditionExpression: '#pk = :pk',
+            ExpressionAttributeNames: { '#pk': TABLE_KEYS.partitionKey },
+            ExpressionAttributeValues: { ':pk': TABLE_KEYS.accountList(owner, accountKey) },
+            ConsistentRead: true,
+            ...(start ? { ExclusiveStartKey: start } : {}),
+          }),
+        );
+        for (const item of page.Items ?? []) byId.set(String(item.id), stripKeys(item));
+        start = page.LastEvaluatedKey;
+      } while (start);
+      return [...byId.values()];
+    },
+  };
+};

@@ -1,0 +1,37 @@
+import type { APIGatewayProxyEvent } from 'aws-lambda';
+import { Tracer } from '@aws-lambda-powertools/tracer';
+import { LAMBDA_ENV } from '../../contract';
+import { stsAssumeRole } from '../account/clients';
+import { CORRELATION_ID_PATHS, createLogger, powertoolsLog, withLambdaContext } from '../shared/log';
+import { createDynamoDbClient, parseEnvironment, required, type AwsAccess } from '../shared/runtime';
+import { dynamoRateLimiter, dynamoShareStore } from '../shared/shares/store';
+import { createShareApi } from './core';
+import { stsShareReader } from './reader';
+
+/** A share read's credentials: the least STS grants (15 minutes), far past a 60-second URL. */
+const READ_SESSION_SECONDS = 15 * 60;
+
+/** The share API's Lambda handler: what a link's recipient reaches, through the web server. */
+export const createShareHandler = (env: Record<string, string | undefined>, access: AwsAccess = {}) => {
+  const settings = parseEnvironment(env);
+  const logger = createLogger('share-api', settings.logLevel);
+  const tracer = new Tracer({ serviceName: 'share-api' });
+  // Its own credentials reach the shares' and rate limits' partitions only.
+  const dynamo = tracer.captureAWSv3Client(createDynamoDbClient(access));
+  const api = createShareApi({
+    shares: dynamoShareStore(settings.tableName, dynamo),
+    limits: dynamoRateLimiter(settings.tableName, dynamo),
+    reader: stsShareReader(
+      access,
+      {
+        bucketName: settings.bucketName,
+        tableName: settings.tableName,
+        readerRoleArn: required(settings.shareReaderRoleArn, LAMBDA_ENV.shareReaderRoleArn),
+      },
+      access.assumeRole ?? stsAssumeRole(access, READ_SESSION_SECONDS),
+    ),
+    log: powertoolsLog(logger),
+    cors: { allowedOrigins: settings.allowedOrigins },
+  });
+  return withLambdaContext(logger, CORRELATION_ID_PATHS.apiGatewayRest, (event: APIGatewayProxyEvent) => api(event), { tracer });
+};
