@@ -5,6 +5,7 @@ import {
   PROFILE_IMAGE_ROUTES,
   REGION,
   STATEMENT_ROUTES,
+  SHARE_ROUTES,
   SWEEP_INTERVAL_MINUTES,
   isErrorBody,
 } from '../../contract';
@@ -49,6 +50,8 @@ const describeResource = (resource: unknown): string => {
   if (text.includes('DataStatementEditsFunction')) return 'statement edits function';
   if (text.includes('DataStatementSearchFunction')) return 'statement search function';
   if (text.includes('AccountDeletionJobRole')) return 'deletion job role';
+  if (text.includes('SharesReaderRole')) return 'share reader role';
+  if (text.includes('StatementsApi') && text.includes('execute-api')) return `statements API ${/"(\/prod\/[^"]*)"/.exec(text)![1]}`;
   if (text.includes('Logs')) return 'log group';
   return text;
 };
@@ -303,8 +306,8 @@ describe('operations: tracing', () => {
   test('X-Ray traces API Gateway, every function and AppSync', () => {
     for (const stage of resourcesOf('AWS::ApiGateway::Stage')) expect(stage.Properties.TracingEnabled).toBe(true);
     const ours = ourFunctions();
-    // Every principal but the GraphQL data source, GuardDuty's role and the deletion jobs' role is a function.
-    expect(ours).toHaveLength(Object.keys(stack.principals).length - 3);
+    // Every principal but the GraphQL data source, GuardDuty's role, the deletion jobs' role and the share reader's role is a function.
+    expect(ours).toHaveLength(Object.keys(stack.principals).length - 4);
     for (const fn of ours) expect(fn.Properties.TracingConfig).toEqual({ Mode: 'Active' });
     template.hasResourceProperties('AWS::AppSync::GraphQLApi', { XrayEnabled: true });
   });
@@ -416,12 +419,14 @@ describe('REST APIs', () => {
     }
   });
 
-  test('every method but the CORS preflight has the Cognito authorizer', () => {
+  test("every method but the CORS preflight has the Cognito authorizer, but the share routes, which take the web server's IAM-signed calls", () => {
     const methods = resourcesOf('AWS::ApiGateway::Method');
     const nonPreflight = methods.filter((method) => method.Properties.HttpMethod !== 'OPTIONS');
+    const iamSigned = nonPreflight.filter((method) => method.Properties.AuthorizationType === 'AWS_IAM');
     const routeCount = Object.keys(PROFILE_IMAGE_ROUTES).length + Object.keys(STATEMENT_ROUTES).length;
-    expect(nonPreflight).toHaveLength(routeCount);
-    for (const method of nonPreflight) {
+    expect(iamSigned).toHaveLength(Object.keys(SHARE_ROUTES).length);
+    expect(nonPreflight).toHaveLength(routeCount + iamSigned.length);
+    for (const method of nonPreflight.filter((method) => !iamSigned.includes(method))) {
       expect(method.Properties.AuthorizationType).toBe('COGNITO_USER_POOLS');
       expect(method.Properties.AuthorizerId).toEqual({ Ref: expect.any(String) });
       expect(method.Properties.RequestValidatorId).toEqual({ Ref: expect.any(String) });
@@ -467,7 +472,7 @@ describe('REST APIs', () => {
 describe('presign Lambdas', () => {
   test('run Node.js 24 on arm64, like every function of ours', () => {
     const ours = ourFunctions();
-    expect(ours).toHaveLength(9);
+    expect(ours).toHaveLength(10);
     for (const fn of ours) {
       expect(fn.Properties.Runtime).toBe('nodejs24.x');
       expect(fn.Properties.Architectures).toEqual(['arm64']);
@@ -535,9 +540,12 @@ describe('least privilege: each principal may do exactly what its code does', ()
     [
       'statementsApi',
       [
+        // Shares: the owner's shares with their counts, and an account's statements over a span.
+        'dynamodb:BatchGetItem table',
         'dynamodb:DeleteItem table',
         'dynamodb:GetItem table',
         'dynamodb:PutItem table',
+        'dynamodb:Query table',
         'dynamodb:UpdateItem table',
         // Starts an account deletion: the worker's own function, nothing else of Lambda.
         'lambda:InvokeFunction deletion worker',
@@ -614,8 +622,41 @@ describe('least privilege: each principal may do exactly what its code does', ()
         's3:ListBucketVersions bucket if {"StringLike":{"s3:prefix":["statements/*","profile-images/*"]}}',
       ],
     ],
-    // The web server reads nothing of AWS: its config arrives in its environment.
-    ['webServer', ['logs:CreateLogStream log group', 'logs:PutLogEvents log group', ...TRACING]],
+    // The web server: its config arrives in its environment; of AWS it calls only the share
+    // routes, each method by itself, for a link's recipient.
+    [
+      'webServer',
+      [
+        'execute-api:Invoke statements API /prod/GET/shared',
+        'execute-api:Invoke statements API /prod/GET/shared/*/url',
+        'logs:CreateLogStream log group',
+        'logs:PutLogEvents log group',
+        ...TRACING,
+      ],
+    ],
+    // The share function: the shares' and the rate limits' partitions, and its reader role; nothing of a file or an owner's records.
+    [
+      'shareApi',
+      [
+        'dynamodb:GetItem table if {"ForAllValues:StringLike":{"dynamodb:LeadingKeys":["SHARE#*","RATE#*|*|*"]}}',
+        'dynamodb:PutItem table if {"ForAllValues:StringLike":{"dynamodb:LeadingKeys":["SHARE#*","RATE#*|*|*"]}}',
+        'dynamodb:UpdateItem table if {"ForAllValues:StringLike":{"dynamodb:LeadingKeys":["SHARE#*","RATE#*|*|*"]}}',
+        'logs:CreateLogStream log group',
+        'logs:PutLogEvents log group',
+        'sts:AssumeRole share reader role',
+        ...TRACING,
+      ],
+    ],
+    // The reader role: statement records and files, to read; each session of it reaches one owner's records and one file
+    // (test/lambda/share-session-policy.test.ts).
+    [
+      'shareReader',
+      [
+        'dynamodb:BatchGetItem table if {"ForAllValues:StringLike":{"dynamodb:LeadingKeys":["USER#*"]}}',
+        'dynamodb:GetItem table if {"ForAllValues:StringLike":{"dynamodb:LeadingKeys":["USER#*"]}}',
+        's3:GetObject bucket/statements/*',
+      ],
+    ],
     // The GraphQL resolvers: GetItem (me, statement), Query (statements, Recently deleted), UpdateItem (updateProfile).
     ['graphqlTable', ['dynamodb:GetItem table', 'dynamodb:Query table', 'dynamodb:UpdateItem table']],
     // The editStatements resolver: reads a record, then writes it, its list copies and summaries in one transaction.
@@ -659,6 +700,20 @@ describe('least privilege: each principal may do exactly what its code does', ()
       { Action: 'sts:AssumeRole', Effect: 'Allow', Principal: { AWS: { 'Fn::GetAtt': [workerRoleId, 'Arn'] } } },
     ]);
     expect(role.MaxSessionDuration).toBe(3600);
+  });
+
+  test('only the share function may assume the share reader role', () => {
+    const readerRoleId = logicalId(stack.principals.shareReader as unknown as IConstruct);
+    const functionRoleId = logicalId(stack.principals.shareApi.grantPrincipal as unknown as IConstruct);
+    const role = template.toJSON().Resources[readerRoleId].Properties;
+    expect(role.AssumeRolePolicyDocument.Statement).toEqual([
+      { Action: 'sts:AssumeRole', Effect: 'Allow', Principal: { AWS: { 'Fn::GetAtt': [functionRoleId, 'Arn'] } } },
+    ]);
+    // And nothing else may invoke the share routes but the web server (the least-privilege table above).
+    const invokers = (Object.keys(stack.principals) as (keyof VaultPrincipals)[]).filter((name) =>
+      grantsOf(name).some((grant) => grant.startsWith('execute-api:Invoke')),
+    );
+    expect(invokers).toEqual(['webServer']);
   });
 
   test("nothing but X-Ray's two actions is granted on every resource ('*')", () => {

@@ -65,6 +65,7 @@ describe('synth-time validation', () => {
       'AwsSolutions-CFR2',
       'AwsSolutions-COG1',
       'AwsSolutions-COG2',
+      'AwsSolutions-COG4',
       'AwsSolutions-COG8',
       'AwsSolutions-IAM4',
       'AwsSolutions-IAM5',
