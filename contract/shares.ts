@@ -34,6 +34,13 @@ export const SHARE_SECRET_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 /** Share ids are ULIDs minted by the server, as statement ids are. */
 export const SHARE_ID_PATTERN = STATEMENT_ID_PATTERN;
 
+/**
+ * The viewer's network address as the web server receives it: set by CloudFront's viewer
+ * function from the connection (locally, by the local server from the socket), replacing
+ * anything a viewer sent under that name.
+ */
+export const VIEWER_ADDRESS_HEADER = 'x-vault-viewer-address';
+
 /** The web app's page for a share: the only place a secret appears. */
 export const SHARE_PAGE_PREFIX = '/s/';
 export const sharePagePath = (secret: string): string => `${SHARE_PAGE_PREFIX}${secret}`;

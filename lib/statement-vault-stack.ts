@@ -1,4 +1,5 @@
 import { Aws, CfnOutput, Fn, RemovalPolicies, RemovalPolicy, Stack, Validations, type StackProps } from 'aws-cdk-lib';
+import type * as apigateway from 'aws-cdk-lib/aws-apigateway';
 import * as acm from 'aws-cdk-lib/aws-certificatemanager';
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import type * as iam from 'aws-cdk-lib/aws-iam';
@@ -74,6 +75,8 @@ export class StatementVaultStack extends Stack {
   readonly web: WebHosting;
   /** Who calls AWS, so tools (the local stack's IAM check) can find each one's policies. */
   readonly principals: VaultPrincipals;
+  /** The two REST APIs, so tools (the local stack's IAM check) can name their methods' ARNs. */
+  readonly restApis: { readonly profileImageApi: apigateway.IRestApi; readonly statementsApi: apigateway.IRestApi };
 
   constructor(scope: Construct, id: string, props: StatementVaultStackProps) {
     super(scope, id, props);
@@ -175,6 +178,7 @@ export class StatementVaultStack extends Stack {
 
     this.storage = storage;
     this.data = data;
+    this.restApis = { profileImageApi: profileImageApi.api, statementsApi: statementsApi.api };
     this.principals = {
       profileImageApi: profileImageApi.handler,
       statementsApi: statementsApi.handler,

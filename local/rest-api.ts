@@ -1,10 +1,11 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import * as http from 'node:http';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import Ajv from 'ajv-draft-04';
 import {
   API_STAGE,
   GATEWAY_ERRORS,
+  REGION,
   REST_API_CORS,
   gatewayErrorBody,
   routeMethods,
@@ -14,6 +15,9 @@ import {
 } from '../contract';
 import { bearerToken, type TokenVerifier } from './auth/token-verifier';
 import { listen, readBody, requestTarget, safeHandler, sendJson, type RunningServer } from './http';
+import { verifySigV4 } from './auth/sigv4';
+import type { Authorizer } from './iam/authorizer';
+import type { Identities } from './iam/identities';
 
 /** API Gateway's own payload limit. */
 const MAX_PAYLOAD_BYTES = 10 * 1024 * 1024;
@@ -52,8 +56,23 @@ export const startRestApi = async (input: {
   handler: (event: APIGatewayProxyEvent) => Promise<APIGatewayProxyResult>;
   tokens: TokenVerifier;
   webOrigins: string[];
+  /**
+   * Routes served by another handler that take IAM-signed calls (AWS_IAM authorization):
+   * the SigV4 signature verified, then `execute-api:Invoke` on the method's ARN evaluated
+   * against the signer's policies from the template, as API Gateway does. @default none
+   */
+  iam?: {
+    routes: Record<string, RouteSpec>;
+    handler: (event: APIGatewayProxyEvent) => Promise<APIGatewayProxyResult>;
+    /** The API's id in the ARNs the template's policies name. */
+    apiId: string;
+    accountId: string;
+    identities: Pick<Identities, 'secretFor' | 'signerOf'>;
+    authorizer: Authorizer;
+  };
 }): Promise<RunningServer> => {
-  const routes = Object.values(input.routes).map(compile);
+  const iamSpecs = new Set<RouteSpec>(Object.values(input.iam?.routes ?? {}));
+  const routes = [...Object.values(input.routes), ...iamSpecs].map(compile);
   // The same JSON Schema draft-4 models the CDK app installs on each method.
   const ajv = new Ajv({ strict: false });
   const validators = new Map(
@@ -62,7 +81,7 @@ export const startRestApi = async (input: {
       return model ? [[route.spec, ajv.compile(model)] as const] : [];
     }),
   );
-  const methods = routeMethods(input.routes);
+  const methods = routeMethods({ ...input.routes, ...input.iam?.routes });
   const stagePrefix = `/${API_STAGE}`;
 
   const gatewayError = (response: http.ServerResponse, type: GatewayErrorType, status: number) =>
@@ -98,10 +117,48 @@ export const startRestApi = async (input: {
       const chosen = matches.find((candidate) => candidate.route.spec.method === request.method);
       if (!chosen) return gatewayError(response, 'MISSING_AUTHENTICATION_TOKEN', 403);
 
-      const claims = await input.tokens.verifyIdToken(bearerToken(request.headers.authorization));
-      if (!claims) {
-        request.resume();
-        return gatewayError(response, 'UNAUTHORIZED', 401);
+      const iamSigned = iamSpecs.has(chosen.route.spec) ? input.iam! : undefined;
+      let claims: Record<string, unknown> | undefined;
+      let caller: { arn: string; accessKey: string; payloadHash: string } | undefined;
+      if (iamSigned) {
+        // API Gateway's AWS_IAM authorization: a signed request, by a signer allowed to invoke this method.
+        if (!request.headers.authorization) {
+          request.resume();
+          return gatewayError(response, 'MISSING_AUTHENTICATION_TOKEN', 403);
+        }
+        const verdict = verifySigV4(
+          { method: request.method ?? 'GET', url: request.url ?? '/', headers: request.headers },
+          iamSigned.identities.secretFor,
+          undefined,
+          {
+            region: REGION,
+            service: 'execute-api',
+          },
+        );
+        if (!verdict.ok) {
+          request.resume();
+          return gatewayError(response, 'DEFAULT_4XX', 403);
+        }
+        const signer = iamSigned.identities.signerOf(verdict.accessKeyId)!;
+        const methodArn = `arn:aws:execute-api:${REGION}:${iamSigned.accountId}:${iamSigned.apiId}/${API_STAGE}/${request.method}${path}`;
+        if (signer.kind === 'principal') {
+          const decision = await iamSigned.authorizer.authorize(signer.principal, { action: 'execute-api:Invoke', resource: methodArn });
+          if (!decision.allowed) {
+            request.resume();
+            return gatewayError(response, 'ACCESS_DENIED', 403);
+          }
+        }
+        caller = {
+          arn: signer.kind === 'principal' ? signer.principal.sessionArn : `arn:aws:iam::${iamSigned.accountId}:root`,
+          accessKey: verdict.accessKeyId,
+          payloadHash: verdict.payloadHash,
+        };
+      } else {
+        claims = (await input.tokens.verifyIdToken(bearerToken(request.headers.authorization))) ?? undefined;
+        if (!claims) {
+          request.resume();
+          return gatewayError(response, 'UNAUTHORIZED', 401);
+        }
       }
       let body: Buffer;
       try {
@@ -109,6 +166,9 @@ export const startRestApi = async (input: {
       } catch {
         return gatewayError(response, 'REQUEST_TOO_LARGE', 413);
       }
+      // A signed body is the body that was signed.
+      if (caller && caller.payloadHash !== 'UNSIGNED-PAYLOAD' && createHash('sha256').update(body).digest('hex') !== caller.payloadHash)
+        return gatewayError(response, 'DEFAULT_4XX', 403);
       // The method's request validator: a JSON body must match the route's model.
       const validate = validators.get(chosen.route.spec);
       const contentType = String(request.headers['content-type'] ?? 'application/json')
@@ -161,15 +221,20 @@ export const startRestApi = async (input: {
           path: target.pathname,
           resourcePath: chosen.route.spec.resource,
           requestTimeEpoch: Date.now(),
-          identity: { sourceIp: request.socket.remoteAddress ?? '127.0.0.1' },
+          identity: {
+            sourceIp: request.socket.remoteAddress ?? '127.0.0.1',
+            ...(caller ? { caller: caller.arn, userArn: caller.arn, accessKey: caller.accessKey } : {}),
+          },
           // The authorizer passes every claim on as a string, as API Gateway does.
-          authorizer: { claims: Object.fromEntries(Object.entries(claims).map(([name, value]) => [name, String(value)])) },
+          ...(claims
+            ? { authorizer: { claims: Object.fromEntries(Object.entries(claims).map(([name, value]) => [name, String(value)])) } }
+            : {}),
         },
       } as unknown as APIGatewayProxyEvent;
 
       let result: APIGatewayProxyResult;
       try {
-        result = await input.handler(event);
+        result = await (iamSigned ? iamSigned.handler : input.handler)(event);
       } catch {
         return gatewayError(response, 'DEFAULT_5XX', 502);
       }

@@ -8,6 +8,7 @@ import {
   REGION,
   STATEMENT_PREFIX,
   STATEMENT_ROUTES,
+  SHARE_ROUTES,
   SWEEP_INTERVAL_MINUTES,
   buildWebConfig,
   type LambdaEnvName,
@@ -17,6 +18,7 @@ import { createCatalogueHandler, createScanResultsHandler, createSweepHandler } 
 import { createS3Client, type AssumeRoleRequest } from '../lambda/shared/runtime';
 import { createProfileImageHandler } from '../lambda/profile-image/handler';
 import { createStatementsHandler } from '../lambda/statements/handler';
+import { createShareHandler } from '../lambda/shares/handler';
 import { createStatementEditHandler } from '../lambda/statement-edits/handler';
 import type { StatementEditEvent } from '../lambda/statement-edits/core';
 import { createStatementSearchHandler } from '../lambda/statement-search/handler';
@@ -240,6 +242,7 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
     const statementEdits = invoke('statement-edits', createStatementEditHandler(environment, access('statementEdits')));
     const statementSearch = invoke('statement-search', createStatementSearchHandler(environment, access('statementSearch')));
     const statementsHandler = invoke('statements-api', createStatementsHandler(environment, { ...access('statementsApi'), invokeAsync }));
+    const shareHandler = invoke('share-api', createShareHandler(environment, { ...access('shareApi'), assumeRole: assumeRoleAs('shareApi') }));
     // Fault injection for the durability tests: drop S3 events as if they were lost (to the
     // catalogue and the malware scan alike).
     const deliverEvents = process.env.LOCAL_S3_EVENTS !== 'off';
@@ -302,7 +305,26 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
         ['profileImageApi', PROFILE_IMAGE_ROUTES, profileImageHandler],
         ['statementsApi', STATEMENT_ROUTES, statementsHandler],
       ] as const) {
-        const server = await startRestApi({ port: ports[name], routes, handler, tokens, webOrigins: localWebOrigins(ports) });
+        const server = await startRestApi({
+          port: ports[name],
+          routes,
+          handler,
+          tokens,
+          webOrigins: localWebOrigins(ports),
+          // The share function answers its routes on the statements API, for IAM-signed calls.
+          ...(name === 'statementsApi'
+            ? {
+                iam: {
+                  routes: SHARE_ROUTES,
+                  handler: shareHandler,
+                  apiId: model.restApiIds.statementsApi,
+                  accountId: model.accountId,
+                  identities,
+                  authorizer,
+                },
+              }
+            : {}),
+        });
         stops.push(() => server.close());
       }
     });

@@ -1,6 +1,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { WEB_CONFIG_ENV, parseWebConfig } from '../contract';
+import { REGION, WEB_CONFIG_ENV, parseWebConfig } from '../contract';
+import { principalCredentials } from './iam/identities';
 import { serverFunctionDir, webArtifactDir } from '../lib/web-artifact';
 import { spawnGuarded, type Child } from './children';
 import { offlineNodeEnvironment } from './offline';
@@ -15,6 +16,12 @@ const localCognitoUrl = (configFile: string): string | undefined => {
   const parsed = parseWebConfig(JSON.parse(fs.readFileSync(configFile, 'utf8')));
   if (!parsed.ok) throw new Error(`${configFile} is not a web config: ${parsed.problems.join('; ')}`);
   return parsed.config.custom.userPoolEndpoint;
+};
+
+/** The local stack's credentials of the web server's role, in the variables Lambda sets. */
+const webServerCredentials = () => {
+  const { accessKeyId, secretAccessKey } = principalCredentials('webServer');
+  return { AWS_ACCESS_KEY_ID: accessKeyId, AWS_SECRET_ACCESS_KEY: secretAccessKey, AWS_REGION: REGION };
 };
 
 /**
@@ -42,6 +49,8 @@ export const startWebApp = async (input: {
         }
       : {}),
     [WEB_CONFIG_ENV.file]: input.configFile,
+    // The web server's role, as Lambda gives it to the function: on the local stack, its local credentials.
+    ...(cognito ? webServerCredentials() : {}),
   };
   const built = serverFunctionDir(webArtifactDir('local'));
   if (input.mode === 'start' && !fs.existsSync(built)) {

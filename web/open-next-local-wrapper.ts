@@ -6,6 +6,7 @@ import * as zlib from 'node:zlib';
 import type { Wrapper } from '@opennextjs/aws/types/overrides.js';
 import { getMonorepoRelativePath } from '@opennextjs/aws/utils/normalize-path.js';
 import { webSecurityHeaderList } from '../contract/security-headers';
+import { VIEWER_ADDRESS_HEADER } from '../contract/shares';
 import { staticCacheControl } from '../lib/web-artifact';
 
 /**
@@ -54,6 +55,8 @@ const wrapper: Wrapper['wrapper'] = async (handler, converter) => {
   );
 
   app.all('*paths', async (req, res) => {
+    // What CloudFront's viewer function does: the viewer's address, from the connection, whatever the viewer sent.
+    req.headers[VIEWER_ADDRESS_HEADER] = req.socket.remoteAddress ?? '';
     // OpenNext's local mode tells Next the origin it answers on (server actions build redirects from it).
     if (req.protocol === 'http' && req.hostname === 'localhost') {
       process.env.__NEXT_PRIVATE_ORIGIN = `${req.protocol}://${req.hostname}`;

@@ -53,6 +53,8 @@ export interface StatementsDeps {
   /** The owner's shares, and their statements by account. */
   shares: ShareRouteDeps['shares'];
   accounts: ShareRouteDeps['accounts'];
+  /** A share link's secret. @default 32 random bytes, base64url */
+  newSecret?: () => string;
 }
 
 /**

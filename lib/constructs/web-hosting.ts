@@ -6,7 +6,7 @@ import * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
-import { WEB_CONFIG_ENV, WEB_SECURITY_HEADERS } from '../../contract';
+import { VIEWER_ADDRESS_HEADER, WEB_CONFIG_ENV, WEB_SECURITY_HEADERS } from '../../contract';
 import { HASHED_ASSETS_PATH, STATIC_CACHE_CONTROL, type OpenNextArtifact } from '../web-artifact';
 import { VaultFunction } from './vault-function';
 
@@ -35,11 +35,14 @@ export interface WebHostingProps {
 /**
  * Next.js builds redirects and absolute URLs from the host it is asked for; behind
  * CloudFront that would be the function URL's, so the viewer's host travels on in
- * x-forwarded-host, which OpenNext's server reads.
+ * x-forwarded-host, which OpenNext's server reads. The viewer's address travels in
+ * VIEWER_ADDRESS_HEADER, always set here (whatever the viewer sent under that name), for a
+ * share's log and its limit per address.
  */
 const FORWARD_HOST = `function handler(event) {
   var request = event.request;
   request.headers['x-forwarded-host'] = { value: request.headers.host.value };
+  request.headers['${VIEWER_ADDRESS_HEADER}'] = { value: event.viewer.ip };
   return request;
 }`;
 
@@ -156,7 +159,7 @@ export class WebHosting extends Construct {
             function: new cloudfront.Function(this, 'ForwardHost', {
               code: cloudfront.FunctionCode.fromInline(FORWARD_HOST),
               runtime: cloudfront.FunctionRuntime.JS_2_0,
-              comment: 'Passes the viewer host to the Next.js server as x-forwarded-host',
+              comment: "Passes the viewer's host and address to the Next.js server",
             }),
           },
         ],

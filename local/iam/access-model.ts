@@ -42,6 +42,8 @@ export interface AccessModel {
   graphql: GraphqlApiSettings;
   bucketName: string;
   tableName: string;
+  /** Each REST API's id in the ARNs of its methods. */
+  restApiIds: Record<'profileImageApi' | 'statementsApi', string>;
   principals: Record<PrincipalName, LocalPrincipal>;
   bucketPolicy?: PolicyDocument;
 }
@@ -89,7 +91,15 @@ export const buildAccessModel = (input: { bucketName: string; tableName: string 
     [bucketId]: `arn:aws:s3:::${input.bucketName}`,
     [tableId]: `arn:aws:dynamodb:${REGION}:${LOCAL_ACCOUNT_ID}:table/${input.tableName}`,
   };
-  const names: Record<string, string> = { [bucketId]: input.bucketName, [tableId]: input.tableName };
+  // Each REST API by a local id, which the local API Gateway names in its methods' ARNs.
+  const restApiIds = Object.fromEntries(
+    Object.entries(stack.restApis).map(([name, api]) => [name, `local-${logicalId(api)}`.toLowerCase()]),
+  ) as Record<keyof StatementVaultStack['restApis'], string>;
+  const names: Record<string, string> = {
+    [bucketId]: input.bucketName,
+    [tableId]: input.tableName,
+    ...Object.fromEntries(Object.entries(stack.restApis).map(([name, api]) => [logicalId(api), restApiIds[name as keyof typeof restApiIds]])),
+  };
 
   /** Resolves the intrinsics CDK writes into policies; anything else points at nothing local. */
   const resolve = (value: unknown): unknown => {
@@ -164,6 +174,7 @@ export const buildAccessModel = (input: { bucketName: string; tableName: string 
     },
     bucketName: input.bucketName,
     tableName: input.tableName,
+    restApiIds,
     principals,
     ...(bucketPolicy ? { bucketPolicy: resolve(bucketPolicy.Properties!.PolicyDocument) as PolicyDocument } : {}),
   };

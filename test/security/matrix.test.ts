@@ -168,6 +168,37 @@ const REST: Record<
     request: (ctx) => ({ params: { statementId: ctx.aStatement } }),
     expect: { ...tokenless, apiKey: 'denied', userA: 'ok', userB: 'notFound' },
   },
+  createShare: {
+    api: 'statementsApiUrl',
+    route: STATEMENT_ROUTES.createShare,
+    // B naming A's statement is refused as naming one that does not exist.
+    request: (ctx) => ({ body: { statementIds: [ctx.aStatement], expiresInSeconds: 3600 } }),
+    expect: { ...tokenless, apiKey: 'denied', userA: 'ok', userB: 'refused' },
+  },
+  listShares: {
+    api: 'statementsApiUrl',
+    route: STATEMENT_ROUTES.listShares,
+    request: () => ({}),
+    expect: { ...tokenless, apiKey: 'denied', userA: 'ok', userB: 'ownOnly' },
+  },
+  getShare: {
+    api: 'statementsApiUrl',
+    route: STATEMENT_ROUTES.getShare,
+    request: (ctx) => ({ params: { shareId: ctx.aShare } }),
+    expect: { ...tokenless, apiKey: 'denied', userA: 'ok', userB: 'notFound' },
+  },
+  extendShare: {
+    api: 'statementsApiUrl',
+    route: STATEMENT_ROUTES.extendShare,
+    request: (ctx) => ({ params: { shareId: ctx.aShare }, body: { expiresInSeconds: 7200 } }),
+    expect: { ...tokenless, apiKey: 'denied', userA: 'ok', userB: 'notFound' },
+  },
+  revokeShare: {
+    api: 'statementsApiUrl',
+    route: STATEMENT_ROUTES.revokeShare,
+    request: (ctx) => ({ params: { shareId: ctx.aShare } }),
+    expect: { ...tokenless, apiKey: 'denied', userA: 'ok', userB: 'notFound' },
+  },
   deleteStatement: {
     api: 'statementsApiUrl',
     route: STATEMENT_ROUTES.deleteStatement,
@@ -211,6 +242,8 @@ interface Context {
   /** An upload of A's that the catalogue refused (a PNG declared as a PDF). */
   aRefused: string;
   aUpload: { statementId: string; uploadId: string; size: number };
+  /** A share of A's statement. */
+  aShare: string;
   /** Two statements of A's in Recently deleted: one to restore, one to delete for good. */
   aDeleted: string;
   aDeletedForGood: string;
@@ -310,7 +343,13 @@ beforeAll(async () => {
       return deleted.statementId;
     }),
   );
+  const share = await callApi(stack.config, 'statementsApiUrl', STATEMENT_ROUTES.createShare, {
+    token: a.idToken,
+    body: { statementIds: [statementId], expiresInSeconds: 3600 },
+  });
+  if (share.status !== 201) throw new Error(`A's share: ${share.status} ${JSON.stringify(share.body)}`);
   ctx = {
+    aShare: share.body.share.shareId,
     aDeleted,
     aDeletedForGood,
     aStatement: statementId,
@@ -342,10 +381,11 @@ test('the matrix covers every operation and route for every caller', () => {
     'uploadLimits',
     'uploadRefusal',
   ]);
-  expect([...Object.values(REST), ...Object.values(CLOSING)].map((cell) => cell.route).sort()).toEqual(
-    [...Object.values(PROFILE_IMAGE_ROUTES), ...Object.values(STATEMENT_ROUTES)].sort(),
+  const named = (route: RouteSpec) => `${route.method} ${route.resource}`;
+  expect([...Object.values(REST), ...Object.values(CLOSING)].map((cell) => named(cell.route)).sort()).toEqual(
+    [...Object.values(PROFILE_IMAGE_ROUTES), ...Object.values(STATEMENT_ROUTES)].map(named).sort(),
   );
-  expect(cells(GRAPHQL).length + cells(REST).length + cells(CLOSING).length).toBe((12 + 14) * CALLERS.length);
+  expect(cells(GRAPHQL).length + cells(REST).length + cells(CLOSING).length).toBe((12 + 19) * CALLERS.length);
 });
 
 describe('GraphQL', () => {
@@ -445,6 +485,10 @@ const checkRestCell = async (table: typeof REST, operation: string, caller: Call
     expect(key.startsWith(statementPrefix(self.sub)) || key.startsWith(profileImagePrefix(self.sub))).toBe(true);
   }
   if (operation === 'account') expect(answer.body.deletion).toBeUndefined();
+  // B's shares are B's: none of A's.
+  if (operation === 'listShares')
+    expect(answer.body.shares.map((share: { shareId: string }) => share.shareId).includes(ctx.aShare)).toBe(caller === 'userA');
+  if (operation === 'getShare') expect(answer.body.statements.map((one: { id: string }) => one.id)).toEqual([ctx.aStatement]);
   if (operation === 'deleteAccount') expect(answer.status).toBe(202);
 };
 

@@ -1,0 +1,77 @@
+import { Sha256 } from '@aws-crypto/sha256-js';
+import { SignatureV4 } from '@smithy/signature-v4';
+import {
+  REGION,
+  SHARE_HEADERS,
+  apiUrl,
+  isErrorBody,
+  routePath,
+  type RouteInput,
+  type RouteResponse,
+  type RouteSpec,
+} from '@contract';
+import { loadWebConfig } from './server-config';
+
+/** Who is asking, as CloudFront (or the local server) told the web server: passed on for the share's log and limits. */
+export interface Viewer {
+  address?: string;
+  agent?: string;
+}
+
+export type ShareAnswer<Route extends RouteSpec> = { ok: true; body: RouteResponse<Route> } | { ok: false; status: number; message: string };
+
+/**
+ * The web server's calls of the share API, for a link's recipient: signed with the server's
+ * own role (SigV4, `execute-api`), which is the one principal allowed to make them; the
+ * link's secret and the viewer travel in headers, never in the path. The role's
+ * credentials are the ones Lambda puts in the environment (locally, the stack's).
+ */
+export const callShareApi = async <Route extends RouteSpec>(
+  route: Route,
+  secret: string,
+  viewer: Viewer,
+  input: Pick<RouteInput<Route>, 'params' | 'query'> = {} as never,
+): Promise<ShareAnswer<Route>> => {
+  const { params, query } = input as { params?: Record<string, string>; query?: Record<string, string> };
+  const url = new URL(apiUrl(loadWebConfig().custom.statementsApiUrl, routePath(route.resource, params)));
+  for (const [name, value] of Object.entries(query ?? {})) url.searchParams.set(name, value);
+  const signer = new SignatureV4({
+    service: 'execute-api',
+    region: REGION,
+    sha256: Sha256,
+    credentials: {
+      accessKeyId: process.env.AWS_ACCESS_KEY_ID ?? '',
+      secretAccessKey: process.env.AWS_SECRET_ACCESS_KEY ?? '',
+      ...(process.env.AWS_SESSION_TOKEN ? { sessionToken: process.env.AWS_SESSION_TOKEN } : {}),
+    },
+  });
+  const signed = await signer.sign({
+    method: route.method,
+    protocol: url.protocol,
+    hostname: url.hostname,
+    port: url.port ? Number(url.port) : undefined,
+    path: url.pathname,
+    query: Object.fromEntries(url.searchParams),
+    headers: {
+      host: url.host,
+      [SHARE_HEADERS.secret]: secret,
+      ...(viewer.address ? { [SHARE_HEADERS.viewerAddress]: viewer.address } : {}),
+      ...(viewer.agent ? { [SHARE_HEADERS.viewerAgent]: viewer.agent.slice(0, 512) } : {}),
+    },
+  });
+  let response: Response;
+  try {
+    response = await fetch(url, { method: route.method, headers: signed.headers, cache: 'no-store' });
+  } catch {
+    return { ok: false, status: 502, message: 'The vault could not be reached; try again in a moment.' };
+  }
+  const text = await response.text();
+  let body: unknown;
+  try {
+    body = text ? JSON.parse(text) : undefined;
+  } catch {
+    body = undefined;
+  }
+  if (response.ok) return { ok: true, body: body as RouteResponse<Route> };
+  return { ok: false, status: response.status, message: isErrorBody(body) ? body.error.message : `The vault answered ${response.status}.` };
+};
