@@ -43,6 +43,17 @@ export const VIEWER_ADDRESS_HEADER = 'x-vault-viewer-address';
 
 /** The web app's page for a share: the only place a secret appears. */
 export const SHARE_PAGE_PREFIX = '/s/';
+
+/**
+ * What a share's page and its files' links answer with besides the security headers
+ * (whose referrer policy there is `no-referrer`): never indexed, never kept by any cache.
+ * CloudFront's behaviour for the pages sets them; the local server does the same.
+ */
+export const SHARE_PAGE_HEADERS = [
+  { key: 'X-Robots-Tag', value: 'noindex, nofollow, noarchive' },
+  { key: 'Cache-Control', value: 'no-store, private' },
+] as const;
+export const SHARE_PAGE_REFERRER_POLICY = 'no-referrer';
 export const sharePagePath = (secret: string): string => `${SHARE_PAGE_PREFIX}${secret}`;
 
 /**

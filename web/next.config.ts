@@ -1,6 +1,7 @@
 import * as path from 'node:path';
 import type { NextConfig } from 'next';
 import { webSecurityHeaderList } from '../contract/security-headers';
+import { SHARE_PAGE_HEADERS, SHARE_PAGE_PREFIX, SHARE_PAGE_REFERRER_POLICY } from '../contract/shares';
 
 const repoRoot = path.join(__dirname, '..');
 
@@ -12,7 +13,14 @@ const nextConfig: NextConfig = {
   reactStrictMode: true,
   poweredByHeader: false,
   // The same headers CloudFront adds in front of it: no framing, no sniffing, HTTPS only.
-  headers: async () => [{ source: '/:path*', headers: webSecurityHeaderList() }],
+  headers: async () => [
+    { source: '/:path*', headers: webSecurityHeaderList() },
+    // A share's page, as CloudFront's behaviour for it answers: no referrer, never indexed, never cached.
+    {
+      source: `${SHARE_PAGE_PREFIX}:path*`,
+      headers: [...SHARE_PAGE_HEADERS, { key: 'Referrer-Policy', value: SHARE_PAGE_REFERRER_POLICY }],
+    },
+  ],
   // The app has no <Image>; nothing needs Next's image optimiser, on AWS or here.
   images: { unoptimized: true },
   // The contract lives beside web/, at the repository root.

@@ -6,7 +6,7 @@ import * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
-import { VIEWER_ADDRESS_HEADER, WEB_CONFIG_ENV, WEB_SECURITY_HEADERS } from '../../contract';
+import { SHARE_PAGE_HEADERS, SHARE_PAGE_PREFIX, VIEWER_ADDRESS_HEADER, WEB_CONFIG_ENV, WEB_SECURITY_HEADERS } from '../../contract';
 import { HASHED_ASSETS_PATH, STATIC_CACHE_CONTROL, type OpenNextArtifact } from '../web-artifact';
 import { VaultFunction } from './vault-function';
 
@@ -126,6 +126,28 @@ export class WebHosting extends Construct {
       },
     });
 
+    // A share's page (its link holds the secret): no referrer at all, never indexed, never
+    // kept by a cache; the other security headers as everywhere.
+    const shareHeadersPolicy = new cloudfront.ResponseHeadersPolicy(this, 'ShareHeaders', {
+      comment: "Statement Vault: a share's page: the security headers, no referrer, not indexed, not cached",
+      securityHeadersBehavior: {
+        strictTransportSecurity: {
+          accessControlMaxAge: Duration.seconds(headers.strictTransportSecurity.maxAgeSeconds),
+          includeSubdomains: headers.strictTransportSecurity.includeSubDomains,
+          override: true,
+        },
+        contentTypeOptions: { override: true },
+        frameOptions: { frameOption: cloudfront.HeadersFrameOption.DENY, override: true },
+        referrerPolicy: { referrerPolicy: cloudfront.HeadersReferrerPolicy.NO_REFERRER, override: true },
+      },
+      customHeadersBehavior: {
+        customHeaders: [
+          ...SHARE_PAGE_HEADERS.map(({ key, value }): cloudfront.ResponseCustomHeader => ({ header: key, value, override: true })),
+          { header: 'Permissions-Policy', value: headers.permissionsPolicy, override: true },
+        ],
+      },
+    });
+
     const assetsOrigin = origins.S3BucketOrigin.withOriginAccessControl(this.assetsBucket, {
       originPath: `/${artifact.assetsKeyPrefix}`,
     });
@@ -139,32 +161,36 @@ export class WebHosting extends Construct {
       compress: true,
     };
 
+    const serverBehavior: cloudfront.BehaviorOptions = {
+      origin: origins.FunctionUrlOrigin.withOriginAccessControl(serverUrl),
+      viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+      // Through Origin Access Control, Lambda takes a POST or PUT only with its body's
+      // SHA-256 in x-amz-content-sha256, which browsers do not send; the app has no
+      // server actions, so the server is asked for pages only.
+      allowedMethods: cloudfront.AllowedMethods.ALLOW_GET_HEAD_OPTIONS,
+      // Pages are rendered per person: never cached, every header and cookie forwarded.
+      // The server compresses its own stream (CloudFront compresses only what it caches).
+      cachePolicy: cloudfront.CachePolicy.CACHING_DISABLED,
+      originRequestPolicy: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+      responseHeadersPolicy,
+      functionAssociations: [
+        {
+          eventType: cloudfront.FunctionEventType.VIEWER_REQUEST,
+          function: new cloudfront.Function(this, 'ForwardHost', {
+            code: cloudfront.FunctionCode.fromInline(FORWARD_HOST),
+            runtime: cloudfront.FunctionRuntime.JS_2_0,
+            comment: "Passes the viewer's host and address to the Next.js server",
+          }),
+        },
+      ],
+    };
     this.distribution = new cloudfront.Distribution(this, 'Distribution', {
       comment: `${Stack.of(this).stackName} web app`,
-      defaultBehavior: {
-        origin: origins.FunctionUrlOrigin.withOriginAccessControl(serverUrl),
-        viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
-        // Through Origin Access Control, Lambda takes a POST or PUT only with its body's
-        // SHA-256 in x-amz-content-sha256, which browsers do not send; the app has no
-        // server actions, so the server is asked for pages only.
-        allowedMethods: cloudfront.AllowedMethods.ALLOW_GET_HEAD_OPTIONS,
-        // Pages are rendered per person: never cached, every header and cookie forwarded.
-        // The server compresses its own stream (CloudFront compresses only what it caches).
-        cachePolicy: cloudfront.CachePolicy.CACHING_DISABLED,
-        originRequestPolicy: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
-        responseHeadersPolicy,
-        functionAssociations: [
-          {
-            eventType: cloudfront.FunctionEventType.VIEWER_REQUEST,
-            function: new cloudfront.Function(this, 'ForwardHost', {
-              code: cloudfront.FunctionCode.fromInline(FORWARD_HOST),
-              runtime: cloudfront.FunctionRuntime.JS_2_0,
-              comment: "Passes the viewer's host and address to the Next.js server",
-            }),
-          },
-        ],
+      defaultBehavior: serverBehavior,
+      additionalBehaviors: {
+        ...Object.fromEntries(artifact.staticPatterns.map((pattern) => [pattern, staticBehavior])),
+        [`${SHARE_PAGE_PREFIX.slice(1)}*`]: { ...serverBehavior, responseHeadersPolicy: shareHeadersPolicy },
       },
-      additionalBehaviors: Object.fromEntries(artifact.staticPatterns.map((pattern) => [pattern, staticBehavior])),
       priceClass: props.priceClass ?? cloudfront.PriceClass.PRICE_CLASS_100,
       httpVersion: cloudfront.HttpVersion.HTTP2_AND_3,
       ...(props.domain

@@ -77,6 +77,58 @@ const globalStyles = css`
     min-height: 24px;
     padding: 0.25rem 0;
   }
+  /* A share's page: the owner's note as they wrote it (as text), and each file's two links as 44 px targets. */
+  .share-note {
+    border-left: 4px solid ${theme.color.link};
+    padding: 0.25rem 0 0.25rem 1rem;
+    margin: 0 0 1.25rem;
+  }
+  .share-note-heading {
+    font-size: 1rem;
+    margin: 0 0 0.25rem;
+  }
+  .share-note-text {
+    white-space: pre-wrap;
+    overflow-wrap: anywhere;
+    margin: 0;
+  }
+  .share-actions {
+    display: flex;
+    flex-wrap: wrap;
+    gap: 0 1.5rem;
+    margin: 0.4rem 0 0;
+  }
+  .share-actions > a {
+    display: inline-flex;
+    align-items: center;
+    min-height: 44px;
+    font-weight: 600;
+  }
+  .share-zip {
+    margin: 1.25rem 0 0;
+  }
+  .card-heading {
+    font-size: 1.2rem;
+    margin: 1.25rem 0 0.75rem;
+  }
+  .share-controls {
+    display: flex;
+    flex-wrap: wrap;
+    gap: 0.5rem 1rem;
+    align-items: flex-end;
+    margin: 0 0 1rem;
+  }
+  .openings {
+    border-collapse: collapse;
+    width: 100%;
+    font-size: 0.9rem;
+  }
+  .openings th,
+  .openings td {
+    text-align: left;
+    padding: 0.4rem 0.5rem;
+    border-bottom: 1px solid ${theme.color.border};
+  }
   /* A toast's one action (Undo): a button in the toast's own colours, underlined as a link. */
   .toast-action {
     font: inherit;

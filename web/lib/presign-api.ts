@@ -15,6 +15,16 @@ export class PresignApiError extends Error {
   }
 }
 
+/** A response's JSON body; undefined when it has none or it is not JSON. */
+export const jsonBody = async (response: Response): Promise<unknown> => {
+  const text = await response.text();
+  try {
+    return text ? JSON.parse(text) : undefined;
+  } catch {
+    return undefined;
+  }
+};
+
 /** What a route's call sends: its path parameters, query and body, each only when it has them. */
 export type PresignCallOptions<Route extends RouteSpec> =
   RouteInput<Route> extends { params?: undefined; query?: undefined; body?: undefined } ? [options?: RouteInput<Route>] : [options: RouteInput<Route>];
@@ -42,13 +52,7 @@ export const sendPresignRequest = async <Route extends RouteSpec>(
   } catch {
     throw new PresignApiError(0, 'NETWORK', 'The server could not be reached; check your connection and try again.');
   }
-  const text = await response.text();
-  let body: unknown;
-  try {
-    body = text ? JSON.parse(text) : undefined;
-  } catch {
-    body = undefined;
-  }
+  const body = await jsonBody(response);
   if (!response.ok) {
     if (isErrorBody(body)) throw new PresignApiError(response.status, body.error.code, body.error.message);
     throw new PresignApiError(response.status, 'INTERNAL', `The server answered ${response.status}; try again.`);

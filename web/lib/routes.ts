@@ -1,4 +1,4 @@
-import { STATEMENT_ID_PATTERN } from '@contract';
+import { STATEMENT_ID_PATTERN, sharePagePath } from '@contract';
 
 /**
  * The app's pages by who may see them, written once: the proxy guards by these lists
@@ -15,6 +15,8 @@ export const PAGES = {
   coverage: '/statements/coverage',
   /** Recently deleted: statements kept 30 days after their deletion, to restore or delete for good. */
   deleted: '/statements/deleted',
+  /** The person's shares: links to sets of statements for someone without an account. */
+  shares: '/shares',
   /** The search: what was typed is its `q` parameter, as the list's filters are theirs. */
   search: '/statements/search',
   profile: '/profile',
@@ -62,6 +64,16 @@ export const parseDeletedOutcome = (params: Record<string, string | string[] | u
   return undefined;
 };
 
+/** One of the person's shares: what it names, who opened it, and its controls. */
+export const sharePage = (shareId: string): string => `${PAGES.shares}/${encodeURIComponent(shareId)}`;
+
+/** The shares page, making a share of these statements (ids only in the URL). */
+export const shareStatementsHref = (statementIds: readonly string[]): string => `${PAGES.shares}?${new URLSearchParams({ ids: statementIds.join(',') })}`;
+
+/** One file of a share, to view (`inline`) or save (`attachment`); `url` answers its fresh URL as JSON. */
+export const shareFileHref = (secret: string, statementId: string, disposition: 'inline' | 'attachment', as?: 'url'): string =>
+  `${sharePagePath(secret)}/files/${encodeURIComponent(statementId)}?${new URLSearchParams({ disposition, ...(as ? { as } : {}) })}`;
+
 /** The search page for what was typed (the page alone when nothing was). */
 export const searchHref = (query: string): string => {
   const typed = query.trim();
@@ -69,7 +81,7 @@ export const searchHref = (query: string): string => {
 };
 
 /** Pages that show a person's own data: a signed-out visitor is sent to sign in, then back. */
-export const PRIVATE_PAGES: readonly string[] = [PAGES.statements, PAGES.profile];
+export const PRIVATE_PAGES: readonly string[] = [PAGES.statements, PAGES.shares, PAGES.profile];
 
 /** Pages that only make sense signed out: a signed-in visitor goes straight to their statements. */
 export const SIGNED_OUT_PAGES: readonly string[] = [PAGES.home, PAGES.signIn, PAGES.signUp, PAGES.confirm, PAGES.forgotPassword];

@@ -10,6 +10,7 @@ import {
   type RouteResponse,
   type RouteSpec,
 } from '@contract';
+import { jsonBody } from './presign-api';
 import { loadWebConfig } from './server-config';
 
 /** Who is asking, as CloudFront (or the local server) told the web server: passed on for the share's log and limits. */
@@ -65,13 +66,7 @@ export const callShareApi = async <Route extends RouteSpec>(
   } catch {
     return { ok: false, status: 502, message: 'The vault could not be reached; try again in a moment.' };
   }
-  const text = await response.text();
-  let body: unknown;
-  try {
-    body = text ? JSON.parse(text) : undefined;
-  } catch {
-    body = undefined;
-  }
+  const body = await jsonBody(response);
   if (response.ok) return { ok: true, body: body as RouteResponse<Route> };
   return { ok: false, status: response.status, message: isErrorBody(body) ? body.error.message : `The vault answered ${response.status}.` };
 };

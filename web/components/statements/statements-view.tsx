@@ -7,7 +7,7 @@ import { Suspense, lazy, useEffect, useRef, useState, useTransition } from 'reac
 import Link from 'next/link';
 import { toast, toastWithAction } from '@/lib/toast';
 import { RECENTLY_DELETED, STATEMENT_ROUTES, formatBytes } from '@contract';
-import { PAGES } from '@/lib/routes';
+import { PAGES, shareStatementsHref } from '@/lib/routes';
 import { useIdToken } from '@/lib/auth-context';
 import type { StatementListItem, StatementsData, SummariesData } from '@/lib/graphql';
 import { callPresignApi } from '@/lib/presign-api';
@@ -201,6 +201,8 @@ export const StatementsView = ({
             </span>
             {' · '}
             <Link href={PAGES.deleted}>Recently deleted</Link>
+            {' · '}
+            <Link href={PAGES.shares}>Shares</Link>
           </p>
         )}
         <div
@@ -271,6 +273,15 @@ export const StatementsView = ({
                 </Button>
                 <Button variant="secondary" onClick={() => void downloadSelection()}>
                   Download selected
+                </Button>
+                <Button
+                  variant="secondary"
+                  onClick={() =>
+                    router.push(shareStatementsHref(selectedItems.filter((item) => item.status === 'AVAILABLE').map((item) => item.id)))
+                  }
+                  disabled={!selectedItems.some((item) => item.status === 'AVAILABLE')}
+                >
+                  Share selected…
                 </Button>
                 <Button variant="secondary" onClick={() => askToDelete(selectedItems)}>
                   Delete selected…

@@ -1,0 +1,118 @@
+/** @jsxImportSource @emotion/react */
+'use client';
+
+import { css } from '@emotion/react';
+import { useRouter } from 'next/navigation';
+import { useState, type FormEvent } from 'react';
+import { SHARE_LIMITS, STATEMENT_ROUTES, sharePagePath, type CreateShareRequest } from '@contract';
+import { useIdToken } from '@/lib/auth-context';
+import { callPresignApi } from '@/lib/presign-api';
+import { Button, FormError, SelectField, TextField } from '../ui';
+
+/** How long a share lasts: the choices people make, from an hour to the longest allowed. */
+export const SHARE_LIFETIMES = [
+  { label: '1 hour', seconds: 3600 },
+  { label: '1 day', seconds: 86_400 },
+  { label: '7 days', seconds: 7 * 86_400 },
+  { label: '30 days', seconds: SHARE_LIMITS.maxSeconds },
+] as const;
+
+/**
+ * Makes a share: of the statements chosen in the list (`statementIds`), or of one account
+ * over a span of months. The link, with its secret, is shown here once (the server keeps
+ * only its hash), with a button that copies it.
+ */
+export const CreateShare = ({ accounts, statementIds }: { accounts: string[]; statementIds?: string[] }) => {
+  const router = useRouter();
+  const idToken = useIdToken();
+  const [error, setError] = useState<string>();
+  const [link, setLink] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  const [copied, setCopied] = useState(false);
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const text = (name: string) => String(form.get(name) ?? '').trim();
+    const note = text('note');
+    const request: CreateShareRequest = {
+      ...(statementIds
+        ? { statementIds }
+        : { account: { accountLabel: text('account'), from: text('from'), to: text('to') || text('from') } }),
+      expiresInSeconds: Number(text('lifetime')),
+      ...(note ? { note } : {}),
+    };
+    setBusy(true);
+    setError(undefined);
+    try {
+      const created = await callPresignApi('statementsApiUrl', STATEMENT_ROUTES.createShare, await idToken(), { body: request });
+      setLink(`${window.location.origin}${sharePagePath(created.secret)}`);
+      router.refresh();
+    } catch (caught) {
+      setError((caught as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (link)
+    return (
+      <div role="status" data-testid="share-link">
+        <p>
+          The share is ready. Send this link to the person it is for: it is shown only now (the vault keeps no copy of it), and anyone who
+          has it can see these statements until it ends.
+        </p>
+        <p
+          css={css`
+            overflow-wrap: anywhere;
+            font-family: ui-monospace, monospace;
+          `}
+        >
+          {link}
+        </p>
+        <Button
+          onClick={() =>
+            void navigator.clipboard?.writeText(link).then(
+              () => setCopied(true),
+              () => setCopied(false),
+            )
+          }
+        >
+          {copied ? 'Copied' : 'Copy the link'}
+        </Button>
+      </div>
+    );
+
+  return (
+    <form onSubmit={(event) => void submit(event)} aria-label="Make a share" noValidate>
+      {statementIds ? (
+        <p>
+          Share the {statementIds.length === 1 ? 'statement' : `${statementIds.length} statements`} you chose with someone who has no
+          account.
+        </p>
+      ) : (
+        <>
+          <SelectField label="Account" name="account" options={accounts.map((account) => ({ value: account, text: account }))} required />
+          <TextField label="From (month)" name="from" type="month" placeholder="2024-01" required />
+          <TextField label="To (month)" name="to" type="month" placeholder="2024-12" />
+        </>
+      )}
+      <SelectField
+        label="The link works for"
+        name="lifetime"
+        defaultValue={String(7 * 86_400)}
+        options={SHARE_LIFETIMES.map(({ label, seconds }) => ({ value: String(seconds), text: label }))}
+      />
+      <TextField
+        label="A note for them"
+        hint="Optional. They see it above the statements; your e-mail address is not shown unless you write it here."
+        name="note"
+        maxLength={SHARE_LIMITS.noteMaxChars}
+      />
+      <FormError message={error} />
+      <Button type="submit" disabled={busy}>
+        Make the link
+      </Button>
+    </form>
+  );
+};
