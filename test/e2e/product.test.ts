@@ -1305,6 +1305,109 @@ describe('recently deleted: an undo, a restore and a deletion for good, with and
   }, 240_000);
 });
 
+describe('shares: a set of statements for someone without an account, with and without JavaScript', () => {
+  const sharer = { email: `sharer-${Date.now()}@example.com`, password: 'sharing with my accountant' };
+
+  test('the owner shares two statements; the recipient sees only them, downloads one and all as a ZIP; the owner sees who opened it; a deleted statement leaves; a withdrawn link is a 404 like any other', async () => {
+    const page = await newPage();
+    await signUpAndConfirm(page, sharer.email, sharer.password);
+    await signIn(page, sharer.email, sharer.password);
+    await page.waitForURL(`${base}/statements`);
+    const idToken = (await sessionCookies(page.context())).find((cookie) => cookie.name.endsWith('.idToken'))!.value;
+    const uploaded = new Map<string, Buffer>();
+    for (const [fileName, accountLabel, period] of [
+      ['card-january.pdf', 'Card', '2024-01'],
+      ['card-february.pdf', 'Card', '2024-02'],
+      ['private-savings.pdf', 'Savings', '2024-01'],
+    ]) {
+      const bytes = pdf(4000 + uploaded.size);
+      uploaded.set(fileName, bytes);
+      await uploadStatement(stack.config, idToken, { fileName, contentType: 'application/pdf', accountLabel, period, bytes });
+    }
+    await waitFor(async () => {
+      const answer = await rawGraphql(stack.config, { Authorization: idToken }, '{ statements { items { status } } }');
+      const items = (answer.body.data as { statements: { items: { status: string }[] } }).statements.items;
+      return items.length === 3 && items.every((item) => item.status === 'AVAILABLE') ? true : undefined;
+    }, 'the three statements to be scanned clean');
+    await page.reload();
+
+    // The owner chooses two in the list and shares them, with a note.
+    for (const name of ['card-january.pdf', 'card-february.pdf']) await page.getByRole('checkbox', { name: `Select ${name}` }).check();
+    await page.getByRole('button', { name: 'Share selected…' }).click();
+    await page.waitForURL((url) => url.pathname === '/shares' && (url.searchParams.get('ids') ?? '').split(',').length === 2);
+    await page.getByLabel('A note for them').fill('For Jane, my accountant: the card statements for the tax return.');
+    await page.getByLabel('The link works for').selectOption({ label: '1 day' });
+    await page.getByRole('button', { name: 'Make the link' }).click();
+    const link = (await page.getByTestId('share-link').locator('p').nth(1).textContent())!.trim();
+    expect(link).toMatch(new RegExp(`^${base}/s/[A-Za-z0-9_-]{43}$`));
+    expect(await everyScheme(page, 'shares')).toEqual([]);
+
+    // The recipient, without JavaScript: only the two, the note as text, nothing of the owner.
+    const plain = await browser.newContext({ javaScriptEnabled: false });
+    const recipient = await plain.newPage();
+    const opened = await recipient.goto(link);
+    expect(opened?.status()).toBe(200);
+    expect(opened?.headers()['referrer-policy']).toBe('no-referrer');
+    expect(opened?.headers()['x-robots-tag']).toContain('noindex');
+    const html = await opened!.text();
+    expect(html).not.toContain(sharer.email);
+    expect(html).not.toContain('private-savings.pdf');
+    await expect(recipient.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex, nofollow, nocache');
+    await expect(recipient.getByTestId('shared-statement')).toHaveCount(2);
+    await expect(recipient.getByRole('region', { name: 'Their note' })).toContainText('For Jane, my accountant');
+    const downloading = recipient.waitForEvent('download');
+    await recipient.getByRole('link', { name: 'Download card-january.pdf' }).click();
+    expect(fs.readFileSync((await (await downloading).path())!)).toEqual(uploaded.get('card-january.pdf'));
+    await plain.close();
+
+    // With JavaScript, everything as one ZIP; the page is checked in light and dark, wide and narrow.
+    const scripted = await newPage();
+    await scripted.goto(link);
+    expect(await everyScheme(scripted, 'share-recipient')).toEqual([]);
+    const zipping = scripted.waitForEvent('download');
+    await scripted.getByRole('button', { name: 'Download all as one ZIP' }).click();
+    const zip = await readZip(fs.readFileSync((await (await zipping).path())!));
+    expect([...zip.keys()].sort()).toEqual(['card-february.pdf', 'card-january.pdf']);
+    expect(zip.get('card-february.pdf')).toEqual(uploaded.get('card-february.pdf'));
+
+    // The owner sees who opened it, and each statement's downloads.
+    await page.goto(`${base}/shares`);
+    await expect(page.getByTestId('share-row')).toContainText('opened 2 times');
+    await page.getByTestId('share-row').getByRole('link').click();
+    await page.waitForURL((url) => /^\/shares\/[0-9A-Z]{26}$/.test(url.pathname));
+    await expect(page.getByTestId('openings').locator('tbody tr')).toHaveCount(2);
+    await expect(page.getByTestId('openings')).toContainText('Chrome on Linux');
+    await expect(page.getByTestId('shared-row').filter({ hasText: 'card-january.pdf' }).getByTestId('downloads')).toHaveText(
+      'downloaded 2 times',
+    );
+    expect(await everyScheme(page, 'share-details')).toEqual([]);
+
+    // A statement deleted since leaves the share at once.
+    const listed = await rawGraphql(stack.config, { Authorization: idToken }, '{ statements { items { id fileName } } }');
+    const february = (listed.body.data as { statements: { items: { id: string; fileName: string }[] } }).statements.items.find(
+      (item) => item.fileName === 'card-february.pdf',
+    )!;
+    await callApi(stack.config, 'statementsApiUrl', STATEMENT_ROUTES.deleteStatement, {
+      token: idToken,
+      params: { statementId: february.id },
+    });
+    await scripted.reload();
+    await expect(scripted.getByTestId('shared-statement')).toHaveCount(1);
+
+    // Withdrawn: the link is the same 404 as one never made.
+    await page.getByRole('button', { name: 'Withdraw now' }).click();
+    await expect(page.getByRole('main')).toContainText('Withdrawn');
+    const withdrawn = await scripted.goto(link);
+    expect(withdrawn?.status()).toBe(404);
+    await expect(scripted.getByTestId('not-found')).toBeVisible();
+    const madeUp = await scripted.goto(`${base}/s/${'A'.repeat(43)}`);
+    expect(madeUp?.status()).toBe(404);
+    expect((await scripted.request.get(`${link}/files/${february.id}?disposition=attachment`, { maxRedirects: 0 })).status()).toBe(404);
+    await scripted.context().close();
+    await page.context().close();
+  }, 300_000);
+});
+
 describe('as people type: key by key as the page appears, on a phone-speed browser (4x CPU slowdown, 412 px)', () => {
   const typist = { email: `typist-${Date.now()}@example.com`, password: 'typed key by key' };
   const phonePage = async () => {
