@@ -67,6 +67,22 @@ export interface SignatureParts {
   signature: string;
 }
 
+/**
+ * The canonical path of every service but S3: dot segments resolved and empty ones
+ * dropped, then each character escaped again (the path as sent is already escaped once),
+ * as AWS's signers and services compute it. S3 takes the path as it was sent.
+ */
+const canonicalPath = (path: string): string => {
+  const segments: string[] = [];
+  for (const segment of path.split('/')) {
+    if (segment === '' || segment === '.') continue;
+    if (segment === '..') segments.pop();
+    else segments.push(segment);
+  }
+  const normalized = `${path.startsWith('/') ? '/' : ''}${segments.join('/')}${segments.length > 0 && path.endsWith('/') ? '/' : ''}`;
+  return encode(normalized).replace(/%2F/g, '/');
+};
+
 const signatureFor = (
   secretAccessKey: string,
   parts: SignatureParts,
@@ -83,7 +99,7 @@ const signatureFor = (
   const canonicalHeaders = parts.signedHeaders.map((name) => `${name}:${headerValue(request.headers, name) ?? ''}\n`).join('');
   const canonicalRequest = [
     request.method.toUpperCase(),
-    rawPath || '/',
+    parts.service === 's3' ? rawPath || '/' : canonicalPath(rawPath || '/'),
     canonicalQuery,
     canonicalHeaders,
     parts.signedHeaders.join(';'),

@@ -1,6 +1,8 @@
 import fc from 'fast-check';
 import {
   PROFILE_IMAGE_ROUTES,
+  SHARE_HEADERS,
+  SHARE_ROUTES,
   STATEMENT_ROUTES,
   apiUrl,
   isErrorBody,
@@ -12,6 +14,8 @@ import { configureAmplify } from '../local/support/amplify';
 import { startStack, type StackProcess } from '../local/support/stack-process';
 import { nastyString, rawBody } from '../support/arbitraries';
 import { newUser, type TestUser } from '../local/support/users';
+import { signedFetch } from '../local/support/signed';
+import { principalCredentials } from '../../local/iam/identities';
 
 /**
  * fast-check over HTTP against both REST APIs of the local stack, with a valid ID token:
@@ -48,7 +52,7 @@ const send = async (
   route: RouteSpec,
   input: { body: string | null; statementId: string; uploadId: string },
 ) => {
-  const resource = route.resource.replace('{statementId}', encodeURIComponent(input.statementId).slice(0, 2000) || 'x');
+  const resource = route.resource.replace(/\{\w+\}/g, encodeURIComponent(input.statementId).slice(0, 2000) || 'x');
   const url = `${apiUrl(stack.config.custom[api], resource)}?uploadId=${encodeURIComponent(input.uploadId).slice(0, 2000)}`;
   const response = await fetch(url, {
     method: route.method,
@@ -76,6 +80,43 @@ describe('every route', () => {
           }
         }),
         { numRuns: RUNS },
+      );
+    },
+    600_000,
+  );
+});
+
+describe("the share routes, signed by the web server's role", () => {
+  const SIGNER = principalCredentials('webServer');
+  test.concurrent.each(Object.values(SHARE_ROUTES))(
+    `%j: any secret, viewer and path: no 5xx, the one error shape, and a dead link's one 404 (${RUNS} cases)`,
+    async (route) => {
+      await fc.assert(
+        fc.asyncProperty(
+          fc.record({ secret: nastyString, address: nastyString, agent: nastyString, statementId: pathValue, disposition: nastyString }),
+          async (input) => {
+            const headerValue = (value: string) => value.replace(/[^\x20-\x7e]/g, '').slice(0, 1000);
+            const resource = route.resource.replace(/\{\w+\}/g, encodeURIComponent(input.statementId).slice(0, 2000) || 'x');
+            const response = await signedFetch(
+              SIGNER,
+              `${apiUrl(stack.config.custom.statementsApiUrl, resource)}?disposition=${encodeURIComponent(input.disposition).slice(0, 200)}`,
+              {
+                headers: {
+                  [SHARE_HEADERS.secret]: headerValue(input.secret),
+                  [SHARE_HEADERS.viewerAddress]: headerValue(input.address),
+                  [SHARE_HEADERS.viewerAgent]: headerValue(input.agent),
+                },
+              },
+            );
+            const text = await response.text();
+            const body = text ? JSON.parse(text) : undefined;
+            expect(response.status).toBeLessThan(500);
+            expect(isErrorBody(body)).toBe(true);
+            // No share was made: every link, however it looks, leads nowhere (or a bad request is refused first).
+            expect([400, 404, 429]).toContain(response.status);
+          },
+        ),
+        { numRuns: Math.min(RUNS, 500) },
       );
     },
     600_000,

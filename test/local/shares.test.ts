@@ -1,0 +1,122 @@
+import { SHARE_HEADERS, SHARE_ROUTES, STATEMENT_ROUTES, apiUrl, isErrorBody, routePath } from '../../contract';
+import { principalCredentials } from '../../local/iam/identities';
+import { configureAmplify } from './support/amplify';
+import { rawGraphql } from './support/graphql';
+import { callApi } from './support/rest';
+import { signedFetch } from './support/signed';
+import { startStack, waitFor, type StackProcess } from './support/stack-process';
+import { uploadStatement } from './support/uploads';
+import { newUser, type TestUser } from './support/users';
+
+/**
+ * A share through the real path on the local stack: the owner makes it on the statements
+ * API; the share routes answer only the web server's IAM-signed calls (as API Gateway's
+ * AWS_IAM authorization, with the template's policies); the share function reads through
+ * the reader role's narrowed sessions, and the URL it signs opens that one file.
+ */
+let stack: StackProcess;
+let alice: TestUser;
+let bob: TestUser;
+let secret: string;
+let shared: string;
+
+const shareUrl = (route: (typeof SHARE_ROUTES)[keyof typeof SHARE_ROUTES], params?: Record<string, string>, query = '') =>
+  `${apiUrl(stack.config.custom.statementsApiUrl, routePath(route.resource, params))}${query}`;
+
+const asWebServer = (url: string, key: string) =>
+  signedFetch(principalCredentials('webServer'), url, {
+    headers: { [SHARE_HEADERS.secret]: key, [SHARE_HEADERS.viewerAddress]: '198.51.100.7' },
+  });
+
+beforeAll(async () => {
+  stack = await startStack();
+  configureAmplify(stack.config);
+  alice = await newUser(stack, 'share-owner');
+  bob = await newUser(stack, 'share-other');
+  const uploaded = await uploadStatement(stack.config, alice.idToken, {
+    fileName: 'shared.pdf',
+    contentType: 'application/pdf',
+    accountLabel: 'Card',
+    period: '2024-01',
+  });
+  shared = uploaded.statementId;
+  await waitFor(async () => {
+    const answer = await rawGraphql(stack.config, { Authorization: alice.idToken }, `{ statement(id: "${shared}") { status } }`);
+    return (answer.body.data as { statement?: { status: string } | null }).statement?.status === 'AVAILABLE' ? true : undefined;
+  }, 'the statement to be scanned clean');
+  const created = await callApi(stack.config, 'statementsApiUrl', STATEMENT_ROUTES.createShare, {
+    token: alice.idToken,
+    body: { statementIds: [shared], expiresInSeconds: 3600 },
+  });
+  expect(created.status).toBe(201);
+  secret = created.body.secret;
+}, 120_000);
+
+afterAll(async () => {
+  expect(await stack.stop()).toBe(0);
+});
+
+test("only the web server's signature opens the share routes: not a user's token, not another role, not nothing", async () => {
+  const url = shareUrl(SHARE_ROUTES.openShare);
+  const unsigned = await fetch(url, { headers: { [SHARE_HEADERS.secret]: secret } });
+  expect(unsigned.status).toBe(404);
+  const withToken = await fetch(url, { headers: { [SHARE_HEADERS.secret]: secret, Authorization: alice.idToken } });
+  expect(withToken.status).toBe(403);
+  const otherRole = await signedFetch(principalCredentials('statementsApi'), url, { headers: { [SHARE_HEADERS.secret]: secret } });
+  expect(otherRole.status).toBe(401);
+  for (const answer of [unsigned, withToken, otherRole]) expect(isErrorBody(await answer.json())).toBe(true);
+  const signed = await asWebServer(url, secret);
+  expect(signed.status).toBe(200);
+  expect((await signed.json()).statements.map((one: { id: string }) => one.id)).toEqual([shared]);
+});
+
+test('the URL it signs opens that file, as its type, and is refused for any other key', async () => {
+  const answer = await asWebServer(shareUrl(SHARE_ROUTES.sharedFileUrl, { statementId: shared }, '?disposition=inline'), secret);
+  expect(answer.status).toBe(200);
+  const { url } = (await answer.json()) as { url: string };
+  const file = await fetch(url);
+  expect(file.status).toBe(200);
+  expect(file.headers.get('content-type')).toBe('application/pdf');
+  expect(file.headers.get('content-disposition')).toMatch(/^inline/);
+  // The same signature for another of the owner's keys is no signature at all.
+  expect((await fetch(url.replace(shared, '01JD0000000000000000000000'))).status).toBe(403);
+});
+
+test("another person's id is not in the share; a wrong secret is the one 404; Bob sees none of Alice's shares", async () => {
+  expect((await asWebServer(shareUrl(SHARE_ROUTES.sharedFileUrl, { statementId: '01JD0000000000000000000000' }), secret)).status).toBe(404);
+  expect(
+    (
+      await asWebServer(
+        shareUrl(SHARE_ROUTES.openShare),
+        secret.replace(/^./, (c) => (c === 'A' ? 'B' : 'A')),
+      )
+    ).status,
+  ).toBe(404);
+  const bobs = await callApi(stack.config, 'statementsApiUrl', STATEMENT_ROUTES.listShares, { token: bob.idToken });
+  expect(bobs.body.shares).toEqual([]);
+  const details = await callApi(stack.config, 'statementsApiUrl', STATEMENT_ROUTES.listShares, { token: alice.idToken });
+  expect(details.body.shares[0]).toMatchObject({ opens: 1, state: 'active' });
+});
+
+test('withdrawn, the link is the one 404 at once', async () => {
+  const [share] = (await callApi(stack.config, 'statementsApiUrl', STATEMENT_ROUTES.listShares, { token: alice.idToken })).body.shares;
+  expect(
+    (
+      await callApi(stack.config, 'statementsApiUrl', STATEMENT_ROUTES.revokeShare, {
+        token: bob.idToken,
+        params: { shareId: share.shareId },
+      })
+    ).status,
+  ).toBe(404);
+  expect(
+    (
+      await callApi(stack.config, 'statementsApiUrl', STATEMENT_ROUTES.revokeShare, {
+        token: alice.idToken,
+        params: { shareId: share.shareId },
+      })
+    ).status,
+  ).toBe(204);
+  const answer = await asWebServer(shareUrl(SHARE_ROUTES.openShare), secret);
+  expect(answer.status).toBe(404);
+  expect((await answer.json()).error.message).toBe('This link does not lead to anything: it may have expired or been withdrawn.');
+});
