@@ -994,6 +994,24 @@ describe('web hosting', () => {
     });
   });
 
+  test("a share's pages go to the server as every page does, with no referrer, never indexed, never cached", () => {
+    const behaviors = distribution().CacheBehaviors as {
+      PathPattern: string;
+      TargetOriginId: string;
+      ResponseHeadersPolicyId: { Ref: string };
+    }[];
+    const share = behaviors.find((behavior) => behavior.PathPattern === 's/*')!;
+    expect(share.TargetOriginId).toBe(distribution().DefaultCacheBehavior.TargetOriginId);
+    const policy = template.toJSON().Resources[share.ResponseHeadersPolicyId.Ref].Properties.ResponseHeadersPolicyConfig;
+    expect(policy.SecurityHeadersConfig.ReferrerPolicy).toEqual({ ReferrerPolicy: 'no-referrer', Override: true });
+    expect(policy.CustomHeadersConfig.Items).toEqual(
+      expect.arrayContaining([
+        { Header: 'X-Robots-Tag', Value: 'noindex, nofollow, noarchive', Override: true },
+        { Header: 'Cache-Control', Value: 'no-store, private', Override: true },
+      ]),
+    );
+  });
+
   test('static files come from the private assets bucket through Origin Access Control; hashed files are immutable', () => {
     const behaviors = distribution().CacheBehaviors as {
       PathPattern: string;
@@ -1001,8 +1019,8 @@ describe('web hosting', () => {
       CachePolicyId: string;
       AllowedMethods: string[];
     }[];
-    expect(behaviors.map((behavior) => behavior.PathPattern).sort()).toEqual(['BUILD_ID', '_next/*', 'sw.js']);
-    for (const behavior of behaviors) {
+    expect(behaviors.map((behavior) => behavior.PathPattern).sort()).toEqual(['BUILD_ID', '_next/*', 's/*', 'sw.js']);
+    for (const behavior of behaviors.filter((one) => one.PathPattern !== 's/*')) {
       const origin = originOf(behavior.TargetOriginId);
       expect(JSON.stringify(origin.DomainName)).toContain(logicalId(stack.web.assetsBucket));
       expect(origin.OriginAccessControlId).toBeDefined();
