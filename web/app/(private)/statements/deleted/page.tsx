@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { RECENTLY_DELETED, daysLeft, formatBytes } from '@contract';
 import { PageTitle } from '@/components/page-title';
+import { DeletedForm } from '@/components/deleted/deleted-form';
 import { Button } from '@/components/ui';
 import { countOf, formatPeriod } from '@/lib/format';
 import { DELETED_STATEMENTS, STATEMENT_DETAILS, type DeletedStatementItem } from '@/lib/graphql';
@@ -93,7 +94,7 @@ const Row = ({ item, confirming }: { item: DeletedStatementItem; confirming: boo
       </p>
       {!item.purging &&
         (confirming ? (
-          <form action={purgeDeleted} className={styles.confirm}>
+          <DeletedForm action={purgeDeleted} kind="purge" className={styles.confirm}>
             <input type="hidden" name="id" value={item.id} />
             <p id={`confirm-${item.id}`}>Delete “{item.fileName}” for good? It cannot be brought back.</p>
             <div className={styles.actions}>
@@ -104,15 +105,15 @@ const Row = ({ item, confirming }: { item: DeletedStatementItem; confirming: boo
                 Keep it
               </Link>
             </div>
-          </form>
+          </DeletedForm>
         ) : (
           <div className={styles.actions}>
-            <form action={restoreDeleted}>
+            <DeletedForm action={restoreDeleted} kind="restore">
               <input type="hidden" name="id" value={item.id} />
               <Button type="submit" aria-label={`Restore ${item.fileName}`}>
                 Restore
               </Button>
-            </form>
+            </DeletedForm>
             <Link
               href={deletedHref({ kind: 'confirm', id: item.id })}
               className={styles.purge}
@@ -165,7 +166,7 @@ export default async function DeletedPage({ searchParams }: { searchParams: Prom
           )}
           {restorable.length > 1 &&
             (outcome?.kind === 'confirmAll' ? (
-              <form action={purgeDeleted} className={styles.confirm}>
+              <DeletedForm action={purgeDeleted} kind="purge" className={styles.confirm}>
                 {restorable.map((item) => (
                   <input key={item.id} type="hidden" name="ids" value={item.id} />
                 ))}
@@ -178,7 +179,7 @@ export default async function DeletedPage({ searchParams }: { searchParams: Prom
                     Keep them
                   </Link>
                 </div>
-              </form>
+              </DeletedForm>
             ) : (
               <p>
                 <Link href={deletedHref({ kind: 'confirmAll' })} className={styles.purge}>
