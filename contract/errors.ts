@@ -17,6 +17,8 @@ export const ERROR_STATUS = {
   UNSUPPORTED_TYPE: 415,
   THROTTLED: 429,
   INTERNAL: 500,
+  /** A device's push service did not take a notice (its answer or its silence), so it may not have arrived. */
+  PUSH_NOT_DELIVERED: 502,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -18,3 +18,4 @@ export * from './security-headers';
 export * from './search';
 export * from './recently-deleted';
 export * from './shares';
+export * from './push';

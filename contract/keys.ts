@@ -136,6 +136,9 @@ export const TABLE_KEYS = {
   /** The owner's own item of each share (`SHARE#{ulid}`, beside their statements): it names the share's partition. */
   ownerShareSortPrefix: 'SHARE#',
   ownerShareSort: (shareId: string): string => `SHARE#${shareId}`,
+  /** A device with notifications on (`PUSH#{id}`, beside the person's statements): its push subscription. */
+  pushDeviceSortPrefix: 'PUSH#',
+  pushDeviceSort: (deviceId: string): string => `PUSH#${deviceId}`,
   /** A rate limit's count for one key in one minute (an address, a link), gone by itself after. */
   ratePartition: (kind: string, key: string, minute: string): string => `RATE#${kind}|${key}|${minute}`,
   rateSort: 'RATE',

@@ -19,6 +19,14 @@ export const LAMBDA_ENV = {
   deletionJobRoleArn: 'DELETION_JOB_ROLE_ARN',
   /** The role the share API assumes for each read of a share, narrowed to its owner and one file. */
   shareReaderRoleArn: 'SHARE_READER_ROLE_ARN',
+  /** The push notifier, which the share function invokes (asynchronously) at a share's first opening. */
+  notifierFunctionName: 'NOTIFIER_FUNCTION_NAME',
+  /** The secret that holds the deployment's VAPID key pair, for the functions that send web push. */
+  pushVapidSecretArn: 'PUSH_VAPID_SECRET_ARN',
+  /** Who push services may contact about our notices (VAPID's `sub`): a mailto: or https: URL. */
+  pushVapidSubject: 'PUSH_VAPID_SUBJECT',
+  /** Only on the local stack: further push endpoint origins accepted (its loopback push service), comma-separated. */
+  pushExtraOrigins: 'PUSH_EXTRA_ORIGINS',
 } as const;
 
 export type LambdaEnvName = (typeof LAMBDA_ENV)[keyof typeof LAMBDA_ENV];

@@ -18,6 +18,14 @@ export const METRIC_NAMES = {
   threatsFound: 'ThreatsFound',
   /** Statements whose words were written to their owner's search index. */
   statementsIndexed: 'StatementsIndexed',
+  /** A web push notice the push service accepted. */
+  pushSent: 'PushSent',
+  /** A device the push service says is gone (404, 410): its subscription was removed. */
+  pushGone: 'PushGone',
+  /** A web push notice the push service refused or never answered (alarmed on: notices fail silently otherwise). */
+  pushFailed: 'PushFailed',
+  /** A share request answered 429: a link or a network asking faster than the limits (alarmed on). */
+  sharesThrottled: 'SharesThrottled',
 } as const;
 
 export type MetricName = (typeof METRIC_NAMES)[keyof typeof METRIC_NAMES];

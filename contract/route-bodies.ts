@@ -7,6 +7,7 @@ import {
   statementUploadRequestSchema,
 } from './api';
 import { PROFILE_IMAGE_ROUTES, STATEMENT_ROUTES, type RouteBody, type RouteSpec } from './routes';
+import { addDeviceRequestSchema } from './push';
 import { createShareRequestSchema, extendShareRequestSchema } from './shares';
 
 /**
@@ -28,6 +29,7 @@ const BODIES = [
   body(STATEMENT_ROUTES.deleteAccount, accountDeletionRequestSchema),
   body(STATEMENT_ROUTES.createShare, createShareRequestSchema),
   body(STATEMENT_ROUTES.extendShare, extendShareRequestSchema),
+  body(STATEMENT_ROUTES.addPushDevice, addDeviceRequestSchema),
 ] as const;
 
 /** The body a route's handler receives once its schema has parsed it (defaults filled in, text trimmed). */

@@ -14,6 +14,7 @@ import type {
   StatementUploadResponse,
   StoredPartsResponse,
 } from './api';
+import type { AddDeviceRequest, PushDevice } from './push';
 import type { CreateShareRequest, CreatedShare, ExtendShareRequest, RecipientShare, ShareDetails, ShareSummary } from './shares';
 
 /**
@@ -84,6 +85,16 @@ export const STATEMENT_ROUTES = {
   /** Withdraws a share at once: its link answers as one that never existed. */
   revokeShare: route<undefined, undefined>()('DELETE', '/shares/{shareId}'),
   extendShare: route<ExtendShareRequest, ShareSummary>()('POST', '/shares/{shareId}/extend'),
+  /** The caller's devices with notifications on. */
+  listPushDevices: route<undefined, { devices: PushDevice[] }>()('GET', '/push/devices'),
+  /** Turns notifications on for a device (its push subscription); the same subscription again updates it. */
+  addPushDevice: route<AddDeviceRequest, PushDevice>()('POST', '/push/devices'),
+  /** Turns a device's notifications off. */
+  removePushDevice: route<undefined, undefined>()('DELETE', '/push/devices/{deviceId}'),
+  /** Turns every device's notifications off (signing out everywhere). */
+  removeAllPushDevices: route<undefined, undefined>()('DELETE', '/push/devices'),
+  /** Sends a device a notice now, to see that notifications arrive. */
+  testPushDevice: route<undefined, undefined>()('POST', '/push/devices/{deviceId}/test'),
   /** What closing the account would delete, and the deletion once begun (answered during it, too). */
   account: route<undefined, AccountOverview>()('GET', '/account'),
   /** Begins closing the account: 202 with the job, which runs on its own (repeatable: the job already there). */

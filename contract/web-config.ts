@@ -30,6 +30,8 @@ const customSchema = z
   .object({
     profileImageApiUrl: url,
     statementsApiUrl: url,
+    /** The deployment's VAPID public key (base64url): what browsers subscribe to web push with. */
+    pushPublicKey: z.string().regex(/^[A-Za-z0-9_-]{86,87}$/, 'pushPublicKey must be a P-256 public key in base64url'),
     /** Only on the local stack: where the emulated Cognito and identity pool answer. */
     userPoolEndpoint: url.optional(),
     identityPoolEndpoint: url.optional(),
@@ -99,6 +101,7 @@ export interface WebConfigValues {
   bucketName: string;
   profileImageApiUrl: string;
   statementsApiUrl: string;
+  pushPublicKey: string;
   userPoolEndpoint?: string;
   identityPoolEndpoint?: string;
   storageEndpoint?: string;
@@ -142,6 +145,7 @@ export const webConfigDocument = (values: WebConfigValues) => ({
   custom: {
     profileImageApiUrl: values.profileImageApiUrl,
     statementsApiUrl: values.statementsApiUrl,
+    pushPublicKey: values.pushPublicKey,
     ...(values.userPoolEndpoint ? { userPoolEndpoint: values.userPoolEndpoint } : {}),
     ...(values.identityPoolEndpoint ? { identityPoolEndpoint: values.identityPoolEndpoint } : {}),
     ...(values.storageEndpoint ? { storageEndpoint: values.storageEndpoint } : {}),

@@ -14,6 +14,7 @@ export const OUTPUT_NAMES = {
   bucketName: 'BucketName',
   profileImageApiUrl: 'ProfileImageApiUrl',
   statementsApiUrl: 'StatementsApiUrl',
+  pushPublicKey: 'PushPublicKey',
 } as const satisfies Record<keyof Omit<WebConfigValues, 'userPoolEndpoint' | 'identityPoolEndpoint' | 'storageEndpoint' | 'local'>, string>;
 
 export type OutputField = keyof typeof OUTPUT_NAMES;

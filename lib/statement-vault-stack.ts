@@ -22,6 +22,7 @@ import { VaultAuth } from './constructs/auth';
 import { VaultData } from './constructs/data';
 import { MalwareScanning } from './constructs/malware-scanning';
 import { PresignApi, type PresignApiProps } from './constructs/presign-api';
+import { PushNotifications } from './constructs/push-notifications';
 import { ShareAccess } from './constructs/share-access';
 import { VaultStorage } from './constructs/storage';
 import { UploadCatalogue } from './constructs/upload-catalogue';
@@ -66,6 +67,10 @@ export interface VaultPrincipals {
   readonly statementEdits: VaultFunction;
   /** The `search` and `statementNeighbours` resolvers' function. */
   readonly statementSearch: VaultFunction;
+  /** Tells an owner's devices of a share's first opening. */
+  readonly pushNotifier: VaultFunction;
+  /** The custom resource's function that writes the VAPID key pair once. */
+  readonly vapidKeyMaker: VaultFunction;
 }
 
 /** The whole AWS side of Statement Vault, composed from one construct per concern. */
@@ -73,6 +78,8 @@ export class StatementVaultStack extends Stack {
   readonly storage: VaultStorage;
   readonly data: VaultData;
   readonly web: WebHosting;
+  /** Web push: its key pair's secret, so tools (the local stack's IAM check) can name its ARN. */
+  readonly push: PushNotifications;
   /** Who calls AWS, so tools (the local stack's IAM check) can find each one's policies. */
   readonly principals: VaultPrincipals;
   /** The two REST APIs, so tools (the local stack's IAM check) can name their methods' ARNs. */
@@ -171,6 +178,13 @@ export class StatementVaultStack extends Stack {
     // owner's shares with their counts (one BatchGetItem).
     data.table.grant(statementsApi.handler, 'dynamodb:Query', 'dynamodb:BatchGetItem');
 
+    // Web push: notices of verdicts (the catalogue's functions), test notices (the statements
+    // API), and a share's first opening (the notifier, for the share function).
+    const push = new PushNotifications(this, 'Push', { table: data.table, bucketName: filesBucketName, subject: webOrigin, removalPolicy });
+    for (const sender of [statementsApi.handler, catalogue.handler, catalogue.scanResults]) push.grantSend(sender, data.table);
+    push.grantNotify(shares.handler);
+    this.push = push;
+
     // Closing an account: the statements API records the job and starts the worker.
     const accountDeletion = new AccountDeletion(this, 'AccountDeletion', { storage, table: data.table, userPool: auth.userPool });
     accountDeletion.grantStart(statementsApi.handler);
@@ -194,6 +208,8 @@ export class StatementVaultStack extends Stack {
       graphqlTable: data.tableSource,
       statementEdits: data.statementEdits,
       statementSearch: data.statementSearch,
+      pushNotifier: push.notifier,
+      vapidKeyMaker: push.keyMaker,
     };
 
     new VaultMonitoring(this, 'Monitoring', {
@@ -211,6 +227,7 @@ export class StatementVaultStack extends Stack {
         { name: 'account-deletion', function: accountDeletion.worker.function },
         { name: 'statement-edits', function: data.statementEdits.function },
         { name: 'statement-search', function: data.statementSearch.function },
+        { name: 'push-notifier', function: push.notifier.function },
         { name: 'web-server', function: web.server.function },
       ],
       graphqlApi: data.api,
@@ -237,6 +254,7 @@ export class StatementVaultStack extends Stack {
       bucketName: filesBucketName,
       profileImageApiUrl: profileImageApi.url,
       statementsApiUrl: statementsApi.url,
+      pushPublicKey: push.publicKey,
     } satisfies Partial<WebConfigValues>;
     for (const [field, name] of Object.entries(OUTPUT_NAMES) as [OutputField, string][]) {
       new CfnOutput(this, name, { value: values[field], description: `Web config: ${field}` });

@@ -22,6 +22,8 @@ export const PORTS = {
   appsync: { name: 'AppSync GraphQL', env: 'LOCAL_APPSYNC_PORT', default: 20002 },
   profileImageApi: { name: 'profile image REST API', env: 'LOCAL_PROFILE_API_PORT', default: 4011 },
   statementsApi: { name: 'statements REST API', env: 'LOCAL_STATEMENTS_API_PORT', default: 4012 },
+  /** The push service browsers would use (web push), on loopback. */
+  pushService: { name: 'push service', env: 'LOCAL_PUSH_SERVICE_PORT', default: 4013 },
 } as const satisfies Record<string, PortSpec>;
 
 export type PortName = keyof typeof PORTS;
@@ -52,6 +54,8 @@ export const dataPaths = (dataDir: string) => ({
   clamav: path.join(dataDir, 'clamav'),
   /** One JSON line per code the emulated Cognito "e-mailed"; tests read it. */
   codes: path.join(dataDir, 'codes.jsonl'),
+  /** The VAPID key pair web push is signed with (the deployment's secret). */
+  vapidKeys: path.join(dataDir, 'push', 'vapid-keys.json'),
   /** Process ids of children, so a start after kill -9 can stop what is left. */
   pids: path.join(dataDir, 'pids.json'),
 });

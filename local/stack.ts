@@ -24,6 +24,7 @@ import type { StatementEditEvent } from '../lambda/statement-edits/core';
 import { createStatementSearchHandler } from '../lambda/statement-search/handler';
 import type { StatementSearchEvent } from '../lambda/statement-search/core';
 import { createAccountDeletionHandler, type DeletionWorkerEvent } from '../lambda/account/handler';
+import { createNotifierHandler } from '../lambda/push/handler';
 import { writeWebConfig } from '../lib/web-config-file';
 import { startLocalAppSync } from './appsync';
 import { createTokenVerifier } from './auth/token-verifier';
@@ -44,6 +45,8 @@ import { startUnansweredEndpoint } from './faults';
 import { startMalwareEngine } from './malware/engine';
 import { createLocalMalwareScanner } from './malware/scanner';
 import { assertPortsFree, freePort } from './ports';
+import { localVapidSecret } from './push-keys';
+import { startPushService } from './push-service';
 import { startRestApi } from './rest-api';
 import { startLocalS3 } from './s3/server';
 import { HOST, LOCAL_IDS, dataPaths, type PortName, type Ports } from './settings';
@@ -62,7 +65,7 @@ export interface LocalStackOptions {
 export interface LocalStack {
   config: WebConfig;
   codesFile: string;
-  urls: Record<'cognito' | 'graphql' | 's3' | 'profileImageApi' | 'statementsApi' | 'dynamodb', string>;
+  urls: Record<'cognito' | 'graphql' | 's3' | 'profileImageApi' | 'statementsApi' | 'dynamodb' | 'pushService', string>;
   stop(): Promise<void>;
 }
 
@@ -70,7 +73,11 @@ export interface LocalStack {
 export const localWebOrigins = (ports: Ports): string[] => [`http://localhost:${ports.web}`, `http://${HOST}:${ports.web}`];
 
 /** What the CDK app puts in each handler's environment, with the local bucket, table and origins. */
-const lambdaEnvironment = (ports: Ports, roles: { deletionJobRoleArn: string; shareReaderRoleArn: string }): Record<LambdaEnvName, string> => ({
+const lambdaEnvironment = (
+  ports: Ports,
+  roles: { deletionJobRoleArn: string; shareReaderRoleArn: string },
+  push: { vapidSecretArn: string; serviceOrigin: string },
+): Record<LambdaEnvName, string> => ({
   [LAMBDA_ENV.bucketName]: LOCAL_IDS.bucketName,
   [LAMBDA_ENV.tableName]: LOCAL_IDS.tableName,
   [LAMBDA_ENV.allowedOrigins]: localWebOrigins(ports).join(','),
@@ -81,6 +88,11 @@ const lambdaEnvironment = (ports: Ports, roles: { deletionJobRoleArn: string; sh
   [LAMBDA_ENV.userPoolId]: LOCAL_IDS.userPoolId,
   [LAMBDA_ENV.deletionJobRoleArn]: roles.deletionJobRoleArn,
   [LAMBDA_ENV.shareReaderRoleArn]: roles.shareReaderRoleArn,
+  [LAMBDA_ENV.notifierFunctionName]: LOCAL_FUNCTION_NAMES.pushNotifier,
+  [LAMBDA_ENV.pushVapidSecretArn]: push.vapidSecretArn,
+  // As the CDK app does: the web app's origin.
+  [LAMBDA_ENV.pushVapidSubject]: localWebOrigins(ports)[0],
+  [LAMBDA_ENV.pushExtraOrigins]: push.serviceOrigin,
 });
 
 /**
@@ -101,7 +113,7 @@ const runAsynchronously = (run: () => Promise<unknown>, delayMs: number, onGiveU
 };
 
 /** The local functions other functions name (the statements API starts the deletion worker). */
-const LOCAL_FUNCTION_NAMES = { accountDeletion: 'account-deletion' } as const;
+const LOCAL_FUNCTION_NAMES = { accountDeletion: 'account-deletion', pushNotifier: 'push-notifier' } as const;
 
 export const startLocalStack = async (options: LocalStackOptions): Promise<LocalStack> => {
   const { ports, log } = options;
@@ -180,12 +192,24 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
     await ensureTable(dynamoClient(ports.dynamodb), LOCAL_IDS.tableName);
 
     // The real handlers, each with its own role's credentials, as Lambda runs them.
-    const environment = lambdaEnvironment(ports, {
-      deletionJobRoleArn: model.principals.accountDeletionJob.roleArn,
-      shareReaderRoleArn: model.principals.shareReader.roleArn,
-    });
+    // Web push: the key pair (what the deploy's custom resource makes), and the push service
+    // browsers would use, on loopback, which checks each notice's VAPID signature and decrypts it.
+    const vapid = await localVapidSecret(paths.vapidKeys, model.vapidSecretArn);
+    const pushService = await startPushService(ports.pushService);
+    stops.push(() => pushService.close());
+    const environment = lambdaEnvironment(
+      ports,
+      { deletionJobRoleArn: model.principals.accountDeletionJob.roleArn, shareReaderRoleArn: model.principals.shareReader.roleArn },
+      { vapidSecretArn: model.vapidSecretArn, serviceOrigin: pushService.origin },
+    );
     const endpoints = { s3: `http://${HOST}:${ports.s3}`, dynamodb: `http://${HOST}:${ports.dynamodb}` };
-    const access = (name: PrincipalName) => ({ credentials: identities.credentialsOf(name), endpoints });
+    // Secrets Manager's GetSecretValue for a principal: its policies must allow it on the secret.
+    const readSecretAs = (name: PrincipalName) => async (secretArn: string) => {
+      const decision = await authorizer.authorize(model.principals[name], { action: 'secretsmanager:GetSecretValue', resource: secretArn });
+      if (!decision.allowed) throw Object.assign(new Error(decision.message), { name: 'AccessDeniedException' });
+      return vapid.value(secretArn);
+    };
+    const access = (name: PrincipalName) => ({ credentials: identities.credentialsOf(name), endpoints, readSecret: readSecretAs(name) });
     // STS's AssumeRole for a principal: its own policies must allow sts:AssumeRole on the
     // role, and the session gets credentials held to the role's policies and the session's.
     const assumeRoleAs =
@@ -231,7 +255,16 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
         assumeRole: assumeRoleAs('accountDeletion'),
       }),
     );
+    const pushNotifier = invoke(LOCAL_FUNCTION_NAMES.pushNotifier, createNotifierHandler(environment, access('pushNotifier')));
     const invokeAsync = async (functionName: string, payload: unknown) => {
+      if (functionName === LOCAL_FUNCTION_NAMES.pushNotifier) {
+        runAsynchronously(
+          () => pushNotifier(payload),
+          1000,
+          (error) => log(`push notifier failed: ${error.name}`),
+        );
+        return;
+      }
       if (functionName !== LOCAL_FUNCTION_NAMES.accountDeletion) throw new Error(`no local function ${functionName}`);
       runAsynchronously(
         () => accountDeletion(payload as DeletionWorkerEvent),
@@ -242,7 +275,10 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
     const statementEdits = invoke('statement-edits', createStatementEditHandler(environment, access('statementEdits')));
     const statementSearch = invoke('statement-search', createStatementSearchHandler(environment, access('statementSearch')));
     const statementsHandler = invoke('statements-api', createStatementsHandler(environment, { ...access('statementsApi'), invokeAsync }));
-    const shareHandler = invoke('share-api', createShareHandler(environment, { ...access('shareApi'), assumeRole: assumeRoleAs('shareApi') }));
+    const shareHandler = invoke(
+      'share-api',
+      createShareHandler(environment, { ...access('shareApi'), assumeRole: assumeRoleAs('shareApi'), invokeAsync }),
+    );
     // Fault injection for the durability tests: drop S3 events as if they were lost (to the
     // catalogue and the malware scan alike).
     const deliverEvents = process.env.LOCAL_S3_EVENTS !== 'off';
@@ -356,6 +392,7 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
       profileImageApi: url(ports.profileImageApi, '/prod/'),
       statementsApi: url(ports.statementsApi, '/prod/'),
       dynamodb: url(ports.dynamodb),
+      pushService: pushService.origin,
     };
     const config = buildWebConfig({
       region: REGION,
@@ -367,6 +404,7 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
       bucketName: LOCAL_IDS.bucketName,
       profileImageApiUrl: urls.profileImageApi,
       statementsApiUrl: urls.statementsApi,
+      pushPublicKey: vapid.publicKey,
       userPoolEndpoint: urls.cognito,
       identityPoolEndpoint: urls.cognito,
       storageEndpoint: urls.s3,

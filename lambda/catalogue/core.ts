@@ -21,6 +21,7 @@ import type { Log } from '../shared/log';
 import { METRIC_NAMES, type MetricsPort } from '../shared/metrics';
 import { decodeStatementMetadata } from '../shared/metadata';
 import type { RecordStore } from '../shared/records';
+import type { PushSender } from '../shared/push/sender';
 import { indexAvailable, type SearchIndexing } from '../shared/search/indexing';
 import type { ObjectInfo, ObjectStore } from '../shared/s3';
 
@@ -37,7 +38,28 @@ export interface CatalogueDeps {
    * records itself, and counts them for the person. @default no account is
    */
   closing?: (owner: string) => Promise<boolean>;
+  /** Tells the owner's devices (web push) that a statement became available or was quarantined. @default no one told */
+  notify?: Pick<PushSender, 'notify'>;
 }
+
+/**
+ * The owner's devices hear of a statement's verdict once, when its record takes it. A
+ * notice that fails is logged by the sender and never fails the catalogue: the list says
+ * the same.
+ */
+const announceVerdict = async (deps: CatalogueDeps, statement: Statement): Promise<void> => {
+  if (!deps.notify) return;
+  const kind =
+    statement.status === STATEMENT_STATUS.available
+      ? 'statementReady'
+      : statement.status === STATEMENT_STATUS.quarantined
+        ? 'statementQuarantined'
+        : undefined;
+  if (!kind) return;
+  await deps.notify
+    .notify(statement.owner, { kind, statementId: statement.id, fileName: statement.fileName })
+    .catch((error: Error) => deps.log.warn('push notice failed', { statementId: statement.id, errorName: error.name }));
+};
 
 /** The metadata a statement object must carry, checked with the API's own schemas. */
 const storedMetadataSchema = z.object({
@@ -157,6 +179,7 @@ const catalogueStatement = async (
   deps.metrics?.count(METRIC_NAMES.statementsCatalogued);
   // Already scanned clean (its verdict came first): searchable now.
   await indexAvailable(deps, statement);
+  await announceVerdict(deps, statement);
   return 'catalogued';
 };
 
@@ -231,6 +254,7 @@ export const applyScanVerdict = async (deps: CatalogueDeps, key: string, verdict
       if (scan.status === STATEMENT_STATUS.scanning) return 'scanning';
       if (!(await deps.records.setStatementStatus(parsed.owner, parsed.statementId, scan.status, scan.detail))) return 'gone';
       await indexAvailable(deps, { ...statement, status: scan.status });
+      await announceVerdict(deps, { ...statement, status: scan.status });
       return 'scanned';
     }
     const outcome = await catalogueCreated(deps, key, verdict);

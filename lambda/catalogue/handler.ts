@@ -2,6 +2,8 @@ import type { S3Event } from 'aws-lambda';
 import { Tracer } from '@aws-lambda-powertools/tracer';
 import { CORRELATION_ID_PATHS, createLogger, powertoolsLog, withLambdaContext } from '../shared/log';
 import { SERVICE_NAMES, createMetrics, powertoolsMetrics } from '../shared/metrics';
+import { dynamoDeviceStore } from '../shared/push/devices';
+import { pushSenderOf } from '../shared/push/runtime';
 import { dynamoRecordStore } from '../shared/records';
 import { createDynamoDbClient, createS3Client, parseEnvironment, type AwsAccess } from '../shared/runtime';
 import { s3ObjectStore } from '../shared/s3';
@@ -22,11 +24,14 @@ const catalogueDeps = (serviceName: string, env: Record<string, string | undefin
   const s3 = tracer.captureAWSv3Client(createS3Client(access));
   const dynamodb = tracer.captureAWSv3Client(createDynamoDbClient(access));
   const accountRecords = dynamoAccountRecords(settings.tableName, dynamodb);
+  const log = powertoolsLog(logger);
+  const metricsPort = powertoolsMetrics(metrics);
   const deps: CatalogueDeps = {
     objects: s3ObjectStore(s3, settings.bucketName),
     records: dynamoRecordStore(settings.tableName, dynamodb),
-    log: powertoolsLog(logger),
-    metrics: powertoolsMetrics(metrics),
+    log,
+    metrics: metricsPort,
+    notify: pushSenderOf(settings, access, { devices: dynamoDeviceStore(settings.tableName, dynamodb), log, metrics: metricsPort }),
     closing: async (owner) => (await accountRecords.get(owner)) !== undefined,
     search: {
       index: dynamoSearchIndex(settings.tableName, dynamodb),

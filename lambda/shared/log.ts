@@ -25,6 +25,8 @@ export const CORRELATION_ID_PATHS = {
   eventBridge: 'id',
   /** The id the resolver's request template passes on from AppSync's request. */
   appsyncResolver: 'requestId',
+  /** A notice the share function asks the notifier for: the share it is about. */
+  shareNotice: 'shareId',
 } as const;
 
 /** Powertools' JSON logger (level from the handler's POWERTOOLS_LOG_LEVEL, default INFO). */

@@ -23,6 +23,11 @@ export interface AwsAccess {
    * @default STS's AssumeRole API
    */
   assumeRole?: (request: AssumeRoleRequest) => Promise<NonNullable<AwsAccess['credentials']>>;
+  /**
+   * A secret's current value (Secrets Manager's GetSecretValue, with this access's role).
+   * @default Secrets Manager's API
+   */
+  readSecret?: (secretArn: string) => Promise<string>;
 }
 
 export interface AssumeRoleRequest {
@@ -52,6 +57,10 @@ const environmentSchema = z.object({
   [LAMBDA_ENV.userPoolId]: z.string().optional(),
   [LAMBDA_ENV.deletionJobRoleArn]: z.string().optional(),
   [LAMBDA_ENV.shareReaderRoleArn]: z.string().optional(),
+  [LAMBDA_ENV.notifierFunctionName]: z.string().optional(),
+  [LAMBDA_ENV.pushVapidSecretArn]: z.string().optional(),
+  [LAMBDA_ENV.pushVapidSubject]: z.string().optional(),
+  [LAMBDA_ENV.pushExtraOrigins]: z.string().optional(),
 });
 
 export interface HandlerEnvironment {
@@ -66,7 +75,17 @@ export interface HandlerEnvironment {
   deletionJobRoleArn?: string;
   /** Set for the share API. */
   shareReaderRoleArn?: string;
+  /** Set for the share API: who tells an owner of a share's first opening. */
+  notifierFunctionName?: string;
+  /** Set for the functions that send web push. */
+  push?: { vapidSecretArn: string; subject: string; extraOrigins: string[] };
 }
+
+const list = (value: string | undefined): string[] =>
+  (value ?? '')
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
 
 /** Parses a handler's environment; a missing variable stops the cold start, naming it. */
 export const parseEnvironment = (env: Record<string, string | undefined>): HandlerEnvironment => {
@@ -76,16 +95,23 @@ export const parseEnvironment = (env: Record<string, string | undefined>): Handl
   return {
     bucketName: values[LAMBDA_ENV.bucketName],
     tableName: values[LAMBDA_ENV.tableName],
-    allowedOrigins: (values[LAMBDA_ENV.allowedOrigins] ?? '')
-      .split(',')
-      .map((origin) => origin.trim())
-      .filter(Boolean),
+    allowedOrigins: list(values[LAMBDA_ENV.allowedOrigins]),
     logLevel: values[LAMBDA_ENV.logLevel],
     metricsDisabled: values[LAMBDA_ENV.metricsDisabled] === 'true',
     deletionFunctionName: values[LAMBDA_ENV.deletionFunctionName] || undefined,
     userPoolId: values[LAMBDA_ENV.userPoolId] || undefined,
     deletionJobRoleArn: values[LAMBDA_ENV.deletionJobRoleArn] || undefined,
     shareReaderRoleArn: values[LAMBDA_ENV.shareReaderRoleArn] || undefined,
+    notifierFunctionName: values[LAMBDA_ENV.notifierFunctionName] || undefined,
+    ...(values[LAMBDA_ENV.pushVapidSecretArn]
+      ? {
+          push: {
+            vapidSecretArn: values[LAMBDA_ENV.pushVapidSecretArn] as string,
+            subject: required(values[LAMBDA_ENV.pushVapidSubject], LAMBDA_ENV.pushVapidSubject),
+            extraOrigins: list(values[LAMBDA_ENV.pushExtraOrigins]),
+          },
+        }
+      : {}),
   };
 };
 

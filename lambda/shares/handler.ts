@@ -1,7 +1,7 @@
 import type { APIGatewayProxyEvent } from 'aws-lambda';
 import { Tracer } from '@aws-lambda-powertools/tracer';
 import { LAMBDA_ENV } from '../../contract';
-import { stsAssumeRole } from '../account/clients';
+import { lambdaInvokeAsync, stsAssumeRole } from '../account/clients';
 import { CORRELATION_ID_PATHS, createLogger, powertoolsLog, withLambdaContext } from '../shared/log';
 import { createDynamoDbClient, parseEnvironment, required, type AwsAccess } from '../shared/runtime';
 import { dynamoRateLimiter, dynamoShareStore } from '../shared/shares/store';
@@ -18,6 +18,8 @@ export const createShareHandler = (env: Record<string, string | undefined>, acce
   const tracer = new Tracer({ serviceName: 'share-api' });
   // Its own credentials reach the shares' and rate limits' partitions only.
   const dynamo = tracer.captureAWSv3Client(createDynamoDbClient(access));
+  const invokeAsync = access.invokeAsync ?? lambdaInvokeAsync(access);
+  const notifier = settings.notifierFunctionName;
   const api = createShareApi({
     shares: dynamoShareStore(settings.tableName, dynamo),
     limits: dynamoRateLimiter(settings.tableName, dynamo),
@@ -30,6 +32,10 @@ export const createShareHandler = (env: Record<string, string | undefined>, acce
       },
       access.assumeRole ?? stsAssumeRole(access, READ_SESSION_SECONDS),
     ),
+    // The notifier tells the owner's devices; this function reaches no owner's partition itself.
+    ...(notifier
+      ? { notifyFirstOpening: (share) => invokeAsync(notifier, { kind: 'shareOpened', owner: share.owner, shareId: share.shareId }) }
+      : {}),
     log: powertoolsLog(logger),
     cors: { allowedOrigins: settings.allowedOrigins },
   });

@@ -29,6 +29,7 @@ import { attachmentDisposition, encodeStatementMetadata } from '../shared/metada
 import type { QuotaUsage, RecordStore } from '../shared/records';
 import type { ObjectStore, Presigner } from '../shared/s3';
 import { purgeStatement, type PurgeDeps } from '../shared/trash/purge';
+import { pushRoutes, type PushRouteDeps } from './push-routes';
 import { shareRoutes, type ShareRouteDeps } from './share-routes';
 import { requireAllowedSize, requireAllowedUpload } from '../shared/upload-check';
 
@@ -55,6 +56,8 @@ export interface StatementsDeps {
   accounts: ShareRouteDeps['accounts'];
   /** A share link's secret. @default 32 random bytes, base64url */
   newSecret?: () => string;
+  /** The owner's devices with notifications on, and what sends them notices. */
+  push: Pick<PushRouteDeps, 'devices' | 'sender' | 'extraOrigins'>;
 }
 
 /**
@@ -298,6 +301,7 @@ export const createStatementsApi = (deps: StatementsDeps) => {
         return { status: 204 };
       }),
       ...shareRoutes(deps),
+      ...pushRoutes({ ...deps.push, log: deps.log, now: deps.now }),
       ...accountRoutes(deps),
     ],
     deps,

@@ -11,6 +11,8 @@ import { dynamoRecordStore } from '../shared/records';
 import { createDynamoDbClient, createS3Client, parseEnvironment, required, type AwsAccess } from '../shared/runtime';
 import { Presigner, s3ObjectStore } from '../shared/s3';
 import { dynamoAccountStatements } from '../shared/shares/account-statements';
+import { dynamoDeviceStore } from '../shared/push/devices';
+import { requiredPushSender } from '../shared/push/runtime';
 import { dynamoShareStore } from '../shared/shares/store';
 import { createStatementsApi } from './core';
 
@@ -24,6 +26,8 @@ export const createStatementsHandler = (env: Record<string, string | undefined>,
   const dynamo = tracer.captureAWSv3Client(createDynamoDbClient(access));
   const accountRecords = dynamoAccountRecords(settings.tableName, dynamo);
   const invokeAsync = access.invokeAsync ?? lambdaInvokeAsync(access);
+  const log = powertoolsLog(logger);
+  const devices = dynamoDeviceStore(settings.tableName, dynamo);
   const api = createStatementsApi({
     presigner: new Presigner(s3, settings.bucketName),
     objects: s3ObjectStore(s3, settings.bucketName),
@@ -36,9 +40,14 @@ export const createStatementsHandler = (env: Record<string, string | undefined>,
       jobs: accountRecords,
       startDeletion: (owner) => invokeAsync(required(settings.deletionFunctionName, LAMBDA_ENV.deletionFunctionName), { owner }),
     },
-    log: powertoolsLog(logger),
+    log,
     cors: { allowedOrigins: settings.allowedOrigins },
     metrics: powertoolsMetrics(metrics),
+    push: {
+      devices,
+      sender: requiredPushSender(settings, access, { devices, log, metrics: powertoolsMetrics(metrics) }),
+      extraOrigins: settings.push?.extraOrigins,
+    },
   });
   return withLambdaContext(logger, CORRELATION_ID_PATHS.apiGatewayRest, (event: APIGatewayProxyEvent) => api(event), { metrics, tracer });
 };

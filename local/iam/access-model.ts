@@ -44,6 +44,8 @@ export interface AccessModel {
   tableName: string;
   /** Each REST API's id in the ARNs of its methods. */
   restApiIds: Record<'profileImageApi' | 'statementsApi', string>;
+  /** The secret that holds the VAPID key pair, as its ARN reads locally. */
+  vapidSecretArn: string;
   principals: Record<PrincipalName, LocalPrincipal>;
   bucketPolicy?: PolicyDocument;
 }
@@ -87,6 +89,8 @@ export const buildAccessModel = (input: { bucketName: string; tableName: string 
   const resources = template.Resources;
   const bucketId = logicalId(stack.storage.bucket);
   const tableId = logicalId(stack.data.table);
+  const secretId = logicalId(stack.push.secret);
+  const vapidSecretArn = `arn:aws:secretsmanager:${REGION}:${LOCAL_ACCOUNT_ID}:secret:statement-vault-vapid-keys-LOCAL1`;
   const arns: Record<string, string> = {
     [bucketId]: `arn:aws:s3:::${input.bucketName}`,
     [tableId]: `arn:aws:dynamodb:${REGION}:${LOCAL_ACCOUNT_ID}:table/${input.tableName}`,
@@ -98,6 +102,8 @@ export const buildAccessModel = (input: { bucketName: string; tableName: string 
   const names: Record<string, string> = {
     [bucketId]: input.bucketName,
     [tableId]: input.tableName,
+    // A secret's Ref is its ARN.
+    [secretId]: vapidSecretArn,
     ...Object.fromEntries(Object.entries(stack.restApis).map(([name, api]) => [logicalId(api), restApiIds[name as keyof typeof restApiIds]])),
   };
 
@@ -175,6 +181,7 @@ export const buildAccessModel = (input: { bucketName: string; tableName: string 
     bucketName: input.bucketName,
     tableName: input.tableName,
     restApiIds,
+    vapidSecretArn,
     principals,
     ...(bucketPolicy ? { bucketPolicy: resolve(bucketPolicy.Properties!.PolicyDocument) as PolicyDocument } : {}),
   };

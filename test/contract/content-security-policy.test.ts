@@ -9,6 +9,7 @@ const local: WebConfig = {
   custom: {
     profileImageApiUrl: 'http://127.0.0.1:4011/prod/',
     statementsApiUrl: 'http://127.0.0.1:4012/prod/',
+    pushPublicKey: deployed.custom.pushPublicKey,
     userPoolEndpoint: 'http://127.0.0.1:9229',
     identityPoolEndpoint: 'http://127.0.0.1:9229',
     storageEndpoint: 'http://127.0.0.1:4569',

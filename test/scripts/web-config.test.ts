@@ -20,6 +20,7 @@ const deployOutputs = {
     [OUTPUT_NAMES.bucketName]: 'statementvault-storagefiles-abc',
     [OUTPUT_NAMES.profileImageApiUrl]: 'https://p1.execute-api.us-east-1.amazonaws.com/prod/',
     [OUTPUT_NAMES.statementsApiUrl]: 'https://s1.execute-api.us-east-1.amazonaws.com/prod/',
+    [OUTPUT_NAMES.pushPublicKey]: 'BDpRpRfCk803_AkCp-fPpcqc_Lucb4ZXnBBkVKfMeJWERFmyw5UZr3Mij45PAypeeiH8UHK4U-SoyR7ZjAhY9ak',
     ProfileImageApiEndpoint585BAA1A: 'https://p1.execute-api.us-east-1.amazonaws.com/prod/',
   },
 };
@@ -58,6 +59,7 @@ test("a deploy's outputs become an amplify_outputs.json 1.4 with our APIs under 
     custom: {
       profileImageApiUrl: 'https://p1.execute-api.us-east-1.amazonaws.com/prod/',
       statementsApiUrl: 'https://s1.execute-api.us-east-1.amazonaws.com/prod/',
+      pushPublicKey: 'BDpRpRfCk803_AkCp-fPpcqc_Lucb4ZXnBBkVKfMeJWERFmyw5UZr3Mij45PAypeeiH8UHK4U-SoyR7ZjAhY9ak',
     },
   });
   expect(parseWebConfig(config)).toEqual({ ok: true, config });

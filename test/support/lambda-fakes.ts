@@ -23,6 +23,7 @@ import { Presigner, type ObjectInfo, type ObjectStore } from '../../lambda/share
 import { SAMPLES } from './samples';
 import type { OwnerShare, ShareStore, StoredShare } from '../../lambda/shared/shares/store';
 import type { AccountStatements } from '../../lambda/statements/share-routes';
+import type { DeviceStore, StoredDevice } from '../../lambda/shared/push/devices';
 
 /**
  * In-memory stand-ins for the S3 and DynamoDB calls (the handlers' ports). Presigning is
@@ -450,6 +451,33 @@ export const memoryApiDeps = (
     log: parts.log ?? capturingLog(),
     cors: { allowedOrigins: [ORIGIN] },
     account: parts.account ?? memoryAccount().account,
+    push: { devices: memoryDevices(), sender: { notify: async () => ({ sent: 0, gone: 0, failed: 0 }) } },
+  };
+};
+
+/** Devices with notifications on, in memory, by owner and device id as the table keys them. */
+export const memoryDevices = (): DeviceStore & { all: Map<string, StoredDevice> } => {
+  const all = new Map<string, StoredDevice>();
+  const key = (owner: string, id: string) => `${owner}|${id}`;
+  const mine = (owner: string) => [...all.keys()].filter((k) => k.startsWith(`${owner}|`));
+  return {
+    all,
+    list: async (owner) => mine(owner).map((k) => all.get(k)!),
+    put: async (owner, device) => {
+      const created = !all.has(key(owner, device.deviceId));
+      all.set(key(owner, device.deviceId), device);
+      return { created };
+    },
+    remove: async (owner, id) => all.delete(key(owner, id)),
+    removeAll: async (owner) => {
+      const keys = mine(owner);
+      keys.forEach((k) => all.delete(k));
+      return keys.length;
+    },
+    touch: async (owner, id, at) => {
+      const device = all.get(key(owner, id));
+      if (device) device.lastSentAt = at;
+    },
   };
 };
 

@@ -1,0 +1,56 @@
+import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import { LAMBDA_ENV } from '../../../contract';
+import type { Log } from '../log';
+import type { MetricsPort } from '../metrics';
+import { clientOptions, required, type AwsAccess, type HandlerEnvironment } from '../runtime';
+import type { DeviceStore } from './devices';
+import { createPushSender, type PushSender, type VapidKeys } from './sender';
+
+/** Secrets Manager's GetSecretValue, with the access's credentials. */
+const secretsManagerRead = (access: AwsAccess) => {
+  const client = new SecretsManagerClient(clientOptions(access));
+  return async (secretArn: string) => {
+    const { SecretString } = await client.send(new GetSecretValueCommand({ SecretId: secretArn }));
+    if (!SecretString) throw new Error('the VAPID secret has no value');
+    return SecretString;
+  };
+};
+
+/** The VAPID key pair from its secret: read at the first notice of a container, again only after a failed read. */
+export const vapidFromSecret = (secretArn: string, readSecret: (arn: string) => Promise<string>): (() => Promise<VapidKeys>) => {
+  let keys: Promise<VapidKeys> | undefined;
+  return () => {
+    keys ??= readSecret(secretArn).then((value) => {
+      const parsed = JSON.parse(value) as Partial<VapidKeys>;
+      if (typeof parsed.publicKey !== 'string' || typeof parsed.privateKey !== 'string') throw new Error('the VAPID secret is not { publicKey, privateKey }');
+      return { publicKey: parsed.publicKey, privateKey: parsed.privateKey };
+    });
+    keys.catch(() => (keys = undefined));
+    return keys;
+  };
+};
+
+/**
+ * The sender of a function that sends web push, from its environment: undefined where the
+ * environment names no VAPID secret (a function that sends none).
+ */
+export const pushSenderOf = (
+  settings: HandlerEnvironment,
+  access: AwsAccess,
+  parts: { devices: DeviceStore; log: Log; metrics: MetricsPort },
+): PushSender | undefined => {
+  if (!settings.push) return undefined;
+  return createPushSender({
+    ...parts,
+    vapid: vapidFromSecret(settings.push.vapidSecretArn, access.readSecret ?? secretsManagerRead(access)),
+    subject: settings.push.subject,
+    extraOrigins: settings.push.extraOrigins,
+  });
+};
+
+/** The same, for a function that must send it: its absence stops the cold start, naming the variable. */
+export const requiredPushSender = (...args: Parameters<typeof pushSenderOf>): PushSender => {
+  const sender = pushSenderOf(...args);
+  if (!sender) required(undefined, LAMBDA_ENV.pushVapidSecretArn);
+  return sender!;
+};
