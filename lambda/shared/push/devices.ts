@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DeleteCommand, DynamoDBDocumentClient, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { TABLE_KEYS, type PushDevice, type PushSubscriptionJson } from '../../../contract';
+import { tableAccess } from '../records/table';
 
 const { partitionKey: pk, sortKey: sk } = TABLE_KEYS;
 
@@ -33,23 +34,15 @@ const deviceOf = (item: Record<string, unknown>): StoredDevice => {
 
 /** The owner's devices, beside their statements in their partition (so closing the account removes them with the rest). */
 export const dynamoDeviceStore = (tableName: string, client: DynamoDBClient): DeviceStore => {
-  const documents = DynamoDBDocumentClient.from(client, { marshallOptions: { removeUndefinedValues: true } });
+  const { documents, queryAll } = tableAccess(tableName, client);
   const list = async (owner: string) => {
     const devices: StoredDevice[] = [];
-    let ExclusiveStartKey: Record<string, unknown> | undefined;
-    do {
-      const page = await documents.send(
-        new QueryCommand({
-          TableName: tableName,
-          KeyConditionExpression: '#pk = :pk AND begins_with(#sk, :prefix)',
-          ExpressionAttributeNames: { '#pk': pk, '#sk': sk },
-          ExpressionAttributeValues: { ':pk': TABLE_KEYS.userPartition(owner), ':prefix': TABLE_KEYS.pushDeviceSortPrefix },
-          ExclusiveStartKey,
-        }),
-      );
-      devices.push(...(page.Items ?? []).map(deviceOf));
-      ExclusiveStartKey = page.LastEvaluatedKey;
-    } while (ExclusiveStartKey);
+    for await (const item of queryAll({
+      KeyConditionExpression: '#pk = :pk AND begins_with(#sk, :prefix)',
+      ExpressionAttributeNames: { '#pk': pk, '#sk': sk },
+      ExpressionAttributeValues: { ':pk': TABLE_KEYS.userPartition(owner), ':prefix': TABLE_KEYS.pushDeviceSortPrefix },
+    }))
+      devices.push(deviceOf(item));
     return devices;
   };
   return {
