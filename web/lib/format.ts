@@ -12,3 +12,16 @@ export const formatPeriod = (period: string): string => {
 
 /** A count with its noun, as people write it: "1 statement", "1,024 statements". */
 export const countOf = (count: number, noun: string): string => `${count.toLocaleString('en-US')} ${noun}${count === 1 ? '' : 's'}`;
+
+const DATE_TIME = new Intl.DateTimeFormat('en-US', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+  timeZone: 'UTC',
+  timeZoneName: 'short',
+});
+
+/** A moment as the server and the browser both render it (UTC, so a page hydrates to the same text). */
+export const formatDateTime = (at: string): string => DATE_TIME.format(new Date(at));

@@ -26,3 +26,14 @@ export const subscribeToPush = async (
   if (existing) return existing;
   return target.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: base64UrlToBytes(publicKey) });
 };
+
+/** Whether this browser can receive web push at all (a service worker, the Push API, notifications). */
+export const pushSupported = (): boolean =>
+  typeof navigator !== 'undefined' && 'serviceWorker' in navigator && typeof window !== 'undefined' && 'PushManager' in window && 'Notification' in window;
+
+/** This browser's push subscription, if it has one (none where push is unsupported). */
+export const currentPushSubscription = async (): Promise<PushSubscription | null> => {
+  if (!pushSupported()) return null;
+  const registration = await navigator.serviceWorker.getRegistration('/');
+  return (await registration?.pushManager.getSubscription()) ?? null;
+};

@@ -4,13 +4,29 @@ self.addEventListener('install', () => self.skipWaiting());
 self.addEventListener('activate', (event) => event.waitUntil(self.clients.claim()));
 
 self.addEventListener('push', (event) => {
-  let message = { title: 'Statement Vault', body: '', url: '/statements' };
+  let message = { kind: 'notice', title: 'Statement Vault', body: '', url: '/statements', tag: 'statement-vault' };
   try {
     if (event.data) message = { ...message, ...event.data.json() };
   } catch {
     if (event.data) message.body = event.data.text();
   }
-  event.waitUntil(self.registration.showNotification(message.title, { body: message.body, data: { url: message.url }, icon: '/icon.svg' }));
+  // A page of the app in view says it itself (a toast): the notification is for when none is.
+  // A test notice is always shown: the person asked to see one.
+  event.waitUntil(
+    self.clients.matchAll({ type: 'window', includeUncontrolled: true }).then((windows) => {
+      const visible = windows.filter((client) => client.visibilityState === 'visible');
+      if (visible.length > 0 && message.kind !== 'test') {
+        for (const client of visible) client.postMessage({ type: 'push', notice: message });
+        return undefined;
+      }
+      return self.registration.showNotification(message.title, {
+        body: message.body,
+        tag: message.tag,
+        data: { url: message.url },
+        icon: '/icon.svg',
+      });
+    }),
+  );
 });
 
 self.addEventListener('notificationclick', (event) => {

@@ -16,6 +16,7 @@ import { Button, Card, FormError, ProgressBar, TextField } from '../ui';
 import { AccountSettings } from './account-settings';
 import { CloseAccountCard } from './close-account-card';
 import { ExportCard } from './export-card';
+import { NotificationsCard } from './notifications-card';
 
 const AVATAR_SIZE = 96;
 /** How long the page waits for a new picture's check and malware scan before saying it is still under way. */
@@ -209,6 +210,7 @@ export const ProfileView = ({ me }: { me?: MeData['me'] }) => {
           </Button>
         </form>
       </Card>
+      <NotificationsCard />
       <ExportCard />
       <AccountSettings email={me?.email ?? undefined} />
       <CloseAccountCard />

@@ -4,7 +4,7 @@ import { STATEMENT_ID_PATTERN, STATEMENT_ROUTES, type ShareSummary } from '@cont
 import { PageTitle } from '@/components/page-title';
 import { CreateShare } from '@/components/shares/create-share';
 import { Card } from '@/components/ui';
-import { countOf } from '@/lib/format';
+import { countOf, formatDateTime } from '@/lib/format';
 import { SUMMARIES } from '@/lib/graphql';
 import { PAGES, sharePage } from '@/lib/routes';
 import { serverQuery } from '@/lib/server-graphql';
@@ -14,22 +14,13 @@ import cards from '../statements/statement-cards.module.css';
 
 export const metadata: Metadata = { title: 'Shares' };
 
-const WHEN = new Intl.DateTimeFormat('en-US', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-  timeZone: 'UTC',
-  timeZoneName: 'short',
-});
 
 const stateWords = (share: ShareSummary) =>
   share.state === 'revoked'
-    ? `Withdrawn ${WHEN.format(new Date(share.revokedAt!))}`
+    ? `Withdrawn ${formatDateTime(share.revokedAt!)}`
     : share.state === 'expired'
-      ? `Ended ${WHEN.format(new Date(share.expiresAt))}`
-      : `Works until ${WHEN.format(new Date(share.expiresAt))}`;
+      ? `Ended ${formatDateTime(share.expiresAt)}`
+      : `Works until ${formatDateTime(share.expiresAt)}`;
 
 /**
  * The person's shares: each with how long it works and how often it was opened, and a form

@@ -4,7 +4,7 @@ import { notFound } from 'next/navigation';
 import { SHARE_ID_PATTERN, STATEMENT_ROUTES, formatBytes } from '@contract';
 import { PageTitle } from '@/components/page-title';
 import { ShareControls } from '@/components/shares/share-controls';
-import { countOf, formatPeriod } from '@/lib/format';
+import { countOf, formatDateTime, formatPeriod } from '@/lib/format';
 import { PresignApiError } from '@/lib/presign-api';
 import { PAGES, sharePage } from '@/lib/routes';
 import { serverPresignApi } from '@/lib/server-presign-api';
@@ -13,15 +13,6 @@ import cards from '../../statements/statement-cards.module.css';
 
 export const metadata: Metadata = { title: 'Share' };
 
-const WHEN = new Intl.DateTimeFormat('en-US', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-  timeZone: 'UTC',
-  timeZoneName: 'short',
-});
 
 /** One share: what it names (each with its downloads, and whether it is still shared), who opened it when, and its controls. */
 export default async function SharePage({ params }: { params: Promise<{ id: string }> }) {
@@ -37,17 +28,17 @@ export default async function SharePage({ params }: { params: Promise<{ id: stri
   }
   const state =
     share.state === 'revoked'
-      ? `Withdrawn ${WHEN.format(new Date(share.revokedAt!))}: its link leads nowhere.`
+      ? `Withdrawn ${formatDateTime(share.revokedAt!)}: its link leads nowhere.`
       : share.state === 'expired'
-        ? `Ended ${WHEN.format(new Date(share.expiresAt))}: its link leads nowhere.`
-        : `Its link works until ${WHEN.format(new Date(share.expiresAt))}.`;
+        ? `Ended ${formatDateTime(share.expiresAt)}: its link leads nowhere.`
+        : `Its link works until ${formatDateTime(share.expiresAt)}.`;
   return (
     <>
       <nav aria-label="Shares" className="statement-nav">
         <Link href={PAGES.shares}>← All shares</Link>
       </nav>
       <PageTitle
-        lead={`Made ${WHEN.format(new Date(share.createdAt))}. ${state}`}
+        lead={`Made ${formatDateTime(share.createdAt)}. ${state}`}
       >{`Share of ${countOf(share.statements.length, 'statement')}`}</PageTitle>
       {share.note && (
         <section aria-label="Your note" className="share-note">
@@ -87,7 +78,7 @@ export default async function SharePage({ params }: { params: Promise<{ id: stri
           <tbody>
             {share.openings.map((opening) => (
               <tr key={`${opening.at}-${opening.network}`}>
-                <td>{WHEN.format(new Date(opening.at))}</td>
+                <td>{formatDateTime(opening.at)}</td>
                 <td>{opening.browser}</td>
                 <td>{opening.network}</td>
               </tr>
