@@ -48,8 +48,11 @@ export const pushEndpointProblem = (endpoint: string, extraOrigins: readonly str
   return known ? undefined : 'endpoint must be one of the browsers’ push services';
 };
 
+/** A subscription as the Push API's `toJSON()` gives it. */
 export const pushSubscriptionSchema = z.strictObject({
   endpoint: z.string({ error: 'endpoint must be text' }).max(1000, 'endpoint must be at most 1000 characters'),
+  /** When the push service ends it (ms since the epoch), if it says; the sender learns of an end by a 404 or 410 anyway. */
+  expirationTime: z.number().nullable().optional(),
   keys: z.object({
     p256dh: z.string().regex(P256DH_PATTERN, 'keys.p256dh must be a P-256 public key in base64url'),
     auth: z.string().regex(AUTH_PATTERN, 'keys.auth must be 16 bytes in base64url'),

@@ -90,8 +90,8 @@ const lambdaEnvironment = (
   [LAMBDA_ENV.shareReaderRoleArn]: roles.shareReaderRoleArn,
   [LAMBDA_ENV.notifierFunctionName]: LOCAL_FUNCTION_NAMES.pushNotifier,
   [LAMBDA_ENV.pushVapidSecretArn]: push.vapidSecretArn,
-  // As the CDK app does: the web app's origin.
-  [LAMBDA_ENV.pushVapidSubject]: localWebOrigins(ports)[0],
+  // The CDK app names the web app's https origin; push services take only https: or mailto:, and this one is http.
+  [LAMBDA_ENV.pushVapidSubject]: 'mailto:operator@statement-vault.localhost',
   [LAMBDA_ENV.pushExtraOrigins]: push.serviceOrigin,
 });
 

@@ -85,7 +85,7 @@ const main = async () => {
 
   say(`  web config: ${path.relative(process.cwd(), webConfigFile)}`);
   say(`  GraphQL ${stack.urls.graphql} · profile image API ${stack.urls.profileImageApi} · statements API ${stack.urls.statementsApi}`);
-  say(`  Cognito ${stack.urls.cognito} · S3 ${stack.urls.s3} · DynamoDB ${stack.urls.dynamodb}`);
+  say(`  Cognito ${stack.urls.cognito} · S3 ${stack.urls.s3} · DynamoDB ${stack.urls.dynamodb} · push service ${stack.urls.pushService}`);
   say(`  confirmation and reset codes are printed here and kept in ${path.relative(process.cwd(), stack.codesFile)}`);
   say('  network: loopback only; nothing here opens a connection off this machine');
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
