@@ -37,6 +37,12 @@ const captureLines = async (run: () => Promise<unknown>): Promise<Record<string,
     .map((line) => JSON.parse(line) as Record<string, unknown>);
 };
 
+/** The VAPID secret the CDK app names (read only when a notice is sent, which these tests never do). */
+const PUSH_ENV = {
+  [LAMBDA_ENV.pushVapidSecretArn]: 'arn:aws:secretsmanager:us-east-1:000000000000:secret:vapid-keys-AbCdEf',
+  [LAMBDA_ENV.pushVapidSubject]: 'https://vault.example.com',
+};
+
 test('log lines carry the function, the Lambda request id, cold start and the API Gateway request id', async () => {
   // Lambda sets this; Powertools reports a cold start only for on-demand sandboxes.
   process.env.AWS_LAMBDA_INITIALIZATION_TYPE = 'on-demand';
@@ -45,6 +51,7 @@ test('log lines carry the function, the Lambda request id, cold start and the AP
     [LAMBDA_ENV.bucketName]: 'bucket',
     [LAMBDA_ENV.tableName]: 'table',
     [LAMBDA_ENV.logLevel]: 'INFO',
+    ...PUSH_ENV,
   });
   // Without the authorizer's claims: refused before any call to AWS, which this test has none of.
   const request = (requestId: string) => ({
@@ -81,7 +88,7 @@ test('uploads started and refused are counted as CloudWatch metrics (EMF), publi
   );
   await new Promise<void>((resolve) => table.listen(0, '127.0.0.1', resolve));
   const handler = createStatementsHandler(
-    { [LAMBDA_ENV.bucketName]: 'bucket', [LAMBDA_ENV.tableName]: 'table', [LAMBDA_ENV.logLevel]: 'ERROR' },
+    { [LAMBDA_ENV.bucketName]: 'bucket', [LAMBDA_ENV.tableName]: 'table', [LAMBDA_ENV.logLevel]: 'ERROR', ...PUSH_ENV },
     {
       credentials: { accessKeyId: 'AKIAEXAMPLE000000000', secretAccessKey: 'example/secret/example/secret/example000' },
       endpoints: { dynamodb: `http://127.0.0.1:${(table.address() as AddressInfo).port}` },

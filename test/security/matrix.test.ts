@@ -193,6 +193,37 @@ const REST: Record<
     request: (ctx) => ({ params: { shareId: ctx.aShare }, body: { expiresInSeconds: 7200 } }),
     expect: { ...tokenless, apiKey: 'denied', userA: 'ok', userB: 'notFound' },
   },
+  listPushDevices: {
+    api: 'statementsApiUrl',
+    route: STATEMENT_ROUTES.listPushDevices,
+    request: () => ({}),
+    expect: { ...tokenless, apiKey: 'denied', userA: 'ok', userB: 'ownOnly' },
+  },
+  // Each may turn on notifications for a device of their own; it is kept under the caller alone.
+  addPushDevice: {
+    api: 'statementsApiUrl',
+    route: STATEMENT_ROUTES.addPushDevice,
+    request: (ctx) => ({ body: { subscription: ctx.newSubscription } }),
+    expect: { ...tokenless, apiKey: 'denied', userA: 'ok', userB: 'ok' },
+  },
+  testPushDevice: {
+    api: 'statementsApiUrl',
+    route: STATEMENT_ROUTES.testPushDevice,
+    request: (ctx) => ({ params: { deviceId: ctx.aDevice } }),
+    expect: { ...tokenless, apiKey: 'denied', userA: 'ok', userB: 'notFound' },
+  },
+  removePushDevice: {
+    api: 'statementsApiUrl',
+    route: STATEMENT_ROUTES.removePushDevice,
+    request: (ctx) => ({ params: { deviceId: ctx.aDevice } }),
+    expect: { ...tokenless, apiKey: 'denied', userA: 'ok', userB: 'notFound' },
+  },
+  removeAllPushDevices: {
+    api: 'statementsApiUrl',
+    route: STATEMENT_ROUTES.removeAllPushDevices,
+    request: () => ({}),
+    expect: { ...tokenless, apiKey: 'denied', userA: 'ok', userB: 'ok' },
+  },
   revokeShare: {
     api: 'statementsApiUrl',
     route: STATEMENT_ROUTES.revokeShare,
@@ -247,6 +278,9 @@ interface Context {
   /** Two statements of A's in Recently deleted: one to restore, one to delete for good. */
   aDeleted: string;
   aDeletedForGood: string;
+  /** A's device with notifications on; and a subscription no one has added (both made by the local push service). */
+  aDevice: string;
+  newSubscription: { endpoint: string; keys: { p256dh: string; auth: string } };
 }
 
 let stack: StackProcess;
@@ -348,7 +382,19 @@ beforeAll(async () => {
     body: { statementIds: [statementId], expiresInSeconds: 3600 },
   });
   if (share.status !== 201) throw new Error(`A's share: ${share.status} ${JSON.stringify(share.body)}`);
+  const newSubscription = async () =>
+    (
+      await fetch(`http://127.0.0.1:${stack.ports.pushService}/subscriptions`, {
+        method: 'POST',
+        body: JSON.stringify({ applicationServerKey: stack.config.custom.pushPublicKey }),
+      })
+    ).json();
+  const subscription = await newSubscription();
+  const device = await callApi(stack.config, 'statementsApiUrl', STATEMENT_ROUTES.addPushDevice, { token: a.idToken, body: { subscription } });
+  if (device.status !== 201) throw new Error(`A's device: ${device.status} ${JSON.stringify(device.body)}`);
   ctx = {
+    aDevice: device.body.deviceId,
+    newSubscription: await newSubscription(),
     aShare: share.body.share.shareId,
     aDeleted,
     aDeletedForGood,
@@ -385,7 +431,7 @@ test('the matrix covers every operation and route for every caller', () => {
   expect([...Object.values(REST), ...Object.values(CLOSING)].map((cell) => named(cell.route)).sort()).toEqual(
     [...Object.values(PROFILE_IMAGE_ROUTES), ...Object.values(STATEMENT_ROUTES)].map(named).sort(),
   );
-  expect(cells(GRAPHQL).length + cells(REST).length + cells(CLOSING).length).toBe((12 + 19) * CALLERS.length);
+  expect(cells(GRAPHQL).length + cells(REST).length + cells(CLOSING).length).toBe((12 + 24) * CALLERS.length);
 });
 
 describe('GraphQL', () => {
@@ -488,6 +534,9 @@ const checkRestCell = async (table: typeof REST, operation: string, caller: Call
   // B's shares are B's: none of A's.
   if (operation === 'listShares')
     expect(answer.body.shares.map((share: { shareId: string }) => share.shareId).includes(ctx.aShare)).toBe(caller === 'userA');
+  // B's devices are B's: A's device is listed for A alone.
+  if (operation === 'listPushDevices')
+    expect(answer.body.devices.map((device: { deviceId: string }) => device.deviceId).includes(ctx.aDevice)).toBe(caller === 'userA');
   if (operation === 'getShare') expect(answer.body.statements.map((one: { id: string }) => one.id)).toEqual([ctx.aStatement]);
   if (operation === 'deleteAccount') expect(answer.status).toBe(202);
 };
