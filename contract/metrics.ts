@@ -39,4 +39,7 @@ export const SERVICE_NAMES = {
   scanResults: 'scan-results',
   statementEdits: 'statement-edits',
   statementSearch: 'statement-search',
+  statementsApi: 'statements-api',
+  shareApi: 'share-api',
+  pushNotifier: 'push-notifier',
 } as const;

@@ -235,6 +235,8 @@ export class StatementVaultStack extends Stack {
       catalogueFailures: catalogue.failures,
       distribution: web.distribution,
       scanResultsService: SERVICE_NAMES.scanResults,
+      pushServices: [SERVICE_NAMES.statementsApi, SERVICE_NAMES.catalogue, SERVICE_NAMES.scanResults, SERVICE_NAMES.pushNotifier],
+      shareService: SERVICE_NAMES.shareApi,
       alarmEmail: settings.alarmEmail,
     });
 

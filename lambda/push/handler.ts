@@ -1,5 +1,5 @@
 import { CORRELATION_ID_PATHS, createLogger, powertoolsLog, withLambdaContext } from '../shared/log';
-import { createMetrics, powertoolsMetrics } from '../shared/metrics';
+import { SERVICE_NAMES, createMetrics, powertoolsMetrics } from '../shared/metrics';
 import { dynamoDeviceStore } from '../shared/push/devices';
 import { requiredPushSender } from '../shared/push/runtime';
 import { createDynamoDbClient, parseEnvironment, type AwsAccess } from '../shared/runtime';
@@ -9,8 +9,8 @@ import { createNotifier } from './core';
 /** The notifier's Lambda handler: invoked asynchronously by the share function. */
 export const createNotifierHandler = (env: Record<string, string | undefined>, access: AwsAccess = {}) => {
   const settings = parseEnvironment(env);
-  const logger = createLogger('push-notifier', settings.logLevel);
-  const metrics = createMetrics('push-notifier', settings.metricsDisabled);
+  const logger = createLogger(SERVICE_NAMES.pushNotifier, settings.logLevel);
+  const metrics = createMetrics(SERVICE_NAMES.pushNotifier, settings.metricsDisabled);
   const dynamo = createDynamoDbClient(access);
   const log = powertoolsLog(logger);
   const notifier = createNotifier({

@@ -16,6 +16,7 @@ import {
 import { ApiError, notFound } from '../shared/errors';
 import { createRouter, on, type Cors } from '../shared/http';
 import type { Log } from '../shared/log';
+import { METRIC_NAMES, type MetricsPort } from '../shared/metrics';
 import type { RateLimiter, ShareStore, StoredShare } from '../shared/shares/store';
 import { stillShared } from '../shared/shares/still-shared';
 import type { ShareReader } from './reader';
@@ -26,6 +27,8 @@ export interface ShareApiDeps {
   reader: ShareReader;
   log: Log;
   cors: Cors;
+  /** Counts requests refused by the limits (SharesThrottled, alarmed on). @default no metrics */
+  metrics?: MetricsPort;
   /** Tells the owner their share was opened for the first time. @default nobody is told */
   notifyFirstOpening?: (share: StoredShare) => Promise<void>;
   /** @default the system clock */
@@ -57,11 +60,15 @@ export const createShareApi = (deps: ShareApiDeps) => {
     const secret = header(SHARE_HEADERS.secret) ?? '';
     const address = header(SHARE_HEADERS.viewerAddress) ?? 'unknown';
     const at = now();
-    if (!(await deps.limits.take('address', sha256(address).slice(0, 32), SHARE_LIMITS.perAddressPerMinute, at)))
+    if (!(await deps.limits.take('address', sha256(address).slice(0, 32), SHARE_LIMITS.perAddressPerMinute, at))) {
+      deps.metrics?.count(METRIC_NAMES.sharesThrottled);
       throw new ApiError('THROTTLED', 'Too many requests from this network; wait a minute and try again.');
+    }
     const secretHash = sha256(secret);
-    if (!(await deps.limits.take('link', secretHash, SHARE_LIMITS.perLinkPerMinute, at)))
+    if (!(await deps.limits.take('link', secretHash, SHARE_LIMITS.perLinkPerMinute, at))) {
+      deps.metrics?.count(METRIC_NAMES.sharesThrottled);
       throw new ApiError('THROTTLED', 'This link was opened too often in the last minute; wait a minute and try again.');
+    }
     const share = await deps.shares.byHash(secretHash);
     const live = share && SHARE_SECRET_PATTERN.test(secret) && !share.revokedAt && Date.parse(share.expiresAt) > at.getTime();
     if (!live) throw notFound(NO_SUCH_SHARE);

@@ -3,6 +3,7 @@ import { Tracer } from '@aws-lambda-powertools/tracer';
 import { LAMBDA_ENV } from '../../contract';
 import { lambdaInvokeAsync, stsAssumeRole } from '../account/clients';
 import { CORRELATION_ID_PATHS, createLogger, powertoolsLog, withLambdaContext } from '../shared/log';
+import { SERVICE_NAMES, createMetrics, powertoolsMetrics } from '../shared/metrics';
 import { createDynamoDbClient, parseEnvironment, required, type AwsAccess } from '../shared/runtime';
 import { dynamoRateLimiter, dynamoShareStore } from '../shared/shares/store';
 import { createShareApi } from './core';
@@ -14,8 +15,9 @@ const READ_SESSION_SECONDS = 15 * 60;
 /** The share API's Lambda handler: what a link's recipient reaches, through the web server. */
 export const createShareHandler = (env: Record<string, string | undefined>, access: AwsAccess = {}) => {
   const settings = parseEnvironment(env);
-  const logger = createLogger('share-api', settings.logLevel);
-  const tracer = new Tracer({ serviceName: 'share-api' });
+  const logger = createLogger(SERVICE_NAMES.shareApi, settings.logLevel);
+  const tracer = new Tracer({ serviceName: SERVICE_NAMES.shareApi });
+  const metrics = createMetrics(SERVICE_NAMES.shareApi, settings.metricsDisabled);
   // Its own credentials reach the shares' and rate limits' partitions only.
   const dynamo = tracer.captureAWSv3Client(createDynamoDbClient(access));
   const invokeAsync = access.invokeAsync ?? lambdaInvokeAsync(access);
@@ -37,7 +39,8 @@ export const createShareHandler = (env: Record<string, string | undefined>, acce
       ? { notifyFirstOpening: (share) => invokeAsync(notifier, { kind: 'shareOpened', owner: share.owner, shareId: share.shareId }) }
       : {}),
     log: powertoolsLog(logger),
+    metrics: powertoolsMetrics(metrics),
     cors: { allowedOrigins: settings.allowedOrigins },
   });
-  return withLambdaContext(logger, CORRELATION_ID_PATHS.apiGatewayRest, (event: APIGatewayProxyEvent) => api(event), { tracer });
+  return withLambdaContext(logger, CORRELATION_ID_PATHS.apiGatewayRest, (event: APIGatewayProxyEvent) => api(event), { tracer, metrics });
 };

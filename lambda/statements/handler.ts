@@ -1,7 +1,7 @@
 import type { APIGatewayProxyEvent } from 'aws-lambda';
 import { Tracer } from '@aws-lambda-powertools/tracer';
 import { CORRELATION_ID_PATHS, createLogger, powertoolsLog, withLambdaContext } from '../shared/log';
-import { createMetrics, powertoolsMetrics } from '../shared/metrics';
+import { SERVICE_NAMES, createMetrics, powertoolsMetrics } from '../shared/metrics';
 import { LAMBDA_ENV } from '../../contract';
 import { lambdaInvokeAsync } from '../account/clients';
 import { refuseClosingAccounts } from '../account/closing';
@@ -19,9 +19,9 @@ import { createStatementsApi } from './core';
 /** The statements API's Lambda handler, for an environment and a way to reach AWS. */
 export const createStatementsHandler = (env: Record<string, string | undefined>, access: AwsAccess = {}) => {
   const settings = parseEnvironment(env);
-  const logger = createLogger('statements-api', settings.logLevel);
-  const metrics = createMetrics('statements-api', settings.metricsDisabled);
-  const tracer = new Tracer({ serviceName: 'statements-api' });
+  const logger = createLogger(SERVICE_NAMES.statementsApi, settings.logLevel);
+  const metrics = createMetrics(SERVICE_NAMES.statementsApi, settings.metricsDisabled);
+  const tracer = new Tracer({ serviceName: SERVICE_NAMES.statementsApi });
   const s3 = tracer.captureAWSv3Client(createS3Client(access));
   const dynamo = tracer.captureAWSv3Client(createDynamoDbClient(access));
   const accountRecords = dynamoAccountRecords(settings.tableName, dynamo);

@@ -1,4 +1,4 @@
-import { CustomResource, Duration, RemovalPolicy } from 'aws-cdk-lib';
+import { CustomResource, Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
@@ -40,13 +40,19 @@ export class PushNotifications extends Construct {
       description: 'Statement Vault: the VAPID key pair web push notices are signed with (written once by its custom resource)',
       removalPolicy: props.removalPolicy ?? RemovalPolicy.RETAIN,
     });
+    Validations.of(this.secret).acknowledge({
+      id: 'AwsSolutions-SMG4',
+      reason:
+        "Every browser's push subscription is bound to the VAPID public key it was made with: a rotated pair would silently end every device's notifications until each person turned them on again.",
+    });
     const keyMaker = (this.keyMaker = new VaultFunction(this, 'VapidKeyMaker', {
       code: { entry: 'push/vapid-keys-index.ts' },
       description: "Makes the deployment's VAPID key pair once, into its secret",
       timeout: Duration.seconds(30),
     }));
     this.secret.grantRead(keyMaker);
-    this.secret.grantWrite(keyMaker);
+    // It writes the pair once (PutSecretValue); it never moves a version's stage or changes the secret.
+    keyMaker.role.addToPrincipalPolicy(new iam.PolicyStatement({ actions: ['secretsmanager:PutSecretValue'], resources: [this.secret.secretArn] }));
     const keys = new CustomResource(this, 'VapidKeyPair', {
       serviceToken: keyMaker.function.functionArn,
       resourceType: 'Custom::VapidKeyPair',

@@ -31,6 +31,10 @@ export const ALARM_THRESHOLDS = {
   maxFailedCatalogueEvents: 0,
   /** Any threat the malware scan finds in an upload (it is quarantined; someone should look). */
   maxThreatsFound: 0,
+  /** Web push notices the push services did not take in 5 minutes: devices stop hearing of anything otherwise unseen. */
+  maxPushFailures: 10,
+  /** Share requests refused by the per-link and per-address limits in 5 minutes: someone trying links or hammering one. */
+  maxSharesThrottled: 100,
 } as const;
 
 export interface VaultMonitoringProps {
@@ -45,6 +49,10 @@ export interface VaultMonitoringProps {
   readonly alarmEmail?: string;
   /** The function that counts threats found by the malware scan (metric ThreatsFound). */
   readonly scanResultsService: string;
+  /** The functions that send web push (metric PushFailed, by their service names). */
+  readonly pushServices: readonly string[];
+  /** The share function's service name (metric SharesThrottled). */
+  readonly shareService: string;
 }
 
 /**
@@ -152,6 +160,52 @@ export class VaultMonitoring extends Construct {
                   threshold: ALARM_THRESHOLDS.maxThreatsFound,
                   comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_THRESHOLD,
                   additionalDescription: 'An uploaded file held malware; it is quarantined (OPERATIONS.md, "Threat found").',
+                },
+              },
+            },
+          ],
+        },
+      ],
+    });
+
+    // Failures nobody would see: notices that never reached a device, and shares being abused.
+    const summed = (metricName: string, services: readonly string[]) =>
+      new cloudwatch.MathExpression({
+        expression: services.map((_, index) => `FILL(${metricName.toLowerCase()}${index}, 0)`).join(' + '),
+        usingMetrics: Object.fromEntries(
+          services.map((service, index) => [
+            `${metricName.toLowerCase()}${index}`,
+            new cloudwatch.Metric({ namespace: METRICS_NAMESPACE, metricName, dimensionsMap: { service }, statistic: cloudwatch.Stats.SUM }),
+          ]),
+        ),
+        period: Duration.minutes(5),
+        label: metricName,
+      });
+    this.facade.monitorCustom({
+      alarmFriendlyName: 'push-and-shares',
+      metricGroups: [
+        {
+          title: 'Web push notices not taken, share requests throttled',
+          metrics: [
+            {
+              metric: summed(METRIC_NAMES.pushFailed, props.pushServices),
+              alarmFriendlyName: 'push-failed',
+              addAlarm: {
+                Critical: {
+                  threshold: ALARM_THRESHOLDS.maxPushFailures,
+                  comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_THRESHOLD,
+                  additionalDescription: 'Push services refuse or ignore our notices (OPERATIONS.md, "Notices not delivered").',
+                },
+              },
+            },
+            {
+              metric: summed(METRIC_NAMES.sharesThrottled, [props.shareService]),
+              alarmFriendlyName: 'shares-throttled',
+              addAlarm: {
+                Critical: {
+                  threshold: ALARM_THRESHOLDS.maxSharesThrottled,
+                  comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_THRESHOLD,
+                  additionalDescription: 'Share links are being tried or hammered (OPERATIONS.md, "Shares throttled").',
                 },
               },
             },

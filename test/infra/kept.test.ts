@@ -11,6 +11,8 @@ test('prod keeps its data and logs; dev keeps only the account-wide API Gateway 
     'AWS::IAM::Role',
     'AWS::Logs::LogGroup',
     'AWS::S3::Bucket',
+    // The VAPID key pair: every browser's push subscription is bound to it.
+    'AWS::SecretsManager::Secret',
   ]);
   expect(prod.find((item) => item.type === 'AWS::DynamoDB::Table')?.why).toContain("people's records");
 

@@ -51,6 +51,8 @@ const describeResource = (resource: unknown): string => {
   if (text.includes('DataStatementSearchFunction')) return 'statement search function';
   if (text.includes('AccountDeletionJobRole')) return 'deletion job role';
   if (text.includes('SharesReaderRole')) return 'share reader role';
+  if (text.includes('PushVapidKeys')) return 'vapid secret';
+  if (text.includes('PushNotifierFunction')) return 'push notifier';
   if (text.includes('StatementsApi') && text.includes('execute-api')) return `statements API ${/"(\/prod\/[^"]*)"/.exec(text)![1]}`;
   if (text.includes('Logs')) return 'log group';
   return text;
@@ -472,7 +474,7 @@ describe('REST APIs', () => {
 describe('presign Lambdas', () => {
   test('run Node.js 24 on arm64, like every function of ours', () => {
     const ours = ourFunctions();
-    expect(ours).toHaveLength(10);
+    expect(ours).toHaveLength(12);
     for (const fn of ours) {
       expect(fn.Properties.Runtime).toBe('nodejs24.x');
       expect(fn.Properties.Architectures).toEqual(['arm64']);
@@ -525,6 +527,15 @@ describe('least privilege: each principal may do exactly what its code does', ()
     ...TRACING,
   ];
 
+  // What sends web push: the key pair, and the owners' devices (listed, touched, removed when gone).
+  const PUSH_SENDS = [
+    'dynamodb:DeleteItem table if {"ForAllValues:StringLike":{"dynamodb:LeadingKeys":["USER#*"]}}',
+    'dynamodb:Query table if {"ForAllValues:StringLike":{"dynamodb:LeadingKeys":["USER#*"]}}',
+    'dynamodb:UpdateItem table if {"ForAllValues:StringLike":{"dynamodb:LeadingKeys":["USER#*"]}}',
+    'secretsmanager:DescribeSecret vapid secret',
+    'secretsmanager:GetSecretValue vapid secret',
+  ];
+
   test.each<[keyof VaultPrincipals, string[]]>([
     [
       'profileImageApi',
@@ -559,8 +570,9 @@ describe('least privilege: each principal may do exactly what its code does', ()
         's3:ListBucketVersions bucket if {"StringLike":{"s3:prefix":["statements/*"]}}',
         's3:ListMultipartUploadParts bucket/statements/*',
         's3:PutObject bucket/statements/*',
+        ...PUSH_SENDS,
         ...TRACING,
-      ],
+      ].sort(),
     ],
     // The catalogue and the sweep: read, refuse and list objects; write records. Lambda
     // delivers the events the catalogue failed on with the catalogue's own role; the
@@ -569,6 +581,7 @@ describe('least privilege: each principal may do exactly what its code does', ()
       'catalogue',
       [
         ...CATALOGUE_GRANTS,
+        ...PUSH_SENDS,
         'sqs:GetQueueAttributes failure queue',
         'sqs:GetQueueUrl failure queue',
         'sqs:SendMessage failure queue',
@@ -585,7 +598,7 @@ describe('least privilege: each principal may do exactly what its code does', ()
       ].sort(),
     ],
     // The scan results: the verdict on a statement or avatar, which it may also catalogue or refuse.
-    ['scanResults', [...CATALOGUE_GRANTS].sort()],
+    ['scanResults', [...CATALOGUE_GRANTS, ...PUSH_SENDS].sort()],
     // The deletion worker: the jobs' partition only, and the job role, which it assumes per job.
     [
       'accountDeletion',
@@ -641,11 +654,27 @@ describe('least privilege: each principal may do exactly what its code does', ()
         'dynamodb:GetItem table if {"ForAllValues:StringLike":{"dynamodb:LeadingKeys":["SHARE#*","RATE#*|*|*"]}}',
         'dynamodb:PutItem table if {"ForAllValues:StringLike":{"dynamodb:LeadingKeys":["SHARE#*","RATE#*|*|*"]}}',
         'dynamodb:UpdateItem table if {"ForAllValues:StringLike":{"dynamodb:LeadingKeys":["SHARE#*","RATE#*|*|*"]}}',
+        // A first opening is told by the notifier, which reaches owners' devices; this function does not.
+        'lambda:InvokeFunction push notifier',
         'logs:CreateLogStream log group',
         'logs:PutLogEvents log group',
         'sts:AssumeRole share reader role',
         ...TRACING,
-      ],
+      ].sort(),
+    ],
+    // The notifier: the owner's own item of the share (what the notice may say) and the devices.
+    ['pushNotifier', ['dynamodb:GetItem table', ...PUSH_SENDS, 'logs:CreateLogStream log group', 'logs:PutLogEvents log group', ...TRACING].sort()],
+    // The custom resource's function: the key pair's secret, read and written once; nothing else.
+    [
+      'vapidKeyMaker',
+      [
+        'logs:CreateLogStream log group',
+        'logs:PutLogEvents log group',
+        'secretsmanager:DescribeSecret vapid secret',
+        'secretsmanager:GetSecretValue vapid secret',
+        'secretsmanager:PutSecretValue vapid secret',
+        ...TRACING,
+      ].sort(),
     ],
     // The reader role: statement records and files, to read; each session of it reaches one owner's records and one file
     // (test/lambda/share-session-policy.test.ts).
