@@ -121,7 +121,14 @@ const fronts = async (access: AccessModel) => {
   return { accessOf, sessionOf };
 };
 
-const environment = { [LAMBDA_ENV.bucketName]: BUCKET, [LAMBDA_ENV.tableName]: TABLE, [LAMBDA_ENV.logLevel]: 'SILENT' };
+const environment = {
+  [LAMBDA_ENV.bucketName]: BUCKET,
+  [LAMBDA_ENV.tableName]: TABLE,
+  [LAMBDA_ENV.logLevel]: 'SILENT',
+  // Read only when a notice is sent, which these tests never do.
+  [LAMBDA_ENV.pushVapidSecretArn]: 'arn:aws:secretsmanager:us-east-1:000000000000:secret:vapid-keys',
+  [LAMBDA_ENV.pushVapidSubject]: 'mailto:operator@statement-vault.localhost',
+};
 const context = { awsRequestId: 'test', functionName: 'statements-api', getRemainingTimeInMillis: () => 10_000 } as Context;
 const failureOf = async (call: Promise<unknown>) => {
   try {
@@ -144,6 +151,7 @@ test('every principal of the stack is found in the template with its policies', 
     'graphqlTable',
     'malwareScan',
     'profileImageApi',
+    'pushNotifier',
     'scanResults',
     'shareApi',
     'shareReader',
@@ -151,6 +159,7 @@ test('every principal of the stack is found in the template with its policies', 
     'statementSearch',
     'statementsApi',
     'sweep',
+    'vapidKeyMaker',
     'webServer',
   ]);
   for (const principal of Object.values(model.principals)) expect(principal.policies.length).toBeGreaterThan(0);
@@ -332,4 +341,17 @@ test('each role stays inside its own prefix and actions', async () => {
     ),
   ).toBeUndefined();
   expect(await failureOf(table.send(new ScanCommand({ TableName: TABLE })))).toMatchObject({ name: 'AccessDeniedException' });
+});
+
+test("only the functions that send web push may read the VAPID key pair's secret, as the template grants it", async () => {
+  const authorizer = createAuthorizer(model);
+  const reads = async (name: keyof AccessModel['principals']) =>
+    (await authorizer.authorize(model.principals[name], { action: 'secretsmanager:GetSecretValue', resource: model.vapidSecretArn })).allowed;
+  for (const sender of ['statementsApi', 'catalogue', 'scanResults', 'pushNotifier', 'vapidKeyMaker'] as const) expect(await reads(sender)).toBe(true);
+  for (const other of ['shareApi', 'shareReader', 'webServer', 'sweep', 'profileImageApi', 'accountDeletion', 'statementSearch'] as const)
+    expect(await reads(other)).toBe(false);
+  // No one may read another secret by that grant.
+  expect(
+    (await authorizer.authorize(model.principals.statementsApi, { action: 'secretsmanager:GetSecretValue', resource: `${model.vapidSecretArn}-other` })).allowed,
+  ).toBe(false);
 });
