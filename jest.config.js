@@ -50,6 +50,9 @@ module.exports = {
   // CDK synth bundles three Lambdas with esbuild, and the browser suite waits on real
   // uploads: room for both on 2 cores. (A global setting: jest ignores it per project.)
   testTimeout: 60_000,
+  // Two suites at a time on 2 cores (jest's default keeps one core for itself, which sits
+  // idle): most suites wait on a local stack, Java or a browser rather than on the CPU.
+  maxWorkers: 2,
   projects: [
     layer('unit', ['contract', 'graphql', 'lambda', 'scripts', 'web']),
     // The CloudFormation template, synthesized with every Lambda bundled: no Java or browser either, but a minute of CPU.

@@ -1453,7 +1453,7 @@ describe('notifications: web push sent for real, shown by the service worker', (
     const idToken = (await sessionCookies(context)).find((cookie) => cookie.name.endsWith('.idToken'))!.value;
 
     await page.goto(`${base}/profile`);
-    const card = page.getByRole('region', { name: 'Notifications' });
+    const card = page.getByRole('region', { name: 'Notifications on your devices' });
     await expect(card.getByText('No device has notifications on.')).toBeVisible();
     await card.getByRole('button', { name: 'Turn on for this device' }).click();
     await expect(toast(page, 'Notifications are on for this device.')).toBeVisible();

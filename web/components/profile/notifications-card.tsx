@@ -98,8 +98,8 @@ export const NotificationsCard = () => {
 
   const supported = hydrated && pushSupported();
   return (
-    <Card label="Notifications">
-      <h2 css={{ margin: '0 0 0.75rem', fontSize: '1.2rem' }}>Notifications</h2>
+    <Card label="Notifications on your devices">
+      <h2 css={{ margin: '0 0 0.75rem', fontSize: '1.2rem' }}>Notifications on your devices</h2>
       <p>
         A device with notifications on is told when a statement is scanned and kept, or quarantined, and when a share of yours is
         opened for the first time. They say what happened, not which statement, unless you choose names for that device.

@@ -1,1 +1,0 @@
-(globalThis.TURBOPACK||(globalThis.TURBOPACK=[])).push(["object"==typeof document?document.currentScript:void 0,21967,c=>{c.v(t=>Promise.all(["static/chunks/1jiywm0c7hhza.js","static/chunks/286zqx10y7oc0.js"].map(t=>c.l(t))).then(()=>t(97677)))}]);

@@ -1,1 +1,0 @@
-(globalThis.TURBOPACK||(globalThis.TURBOPACK=[])).push(["object"==typeof document?document.currentScript:void 0,37417,t=>{"use strict";var e=t.i(72655),i=t.i(97472),n=t.i(86227),o=t.i(6239);t.s(["readSheet",0,function(t,r,u){return!u&&r&&"number"!=typeof r&&"string"!=typeof r&&(u=r,r=void 0),(0,n.f)(t).then(function(t){return(0,o.f)(e.f,i.f,t,r,u)})}],37417)}]);

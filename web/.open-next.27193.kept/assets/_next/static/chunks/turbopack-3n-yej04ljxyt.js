@@ -1,1 +1,0 @@
-(globalThis.TURBOPACK||(globalThis.TURBOPACK=[])).push(["object"==typeof document?document.currentScript:void 0,{otherChunks:["static/chunks/13470iu5prq4r.js","static/chunks/18_u6rcsqsuwj.js"],runtimeModuleIds:[95304]}]);
