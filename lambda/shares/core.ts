@@ -29,6 +29,8 @@ export interface ShareApiDeps {
   cors: Cors;
   /** Counts requests refused by the limits (SharesThrottled, alarmed on). @default no metrics */
   metrics?: MetricsPort;
+  /** Whether the owner's account is closing or closed: their shares lead nowhere from then on. @default no account is */
+  closing?: (owner: string) => Promise<boolean>;
   /** Tells the owner their share was opened for the first time. @default nobody is told */
   notifyFirstOpening?: (share: StoredShare) => Promise<void>;
   /** @default the system clock */
@@ -37,6 +39,9 @@ export interface ShareApiDeps {
 
 /** The one answer for every link that does not lead to a live share: expired, withdrawn, malformed, guessed or never made. */
 export const NO_SUCH_SHARE = 'This link does not lead to anything: it may have expired or been withdrawn.';
+
+/** Whom the closing check reads for a link that leads to no share: no account has this id. */
+const NO_OWNER = '00000000-0000-0000-0000-000000000000';
 
 const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
 
@@ -70,7 +75,10 @@ export const createShareApi = (deps: ShareApiDeps) => {
       throw new ApiError('THROTTLED', 'This link was opened too often in the last minute; wait a minute and try again.');
     }
     const share = await deps.shares.byHash(secretHash);
-    const live = share && SHARE_SECRET_PATTERN.test(secret) && !share.revokedAt && Date.parse(share.expiresAt) > at.getTime();
+    // Read for every link, found or not, so a dead one costs what a live one does.
+    const closing = (await deps.closing?.(share?.owner ?? NO_OWNER)) ?? false;
+    const live =
+      share && !closing && SHARE_SECRET_PATTERN.test(secret) && !share.revokedAt && Date.parse(share.expiresAt) > at.getTime();
     if (!live) throw notFound(NO_SUCH_SHARE);
     return share;
   };

@@ -2,6 +2,7 @@ import type { APIGatewayProxyEvent } from 'aws-lambda';
 import { Tracer } from '@aws-lambda-powertools/tracer';
 import { LAMBDA_ENV } from '../../contract';
 import { lambdaInvokeAsync, stsAssumeRole } from '../account/clients';
+import { dynamoAccountRecords } from '../account/records';
 import { CORRELATION_ID_PATHS, createLogger, powertoolsLog, withLambdaContext } from '../shared/log';
 import { SERVICE_NAMES, createMetrics, powertoolsMetrics } from '../shared/metrics';
 import { createDynamoDbClient, parseEnvironment, required, type AwsAccess } from '../shared/runtime';
@@ -21,10 +22,13 @@ export const createShareHandler = (env: Record<string, string | undefined>, acce
   // Its own credentials reach the shares' and rate limits' partitions only.
   const dynamo = tracer.captureAWSv3Client(createDynamoDbClient(access));
   const invokeAsync = access.invokeAsync ?? lambdaInvokeAsync(access);
+  const accounts = dynamoAccountRecords(settings.tableName, dynamo);
   const notifier = settings.notifierFunctionName;
   const api = createShareApi({
     shares: dynamoShareStore(settings.tableName, dynamo),
     limits: dynamoRateLimiter(settings.tableName, dynamo),
+    // A closed account's shares are a 404 at once, though their items wait for their time to live.
+    closing: async (owner) => (await accounts.get(owner)) !== undefined,
     reader: stsShareReader(
       access,
       {

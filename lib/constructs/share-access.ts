@@ -61,6 +61,14 @@ export class ShareAccess extends Construct {
         },
       }),
     );
+    // Whether the share's owner is closing their account: that owner's deletion job, and nothing else of the jobs.
+    this.handler.role.addToPrincipalPolicy(
+      new iam.PolicyStatement({
+        actions: ['dynamodb:GetItem'],
+        resources: [table.tableArn],
+        conditions: { 'ForAllValues:StringEquals': { 'dynamodb:LeadingKeys': [TABLE_KEYS.deletionsPartition] } },
+      }),
+    );
     this.handler.function.addEnvironment(LAMBDA_ENV.shareReaderRoleArn, this.readerRole.roleArn);
   }
 }

@@ -647,10 +647,12 @@ describe('least privilege: each principal may do exactly what its code does', ()
         ...TRACING,
       ],
     ],
-    // The share function: the shares' and the rate limits' partitions, and its reader role; nothing of a file or an owner's records.
+    // The share function: the shares' and the rate limits' partitions, the deletion jobs' (to read), and its reader role; nothing of a file or an owner's records.
     [
       'shareApi',
       [
+        // Whether the share's owner is closing their account.
+        'dynamodb:GetItem table if {"ForAllValues:StringEquals":{"dynamodb:LeadingKeys":["DELETIONS"]}}',
         'dynamodb:GetItem table if {"ForAllValues:StringLike":{"dynamodb:LeadingKeys":["SHARE#*","RATE#*|*|*"]}}',
         'dynamodb:PutItem table if {"ForAllValues:StringLike":{"dynamodb:LeadingKeys":["SHARE#*","RATE#*|*|*"]}}',
         'dynamodb:UpdateItem table if {"ForAllValues:StringLike":{"dynamodb:LeadingKeys":["SHARE#*","RATE#*|*|*"]}}',

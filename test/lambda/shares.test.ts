@@ -35,6 +35,8 @@ const setup = () => {
   const owner = createStatementsApi({ ...deps, now: () => clock, newSecret: () => SECRET });
   // Every call the share API makes before it judges a link, in order.
   const work: string[] = [];
+  /** Owners whose account is closing. */
+  const closed = new Set<string>();
   const limits: RateLimiter = {
     async take(kind) {
       work.push(`take ${kind}`);
@@ -63,6 +65,10 @@ const setup = () => {
     },
     limits,
     reader,
+    closing: async (who) => {
+      work.push('closing');
+      return closed.has(who);
+    },
     log: capturingLog(),
     cors: { allowedOrigins: [ORIGIN] },
     now: () => clock,
@@ -99,7 +105,7 @@ const setup = () => {
     ['01JA0000000000000000000004', { accountLabel: 'Checking' }],
   ] as const)
     deps.records.statements.set(`${ALICE}/${id}`, statement(id, fields as Partial<Statement>));
-  return { deps, shares, call, open, file, work, tick: (ms: number) => (clock = new Date(clock.getTime() + ms)) };
+  return { deps, shares, call, open, file, work, tick: (ms: number) => (clock = new Date(clock.getTime() + ms)), closed };
 };
 
 test("an account's span is shared with its available statements; the owner sees it once with its secret, then without", async () => {
@@ -238,12 +244,21 @@ test('every dead link is the same 404 after the same work: expired, withdrawn, m
     expect(answer).toEqual({
       status: 404,
       body: JSON.stringify({ error: { code: 'NOT_FOUND', message: NO_SUCH_SHARE } }),
-      work: ['take address', 'take link', 'byHash'],
+      work: ['take address', 'take link', 'byHash', 'closing'],
     });
   }
   // A withdrawn share stays withdrawn.
   const extended = await call(STATEMENT_ROUTES.extendShare, ALICE, { shareId: created.share.shareId, body: { expiresInSeconds: 3600 } });
   expect(extended.statusCode).toBe(409);
+});
+
+test("a closing account's shares are the same 404 at once, though their items wait for their time to live", async () => {
+  const { call, open, closed } = setup();
+  await call(STATEMENT_ROUTES.createShare, ALICE, { body: { statementIds: ['01JA0000000000000000000001'], expiresInSeconds: 3600 } });
+  expect((await open(SECRET)).statusCode).toBe(200);
+  closed.add(ALICE);
+  const answer = await open(SECRET);
+  expect([answer.statusCode, JSON.parse(answer.body).error.message]).toEqual([404, NO_SUCH_SHARE]);
 });
 
 test('a link or an address over its limit a minute gets 429, before the link is read', async () => {
