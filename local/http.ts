@@ -65,6 +65,11 @@ export const listen = (server: http.Server, port: number): Promise<RunningServer
     server.on('connect', (_request, socket) => {
       socket.end('HTTP/1.1 405 Method Not Allowed\r\nContent-Length: 0\r\nConnection: close\r\n\r\n');
     });
+    // Idle connections are held 65 s, as AWS's own front ends hold them. Node's default (5 s)
+    // lets a client that reuses a connection just as the server drops it meet "other side
+    // closed" under load; clients read the timeout from the Keep-Alive header and close first.
+    server.keepAliveTimeout = 65_000;
+    server.headersTimeout = 66_000;
     server.once('error', reject);
     server.listen({ port, host: HOST }, () => {
       const actual = (server.address() as AddressInfo).port;
