@@ -22,8 +22,8 @@ import { principalCredentials } from '../../local/iam/identities';
  * the whole path (local API Gateway, authorizer, real handler, SDK, S3 and DynamoDB
  * emulators). No answer is 5xx, every 4xx is in the one error shape, no signed key leaves
  * the caller's prefix, and the stack's logs (handlers at INFO) carry no token and no
- * presigned URL. HTTP_FUZZ_RUNS sets the cases per endpoint (2,000 in `npm run test:long`:
- * with 24 endpoints, 48,000 requests, which the CI's 30 minutes on 2 cores hold); the
+ * presigned URL. HTTP_FUZZ_RUNS sets the cases per endpoint (1,000 in `npm run test:long`:
+ * with 24 endpoints, 24,000 requests, which the CI's 30 minutes on 2 cores hold); the
  * endpoints run concurrently.
  */
 const RUNS = Number(process.env.HTTP_FUZZ_RUNS ?? 60);
