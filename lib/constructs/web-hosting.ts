@@ -109,44 +109,45 @@ export class WebHosting extends Construct {
     });
 
     const headers = WEB_SECURITY_HEADERS;
-    const responseHeadersPolicy = new cloudfront.ResponseHeadersPolicy(this, 'SecurityHeaders', {
-      comment: 'Statement Vault: HSTS, no framing, no sniffing, referrer and permissions policies',
-      securityHeadersBehavior: {
-        strictTransportSecurity: {
-          accessControlMaxAge: Duration.seconds(headers.strictTransportSecurity.maxAgeSeconds),
-          includeSubdomains: headers.strictTransportSecurity.includeSubDomains,
-          override: true,
+    /** The security headers every answer carries, with a referrer policy and any further headers. */
+    const securityHeaders = (
+      id: string,
+      comment: string,
+      referrerPolicy: cloudfront.HeadersReferrerPolicy,
+      extra: readonly { key: string; value: string }[] = [],
+    ) =>
+      new cloudfront.ResponseHeadersPolicy(this, id, {
+        comment,
+        securityHeadersBehavior: {
+          strictTransportSecurity: {
+            accessControlMaxAge: Duration.seconds(headers.strictTransportSecurity.maxAgeSeconds),
+            includeSubdomains: headers.strictTransportSecurity.includeSubDomains,
+            override: true,
+          },
+          contentTypeOptions: { override: true },
+          frameOptions: { frameOption: cloudfront.HeadersFrameOption.DENY, override: true },
+          referrerPolicy: { referrerPolicy, override: true },
         },
-        contentTypeOptions: { override: true },
-        frameOptions: { frameOption: cloudfront.HeadersFrameOption.DENY, override: true },
-        referrerPolicy: { referrerPolicy: cloudfront.HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN, override: true },
-      },
-      customHeadersBehavior: {
-        customHeaders: [{ header: 'Permissions-Policy', value: headers.permissionsPolicy, override: true }],
-      },
-    });
-
+        customHeadersBehavior: {
+          customHeaders: [
+            ...extra.map(({ key, value }): cloudfront.ResponseCustomHeader => ({ header: key, value, override: true })),
+            { header: 'Permissions-Policy', value: headers.permissionsPolicy, override: true },
+          ],
+        },
+      });
+    const responseHeadersPolicy = securityHeaders(
+      'SecurityHeaders',
+      'Statement Vault: HSTS, no framing, no sniffing, referrer and permissions policies',
+      cloudfront.HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN,
+    );
     // A share's page (its link holds the secret): no referrer at all, never indexed, never
     // kept by a cache; the other security headers as everywhere.
-    const shareHeadersPolicy = new cloudfront.ResponseHeadersPolicy(this, 'ShareHeaders', {
-      comment: "Statement Vault: a share's page: the security headers, no referrer, not indexed, not cached",
-      securityHeadersBehavior: {
-        strictTransportSecurity: {
-          accessControlMaxAge: Duration.seconds(headers.strictTransportSecurity.maxAgeSeconds),
-          includeSubdomains: headers.strictTransportSecurity.includeSubDomains,
-          override: true,
-        },
-        contentTypeOptions: { override: true },
-        frameOptions: { frameOption: cloudfront.HeadersFrameOption.DENY, override: true },
-        referrerPolicy: { referrerPolicy: cloudfront.HeadersReferrerPolicy.NO_REFERRER, override: true },
-      },
-      customHeadersBehavior: {
-        customHeaders: [
-          ...SHARE_PAGE_HEADERS.map(({ key, value }): cloudfront.ResponseCustomHeader => ({ header: key, value, override: true })),
-          { header: 'Permissions-Policy', value: headers.permissionsPolicy, override: true },
-        ],
-      },
-    });
+    const shareHeadersPolicy = securityHeaders(
+      'ShareHeaders',
+      "Statement Vault: a share's page: the security headers, no referrer, not indexed, not cached",
+      cloudfront.HeadersReferrerPolicy.NO_REFERRER,
+      SHARE_PAGE_HEADERS,
+    );
 
     const assetsOrigin = origins.S3BucketOrigin.withOriginAccessControl(this.assetsBucket, {
       originPath: `/${artifact.assetsKeyPrefix}`,
