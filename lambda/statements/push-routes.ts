@@ -1,9 +1,9 @@
 import * as z from 'zod';
-import { PUSH_LIMITS, STATEMENT_ROUTES, coarseBrowser, pushEndpointProblem, type PushDevice } from '../../contract';
+import { PUSH_DEVICE_ID_PATTERN, PUSH_LIMITS, STATEMENT_ROUTES, coarseBrowser, pushDeviceId, pushEndpointProblem, type PushDevice } from '../../contract';
 import { ApiError, badRequest, notFound } from '../shared/errors';
 import { on, type RouteEntry } from '../shared/http';
 import type { Log } from '../shared/log';
-import { deviceIdOf, type DeviceStore, type StoredDevice } from '../shared/push/devices';
+import type { DeviceStore, StoredDevice } from '../shared/push/devices';
 import type { PushSender } from '../shared/push/sender';
 
 export interface PushRouteDeps {
@@ -15,7 +15,7 @@ export interface PushRouteDeps {
   now?: () => Date;
 }
 
-const deviceIdSchema = z.string().regex(/^[0-9a-f]{32}$/, 'deviceId must be a device id the server made');
+const deviceIdSchema = z.string().regex(PUSH_DEVICE_ID_PATTERN, 'deviceId must be a device id the server made');
 
 /** What the owner sees of a device: never its endpoint or keys. */
 const shownOf = ({ subscription: _subscription, ...device }: StoredDevice): PushDevice => device;
@@ -36,7 +36,7 @@ export const pushRoutes = (deps: PushRouteDeps): RouteEntry[] => {
       const { subscription, showNames } = body();
       const problem = pushEndpointProblem(subscription.endpoint, deps.extraOrigins);
       if (problem) throw badRequest(problem);
-      const deviceId = deviceIdOf(subscription.endpoint);
+      const deviceId = await pushDeviceId(subscription.endpoint);
       const mine = await deps.devices.list(sub);
       const existing = mine.find((device) => device.deviceId === deviceId);
       if (!existing && mine.length >= PUSH_LIMITS.devicesPerPerson)

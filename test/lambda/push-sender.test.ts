@@ -1,7 +1,7 @@
-import { createECDH, createSign, generateKeyPairSync } from 'node:crypto';
+import { createECDH, createHash, createSign, generateKeyPairSync } from 'node:crypto';
 import webPush from 'web-push';
-import { pushEndpointProblem, pushNotice, type PushNotice } from '../../contract';
-import { deviceIdOf, type DeviceStore, type StoredDevice } from '../../lambda/shared/push/devices';
+import { pushDeviceId, pushEndpointProblem, pushNotice, type PushNotice } from '../../contract';
+import type { DeviceStore, StoredDevice } from '../../lambda/shared/push/devices';
 import { memoryDevices } from '../support/lambda-fakes';
 import { createPushSender } from '../../lambda/shared/push/sender';
 import { checkVapid, startPushService, type LocalPushService } from '../../local/push-service';
@@ -18,7 +18,7 @@ afterAll(() => service.close());
 
 const deviceFor = async (owner: string, devices: DeviceStore, showNames: boolean, key = vapid.publicKey) => {
   const subscription = await service.subscribe(key);
-  const device: StoredDevice = { deviceId: deviceIdOf(subscription.endpoint), label: 'Chrome on Linux', showNames, createdAt: '2026-01-01T00:00:00.000Z', subscription };
+  const device: StoredDevice = { deviceId: await pushDeviceId(subscription.endpoint), label: 'Chrome on Linux', showNames, createdAt: '2026-01-01T00:00:00.000Z', subscription };
   await devices.put(owner, device);
   return device;
 };
@@ -70,7 +70,7 @@ test('an endpoint outside the push services is never posted to, and removed', as
   ecdh.generateKeys();
   const keys = { p256dh: ecdh.getPublicKey().toString('base64url'), auth: Buffer.alloc(16, 1).toString('base64url') };
   for (const endpoint of ['http://169.254.169.254/latest/meta-data', 'http://127.0.0.1:9001/2018-06-01/runtime', 'https://fcm.googleapis.com/fcm/send/abc'])
-    await devices.put('dave', { deviceId: deviceIdOf(endpoint), label: 'x', showNames: false, createdAt: '2026-01-01T00:00:00.000Z', subscription: { endpoint, keys } });
+    await devices.put('dave', { deviceId: await pushDeviceId(endpoint), label: 'x', showNames: false, createdAt: '2026-01-01T00:00:00.000Z', subscription: { endpoint, keys } });
   expect(await sender.notify('dave', { kind: 'test' })).toEqual({ sent: 1, gone: 2, failed: 0 });
   expect(posted).toEqual(['https://fcm.googleapis.com/fcm/send/abc']);
 });
@@ -126,4 +126,10 @@ describe('the loopback push service checks VAPID as push services do', () => {
   ])('%s', (_name, header, expected) => {
     expect(checkVapid(header, k, origin, now)).toEqual(expected);
   });
+});
+
+test("a device's id is its endpoint's SHA-256, first 128 bits in hex: the same in the browser and on the server", async () => {
+  const endpoint = 'https://fcm.googleapis.com/fcm/send/abc:def';
+  expect(await pushDeviceId(endpoint)).toBe(createHash('sha256').update(endpoint, 'utf8').digest('hex').slice(0, 32));
+  expect(await pushDeviceId(`${endpoint}x`)).not.toBe(await pushDeviceId(endpoint));
 });

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { TABLE_KEYS, type PushDevice, type PushSubscriptionJson } from '../../../contract';
@@ -10,9 +9,6 @@ const { partitionKey: pk, sortKey: sk } = TABLE_KEYS;
 export interface StoredDevice extends PushDevice {
   subscription: PushSubscriptionJson;
 }
-
-/** A device's id: from its push endpoint, so the same subscription sent again is the same device. */
-export const deviceIdOf = (endpoint: string): string => createHash('sha256').update(endpoint, 'utf8').digest('hex').slice(0, 32);
 
 export interface DeviceStore {
   list(owner: string): Promise<StoredDevice[]>;

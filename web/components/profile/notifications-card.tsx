@@ -2,7 +2,7 @@
 'use client';
 
 import { useCallback, useEffect, useState } from 'react';
-import { STATEMENT_ROUTES, type PushDevice } from '@contract';
+import { STATEMENT_ROUTES, pushDeviceId, type PushDevice } from '@contract';
 import { useIdToken } from '@/lib/auth-context';
 import { webConfig } from '@/lib/config';
 import { formatDateTime } from '@/lib/format';
@@ -11,12 +11,6 @@ import { currentPushSubscription, pushSupported, subscribeToPush } from '@/lib/p
 import { toast } from '@/lib/toast';
 import { useHydrated } from '@/lib/use-hydrated';
 import { Button, Card, FormError } from '../ui';
-
-/** This browser's subscription's endpoint as the server's device id names it: the SHA-256's first 32 hex digits. */
-const deviceIdOf = async (endpoint: string): Promise<string> => {
-  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(endpoint)));
-  return [...digest.slice(0, 16)].map((byte) => byte.toString(16).padStart(2, '0')).join('');
-};
 
 const messageOf = (error: unknown) => (error instanceof PresignApiError ? error.message : `${(error as Error).message}`);
 
@@ -40,7 +34,7 @@ export const NotificationsCard = () => {
         callPresignApi('statementsApiUrl', STATEMENT_ROUTES.listPushDevices, await idToken()),
         currentPushSubscription(),
       ]);
-      const mine = subscription ? await deviceIdOf(subscription.endpoint) : undefined;
+      const mine = subscription ? await pushDeviceId(subscription.endpoint) : undefined;
       setDevices(listed);
       setThisDevice(listed.some((device) => device.deviceId === mine) ? mine : undefined);
       setShowNames(listed.find((device) => device.deviceId === mine)?.showNames ?? false);
