@@ -44,8 +44,17 @@ export const ensureTable = async (client: DynamoDBClient, tableName: string): Pr
   return 'created';
 };
 
-/** AWS's own DynamoDB Local (from the npm package amplify-dynamodb-simulator), its data on disk. */
-export const startDynamoDbLocal = async (input: { port: number; directory: string; onOutput?: (line: string) => void }): Promise<Child> => {
+/**
+ * AWS's own DynamoDB Local (from the npm package amplify-dynamodb-simulator), its data on disk
+ * or, with `inMemory`, in the process only (the benches: seeding half a million items to disk
+ * takes many minutes of SQLite syncs and measures nothing they report).
+ */
+export const startDynamoDbLocal = async (input: {
+  port: number;
+  directory: string;
+  inMemory?: boolean;
+  onOutput?: (line: string) => void;
+}): Promise<Child> => {
   requireJava();
   fs.mkdirSync(input.directory, { recursive: true });
   const child = spawnGuarded(
@@ -56,8 +65,7 @@ export const startDynamoDbLocal = async (input: { port: number; directory: strin
       '-jar',
       path.join(EMULATOR, 'DynamoDBLocal.jar'),
       '-sharedDb',
-      '-dbPath',
-      input.directory,
+      ...(input.inMemory ? ['-inMemory'] : ['-dbPath', input.directory]),
       '-port',
       String(input.port),
       '-disableTelemetry',

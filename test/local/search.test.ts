@@ -50,7 +50,7 @@ const twoPagePdf = () =>
     document.end();
   });
 
-const ids: Record<'pdf' | 'csv' | 'png', string> = { pdf: '', csv: '', png: '' };
+const ids: Record<'pdf' | 'csv' | 'png' | 'accented', string> = { pdf: '', csv: '', png: '', accented: '' };
 
 /** Alice's upload of one file, filed as named. */
 const upload = async (fileName: string, contentType: string, accountLabel: string, period: string, bytes: Buffer) =>
@@ -63,15 +63,19 @@ beforeAll(async () => {
   const barclays = fs.readFileSync(path.join(__dirname, '..', 'fixtures', 'statements', 'barclays-data.csv'));
   ids.csv = await upload('export.csv', 'text/csv', 'Barclays', '2023-12', barclays);
   ids.png = await upload('receipt-scan.png', 'image/png', 'Cash', '2024-01', png());
+  // Words beyond ASCII: accents folded, a Japanese payee, and a letter outside the BMP (U+2000B).
+  const accented = 'Date,Description,Amount\n2022-06-03,BÄCKEREI MÜLLER カフェ 𠀋屋,-3.20\n';
+  ids.accented = await upload('Relevé Crédit Agricole.csv', 'text/csv', 'Crédit Agricole', '2022-06', Buffer.from(accented));
   // Each is indexed when its scan finds it clean.
   await waitFor(
     async () =>
       (await search(alice, 'quetzal')).hits.length &&
       (await search(alice, 'thames')).hits.length &&
-      (await search(alice, 'receipt')).hits.length
+      (await search(alice, 'receipt')).hits.length &&
+      (await search(alice, 'backerei')).hits.length
         ? true
         : undefined,
-    'the three statements to be searchable',
+    'the four statements to be searchable',
   );
 }, 90_000);
 
@@ -99,6 +103,11 @@ test.each<[string, string[]]>([
   ['2024-03', ['Visa statement.pdf']],
   ['2023', ['export.csv']],
   ['visa quetzalcoatl', ['Visa statement.pdf']],
+  ['relev', ['Relevé Crédit Agricole.csv']],
+  ['CRÉDIT', ['Relevé Crédit Agricole.csv']],
+  ['bäck', ['Relevé Crédit Agricole.csv']],
+  ['カフ', ['Relevé Crédit Agricole.csv']],
+  ['𠀋屋', ['Relevé Crédit Agricole.csv']],
   // Every word must match: no statement has both.
   ['visa thames', []],
   ['<script>alert(1)</script> | #', []],

@@ -173,9 +173,13 @@ export const dynamoSearchIndex = (tableName: string, client: DynamoDBClient): Se
       const page = await documents.send(
         new QueryCommand({
           TableName: tableName,
-          KeyConditionExpression: '#pk = :pk AND begins_with(#sk, :begins)',
+          // The keys that begin with `begins`, as a range: the same items as begins_with
+          // (DynamoDB orders keys by their UTF-8 bytes, and no character sorts after
+          // U+10FFFF), and DynamoDB Local answers a range from its index where it reads the
+          // whole partition for begins_with (116 ms a Query at 10,000 statements, not 6).
+          KeyConditionExpression: '#pk = :pk AND #sk BETWEEN :begins AND :end',
           ExpressionAttributeNames: { '#pk': pk, '#sk': sk },
-          ExpressionAttributeValues: { ':pk': TABLE_KEYS.searchPartition(owner), ':begins': begins },
+          ExpressionAttributeValues: { ':pk': TABLE_KEYS.searchPartition(owner), ':begins': begins, ':end': `${begins}\u{10FFFF}` },
           // Ids are ULIDs: backwards reads the newest statements of each term first.
           ScanIndexForward: false,
           Limit: limit,
