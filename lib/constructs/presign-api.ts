@@ -107,9 +107,13 @@ export class PresignApi extends Construct {
       validateRequestBody: true,
       validateRequestParameters: true,
     });
-    const integration = new apigateway.LambdaIntegration(this.handler.function);
+    // One invoke permission per function, scoped to this API (any of its methods and stages),
+    // rather than two per method: a function's resource policy is capped at 20 KB, and one
+    // per route would grow it with every route the API gains.
+    const integrationOf = (fn: VaultFunction) => new apigateway.LambdaIntegration(fn.function, { scopePermissionToMethod: false });
+    const integration = integrationOf(this.handler);
 
-    const iamIntegration = props.iamRoutes && new apigateway.LambdaIntegration(props.iamRoutes.handler.function);
+    const iamIntegration = props.iamRoutes && integrationOf(props.iamRoutes.handler);
     this.iamRoutes = Object.values(props.iamRoutes?.routes ?? {});
     const methods = [
       ...Object.entries(props.routes).map(([name, route]) => ({ name, route, integration, iam: false })),
@@ -174,13 +178,16 @@ export class PresignApi extends Construct {
     const grant = iam.Grant.addToPrincipal({
       grantee,
       actions: ['execute-api:Invoke'],
-      resourceArns: paths.map((path) => `arn:${stack.partition}:execute-api:${stack.region}:${stack.account}:${this.api.restApiId}/${path}`),
+      resourceArns: paths.map(
+        (path) => `arn:${stack.partition}:execute-api:${stack.region}:${stack.account}:${this.api.restApiId}/${path}`,
+      ),
     });
     if (Construct.isConstruct(grantee)) {
       for (const path of paths.filter((path) => path.includes('*')))
         Validations.of(grantee).acknowledge({
           id: `AwsSolutions-IAM5[Resource::arn:aws:execute-api:${REGION}:<AWS::AccountId>:<${apiLogicalId}>/${path}]`,
-          reason: 'The wildcard stands for one path parameter (a statement id) of this one method of this one API; the share function checks it against the share.',
+          reason:
+            'The wildcard stands for one path parameter (a statement id) of this one method of this one API; the share function checks it against the share.',
         });
     }
     return grant;

@@ -469,6 +469,29 @@ describe('REST APIs', () => {
     expect(byType.get('BAD_REQUEST_BODY')).toBe('BAD_REQUEST');
     expect(byType.get('DEFAULT_5XX')).toBe('INTERNAL');
   });
+
+  test('API Gateway holds one invoke permission per function, scoped to its API, however many routes the API has', () => {
+    const apiPermissions = resourcesOf('AWS::Lambda::Permission').filter(
+      (permission) => permission.Properties.Principal === 'apigateway.amazonaws.com',
+    );
+    const apiOf = (api: IConstruct) => stack.getLogicalId(api.node.defaultChild as CfnElement);
+    const functions = [
+      [stack.principals.profileImageApi, apiOf(stack.restApis.profileImageApi)],
+      [stack.principals.statementsApi, apiOf(stack.restApis.statementsApi)],
+      [stack.principals.shareApi, apiOf(stack.restApis.statementsApi)],
+    ] as const;
+    expect(apiPermissions).toHaveLength(functions.length);
+    for (const [fn, api] of functions) {
+      const own = apiPermissions.filter((permission) =>
+        JSON.stringify(permission.Properties.FunctionName).includes(logicalId(fn.function)),
+      );
+      expect(own).toHaveLength(1);
+      expect(own[0].Properties.Action).toBe('lambda:InvokeFunction');
+      // arn:…:execute-api:region:account:{api id}/*/*/*: any method and stage of that one API.
+      const sourceArn = JSON.stringify(own[0].Properties.SourceArn);
+      expect(sourceArn).toContain(`{"Ref":"${api}"},"/*/*/*"]`);
+    }
+  });
 });
 
 describe('presign Lambdas', () => {
@@ -665,7 +688,10 @@ describe('least privilege: each principal may do exactly what its code does', ()
       ].sort(),
     ],
     // The notifier: the owner's own item of the share (what the notice may say) and the devices.
-    ['pushNotifier', ['dynamodb:GetItem table', ...PUSH_SENDS, 'logs:CreateLogStream log group', 'logs:PutLogEvents log group', ...TRACING].sort()],
+    [
+      'pushNotifier',
+      ['dynamodb:GetItem table', ...PUSH_SENDS, 'logs:CreateLogStream log group', 'logs:PutLogEvents log group', ...TRACING].sort(),
+    ],
     // The custom resource's function: the key pair's secret, read and written once; nothing else.
     [
       'vapidKeyMaker',
