@@ -1,0 +1,256 @@
+import { App, Validations } from 'aws-cdk-lib';
+import { Template } from 'aws-cdk-lib/assertions';
+import * as s3 from 'aws-cdk-lib/aws-s3';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { parse } from 'yaml';
+import { REGION } from '../../contract';
+import {
+  CDK_BOOTSTRAP_ROLE_KINDS,
+  DEPLOY_ACCESS_OUTPUTS,
+  DEPLOY_BRANCH,
+  GITHUB_OIDC_AUDIENCE,
+  GITHUB_OIDC_URL,
+  PROD_ENVIRONMENT,
+  DeployAccessStack,
+  buildDeployAccessApp,
+} from '../../lib/deploy-access-stack';
+import { CDK_CONTEXT } from '../support/vault-app';
+
+const REPOSITORY = 'octo-org/statement-vault';
+const PROVIDER_ARN = 'arn:aws:iam::123456789012:oidc-provider/token.actions.githubusercontent.com';
+
+/** The deploy-access app as `npm run deploy:access` synthesizes it, cdk-nag included. */
+const synthDeployAccess = (context: Record<string, unknown> = {}) => {
+  const app = new App({ context: { ...CDK_CONTEXT, githubRepository: REPOSITORY, ...context } });
+  const stack = buildDeployAccessApp(app);
+  const assembly = app.synth();
+  return { app, assembly, template: Template.fromStack(stack) };
+};
+
+/** A bootstrap role's ARN as the template spells it, in this account and the contract's region. */
+const bootstrapRoleArn = (kind: string, qualifier = 'hnb659fds') => ({
+  'Fn::Join': [
+    '',
+    ['arn:aws:iam::', { Ref: 'AWS::AccountId' }, `:role/cdk-${qualifier}-${kind}-role-`, { Ref: 'AWS::AccountId' }, `-${REGION}`],
+  ],
+});
+
+const onlyRole = (template: Template) => {
+  const roles = Object.entries(template.findResources('AWS::IAM::Role'));
+  expect(roles).toHaveLength(1);
+  const [id, role] = roles[0];
+  return { id, properties: (role as { Properties: any }).Properties };
+};
+
+describe('the deploy-access stack', () => {
+  let template: Template;
+  beforeAll(() => {
+    template = synthDeployAccess().template;
+  });
+
+  test("creates GitHub's OIDC provider natively, for the STS audience only", () => {
+    template.resourceCountIs('AWS::IAM::OIDCProvider', 1);
+    template.hasResourceProperties('AWS::IAM::OIDCProvider', { Url: GITHUB_OIDC_URL, ClientIdList: [GITHUB_OIDC_AUDIENCE] });
+    // No custom-resource provider (the non-native construct's Lambda).
+    template.resourceCountIs('AWS::Lambda::Function', 0);
+    template.resourceCountIs('Custom::AWSCDKOpenIdConnectProvider', 0);
+  });
+
+  test("the role trusts exactly this repository's main branch and prod environment, through the provider", () => {
+    const [providerId] = Object.keys(template.findResources('AWS::IAM::OIDCProvider'));
+    expect(onlyRole(template).properties.AssumeRolePolicyDocument).toEqual({
+      Version: '2012-10-17',
+      Statement: [
+        {
+          Effect: 'Allow',
+          Principal: { Federated: { Ref: providerId } },
+          Action: 'sts:AssumeRoleWithWebIdentity',
+          Condition: {
+            StringEquals: {
+              'token.actions.githubusercontent.com:aud': 'sts.amazonaws.com',
+              'token.actions.githubusercontent.com:sub': [
+                'repo:octo-org/statement-vault:ref:refs/heads/main',
+                'repo:octo-org/statement-vault:environment:prod',
+              ],
+            },
+          },
+        },
+      ],
+    });
+    // StringEquals takes no wildcard, and none is written anywhere in the trust.
+    expect(JSON.stringify(onlyRole(template).properties.AssumeRolePolicyDocument)).not.toMatch(/[*?]|StringLike/);
+  });
+
+  test('its only permission is sts:AssumeRole on the four CDK bootstrap roles of this account and region; sessions last an hour', () => {
+    const { properties } = onlyRole(template);
+    expect(properties.MaxSessionDuration).toBe(3600);
+    expect(properties.ManagedPolicyArns).toBeUndefined();
+    expect(properties.PermissionsBoundary).toBeUndefined();
+    expect(properties.Policies).toEqual([
+      {
+        PolicyName: 'AssumeCdkBootstrapRoles',
+        PolicyDocument: {
+          Version: '2012-10-17',
+          Statement: [
+            {
+              Effect: 'Allow',
+              Action: 'sts:AssumeRole',
+              Resource: ['deploy', 'file-publishing', 'image-publishing', 'lookup'].map((kind) => bootstrapRoleArn(kind)),
+            },
+          ],
+        },
+      },
+    ]);
+    expect([...CDK_BOOTSTRAP_ROLE_KINDS]).toEqual(['deploy', 'file-publishing', 'image-publishing', 'lookup']);
+  });
+
+  test('no other IAM identity or policy: no policies, managed policies, users, groups, keys or instance profiles', () => {
+    for (const type of [
+      'AWS::IAM::Policy',
+      'AWS::IAM::ManagedPolicy',
+      'AWS::IAM::User',
+      'AWS::IAM::Group',
+      'AWS::IAM::AccessKey',
+      'AWS::IAM::InstanceProfile',
+      'AWS::IAM::UserToGroupAddition',
+    ]) {
+      template.resourceCountIs(type, 0);
+    }
+    expect(
+      Object.values(template.toJSON().Resources)
+        .map((resource: any) => resource.Type)
+        .sort(),
+    ).toEqual(['AWS::IAM::OIDCProvider', 'AWS::IAM::Role']);
+  });
+
+  test("outputs the role's ARN", () => {
+    template.hasOutput(DEPLOY_ACCESS_OUTPUTS.deployRoleArn, { Value: { 'Fn::GetAtt': [onlyRole(template).id, 'Arn'] } });
+  });
+
+  test('synthesizes with cdk-nag and zero findings, none of them acknowledged away', () => {
+    const { app, assembly } = synthDeployAccess();
+    const reportFile = path.join(assembly.directory, 'validation-report.json');
+    const report = JSON.parse(fs.readFileSync(reportFile, 'utf8')) as { pluginReports: { pluginName: string; violations?: unknown[] }[] };
+    expect(report.pluginReports.flatMap((r) => r.violations ?? [])).toEqual([]);
+    const acknowledged = app.node
+      .findAll()
+      .flatMap((construct) => construct.node.metadata)
+      .filter((entry) => entry.type === Validations.ACKNOWLEDGED_RULES_METADATA_KEY);
+    expect(acknowledged).toEqual([]);
+  });
+
+  test("cdk-nag is this app's validation plugin: a finding fails its synth", () => {
+    const app = new App({ context: { ...CDK_CONTEXT, githubRepository: REPOSITORY } });
+    new s3.Bucket(buildDeployAccessApp(app), 'NoLogs');
+    expect(() => app.synth()).toThrow(/AwsSolutions-S1/);
+  });
+
+  test('an existing provider is used by ARN and no provider is created', () => {
+    const { template: imported } = synthDeployAccess({ githubOidcProviderArn: PROVIDER_ARN });
+    imported.resourceCountIs('AWS::IAM::OIDCProvider', 0);
+    expect(onlyRole(imported).properties.AssumeRolePolicyDocument.Statement[0].Principal).toEqual({ Federated: PROVIDER_ARN });
+  });
+
+  test("CDK's bootstrap qualifier from context names the bootstrap roles", () => {
+    const { template: qualified } = synthDeployAccess({ '@aws-cdk/core:bootstrapQualifier': 'vault1' });
+    expect(onlyRole(qualified).properties.Policies[0].PolicyDocument.Statement[0].Resource).toEqual(
+      CDK_BOOTSTRAP_ROLE_KINDS.map((kind) => bootstrapRoleArn(kind, 'vault1')),
+    );
+  });
+
+  test.each([
+    [{ githubRepository: undefined }, /githubRepository: name the GitHub repository that deploys, as owner\/name/],
+    [{ githubRepository: 'statement-vault' }, /githubRepository: "statement-vault" is not a GitHub repository as owner\/name/],
+    [{ githubRepository: 'octo-org/*' }, /is not a GitHub repository as owner\/name/],
+    [{ githubRepository: 'octo-org/vault:ref:refs/heads/x' }, /is not a GitHub repository as owner\/name/],
+    [{ githubRepository: '-octo/vault' }, /is not a GitHub repository as owner\/name/],
+    [{ githubRepository: 'octo-org/..' }, /is not a GitHub repository as owner\/name/],
+    [
+      { githubOidcProviderArn: 'arn:aws:iam::123456789012:oidc-provider/example.com' },
+      /githubOidcProviderArn: ".*" is not the ARN of an IAM OIDC provider for token.actions.githubusercontent.com/,
+    ],
+    [{ '@aws-cdk/core:bootstrapQualifier': 'not a qualifier' }, /qualifier: "not a qualifier" is not a CDK bootstrap qualifier/],
+  ])('refuses %j with a clear error', (context, message) => {
+    expect(() => synthDeployAccess(context)).toThrow(message);
+  });
+
+  test('the stack itself refuses a repository that is not owner/name, naming its prop', () => {
+    expect(() => new DeployAccessStack(new App(), 'Access', { repository: 'octo-org/*' })).toThrow(
+      'repository: "octo-org/*" is not a GitHub repository as owner/name, e.g. octo-org/statement-vault',
+    );
+  });
+});
+
+describe('.github/workflows/deploy.yml', () => {
+  const read = (name: string) => parse(fs.readFileSync(path.join(__dirname, '..', '..', '.github', 'workflows', name), 'utf8'));
+  const text = fs.readFileSync(path.join(__dirname, '..', '..', '.github', 'workflows', 'deploy.yml'), 'utf8');
+  const workflow = read('deploy.yml');
+  const { dev, prod } = workflow.jobs;
+  const stepUsing = (job: any, action: string) => job.steps.find((step: any) => step.uses?.startsWith(`${action}@`));
+  const runOf = (job: any) => job.steps.map((step: any) => step.run ?? '').join('\n');
+
+  test("runs on ci's completion on main and on release tags only", () => {
+    expect(read('ci.yml').name).toBe('ci');
+    expect(workflow.on).toEqual({
+      workflow_run: { workflows: ['ci'], types: ['completed'], branches: [DEPLOY_BRANCH] },
+      push: { tags: ['v*'] },
+    });
+  });
+
+  test('reads tokens, not keys: id-token write where AWS is reached, no AWS key or secret anywhere', () => {
+    expect(workflow.permissions).toEqual({ contents: 'read' });
+    for (const job of [dev, prod]) {
+      expect(job.permissions).toEqual({ 'id-token': 'write', contents: 'read' });
+      expect(stepUsing(job, 'aws-actions/configure-aws-credentials').with).toEqual({
+        'role-to-assume': '${{ vars.DEPLOY_ROLE_ARN }}',
+        'aws-region': REGION,
+      });
+    }
+    expect(text).not.toMatch(
+      /aws-access-key-id|aws-secret-access-key|aws-session-token|AWS_ACCESS_KEY_ID|AWS_SECRET_ACCESS_KEY|secrets\./i,
+    );
+    // Only the deploy jobs may ask GitHub for a token.
+    const tokenJobs = Object.entries(workflow.jobs).filter(([, job]: [string, any]) => job.permissions?.['id-token'] === 'write');
+    expect(tokenJobs.map(([name]) => name).sort()).toEqual(['dev', 'prod']);
+  });
+
+  test('dev deploys the commit ci passed on a push to main, with no environment (its token subject is the main ref)', () => {
+    for (const condition of [
+      "github.event_name == 'workflow_run'",
+      "github.event.workflow_run.conclusion == 'success'",
+      "github.event.workflow_run.event == 'push'",
+      `github.event.workflow_run.head_branch == '${DEPLOY_BRANCH}'`,
+      'github.event.workflow_run.head_repository.full_name == github.repository',
+    ]) {
+      expect(dev.if).toContain(condition);
+    }
+    expect(dev.environment).toBeUndefined();
+    expect(stepUsing(dev, 'actions/checkout').with.ref).toBe('${{ github.event.workflow_run.head_sha }}');
+    expect(runOf(dev)).toContain('npm run deploy -- --stage dev --yes --');
+  });
+
+  test('prod runs on v* tags only, in the prod environment, after ci passed for the tagged commit', () => {
+    expect(prod.environment).toBe(PROD_ENVIRONMENT);
+    expect(prod.if).toBe("github.event_name == 'push' && startsWith(github.ref, 'refs/tags/v')");
+    expect(prod.needs).toBe('tests-passed');
+    const gate = workflow.jobs['tests-passed'];
+    expect(gate.if).toBe(prod.if);
+    expect(gate.permissions).toEqual({ actions: 'read', contents: 'read' });
+    expect(runOf(gate)).toContain('actions/workflows/ci.yml/runs');
+    expect(runOf(gate)).toContain('-f head_sha="$SHA" -f event=push');
+    expect(runOf(prod)).toContain('npm run deploy -- --stage prod --yes --');
+    expect(runOf(prod)).toContain('sesFromAddress=$SES_FROM_ADDRESS');
+  });
+
+  test('one deploy per stage at a time, never cancelled halfway', () => {
+    expect(dev.concurrency).toEqual({ group: 'deploy-dev', 'cancel-in-progress': false });
+    expect(prod.concurrency).toEqual({ group: 'deploy-prod', 'cancel-in-progress': false });
+  });
+
+  test('actions are pinned to a major version, as ci.yml pins them', () => {
+    const uses = Object.values(workflow.jobs).flatMap((job: any) => job.steps.flatMap((step: any) => (step.uses ? [step.uses] : [])));
+    expect(uses.length).toBeGreaterThan(0);
+    for (const action of uses) expect(action).toMatch(/^[\w-]+\/[\w-]+@v\d+$/);
+  });
+});
