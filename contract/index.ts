@@ -19,3 +19,4 @@ export * from './search';
 export * from './recently-deleted';
 export * from './shares';
 export * from './push';
+export * from './api-key';

@@ -27,6 +27,10 @@ export const LAMBDA_ENV = {
   pushVapidSubject: 'PUSH_VAPID_SUBJECT',
   /** Only on the local stack: further push endpoint origins accepted (its loopback push service), comma-separated. */
   pushExtraOrigins: 'PUSH_EXTRA_ORIGINS',
+  /** The GraphQL API whose key the renewal function extends. */
+  graphqlApiId: 'GRAPHQL_API_ID',
+  /** That key's id (AppSync's id of a key is the key itself, which the web app's config carries anyway). */
+  graphqlApiKeyId: 'GRAPHQL_API_KEY_ID',
 } as const;
 
 export type LambdaEnvName = (typeof LAMBDA_ENV)[keyof typeof LAMBDA_ENV];

@@ -26,6 +26,8 @@ export const METRIC_NAMES = {
   pushFailed: 'PushFailed',
   /** A share request answered 429: a link or a network asking faster than the limits (alarmed on). */
   sharesThrottled: 'SharesThrottled',
+  /** Days until the web app's API key expires, after each renewal (alarmed on when renewals stop). */
+  apiKeyDaysLeft: 'ApiKeyDaysLeft',
 } as const;
 
 export type MetricName = (typeof METRIC_NAMES)[keyof typeof METRIC_NAMES];
@@ -42,4 +44,5 @@ export const SERVICE_NAMES = {
   statementsApi: 'statements-api',
   shareApi: 'share-api',
   pushNotifier: 'push-notifier',
+  apiKeyRenewal: 'api-key-renewal',
 } as const;

@@ -17,6 +17,7 @@ import {
 } from '../contract';
 import { SERVICE_NAMES } from '../contract/metrics';
 import { AccountDeletion } from './constructs/account-deletion';
+import { ApiKeyRenewal } from './constructs/api-key-renewal';
 import { ApiGatewayLogging } from './constructs/api-gateway-logging';
 import { VaultAuth } from './constructs/auth';
 import { VaultData } from './constructs/data';
@@ -71,6 +72,8 @@ export interface VaultPrincipals {
   readonly pushNotifier: VaultFunction;
   /** The custom resource's function that writes the VAPID key pair once. */
   readonly vapidKeyMaker: VaultFunction;
+  /** Moves the web app's API key's expiry a year ahead, on a schedule. */
+  readonly apiKeyRenewal: VaultFunction;
 }
 
 /** The whole AWS side of Statement Vault, composed from one construct per concern. */
@@ -112,6 +115,8 @@ export class StatementVaultStack extends Stack {
     const auth = new VaultAuth(this, 'Auth', { email: settings.email, removalPolicy });
     const storage = new VaultStorage(this, 'Storage', { webOrigin, removalPolicy, bucketName: filesBucketName });
     const data = new VaultData(this, 'Data', { userPool: auth.userPool, removalPolicy });
+    // The web app's API key would lapse a year after the last deploy; this keeps it a year ahead.
+    const apiKeyRenewal = new ApiKeyRenewal(this, 'ApiKeyRenewal', { api: data.api, apiKeyId: data.apiKeyId });
     const catalogue = new UploadCatalogue(this, 'Catalogue', { storage, table: data.table });
     // Every upload is scanned for malware; only a clean file is ever read, but by the
     // catalogue's functions, which check it on arrival.
@@ -210,6 +215,7 @@ export class StatementVaultStack extends Stack {
       statementSearch: data.statementSearch,
       pushNotifier: push.notifier,
       vapidKeyMaker: push.keyMaker,
+      apiKeyRenewal: apiKeyRenewal.renewer,
     };
 
     new VaultMonitoring(this, 'Monitoring', {
@@ -228,6 +234,7 @@ export class StatementVaultStack extends Stack {
         { name: 'statement-edits', function: data.statementEdits.function },
         { name: 'statement-search', function: data.statementSearch.function },
         { name: 'push-notifier', function: push.notifier.function },
+        { name: 'api-key-renewal', function: apiKeyRenewal.renewer.function },
         { name: 'web-server', function: web.server.function },
       ],
       graphqlApi: data.api,
@@ -237,6 +244,7 @@ export class StatementVaultStack extends Stack {
       scanResultsService: SERVICE_NAMES.scanResults,
       pushServices: [SERVICE_NAMES.statementsApi, SERVICE_NAMES.catalogue, SERVICE_NAMES.scanResults, SERVICE_NAMES.pushNotifier],
       shareService: SERVICE_NAMES.shareApi,
+      apiKeyRenewalService: SERVICE_NAMES.apiKeyRenewal,
       alarmEmail: settings.alarmEmail,
     });
 

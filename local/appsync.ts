@@ -7,6 +7,7 @@ import {
 import { REGION } from '../contract';
 import { RESOLVERS, readSchema, type DataSourceName } from '../graphql/resolvers';
 import type { TokenVerifier } from './auth/token-verifier';
+import { apiKeyAccepted, createAppSyncControlPlane, type LocalApiKey } from './appsync-control';
 import { convertSetsAsAppSyncDoes } from './appsync-sets';
 import { settingsProblems, type GraphqlApiSettings } from './appsync-limits';
 import { answerPreflight, listen, readBody, requestTarget, safeHandler, sendJson, upstreamAgent, type RunningServer } from './http';
@@ -35,13 +36,18 @@ export interface LocalAppSync {
  * resolvers of `graphql/` (the ones the CDK app deploys) on DynamoDB Local. The simulator
  * only decodes JWTs, so a front does what AppSync does first: a request with `x-api-key`
  * is in API-key mode and needs the right key; any other needs a user-pool token whose
- * signature, issuer, client and expiry check out.
+ * signature, issuer, client and expiry check out. The same port answers the control-plane
+ * calls the stack makes (the key's renewal), as AppSync's regional endpoint does.
  */
 export const startLocalAppSync = async (input: {
   port: number;
   dynamoPort: number;
   tableName: string;
-  apiKey: string;
+  /** The API's id and its one key (its expiry moves when UpdateApiKey sets it). */
+  apiId: string;
+  apiKey: LocalApiKey;
+  /** Who signs control-plane calls, and what their policies allow. */
+  control: Pick<Parameters<typeof createAppSyncControlPlane>[0], 'identities' | 'authorizer' | 'accountId'>;
   tokens: TokenVerifier;
   /** The deployed API's introspection and depth settings. */
   settings: GraphqlApiSettings;
@@ -107,24 +113,28 @@ export const startLocalAppSync = async (input: {
     appSync: {
       name: 'statement-vault-local',
       defaultAuthenticationType: { authenticationType: AuthType.API_KEY },
-      apiKey: input.apiKey,
+      apiKey: input.apiKey.id,
       additionalAuthenticationProviders: [{ authenticationType: AuthType.AMAZON_COGNITO_USER_POOLS, cognitoUserPoolConfig: {} }],
     },
   });
   convertSetsAsAppSyncDoes();
   await simulator.start();
   const agent = upstreamAgent();
+  const control = createAppSyncControlPlane({ apiId: input.apiId, key: input.apiKey, ...input.control });
 
   const server = http.createServer(
     safeHandler('appsync', async (request, response) => {
       if (request.method === 'OPTIONS') return answerPreflight(request, response, CORS, 200);
-      if (requestTarget(request.url)?.pathname !== '/graphql' || request.method !== 'POST') {
+      const pathname = requestTarget(request.url)?.pathname;
+      if (pathname && (await control(request, response, pathname))) return;
+      if (pathname !== '/graphql' || request.method !== 'POST') {
         sendJson(response, 404, { errors: [{ errorType: 'NotFound', message: 'POST /graphql' }] }, CORS);
         return;
       }
       const apiKey = request.headers['x-api-key'];
       if (apiKey !== undefined) {
-        if (apiKey !== input.apiKey) {
+        // A key past its expiry is refused as a wrong one is.
+        if (typeof apiKey !== 'string' || !apiKeyAccepted(input.apiKey, apiKey)) {
           request.resume();
           sendJson(response, 401, unauthorized('You are not authorized to make this call.'), CORS);
           return;

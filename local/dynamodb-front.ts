@@ -1,7 +1,7 @@
 import * as http from 'node:http';
 import { createHash } from 'node:crypto';
-import { REGION, TABLE_KEYS } from '../contract';
-import { verifySigV4 } from './auth/sigv4';
+import { TABLE_KEYS } from '../contract';
+import { verifyServiceRequest } from './auth/sigv4';
 import { listen, readBody, safeHandler, sendJson, upstreamAgent, type RunningServer } from './http';
 import type { Authorizer } from './iam/authorizer';
 import type { Identities } from './iam/identities';
@@ -102,15 +102,7 @@ export const startDynamoDbFront = async (input: {
   const server = http.createServer(
     safeHandler('dynamodb', async (request, response) => {
       const body = await readBody(request, 16 * 1024 * 1024);
-      const verdict = verifySigV4(
-        { method: request.method ?? 'POST', url: request.url ?? '/', headers: request.headers },
-        input.identities.secretFor,
-        undefined,
-        {
-          region: REGION,
-          service: 'dynamodb',
-        },
-      );
+      const verdict = verifyServiceRequest(request, input.identities.secretFor, 'dynamodb');
       if (!verdict.ok) return fault(response, SIGNATURE_FAULTS[verdict.code] ?? 'IncompleteSignatureException', verdict.message);
       if (createHash('sha256').update(body).digest('hex') !== verdict.payloadHash) {
         return fault(

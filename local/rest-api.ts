@@ -15,7 +15,7 @@ import {
 } from '../contract';
 import { bearerToken, type TokenVerifier } from './auth/token-verifier';
 import { listen, readBody, requestTarget, safeHandler, sendJson, type RunningServer } from './http';
-import { verifySigV4 } from './auth/sigv4';
+import { verifyServiceRequest } from './auth/sigv4';
 import type { Authorizer } from './iam/authorizer';
 import type { Identities } from './iam/identities';
 
@@ -126,15 +126,7 @@ export const startRestApi = async (input: {
           request.resume();
           return gatewayError(response, 'MISSING_AUTHENTICATION_TOKEN', 403);
         }
-        const verdict = verifySigV4(
-          { method: request.method ?? 'GET', url: request.url ?? '/', headers: request.headers },
-          iamSigned.identities.secretFor,
-          undefined,
-          {
-            region: REGION,
-            service: 'execute-api',
-          },
-        );
+        const verdict = verifyServiceRequest(request, iamSigned.identities.secretFor, 'execute-api');
         if (!verdict.ok) {
           request.resume();
           return gatewayError(response, 'DEFAULT_4XX', 403);

@@ -67,6 +67,7 @@ export const LOCAL_IDS = {
   identityPoolId: `${REGION}:00000000-0000-4000-8000-00000000beef`,
   bucketName: 'statement-vault-local',
   tableName: 'statement-vault-local',
+  graphqlApiId: 'localstatementvaultgraphql',
   graphqlApiKey: 'da2-localstatementvaultkey0000',
 } as const;
 

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import * as fs from 'node:fs';
 import type { Context } from 'aws-lambda';
 import {
+  API_KEY_RENEWAL,
   LAMBDA_ENV,
   PROFILE_IMAGE_PREFIX,
   PROFILE_IMAGE_ROUTES,
@@ -25,8 +26,10 @@ import { createStatementSearchHandler } from '../lambda/statement-search/handler
 import type { StatementSearchEvent } from '../lambda/statement-search/core';
 import { createAccountDeletionHandler, type DeletionWorkerEvent } from '../lambda/account/handler';
 import { createNotifierHandler } from '../lambda/push/handler';
+import { createApiKeyRenewalHandler } from '../lambda/api-key/handler';
 import { writeWebConfig } from '../lib/web-config-file';
 import { startLocalAppSync } from './appsync';
+import { deployedApiKey } from './appsync-control';
 import { createTokenVerifier } from './auth/token-verifier';
 import { killLeftovers, recordPids } from './children';
 import { CodeMailbox } from './cognito/codes';
@@ -93,6 +96,8 @@ const lambdaEnvironment = (
   // The CDK app names the web app's https origin; push services take only https: or mailto:, and this one is http.
   [LAMBDA_ENV.pushVapidSubject]: 'mailto:operator@statement-vault.localhost',
   [LAMBDA_ENV.pushExtraOrigins]: push.serviceOrigin,
+  [LAMBDA_ENV.graphqlApiId]: LOCAL_IDS.graphqlApiId,
+  [LAMBDA_ENV.graphqlApiKeyId]: LOCAL_IDS.graphqlApiKey,
 });
 
 /**
@@ -373,7 +378,9 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
         settings: model.graphql,
         // The resolvers reach the table with their data source's role, as on AppSync.
         credentials: identities.credentialsOf('graphqlTable'),
-        apiKey: LOCAL_IDS.graphqlApiKey,
+        apiId: LOCAL_IDS.graphqlApiId,
+        apiKey: deployedApiKey(LOCAL_IDS.graphqlApiKey),
+        control: { identities, authorizer, accountId: LOCAL_ACCOUNT_ID },
         tokens,
         // AppSync invokes the resolver's function synchronously, with its own role's credentials.
         lambdas: {
@@ -383,6 +390,24 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
       });
       stops.push(() => appsync.close());
     });
+
+    // The API key's renewal, as EventBridge runs it: at start and then on its interval, with
+    // its own role's credentials against AppSync's control plane.
+    const renewApiKey = invoke(
+      'api-key-renewal',
+      createApiKeyRenewalHandler(environment, {
+        ...access('apiKeyRenewal'),
+        endpoints: { ...endpoints, appsync: `http://${HOST}:${ports.appsync}` },
+      }),
+    );
+    const runRenewal = () =>
+      renewApiKey({ id: randomUUID(), source: 'local.schedule' }).catch((error: Error) =>
+        log(`API key renewal failed: ${error.name}: ${error.message}`),
+      );
+    await runRenewal();
+    const renewalTimer = setInterval(() => void runRenewal(), API_KEY_RENEWAL.intervalHours * 3600 * 1000);
+    renewalTimer.unref();
+    stops.push(async () => clearInterval(renewalTimer));
 
     const url = (port: number, path = '') => `http://${HOST}:${port}${path}`;
     const urls = {

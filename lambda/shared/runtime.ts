@@ -12,7 +12,7 @@ import { LAMBDA_ENV, REGION } from '../../contract';
  */
 export interface AwsAccess {
   credentials?: { accessKeyId: string; secretAccessKey: string; sessionToken?: string };
-  endpoints?: { s3?: string; dynamodb?: string; cognito?: string };
+  endpoints?: { s3?: string; dynamodb?: string; cognito?: string; appsync?: string };
   /**
    * Invokes a function asynchronously (Lambda's `Event` invocation) with a JSON payload.
    * @default Lambda's Invoke API

@@ -13,8 +13,8 @@ import { VaultFunction } from './vault-function';
 export interface VaultDataProps {
   readonly userPool: cognito.IUserPool;
   /**
-   * How long the web app's API key lives. AppSync allows 1 to 365 days; redeploy
-   * before it ends (the key is replaced and a new config must be built). @default 365 days
+   * How long the web app's API key lives from a deploy. AppSync allows 1 to 365 days; the
+   * stack's key renewal moves it forward between deploys (ApiKeyRenewal). @default 365 days
    */
   readonly apiKeyLifetime?: Duration;
   /** @default RETAIN: the table holds people's records (RETAIN also turns on deletion protection). */
@@ -31,6 +31,8 @@ export class VaultData extends Construct {
   readonly table: dynamodb.Table;
   readonly api: appsync.GraphqlApi;
   readonly apiKey: string;
+  /** The API key's id, which the key renewal names. */
+  readonly apiKeyId: string;
   /** The resolvers' DynamoDB data source; its role may do only what the resolvers do. */
   readonly tableSource: appsync.BackedDataSource;
   /**
@@ -86,6 +88,7 @@ export class VaultData extends Construct {
       queryDepthLimit: 10,
     });
     this.apiKey = this.api.apiKey!;
+    this.apiKeyId = (this.api.node.findChild('DefaultApiKey') as appsync.CfnApiKey).attrApiKeyId;
     // AppSync fixes the log group's name (/aws/appsync/apis/{apiId}); creating it here
     // sets its retention without CDK's log-retention custom resource.
     const logGroup = new logs.LogGroup(this, 'ApiLogs', {

@@ -10,7 +10,7 @@ import * as subscriptions from 'aws-cdk-lib/aws-sns-subscriptions';
 import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import { DefaultDashboardFactory, MonitoringFacade, SnsAlarmActionStrategy } from 'cdk-monitoring-constructs';
 import { Construct } from 'constructs';
-import { API_STAGE } from '../../contract';
+import { API_KEY_RENEWAL, API_STAGE } from '../../contract';
 import { METRICS_NAMESPACE, METRIC_NAMES } from '../../contract/metrics';
 
 /** What the service alarms on, written once; OPERATIONS.md explains each alarm by these names. */
@@ -53,6 +53,8 @@ export interface VaultMonitoringProps {
   readonly pushServices: readonly string[];
   /** The share function's service name (metric SharesThrottled). */
   readonly shareService: string;
+  /** The API key renewal's service name (metric ApiKeyDaysLeft). */
+  readonly apiKeyRenewalService: string;
 }
 
 /**
@@ -175,7 +177,12 @@ export class VaultMonitoring extends Construct {
         usingMetrics: Object.fromEntries(
           services.map((service, index) => [
             `${metricName.toLowerCase()}${index}`,
-            new cloudwatch.Metric({ namespace: METRICS_NAMESPACE, metricName, dimensionsMap: { service }, statistic: cloudwatch.Stats.SUM }),
+            new cloudwatch.Metric({
+              namespace: METRICS_NAMESPACE,
+              metricName,
+              dimensionsMap: { service },
+              statistic: cloudwatch.Stats.SUM,
+            }),
           ]),
         ),
         period: Duration.minutes(5),
@@ -206,6 +213,39 @@ export class VaultMonitoring extends Construct {
                   threshold: ALARM_THRESHOLDS.maxSharesThrottled,
                   comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_THRESHOLD,
                   additionalDescription: 'Share links are being tried or hammered (OPERATIONS.md, "Shares throttled").',
+                },
+              },
+            },
+          ],
+        },
+      ],
+    });
+
+    // The web app's API key: each renewal records the days it has left. Fewer than a week of
+    // renewals would leave, or two days without one, is an alarm with most of a year to act.
+    this.facade.monitorCustom({
+      alarmFriendlyName: 'api-key',
+      metricGroups: [
+        {
+          title: "Days until the web app's API key expires",
+          metrics: [
+            {
+              metric: new cloudwatch.Metric({
+                namespace: METRICS_NAMESPACE,
+                metricName: METRIC_NAMES.apiKeyDaysLeft,
+                dimensionsMap: { service: props.apiKeyRenewalService },
+                statistic: cloudwatch.Stats.MINIMUM,
+                period: Duration.days(1),
+              }),
+              alarmFriendlyName: 'api-key-expiring',
+              addAlarm: {
+                Critical: {
+                  threshold: API_KEY_RENEWAL.alarmBelowDays,
+                  comparisonOperator: cloudwatch.ComparisonOperator.LESS_THAN_THRESHOLD,
+                  treatMissingDataOverride: cloudwatch.TreatMissingData.BREACHING,
+                  datapointsToAlarm: 2,
+                  evaluationPeriods: 2,
+                  additionalDescription: 'The web app\'s API key is not being renewed (OPERATIONS.md, "API key not renewed").',
                 },
               },
             },

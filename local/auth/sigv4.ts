@@ -1,4 +1,5 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { REGION } from '../../contract/aws';
 
 /**
  * AWS Signature Version 4 verification, written from the spec, for the local S3 and
@@ -227,3 +228,14 @@ export const verifySigV4 = (
   }
   return { ok: true, accessKeyId, payloadHash };
 };
+
+/** A request as it arrived at one of the local fronts, verified for `service` in the stack's region. */
+export const verifyServiceRequest = (
+  request: { method?: string; url?: string; headers: IncomingRequest['headers'] },
+  secretFor: (accessKeyId: string) => string | undefined,
+  service: string,
+): Verdict =>
+  verifySigV4({ method: request.method ?? 'GET', url: request.url ?? '/', headers: request.headers }, secretFor, undefined, {
+    region: REGION,
+    service,
+  });

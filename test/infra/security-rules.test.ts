@@ -497,7 +497,7 @@ describe('REST APIs', () => {
 describe('presign Lambdas', () => {
   test('run Node.js 24 on arm64, like every function of ours', () => {
     const ours = ourFunctions();
-    expect(ours).toHaveLength(12);
+    expect(ours).toHaveLength(13);
     for (const fn of ours) {
       expect(fn.Properties.Runtime).toBe('nodejs24.x');
       expect(fn.Properties.Architectures).toEqual(['arm64']);
@@ -704,6 +704,8 @@ describe('least privilege: each principal may do exactly what its code does', ()
         ...TRACING,
       ].sort(),
     ],
+    // The API key renewal: UpdateApiKey, which AppSync authorizes on '*' only (the next test), and nothing else.
+    ['apiKeyRenewal', ['appsync:UpdateApiKey *', 'logs:CreateLogStream log group', 'logs:PutLogEvents log group', ...TRACING].sort()],
     // The reader role: statement records and files, to read; each session of it reaches one owner's records and one file
     // (test/lambda/share-session-policy.test.ts).
     [
@@ -773,13 +775,41 @@ describe('least privilege: each principal may do exactly what its code does', ()
     expect(invokers).toEqual(['webServer']);
   });
 
-  test("nothing but X-Ray's two actions is granted on every resource ('*')", () => {
+  test("nothing but X-Ray's two actions, and the key renewal's UpdateApiKey (which takes no resource), is granted on every resource ('*')", () => {
+    const renewalRole = logicalId(stack.principals.apiKeyRenewal.role);
     for (const policy of ourPolicies()) {
+      const renewal = JSON.stringify(policy.Properties.Roles).includes(renewalRole);
       for (const statement of policy.Properties.PolicyDocument.Statement as { Action: string | string[]; Resource: unknown }[]) {
-        if (statement.Resource === '*')
-          expect([statement.Action].flat().sort()).toEqual(['xray:PutTelemetryRecords', 'xray:PutTraceSegments']);
+        if (statement.Resource !== '*') continue;
+        const actions = [statement.Action].flat().sort();
+        // CDK merges statements on the same resource: the renewal's '*' is one statement of three actions.
+        expect(actions).toEqual([...(renewal ? ['appsync:UpdateApiKey'] : []), 'xray:PutTelemetryRecords', 'xray:PutTraceSegments']);
       }
     }
+  });
+
+  test("the key renewal runs daily on the web app's API and key", () => {
+    const renewal = logicalId(stack.principals.apiKeyRenewal.function);
+    const fn = template.findResources('AWS::Lambda::Function')[renewal].Properties;
+    const keys = template.findResources('AWS::AppSync::ApiKey');
+    expect(Object.keys(keys)).toHaveLength(1);
+    expect(fn.Environment.Variables.GRAPHQL_API_KEY_ID).toEqual({ 'Fn::GetAtt': [Object.keys(keys)[0], 'ApiKeyId'] });
+    expect(fn.Environment.Variables.GRAPHQL_API_ID).toEqual({ 'Fn::GetAtt': [logicalId(stack.data.api), 'ApiId'] });
+    const rules = resourcesOf('AWS::Events::Rule').filter((rule) => JSON.stringify(rule.Properties.Targets).includes(renewal));
+    expect(rules.map((rule) => rule.Properties.ScheduleExpression)).toEqual(['rate(1 day)']);
+    // The alarm: two days without a renewal (missing data breaches), or a key under 358 days.
+    const alarm = resourcesOf('AWS::CloudWatch::Alarm').find((a) => a.Properties.MetricName === 'ApiKeyDaysLeft')!.Properties;
+    expect(alarm).toMatchObject({
+      Namespace: 'StatementVault',
+      Dimensions: [{ Name: 'service', Value: 'api-key-renewal' }],
+      Statistic: 'Minimum',
+      Period: 86400,
+      Threshold: 358,
+      ComparisonOperator: 'LessThanThreshold',
+      TreatMissingData: 'breaching',
+      EvaluationPeriods: 2,
+      DatapointsToAlarm: 2,
+    });
   });
 
   test("CDK's deployment-time copy of the static files reaches neither people's files nor the table", () => {

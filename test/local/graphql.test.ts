@@ -1,5 +1,7 @@
 import { CombinedGraphQLErrors, ServerError } from '@apollo/client';
-import { GiB, MiB, STATEMENT_ROUTES, STATEMENT_TYPES, type RouteSpec } from '../../contract';
+import { AppSyncClient, ListApiKeysCommand } from '@aws-sdk/client-appsync';
+import { API_KEY_RENEWAL, GiB, MiB, REGION, STATEMENT_ROUTES, STATEMENT_TYPES, type RouteSpec } from '../../contract';
+import { HOST, LOCAL_CREDENTIALS, LOCAL_IDS } from '../../local/settings';
 import {
   COVERAGE,
   DELETED_STATEMENTS,
@@ -37,6 +39,15 @@ test('the API key reads the public fields, from the contract', async () => {
     },
     serviceStatus: { status: 'OK', region: 'us-east-1' },
   });
+});
+
+test("the key's renewal ran at start, through AppSync's control plane: the key expires a year from now", async () => {
+  const client = new AppSyncClient({ region: REGION, endpoint: `http://${HOST}:${stack.ports.appsync}`, credentials: LOCAL_CREDENTIALS });
+  const { apiKeys } = await client.send(new ListApiKeysCommand({ apiId: LOCAL_IDS.graphqlApiId }));
+  expect(apiKeys?.map((key) => key.id)).toEqual([stack.config.data.api_key]);
+  const daysLeft = (apiKeys![0].expires! - Date.now() / 1000) / 86_400;
+  expect(daysLeft).toBeGreaterThan(API_KEY_RENEWAL.lifetimeDays - 1);
+  expect(daysLeft).toBeLessThanOrEqual(API_KEY_RENEWAL.lifetimeDays);
 });
 
 test('the API key cannot read anything private', async () => {

@@ -147,6 +147,7 @@ test('every principal of the stack is found in the template with its policies', 
   expect(Object.keys(model.principals).sort()).toEqual([
     'accountDeletion',
     'accountDeletionJob',
+    'apiKeyRenewal',
     'catalogue',
     'graphqlTable',
     'malwareScan',
