@@ -26,6 +26,8 @@ import { webArtifactDir } from './web-artifact';
  * - `apiGatewayCloudWatchRole`: `create` (the default) sets the account's API Gateway
  *   logging role (retained when the stack is deleted); `existing` leaves the account's
  *   setting alone (an organisation that already manages it).
+ * - `waf`: AWS WAF web ACLs in front of CloudFront, both REST APIs, AppSync and the user
+ *   pool (`true` or `false`); on by default for `prod`, off for `dev`.
  */
 
 export const WEB_PRICE_CLASSES = ['100', '200', 'All'] as const;
@@ -44,6 +46,8 @@ export interface DeploySettings {
   readonly apiGatewayCloudWatchRole: 'create' | 'existing';
   /** Where every alarm is e-mailed (the address confirms the subscription once). */
   readonly alarmEmail?: string;
+  /** Whether AWS WAF web ACLs stand in front of the web app, the APIs and the user pool. */
+  readonly waf: boolean;
 }
 
 const text = (scope: Construct, name: string): string | undefined => {
@@ -51,6 +55,15 @@ const text = (scope: Construct, name: string): string | undefined => {
   if (value === undefined || value === null || value === '') return undefined;
   if (typeof value !== 'string') throw new Error(`${name}: expected text, got ${JSON.stringify(value)}`);
   return value.trim();
+};
+
+/** A switch: `true` or `false` (as cdk.json or `-c name=…` spell it), else the fallback. */
+const onOff = (scope: Construct, name: string, fallback: boolean): boolean => {
+  const value = scope.node.tryGetContext(name) as unknown;
+  if (value === undefined || value === null || value === '') return fallback;
+  if (value === true || value === 'true') return true;
+  if (value === false || value === 'false') return false;
+  throw new Error(`${name}: expected true or false, got ${JSON.stringify(value)}`);
 };
 
 const oneOf = <T extends string>(scope: Construct, name: string, allowed: readonly T[], fallback: T): T => {
@@ -133,5 +146,6 @@ export const deploySettingsFromContext = (scope: Construct): DeploySettings => {
     email: emailFromContext(scope, stage),
     apiGatewayCloudWatchRole: oneOf(scope, 'apiGatewayCloudWatchRole', ['create', 'existing'] as const, 'create'),
     alarmEmail: emailAddress(scope, 'alarmEmail'),
+    waf: onOff(scope, 'waf', stage === 'prod'),
   };
 };

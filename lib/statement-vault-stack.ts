@@ -28,11 +28,22 @@ import { ShareAccess } from './constructs/share-access';
 import { VaultStorage } from './constructs/storage';
 import { UploadCatalogue } from './constructs/upload-catalogue';
 import { VaultMonitoring } from './constructs/vault-monitoring';
+import { WebFirewall } from './constructs/web-firewall';
 import { WebHosting } from './constructs/web-hosting';
 import type { VaultFunction } from './constructs/vault-function';
 import type { DeploySettings } from './deploy-settings';
 import { OPERATIONS_OUTPUTS, OUTPUT_NAMES, WEB_OUTPUTS, type OutputField } from './outputs';
 import { readOpenNextArtifact } from './web-artifact';
+
+/** Requests one address may make in five minutes before WAF refuses it, where WAF is on. */
+const FIREWALL_LIMITS = {
+  /** Pages and static files: a page load asks for tens of files, cached by the browser after. */
+  edgeRequestsPerAddress: 3000,
+  /** The APIs, GraphQL and Cognito together. */
+  regionalRequestsPerAddress: 1500,
+  /** Sign-in, sign-up and password-reset calls to Cognito. */
+  authAttemptsPerAddress: 100,
+} as const;
 
 const PRICE_CLASSES = {
   '100': cloudfront.PriceClass.PRICE_CLASS_100,
@@ -94,8 +105,21 @@ export class StatementVaultStack extends Stack {
 
     // People's data outlives a prod stack; a dev stack takes its data with it.
     const removalPolicy = settings.stage === 'prod' ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY;
+    // AWS WAF, where the deployment asks for it: one web ACL at CloudFront, one in front of
+    // the regional entry points (both REST APIs, AppSync, the user pool's sign-in and sign-up).
+    const firewalls = settings.waf
+      ? {
+          edge: new WebFirewall(this, 'EdgeFirewall', { scope: 'CLOUDFRONT', requestsPerAddress: FIREWALL_LIMITS.edgeRequestsPerAddress }),
+          regional: new WebFirewall(this, 'RegionalFirewall', {
+            scope: 'REGIONAL',
+            requestsPerAddress: FIREWALL_LIMITS.regionalRequestsPerAddress,
+            authAttemptsPerAddress: FIREWALL_LIMITS.authAttemptsPerAddress,
+          }),
+        }
+      : undefined;
     // The web app first: its origin is the one the bucket and the APIs trust.
     const web = new WebHosting(this, 'Web', {
+      webAclArn: firewalls?.edge.arn,
       artifact: readOpenNextArtifact(settings.web.artifactDir),
       domain: settings.web.domain && {
         name: settings.web.domain.name,
@@ -245,8 +269,24 @@ export class StatementVaultStack extends Stack {
       pushServices: [SERVICE_NAMES.statementsApi, SERVICE_NAMES.catalogue, SERVICE_NAMES.scanResults, SERVICE_NAMES.pushNotifier],
       shareService: SERVICE_NAMES.shareApi,
       apiKeyRenewalService: SERVICE_NAMES.apiKeyRenewal,
+      firewalls: firewalls && [
+        { name: 'edge-firewall', acl: firewalls.edge.acl },
+        { name: 'regional-firewall', acl: firewalls.regional.acl, region: this.region },
+      ],
       alarmEmail: settings.alarmEmail,
     });
+
+    if (firewalls) {
+      firewalls.regional.associate('ProfileImageApiStage', profileImageApi.api.deploymentStage.stageArn);
+      firewalls.regional.associate('StatementsApiStage', statementsApi.api.deploymentStage.stageArn);
+      firewalls.regional.associate('GraphqlApi', data.api.arn);
+      firewalls.regional.associate('UserPool', auth.userPool.userPoolArn);
+    } else {
+      const reason =
+        "WAF is off for this deployment (-c waf=false, or a dev stage, where it is off by default): every method still needs a token or the web server's signature, stages are throttled and bodies validated.";
+      for (const api of [profileImageApi.api, statementsApi.api]) Validations.of(api).acknowledge({ id: 'AwsSolutions-APIG3', reason });
+      Validations.of(web.distribution).acknowledge({ id: 'AwsSolutions-CFR2', reason });
+    }
 
     const logging = new ApiGatewayLogging(this, 'ApiGatewayLogging', {
       manageAccountRole: settings.apiGatewayCloudWatchRole === 'create',

@@ -158,12 +158,6 @@ export class PresignApi extends Construct {
         ...('status' in answer ? { statusCode: String(answer.status) } : {}),
       });
     }
-
-    Validations.of(this.api).acknowledge({
-      id: 'AwsSolutions-APIG3',
-      reason:
-        "No WAF: every method needs a Cognito token (or, for the share routes, the web server's IAM signature), the stage is throttled, and bodies are schema-validated; a web ACL is an operator choice with its own cost.",
-    });
   }
 
   /**

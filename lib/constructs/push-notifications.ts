@@ -52,7 +52,9 @@ export class PushNotifications extends Construct {
     }));
     this.secret.grantRead(keyMaker);
     // It writes the pair once (PutSecretValue); it never moves a version's stage or changes the secret.
-    keyMaker.role.addToPrincipalPolicy(new iam.PolicyStatement({ actions: ['secretsmanager:PutSecretValue'], resources: [this.secret.secretArn] }));
+    keyMaker.role.addToPrincipalPolicy(
+      new iam.PolicyStatement({ actions: ['secretsmanager:PutSecretValue'], resources: [this.secret.secretArn] }),
+    );
     const keys = new CustomResource(this, 'VapidKeyPair', {
       serviceToken: keyMaker.function.functionArn,
       resourceType: 'Custom::VapidKeyPair',

@@ -8,6 +8,7 @@ import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import * as sns from 'aws-cdk-lib/aws-sns';
 import * as subscriptions from 'aws-cdk-lib/aws-sns-subscriptions';
 import type * as sqs from 'aws-cdk-lib/aws-sqs';
+import type * as wafv2 from 'aws-cdk-lib/aws-wafv2';
 import { DefaultDashboardFactory, MonitoringFacade, SnsAlarmActionStrategy } from 'cdk-monitoring-constructs';
 import { Construct } from 'constructs';
 import { API_KEY_RENEWAL, API_STAGE } from '../../contract';
@@ -35,6 +36,8 @@ export const ALARM_THRESHOLDS = {
   maxPushFailures: 10,
   /** Share requests refused by the per-link and per-address limits in 5 minutes: someone trying links or hammering one. */
   maxSharesThrottled: 100,
+  /** Requests a WAF web ACL blocked in 5 minutes: more than a stray scanner, an attack or a rule refusing people. */
+  maxBlockedRequests: 1000,
 } as const;
 
 export interface VaultMonitoringProps {
@@ -55,6 +58,8 @@ export interface VaultMonitoringProps {
   readonly shareService: string;
   /** The API key renewal's service name (metric ApiKeyDaysLeft). */
   readonly apiKeyRenewalService: string;
+  /** WAF web ACLs, alarmed on when they block many requests (`region` for a REGIONAL one). @default none */
+  readonly firewalls?: { readonly name: string; readonly acl: wafv2.CfnWebACL; readonly region?: string }[];
 }
 
 /**
@@ -220,6 +225,21 @@ export class VaultMonitoring extends Construct {
         },
       ],
     });
+
+    // A spike of blocked requests: an attack, or a rule refusing people (OPERATIONS.md says which).
+    for (const firewall of props.firewalls ?? []) {
+      this.facade.monitorWebApplicationFirewallAclV2({
+        acl: firewall.acl,
+        region: firewall.region,
+        alarmFriendlyName: firewall.name,
+        addBlockedRequestsCountAlarm: {
+          Critical: {
+            maxErrorCount: ALARM_THRESHOLDS.maxBlockedRequests,
+            alarmDescriptionOverride: 'WAF blocked a spike of requests (OPERATIONS.md, "Requests blocked").',
+          },
+        },
+      });
+    }
 
     // The web app's API key: each renewal records the days it has left. Fewer than a week of
     // renewals would leave, or two days without one, is an alarm with most of a year to act.

@@ -30,6 +30,8 @@ export interface WebHostingProps {
   readonly accessLogRetention?: Duration;
   /** The server function's memory; Lambda gives CPU in proportion. @default 1024 MiB */
   readonly memorySize?: number;
+  /** A WAF web ACL (scope CLOUDFRONT) in front of the distribution, by ARN. @default none */
+  readonly webAclArn?: string;
 }
 
 /**
@@ -187,6 +189,7 @@ export class WebHosting extends Construct {
     };
     this.distribution = new cloudfront.Distribution(this, 'Distribution', {
       comment: `${Stack.of(this).stackName} web app`,
+      ...(props.webAclArn ? { webAclId: props.webAclArn } : {}),
       defaultBehavior: serverBehavior,
       additionalBehaviors: {
         ...Object.fromEntries(artifact.staticPatterns.map((pattern) => [pattern, staticBehavior])),
@@ -212,17 +215,10 @@ export class WebHosting extends Construct {
           'Without webDomain the distribution answers on its *.cloudfront.net name, whose certificate CloudFront manages and whose minimum TLS version cannot be raised; with webDomain it requires TLSv1.2_2021.',
       });
     }
-    Validations.of(this.distribution).acknowledge(
-      {
-        id: 'AwsSolutions-CFR1',
-        reason: 'Statement Vault serves people wherever they are; no country is refused.',
-      },
-      {
-        id: 'AwsSolutions-CFR2',
-        reason:
-          'No WAF: pages carry no data without a user-pool token, the APIs behind them throttle per stage, and a web ACL would cost more than the service at small scale (see OPERATIONS.md).',
-      },
-    );
+    Validations.of(this.distribution).acknowledge({
+      id: 'AwsSolutions-CFR1',
+      reason: 'Statement Vault serves people wherever they are; no country is refused.',
+    });
 
     this.webOrigin = `https://${props.domain?.name ?? this.distribution.distributionDomainName}`;
 

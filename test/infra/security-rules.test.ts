@@ -962,6 +962,101 @@ describe('what AWS would break on a first deploy', () => {
   });
 });
 
+describe('AWS WAF (prod by default)', () => {
+  const acls = () => template.findResources('AWS::WAFv2::WebACL') as Record<string, { Properties: any }>;
+  const aclOf = (scope: string) => Object.entries(acls()).find(([, acl]) => acl.Properties.Scope === scope)!;
+  const ruleNames = (acl: { Properties: any }) => acl.Properties.Rules.map((rule: { Name: string }) => rule.Name);
+
+  test('one web ACL at CloudFront, in front of the distribution', () => {
+    const [edgeId, edge] = aclOf('CLOUDFRONT');
+    expect(Object.keys(acls())).toHaveLength(2);
+    const distribution = resourcesOf('AWS::CloudFront::Distribution')[0].Properties.DistributionConfig;
+    expect(distribution.WebACLId).toEqual({ 'Fn::GetAtt': [edgeId, 'Arn'] });
+    expect(edge.Properties.DefaultAction).toEqual({ Allow: {} });
+    expect(ruleNames(edge)).toEqual(['RequestsPerAddress', 'AWSManagedRulesKnownBadInputsRuleSet', 'AWSManagedRulesCommonRuleSet']);
+  });
+
+  test('one regional web ACL in front of both REST API stages, AppSync and the user pool, and nothing else', () => {
+    const [regionalId, regional] = aclOf('REGIONAL');
+    const associations = resourcesOf('AWS::WAFv2::WebACLAssociation');
+    for (const association of associations) expect(association.Properties.WebACLArn).toEqual({ 'Fn::GetAtt': [regionalId, 'Arn'] });
+    const targets = associations.map((association) => JSON.stringify(association.Properties.ResourceArn));
+    const stageOf = (api: IConstruct) => logicalId(api);
+    expect(targets.filter((arn) => arn.includes('/stages/') && arn.includes(stageOf(stack.restApis.profileImageApi)))).toHaveLength(1);
+    expect(targets.filter((arn) => arn.includes('/stages/') && arn.includes(stageOf(stack.restApis.statementsApi)))).toHaveLength(1);
+    expect(targets).toContain(JSON.stringify({ 'Fn::GetAtt': [logicalId(stack.data.api), 'Arn'] }));
+    expect(targets.some((arn) => arn.includes('AuthUserPool') && arn.includes('"Arn"'))).toBe(true);
+    expect(associations).toHaveLength(4);
+    expect(ruleNames(regional)).toEqual([
+      'AuthAttemptsPerAddress',
+      'RequestsPerAddress',
+      'AWSManagedRulesKnownBadInputsRuleSet',
+      'AWSManagedRulesCommonRuleSet',
+    ]);
+  });
+
+  test('rate rules count per address over five minutes; sign-in and sign-up attempts have their own, narrower limit', () => {
+    const [, regional] = aclOf('REGIONAL');
+    const rule = (name: string) => regional.Properties.Rules.find((r: { Name: string }) => r.Name === name);
+    const auth = rule('AuthAttemptsPerAddress');
+    expect(auth.Action).toEqual({ Block: {} });
+    expect(auth.Statement.RateBasedStatement).toMatchObject({ AggregateKeyType: 'IP', EvaluationWindowSec: 300, Limit: 100 });
+    const targets = auth.Statement.RateBasedStatement.ScopeDownStatement.OrStatement.Statements.map(
+      (statement: any) => statement.ByteMatchStatement.SearchString,
+    );
+    expect(targets).toEqual(
+      expect.arrayContaining(['AWSCognitoIdentityProviderService.InitiateAuth', 'AWSCognitoIdentityProviderService.SignUp']),
+    );
+    for (const statement of auth.Statement.RateBasedStatement.ScopeDownStatement.OrStatement.Statements)
+      expect(statement.ByteMatchStatement).toMatchObject({
+        FieldToMatch: { SingleHeader: { Name: 'x-amz-target' } },
+        PositionalConstraint: 'EXACTLY',
+      });
+    expect(rule('RequestsPerAddress').Statement.RateBasedStatement).toMatchObject({ AggregateKeyType: 'IP', Limit: 1500 });
+    // The managed groups block, but the body-size rule, which only counts.
+    const common = rule('AWSManagedRulesCommonRuleSet');
+    expect(common.OverrideAction).toEqual({ None: {} });
+    expect(common.Statement.ManagedRuleGroupStatement.RuleActionOverrides).toEqual([
+      { Name: 'SizeRestrictions_BODY', ActionToUse: { Count: {} } },
+    ]);
+    // Sampled requests would keep headers (tokens) in the console.
+    for (const r of regional.Properties.Rules)
+      expect(r.VisibilityConfig).toMatchObject({ CloudWatchMetricsEnabled: true, SampledRequestsEnabled: false });
+  });
+
+  test('a spike of blocked requests at either ACL raises an alarm, on the ACL by its name', () => {
+    const alarms = resourcesOf('AWS::CloudWatch::Alarm').filter((alarm) => JSON.stringify(alarm.Properties).includes('BlockedRequests'));
+    expect(alarms).toHaveLength(2);
+    const dimensions = alarms.map((alarm) => alarm.Properties.Metrics[0].MetricStat.Metric.Dimensions);
+    const names = Object.values(acls()).map((acl) => acl.Properties.Name);
+    expect(names.sort()).toEqual(['StatementVault-prod-EdgeFirewall', 'StatementVault-prod-RegionalFirewall']);
+    expect(dimensions).toEqual(
+      expect.arrayContaining([
+        expect.arrayContaining([
+          { Name: 'WebACL', Value: 'StatementVault-prod-EdgeFirewall' },
+          { Name: 'Rule', Value: 'ALL' },
+        ]),
+        expect.arrayContaining([
+          { Name: 'WebACL', Value: 'StatementVault-prod-RegionalFirewall' },
+          { Name: 'Region', Value: 'us-east-1' },
+          { Name: 'Rule', Value: 'ALL' },
+        ]),
+      ]),
+    );
+    for (const alarm of alarms) expect(alarm.Properties).toMatchObject({ Threshold: 1000, ComparisonOperator: 'GreaterThanThreshold' });
+  });
+
+  test('dev has none unless asked (waf=true); prod turns it off with waf=false; anything else is refused', () => {
+    const count = (context: Record<string, unknown>) =>
+      Object.keys(synthVault(context).template.findResources('AWS::WAFv2::WebACL')).length;
+    expect(count({ stage: 'dev' })).toBe(0);
+    expect(count({ stage: 'dev', waf: 'true' })).toBe(2);
+    expect(count({ waf: 'false' })).toBe(0);
+    expect(count({ waf: false })).toBe(0);
+    expect(() => synthVault({ waf: 'yes' })).toThrow('waf: expected true or false, got "yes"');
+  });
+});
+
 describe('deployment choices by context', () => {
   test('each stage has its own stack; no stage given is dev', () => {
     expect(synthVault({ stage: 'prod' }).stack.stackName).toBe('StatementVault-prod');

@@ -59,11 +59,10 @@ describe('synth-time validation', () => {
       expect(reason.length).toBeGreaterThan(60);
     }
     // Each rule acknowledged anywhere, so a new one shows up in review.
+    // prod stands behind WAF: no "no WAF" acknowledgement (APIG3, CFR2) is left.
     expect([...new Set(acknowledgements.map((ack) => ack.id.replace(/\[.*$/, '')))].sort()).toEqual([
-      'AwsSolutions-APIG3',
       'AwsSolutions-ASC3',
       'AwsSolutions-CFR1',
-      'AwsSolutions-CFR2',
       'AwsSolutions-COG1',
       'AwsSolutions-COG2',
       'AwsSolutions-COG4',
@@ -76,6 +75,34 @@ describe('synth-time validation', () => {
       'AwsSolutions-SNS2',
       'AwsSolutions-SQS3',
     ]);
+  });
+
+  test('without WAF (dev by default, or waf=false) the APIs and the distribution acknowledge it, and synth has no other finding', () => {
+    for (const context of [{ stage: 'dev' }, { waf: 'false' }]) {
+      const { app, assembly } = synthVault(context);
+      const reportFile = path.join(assembly.directory, 'validation-report.json');
+      const report = fs.existsSync(reportFile) ? JSON.parse(fs.readFileSync(reportFile, 'utf8')) : { pluginReports: [] };
+      expect((report.pluginReports as { violations?: unknown[] }[]).flatMap((r) => r.violations ?? [])).toEqual([]);
+      const wafAcks = app.node
+        .findAll()
+        .flatMap((construct) => construct.node.metadata.map((entry) => ({ construct, entry })))
+        .filter(({ entry }) => entry.type === Validations.ACKNOWLEDGED_RULES_METADATA_KEY)
+        .flatMap(({ construct, entry }) =>
+          Object.entries(entry.data as Record<string, string>)
+            .filter(([id]) => /AwsSolutions-(APIG3|CFR2)$/.test(id))
+            .map(([id, reason]) => ({
+              path: construct.node.path.split('/').slice(1, 3).join('/'),
+              id: id.replace(/^Annotation::/, ''),
+              reason,
+            })),
+        );
+      expect(wafAcks.map(({ path, id }) => `${id} ${path}`).sort()).toEqual([
+        'AwsSolutions-APIG3 ProfileImageApi/Api',
+        'AwsSolutions-APIG3 StatementsApi/Api',
+        'AwsSolutions-CFR2 Web/Distribution',
+      ]);
+      for (const { reason } of wafAcks) expect(reason).toMatch(/WAF is off for this deployment/);
+    }
   });
 
   test("CloudFront's minimum TLS version is acknowledged only where it cannot be raised: without a custom domain", () => {
