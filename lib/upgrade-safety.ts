@@ -87,17 +87,28 @@ export const releasedForm = (template: CfnTemplate): CfnTemplate =>
   );
 
 /**
+ * Properties Cognito fixes when a user pool is created (how people sign in: the username
+ * attributes, the aliases and the username's case sensitivity): CloudFormation can change
+ * them only by replacing the pool. The spec the diff library ships marks no user pool
+ * property as replacing, so these are named here.
+ */
+const FIXED_AT_CREATION: Record<string, readonly string[]> = {
+  'AWS::Cognito::UserPool': ['UsernameAttributes', 'AliasAttributes', 'UsernameConfiguration'],
+};
+
+/**
  * The diff library reads from the CloudFormation spec which property changes replace a
  * resource (`yes`: WILL_REPLACE, `maybe`: MAY_REPLACE). A property the spec does not
  * describe gets no impact at all; on a protected resource such a change is reported, since
- * what it does cannot be told. The spec marks no user pool or identity pool property as
- * replacing, so for those two the check comes down to removal, a changed type and a
- * changed logical id.
+ * what it does cannot be told. For the user pool the spec is completed by FIXED_AT_CREATION;
+ * for the identity pool the check comes down to removal, a changed type and a changed
+ * logical id.
  */
 const propertyProblems = (found: ProtectedResource, change: ResourceDifference): UpgradeProblem[] =>
   Object.entries(change.propertyUpdates).flatMap(([property, update]): UpgradeProblem[] => {
     const about = `${found.logicalId} (${found.type}: ${found.holds})`;
-    switch (update.changeImpact) {
+    const impact = FIXED_AT_CREATION[found.type]?.includes(property) ? ResourceImpact.WILL_REPLACE : update.changeImpact;
+    switch (impact) {
       case ResourceImpact.WILL_REPLACE:
         return [
           {

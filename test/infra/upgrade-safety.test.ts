@@ -80,6 +80,16 @@ describe('the checker', () => {
     expect(problems[0].words).toMatch(/would be replaced: a change to BucketName/);
   });
 
+  test('changing how people sign in replaces the user pool: Cognito fixes it at creation, though the spec does not say so', () => {
+    const pool = idOf(current, 'AWS::Cognito::UserPool');
+    const next = changed((resources) => {
+      resources[pool].Properties.UsernameAttributes = ['phone_number'];
+    });
+    expect(upgradeProblems(current, next)).toEqual([
+      expect.objectContaining({ logicalId: pool, type: 'AWS::Cognito::UserPool', happens: 'replaced', property: 'UsernameAttributes' }),
+    ]);
+  });
+
   test('removing the identity pool deletes it (it has no Retain policy)', () => {
     const pool = idOf(current, 'AWS::Cognito::IdentityPool');
     const next = changed((resources) => {
