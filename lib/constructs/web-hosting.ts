@@ -8,6 +8,7 @@ import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
 import { SHARE_PAGE_HEADERS, SHARE_PAGE_PREFIX, VIEWER_ADDRESS_HEADER, WEB_CONFIG_ENV, WEB_SECURITY_HEADERS } from '../../contract';
 import { HASHED_ASSETS_PATH, STATIC_CACHE_CONTROL, type OpenNextArtifact } from '../web-artifact';
+import { OriginPayloadHash } from './origin-payload-hash';
 import { VaultFunction } from './vault-function';
 
 export interface WebDomain {
@@ -167,10 +168,17 @@ export class WebHosting extends Construct {
     const serverBehavior: cloudfront.BehaviorOptions = {
       origin: origins.FunctionUrlOrigin.withOriginAccessControl(serverUrl),
       viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
-      // Through Origin Access Control, Lambda takes a POST or PUT only with its body's
-      // SHA-256 in x-amz-content-sha256, which browsers do not send; the app has no
-      // server actions, so the server is asked for pages only.
-      allowedMethods: cloudfront.AllowedMethods.ALLOW_GET_HEAD_OPTIONS,
+      // Pages, and the forms and server actions that post to them: through Origin Access
+      // Control, Lambda takes a POST only with its body's SHA-256 in x-amz-content-sha256,
+      // which the edge function below adds (browsers never send it).
+      allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,
+      edgeLambdas: [
+        {
+          functionVersion: new OriginPayloadHash(this, 'PayloadHash').version,
+          eventType: cloudfront.LambdaEdgeEventType.ORIGIN_REQUEST,
+          includeBody: true,
+        },
+      ],
       // Pages are rendered per person: never cached, every header and cookie forwarded.
       // The server compresses its own stream (CloudFront compresses only what it caches).
       cachePolicy: cloudfront.CachePolicy.CACHING_DISABLED,

@@ -1162,8 +1162,8 @@ describe('web hosting', () => {
     expect(fn).toMatchObject({ Runtime: 'nodejs24.x', Architectures: ['arm64'], Handler: 'index.handler' });
     const behavior = distribution().DefaultCacheBehavior;
     expect(behavior.CachePolicyId).toBe('4135ea2d-6df8-44a3-9df3-4b5a84be39ad'); // CachingDisabled
-    // Lambda refuses unsigned bodies behind OAC: the server is asked for pages only.
-    expect(behavior.AllowedMethods).toEqual(['GET', 'HEAD', 'OPTIONS']);
+    // Pages and the forms posted to them; each body's hash is added at the edge (below).
+    expect([...behavior.AllowedMethods].sort()).toEqual(['DELETE', 'GET', 'HEAD', 'OPTIONS', 'PATCH', 'POST', 'PUT']);
     // The new hashed files are uploaded before the new server goes live.
     const serverResource = template.findResources('AWS::Lambda::Function')[logicalId(server)];
     const hashedDeployment = Object.entries(template.findResources('Custom::CDKBucketDeployment')).find(([, resource]) =>
@@ -1174,6 +1174,48 @@ describe('web hosting', () => {
     template.hasResourceProperties('AWS::CloudFront::OriginAccessControl', {
       OriginAccessControlConfig: Match.objectLike({ OriginAccessControlOriginType: 'lambda', SigningBehavior: 'always' }),
     });
+  });
+
+  test("every request to the server passes Lambda@Edge with its body, which adds the body's hash OAC signs a POST with; its role writes its logs only", () => {
+    const config = distribution();
+    const serverBehaviors = [config.DefaultCacheBehavior, ...config.CacheBehaviors].filter(
+      (b: any) => b.TargetOriginId === config.DefaultCacheBehavior.TargetOriginId,
+    );
+    // The pages and a share's pages.
+    expect(serverBehaviors).toHaveLength(2);
+    for (const behavior of serverBehaviors)
+      expect(behavior.LambdaFunctionAssociations).toEqual([
+        {
+          EventType: 'origin-request',
+          IncludeBody: true,
+          LambdaFunctionARN: { Ref: expect.stringMatching(/^WebPayloadHashFunctionCurrentVersion/) },
+        },
+      ]);
+    const [id, fn] = Object.entries(template.findResources('AWS::Lambda::Function')).find(([logical]) =>
+      logical.startsWith('WebPayloadHashFunction'),
+    )!;
+    // Lambda@Edge: no environment, x86_64, a short timeout.
+    expect(fn.Properties).toMatchObject({ Runtime: 'nodejs22.x', Architectures: ['x86_64'], Timeout: 5, MemorySize: 128 });
+    expect(fn.Properties.Environment).toBeUndefined();
+    const roleId = fn.Properties.Role['Fn::GetAtt'][0];
+    const role = template.findResources('AWS::IAM::Role')[roleId].Properties;
+    expect(role.AssumeRolePolicyDocument.Statement[0].Principal.Service.sort()).toEqual([
+      'edgelambda.amazonaws.com',
+      'lambda.amazonaws.com',
+    ]);
+    expect(role.ManagedPolicyArns).toBeUndefined();
+    const grants = resourcesOf('AWS::IAM::Policy')
+      .filter((policy) => JSON.stringify(policy.Properties.Roles).includes(roleId))
+      .flatMap((policy) => policy.Properties.PolicyDocument.Statement);
+    expect(grants).toEqual([
+      {
+        Effect: 'Allow',
+        Action: ['logs:CreateLogGroup', 'logs:CreateLogStream', 'logs:PutLogEvents'],
+        Resource: {
+          'Fn::Join': ['', ['arn:aws:logs:*:', { Ref: 'AWS::AccountId' }, ':log-group:/aws/lambda/us-east-1.', { Ref: id }, ':*']],
+        },
+      },
+    ]);
   });
 
   test("a share's pages go to the server as every page does, with no referrer, never indexed, never cached", () => {
