@@ -1,9 +1,12 @@
 /**
- * `npm run bench`: figures for the presign Lambdas, each with a baseline measured in the
+ * `npm run bench`: figures for the Lambda handlers, each with a baseline measured in the
  * same run, so the ratios mean something on any machine. Nothing here fails on time.
  *
- *   - bundle size: ours (SDK bundled, minified) vs the same entry with the SDK left external;
- *   - cold import: loading the bundle in a fresh Node process vs an empty script;
+ *   - bundle size of every handler the CDK app deploys: ours (SDK bundled, minified) vs the
+ *     same entry with the SDK left external;
+ *   - cold import of every handler, and of the web server's OpenNext bundle when it is built:
+ *     loading it in a fresh Node process, as on Lambda, vs an empty Node process, interleaved
+ *     (bench/cold-import.ts); the aim is at most 1.5x;
  *   - throughput: signed upload URLs per second in-process (one per upload, and 64 part URLs
  *     per request, as a 1 GiB upload asks), vs a handler that only routes, and vs the SDK's
  *     `getSignedUrl` signing the same PUT (what each URL cost before the presigner resolved
@@ -11,7 +14,6 @@
  */
 // Fixed fake credentials, as the tests use: every URL is really signed, nothing reaches AWS.
 import '../test/support/env';
-import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -19,27 +21,32 @@ import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import { GiB, STATEMENT_ROUTES } from '../contract';
+import { GiB, STATEMENT_ROUTES, WEB_CONFIG_ENV } from '../contract';
 import { createS3Client } from '../lambda/shared/runtime';
 import { LAMBDA_ESBUILD_OPTIONS } from '../lib/constructs/vault-function';
+import { serverFunctionDir, webArtifactDir } from '../lib/web-artifact';
 import { createRouter, on } from '../lambda/shared/http';
 import { createStatementsApi } from '../lambda/statements/core';
 import { apiEvent, BUCKET, checksumForSize, memoryApiDeps, partList, SOME_SHA256 } from '../test/support/lambda-fakes';
-import { medianMs } from './measure';
+import { coldImports, importStreamingModule, LAMBDA_LIKE_ENV, requireBundle, type ColdImport, type ColdSubject } from './cold-import';
+import { handlerEntries, LAMBDA_DIR } from './handler-entries';
 
-const ENTRIES = ['profile-image', 'statements', 'catalogue'];
+/** Fresh processes per subject (and as many empty ones): enough for a steady median on a shared machine. */
+const COLD_RUNS = 15;
+const MAX_COLD_RATIO = 1.5;
 const ROOT = path.join(__dirname, '..');
+const FIXTURE_CONFIG = path.join(ROOT, 'test', 'web', 'fixtures', 'amplify_outputs.json');
 const out = fs.mkdtempSync(path.join(os.tmpdir(), 'vault-bench-'));
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const ratio = (value: number, baseline: number) => `${(value / baseline).toFixed(2)}x`;
 
 const bundle = async (entry: string, sdkExternal: boolean) => {
-  const outfile = path.join(out, `${entry}${sdkExternal ? '.external' : ''}.js`);
+  const outfile = path.join(out, `${entry.replace(/\//g, '-').replace(/\.ts$/, '')}${sdkExternal ? '.external' : ''}.js`);
   await build({
     ...LAMBDA_ESBUILD_OPTIONS,
     mainFields: [...LAMBDA_ESBUILD_OPTIONS.mainFields],
-    entryPoints: [path.join(ROOT, 'lambda', entry, 'index.ts')],
+    entryPoints: [path.join(LAMBDA_DIR, entry)],
     external: sdkExternal ? ['@aws-sdk/*', '@smithy/*'] : [],
     outfile,
     logLevel: 'silent',
@@ -48,13 +55,26 @@ const bundle = async (entry: string, sdkExternal: boolean) => {
   return { outfile, bytes: code.length, gzip: gzipSync(code).length };
 };
 
-const coldImport = (file: string) =>
-  medianMs(7, () =>
-    // --no-warnings: the SDK warns once per process that its 2027 releases need Node 22.
-    execFileSync(process.execPath, ['--no-warnings', '-e', file ? `require(${JSON.stringify(file)})` : ''], {
-      env: { ...process.env, BUCKET_NAME: 'bench', TABLE_NAME: 'bench', POWERTOOLS_LOG_LEVEL: 'SILENT' },
-    }),
-  );
+/** The web server as it deploys (OpenNext's server function), if it is built; the bench does not build it (web.ts does, in minutes). */
+const webServer = (): ColdSubject | string => {
+  const entry = path.join(serverFunctionDir(webArtifactDir('aws')), 'index.mjs');
+  if (!fs.existsSync(entry)) return `not built (${path.relative(ROOT, entry)} is missing; npm run web:build writes it): not measured`;
+  return {
+    name: `web server (built ${fs.statSync(entry).mtime.toISOString().slice(0, 16).replace('T', ' ')} UTC)`,
+    args: importStreamingModule(entry),
+    env: { ...LAMBDA_LIKE_ENV, [WEB_CONFIG_ENV.json]: fs.readFileSync(FIXTURE_CONFIG, 'utf8') },
+  };
+};
+
+const printColdImports = (sizes: Map<string, string>, results: ColdImport[]) => {
+  for (const result of results) {
+    const flag = result.ratio > MAX_COLD_RATIO ? `  over ${MAX_COLD_RATIO}x` : '';
+    console.log(
+      `  ${result.name.padEnd(32)} ${(sizes.get(result.name) ?? '').padStart(24)}  cold import ${result.ms.toFixed(0).padStart(4)} ms` +
+        ` vs empty node ${result.emptyMs.toFixed(0)} ms (${result.ratio.toFixed(2)}x)${flag}`,
+    );
+  }
+};
 
 /** Calls per second over one second, after a warm-up; a handler that does not succeed is not measured. */
 const perSecond = async <E>(handler: (event: E) => Promise<unknown>, event: E) => {
@@ -73,18 +93,35 @@ const perSecond = async <E>(handler: (event: E) => Promise<unknown>, event: E) =
 };
 
 const main = async () => {
-  console.log('Lambda bundles (minified; baseline: same entry with the AWS SDK external)');
-  const emptyImport = coldImport('');
-  for (const entry of ENTRIES) {
+  const entries = handlerEntries();
+  console.log(
+    `Lambda bundles: the ${entries.length} handlers the CDK app deploys (minified; baseline: same entry with the AWS SDK external)`,
+  );
+  const subjects: ColdSubject[] = [];
+  const sizes = new Map<string, string>();
+  for (const entry of entries) {
     const ours = await bundle(entry, false);
     const baseline = await bundle(entry, true);
-    const importMs = coldImport(ours.outfile);
     console.log(
-      `  ${entry.padEnd(14)} ${kb(ours.bytes).padStart(9)} (${kb(ours.gzip)} gzip)  ` +
-        `baseline ${kb(baseline.bytes)} (${kb(baseline.gzip)} gzip)  ratio ${ratio(ours.gzip, baseline.gzip)} gzip  ` +
-        `cold import ${importMs.toFixed(0)} ms vs empty node ${emptyImport.toFixed(0)} ms (${ratio(importMs, emptyImport)})`,
+      `  ${entry.padEnd(32)} ${kb(ours.bytes).padStart(9)} (${kb(ours.gzip)} gzip)  ` +
+        `baseline ${kb(baseline.bytes)} (${kb(baseline.gzip)} gzip)  ratio ${ratio(ours.gzip, baseline.gzip)} gzip`,
     );
+    subjects.push({ name: entry, args: requireBundle(ours.outfile), env: LAMBDA_LIKE_ENV });
+    sizes.set(entry, `${kb(ours.bytes)}, ${kb(ours.gzip)} gzip`);
   }
+  const web = webServer();
+  if (typeof web !== 'string') subjects.push(web);
+  console.log(
+    `Cold import in a fresh Node process with Lambda's environment, median of ${COLD_RUNS}, each run after an empty one ` +
+      `(aim: at most ${MAX_COLD_RATIO}x the empty process)`,
+  );
+  const results = coldImports(subjects, COLD_RUNS);
+  printColdImports(sizes, results);
+  if (typeof web === 'string') console.log(`  web server: ${web}`);
+  const over = results.filter((result) => result.ratio > MAX_COLD_RATIO).map((result) => result.name);
+  console.log(
+    `  within ${MAX_COLD_RATIO}x: ${results.length - over.length} of ${results.length}${over.length ? `; over: ${over.join(', ')}` : ''}`,
+  );
 
   const deps = memoryApiDeps();
   const signing = createStatementsApi(deps);
