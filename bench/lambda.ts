@@ -55,16 +55,20 @@ const bundle = async (entry: string, sdkExternal: boolean) => {
   return { outfile, bytes: code.length, gzip: gzipSync(code).length };
 };
 
+const webServerEntry = () => path.join(serverFunctionDir(webArtifactDir('aws')), 'index.mjs');
+
 /** The web server as it deploys (OpenNext's server function), if it is built; the bench does not build it (web.ts does, in minutes). */
 const webServer = (): ColdSubject | string => {
-  const entry = path.join(serverFunctionDir(webArtifactDir('aws')), 'index.mjs');
+  const entry = webServerEntry();
   if (!fs.existsSync(entry)) return `not built (${path.relative(ROOT, entry)} is missing; npm run web:build writes it): not measured`;
   return {
-    name: `web server (built ${fs.statSync(entry).mtime.toISOString().slice(0, 16).replace('T', ' ')} UTC)`,
+    name: 'web server',
     args: importStreamingModule(entry),
     env: { ...LAMBDA_LIKE_ENV, [WEB_CONFIG_ENV.json]: fs.readFileSync(FIXTURE_CONFIG, 'utf8') },
   };
 };
+
+const webServerBuilt = () => fs.statSync(webServerEntry()).mtime.toISOString().slice(0, 16).replace('T', ' ') + ' UTC';
 
 const printColdImports = (sizes: Map<string, string>, results: ColdImport[]) => {
   for (const result of results) {
@@ -113,11 +117,13 @@ const main = async () => {
   if (typeof web !== 'string') subjects.push(web);
   console.log(
     `Cold import in a fresh Node process with Lambda's environment, median of ${COLD_RUNS}, each run after an empty one ` +
-      `(aim: at most ${MAX_COLD_RATIO}x the empty process)`,
+      `(aim: at most ${MAX_COLD_RATIO}x the empty process); the import only: what a handler makes at its first invocation ` +
+      `(its AWS clients, the tracer) is not in it`,
   );
   const results = coldImports(subjects, COLD_RUNS);
   printColdImports(sizes, results);
   if (typeof web === 'string') console.log(`  web server: ${web}`);
+  else console.log(`  (the web server as last built: ${webServerBuilt()})`);
   const over = results.filter((result) => result.ratio > MAX_COLD_RATIO).map((result) => result.name);
   console.log(
     `  within ${MAX_COLD_RATIO}x: ${results.length - over.length} of ${results.length}${over.length ? `; over: ${over.join(', ')}` : ''}`,

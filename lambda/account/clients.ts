@@ -1,7 +1,7 @@
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
-import { InvokeCommand, LambdaClient } from '@aws-sdk/client-lambda';
-import { AssumeRoleCommand, STSClient } from '@aws-sdk/client-sts';
-import { clientOptions, type AssumeRoleRequest, type AwsAccess } from '../shared/runtime';
+import { clientOptions } from '../shared/client-options';
+import { once } from '../shared/once';
+import type { AssumeRoleRequest, AwsAccess } from '../shared/runtime';
 
 // Apart from runtime.ts: only the functions that start or run a deletion bundle these clients.
 
@@ -11,20 +11,35 @@ export const createCognitoClient = (access: AwsAccess = {}): CognitoIdentityProv
     ...(access.endpoints?.cognito ? { endpoint: access.endpoints.cognito } : {}),
   });
 
-/** Lambda's asynchronous invoke: queued by Lambda, which retries a failed run twice. */
+/**
+ * Lambda's asynchronous invoke: queued by Lambda, which retries a failed run twice. The
+ * SDK's Lambda client is loaded by the first invoke, not at cold start: the statements API
+ * starts a deletion rarely, the share function tells the notifier once per share.
+ */
 export const lambdaInvokeAsync = (access: AwsAccess = {}) => {
-  const client = new LambdaClient(clientOptions(access));
+  const lambda = once(async () => {
+    const sdk = await import('@aws-sdk/client-lambda');
+    return { sdk, client: new sdk.LambdaClient(clientOptions(access)) };
+  });
   return async (functionName: string, payload: unknown): Promise<void> => {
-    await client.send(new InvokeCommand({ FunctionName: functionName, InvocationType: 'Event', Payload: JSON.stringify(payload) }));
+    const { sdk, client } = await lambda();
+    await client.send(new sdk.InvokeCommand({ FunctionName: functionName, InvocationType: 'Event', Payload: JSON.stringify(payload) }));
   };
 };
 
-/** STS's AssumeRole with a session policy: credentials with what both the role and the policy allow, for `durationSeconds`. */
+/**
+ * STS's AssumeRole with a session policy: credentials with what both the role and the policy
+ * allow, for `durationSeconds`. The SDK's STS client is loaded by the first call.
+ */
 export const stsAssumeRole = (access: AwsAccess, durationSeconds: number) => {
-  const client = new STSClient(clientOptions(access));
+  const sts = once(async () => {
+    const sdk = await import('@aws-sdk/client-sts');
+    return { sdk, client: new sdk.STSClient(clientOptions(access)) };
+  });
   return async ({ roleArn, sessionName, policy }: AssumeRoleRequest) => {
+    const { sdk, client } = await sts();
     const { Credentials: credentials } = await client.send(
-      new AssumeRoleCommand({ RoleArn: roleArn, RoleSessionName: sessionName, Policy: policy, DurationSeconds: durationSeconds }),
+      new sdk.AssumeRoleCommand({ RoleArn: roleArn, RoleSessionName: sessionName, Policy: policy, DurationSeconds: durationSeconds }),
     );
     if (!credentials?.AccessKeyId || !credentials.SecretAccessKey) throw new Error('STS answered AssumeRole without credentials');
     return { accessKeyId: credentials.AccessKeyId, secretAccessKey: credentials.SecretAccessKey, sessionToken: credentials.SessionToken };

@@ -1,4 +1,4 @@
-import { ACCOUNT_ROUTES } from '../../contract';
+import { ACCOUNT_ROUTES } from '../../contract/routes';
 import { ApiError } from '../shared/errors';
 import type { Admit } from '../shared/http';
 import type { DeletionJobs } from './deletion';

@@ -5,7 +5,7 @@ import {
   type AccountDeletion,
   type DeletionCounts,
   type DeletionStep,
-} from '../../contract';
+} from '../../contract/account';
 import type { Log } from '../shared/log';
 import type { RecordStore } from '../shared/records';
 

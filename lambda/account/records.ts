@@ -1,6 +1,7 @@
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { BatchWriteCommand, DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { ACCOUNT_DELETION, NO_DELETIONS, TABLE_KEYS, type AccountDeletion } from '../../contract';
+import { ACCOUNT_DELETION, NO_DELETIONS, type AccountDeletion } from '../../contract/account';
+import { TABLE_KEYS } from '../../contract/keys';
 import { newDeletionJob, type DeletionJobs, type OwnerPartition } from './deletion';
 
 const { partitionKey: pk, sortKey: sk } = TABLE_KEYS;

@@ -1,4 +1,5 @@
-import { ACCOUNT_DELETION, STATEMENT_ROUTES, confirmsEmail, type AccountContents } from '../../contract';
+import { ACCOUNT_DELETION, confirmsEmail, type AccountContents } from '../../contract/account';
+import { STATEMENT_ROUTES } from '../../contract/routes';
 import { ApiError, badRequest } from '../shared/errors';
 import { on, type RouteEntry } from '../shared/http';
 import type { Log } from '../shared/log';

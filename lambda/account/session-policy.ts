@@ -1,4 +1,5 @@
-import { DELETION_JOB_TABLE_ACTIONS, TABLE_KEYS, ownerPrefixes } from '../../contract';
+import { DELETION_JOB_TABLE_ACTIONS, ownerPrefixes } from '../../contract/account';
+import { TABLE_KEYS } from '../../contract/keys';
 
 /** What one deletion job acts on: the product's bucket, table and user pool. */
 export interface DeletionResources {

@@ -1,27 +1,32 @@
-import { AppSyncClient, UpdateApiKeyCommand } from '@aws-sdk/client-appsync';
 import { MetricUnit } from '@aws-lambda-powertools/metrics';
-import * as z from 'zod';
-import { LAMBDA_ENV } from '../../contract';
+import { LAMBDA_ENV } from '../../contract/lambda-env';
+import { METRIC_NAMES, SERVICE_NAMES } from '../../contract/metrics';
 import { CORRELATION_ID_PATHS, createLogger, powertoolsLog, withLambdaContext } from '../shared/log';
-import { METRIC_NAMES, SERVICE_NAMES, createMetrics } from '../shared/metrics';
-import { clientOptions, type AwsAccess } from '../shared/runtime';
+import { createMetrics } from '../shared/metrics';
+import { once } from '../shared/once';
+import { clientOptions } from '../shared/client-options';
+import type { AwsAccess } from '../shared/runtime';
 import { createApiKeyRenewal, type ApiKeyPort } from './renewal';
 
-const environmentSchema = z.object({
-  [LAMBDA_ENV.graphqlApiId]: z.string().min(1, `${LAMBDA_ENV.graphqlApiId} is not set`),
-  [LAMBDA_ENV.graphqlApiKeyId]: z.string().min(1, `${LAMBDA_ENV.graphqlApiKeyId} is not set`),
-  [LAMBDA_ENV.logLevel]: z.string().optional(),
-  [LAMBDA_ENV.metricsDisabled]: z.string().optional(),
-});
+/** The variables this function needs, each set and not empty; every one missing is named in one message. */
+const requiredSettings = (env: Record<string, string | undefined>, names: string[]): void => {
+  const missing = names.filter((name) => !env[name]).map((name) => `${name} is not set`);
+  if (missing.length > 0) throw new Error(missing.join('; '));
+};
 
-/** AppSync's UpdateApiKey on one key of one API. */
+/** AppSync's UpdateApiKey on one key of one API; the SDK's AppSync client is loaded at the one call a run makes, not at cold start. */
 export const appSyncApiKeyPort = (apiId: string, keyId: string, access: AwsAccess = {}): ApiKeyPort => {
-  const client = new AppSyncClient({
-    ...clientOptions(access),
-    ...(access.endpoints?.appsync ? { endpoint: access.endpoints.appsync } : {}),
+  const appsync = once(async () => {
+    const { AppSyncClient, UpdateApiKeyCommand } = await import('@aws-sdk/client-appsync');
+    const client = new AppSyncClient({
+      ...clientOptions(access),
+      ...(access.endpoints?.appsync ? { endpoint: access.endpoints.appsync } : {}),
+    });
+    return { client, UpdateApiKeyCommand };
   });
   return {
     async setExpiry(expires) {
+      const { client, UpdateApiKeyCommand } = await appsync();
       const answer = await client.send(new UpdateApiKeyCommand({ apiId, id: keyId, expires }));
       const kept = answer.apiKey?.expires;
       if (typeof kept !== 'number') throw new Error('AppSync answered UpdateApiKey without an expiry');
@@ -32,13 +37,11 @@ export const appSyncApiKeyPort = (apiId: string, keyId: string, access: AwsAcces
 
 /** The renewal's Lambda handler: EventBridge invokes it on a schedule. */
 export const createApiKeyRenewalHandler = (env: Record<string, string | undefined>, access: AwsAccess = {}) => {
-  const parsed = environmentSchema.safeParse(env);
-  if (!parsed.success) throw new Error(parsed.error.issues.map((issue) => issue.message).join('; '));
-  const settings = parsed.data;
-  const logger = createLogger(SERVICE_NAMES.apiKeyRenewal, settings[LAMBDA_ENV.logLevel]);
-  const metrics = createMetrics(SERVICE_NAMES.apiKeyRenewal, settings[LAMBDA_ENV.metricsDisabled] === 'true');
+  requiredSettings(env, [LAMBDA_ENV.graphqlApiId, LAMBDA_ENV.graphqlApiKeyId]);
+  const logger = createLogger(SERVICE_NAMES.apiKeyRenewal, env[LAMBDA_ENV.logLevel]);
+  const metrics = createMetrics(SERVICE_NAMES.apiKeyRenewal, env[LAMBDA_ENV.metricsDisabled] === 'true');
   const renew = createApiKeyRenewal({
-    keys: appSyncApiKeyPort(settings[LAMBDA_ENV.graphqlApiId], settings[LAMBDA_ENV.graphqlApiKeyId], access),
+    keys: appSyncApiKeyPort(env[LAMBDA_ENV.graphqlApiId] as string, env[LAMBDA_ENV.graphqlApiKeyId] as string, access),
     log: powertoolsLog(logger),
     recordDaysLeft: (days) => void metrics?.addMetric(METRIC_NAMES.apiKeyDaysLeft, MetricUnit.NoUnit, days),
   });

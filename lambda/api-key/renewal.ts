@@ -1,4 +1,4 @@
-import { API_KEY_RENEWAL, apiKeyDaysLeft, renewedApiKeyExpiry } from '../../contract';
+import { API_KEY_RENEWAL, apiKeyDaysLeft, renewedApiKeyExpiry } from '../../contract/api-key';
 import type { Log } from '../shared/log';
 
 /** The one thing the renewal does to AppSync: set the key's expiry, answering the expiry AppSync kept (seconds since the epoch). */

@@ -1,21 +1,12 @@
 import type { S3Event, S3EventRecord } from 'aws-lambda';
 import * as z from 'zod';
-import {
-  COMPOSITE_SHA256_PATTERN,
-  PERIOD_PATTERN,
-  SHA256_BASE64_PATTERN,
-  STATEMENT_STATUS,
-  TABLE_KEYS,
-  accountLabelSchema,
-  canonicalContentType,
-  checkUpload,
-  verdictOutcome,
-  fileNameSchema,
-  parseKey,
-  type ParsedKey,
-  type Statement,
-  type UploadRefusal,
-} from '../../contract';
+import { COMPOSITE_SHA256_PATTERN, SHA256_BASE64_PATTERN } from '../../contract/checksums';
+import { PERIOD_PATTERN } from '../../contract/uploads';
+import { STATEMENT_STATUS, type Statement, type UploadRefusal } from '../../contract/entities';
+import { TABLE_KEYS, parseKey, type ParsedKey } from '../../contract/keys';
+import { accountLabelSchema, fileNameSchema } from '../../contract/api';
+import { canonicalContentType, checkUpload } from '../../contract/upload-rules';
+import { verdictOutcome } from '../../contract/scanning';
 import { CONTENT_SAMPLE_BYTES, checkContent } from '../shared/content-check';
 import type { Log } from '../shared/log';
 import { METRIC_NAMES, type MetricsPort } from '../shared/metrics';

@@ -1,5 +1,5 @@
 import type { EventBridgeEvent } from 'aws-lambda';
-import { MALWARE_SCAN, type ScanResultDetail } from '../../contract';
+import { MALWARE_SCAN, type ScanResultDetail } from '../../contract/scanning';
 import { METRIC_NAMES } from '../shared/metrics';
 import { applyScanVerdict, type CatalogueDeps, type Outcome } from './core';
 

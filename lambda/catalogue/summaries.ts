@@ -1,4 +1,5 @@
-import { TABLE_KEYS, accountKeyOf, type Statement } from '../../contract';
+import { TABLE_KEYS, accountKeyOf } from '../../contract/keys';
+import type { Statement } from '../../contract/entities';
 import {
   COVERAGE_IDS,
   type HeldUpload,

@@ -1,4 +1,5 @@
-import { PROFILE_IMAGE_PREFIX, STATEMENT_PREFIX, STATEMENT_STATUS, parseKey, profileImageKey, statementKey } from '../../contract';
+import { PROFILE_IMAGE_PREFIX, STATEMENT_PREFIX, parseKey, profileImageKey, statementKey } from '../../contract/keys';
+import { STATEMENT_STATUS } from '../../contract/entities';
 import type { OwnerRecords } from '../shared/records';
 import { applyScanVerdict, catalogueCreated, catalogueRemoved, type CatalogueDeps, type Outcome } from './core';
 import { indexAvailable } from '../shared/search/indexing';

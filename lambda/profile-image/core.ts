@@ -1,10 +1,7 @@
-import {
-  PROFILE_IMAGE_LIMITS,
-  PROFILE_IMAGE_ROUTES,
-  profileImageKey,
-  type PresignedDownload,
-  type ProfileImageUploadResponse,
-} from '../../contract';
+import { PROFILE_IMAGE_LIMITS } from '../../contract/uploads';
+import { PROFILE_IMAGE_ROUTES } from '../../contract/routes';
+import { profileImageKey } from '../../contract/keys';
+import type { PresignedDownload, ProfileImageUploadResponse } from '../../contract/api';
 import { notFound } from '../shared/errors';
 import { createRouter, on, type Admit, type Cors } from '../shared/http';
 import type { Log } from '../shared/log';

@@ -1,5 +1,6 @@
 import * as z from 'zod';
-import { SHARE_ID_PATTERN, SUB_PATTERN } from '../../contract';
+import { SHARE_ID_PATTERN } from '../../contract/shares';
+import { SUB_PATTERN } from '../../contract/keys';
 import type { Log } from '../shared/log';
 import type { PushOutcome, PushSender } from '../shared/push/sender';
 import type { ShareStore } from '../shared/shares/store';

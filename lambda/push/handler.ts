@@ -1,22 +1,21 @@
+import { LAMBDA_ENV } from '../../contract/lambda-env';
+import { SERVICE_NAMES } from '../../contract/metrics';
+import { parseEnvironment, required } from '../shared/environment';
 import { CORRELATION_ID_PATHS, createLogger, powertoolsLog, withLambdaContext } from '../shared/log';
-import { SERVICE_NAMES, createMetrics, powertoolsMetrics } from '../shared/metrics';
-import { dynamoDeviceStore } from '../shared/push/devices';
-import { requiredPushSender } from '../shared/push/runtime';
-import { createDynamoDbClient, parseEnvironment, type AwsAccess } from '../shared/runtime';
-import { dynamoShareStore } from '../shared/shares/store';
-import { createNotifier } from './core';
+import { createMetrics } from '../shared/metrics';
+import { once } from '../shared/once';
+import type { AwsAccess } from '../shared/runtime';
 
-/** The notifier's Lambda handler: invoked asynchronously by the share function. */
+/**
+ * The notifier's Lambda handler: invoked asynchronously by the share function. Its
+ * environment (the VAPID secret checked), logger and metrics are made at cold start; the
+ * notifier and its clients at the first invocation (wiring.ts).
+ */
 export const createNotifierHandler = (env: Record<string, string | undefined>, access: AwsAccess = {}) => {
   const settings = parseEnvironment(env);
+  required(settings.push?.vapidSecretArn, LAMBDA_ENV.pushVapidSecretArn);
   const logger = createLogger(SERVICE_NAMES.pushNotifier, settings.logLevel);
   const metrics = createMetrics(SERVICE_NAMES.pushNotifier, settings.metricsDisabled);
-  const dynamo = createDynamoDbClient(access);
-  const log = powertoolsLog(logger);
-  const notifier = createNotifier({
-    shares: dynamoShareStore(settings.tableName, dynamo),
-    sender: requiredPushSender(settings, access, { devices: dynamoDeviceStore(settings.tableName, dynamo), log, metrics: powertoolsMetrics(metrics) }),
-    log,
-  });
-  return withLambdaContext(logger, CORRELATION_ID_PATHS.shareNotice, (event: unknown) => notifier(event), { metrics });
+  const notifier = once(async () => (await import('./wiring')).notifierOf(settings, access, powertoolsLog(logger), metrics));
+  return withLambdaContext(logger, CORRELATION_ID_PATHS.shareNotice, async (event: unknown) => (await notifier())(event), { metrics });
 };

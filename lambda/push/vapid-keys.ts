@@ -1,7 +1,10 @@
-import { GetSecretValueCommand, PutSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import type { CloudFormationCustomResourceEvent } from 'aws-lambda';
-import webPush from 'web-push';
-import { clientOptions, type AwsAccess } from '../shared/runtime';
+import { clientOptions } from '../shared/client-options';
+import { once } from '../shared/once';
+import type { AwsAccess } from '../shared/runtime';
+
+/** A VAPID key pair, base64url. */
+type KeyPair = { publicKey: string; privateKey: string };
 
 /** What the custom resource answers CloudFormation: the public key, for the web app's config. */
 export interface VapidResourceData {
@@ -31,24 +34,32 @@ const isKeyPair = (value: string | undefined): value is string => {
 export const ensureVapidKeys = async (
   event: Pick<CloudFormationCustomResourceEvent, 'RequestType'> & { ResourceProperties: Record<string, unknown> },
   secrets: VapidSecretPort,
-  generate: () => { publicKey: string; privateKey: string } = webPush.generateVAPIDKeys,
+  generate: () => KeyPair | Promise<KeyPair> = async () => (await import('web-push')).default.generateVAPIDKeys(),
 ): Promise<VapidResourceData | undefined> => {
   if (event.RequestType === 'Delete') return undefined;
   const secretArn = String(event.ResourceProperties.SecretArn ?? '');
   if (!secretArn) throw new Error('SecretArn is not set');
   const current = await secrets.read(secretArn);
   if (isKeyPair(current)) return { PublicKey: (JSON.parse(current) as { publicKey: string }).publicKey };
-  const keys = generate();
+  const keys = await generate();
   await secrets.write(secretArn, JSON.stringify(keys));
   return { PublicKey: keys.publicKey };
 };
 
+/** Secrets Manager, with the access's credentials; the SDK's client is loaded by the first call (a deploy's), not at cold start. */
 export const secretsManagerPort = (access: AwsAccess = {}): VapidSecretPort => {
-  const client = new SecretsManagerClient(clientOptions(access));
+  const secrets = once(async () => {
+    const sdk = await import('@aws-sdk/client-secrets-manager');
+    return { sdk, client: new sdk.SecretsManagerClient(clientOptions(access)) };
+  });
   return {
-    read: async (secretArn) => (await client.send(new GetSecretValueCommand({ SecretId: secretArn }))).SecretString,
+    read: async (secretArn) => {
+      const { sdk, client } = await secrets();
+      return (await client.send(new sdk.GetSecretValueCommand({ SecretId: secretArn }))).SecretString;
+    },
     write: async (secretArn, value) => {
-      await client.send(new PutSecretValueCommand({ SecretId: secretArn, SecretString: value }));
+      const { sdk, client } = await secrets();
+      await client.send(new sdk.PutSecretValueCommand({ SecretId: secretArn, SecretString: value }));
     },
   };
 };

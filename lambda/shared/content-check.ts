@@ -1,6 +1,7 @@
-import { fileTypeFromBuffer } from 'file-type';
-import { KiB, fileTypeOf, type FileTypeSpec } from '../../contract';
+import { KiB } from '../../contract/uploads';
+import { fileTypeOf, type FileTypeSpec } from '../../contract/file-types';
 import { byteOrderMark, decodeStatementText } from '../../contract/reading/text';
+import { once } from './once';
 
 /**
  * Whether a file's content is what its declared type says, from its first bytes: a file
@@ -18,9 +19,12 @@ const notA = (type: FileTypeSpec) => `not ${/^[AEIO]/.test(type.label) ? 'an' : 
 
 const refuse = (type: FileTypeSpec, why: string): ContentVerdict => ({ ok: false, reason: `${notA(type)}: ${why}` });
 
+/** `file-type`'s detector, loaded by the first file checked, not at cold start: only the catalogue's arrivals use it. */
+const fileTypeDetector = once(async () => (await import('file-type')).fileTypeFromBuffer);
+
 /** What the detector makes of bytes, in words ("a ZIP archive (zip)"), or undefined when it knows nothing of them. */
 const detected = async (sample: Uint8Array): Promise<{ mime: string; words: string } | undefined> => {
-  const found = await fileTypeFromBuffer(sample);
+  const found = await (await fileTypeDetector())(sample);
   if (!found) return undefined;
   const known = fileTypeOf(found.mime)?.label;
   return { mime: found.mime, words: known ? `its content is ${known}` : `its content is ${found.ext.toUpperCase()} (${found.mime})` };

@@ -1,4 +1,4 @@
-import { ERROR_STATUS, type ErrorBody, type ErrorCode } from '../../contract';
+import { ERROR_STATUS, type ErrorBody, type ErrorCode } from '../../contract/errors';
 
 /** A failure the caller can act on; becomes `{ error: { code, message } }` with its status. */
 export class ApiError extends Error {

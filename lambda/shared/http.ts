@@ -1,13 +1,8 @@
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
-import {
-  MAX_REQUEST_BODY_BYTES,
-  SUB_PATTERN,
-  routeBody,
-  type ParsedRouteBody,
-  type RouteParamNames,
-  type RouteResponse,
-  type RouteSpec,
-} from '../../contract';
+import { MAX_REQUEST_BODY_BYTES } from '../../contract/errors';
+import { SUB_PATTERN } from '../../contract/keys';
+import { routeBody, type ParsedRouteBody } from '../../contract/route-bodies';
+import type { RouteParamNames, RouteResponse, RouteSpec } from '../../contract/routes';
 import type * as z from 'zod';
 import { ApiError, badRequest, unauthorized } from './errors';
 import type { Log } from './log';

@@ -3,6 +3,7 @@ import { search } from '@aws-lambda-powertools/logger/correlationId';
 import type { Metrics } from '@aws-lambda-powertools/metrics';
 import type { Tracer } from '@aws-lambda-powertools/tracer';
 import type { Context } from 'aws-lambda';
+import { once } from './once';
 
 /**
  * The logging port of the handlers. Entries are structured: a message and flat fields.
@@ -41,6 +42,15 @@ export const powertoolsLog = (logger: Logger): Log => ({
 
 type HandlerMethodDecorator = (target: object, propertyKey: string, descriptor: PropertyDescriptor) => void;
 
+type Invoke<E, R> = (event: E, context: Context) => Promise<R>;
+
+/** Applies a method decorator to a function, as TypeScript's legacy decorators apply one to a method. */
+const decorate = <E, R>(decorator: HandlerMethodDecorator, target: object, invoke: Invoke<E, R>): Invoke<E, R> => {
+  const descriptor: PropertyDescriptor = { value: invoke };
+  decorator(target, 'handler', descriptor);
+  return descriptor.value as Invoke<E, R>;
+};
+
 /**
  * A Lambda handler with Powertools' own Lambda integrations: every log line carries the
  * Lambda context (function name and version, request id, cold start) and a correlation
@@ -48,28 +58,31 @@ type HandlerMethodDecorator = (target: object, propertyKey: string, descriptor: 
  * the invocation is an X-Ray segment (`captureLambdaHandler`; Tracer switches itself off
  * outside Lambda); metrics added during the invocation are published at its end, when
  * there are any (`logMetrics` would warn on every invocation that counts nothing). The
- * decorators are applied as TypeScript's legacy decorators apply them, innermost first.
+ * tracer is made at the first invocation (lazyTracer) and its decorator applied then,
+ * before that invocation runs, so every invocation is traced; the logger's decorator is
+ * outermost, as TypeScript's legacy decorators apply them, innermost first.
  */
 export const withLambdaContext = <E, R>(
   logger: Logger,
   correlationIdPath: string,
   handle: (event: E) => Promise<R>,
-  extras: { metrics?: Metrics; tracer?: Tracer } = {},
-): ((event: E, context: Context) => Promise<R>) => {
-  const descriptor: PropertyDescriptor = {
-    value: async (event: E, _context: Context): Promise<R> => {
-      try {
-        return await handle(event);
-      } finally {
-        if (extras.metrics?.hasStoredMetrics()) extras.metrics.publishStoredMetrics();
-      }
-    },
-  };
-  const decorators: (HandlerMethodDecorator | undefined)[] = [
-    extras.tracer?.captureLambdaHandler() as HandlerMethodDecorator | undefined,
-    logger.injectLambdaContext({ correlationIdPath, resetKeys: true }) as HandlerMethodDecorator,
-  ];
+  extras: { metrics?: Metrics; tracer?: () => Promise<Tracer> } = {},
+): Invoke<E, R> => {
   const target = {};
-  for (const decorate of decorators) decorate?.(target, 'handler', descriptor);
-  return (descriptor.value as (event: E, context: Context) => Promise<R>).bind(target);
+  const invoke: Invoke<E, R> = async (event) => {
+    try {
+      return await handle(event);
+    } finally {
+      if (extras.metrics?.hasStoredMetrics()) extras.metrics.publishStoredMetrics();
+    }
+  };
+  const tracer = extras.tracer;
+  let traced: Invoke<E, R> = invoke;
+  if (tracer) {
+    const decorated = once(async () => decorate((await tracer()).captureLambdaHandler() as HandlerMethodDecorator, target, invoke));
+    traced = async (event, context) => (await decorated()).call(target, event, context);
+  }
+  return decorate(logger.injectLambdaContext({ correlationIdPath, resetKeys: true }) as HandlerMethodDecorator, target, traced).bind(
+    target,
+  );
 };

@@ -1,4 +1,5 @@
-import { STATEMENT_METADATA, encodeMetadataText } from '../../contract';
+import { STATEMENT_METADATA } from '../../contract/keys';
+import { encodeMetadataText } from '../../contract/uploads';
 
 /**
  * Statement metadata travels as S3 user metadata, i.e. HTTP header values, which must be

@@ -2,7 +2,8 @@ import { GetObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { formatUrl } from '@aws-sdk/core/util';
 import { S3RequestPresigner, getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { HttpRequest } from '@smithy/types';
-import { CHECKSUM, type PresignedDownload, type PresignedPut } from '../../contract';
+import { CHECKSUM } from '../../contract/checksums';
+import type { PresignedDownload, PresignedPut } from '../../contract/api';
 
 const metadataHeaders = (metadata: Record<string, string>): Record<string, string> =>
   Object.fromEntries(Object.entries(metadata).map(([name, value]) => [`x-amz-meta-${name}`, value]));

@@ -11,7 +11,8 @@ import {
   type S3Client,
   S3ServiceException,
 } from '@aws-sdk/client-s3';
-import { CHECKSUM_TYPES, MALWARE_SCAN, type ChecksumType } from '../../contract';
+import { CHECKSUM_TYPES, type ChecksumType } from '../../contract/checksums';
+import { MALWARE_SCAN } from '../../contract/scanning';
 import { badRequest, notFound } from './errors';
 
 export { Presigner } from './presigner';

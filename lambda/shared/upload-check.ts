@@ -1,4 +1,5 @@
-import { checkUpload, uploadSizeProblem, type UploadKind } from '../../contract';
+import { checkUpload, uploadSizeProblem } from '../../contract/upload-rules';
+import type { UploadKind } from '../../contract/file-types';
 import { ApiError } from './errors';
 
 /** Applies the contract's upload rules; refuses with 415, 413 or 400 before anything is signed. */

@@ -3,16 +3,15 @@ import * as z from 'zod';
 import {
   SHARE_HEADERS,
   SHARE_LIMITS,
-  SHARE_ROUTES,
   SHARE_SECRET_PATTERN,
   coarseBrowser,
   coarseNetwork,
-  statementIdSchema,
   type RecipientShare,
   type SharedStatement,
-  type Statement,
-  type StatementDownloadResponse,
-} from '../../contract';
+} from '../../contract/shares';
+import { SHARE_ROUTES } from '../../contract/routes';
+import { statementIdSchema, type StatementDownloadResponse } from '../../contract/api';
+import type { Statement } from '../../contract/entities';
 import { ApiError, notFound } from '../shared/errors';
 import { createRouter, on, type Cors } from '../shared/http';
 import type { Log } from '../shared/log';
@@ -77,15 +76,21 @@ export const createShareApi = (deps: ShareApiDeps) => {
     const share = await deps.shares.byHash(secretHash);
     // Read for every link, found or not, so a dead one costs what a live one does.
     const closing = (await deps.closing?.(share?.owner ?? NO_OWNER)) ?? false;
-    const live =
-      share && !closing && SHARE_SECRET_PATTERN.test(secret) && !share.revokedAt && Date.parse(share.expiresAt) > at.getTime();
+    const live = share && !closing && SHARE_SECRET_PATTERN.test(secret) && !share.revokedAt && Date.parse(share.expiresAt) > at.getTime();
     if (!live) throw notFound(NO_SUCH_SHARE);
     return share;
   };
 
   /** The share's statements as they are now, in the order it names them. */
   const current = async (share: StoredShare): Promise<{ shared: SharedStatement; statement: Statement }[]> => {
-    const records = new Map((await deps.reader.statements(share.owner, share.statements.map((one) => one.id))).map((one) => [one.id, one]));
+    const records = new Map(
+      (
+        await deps.reader.statements(
+          share.owner,
+          share.statements.map((one) => one.id),
+        )
+      ).map((one) => [one.id, one]),
+    );
     return share.statements.flatMap((shared) => {
       const statement = records.get(shared.id);
       return stillShared(shared, statement) ? [{ shared, statement }] : [];
@@ -107,7 +112,10 @@ export const createShareApi = (deps: ShareApiDeps) => {
           },
           share.expiresAt,
         );
-        if (first) await deps.notifyFirstOpening?.(share).catch((error: Error) => deps.log.warn('first-opening notice failed', { errorName: error.name }));
+        if (first)
+          await deps
+            .notifyFirstOpening?.(share)
+            .catch((error: Error) => deps.log.warn('first-opening notice failed', { errorName: error.name }));
         const answer: RecipientShare = {
           ...(share.note ? { note: share.note } : {}),
           expiresAt: share.expiresAt,

@@ -1,5 +1,8 @@
 import { BatchGetCommand, DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { STATEMENT_LIMITS, statementKey, type PresignedDownload, type Statement } from '../../contract';
+import { STATEMENT_LIMITS } from '../../contract/uploads';
+import { statementKey } from '../../contract/keys';
+import type { PresignedDownload } from '../../contract/api';
+import type { Statement } from '../../contract/entities';
 import { attachmentDisposition } from '../shared/metadata';
 import { statementItemKey, stripKeys } from '../shared/records/table';
 import { createDynamoDbClient, createS3Client, type AwsAccess, type AssumeRoleRequest } from '../shared/runtime';

@@ -1,4 +1,4 @@
-import { TABLE_KEYS } from '../../contract';
+import { TABLE_KEYS } from '../../contract/keys';
 
 /** What the share reader's role acts on: the product's bucket and table. */
 export interface ShareResources {
@@ -23,6 +23,8 @@ export const shareReadPolicy = (owner: string, resources: ShareResources, object
       Resource: `arn:aws:dynamodb:*:*:table/${resources.tableName}`,
       Condition: { 'ForAllValues:StringEquals': { 'dynamodb:LeadingKeys': [TABLE_KEYS.userPartition(owner)] } },
     },
-    ...(objectKey ? [{ Sid: 'SharedFile', Effect: 'Allow', Action: ['s3:GetObject'], Resource: `arn:aws:s3:::${resources.bucketName}/${objectKey}` }] : []),
+    ...(objectKey
+      ? [{ Sid: 'SharedFile', Effect: 'Allow', Action: ['s3:GetObject'], Resource: `arn:aws:s3:::${resources.bucketName}/${objectKey}` }]
+      : []),
   ],
 });

@@ -1,4 +1,6 @@
-import { STATEMENT_STATUS, SUB_PATTERN, statementEditRequestSchema, type Statement } from '../../contract';
+import { STATEMENT_STATUS, type Statement } from '../../contract/entities';
+import { SUB_PATTERN } from '../../contract/keys';
+import { statementEditRequestSchema } from '../../contract/api';
 import type { Log } from '../shared/log';
 import type { RecordStore, StatementChange } from '../shared/records';
 import type { SearchIndex } from '../shared/search/index-store';

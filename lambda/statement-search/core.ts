@@ -1,14 +1,7 @@
 import * as z from 'zod';
-import {
-  SUB_PATTERN,
-  STATEMENT_ID_PATTERN,
-  SEARCH_LIMITS,
-  TERM_SOURCES,
-  filingTerms,
-  parseQuery,
-  type QueryTerm,
-  type Statement,
-} from '../../contract';
+import { SUB_PATTERN, STATEMENT_ID_PATTERN } from '../../contract/keys';
+import { SEARCH_LIMITS, TERM_SOURCES, filingTerms, parseQuery, type QueryTerm } from '../../contract/search/terms';
+import type { Statement } from '../../contract/entities';
 import type { Log } from '../shared/log';
 import type { Posting, SearchIndex } from '../shared/search/index-store';
 import type { StatementOrder } from './order';

@@ -1,6 +1,7 @@
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { TABLE_KEYS, type Statement } from '../../contract';
+import { TABLE_KEYS } from '../../contract/keys';
+import type { Statement } from '../../contract/entities';
 import { pk, sk, statementItemKey, stripKeys } from '../shared/records/table';
 
 /** Statements in the list's order (period newest first, then account, then name). */

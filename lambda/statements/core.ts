@@ -1,25 +1,20 @@
 import { ulid } from 'ulid';
+import { STATEMENT_LIMITS, STATEMENT_QUOTA, formatBytes, needsMultipart, partSizes } from '../../contract/uploads';
+import { STATEMENT_ROUTES } from '../../contract/routes';
+import { STATEMENT_STATUS } from '../../contract/entities';
+import { SHA256_BASE64_PATTERN, compositePartCount } from '../../contract/checksums';
 import {
-  STATEMENT_LIMITS,
-  STATEMENT_QUOTA,
-  STATEMENT_ROUTES,
-  STATEMENT_STATUS,
-  SHA256_BASE64_PATTERN,
-  compositePartCount,
   uploadQuerySchema,
-  formatBytes,
-  needsMultipart,
-  partSizes,
   statementIdSchema,
-  statementKey,
   type CompleteUploadResponse,
-  type ParsedRouteBody,
   type PartUrlsResponse,
   type StoredPartsResponse,
   type StatementDownloadResponse,
   type StatementUploadResponse,
   type RestoredStatementResponse,
-} from '../../contract';
+} from '../../contract/api';
+import { statementKey } from '../../contract/keys';
+import type { ParsedRouteBody } from '../../contract/route-bodies';
 import { accountRoutes, type AccountPorts } from '../account/routes';
 import { ApiError, badRequest, notFound } from '../shared/errors';
 import { createRouter, on, type Admit, type Cors } from '../shared/http';
@@ -289,7 +284,8 @@ export const createStatementsApi = (deps: StatementsDeps) => {
         const statementId = param('statementId', statementIdSchema);
         const restored = await deps.records.restoreStatement(sub, statementId);
         if (restored === 'gone') throw notFound('There is no such statement in Recently deleted.');
-        if (restored === 'purging') throw new ApiError('CONFLICT', 'This statement is being deleted for good and can no longer be restored.');
+        if (restored === 'purging')
+          throw new ApiError('CONFLICT', 'This statement is being deleted for good and can no longer be restored.');
         deps.log.info('statement restored', { statementId });
         const answer: RestoredStatementResponse = { statementId };
         return { status: 200, body: answer };

@@ -1,5 +1,7 @@
 import * as z from 'zod';
-import { PUSH_DEVICE_ID_PATTERN, PUSH_LIMITS, STATEMENT_ROUTES, coarseBrowser, pushDeviceId, pushEndpointProblem, type PushDevice } from '../../contract';
+import { PUSH_DEVICE_ID_PATTERN, PUSH_LIMITS, pushDeviceId, pushEndpointProblem, type PushDevice } from '../../contract/push';
+import { STATEMENT_ROUTES } from '../../contract/routes';
+import { coarseBrowser } from '../../contract/shares';
 import { ApiError, badRequest, notFound } from '../shared/errors';
 import { on, type RouteEntry } from '../shared/http';
 import type { Log } from '../shared/log';

@@ -4,16 +4,14 @@ import * as z from 'zod';
 import {
   SHARE_ID_PATTERN,
   SHARE_LIMITS,
-  STATEMENT_ROUTES,
-  STATEMENT_STATUS,
-  accountKeyOf,
-  compareStatementOrder,
   type ShareDetails,
   type ShareState,
   type ShareSummary,
   type SharedStatement,
-  type Statement,
-} from '../../contract';
+} from '../../contract/shares';
+import { STATEMENT_ROUTES } from '../../contract/routes';
+import { STATEMENT_STATUS, type Statement } from '../../contract/entities';
+import { accountKeyOf, compareStatementOrder } from '../../contract/keys';
 import { ApiError, badRequest, notFound } from '../shared/errors';
 import { on, type RouteEntry } from '../shared/http';
 import type { Log } from '../shared/log';
@@ -75,7 +73,10 @@ export const shareRoutes = (deps: ShareRouteDeps): RouteEntry[] => {
   const newSecret = deps.newSecret ?? (() => randomBytes(SHARE_LIMITS.secretBytes).toString('base64url'));
 
   /** What a request names, as the owner's available statements; a 400 in words for anything else. */
-  const chosen = async (sub: string, request: { statementIds?: string[]; account?: { accountLabel: string; from: string; to: string } }) => {
+  const chosen = async (
+    sub: string,
+    request: { statementIds?: string[]; account?: { accountLabel: string; from: string; to: string } },
+  ) => {
     if (request.statementIds) {
       const ids = [...new Set(request.statementIds)];
       const found = await Promise.all(ids.map((id) => deps.records.getStatement(sub, id)));
@@ -172,7 +173,8 @@ export const shareRoutes = (deps: ShareRouteDeps): RouteEntry[] => {
       if (mine.revokedAt) throw new ApiError('CONFLICT', 'A withdrawn share cannot be extended; make a new one.');
       const at = now();
       const expiresAt = new Date(at.getTime() + expiresInSeconds * 1000).toISOString();
-      if (!(await deps.shares.extend(sub, shareId, expiresAt))) throw new ApiError('CONFLICT', 'A withdrawn share cannot be extended; make a new one.');
+      if (!(await deps.shares.extend(sub, shareId, expiresAt)))
+        throw new ApiError('CONFLICT', 'A withdrawn share cannot be extended; make a new one.');
       deps.log.info('share extended', { shareId, expiresAt });
       return { status: 200, body: summaryOf({ ...mine, expiresAt }, await deps.shares.byHash(mine.secretHash), at) };
     }),

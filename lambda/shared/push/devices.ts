@@ -1,6 +1,7 @@
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { TABLE_KEYS, type PushDevice, type PushSubscriptionJson } from '../../../contract';
+import { TABLE_KEYS } from '../../../contract/keys';
+import type { PushDevice, PushSubscriptionJson } from '../../../contract/push';
 import { tableAccess } from '../records/table';
 
 const { partitionKey: pk, sortKey: sk } = TABLE_KEYS;
@@ -50,12 +51,16 @@ export const dynamoDeviceStore = (tableName: string, client: DynamoDBClient): De
       return { created: !Attributes };
     },
     remove: async (owner, deviceId) => {
-      const { Attributes } = await documents.send(new DeleteCommand({ TableName: tableName, Key: keyOf(owner, deviceId), ReturnValues: 'ALL_OLD' }));
+      const { Attributes } = await documents.send(
+        new DeleteCommand({ TableName: tableName, Key: keyOf(owner, deviceId), ReturnValues: 'ALL_OLD' }),
+      );
       return Boolean(Attributes);
     },
     removeAll: async (owner) => {
       const devices = await list(owner);
-      await Promise.all(devices.map((device) => documents.send(new DeleteCommand({ TableName: tableName, Key: keyOf(owner, device.deviceId) }))));
+      await Promise.all(
+        devices.map((device) => documents.send(new DeleteCommand({ TableName: tableName, Key: keyOf(owner, device.deviceId) }))),
+      );
       return devices.length;
     },
     touch: async (owner, deviceId, at) => {

@@ -1,15 +1,21 @@
-import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
-import { LAMBDA_ENV } from '../../../contract';
+import { LAMBDA_ENV } from '../../../contract/lambda-env';
+import { clientOptions } from '../client-options';
+import { required, type HandlerEnvironment } from '../environment';
 import type { Log } from '../log';
 import type { MetricsPort } from '../metrics';
-import { clientOptions, required, type AwsAccess, type HandlerEnvironment } from '../runtime';
+import { once } from '../once';
+import type { AwsAccess } from '../runtime';
 import type { DeviceStore } from './devices';
 import { createPushSender, type PushSender, type VapidKeys } from './sender';
 
-/** Secrets Manager's GetSecretValue, with the access's credentials. */
+/** Secrets Manager's GetSecretValue, with the access's credentials; the SDK's client is loaded at the first read. */
 const secretsManagerRead = (access: AwsAccess) => {
-  const client = new SecretsManagerClient(clientOptions(access));
+  const secrets = once(async () => {
+    const { GetSecretValueCommand, SecretsManagerClient } = await import('@aws-sdk/client-secrets-manager');
+    return { client: new SecretsManagerClient(clientOptions(access)), GetSecretValueCommand };
+  });
   return async (secretArn: string) => {
+    const { client, GetSecretValueCommand } = await secrets();
     const { SecretString } = await client.send(new GetSecretValueCommand({ SecretId: secretArn }));
     if (!SecretString) throw new Error('the VAPID secret has no value');
     return SecretString;
@@ -17,18 +23,13 @@ const secretsManagerRead = (access: AwsAccess) => {
 };
 
 /** The VAPID key pair from its secret: read at the first notice of a container, again only after a failed read. */
-export const vapidFromSecret = (secretArn: string, readSecret: (arn: string) => Promise<string>): (() => Promise<VapidKeys>) => {
-  let keys: Promise<VapidKeys> | undefined;
-  return () => {
-    keys ??= readSecret(secretArn).then((value) => {
-      const parsed = JSON.parse(value) as Partial<VapidKeys>;
-      if (typeof parsed.publicKey !== 'string' || typeof parsed.privateKey !== 'string') throw new Error('the VAPID secret is not { publicKey, privateKey }');
-      return { publicKey: parsed.publicKey, privateKey: parsed.privateKey };
-    });
-    keys.catch(() => (keys = undefined));
-    return keys;
-  };
-};
+export const vapidFromSecret = (secretArn: string, readSecret: (arn: string) => Promise<string>): (() => Promise<VapidKeys>) =>
+  once(async () => {
+    const parsed = JSON.parse(await readSecret(secretArn)) as Partial<VapidKeys>;
+    if (typeof parsed.publicKey !== 'string' || typeof parsed.privateKey !== 'string')
+      throw new Error('the VAPID secret is not { publicKey, privateKey }');
+    return { publicKey: parsed.publicKey, privateKey: parsed.privateKey };
+  });
 
 /**
  * The sender of a function that sends web push, from its environment: undefined where the
@@ -48,7 +49,7 @@ export const pushSenderOf = (
   });
 };
 
-/** The same, for a function that must send it: its absence stops the cold start, naming the variable. */
+/** The same, for a function that must send it: its absence is an error naming the variable (the handlers check it at cold start). */
 export const requiredPushSender = (...args: Parameters<typeof pushSenderOf>): PushSender => {
   const sender = pushSenderOf(...args);
   if (!sender) required(undefined, LAMBDA_ENV.pushVapidSecretArn);

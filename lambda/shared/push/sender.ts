@@ -1,7 +1,7 @@
-import webPush from 'web-push';
-import { PUSH_LIMITS, pushEndpointProblem, pushNotice } from '../../../contract';
+import { PUSH_LIMITS, pushEndpointProblem, pushNotice } from '../../../contract/push';
 import type { Log } from '../log';
 import { METRIC_NAMES, noMetrics, type MetricsPort } from '../metrics';
+import { once } from '../once';
 import type { DeviceStore, StoredDevice } from './devices';
 
 /** The deployment's VAPID key pair, base64url as web push has it. */
@@ -20,7 +20,11 @@ export interface PushOutcome {
 }
 
 /** An HTTP POST to a push service: its status, or a thrown error when it never answered. */
-export type PushPost = (request: { endpoint: string; headers: Record<string, string>; body: Uint8Array<ArrayBuffer> | null }) => Promise<number>;
+export type PushPost = (request: {
+  endpoint: string;
+  headers: Record<string, string>;
+  body: Uint8Array<ArrayBuffer> | null;
+}) => Promise<number>;
 
 export interface PushSenderDeps {
   devices: DeviceStore;
@@ -36,6 +40,9 @@ export interface PushSenderDeps {
   post?: PushPost;
   now?: () => Date;
 }
+
+/** `web-push` (and the ASN.1 and JWS libraries under it), loaded by the first notice a container sends, not at cold start. */
+const webPush = once(async () => (await import('web-push')).default);
 
 const fetchPost: PushPost = async ({ endpoint, headers, body }) => {
   const response = await fetch(endpoint, { method: 'POST', headers, body, signal: AbortSignal.timeout(5000), redirect: 'manual' });
@@ -59,7 +66,7 @@ export const createPushSender = (deps: PushSenderDeps) => {
       await deps.devices.remove(owner, device.deviceId);
       return 'gone';
     }
-    const request = webPush.generateRequestDetails(device.subscription, JSON.stringify(pushNotice(event, device.showNames)), {
+    const request = (await webPush()).generateRequestDetails(device.subscription, JSON.stringify(pushNotice(event, device.showNames)), {
       vapidDetails: { subject: deps.subject, publicKey: keys.publicKey, privateKey: keys.privateKey },
       TTL: PUSH_LIMITS.ttlSeconds,
       urgency: 'normal',

@@ -1,5 +1,6 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
-import { STATEMENT_QUOTA, TABLE_KEYS } from '../../../contract';
+import { STATEMENT_QUOTA } from '../../../contract/uploads';
+import { TABLE_KEYS } from '../../../contract/keys';
 import type { RecordStore } from './port';
 import { quotaUpdate } from './summaries';
 import {

@@ -1,4 +1,5 @@
-import { TABLE_KEYS, type DeletedStatement } from '../../../contract';
+import { TABLE_KEYS } from '../../../contract/keys';
+import type { DeletedStatement } from '../../../contract/entities';
 import type { OwnerRecords, RecordStore } from './port';
 import { COVERAGE_IDS } from './summaries';
 import { INDEXED, LISTED, ORDERED, PURGING, pk, quotaOf, sk, stripKeys, versionOf, type TableAccess } from './table';

@@ -1,4 +1,4 @@
-import type { DeletedStatement, Statement, StatementStatus, UploadRefusal } from '../../../contract';
+import type { DeletedStatement, Statement, StatementStatus, UploadRefusal } from '../../../contract/entities';
 
 /** The DynamoDB calls the handlers make, as a port so the core can be tested without a network. */
 export interface RecordStore {

@@ -1,4 +1,5 @@
-import { accountKeyOf, statementListCopies, type ListCopyKey, type Statement } from '../../../contract';
+import { accountKeyOf, statementListCopies, type ListCopyKey } from '../../../contract/keys';
+import type { Statement } from '../../../contract/entities';
 import { releaseHeld } from './holds';
 import type { RecordStore, StatementChange } from './port';
 import {

@@ -1,5 +1,6 @@
 import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { TABLE_KEYS, accountKeyOf, type Statement } from '../../../contract';
+import { TABLE_KEYS, accountKeyOf } from '../../../contract/keys';
+import type { Statement } from '../../../contract/entities';
 import type { QuotaUsage, RecordStore } from './port';
 import { VERSION, displayLabel, ignoreConditionFailure, pk, quotaKey, sk, type TableAccess, type TransactItem } from './table';
 

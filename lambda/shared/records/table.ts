@@ -1,6 +1,7 @@
 import { TransactionCanceledException, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand, QueryCommand, TransactWriteCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
-import { TABLE_KEYS, type Statement } from '../../../contract';
+import { TABLE_KEYS } from '../../../contract/keys';
+import type { Statement } from '../../../contract/entities';
 import type { QuotaUsage, Versioned } from './port';
 
 /**

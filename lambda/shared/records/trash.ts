@@ -1,5 +1,7 @@
 import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { TABLE_KEYS, purgeAtOf, type DeletedStatement, type Statement } from '../../../contract';
+import { TABLE_KEYS } from '../../../contract/keys';
+import { purgeAtOf } from '../../../contract/recently-deleted';
+import type { DeletedStatement, Statement } from '../../../contract/entities';
 import type { PurgeEntry, RecordStore } from './port';
 import { allCopies, asRead, copyKey, listCopies } from './statements';
 import { nameAccountByOldest, quotaUpdate, removeEmptySummaries, summaryUpdates } from './summaries';
@@ -75,7 +77,11 @@ export const trashRecords = (
             Put: {
               TableName: tableName,
               // Its search postings stay: they still describe it, and nothing reads them without its record.
-              Item: { ...deleted, ...deletedItemKey(owner, statementId), ...(item[INDEXED] !== undefined ? { [INDEXED]: item[INDEXED] } : {}) },
+              Item: {
+                ...deleted,
+                ...deletedItemKey(owner, statementId),
+                ...(item[INDEXED] !== undefined ? { [INDEXED]: item[INDEXED] } : {}),
+              },
               ConditionExpression: 'attribute_not_exists(#pk)',
               ExpressionAttributeNames: { '#pk': pk },
             },
@@ -130,7 +136,8 @@ export const trashRecords = (
               Delete: {
                 TableName: tableName,
                 Key: deletedItemKey(owner, statementId),
-                ConditionExpression: 'attribute_exists(#pk) AND attribute_not_exists(#purging) AND deletedAt = :deletedAt AND #status = :status',
+                ConditionExpression:
+                  'attribute_exists(#pk) AND attribute_not_exists(#purging) AND deletedAt = :deletedAt AND #status = :status',
                 ExpressionAttributeNames: { '#pk': pk, '#purging': PURGING, '#status': 'status' },
                 ExpressionAttributeValues: { ':deletedAt': deleted.deletedAt, ':status': deleted.status },
               },

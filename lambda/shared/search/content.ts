@@ -1,4 +1,5 @@
-import { MiB, contentKindOf, fileTypeOf } from '../../../contract';
+import { MiB } from '../../../contract/uploads';
+import { contentKindOf, fileTypeOf } from '../../../contract/file-types';
 import {
   cellText,
   csvTransactions,

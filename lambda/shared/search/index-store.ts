@@ -8,7 +8,9 @@ import {
   UpdateCommand,
   type BatchWriteCommandInput,
 } from '@aws-sdk/lib-dynamodb';
-import { STATEMENT_STATUS, TABLE_KEYS, TERM_SOURCES, filingTerms, type QueryTerm, type Statement } from '../../../contract';
+import { STATEMENT_STATUS, type Statement } from '../../../contract/entities';
+import { TABLE_KEYS } from '../../../contract/keys';
+import { TERM_SOURCES, filingTerms, type QueryTerm } from '../../../contract/search/terms';
 import { INDEXED, ignoreConditionFailure, pk, sk, statementItemKey, stripKeys } from '../records/table';
 
 /** One statement found under a term: the term as stored, and where in the statement it is (TERM_SOURCES bits). */

@@ -1,4 +1,5 @@
-import { STATEMENT_STATUS, contentTerms, type Statement } from '../../../contract';
+import { STATEMENT_STATUS, type Statement } from '../../../contract/entities';
+import { contentTerms } from '../../../contract/search/terms';
 import type { Log } from '../log';
 import { METRIC_NAMES, type MetricsPort } from '../metrics';
 import type { SearchIndex } from './index-store';

@@ -1,6 +1,7 @@
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { TABLE_KEYS, type Statement } from '../../../contract';
+import { TABLE_KEYS } from '../../../contract/keys';
+import type { Statement } from '../../../contract/entities';
 import type { AccountStatements } from '../../statements/share-routes';
 import { stripKeys } from '../records/table';
 

@@ -1,4 +1,6 @@
-import { STATEMENT_STATUS, accountKeyOf, type SharedStatement, type Statement } from '../../../contract';
+import { STATEMENT_STATUS, type Statement } from '../../../contract/entities';
+import { accountKeyOf } from '../../../contract/keys';
+import type { SharedStatement } from '../../../contract/shares';
 
 /**
  * Whether a statement is still what its share named: available (scanned clean, not

@@ -1,6 +1,15 @@
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { BatchGetCommand, DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { SHARE_LIMITS, TABLE_KEYS, type ShareOpening, type SharedStatement } from '../../../contract';
+import {
+  BatchGetCommand,
+  DynamoDBDocumentClient,
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  TransactWriteCommand,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
+import { SHARE_LIMITS, type ShareOpening, type SharedStatement } from '../../../contract/shares';
+import { TABLE_KEYS } from '../../../contract/keys';
 
 const { partitionKey: pk, sortKey: sk, expiryAttribute } = TABLE_KEYS;
 
@@ -44,7 +53,9 @@ export interface ShareStore {
 }
 
 /** A share's items go by themselves this long after it ends (the table's time to live). */
-const expiryOf = (expiresAt: string) => ({ [expiryAttribute]: Math.floor(Date.parse(expiresAt) / 1000) + SHARE_LIMITS.keepAfterEndSeconds });
+const expiryOf = (expiresAt: string) => ({
+  [expiryAttribute]: Math.floor(Date.parse(expiresAt) / 1000) + SHARE_LIMITS.keepAfterEndSeconds,
+});
 
 const shareKey = (secretHash: string) => ({ [pk]: TABLE_KEYS.sharePartition(secretHash), [sk]: TABLE_KEYS.shareSort });
 const ownerKey = (owner: string, shareId: string) => ({ [pk]: TABLE_KEYS.userPartition(owner), [sk]: TABLE_KEYS.ownerShareSort(shareId) });

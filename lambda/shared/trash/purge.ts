@@ -1,4 +1,4 @@
-import { statementKey } from '../../../contract';
+import { statementKey } from '../../../contract/keys';
 import type { VersionedObjects } from '../../account/deletion';
 import type { RecordStore } from '../records';
 import type { SearchIndex } from '../search/index-store';

@@ -1,0 +1,53 @@
+import type { Metrics } from '@aws-lambda-powertools/metrics';
+import type { Tracer } from '@aws-lambda-powertools/tracer';
+import { s3VersionedObjects } from '../account/objects';
+import { dynamoAccountRecords } from '../account/records';
+import type { HandlerEnvironment } from '../shared/environment';
+import type { Log } from '../shared/log';
+import { powertoolsMetrics } from '../shared/metrics';
+import { dynamoDeviceStore } from '../shared/push/devices';
+import { pushSenderOf } from '../shared/push/runtime';
+import { dynamoRecordStore } from '../shared/records';
+import { createDynamoDbClient, createS3Client, type AwsAccess } from '../shared/runtime';
+import { s3ObjectStore } from '../shared/s3';
+import { readContentText } from '../shared/search/content';
+import { dynamoSearchIndex } from '../shared/search/index-store';
+import { s3RangeSource } from '../shared/search/s3-ranges';
+import { createCatalogue, type CatalogueDeps } from './core';
+import { createScanResults } from './scan-results';
+import { createSweep } from './sweep';
+
+/** What the catalogue's three functions share: their clients and ports, made at a function's first invocation (handler.ts). */
+const catalogueDeps = (settings: HandlerEnvironment, access: AwsAccess, log: Log, metrics: Metrics | undefined, tracer: Tracer) => {
+  const s3 = tracer.captureAWSv3Client(createS3Client(access));
+  const dynamodb = tracer.captureAWSv3Client(createDynamoDbClient(access));
+  const accountRecords = dynamoAccountRecords(settings.tableName, dynamodb);
+  const metricsPort = powertoolsMetrics(metrics);
+  const deps: CatalogueDeps = {
+    objects: s3ObjectStore(s3, settings.bucketName),
+    records: dynamoRecordStore(settings.tableName, dynamodb),
+    log,
+    metrics: metricsPort,
+    notify: pushSenderOf(settings, access, { devices: dynamoDeviceStore(settings.tableName, dynamodb), log, metrics: metricsPort }),
+    closing: async (owner) => (await accountRecords.get(owner)) !== undefined,
+    search: {
+      index: dynamoSearchIndex(settings.tableName, dynamodb),
+      readContent: (statement) =>
+        readContentText(s3RangeSource(s3, settings.bucketName, statement.key, statement.size), statement.contentType),
+    },
+  };
+  return { deps, s3 };
+};
+
+export type CatalogueParts = Parameters<typeof catalogueDeps>;
+
+export const catalogueOf = (...parts: CatalogueParts) => createCatalogue(catalogueDeps(...parts).deps);
+
+export const scanResultsOf = (...parts: CatalogueParts) =>
+  createScanResults({ ...catalogueDeps(...parts).deps, bucketName: parts[0].bucketName });
+
+export const sweepOf = (...parts: CatalogueParts) => {
+  const { deps, s3 } = catalogueDeps(...parts);
+  const sweep = createSweep({ ...deps, versions: s3VersionedObjects(s3, parts[0].bucketName) });
+  return (_event: unknown) => sweep();
+};

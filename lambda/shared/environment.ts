@@ -1,0 +1,73 @@
+import { LAMBDA_ENV } from '../../contract/lambda-env';
+
+/**
+ * A handler's environment, parsed once at cold start. Plain checks rather than a schema
+ * library: this runs before anything else in every function, and a schema library would
+ * be loaded for it alone.
+ */
+export interface HandlerEnvironment {
+  bucketName: string;
+  tableName: string;
+  allowedOrigins: string[];
+  logLevel?: string;
+  metricsDisabled: boolean;
+  /** Set for the functions that start or run account deletions. */
+  deletionFunctionName?: string;
+  userPoolId?: string;
+  deletionJobRoleArn?: string;
+  /** Set for the share API. */
+  shareReaderRoleArn?: string;
+  /** Set for the share API: who tells an owner of a share's first opening. */
+  notifierFunctionName?: string;
+  /** Set for the functions that send web push. */
+  push?: { vapidSecretArn: string; subject: string; extraOrigins: string[] };
+}
+
+const notSet = (name: string) => `environment variable ${name} is not set`;
+
+/** A setting only some functions need, required where one uses it: its absence stops the call, naming it. */
+export const required = (value: string | undefined, name: string): string => {
+  if (!value) throw new Error(notSet(name));
+  return value;
+};
+
+const list = (value: string | undefined): string[] =>
+  (value ?? '')
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
+
+/** What is wrong with a variable every handler needs, if anything. */
+const textProblem = (env: Record<string, string | undefined>, name: string): string | undefined => {
+  const value = env[name];
+  if (typeof value !== 'string') return notSet(name);
+  if (value.length === 0) return `environment variable ${name} is empty`;
+  return undefined;
+};
+
+/** Parses a handler's environment; a missing variable stops the cold start, naming it (every one missing, in one message). */
+export const parseEnvironment = (env: Record<string, string | undefined>): HandlerEnvironment => {
+  const problems = [LAMBDA_ENV.bucketName, LAMBDA_ENV.tableName].map((name) => textProblem(env, name)).filter(Boolean);
+  if (problems.length > 0) throw new Error(problems.join('; '));
+  return {
+    bucketName: env[LAMBDA_ENV.bucketName] as string,
+    tableName: env[LAMBDA_ENV.tableName] as string,
+    allowedOrigins: list(env[LAMBDA_ENV.allowedOrigins]),
+    logLevel: env[LAMBDA_ENV.logLevel],
+    metricsDisabled: env[LAMBDA_ENV.metricsDisabled] === 'true',
+    deletionFunctionName: env[LAMBDA_ENV.deletionFunctionName] || undefined,
+    userPoolId: env[LAMBDA_ENV.userPoolId] || undefined,
+    deletionJobRoleArn: env[LAMBDA_ENV.deletionJobRoleArn] || undefined,
+    shareReaderRoleArn: env[LAMBDA_ENV.shareReaderRoleArn] || undefined,
+    notifierFunctionName: env[LAMBDA_ENV.notifierFunctionName] || undefined,
+    ...(env[LAMBDA_ENV.pushVapidSecretArn]
+      ? {
+          push: {
+            vapidSecretArn: env[LAMBDA_ENV.pushVapidSecretArn] as string,
+            subject: required(env[LAMBDA_ENV.pushVapidSubject], LAMBDA_ENV.pushVapidSubject),
+            extraOrigins: list(env[LAMBDA_ENV.pushExtraOrigins]),
+          },
+        }
+      : {}),
+  };
+};

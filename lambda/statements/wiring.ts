@@ -1,0 +1,54 @@
+import type { Metrics } from '@aws-lambda-powertools/metrics';
+import type { Tracer } from '@aws-lambda-powertools/tracer';
+import { LAMBDA_ENV } from '../../contract/lambda-env';
+import { lambdaInvokeAsync } from '../account/clients';
+import { refuseClosingAccounts } from '../account/closing';
+import { s3VersionedObjects } from '../account/objects';
+import { dynamoAccountRecords } from '../account/records';
+import { required, type HandlerEnvironment } from '../shared/environment';
+import type { Log } from '../shared/log';
+import { powertoolsMetrics } from '../shared/metrics';
+import { dynamoDeviceStore } from '../shared/push/devices';
+import { requiredPushSender } from '../shared/push/runtime';
+import { dynamoRecordStore } from '../shared/records';
+import { createDynamoDbClient, createS3Client, type AwsAccess } from '../shared/runtime';
+import { Presigner, s3ObjectStore } from '../shared/s3';
+import { dynamoAccountStatements } from '../shared/shares/account-statements';
+import { dynamoShareStore } from '../shared/shares/store';
+import { createStatementsApi } from './core';
+
+/** The statements API with its clients, made at the first invocation (handler.ts). */
+export const statementsApiOf = (
+  settings: HandlerEnvironment,
+  access: AwsAccess,
+  log: Log,
+  metrics: Metrics | undefined,
+  tracer: Tracer,
+) => {
+  const s3 = tracer.captureAWSv3Client(createS3Client(access));
+  const dynamo = tracer.captureAWSv3Client(createDynamoDbClient(access));
+  const accountRecords = dynamoAccountRecords(settings.tableName, dynamo);
+  const invokeAsync = access.invokeAsync ?? lambdaInvokeAsync(access);
+  const devices = dynamoDeviceStore(settings.tableName, dynamo);
+  return createStatementsApi({
+    presigner: new Presigner(s3, settings.bucketName),
+    objects: s3ObjectStore(s3, settings.bucketName),
+    versions: s3VersionedObjects(s3, settings.bucketName),
+    shares: dynamoShareStore(settings.tableName, dynamo),
+    accounts: dynamoAccountStatements(settings.tableName, dynamo),
+    records: dynamoRecordStore(settings.tableName, dynamo),
+    admit: refuseClosingAccounts(accountRecords),
+    account: {
+      jobs: accountRecords,
+      startDeletion: (owner) => invokeAsync(required(settings.deletionFunctionName, LAMBDA_ENV.deletionFunctionName), { owner }),
+    },
+    log,
+    cors: { allowedOrigins: settings.allowedOrigins },
+    metrics: powertoolsMetrics(metrics),
+    push: {
+      devices,
+      sender: requiredPushSender(settings, access, { devices, log, metrics: powertoolsMetrics(metrics) }),
+      extraOrigins: settings.push?.extraOrigins,
+    },
+  });
+};
