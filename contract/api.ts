@@ -1,4 +1,4 @@
-import { z } from './zod';
+import * as z from './zod';
 import { MAX_PARTS, PERIOD_PATTERN, STATEMENT_LIMITS, STATEMENT_PAGE_SIZE, TEXT_LIMITS } from './uploads';
 import { COMPOSITE_SHA256_PATTERN, SHA256_BASE64_PATTERN, type ChecksumType } from './checksums';
 import { plainNameProblem, textProblem } from './upload-rules';

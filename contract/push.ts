@@ -1,4 +1,4 @@
-import { z } from './zod';
+import * as z from './zod';
 
 /**
  * Web push: a person's devices each hold a subscription (the push service's endpoint and

@@ -1,4 +1,4 @@
-import { z } from './zod';
+import * as z from './zod';
 import { accountLabelSchema } from './api';
 import { STATEMENT_ID_PATTERN } from './keys';
 import { textProblem } from './upload-rules';

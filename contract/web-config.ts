@@ -1,4 +1,4 @@
-import { z } from './zod';
+import * as z from './zod';
 import { MFA, PASSWORD_POLICY, USERNAME_ATTRIBUTE, VERIFICATION_CHANNEL } from './auth';
 
 /**
