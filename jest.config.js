@@ -32,6 +32,7 @@ const shared = {
     '^file-type$': '<rootDir>/node_modules/file-type/core.js',
     '^@contract$': '<rootDir>/contract/index.ts',
     '^@contract/reading$': '<rootDir>/contract/reading/index.ts',
+    '^@contract/(.+)$': '<rootDir>/contract/$1',
     '^@/(.*)$': '<rootDir>/web/$1',
   },
   setupFiles: ['<rootDir>/test/support/env.ts'],

@@ -4,6 +4,8 @@ import { STATEMENT_ID_PATTERN } from './keys';
 import { textProblem } from './upload-rules';
 import { PERIOD_PATTERN } from './uploads';
 
+export { SHARE_PAGE_PREFIX, sharePagePath } from './share-pages';
+
 /**
  * Shares: a set of one person's statements handed, by a link, to someone without an
  * account (an accountant, a lender). The link carries a secret of 256 random bits; the
@@ -41,8 +43,6 @@ export const SHARE_ID_PATTERN = STATEMENT_ID_PATTERN;
  */
 export const VIEWER_ADDRESS_HEADER = 'x-vault-viewer-address';
 
-/** The web app's page for a share: the only place a secret appears. */
-export const SHARE_PAGE_PREFIX = '/s/';
 
 /**
  * What a share's page and its files' links answer with besides the security headers
@@ -54,7 +54,6 @@ export const SHARE_PAGE_HEADERS = [
   { key: 'Cache-Control', value: 'no-store, private' },
 ] as const;
 export const SHARE_PAGE_REFERRER_POLICY = 'no-referrer';
-export const sharePagePath = (secret: string): string => `${SHARE_PAGE_PREFIX}${secret}`;
 
 /**
  * The headers the web server sends the share API with each recipient's request: the

@@ -1,5 +1,5 @@
 import { NextResponse, type NextRequest } from 'next/server';
-import { contentSecurityPolicy } from '@contract';
+import { contentSecurityPolicy } from '@contract/security-headers';
 import { gaMeasurementId } from '@/lib/config';
 import { NONCE_HEADER } from '@/lib/nonce';
 import { PAGES, SIGN_IN_REASONS, isPrivatePage, isSignedOutPage, safeNext, signInPath } from '@/lib/routes';

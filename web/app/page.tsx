@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { PROFILE_IMAGE_LIMITS, STATEMENT_LIMITS, acceptedTypesInWords, formatBytes } from '@contract';
+import { PROFILE_IMAGE_LIMITS, STATEMENT_LIMITS, formatBytes } from '@contract/uploads';
+import { acceptedTypesInWords } from '@contract/upload-rules';
 
 export const metadata: Metadata = { title: { absolute: 'Statement Vault: your statements, private' } };
 

@@ -1,7 +1,8 @@
 'use client';
 
 import { useEffect, useState } from 'react';
-import { formatBytes, type AccountDeletion } from '@contract';
+import { formatBytes } from '@contract/uploads';
+import type { AccountDeletion } from '@contract/account';
 import { recallClosedAccount } from '@/lib/account-closed';
 import { countOf } from '@/lib/format';
 

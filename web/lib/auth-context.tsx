@@ -4,10 +4,7 @@ import { useRouter } from 'next/navigation';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { toast } from '@/lib/toast';
 import { amplifyAuth, currentIdToken, onSessionEnded } from './amplify-client';
-import { STATEMENT_ROUTES } from '@contract';
 import { MESSAGES, TOAST_IDS } from './messages';
-import { callPresignApi } from './presign-api';
-import { currentPushSubscription } from './push';
 import { PAGES, SIGN_IN_REASONS, signInPath } from './routes';
 
 export type AuthState = { status: 'signedOut' } | { status: 'signedIn'; sub: string; email: string };
@@ -111,12 +108,7 @@ export const AuthProvider = ({ initial, children, onSignedOut }: { initial: Auth
       idToken: currentIdToken,
       signOut: async ({ everywhere = false, to = PAGES.signIn, message } = {}) => {
         const { signOut } = await amplifyAuth();
-        if (everywhere) {
-          // Every device's notifications end with its sessions; signing out goes on if this fails.
-          const token = await currentIdToken().catch(() => undefined);
-          if (token) await callPresignApi('statementsApiUrl', STATEMENT_ROUTES.removeAllPushDevices, token).catch(() => undefined);
-          await (await currentPushSubscription().catch(() => null))?.unsubscribe().catch(() => undefined);
-        }
+        if (everywhere) await (await import('./devices-sign-out')).forgetEveryDevice().catch(() => undefined);
         await signOut({ global: everywhere });
         channel.current?.postMessage({ type: 'signedOut' } satisfies SessionMessage);
         setState({ status: 'signedOut' });

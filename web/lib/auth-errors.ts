@@ -1,4 +1,4 @@
-import { PASSWORD_POLICY } from '@contract';
+import { PASSWORD_POLICY } from '@contract/auth';
 
 /** Cognito's error names, in words a person can act on. */
 const MESSAGES: Record<string, string> = {

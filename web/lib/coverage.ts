@@ -1,4 +1,4 @@
-import { accountKeyOf } from '@contract';
+import { accountKeyOf } from '@contract/keys';
 
 /** A coverage cell as the API answers it: one account in one month. */
 export interface CoverageCellData {

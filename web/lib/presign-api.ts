@@ -1,4 +1,5 @@
-import { apiUrl, isErrorBody, routePath, type ErrorCode, type RouteInput, type RouteResponse, type RouteSpec } from '@contract';
+import { apiUrl, routePath, type RouteInput, type RouteResponse, type RouteSpec } from '@contract/routes';
+import { isErrorBody, type ErrorCode } from '@contract/errors';
 import { webConfig } from './config';
 
 export type Api = 'profileImageApiUrl' | 'statementsApiUrl';
@@ -27,7 +28,9 @@ export const jsonBody = async (response: Response): Promise<unknown> => {
 
 /** What a route's call sends: its path parameters, query and body, each only when it has them. */
 export type PresignCallOptions<Route extends RouteSpec> =
-  RouteInput<Route> extends { params?: undefined; query?: undefined; body?: undefined } ? [options?: RouteInput<Route>] : [options: RouteInput<Route>];
+  RouteInput<Route> extends { params?: undefined; query?: undefined; body?: undefined }
+    ? [options?: RouteInput<Route>]
+    : [options: RouteInput<Route>];
 
 /**
  * One route of a presign API at its stage URL, with the caller's ID token (API Gateway's

@@ -1,4 +1,7 @@
-import { STATEMENT_ID_PATTERN, sharePagePath } from '@contract';
+// Two modules, not the contract's index: the route table is on every page, and the index
+// would bring every schema (and zod) with it.
+import { STATEMENT_ID_PATTERN } from '@contract/keys';
+import { sharePagePath } from '@contract/share-pages';
 
 /**
  * The app's pages by who may see them, written once: the proxy guards by these lists
@@ -68,7 +71,8 @@ export const parseDeletedOutcome = (params: Record<string, string | string[] | u
 export const sharePage = (shareId: string): string => `${PAGES.shares}/${encodeURIComponent(shareId)}`;
 
 /** The shares page, making a share of these statements (ids only in the URL). */
-export const shareStatementsHref = (statementIds: readonly string[]): string => `${PAGES.shares}?${new URLSearchParams({ ids: statementIds.join(',') })}`;
+export const shareStatementsHref = (statementIds: readonly string[]): string =>
+  `${PAGES.shares}?${new URLSearchParams({ ids: statementIds.join(',') })}`;
 
 /** One file of a share, to view (`inline`) or save (`attachment`); `url` answers its fresh URL as JSON. */
 export const shareFileHref = (secret: string, statementId: string, disposition: 'inline' | 'attachment', as?: 'url'): string =>

@@ -1,6 +1,6 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { parseWebConfig, WEB_CONFIG_ENV, WEB_CONFIG_FILE, type WebConfig } from '@contract';
+import { parseWebConfig, WEB_CONFIG_ENV, WEB_CONFIG_FILE, type WebConfig } from '@contract/web-config';
 
 const FIX =
   'Run `npm start` (local stack), or `npm run deploy` / `npm run web:config` for a deployed stage; ' +

@@ -1,15 +1,9 @@
 import { Sha256 } from '@aws-crypto/sha256-js';
 import { SignatureV4 } from '@smithy/signature-v4';
-import {
-  REGION,
-  SHARE_HEADERS,
-  apiUrl,
-  isErrorBody,
-  routePath,
-  type RouteInput,
-  type RouteResponse,
-  type RouteSpec,
-} from '@contract';
+import { REGION } from '@contract/aws';
+import { SHARE_HEADERS } from '@contract/shares';
+import { apiUrl, routePath, type RouteInput, type RouteResponse, type RouteSpec } from '@contract/routes';
+import { isErrorBody } from '@contract/errors';
 import { jsonBody } from './presign-api';
 import { loadWebConfig } from './server-config';
 
@@ -19,7 +13,8 @@ export interface Viewer {
   agent?: string;
 }
 
-export type ShareAnswer<Route extends RouteSpec> = { ok: true; body: RouteResponse<Route> } | { ok: false; status: number; message: string };
+export type ShareAnswer<Route extends RouteSpec> =
+  { ok: true; body: RouteResponse<Route> } | { ok: false; status: number; message: string };
 
 /**
  * The web server's calls of the share API, for a link's recipient: signed with the server's

@@ -1,4 +1,4 @@
-import { PERIOD_PATTERN, TEXT_LIMITS } from '@contract';
+import { PERIOD_PATTERN, TEXT_LIMITS } from '@contract/uploads';
 import { PAGES } from './routes';
 
 /**

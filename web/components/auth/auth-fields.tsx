@@ -1,7 +1,7 @@
 /** @jsxImportSource @emotion/react */
 'use client';
 
-import { PASSWORD_POLICY } from '@contract';
+import { PASSWORD_POLICY } from '@contract/auth';
 import { useHandedOverEmail } from '@/lib/pending-email';
 import { TextField } from '../ui';
 

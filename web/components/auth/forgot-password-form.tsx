@@ -6,7 +6,7 @@ import { AuthForm, SubmitButton, useAuthAction } from './auth-form';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { toast } from '@/lib/toast';
-import { passwordProblem } from '@contract';
+import { passwordProblem } from '@contract/auth';
 import { rememberEmail } from '@/lib/pending-email';
 import { FormError } from '../ui';
 import { CodeField, EmailField, NewPasswordField } from './auth-fields';

@@ -5,7 +5,7 @@ import { amplifyAuth } from '@/lib/amplify-client';
 import { AuthForm, SubmitButton, useAuthAction } from './auth-form';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
-import { passwordProblem } from '@contract';
+import { passwordProblem } from '@contract/auth';
 import { rememberEmail } from '@/lib/pending-email';
 import { FormError } from '../ui';
 import { EmailField, NewPasswordField } from './auth-fields';

@@ -2,7 +2,7 @@
 
 import { useRouter } from 'next/navigation';
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { STATEMENT_ROUTES } from '@contract';
+import { STATEMENT_ROUTES } from '@contract/routes';
 import { useIdToken } from '@/lib/auth-context';
 import { PresignApiError, callPresignApi } from '@/lib/presign-api';
 import { deletedHref, type DeletedOutcome } from '@/lib/routes';

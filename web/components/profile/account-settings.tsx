@@ -3,7 +3,7 @@
 
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
-import { passwordProblem } from '@contract';
+import { passwordProblem } from '@contract/auth';
 import { amplifyAuth } from '@/lib/amplify-client';
 import { useAuth } from '@/lib/auth-context';
 import { toast } from '@/lib/toast';

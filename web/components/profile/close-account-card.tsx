@@ -2,7 +2,9 @@
 'use client';
 
 import { useActionState, useCallback, useEffect, useState } from 'react';
-import { STATEMENT_ROUTES, confirmsEmail, formatBytes, type AccountContents, type AccountDeletion, type DeletionStep } from '@contract';
+import { STATEMENT_ROUTES } from '@contract/routes';
+import { confirmsEmail, type AccountContents, type AccountDeletion, type DeletionStep } from '@contract/account';
+import { formatBytes } from '@contract/uploads';
 import { rememberClosedAccount } from '@/lib/account-closed';
 import { useAuth, useIdToken } from '@/lib/auth-context';
 import { countOf } from '@/lib/format';

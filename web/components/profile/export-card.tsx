@@ -3,7 +3,7 @@
 
 import { useApolloClient } from '@apollo/client/react';
 import { useRef, useState } from 'react';
-import { formatBytes } from '@contract';
+import { formatBytes } from '@contract/uploads';
 import { useIdToken } from '@/lib/auth-context';
 import type { ExportProgress } from '@/lib/export';
 import { countOf } from '@/lib/format';

@@ -2,7 +2,9 @@
 'use client';
 
 import { useCallback, useEffect, useState } from 'react';
-import { STATEMENT_ROUTES, pushDeviceId, type PushDevice } from '@contract';
+import { STATEMENT_ROUTES } from '@contract/routes';
+import { pushDeviceId } from '@contract/push-device-id';
+import type { PushDevice } from '@contract/push';
 import { useIdToken } from '@/lib/auth-context';
 import { webConfig } from '@/lib/config';
 import { formatDateTime } from '@/lib/format';
@@ -78,7 +80,9 @@ export const NotificationsCard = () => {
 
   const turnOff = (device: PushDevice) =>
     act(async () => {
-      await callPresignApi('statementsApiUrl', STATEMENT_ROUTES.removePushDevice, await idToken(), { params: { deviceId: device.deviceId } });
+      await callPresignApi('statementsApiUrl', STATEMENT_ROUTES.removePushDevice, await idToken(), {
+        params: { deviceId: device.deviceId },
+      });
       if (device.deviceId === thisDevice) await (await currentPushSubscription())?.unsubscribe();
       await load();
       toast.info(device.deviceId === thisDevice ? 'Notifications are off for this device.' : `Notifications are off for ${device.label}.`);
@@ -95,8 +99,8 @@ export const NotificationsCard = () => {
     <Card label="Notifications on your devices">
       <h2 css={{ margin: '0 0 0.75rem', fontSize: '1.2rem' }}>Notifications on your devices</h2>
       <p>
-        A device with notifications on is told when a statement is scanned and kept, or quarantined, and when a share of yours is
-        opened for the first time. They say what happened, not which statement, unless you choose names for that device.
+        A device with notifications on is told when a statement is scanned and kept, or quarantined, and when a share of yours is opened for
+        the first time. They say what happened, not which statement, unless you choose names for that device.
       </p>
       {hydrated && !supported && <p>This browser cannot receive notifications.</p>}
       {supported && (
@@ -125,7 +129,10 @@ export const NotificationsCard = () => {
       {devices && devices.length > 0 && (
         <ul aria-label="Devices with notifications on" css={{ listStyle: 'none', padding: 0, margin: 0 }}>
           {devices.map((device) => (
-            <li key={device.deviceId} css={{ display: 'flex', flexWrap: 'wrap', gap: '0.5rem 1rem', alignItems: 'center', padding: '0.5rem 0' }}>
+            <li
+              key={device.deviceId}
+              css={{ display: 'flex', flexWrap: 'wrap', gap: '0.5rem 1rem', alignItems: 'center', padding: '0.5rem 0' }}
+            >
               <span css={{ flex: '1 1 14rem' }}>
                 <strong>{device.label}</strong>
                 {device.deviceId === thisDevice && ' (this device)'}
@@ -141,7 +148,12 @@ export const NotificationsCard = () => {
                   Send a test
                 </Button>
               )}
-              <Button variant="secondary" onClick={() => void turnOff(device)} disabled={busy} aria-label={`Turn off notifications for ${device.label}${device.deviceId === thisDevice ? ' (this device)' : ''}`}>
+              <Button
+                variant="secondary"
+                onClick={() => void turnOff(device)}
+                disabled={busy}
+                aria-label={`Turn off notifications for ${device.label}${device.deviceId === thisDevice ? ' (this device)' : ''}`}
+              >
                 Turn off
               </Button>
             </li>

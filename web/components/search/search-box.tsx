@@ -4,7 +4,7 @@
 import { css } from '@emotion/react';
 import { useRouter } from 'next/navigation';
 import { useEffect, useRef, useTransition } from 'react';
-import { SEARCH_LIMITS } from '@contract';
+import { SEARCH_LIMITS } from '@contract/search/terms';
 import { Button, TextField } from '@/components/ui';
 import { PAGES, searchHref } from '@/lib/routes';
 

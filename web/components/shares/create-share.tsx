@@ -4,7 +4,9 @@
 import { css } from '@emotion/react';
 import { useRouter } from 'next/navigation';
 import { useState, type FormEvent } from 'react';
-import { SHARE_LIMITS, STATEMENT_ROUTES, sharePagePath, type CreateShareRequest } from '@contract';
+import { SHARE_LIMITS, type CreateShareRequest } from '@contract/shares';
+import { STATEMENT_ROUTES } from '@contract/routes';
+import { sharePagePath } from '@contract/share-pages';
 import { useIdToken } from '@/lib/auth-context';
 import { callPresignApi } from '@/lib/presign-api';
 import { Button, FormError, SelectField, TextField } from '../ui';

@@ -2,7 +2,8 @@
 
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
-import { STATEMENT_ROUTES, type ShareState } from '@contract';
+import { STATEMENT_ROUTES } from '@contract/routes';
+import type { ShareState } from '@contract/shares';
 import { useIdToken } from '@/lib/auth-context';
 import { callPresignApi } from '@/lib/presign-api';
 import { Button, FormError, SelectField } from '../ui';

@@ -4,7 +4,8 @@
 import { css } from '@emotion/react';
 import { useRouter } from 'next/navigation';
 import { Suspense, lazy, useCallback, useEffect } from 'react';
-import { STATEMENT_ROUTES, formatBytes } from '@contract';
+import { STATEMENT_ROUTES } from '@contract/routes';
+import { formatBytes } from '@contract/uploads';
 import { useIdToken } from '@/lib/auth-context';
 import { formatPeriod } from '@/lib/format';
 import type { StatementListItem } from '@/lib/graphql';

@@ -4,7 +4,7 @@
 import { css } from '@emotion/react';
 import { useApolloClient } from '@apollo/client/react';
 import { useState, type FormEvent } from 'react';
-import { TEXT_LIMITS } from '@contract';
+import { TEXT_LIMITS } from '@contract/uploads';
 import { EDIT_STATEMENTS, type StatementListItem } from '@/lib/graphql';
 import { countOf, formatPeriod } from '@/lib/format';
 import { theme } from '@/lib/theme';

@@ -3,7 +3,7 @@
 
 import { css } from '@emotion/react';
 import { useState } from 'react';
-import { PERIOD_PATTERN, TEXT_LIMITS, formatBytes } from '@contract';
+import { PERIOD_PATTERN, TEXT_LIMITS, formatBytes } from '@contract/uploads';
 import { theme } from '@/lib/theme';
 import { Button } from '../ui';
 import { SOURCE_WORDS, type FiledFile, type FilingDraft, type useFiling } from './use-filing';

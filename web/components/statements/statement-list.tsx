@@ -2,7 +2,8 @@
 'use client';
 
 import { css } from '@emotion/react';
-import { STATEMENT_LIMITS, checksumHex, formatBytes } from '@contract';
+import { STATEMENT_LIMITS, formatBytes } from '@contract/uploads';
+import { checksumHex } from '@contract/checksums';
 import Link from 'next/link';
 import { formatPeriod } from '@/lib/format';
 import { statementPage } from '@/lib/routes';

@@ -3,7 +3,9 @@
 
 import { css } from '@emotion/react';
 import { Suspense, lazy, useEffect, useRef, useState, type DragEvent } from 'react';
-import { STATEMENT_LIMITS, TEXT_LIMITS, acceptAttribute, acceptedTypesInWords, formatBytes } from '@contract';
+import { STATEMENT_LIMITS, TEXT_LIMITS, formatBytes } from '@contract/uploads';
+import { acceptAttribute } from '@contract/file-types';
+import { acceptedTypesInWords } from '@contract/upload-rules';
 import { theme } from '@/lib/theme';
 import { Button, Card, TextField } from '../ui';
 import { useAuth } from '@/lib/auth-context';

@@ -3,7 +3,7 @@
 
 import { css } from '@emotion/react';
 import { useRef } from 'react';
-import { formatBytes } from '@contract';
+import { formatBytes } from '@contract/uploads';
 import { formatPeriod } from '@/lib/format';
 import { theme } from '@/lib/theme';
 import { Button, ProgressBar } from '../ui';

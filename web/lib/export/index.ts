@@ -1,5 +1,6 @@
 import type { ApolloClient } from '@apollo/client';
-import { PROFILE_IMAGE_ROUTES, STATEMENT_PAGE_SIZE, STATEMENT_ROUTES } from '@contract';
+import { PROFILE_IMAGE_ROUTES, STATEMENT_ROUTES } from '@contract/routes';
+import { STATEMENT_PAGE_SIZE } from '@contract/uploads';
 import { STATEMENTS, type StatementsData } from '../graphql';
 import { PresignApiError, callPresignApi } from '../presign-api';
 import type { StatementListItem } from '../graphql';

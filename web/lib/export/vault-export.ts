@@ -1,5 +1,5 @@
 import { makeZip } from 'client-zip';
-import { STATEMENT_STATUS } from '@contract';
+import { STATEMENT_STATUS } from '@contract/entities';
 import type { StatementListItem } from '../graphql';
 import { manifestCsv, statementPath, type ManifestEntry } from './manifest';
 import { verifyingStream } from './verify';

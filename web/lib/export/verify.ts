@@ -1,4 +1,5 @@
-import { CHECKSUM_TYPES, STATEMENT_LIMITS, checksumHex, compositeChecksumOf, sha256Base64 } from '@contract';
+import { CHECKSUM_TYPES, checksumHex, compositeChecksumOf, sha256Base64 } from '@contract/checksums';
+import { STATEMENT_LIMITS } from '@contract/uploads';
 import type { Verification } from './manifest';
 
 export interface VerificationResult {

@@ -3,7 +3,7 @@
  * types: all generated from operations.graphql against the deployed schema
  * (graphql.generated.ts), pre-parsed, so no GraphQL parser ships to the browser.
  */
-import { STATEMENT_PAGE_SIZE } from '@contract';
+import { STATEMENT_PAGE_SIZE } from '@contract/uploads';
 import {
   AvatarOutcomeDocument,
   CoverageDocument,

@@ -1,4 +1,4 @@
-import { contentTypeForFile } from '@contract';
+import { contentTypeForFile } from '@contract/upload-rules';
 import { PROPOSAL_READ, proposeFiling, textSaysEnough, type FilePieces, type FilingProposal } from '@contract/reading';
 import { fileRanges, pdfFirstPagesText } from './pdf-text';
 import { firstSheetRows } from './sheet-rows';

@@ -1,4 +1,5 @@
-import { STATEMENT_LIMITS, compositeChecksumOf, needsMultipart, sha256Base64 } from '@contract';
+import { STATEMENT_LIMITS, needsMultipart } from '@contract/uploads';
+import { compositeChecksumOf, sha256Base64 } from '@contract/checksums';
 import type { FilingProposal } from '@contract/reading';
 
 /**

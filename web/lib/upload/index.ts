@@ -1,4 +1,7 @@
-import { PROFILE_IMAGE_ROUTES, checkUpload, contentTypeForFile, sha256Base64, statementTextProblem, type UploadKind } from '@contract';
+import { PROFILE_IMAGE_ROUTES } from '@contract/routes';
+import { checkUpload, contentTypeForFile, statementTextProblem } from '@contract/upload-rules';
+import { sha256Base64 } from '@contract/checksums';
+import type { UploadKind } from '@contract/file-types';
 import { callPresignApi } from '../presign-api';
 import { UploadRuleError, putWithProgress } from './transfer';
 

@@ -1,4 +1,6 @@
-import { STATEMENT_LIMITS, STATEMENT_ROUTES, partSizes, type PartUrlsResponse, type RouteInput, type RouteResponse } from '@contract';
+import { STATEMENT_LIMITS, partSizes } from '@contract/uploads';
+import { STATEMENT_ROUTES, type RouteInput, type RouteResponse } from '@contract/routes';
+import type { PartUrlsResponse } from '@contract/api';
 import { callPresignApi } from '../presign-api';
 import { hashFile, type FileChecksums } from './hashing';
 import { noSessions, type SessionStore, type UploadSession } from './sessions';

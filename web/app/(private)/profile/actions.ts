@@ -1,7 +1,7 @@
 'use server';
 
 import { revalidatePath } from 'next/cache';
-import { TEXT_LIMITS } from '@contract';
+import { TEXT_LIMITS } from '@contract/uploads';
 import { UPDATE_PROFILE } from '@/lib/graphql';
 import { PAGES } from '@/lib/routes';
 import { serverOperation } from '@/lib/server-graphql';

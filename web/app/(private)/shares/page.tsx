@@ -1,6 +1,8 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { STATEMENT_ID_PATTERN, STATEMENT_ROUTES, type ShareSummary } from '@contract';
+import { STATEMENT_ID_PATTERN } from '@contract/keys';
+import { STATEMENT_ROUTES } from '@contract/routes';
+import type { ShareSummary } from '@contract/shares';
 import { PageTitle } from '@/components/page-title';
 import { CreateShare } from '@/components/shares/create-share';
 import { Card } from '@/components/ui';
@@ -13,7 +15,6 @@ import { requireSession } from '@/lib/server-session';
 import cards from '../statements/statement-cards.module.css';
 
 export const metadata: Metadata = { title: 'Shares' };
-
 
 const stateWords = (share: ShareSummary) =>
   share.state === 'revoked'

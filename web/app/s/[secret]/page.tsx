@@ -1,7 +1,9 @@
 import type { Metadata } from 'next';
 import { headers } from 'next/headers';
 import { notFound } from 'next/navigation';
-import { SHARE_ROUTES, SHARE_PAGE_REFERRER_POLICY, SHARE_SECRET_PATTERN, VIEWER_ADDRESS_HEADER, formatBytes } from '@contract';
+import { SHARE_ROUTES } from '@contract/routes';
+import { SHARE_PAGE_REFERRER_POLICY, SHARE_SECRET_PATTERN, VIEWER_ADDRESS_HEADER } from '@contract/shares';
+import { formatBytes } from '@contract/uploads';
 import { PageTitle } from '@/components/page-title';
 import { ShareZip } from '@/components/shares/share-zip';
 import { countOf, formatPeriod } from '@/lib/format';

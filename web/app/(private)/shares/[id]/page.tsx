@@ -1,7 +1,9 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
-import { SHARE_ID_PATTERN, STATEMENT_ROUTES, formatBytes } from '@contract';
+import { SHARE_ID_PATTERN } from '@contract/shares';
+import { STATEMENT_ROUTES } from '@contract/routes';
+import { formatBytes } from '@contract/uploads';
 import { PageTitle } from '@/components/page-title';
 import { ShareControls } from '@/components/shares/share-controls';
 import { countOf, formatDateTime, formatPeriod } from '@/lib/format';
@@ -12,7 +14,6 @@ import { requireSession } from '@/lib/server-session';
 import cards from '../../statements/statement-cards.module.css';
 
 export const metadata: Metadata = { title: 'Share' };
-
 
 /** One share: what it names (each with its downloads, and whether it is still shared), who opened it when, and its controls. */
 export default async function SharePage({ params }: { params: Promise<{ id: string }> }) {

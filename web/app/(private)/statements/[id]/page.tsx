@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
-import { STATEMENT_ID_PATTERN } from '@contract';
+import { STATEMENT_ID_PATTERN } from '@contract/keys';
 import { PageTitle } from '@/components/page-title';
 import { StatementKeys } from '@/components/statement/statement-keys';
 import { StatementView } from '@/components/statement/statement-view';

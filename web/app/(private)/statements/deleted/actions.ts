@@ -2,7 +2,8 @@
 
 import { revalidatePath } from 'next/cache';
 import { redirect } from 'next/navigation';
-import { STATEMENT_ID_PATTERN, STATEMENT_ROUTES } from '@contract';
+import { STATEMENT_ID_PATTERN } from '@contract/keys';
+import { STATEMENT_ROUTES } from '@contract/routes';
 import { PresignApiError } from '@/lib/presign-api';
 import { PAGES, deletedHref, type DeletedOutcome } from '@/lib/routes';
 import { serverPresignApi } from '@/lib/server-presign-api';

@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { RECENTLY_DELETED, daysLeft, formatBytes } from '@contract';
+import { RECENTLY_DELETED, daysLeft } from '@contract/recently-deleted';
+import { formatBytes } from '@contract/uploads';
 import { PageTitle } from '@/components/page-title';
 import { DeletedForm } from '@/components/deleted/deleted-form';
 import { Button } from '@/components/ui';

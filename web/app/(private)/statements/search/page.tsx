@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { SEARCH_LIMITS, normalizeWord } from '@contract';
+import { SEARCH_LIMITS, normalizeWord } from '@contract/search/terms';
 import { PageTitle } from '@/components/page-title';
 import { SearchBox } from '@/components/search/search-box';
 import { countOf, formatPeriod } from '@/lib/format';

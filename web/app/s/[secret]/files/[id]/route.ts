@@ -1,12 +1,7 @@
 import { NextResponse, type NextRequest } from 'next/server';
-import {
-  SHARE_PAGE_HEADERS,
-  SHARE_PAGE_REFERRER_POLICY,
-  SHARE_ROUTES,
-  SHARE_SECRET_PATTERN,
-  STATEMENT_ID_PATTERN,
-  VIEWER_ADDRESS_HEADER,
-} from '@contract';
+import { SHARE_PAGE_HEADERS, SHARE_PAGE_REFERRER_POLICY, SHARE_SECRET_PATTERN, VIEWER_ADDRESS_HEADER } from '@contract/shares';
+import { SHARE_ROUTES } from '@contract/routes';
+import { STATEMENT_ID_PATTERN } from '@contract/keys';
 import { callShareApi } from '@/lib/share-api';
 
 /** What every answer here carries: as the share's page, no referrer, never indexed, never cached. */
