@@ -3,6 +3,7 @@
 
 import { css } from '@emotion/react';
 import { useApolloClient } from '@apollo/client/react';
+import dynamic from 'next/dynamic';
 import { useRouter } from 'next/navigation';
 import { useActionState, useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from '@/lib/toast';
@@ -17,9 +18,12 @@ import { theme } from '@/lib/theme';
 import { saveDisplayName } from '@/app/(private)/profile/actions';
 import { Button, Card, FormError, ProgressBar, TextField } from '../ui';
 import { AccountSettings } from './account-settings';
-import { CloseAccountCard } from './close-account-card';
-import { ExportCard } from './export-card';
-import { NotificationsCard } from './notifications-card';
+
+// Cards whose scripts (push subscriptions, the export, closing the account) load after the
+// page's own; the server renders them as part of the page.
+const NotificationsCard = dynamic(() => import('./notifications-card').then((module) => module.NotificationsCard));
+const ExportCard = dynamic(() => import('./export-card').then((module) => module.ExportCard));
+const CloseAccountCard = dynamic(() => import('./close-account-card').then((module) => module.CloseAccountCard));
 
 const AVATAR_SIZE = 96;
 /** How long the page waits for a new picture's check and malware scan before saying it is still under way. */

@@ -8,12 +8,11 @@ import Link from 'next/link';
 import { toast, toastWithAction } from '@/lib/toast';
 import { RECENTLY_DELETED } from '@contract/recently-deleted';
 import { STATEMENT_ROUTES } from '@contract/routes';
+// The API client and the download link load when a button asks for them, not with the page.
 import { formatBytes } from '@contract/uploads';
 import { PAGES, shareStatementsHref } from '@/lib/routes';
 import { useIdToken } from '@/lib/auth-context';
 import type { StatementListItem, StatementsData, SummariesData } from '@/lib/graphql';
-import { callPresignApi } from '@/lib/presign-api';
-import { saveFromUrl } from '@/lib/save-link';
 import { statementListHref, type StatementListQuery } from '@/lib/statement-list-query';
 import { Button, Card, SelectField } from '../ui';
 import { StatementList, type ListSelection } from './statement-list';
@@ -100,6 +99,7 @@ export const StatementsView = ({
 
   const download = async (item: StatementListItem) => {
     try {
+      const [{ callPresignApi }, { saveFromUrl }] = await Promise.all([import('@/lib/presign-api'), import('@/lib/save-link')]);
       const { url } = await callPresignApi('statementsApiUrl', STATEMENT_ROUTES.downloadUrl, await idToken(), {
         params: { statementId: item.id },
       });
@@ -114,6 +114,7 @@ export const StatementsView = ({
     setDeleting([]);
     if (chosen.length === 0) return;
     try {
+      const { callPresignApi } = await import('@/lib/presign-api');
       for (const item of chosen)
         await callPresignApi('statementsApiUrl', STATEMENT_ROUTES.deleteStatement, await idToken(), { params: { statementId: item.id } });
       toastWithAction(
@@ -133,6 +134,7 @@ export const StatementsView = ({
   /** Brings statements just deleted back (the toast's Undo). */
   const restore = async (chosen: StatementListItem[]) => {
     try {
+      const { callPresignApi } = await import('@/lib/presign-api');
       for (const item of chosen)
         await callPresignApi('statementsApiUrl', STATEMENT_ROUTES.restoreStatement, await idToken(), { params: { statementId: item.id } });
       toast.success(chosen.length === 1 ? `${chosen[0].fileName} is back.` : `${count(chosen.length)} are back.`);
