@@ -81,9 +81,13 @@ export const protectedResources = (template: CfnTemplate): ProtectedResource[] =
  * the released template the same on every machine. No protected resource refers to one.
  */
 const ASSET_HASH = /[0-9a-f]{64}/g;
+/** A Lambda version's logical id ends in a hash of its function, code included: masked with it, keys and references alike. */
+const VERSION_HASH = /(CurrentVersion[0-9A-F]{8})[0-9a-f]{32}/g;
 export const releasedForm = (template: CfnTemplate): CfnTemplate =>
   JSON.parse(
-    JSON.stringify(template, (_key, value: unknown) => (typeof value === 'string' ? value.replace(ASSET_HASH, '[ASSET-HASH]') : value)),
+    JSON.stringify(template, (_key, value: unknown) =>
+      typeof value === 'string' ? value.replace(ASSET_HASH, '[ASSET-HASH]') : value,
+    ).replace(VERSION_HASH, '$1[VERSION-HASH]'),
   );
 
 /**
