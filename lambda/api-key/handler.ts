@@ -2,17 +2,12 @@ import { MetricUnit } from '@aws-lambda-powertools/metrics';
 import { LAMBDA_ENV } from '../../contract/lambda-env';
 import { METRIC_NAMES, SERVICE_NAMES } from '../../contract/metrics';
 import { CORRELATION_ID_PATHS, createLogger, powertoolsLog, withLambdaContext } from '../shared/log';
+import { requireVariables } from '../shared/environment';
 import { createMetrics } from '../shared/metrics';
 import { once } from '../shared/once';
 import { clientOptions } from '../shared/client-options';
 import type { AwsAccess } from '../shared/runtime';
 import { createApiKeyRenewal, type ApiKeyPort } from './renewal';
-
-/** The variables this function needs, each set and not empty; every one missing is named in one message. */
-const requiredSettings = (env: Record<string, string | undefined>, names: string[]): void => {
-  const missing = names.filter((name) => !env[name]).map((name) => `${name} is not set`);
-  if (missing.length > 0) throw new Error(missing.join('; '));
-};
 
 /** AppSync's UpdateApiKey on one key of one API; the SDK's AppSync client is loaded at the one call a run makes, not at cold start. */
 export const appSyncApiKeyPort = (apiId: string, keyId: string, access: AwsAccess = {}): ApiKeyPort => {
@@ -37,7 +32,7 @@ export const appSyncApiKeyPort = (apiId: string, keyId: string, access: AwsAcces
 
 /** The renewal's Lambda handler: EventBridge invokes it on a schedule. */
 export const createApiKeyRenewalHandler = (env: Record<string, string | undefined>, access: AwsAccess = {}) => {
-  requiredSettings(env, [LAMBDA_ENV.graphqlApiId, LAMBDA_ENV.graphqlApiKeyId]);
+  requireVariables(env, [LAMBDA_ENV.graphqlApiId, LAMBDA_ENV.graphqlApiKeyId]);
   const logger = createLogger(SERVICE_NAMES.apiKeyRenewal, env[LAMBDA_ENV.logLevel]);
   const metrics = createMetrics(SERVICE_NAMES.apiKeyRenewal, env[LAMBDA_ENV.metricsDisabled] === 'true');
   const renew = createApiKeyRenewal({

@@ -37,7 +37,7 @@ const list = (value: string | undefined): string[] =>
     .map((item) => item.trim())
     .filter(Boolean);
 
-/** What is wrong with a variable every handler needs, if anything. */
+/** What is wrong with a variable a handler needs, if anything. */
 const textProblem = (env: Record<string, string | undefined>, name: string): string | undefined => {
   const value = env[name];
   if (typeof value !== 'string') return notSet(name);
@@ -45,10 +45,15 @@ const textProblem = (env: Record<string, string | undefined>, name: string): str
   return undefined;
 };
 
+/** Stops a cold start unless each of these variables is set and not empty, naming every one that is not in one message. */
+export const requireVariables = (env: Record<string, string | undefined>, names: readonly string[]): void => {
+  const problems = names.map((name) => textProblem(env, name)).filter(Boolean);
+  if (problems.length > 0) throw new Error(problems.join('; '));
+};
+
 /** Parses a handler's environment; a missing variable stops the cold start, naming it (every one missing, in one message). */
 export const parseEnvironment = (env: Record<string, string | undefined>): HandlerEnvironment => {
-  const problems = [LAMBDA_ENV.bucketName, LAMBDA_ENV.tableName].map((name) => textProblem(env, name)).filter(Boolean);
-  if (problems.length > 0) throw new Error(problems.join('; '));
+  requireVariables(env, [LAMBDA_ENV.bucketName, LAMBDA_ENV.tableName]);
   return {
     bucketName: env[LAMBDA_ENV.bucketName] as string,
     tableName: env[LAMBDA_ENV.tableName] as string,

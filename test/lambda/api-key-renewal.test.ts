@@ -1,4 +1,5 @@
 import { API_KEY_RENEWAL, apiKeyDaysLeft, apiKeyExpiryProblem, renewedApiKeyExpiry } from '../../contract';
+import { createApiKeyRenewalHandler } from '../../lambda/api-key/handler';
 import { createApiKeyRenewal } from '../../lambda/api-key/renewal';
 
 const NOW = Date.UTC(2027, 5, 15, 10, 37, 12);
@@ -56,4 +57,10 @@ test("AppSync's bounds: at least a day, at most 365 days; the renewal's own expi
     expect(apiKeyExpiryProblem(renewedApiKeyExpiry(at), at)).toBeUndefined();
     expect(apiKeyDaysLeft(renewedApiKeyExpiry(at), at)).toBeGreaterThan(API_KEY_RENEWAL.alarmBelowDays);
   }
+});
+
+test("the renewal's handler does not start without the API and key it renews, naming both", () => {
+  expect(() => createApiKeyRenewalHandler({})).toThrow(
+    'environment variable GRAPHQL_API_ID is not set; environment variable GRAPHQL_API_KEY_ID is not set',
+  );
 });
