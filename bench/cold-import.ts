@@ -17,14 +17,12 @@ export interface ColdImport {
   readonly ratio: number;
 }
 
-/** Requires a CommonJS bundle, as Lambda's runtime loads a handler. */
-export const requireBundle = (file: string): string[] => ['-e', `require(${JSON.stringify(file)})`];
-
 /**
- * Imports an ES module handler; Lambda's Node runtime provides the `awslambda` global that a
- * streaming handler calls at load, and a pass-through stands in for it here.
+ * Imports an ES module handler, as Lambda's Node runtime does. The runtime provides the
+ * `awslambda` global, which a streaming handler (the web server's) calls at load; a
+ * pass-through stands in for it here.
  */
-export const importStreamingModule = (file: string): string[] => [
+export const importModule = (file: string): string[] => [
   '--input-type=module',
   '-e',
   `globalThis.awslambda = { streamifyResponse: (fn) => fn }; await import(${JSON.stringify(file)});`,

@@ -4,7 +4,7 @@ import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { Construct } from 'constructs';
 import * as path from 'node:path';
-import { LAMBDA_ESBUILD_OPTIONS, LAMBDA_ROOT } from './vault-function';
+import { LAMBDA_ESBUILD_OPTIONS, LAMBDA_ROOT } from '../lambda-bundle';
 
 /**
  * Lambda@Edge on a function URL origin's requests: it puts each body's SHA-256 in

@@ -1,11 +1,11 @@
-import { Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
+import { AssetHashType, Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
-import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import * as path from 'node:path';
 import { LAMBDA_ENV } from '../../contract';
+import { bundleHandler, LAMBDA_BUNDLE_ENTRY, LAMBDA_ROOT } from '../lambda-bundle';
 
 /**
  * What runs: a handler module of ours under `lambda/` (e.g. `statements/index.ts`),
@@ -28,30 +28,34 @@ export interface VaultFunctionProps {
   readonly onFailure?: lambda.IDestination;
 }
 
-export const LAMBDA_ROOT = path.join(__dirname, '..', '..', 'lambda');
-
-/** The Lambda runtime and the matching esbuild target, written once. */
-export const LAMBDA_RUNTIME = { runtime: lambda.Runtime.NODEJS_24_X, esbuildTarget: 'node24' } as const;
+/** The Lambda runtime our handlers run on (lambda-bundle.ts targets it). */
+export const LAMBDA_RUNTIME = lambda.Runtime.NODEJS_24_X;
 
 /**
- * How every handler is bundled, as esbuild options, written once: VaultFunction hands them
- * to NodejsFunction, and the bench runs esbuild with the same.
+ * A handler of ours as a Lambda asset: its entry bundled by lambda-bundle.ts with the local
+ * esbuild (no Docker). The asset's hash is its bundle's; a stack whose bundling is skipped
+ * (`cdk synth --exclusively`, or the bundling-stacks context) gets CDK's placeholder.
  */
-export const LAMBDA_ESBUILD_OPTIONS = {
-  bundle: true,
-  platform: 'node',
-  format: 'cjs',
-  minify: true,
-  // Handlers log error names, never stacks, so a source map would only add cold-start time.
-  sourcemap: false,
-  target: LAMBDA_RUNTIME.esbuildTarget,
-  // ES module builds let esbuild drop what the handlers never import (zod's locales, SDK parts).
-  mainFields: ['module', 'main'],
-} as const;
+const handlerCode = (entry: string): lambda.Code =>
+  lambda.Code.fromAsset(path.join(LAMBDA_ROOT, '..'), {
+    assetHashType: AssetHashType.OUTPUT,
+    bundling: {
+      // Never run: local bundling always succeeds or throws. CDK requires an image, and this
+      // is the one a Docker build of this runtime would use.
+      image: LAMBDA_RUNTIME.bundlingImage,
+      // Names the entry, so that two functions bundled from one folder are two assets.
+      command: ['bundle', entry],
+      local: {
+        tryBundle: (outputDir) => {
+          bundleHandler(entry, outputDir);
+          return true;
+        },
+      },
+    },
+  });
 
 /**
- * A handler of ours: Node.js 24 on arm64, bundled and minified by the local esbuild (no
- * Docker), with its own role whose only built-in right is writing to its own log group.
+ * A handler of ours: Node.js 24 on arm64, bundled as ES modules by lambda-bundle.ts, with its own role whose only built-in right is writing to its own log group.
  * It is `IGrantable`: other constructs grant it exactly what it needs through their
  * `grant*` methods. The AWS SDK is bundled rather than taken from the runtime so the
  * version we test (with `requestChecksumCalculation`) is the one that runs.
@@ -105,31 +109,12 @@ export class VaultFunction extends Construct implements iam.IGrantable {
         ...props.environment,
       },
     };
-    if ('bundleDir' in props.code) {
-      this.function = new lambda.Function(this, 'Function', {
-        ...common,
-        runtime: LAMBDA_RUNTIME.runtime,
-        code: lambda.Code.fromAsset(props.code.bundleDir),
-        handler: props.code.handler,
-      });
-      return;
-    }
-    this.function = new NodejsFunction(this, 'Function', {
+    this.function = new lambda.Function(this, 'Function', {
       ...common,
-      entry: path.join(LAMBDA_ROOT, props.code.entry),
-      handler: 'handler',
-      runtime: LAMBDA_RUNTIME.runtime,
-      bundling: {
-        format: LAMBDA_ESBUILD_OPTIONS.format === 'cjs' ? OutputFormat.CJS : OutputFormat.ESM,
-        minify: LAMBDA_ESBUILD_OPTIONS.minify,
-        sourceMap: LAMBDA_ESBUILD_OPTIONS.sourcemap,
-        target: LAMBDA_ESBUILD_OPTIONS.target,
-        mainFields: [...LAMBDA_ESBUILD_OPTIONS.mainFields],
-        externalModules: [],
-        forceDockerBundling: false,
-      },
-      depsLockFilePath: path.join(LAMBDA_ROOT, '..', 'package-lock.json'),
-      projectRoot: path.join(LAMBDA_ROOT, '..'),
+      runtime: LAMBDA_RUNTIME,
+      ...('bundleDir' in props.code
+        ? { code: lambda.Code.fromAsset(props.code.bundleDir), handler: props.code.handler }
+        : { code: handlerCode(props.code.entry), handler: `${path.basename(LAMBDA_BUNDLE_ENTRY, '.mjs')}.handler` }),
     });
   }
 }

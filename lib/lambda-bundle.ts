@@ -1,0 +1,84 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { buildSync, type BuildOptions, type Metafile } from 'esbuild';
+
+/** Where the handlers' sources live. */
+export const LAMBDA_ROOT = path.join(__dirname, '..', 'lambda');
+
+/** The esbuild target matching the Lambda runtime VaultFunction deploys (Node.js 24). */
+export const LAMBDA_ESBUILD_TARGET = 'node24';
+
+/** The file a handler bundle's entry is written to; Lambda's handler setting is `index.handler`. */
+export const LAMBDA_BUNDLE_ENTRY = 'index.mjs';
+
+/**
+ * How every handler of ours is bundled, written once: VaultFunction bundles each deployed
+ * entry with it, the local stack runs its handlers from it, and the bench measures it.
+ *
+ * ES modules with code splitting: what a handler loads with `import()` at its first
+ * invocation (its AWS clients, the tracer, pdf.js, file-type) lands in chunks of its own that
+ * Node reads only then. A CommonJS bundle is one file, which Node reads and compiles whole at
+ * cold start, lazy parts included.
+ */
+export const LAMBDA_ESBUILD_OPTIONS = {
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  splitting: true,
+  minify: true,
+  // Handlers log error names, never stacks, so a source map would only add cold-start time.
+  sourcemap: false,
+  target: LAMBDA_ESBUILD_TARGET,
+  // ES module builds let esbuild drop what the handlers never import (zod's locales, SDK parts).
+  mainFields: ['module', 'main'],
+  // `.mjs`: Lambda's Node runtime loads an ES module by its extension, with no package.json beside it.
+  outExtension: { '.js': '.mjs' },
+  entryNames: '[name]',
+  chunkNames: 'chunks/[name]-[hash]',
+  // CommonJS packages in the bundle (the X-Ray SDK, papaparse) call `require` for Node's own
+  // modules; an ES module has none, so each file makes one for them.
+  banner: { js: "import{createRequire as __vaultRequire}from'node:module';const require=__vaultRequire(import.meta.url);" },
+  logLevel: 'silent',
+} as const satisfies BuildOptions;
+
+/**
+ * Bundles handler modules into `outdir`: each entry (its name → a module path under
+ * `lambda/`) becomes `<name>.mjs`, and what they load lazily, or share, goes to `chunks/`.
+ * Synchronous, as CDK's local bundling is.
+ */
+export const bundleLambdas = (
+  entries: Record<string, string>,
+  outdir: string,
+  options: Pick<BuildOptions, 'external'> = {},
+): Metafile => {
+  fs.mkdirSync(outdir, { recursive: true });
+  return buildSync({
+    ...LAMBDA_ESBUILD_OPTIONS,
+    ...options,
+    mainFields: [...LAMBDA_ESBUILD_OPTIONS.mainFields],
+    entryPoints: Object.fromEntries(Object.entries(entries).map(([name, entry]) => [name, path.join(LAMBDA_ROOT, entry)])),
+    outdir,
+    metafile: true,
+  }).metafile;
+};
+
+/** One deployed handler: its entry (`statements/index.ts`) bundled to `outdir/index.mjs` and its chunks. */
+export const bundleHandler = (entry: string, outdir: string, options: Pick<BuildOptions, 'external'> = {}): Metafile =>
+  bundleLambdas({ [path.basename(LAMBDA_BUNDLE_ENTRY, '.mjs')]: entry }, outdir, options);
+
+/**
+ * The output files Node reads when it imports `file` (a path as the metafile names it): the
+ * file and what it imports statically, not what it loads with `import()`.
+ */
+export const loadedAtImport = (metafile: Metafile, file: string): string[] => {
+  const loaded = new Set<string>();
+  const visit = (output: string) => {
+    if (loaded.has(output)) return;
+    loaded.add(output);
+    for (const imported of metafile.outputs[output]?.imports ?? []) {
+      if (imported.kind === 'import-statement' && !imported.external) visit(imported.path);
+    }
+  };
+  visit(file);
+  return [...loaded];
+};

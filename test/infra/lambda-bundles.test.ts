@@ -1,0 +1,83 @@
+import { spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import type { Metafile } from 'esbuild';
+import { LAMBDA_LIKE_ENV } from '../../bench/cold-import';
+import { handlerEntries } from '../../bench/handler-entries';
+import { bundleHandler, LAMBDA_BUNDLE_ENTRY, loadedAtImport } from '../../lib/lambda-bundle';
+
+/**
+ * Every handler the CDK app deploys, bundled as VaultFunction bundles it (ES modules with a
+ * chunk per lazily loaded part), then loaded as Lambda's Node runtime loads it. The local
+ * stack runs the same build of the handlers' factories (local/handlers.ts), so the
+ * integration and browser suites invoke the chunks; this checks the deployed entries
+ * themselves, and that what a handler loads at its first invocation stays out of what Node
+ * reads at cold start.
+ */
+const out = fs.mkdtempSync(path.join(os.tmpdir(), 'vault-bundles-'));
+afterAll(() => fs.rmSync(out, { recursive: true, force: true }));
+
+const built = new Map<string, { dir: string; metafile: Metafile }>();
+const bundleOf = (entry: string) => {
+  if (!built.has(entry)) {
+    const dir = path.join(out, entry.replace(/\//g, '-').replace(/\.ts$/, ''));
+    built.set(entry, { dir, metafile: bundleHandler(entry, dir) });
+  }
+  return built.get(entry)!;
+};
+
+/**
+ * Imports a bundle's entry in a fresh Node process with Lambda's environment, as the runtime
+ * does for `index.handler`; what it printed, or threw. (Its chunks load in the order the
+ * handler asks for them: pdf.js, for one, after the stand-ins it needs are set.)
+ */
+const loadInNode = (dir: string) => {
+  const script = `
+    const entry = await import(${JSON.stringify(path.join(dir, LAMBDA_BUNDLE_ENTRY))});
+    console.log(JSON.stringify({ exports: Object.keys(entry), handler: typeof entry.handler }));
+  `;
+  const result = spawnSync(process.execPath, ['--no-warnings', '--input-type=module', '-e', script], {
+    env: { ...process.env, ...LAMBDA_LIKE_ENV },
+    encoding: 'utf8',
+  });
+  return { status: result.status, stdout: result.stdout, stderr: result.stderr.slice(0, 2000) };
+};
+
+/** The packages whose code is in the given outputs, by name (`@aws-sdk/client-s3`, `pdfjs-dist`). */
+const packagesIn = (metafile: Metafile, outputs: string[]) =>
+  new Set(
+    outputs.flatMap((output) =>
+      Object.keys(metafile.outputs[output].inputs).flatMap((input) => {
+        const match = /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(input);
+        return match ? [match[1]] : [];
+      }),
+    ),
+  );
+
+describe.each(handlerEntries())('%s', (entry) => {
+  test('loads as Lambda loads it, and index.handler is a function', () => {
+    const { dir } = bundleOf(entry);
+    const result = loadInNode(dir);
+    expect(result.stderr).toBe('');
+    expect(result.status).toBe(0);
+    expect(JSON.parse(result.stdout)).toEqual({ exports: ['handler'], handler: 'function' });
+  });
+
+  test('what it needs at its first invocation is not read at cold start', () => {
+    const { metafile } = bundleOf(entry);
+    const entryFile = Object.keys(metafile.outputs).find((file) => path.basename(file) === LAMBDA_BUNDLE_ENTRY)!;
+    const atImport = packagesIn(metafile, loadedAtImport(metafile, entryFile));
+    const inAll = packagesIn(metafile, Object.keys(metafile.outputs));
+    // The AWS clients, the tracer (and the X-Ray SDK under it), the PDF reader and the file-type sniffer.
+    const lazy = ['@aws-sdk/client-', '@aws-lambda-powertools/tracer', 'aws-xray-sdk-core', 'pdfjs-dist', 'file-type'];
+    expect([...atImport].filter((name) => lazy.some((prefix) => name.startsWith(prefix)))).toEqual([]);
+    // Each handler calls AWS, so the bundle holds a client: in a chunk of its own.
+    expect([...inAll].some((name) => name.startsWith('@aws-sdk/client-'))).toBe(true);
+  });
+});
+
+test('the catalogue bundle holds pdf.js, and loads it from a chunk at its first PDF', () => {
+  const { metafile } = bundleOf('catalogue/index.ts');
+  expect(packagesIn(metafile, Object.keys(metafile.outputs)).has('pdfjs-dist')).toBe(true);
+});
