@@ -1,4 +1,3 @@
-import { MetricUnit } from '@aws-lambda-powertools/metrics';
 import { LAMBDA_ENV } from '../../contract/lambda-env';
 import { METRIC_NAMES, SERVICE_NAMES } from '../../contract/metrics';
 import { CORRELATION_ID_PATHS, createLogger, powertoolsLog, withLambdaContext } from '../shared/log';
@@ -38,7 +37,7 @@ export const createApiKeyRenewalHandler = (env: Record<string, string | undefine
   const renew = createApiKeyRenewal({
     keys: appSyncApiKeyPort(env[LAMBDA_ENV.graphqlApiId] as string, env[LAMBDA_ENV.graphqlApiKeyId] as string, access),
     log: powertoolsLog(logger),
-    recordDaysLeft: (days) => void metrics?.addMetric(METRIC_NAMES.apiKeyDaysLeft, MetricUnit.NoUnit, days),
+    recordDaysLeft: (days) => metrics.record(METRIC_NAMES.apiKeyDaysLeft, 'None', days),
   });
   return withLambdaContext(logger, CORRELATION_ID_PATHS.eventBridge, (_event: unknown) => renew(), { metrics });
 };

@@ -1,10 +1,9 @@
-import type { Metrics } from '@aws-lambda-powertools/metrics';
 import type { Tracer } from '@aws-lambda-powertools/tracer';
 import { s3VersionedObjects } from '../account/objects';
 import { dynamoAccountRecords } from '../account/records';
 import type { HandlerEnvironment } from '../shared/environment';
 import type { Log } from '../shared/log';
-import { powertoolsMetrics } from '../shared/metrics';
+import type { MetricsPort } from '../shared/metrics';
 import { dynamoDeviceStore } from '../shared/push/devices';
 import { pushSenderOf } from '../shared/push/runtime';
 import { dynamoRecordStore } from '../shared/records';
@@ -18,17 +17,16 @@ import { createScanResults } from './scan-results';
 import { createSweep } from './sweep';
 
 /** What the catalogue's three functions share: their clients and ports, made at a function's first invocation (handler.ts). */
-const catalogueDeps = (settings: HandlerEnvironment, access: AwsAccess, log: Log, metrics: Metrics | undefined, tracer: Tracer) => {
+const catalogueDeps = (settings: HandlerEnvironment, access: AwsAccess, log: Log, metrics: MetricsPort, tracer: Tracer) => {
   const s3 = tracer.captureAWSv3Client(createS3Client(access));
   const dynamodb = tracer.captureAWSv3Client(createDynamoDbClient(access));
   const accountRecords = dynamoAccountRecords(settings.tableName, dynamodb);
-  const metricsPort = powertoolsMetrics(metrics);
   const deps: CatalogueDeps = {
     objects: s3ObjectStore(s3, settings.bucketName),
     records: dynamoRecordStore(settings.tableName, dynamodb),
     log,
-    metrics: metricsPort,
-    notify: pushSenderOf(settings, access, { devices: dynamoDeviceStore(settings.tableName, dynamodb), log, metrics: metricsPort }),
+    metrics,
+    notify: pushSenderOf(settings, access, { devices: dynamoDeviceStore(settings.tableName, dynamodb), log, metrics }),
     closing: async (owner) => (await accountRecords.get(owner)) !== undefined,
     search: {
       index: dynamoSearchIndex(settings.tableName, dynamodb),

@@ -1,8 +1,7 @@
 import { Logger } from '@aws-lambda-powertools/logger';
-import { search } from '@aws-lambda-powertools/logger/correlationId';
-import type { Metrics } from '@aws-lambda-powertools/metrics';
 import type { Tracer } from '@aws-lambda-powertools/tracer';
 import type { Context } from 'aws-lambda';
+import type { InvocationMetrics } from './metrics';
 import { once } from './once';
 
 /**
@@ -30,9 +29,25 @@ export const CORRELATION_ID_PATHS = {
   shareNotice: 'shareId',
 } as const;
 
+type Search = typeof import('@aws-lambda-powertools/logger/correlationId').search;
+
+/**
+ * Powertools' JMESPath search, which finds the correlation id in an event. It loads zlib and
+ * Node's streams for a function of its own, so it is loaded at the first invocation
+ * (withLambdaContext awaits it before the logger reads the event), not at cold start.
+ */
+let loadedSearch: Search | undefined;
+const loadSearch = once(async () => {
+  loadedSearch = (await import('@aws-lambda-powertools/logger/correlationId')).search;
+});
+const correlationIdSearch: Search = (expression, data) => {
+  if (!loadedSearch) throw new Error('the correlation id search is used before withLambdaContext loaded it');
+  return loadedSearch(expression, data);
+};
+
 /** Powertools' JSON logger (level from the handler's POWERTOOLS_LOG_LEVEL, default INFO). */
 export const createLogger = (serviceName: string, logLevel?: string): Logger =>
-  new Logger({ serviceName, correlationIdSearchFn: search, ...(logLevel ? { logLevel: logLevel as never } : {}) });
+  new Logger({ serviceName, correlationIdSearchFn: correlationIdSearch, ...(logLevel ? { logLevel: logLevel as never } : {}) });
 
 export const powertoolsLog = (logger: Logger): Log => ({
   info: (message, fields) => logger.info(message, { ...fields }),
@@ -60,20 +75,21 @@ const decorate = <E, R>(decorator: HandlerMethodDecorator, target: object, invok
  * there are any (`logMetrics` would warn on every invocation that counts nothing). The
  * tracer is made at the first invocation (lazyTracer) and its decorator applied then,
  * before that invocation runs, so every invocation is traced; the logger's decorator is
- * outermost, as TypeScript's legacy decorators apply them, innermost first.
+ * outermost, as TypeScript's legacy decorators apply them, innermost first, and the search
+ * it finds the correlation id with is loaded before it runs.
  */
 export const withLambdaContext = <E, R>(
   logger: Logger,
   correlationIdPath: string,
   handle: (event: E) => Promise<R>,
-  extras: { metrics?: Metrics; tracer?: () => Promise<Tracer> } = {},
+  extras: { metrics?: Pick<InvocationMetrics, 'publish'>; tracer?: () => Promise<Tracer> } = {},
 ): Invoke<E, R> => {
   const target = {};
   const invoke: Invoke<E, R> = async (event) => {
     try {
       return await handle(event);
     } finally {
-      if (extras.metrics?.hasStoredMetrics()) extras.metrics.publishStoredMetrics();
+      await extras.metrics?.publish();
     }
   };
   const tracer = extras.tracer;
@@ -82,7 +98,9 @@ export const withLambdaContext = <E, R>(
     const decorated = once(async () => decorate((await tracer()).captureLambdaHandler() as HandlerMethodDecorator, target, invoke));
     traced = async (event, context) => (await decorated()).call(target, event, context);
   }
-  return decorate(logger.injectLambdaContext({ correlationIdPath, resetKeys: true }) as HandlerMethodDecorator, target, traced).bind(
-    target,
-  );
+  const logged = decorate(logger.injectLambdaContext({ correlationIdPath, resetKeys: true }) as HandlerMethodDecorator, target, traced);
+  return async (event, context) => {
+    await loadSearch();
+    return logged.call(target, event, context);
+  };
 };

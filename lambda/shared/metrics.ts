@@ -1,7 +1,11 @@
-import { MetricUnit, Metrics } from '@aws-lambda-powertools/metrics';
+import type { MetricUnit as MetricUnits } from '@aws-lambda-powertools/metrics';
 import { METRICS_NAMESPACE, type MetricName } from '../../contract/metrics';
+import { once } from './once';
 
 export { METRICS_NAMESPACE, METRIC_NAMES, SERVICE_NAMES, type MetricName } from '../../contract/metrics';
+
+/** A CloudWatch unit, as Powertools names it ('Count', 'None', …). */
+type MetricUnit = (typeof MetricUnits)[keyof typeof MetricUnits];
 
 /** The metrics port of the handlers: counts, published once per invocation. */
 export interface MetricsPort {
@@ -10,9 +14,38 @@ export interface MetricsPort {
 
 export const noMetrics: MetricsPort = { count: () => undefined };
 
-/** Powertools Metrics (EMF in the function's log), or none where metrics are switched off (the local stack). */
-export const createMetrics = (serviceName: string, disabled: boolean): Metrics | undefined =>
-  disabled ? undefined : new Metrics({ namespace: METRICS_NAMESPACE, serviceName });
+/**
+ * A handler's metrics: what an invocation counts, published at its end (withLambdaContext)
+ * through Powertools Metrics as EMF lines in the function's log. Powertools Metrics loads at
+ * the first invocation that counted something: most routes count nothing, and they never
+ * load it.
+ */
+export interface InvocationMetrics extends MetricsPort {
+  /** A value in a unit other than a count (the API key's days left). */
+  record(name: MetricName, unit: MetricUnit, value: number): void;
+  /** Publishes what this invocation recorded, if anything, and forgets it. */
+  publish(): Promise<void>;
+}
 
-export const powertoolsMetrics = (metrics: Metrics | undefined): MetricsPort =>
-  metrics ? { count: (name, value = 1) => void metrics.addMetric(name, MetricUnit.Count, value) } : noMetrics;
+/** Powertools Metrics for a service, or metrics that publish nothing where they are switched off (the local stack). */
+export const createMetrics = (serviceName: string, disabled: boolean): InvocationMetrics => {
+  const recorded: { name: MetricName; unit: MetricUnit; value: number }[] = [];
+  const powertools = once(async () => {
+    const { Metrics } = await import('@aws-lambda-powertools/metrics');
+    return new Metrics({ namespace: METRICS_NAMESPACE, serviceName });
+  });
+  const record = (name: MetricName, unit: MetricUnit, value: number) => {
+    if (!disabled) recorded.push({ name, unit, value });
+  };
+  return {
+    count: (name, value = 1) => record(name, 'Count', value),
+    record,
+    async publish() {
+      if (recorded.length === 0) return;
+      const batch = recorded.splice(0);
+      const metrics = await powertools();
+      for (const { name, unit, value } of batch) metrics.addMetric(name, unit, value);
+      metrics.publishStoredMetrics();
+    },
+  };
+};

@@ -1,11 +1,10 @@
-import type { Metrics } from '@aws-lambda-powertools/metrics';
 import type { Tracer } from '@aws-lambda-powertools/tracer';
 import { LAMBDA_ENV } from '../../contract/lambda-env';
 import { lambdaInvokeAsync, stsAssumeRole } from '../account/clients';
 import { dynamoAccountRecords } from '../account/records';
 import { required, type HandlerEnvironment } from '../shared/environment';
 import type { Log } from '../shared/log';
-import { powertoolsMetrics } from '../shared/metrics';
+import type { MetricsPort } from '../shared/metrics';
 import { createDynamoDbClient, type AwsAccess } from '../shared/runtime';
 import { dynamoRateLimiter, dynamoShareStore } from '../shared/shares/store';
 import { createShareApi } from './core';
@@ -15,7 +14,7 @@ import { stsShareReader } from './reader';
 const READ_SESSION_SECONDS = 15 * 60;
 
 /** The share API with its clients, made at the first invocation (handler.ts). */
-export const shareApiOf = (settings: HandlerEnvironment, access: AwsAccess, log: Log, metrics: Metrics | undefined, tracer: Tracer) => {
+export const shareApiOf = (settings: HandlerEnvironment, access: AwsAccess, log: Log, metrics: MetricsPort, tracer: Tracer) => {
   // Its own credentials reach the shares' and rate limits' partitions only.
   const dynamo = tracer.captureAWSv3Client(createDynamoDbClient(access));
   const invokeAsync = access.invokeAsync ?? lambdaInvokeAsync(access);
@@ -40,7 +39,7 @@ export const shareApiOf = (settings: HandlerEnvironment, access: AwsAccess, log:
       ? { notifyFirstOpening: (share) => invokeAsync(notifier, { kind: 'shareOpened', owner: share.owner, shareId: share.shareId }) }
       : {}),
     log,
-    metrics: powertoolsMetrics(metrics),
+    metrics: metrics,
     cors: { allowedOrigins: settings.allowedOrigins },
   });
 };

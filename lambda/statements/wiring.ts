@@ -1,4 +1,3 @@
-import type { Metrics } from '@aws-lambda-powertools/metrics';
 import type { Tracer } from '@aws-lambda-powertools/tracer';
 import { LAMBDA_ENV } from '../../contract/lambda-env';
 import { lambdaInvokeAsync } from '../account/clients';
@@ -7,7 +6,7 @@ import { s3VersionedObjects } from '../account/objects';
 import { dynamoAccountRecords } from '../account/records';
 import { required, type HandlerEnvironment } from '../shared/environment';
 import type { Log } from '../shared/log';
-import { powertoolsMetrics } from '../shared/metrics';
+import type { MetricsPort } from '../shared/metrics';
 import { dynamoDeviceStore } from '../shared/push/devices';
 import { requiredPushSender } from '../shared/push/runtime';
 import { dynamoRecordStore } from '../shared/records';
@@ -22,7 +21,7 @@ export const statementsApiOf = (
   settings: HandlerEnvironment,
   access: AwsAccess,
   log: Log,
-  metrics: Metrics | undefined,
+  metrics: MetricsPort,
   tracer: Tracer,
 ) => {
   const s3 = tracer.captureAWSv3Client(createS3Client(access));
@@ -44,10 +43,10 @@ export const statementsApiOf = (
     },
     log,
     cors: { allowedOrigins: settings.allowedOrigins },
-    metrics: powertoolsMetrics(metrics),
+    metrics: metrics,
     push: {
       devices,
-      sender: requiredPushSender(settings, access, { devices, log, metrics: powertoolsMetrics(metrics) }),
+      sender: requiredPushSender(settings, access, { devices, log, metrics: metrics }),
       extraOrigins: settings.push?.extraOrigins,
     },
   });

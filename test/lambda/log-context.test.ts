@@ -120,3 +120,33 @@ test('uploads started and refused are counted as CloudWatch metrics (EMF), publi
   expect(emf(quiet)).toEqual([]);
   await new Promise((resolve) => table.close(resolve));
 });
+
+test('a value in a unit of its own (the API key renewal days left) is published with that unit, and metrics switched off publish nothing', async () => {
+  const { createMetrics } = await import('../../lambda/shared/metrics');
+  const { createLogger, withLambdaContext } = await import('../../lambda/shared/log');
+  const logger = createLogger('api-key-renewal', 'ERROR');
+  const run = (disabled: boolean) => {
+    const metrics = createMetrics('api-key-renewal', disabled);
+    return withLambdaContext(
+      logger,
+      'id',
+      async () => {
+        metrics.record('ApiKeyDaysLeft', 'None', 364);
+        return 'renewed';
+      },
+      { metrics },
+    );
+  };
+
+  const published = await captureLines(async () => expect(await run(false)({ id: 'event-1' }, context('on'))).toBe('renewed'));
+  expect(published).toEqual([
+    expect.objectContaining({
+      _aws: expect.objectContaining({
+        CloudWatchMetrics: [expect.objectContaining({ Metrics: [{ Name: 'ApiKeyDaysLeft', Unit: 'None' }] })],
+      }),
+      ApiKeyDaysLeft: 364,
+      service: 'api-key-renewal',
+    }),
+  ]);
+  expect(await captureLines(() => run(true)({ id: 'event-2' }, context('off')))).toEqual([]);
+});
