@@ -8,6 +8,9 @@
  *   - cold import of every handler, and of the web server's OpenNext bundle when it is built:
  *     loading it in a fresh Node process, as on Lambda, vs an empty Node process, interleaved
  *     (bench/cold-import.ts); the aim is at most 1.5x;
+ *   - a cold start up to the first answer, for two handlers (bench/first-answer.ts): the ES
+ *     module chunks vs the same handler as one CommonJS file, so deferring is not mistaken
+ *     for saving;
  *   - throughput: signed upload URLs per second in-process (one per upload, and 64 part URLs
  *     per request, as a 1 GiB upload asks), vs a handler that only routes, and vs the SDK's
  *     `getSignedUrl` signing the same PUT (what each URL cost before the presigner resolved
@@ -29,6 +32,7 @@ import { createRouter, on } from '../lambda/shared/http';
 import { createStatementsApi } from '../lambda/statements/core';
 import { apiEvent, BUCKET, checksumForSize, memoryApiDeps, partList, SOME_SHA256 } from '../test/support/lambda-fakes';
 import { coldImports, importModule, LAMBDA_LIKE_ENV, type ColdImport, type ColdSubject } from './cold-import';
+import { bundleAsOneFile, FIRST_ANSWERS, firstAnswerSubject } from './first-answer';
 import { handlerEntries } from './handler-entries';
 
 /** Fresh processes per subject (and as many empty ones): enough for a steady median on a shared machine. */
@@ -124,7 +128,7 @@ const main = async () => {
   console.log(
     `Cold import in a fresh Node process with Lambda's environment, median of ${COLD_RUNS}, each run after an empty one ` +
       `(aim: at most ${MAX_COLD_RATIO}x the empty process); the import only: what a handler makes at its first invocation ` +
-      `(its AWS clients, the tracer) is not in it`,
+      `(its AWS clients, the tracer, metrics, the correlation id search) is not in it`,
   );
   const results = coldImports(subjects, COLD_RUNS);
   printColdImports(sizes, results);
@@ -134,6 +138,25 @@ const main = async () => {
   console.log(
     `  within ${MAX_COLD_RATIO}x: ${results.length - over.length} of ${results.length}${over.length ? `; over: ${over.join(', ')}` : ''}`,
   );
+
+  console.log(
+    `Cold start to a first answer (import, then one invocation refused for want of a token, which makes the handler's clients), ` +
+      `median of ${COLD_RUNS}; baseline: the same handler as one CommonJS file`,
+  );
+  const firstAnswers = FIRST_ANSWERS.flatMap((answer) => {
+    const chunked = bundle(answer.entry, false).entry;
+    const oneFile = path.join(out, `${answer.entry.replace(/\//g, '-')}.one-file.cjs`);
+    bundleAsOneFile(answer.entry, oneFile);
+    return [firstAnswerSubject(`${answer.entry} one file`, oneFile, answer), firstAnswerSubject(answer.entry, chunked, answer)];
+  });
+  const answered = coldImports(firstAnswers, COLD_RUNS);
+  for (let index = 0; index < answered.length; index += 2) {
+    const [baseline, chunked] = [answered[index], answered[index + 1]];
+    console.log(
+      `  ${chunked.name.padEnd(32)} ${chunked.ms.toFixed(0).padStart(4)} ms (${chunked.ratio.toFixed(2)}x an empty process) vs one file ` +
+        `${baseline.ms.toFixed(0)} ms (${baseline.ratio.toFixed(2)}x): ${ratio(chunked.ms - chunked.emptyMs, baseline.ms - baseline.emptyMs)} the time past an empty process`,
+    );
+  }
 
   const deps = memoryApiDeps();
   const signing = createStatementsApi(deps);
