@@ -23,7 +23,7 @@ import * as path from 'node:path';
 import { parseArgs } from 'node:util';
 import { REGION } from '../contract';
 import { OPERATIONS_OUTPUTS, OUTPUT_NAMES, STAGES, WEB_OUTPUTS, vaultStackName, type Stage } from '../lib/outputs';
-import { BOOTSTRAP_VERSION_PARAMETER, bootstrapState, cdkDeployArgs, checkWebApp } from './operations/deploy-steps';
+import { bootstrapQualifier, bootstrapState, bootstrapVersionParameter, cdkDeployArgs, checkWebApp } from './operations/deploy-steps';
 import { webConfigFromOutputs, writeWebConfig } from '../lib/web-config-file';
 
 const ROOT = path.join(__dirname, '..');
@@ -46,19 +46,24 @@ const main = async () => {
 
   say(`1/5 credentials and CDK bootstrap in ${REGION}`);
   const ssm = new SSMClient({ region: REGION });
+  // A custom qualifier (`-- @aws-cdk/core:bootstrapQualifier=…`, or cdk.json) names its own bootstrap.
+  const cdkJson = JSON.parse(fs.readFileSync(path.join(ROOT, 'cdk.json'), 'utf8')) as { context?: Record<string, unknown> };
+  const qualifier = bootstrapQualifier(positionals, cdkJson.context);
+  const parameter = bootstrapVersionParameter(qualifier);
   const bootstrap = await bootstrapState(
-    async () => (await ssm.send(new GetParameterCommand({ Name: BOOTSTRAP_VERSION_PARAMETER }))).Parameter?.Value,
+    async () => (await ssm.send(new GetParameterCommand({ Name: parameter }))).Parameter?.Value,
+    parameter,
   );
   if (bootstrap.kind === 'ready') say(`    bootstrapped (version ${bootstrap.version})`);
   else {
     say(
       bootstrap.kind === 'missing'
-        ? `    not bootstrapped (${BOOTSTRAP_VERSION_PARAMETER} is missing): bootstrapping`
+        ? `    not bootstrapped (${parameter} is missing): bootstrapping`
         : `    bootstrap version ${bootstrap.version} is too old: updating it`,
     );
     // Naming the environment spares CDK a synth (and a web build) to find it.
     const { Account } = await new STSClient({ region: REGION }).send(new GetCallerIdentityCommand({}));
-    run(['cdk', 'bootstrap', `aws://${Account}/${REGION}`], 'cdk bootstrap');
+    run(['cdk', 'bootstrap', `aws://${Account}/${REGION}`, '--qualifier', qualifier], 'cdk bootstrap');
   }
 
   say(`2/5 building the web app and deploying ${stackName} (CloudFront takes several minutes on a first deploy)`);

@@ -4,16 +4,37 @@
  */
 import { DefaultStackSynthesizer } from 'aws-cdk-lib';
 
+/** The context key CDK's synthesizer reads the bootstrap qualifier from. */
+export const BOOTSTRAP_QUALIFIER_CONTEXT = '@aws-cdk/core:bootstrapQualifier';
+
+/**
+ * The bootstrap qualifier a deploy uses, as CDK decides it: the person's `-c` context
+ * (`@aws-cdk/core:bootstrapQualifier=…`, the last one given), else cdk.json's context,
+ * else CDK's own default.
+ */
+export const bootstrapQualifier = (context: string[], cdkJsonContext: Record<string, unknown> = {}): string => {
+  const given = context
+    .filter((entry) => entry.startsWith(`${BOOTSTRAP_QUALIFIER_CONTEXT}=`))
+    .map((entry) => entry.slice(BOOTSTRAP_QUALIFIER_CONTEXT.length + 1))
+    .at(-1);
+  const configured = cdkJsonContext[BOOTSTRAP_QUALIFIER_CONTEXT];
+  return given || (typeof configured === 'string' && configured) || DefaultStackSynthesizer.DEFAULT_QUALIFIER;
+};
+
 /** Where CDK's bootstrap stack records its version, in every bootstrapped account and region. */
-export const BOOTSTRAP_VERSION_PARAMETER = `/cdk-bootstrap/${DefaultStackSynthesizer.DEFAULT_QUALIFIER}/version`;
+export const bootstrapVersionParameter = (qualifier: string = DefaultStackSynthesizer.DEFAULT_QUALIFIER): string =>
+  `/cdk-bootstrap/${qualifier}/version`;
 
 /** The oldest bootstrap this app deploys with (lookup roles, asset publishing through the deploy role). */
 export const MIN_BOOTSTRAP_VERSION = 21;
 
 export type BootstrapState = { kind: 'ready'; version: number } | { kind: 'missing' } | { kind: 'outdated'; version: number };
 
-/** Reads the bootstrap version parameter: what it says, or that it is not there. */
-export const bootstrapState = async (readVersion: () => Promise<string | undefined>): Promise<BootstrapState> => {
+/** Reads the bootstrap version parameter (`parameter`): what it says, or that it is not there. */
+export const bootstrapState = async (
+  readVersion: () => Promise<string | undefined>,
+  parameter: string = bootstrapVersionParameter(),
+): Promise<BootstrapState> => {
   let value: string | undefined;
   try {
     value = await readVersion();
@@ -28,7 +49,7 @@ export const bootstrapState = async (readVersion: () => Promise<string | undefin
     }
     if (name === 'AccessDeniedException') {
       throw new Error(
-        `these credentials may not read ${BOOTSTRAP_VERSION_PARAMETER} (ssm:GetParameter): deploy with an administrator or a deploy role`,
+        `these credentials may not read ${parameter} (ssm:GetParameter): deploy with an administrator or a deploy role`,
         {
           cause: error,
         },

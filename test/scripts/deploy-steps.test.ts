@@ -1,4 +1,11 @@
-import { bootstrapState, cdkDeployArgs, checkWebApp, MIN_BOOTSTRAP_VERSION } from '../../scripts/operations/deploy-steps';
+import {
+  bootstrapQualifier,
+  bootstrapState,
+  bootstrapVersionParameter,
+  cdkDeployArgs,
+  checkWebApp,
+  MIN_BOOTSTRAP_VERSION,
+} from '../../scripts/operations/deploy-steps';
 
 const failing = (name: string) => async () => {
   const error = new Error(name);
@@ -19,6 +26,17 @@ describe('the bootstrap check', () => {
   test('missing credentials or rights stop with what to do', async () => {
     await expect(bootstrapState(failing('CredentialsProviderError'))).rejects.toThrow(/no usable AWS credentials.*aws sso login/);
     await expect(bootstrapState(failing('AccessDeniedException'))).rejects.toThrow(/may not read \/cdk-bootstrap\/hnb659fds\/version/);
+  });
+
+  test('a custom qualifier, given after -- or in cdk.json, names its own bootstrap, as CDK reads it', async () => {
+    const key = '@aws-cdk/core:bootstrapQualifier';
+    expect(bootstrapQualifier([])).toBe('hnb659fds');
+    expect(bootstrapQualifier(['sesFromAddress=a@example.com'], { [key]: 'team1' })).toBe('team1');
+    expect(bootstrapQualifier([`${key}=first`, 'waf=false', `${key}=vault2`], { [key]: 'team1' })).toBe('vault2');
+    expect(bootstrapVersionParameter('vault2')).toBe('/cdk-bootstrap/vault2/version');
+    await expect(bootstrapState(failing('AccessDeniedException'), bootstrapVersionParameter('vault2'))).rejects.toThrow(
+      /may not read \/cdk-bootstrap\/vault2\/version/,
+    );
   });
 });
 
