@@ -1,7 +1,19 @@
+import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { bundleLambdas } from '../lib/lambda-bundle';
+import { bundleLambdas, LAMBDA_ROOT } from '../lib/lambda-bundle';
+
+const ROOT = path.join(LAMBDA_ROOT, '..');
+
+/** Where the builds are kept, by the hash of what they are built from (a cache, as tools keep under node_modules/.cache). */
+export const HANDLER_BUILDS_DIR = path.join(ROOT, 'node_modules', '.cache', 'statement-vault', 'lambda');
+
+/** What a build depends on: the handlers, the contract, how they are bundled, and the packages' versions. */
+const BUILD_INPUTS = ['lambda', 'contract', 'lib/lambda-bundle.ts', 'package-lock.json'];
+
+/** Builds kept besides the current one: a stack of another checkout's sources may still read its lazy chunks. */
+const KEPT_BUILDS = 4;
 
 /**
  * The handler factories the local stack runs, by the module that exports them. The deployed
@@ -32,15 +44,60 @@ export interface HandlerFactories {
   apiKey: typeof import('../lambda/api-key/handler');
 }
 
+const sourceHash = (): string => {
+  const hash = createHash('sha256');
+  const add = (relative: string) => {
+    const file = path.join(ROOT, relative);
+    if (fs.statSync(file).isDirectory()) {
+      for (const entry of fs.readdirSync(file).sort()) add(path.join(relative, entry));
+      return;
+    }
+    hash.update(relative).update('\0').update(fs.readFileSync(file)).update('\0');
+  };
+  BUILD_INPUTS.forEach(add);
+  return hash.digest('hex').slice(0, 16);
+};
+
+/** Removes all but the newest builds. */
+const prune = (current: string) => {
+  const builds = fs
+    .readdirSync(HANDLER_BUILDS_DIR)
+    .map((name) => path.join(HANDLER_BUILDS_DIR, name))
+    .filter((dir) => dir !== current)
+    .sort((a, b) => fs.statSync(b).mtimeMs - fs.statSync(a).mtimeMs);
+  for (const dir of builds.slice(KEPT_BUILDS)) fs.rmSync(dir, { recursive: true, force: true });
+};
+
 /**
- * The factories as they deploy: bundled into `directory` by lambda-bundle.ts (ES modules, a
- * chunk per lazily loaded part), then imported from the bundle. So what the local stack and
- * its tests run is what Lambda runs, down to the chunks a handler loads at its first
+ * The build of the handlers' factories for the sources as they are: made when they
+ * changed, else the one made before. Several stacks may start at once; each builds into a
+ * directory of its own and the first to finish puts it in place.
+ */
+const currentBuild = (): string => {
+  const dir = path.join(HANDLER_BUILDS_DIR, sourceHash());
+  if (fs.existsSync(dir)) return dir;
+  const building = `${dir}.${process.pid}.building`;
+  fs.rmSync(building, { recursive: true, force: true });
+  bundleLambdas(FACTORY_MODULES, building);
+  try {
+    fs.renameSync(building, dir);
+  } catch (error) {
+    // Another stack put the same build in place first.
+    fs.rmSync(building, { recursive: true, force: true });
+    if (!fs.existsSync(dir)) throw error;
+  }
+  prune(dir);
+  return dir;
+};
+
+/**
+ * The factories as they deploy: bundled by lib/lambda-bundle.ts (ES modules, a chunk per
+ * lazily loaded part), then imported from the bundle. So what the local stack and its
+ * tests run is what Lambda runs, down to the chunks a handler loads at its first
  * invocation, rather than the TypeScript sources.
  */
-export const loadHandlerFactories = async (directory: string): Promise<HandlerFactories> => {
-  fs.rmSync(directory, { recursive: true, force: true });
-  bundleLambdas(FACTORY_MODULES, directory);
+export const loadHandlerFactories = async (): Promise<HandlerFactories> => {
+  const directory = currentBuild();
   const entries = await Promise.all(
     Object.keys(FACTORY_MODULES).map(async (name) => [name, await import(pathToFileURL(path.join(directory, `${name}.mjs`)).href)] as const),
   );

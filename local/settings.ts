@@ -58,8 +58,6 @@ export const dataPaths = (dataDir: string) => ({
   vapidKeys: path.join(dataDir, 'push', 'vapid-keys.json'),
   /** Process ids of children, so a start after kill -9 can stop what is left. */
   pids: path.join(dataDir, 'pids.json'),
-  /** The handlers as they deploy, bundled again at each start (local/handlers.ts). */
-  lambdaBundles: path.join(dataDir, 'lambda'),
 });
 
 /** Fixed ids, shaped like AWS's, so tokens and configs look like a deploy's. */

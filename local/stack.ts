@@ -159,7 +159,7 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
     });
     malwareStarting.then((engine) => stops.push(() => engine.stop())).catch(() => undefined);
 
-    // The handlers as they deploy, bundled while Java starts (about 2 s of CPU).
+    // The handlers as they deploy, bundled while Java starts (about 2 s of CPU) when their sources changed.
     const {
       catalogue: { createCatalogueHandler, createScanResultsHandler, createSweepHandler },
       profileImage: { createProfileImageHandler },
@@ -170,7 +170,7 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
       account: { createAccountDeletionHandler },
       push: { createNotifierHandler },
       apiKey: { createApiKeyRenewalHandler },
-    } = await timed('Lambda handlers (bundled as they deploy)', () => loadHandlerFactories(paths.lambdaBundles));
+    } = await timed('Lambda handlers (bundled as they deploy)', () => loadHandlerFactories());
 
     // Who may do what: the policies of the template the CDK app synthesizes.
     const { identities, authorizer, model } = await timed('IAM (policies from the synthesized template)', async () => {
