@@ -18,8 +18,6 @@ export const noCaches = { incrementalCache: 'dummy', tagCache: 'dummy', queue: '
 const config = {
   default: {
     override: { wrapper: 'aws-lambda-streaming', converter: 'aws-apigw-v2', ...noCaches },
-    // The server's node_modules minified: less for Node to read and compile at a cold start.
-    minify: true,
   },
   imageOptimization: {
     // OpenNext downloads sharp for its image function unless `install` is falsy; the app

@@ -9,7 +9,6 @@ import deployed, { noCaches } from './open-next.config';
 const config = {
   ...deployed,
   default: {
-    ...deployed.default,
     override: { wrapper: () => import('./open-next-local-wrapper').then((module) => module.default), converter: 'node', ...noCaches },
   },
 } satisfies OpenNextConfig;
