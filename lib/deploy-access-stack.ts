@@ -1,4 +1,13 @@
-import { CfnOutput, DefaultStackSynthesizer, Duration, Stack, Validations, type App, type StackProps } from 'aws-cdk-lib';
+import {
+  BOOTSTRAP_QUALIFIER_CONTEXT,
+  CfnOutput,
+  DefaultStackSynthesizer,
+  Duration,
+  Stack,
+  Validations,
+  type App,
+  type StackProps,
+} from 'aws-cdk-lib';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import type { Construct } from 'constructs';
@@ -147,7 +156,7 @@ export const buildDeployAccessApp = (app: App): DeployAccessStack => {
     env: { region: REGION },
     description: 'Statement Vault: GitHub Actions OIDC deploy role (assumes the CDK bootstrap roles only)',
     repository,
-    qualifier: contextText(app, '@aws-cdk/core:bootstrapQualifier'),
+    qualifier: contextText(app, BOOTSTRAP_QUALIFIER_CONTEXT),
     existingProviderArn,
   });
   Validations.of(app).addPlugins(new AwsSolutionsChecks(app));

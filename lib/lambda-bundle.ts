@@ -46,11 +46,7 @@ export const LAMBDA_ESBUILD_OPTIONS = {
  * `lambda/`) becomes `<name>.mjs`, and what they load lazily, or share, goes to `chunks/`.
  * Synchronous, as CDK's local bundling is.
  */
-export const bundleLambdas = (
-  entries: Record<string, string>,
-  outdir: string,
-  options: Pick<BuildOptions, 'external'> = {},
-): Metafile => {
+export const bundleLambdas = (entries: Record<string, string>, outdir: string, options: Pick<BuildOptions, 'external'> = {}): Metafile => {
   fs.mkdirSync(outdir, { recursive: true });
   return buildSync({
     ...LAMBDA_ESBUILD_OPTIONS,

@@ -99,7 +99,9 @@ const currentBuild = (): string => {
 export const loadHandlerFactories = async (): Promise<HandlerFactories> => {
   const directory = currentBuild();
   const entries = await Promise.all(
-    Object.keys(FACTORY_MODULES).map(async (name) => [name, await import(pathToFileURL(path.join(directory, `${name}.mjs`)).href)] as const),
+    Object.keys(FACTORY_MODULES).map(
+      async (name) => [name, await import(pathToFileURL(path.join(directory, `${name}.mjs`)).href)] as const,
+    ),
   );
   return Object.fromEntries(entries) as unknown as HandlerFactories;
 };

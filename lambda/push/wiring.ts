@@ -15,7 +15,7 @@ export const notifierOf = (settings: HandlerEnvironment, access: AwsAccess, log:
     sender: requiredPushSender(settings, access, {
       devices: dynamoDeviceStore(settings.tableName, dynamo),
       log,
-      metrics: metrics,
+      metrics,
     }),
     log,
   });

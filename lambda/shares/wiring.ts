@@ -39,7 +39,7 @@ export const shareApiOf = (settings: HandlerEnvironment, access: AwsAccess, log:
       ? { notifyFirstOpening: (share) => invokeAsync(notifier, { kind: 'shareOpened', owner: share.owner, shareId: share.shareId }) }
       : {}),
     log,
-    metrics: metrics,
+    metrics,
     cors: { allowedOrigins: settings.allowedOrigins },
   });
 };

@@ -17,13 +17,7 @@ import { dynamoShareStore } from '../shared/shares/store';
 import { createStatementsApi } from './core';
 
 /** The statements API with its clients, made at the first invocation (handler.ts). */
-export const statementsApiOf = (
-  settings: HandlerEnvironment,
-  access: AwsAccess,
-  log: Log,
-  metrics: MetricsPort,
-  tracer: Tracer,
-) => {
+export const statementsApiOf = (settings: HandlerEnvironment, access: AwsAccess, log: Log, metrics: MetricsPort, tracer: Tracer) => {
   const s3 = tracer.captureAWSv3Client(createS3Client(access));
   const dynamo = tracer.captureAWSv3Client(createDynamoDbClient(access));
   const accountRecords = dynamoAccountRecords(settings.tableName, dynamo);
@@ -43,10 +37,10 @@ export const statementsApiOf = (
     },
     log,
     cors: { allowedOrigins: settings.allowedOrigins },
-    metrics: metrics,
+    metrics,
     push: {
       devices,
-      sender: requiredPushSender(settings, access, { devices, log, metrics: metrics }),
+      sender: requiredPushSender(settings, access, { devices, log, metrics }),
       extraOrigins: settings.push?.extraOrigins,
     },
   });

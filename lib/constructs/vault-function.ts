@@ -28,7 +28,7 @@ export interface VaultFunctionProps {
   readonly onFailure?: lambda.IDestination;
 }
 
-/** The Lambda runtime our handlers run on (lambda-bundle.ts targets it). */
+/** The Lambda runtime our handlers run on; lambda-bundle.ts's esbuild target names the same Node.js (a test holds them together). */
 export const LAMBDA_RUNTIME = lambda.Runtime.NODEJS_24_X;
 
 /**
@@ -55,7 +55,8 @@ const handlerCode = (entry: string): lambda.Code =>
   });
 
 /**
- * A handler of ours: Node.js 24 on arm64, bundled as ES modules by lambda-bundle.ts, with its own role whose only built-in right is writing to its own log group.
+ * A handler of ours: Node.js 24 on arm64, bundled as ES modules by lambda-bundle.ts, with
+ * its own role whose only built-in right is writing to its own log group.
  * It is `IGrantable`: other constructs grant it exactly what it needs through their
  * `grant*` methods. The AWS SDK is bundled rather than taken from the runtime so the
  * version we test (with `requestChecksumCalculation`) is the one that runs.

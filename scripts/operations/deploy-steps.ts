@@ -2,10 +2,7 @@
  * The steps of `npm run deploy` that decide something, apart from the commands they
  * run, so each is tested without an AWS account.
  */
-import { DefaultStackSynthesizer } from 'aws-cdk-lib';
-
-/** The context key CDK's synthesizer reads the bootstrap qualifier from. */
-export const BOOTSTRAP_QUALIFIER_CONTEXT = '@aws-cdk/core:bootstrapQualifier';
+import { BOOTSTRAP_QUALIFIER_CONTEXT, DefaultStackSynthesizer } from 'aws-cdk-lib';
 
 /**
  * The bootstrap qualifier a deploy uses, as CDK decides it: the person's `-c` context
@@ -23,7 +20,7 @@ export const bootstrapQualifier = (context: string[], cdkJsonContext: Record<str
 
 /** Where CDK's bootstrap stack records its version, in every bootstrapped account and region. */
 export const bootstrapVersionParameter = (qualifier: string = DefaultStackSynthesizer.DEFAULT_QUALIFIER): string =>
-  `/cdk-bootstrap/${qualifier}/version`;
+  DefaultStackSynthesizer.DEFAULT_BOOTSTRAP_STACK_VERSION_SSM_PARAMETER.replace('${Qualifier}', qualifier);
 
 /** The oldest bootstrap this app deploys with (lookup roles, asset publishing through the deploy role). */
 export const MIN_BOOTSTRAP_VERSION = 21;
@@ -48,12 +45,9 @@ export const bootstrapState = async (
       );
     }
     if (name === 'AccessDeniedException') {
-      throw new Error(
-        `these credentials may not read ${parameter} (ssm:GetParameter): deploy with an administrator or a deploy role`,
-        {
-          cause: error,
-        },
-      );
+      throw new Error(`these credentials may not read ${parameter} (ssm:GetParameter): deploy with an administrator or a deploy role`, {
+        cause: error,
+      });
     }
     throw error;
   }

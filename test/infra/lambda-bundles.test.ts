@@ -5,7 +5,8 @@ import * as path from 'node:path';
 import type { Metafile } from 'esbuild';
 import { LAMBDA_LIKE_ENV } from '../../bench/cold-import';
 import { handlerEntries } from '../../bench/handler-entries';
-import { bundleHandler, LAMBDA_BUNDLE_ENTRY, loadedAtImport } from '../../lib/lambda-bundle';
+import { LAMBDA_RUNTIME } from '../../lib/constructs/vault-function';
+import { bundleHandler, LAMBDA_BUNDLE_ENTRY, LAMBDA_ESBUILD_TARGET, loadedAtImport } from '../../lib/lambda-bundle';
 
 /**
  * Every handler the CDK app deploys, bundled as VaultFunction bundles it (ES modules with a
@@ -88,4 +89,8 @@ describe.each(handlerEntries())('%s', (entry) => {
 test('the catalogue bundle holds pdf.js, and loads it from a chunk at its first PDF', () => {
   const { metafile } = bundleOf('catalogue/index.ts');
   expect(packagesIn(metafile, Object.keys(metafile.outputs)).has('pdfjs-dist')).toBe(true);
+});
+
+test('the bundles target the Node.js the functions run on', () => {
+  expect(LAMBDA_RUNTIME.name).toBe(`nodejs${LAMBDA_ESBUILD_TARGET.replace(/^node/, '')}.x`);
 });
