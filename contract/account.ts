@@ -33,7 +33,8 @@ export const ACCOUNT_DELETION = {
   /**
    * The steps, in order: uploads under way aborted (no part can complete into a new
    * object), every object version and delete marker under the owner's prefixes, every
-   * record of the owner in the table, then the Cognito user.
+   * record of the owner in the table (their shares first, with everything kept under each
+   * share's own partition, then their own partition and search index), then the Cognito user.
    */
   steps: ['uploads', 'objects', 'records', 'identity'] as const,
 } as const;
@@ -83,6 +84,8 @@ export interface DeletionCounts {
   bytes: number;
   /** Statement records removed (each with its list copies and summaries). */
   statements: number;
+  /** Shares the person made, removed with their openings and rate counts (live, ended or withdrawn). */
+  shares: number;
   /** Other items of the owner removed: profile, quota, summaries, refusals, held places. */
   otherRecords: number;
   /** Whether the sign-in (the Cognito user) is gone. */
@@ -109,6 +112,7 @@ export const NO_DELETIONS: DeletionCounts = {
   objectVersions: 0,
   bytes: 0,
   statements: 0,
+  shares: 0,
   otherRecords: 0,
   signInDeleted: false,
 };

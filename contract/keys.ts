@@ -90,6 +90,13 @@ const ORDER_SORT_PREFIX = 'ORDER#';
 
 const COVERAGE_SORT_PREFIX = 'COVER#';
 
+/** What a rate limit counts requests of: one link (by its secret's hash), or one network. */
+export const RATE_KINDS = { link: 'link', address: 'address' } as const;
+export type RateKind = (typeof RATE_KINDS)[keyof typeof RATE_KINDS];
+
+const sharePartition = (secretHash: string): string => `SHARE#${secretHash}`;
+const ratePartition = (kind: RateKind | '*', key: string): string => `RATE#${kind}|${key}`;
+
 export const TABLE_KEYS = {
   partitionKey: 'pk',
   sortKey: 'sk',
@@ -129,19 +136,28 @@ export const TABLE_KEYS = {
    * Its own partition, outside every owner's, so what serves the recipient reaches only
    * partitions that lead with `SHARE#` (and the owner's records through a session narrowed to them).
    */
-  sharePartition: (secretHash: string): string => `SHARE#${secretHash}`,
+  sharePartition,
   shareSort: 'SHARE',
   shareOpeningPrefix: 'OPEN|',
   shareOpeningSort: (at: string, nonce: string): string => `OPEN|${at}|${nonce}`,
+  /**
+   * Every partition kept under a share's link: the share with its openings, and the link's
+   * rate counts. Deleting a share (its owner closing the account) empties exactly these.
+   */
+  sharePartitions: (secretHash: string): string[] => [sharePartition(secretHash), ratePartition(RATE_KINDS.link, secretHash)],
   /** The owner's own item of each share (`SHARE#{ulid}`, beside their statements): it names the share's partition. */
   ownerShareSortPrefix: 'SHARE#',
   ownerShareSort: (shareId: string): string => `SHARE#${shareId}`,
   /** A device with notifications on (`PUSH#{id}`, beside the person's statements): its push subscription. */
   pushDeviceSortPrefix: 'PUSH#',
   pushDeviceSort: (deviceId: string): string => `PUSH#${deviceId}`,
-  /** A rate limit's count for one key in one minute (an address, a link), gone by itself after. */
-  ratePartition: (kind: string, key: string, minute: string): string => `RATE#${kind}|${key}|${minute}`,
-  rateSort: 'RATE',
+  /**
+   * A rate limit's counts for one key (an address, a link): one item per minute, each gone
+   * by itself after. One partition per key, so everything kept of a link goes with one
+   * Query when its share is deleted.
+   */
+  ratePartition,
+  rateSort: (minute: string): string => minute,
   /** An upload holding a place under the quota until its file is recorded, or it is aborted or expires. */
   uploadSortPrefix: 'UPLOAD#',
   uploadSort: (statementId: string): string => `UPLOAD#${statementId}`,

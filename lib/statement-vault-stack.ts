@@ -206,6 +206,8 @@ export class StatementVaultStack extends Stack {
     // Shares: an account's statements over a span of periods (one Query of its list), and the
     // owner's shares with their counts (one BatchGetItem).
     data.table.grant(statementsApi.handler, 'dynamodb:Query', 'dynamodb:BatchGetItem');
+    // Signing, restoring and sharing check that the account's deletion has not begun, in the same transaction.
+    data.grantClosingCheck(statementsApi.handler);
 
     // Web push: notices of verdicts (the catalogue's functions), test notices (the statements
     // API), and a share's first opening (the notifier, for the share function).

@@ -110,6 +110,18 @@ const runAsynchronously = (run: () => Promise<unknown>, delayMs: number, onGiveU
   void attempt(2);
 };
 
+/**
+ * What STS refuses in an AssumeRole request before it looks at any policy: a session name
+ * outside 2 to 64 of `[\w+=,.@-]`, or a session policy over 2,048 characters.
+ */
+export const assumeRoleProblem = (sessionName: string, policy: string | undefined): string | undefined => {
+  if (!/^[\w+=,.@-]{2,64}$/.test(sessionName))
+    return "1 validation error detected: Value at 'roleSessionName' failed to satisfy constraint: Member must satisfy regular expression pattern: [\\w+=,.@-]* and have length between 2 and 64";
+  if (policy !== undefined && policy.length > 2048)
+    return "1 validation error detected: Value at 'policy' failed to satisfy constraint: Member must have length less than or equal to 2048";
+  return undefined;
+};
+
 /** The local functions other functions name (the statements API starts the deletion worker). */
 const LOCAL_FUNCTION_NAMES = { accountDeletion: 'account-deletion', pushNotifier: 'push-notifier' } as const;
 
@@ -226,6 +238,9 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
     const assumeRoleAs =
       (name: PrincipalName) =>
       async ({ roleArn, sessionName, policy }: AssumeRoleRequest) => {
+        // What STS checks of the request itself, before any policy.
+        const invalid = assumeRoleProblem(sessionName, policy);
+        if (invalid) throw Object.assign(new Error(invalid), { name: 'ValidationError' });
         const decision = await authorizer.authorize(model.principals[name], { action: 'sts:AssumeRole', resource: roleArn });
         if (!decision.allowed) throw Object.assign(new Error(decision.message), { name: 'AccessDenied' });
         const role = Object.values(model.principals).find((principal) => principal.roleArn === roleArn);

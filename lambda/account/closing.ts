@@ -1,9 +1,9 @@
 import { ACCOUNT_ROUTES } from '../../contract/routes';
-import { ApiError } from '../shared/errors';
+import { accountClosing } from '../shared/errors';
 import type { Admit } from '../shared/http';
 import type { DeletionJobs } from './deletion';
 
-export const ACCOUNT_CLOSING_MESSAGE = 'This account is being deleted: nothing in it can be uploaded or downloaded any more.';
+export { ACCOUNT_CLOSING_MESSAGE } from '../shared/errors';
 
 /**
  * The APIs' check before any route: once an account's deletion has begun, nothing is
@@ -14,5 +14,5 @@ export const refuseClosingAccounts =
   (jobs: Pick<DeletionJobs, 'get'>): Admit =>
   async (sub, route) => {
     if (ACCOUNT_ROUTES.includes(route)) return;
-    if (await jobs.get(sub)) throw new ApiError('CONFLICT', ACCOUNT_CLOSING_MESSAGE);
+    if (await jobs.get(sub)) throw accountClosing();
   };

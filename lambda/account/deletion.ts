@@ -56,6 +56,22 @@ export interface OwnerPartition {
   deleteOwnerPartition(owner: string): Promise<number>;
 }
 
+/** Whole partitions of the table, emptied. */
+export interface Partitions {
+  /** Deletes every item of these partitions; how many there were. */
+  deletePartitions(partitions: readonly string[]): Promise<number>;
+}
+
+/**
+ * The shares an owner made. Each lives in partitions of its own, found by its link's hash
+ * (the recipient has no other way in), which the owner's scope does not reach: the
+ * owner's own item of each share names them.
+ */
+export interface OwnerShares {
+  /** Deletes every share the owner made (live, ended or withdrawn) with all kept under it; how many there were. */
+  deleteShares(owner: string): Promise<number>;
+}
+
 /** The user directory (Cognito). */
 export interface Identities {
   /** Deletes the sign-in whose sub is `owner`; `false` if there was none (already deleted). */
@@ -66,6 +82,7 @@ export interface Identities {
 export interface OwnerScope {
   objects: VersionedObjects;
   records: Pick<RecordStore, 'ownerRecords' | 'deleteStatement' | 'releaseUpload' | 'beginPurge' | 'finishPurge'> & OwnerPartition;
+  shares: OwnerShares;
   identities: Identities;
 }
 
@@ -102,7 +119,9 @@ const STEPS: Record<DeletionStep, StepRun> = {
       }
     }
   },
-  async records(owner, { records }, counts) {
+  async records(owner, { records, shares }, counts) {
+    // Shares first: the owner's own items of them (in the owner's partition) say where they are.
+    counts.shares += await shares.deleteShares(owner);
     const held = await records.ownerRecords(owner);
     // Each through its own path, so list copies, summaries and the held-places index go with it.
     for (const statement of held.statements) if (await records.deleteStatement(owner, statement.id)) counts.statements++;

@@ -2,7 +2,7 @@ import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { BatchWriteCommand, DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { ACCOUNT_DELETION, NO_DELETIONS, type AccountDeletion } from '../../contract/account';
 import { TABLE_KEYS } from '../../contract/keys';
-import { newDeletionJob, type DeletionJobs, type OwnerPartition } from './deletion';
+import { newDeletionJob, type DeletionJobs, type OwnerPartition, type Partitions } from './deletion';
 
 const { partitionKey: pk, sortKey: sk } = TABLE_KEYS;
 
@@ -22,7 +22,7 @@ const jobOf = (item: Record<string, unknown>): AccountDeletion => ({
 });
 
 /** Deletion jobs and the owner's partition, in the product's one table. */
-export const dynamoAccountRecords = (tableName: string, client: DynamoDBClient): DeletionJobs & OwnerPartition => {
+export const dynamoAccountRecords = (tableName: string, client: DynamoDBClient): DeletionJobs & OwnerPartition & Partitions => {
   const documents = DynamoDBDocumentClient.from(client, { marshallOptions: { removeUndefinedValues: true } });
   const get = async (owner: string) =>
     (await documents.send(new GetCommand({ TableName: tableName, Key: jobKey(owner), ConsistentRead: true }))).Item;
@@ -114,11 +114,17 @@ export const dynamoAccountRecords = (tableName: string, client: DynamoDBClient):
       } while (start);
       return owners;
     },
-    async deleteOwnerPartition(owner) {
-      // The owner's records, then their search index (whatever a statement's own removal left).
+    async deletePartitions(partitions) {
       let deleted = 0;
-      for (const partition of [TABLE_KEYS.userPartition(owner), TABLE_KEYS.searchPartition(owner)])
-        deleted += await deletePartition(partition);
+      for (const partition of partitions) deleted += await deletePartition(partition);
+      return deleted;
+    },
+    async deleteOwnerPartition(owner) {
+      // The owner's records, then their search index (whatever a statement's own removal
+      // left). Only the records count: the index is derived from them, and how much of it
+      // there is depends on how far indexing had come, which tells the person nothing.
+      const deleted = await deletePartition(TABLE_KEYS.userPartition(owner));
+      await deletePartition(TABLE_KEYS.searchPartition(owner));
       return deleted;
     },
   };

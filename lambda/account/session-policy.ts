@@ -63,3 +63,22 @@ export const deletionSessionPolicy = (owner: string, resources: DeletionResource
     ],
   };
 };
+
+/**
+ * The session policy that deletes an owner's shares: exactly the partitions kept under
+ * these links (TABLE_KEYS.sharePartitions), found from the owner's own items. A share's
+ * partition is keyed by its link's hash, not its owner, so no pattern could name one
+ * owner's shares: each session lists them.
+ */
+export const shareDeletionSessionPolicy = (secretHashes: readonly string[], resources: Pick<DeletionResources, 'tableName'>) => ({
+  Version: '2012-10-17',
+  Statement: [
+    {
+      Sid: 'OwnShares',
+      Effect: 'Allow',
+      Action: ['dynamodb:Query', 'dynamodb:BatchWriteItem'],
+      Resource: `arn:aws:dynamodb:*:*:table/${resources.tableName}`,
+      Condition: { 'ForAllValues:StringEquals': { 'dynamodb:LeadingKeys': secretHashes.flatMap(TABLE_KEYS.sharePartitions) } },
+    },
+  ],
+});

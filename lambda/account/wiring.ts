@@ -10,7 +10,9 @@ import type { DeletionWorkerEvent } from './handler';
 import { cognitoIdentities } from './identities';
 import { s3VersionedObjects } from './objects';
 import { dynamoAccountRecords } from './records';
-import { deletionSessionPolicy } from './session-policy';
+import { deletionSessionPolicy, shareDeletionSessionPolicy } from './session-policy';
+import { ownerShareDeletion } from './shares';
+import { dynamoShareStore } from '../shared/shares/store';
 
 /** How long a job's credentials last: a run of the worker, with room to spare (a role assumed by a role lasts an hour at most). */
 const JOB_SESSION_SECONDS = 30 * 60;
@@ -25,17 +27,17 @@ export const deletionWorkerOf = (
 ) => {
   const { userPoolId, jobRoleArn } = roles;
   const assumeRole = access.assumeRole ?? stsAssumeRole(access, JOB_SESSION_SECONDS);
+  /** The job role, narrowed by a session policy. */
+  const session = async (sessionName: string, policy: object): Promise<AwsAccess> => ({
+    ...access,
+    credentials: await assumeRole({ roleArn: jobRoleArn, sessionName, policy: JSON.stringify(policy) }),
+  });
   const deps: DeletionDeps = {
     // The worker's own credentials reach the jobs' partition only.
     jobs: dynamoAccountRecords(settings.tableName, tracer.captureAWSv3Client(createDynamoDbClient(access))),
     async scopeFor(owner) {
       const policy = deletionSessionPolicy(owner, { bucketName: settings.bucketName, tableName: settings.tableName, userPoolId });
-      const credentials = await assumeRole({
-        roleArn: jobRoleArn,
-        sessionName: `account-deletion-${owner}`,
-        policy: JSON.stringify(policy),
-      });
-      const scoped: AwsAccess = { ...access, credentials };
+      const scoped = await session(`account-deletion-${owner}`, policy);
       const dynamo = tracer.captureAWSv3Client(createDynamoDbClient(scoped));
       return {
         objects: s3VersionedObjects(tracer.captureAWSv3Client(createS3Client(scoped)), settings.bucketName),
@@ -43,6 +45,19 @@ export const deletionWorkerOf = (
           ...dynamoRecordStore(settings.tableName, dynamo),
           deleteOwnerPartition: dynamoAccountRecords(settings.tableName, dynamo).deleteOwnerPartition,
         },
+        shares: ownerShareDeletion({
+          secretHashes: async (of) => (await dynamoShareStore(settings.tableName, dynamo).ownerShares(of)).map((share) => share.secretHash),
+          // Each batch of shares through a session of its own, naming their partitions only.
+          partitionsOf: async (hashes) =>
+            dynamoAccountRecords(
+              settings.tableName,
+              tracer.captureAWSv3Client(
+                createDynamoDbClient(
+                  await session(`account-deletion-shares-${owner}`, shareDeletionSessionPolicy(hashes, { tableName: settings.tableName })),
+                ),
+              ),
+            ),
+        }),
         identities: cognitoIdentities(tracer.captureAWSv3Client(createCognitoClient(scoped)), userPoolId),
       };
     },

@@ -292,7 +292,12 @@ export const createCatalogue =
     for (const record of event.Records ?? []) {
       try {
         const outcome = await catalogueRecord(deps, record);
-        deps.log.info('object event', { eventName: record.eventName, outcome });
+        const parsed = parseKey(eventKey(record));
+        deps.log.info('object event', {
+          eventName: record.eventName,
+          outcome,
+          ...(parsed?.kind === 'statement' ? { statementId: parsed.statementId } : {}),
+        });
       } catch (error) {
         failures.push(error);
         deps.log.error('object event failed', {

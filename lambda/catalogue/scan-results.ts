@@ -1,5 +1,6 @@
 import type { EventBridgeEvent } from 'aws-lambda';
 import { MALWARE_SCAN, type ScanResultDetail } from '../../contract/scanning';
+import { parseKey } from '../../contract/keys';
 import { METRIC_NAMES } from '../shared/metrics';
 import { applyScanVerdict, type CatalogueDeps, type Outcome } from './core';
 
@@ -27,6 +28,7 @@ export const createScanResults =
       deps.log.warn('threat found', { threats: threats.join(', ') });
     }
     const outcome = await applyScanVerdict(deps, s3ObjectDetails.objectKey, { verdict, threats });
-    deps.log.info('scan result', { verdict, outcome });
+    const parsed = parseKey(s3ObjectDetails.objectKey);
+    deps.log.info('scan result', { verdict, outcome, ...(parsed?.kind === 'statement' ? { statementId: parsed.statementId } : {}) });
     return outcome;
   };

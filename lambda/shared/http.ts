@@ -4,7 +4,7 @@ import { SUB_PATTERN } from '../../contract/keys';
 import { routeBody, type ParsedRouteBody } from '../../contract/route-bodies';
 import type { RouteParamNames, RouteResponse, RouteSpec } from '../../contract/routes';
 import type * as z from 'zod';
-import { ApiError, badRequest, unauthorized } from './errors';
+import { ApiError, accountClosing, badRequest, unauthorized } from './errors';
 import type { Log } from './log';
 
 /**
@@ -159,7 +159,9 @@ export const createRouter = (
       const result = await entry.handle(routeCall(entry.route, event, sub));
       deps.log.info('request', { route, status: result.status, requestId });
       return respond(result.status, result.body, cors);
-    } catch (error) {
+    } catch (thrown) {
+      // A write the table refused because the account's deletion began after the route's check.
+      const error = thrown instanceof Error && thrown.name === 'OwnerClosing' ? accountClosing() : thrown;
       if (error instanceof ApiError) {
         deps.log.info('request refused', { route, status: error.status, code: error.code, requestId });
         return respond(error.status, error.body(), cors);

@@ -10,6 +10,7 @@ import {
   type SharedStatement,
 } from '../../contract/shares';
 import { SHARE_ROUTES } from '../../contract/routes';
+import { RATE_KINDS } from '../../contract/keys';
 import { statementIdSchema, type StatementDownloadResponse } from '../../contract/api';
 import type { Statement } from '../../contract/entities';
 import { ApiError, notFound } from '../shared/errors';
@@ -64,12 +65,12 @@ export const createShareApi = (deps: ShareApiDeps) => {
     const secret = header(SHARE_HEADERS.secret) ?? '';
     const address = header(SHARE_HEADERS.viewerAddress) ?? 'unknown';
     const at = now();
-    if (!(await deps.limits.take('address', sha256(address).slice(0, 32), SHARE_LIMITS.perAddressPerMinute, at))) {
+    if (!(await deps.limits.take(RATE_KINDS.address, sha256(address).slice(0, 32), SHARE_LIMITS.perAddressPerMinute, at))) {
       deps.metrics?.count(METRIC_NAMES.sharesThrottled);
       throw new ApiError('THROTTLED', 'Too many requests from this network; wait a minute and try again.');
     }
     const secretHash = sha256(secret);
-    if (!(await deps.limits.take('link', secretHash, SHARE_LIMITS.perLinkPerMinute, at))) {
+    if (!(await deps.limits.take(RATE_KINDS.link, secretHash, SHARE_LIMITS.perLinkPerMinute, at))) {
       deps.metrics?.count(METRIC_NAMES.sharesThrottled);
       throw new ApiError('THROTTLED', 'This link was opened too often in the last minute; wait a minute and try again.');
     }

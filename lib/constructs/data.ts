@@ -180,6 +180,19 @@ export class VaultData extends Construct {
       });
     }
   }
+
+  /**
+   * Lets the grantee check, inside a transaction that writes something new under an owner,
+   * that the owner's account is not being closed: ConditionCheckItem on the jobs' partition only.
+   */
+  grantClosingCheck(grantee: iam.IGrantable): iam.Grant {
+    return iam.Grant.addToPrincipal({
+      grantee,
+      actions: ['dynamodb:ConditionCheckItem'],
+      resourceArns: [this.table.tableArn],
+      conditions: { 'ForAllValues:StringEquals': { 'dynamodb:LeadingKeys': [TABLE_KEYS.deletionsPartition] } },
+    });
+  }
 }
 
 /**

@@ -57,7 +57,7 @@ export class ShareAccess extends Construct {
         actions: ['dynamodb:GetItem', 'dynamodb:UpdateItem', 'dynamodb:PutItem'],
         resources: [table.tableArn],
         conditions: {
-          'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [TABLE_KEYS.sharePartition('*'), TABLE_KEYS.ratePartition('*', '*', '*')] },
+          'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [TABLE_KEYS.sharePartition('*'), TABLE_KEYS.ratePartition('*', '*')] },
         },
       }),
     );

@@ -576,6 +576,8 @@ describe('least privilege: each principal may do exactly what its code does', ()
       [
         // Shares: the owner's shares with their counts, and an account's statements over a span.
         'dynamodb:BatchGetItem table',
+        // Signing, restoring and sharing check, in their transaction, that no deletion has begun.
+        'dynamodb:ConditionCheckItem table if {"ForAllValues:StringEquals":{"dynamodb:LeadingKeys":["DELETIONS"]}}',
         'dynamodb:DeleteItem table',
         'dynamodb:GetItem table',
         'dynamodb:PutItem table',
@@ -676,9 +678,9 @@ describe('least privilege: each principal may do exactly what its code does', ()
       [
         // Whether the share's owner is closing their account.
         'dynamodb:GetItem table if {"ForAllValues:StringEquals":{"dynamodb:LeadingKeys":["DELETIONS"]}}',
-        'dynamodb:GetItem table if {"ForAllValues:StringLike":{"dynamodb:LeadingKeys":["SHARE#*","RATE#*|*|*"]}}',
-        'dynamodb:PutItem table if {"ForAllValues:StringLike":{"dynamodb:LeadingKeys":["SHARE#*","RATE#*|*|*"]}}',
-        'dynamodb:UpdateItem table if {"ForAllValues:StringLike":{"dynamodb:LeadingKeys":["SHARE#*","RATE#*|*|*"]}}',
+        'dynamodb:GetItem table if {"ForAllValues:StringLike":{"dynamodb:LeadingKeys":["SHARE#*","RATE#*|*"]}}',
+        'dynamodb:PutItem table if {"ForAllValues:StringLike":{"dynamodb:LeadingKeys":["SHARE#*","RATE#*|*"]}}',
+        'dynamodb:UpdateItem table if {"ForAllValues:StringLike":{"dynamodb:LeadingKeys":["SHARE#*","RATE#*|*"]}}',
         // A first opening is told by the notifier, which reaches owners' devices; this function does not.
         'lambda:InvokeFunction push notifier',
         'logs:CreateLogStream log group',

@@ -1,4 +1,4 @@
-import { ACCOUNT_DELETION, STATEMENT_STATUS, profileImageKey, statementKey, type Statement } from '../../contract';
+import { ACCOUNT_DELETION, STATEMENT_STATUS, TABLE_KEYS, profileImageKey, statementKey, type Statement } from '../../contract';
 import {
   resumeStalledDeletions,
   runDeletion,
@@ -7,6 +7,7 @@ import {
   type ObjectVersion,
   type VersionedObjects,
 } from '../../lambda/account/deletion';
+import { SHARES_PER_SESSION, ownerShareDeletion } from '../../lambda/account/shares';
 import { ALICE, BOB, capturingLog, memoryJobs, memoryRecords } from '../support/lambda-fakes';
 
 /** A versioned bucket: every key keeps its versions (delete markers are versions of size 0). */
@@ -56,8 +57,51 @@ const statement = (owner: string, id: string, size: number): Statement => ({
   status: STATEMENT_STATUS.available,
 });
 
+/**
+ * The shares' partitions of a table: each share's own and its link's rate counts, found by
+ * the link's hash; the owner's own items name the hashes. A session may empty only the
+ * partitions of the shares it was made for.
+ */
+const sharePartitions = () => {
+  const partitions = new Map<string, number>();
+  const hashesOf = new Map<string, string[]>();
+  const sessions: string[][] = [];
+  const add = (owner: string, count: number) => {
+    for (let index = 0; index < count; index++) {
+      const hash = `${owner.slice(0, 8)}${String(index).padStart(56, '0')}`;
+      hashesOf.set(owner, [...(hashesOf.get(owner) ?? []), hash]);
+      // The share with two openings, and its link's counts of two minutes.
+      for (const partition of TABLE_KEYS.sharePartitions(hash)) partitions.set(partition, 3);
+    }
+  };
+  const shares = ownerShareDeletion({
+    secretHashes: async (owner) => hashesOf.get(owner) ?? [],
+    async partitionsOf(hashes) {
+      sessions.push([...hashes]);
+      const allowed = hashes.flatMap(TABLE_KEYS.sharePartitions);
+      return {
+        async deletePartitions(names) {
+          let deleted = 0;
+          for (const name of names) {
+            if (!allowed.includes(name)) throw Object.assign(new Error(`not allowed: ${name}`), { name: 'AccessDeniedException' });
+            deleted += partitions.get(name) ?? 0;
+            partitions.delete(name);
+          }
+          return deleted;
+        },
+      };
+    },
+  });
+  const remaining = (owner: string) =>
+    (hashesOf.get(owner) ?? []).flatMap(TABLE_KEYS.sharePartitions).filter((name) => partitions.has(name));
+  return { shares, add, sessions, remaining, hashesOf };
+};
+
 const world = () => {
   const bucket = versionedBucket();
+  const shared = sharePartitions();
+  shared.add(ALICE, 2);
+  shared.add(BOB, 1);
   const records = memoryRecords();
   const jobs = memoryJobs();
   const deletedUsers: string[] = [];
@@ -109,11 +153,14 @@ const world = () => {
       finishPurge: records.finishPurge,
       async deleteOwnerPartition(owner) {
         records.avatars.delete(owner);
+        // The owner's own items of their shares are in their partition.
+        shared.hashesOf.delete(owner);
         const count = otherItems.get(owner) ?? 0;
         otherItems.delete(owner);
         return count;
       },
     },
+    shares: shared.shares,
     identities: {
       async deleteUser(owner) {
         if (deletedUsers.includes(owner)) return false;
@@ -132,15 +179,16 @@ const world = () => {
     now: () => clock,
   };
   const advance = (seconds: number) => (clock = new Date(clock.getTime() + seconds * 1000));
-  return { bucket, records, jobs, deletedUsers, otherItems, deps, advance, scopedTo };
+  return { bucket, records, jobs, deletedUsers, otherItems, deps, advance, scopedTo, shared };
 };
 
 const owned = (owner: string, keys: Iterable<string>) => [...keys].filter((key) => key.includes(owner));
 
 describe('an account deletion', () => {
   test('removes every version, upload under way and record of the owner, then the sign-in, and says what it removed', async () => {
-    const { bucket, records, jobs, deletedUsers, otherItems, deps, scopedTo } = world();
+    const { bucket, records, jobs, deletedUsers, otherItems, deps, scopedTo, shared } = world();
     await jobs.store.begin(ALICE, '2026-11-24T10:00:00.000Z');
+    const bobsShares = shared.remaining(BOB);
 
     const done = await runDeletion(ALICE, deps);
     // The job worked with access scoped to its own owner, asked for once.
@@ -151,8 +199,11 @@ describe('an account deletion', () => {
       startedAt: '2026-11-24T10:00:00.000Z',
       updatedAt: '2026-11-24T10:00:00.000Z',
       finishedAt: '2026-11-24T10:00:00.000Z',
-      counts: { uploadsAborted: 1, objectVersions: 6, bytes: 540, statements: 3, otherRecords: 4, signInDeleted: true },
+      counts: { uploadsAborted: 1, objectVersions: 6, bytes: 540, statements: 3, shares: 2, otherRecords: 4, signInDeleted: true },
     });
+    // Both shares, through one session naming their partitions only.
+    expect(shared.remaining(ALICE)).toEqual([]);
+    expect(shared.sessions).toEqual([[expect.stringMatching(ALICE.slice(0, 8)), expect.stringMatching(ALICE.slice(0, 8))]]);
     expect(bucket.versions.filter((version) => version.key.includes(ALICE))).toEqual([]);
     expect(bucket.uploads.filter((upload) => upload.key.includes(ALICE))).toEqual([]);
     expect(owned(ALICE, records.statements.keys())).toEqual([]);
@@ -170,6 +221,20 @@ describe('an account deletion', () => {
     expect(owned(BOB, records.uploads.keys())).toHaveLength(1);
     expect(otherItems.get(BOB)).toBe(2);
     expect(records.avatars.has(BOB)).toBe(true);
+    expect(shared.remaining(BOB)).toEqual(bobsShares);
+    expect(bobsShares).toHaveLength(2);
+  });
+
+  test("every share goes, however many, each batch through a session that names only that batch's partitions", async () => {
+    const { jobs, deps, shared } = world();
+    shared.add(ALICE, 2 * SHARES_PER_SESSION + 1);
+    await jobs.store.begin(ALICE, '2026-11-24T10:00:00.000Z');
+
+    const done = await runDeletion(ALICE, deps);
+    expect(done?.counts.shares).toBe(2 * SHARES_PER_SESSION + 3);
+    expect(shared.remaining(ALICE)).toEqual([]);
+    expect(shared.sessions.map((batch) => batch.length)).toEqual([SHARES_PER_SESSION, SHARES_PER_SESSION, 3]);
+    expect(shared.remaining(BOB)).toHaveLength(2);
   });
 
   test('a run that dies midway is resumed at the step it was in, by the sweep once stalled, and finishes', async () => {

@@ -1,6 +1,7 @@
 import type { S3Event, S3EventRecord } from 'aws-lambda';
 import { profileImageKey, statementKey } from '../../contract';
 import { createCatalogue } from '../../lambda/catalogue/core';
+import { indexAvailable, type SearchIndexing } from '../../lambda/shared/search/indexing';
 import { encodeStatementMetadata } from '../../lambda/shared/metadata';
 import type { ObjectInfo } from '../../lambda/shared/s3';
 import { ALICE, SOME_SHA256, capturingLog, memoryObjects, memoryRecords } from '../support/lambda-fakes';
@@ -192,4 +193,66 @@ test('a failing record is retried by rethrowing after the others ran', async () 
   };
   await expect(catalogue(event(s3Record('ObjectCreated:Put', KEY), s3Record('ObjectCreated:Put', otherKey)))).rejects.toThrow('throttled');
   expect(records.avatars.get(ALICE)).toBe(otherKey);
+});
+
+describe("an owner whose account's deletion begins while a statement of theirs is indexed", () => {
+  /** A search index and a content reader in memory: each statement's terms, and the files read. */
+  const searchIn = (onWrite: () => void = () => undefined) => {
+    const terms = new Map<string, readonly string[]>();
+    const read: string[] = [];
+    const search: SearchIndexing = {
+      readContent: async (statement) => {
+        read.push(statement.id);
+        return { pieces: ['Harbor Grocery 42.10'] };
+      },
+      index: {
+        async write(statement, content) {
+          terms.set(statement.id, content ?? []);
+          onWrite();
+          return { written: content?.length ?? 0, removed: 0, partial: !content };
+        },
+        async remove(_owner, statementId) {
+          const had = terms.get(statementId)?.length ?? 0;
+          terms.delete(statementId);
+          return had;
+        },
+        postings: async () => ({ postings: [], complete: true }),
+        statements: async () => [],
+      },
+    };
+    return { search, terms, read };
+  };
+
+  test('postings written as the deletion begins are taken back: none stays for its job to miss', async () => {
+    const { objects, records, log } = setup();
+    let closing = false;
+    // The deletion begins (and empties the index) while the postings are being written.
+    const { search, terms } = searchIn(() => (closing = true));
+    putObject(objects);
+    await createCatalogue({ objects, records, log, search, closing: async () => closing })(event(s3Record('ObjectCreated:Put', KEY)));
+    expect(terms.has(ID)).toBe(false);
+    expect(log.lines.some((line) => line.message === 'statement not indexed: its account is being closed')).toBe(true);
+  });
+
+  test('once the deletion has begun, nothing is read or written for the index', async () => {
+    const { log } = setup();
+    const { search, terms, read } = searchIn();
+    await indexAvailable(
+      { search, log, closing: async () => true },
+      {
+        id: ID,
+        owner: ALICE,
+        fileName: 'mai 2024.csv',
+        contentType: 'text/csv',
+        size: 42,
+        key: KEY,
+        accountLabel: 'Main',
+        period: '2024-05',
+        status: 'AVAILABLE',
+        uploadedAt: '2026-03-01T12:00:00.000Z',
+      },
+    );
+    expect(read).toEqual([]);
+    expect(terms.size).toBe(0);
+  });
 });

@@ -1,6 +1,7 @@
 import { runSimulation } from '@cloud-copilot/iam-simulate';
 import { TABLE_KEYS, profileImageKey, statementKey } from '../../contract';
-import { deletionSessionPolicy } from '../../lambda/account/session-policy';
+import { deletionSessionPolicy, shareDeletionSessionPolicy } from '../../lambda/account/session-policy';
+import { SHARES_PER_SESSION } from '../../lambda/account/shares';
 import { ALICE, BOB } from '../support/lambda-fakes';
 
 /**
@@ -16,13 +17,18 @@ const everyOwner = {
 };
 const policy = deletionSessionPolicy(ALICE, RESOURCES);
 
-const allowed = async (action: string, resource: string, context: Record<string, string | string[]> = {}) => {
+const allowed = async (
+  action: string,
+  resource: string,
+  context: Record<string, string | string[]> = {},
+  sessionPolicy: object = policy,
+) => {
   const result = await runSimulation(
     {
       identityPolicies: [{ name: 'job-role', policy: everyOwner }],
       serviceControlPolicies: [],
       resourceControlPolicies: [],
-      sessionPolicy: policy,
+      sessionPolicy,
       request: {
         action,
         principal: `arn:aws:iam::${ACCOUNT}:role/job`,
@@ -72,4 +78,30 @@ test("records: keys that lead with Alice's partitions, the held places and the j
 test('the sign-in: AdminDeleteUser on the pool (Cognito names no single user)', async () => {
   expect(await allowed('cognito-idp:AdminDeleteUser', `arn:aws:cognito-idp:us-east-1:${ACCOUNT}:userpool/us-east-1_Pool`)).toBe(true);
   expect(await allowed('cognito-idp:AdminDeleteUser', `arn:aws:cognito-idp:us-east-1:${ACCOUNT}:userpool/us-east-1_Other`)).toBe(false);
+});
+
+describe("the session that deletes a batch of Alice's shares", () => {
+  const hash = (n: number) => n.toString(16).padStart(64, 'a');
+  const batch = Array.from({ length: SHARES_PER_SESSION }, (_, n) => hash(n));
+  const shares = shareDeletionSessionPolicy(batch, RESOURCES);
+  const keys = (...leading: string[]) => ({ 'dynamodb:LeadingKeys': leading });
+
+  test('a full batch fits the size STS takes, whatever the table is called (at most 255 characters)', () => {
+    expect(JSON.stringify(shareDeletionSessionPolicy(batch, { tableName: 'T'.repeat(255) })).length).toBeLessThanOrEqual(2048);
+  });
+
+  test("empties exactly those shares' partitions (the share, its openings, its link's counts) and nothing else", async () => {
+    for (const partition of TABLE_KEYS.sharePartitions(batch[3])) {
+      expect(await allowed('dynamodb:Query', TABLE_ARN, keys(partition), shares)).toBe(true);
+      expect(await allowed('dynamodb:BatchWriteItem', TABLE_ARN, keys(partition), shares)).toBe(true);
+    }
+    expect(await allowed('dynamodb:BatchWriteItem', TABLE_ARN, keys(...TABLE_KEYS.sharePartitions(hash(SHARES_PER_SESSION))), shares)).toBe(
+      false,
+    );
+    expect(await allowed('dynamodb:Query', TABLE_ARN, keys(TABLE_KEYS.userPartition(ALICE)), shares)).toBe(false);
+    expect(await allowed('dynamodb:GetItem', TABLE_ARN, keys(TABLE_KEYS.sharePartitions(batch[0])[0]), shares)).toBe(false);
+    expect(
+      await allowed('s3:DeleteObjectVersion', `arn:aws:s3:::vault-files/${statementKey(ALICE, '01HAAAAAAAAAAAAAAAAAAAAAAA')}`, {}, shares),
+    ).toBe(false);
+  });
 });

@@ -2,18 +2,34 @@ import { AdminGetUserCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { ListObjectVersionsCommand } from '@aws-sdk/client-s3';
 import { DynamoDBDocumentClient, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { signIn } from 'aws-amplify/auth';
-import { PROFILE_IMAGE_ROUTES, STATEMENT_ROUTES, TABLE_KEYS, ownerPrefixes, type AccountOverview } from '../../contract';
+import { createHash } from 'node:crypto';
+import {
+  PROFILE_IMAGE_ROUTES,
+  SHARE_HEADERS,
+  SHARE_ROUTES,
+  STATEMENT_ROUTES,
+  TABLE_KEYS,
+  apiUrl,
+  ownerPrefixes,
+  routePath,
+  statementKey,
+  type AccountOverview,
+  type CreatedShare,
+} from '../../contract';
+import { principalCredentials } from '../../local/iam/identities';
 import { createCognitoClient } from '../../lambda/account/clients';
 import { ACCOUNT_CLOSING_MESSAGE } from '../../lambda/account/closing';
 import { createS3Client } from '../../lambda/shared/runtime';
 import { dynamoClient } from '../../local/dynamodb';
 import { HOST, LOCAL_CREDENTIALS, LOCAL_IDS } from '../../local/settings';
 import { png } from '../support/samples';
+import { rawGraphql } from './support/graphql';
 import { callApi } from './support/rest';
+import { signedFetch } from './support/signed';
 import { waitFor, type StackProcess } from './support/stack-process';
 import { stackWithTwoUsers } from './support/two-users';
 import { sha256Base64, uploadAvatar, uploadStatement } from './support/uploads';
-import type { TestUser } from './support/users';
+import { newUser, signInAgain, type TestUser } from './support/users';
 
 /**
  * Closing an account on the local stack, through the statements API and the deletion
@@ -21,7 +37,8 @@ import type { TestUser } from './support/users';
  * sign-in go; a URL signed before no longer reads anything; nothing more is signed for the
  * account; the other user keeps everything.
  */
-const context = stackWithTwoUsers();
+// The catalogue's and the scan results' logs say which statement each event was for.
+const context = stackWithTwoUsers({ env: { LOCAL_LOG_LEVEL: 'INFO' } });
 let stack: StackProcess;
 let alice: TestUser;
 let bob: TestUser;
@@ -44,6 +61,31 @@ const versionsOf = async (user: TestUser) => {
   }
   return found;
 };
+
+/**
+ * Every item of the table that holds any of these marks (a person's sub, their statement
+ * ids, share ids, share links' hashes) in its keys or attributes, but the deletion's own record.
+ */
+const itemsMarked = async (marks: string[]) => {
+  const documents = DynamoDBDocumentClient.from(dynamoClient(stack.ports.dynamodb));
+  const items: Record<string, unknown>[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await documents.send(new ScanCommand({ TableName: LOCAL_IDS.tableName, ConsistentRead: true, ExclusiveStartKey: start }));
+    items.push(...(page.Items ?? []));
+    start = page.LastEvaluatedKey;
+  } while (start);
+  return items.filter(
+    (item) => marks.some((mark) => JSON.stringify(item).includes(mark)) && item[TABLE_KEYS.partitionKey] !== TABLE_KEYS.deletionsPartition,
+  );
+};
+
+const statementStatus = async (user: TestUser, statementId: string) =>
+  (
+    (await rawGraphql(stack.config, { Authorization: user.idToken }, `{ statement(id: "${statementId}") { status } }`)).body.data as {
+      statement?: { status: string } | null;
+    }
+  ).statement?.status;
 
 /** Every item of the table that names the user, but the deletion's own record. */
 const itemsOf = async (user: TestUser) => {
@@ -100,6 +142,7 @@ test('a closed account leaves nothing: no version, record or sign-in; an earlier
     objectVersions: 2,
     bytes: expect.any(Number),
     statements: 1,
+    shares: 0,
     otherRecords: 2,
     signInDeleted: true,
   });
@@ -138,4 +181,110 @@ test('a closed account leaves nothing: no version, record or sign-in; an earlier
 
   expect(await versionsOf(bob)).toHaveLength(1);
   expect((await overview(bob)).contents.statements).toBe(1);
+});
+
+test('a closed account leaves nothing of the person anywhere in the table: shares with their note and openings, devices, search postings, Recently deleted, edits, and an upload still being catalogued and indexed', async () => {
+  let carol = await newUser(stack, 'carol');
+  const upload = (fileName: string) =>
+    uploadStatement(stack.config, carol.idToken, { fileName, contentType: 'application/pdf', accountLabel: 'Loan', period: '2024-03' });
+  const [kept, edited, binned] = await Promise.all(['kept.pdf', 'edited.pdf', 'binned.pdf'].map(upload));
+  for (const { statementId } of [kept, edited, binned])
+    await waitFor(async () => ((await statementStatus(carol, statementId)) === 'AVAILABLE' ? true : undefined), 'scanned clean');
+  // An edit in place, a statement in Recently deleted.
+  const edit = await rawGraphql(
+    stack.config,
+    { Authorization: carol.idToken },
+    `mutation { editStatements(input: { ids: ["${edited.statementId}"], fileName: "renamed.pdf" }) { notFound } }`,
+  );
+  expect(edit.body.errors).toBeUndefined();
+  expect(
+    (
+      await callApi(stack.config, 'statementsApiUrl', STATEMENT_ROUTES.deleteStatement, {
+        token: carol.idToken,
+        params: { statementId: binned.statementId },
+      })
+    ).status,
+  ).toBe(204);
+  // A share whose note names her address and loan, opened by its recipient.
+  const created = await callApi(stack.config, 'statementsApiUrl', STATEMENT_ROUTES.createShare, {
+    token: carol.idToken,
+    body: {
+      statementIds: [kept.statementId, edited.statementId],
+      expiresInSeconds: 3600,
+      note: 'For the mortgage: 12 Main St, loan 55-1234',
+    },
+  });
+  expect(created.status).toBe(201);
+  const { secret, share } = created.body as CreatedShare;
+  const openShare = () =>
+    signedFetch(
+      principalCredentials('webServer'),
+      apiUrl(stack.config.custom.statementsApiUrl, routePath(SHARE_ROUTES.openShare.resource)),
+      {
+        headers: { [SHARE_HEADERS.secret]: secret, [SHARE_HEADERS.viewerAddress]: '198.51.100.7' },
+      },
+    );
+  expect((await openShare()).status).toBe(200);
+  // A device with notifications on.
+  const subscription = await (
+    await fetch(`http://127.0.0.1:${stack.ports.pushService}/subscriptions`, {
+      method: 'POST',
+      body: JSON.stringify({ applicationServerKey: stack.config.custom.pushPublicKey }),
+    })
+  ).json();
+  expect(
+    (
+      await callApi(stack.config, 'statementsApiUrl', STATEMENT_ROUTES.addPushDevice, {
+        token: carol.idToken,
+        body: { subscription, showNames: false },
+      })
+    ).status,
+  ).toBe(201);
+
+  const marks = [
+    carol.sub,
+    kept.statementId,
+    edited.statementId,
+    binned.statementId,
+    share.shareId,
+    createHash('sha256').update(secret, 'utf8').digest('hex'),
+  ];
+  const before = await itemsMarked(marks);
+  // The share's own item with its note, its opening and its link's rate count are outside her partition.
+  expect(
+    before.filter((item) => !String(item[TABLE_KEYS.partitionKey]).startsWith(TABLE_KEYS.userPartition(carol.sub))).length,
+  ).toBeGreaterThanOrEqual(3);
+  expect(before.some((item) => String(item[TABLE_KEYS.partitionKey]) === TABLE_KEYS.searchPartition(carol.sub))).toBe(true);
+
+  // A fresh upload, and the account closed at once: its cataloguing, scan and indexing race the deletion.
+  const fresh = await upload('fresh.pdf');
+  carol = await signInAgain(carol);
+  expect((await closeAccount(carol, carol.email)).status).toBe(202);
+  const done = await waitFor(async () => {
+    const { deletion } = await overview(carol);
+    return deletion?.state === 'DONE' ? deletion : undefined;
+  }, 'the deletion to finish');
+  expect(done.counts.shares).toBe(1);
+  // Whatever the fresh upload set off has run its course: its event handled, its scan answered or skipped.
+  await waitFor(
+    async () =>
+      stack.output().includes(`"statementId":"${fresh.statementId}"`) &&
+      stack
+        .output()
+        .split('\n')
+        .some((line) => line.includes('"object event"') && line.includes(fresh.statementId) && line.includes('ObjectCreated')) &&
+      (stack
+        .output()
+        .split('\n')
+        .some((line) => line.includes('"scan result"') && line.includes(fresh.statementId)) ||
+        stack.output().includes(`malware scan of ${statementKey(carol.sub, fresh.statementId)}`))
+        ? true
+        : undefined,
+    "the fresh upload's events to be handled",
+  );
+
+  expect(await itemsMarked([...marks, fresh.statementId])).toEqual([]);
+  // The link leads nowhere, whether or not the deletion's own record is still there.
+  const dead = await openShare();
+  expect(dead.status).toBe(404);
 });

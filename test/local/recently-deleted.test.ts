@@ -202,6 +202,7 @@ describe('random interleavings', () => {
           scopeFor: async () => ({
             objects: { ...objects, listMultipartUploads: async function* () {}, abortMultipart: async () => undefined },
             records: { ...store, deleteOwnerPartition: accountRecords.deleteOwnerPartition },
+            shares: { deleteShares: async () => 0 },
             identities: { deleteUser: async () => true },
           }),
         };

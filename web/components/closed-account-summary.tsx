@@ -25,6 +25,7 @@ export const ClosedAccountSummary = () => {
         {countOf(counts.objectVersions, 'stored file version')} deleted ({formatBytes(counts.bytes)})
       </li>
       {counts.uploadsAborted > 0 && <li>{countOf(counts.uploadsAborted, 'upload')} under way stopped</li>}
+      {(counts.shares ?? 0) > 0 && <li>{countOf(counts.shares, 'share link')} withdrawn and deleted</li>}
       <li>{counts.signInDeleted ? 'Your sign-in is deleted' : 'Your sign-in is being deleted'}</li>
       {deletion.finishedAt && <li>Finished {new Date(deletion.finishedAt).toLocaleString()}</li>}
     </ul>

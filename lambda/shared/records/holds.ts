@@ -1,4 +1,3 @@
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { STATEMENT_QUOTA } from '../../../contract/uploads';
 import { TABLE_KEYS } from '../../../contract/keys';
 import type { RecordStore } from './port';
@@ -8,6 +7,8 @@ import {
   VERSION,
   conditionFailed,
   holdKey,
+  OwnerClosing,
+  ownerStillOpen,
   pk,
   quotaKey,
   quotaOf,
@@ -38,7 +39,7 @@ export const releaseHeld = (tableName: string, held: Record<string, unknown>, ow
 export const holdRecords = (
   access: TableAccess,
 ): Pick<RecordStore, 'reserveUpload' | 'releaseUpload' | 'refuseUpload' | 'usage' | 'holdsPlace' | 'expiredUploads'> => {
-  const { documents, tableName, transact, queryAll, get } = access;
+  const { tableName, transact, queryAll, get } = access;
   const holds: ReturnType<typeof holdRecords> = {
     async reserveUpload(owner, statementId, size, expiresAt) {
       const fits = { maxSlots: STATEMENT_QUOTA.maxStatements - 1, maxSlotBytes: STATEMENT_QUOTA.maxBytes - size };
@@ -79,9 +80,11 @@ export const holdRecords = (
               },
             },
             { Put: { TableName: tableName, Item: { ...holdKey({ expiresAt }, owner, statementId), owner, statementId } } },
+            ownerStillOpen(tableName, owner),
           ]);
           return { ok: true };
         } catch (error) {
+          if (conditionFailed(error, 3)) throw new OwnerClosing();
           if (!conditionFailed(error, 0)) throw error;
         }
       }
@@ -103,12 +106,21 @@ export const holdRecords = (
       }
     },
     async refuseUpload(refusal) {
-      await documents.send(
-        new PutCommand({
-          TableName: tableName,
-          Item: { ...refusal, [pk]: TABLE_KEYS.userPartition(refusal.owner), [sk]: TABLE_KEYS.refusalSort(refusal.id) },
-        }),
-      );
+      try {
+        await transact([
+          {
+            Put: {
+              TableName: tableName,
+              Item: { ...refusal, [pk]: TABLE_KEYS.userPartition(refusal.owner), [sk]: TABLE_KEYS.refusalSort(refusal.id) },
+            },
+          },
+          ownerStillOpen(tableName, refusal.owner),
+        ]);
+      } catch (error) {
+        // Nobody is left to read why: the deletion removes the file and its held place.
+        if (conditionFailed(error, 1)) return;
+        throw error;
+      }
       if (refusal.id !== TABLE_KEYS.avatarRefusalId) await holds.releaseUpload(refusal.owner, refusal.id);
     },
     async usage(owner) {

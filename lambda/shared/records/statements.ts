@@ -25,6 +25,7 @@ import {
   stripKeys,
   uploadKey,
   ignoreConditionFailure,
+  ownerStillOpen,
   type TableAccess,
   type TransactItem,
 } from './table';
@@ -147,11 +148,19 @@ export const statementRecords = (
           ExpressionAttributeNames: { '#pk': pk },
         },
       };
-      const items = [first, ...listCopies(tableName, statement), ...summaryUpdates(tableName, statement, 1), ...quota, notDeleted];
+      const items = [
+        first,
+        ...listCopies(tableName, statement),
+        ...summaryUpdates(tableName, statement, 1),
+        ...quota,
+        notDeleted,
+        ownerStillOpen(tableName, owner),
+      ];
       try {
         await transact(items);
       } catch (error) {
-        if (conditionFailed(error, 0) || conditionFailed(error, items.length - 1)) return false;
+        // Recorded already, in Recently deleted, or its account is being closed: nothing to add.
+        if (conditionFailed(error, 0) || conditionFailed(error, items.length - 2) || conditionFailed(error, items.length - 1)) return false;
         // The item that checks the held place: after the record, its list copies and its summaries.
         const heldAt = 1 + allCopies(statement).length + summaryUpdates(tableName, statement, 1).length;
         if (held && conditionFailed(error, heldAt) && attempt === 1) continue;

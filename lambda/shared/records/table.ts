@@ -43,6 +43,29 @@ export const purgeEntryKey = (purgeAt: string, owner: string, statementId: strin
 
 export type TransactItem = NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']>[number];
 
+/**
+ * "The owner's account is not being closed", as an item of a transaction that writes
+ * something new under the owner: the write lands before the deletion's job is recorded
+ * (and the deletion, which begins after, removes it) or not at all. Checking the job first
+ * and writing after would leave a gap in which a deletion could begin and finish.
+ */
+export const ownerStillOpen = (tableName: string, owner: string): TransactItem => ({
+  ConditionCheck: {
+    TableName: tableName,
+    Key: { [pk]: TABLE_KEYS.deletionsPartition, [sk]: TABLE_KEYS.deletionSort(owner) },
+    ConditionExpression: 'attribute_not_exists(#pk)',
+    ExpressionAttributeNames: { '#pk': pk },
+  },
+});
+
+/** A write refused because the owner's account is being closed (its deletion has begun). */
+export class OwnerClosing extends Error {
+  override name = 'OwnerClosing';
+  constructor() {
+    super("the owner's account is being closed");
+  }
+}
+
 export const displayLabel = (statement: Statement): string => statement.accountLabel.normalize('NFC').trim();
 
 /**

@@ -13,6 +13,8 @@ import {
   conditionFailed,
   deletedItemKey,
   ignoreConditionFailure,
+  OwnerClosing,
+  ownerStillOpen,
   pk,
   purgeEntryKey,
   sk,
@@ -160,9 +162,12 @@ export const trashRecords = (
             ...listCopies(tableName, statement),
             ...summaryUpdates(tableName, statement, 1),
             quotaUpdate(tableName, owner, { deletedStatements: -1, deletedBytes: -statement.size }),
+            ownerStillOpen(tableName, owner),
           ]);
         } catch (error) {
           if (conditionFailed(error, 0)) continue;
+          if (conditionFailed(error, 4 + allCopies(statement).length + summaryUpdates(tableName, statement, 1).length))
+            throw new OwnerClosing();
           throw error;
         }
         await nameAccountByOldest(access, statement);

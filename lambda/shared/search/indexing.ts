@@ -20,15 +20,25 @@ export interface SearchIndexing {
 /**
  * Indexes a statement that became available: its file is read here, once, after the scan
  * found it clean (a file is never parsed before), and its filing and content terms written.
- * Anything else (scanning, quarantined) has no postings.
+ * Anything else (scanning, quarantined) has no postings, nor has anything of an owner
+ * whose account is being closed.
  */
 export const indexAvailable = async (
-  deps: { search?: SearchIndexing; log: Log; metrics?: MetricsPort },
+  deps: { search?: SearchIndexing; log: Log; metrics?: MetricsPort; closing?: (owner: string) => Promise<boolean> },
   statement: Statement,
 ): Promise<void> => {
   if (!deps.search || statement.status !== STATEMENT_STATUS.available) return;
+  if (await deps.closing?.(statement.owner)) return;
   const content = await deps.search.readContent(statement);
   const outcome = await deps.search.index.write(statement, contentTerms(content.pieces));
+  // A deletion that began while this wrote may have emptied the index before the last
+  // posting landed: read again after writing, and take back what went in. (One that
+  // begins after this read finds every posting in place, and removes them itself.)
+  if (await deps.closing?.(statement.owner)) {
+    await deps.search.index.remove(statement.owner, statement.id);
+    deps.log.info('statement not indexed: its account is being closed', { statementId: statement.id });
+    return;
+  }
   deps.log.info('statement indexed', { statementId: statement.id, ...outcome, ...(content.note ? { note: content.note } : {}) });
   deps.metrics?.count(METRIC_NAMES.statementsIndexed);
 };

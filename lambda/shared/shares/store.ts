@@ -9,7 +9,8 @@ import {
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import { SHARE_LIMITS, type ShareOpening, type SharedStatement } from '../../../contract/shares';
-import { TABLE_KEYS } from '../../../contract/keys';
+import { TABLE_KEYS, type RateKind } from '../../../contract/keys';
+import { OwnerClosing, conditionFailed, ownerStillOpen } from '../records/table';
 
 const { partitionKey: pk, sortKey: sk, expiryAttribute } = TABLE_KEYS;
 
@@ -113,28 +114,34 @@ export const dynamoShareStore = (tableName: string, client: DynamoDBClient): Sha
         note: share.note,
         statementCount: share.statements.length,
       };
-      await documents.send(
-        new TransactWriteCommand({
-          TransactItems: [
-            {
-              Put: {
-                TableName: tableName,
-                Item: { ...shareKey(share.secretHash), ...share, ...expiryOf(share.expiresAt) },
-                ConditionExpression: 'attribute_not_exists(#pk)',
-                ExpressionAttributeNames: { '#pk': pk },
+      await documents
+        .send(
+          new TransactWriteCommand({
+            TransactItems: [
+              {
+                Put: {
+                  TableName: tableName,
+                  Item: { ...shareKey(share.secretHash), ...share, ...expiryOf(share.expiresAt) },
+                  ConditionExpression: 'attribute_not_exists(#pk)',
+                  ExpressionAttributeNames: { '#pk': pk },
+                },
               },
-            },
-            {
-              Put: {
-                TableName: tableName,
-                Item: { ...ownerKey(share.owner, share.shareId), ...summary, ...expiryOf(share.expiresAt) },
-                ConditionExpression: 'attribute_not_exists(#pk)',
-                ExpressionAttributeNames: { '#pk': pk },
+              {
+                Put: {
+                  TableName: tableName,
+                  Item: { ...ownerKey(share.owner, share.shareId), ...summary, ...expiryOf(share.expiresAt) },
+                  ConditionExpression: 'attribute_not_exists(#pk)',
+                  ExpressionAttributeNames: { '#pk': pk },
+                },
               },
-            },
-          ],
-        }),
-      );
+              // A share made as its owner's deletion begins would outlive the account.
+              ownerStillOpen(tableName, share.owner),
+            ],
+          }),
+        )
+        .catch((error: unknown) => {
+          throw conditionFailed(error, 2) ? new OwnerClosing() : error;
+        });
     },
 
     async ownerShares(owner) {
@@ -245,7 +252,7 @@ export const dynamoShareStore = (tableName: string, client: DynamoDBClient): Sha
 /** Counts of one key in one minute, refused past a limit: a link's opens, an address's requests. */
 export interface RateLimiter {
   /** Counts one request of `key` (of `kind`) now; `false` when the minute's limit is reached. */
-  take(kind: 'link' | 'address', key: string, limit: number, now: Date): Promise<boolean>;
+  take(kind: RateKind, key: string, limit: number, now: Date): Promise<boolean>;
 }
 
 export const dynamoRateLimiter = (tableName: string, client: DynamoDBClient): RateLimiter => {
@@ -257,7 +264,7 @@ export const dynamoRateLimiter = (tableName: string, client: DynamoDBClient): Ra
         await documents.send(
           new UpdateCommand({
             TableName: tableName,
-            Key: { [pk]: TABLE_KEYS.ratePartition(kind, key, minute), [sk]: TABLE_KEYS.rateSort },
+            Key: { [pk]: TABLE_KEYS.ratePartition(kind, key), [sk]: TABLE_KEYS.rateSort(minute) },
             UpdateExpression: `ADD #n :one SET ${expiryAttribute} = :expiry`,
             ConditionExpression: 'attribute_not_exists(#n) OR #n < :limit',
             ExpressionAttributeNames: { '#n': 'n' },

@@ -12,10 +12,10 @@ export interface TwoUsers {
  * A local stack of its own for a test file, with two signed-up users; stopped after the
  * file, leaving no DynamoDB Local behind. Read the fields inside tests (they are set in beforeAll).
  */
-export const stackWithTwoUsers = (): TwoUsers => {
+export const stackWithTwoUsers = (options: Parameters<typeof startStack>[0] = {}): TwoUsers => {
   const context = {} as TwoUsers;
   beforeAll(async () => {
-    context.stack = await startStack();
+    context.stack = await startStack(options);
     configureAmplify(context.stack.config);
     context.alice = await newUser(context.stack, 'alice');
     context.bob = await newUser(context.stack, 'bob');
