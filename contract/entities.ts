@@ -24,6 +24,13 @@ export type StatementStatus = Schema.StatementStatus;
  */
 export interface Statement extends Schema.Statement {
   checksumType?: ChecksumType;
+  /**
+   * When it was last filed where it is, if ever since it first arrived: made available
+   * again after a verdict, restored from Recently deleted, or moved to another account or
+   * period. A share names each statement with this mark, so one that left the share
+   * (deleted, quarantined, filed elsewhere) never comes back into it by itself.
+   */
+  filedAt?: string;
 }
 
 /** A statement in Recently deleted: the record as it was, with when it was deleted and when it goes for good. */

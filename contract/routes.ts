@@ -85,6 +85,8 @@ export const STATEMENT_ROUTES = {
   /** Withdraws a share at once: its link answers as one that never existed. */
   revokeShare: route<undefined, undefined>()('DELETE', '/shares/{shareId}'),
   extendShare: route<ExtendShareRequest, ShareSummary>()('POST', '/shares/{shareId}/extend'),
+  /** Takes one statement out of a share for good: its recipient no longer sees it. */
+  removeSharedStatement: route<undefined, undefined>()('DELETE', '/shares/{shareId}/statements/{statementId}'),
   /** The caller's devices with notifications on. */
   listPushDevices: route<undefined, { devices: PushDevice[] }>()('GET', '/push/devices'),
   /** Turns notifications on for a device (its push subscription); the same subscription again updates it. */

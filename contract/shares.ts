@@ -43,7 +43,6 @@ export const SHARE_ID_PATTERN = STATEMENT_ID_PATTERN;
  */
 export const VIEWER_ADDRESS_HEADER = 'x-vault-viewer-address';
 
-
 /**
  * What a share's page and its files' links answer with besides the security headers
  * (whose referrer policy there is `no-referrer`): never indexed, never kept by any cache.
@@ -120,6 +119,8 @@ export interface SharedStatement {
   size: number;
   accountLabel: string;
   period: string;
+  /** Where it was filed when shared (the record's `filedAt`): filed anew since, it has left the share. */
+  filedAt?: string;
 }
 
 export type ShareState = 'active' | 'expired' | 'revoked';
@@ -145,9 +146,12 @@ export interface ShareOpening {
   network: string;
 }
 
-/** A share in full, for its owner: what it names (each with its downloads) and who opened it. */
+/**
+ * A share in full, for its owner: what it names (each with its downloads, whether it is
+ * still shared, and whether the owner took it out) and who opened it.
+ */
 export interface ShareDetails extends ShareSummary {
-  statements: (SharedStatement & { downloads: number; available: boolean })[];
+  statements: (Omit<SharedStatement, 'filedAt'> & { downloads: number; available: boolean; removed: boolean })[];
   openings: ShareOpening[];
 }
 

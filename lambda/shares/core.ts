@@ -94,7 +94,7 @@ export const createShareApi = (deps: ShareApiDeps) => {
     );
     return share.statements.flatMap((shared) => {
       const statement = records.get(shared.id);
-      return stillShared(shared, statement) ? [{ shared, statement }] : [];
+      return stillShared(share, shared, statement) ? [{ shared, statement }] : [];
     });
   };
 
@@ -138,7 +138,7 @@ export const createShareApi = (deps: ShareApiDeps) => {
         const shared = share.statements.find((one) => one.id === statementId);
         if (!shared) throw notFound('This file is not in the share.');
         const [statement] = await deps.reader.statements(share.owner, [statementId]);
-        if (!stillShared(shared, statement)) throw notFound('This file is no longer shared.');
+        if (!stillShared(share, shared, statement)) throw notFound('This file is no longer shared.');
         const signed = await deps.reader.signedRead(statement, disposition);
         if (disposition === 'attachment') await deps.shares.countDownload(share.secretHash, statementId);
         const answer: StatementDownloadResponse = { ...signed, fileName: statement.fileName };

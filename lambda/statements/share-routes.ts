@@ -10,6 +10,7 @@ import {
   type SharedStatement,
 } from '../../contract/shares';
 import { STATEMENT_ROUTES } from '../../contract/routes';
+import { statementIdSchema } from '../../contract/api';
 import { STATEMENT_STATUS, type Statement } from '../../contract/entities';
 import { accountKeyOf, compareStatementOrder } from '../../contract/keys';
 import { ApiError, badRequest, notFound } from '../shared/errors';
@@ -43,6 +44,7 @@ const sharedOf = (statement: Statement): SharedStatement => ({
   size: statement.size,
   accountLabel: statement.accountLabel,
   period: statement.period,
+  ...(statement.filedAt ? { filedAt: statement.filedAt } : {}),
 });
 
 const stateOf = (share: Pick<OwnerShare, 'expiresAt' | 'revokedAt'>, now: Date): ShareState =>
@@ -146,18 +148,30 @@ export const shareRoutes = (deps: ShareRouteDeps): RouteEntry[] => {
       ]);
       const named = stored?.statements ?? [];
       const records = await Promise.all(named.map((shared) => deps.records.getStatement(sub, shared.id)));
+      const removed = new Set(stored?.removedIds ?? []);
       const details: ShareDetails = {
         ...summaryOf(mine, stored, now()),
-        statements: named.map((shared, index) => ({
+        statements: named.map(({ filedAt: _filedAt, ...shared }, index) => ({
           ...shared,
           // As it is called now, where it still is.
           ...(records[index] ? { fileName: records[index].fileName } : {}),
           downloads: stored?.downloads[shared.id] ?? 0,
-          available: stillShared(shared, records[index]),
+          available: stillShared(stored ?? {}, named[index], records[index]),
+          removed: removed.has(shared.id),
         })),
         openings,
       };
       return { status: 200, body: details };
+    }),
+    on(STATEMENT_ROUTES.removeSharedStatement, async ({ sub, param }) => {
+      const shareId = param('shareId', shareIdSchema);
+      const statementId = param('statementId', statementIdSchema);
+      const mine = await ownShare(sub, shareId);
+      const stored = await deps.shares.byHash(mine.secretHash);
+      if (!stored?.statements.some((one) => one.id === statementId)) throw notFound('This statement is not in the share.');
+      await deps.shares.removeStatement(mine.secretHash, statementId);
+      deps.log.info('statement taken out of a share', { shareId, statementId });
+      return { status: 204 };
     }),
     on(STATEMENT_ROUTES.revokeShare, async ({ sub, param }) => {
       const shareId = param('shareId', shareIdSchema);

@@ -383,7 +383,8 @@ describe('delete, restore, delete for good', () => {
     const restored = await call(STATEMENT_ROUTES.restoreStatement, ALICE);
     expect(restored.statusCode).toBe(200);
     expect(JSON.parse(restored.body)).toEqual({ statementId: STATEMENT_ID });
-    expect(records.statements.get(`${ALICE}/${STATEMENT_ID}`)).toEqual(statement);
+    // Exactly as it was, filed anew (the shares it left stay without it).
+    expect(records.statements.get(`${ALICE}/${STATEMENT_ID}`)).toEqual({ ...statement, filedAt: expect.any(String) });
     expect((await call(STATEMENT_ROUTES.restoreStatement, ALICE)).statusCode).toBe(404);
     // Only what is in Recently deleted is deleted for good.
     expect((await call(STATEMENT_ROUTES.purgeStatement, ALICE)).statusCode).toBe(404);

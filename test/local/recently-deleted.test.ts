@@ -88,8 +88,8 @@ test('a delete moves the record whole out of every list, summary and coverage ce
   // Deleted once: a second delete finds nothing.
   expect(await store.trashStatement(alice, gone.id, deletedAt)).toBeUndefined();
 
-  expect(await store.restoreStatement(alice, gone.id)).toEqual(gone);
-  expect(await store.getStatement(alice, gone.id)).toEqual(gone);
+  expect(await store.restoreStatement(alice, gone.id)).toEqual({ ...gone, filedAt: expect.any(String) });
+  expect(await store.getStatement(alice, gone.id)).toEqual({ ...gone, filedAt: expect.any(String) });
   expect(await store.getDeleted(alice, gone.id)).toBeUndefined();
   await expectListsExact(table, store, alice, ACCOUNTS, PERIODS);
   expect((await store.ownerRecords(alice)).summaries.quota).toMatchObject({ ...quotaBefore, version: expect.any(Number) });
@@ -110,7 +110,12 @@ test('a late upload event never records a second statement beside one in Recentl
   // The sweep counts its file as recorded.
   expect(await sweepWith(objects)()).toMatchObject({ catalogued: 0, recordsWithoutFile: 0, failures: 0 });
   expect(await store.setStatementStatus(alice, one.id, 'QUARANTINED', 'a threat was found')).toBe(false);
-  expect(await store.restoreStatement(alice, one.id)).toEqual({ ...one, status: 'QUARANTINED', scanDetail: 'a threat was found' });
+  expect(await store.restoreStatement(alice, one.id)).toEqual({
+    ...one,
+    status: 'QUARANTINED',
+    scanDetail: 'a threat was found',
+    filedAt: expect.any(String),
+  });
   await expectListsExact(table, store, alice, ACCOUNTS, PERIODS);
 });
 

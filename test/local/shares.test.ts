@@ -120,3 +120,81 @@ test('withdrawn, the link is the one 404 at once', async () => {
   expect(answer.status).toBe(404);
   expect((await answer.json()).error.message).toBe('This link does not lead to anything: it may have expired or been withdrawn.');
 });
+
+test('a statement that left a share never comes back into it by itself, and its owner may take one out', async () => {
+  const ids: string[] = [];
+  for (const fileName of ['deleted.pdf', 'moved.pdf', 'taken-out.pdf', 'renamed.pdf']) {
+    const { statementId } = await uploadStatement(stack.config, alice.idToken, {
+      fileName,
+      contentType: 'application/pdf',
+      accountLabel: 'Card',
+      period: '2024-01',
+    });
+    ids.push(statementId);
+  }
+  const [deleted, moved, takenOut, renamed] = ids;
+  for (const id of ids) {
+    await waitFor(async () => {
+      const answer = await rawGraphql(stack.config, { Authorization: alice.idToken }, `{ statement(id: "${id}") { status } }`);
+      return (answer.body.data as { statement?: { status: string } | null }).statement?.status === 'AVAILABLE' ? true : undefined;
+    }, 'the statement to be scanned clean');
+  }
+  const created = await callApi(stack.config, 'statementsApiUrl', STATEMENT_ROUTES.createShare, {
+    token: alice.idToken,
+    body: { statementIds: ids, expiresInSeconds: 3600 },
+  });
+  const { secret: link, share } = created.body;
+  const recipientSees = async () =>
+    ((await (await asWebServer(shareUrl(SHARE_ROUTES.openShare), link)).json()).statements as { id: string; fileName: string }[]).map(
+      (one) => one.fileName,
+    );
+  const owner = (route: (typeof STATEMENT_ROUTES)[keyof typeof STATEMENT_ROUTES], statementId: string, token = alice.idToken) =>
+    callApi(stack.config, 'statementsApiUrl', route, { token, params: { statementId, shareId: share.shareId } });
+  const edit = async (id: string, fields: string) => {
+    const answer = await rawGraphql(
+      stack.config,
+      { Authorization: alice.idToken },
+      `mutation { editStatements(input: { ids: ["${id}"], ${fields} }) { notFound } }`,
+    );
+    expect(answer.body.errors).toBeUndefined();
+  };
+  expect(await recipientSees()).toEqual(['deleted.pdf', 'moved.pdf', 'taken-out.pdf', 'renamed.pdf']);
+
+  // Deleted, then restored from Recently deleted: gone from the share, and it stays gone.
+  expect((await owner(STATEMENT_ROUTES.deleteStatement, deleted)).status).toBe(204);
+  expect(await recipientSees()).not.toContain('deleted.pdf');
+  expect((await owner(STATEMENT_ROUTES.restoreStatement, deleted)).status).toBe(200);
+  expect(await recipientSees()).not.toContain('deleted.pdf');
+  expect((await asWebServer(shareUrl(SHARE_ROUTES.sharedFileUrl, { statementId: deleted }), link)).status).toBe(404);
+
+  // Filed under another period and back: the same.
+  await edit(moved, 'period: "2024-02"');
+  await edit(moved, 'period: "2024-01"');
+  expect(await recipientSees()).not.toContain('moved.pdf');
+
+  // A rename keeps it there, under its new name.
+  await edit(renamed, 'fileName: "renamed again.pdf"');
+
+  // Taken out by its owner: for good; another person cannot, and what the share never named is not there to take out.
+  expect((await owner(STATEMENT_ROUTES.removeSharedStatement, takenOut, bob.idToken)).status).toBe(404);
+  expect((await owner(STATEMENT_ROUTES.removeSharedStatement, '01JD0000000000000000000000')).status).toBe(404);
+  expect((await owner(STATEMENT_ROUTES.removeSharedStatement, takenOut)).status).toBe(204);
+  expect(await recipientSees()).toEqual(['renamed again.pdf']);
+
+  const details = await callApi(stack.config, 'statementsApiUrl', STATEMENT_ROUTES.getShare, {
+    token: alice.idToken,
+    params: { shareId: share.shareId },
+  });
+  expect(
+    (details.body.statements as { id: string; available: boolean; removed: boolean }[]).map(({ id, available, removed }) => [
+      ids.indexOf(id),
+      available,
+      removed,
+    ]),
+  ).toEqual([
+    [0, false, false],
+    [1, false, false],
+    [2, false, true],
+    [3, true, false],
+  ]);
+});

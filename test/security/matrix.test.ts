@@ -193,6 +193,12 @@ const REST: Record<
     request: (ctx) => ({ params: { shareId: ctx.aShare }, body: { expiresInSeconds: 7200 } }),
     expect: { ...tokenless, apiKey: 'denied', userA: 'ok', userB: 'notFound' },
   },
+  removeSharedStatement: {
+    api: 'statementsApiUrl',
+    route: STATEMENT_ROUTES.removeSharedStatement,
+    request: (ctx) => ({ params: { shareId: ctx.aShare, statementId: ctx.aStatement } }),
+    expect: { ...tokenless, apiKey: 'denied', userA: 'ok', userB: 'notFound' },
+  },
   listPushDevices: {
     api: 'statementsApiUrl',
     route: STATEMENT_ROUTES.listPushDevices,
@@ -390,7 +396,10 @@ beforeAll(async () => {
       })
     ).json();
   const subscription = await newSubscription();
-  const device = await callApi(stack.config, 'statementsApiUrl', STATEMENT_ROUTES.addPushDevice, { token: a.idToken, body: { subscription } });
+  const device = await callApi(stack.config, 'statementsApiUrl', STATEMENT_ROUTES.addPushDevice, {
+    token: a.idToken,
+    body: { subscription },
+  });
   if (device.status !== 201) throw new Error(`A's device: ${device.status} ${JSON.stringify(device.body)}`);
   ctx = {
     aDevice: device.body.deviceId,
@@ -431,7 +440,7 @@ test('the matrix covers every operation and route for every caller', () => {
   expect([...Object.values(REST), ...Object.values(CLOSING)].map((cell) => named(cell.route)).sort()).toEqual(
     [...Object.values(PROFILE_IMAGE_ROUTES), ...Object.values(STATEMENT_ROUTES)].map(named).sort(),
   );
-  expect(cells(GRAPHQL).length + cells(REST).length + cells(CLOSING).length).toBe((12 + 24) * CALLERS.length);
+  expect(cells(GRAPHQL).length + cells(REST).length + cells(CLOSING).length).toBe((12 + 25) * CALLERS.length);
 });
 
 describe('GraphQL', () => {

@@ -3,6 +3,7 @@ import {
   MALWARE_SCAN,
   STATEMENT_LIMITS,
   STATEMENT_QUOTA,
+  STATEMENT_STATUS,
   needsMultipart,
   purgeAtOf,
   accountKeyOf,
@@ -187,8 +188,10 @@ export const memoryRecords = (): MemoryRecords => {
       writes.push(`restoreStatement ${owner}/${statementId}`);
       deleted.delete(id(owner, statementId));
       const { deletedAt: _deletedAt, purgeAt: _purgeAt, purging: _purging, ...statement } = found;
-      statements.set(id(owner, statementId), statement);
-      return statement;
+      // Filed anew, as the table's store does.
+      const restored = { ...statement, filedAt: new Date().toISOString() };
+      statements.set(id(owner, statementId), restored);
+      return restored;
     },
     async beginPurge(owner, statementId) {
       const found = deleted.get(id(owner, statementId));
@@ -218,7 +221,13 @@ export const memoryRecords = (): MemoryRecords => {
       if (!statement) return false;
       writes.push(`setStatementStatus ${owner}/${statementId} ${status}`);
       const { scanDetail: _previous, ...rest } = statement;
-      statements.set(id(owner, statementId), { ...rest, status, ...(detail ? { scanDetail: detail } : {}) });
+      const refiled = status === STATEMENT_STATUS.available && statement.status !== STATEMENT_STATUS.available;
+      statements.set(id(owner, statementId), {
+        ...rest,
+        status,
+        ...(detail ? { scanDetail: detail } : {}),
+        ...(refiled ? { filedAt: new Date().toISOString() } : {}),
+      });
       return true;
     },
     async refuseUpload(refusal) {
@@ -240,7 +249,9 @@ export const memoryRecords = (): MemoryRecords => {
       const statement = statements.get(id(owner, statementId));
       if (!statement) return undefined;
       writes.push(`editStatement ${owner}/${statementId}`);
-      const edited = { ...statement, ...change };
+      const moved = { ...statement, ...change };
+      const refiled = accountKeyOf(moved.accountLabel) !== accountKeyOf(statement.accountLabel) || moved.period !== statement.period;
+      const edited = refiled ? { ...moved, filedAt: new Date().toISOString() } : moved;
       statements.set(id(owner, statementId), edited);
       return edited;
     },
@@ -531,6 +542,10 @@ export const memoryShares = () => {
       share.lastOpenedAt = opening.at;
       openings.set(secretHash, [opening, ...(openings.get(secretHash) ?? [])]);
       return { first: share.opens === 1 };
+    },
+    async removeStatement(secretHash, statementId) {
+      const share = byHash.get(secretHash)!;
+      share.removedIds = [...new Set([...(share.removedIds ?? []), statementId])].sort();
     },
     async countDownload(secretHash, statementId) {
       const share = byHash.get(secretHash)!;

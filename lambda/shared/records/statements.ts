@@ -1,5 +1,5 @@
 import { accountKeyOf, statementListCopies, type ListCopyKey } from '../../../contract/keys';
-import type { Statement } from '../../../contract/entities';
+import { STATEMENT_STATUS, type Statement } from '../../../contract/entities';
 import { releaseHeld } from './holds';
 import type { RecordStore, StatementChange } from './port';
 import {
@@ -71,8 +71,11 @@ const EDIT_ATTEMPTS = 4;
  * (removed from the partitions it leaves, written again in the ones it is in) and its
  * account, coverage and period summaries (one out, one in, for what changed).
  */
-const editItems = (tableName: string, listed: boolean, before: Statement, after: Statement, change: StatementChange): TransactItem[] => {
-  const fields = Object.keys(change) as (keyof StatementChange)[];
+/** What an edit writes on the record: the person's change, and when it was filed elsewhere. */
+type RecordChange = StatementChange & Pick<Statement, 'filedAt'>;
+
+const editItems = (tableName: string, listed: boolean, before: Statement, after: Statement, change: RecordChange): TransactItem[] => {
+  const fields = Object.keys(change) as (keyof RecordChange)[];
   const read = asRead(before);
   const record: TransactItem = {
     Update: {
@@ -83,6 +86,7 @@ const editItems = (tableName: string, listed: boolean, before: Statement, after:
       ConditionExpression: [...read.conditions, listed ? '#listed = :true' : 'attribute_not_exists(#listed)'].join(' AND '),
       ExpressionAttributeNames: {
         ...read.names,
+        ...Object.fromEntries(fields.map((field) => [`#${field}`, field])),
         '#listed': LISTED,
         '#indexed': INDEXED,
         ...(listed ? { '#ordered': ORDERED } : {}),
@@ -245,11 +249,15 @@ export const statementRecords = (
         const item = await get(statementItemKey(owner, statementId));
         if (!item) return undefined;
         const before = stripKeys(item);
-        const after: Statement = { ...before, ...change };
-        if (after.fileName === before.fileName && after.accountLabel === before.accountLabel && after.period === before.period)
+        const moved = { ...before, ...change };
+        if (moved.fileName === before.fileName && moved.accountLabel === before.accountLabel && moved.period === before.period)
           return before;
+        // Filed elsewhere (a rename is not): it leaves every share that named it where it was.
+        const refiled = accountKeyOf(moved.accountLabel) !== accountKeyOf(before.accountLabel) || moved.period !== before.period;
+        const written: RecordChange = refiled ? { ...change, filedAt: new Date().toISOString() } : change;
+        const after: Statement = { ...before, ...written };
         try {
-          await transact(editItems(tableName, item[LISTED] === true, before, after, change));
+          await transact(editItems(tableName, item[LISTED] === true, before, after, written));
         } catch (error) {
           if (conditionFailed(error, 0)) continue;
           throw error;
@@ -332,21 +340,27 @@ export const statementRecords = (
         const { ordered, byId } = statementListCopies(statement);
         const copies = item[LISTED] === true ? [...(item[ORDERED] === true ? ordered : []), ...byId] : [];
         const keys = [statementItemKey(owner, statementId), ...copies.map(copyKey)];
+        // Available again after another verdict: filed anew, so no share it left takes it back.
+        const refiled = status === STATEMENT_STATUS.available && statement.status !== STATEMENT_STATUS.available;
+        const sets = ['#status = :status', ...(detail ? ['scanDetail = :detail'] : []), ...(refiled ? ['filedAt = :filedAt'] : [])];
         try {
           await transact(
             keys.map((Key, index) => ({
               Update: {
                 TableName: tableName,
                 Key,
-                UpdateExpression: detail ? 'SET #status = :status, scanDetail = :detail' : 'SET #status = :status REMOVE scanDetail',
+                UpdateExpression: `SET ${sets.join(', ')}${detail ? '' : ' REMOVE scanDetail'}`,
                 // Only what exists (a delete racing the verdict wins), and the record as read.
                 ConditionExpression:
-                  index === 0 ? 'attribute_exists(#pk) AND accountLabel = :account AND period = :period' : 'attribute_exists(#pk)',
+                  index === 0
+                    ? 'attribute_exists(#pk) AND accountLabel = :account AND period = :period AND #status = :was'
+                    : 'attribute_exists(#pk)',
                 ExpressionAttributeNames: { '#pk': pk, '#status': 'status' },
                 ExpressionAttributeValues: {
                   ':status': status,
                   ...(detail ? { ':detail': detail } : {}),
-                  ...(index === 0 ? { ':account': statement.accountLabel, ':period': statement.period } : {}),
+                  ...(refiled ? { ':filedAt': new Date().toISOString() } : {}),
+                  ...(index === 0 ? { ':account': statement.accountLabel, ':period': statement.period, ':was': statement.status } : {}),
                 },
               },
             })),

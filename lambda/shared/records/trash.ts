@@ -130,7 +130,8 @@ export const trashRecords = (
         if (!item) return 'gone';
         const deleted = deletedOf(item);
         if (deleted.purging) return 'purging';
-        const statement = statementOf(deleted);
+        // Back where it was, but filed anew: the shares it left when it was deleted stay without it.
+        const statement: Statement = { ...statementOf(deleted), filedAt: new Date().toISOString() };
         try {
           await transact([
             {

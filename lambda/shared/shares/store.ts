@@ -24,6 +24,8 @@ export interface StoredShare {
   revokedAt?: string;
   note?: string;
   statements: SharedStatement[];
+  /** Statements the owner took out of the share (they stay named, for the owner's page). */
+  removedIds?: string[];
   /** Downloads per statement id. */
   downloads: Record<string, number>;
   opens: number;
@@ -47,6 +49,8 @@ export interface ShareStore {
   revoke(owner: string, shareId: string, at: string): Promise<boolean>;
   /** Moves a share's end; `false` when it was revoked (or is not the owner's). */
   extend(owner: string, shareId: string, expiresAt: string): Promise<boolean>;
+  /** Takes a statement out of a share for good (repeatable). */
+  removeStatement(secretHash: string, statementId: string): Promise<void>;
   /** Counts an opening and keeps it for the owner; `first` when it was the share's first. */
   recordOpening(secretHash: string, opening: ShareOpening, expiresAt: string): Promise<{ first: boolean }>;
   countDownload(secretHash: string, statementId: string): Promise<void>;
@@ -62,8 +66,19 @@ const shareKey = (secretHash: string) => ({ [pk]: TABLE_KEYS.sharePartition(secr
 const ownerKey = (owner: string, shareId: string) => ({ [pk]: TABLE_KEYS.userPartition(owner), [sk]: TABLE_KEYS.ownerShareSort(shareId) });
 
 const storedOf = (item: Record<string, unknown>): StoredShare => {
-  const { [pk]: _pk, [sk]: _sk, [expiryAttribute]: _expiry, ...share } = item as Record<string, unknown> & Partial<StoredShare>;
-  return { ...(share as unknown as StoredShare), downloads: share.downloads ?? {}, opens: Number(share.opens ?? 0) };
+  const {
+    [pk]: _pk,
+    [sk]: _sk,
+    [expiryAttribute]: _expiry,
+    removedIds,
+    ...share
+  } = item as Record<string, unknown> & Partial<Omit<StoredShare, 'removedIds'>> & { removedIds?: Set<string> };
+  return {
+    ...(share as unknown as StoredShare),
+    ...(removedIds ? { removedIds: [...removedIds].sort() } : {}),
+    downloads: share.downloads ?? {},
+    opens: Number(share.opens ?? 0),
+  };
 };
 
 const ownerShareOf = (item: Record<string, unknown>): OwnerShare => {
@@ -193,6 +208,20 @@ export const dynamoShareStore = (tableName: string, client: DynamoDBClient): Sha
         expression: `SET expiresAt = :at, ${expiryAttribute} = :expiry`,
         values: { ':at': expiresAt, ':expiry': expiryOf(expiresAt)[expiryAttribute] },
       }),
+
+    async removeStatement(secretHash, statementId) {
+      await documents.send(
+        new UpdateCommand({
+          TableName: tableName,
+          Key: shareKey(secretHash),
+          // A string set: added to whether or not the share had one.
+          UpdateExpression: 'ADD removedIds :ids',
+          ConditionExpression: 'attribute_exists(#pk)',
+          ExpressionAttributeNames: { '#pk': pk },
+          ExpressionAttributeValues: { ':ids': new Set([statementId]) },
+        }),
+      );
+    },
 
     async recordOpening(secretHash, opening, expiresAt) {
       const { Attributes } = await documents.send(

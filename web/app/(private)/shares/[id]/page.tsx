@@ -5,6 +5,7 @@ import { SHARE_ID_PATTERN } from '@contract/shares';
 import { STATEMENT_ROUTES } from '@contract/routes';
 import { formatBytes } from '@contract/uploads';
 import { PageTitle } from '@/components/page-title';
+import { RemoveFromShare } from '@/components/shares/remove-from-share';
 import { ShareControls } from '@/components/shares/share-controls';
 import { countOf, formatDateTime, formatPeriod } from '@/lib/format';
 import { PresignApiError } from '@/lib/presign-api';
@@ -55,11 +56,19 @@ export default async function SharePage({ params }: { params: Promise<{ id: stri
             <div className={cards.name}>{statement.fileName}</div>
             <p className={cards.details}>
               {statement.accountLabel}, {formatPeriod(statement.period)} · {formatBytes(statement.size)} ·{' '}
-              {statement.available ? 'shared' : 'no longer shared (deleted, quarantined or filed elsewhere)'} ·{' '}
+              {statement.removed
+                ? 'taken out of the share by you'
+                : statement.available
+                  ? 'shared'
+                  : 'no longer shared (deleted, quarantined or filed elsewhere)'}{' '}
+              ·{' '}
               <span data-testid="downloads">
                 {statement.downloads === 0 ? 'not downloaded' : `downloaded ${countOf(statement.downloads, 'time')}`}
               </span>
             </p>
+            {statement.available && share.state !== 'revoked' && (
+              <RemoveFromShare shareId={share.shareId} statementId={statement.id} fileName={statement.fileName} />
+            )}
           </li>
         ))}
       </ul>
