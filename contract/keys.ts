@@ -132,14 +132,15 @@ export const TABLE_KEYS = {
   purgingAttribute: 'purging',
   /**
    * A share, found by the SHA-256 of its link's secret (the secret itself is never
-   * stored): `SHARE` holds what it names and its counts, `OPEN|{time}|{n}` each opening.
+   * stored): `SHARE` holds what it names and its counts, `OPEN|{place}` its newest openings.
    * Its own partition, outside every owner's, so what serves the recipient reaches only
    * partitions that lead with `SHARE#` (and the owner's records through a session narrowed to them).
    */
   sharePartition,
   shareSort: 'SHARE',
   shareOpeningPrefix: 'OPEN|',
-  shareOpeningSort: (at: string, nonce: string): string => `OPEN|${at}|${nonce}`,
+  /** The place of an opening among those kept (SHARE_LIMITS.openingsKept): the newest overwrites the oldest. */
+  shareOpeningSort: (place: number): string => `OPEN|${String(place).padStart(4, '0')}`,
   /**
    * Every partition kept under a share's link: the share with its openings, and the link's
    * rate counts. Deleting a share (its owner closing the account) empties exactly these.
@@ -157,7 +158,8 @@ export const TABLE_KEYS = {
    * Query when its share is deleted.
    */
   ratePartition,
-  rateSort: (minute: string): string => minute,
+  /** One minute's count; `counter` tells apart what one key counts separately (a link's page and its files). */
+  rateSort: (minute: string, counter?: string): string => (counter ? `${minute}|${counter}` : minute),
   /** An upload holding a place under the quota until its file is recorded, or it is aborted or expires. */
   uploadSortPrefix: 'UPLOAD#',
   uploadSort: (statementId: string): string => `UPLOAD#${statementId}`,

@@ -12,22 +12,43 @@ export { SHARE_PAGE_PREFIX, sharePagePath } from './share-pages';
  * table keeps only its SHA-256. A share names its statements as they were filed when it
  * was made: one deleted, quarantined or filed elsewhere since leaves it at once.
  */
+const MAX_STATEMENTS = 100;
+const PER_LINK_PER_MINUTE = 60;
+/** Every statement of the largest share twice: one "download all as one ZIP", and a second try. */
+const PER_LINK_FILES_PER_MINUTE = 2 * MAX_STATEMENTS;
+
 export const SHARE_LIMITS = {
   minSeconds: 60 * 60,
   maxSeconds: 30 * 24 * 60 * 60,
   /** Statements one share holds at most (a selection, or an account's statements over a span of periods). */
-  maxStatements: 100,
+  maxStatements: MAX_STATEMENTS,
   noteMaxChars: 500,
   noteMaxStoredBytes: 2000,
   /** Random bytes of a link's secret. */
   secretBytes: 32,
-  /** Requests one link answers a minute, and one network address a minute, before 429. */
-  perLinkPerMinute: 60,
-  perAddressPerMinute: 120,
+  /** Openings of one link's page a minute before 429. */
+  perLinkPerMinute: PER_LINK_PER_MINUTE,
+  /** File URLs one link hands out a minute before 429, counted apart from its page. */
+  perLinkFilesPerMinute: PER_LINK_FILES_PER_MINUTE,
+  /**
+   * Requests from one network a minute (an IPv4 address, an IPv6 /64), links together, before
+   * 429: one link's page and files at their limits.
+   */
+  perAddressPerMinute: PER_LINK_PER_MINUTE + PER_LINK_FILES_PER_MINUTE,
   /** How long a share's record (its opens and downloads) stays for its owner after it ended. */
   keepAfterEndSeconds: 30 * 24 * 60 * 60,
-  /** Opens of a share its owner sees (the newest). */
-  openingsShown: 100,
+  /**
+   * Openings of a share kept for its owner: the newest, each in one of this many places, so a
+   * link opened millions of times keeps this many items (its count goes on).
+   */
+  openingsKept: 100,
+  /** Live shares (neither ended nor withdrawn) one person has at once. */
+  maxLiveShares: 100,
+  /**
+   * Shares one person keeps at once: live ones and ended ones whose record is still kept (a
+   * month after they end). Bounds what listing them reads.
+   */
+  maxSharesKept: 500,
 } as const;
 
 /** A link's secret: 32 bytes in base64url, without padding. */
@@ -203,6 +224,31 @@ export const coarseBrowser = (userAgent: string | undefined): string => {
               ? 'Linux'
               : undefined;
   return system ? `${browser} on ${system}` : browser;
+};
+
+/** The eight groups of an IPv6 address, `::` expanded; undefined for anything else. */
+const ipv6Groups = (address: string): string[] | undefined => {
+  if (!/^[0-9a-f:]+$/i.test(address) || !address.includes(':') || address.split('::').length > 2) return undefined;
+  const [head, tail] = address.split('::');
+  const left = head ? head.split(':') : [];
+  const right = tail ? tail.split(':') : [];
+  const missing = 8 - left.length - right.length;
+  if (tail === undefined ? missing !== 0 : missing < 1) return undefined;
+  const groups = [...left, ...Array<string>(tail === undefined ? 0 : missing).fill('0'), ...right];
+  return groups.every((group) => /^[0-9a-f]{1,4}$/i.test(group))
+    ? groups.map((group) => group.toLowerCase().replace(/^0+(?=.)/, ''))
+    : undefined;
+};
+
+/**
+ * The network the per-address limit counts a request under: an IPv4 address itself, an
+ * IPv6 address's /64 (one household or device is handed a whole /64, and picks addresses
+ * in it at will), anything else as it is.
+ */
+export const rateLimitNetwork = (address: string | undefined): string => {
+  const value = (address ?? '').trim().replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, '');
+  const groups = ipv6Groups(value);
+  return groups ? `${groups.slice(0, 4).join(':')}::/64` : value || 'unknown';
 };
 
 /**

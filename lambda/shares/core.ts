@@ -6,6 +6,7 @@ import {
   SHARE_SECRET_PATTERN,
   coarseBrowser,
   coarseNetwork,
+  rateLimitNetwork,
   type RecipientShare,
   type SharedStatement,
 } from '../../contract/shares';
@@ -59,18 +60,22 @@ const dispositionSchema = z.strictObject({ disposition: z.enum(['attachment', 'i
 export const createShareApi = (deps: ShareApiDeps) => {
   const now = () => deps.now?.() ?? new Date();
 
-  /** The live share the request's link leads to, after its address and its link are counted. */
-  const liveShare = async (headers: Record<string, string | undefined>): Promise<StoredShare> => {
+  /**
+   * The live share the request's link leads to, after its network and its link are counted:
+   * the page's openings and the files' URLs apart, so a whole share can be fetched at once.
+   */
+  const liveShare = async (headers: Record<string, string | undefined>, asked: 'page' | 'file'): Promise<StoredShare> => {
     const header = (name: string) => headers[name] ?? headers[name.toLowerCase()];
     const secret = header(SHARE_HEADERS.secret) ?? '';
-    const address = header(SHARE_HEADERS.viewerAddress) ?? 'unknown';
+    const network = rateLimitNetwork(header(SHARE_HEADERS.viewerAddress));
     const at = now();
-    if (!(await deps.limits.take(RATE_KINDS.address, sha256(address).slice(0, 32), SHARE_LIMITS.perAddressPerMinute, at))) {
+    if (!(await deps.limits.take(RATE_KINDS.address, sha256(network).slice(0, 32), SHARE_LIMITS.perAddressPerMinute, at))) {
       deps.metrics?.count(METRIC_NAMES.sharesThrottled);
       throw new ApiError('THROTTLED', 'Too many requests from this network; wait a minute and try again.');
     }
     const secretHash = sha256(secret);
-    if (!(await deps.limits.take(RATE_KINDS.link, secretHash, SHARE_LIMITS.perLinkPerMinute, at))) {
+    const [limit, counter] = asked === 'page' ? [SHARE_LIMITS.perLinkPerMinute] : [SHARE_LIMITS.perLinkFilesPerMinute, 'files'];
+    if (!(await deps.limits.take(RATE_KINDS.link, secretHash, limit, at, counter))) {
       deps.metrics?.count(METRIC_NAMES.sharesThrottled);
       throw new ApiError('THROTTLED', 'This link was opened too often in the last minute; wait a minute and try again.');
     }
@@ -101,7 +106,7 @@ export const createShareApi = (deps: ShareApiDeps) => {
   return createRouter(
     [
       on(SHARE_ROUTES.openShare, async ({ event }) => {
-        const share = await liveShare(event.headers ?? {});
+        const share = await liveShare(event.headers ?? {}, 'page');
         const statements = await current(share);
         const headers = event.headers ?? {};
         const { first } = await deps.shares.recordOpening(
@@ -132,7 +137,7 @@ export const createShareApi = (deps: ShareApiDeps) => {
         return { status: 200, body: answer };
       }),
       on(SHARE_ROUTES.sharedFileUrl, async ({ event, param, query }) => {
-        const share = await liveShare(event.headers ?? {});
+        const share = await liveShare(event.headers ?? {}, 'file');
         const statementId = param('statementId', statementIdSchema);
         const { disposition } = query(dispositionSchema);
         const shared = share.statements.find((one) => one.id === statementId);

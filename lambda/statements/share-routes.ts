@@ -110,6 +110,17 @@ export const shareRoutes = (deps: ShareRouteDeps): RouteEntry[] => {
   return [
     on(STATEMENT_ROUTES.createShare, async ({ sub, body }) => {
       const request = body();
+      const { kept, live } = await deps.shares.counts(sub, now());
+      if (live >= SHARE_LIMITS.maxLiveShares)
+        throw new ApiError(
+          'CONFLICT',
+          `You have ${SHARE_LIMITS.maxLiveShares} shares whose links work, the most there can be at once: withdraw one you no longer need first.`,
+        );
+      if (kept >= SHARE_LIMITS.maxSharesKept)
+        throw new ApiError(
+          'CONFLICT',
+          `You have made ${SHARE_LIMITS.maxSharesKept} shares that are still kept, the most there can be: an ended or withdrawn share goes a month after it ended. Extend one of them to share again.`,
+        );
       const statements = await chosen(sub, request);
       const secret = newSecret();
       const at = now();
@@ -142,10 +153,7 @@ export const shareRoutes = (deps: ShareRouteDeps): RouteEntry[] => {
     }),
     on(STATEMENT_ROUTES.getShare, async ({ sub, param }) => {
       const mine = await ownShare(sub, param('shareId', shareIdSchema));
-      const [stored, openings] = await Promise.all([
-        deps.shares.byHash(mine.secretHash),
-        deps.shares.openings(mine.secretHash, SHARE_LIMITS.openingsShown),
-      ]);
+      const [stored, openings] = await Promise.all([deps.shares.byHash(mine.secretHash), deps.shares.openings(mine.secretHash)]);
       const named = stored?.statements ?? [];
       const records = await Promise.all(named.map((shared) => deps.records.getStatement(sub, shared.id)));
       const removed = new Set(stored?.removedIds ?? []);

@@ -68,8 +68,15 @@ export class PushNotifications extends Construct {
       environment: { [LAMBDA_ENV.tableName]: props.table.tableName, [LAMBDA_ENV.bucketName]: props.bucketName },
     });
     this.grantSend(this.notifier, props.table);
-    // The owner's own item of the share: what the notice may say.
-    props.table.grant(this.notifier, 'dynamodb:GetItem');
+    // The owner's own item of the share, what the notice may say: it reads owners' partitions
+    // only (never a share's, a rate count or the jobs).
+    this.notifier.role.addToPrincipalPolicy(
+      new iam.PolicyStatement({
+        actions: ['dynamodb:GetItem'],
+        resources: [props.table.tableArn],
+        conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [TABLE_KEYS.userPartition('*')] } },
+      }),
+    );
   }
 
   /**

@@ -692,7 +692,14 @@ describe('least privilege: each principal may do exactly what its code does', ()
     // The notifier: the owner's own item of the share (what the notice may say) and the devices.
     [
       'pushNotifier',
-      ['dynamodb:GetItem table', ...PUSH_SENDS, 'logs:CreateLogStream log group', 'logs:PutLogEvents log group', ...TRACING].sort(),
+      [
+        // The owner's own item of the share: owners' partitions only.
+        'dynamodb:GetItem table if {"ForAllValues:StringLike":{"dynamodb:LeadingKeys":["USER#*"]}}',
+        ...PUSH_SENDS,
+        'logs:CreateLogStream log group',
+        'logs:PutLogEvents log group',
+        ...TRACING,
+      ].sort(),
     ],
     // The custom resource's function: the key pair's secret, read and written once; nothing else.
     [

@@ -37,10 +37,14 @@ const setup = () => {
   const work: string[] = [];
   /** Owners whose account is closing. */
   const closed = new Set<string>();
+  // Counts as the table does: one count per key and counter, refused past its limit (the clock never leaves the minute here).
+  const taken = new Map<string, number>();
   const limits: RateLimiter = {
-    async take(kind) {
+    async take(kind, key, limit, _now, counter) {
       work.push(`take ${kind}`);
-      return true;
+      const at = `${kind}|${key}|${counter ?? ''}`;
+      taken.set(at, (taken.get(at) ?? 0) + 1);
+      return taken.get(at)! <= limit;
     },
   };
   const reader: ShareReader = {
@@ -79,11 +83,11 @@ const setup = () => {
       requestContext: { ...apiEvent({ ...SHARE_ROUTES.openShare }).requestContext, authorizer: undefined },
       headers: { ...(secret === undefined ? {} : { [SHARE_HEADERS.secret]: secret }), ...extra },
     } as never);
-  const file = (id: string, disposition = 'attachment') =>
+  const file = (id: string, disposition = 'attachment', address?: string) =>
     api({
       ...apiEvent({ ...SHARE_ROUTES.sharedFileUrl, pathParameters: { statementId: id } }),
       queryStringParameters: { disposition },
-      headers: { [SHARE_HEADERS.secret]: SECRET },
+      headers: { [SHARE_HEADERS.secret]: SECRET, ...(address ? { [SHARE_HEADERS.viewerAddress]: address } : {}) },
     } as never);
   const call = (
     route: (typeof STATEMENT_ROUTES)[keyof typeof STATEMENT_ROUTES],
@@ -288,4 +292,57 @@ test('a link or an address over its limit a minute gets 429, before the link is 
   const throttled = await api(event('D'.repeat(43), '192.0.2.1'));
   expect(throttled.statusCode).toBe(429);
   expect(JSON.parse(throttled.body).error.message).toMatch(/Too many requests from this network/);
+});
+
+test('the largest share can be fetched whole in a minute (its page and every file, as one ZIP); file URLs past twice that are 429', async () => {
+  const { deps, call, open, file } = setup();
+  const ids = Array.from({ length: SHARE_LIMITS.maxStatements }, (_, n) => `01JB${String(n).padStart(22, '0')}`);
+  for (const id of ids) deps.records.statements.set(`${ALICE}/${id}`, statement(id));
+  expect((await call(STATEMENT_ROUTES.createShare, ALICE, { body: { statementIds: ids, expiresInSeconds: 3600 } })).statusCode).toBe(201);
+  const recipient = { [SHARE_HEADERS.viewerAddress]: '198.51.100.7' };
+  expect((await open(SECRET, recipient)).statusCode).toBe(200);
+  for (const id of ids) expect((await file(id, 'attachment', '198.51.100.7')).statusCode).toBe(200);
+  // A second try of the whole ZIP, and the page again: counted apart.
+  for (const id of ids) expect((await file(id, 'attachment', '198.51.100.7')).statusCode).toBe(200);
+  expect((await open(SECRET, recipient)).statusCode).toBe(200);
+  expect((await file(ids[0], 'attachment', '198.51.100.8')).statusCode).toBe(429);
+});
+
+test('the per-network limit counts an IPv6 /64 as one network, and another /64 apart', async () => {
+  const { call, open } = setup();
+  await call(STATEMENT_ROUTES.createShare, ALICE, { body: { statementIds: ['01JA0000000000000000000001'], expiresInSeconds: 3600 } });
+  // Each request from another address of the same /64: the per-link limit is not what stops it.
+  for (let n = 0; n < SHARE_LIMITS.perAddressPerMinute; n++) {
+    const answer = await open(`${'C'.repeat(42)}${n % 10}`, { [SHARE_HEADERS.viewerAddress]: `2001:db8:1:2:${n.toString(16)}::1` });
+    expect(answer.statusCode).toBe(404);
+  }
+  const same = await open(SECRET, { [SHARE_HEADERS.viewerAddress]: '2001:0db8:0001:0002:ffff:ffff:ffff:ffff' });
+  expect([same.statusCode, JSON.parse(same.body).error.message]).toEqual([
+    429,
+    'Too many requests from this network; wait a minute and try again.',
+  ]);
+  expect((await open(SECRET, { [SHARE_HEADERS.viewerAddress]: '2001:db8:1:3::1' })).statusCode).toBe(200);
+});
+
+test('a person has at most so many live shares at once: withdrawing one makes room for a new one', async () => {
+  const { call, shares } = setup();
+  const make = () =>
+    call(STATEMENT_ROUTES.createShare, ALICE, { body: { statementIds: ['01JA0000000000000000000001'], expiresInSeconds: 3600 } });
+  // Each share needs its own link: the fixed one of these tests is taken by the first.
+  for (let n = 0; n < SHARE_LIMITS.maxLiveShares; n++) {
+    const made = await make();
+    expect(made.statusCode).toBe(201);
+    const created = JSON.parse(made.body);
+    const stored = shares.byHash.get(createHash('sha256').update(SECRET).digest('hex'))!;
+    shares.byHash.delete(stored.secretHash);
+    shares.byHash.set(`${stored.secretHash}-${n}`, { ...stored, secretHash: `${stored.secretHash}-${n}`, shareId: created.share.shareId });
+  }
+  const refused = await make();
+  expect([refused.statusCode, JSON.parse(refused.body).error.message]).toEqual([
+    409,
+    `You have ${SHARE_LIMITS.maxLiveShares} shares whose links work, the most there can be at once: withdraw one you no longer need first.`,
+  ]);
+  const [first] = [...shares.byHash.values()];
+  expect((await call(STATEMENT_ROUTES.revokeShare, ALICE, { shareId: first.shareId })).statusCode).toBe(204);
+  expect((await make()).statusCode).toBe(201);
 });

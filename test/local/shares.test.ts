@@ -1,4 +1,4 @@
-import { SHARE_HEADERS, SHARE_ROUTES, STATEMENT_ROUTES, apiUrl, isErrorBody, routePath } from '../../contract';
+import { SHARE_HEADERS, SHARE_LIMITS, SHARE_ROUTES, STATEMENT_ROUTES, apiUrl, isErrorBody, routePath } from '../../contract';
 import { principalCredentials } from '../../local/iam/identities';
 import { configureAmplify } from './support/amplify';
 import { rawGraphql } from './support/graphql';
@@ -197,4 +197,20 @@ test('a statement that left a share never comes back into it by itself, and its 
     [2, false, true],
     [3, true, false],
   ]);
+});
+
+test('the largest share can be fetched whole in a minute: its page and a file URL for each of its statements', async () => {
+  const created = await callApi(stack.config, 'statementsApiUrl', STATEMENT_ROUTES.createShare, {
+    token: alice.idToken,
+    body: { statementIds: [shared], expiresInSeconds: 3600 },
+  });
+  const link = created.body.secret as string;
+  expect((await asWebServer(shareUrl(SHARE_ROUTES.openShare), link)).status).toBe(200);
+  // As "download all as one ZIP" asks, one URL after another, from one network: every one answered.
+  const statuses: number[] = [];
+  for (let n = 0; n < SHARE_LIMITS.maxStatements; n++)
+    statuses.push(
+      (await asWebServer(shareUrl(SHARE_ROUTES.sharedFileUrl, { statementId: shared }, '?disposition=attachment'), link)).status,
+    );
+  expect(statuses.filter((status) => status !== 200)).toEqual([]);
 });

@@ -4,6 +4,7 @@ import {
   STATEMENT_LIMITS,
   STATEMENT_QUOTA,
   STATEMENT_STATUS,
+  SHARE_LIMITS,
   needsMultipart,
   purgeAtOf,
   accountKeyOf,
@@ -513,6 +514,12 @@ export const memoryShares = () => {
     async ownerShares(owner) {
       return [...byHash.values()].filter((share) => share.owner === owner).map(ownerItem);
     },
+    async counts(owner, now) {
+      const kept = [...byHash.values()].filter(
+        (share) => share.owner === owner && Date.parse(share.expiresAt) + SHARE_LIMITS.keepAfterEndSeconds * 1000 > now.getTime(),
+      );
+      return { kept: kept.length, live: kept.filter((share) => !share.revokedAt && Date.parse(share.expiresAt) > now.getTime()).length };
+    },
     async ownerShare(owner, shareId) {
       const share = own(owner, shareId);
       return share && ownerItem(share);
@@ -551,8 +558,8 @@ export const memoryShares = () => {
       const share = byHash.get(secretHash)!;
       share.downloads[statementId] = (share.downloads[statementId] ?? 0) + 1;
     },
-    async openings(secretHash, limit) {
-      return (openings.get(secretHash) ?? []).slice(0, limit);
+    async openings(secretHash) {
+      return (openings.get(secretHash) ?? []).slice(0, SHARE_LIMITS.openingsKept);
     },
   };
   return { store, byHash };

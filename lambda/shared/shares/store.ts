@@ -43,6 +43,8 @@ export interface ShareStore {
   create(share: StoredShare): Promise<void>;
   ownerShares(owner: string): Promise<OwnerShare[]>;
   ownerShare(owner: string, shareId: string): Promise<OwnerShare | undefined>;
+  /** How many shares the owner keeps now (ended ones until their record goes), and how many of them are live. */
+  counts(owner: string, now: Date): Promise<{ kept: number; live: number }>;
   byHash(secretHash: string): Promise<StoredShare | undefined>;
   byHashes(secretHashes: readonly string[]): Promise<StoredShare[]>;
   /** Ends a share now; `false` when it was ended already (or is not the owner's). */
@@ -54,7 +56,8 @@ export interface ShareStore {
   /** Counts an opening and keeps it for the owner; `first` when it was the share's first. */
   recordOpening(secretHash: string, opening: ShareOpening, expiresAt: string): Promise<{ first: boolean }>;
   countDownload(secretHash: string, statementId: string): Promise<void>;
-  openings(secretHash: string, limit: number): Promise<ShareOpening[]>;
+  /** The openings kept (at most SHARE_LIMITS.openingsKept), newest first. */
+  openings(secretHash: string): Promise<ShareOpening[]>;
 }
 
 /** A share's items go by themselves this long after it ends (the table's time to live). */
@@ -179,6 +182,36 @@ export const dynamoShareStore = (tableName: string, client: DynamoDBClient): Sha
       return shares;
     },
 
+    async counts(owner, now) {
+      const counts = { kept: 0, live: 0 };
+      let start: Record<string, unknown> | undefined;
+      do {
+        const page = await documents.send(
+          new QueryCommand({
+            TableName: tableName,
+            KeyConditionExpression: '#pk = :pk AND begins_with(#sk, :prefix)',
+            // The table's time to live removes an item some time after it is due: one past it is gone already.
+            FilterExpression: '#expiry > :epoch',
+            ProjectionExpression: 'expiresAt, revokedAt',
+            ExpressionAttributeNames: { '#pk': pk, '#sk': sk, '#expiry': expiryAttribute },
+            ExpressionAttributeValues: {
+              ':pk': TABLE_KEYS.userPartition(owner),
+              ':prefix': TABLE_KEYS.ownerShareSortPrefix,
+              ':epoch': Math.floor(now.getTime() / 1000),
+            },
+            ConsistentRead: true,
+            ...(start ? { ExclusiveStartKey: start } : {}),
+          }),
+        );
+        for (const item of page.Items ?? []) {
+          counts.kept++;
+          if (!item.revokedAt && Date.parse(String(item.expiresAt)) > now.getTime()) counts.live++;
+        }
+        start = page.LastEvaluatedKey;
+      } while (start);
+      return counts;
+    },
+
     async ownerShare(owner, shareId) {
       const { Item } = await documents.send(new GetCommand({ TableName: tableName, Key: ownerKey(owner, shareId), ConsistentRead: true }));
       return Item ? ownerShareOf(Item) : undefined;
@@ -235,18 +268,20 @@ export const dynamoShareStore = (tableName: string, client: DynamoDBClient): Sha
           ReturnValues: 'UPDATED_NEW',
         }),
       );
+      const opens = Number(Attributes?.opens);
       await documents.send(
         new PutCommand({
           TableName: tableName,
           Item: {
             [pk]: TABLE_KEYS.sharePartition(secretHash),
-            [sk]: TABLE_KEYS.shareOpeningSort(opening.at, crypto.randomUUID().slice(0, 8)),
+            // A ring of places: the newest openings stay, however often the link is opened.
+            [sk]: TABLE_KEYS.shareOpeningSort((opens - 1) % SHARE_LIMITS.openingsKept),
             ...opening,
             ...expiryOf(expiresAt),
           },
         }),
       );
-      return { first: Number(Attributes?.opens) === 1 };
+      return { first: opens === 1 };
     },
 
     async countDownload(secretHash, statementId) {
@@ -262,38 +297,49 @@ export const dynamoShareStore = (tableName: string, client: DynamoDBClient): Sha
       );
     },
 
-    async openings(secretHash, limit) {
-      const page = await documents.send(
-        new QueryCommand({
-          TableName: tableName,
-          KeyConditionExpression: '#pk = :pk AND begins_with(#sk, :prefix)',
-          ExpressionAttributeNames: { '#pk': pk, '#sk': sk },
-          ExpressionAttributeValues: { ':pk': TABLE_KEYS.sharePartition(secretHash), ':prefix': TABLE_KEYS.shareOpeningPrefix },
-          ScanIndexForward: false,
-          Limit: limit,
-        }),
-      );
-      return (page.Items ?? []).map((item) => ({ at: String(item.at), browser: String(item.browser), network: String(item.network) }));
+    async openings(secretHash) {
+      const kept: ShareOpening[] = [];
+      let start: Record<string, unknown> | undefined;
+      do {
+        const page = await documents.send(
+          new QueryCommand({
+            TableName: tableName,
+            KeyConditionExpression: '#pk = :pk AND begins_with(#sk, :prefix)',
+            ExpressionAttributeNames: { '#pk': pk, '#sk': sk },
+            ExpressionAttributeValues: { ':pk': TABLE_KEYS.sharePartition(secretHash), ':prefix': TABLE_KEYS.shareOpeningPrefix },
+            ...(start ? { ExclusiveStartKey: start } : {}),
+          }),
+        );
+        kept.push(
+          ...(page.Items ?? []).map((item) => ({ at: String(item.at), browser: String(item.browser), network: String(item.network) })),
+        );
+        start = page.LastEvaluatedKey;
+      } while (start);
+      // Newest first; the places are a ring, so their keys are not in time order.
+      return kept.sort((a, b) => (a.at < b.at ? 1 : a.at > b.at ? -1 : 0)).slice(0, SHARE_LIMITS.openingsKept);
     },
   };
 };
 
 /** Counts of one key in one minute, refused past a limit: a link's opens, an address's requests. */
 export interface RateLimiter {
-  /** Counts one request of `key` (of `kind`) now; `false` when the minute's limit is reached. */
-  take(kind: RateKind, key: string, limit: number, now: Date): Promise<boolean>;
+  /**
+   * Counts one request of `key` (of `kind`) now, under `counter` when one key counts
+   * several things apart; `false` when the minute's limit is reached.
+   */
+  take(kind: RateKind, key: string, limit: number, now: Date, counter?: string): Promise<boolean>;
 }
 
 export const dynamoRateLimiter = (tableName: string, client: DynamoDBClient): RateLimiter => {
   const documents = DynamoDBDocumentClient.from(client);
   return {
-    async take(kind, key, limit, now) {
+    async take(kind, key, limit, now, counter) {
       const minute = now.toISOString().slice(0, 16);
       try {
         await documents.send(
           new UpdateCommand({
             TableName: tableName,
-            Key: { [pk]: TABLE_KEYS.ratePartition(kind, key), [sk]: TABLE_KEYS.rateSort(minute) },
+            Key: { [pk]: TABLE_KEYS.ratePartition(kind, key), [sk]: TABLE_KEYS.rateSort(minute, counter) },
             UpdateExpression: `ADD #n :one SET ${expiryAttribute} = :expiry`,
             ConditionExpression: 'attribute_not_exists(#n) OR #n < :limit',
             ExpressionAttributeNames: { '#n': 'n' },
