@@ -6,14 +6,21 @@ export interface ShareResources {
   tableName: string;
 }
 
+/** A file to hand out: the statement's object, and its copy under the share, which the recipient's URL opens. */
+export interface SharedFile {
+  objectKey: string;
+  copyKey: string;
+}
+
 /**
  * The session policy of one read for a share's recipient. The reader role may read every
- * owner's statement records and files; a session holds the intersection of the two, so it
- * reads only the records of the share's owner (`dynamodb:LeadingKeys`) and, when a file is
- * to be handed out, that one object: it can list nothing, write nothing, and a URL it signs
+ * owner's statement records and files and write the shares' copies; a session holds the
+ * intersection of the two, so it reads only the records of the share's owner
+ * (`dynamodb:LeadingKeys`) and, when a file is to be handed out, that one object (with its
+ * tags) and its one copy: it can list nothing, write nothing else, and a URL it signs
  * opens nothing else.
  */
-export const shareReadPolicy = (owner: string, resources: ShareResources, objectKey?: string) => ({
+export const shareReadPolicy = (owner: string, resources: ShareResources, file?: SharedFile) => ({
   Version: '2012-10-17',
   Statement: [
     {
@@ -23,8 +30,21 @@ export const shareReadPolicy = (owner: string, resources: ShareResources, object
       Resource: `arn:aws:dynamodb:*:*:table/${resources.tableName}`,
       Condition: { 'ForAllValues:StringEquals': { 'dynamodb:LeadingKeys': [TABLE_KEYS.userPartition(owner)] } },
     },
-    ...(objectKey
-      ? [{ Sid: 'SharedFile', Effect: 'Allow', Action: ['s3:GetObject'], Resource: `arn:aws:s3:::${resources.bucketName}/${objectKey}` }]
+    ...(file
+      ? [
+          {
+            Sid: 'SharedFile',
+            Effect: 'Allow',
+            Action: ['s3:GetObject', 's3:GetObjectTagging'],
+            Resource: `arn:aws:s3:::${resources.bucketName}/${file.objectKey}`,
+          },
+          {
+            Sid: 'ItsCopy',
+            Effect: 'Allow',
+            Action: ['s3:PutObject', 's3:PutObjectTagging', 's3:GetObject'],
+            Resource: `arn:aws:s3:::${resources.bucketName}/${file.copyKey}`,
+          },
+        ]
       : []),
   ],
 });

@@ -15,10 +15,11 @@ export interface ShareAccessProps {
  * What serves a share's recipient, who has no account: the share function, behind the
  * statements API's IAM-authorized routes (only the web server may call them), and the
  * reader role it assumes for each read. The function itself reaches only the shares' and
- * the rate limits' partitions; the reader role may read statement records and files, and
- * every session of it is narrowed by its policy to one owner's records and, for a file,
- * that one object (lambda/shares/session-policy.ts). Nothing here can list, write or
- * delete a file, or read a record of anyone the share does not belong to.
+ * the rate limits' partitions; the reader role may read statement records and files and
+ * copy a file into the shares' copies, and every session of it is narrowed by its policy to
+ * one owner's records and, for a file, that one object and its one copy
+ * (lambda/shares/session-policy.ts). Nothing here can list or delete a file, write one
+ * anywhere but a copy, or read a record of anyone the share does not belong to.
  */
 export class ShareAccess extends Construct {
   readonly handler: VaultFunction;
@@ -42,7 +43,11 @@ export class ShareAccess extends Construct {
       maxSessionDuration: Duration.hours(1),
     });
     this.readerRole.grantAssumeRole(this.handler.role);
+    // A shared file is copied (with its verdict, its tag) to a key that names the share, not
+    // its owner, and the recipient's URL is the copy's.
     storage.grantRead(this.readerRole, STATEMENT_PREFIX);
+    storage.grantReadTags(this.readerRole, STATEMENT_PREFIX);
+    storage.grantShareCopies(this.readerRole);
     this.readerRole.addToPrincipalPolicy(
       new iam.PolicyStatement({
         actions: ['dynamodb:GetItem', 'dynamodb:BatchGetItem'],
