@@ -1,8 +1,9 @@
 import { STATEMENT_STATUS, type Statement } from '../../../contract/entities';
+import { CONTENT_READ_ATTEMPTS, notIndexedReason } from '../../../contract/search/not-indexed';
 import { contentTerms } from '../../../contract/search/terms';
 import type { Log } from '../log';
 import { METRIC_NAMES, type MetricsPort } from '../metrics';
-import type { SearchIndex } from './index-store';
+import type { ContentReading, SearchIndex } from './index-store';
 
 /** A statement's content as text to index: pieces (pages, transaction descriptions), and why some was not read. */
 export interface ContentPieces {
@@ -21,14 +22,31 @@ export interface SearchIndexing {
  * Indexes a statement that became available: its file is read here, once, after the scan
  * found it clean (a file is never parsed before), and its filing and content terms written.
  * Anything else (scanning, quarantined) has no postings.
+ *
+ * Each reading is counted on the record before it starts, so a file whose reading throws,
+ * or ends the function (out of memory, out of time), is read at most CONTENT_READ_ATTEMPTS
+ * times: the next indexing after that reads nothing, and indexes the statement by its
+ * filing alone, marked not indexed in words its owner reads. A reading that finishes and
+ * finds nothing to index (a damaged file, a password, a scan, a file larger than is read)
+ * marks it so at once: reading it again would find the same.
  */
 export const indexAvailable = async (
   deps: { search?: SearchIndexing; log: Log; metrics?: MetricsPort },
   statement: Statement,
 ): Promise<void> => {
   if (!deps.search || statement.status !== STATEMENT_STATUS.available) return;
-  const content = await deps.search.readContent(statement);
-  const outcome = await deps.search.index.write(statement, contentTerms(content.pieces));
-  deps.log.info('statement indexed', { statementId: statement.id, ...outcome, ...(content.note ? { note: content.note } : {}) });
+  const attempt = await deps.search.index.attempt(statement.owner, statement.id);
+  // Its record went meanwhile (deleted): nothing to index.
+  if (attempt === undefined) return;
+  const gaveUp = attempt > CONTENT_READ_ATTEMPTS;
+  const content: ContentPieces = gaveUp ? { pieces: [], note: 'failed' } : await deps.search.readContent(statement);
+  const reading: ContentReading = { notIndexed: notIndexedReason(content.pieces, content.note), gaveUp };
+  const outcome = await deps.search.index.write(statement, contentTerms(content.pieces), reading);
+  deps.log.info('statement indexed', {
+    statementId: statement.id,
+    ...outcome,
+    ...(content.note ? { note: content.note } : {}),
+    ...(reading.notIndexed ? { notIndexed: true, attempt } : {}),
+  });
   deps.metrics?.count(METRIC_NAMES.statementsIndexed);
 };
