@@ -16,7 +16,8 @@ import { STATEMENT_WORKBOOKS, statementWorkbook } from '../support/statement-wor
  * size (the kernel's high-water mark) must stay within READ_MEMORY of the same process's
  * size before the read, measured after ordinary files of both kinds were read in it (the
  * reader and pdf.js loaded). Before the bounds, the same files took 1,786 MiB (the
- * workbook) and 782 MiB (the PDF) above that baseline.
+ * workbook) and 782 MiB (the PDF) above that baseline, and the PDF that names one stream
+ * forty times 1,188 MiB with a bound on each stream alone.
  */
 const ROOT = path.join(__dirname, '..', '..');
 const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'vault-bombs-'));
@@ -91,6 +92,7 @@ test.each([
   ['whose one page inflates to 400 MB', () => pdfBomb(400)],
   ['whose one page draws a form that inflates to 400 MB', () => pdfBomb(400, { form: true })],
   ['whose one page shows one string of 4 MB', () => pdfBomb(4, { filler: 'string' })],
+  ['whose one page names one 15 MB stream forty times', () => pdfBomb(15, { contents: 40 })],
 ])('a PDF %s is not read, within the bound', async (name, bomb) => {
   const bytes = bomb();
   expect(bytes.length).toBeLessThan(1 * MiB);

@@ -241,17 +241,19 @@ const pageContent = (mib: number, filler: PdfFiller): Deflated => {
 /**
  * A one-page PDF (~0.4 MB) whose page's content inflates to `mib` MiB (400 by default): a
  * line of text, then spaces. With `form`, the page's own content only draws a form (an
- * XObject) whose stream is that content: pdf.js decodes the two on different paths. Its
- * cross-reference table is exact.
+ * XObject) whose stream is that content: pdf.js decodes the two on different paths. With
+ * `contents`, the page's content is that stream so many times over (one object, named again
+ * and again in its Contents array). Its cross-reference table is exact.
  */
-export const pdfBomb = (mib = 400, options: { form?: boolean; filler?: PdfFiller } = {}): Buffer => {
+export const pdfBomb = (mib = 400, options: { form?: boolean; filler?: PdfFiller; contents?: number } = {}): Buffer => {
   const content = pageContent(mib, options.filler ?? 'spaces');
   const font = '/Font << /F1 5 0 R >>';
+  const contents = options.contents ? `[${'4 0 R '.repeat(options.contents)}]` : '4 0 R';
   const objects: Buffer[] = [
     Buffer.from('<< /Type /Catalog /Pages 2 0 R >>'),
     Buffer.from('<< /Type /Pages /Kids [3 0 R] /Count 1 >>'),
     Buffer.from(
-      `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << ${font}${options.form ? ' /XObject << /X0 6 0 R >>' : ''} >> /Contents 4 0 R >>`,
+      `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << ${font}${options.form ? ' /XObject << /X0 6 0 R >>' : ''} >> /Contents ${contents} >>`,
     ),
     options.form ? flateStream(deflatedRun('q /X0 Do Q\n', 0x20, 0, '')) : flateStream(content),
     Buffer.from('<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>'),

@@ -14,7 +14,7 @@ import { isDate, parse } from '../../../contract/reading/csv';
 import { values } from '../../../contract/reading/ofx';
 import { parseAmount } from '../../../contract/reading/transactions';
 import type { ContentNote } from '../../../contract/search/not-indexed';
-import { limitPdfReading, pdfReadsStopped } from './pdf-read-limits';
+import { limitPdfReading, startPdfReading } from './pdf-read-limits';
 import { workbookParts } from './workbook-parts';
 
 /** What a statement's content says, as pieces of text to index; none for kinds with no text (images). */
@@ -26,20 +26,23 @@ export interface ContentText {
 
 /**
  * How much of a statement is read for its words, so one file's indexing takes seconds and a
- * bounded share of the function's memory whatever it holds. pdf.js keeps a buffer of the
- * whole PDF's length and loads each object a page uses whole (a page's pictures too), so a
- * PDF is read only up to a size, no stream of it (a page's content, a font) is decoded
- * past `pdfStreamBytes` and no string of it is longer than `pdfStringChars`
- * (pdf-read-limits.ts): a file that goes further is not read at all. A workbook is unzipped whole and its sheet parsed whole, at about twelve
- * times its unzipped size in memory (measured: 16 MiB of sheet XML, 160 MiB), so it is read
- * only up to a size and only when its parts declare, and do unzip to, at most
- * `workbookUnzippedBytes` (workbook-parts.ts). Statements say what they are in their first
- * pages and rows: a longer file is indexed by those.
+ * bounded share of the function's memory whatever it holds (test/lambda/content-memory.test.ts
+ * holds decompression bombs to 256 MiB). pdf.js keeps a buffer of the whole PDF's length and
+ * loads each object a page uses whole, so a PDF is read only up to a size, no stream of it (a
+ * page's content, a form, a font) is decoded past `pdfStreamBytes`, all it decodes past
+ * `pdfDecodedBytes`, and no string of it is longer than `pdfStringChars`
+ * (pdf-read-limits.ts): a file that goes further is not read at all. A workbook is unzipped
+ * whole and its sheet parsed whole, at about twelve times its unzipped size in memory
+ * (measured: 16 MiB of sheet XML, 160 MiB), so it is read only up to a size and only when its
+ * parts declare, and do unzip to, at most `workbookUnzippedBytes` (workbook-parts.ts).
+ * Statements say what they are in their first pages and rows: a longer file is indexed by
+ * those.
  */
 export const CONTENT_READ = {
   pdfPages: 100,
   pdfBytes: 100 * MiB,
   pdfStreamBytes: 16 * MiB,
+  pdfDecodedBytes: 64 * MiB,
   pdfStringChars: 1 * MiB,
   textBytes: 5 * MiB,
   workbookBytes: 10 * MiB,
@@ -59,7 +62,11 @@ const loadPdfJs = (): Promise<PdfJs> =>
     // where the runtime has none (Lambda has no canvas library) a bare one lets it load.
     const stand = globalThis as { DOMMatrix?: unknown; pdfjsWorker?: unknown };
     stand.DOMMatrix ??= class DOMMatrix {};
-    limitPdfReading({ streamBytes: CONTENT_READ.pdfStreamBytes, stringChars: CONTENT_READ.pdfStringChars });
+    limitPdfReading({
+      streamBytes: CONTENT_READ.pdfStreamBytes,
+      decodedBytes: CONTENT_READ.pdfDecodedBytes,
+      stringChars: CONTENT_READ.pdfStringChars,
+    });
     stand.pdfjsWorker = await import('pdfjs-dist/legacy/build/pdf.worker.mjs');
     return (await import('pdfjs-dist/legacy/build/pdf.mjs')) as unknown as PdfJs;
   })().catch((error: unknown) => {
@@ -101,11 +108,10 @@ export const readContentText = async (source: RangeSource, contentType: string):
     case 'pdf': {
       if (source.size > CONTENT_READ.pdfBytes) return { pieces: [], note: 'cut' };
       const pdfjs = await loadPdfJs();
-      const stoppedBefore = pdfReadsStopped();
-      const tooLarge = () => pdfReadsStopped() > stoppedBefore;
-      const read = await pdfPagesText(pdfjs, source, CONTENT_READ.pdfPages, { stop: tooLarge });
-      // What pdf.js read of a page cut at the bound is part of it at best: none of the file is taken.
-      if (tooLarge()) return { pieces: [], note: 'too large' };
+      const reading = startPdfReading();
+      const read = await pdfPagesText(pdfjs, source, CONTENT_READ.pdfPages, { stop: reading.stopped });
+      // What pdf.js read of a page cut at a bound is part of it at best: none of the file is taken.
+      if (reading.stopped()) return { pieces: [], note: 'too large' };
       if (read.problem) return { pieces: read.pieces, note: read.problem };
       if (read.pieces.length === 0) return { pieces: [], note: 'no text' };
       return { pieces: read.pieces, ...(read.cut ? { note: 'cut' } : {}) };
