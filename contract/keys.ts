@@ -228,6 +228,12 @@ export const TABLE_KEYS = {
    * with its content's. An edit removes it; the sweep indexes an available record without it.
    */
   indexedAttribute: 'indexed',
+  /**
+   * On a record: how many times its file was read for search since its last reading that
+   * finished (counted before each, so a reading that ends the function counts). At
+   * CONTENT_READ_ATTEMPTS (contract/search/not-indexed.ts) it is read no more.
+   */
+  indexAttemptsAttribute: 'indexAttempts',
   /** The sort keys of the ordered list copies. */
   listOrderSortPrefix: ORDER_SORT_PREFIX,
   listOrderSort: (statement: { id: string; fileName: string; accountLabel: string; period: string }): string =>
