@@ -14,7 +14,7 @@ import { isDate, parse } from '../../../contract/reading/csv';
 import { values } from '../../../contract/reading/ofx';
 import { parseAmount } from '../../../contract/reading/transactions';
 import type { ContentNote } from '../../../contract/search/not-indexed';
-import { limitPdfReading, startPdfReading } from './pdf-read-limits';
+import { limitPdfReading, withPdfReading } from './pdf-read-limits';
 import { workbookParts } from './workbook-parts';
 
 /** What a statement's content says, as pieces of text to index; none for kinds with no text (images). */
@@ -108,13 +108,14 @@ export const readContentText = async (source: RangeSource, contentType: string):
     case 'pdf': {
       if (source.size > CONTENT_READ.pdfBytes) return { pieces: [], note: 'cut' };
       const pdfjs = await loadPdfJs();
-      const reading = startPdfReading();
-      const read = await pdfPagesText(pdfjs, source, CONTENT_READ.pdfPages, { stop: reading.stopped });
-      // What pdf.js read of a page cut at a bound is part of it at best: none of the file is taken.
-      if (reading.stopped()) return { pieces: [], note: 'too large' };
-      if (read.problem) return { pieces: read.pieces, note: read.problem };
-      if (read.pieces.length === 0) return { pieces: [], note: 'no text' };
-      return { pieces: read.pieces, ...(read.cut ? { note: 'cut' } : {}) };
+      return withPdfReading(async (reading): Promise<ContentText> => {
+        const read = await pdfPagesText(pdfjs, source, CONTENT_READ.pdfPages, { stop: reading.stopped });
+        // What pdf.js read of a page cut at a bound is part of it at best: none of the file is taken.
+        if (reading.stopped()) return { pieces: [], note: 'too large' };
+        if (read.problem) return { pieces: read.pieces, note: read.problem };
+        if (read.pieces.length === 0) return { pieces: [], note: 'no text' };
+        return { pieces: read.pieces, ...(read.cut ? { note: 'cut' } : {}) };
+      });
     }
     case 'csv':
     case 'ofx': {

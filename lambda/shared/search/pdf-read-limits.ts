@@ -35,11 +35,23 @@ export const limitPdfReading = (limits: Pick<ReadLimits, 'streamBytes' | 'decode
   holder.pdfjsReadLimits ??= { ...limits, decoded: 0, exceeded: 0 };
 };
 
-/** Starts a reading's count of what it decodes; `stopped` says whether a bound stopped anything since. */
-export const startPdfReading = (): { stopped: () => boolean } => {
+/** The reading under way in this process, if any: the next waits for it. */
+let current: Promise<unknown> = Promise.resolve();
+
+/**
+ * Runs one reading with its own count of what it decodes; `stopped` says whether a bound
+ * stopped anything during it. The counts are one for the process, so readings take turns:
+ * Lambda runs one invocation at a time anyway, and where several handlers share a process
+ * (the local stack) two PDFs read at once would otherwise count each other's bytes.
+ */
+export const withPdfReading = <T>(read: (reading: { stopped: () => boolean }) => Promise<T>): Promise<T> => {
   const limits = holder.pdfjsReadLimits;
   if (!limits) throw new Error('pdf.js reads without bounds: limitPdfReading was never called');
-  limits.decoded = 0;
-  const before = limits.exceeded;
-  return { stopped: () => limits.exceeded > before };
+  const turn = current.then(() => {
+    limits.decoded = 0;
+    const before = limits.exceeded;
+    return read({ stopped: () => limits.exceeded > before });
+  });
+  current = turn.catch(() => undefined);
+  return turn;
 };
