@@ -17,6 +17,12 @@ export const SUB_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-
 export const STATEMENT_ID_PATTERN = /^[0-9A-HJKMNP-TV-Z]{26}$/;
 
 /**
+ * Where people's own uploads live, each under a folder per owner: what the catalogue is told
+ * of and the malware scan reads (never the shares' copies, which carry their verdict).
+ */
+export const UPLOAD_PREFIXES = [STATEMENT_PREFIX, PROFILE_IMAGE_PREFIX] as const;
+
+/**
  * Copies of shared statements, one folder per share (`shared/{shareId}/{statementId}/file`):
  * what a share's recipient is handed a URL of, so nothing in it names the owner. The
  * bucket's lifecycle removes them (SHARED_COPIES); they are never listed as statements.
@@ -30,7 +36,8 @@ export const statementPrefix = (sub: string): string => `${STATEMENT_PREFIX}${su
 export const statementKey = (sub: string, statementId: string): string => `${statementPrefix(sub)}${statementId}/${STATEMENT_LEAF}`;
 
 export const sharedCopyPrefix = (shareId: string): string => `${SHARED_COPY_PREFIX}${shareId}/`;
-export const sharedCopyKey = (shareId: string, statementId: string): string => `${sharedCopyPrefix(shareId)}${statementId}/${STATEMENT_LEAF}`;
+export const sharedCopyKey = (shareId: string, statementId: string): string =>
+  `${sharedCopyPrefix(shareId)}${statementId}/${STATEMENT_LEAF}`;
 
 export type ParsedKey = { kind: 'statement'; owner: string; statementId: string } | { kind: 'profileImage'; owner: string };
 

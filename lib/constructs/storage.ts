@@ -165,24 +165,23 @@ export class VaultStorage extends Construct {
    * verdict copied from their statement: CopyObject into the prefix and GetObject of it.
    */
   grantShareCopies(grantee: iam.IGrantable): iam.Grant {
-    const reason =
-      'Copies live under shared/{shareId}/, one folder per share, and which share is known only when its recipient asks for a file; the grant is limited to this one prefix of the bucket.';
     return [
-      this.grantOnObjects(grantee, SHARED_COPY_PREFIX, 's3:PutObject', reason),
-      this.grantOnObjects(grantee, SHARED_COPY_PREFIX, 's3:PutObjectTagging', reason),
-      this.grantOnObjects(grantee, SHARED_COPY_PREFIX, 's3:GetObject', reason),
+      this.grantOnObjects(grantee, SHARED_COPY_PREFIX, 's3:PutObject'),
+      this.grantOnObjects(grantee, SHARED_COPY_PREFIX, 's3:PutObjectTagging'),
+      this.grantOnObjects(grantee, SHARED_COPY_PREFIX, 's3:GetObject'),
     ].reduce((all, one) => all.combine(one));
   }
 
-  private grantOnObjects(grantee: iam.IGrantable, keyPrefix: string, action: string, reason?: string): iam.Grant {
+  private grantOnObjects(grantee: iam.IGrantable, keyPrefix: string, action: string): iam.Grant {
     const grant = iam.Grant.addToPrincipal({ grantee, actions: [action], resourceArns: [this.bucket.arnForObjects(`${keyPrefix}*`)] });
     if (Construct.isConstruct(grantee)) {
       acknowledgeKeyPrefixWildcard(
         grantee,
         this.bucket,
         keyPrefix,
-        reason ??
-          `Objects live under ${keyPrefix}{sub}/, one folder per user, and which user is known only when a request or an S3 event arrives; the grant is limited to this one product prefix of the bucket.`,
+        keyPrefix === SHARED_COPY_PREFIX
+          ? `Copies live under ${keyPrefix}{shareId}/, one folder per share, and which share is known only when its recipient asks for a file or its owner's account is closed; the grant is limited to this one prefix of the bucket.`
+          : `Objects live under ${keyPrefix}{sub}/, one folder per user, and which user is known only when a request or an S3 event arrives; the grant is limited to this one product prefix of the bucket.`,
       );
     }
     return grant;
