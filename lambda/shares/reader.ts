@@ -1,7 +1,7 @@
 import { CopyObjectCommand, HeadObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { BatchGetCommand, DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { STATEMENT_LIMITS } from '../../contract/uploads';
-import { SHARED_COPIES } from '../../contract/shares';
+import { SHARED_COPIES, SHARE_READ_FIELDS } from '../../contract/shares';
 import { sharedCopyKey, statementKey } from '../../contract/keys';
 import type { PresignedDownload } from '../../contract/api';
 import type { Statement } from '../../contract/entities';
@@ -56,6 +56,12 @@ const ensureCopy = async (s3: S3Client, bucket: string, statement: Statement, co
   );
 };
 
+/** The projection of SHARE_READ_FIELDS, each by a name placeholder (several are reserved words). */
+const READ_FIELDS = {
+  ProjectionExpression: SHARE_READ_FIELDS.map((_, index) => `#f${index}`).join(', '),
+  ExpressionAttributeNames: Object.fromEntries(SHARE_READ_FIELDS.map((field, index) => [`#f${index}`, field])),
+};
+
 /** BatchGetItem takes at most 100 keys; a share names at most 100 statements. */
 const GET_BATCH = 100;
 
@@ -80,7 +86,10 @@ export const stsShareReader = (
     let keys = [...new Set(ids)].map((id) => statementItemKey(owner, id));
     while (keys.length > 0) {
       const answer = await documents.send(
-        new BatchGetCommand({ RequestItems: { [settings.tableName]: { Keys: keys.slice(0, GET_BATCH), ConsistentRead: true } } }),
+        new BatchGetCommand({
+          // What a recipient is served, asked for by name: the sessions may read nothing else of an item.
+          RequestItems: { [settings.tableName]: { Keys: keys.slice(0, GET_BATCH), ConsistentRead: true, ...READ_FIELDS } },
+        }),
       );
       found.push(...(answer.Responses?.[settings.tableName] ?? []).map(stripKeys));
       keys = [...((answer.UnprocessedKeys?.[settings.tableName]?.Keys ?? []) as typeof keys), ...keys.slice(GET_BATCH)];

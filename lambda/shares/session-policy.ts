@@ -1,4 +1,15 @@
 import { TABLE_KEYS } from '../../contract/keys';
+import { SHARE_READ_FIELDS } from '../../contract/shares';
+
+/**
+ * The condition on every read of records for a share: items leading with these partitions,
+ * and of them only what a recipient is served (SHARE_READ_FIELDS, asked for by name: a read
+ * of all attributes is refused). The reader role holds it for every owner; each session for one.
+ */
+export const shareRecordReads = (partitions: string[]) => ({
+  'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': partitions, 'dynamodb:Attributes': [...SHARE_READ_FIELDS] },
+  StringEqualsIfExists: { 'dynamodb:Select': 'SPECIFIC_ATTRIBUTES' },
+});
 
 /** What the share reader's role acts on: the product's bucket and table. */
 export interface ShareResources {
@@ -28,7 +39,7 @@ export const shareReadPolicy = (owner: string, resources: ShareResources, file?:
       Effect: 'Allow',
       Action: ['dynamodb:GetItem', 'dynamodb:BatchGetItem'],
       Resource: `arn:aws:dynamodb:*:*:table/${resources.tableName}`,
-      Condition: { 'ForAllValues:StringEquals': { 'dynamodb:LeadingKeys': [TABLE_KEYS.userPartition(owner)] } },
+      Condition: shareRecordReads([TABLE_KEYS.userPartition(owner)]),
     },
     ...(file
       ? [

@@ -3,6 +3,7 @@ import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import { Construct } from 'constructs';
 import { LAMBDA_ENV, STATEMENT_PREFIX, TABLE_KEYS } from '../../contract';
+import { shareRecordReads } from '../../lambda/shares/session-policy';
 import type { VaultStorage } from './storage';
 import { VaultFunction } from './vault-function';
 
@@ -52,8 +53,8 @@ export class ShareAccess extends Construct {
       new iam.PolicyStatement({
         actions: ['dynamodb:GetItem', 'dynamodb:BatchGetItem'],
         resources: [table.tableArn],
-        // Statement records only ever lead with an owner's partition.
-        conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [TABLE_KEYS.userPartition('*')] } },
+        // Statement records only ever lead with an owner's partition; of any item, only what a recipient is served.
+        conditions: shareRecordReads([TABLE_KEYS.userPartition('*')]),
       }),
     );
     // The function itself: the share it is asked for (read, and its counts), its openings, and the rate limits.

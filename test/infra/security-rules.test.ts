@@ -12,7 +12,7 @@ import {
 import { Stack, type CfnElement } from 'aws-cdk-lib';
 import type { IConstruct } from 'constructs';
 import { OUTPUT_NAMES } from '../../lib/outputs';
-import { TABLE_KEYS, WEB_CONFIG_ENV, WEB_SECURITY_HEADERS } from '../../contract';
+import { SHARE_READ_FIELDS, TABLE_KEYS, WEB_CONFIG_ENV, WEB_SECURITY_HEADERS } from '../../contract';
 import type { StatementVaultStack, VaultPrincipals } from '../../lib/statement-vault-stack';
 import { VaultFunction } from '../../lib/constructs/vault-function';
 import { readOpenNextArtifact } from '../../lib/web-artifact';
@@ -740,8 +740,11 @@ describe('least privilege: each principal may do exactly what its code does', ()
     [
       'shareReader',
       [
-        'dynamodb:BatchGetItem table if {"ForAllValues:StringLike":{"dynamodb:LeadingKeys":["USER#*"]}}',
-        'dynamodb:GetItem table if {"ForAllValues:StringLike":{"dynamodb:LeadingKeys":["USER#*"]}}',
+        // Owners' items only, and of them only what a recipient is served, by name.
+        ...['BatchGetItem', 'GetItem'].map(
+          (action) =>
+            `dynamodb:${action} table if {"ForAllValues:StringLike":{"dynamodb:LeadingKeys":["USER#*"],"dynamodb:Attributes":${JSON.stringify(SHARE_READ_FIELDS)}},"StringEqualsIfExists":{"dynamodb:Select":"SPECIFIC_ATTRIBUTES"}}`,
+        ),
         // A shared file is copied, with its verdict (its tags), under its share; the recipient's URL is the copy's.
         's3:GetObject bucket/shared/*',
         's3:GetObject bucket/statements/*',

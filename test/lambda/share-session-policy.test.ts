@@ -1,5 +1,5 @@
 import { runSimulation } from '@cloud-copilot/iam-simulate';
-import { TABLE_KEYS, sharedCopyKey, statementKey } from '../../contract';
+import { SHARE_READ_FIELDS, TABLE_KEYS, sharedCopyKey, statementKey } from '../../contract';
 import { shareReadPolicy } from '../../lambda/shares/session-policy';
 import { ALICE, BOB } from '../support/lambda-fakes';
 
@@ -48,8 +48,20 @@ test('fits the size STS takes for a session policy', () => {
   );
 });
 
-test("records: Alice's, read; nobody else's, and nothing written", async () => {
+test("records: of Alice's items only what a recipient is served, asked for by name; nothing of anyone else's, and nothing written", async () => {
   const policy = shareReadPolicy(ALICE, RESOURCES);
+  const served = { 'dynamodb:Attributes': [...SHARE_READ_FIELDS], 'dynamodb:Select': 'SPECIFIC_ATTRIBUTES' };
+  expect(await allowed(policy, 'dynamodb:GetItem', TABLE_ARN, { ...keys(TABLE_KEYS.userPartition(ALICE)), ...served })).toBe(true);
+  expect(
+    await allowed(policy, 'dynamodb:GetItem', TABLE_ARN, { ...keys(TABLE_KEYS.userPartition(ALICE)), 'dynamodb:Select': 'ALL_ATTRIBUTES' }),
+  ).toBe(false);
+  expect(
+    await allowed(policy, 'dynamodb:BatchGetItem', TABLE_ARN, {
+      ...keys(TABLE_KEYS.userPartition(ALICE)),
+      'dynamodb:Attributes': ['fileName', 'email'],
+      'dynamodb:Select': 'SPECIFIC_ATTRIBUTES',
+    }),
+  ).toBe(false);
   expect(await allowed(policy, 'dynamodb:BatchGetItem', TABLE_ARN, keys(TABLE_KEYS.userPartition(ALICE)))).toBe(true);
   expect(await allowed(policy, 'dynamodb:GetItem', TABLE_ARN, keys(TABLE_KEYS.userPartition(ALICE)))).toBe(true);
   expect(
