@@ -69,7 +69,18 @@ export const SHARED_COPIES = {
  * it is called, its type and size, where its object is. Never the owner's profile, devices
  * or anything else kept in their partition.
  */
-export const SHARE_READ_FIELDS = ['id', 'owner', 'fileName', 'contentType', 'size', 'key', 'accountLabel', 'period', 'status', 'filedAt'] as const;
+export const SHARE_READ_FIELDS = [
+  'id',
+  'owner',
+  'fileName',
+  'contentType',
+  'size',
+  'key',
+  'accountLabel',
+  'period',
+  'status',
+  'filedAt',
+] as const;
 
 /** A link's secret: 32 bytes in base64url, without padding. */
 export const SHARE_SECRET_PATTERN = /^[A-Za-z0-9_-]{43}$/;
