@@ -1,5 +1,5 @@
 // @ts-check
-const path = require('node:path');
+import path from 'node:path';
 
 /**
  * Prints, at the end of a run, how long each test file took (slowest first), each layer's
@@ -33,10 +33,14 @@ class TimingReporter {
     const lines = [
       '',
       'Time per test file (slowest first):',
-      ...files.map((file) => `  ${file.seconds.toFixed(1).padStart(7)} s  ${file.file.padEnd(width)}  ${String(file.tests).padStart(4)} tests  ${file.layer}`),
+      ...files.map(
+        (file) =>
+          `  ${file.seconds.toFixed(1).padStart(7)} s  ${file.file.padEnd(width)}  ${String(file.tests).padStart(4)} tests  ${file.layer}`,
+      ),
       'Per layer (the files\u2019 own times, summed; two run at once):',
       ...[...layers].map(
-        ([layer, sum]) => `  ${sum.seconds.toFixed(1).padStart(7)} s  ${(layer || '(none)').padEnd(12)} ${sum.files} files, ${sum.tests} tests`,
+        ([layer, sum]) =>
+          `  ${sum.seconds.toFixed(1).padStart(7)} s  ${(layer || '(none)').padEnd(12)} ${sum.files} files, ${sum.tests} tests`,
       ),
       `Wall time: ${((Date.now() - this.started) / 1000).toFixed(1)} s for ${results.numTotalTests} tests in ${results.numTotalTestSuites} files.`,
       '',
@@ -45,4 +49,4 @@ class TimingReporter {
   }
 }
 
-module.exports = TimingReporter;
+export default TimingReporter;
