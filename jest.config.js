@@ -60,7 +60,11 @@ module.exports = {
     // The CloudFormation template, synthesized with every Lambda bundled: no Java or browser either, but a minute of CPU.
     layer('infra', ['infra']),
     // Installs (as root) or names the system packages the local stack needs: ClamAV.
-    layer('integration', ['local', 'security', ...(LONG ? ['long'] : [])], { globalSetup: '<rootDir>/test/support/global-setup.ts' }),
+    // Each worker's suites share one local stack (test/local/support/shared-stack.ts), stopped after the run.
+    layer('integration', ['local', 'security', ...(LONG ? ['long'] : [])], {
+      globalSetup: '<rootDir>/test/support/global-setup.ts',
+      globalTeardown: '<rootDir>/test/support/global-teardown.ts',
+    }),
     layer('e2e', ['e2e'], { globalSetup: '<rootDir>/test/support/global-setup.ts' }),
   ],
 };

@@ -38,8 +38,8 @@ import { newUser, signInAgain, type TestUser } from './support/users';
  * sign-in go; a URL signed before no longer reads anything; nothing more is signed for the
  * account; the other user keeps everything.
  */
-// The catalogue's and the scan results' logs say which statement each event was for.
-const context = stackWithTwoUsers({ env: { LOCAL_LOG_LEVEL: 'INFO' } });
+// The catalogue's and the scan results' logs (INFO on the shared stack) say which statement each event was for.
+const context = stackWithTwoUsers();
 let stack: StackProcess;
 let alice: TestUser;
 let bob: TestUser;

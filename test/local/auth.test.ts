@@ -16,7 +16,8 @@ import {
 } from 'aws-amplify/auth';
 import { cognitoUserPoolsTokenProvider } from 'aws-amplify/auth/cognito';
 import { configureAmplify } from './support/amplify';
-import { javaProcessesFor, startStack, type StackProcess } from './support/stack-process';
+import { type StackProcess } from './support/stack-process';
+import { sharedStack } from './support/shared-stack';
 
 /**
  * The real aws-amplify v6 Auth client against the local stack's Cognito: every call below
@@ -36,16 +37,16 @@ const configure = () => {
   });
 };
 beforeAll(async () => {
-  stack = await startStack();
+  stack = await sharedStack();
   configure();
 });
 afterAll(async () => {
   await signOut().catch(() => undefined);
-  expect(await stack.stop()).toBe(0);
-  expect(javaProcessesFor(stack.dataDir)).toEqual([]);
 });
 
-const email = 'alice@example.com';
+// Addresses of this suite alone: the stack is shared with the worker's other suites.
+const RUN = Date.now();
+const email = `alice-${RUN}@example.com`;
 const password = 'correct horse';
 
 const callCognito = async (target: string, body: unknown) => {
@@ -94,7 +95,7 @@ test('SRP sign-in: a wrong password is NotAuthorized, the right one signs in wit
   await expect(signIn({ username: email, password: 'wrong password' })).rejects.toMatchObject({
     name: 'NotAuthorizedException',
   });
-  await expect(signIn({ username: 'nobody@example.com', password })).rejects.toMatchObject({
+  await expect(signIn({ username: `nobody-${RUN}@example.com`, password })).rejects.toMatchObject({
     name: 'NotAuthorizedException',
   });
   expect((await signIn({ username: email, password })).isSignedIn).toBe(true);
@@ -188,10 +189,14 @@ describe('a signed-in person changes their own account', () => {
   });
 
   test('the e-mail: a code goes to the new address, the old one stays until it is verified, then only the new one signs in', async () => {
-    const newEmail = 'alice.new@example.com';
-    await signUp({ username: 'bob@example.com', password: 'bob passphrase', options: { userAttributes: { email: 'bob@example.com' } } });
+    const newEmail = `alice.new-${RUN}@example.com`;
+    await signUp({
+      username: `bob-${RUN}@example.com`,
+      password: 'bob passphrase',
+      options: { userAttributes: { email: `bob-${RUN}@example.com` } },
+    });
     // Another account's address is refused before any code is sent.
-    await expect(updateUserAttribute({ userAttribute: { attributeKey: 'email', value: 'bob@example.com' } })).rejects.toMatchObject({
+    await expect(updateUserAttribute({ userAttribute: { attributeKey: 'email', value: `bob-${RUN}@example.com` } })).rejects.toMatchObject({
       name: 'AliasExistsException',
     });
     const update = await updateUserAttribute({ userAttribute: { attributeKey: 'email', value: newEmail } });
@@ -222,7 +227,7 @@ describe('a signed-in person changes their own account', () => {
   });
 
   test('signing out everywhere ends the sessions of every device, not only this one', async () => {
-    const elsewhere = await otherDevice('alice.new@example.com', 'another passphrase');
+    const elsewhere = await otherDevice(`alice.new-${RUN}@example.com`, 'another passphrase');
     expect((await refreshWith(elsewhere)).status).toBe(200);
     await signOut({ global: true });
     expect((await fetchAuthSession()).tokens).toBeUndefined();

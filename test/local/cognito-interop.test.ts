@@ -14,7 +14,8 @@ import {
   type RespondToAuthChallengeCommandInput,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { createSrpSession, signSrpSession, wrapAuthChallenge, wrapInitiateAuth } from 'cognito-srp-helper';
-import { startStack, type StackProcess } from './support/stack-process';
+import { type StackProcess } from './support/stack-process';
+import { sharedStack } from './support/shared-stack';
 
 /**
  * The local Cognito with SRP implementations this project did not write:
@@ -25,10 +26,7 @@ import { startStack, type StackProcess } from './support/stack-process';
  */
 let stack: StackProcess;
 beforeAll(async () => {
-  stack = await startStack();
-});
-afterAll(async () => {
-  expect(await stack.stop()).toBe(0);
+  stack = await sharedStack();
 });
 
 /** A storage per pool object, so no test sees another's session. */

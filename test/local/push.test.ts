@@ -3,7 +3,8 @@ import { principalCredentials } from '../../local/iam/identities';
 import { configureAmplify } from './support/amplify';
 import { callApi } from './support/rest';
 import { signedFetch } from './support/signed';
-import { startStack, waitFor, type StackProcess } from './support/stack-process';
+import { waitFor, type StackProcess } from './support/stack-process';
+import { sharedStack } from './support/shared-stack';
 import { uploadStatement } from './support/uploads';
 import { newUser, type TestUser } from './support/users';
 
@@ -47,16 +48,12 @@ const devicesOf = async (user: TestUser): Promise<PushDevice[]> =>
   (await callApi(stack.config, 'statementsApiUrl', STATEMENT_ROUTES.listPushDevices, { token: user.idToken })).body.devices;
 
 beforeAll(async () => {
-  stack = await startStack();
+  stack = await sharedStack();
   configureAmplify(stack.config);
   pushOrigin = `http://127.0.0.1:${stack.ports.pushService}`;
   alice = await newUser(stack, 'push-owner');
   bob = await newUser(stack, 'push-other');
 }, 120_000);
-
-afterAll(async () => {
-  expect(await stack.stop()).toBe(0);
-});
 
 test('a statement scanned clean is told to each of its owner’s devices, by name only where the device chose names; another person hears nothing', async () => {
   const plain = await subscribe();
@@ -99,16 +96,23 @@ test('a share’s first opening is told once, through the notifier', async () =>
     accountLabel: 'Card',
     period: '2024-04',
   });
-  await waitFor(async () => ((await received(device)).some((notice) => notice.kind === 'statementReady') ? true : undefined), 'the ready notice');
+  await waitFor(
+    async () => ((await received(device)).some((notice) => notice.kind === 'statementReady') ? true : undefined),
+    'the ready notice',
+  );
   const created = await callApi(stack.config, 'statementsApiUrl', STATEMENT_ROUTES.createShare, {
     token: alice.idToken,
     body: { statementIds: [statementId], expiresInSeconds: 3600, note: 'For the accountant' },
   });
   expect(created.status).toBe(201);
   const open = () =>
-    signedFetch(principalCredentials('webServer'), apiUrl(stack.config.custom.statementsApiUrl, routePath(SHARE_ROUTES.openShare.resource)), {
-      headers: { [SHARE_HEADERS.secret]: created.body.secret, [SHARE_HEADERS.viewerAddress]: '198.51.100.7' },
-    });
+    signedFetch(
+      principalCredentials('webServer'),
+      apiUrl(stack.config.custom.statementsApiUrl, routePath(SHARE_ROUTES.openShare.resource)),
+      {
+        headers: { [SHARE_HEADERS.secret]: created.body.secret, [SHARE_HEADERS.viewerAddress]: '198.51.100.7' },
+      },
+    );
   expect((await open()).status).toBe(200);
   expect((await open()).status).toBe(200);
   const opened = await waitFor(async () => (await received(device)).find((notice) => notice.kind === 'shareOpened'), 'the opening notice');
@@ -126,14 +130,22 @@ test('a device is its owner’s alone; a test notice reaches it; one its push se
     const answer = await callApi(stack.config, 'statementsApiUrl', route, { token: bob.idToken, params: { deviceId } });
     expect(answer.status).toBe(404);
   }
-  expect((await callApi(stack.config, 'statementsApiUrl', STATEMENT_ROUTES.testPushDevice, { token: alice.idToken, params: { deviceId } })).status).toBe(204);
+  expect(
+    (await callApi(stack.config, 'statementsApiUrl', STATEMENT_ROUTES.testPushDevice, { token: alice.idToken, params: { deviceId } }))
+      .status,
+  ).toBe(204);
   expect((await received(device)).map((notice) => notice.kind)).toEqual(['test']);
   // The browser dropped it: its push service answers 410, and the device goes.
   await fetch(`${pushOrigin}/subscriptions/${device.endpoint.split('/').pop()}`, { method: 'DELETE' });
-  expect((await callApi(stack.config, 'statementsApiUrl', STATEMENT_ROUTES.testPushDevice, { token: alice.idToken, params: { deviceId } })).status).toBe(404);
+  expect(
+    (await callApi(stack.config, 'statementsApiUrl', STATEMENT_ROUTES.testPushDevice, { token: alice.idToken, params: { deviceId } }))
+      .status,
+  ).toBe(404);
   expect((await devicesOf(alice)).map((one) => one.deviceId)).not.toContain(deviceId);
   expect((await devicesOf(alice)).length).toBeGreaterThan(0);
-  expect((await callApi(stack.config, 'statementsApiUrl', STATEMENT_ROUTES.removeAllPushDevices, { token: alice.idToken })).status).toBe(204);
+  expect((await callApi(stack.config, 'statementsApiUrl', STATEMENT_ROUTES.removeAllPushDevices, { token: alice.idToken })).status).toBe(
+    204,
+  );
   expect(await devicesOf(alice)).toEqual([]);
   expect((await devicesOf(bob)).length).toBe(1);
 });

@@ -4,7 +4,8 @@ import { configureAmplify } from './support/amplify';
 import { rawGraphql } from './support/graphql';
 import { callApi } from './support/rest';
 import { signedFetch } from './support/signed';
-import { startStack, waitFor, type StackProcess } from './support/stack-process';
+import { waitFor, type StackProcess } from './support/stack-process';
+import { sharedStack } from './support/shared-stack';
 import { uploadStatement } from './support/uploads';
 import { newUser, type TestUser } from './support/users';
 
@@ -30,7 +31,7 @@ const asWebServer = (url: string, key: string) =>
   });
 
 beforeAll(async () => {
-  stack = await startStack();
+  stack = await sharedStack();
   configureAmplify(stack.config);
   alice = await newUser(stack, 'share-owner');
   bob = await newUser(stack, 'share-other');
@@ -53,10 +54,6 @@ beforeAll(async () => {
   expect(created.status).toBe(201);
   secret = created.body.secret;
 }, 120_000);
-
-afterAll(async () => {
-  expect(await stack.stop()).toBe(0);
-});
 
 test("only the web server's signature opens the share routes: not a user's token, not another role, not nothing", async () => {
   const url = shareUrl(SHARE_ROUTES.openShare);

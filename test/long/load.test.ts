@@ -5,7 +5,8 @@ import * as path from 'node:path';
 import { STATEMENT_ROUTES, apiUrl } from '../../contract';
 import { configureAmplify } from '../local/support/amplify';
 import { STATEMENTS, apollo } from '../local/support/graphql';
-import { startStack, waitFor, type StackProcess } from '../local/support/stack-process';
+import { waitFor, type StackProcess } from '../local/support/stack-process';
+import { sharedStack } from '../local/support/shared-stack';
 import { uploadStatement } from '../local/support/uploads';
 import { newUser, type TestUser } from '../local/support/users';
 
@@ -24,13 +25,12 @@ let user: TestUser;
 const report: Record<string, unknown> = {};
 
 beforeAll(async () => {
-  stack = await startStack();
+  stack = await sharedStack();
   configureAmplify(stack.config);
   user = await newUser(stack, 'load');
 }, 90_000);
 
 afterAll(async () => {
-  expect(await stack.stop()).toBe(0);
   fs.mkdirSync(path.join(__dirname, '..', '..', 'test-results'), { recursive: true });
   fs.writeFileSync(path.join(__dirname, '..', '..', 'test-results', 'load.json'), JSON.stringify(report, null, 2));
 });

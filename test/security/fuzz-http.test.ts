@@ -11,7 +11,8 @@ import {
   type RouteSpec,
 } from '../../contract';
 import { configureAmplify } from '../local/support/amplify';
-import { startStack, type StackProcess } from '../local/support/stack-process';
+import { type StackProcess } from '../local/support/stack-process';
+import { sharedStack } from '../local/support/shared-stack';
 import { nastyString, rawBody } from '../support/arbitraries';
 import { newUser, type TestUser } from '../local/support/users';
 import { signedFetch } from '../local/support/signed';
@@ -32,14 +33,10 @@ let stack: StackProcess;
 let user: TestUser;
 
 beforeAll(async () => {
-  stack = await startStack({ env: { LOCAL_LOG_LEVEL: 'INFO' } });
+  stack = await sharedStack();
   configureAmplify(stack.config);
   user = await newUser(stack, 'fuzz');
 }, 90_000);
-
-afterAll(async () => {
-  expect(await stack.stop()).toBe(0);
-});
 
 const ROUTES: (readonly ['profileImageApiUrl' | 'statementsApiUrl', RouteSpec])[] = [
   ...Object.values(PROFILE_IMAGE_ROUTES).map((route) => ['profileImageApiUrl', route] as const),

@@ -3,7 +3,8 @@ import * as net from 'node:net';
 import { API_STAGE } from '../../contract';
 import { HOST, type PortName } from '../../local/settings';
 import { configureAmplify } from '../local/support/amplify';
-import { startStack, type StackProcess } from '../local/support/stack-process';
+import { type StackProcess } from '../local/support/stack-process';
+import { sharedStack } from '../local/support/shared-stack';
 import { newUser, type TestUser } from '../local/support/users';
 
 /**
@@ -19,14 +20,10 @@ let stack: StackProcess;
 let user: TestUser;
 
 beforeAll(async () => {
-  stack = await startStack();
+  stack = await sharedStack();
   configureAmplify(stack.config);
   user = await newUser(stack, 'raw-fuzz');
 }, 90_000);
-
-afterAll(async () => {
-  expect(await stack.stop()).toBe(0);
-});
 
 /** Sends bytes as one HTTP request and resolves with the status code of the answer (0 if none came). */
 const rawRequest = (port: number, bytes: Buffer): Promise<number> =>

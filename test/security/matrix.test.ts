@@ -10,7 +10,8 @@ import {
 import { configureAmplify } from '../local/support/amplify';
 import { rawGraphql, waitForAvatar } from '../local/support/graphql';
 import { callApi, type Api } from '../local/support/rest';
-import { startStack, waitFor, type StackProcess } from '../local/support/stack-process';
+import { waitFor, type StackProcess } from '../local/support/stack-process';
+import { sharedStack } from '../local/support/shared-stack';
 import { expiredFrom, forgedFrom, otherClientFrom, signJwt } from '../local/support/tokens';
 import { sha256Base64, uploadAvatar, uploadStatement } from '../local/support/uploads';
 import { newUser, signInAgain, type TestUser } from '../local/support/users';
@@ -323,7 +324,7 @@ const headersFor = (caller: Caller): Record<string, string> => {
 };
 
 beforeAll(async () => {
-  stack = await startStack();
+  stack = await sharedStack();
   configureAmplify(stack.config);
   a = await newUser(stack, 'a');
   b = await newUser(stack, 'b');
@@ -413,10 +414,6 @@ beforeAll(async () => {
     aUpload: { statementId: multipart.body.statementId, uploadId: multipart.body.uploadId, size },
   };
 }, 90_000);
-
-afterAll(async () => {
-  expect(await stack.stop()).toBe(0);
-});
 
 const cells = <T extends Record<string, { expect: Record<Caller, Outcome> }>>(table: T) =>
   Object.keys(table).flatMap((operation) => CALLERS.map((caller) => [operation, caller, table[operation].expect[caller]] as const));

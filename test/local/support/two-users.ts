@@ -1,4 +1,5 @@
 import { configureAmplify } from './amplify';
+import { sharedStack } from './shared-stack';
 import { javaProcessesFor, startStack, type StackProcess } from './stack-process';
 import { newUser, type TestUser } from './users';
 
@@ -9,20 +10,23 @@ export interface TwoUsers {
 }
 
 /**
- * A local stack of its own for a test file, with two signed-up users; stopped after the
- * file, leaving no DynamoDB Local behind. Read the fields inside tests (they are set in beforeAll).
+ * Two newly signed-up users on the local stack the worker's suites share, or, with `own`,
+ * on a stack of the file's own (for a suite that measures or changes the stack's process
+ * itself), stopped after the file leaving no DynamoDB Local behind. Read the fields inside
+ * tests (they are set in beforeAll).
  */
-export const stackWithTwoUsers = (options: Parameters<typeof startStack>[0] = {}): TwoUsers => {
+export const stackWithTwoUsers = (options: { own?: boolean } = {}): TwoUsers => {
   const context = {} as TwoUsers;
   beforeAll(async () => {
-    context.stack = await startStack(options);
+    context.stack = options.own ? await startStack() : await sharedStack();
     configureAmplify(context.stack.config);
     context.alice = await newUser(context.stack, 'alice');
     context.bob = await newUser(context.stack, 'bob');
-  }, 90_000);
-  afterAll(async () => {
-    expect(await context.stack.stop()).toBe(0);
-    expect(javaProcessesFor(context.stack.dataDir)).toEqual([]);
-  });
+  }, 120_000);
+  if (options.own)
+    afterAll(async () => {
+      expect(await context.stack.stop()).toBe(0);
+      expect(javaProcessesFor(context.stack.dataDir)).toEqual([]);
+    });
   return context;
 };
