@@ -1,7 +1,8 @@
 import * as path from 'node:path';
 import type { NextConfig } from 'next';
 import { webSecurityHeaderList } from '../contract/security-headers';
-import { SHARE_PAGE_HEADERS, SHARE_PAGE_PREFIX, SHARE_PAGE_REFERRER_POLICY } from '../contract/shares';
+import { SHARE_PAGE, SHARE_PAGE_PREFIX } from '../contract/share-pages';
+import { SHARE_PAGE_HEADERS, SHARE_PAGE_REFERRER_POLICY } from '../contract/shares';
 
 const repoRoot = path.join(__dirname, '..');
 
@@ -15,11 +16,12 @@ const nextConfig: NextConfig = {
   // The same headers CloudFront adds in front of it: no framing, no sniffing, HTTPS only.
   headers: async () => [
     { source: '/:path*', headers: webSecurityHeaderList() },
-    // A share's page, as CloudFront's behaviour for it answers: no referrer, never indexed, never cached.
-    {
-      source: `${SHARE_PAGE_PREFIX}:path*`,
+    // The share page and what lies under it, as CloudFront's behaviours for them answer: no
+    // referrer, never indexed, never cached.
+    ...[SHARE_PAGE, `${SHARE_PAGE_PREFIX}:path*`].map((source) => ({
+      source,
       headers: [...SHARE_PAGE_HEADERS, { key: 'Referrer-Policy', value: SHARE_PAGE_REFERRER_POLICY }],
-    },
+    })),
   ],
   // The app has no <Image>; nothing needs Next's image optimiser, on AWS or here.
   images: { unoptimized: true },

@@ -6,7 +6,8 @@ import * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
-import { SHARE_PAGE_HEADERS, SHARE_PAGE_PREFIX, VIEWER_ADDRESS_HEADER, WEB_CONFIG_ENV, WEB_SECURITY_HEADERS } from '../../contract';
+import { SHARE_PAGE_HEADERS, VIEWER_ADDRESS_HEADER, WEB_CONFIG_ENV, WEB_SECURITY_HEADERS } from '../../contract';
+import { SHARE_PAGE, SHARE_PAGE_PREFIX } from '../../contract/share-pages';
 import { HASHED_ASSETS_PATH, STATIC_CACHE_CONTROL, type OpenNextArtifact } from '../web-artifact';
 import { OriginPayloadHash } from './origin-payload-hash';
 import { VaultFunction } from './vault-function';
@@ -143,8 +144,8 @@ export class WebHosting extends Construct {
       'Statement Vault: HSTS, no framing, no sniffing, referrer and permissions policies',
       cloudfront.HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN,
     );
-    // A share's page (its link holds the secret): no referrer at all, never indexed, never
-    // kept by a cache; the other security headers as everywhere.
+    // The share page and what lies under it (the file route, the old links): no referrer at
+    // all, never indexed, never kept by a cache; the other security headers as everywhere.
     const shareHeadersPolicy = securityHeaders(
       'ShareHeaders',
       "Statement Vault: a share's page: the security headers, no referrer, not indexed, not cached",
@@ -201,7 +202,13 @@ export class WebHosting extends Construct {
       defaultBehavior: serverBehavior,
       additionalBehaviors: {
         ...Object.fromEntries(artifact.staticPatterns.map((pattern) => [pattern, staticBehavior])),
-        [`${SHARE_PAGE_PREFIX.slice(1)}*`]: { ...serverBehavior, responseHeadersPolicy: shareHeadersPolicy },
+        // The page alone (`s`, matched exactly: `s*` would take `/sign-in` and `/shares` too), and what lies under it.
+        ...Object.fromEntries(
+          [SHARE_PAGE.slice(1), `${SHARE_PAGE_PREFIX.slice(1)}*`].map((pattern) => [
+            pattern,
+            { ...serverBehavior, responseHeadersPolicy: shareHeadersPolicy },
+          ]),
+        ),
       },
       priceClass: props.priceClass ?? cloudfront.PriceClass.PRICE_CLASS_100,
       httpVersion: cloudfront.HttpVersion.HTTP2_AND_3,

@@ -4,7 +4,8 @@ import type { ReactNode } from 'react';
 import { Analytics } from '@/components/analytics';
 import { ServiceWorker } from '@/components/service-worker';
 import { SiteHeader } from '@/components/site-header';
-import { requestNonce } from '@/lib/nonce';
+import { gaMeasurementId } from '@/lib/config';
+import { requestAllowsAnalytics, requestNonce } from '@/lib/nonce';
 import { loadWebConfig } from '@/lib/server-config';
 import { currentSession } from '@/lib/server-session';
 import { Providers } from './providers';
@@ -23,7 +24,7 @@ export const viewport: Viewport = { width: 'device-width', initialScale: 1, them
  */
 export default async function RootLayout({ children }: { children: ReactNode }) {
   await connection();
-  const [nonce, session] = await Promise.all([requestNonce(), currentSession()]);
+  const [nonce, session, analytics] = await Promise.all([requestNonce(), currentSession(), requestAllowsAnalytics()]);
   const config = loadWebConfig();
   const auth = session ? ({ status: 'signedIn', sub: session.sub, email: session.email } as const) : ({ status: 'signedOut' } as const);
   return (
@@ -44,7 +45,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
             {children}
           </main>
         </Providers>
-        <Analytics nonce={nonce} />
+        <Analytics nonce={nonce} measurementId={analytics ? gaMeasurementId : undefined} />
         <ServiceWorker />
       </body>
     </html>
