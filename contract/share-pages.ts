@@ -17,6 +17,16 @@ export const SHARE_PAGE = '/s';
  */
 export const SHARE_PAGE_PREFIX = '/s/';
 
+/**
+ * The share page's own referrer policy: `same-origin`, where what lies under it answers
+ * `no-referrer` (SHARE_PAGE_REFERRER_POLICY). The page posts its forms and its action to
+ * itself, and under `no-referrer` browsers send such a POST with `Origin: null`, which
+ * Next.js refuses for a server action (its check against cross-site requests). Its address
+ * never holds the secret (a fragment is no part of a referrer), so its own requests tell the
+ * server `/s` and nothing more, and nothing leaves for another origin with a referrer.
+ */
+export const SHARE_PAGE_OWN_REFERRER_POLICY = 'same-origin';
+
 /** A share's link, without the origin: the page, and the secret in the fragment. */
 export const sharePagePath = (secret: string): string => `${SHARE_PAGE}#${secret}`;
 

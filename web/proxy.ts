@@ -4,7 +4,7 @@ import { browserOrigins, contentSecurityPolicy } from '@contract/security-header
 import { analyticsAllowedOn } from '@/lib/analytics';
 import { gaMeasurementId } from '@/lib/config';
 import { withSources } from '@/lib/csp';
-import { ANALYTICS_HEADER, NONCE_HEADER } from '@/lib/nonce';
+import { NONCE_HEADER, PATH_HEADER } from '@/lib/nonce';
 import { PAGES, SIGN_IN_REASONS, isPrivatePage, isSignedOutPage, safeNext, signInPath } from '@/lib/routes';
 import { loadWebConfig } from '@/lib/server-config';
 import { clearSessionCookies, hasSessionCookies, requestSession } from '@/lib/server-session';
@@ -14,8 +14,8 @@ import { clearSessionCookies, hasSessionCookies, requestSession } from '@/lib/se
  *   - a fresh nonce and the Content-Security-Policy built on it, on the response and on the
  *     request (Next.js puts the nonce on its own scripts; the root layout hands it to
  *     Emotion and the analytics scripts);
- *   - whether the page may load analytics (never the share page, whose CSP then leaves
- *     Google's origins out), for the root layout;
+ *   - the page's path, for the root layout (no analytics on the share page, whose CSP
+ *     leaves Google's origins out);
  *   - the guard: a signed-out visitor of a private page goes to sign in (and comes back
  *     after; told why when their session ended), a signed-in visitor of a signed-out page
  *     goes to their statements. Tokens the adapter refreshes on the way travel back as
@@ -32,7 +32,7 @@ export async function proxy(request: NextRequest) {
   const policy = isSharePage(pathname) ? withSources(basePolicy, 'form-action', browserOrigins(config).images) : basePolicy;
   const headers = new Headers(request.headers);
   headers.set(NONCE_HEADER, nonce);
-  headers.set(ANALYTICS_HEADER, analytics ? 'on' : 'off');
+  headers.set(PATH_HEADER, pathname);
   headers.set('Content-Security-Policy', policy);
 
   let response = NextResponse.next({ request: { headers } });

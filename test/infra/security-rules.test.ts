@@ -1227,7 +1227,7 @@ describe('web hosting', () => {
     ]);
   });
 
-  test('the share page (`/s`, exactly) and what lies under it (`/s/*`) go to the server as every page does, forms included, with no referrer, never indexed, never cached', () => {
+  test("the share page (`/s`, exactly) and what lies under it (`/s/*`) go to the server as every page does, forms included, never indexed, never cached, with a referrer to the page's own origin at most", () => {
     const config = distribution();
     const behaviors = config.CacheBehaviors as Record<string, any>[];
     const share = ['s', 's/*'].map((pattern) => behaviors.find((behavior) => behavior.PathPattern === pattern)!);
@@ -1246,14 +1246,22 @@ describe('web hosting', () => {
     expect(patternsFor(`/s/${'A'.repeat(43)}`)).toEqual(['s/*']);
     for (const page of ['/sign-in', '/sign-up', '/shares', '/shares/01HZZZZZZZZZZZZZZZZZZZZZZZ', '/statements/search', '/'])
       expect(patternsFor(page)).toEqual([]);
-    for (const behavior of share) {
+    for (const [behavior, referrerPolicy] of [
+      // The page posts its forms and server action to itself: with an Origin, which `no-referrer` would make `null`.
+      [share[0], 'same-origin'],
+      [share[1], 'no-referrer'],
+    ] as const) {
       const { PathPattern: _pattern, ResponseHeadersPolicyId: headersPolicy, ...rest } = behavior;
       const { ResponseHeadersPolicyId: _pagesPolicy, ...pages } = config.DefaultCacheBehavior;
       // The link's secret arrives in a POST body (the page's action, a file's form): every method, its body hashed at the edge, nothing cached.
       expect(rest).toEqual(pages);
       expect(rest.AllowedMethods).toEqual(expect.arrayContaining(['GET', 'POST']));
       const policy = template.toJSON().Resources[headersPolicy.Ref].Properties.ResponseHeadersPolicyConfig;
-      expect(policy.SecurityHeadersConfig.ReferrerPolicy).toEqual({ ReferrerPolicy: 'no-referrer', Override: true });
+      expect(policy.SecurityHeadersConfig).toMatchObject({
+        ReferrerPolicy: { ReferrerPolicy: referrerPolicy, Override: true },
+        FrameOptions: { FrameOption: 'DENY', Override: true },
+        ContentTypeOptions: { Override: true },
+      });
       expect(policy.CustomHeadersConfig.Items).toEqual(
         expect.arrayContaining([
           { Header: 'X-Robots-Tag', Value: 'noindex, nofollow, noarchive', Override: true },
@@ -1261,7 +1269,6 @@ describe('web hosting', () => {
         ]),
       );
     }
-    expect(share[0].ResponseHeadersPolicyId).toEqual(share[1].ResponseHeadersPolicyId);
   });
 
   test("a share link's secret travels in POST bodies, and in a header from the web server to the API: nothing logs a body, a cookie or that header", () => {

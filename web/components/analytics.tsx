@@ -1,18 +1,17 @@
 import { analyticsScript } from '@/lib/analytics';
-import { gaMeasurementId } from '@/lib/config';
 import { AnalyticsPageViews } from './analytics-page-views';
 
 /**
- * Google Analytics (gtag), only when a measurement id is set in the build environment
- * (NEXT_PUBLIC_GA_MEASUREMENT_ID) and the page allows it (never the share page: the root
- * layout asks the proxy); otherwise nothing at all. Plain script elements the server
+ * Google Analytics (gtag), only when given a measurement id: the root layout passes the
+ * build's (NEXT_PUBLIC_GA_MEASUREMENT_ID) where the page allows it, never on the share page
+ * (it asks the proxy); otherwise nothing at all. Plain script elements the server
  * renders: the loader is async (it never holds up the page) and both carry the request's
  * CSP nonce; the CSP allows Google's origins only then. The set-up gives gtag only
  * addresses without their query or fragment (lib/analytics.ts), and a page view goes with
  * each new path. next/script would add its loader to every page's JavaScript whether
  * analytics is on or not.
  */
-export const Analytics = ({ measurementId = gaMeasurementId, nonce }: { measurementId?: string; nonce?: string }) => {
+export const Analytics = ({ measurementId, nonce }: { measurementId: string | undefined; nonce?: string }) => {
   if (!measurementId) return null;
   return (
     <>

@@ -6,8 +6,11 @@ export const NONCE_HEADER = 'x-nonce';
 /** This request's CSP nonce, for the server components that render scripts and styles. */
 export const requestNonce = async (): Promise<string | undefined> => (await headers()).get(NONCE_HEADER) ?? undefined;
 
-/** The request header the proxy says in whether this page may load analytics (`on`); anything else, or none, is no. */
-export const ANALYTICS_HEADER = 'x-vault-analytics';
+/**
+ * The request header the proxy puts the page's path in (whatever a viewer sent under that
+ * name), for the root layout, which Next.js does not tell it.
+ */
+export const PATH_HEADER = 'x-vault-path';
 
-/** Whether this request's page may load analytics, as the proxy decided from its path. */
-export const requestAllowsAnalytics = async (): Promise<boolean> => (await headers()).get(ANALYTICS_HEADER) === 'on';
+/** This request's page path, as the proxy saw it; undefined where the proxy did not run. */
+export const requestPath = async (): Promise<string | undefined> => (await headers()).get(PATH_HEADER) ?? undefined;

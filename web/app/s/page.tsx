@@ -1,11 +1,11 @@
 import type { Metadata } from 'next';
-import { SHARE_PAGE_REFERRER_POLICY } from '@contract/shares';
+import { SHARE_PAGE_OWN_REFERRER_POLICY } from '@contract/share-pages';
 import { ShareOpener } from '@/components/shares/share-opener';
 
 export const metadata: Metadata = {
   title: 'Shared statements',
   robots: { index: false, follow: false, nocache: true },
-  referrer: SHARE_PAGE_REFERRER_POLICY,
+  referrer: SHARE_PAGE_OWN_REFERRER_POLICY,
 };
 
 /**

@@ -3,6 +3,7 @@
 import { useState } from 'react';
 import { SHARE_FILE_FIELDS, SHARE_FILE_PATH } from '@contract/share-pages';
 import type { SharedStatement } from '@contract/shares';
+import { useHydrated } from '@/lib/use-hydrated';
 import { Button } from '../ui';
 
 /** One file's fresh URL, asked for as the View and Download forms do: the secret in the POST body, never in a URL. */
@@ -30,6 +31,8 @@ const fileUrl = async (secret: string, statement: SharedStatement): Promise<stri
  */
 export const ShareZip = ({ secret, statements }: { secret: string; statements: SharedStatement[] }) => {
   const [state, setState] = useState<{ busy: boolean; message?: string }>({ busy: false });
+  // It is made by the page's script: not pressed before it runs (nor without it).
+  const hydrated = useHydrated();
   const download = async () => {
     setState({ busy: true, message: `Preparing ${statements.length} files…` });
     try {
@@ -65,7 +68,7 @@ export const ShareZip = ({ secret, statements }: { secret: string; statements: S
   };
   return (
     <p className="share-zip">
-      <Button onClick={() => void download()} disabled={state.busy}>
+      <Button onClick={() => void download()} disabled={state.busy || !hydrated}>
         Download all as one ZIP
       </Button>{' '}
       <span role="status">{state.message}</span>
