@@ -6,7 +6,7 @@ import { SHARE_LINK_FIELD, SHARE_PAGE } from '@contract/share-pages';
 import { PageTitle } from '@/components/page-title';
 import { openShare } from '@/app/s/actions';
 import type { ShareView } from '@/lib/share-view';
-import { Button, TextField, narrowForm } from '../ui';
+import { Button, FormError, TextField, narrowForm } from '../ui';
 import { SharedStatements } from './shared-statements';
 
 const ASK: ShareView = { kind: 'ask' };
@@ -50,12 +50,11 @@ export const ShareOpener = () => {
       ) : (
         <>
           {view.kind === 'dead' && (
-            <p role="alert" data-testid="share-dead">
-              This link does not lead to anything. It may have ended or been withdrawn by the person who shared it, or only part of it was
-              copied.
-            </p>
+            <div data-testid="share-dead">
+              <FormError message="This link does not lead to anything. It may have ended or been withdrawn by the person who shared it, or only part of it was copied." />
+            </div>
           )}
-          {view.kind === 'failed' && <p role="alert">{view.message}</p>}
+          {view.kind === 'failed' && <FormError message={view.message} />}
           <form action={open} aria-label="Open a share" css={narrowForm}>
             <TextField
               label="Paste the link you were sent"
