@@ -54,6 +54,7 @@ module.exports = {
   // Two suites at a time on 2 cores (jest's default keeps one core for itself, which sits
   // idle): most suites wait on a local stack, Java or a browser rather than on the CPU.
   maxWorkers: 2,
+  reporters: ['default', '<rootDir>/test/support/timing-reporter.mjs'],
   projects: [
     layer('unit', ['contract', 'graphql', 'lambda', 'scripts', 'web']),
     // The CloudFormation template, synthesized with every Lambda bundled: no Java or browser either, but a minute of CPU.

@@ -218,6 +218,8 @@ export type Statement = {
   checksum?: Maybe<Scalars['String']['output']>;
   /** FULL_OBJECT (the file's SHA-256) or COMPOSITE (the SHA-256 of its parts' SHA-256s); absent on files stored before checksums were enforced. */
   checksumType?: Maybe<Scalars['String']['output']>;
+  /** Why search could not read its contents, in words (e.g. it is protected by a password); absent when they are indexed or not read yet. It is still found by its name, account and period. */
+  contentNotIndexed?: Maybe<Scalars['String']['output']>;
   contentType: Scalars['String']['output'];
   fileName: Scalars['String']['output'];
   id: Scalars['ID']['output'];

@@ -16,11 +16,28 @@ export const SUB_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-
 /** Statement ids are ULIDs minted by the server: sortable by upload time. */
 export const STATEMENT_ID_PATTERN = /^[0-9A-HJKMNP-TV-Z]{26}$/;
 
+/**
+ * Where people's own uploads live, each under a folder per owner: what the catalogue is told
+ * of and the malware scan reads (never the shares' copies, which carry their verdict).
+ */
+export const UPLOAD_PREFIXES = [STATEMENT_PREFIX, PROFILE_IMAGE_PREFIX] as const;
+
+/**
+ * Copies of shared statements, one folder per share (`shared/{shareId}/{statementId}/file`):
+ * what a share's recipient is handed a URL of, so nothing in it names the owner. The
+ * bucket's lifecycle removes them (SHARED_COPIES); they are never listed as statements.
+ */
+export const SHARED_COPY_PREFIX = 'shared/';
+
 export const profileImagePrefix = (sub: string): string => `${PROFILE_IMAGE_PREFIX}${sub}/`;
 export const profileImageKey = (sub: string): string => `${profileImagePrefix(sub)}${AVATAR_LEAF}`;
 
 export const statementPrefix = (sub: string): string => `${STATEMENT_PREFIX}${sub}/`;
 export const statementKey = (sub: string, statementId: string): string => `${statementPrefix(sub)}${statementId}/${STATEMENT_LEAF}`;
+
+export const sharedCopyPrefix = (shareId: string): string => `${SHARED_COPY_PREFIX}${shareId}/`;
+export const sharedCopyKey = (shareId: string, statementId: string): string =>
+  `${sharedCopyPrefix(shareId)}${statementId}/${STATEMENT_LEAF}`;
 
 export type ParsedKey = { kind: 'statement'; owner: string; statementId: string } | { kind: 'profileImage'; owner: string };
 
@@ -218,6 +235,12 @@ export const TABLE_KEYS = {
    * with its content's. An edit removes it; the sweep indexes an available record without it.
    */
   indexedAttribute: 'indexed',
+  /**
+   * On a record: how many times its file was read for search since its last reading that
+   * finished (counted before each, so a reading that ends the function counts). At
+   * CONTENT_READ_ATTEMPTS (contract/search/not-indexed.ts) it is read no more.
+   */
+  indexAttemptsAttribute: 'indexAttempts',
   /** The sort keys of the ordered list copies. */
   listOrderSortPrefix: ORDER_SORT_PREFIX,
   listOrderSort: (statement: { id: string; fileName: string; accountLabel: string; period: string }): string =>

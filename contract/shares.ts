@@ -51,6 +51,37 @@ export const SHARE_LIMITS = {
   maxSharesKept: 500,
 } as const;
 
+/**
+ * The copies a share's files are read from (SHARED_COPY_PREFIX): made by the share function
+ * at a file's first request, removed by the bucket's lifecycle a day after they are made
+ * (S3 counts to the next midnight UTC, so a copy lives 24 to 48 hours, and older versions
+ * a day more), and made again when older than `refreshAfterSeconds`, so a live share's
+ * copy is always there when its URL is signed.
+ */
+export const SHARED_COPIES = {
+  lifecycleDays: 1,
+  refreshAfterSeconds: 20 * 60 * 60,
+} as const;
+
+/**
+ * What a share's recipient is served of a statement's record, and all the share reader's
+ * sessions may read of any item (`dynamodb:Attributes`): whether it is still shared, what
+ * it is called, its type and size, where its object is. Never the owner's profile, devices
+ * or anything else kept in their partition.
+ */
+export const SHARE_READ_FIELDS = [
+  'id',
+  'owner',
+  'fileName',
+  'contentType',
+  'size',
+  'key',
+  'accountLabel',
+  'period',
+  'status',
+  'filedAt',
+] as const;
+
 /** A link's secret: 32 bytes in base64url, without padding. */
 export const SHARE_SECRET_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 

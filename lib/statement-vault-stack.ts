@@ -9,6 +9,7 @@ import {
   PROFILE_IMAGE_PREFIX,
   PROFILE_IMAGE_ROUTES,
   STATEMENT_PREFIX,
+  UPLOAD_PREFIXES,
   STATEMENT_ROUTES,
   SHARE_ROUTES,
   webConfigDocument,
@@ -146,7 +147,7 @@ export class StatementVaultStack extends Stack {
     // catalogue's functions, which check it on arrival.
     const scanning = new MalwareScanning(this, 'MalwareScanning', {
       bucket: storage.bucket,
-      objectPrefixes: [STATEMENT_PREFIX, PROFILE_IMAGE_PREFIX],
+      objectPrefixes: [...UPLOAD_PREFIXES],
       readBeforeScan: [catalogue.handler.role, catalogue.sweep.role, catalogue.scanResults.role],
     });
     scanning.addScanResultTarget(catalogue.scanResults.function);

@@ -20,7 +20,26 @@ const SIGNATURE_FAULTS: Record<string, string> = {
 
 type Body = Record<string, any>;
 
-type Check = { action: string; resource: string; context?: Record<string, string[]> };
+type Check = { action: string; resource: string; context?: Record<string, string | string[]> };
+
+/**
+ * What a read asks for, as DynamoDB puts it in the request context: the top-level
+ * attributes it projects (`dynamodb:Attributes`) and `dynamodb:Select`, which is
+ * SPECIFIC_ATTRIBUTES for a projection and ALL_ATTRIBUTES without one (so a policy that
+ * allows some attributes only, with `StringEqualsIfExists` on Select, refuses a read of all).
+ */
+const readContext = (request: Body | undefined): Record<string, string | string[]> => {
+  const names: Record<string, string> = request?.ExpressionAttributeNames ?? {};
+  const projected: string[] | undefined = request?.ProjectionExpression
+    ? String(request.ProjectionExpression)
+        .split(',')
+        .map((path) => path.trim().split(/[.[]/)[0])
+        .map((name) => (name.startsWith('#') ? (names[name] ?? name) : name))
+    : request?.AttributesToGet;
+  if (projected && projected.length > 0)
+    return { 'dynamodb:Attributes': [...new Set(projected)], 'dynamodb:Select': String(request?.Select ?? 'SPECIFIC_ATTRIBUTES') };
+  return { 'dynamodb:Select': String(request?.Select ?? 'ALL_ATTRIBUTES') };
+};
 
 /** The partition key's value in an item or key (`{ pk: { S: … } }`). */
 const partitionOf = (item: unknown): string | undefined => (item as Body | undefined)?.[TABLE_KEYS.partitionKey]?.S;
@@ -43,19 +62,25 @@ const queryPartition = (body: Body): string | undefined => {
  * own id). A batch or transaction carries the keys of all its items.
  */
 export const dynamoDbChecks = (operation: string, body: Body, tableArn: (table: string) => string): Check[] => {
-  const on = (action: string, table: unknown, items: unknown[] = [], index?: unknown): Check => {
+  const on = (action: string, table: unknown, items: unknown[] = [], index?: unknown, read?: Body): Check => {
     const leading = [...new Set(items.map(partitionOf).filter((key): key is string => key !== undefined))];
+    const context = {
+      ...(leading.length > 0 ? { 'dynamodb:LeadingKeys': leading } : {}),
+      ...(['GetItem', 'BatchGetItem', 'Query', 'Scan'].includes(action) ? readContext(read) : {}),
+    };
     return {
       action: `dynamodb:${action}`,
       resource: `${tableArn(String(table))}${typeof index === 'string' ? `/index/${index}` : ''}`,
-      ...(leading.length > 0 ? { context: { 'dynamodb:LeadingKeys': leading } } : {}),
+      ...(Object.keys(context).length > 0 ? { context } : {}),
     };
   };
   switch (operation) {
     case 'ListTables':
       return [{ action: 'dynamodb:ListTables', resource: '*' }];
     case 'BatchGetItem':
-      return Object.entries(body.RequestItems ?? {}).map(([table, request]) => on(operation, table, (request as Body).Keys ?? []));
+      return Object.entries(body.RequestItems ?? {}).map(([table, request]) =>
+        on(operation, table, (request as Body).Keys ?? [], undefined, request as Body),
+      );
     case 'BatchWriteItem':
       return Object.entries(body.RequestItems ?? {}).map(([table, requests]) =>
         on(
@@ -65,7 +90,7 @@ export const dynamoDbChecks = (operation: string, body: Body, tableArn: (table: 
         ),
       );
     case 'TransactGetItems':
-      return (body.TransactItems ?? []).map((item: Body) => on('GetItem', item.Get?.TableName, [item.Get?.Key]));
+      return (body.TransactItems ?? []).map((item: Body) => on('GetItem', item.Get?.TableName, [item.Get?.Key], undefined, item.Get));
     case 'TransactWriteItems':
       return (body.TransactItems ?? []).map((item: Body) => {
         const [kind, detail] = Object.entries(item)[0] ?? ['', {}];
@@ -75,12 +100,12 @@ export const dynamoDbChecks = (operation: string, body: Body, tableArn: (table: 
     case 'Query': {
       // On an index the leading key is the index's own; this table has none.
       const partition = body.IndexName ? undefined : queryPartition(body);
-      return [on(operation, body.TableName, partition ? [{ [TABLE_KEYS.partitionKey]: { S: partition } }] : [], body.IndexName)];
+      return [on(operation, body.TableName, partition ? [{ [TABLE_KEYS.partitionKey]: { S: partition } }] : [], body.IndexName, body)];
     }
     case 'Scan':
-      return [on(operation, body.TableName, [], body.IndexName)];
+      return [on(operation, body.TableName, [], body.IndexName, body)];
     default:
-      return [on(operation, body.TableName, [body.Item ?? body.Key])];
+      return [on(operation, body.TableName, [body.Item ?? body.Key], undefined, body)];
   }
 };
 

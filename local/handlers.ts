@@ -9,8 +9,8 @@ const ROOT = path.join(LAMBDA_ROOT, '..');
 /** Where the builds are kept, by the hash of what they are built from (a cache, as tools keep under node_modules/.cache). */
 export const HANDLER_BUILDS_DIR = path.join(ROOT, 'node_modules', '.cache', 'statement-vault', 'lambda');
 
-/** What a build depends on: the handlers, the contract, how they are bundled, and the packages' versions. */
-const BUILD_INPUTS = ['lambda', 'contract', 'lib/lambda-bundle.ts', 'package-lock.json'];
+/** What a build depends on: the handlers, the contract, how they are bundled, the packages' versions and the patches applied to them. */
+const BUILD_INPUTS = ['lambda', 'contract', 'lib/lambda-bundle.ts', 'package-lock.json', 'patches'];
 
 /** Builds kept besides the current one: a stack of another checkout's sources may still read its lazy chunks. */
 const KEPT_BUILDS = 4;

@@ -4,17 +4,17 @@ import type { Context } from 'aws-lambda';
 import {
   API_KEY_RENEWAL,
   LAMBDA_ENV,
-  PROFILE_IMAGE_PREFIX,
   PROFILE_IMAGE_ROUTES,
   REGION,
-  STATEMENT_PREFIX,
   STATEMENT_ROUTES,
   SHARE_ROUTES,
   SWEEP_INTERVAL_MINUTES,
+  UPLOAD_PREFIXES,
   buildWebConfig,
   type LambdaEnvName,
   type WebConfig,
 } from '../contract';
+import { eventKey } from '../lambda/catalogue/core';
 import { createS3Client, type AssumeRoleRequest } from '../lambda/shared/runtime';
 import type { StatementEditEvent } from '../lambda/statement-edits/core';
 import type { StatementSearchEvent } from '../lambda/statement-search/core';
@@ -259,7 +259,7 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
       engine: malware,
       s3: createS3Client(access('malwareScan')),
       bucketName: LOCAL_IDS.bucketName,
-      prefixes: [STATEMENT_PREFIX, PROFILE_IMAGE_PREFIX],
+      prefixes: UPLOAD_PREFIXES,
       onResult: (event) => scanResults(event),
       log,
     });
@@ -321,6 +321,8 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
         onEvent: (event) => {
           // Lost events are lost for both: GuardDuty learns of new objects from the bucket's events too.
           if (!deliverEvents) return;
+          // The bucket notifies the catalogue of its upload prefixes only (a share's copies are not uploads).
+          if (!(event.Records ?? []).some((record) => UPLOAD_PREFIXES.some((prefix) => eventKey(record).startsWith(prefix)))) return;
           scanner.onObjectEvent(event);
           runAsynchronously(
             () => catalogue(event),

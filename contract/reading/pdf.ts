@@ -137,10 +137,16 @@ export interface PdfPages {
  * The text of every page of a PDF up to `pages`, one piece per page with text (a
  * statement's transactions run over all its pages), read range by range with the same
  * options as above. A page that fails to read ends the reading with what the pages before
- * it said. A range the source itself fails to read is thrown, not reported as a damaged
- * file: the file may be fine, and reading it again may work.
+ * it said; so does `stop` answering true after a page (the reader's own reason to stop).
+ * A range the source itself fails to read is thrown, not reported as a damaged file: the
+ * file may be fine, and reading it again may work.
  */
-export const pdfPagesText = async (pdfjs: PdfJs, source: RangeSource, pages: number): Promise<PdfPages> => {
+export const pdfPagesText = async (
+  pdfjs: PdfJs,
+  source: RangeSource,
+  pages: number,
+  options: { stop?: () => boolean } = {},
+): Promise<PdfPages> => {
   const { task, state } = await openForText(pdfjs, source);
   const pieces: string[] = [];
   try {
@@ -150,6 +156,7 @@ export const pdfPagesText = async (pdfjs: PdfJs, source: RangeSource, pages: num
       // After a failed range, what pdf.js reads is zeros, not the file.
       if (state.readError) break;
       if (text) pieces.push(text);
+      if (options.stop?.()) break;
     }
     if (state.readError) throw state.readError.error;
     return { pieces, ...(document.numPages > pages ? { cut: true } : {}) };

@@ -1,5 +1,5 @@
 import { DELETION_JOB_TABLE_ACTIONS, ownerPrefixes } from '../../contract/account';
-import { TABLE_KEYS } from '../../contract/keys';
+import { TABLE_KEYS, sharedCopyPrefix } from '../../contract/keys';
 
 /** What one deletion job acts on: the product's bucket, table and user pool. */
 export interface DeletionResources {
@@ -66,19 +66,41 @@ export const deletionSessionPolicy = (owner: string, resources: DeletionResource
 
 /**
  * The session policy that deletes an owner's shares: exactly the partitions kept under
- * these links (TABLE_KEYS.sharePartitions), found from the owner's own items. A share's
- * partition is keyed by its link's hash, not its owner, so no pattern could name one
- * owner's shares: each session lists them.
+ * these links (TABLE_KEYS.sharePartitions) and the copies of their files (every version
+ * under each share's folder), found from the owner's own items. A share's partition is
+ * keyed by its link's hash and its copies by its id, not by its owner, so no pattern could
+ * name one owner's shares: each session lists them.
  */
-export const shareDeletionSessionPolicy = (secretHashes: readonly string[], resources: Pick<DeletionResources, 'tableName'>) => ({
-  Version: '2012-10-17',
-  Statement: [
-    {
-      Sid: 'OwnShares',
-      Effect: 'Allow',
-      Action: ['dynamodb:Query', 'dynamodb:BatchWriteItem'],
-      Resource: `arn:aws:dynamodb:*:*:table/${resources.tableName}`,
-      Condition: { 'ForAllValues:StringEquals': { 'dynamodb:LeadingKeys': secretHashes.flatMap(TABLE_KEYS.sharePartitions) } },
-    },
-  ],
-});
+export const shareDeletionSessionPolicy = (
+  shares: readonly { shareId: string; secretHash: string }[],
+  resources: Pick<DeletionResources, 'tableName' | 'bucketName'>,
+) => {
+  const bucket = `arn:aws:s3:::${resources.bucketName}`;
+  return {
+    Version: '2012-10-17',
+    Statement: [
+      {
+        Sid: 'OwnShares',
+        Effect: 'Allow',
+        Action: ['dynamodb:Query', 'dynamodb:BatchWriteItem'],
+        Resource: `arn:aws:dynamodb:*:*:table/${resources.tableName}`,
+        Condition: {
+          'ForAllValues:StringEquals': { 'dynamodb:LeadingKeys': shares.flatMap((share) => TABLE_KEYS.sharePartitions(share.secretHash)) },
+        },
+      },
+      {
+        Sid: 'TheirCopies',
+        Effect: 'Allow',
+        Action: ['s3:DeleteObjectVersion'],
+        Resource: shares.map((share) => `${bucket}/${sharedCopyPrefix(share.shareId)}*`),
+      },
+      {
+        Sid: 'ListTheirCopies',
+        Effect: 'Allow',
+        Action: ['s3:ListBucketVersions'],
+        Resource: bucket,
+        Condition: { StringLike: { 's3:prefix': shares.map((share) => `${sharedCopyPrefix(share.shareId)}*`) } },
+      },
+    ],
+  };
+};

@@ -46,17 +46,22 @@ export const deletionWorkerOf = (
           deleteOwnerPartition: dynamoAccountRecords(settings.tableName, dynamo).deleteOwnerPartition,
         },
         shares: ownerShareDeletion({
-          secretHashes: async (of) => (await dynamoShareStore(settings.tableName, dynamo).ownerShares(of)).map((share) => share.secretHash),
-          // Each batch of shares through a session of its own, naming their partitions only.
-          partitionsOf: async (hashes) =>
-            dynamoAccountRecords(
-              settings.tableName,
-              tracer.captureAWSv3Client(
-                createDynamoDbClient(
-                  await session(`account-deletion-shares-${owner}`, shareDeletionSessionPolicy(hashes, { tableName: settings.tableName })),
-                ),
-              ),
-            ),
+          shares: async (of) =>
+            (await dynamoShareStore(settings.tableName, dynamo).ownerShares(of)).map(({ shareId, secretHash }) => ({
+              shareId,
+              secretHash,
+            })),
+          // Each batch of shares through a session of its own, naming their partitions and copies only.
+          async sessionFor(batch) {
+            const forBatch = await session(
+              `account-deletion-shares-${owner}`,
+              shareDeletionSessionPolicy(batch, { tableName: settings.tableName, bucketName: settings.bucketName }),
+            );
+            return {
+              partitions: dynamoAccountRecords(settings.tableName, tracer.captureAWSv3Client(createDynamoDbClient(forBatch))),
+              objects: s3VersionedObjects(tracer.captureAWSv3Client(createS3Client(forBatch)), settings.bucketName),
+            };
+          },
         }),
         identities: cognitoIdentities(tracer.captureAWSv3Client(createCognitoClient(scoped)), userPoolId),
       };

@@ -30,6 +30,12 @@ export interface SweepReport {
   scansApplied: number;
   /** Available statements whose search postings were missing or out of date, written again. */
   indexed: number;
+  /**
+   * Statements whose indexing failed (logged by error name); the owner's other statements
+   * and steps, and the owners after it, were still swept. Each failure counts one of its
+   * file's tries (CONTENT_READ_ATTEMPTS), so a later run indexes it by its filing alone.
+   */
+  indexFailures: number;
   /** Statements deleted for good: their 30 days in Recently deleted were over (or their file was gone). */
   purged: number;
   /** Owners whose comparison failed (logged by error name); the rest were still swept. */
@@ -153,6 +159,7 @@ export const createSweep = (deps: SweepDeps) => async (): Promise<SweepReport> =
     uploadsReleased: 0,
     scansApplied: 0,
     indexed: 0,
+    indexFailures: 0,
     purged: 0,
     failures: 0,
   };
@@ -216,9 +223,18 @@ export const createSweep = (deps: SweepDeps) => async (): Promise<SweepReport> =
       // Postings an edit or a crash left behind its record, and vaults from before search.
       for (const { listed: _listed, ordered: _ordered, indexed, ...statement } of records.statements) {
         if (!deps.search || indexed || statement.status !== STATEMENT_STATUS.available || !stored.has(statement.id)) continue;
-        if (report.indexed >= SWEEP_INDEXES_PER_RUN) break;
-        await indexAvailable(deps, statement);
-        report.indexed++;
+        if (report.indexed + report.indexFailures >= SWEEP_INDEXES_PER_RUN) break;
+        try {
+          await indexAvailable(deps, statement);
+          report.indexed++;
+        } catch (error) {
+          report.indexFailures++;
+          deps.log.error('indexing of a statement failed', {
+            owner,
+            statementId: statement.id,
+            errorName: error instanceof Error ? error.name : typeof error,
+          });
+        }
       }
       const avatar = profileImageKey(owner);
       if (hasAvatar && records.avatarKey !== avatar) await catalogueCreated(deps, avatar);
@@ -232,7 +248,8 @@ export const createSweep = (deps: SweepDeps) => async (): Promise<SweepReport> =
     }
   }
   deps.log.info('sweep done', { ...report });
-  // A failed owner makes the run fail (so it is retried and alarmed on) after the rest were swept.
-  if (report.failures > 0) throw new Error(`the sweep failed for ${report.failures} owner(s)`);
+  // A failed owner or indexing makes the run fail (so it is retried and alarmed on) after the rest were swept.
+  if (report.failures > 0 || report.indexFailures > 0)
+    throw new Error(`the sweep failed for ${report.failures} owner(s) and ${report.indexFailures} statement(s) to index`);
   return report;
 };

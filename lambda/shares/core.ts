@@ -144,7 +144,7 @@ export const createShareApi = (deps: ShareApiDeps) => {
         if (!shared) throw notFound('This file is not in the share.');
         const [statement] = await deps.reader.statements(share.owner, [statementId]);
         if (!stillShared(share, shared, statement)) throw notFound('This file is no longer shared.');
-        const signed = await deps.reader.signedRead(statement, disposition);
+        const signed = await deps.reader.signedRead(statement, disposition, share.shareId);
         if (disposition === 'attachment') await deps.shares.countDownload(share.secretHash, statementId);
         const answer: StatementDownloadResponse = { ...signed, fileName: statement.fileName };
         return { status: 200, body: answer };

@@ -10,6 +10,7 @@ import {
   DELETION_JOB_TABLE_ACTIONS,
   LAMBDA_ENV,
   PROFILE_IMAGE_PREFIX,
+  SHARED_COPY_PREFIX,
   STATEMENT_PREFIX,
   TABLE_KEYS,
 } from '../../contract';
@@ -66,7 +67,9 @@ export class AccountDeletion extends Construct {
       storage.grantDeleteVersions(this.jobRole, prefix);
       storage.grantAbortMultipartUpload(this.jobRole, prefix);
     }
-    storage.grantListVersions(this.jobRole, [`${STATEMENT_PREFIX}*`, `${PROFILE_IMAGE_PREFIX}*`]);
+    // The copies of the owner's shared files, under each of their shares' folders.
+    storage.grantDeleteVersions(this.jobRole, SHARED_COPY_PREFIX);
+    storage.grantListVersions(this.jobRole, [`${STATEMENT_PREFIX}*`, `${PROFILE_IMAGE_PREFIX}*`, `${SHARED_COPY_PREFIX}*`]);
     storage.grantListMultipartUploads(this.jobRole);
     table.grant(this.jobRole, ...DELETION_JOB_TABLE_ACTIONS);
     userPool.grant(this.jobRole, 'cognito-idp:AdminDeleteUser');

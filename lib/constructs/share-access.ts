@@ -3,6 +3,7 @@ import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import { Construct } from 'constructs';
 import { LAMBDA_ENV, STATEMENT_PREFIX, TABLE_KEYS } from '../../contract';
+import { shareRecordReads } from '../../lambda/shares/session-policy';
 import type { VaultStorage } from './storage';
 import { VaultFunction } from './vault-function';
 
@@ -15,10 +16,11 @@ export interface ShareAccessProps {
  * What serves a share's recipient, who has no account: the share function, behind the
  * statements API's IAM-authorized routes (only the web server may call them), and the
  * reader role it assumes for each read. The function itself reaches only the shares' and
- * the rate limits' partitions; the reader role may read statement records and files, and
- * every session of it is narrowed by its policy to one owner's records and, for a file,
- * that one object (lambda/shares/session-policy.ts). Nothing here can list, write or
- * delete a file, or read a record of anyone the share does not belong to.
+ * the rate limits' partitions; the reader role may read statement records and files and
+ * copy a file into the shares' copies, and every session of it is narrowed by its policy to
+ * one owner's records and, for a file, that one object and its one copy
+ * (lambda/shares/session-policy.ts). Nothing here can list or delete a file, write one
+ * anywhere but a copy, or read a record of anyone the share does not belong to.
  */
 export class ShareAccess extends Construct {
   readonly handler: VaultFunction;
@@ -42,13 +44,17 @@ export class ShareAccess extends Construct {
       maxSessionDuration: Duration.hours(1),
     });
     this.readerRole.grantAssumeRole(this.handler.role);
+    // A shared file is copied (with its verdict, its tag) to a key that names the share, not
+    // its owner, and the recipient's URL is the copy's.
     storage.grantRead(this.readerRole, STATEMENT_PREFIX);
+    storage.grantReadTags(this.readerRole, STATEMENT_PREFIX);
+    storage.grantShareCopies(this.readerRole);
     this.readerRole.addToPrincipalPolicy(
       new iam.PolicyStatement({
         actions: ['dynamodb:GetItem', 'dynamodb:BatchGetItem'],
         resources: [table.tableArn],
-        // Statement records only ever lead with an owner's partition.
-        conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [TABLE_KEYS.userPartition('*')] } },
+        // Statement records only ever lead with an owner's partition; of any item, only what a recipient is served.
+        conditions: shareRecordReads([TABLE_KEYS.userPartition('*')]),
       }),
     );
     // The function itself: the share it is asked for (read, and its counts), its openings, and the rate limits.

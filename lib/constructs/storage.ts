@@ -3,7 +3,7 @@ import * as iam from 'aws-cdk-lib/aws-iam';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
 import { acknowledgeKeyPrefixWildcard } from './acknowledgements';
-import { BUCKET_CORS } from '../../contract';
+import { BUCKET_CORS, SHARED_COPIES, SHARED_COPY_PREFIX } from '../../contract';
 
 export interface VaultStorageProps {
   /** The one web origin allowed to PUT and GET through presigned URLs (CORS). */
@@ -71,6 +71,13 @@ export class VaultStorage extends Construct {
           id: 'expire-old-versions',
           noncurrentVersionExpiration: props.noncurrentVersionRetention ?? Duration.days(30),
           expiredObjectDeleteMarker: true,
+        },
+        // What a share's recipient downloads is a copy, made again while the share lives.
+        {
+          id: 'expire-share-copies',
+          prefix: SHARED_COPY_PREFIX,
+          expiration: Duration.days(SHARED_COPIES.lifecycleDays),
+          noncurrentVersionExpiration: Duration.days(SHARED_COPIES.lifecycleDays),
         },
       ],
       cors: [
@@ -153,6 +160,18 @@ export class VaultStorage extends Construct {
     });
   }
 
+  /**
+   * Make and read the copies of shared files (SHARED_COPY_PREFIX), with the malware scan's
+   * verdict copied from their statement: CopyObject into the prefix and GetObject of it.
+   */
+  grantShareCopies(grantee: iam.IGrantable): iam.Grant {
+    return [
+      this.grantOnObjects(grantee, SHARED_COPY_PREFIX, 's3:PutObject'),
+      this.grantOnObjects(grantee, SHARED_COPY_PREFIX, 's3:PutObjectTagging'),
+      this.grantOnObjects(grantee, SHARED_COPY_PREFIX, 's3:GetObject'),
+    ].reduce((all, one) => all.combine(one));
+  }
+
   private grantOnObjects(grantee: iam.IGrantable, keyPrefix: string, action: string): iam.Grant {
     const grant = iam.Grant.addToPrincipal({ grantee, actions: [action], resourceArns: [this.bucket.arnForObjects(`${keyPrefix}*`)] });
     if (Construct.isConstruct(grantee)) {
@@ -160,7 +179,9 @@ export class VaultStorage extends Construct {
         grantee,
         this.bucket,
         keyPrefix,
-        `Objects live under ${keyPrefix}{sub}/, one folder per user, and which user is known only when a request or an S3 event arrives; the grant is limited to this one product prefix of the bucket.`,
+        keyPrefix === SHARED_COPY_PREFIX
+          ? `Copies live under ${keyPrefix}{shareId}/, one folder per share, and which share is known only when its recipient asks for a file or its owner's account is closed; the grant is limited to this one prefix of the bucket.`
+          : `Objects live under ${keyPrefix}{sub}/, one folder per user, and which user is known only when a request or an S3 event arrives; the grant is limited to this one product prefix of the bucket.`,
       );
     }
     return grant;

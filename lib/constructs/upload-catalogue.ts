@@ -7,7 +7,7 @@ import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as s3n from 'aws-cdk-lib/aws-s3-notifications';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import { LAMBDA_ENV, PROFILE_IMAGE_PREFIX, STATEMENT_PREFIX, SWEEP_INTERVAL_MINUTES } from '../../contract';
+import { LAMBDA_ENV, STATEMENT_PREFIX, SWEEP_INTERVAL_MINUTES, UPLOAD_PREFIXES } from '../../contract';
 import type { VaultStorage } from './storage';
 import { VaultFunction } from './vault-function';
 
@@ -80,7 +80,7 @@ export class UploadCatalogue extends Construct {
     });
 
     for (const fn of [this.handler, this.sweep, this.scanResults]) {
-      for (const prefix of [STATEMENT_PREFIX, PROFILE_IMAGE_PREFIX]) {
+      for (const prefix of UPLOAD_PREFIXES) {
         // HeadObject and the first bytes to check an upload; DeleteObject for objects that break the contract.
         storage.grantRead(fn, prefix);
         storage.grantDelete(fn, prefix);
@@ -108,7 +108,7 @@ export class UploadCatalogue extends Construct {
     });
 
     const destination = new s3n.LambdaDestination(this.handler.function);
-    for (const prefix of [STATEMENT_PREFIX, PROFILE_IMAGE_PREFIX]) {
+    for (const prefix of UPLOAD_PREFIXES) {
       storage.bucket.addEventNotification(s3.EventType.OBJECT_CREATED, destination, { prefix });
       storage.bucket.addEventNotification(s3.EventType.OBJECT_REMOVED, destination, { prefix });
     }

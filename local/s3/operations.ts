@@ -8,8 +8,10 @@ export interface S3Operation {
   name: string;
   bucket?: string;
   key?: string;
-  /** Each IAM check the request needs (a copy needs two). */
+  /** Each IAM check the request needs (a copy needs more than one). */
   checks: { action: string; resource: string; context?: Record<string, string> }[];
+  /** A copy's source object, whose tags are read (and copied, unless the request replaces them). */
+  copySource?: { bucket: string; key: string; tagging: 'COPY' | 'REPLACE' };
 }
 
 const bucketArn = (bucket: string) => `arn:aws:s3:::${bucket}`;
@@ -87,6 +89,8 @@ export const s3Operation = (
         const source = splitPath(`/${copySource.replace(/^\//, '').split('?')[0]}`);
         if (!source?.bucket || !source.key) return undefined;
         operation.checks.push({ action: 's3:GetObject', resource: objectArn(source.bucket, source.key) });
+        const tagging = String(headers['x-amz-tagging-directive'] ?? 'COPY').toUpperCase() === 'REPLACE' ? 'REPLACE' : 'COPY';
+        operation.copySource = { bucket: source.bucket, key: source.key, tagging };
       }
       return operation;
     }

@@ -133,7 +133,12 @@ const objectRemovedEvent = (bucket: string, key: string): S3Event => ({
         s3SchemaVersion: '1.0',
         configurationId: 'local',
         bucket: { name: bucket, ownerIdentity: { principalId: 'local' }, arn: `arn:aws:s3:::${bucket}` },
-        object: { key: key.split('/').map(encodeURIComponent).join('/'), size: 0, eTag: '', sequencer: Date.now().toString(16).toUpperCase() },
+        object: {
+          key: key.split('/').map(encodeURIComponent).join('/'),
+          size: 0,
+          eTag: '',
+          sequencer: Date.now().toString(16).toUpperCase(),
+        },
       },
     },
   ],
@@ -434,9 +439,19 @@ export const startLocalS3 = async (input: {
           .writeHead(200, { 'Content-Type': 'application/xml', ...corsHeaders(request.headers.origin) })
           .end(listPartsXml(uploadsDir, input.bucketName, key, uploadId, (part) => checksums.partChecksum(uploadId, part)));
         return true;
-      case 'CopyObject':
+      case 'CopyObject': {
         checksums.setObjectChecksum(key, undefined);
-        return undefined;
+        // s3rver copies no tags: S3 copies the source's unless the request replaces them.
+        const source = operation.copySource!;
+        if (source.tagging === 'REPLACE') return undefined;
+        forward(request, response, body, {
+          succeeded: () => {
+            fs.rmSync(taggingFile(key), { force: true });
+            if (fs.existsSync(taggingFile(source.key))) fs.copyFileSync(taggingFile(source.key), taggingFile(key));
+          },
+        });
+        return true;
+      }
       case 'DeleteObject':
         if (!query.has('versionId')) checksums.setObjectChecksum(key, undefined);
         return undefined;
@@ -521,6 +536,13 @@ export const startLocalS3 = async (input: {
           : [];
       const deletedKeys = deletedObjects.map((object) => object.key);
       const readsObject = operation.name === 'GetObject' || operation.name === 'HeadObject';
+      const tagContext = (key: string) =>
+        Object.fromEntries(Object.entries(tagsOf(key)).map(([name, value]) => [`s3:ExistingObjectTag/${name}`, value]));
+      const source = operation.copySource;
+      const sourceArn = source && `arn:aws:s3:::${source.bucket}/${source.key}`;
+      // A copy reads its source as a GET does (its tags in the context, so the bucket policy
+      // applies), and copying the source's tags needs their reading and writing too.
+      const copiesTags = source?.tagging === 'COPY' && Object.keys(tagsOf(source.key)).length > 0;
       const checks =
         operation.name === 'DeleteObjects'
           ? deletedObjects.map(({ key, versioned }) => ({
@@ -528,16 +550,20 @@ export const startLocalS3 = async (input: {
               resource: `arn:aws:s3:::${input.bucketName}/${key}`,
             }))
           : readsObject
-            ? operation.checks.map((check) => ({
-                ...check,
-                context: {
-                  ...check.context,
-                  ...Object.fromEntries(
-                    Object.entries(tagsOf(operation.key!)).map(([name, value]) => [`s3:ExistingObjectTag/${name}`, value]),
+            ? operation.checks.map((check) => ({ ...check, context: { ...check.context, ...tagContext(operation.key!) } }))
+            : source
+              ? [
+                  ...operation.checks.map((check) =>
+                    check.resource === sourceArn ? { ...check, context: { ...check.context, ...tagContext(source.key) } } : check,
                   ),
-                },
-              }))
-            : operation.checks;
+                  ...(copiesTags
+                    ? [
+                        { action: 's3:GetObjectTagging', resource: sourceArn! },
+                        { action: 's3:PutObjectTagging', resource: `arn:aws:s3:::${input.bucketName}/${operation.key}` },
+                      ]
+                    : []),
+                ]
+              : operation.checks;
       const denied = await denial(signer, checks);
       if (denied) return refuse(request, response, denied);
 

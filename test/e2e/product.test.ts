@@ -13,6 +13,7 @@ import { javaProcessesFor, startStack, waitFor, type StackProcess } from '../loc
 import { rawGraphql } from '../local/support/graphql';
 import { callApi } from '../local/support/rest';
 import { STATEMENT_ROUTES } from '../../contract';
+import { NOT_INDEXED_REASONS, notIndexedSentence } from '../../contract/search/not-indexed';
 import { CHROMIUM_FLAGS, ensureChromium } from './support/chromium';
 import './support/locator-matchers';
 import { buildWebApp, startBuiltWebApp } from './support/web-app';
@@ -20,6 +21,7 @@ import { EICAR, csv, pdf, pngOf } from '../support/samples';
 import { uploadStatement } from '../local/support/uploads';
 import { signedInEarlier } from '../local/support/tokens';
 import { readZip } from '../support/zip';
+import { pdfBomb } from '../support/bombs';
 import { STATEMENT_PDFS, statementPdf } from '../support/statement-pdfs';
 import { STATEMENT_WORKBOOKS, statementWorkbook } from '../support/statement-workbooks';
 import { accessibilityViolations } from './support/axe';
@@ -1719,9 +1721,12 @@ describe('notifications: web push sent for real, shown by the service worker', (
     );
     await cdp.send('ServiceWorker.enable');
     const registration = await waitFor(async () => registrations.find((one) => one.scopeURL === `${base}/`), 'the service worker');
-    const deliver = (data: string) => cdp.send('ServiceWorker.deliverPushMessage', { origin: base, registrationId: registration.registrationId, data });
+    const deliver = (data: string) =>
+      cdp.send('ServiceWorker.deliverPushMessage', { origin: base, registrationId: registration.registrationId, data });
     const notifications = () =>
-      page.evaluate(async () => (await (await navigator.serviceWorker.ready).getNotifications()).map(({ title, body }) => ({ title, body })));
+      page.evaluate(async () =>
+        (await (await navigator.serviceWorker.ready).getNotifications()).map(({ title, body }) => ({ title, body })),
+      );
 
     await card.getByRole('button', { name: 'Send a test' }).click();
     await deliver(await arrived(1));
@@ -1730,7 +1735,13 @@ describe('notifications: web push sent for real, shown by the service worker', (
     ]);
 
     // A statement scanned clean: told without its name; with the page in view, as a toast.
-    await uploadStatement(stack.config, idToken, { fileName: 'pushed-may.pdf', contentType: 'application/pdf', accountLabel: 'Card', period: '2024-05', bytes: pdf(2000) });
+    await uploadStatement(stack.config, idToken, {
+      fileName: 'pushed-may.pdf',
+      contentType: 'application/pdf',
+      accountLabel: 'Card',
+      period: '2024-05',
+      bytes: pdf(2000),
+    });
     const ready = await arrived(2);
     expect(JSON.parse(ready)).toMatchObject({ kind: 'statementReady', title: 'Statement ready' });
     expect(ready).not.toContain('pushed-may');
@@ -2189,6 +2200,39 @@ describe('see and find: each kind of statement shown in place, hostile files kep
     await page.keyboard.press('p');
     await page.waitForURL(`${base}/statements/${ids['receipt.png']}`);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('receipt.png');
+    await page.context().close();
+  }, 180_000);
+
+  test('a PDF whose page inflates to 400 MB is listed and found by its name; its page and the results say in words why its contents are not', async () => {
+    // A person of its own: the file is all their vault holds.
+    const owner = { email: `bomb-${Date.now()}@example.com`, password: 'a file that unpacks forever' };
+    const page = await newPage();
+    await signUpAndConfirm(page, owner.email, owner.password);
+    await signIn(page, owner.email, owner.password);
+    await page.waitForURL(`${base}/statements`);
+    const idToken = (await sessionCookies(page.context())).find((cookie) => cookie.name.endsWith('.idToken'))!.value;
+    const { statementId } = await uploadStatement(stack.config, idToken, {
+      fileName: 'bomb page.pdf',
+      contentType: 'application/pdf',
+      accountLabel: 'Visa',
+      period: '2024-10',
+      bytes: pdfBomb(),
+    });
+    await waitFor(async () => {
+      const answer = (
+        await rawGraphql(stack.config, { Authorization: idToken }, `{ statement(id: "${statementId}") { contentNotIndexed } }`)
+      ).body;
+      return (answer.data as { statement?: { contentNotIndexed: string | null } | null }).statement?.contentNotIndexed ?? undefined;
+    }, 'the bomb to be marked not indexed');
+    const sentence = notIndexedSentence(NOT_INDEXED_REASONS['too large']);
+    await page.goto(`${base}/statements/${statementId}`);
+    await expect(page.getByTestId('scan-verdict')).toHaveText('Clean');
+    await expect(page.getByTestId('content-not-indexed')).toHaveText(sentence);
+    await page.goto(`${base}/statements/search?q=bomb`);
+    const results = page.getByRole('main').getByRole('listitem');
+    await expect(results).toHaveCount(1);
+    await expect(results.first().getByRole('link')).toHaveText('bomb page.pdf');
+    await expect(results.first().getByTestId('content-not-indexed')).toHaveText(sentence);
     await page.context().close();
   }, 180_000);
 });

@@ -12,7 +12,7 @@ import {
 import { Stack, type CfnElement } from 'aws-cdk-lib';
 import type { IConstruct } from 'constructs';
 import { OUTPUT_NAMES } from '../../lib/outputs';
-import { TABLE_KEYS, WEB_CONFIG_ENV, WEB_SECURITY_HEADERS } from '../../contract';
+import { SHARE_READ_FIELDS, TABLE_KEYS, WEB_CONFIG_ENV, WEB_SECURITY_HEADERS } from '../../contract';
 import type { StatementVaultStack, VaultPrincipals } from '../../lib/statement-vault-stack';
 import { VaultFunction } from '../../lib/constructs/vault-function';
 import { readOpenNextArtifact } from '../../lib/web-artifact';
@@ -277,6 +277,20 @@ describe('bucket', () => {
     );
   });
 
+  test("a share's copies go by themselves a day after they are made, and their older versions a day later; nothing else of the bucket does", () => {
+    const { bucket } = filesBucket();
+    const rules = bucket.Properties.LifecycleConfiguration.Rules as Record<string, unknown>[];
+    expect(rules.filter((rule) => 'ExpirationInDays' in rule)).toEqual([
+      {
+        Id: 'expire-share-copies',
+        Prefix: 'shared/',
+        ExpirationInDays: 1,
+        NoncurrentVersionExpiration: { NoncurrentDays: 1 },
+        Status: 'Enabled',
+      },
+    ]);
+  });
+
   test('CORS allows the web origin and nothing else', () => {
     const { bucket } = filesBucket();
     expect(bucket.Properties.CorsConfiguration.CorsRules).toEqual([
@@ -506,9 +520,13 @@ describe('presign Lambdas', () => {
 
   test('each may sign only under its own key prefix', () => {
     const policies = ourPolicies().map((policy) => JSON.stringify(policy.Properties.PolicyDocument));
-    // GuardDuty's role writes one object of its own, to check it may use the bucket.
+    // GuardDuty's role writes one object of its own, to check it may use the bucket; the share
+    // reader writes the copies of shared files, under their own prefix only.
     const s3Statements = policies.filter(
-      (doc) => doc.includes('s3:PutObject') && !doc.includes('malware-protection-resource-validation-object'),
+      (doc) =>
+        doc.includes('s3:PutObject') &&
+        !doc.includes('malware-protection-resource-validation-object') &&
+        !/"s3:PutObject".{0,200}\/shared\/\*/s.test(doc),
     );
     expect(s3Statements).toHaveLength(2);
     expect(s3Statements.filter((doc) => doc.includes('/profile-images/*') && !doc.includes('/statements/*'))).toHaveLength(1);
@@ -655,9 +673,11 @@ describe('least privilege: each principal may do exactly what its code does', ()
         's3:DeleteObject bucket/profile-images/*',
         's3:DeleteObject bucket/statements/*',
         's3:DeleteObjectVersion bucket/profile-images/*',
+        // The copies of the owner's shared files, each share's folder named by its session.
+        's3:DeleteObjectVersion bucket/shared/*',
         's3:DeleteObjectVersion bucket/statements/*',
         's3:ListBucketMultipartUploads bucket',
-        's3:ListBucketVersions bucket if {"StringLike":{"s3:prefix":["statements/*","profile-images/*"]}}',
+        's3:ListBucketVersions bucket if {"StringLike":{"s3:prefix":["statements/*","profile-images/*","shared/*"]}}',
       ],
     ],
     // The web server: its config arrives in its environment; of AWS it calls only the share
@@ -720,9 +740,17 @@ describe('least privilege: each principal may do exactly what its code does', ()
     [
       'shareReader',
       [
-        'dynamodb:BatchGetItem table if {"ForAllValues:StringLike":{"dynamodb:LeadingKeys":["USER#*"]}}',
-        'dynamodb:GetItem table if {"ForAllValues:StringLike":{"dynamodb:LeadingKeys":["USER#*"]}}',
+        // Owners' items only, and of them only what a recipient is served, by name.
+        ...['BatchGetItem', 'GetItem'].map(
+          (action) =>
+            `dynamodb:${action} table if {"ForAllValues:StringLike":{"dynamodb:LeadingKeys":["USER#*"],"dynamodb:Attributes":${JSON.stringify(SHARE_READ_FIELDS)}},"StringEqualsIfExists":{"dynamodb:Select":"SPECIFIC_ATTRIBUTES"}}`,
+        ),
+        // A shared file is copied, with its verdict (its tags), under its share; the recipient's URL is the copy's.
+        's3:GetObject bucket/shared/*',
         's3:GetObject bucket/statements/*',
+        's3:GetObjectTagging bucket/statements/*',
+        's3:PutObject bucket/shared/*',
+        's3:PutObjectTagging bucket/shared/*',
       ],
     ],
     // The GraphQL resolvers: GetItem (me, statement), Query (statements, Recently deleted), UpdateItem (updateProfile).

@@ -1,4 +1,12 @@
-import { ACCOUNT_DELETION, STATEMENT_STATUS, TABLE_KEYS, profileImageKey, statementKey, type Statement } from '../../contract';
+import {
+  ACCOUNT_DELETION,
+  STATEMENT_STATUS,
+  TABLE_KEYS,
+  profileImageKey,
+  sharedCopyPrefix,
+  statementKey,
+  type Statement,
+} from '../../contract';
 import {
   resumeStalledDeletions,
   runDeletion,
@@ -64,37 +72,62 @@ const statement = (owner: string, id: string, size: number): Statement => ({
  */
 const sharePartitions = () => {
   const partitions = new Map<string, number>();
-  const hashesOf = new Map<string, string[]>();
+  const copies = new Map<string, number>();
+  const sharesOf = new Map<string, { shareId: string; secretHash: string }[]>();
   const sessions: string[][] = [];
   const add = (owner: string, count: number) => {
     for (let index = 0; index < count; index++) {
-      const hash = `${owner.slice(0, 8)}${String(index).padStart(56, '0')}`;
-      hashesOf.set(owner, [...(hashesOf.get(owner) ?? []), hash]);
-      // The share with two openings, and its link's counts of two minutes.
-      for (const partition of TABLE_KEYS.sharePartitions(hash)) partitions.set(partition, 3);
+      const share = {
+        shareId: `01JS${owner.slice(0, 4).toUpperCase()}${String(index).padStart(18, '0')}`,
+        secretHash: `${owner.slice(0, 8)}${String(index).padStart(56, '0')}`,
+      };
+      sharesOf.set(owner, [...(sharesOf.get(owner) ?? []), share]);
+      // The share with two openings, its link's counts of two minutes, and a copy of one file in two versions.
+      for (const partition of TABLE_KEYS.sharePartitions(share.secretHash)) partitions.set(partition, 3);
+      copies.set(`${sharedCopyPrefix(share.shareId)}01HAAAAAAAAAAAAAAAAAAAAAAA/file`, 2);
     }
   };
+  const refused = (name: string) => Object.assign(new Error(`not allowed: ${name}`), { name: 'AccessDeniedException' });
   const shares = ownerShareDeletion({
-    secretHashes: async (owner) => hashesOf.get(owner) ?? [],
-    async partitionsOf(hashes) {
-      sessions.push([...hashes]);
-      const allowed = hashes.flatMap(TABLE_KEYS.sharePartitions);
+    shares: async (owner) => sharesOf.get(owner) ?? [],
+    async sessionFor(batch) {
+      sessions.push(batch.map((share) => share.shareId));
+      const allowed = batch.flatMap((share) => TABLE_KEYS.sharePartitions(share.secretHash));
+      const prefixes = batch.map((share) => sharedCopyPrefix(share.shareId));
       return {
-        async deletePartitions(names) {
-          let deleted = 0;
-          for (const name of names) {
-            if (!allowed.includes(name)) throw Object.assign(new Error(`not allowed: ${name}`), { name: 'AccessDeniedException' });
-            deleted += partitions.get(name) ?? 0;
-            partitions.delete(name);
-          }
-          return deleted;
+        partitions: {
+          async deletePartitions(names) {
+            let deleted = 0;
+            for (const name of names) {
+              if (!allowed.includes(name)) throw refused(name);
+              deleted += partitions.get(name) ?? 0;
+              partitions.delete(name);
+            }
+            return deleted;
+          },
+        },
+        objects: {
+          async *listVersions(prefix) {
+            if (!prefixes.includes(prefix)) throw refused(prefix);
+            yield [...copies]
+              .filter(([key]) => key.startsWith(prefix))
+              .flatMap(([key, count]) => Array.from({ length: count }, (_, n) => ({ key, versionId: `v${n}`, size: 10 })));
+          },
+          async deleteVersions(versions) {
+            for (const { key } of versions) {
+              if (!prefixes.some((prefix) => key.startsWith(prefix))) throw refused(key);
+              copies.delete(key);
+            }
+          },
         },
       };
     },
   });
-  const remaining = (owner: string) =>
-    (hashesOf.get(owner) ?? []).flatMap(TABLE_KEYS.sharePartitions).filter((name) => partitions.has(name));
-  return { shares, add, sessions, remaining, hashesOf };
+  const remaining = (owner: string) => [
+    ...(sharesOf.get(owner) ?? []).flatMap((share) => TABLE_KEYS.sharePartitions(share.secretHash)).filter((name) => partitions.has(name)),
+    ...(sharesOf.get(owner) ?? []).flatMap((share) => [...copies.keys()].filter((key) => key.startsWith(sharedCopyPrefix(share.shareId)))),
+  ];
+  return { shares, add, sessions, remaining, sharesOf };
 };
 
 const world = () => {
@@ -154,7 +187,7 @@ const world = () => {
       async deleteOwnerPartition(owner) {
         records.avatars.delete(owner);
         // The owner's own items of their shares are in their partition.
-        shared.hashesOf.delete(owner);
+        shared.sharesOf.delete(owner);
         const count = otherItems.get(owner) ?? 0;
         otherItems.delete(owner);
         return count;
@@ -201,9 +234,9 @@ describe('an account deletion', () => {
       finishedAt: '2026-11-24T10:00:00.000Z',
       counts: { uploadsAborted: 1, objectVersions: 6, bytes: 540, statements: 3, shares: 2, otherRecords: 4, signInDeleted: true },
     });
-    // Both shares, through one session naming their partitions only.
+    // Both shares, their partitions and their copies, through one session naming them only.
     expect(shared.remaining(ALICE)).toEqual([]);
-    expect(shared.sessions).toEqual([[expect.stringMatching(ALICE.slice(0, 8)), expect.stringMatching(ALICE.slice(0, 8))]]);
+    expect(shared.sessions).toEqual([[expect.stringMatching(/^01JS1111/), expect.stringMatching(/^01JS1111/)]]);
     expect(bucket.versions.filter((version) => version.key.includes(ALICE))).toEqual([]);
     expect(bucket.uploads.filter((upload) => upload.key.includes(ALICE))).toEqual([]);
     expect(owned(ALICE, records.statements.keys())).toEqual([]);
@@ -222,7 +255,8 @@ describe('an account deletion', () => {
     expect(otherItems.get(BOB)).toBe(2);
     expect(records.avatars.has(BOB)).toBe(true);
     expect(shared.remaining(BOB)).toEqual(bobsShares);
-    expect(bobsShares).toHaveLength(2);
+    // The share's two partitions and its copy.
+    expect(bobsShares).toHaveLength(3);
   });
 
   test("every share goes, however many, each batch through a session that names only that batch's partitions", async () => {
@@ -234,7 +268,7 @@ describe('an account deletion', () => {
     expect(done?.counts.shares).toBe(2 * SHARES_PER_SESSION + 3);
     expect(shared.remaining(ALICE)).toEqual([]);
     expect(shared.sessions.map((batch) => batch.length)).toEqual([SHARES_PER_SESSION, SHARES_PER_SESSION, 3]);
-    expect(shared.remaining(BOB)).toHaveLength(2);
+    expect(shared.remaining(BOB)).toHaveLength(3);
   });
 
   test('a run that dies midway is resumed at the step it was in, by the sweep once stalled, and finishes', async () => {

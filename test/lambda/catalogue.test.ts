@@ -216,6 +216,7 @@ describe("an owner whose account's deletion begins while a statement of theirs i
           terms.delete(statementId);
           return had;
         },
+        attempt: async () => 1,
         postings: async () => ({ postings: [], complete: true }),
         statements: async () => [],
       },

@@ -1,5 +1,5 @@
 import { runSimulation } from '@cloud-copilot/iam-simulate';
-import { TABLE_KEYS, profileImageKey, statementKey } from '../../contract';
+import { TABLE_KEYS, profileImageKey, sharedCopyPrefix, statementKey } from '../../contract';
 import { deletionSessionPolicy, shareDeletionSessionPolicy } from '../../lambda/account/session-policy';
 import { SHARES_PER_SESSION } from '../../lambda/account/shares';
 import { ALICE, BOB } from '../support/lambda-fakes';
@@ -82,24 +82,36 @@ test('the sign-in: AdminDeleteUser on the pool (Cognito names no single user)', 
 
 describe("the session that deletes a batch of Alice's shares", () => {
   const hash = (n: number) => n.toString(16).padStart(64, 'a');
-  const batch = Array.from({ length: SHARES_PER_SESSION }, (_, n) => hash(n));
+  const shareOf = (n: number) => ({ shareId: `01JS${String(n).padStart(22, '0')}`, secretHash: hash(n) });
+  const batch = Array.from({ length: SHARES_PER_SESSION }, (_, n) => shareOf(n));
   const shares = shareDeletionSessionPolicy(batch, RESOURCES);
   const keys = (...leading: string[]) => ({ 'dynamodb:LeadingKeys': leading });
+  const copy = (shareId: string) => `arn:aws:s3:::vault-files/${sharedCopyPrefix(shareId)}01HAAAAAAAAAAAAAAAAAAAAAAA/file`;
 
-  test('a full batch fits the size STS takes, whatever the table is called (at most 255 characters)', () => {
-    expect(JSON.stringify(shareDeletionSessionPolicy(batch, { tableName: 'T'.repeat(255) })).length).toBeLessThanOrEqual(2048);
+  test('a full batch fits the size STS takes, whatever the table and bucket are called (at most 255 and 63 characters)', () => {
+    expect(
+      JSON.stringify(shareDeletionSessionPolicy(batch, { tableName: 'T'.repeat(255), bucketName: 'b'.repeat(63) })).length,
+    ).toBeLessThanOrEqual(2048);
   });
 
-  test("empties exactly those shares' partitions (the share, its openings, its link's counts) and nothing else", async () => {
-    for (const partition of TABLE_KEYS.sharePartitions(batch[3])) {
+  test("empties exactly those shares' partitions (the share, its openings, its link's counts) and their copies, and nothing else", async () => {
+    for (const partition of TABLE_KEYS.sharePartitions(batch[3].secretHash)) {
       expect(await allowed('dynamodb:Query', TABLE_ARN, keys(partition), shares)).toBe(true);
       expect(await allowed('dynamodb:BatchWriteItem', TABLE_ARN, keys(partition), shares)).toBe(true);
     }
-    expect(await allowed('dynamodb:BatchWriteItem', TABLE_ARN, keys(...TABLE_KEYS.sharePartitions(hash(SHARES_PER_SESSION))), shares)).toBe(
+    const outside = shareOf(SHARES_PER_SESSION);
+    expect(await allowed('dynamodb:BatchWriteItem', TABLE_ARN, keys(...TABLE_KEYS.sharePartitions(outside.secretHash)), shares)).toBe(
       false,
     );
     expect(await allowed('dynamodb:Query', TABLE_ARN, keys(TABLE_KEYS.userPartition(ALICE)), shares)).toBe(false);
-    expect(await allowed('dynamodb:GetItem', TABLE_ARN, keys(TABLE_KEYS.sharePartitions(batch[0])[0]), shares)).toBe(false);
+    expect(await allowed('dynamodb:GetItem', TABLE_ARN, keys(TABLE_KEYS.sharePartitions(batch[0].secretHash)[0]), shares)).toBe(false);
+    expect(await allowed('s3:DeleteObjectVersion', copy(batch[2].shareId), {}, shares)).toBe(true);
+    expect(await allowed('s3:DeleteObjectVersion', copy(outside.shareId), {}, shares)).toBe(false);
+    expect(await allowed('s3:GetObject', copy(batch[2].shareId), {}, shares)).toBe(false);
+    expect(
+      await allowed('s3:ListBucketVersions', 'arn:aws:s3:::vault-files', { 's3:prefix': sharedCopyPrefix(batch[1].shareId) }, shares),
+    ).toBe(true);
+    expect(await allowed('s3:ListBucketVersions', 'arn:aws:s3:::vault-files', { 's3:prefix': 'shared/' }, shares)).toBe(false);
     expect(
       await allowed('s3:DeleteObjectVersion', `arn:aws:s3:::vault-files/${statementKey(ALICE, '01HAAAAAAAAAAAAAAAAAAAAAAA')}`, {}, shares),
     ).toBe(false);

@@ -54,6 +54,7 @@ test('catalogues files whose event was lost, removes records whose file is gone,
     uploadsReleased: 0,
     scansApplied: 0,
     indexed: 0,
+    indexFailures: 0,
     purged: 0,
     failures: 0,
   });
@@ -84,6 +85,7 @@ test('writes nothing when bucket and table agree (the avatar is not re-catalogue
     uploadsReleased: 0,
     scansApplied: 0,
     indexed: 0,
+    indexFailures: 0,
     purged: 0,
     failures: 0,
   });

@@ -12,6 +12,7 @@ import {
   apiUrl,
   ownerPrefixes,
   routePath,
+  sharedCopyPrefix,
   statementKey,
   type AccountOverview,
   type CreatedShare,
@@ -51,16 +52,15 @@ const closeAccount = (user: TestUser, confirmEmail: string) =>
 const listed = (user: TestUser, count: number) =>
   waitFor(async () => ((await overview(user)).contents.statements === count ? true : undefined), `${count} statement(s) to be listed`);
 
-/** Every version and delete marker under the user's prefixes, read with the account's own rights. */
-const versionsOf = async (user: TestUser) => {
+/** Every version and delete marker under a prefix, read with the account's own rights. */
+const versionsUnder = async (prefix: string) => {
   const s3 = createS3Client({ credentials: LOCAL_CREDENTIALS, endpoints: { s3: `http://${HOST}:${stack.ports.s3}` } });
-  const found: string[] = [];
-  for (const prefix of ownerPrefixes(user.sub)) {
-    const page = await s3.send(new ListObjectVersionsCommand({ Bucket: LOCAL_IDS.bucketName, Prefix: prefix }));
-    found.push(...[...(page.Versions ?? []), ...(page.DeleteMarkers ?? [])].map((version) => String(version.Key)));
-  }
-  return found;
+  const page = await s3.send(new ListObjectVersionsCommand({ Bucket: LOCAL_IDS.bucketName, Prefix: prefix }));
+  return [...(page.Versions ?? []), ...(page.DeleteMarkers ?? [])].map((version) => String(version.Key));
 };
+
+/** Every version and delete marker under the user's prefixes. */
+const versionsOf = async (user: TestUser) => (await Promise.all(ownerPrefixes(user.sub).map(versionsUnder))).flat();
 
 /**
  * Every item of the table that holds any of these marks (a person's sub, their statement
@@ -225,6 +225,14 @@ test('a closed account leaves nothing of the person anywhere in the table: share
       },
     );
   expect((await openShare()).status).toBe(200);
+  // A file downloaded from it: a copy under the share, outside her prefixes.
+  const downloaded = await signedFetch(
+    principalCredentials('webServer'),
+    `${apiUrl(stack.config.custom.statementsApiUrl, routePath(SHARE_ROUTES.sharedFileUrl.resource, { statementId: kept.statementId }))}?disposition=attachment`,
+    { headers: { [SHARE_HEADERS.secret]: secret, [SHARE_HEADERS.viewerAddress]: '198.51.100.7' } },
+  );
+  expect((await fetch((await downloaded.json()).url)).status).toBe(200);
+  expect(await versionsUnder(sharedCopyPrefix(share.shareId))).toHaveLength(1);
   // A device with notifications on.
   const subscription = await (
     await fetch(`http://127.0.0.1:${stack.ports.pushService}/subscriptions`, {
@@ -284,6 +292,8 @@ test('a closed account leaves nothing of the person anywhere in the table: share
   );
 
   expect(await itemsMarked([...marks, fresh.statementId])).toEqual([]);
+  expect(await versionsUnder(sharedCopyPrefix(share.shareId))).toEqual([]);
+  for (const prefix of ownerPrefixes(carol.sub)) expect(await versionsUnder(prefix)).toEqual([]);
   // The link leads nowhere, whether or not the deletion's own record is still there.
   const dead = await openShare();
   expect(dead.status).toBe(404);

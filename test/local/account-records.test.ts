@@ -112,8 +112,8 @@ test('every item of the owner goes, each through its own path; the job keeps wha
       },
       records: { ...store, deleteOwnerPartition: accounts.deleteOwnerPartition },
       shares: ownerShareDeletion({
-        secretHashes: async (owner) => (await dynamoShareStore(table.name, table.client).ownerShares(owner)).map((one) => one.secretHash),
-        partitionsOf: async () => accounts,
+        shares: async (owner) => await dynamoShareStore(table.name, table.client).ownerShares(owner),
+        sessionFor: async () => ({ partitions: accounts, objects: { async *listVersions() {}, async deleteVersions() {} } }),
       }),
       identities: { deleteUser: async () => true },
     }),

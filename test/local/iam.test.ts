@@ -12,6 +12,7 @@ import * as path from 'node:path';
 import type { Context } from 'aws-lambda';
 import {
   LAMBDA_ENV,
+  SHARE_READ_FIELDS,
   STATEMENT_ROUTES,
   TABLE_KEYS,
   profileImageKey,
@@ -42,6 +43,7 @@ import { startLocalS3 } from '../../local/s3/server';
 import { HOST } from '../../local/settings';
 import { ALICE, BOB, apiEvent, json } from '../support/lambda-fakes';
 import { deletionSessionPolicy } from '../../lambda/account/session-policy';
+import { shareReadPolicy } from '../../lambda/shares/session-policy';
 import { sha256Base64 } from './support/uploads';
 
 /**
@@ -347,12 +349,64 @@ test('each role stays inside its own prefix and actions', async () => {
 test("only the functions that send web push may read the VAPID key pair's secret, as the template grants it", async () => {
   const authorizer = createAuthorizer(model);
   const reads = async (name: keyof AccessModel['principals']) =>
-    (await authorizer.authorize(model.principals[name], { action: 'secretsmanager:GetSecretValue', resource: model.vapidSecretArn })).allowed;
-  for (const sender of ['statementsApi', 'catalogue', 'scanResults', 'pushNotifier', 'vapidKeyMaker'] as const) expect(await reads(sender)).toBe(true);
+    (await authorizer.authorize(model.principals[name], { action: 'secretsmanager:GetSecretValue', resource: model.vapidSecretArn }))
+      .allowed;
+  for (const sender of ['statementsApi', 'catalogue', 'scanResults', 'pushNotifier', 'vapidKeyMaker'] as const)
+    expect(await reads(sender)).toBe(true);
   for (const other of ['shareApi', 'shareReader', 'webServer', 'sweep', 'profileImageApi', 'accountDeletion', 'statementSearch'] as const)
     expect(await reads(other)).toBe(false);
   // No one may read another secret by that grant.
   expect(
-    (await authorizer.authorize(model.principals.statementsApi, { action: 'secretsmanager:GetSecretValue', resource: `${model.vapidSecretArn}-other` })).allowed,
+    (
+      await authorizer.authorize(model.principals.statementsApi, {
+        action: 'secretsmanager:GetSecretValue',
+        resource: `${model.vapidSecretArn}-other`,
+      })
+    ).allowed,
   ).toBe(false);
+});
+
+test("a share reader's session reads only what a recipient is served of its owner's items, by name; the notifier reads owners' items only", async () => {
+  const { accessOf, sessionOf } = await fronts(model);
+  const reader = createDynamoDbClient(
+    sessionOf('shareReader', { sessionName: 'share-read', policy: shareReadPolicy(ALICE, { bucketName: BUCKET, tableName: TABLE }) }),
+  );
+  const key = (partition: string, sort: string) => ({ [TABLE_KEYS.partitionKey]: { S: partition }, [TABLE_KEYS.sortKey]: { S: sort } });
+  const get = (partition: string, sort: string, fields?: readonly string[]) =>
+    failureOf(
+      reader.send(
+        new GetItemCommand({
+          TableName: TABLE,
+          Key: key(partition, sort),
+          ...(fields
+            ? {
+                ProjectionExpression: fields.map((_, index) => `#f${index}`).join(', '),
+                ExpressionAttributeNames: Object.fromEntries(fields.map((field, index) => [`#f${index}`, field])),
+              }
+            : {}),
+        }),
+      ),
+    );
+  expect(await get(TABLE_KEYS.userPartition(ALICE), TABLE_KEYS.statementSort(ID), SHARE_READ_FIELDS)).toBeUndefined();
+  // The whole item, her profile's address, a device's push endpoint, or anything of Bob's: refused.
+  expect(await get(TABLE_KEYS.userPartition(ALICE), TABLE_KEYS.statementSort(ID))).toMatchObject({ name: 'AccessDeniedException' });
+  expect(await get(TABLE_KEYS.userPartition(ALICE), TABLE_KEYS.profileSort, ['email', 'displayName'])).toMatchObject({
+    name: 'AccessDeniedException',
+  });
+  expect(await get(TABLE_KEYS.userPartition(ALICE), TABLE_KEYS.pushDeviceSort('d1'), ['endpoint', 'keys'])).toMatchObject({
+    name: 'AccessDeniedException',
+  });
+  expect(await get(TABLE_KEYS.userPartition(BOB), TABLE_KEYS.statementSort(ID), SHARE_READ_FIELDS)).toMatchObject({
+    name: 'AccessDeniedException',
+  });
+
+  const notifier = createDynamoDbClient(accessOf('pushNotifier'));
+  const notifierGets = (partition: string, sort: string) =>
+    failureOf(notifier.send(new GetItemCommand({ TableName: TABLE, Key: key(partition, sort) })));
+  expect(await notifierGets(TABLE_KEYS.userPartition(ALICE), TABLE_KEYS.ownerShareSort('01JS0000000000000000000001'))).toBeUndefined();
+  for (const [partition, sort] of [
+    [TABLE_KEYS.sharePartition('a'.repeat(64)), TABLE_KEYS.shareSort],
+    [TABLE_KEYS.deletionsPartition, TABLE_KEYS.deletionSort(ALICE)],
+  ])
+    expect(await notifierGets(partition, sort)).toMatchObject({ name: 'AccessDeniedException' });
 });

@@ -19,6 +19,7 @@ let alice: TestUser;
 let bob: TestUser;
 let secret: string;
 let shared: string;
+let original: Buffer;
 
 const shareUrl = (route: (typeof SHARE_ROUTES)[keyof typeof SHARE_ROUTES], params?: Record<string, string>, query = '') =>
   `${apiUrl(stack.config.custom.statementsApiUrl, routePath(route.resource, params))}${query}`;
@@ -40,6 +41,7 @@ beforeAll(async () => {
     period: '2024-01',
   });
   shared = uploaded.statementId;
+  original = uploaded.bytes;
   await waitFor(async () => {
     const answer = await rawGraphql(stack.config, { Authorization: alice.idToken }, `{ statement(id: "${shared}") { status } }`);
     return (answer.body.data as { statement?: { status: string } | null }).statement?.status === 'AVAILABLE' ? true : undefined;
@@ -74,8 +76,15 @@ test('the URL it signs opens that file, as its type, and is refused for any othe
   const answer = await asWebServer(shareUrl(SHARE_ROUTES.sharedFileUrl, { statementId: shared }, '?disposition=inline'), secret);
   expect(answer.status).toBe(200);
   const { url } = (await answer.json()) as { url: string };
+  // A copy under the share: nothing in what the recipient is handed names the owner.
+  expect(new URL(url).pathname).toMatch(new RegExp(`/shared/[0-9A-Z]{26}/${shared}/file$`));
+  expect(url).not.toContain(alice.sub);
   const file = await fetch(url);
   expect(file.status).toBe(200);
+  expect(Buffer.from(await file.clone().arrayBuffer()).equals(original)).toBe(true);
+  const names: string[] = [];
+  file.headers.forEach((_value, name) => names.push(name));
+  expect(names.filter((name) => name.startsWith('x-amz-meta-'))).toEqual([]);
   expect(file.headers.get('content-type')).toBe('application/pdf');
   expect(file.headers.get('content-disposition')).toMatch(/^inline/);
   // The same signature for another of the owner's keys is no signature at all.

@@ -6,21 +6,9 @@
  * `failRead: n` stands for storage failing: its n-th read (from 1) and every later one fail.
  */
 import * as fs from 'node:fs';
-import { createRequire } from 'node:module';
+import { readContentText, type Job as FileJob } from './content-reader.mjs';
 
-/**
- * The reader is loaded as the CommonJS module it is (as the Lambda's bundle and the local
- * stack load it): imported from this ES module, tsx would run it from a data: URL, from
- * which its own `import('pdfjs-dist/...')` resolves nothing. Resolved from this script's
- * path (`process.argv[1]`; the project's TypeScript settings have no `import.meta`).
- */
-const { readContentText } = createRequire(process.argv[1])(
-  '../../lambda/shared/search/content',
-) as typeof import('../../lambda/shared/search/content');
-
-interface Job {
-  file: string;
-  type: string;
+interface Job extends FileJob {
   failRead?: number;
 }
 

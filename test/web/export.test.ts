@@ -139,6 +139,7 @@ describe('the whole export', () => {
       uploadedAt: '2024-04-01T00:00:00.000Z',
       checksum: await sha256Base64(statementBytes),
       checksumType: 'FULL_OBJECT',
+      contentNotIndexed: null,
     };
     const source: ExportSource = {
       async *statements() {

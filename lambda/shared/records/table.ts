@@ -13,6 +13,7 @@ export const { partitionKey: pk, sortKey: sk } = TABLE_KEYS;
 export const LISTED = TABLE_KEYS.listedAttribute;
 export const ORDERED = TABLE_KEYS.orderedAttribute;
 export const INDEXED = TABLE_KEYS.indexedAttribute;
+export const INDEX_ATTEMPTS = TABLE_KEYS.indexAttemptsAttribute;
 export const PURGING = TABLE_KEYS.purgingAttribute;
 
 export const profileKey = (owner: string) => ({ [pk]: TABLE_KEYS.userPartition(owner), [sk]: TABLE_KEYS.profileSort });
@@ -89,7 +90,15 @@ export const ignoreConditionFailure = (error: Error) => {
 };
 
 export const stripKeys = (item: Record<string, unknown>): Statement => {
-  const { [pk]: _pk, [sk]: _sk, [LISTED]: _listed, [ORDERED]: _ordered, [INDEXED]: _indexed, ...statement } = item;
+  const {
+    [pk]: _pk,
+    [sk]: _sk,
+    [LISTED]: _listed,
+    [ORDERED]: _ordered,
+    [INDEXED]: _indexed,
+    [INDEX_ATTEMPTS]: _attempts,
+    ...statement
+  } = item;
   return statement as unknown as Statement;
 };
 

@@ -13,28 +13,40 @@ import {
 import { isDate, parse } from '../../../contract/reading/csv';
 import { values } from '../../../contract/reading/ofx';
 import { parseAmount } from '../../../contract/reading/transactions';
+import type { ContentNote } from '../../../contract/search/not-indexed';
+import { limitPdfReading, withPdfReading } from './pdf-read-limits';
+import { workbookParts } from './workbook-parts';
 
 /** What a statement's content says, as pieces of text to index; none for kinds with no text (images). */
 export interface ContentText {
   pieces: string[];
-  /** Why nothing (or not everything) was read, for the logs. */
-  note?: 'protected' | 'unreadable' | 'no text' | 'cut';
+  /** Why nothing (or not everything) was read. */
+  note?: ContentNote;
 }
 
 /**
  * How much of a statement is read for its words, so one file's indexing takes seconds and a
- * bounded share of the function's memory whatever it holds. pdf.js keeps a buffer of the
- * whole PDF's length and loads each object a page uses whole (a page's pictures too), so a
- * PDF is read only up to a size; a workbook is unzipped whole, so it is read only up to a
- * size and only when its parts declare a bounded size unzipped. Statements say what they
- * are in their first pages and rows: a longer file is indexed by those.
+ * bounded share of the function's memory whatever it holds (test/lambda/content-memory.test.ts
+ * holds decompression bombs to 256 MiB). pdf.js keeps a buffer of the whole PDF's length and
+ * loads each object a page uses whole, so a PDF is read only up to a size, no stream of it (a
+ * page's content, a form, a font) is decoded past `pdfStreamBytes`, all it decodes past
+ * `pdfDecodedBytes`, and no string of it is longer than `pdfStringChars`
+ * (pdf-read-limits.ts): a file that goes further is not read at all. A workbook is unzipped
+ * whole and its sheet parsed whole, at about twelve times its unzipped size in memory
+ * (measured: 16 MiB of sheet XML, 160 MiB), so it is read only up to a size and only when its
+ * parts declare, and do unzip to, at most `workbookUnzippedBytes` (workbook-parts.ts).
+ * Statements say what they are in their first pages and rows: a longer file is indexed by
+ * those.
  */
 export const CONTENT_READ = {
   pdfPages: 100,
   pdfBytes: 100 * MiB,
+  pdfStreamBytes: 16 * MiB,
+  pdfDecodedBytes: 64 * MiB,
+  pdfStringChars: 1 * MiB,
   textBytes: 5 * MiB,
   workbookBytes: 10 * MiB,
-  workbookUnzippedBytes: 100 * MiB,
+  workbookUnzippedBytes: 16 * MiB,
 } as const;
 
 type PdfJs = Parameters<typeof pdfPagesText>[0];
@@ -50,6 +62,11 @@ const loadPdfJs = (): Promise<PdfJs> =>
     // where the runtime has none (Lambda has no canvas library) a bare one lets it load.
     const stand = globalThis as { DOMMatrix?: unknown; pdfjsWorker?: unknown };
     stand.DOMMatrix ??= class DOMMatrix {};
+    limitPdfReading({
+      streamBytes: CONTENT_READ.pdfStreamBytes,
+      decodedBytes: CONTENT_READ.pdfDecodedBytes,
+      stringChars: CONTENT_READ.pdfStringChars,
+    });
     stand.pdfjsWorker = await import('pdfjs-dist/legacy/build/pdf.worker.mjs');
     return (await import('pdfjs-dist/legacy/build/pdf.mjs')) as unknown as PdfJs;
   })().catch((error: unknown) => {
@@ -78,31 +95,6 @@ const ofxWords = (text: string): string[] => [...values(text, 'NAME'), ...values
 const wholeLines = (text: string) => text.slice(0, Math.max(0, text.lastIndexOf('\n'), text.lastIndexOf('\r')));
 
 /**
- * What a ZIP's parts say they hold unzipped, from its central directory (the list at its
- * end); undefined when there is none to read. A workbook whose parts unzip to far more than
- * any statement (a ZIP bomb) is never handed to the unzipper.
- */
-const unzippedBytes = (bytes: Uint8Array): number | undefined => {
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  // The end record is 22 bytes and a comment of up to 65,535.
-  for (let end = bytes.length - 22; end >= Math.max(0, bytes.length - 22 - 0xffff); end--) {
-    if (view.getUint32(end, true) !== 0x06054b50) continue;
-    const entries = view.getUint16(end + 10, true);
-    let at = view.getUint32(end + 16, true);
-    let total = 0;
-    for (let entry = 0; entry < entries; entry++) {
-      if (at + 46 > bytes.length || view.getUint32(at, true) !== 0x02014b50) return undefined;
-      const size = view.getUint32(at + 24, true);
-      // 0xFFFFFFFF: the size is in a ZIP64 field, far beyond any statement's.
-      total += size === 0xffffffff ? Infinity : size;
-      at += 46 + view.getUint16(at + 28, true) + view.getUint16(at + 30, true) + view.getUint16(at + 32, true);
-    }
-    return total;
-  }
-  return undefined;
-};
-
-/**
  * What a statement's file says, as text to index: a PDF's pages (its text layer; a scan has
  * none), the descriptions of a CSV's, OFX's or workbook's transactions (who was paid, what
  * for), nothing of an image. A file that cannot be read gives no words and says why; only a
@@ -115,10 +107,15 @@ export const readContentText = async (source: RangeSource, contentType: string):
   switch (kind) {
     case 'pdf': {
       if (source.size > CONTENT_READ.pdfBytes) return { pieces: [], note: 'cut' };
-      const read = await pdfPagesText(await loadPdfJs(), source, CONTENT_READ.pdfPages);
-      if (read.problem) return { pieces: read.pieces, note: read.problem };
-      if (read.pieces.length === 0) return { pieces: [], note: 'no text' };
-      return { pieces: read.pieces, ...(read.cut ? { note: 'cut' } : {}) };
+      const pdfjs = await loadPdfJs();
+      return withPdfReading(async (reading): Promise<ContentText> => {
+        const read = await pdfPagesText(pdfjs, source, CONTENT_READ.pdfPages, { stop: reading.stopped });
+        // What pdf.js read of a page cut at a bound is part of it at best: none of the file is taken.
+        if (reading.stopped()) return { pieces: [], note: 'too large' };
+        if (read.problem) return { pieces: read.pieces, note: read.problem };
+        if (read.pieces.length === 0) return { pieces: [], note: 'no text' };
+        return { pieces: read.pieces, ...(read.cut ? { note: 'cut' } : {}) };
+      });
     }
     case 'csv':
     case 'ofx': {
@@ -138,13 +135,13 @@ export const readContentText = async (source: RangeSource, contentType: string):
     }
     case 'xlsx': {
       if (source.size > CONTENT_READ.workbookBytes) return { pieces: [], note: 'cut' };
-      const bytes = await source.read(0, source.size);
-      const unzipped = unzippedBytes(bytes);
-      if (unzipped === undefined) return { pieces: [], note: 'unreadable' };
-      if (unzipped > CONTENT_READ.workbookUnzippedBytes) return { pieces: [], note: 'cut' };
+      const parts = await workbookParts(await source.read(0, source.size), CONTENT_READ.workbookUnzippedBytes);
+      if ('problem' in parts) return { pieces: [], note: parts.problem };
       const { readSheet } = await import('read-excel-file/node');
       try {
-        const rows = (await readSheet(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength))).map((row) => row.map(cellText));
+        const rows = (await readSheet(Buffer.from(parts.zip.buffer, parts.zip.byteOffset, parts.zip.byteLength))).map((row) =>
+          row.map(cellText),
+        );
         const pieces = descriptions(sheetTransactions(rows));
         if (pieces.length) return { pieces };
         const words = rows.flat().filter(isWords);

@@ -11,7 +11,10 @@ import {
 import { STATEMENT_STATUS, type Statement } from '../../../contract/entities';
 import { TABLE_KEYS } from '../../../contract/keys';
 import { TERM_SOURCES, filingTerms, type QueryTerm } from '../../../contract/search/terms';
-import { INDEXED, ignoreConditionFailure, pk, sk, statementItemKey, stripKeys } from '../records/table';
+import { INDEXED, INDEX_ATTEMPTS, ignoreConditionFailure, pk, sk, statementItemKey, stripKeys } from '../records/table';
+
+/** The record's words for why its contents are not indexed (the GraphQL Statement's field of that name). */
+const NOT_INDEXED = 'contentNotIndexed' satisfies keyof Statement;
 
 /** One statement found under a term: the term as stored, and where in the statement it is (TERM_SOURCES bits). */
 export interface Posting {
@@ -23,14 +26,30 @@ export interface Posting {
 /** What an index write did: `partial` when the content's terms are not known yet (the file must be read). */
 export type IndexOutcome = { written: number; removed: number; partial: boolean };
 
+/**
+ * How a reading of the statement's file ended, given with the content it read: why its
+ * contents are not indexed (words for its owner, on the record), and whether its tries are
+ * used up (they are then kept on the record, so no later indexing reads the file again).
+ */
+export interface ContentReading {
+  notIndexed?: string;
+  gaveUp?: boolean;
+}
+
 /** The search index of every owner, in the product's one table (see TABLE_KEYS.searchPartition). */
 export interface SearchIndex {
   /**
    * Writes the postings of a statement's filing and content (`content` absent: the terms
    * its content had when last indexed), removing those it no longer has, and marks its
-   * record indexed if the record is still as given and its content is known.
+   * record indexed if the record is still as given and its content is known. With
+   * `content` read now, the record also says whether and why its contents are not indexed.
    */
-  write(statement: Statement, content?: readonly string[]): Promise<IndexOutcome>;
+  write(statement: Statement, content?: readonly string[], reading?: ContentReading): Promise<IndexOutcome>;
+  /**
+   * Counts a try at reading the statement's file on its record, before the file is read;
+   * the tries so far, this one included, or undefined when the record is gone.
+   */
+  attempt(owner: string, statementId: string): Promise<number | undefined>;
   /** Removes a statement's postings; repeatable. */
   remove(owner: string, statementId: string): Promise<number>;
   /** The owner's postings under one query term, newest statement first within a term, at most `limit`. */
@@ -102,7 +121,7 @@ export const dynamoSearchIndex = (tableName: string, client: DynamoDBClient): Se
   };
 
   return {
-    async write(statement, content) {
+    async write(statement, content, reading = {}) {
       const owner = statement.owner;
       const before = await readDoc(owner, statement.id);
       const known = content ?? before?.content;
@@ -138,16 +157,27 @@ export const dynamoSearchIndex = (tableName: string, client: DynamoDBClient): Se
       ]);
       await putDoc(filing, known);
       if (known && statement.status === STATEMENT_STATUS.available) {
+        // A reading that finished says why nothing was indexed (or that something was), and its
+        // tries start again; tries used up stay, so the file is never read again.
+        const read = content !== undefined;
+        const reason = read ? reading.notIndexed : undefined;
+        const sets = ['#indexed = :mark', ...(reason !== undefined ? ['#notIndexed = :reason'] : [])];
+        const removes = read ? [...(reason === undefined ? ['#notIndexed'] : []), ...(reading.gaveUp ? [] : ['#attempts'])] : [];
         // Only the record as indexed: an edit meanwhile leaves it unmarked for the sweep.
         await documents
           .send(
             new UpdateCommand({
               TableName: tableName,
               Key: statementItemKey(owner, statement.id),
-              UpdateExpression: 'SET #indexed = :mark',
+              UpdateExpression: `SET ${sets.join(', ')}${removes.length > 0 ? ` REMOVE ${removes.join(', ')}` : ''}`,
               ConditionExpression: 'fileName = :name AND accountLabel = :account AND period = :period',
-              ExpressionAttributeNames: { '#indexed': INDEXED },
+              ExpressionAttributeNames: {
+                '#indexed': INDEXED,
+                ...(read ? { '#notIndexed': NOT_INDEXED } : {}),
+                ...(removes.includes('#attempts') ? { '#attempts': INDEX_ATTEMPTS } : {}),
+              },
               ExpressionAttributeValues: {
+                ...(reason !== undefined ? { ':reason': reason } : {}),
                 ':mark': indexedMark(statement),
                 ':name': statement.fileName,
                 ':account': statement.accountLabel,
@@ -158,6 +188,26 @@ export const dynamoSearchIndex = (tableName: string, client: DynamoDBClient): Se
           .catch(ignoreConditionFailure);
       }
       return { written: puts.length, removed: deletes.length, partial: !known };
+    },
+
+    async attempt(owner, statementId) {
+      try {
+        const answer = await documents.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: statementItemKey(owner, statementId),
+            UpdateExpression: 'ADD #attempts :one',
+            ConditionExpression: 'attribute_exists(#pk)',
+            ExpressionAttributeNames: { '#attempts': INDEX_ATTEMPTS, '#pk': pk },
+            ExpressionAttributeValues: { ':one': 1 },
+            ReturnValues: 'UPDATED_NEW',
+          }),
+        );
+        return Number(answer.Attributes?.[INDEX_ATTEMPTS] ?? 1);
+      } catch (error) {
+        ignoreConditionFailure(error as Error);
+        return undefined;
+      }
     },
 
     async remove(owner, statementId) {

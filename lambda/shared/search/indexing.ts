@@ -1,8 +1,9 @@
 import { STATEMENT_STATUS, type Statement } from '../../../contract/entities';
+import { CONTENT_READ_ATTEMPTS, notIndexedReason } from '../../../contract/search/not-indexed';
 import { contentTerms } from '../../../contract/search/terms';
 import type { Log } from '../log';
 import { METRIC_NAMES, type MetricsPort } from '../metrics';
-import type { SearchIndex } from './index-store';
+import type { ContentReading, SearchIndex } from './index-store';
 
 /** A statement's content as text to index: pieces (pages, transaction descriptions), and why some was not read. */
 export interface ContentPieces {
@@ -22,6 +23,13 @@ export interface SearchIndexing {
  * found it clean (a file is never parsed before), and its filing and content terms written.
  * Anything else (scanning, quarantined) has no postings, nor has anything of an owner
  * whose account is being closed.
+ *
+ * Each reading is counted on the record before it starts, so a file whose reading throws,
+ * or ends the function (out of memory, out of time), is read at most CONTENT_READ_ATTEMPTS
+ * times: the next indexing after that reads nothing, and indexes the statement by its
+ * filing alone, marked not indexed in words its owner reads. A reading that finishes and
+ * finds nothing to index (a damaged file, a password, a scan, a file larger than is read)
+ * marks it so at once: reading it again would find the same.
  */
 export const indexAvailable = async (
   deps: { search?: SearchIndexing; log: Log; metrics?: MetricsPort; closing?: (owner: string) => Promise<boolean> },
@@ -29,8 +37,13 @@ export const indexAvailable = async (
 ): Promise<void> => {
   if (!deps.search || statement.status !== STATEMENT_STATUS.available) return;
   if (await deps.closing?.(statement.owner)) return;
-  const content = await deps.search.readContent(statement);
-  const outcome = await deps.search.index.write(statement, contentTerms(content.pieces));
+  const attempt = await deps.search.index.attempt(statement.owner, statement.id);
+  // Its record went meanwhile (deleted): nothing to index.
+  if (attempt === undefined) return;
+  const gaveUp = attempt > CONTENT_READ_ATTEMPTS;
+  const content: ContentPieces = gaveUp ? { pieces: [], note: 'failed' } : await deps.search.readContent(statement);
+  const reading: ContentReading = { notIndexed: notIndexedReason(content.pieces, content.note), gaveUp };
+  const outcome = await deps.search.index.write(statement, contentTerms(content.pieces), reading);
   // A deletion that began while this wrote may have emptied the index before the last
   // posting landed: read again after writing, and take back what went in. (One that
   // begins after this read finds every posting in place, and removes them itself.)
@@ -39,6 +52,11 @@ export const indexAvailable = async (
     deps.log.info('statement not indexed: its account is being closed', { statementId: statement.id });
     return;
   }
-  deps.log.info('statement indexed', { statementId: statement.id, ...outcome, ...(content.note ? { note: content.note } : {}) });
+  deps.log.info('statement indexed', {
+    statementId: statement.id,
+    ...outcome,
+    ...(content.note ? { note: content.note } : {}),
+    ...(reading.notIndexed ? { notIndexed: true, attempt } : {}),
+  });
   deps.metrics?.count(METRIC_NAMES.statementsIndexed);
 };

@@ -5,6 +5,7 @@ import { css } from '@emotion/react';
 import { useRouter } from 'next/navigation';
 import { Suspense, lazy, useCallback, useEffect } from 'react';
 import { STATEMENT_ROUTES } from '@contract/routes';
+import { notIndexedSentence } from '@contract/search/not-indexed';
 import { formatBytes } from '@contract/uploads';
 import { useIdToken } from '@/lib/auth-context';
 import { formatPeriod } from '@/lib/format';
@@ -99,6 +100,12 @@ export const StatementView = ({ statement }: { statement: StatementListItem }) =
                 ? 'Scanning…'
                 : `Quarantined: ${statement.scanDetail ?? 'it did not pass the malware scan'}`}
           </dd>
+          {statement.contentNotIndexed && (
+            <>
+              <dt>Search</dt>
+              <dd data-testid="content-not-indexed">{notIndexedSentence(statement.contentNotIndexed)}</dd>
+            </>
+          )}
         </dl>
         <Integrity item={statement} />
         {statement.status === 'AVAILABLE' && (

@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
+import { notIndexedSentence } from '@contract/search/not-indexed';
 import { SEARCH_LIMITS, normalizeWord } from '@contract/search/terms';
 import { PageTitle } from '@/components/page-title';
 import { SearchBox } from '@/components/search/search-box';
@@ -50,6 +51,12 @@ const Hit = ({ hit }: { hit: SearchHitData }) => {
           </span>
         ))}
       </p>
+      {/* Why a word of its contents would not find it. */}
+      {statement.contentNotIndexed && (
+        <p className={styles.matches} data-testid="content-not-indexed">
+          {notIndexedSentence(statement.contentNotIndexed)}
+        </p>
+      )}
     </li>
   );
 };

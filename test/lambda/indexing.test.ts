@@ -1,0 +1,158 @@
+import { statementKey, type Statement } from '../../contract';
+import { CONTENT_READ_ATTEMPTS, NOT_INDEXED_REASONS } from '../../contract/search/not-indexed';
+import { createSweep } from '../../lambda/catalogue/sweep';
+import { encodeStatementMetadata } from '../../lambda/shared/metadata';
+import type { ContentReading, SearchIndex } from '../../lambda/shared/search/index-store';
+import { indexAvailable, type ContentPieces } from '../../lambda/shared/search/indexing';
+import { ALICE, BOB, capturingLog, memoryObjects, memoryRecords } from '../support/lambda-fakes';
+import { statementRecord } from '../support/statement-records';
+
+/**
+ * How often a statement's file is read for search, and what its record says when its
+ * contents could not be read: each reading is counted before it starts (a reading that
+ * kills the function counts too), a reading that throws is tried CONTENT_READ_ATTEMPTS
+ * times, and a statement whose file gives nothing is marked with why, in words. The
+ * index's own writes to the table are tested on DynamoDB Local (test/local/search-bombs.test.ts).
+ */
+const CAROL = '33333333-3333-4333-8333-333333333333';
+const ID = '01JD0000000000000000000001';
+const OTHER = '01JD0000000000000000000002';
+
+const record = (owner: string, id: string, fileName = 'x.pdf'): Statement =>
+  statementRecord(owner, { id, key: statementKey(owner, id), fileName });
+
+/** The index as the store keeps it for a record: its tries (counted and cleared as the store does), and each write. */
+const memoryIndex = (gone: Set<string> = new Set()) => {
+  const attempts = new Map<string, number>();
+  const writes: { id: string; content?: readonly string[]; reading?: ContentReading }[] = [];
+  const index: SearchIndex = {
+    async write(statement, content, reading) {
+      writes.push({ id: statement.id, content, reading });
+      if (content !== undefined && !reading?.gaveUp) attempts.delete(`${statement.owner}/${statement.id}`);
+      return { written: content?.length ?? 0, removed: 0, partial: content === undefined };
+    },
+    async attempt(owner, statementId) {
+      if (gone.has(statementId)) return undefined;
+      const key = `${owner}/${statementId}`;
+      attempts.set(key, (attempts.get(key) ?? 0) + 1);
+      return attempts.get(key);
+    },
+    remove: () => Promise.reject(new Error('not used')),
+    postings: () => Promise.reject(new Error('not used')),
+    statements: () => Promise.reject(new Error('not used')),
+  };
+  return { index, attempts, writes };
+};
+
+class StorageFailed extends Error {
+  override name = 'StorageFailed';
+}
+
+describe('indexAvailable', () => {
+  const deps = (readContent: (statement: Statement) => Promise<ContentPieces>, gone?: Set<string>) => {
+    const memory = memoryIndex(gone);
+    const reads = jest.fn(readContent);
+    return { ...memory, reads, deps: { search: { index: memory.index, readContent: reads }, log: capturingLog() } };
+  };
+
+  test(`a file whose reading throws is read ${CONTENT_READ_ATTEMPTS} times, then indexed by its filing alone and marked, unread`, async () => {
+    const { deps: d, reads, writes } = deps(() => Promise.reject(new StorageFailed('no')));
+    for (let attempt = 1; attempt <= CONTENT_READ_ATTEMPTS; attempt++)
+      await expect(indexAvailable(d, record(ALICE, ID))).rejects.toThrow('no');
+    expect(reads).toHaveBeenCalledTimes(CONTENT_READ_ATTEMPTS);
+    expect(writes).toEqual([]);
+
+    await indexAvailable(d, record(ALICE, ID));
+    expect(reads).toHaveBeenCalledTimes(CONTENT_READ_ATTEMPTS);
+    expect(writes).toEqual([{ id: ID, content: [], reading: { notIndexed: NOT_INDEXED_REASONS.failed, gaveUp: true } }]);
+    expect(NOT_INDEXED_REASONS.failed).toBe(`reading it failed ${CONTENT_READ_ATTEMPTS} times`);
+  });
+
+  test('a reading that ended the function (never answered) counts as a try all the same', async () => {
+    const { deps: d, reads, attempts } = deps(() => new Promise<ContentPieces>(() => undefined));
+    void indexAvailable(d, record(ALICE, ID));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(reads).toHaveBeenCalledTimes(1);
+    expect(attempts.get(`${ALICE}/${ID}`)).toBe(1);
+  });
+
+  test.each([
+    ['damaged', 'unreadable', NOT_INDEXED_REASONS.unreadable],
+    ['protected', 'protected', NOT_INDEXED_REASONS.protected],
+    ['a scan', 'no text', NOT_INDEXED_REASONS['no text']],
+    ['a bomb', 'too large', NOT_INDEXED_REASONS['too large']],
+  ])('a file that is %s is marked at once, with why, and its tries start again', async (_, note, words) => {
+    const { deps: d, reads, writes, attempts } = deps(async () => ({ pieces: [], note }));
+    await indexAvailable(d, record(ALICE, ID));
+    expect(reads).toHaveBeenCalledTimes(1);
+    expect(writes).toEqual([{ id: ID, content: [], reading: { notIndexed: words, gaveUp: false } }]);
+    expect(attempts.has(`${ALICE}/${ID}`)).toBe(false);
+  });
+
+  test('a file that gives words, even cut short, is not marked', async () => {
+    const { deps: d, writes } = deps(async () => ({ pieces: ['Card payment Quetzal Bakery'], note: 'cut' }));
+    await indexAvailable(d, record(ALICE, ID));
+    expect(writes).toEqual([{ id: ID, content: ['card', 'payment', 'quetzal', 'bakery'], reading: { gaveUp: false } }]);
+  });
+
+  test('an image (nothing to read, nothing wrong) is not marked', async () => {
+    const { deps: d, writes } = deps(async () => ({ pieces: [] }));
+    await indexAvailable(d, record(ALICE, ID));
+    expect(writes).toEqual([{ id: ID, content: [], reading: { gaveUp: false } }]);
+  });
+
+  test('a record gone before its reading is neither read nor indexed', async () => {
+    const { deps: d, reads, writes } = deps(async () => ({ pieces: ['x'] }), new Set([ID]));
+    await indexAvailable(d, record(ALICE, ID));
+    expect(reads).not.toHaveBeenCalled();
+    expect(writes).toEqual([]);
+  });
+});
+
+describe('the sweep', () => {
+  const pdf = (fileName: string) => ({
+    contentType: 'application/pdf',
+    size: 10,
+    metadata: encodeStatementMetadata({ fileName, accountLabel: 'Main', period: '2024-01' }),
+    lastModified: '2026-01-01T00:00:00.000Z',
+  });
+
+  test("a statement whose indexing throws is counted, and the owner's others and the owners after it are still indexed", async () => {
+    const objects = memoryObjects();
+    const records = memoryRecords();
+    const log = capturingLog();
+    const memory = memoryIndex();
+    // Alice's first statement is the one whose reading fails; every record is unindexed.
+    const files: [string, string, string][] = [
+      [ALICE, ID, 'bomb.pdf'],
+      [ALICE, OTHER, 'alice.pdf'],
+      [BOB, ID, 'bob.pdf'],
+      [CAROL, ID, 'carol.pdf'],
+    ];
+    for (const [owner, id, name] of files) {
+      objects.objects.set(statementKey(owner, id), pdf(name));
+      await records.putStatement(record(owner, id, name));
+    }
+    const ownerRecords = records.ownerRecords.bind(records);
+    records.ownerRecords = async (owner) => {
+      const read = await ownerRecords(owner);
+      return { ...read, statements: read.statements.map((statement) => ({ ...statement, indexed: false })) };
+    };
+    const readContent = async (statement: Statement): Promise<ContentPieces> => {
+      if (statement.fileName === 'bomb.pdf') throw new StorageFailed('no');
+      return { pieces: [`Payee ${statement.fileName.replace('.pdf', '')}`] };
+    };
+    const sweep = createSweep({ objects, versions: objects, records, log, search: { index: memory.index, readContent } });
+
+    await expect(sweep()).rejects.toThrow('the sweep failed for 0 owner(s) and 1 statement(s) to index');
+    expect(memory.writes.map((write) => `${write.id === ID ? '1' : '2'} ${write.content?.join(' ')}`).sort()).toEqual([
+      '1 payee bob',
+      '1 payee carol',
+      '2 payee alice',
+    ]);
+    expect(log.lines).toContainEqual(
+      expect.objectContaining({ level: 'error', fields: { owner: ALICE, statementId: ID, errorName: 'StorageFailed' } }),
+    );
+    expect(memory.attempts.get(`${ALICE}/${ID}`)).toBe(1);
+  });
+});
