@@ -1,12 +1,12 @@
 import type { Metadata, Viewport } from 'next';
 import { connection } from 'next/server';
 import type { ReactNode } from 'react';
+import { isSharePage } from '@contract/share-pages';
 import { Analytics } from '@/components/analytics';
 import { ServiceWorker } from '@/components/service-worker';
 import { SiteHeader } from '@/components/site-header';
-import { gaMeasurementId } from '@/lib/config';
-import { isSharePage } from '@contract/share-pages';
 import { analyticsAllowedOn } from '@/lib/analytics';
+import { gaMeasurementId } from '@/lib/config';
 import { requestNonce, requestPath } from '@/lib/nonce';
 import { loadWebConfig } from '@/lib/server-config';
 import { currentSession } from '@/lib/server-session';
