@@ -1,7 +1,8 @@
 import * as path from 'node:path';
 import type { NextConfig } from 'next';
 import { webSecurityHeaderList } from '../contract/security-headers';
-import { SHARE_PAGE_HEADERS, SHARE_PAGE_PREFIX, SHARE_PAGE_REFERRER_POLICY } from '../contract/shares';
+import { SHARE_PAGE, SHARE_PAGE_OWN_REFERRER_POLICY, SHARE_PAGE_PREFIX } from '../contract/share-pages';
+import { SHARE_PAGE_HEADERS, SHARE_PAGE_REFERRER_POLICY } from '../contract/shares';
 
 const repoRoot = path.join(__dirname, '..');
 
@@ -15,11 +16,18 @@ const nextConfig: NextConfig = {
   // The same headers CloudFront adds in front of it: no framing, no sniffing, HTTPS only.
   headers: async () => [
     { source: '/:path*', headers: webSecurityHeaderList() },
-    // A share's page, as CloudFront's behaviour for it answers: no referrer, never indexed, never cached.
-    {
-      source: `${SHARE_PAGE_PREFIX}:path*`,
-      headers: [...SHARE_PAGE_HEADERS, { key: 'Referrer-Policy', value: SHARE_PAGE_REFERRER_POLICY }],
-    },
+    // The share page and what lies under it, as CloudFront's behaviours for them answer:
+    // never indexed, never cached; no referrer beyond the app's own origin (the page) or none.
+    ...(
+      [
+        [SHARE_PAGE, SHARE_PAGE_OWN_REFERRER_POLICY],
+        // (`:path+`: `:path*` would take the page itself too.)
+        [`${SHARE_PAGE_PREFIX}:path+`, SHARE_PAGE_REFERRER_POLICY],
+      ] as const
+    ).map(([source, referrerPolicy]) => ({
+      source,
+      headers: [...SHARE_PAGE_HEADERS, { key: 'Referrer-Policy', value: referrerPolicy }],
+    })),
   ],
   // The app has no <Image>; nothing needs Next's image optimiser, on AWS or here.
   images: { unoptimized: true },

@@ -1,7 +1,10 @@
 import { NextResponse, type NextRequest } from 'next/server';
-import { contentSecurityPolicy } from '@contract/security-headers';
+import { isSharePage } from '@contract/share-pages';
+import { browserOrigins, contentSecurityPolicy } from '@contract/security-headers';
+import { analyticsAllowedOn } from '@/lib/analytics';
 import { gaMeasurementId } from '@/lib/config';
-import { NONCE_HEADER } from '@/lib/nonce';
+import { withSources } from '@/lib/csp';
+import { NONCE_HEADER, PATH_HEADER } from '@/lib/nonce';
 import { PAGES, SIGN_IN_REASONS, isPrivatePage, isSignedOutPage, safeNext, signInPath } from '@/lib/routes';
 import { loadWebConfig } from '@/lib/server-config';
 import { clearSessionCookies, hasSessionCookies, requestSession } from '@/lib/server-session';
@@ -11,24 +14,27 @@ import { clearSessionCookies, hasSessionCookies, requestSession } from '@/lib/se
  *   - a fresh nonce and the Content-Security-Policy built on it, on the response and on the
  *     request (Next.js puts the nonce on its own scripts; the root layout hands it to
  *     Emotion and the analytics scripts);
+ *   - the page's path, for the root layout (no analytics on the share page, whose CSP
+ *     leaves Google's origins out);
  *   - the guard: a signed-out visitor of a private page goes to sign in (and comes back
  *     after; told why when their session ended), a signed-in visitor of a signed-out page
  *     goes to their statements. Tokens the adapter refreshes on the way travel back as
  *     cookies; those of a session that no longer works are removed.
  */
 export async function proxy(request: NextRequest) {
+  const { pathname, search } = request.nextUrl;
   const nonce = Buffer.from(crypto.getRandomValues(new Uint8Array(18))).toString('base64');
-  const policy = contentSecurityPolicy({
-    nonce,
-    config: loadWebConfig(),
-    analytics: gaMeasurementId !== undefined,
-    development: process.env.NODE_ENV === 'development',
-  });
+  const config = loadWebConfig();
+  const analytics = gaMeasurementId !== undefined && analyticsAllowedOn(pathname);
+  const basePolicy = contentSecurityPolicy({ nonce, config, analytics, development: process.env.NODE_ENV === 'development' });
+  // A shared file's View and Download are forms whose answer redirects to the bucket, which
+  // `form-action` must allow (Chromium checks a form's redirects against it).
+  const policy = isSharePage(pathname) ? withSources(basePolicy, 'form-action', browserOrigins(config).images) : basePolicy;
   const headers = new Headers(request.headers);
   headers.set(NONCE_HEADER, nonce);
+  headers.set(PATH_HEADER, pathname);
   headers.set('Content-Security-Policy', policy);
 
-  const { pathname, search } = request.nextUrl;
   let response = NextResponse.next({ request: { headers } });
   if (isPrivatePage(pathname) || isSignedOutPage(pathname)) {
     const session = await requestSession(request, response);

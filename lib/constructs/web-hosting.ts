@@ -6,7 +6,14 @@ import * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
-import { SHARE_PAGE_HEADERS, SHARE_PAGE_PREFIX, VIEWER_ADDRESS_HEADER, WEB_CONFIG_ENV, WEB_SECURITY_HEADERS } from '../../contract';
+import {
+  SHARE_PAGE_HEADERS,
+  SHARE_PAGE_REFERRER_POLICY,
+  VIEWER_ADDRESS_HEADER,
+  WEB_CONFIG_ENV,
+  WEB_SECURITY_HEADERS,
+} from '../../contract';
+import { SHARE_PAGE, SHARE_PAGE_OWN_REFERRER_POLICY, SHARE_PAGE_PREFIX } from '../../contract/share-pages';
 import { HASHED_ASSETS_PATH, STATIC_CACHE_CONTROL, type OpenNextArtifact } from '../web-artifact';
 import { OriginPayloadHash } from './origin-payload-hash';
 import { VaultFunction } from './vault-function';
@@ -34,6 +41,13 @@ export interface WebHostingProps {
   /** A WAF web ACL (scope CLOUDFRONT) in front of the distribution, by ARN. @default none */
   readonly webAclArn?: string;
 }
+
+/** CloudFront's name for a referrer policy the contract writes. */
+const referrerPolicy = (policy: string): cloudfront.HeadersReferrerPolicy => {
+  const known = Object.values(cloudfront.HeadersReferrerPolicy).find((value) => value === policy);
+  if (!known) throw new Error(`CloudFront has no referrer policy ${policy}`);
+  return known;
+};
 
 /**
  * Next.js builds redirects and absolute URLs from the host it is asked for; behind
@@ -143,12 +157,20 @@ export class WebHosting extends Construct {
       'Statement Vault: HSTS, no framing, no sniffing, referrer and permissions policies',
       cloudfront.HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN,
     );
-    // A share's page (its link holds the secret): no referrer at all, never indexed, never
-    // kept by a cache; the other security headers as everywhere.
+    // What lies under the share page (the file route, the old links): no referrer at all,
+    // never indexed, never kept by a cache; the other security headers as everywhere.
     const shareHeadersPolicy = securityHeaders(
       'ShareHeaders',
-      "Statement Vault: a share's page: the security headers, no referrer, not indexed, not cached",
-      cloudfront.HeadersReferrerPolicy.NO_REFERRER,
+      'Statement Vault: under the share page: the security headers, no referrer, not indexed, not cached',
+      referrerPolicy(SHARE_PAGE_REFERRER_POLICY),
+      SHARE_PAGE_HEADERS,
+    );
+    // The share page itself: the same, but a referrer to its own origin (SHARE_PAGE_OWN_REFERRER_POLICY),
+    // so its forms and server action reach the server with an Origin.
+    const sharePageHeadersPolicy = securityHeaders(
+      'SharePageHeaders',
+      'Statement Vault: the share page: the security headers, referrer to its own origin only, not indexed, not cached',
+      referrerPolicy(SHARE_PAGE_OWN_REFERRER_POLICY),
       SHARE_PAGE_HEADERS,
     );
 
@@ -201,6 +223,8 @@ export class WebHosting extends Construct {
       defaultBehavior: serverBehavior,
       additionalBehaviors: {
         ...Object.fromEntries(artifact.staticPatterns.map((pattern) => [pattern, staticBehavior])),
+        // The page alone (`s`, matched exactly: `s*` would take `/sign-in` and `/shares` too), and what lies under it.
+        [SHARE_PAGE.slice(1)]: { ...serverBehavior, responseHeadersPolicy: sharePageHeadersPolicy },
         [`${SHARE_PAGE_PREFIX.slice(1)}*`]: { ...serverBehavior, responseHeadersPolicy: shareHeadersPolicy },
       },
       priceClass: props.priceClass ?? cloudfront.PriceClass.PRICE_CLASS_100,

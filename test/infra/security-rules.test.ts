@@ -1218,8 +1218,8 @@ describe('web hosting', () => {
     const serverBehaviors = [config.DefaultCacheBehavior, ...config.CacheBehaviors].filter(
       (b: any) => b.TargetOriginId === config.DefaultCacheBehavior.TargetOriginId,
     );
-    // The pages and a share's pages.
-    expect(serverBehaviors).toHaveLength(2);
+    // The pages, the share page, and what lies under it.
+    expect(serverBehaviors).toHaveLength(3);
     for (const behavior of serverBehaviors)
       expect(behavior.LambdaFunctionAssociations).toEqual([
         {
@@ -1255,22 +1255,61 @@ describe('web hosting', () => {
     ]);
   });
 
-  test("a share's pages go to the server as every page does, with no referrer, never indexed, never cached", () => {
-    const behaviors = distribution().CacheBehaviors as {
-      PathPattern: string;
-      TargetOriginId: string;
-      ResponseHeadersPolicyId: { Ref: string };
-    }[];
-    const share = behaviors.find((behavior) => behavior.PathPattern === 's/*')!;
-    expect(share.TargetOriginId).toBe(distribution().DefaultCacheBehavior.TargetOriginId);
-    const policy = template.toJSON().Resources[share.ResponseHeadersPolicyId.Ref].Properties.ResponseHeadersPolicyConfig;
-    expect(policy.SecurityHeadersConfig.ReferrerPolicy).toEqual({ ReferrerPolicy: 'no-referrer', Override: true });
-    expect(policy.CustomHeadersConfig.Items).toEqual(
-      expect.arrayContaining([
-        { Header: 'X-Robots-Tag', Value: 'noindex, nofollow, noarchive', Override: true },
-        { Header: 'Cache-Control', Value: 'no-store, private', Override: true },
-      ]),
-    );
+  test("the share page (`/s`, exactly) and what lies under it (`/s/*`) go to the server as every page does, forms included, never indexed, never cached, with a referrer to the page's own origin at most", () => {
+    const config = distribution();
+    const behaviors = config.CacheBehaviors as Record<string, any>[];
+    const share = ['s', 's/*'].map((pattern) => behaviors.find((behavior) => behavior.PathPattern === pattern)!);
+    // As CloudFront matches them (`*` any characters, `?` one): these two take the share page and what lies under it, and
+    // no other page (`s*` would take /sign-in and /shares).
+    const takes = (pattern: string, path: string) =>
+      new RegExp(
+        `^/?${pattern
+          .replace(/[.+^${}()|[\]\\]/g, '\\$&')
+          .replace(/\*/g, '.*')
+          .replace(/\?/g, '.')}$`,
+      ).test(path);
+    const patternsFor = (path: string) => behaviors.filter((behavior) => takes(behavior.PathPattern, path)).map((b) => b.PathPattern);
+    expect(patternsFor('/s')).toEqual(['s']);
+    expect(patternsFor('/s/file')).toEqual(['s/*']);
+    expect(patternsFor(`/s/${'A'.repeat(43)}`)).toEqual(['s/*']);
+    for (const page of ['/sign-in', '/sign-up', '/shares', '/shares/01HZZZZZZZZZZZZZZZZZZZZZZZ', '/statements/search', '/'])
+      expect(patternsFor(page)).toEqual([]);
+    for (const [behavior, referrerPolicy] of [
+      // The page posts its forms and server action to itself: with an Origin, which `no-referrer` would make `null`.
+      [share[0], 'same-origin'],
+      [share[1], 'no-referrer'],
+    ] as const) {
+      const { PathPattern: _pattern, ResponseHeadersPolicyId: headersPolicy, ...rest } = behavior;
+      const { ResponseHeadersPolicyId: _pagesPolicy, ...pages } = config.DefaultCacheBehavior;
+      // The link's secret arrives in a POST body (the page's action, a file's form): every method, its body hashed at the edge, nothing cached.
+      expect(rest).toEqual(pages);
+      expect(rest.AllowedMethods).toEqual(expect.arrayContaining(['GET', 'POST']));
+      const policy = template.toJSON().Resources[headersPolicy.Ref].Properties.ResponseHeadersPolicyConfig;
+      expect(policy.SecurityHeadersConfig).toMatchObject({
+        ReferrerPolicy: { ReferrerPolicy: referrerPolicy, Override: true },
+        FrameOptions: { FrameOption: 'DENY', Override: true },
+        ContentTypeOptions: { Override: true },
+      });
+      expect(policy.CustomHeadersConfig.Items).toEqual(
+        expect.arrayContaining([
+          { Header: 'X-Robots-Tag', Value: 'noindex, nofollow, noarchive', Override: true },
+          { Header: 'Cache-Control', Value: 'no-store, private', Override: true },
+        ]),
+      );
+    }
+  });
+
+  test("a share link's secret travels in POST bodies, and in a header from the web server to the API: nothing logs a body, a cookie or that header", () => {
+    // CloudFront's standard logs (a year) write a request's line, Referer and User-Agent, never its body; no cookies, no real-time logs with other fields.
+    expect(distribution().Logging.IncludeCookies ?? false).toBe(false);
+    expect(template.findResources('AWS::CloudFront::RealtimeLogConfig')).toEqual({});
+    // WAF logs would hold every header of a request, the web server's `x-share-secret` to the API among them: none are kept.
+    expect(template.findResources('AWS::WAFv2::LoggingConfiguration')).toEqual({});
+    // API Gateway neither traces bodies and headers nor puts a header in its access log.
+    for (const stage of resourcesOf('AWS::ApiGateway::Stage')) {
+      expect(stage.Properties.MethodSettings).toEqual([expect.objectContaining({ DataTraceEnabled: false, LoggingLevel: 'ERROR' })]);
+      expect(JSON.stringify(stage.Properties.AccessLogSetting.Format)).not.toMatch(/header|x-share|requestOverride|\$input/i);
+    }
   });
 
   test('static files come from the private assets bucket through Origin Access Control; hashed files are immutable', () => {
@@ -1280,8 +1319,8 @@ describe('web hosting', () => {
       CachePolicyId: string;
       AllowedMethods: string[];
     }[];
-    expect(behaviors.map((behavior) => behavior.PathPattern).sort()).toEqual(['BUILD_ID', '_next/*', 's/*', 'sw.js']);
-    for (const behavior of behaviors.filter((one) => one.PathPattern !== 's/*')) {
+    expect(behaviors.map((behavior) => behavior.PathPattern).sort()).toEqual(['BUILD_ID', '_next/*', 's', 's/*', 'sw.js']);
+    for (const behavior of behaviors.filter((one) => !['s', 's/*'].includes(one.PathPattern))) {
       const origin = originOf(behavior.TargetOriginId);
       expect(JSON.stringify(origin.DomainName)).toContain(logicalId(stack.web.assetsBucket));
       expect(origin.OriginAccessControlId).toBeDefined();

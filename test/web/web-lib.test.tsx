@@ -1,5 +1,3 @@
-import type { ReactElement } from 'react';
-import { Analytics } from '../../web/components/analytics';
 import { authErrorMessage } from '../../web/lib/auth-errors';
 import { base64UrlToBytes, subscribeToPush } from '../../web/lib/push';
 import { isPrivatePage, isSignedOutPage, safeNext, signInPath } from '../../web/lib/routes';
@@ -9,23 +7,6 @@ import { amplifyResources } from '../../web/lib/amplify-config';
 import fixture from './fixtures/amplify_outputs.json';
 import type { WebConfig } from '../../contract';
 import type { AmplifyOutputs } from '@aws-amplify/core/internals/utils';
-
-describe('analytics', () => {
-  test('with a measurement id: the gtag loader (async) and its set-up, both with the CSP nonce', () => {
-    const tree = Analytics({ measurementId: 'G-TEST123', nonce: 'n0nce' }) as ReactElement<{
-      children: ReactElement<Record<string, any>>[];
-    }>;
-    const [loader, init] = tree.props.children;
-    expect(loader.props).toMatchObject({ src: 'https://www.googletagmanager.com/gtag/js?id=G-TEST123', async: true, nonce: 'n0nce' });
-    expect(init.props.nonce).toBe('n0nce');
-    expect(String(init.props.dangerouslySetInnerHTML.__html)).toContain(`gtag('config',"G-TEST123")`);
-  });
-
-  test('without one: nothing is rendered', () => {
-    expect(Analytics({ measurementId: undefined })).toBeNull();
-    expect(Analytics({ measurementId: '' })).toBeNull();
-  });
-});
 
 describe('web push', () => {
   test('no key: nothing happens and nothing breaks', async () => {

@@ -1,10 +1,13 @@
 import type { Metadata, Viewport } from 'next';
 import { connection } from 'next/server';
 import type { ReactNode } from 'react';
+import { isSharePage } from '@contract/share-pages';
 import { Analytics } from '@/components/analytics';
 import { ServiceWorker } from '@/components/service-worker';
 import { SiteHeader } from '@/components/site-header';
-import { requestNonce } from '@/lib/nonce';
+import { analyticsAllowedOn } from '@/lib/analytics';
+import { gaMeasurementId } from '@/lib/config';
+import { requestNonce, requestPath } from '@/lib/nonce';
 import { loadWebConfig } from '@/lib/server-config';
 import { currentSession } from '@/lib/server-session';
 import { Providers } from './providers';
@@ -23,7 +26,9 @@ export const viewport: Viewport = { width: 'device-width', initialScale: 1, them
  */
 export default async function RootLayout({ children }: { children: ReactNode }) {
   await connection();
-  const [nonce, session] = await Promise.all([requestNonce(), currentSession()]);
+  const [nonce, session, path] = await Promise.all([requestNonce(), currentSession(), requestPath()]);
+  // Where the proxy did not say which page this is, no analytics.
+  const analytics = path !== undefined && analyticsAllowedOn(path);
   const config = loadWebConfig();
   const auth = session ? ({ status: 'signedIn', sub: session.sub, email: session.email } as const) : ({ status: 'signedOut' } as const);
   return (
@@ -35,16 +40,19 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
         <Providers config={config} auth={auth} nonce={nonce}>
           <SiteHeader />
           <main id="main" className="page-main">
-            <noscript>
-              <p className="noscript" role="alert">
-                Statement Vault needs JavaScript to sign you in and to keep your files private in your browser. Please turn it on for this
-                site.
-              </p>
-            </noscript>
+            {/* The share page works without it: it asks for the link instead. */}
+            {!(path && isSharePage(path)) && (
+              <noscript>
+                <p className="noscript" role="alert">
+                  Statement Vault needs JavaScript to sign you in and to keep your files private in your browser. Please turn it on for this
+                  site.
+                </p>
+              </noscript>
+            )}
             {children}
           </main>
         </Providers>
-        <Analytics nonce={nonce} />
+        <Analytics nonce={nonce} measurementId={analytics ? gaMeasurementId : undefined} />
         <ServiceWorker />
       </body>
     </html>

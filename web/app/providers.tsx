@@ -98,11 +98,22 @@ const globalStyles = css`
     gap: 0 1.5rem;
     margin: 0.4rem 0 0;
   }
-  .share-actions > a {
+  .share-file-form {
+    margin: 0;
+  }
+  /* A file's View and Download: forms (the secret goes in their body), shown as the links they replace. */
+  .share-file-button {
     display: inline-flex;
     align-items: center;
     min-height: 44px;
+    padding: 0;
+    border: 0;
+    background: none;
+    color: ${theme.color.link};
+    font: inherit;
     font-weight: 600;
+    text-decoration: underline;
+    cursor: pointer;
   }
   .share-zip {
     margin: 1.25rem 0 0;

@@ -1,7 +1,6 @@
-// Two modules, not the contract's index: the route table is on every page, and the index
-// would bring every schema (and zod) with it.
+// Not the contract's index: the route table is on every page, and the index would bring
+// every schema (and zod) with it.
 import { STATEMENT_ID_PATTERN } from '@contract/keys';
-import { sharePagePath } from '@contract/share-pages';
 
 /**
  * The app's pages by who may see them, written once: the proxy guards by these lists
@@ -73,10 +72,6 @@ export const sharePage = (shareId: string): string => `${PAGES.shares}/${encodeU
 /** The shares page, making a share of these statements (ids only in the URL). */
 export const shareStatementsHref = (statementIds: readonly string[]): string =>
   `${PAGES.shares}?${new URLSearchParams({ ids: statementIds.join(',') })}`;
-
-/** One file of a share, to view (`inline`) or save (`attachment`); `url` answers its fresh URL as JSON. */
-export const shareFileHref = (secret: string, statementId: string, disposition: 'inline' | 'attachment', as?: 'url'): string =>
-  `${sharePagePath(secret)}/files/${encodeURIComponent(statementId)}?${new URLSearchParams({ disposition, ...(as ? { as } : {}) })}`;
 
 /** The search page for what was typed (the page alone when nothing was). */
 export const searchHref = (query: string): string => {

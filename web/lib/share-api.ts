@@ -1,7 +1,7 @@
 import { Sha256 } from '@aws-crypto/sha256-js';
 import { SignatureV4 } from '@smithy/signature-v4';
 import { REGION } from '@contract/aws';
-import { SHARE_HEADERS } from '@contract/shares';
+import { SHARE_HEADERS, SHARE_PAGE_HEADERS, SHARE_PAGE_REFERRER_POLICY, VIEWER_ADDRESS_HEADER } from '@contract/shares';
 import { apiUrl, routePath, type RouteInput, type RouteResponse, type RouteSpec } from '@contract/routes';
 import { isErrorBody } from '@contract/errors';
 import { jsonBody } from './presign-api';
@@ -12,6 +12,21 @@ export interface Viewer {
   address?: string;
   agent?: string;
 }
+
+/** The viewer of this request, from the headers CloudFront's viewer function (locally, the local server) set. */
+export const viewerOf = (headers: Pick<Headers, 'get'>): Viewer => ({
+  address: headers.get(VIEWER_ADDRESS_HEADER) ?? undefined,
+  agent: headers.get('user-agent') ?? undefined,
+});
+
+/**
+ * What every answer of the share routes carries, as the share page does (CloudFront's
+ * behaviour and next.config set them too): no referrer, never indexed, never cached.
+ */
+export const SHARE_RESPONSE_HEADERS: Readonly<Record<string, string>> = Object.fromEntries([
+  ...SHARE_PAGE_HEADERS.map(({ key, value }) => [key, value]),
+  ['Referrer-Policy', SHARE_PAGE_REFERRER_POLICY],
+]);
 
 export type ShareAnswer<Route extends RouteSpec> =
   { ok: true; body: RouteResponse<Route> } | { ok: false; status: number; message: string };

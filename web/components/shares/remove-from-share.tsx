@@ -32,8 +32,9 @@ export const RemoveFromShare = ({ shareId, statementId, fileName }: { shareId: s
   };
   if (!asking)
     return (
-      <Button variant="secondary" onClick={() => setAsking(true)} aria-label={`Remove ${fileName} from this share`}>
-        Remove from this share
+      // The file's name in the button's name after the words it shows (which a name must contain: speech input says them).
+      <Button variant="secondary" onClick={() => setAsking(true)}>
+        Remove from this share<span className="visually-hidden">: {fileName}</span>
       </Button>
     );
   return (

@@ -12,7 +12,14 @@ import { requireSession } from '@/lib/server-session';
 import cards from '../statement-cards.module.css';
 import styles from './search.module.css';
 
-export const metadata: Metadata = { title: 'Search' };
+/**
+ * What was typed is in this page's address (`?q=`): the page's requests, and the pages
+ * opened from it, are told its origin alone, never its path and query (the app's policy
+ * sends both to its own origin).
+ */
+const SEARCH_REFERRER_POLICY = 'strict-origin';
+
+export const metadata: Metadata = { title: 'Search', referrer: SEARCH_REFERRER_POLICY };
 
 const FIELD_WORDS: Record<string, string> = { NAME: 'name', ACCOUNT: 'account', PERIOD: 'period', CONTENT: 'content' };
 
