@@ -96,9 +96,10 @@ export const SHARE_ID_PATTERN = STATEMENT_ID_PATTERN;
 export const VIEWER_ADDRESS_HEADER = 'x-vault-viewer-address';
 
 /**
- * What a share's page and its files' links answer with besides the security headers
- * (whose referrer policy there is `no-referrer`): never indexed, never kept by any cache.
- * CloudFront's behaviour for the pages sets them; the local server does the same.
+ * What a share's page and what lies under it (its files' route, old links) answer with
+ * besides the security headers: never indexed, never kept by any cache. Under the page the
+ * referrer policy is `no-referrer` (SHARE_PAGE_REFERRER_POLICY); the page itself answers
+ * SHARE_PAGE_OWN_REFERRER_POLICY. CloudFront's behaviours set them; the local server does the same.
  */
 export const SHARE_PAGE_HEADERS = [
   { key: 'X-Robots-Tag', value: 'noindex, nofollow, noarchive' },
