@@ -11,9 +11,10 @@ import { WEB_CONFIG_FILE } from '../contract';
 import { buildWebArtifact, localWebBuildIsCurrent } from '../lib/web-build';
 import { startLocalStack } from './stack';
 import { startWebApp } from './web';
-import { appendPids } from './children';
+import { appendPids, killLeftovers } from './children';
+import { assertPortsFree } from './ports';
 import { enforceOffline, offlineNodeEnvironment } from './offline';
-import { dataPaths, defaultDataDir, portsFromEnv } from './settings';
+import { dataPaths, defaultDataDir, portsFromEnv, type PortName } from './settings';
 import { ensureJava } from './system-packages';
 
 const started = Date.now();
@@ -40,6 +41,11 @@ const main = async () => {
   const dataDir = defaultDataDir();
   const webConfigFile = path.resolve(process.env.LOCAL_WEB_CONFIG ?? path.join('web', WEB_CONFIG_FILE));
   say(`Statement Vault local stack: starting (data in ${path.relative(process.cwd(), dataDir) || dataDir})`);
+  // A port in use is said before anything is installed or built, which would take seconds
+  // the person waits for nothing (after what an earlier run left behind is stopped).
+  const leftovers = killLeftovers(dataPaths(dataDir).pids);
+  if (leftovers.length > 0) say(`  stopped ${leftovers.length} process(es) left by an earlier run that did not shut down`);
+  await assertPortsFree(ports, (Object.keys(ports) as PortName[]).filter((name) => name !== 'web' || !process.env.LOCAL_NO_WEB));
   // DynamoDB Local runs on Java: installed here where this process can, rather than a command to type.
   ensureJava((line) => say(`  ${line}`));
   if (!process.env.LOCAL_NO_WEB && mode === 'start') ensureWebBuild();
