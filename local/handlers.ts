@@ -1,13 +1,11 @@
-import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { bundleLambdas, LAMBDA_ROOT } from '../lib/lambda-bundle';
+import { bundleLambdas } from '../lib/lambda-bundle';
+import { LOCAL_CACHE_DIR, sourcesHash } from './source-hash';
 
-const ROOT = path.join(LAMBDA_ROOT, '..');
-
-/** Where the builds are kept, by the hash of what they are built from (a cache, as tools keep under node_modules/.cache). */
-export const HANDLER_BUILDS_DIR = path.join(ROOT, 'node_modules', '.cache', 'statement-vault', 'lambda');
+/** Where the builds are kept, by the hash of what they are built from. */
+export const HANDLER_BUILDS_DIR = path.join(LOCAL_CACHE_DIR, 'lambda');
 
 /** What a build depends on: the handlers, the contract, how they are bundled, the packages' versions and the patches applied to them. */
 const BUILD_INPUTS = ['lambda', 'contract', 'lib/lambda-bundle.ts', 'package-lock.json', 'patches'];
@@ -44,19 +42,7 @@ export interface HandlerFactories {
   apiKey: typeof import('../lambda/api-key/handler');
 }
 
-const sourceHash = (): string => {
-  const hash = createHash('sha256');
-  const add = (relative: string) => {
-    const file = path.join(ROOT, relative);
-    if (fs.statSync(file).isDirectory()) {
-      for (const entry of fs.readdirSync(file).sort()) add(path.join(relative, entry));
-      return;
-    }
-    hash.update(relative).update('\0').update(fs.readFileSync(file)).update('\0');
-  };
-  BUILD_INPUTS.forEach(add);
-  return hash.digest('hex').slice(0, 16);
-};
+const sourceHash = (): string => sourcesHash(BUILD_INPUTS);
 
 /** Removes all but the newest builds. */
 const prune = (current: string) => {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Context } from 'aws-lambda';
 import { REGION } from '../contract';
-import { LOCAL_ACCOUNT_ID } from './iam/access-model';
+import { LOCAL_ACCOUNT_ID } from './settings';
 
 /**
  * The context object Lambda passes each invocation, for handlers the local stack runs in

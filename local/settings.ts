@@ -60,6 +60,9 @@ export const dataPaths = (dataDir: string) => ({
   pids: path.join(dataDir, 'pids.json'),
 });
 
+/** The account the local stack pretends to be. */
+export const LOCAL_ACCOUNT_ID = '000000000000';
+
 /** Fixed ids, shaped like AWS's, so tokens and configs look like a deploy's. */
 export const LOCAL_IDS = {
   userPoolId: `${REGION}_LocalVault`,

@@ -32,7 +32,8 @@ import { startCognitoServer } from './cognito/server';
 import { startUserPool } from './cognito/user-pool';
 import { dynamoClient, ensureTable, startDynamoDbLocal } from './dynamodb';
 import { startDynamoDbFront } from './dynamodb-front';
-import { LOCAL_ACCOUNT_ID, buildAccessModel, type PrincipalName } from './iam/access-model';
+import type { PrincipalName } from './iam/access-model';
+import { cachedAccessModel } from './iam/access-model-cache';
 import { createAuthorizer } from './iam/authorizer';
 import { createIdentities } from './iam/identities';
 import { loadHandlerFactories } from './handlers';
@@ -45,7 +46,7 @@ import { localVapidSecret } from './push-keys';
 import { startPushService } from './push-service';
 import { startRestApi } from './rest-api';
 import { startLocalS3 } from './s3/server';
-import { HOST, LOCAL_IDS, dataPaths, type PortName, type Ports } from './settings';
+import { HOST, LOCAL_ACCOUNT_ID, LOCAL_IDS, dataPaths, type PortName, type Ports } from './settings';
 
 export interface LocalStackOptions {
   ports: Ports;
@@ -186,7 +187,7 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
 
     // Who may do what: the policies of the template the CDK app synthesizes.
     const { identities, authorizer, model } = await timed('IAM (policies from the synthesized template)', async () => {
-      const model = buildAccessModel({ bucketName: LOCAL_IDS.bucketName, tableName: LOCAL_IDS.tableName });
+      const model = await cachedAccessModel({ bucketName: LOCAL_IDS.bucketName, tableName: LOCAL_IDS.tableName });
       return { identities: createIdentities(model), authorizer: createAuthorizer(model), model };
     });
 

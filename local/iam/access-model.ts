@@ -6,6 +6,7 @@ import * as path from 'node:path';
 import { REGION } from '../../contract';
 import { deploySettingsFromContext } from '../../lib/deploy-settings';
 import { vaultStackName } from '../../lib/outputs';
+import { LOCAL_ACCOUNT_ID } from '../settings';
 
 /** The local stack stands for a dev deploy. */
 const STACK_NAME = vaultStackName('dev');
@@ -53,8 +54,7 @@ export interface AccessModel {
 /** Stands in for the web app's build: the model reads policies, not the web server's code. */
 export const WEB_ARTIFACT_STUB = path.join(__dirname, 'web-artifact-stub');
 
-/** The account the local stack pretends to be. */
-export const LOCAL_ACCOUNT_ID = '000000000000';
+export { LOCAL_ACCOUNT_ID };
 
 type Template = { Resources: Record<string, { Type: string; Properties?: Record<string, any> }> };
 
