@@ -17,8 +17,8 @@ export default tseslint.config(
       '.bench/**',
       '.local-data/**',
       'web/.next/**',
-      'web/.open-next/**',
-      'web/.open-next-local/**',
+      // A build's output, and what a local build keeps of an AWS build while it runs.
+      'web/.open-next*/**',
       'web/next-env.d.ts',
       'web/lib/graphql/graphql.generated.ts',
       'contract/graphql-schema.generated.ts',
