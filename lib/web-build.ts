@@ -20,7 +20,7 @@ const REPO_DIR = path.join(WEB_DIR, '..');
 /** What a build is made of besides web/ itself: the contract it imports, the shared static-file rules, the installed versions. */
 const SHARED_SOURCES = ['contract', path.join('lib', 'web-artifact.ts'), 'package-lock.json'];
 /** What lives in web/ but is not source: dependencies, build output, the config the local stack writes. */
-const NOT_SOURCE = /^(node_modules|\.next(-.*)?|\.open-next(-local)?|next-env\.d\.ts|amplify_outputs(\..*)?\.json|.*\.tsbuildinfo)$/;
+const NOT_SOURCE = /^(node_modules|\.next(-.*)?|\.open-next.*|next-env\.d\.ts|amplify_outputs(\..*)?\.json|.*\.tsbuildinfo)$/;
 /** Where a local build records the sources it was built from. */
 const FINGERPRINT_FILE = 'source-fingerprint';
 
