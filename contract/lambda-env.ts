@@ -11,6 +11,8 @@ export const LAMBDA_ENV = {
   logLevel: 'POWERTOOLS_LOG_LEVEL',
   /** `true` where nothing collects metrics (the local stack). */
   metricsDisabled: 'POWERTOOLS_METRICS_DISABLED',
+  /** The deployment's stage (`dev`, `prod`): every custom metric carries it as a dimension, so stages in one account never mix. */
+  stage: 'VAULT_STAGE',
   /** The account deletion worker, which the statements API starts (asynchronously) for each deletion. */
   deletionFunctionName: 'DELETION_FUNCTION_NAME',
   /** The user pool whose users the deletion worker deletes. */

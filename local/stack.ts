@@ -80,6 +80,8 @@ const lambdaEnvironment = (
   [LAMBDA_ENV.logLevel]: process.env.LOCAL_LOG_LEVEL ?? 'WARN',
   // Nothing collects CloudWatch metrics here; their EMF lines would only crowd the terminal.
   [LAMBDA_ENV.metricsDisabled]: 'true',
+  // The local stack stands for a dev deploy.
+  [LAMBDA_ENV.stage]: 'dev',
   [LAMBDA_ENV.deletionFunctionName]: LOCAL_FUNCTION_NAMES.accountDeletion,
   [LAMBDA_ENV.userPoolId]: LOCAL_IDS.userPoolId,
   [LAMBDA_ENV.deletionJobRoleArn]: roles.deletionJobRoleArn,

@@ -2,6 +2,7 @@ import * as path from 'node:path';
 import type { NextConfig } from 'next';
 import { webSecurityHeaderList } from '../contract/security-headers';
 import { SHARE_PAGE_HEADERS, SHARE_PAGE_PREFIX, SHARE_PAGE_REFERRER_POLICY } from '../contract/shares';
+import { WEB_BUILD_ID_ENV, webBuildId, webSourcesFingerprint } from '../lib/web-sources';
 
 const repoRoot = path.join(__dirname, '..');
 
@@ -12,6 +13,9 @@ const repoRoot = path.join(__dirname, '..');
 const nextConfig: NextConfig = {
   reactStrictMode: true,
   poweredByHeader: false,
+  // The build id from the sources' fingerprint, not a random one: the same sources build
+  // the same static files and pages, so a deploy of the same commit changes nothing.
+  generateBuildId: () => process.env[WEB_BUILD_ID_ENV] || webBuildId(webSourcesFingerprint()),
   // The same headers CloudFront adds in front of it: no framing, no sniffing, HTTPS only.
   headers: async () => [
     { source: '/:path*', headers: webSecurityHeaderList() },

@@ -1,4 +1,4 @@
-import { DefaultStackSynthesizer, Duration, RemovalPolicy, Stack, Validations, type CfnElement } from 'aws-cdk-lib';
+import { AssetHashType, DefaultStackSynthesizer, Duration, RemovalPolicy, Stack, Validations, type CfnElement } from 'aws-cdk-lib';
 import type * as acm from 'aws-cdk-lib/aws-certificatemanager';
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
@@ -100,8 +100,11 @@ export class WebHosting extends Construct {
       serverAccessLogsPrefix: 'assets/',
     });
 
+    // Asset hashes from the sources the build was made from (when it recorded them), so a
+    // build of the same commit deploys nothing new; each asset's own, as both are in one bucket.
+    const assetHash = (asset: string) => artifact.sourceFingerprint && `${artifact.sourceFingerprint}:${asset}`;
     this.server = new VaultFunction(this, 'Server', {
-      code: { bundleDir: artifact.server.bundleDir, handler: artifact.server.handler },
+      code: { bundleDir: artifact.server.bundleDir, handler: artifact.server.handler, assetHash: assetHash('server') },
       description: 'web: the Next.js server (OpenNext), rendering every page per request',
       memorySize: props.memorySize ?? 1024,
       timeout: Duration.seconds(30),
@@ -232,7 +235,11 @@ export class WebHosting extends Construct {
 
     // Hashed files are kept from earlier deploys (pages already open may still ask for
     // them); the rest is replaced. Each deployment leaves the other's files alone.
-    const source = s3deploy.Source.asset(artifact.assetsDir);
+    const staticHash = assetHash('static');
+    const source = s3deploy.Source.asset(
+      artifact.assetsDir,
+      staticHash ? { assetHash: staticHash, assetHashType: AssetHashType.CUSTOM } : {},
+    );
     const hashed = `${HASHED_ASSETS_PATH}/*`;
     const hashedAssets = new s3deploy.BucketDeployment(this, 'HashedAssets', {
       sources: [source],

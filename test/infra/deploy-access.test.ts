@@ -10,12 +10,13 @@ import {
   DEPLOY_ACCESS_OUTPUTS,
   DEPLOY_BRANCH,
   GITHUB_OIDC_AUDIENCE,
+  DEPLOY_POLICY_NAME,
   GITHUB_OIDC_URL,
   PROD_ENVIRONMENT,
   DeployAccessStack,
   buildDeployAccessApp,
 } from '../../lib/deploy-access-stack';
-import { CDK_CONTEXT } from '../support/vault-app';
+import { CDK_CONTEXT, resourceTags } from '../support/vault-app';
 
 const REPOSITORY = 'octo-org/statement-vault';
 const PROVIDER_ARN = 'arn:aws:iam::123456789012:oidc-provider/token.actions.githubusercontent.com';
@@ -25,7 +26,7 @@ const synthDeployAccess = (context: Record<string, unknown> = {}) => {
   const app = new App({ context: { ...CDK_CONTEXT, githubRepository: REPOSITORY, ...context } });
   const stack = buildDeployAccessApp(app);
   const assembly = app.synth();
-  return { app, assembly, template: Template.fromStack(stack) };
+  return { app, stack, assembly, template: Template.fromStack(stack) };
 };
 
 /** A bootstrap role's ARN as the template spells it, in this account and the contract's region. */
@@ -82,33 +83,52 @@ describe('the deploy-access stack', () => {
     expect(JSON.stringify(onlyRole(template).properties.AssumeRolePolicyDocument)).not.toMatch(/[*?]|StringLike/);
   });
 
-  test('its only permission is sts:AssumeRole on the four CDK bootstrap roles of this account and region; sessions last an hour', () => {
+  test('its one policy, StatementVaultDeploy: assume the four CDK bootstrap roles, and the three calls the deploy scripts make themselves, each on exactly its resources; sessions last an hour', () => {
     const { properties } = onlyRole(template);
     expect(properties.MaxSessionDuration).toBe(3600);
-    expect(properties.ManagedPolicyArns).toBeUndefined();
+    expect(properties.Policies).toBeUndefined();
     expect(properties.PermissionsBoundary).toBeUndefined();
-    expect(properties.Policies).toEqual([
+    const [policyId, policy] = Object.entries(template.findResources('AWS::IAM::ManagedPolicy'))[0] as [string, any];
+    expect(properties.ManagedPolicyArns).toEqual([{ Ref: policyId }]);
+    expect(policy.Properties.ManagedPolicyName).toBe(DEPLOY_POLICY_NAME);
+    const arn = (service: string, resource: string) => ({
+      'Fn::Join': ['', [`arn:aws:${service}:${REGION}:`, { Ref: 'AWS::AccountId' }, resource]],
+    });
+    expect(policy.Properties.PolicyDocument.Statement).toEqual([
       {
-        PolicyName: 'AssumeCdkBootstrapRoles',
-        PolicyDocument: {
-          Version: '2012-10-17',
-          Statement: [
-            {
-              Effect: 'Allow',
-              Action: 'sts:AssumeRole',
-              Resource: ['deploy', 'file-publishing', 'image-publishing', 'lookup'].map((kind) => bootstrapRoleArn(kind)),
-            },
-          ],
-        },
+        Sid: 'AssumeCdkBootstrapRoles',
+        Effect: 'Allow',
+        Action: 'sts:AssumeRole',
+        Resource: ['deploy', 'file-publishing', 'image-publishing', 'lookup'].map((kind) => bootstrapRoleArn(kind)),
+      },
+      {
+        Sid: 'ReadCdkBootstrapVersion',
+        Effect: 'Allow',
+        Action: 'ssm:GetParameter',
+        Resource: arn('ssm', ':parameter/cdk-bootstrap/hnb659fds/version'),
+      },
+      {
+        Sid: 'ReadVaultStacks',
+        Effect: 'Allow',
+        Action: 'cloudformation:DescribeStacks',
+        Resource: [arn('cloudformation', ':stack/StatementVault-dev/*'), arn('cloudformation', ':stack/StatementVault-prod/*')],
+      },
+      {
+        Sid: 'StartCatalogueSweep',
+        Effect: 'Allow',
+        Action: 'lambda:InvokeFunction',
+        Resource: [
+          arn('lambda', ':function:statement-vault-dev-catalogue-sweep'),
+          arn('lambda', ':function:statement-vault-prod-catalogue-sweep'),
+        ],
       },
     ]);
     expect([...CDK_BOOTSTRAP_ROLE_KINDS]).toEqual(['deploy', 'file-publishing', 'image-publishing', 'lookup']);
   });
 
-  test('no other IAM identity or policy: no policies, managed policies, users, groups, keys or instance profiles', () => {
+  test('no other IAM identity or policy: no inline or other managed policies, users, groups, keys or instance profiles', () => {
     for (const type of [
       'AWS::IAM::Policy',
-      'AWS::IAM::ManagedPolicy',
       'AWS::IAM::User',
       'AWS::IAM::Group',
       'AWS::IAM::AccessKey',
@@ -121,14 +141,17 @@ describe('the deploy-access stack', () => {
       Object.values(template.toJSON().Resources)
         .map((resource: any) => resource.Type)
         .sort(),
-    ).toEqual(['AWS::IAM::OIDCProvider', 'AWS::IAM::Role']);
+    ).toEqual(['AWS::IAM::ManagedPolicy', 'AWS::IAM::OIDCProvider', 'AWS::IAM::Role']);
   });
 
-  test("outputs the role's ARN", () => {
+  test("outputs the role's ARN, and the policy's for a person's role", () => {
     template.hasOutput(DEPLOY_ACCESS_OUTPUTS.deployRoleArn, { Value: { 'Fn::GetAtt': [onlyRole(template).id, 'Arn'] } });
+    template.hasOutput(DEPLOY_ACCESS_OUTPUTS.deployPolicyArn, {
+      Value: { Ref: Object.keys(template.findResources('AWS::IAM::ManagedPolicy'))[0] },
+    });
   });
 
-  test('synthesizes with cdk-nag and zero findings, none of them acknowledged away', () => {
+  test("synthesizes with cdk-nag and zero findings; the one acknowledged is each stage's stack id, which CloudFormation makes", () => {
     const { app, assembly } = synthDeployAccess();
     const reportFile = path.join(assembly.directory, 'validation-report.json');
     const report = JSON.parse(fs.readFileSync(reportFile, 'utf8')) as { pluginReports: { pluginName: string; violations?: unknown[] }[] };
@@ -136,8 +159,22 @@ describe('the deploy-access stack', () => {
     const acknowledged = app.node
       .findAll()
       .flatMap((construct) => construct.node.metadata)
-      .filter((entry) => entry.type === Validations.ACKNOWLEDGED_RULES_METADATA_KEY);
-    expect(acknowledged).toEqual([]);
+      .filter((entry) => entry.type === Validations.ACKNOWLEDGED_RULES_METADATA_KEY)
+      .flatMap((entry) => Object.keys(entry.data as object));
+    expect(acknowledged.sort()).toEqual(
+      ['dev', 'prod'].map(
+        (stage) =>
+          `Annotation::AwsSolutions-IAM5[Resource::arn:aws:cloudformation:${REGION}:<AWS::AccountId>:stack/StatementVault-${stage}/*]`,
+      ),
+    );
+  });
+
+  test('every resource that takes tags carries the project tag, and the stage tag of what the stages share; so does the stack', () => {
+    const tags = resourceTags(synthDeployAccess().stack);
+    const expected = { project: 'statement-vault', stage: 'account' };
+    expect(Object.keys(tags.resources).length).toBeGreaterThan(0);
+    for (const [resource, values] of Object.entries(tags.resources)) expect([resource, values]).toEqual([resource, expected]);
+    expect(tags.stack).toEqual(expected);
   });
 
   test("cdk-nag is this app's validation plugin: a finding fails its synth", () => {
@@ -152,11 +189,13 @@ describe('the deploy-access stack', () => {
     expect(onlyRole(imported).properties.AssumeRolePolicyDocument.Statement[0].Principal).toEqual({ Federated: PROVIDER_ARN });
   });
 
-  test("CDK's bootstrap qualifier from context names the bootstrap roles", () => {
+  test("CDK's bootstrap qualifier from context names the bootstrap roles and their version's parameter", () => {
     const { template: qualified } = synthDeployAccess({ '@aws-cdk/core:bootstrapQualifier': 'vault1' });
-    expect(onlyRole(qualified).properties.Policies[0].PolicyDocument.Statement[0].Resource).toEqual(
-      CDK_BOOTSTRAP_ROLE_KINDS.map((kind) => bootstrapRoleArn(kind, 'vault1')),
+    const [statements] = Object.values(qualified.findResources('AWS::IAM::ManagedPolicy')).map(
+      (policy: any) => policy.Properties.PolicyDocument.Statement,
     );
+    expect(statements[0].Resource).toEqual(CDK_BOOTSTRAP_ROLE_KINDS.map((kind) => bootstrapRoleArn(kind, 'vault1')));
+    expect(JSON.stringify(statements[1].Resource)).toContain(':parameter/cdk-bootstrap/vault1/version');
   });
 
   test.each([

@@ -838,7 +838,10 @@ describe('least privilege: each principal may do exactly what its code does', ()
     const alarm = resourcesOf('AWS::CloudWatch::Alarm').find((a) => a.Properties.MetricName === 'ApiKeyDaysLeft')!.Properties;
     expect(alarm).toMatchObject({
       Namespace: 'StatementVault',
-      Dimensions: [{ Name: 'service', Value: 'api-key-renewal' }],
+      Dimensions: [
+        { Name: 'service', Value: 'api-key-renewal' },
+        { Name: 'stage', Value: 'prod' },
+      ],
       Statistic: 'Minimum',
       Period: 86400,
       Threshold: 358,
@@ -919,14 +922,22 @@ describe('malware scanning', () => {
     });
   });
 
-  test('a threat found raises an alarm', () => {
-    template.hasResourceProperties('AWS::CloudWatch::Alarm', {
-      MetricName: 'ThreatsFound',
-      Namespace: 'StatementVault',
-      Dimensions: [{ Name: 'service', Value: 'scan-results' }],
-      Threshold: 0,
-      ComparisonOperator: 'GreaterThanThreshold',
-    });
+  test("a threat found raises an alarm, whichever function applied the verdict (the scan result's, the catalogue's, the sweep's)", () => {
+    const [alarm] = resourcesOf('AWS::CloudWatch::Alarm').filter((candidate) => candidate.Properties.AlarmName === 'StatementVault-prod-malware-threats-found-Critical');
+    expect(alarm.Properties).toMatchObject({ Threshold: 0, ComparisonOperator: 'GreaterThanThreshold' });
+    const counted = (alarm.Properties.Metrics as { MetricStat?: { Metric: { MetricName: string; Namespace: string; Dimensions: unknown } } }[])
+      .flatMap((metric) => (metric.MetricStat ? [metric.MetricStat.Metric] : []))
+      .map((metric) => ({ name: metric.MetricName, namespace: metric.Namespace, dimensions: metric.Dimensions }));
+    expect(counted).toEqual(
+      ['scan-results', 'catalogue', 'catalogue-sweep'].map((service) => ({
+        name: 'ThreatsFound',
+        namespace: 'StatementVault',
+        dimensions: [
+          { Name: 'service', Value: service },
+          { Name: 'stage', Value: 'prod' },
+        ],
+      })),
+    );
   });
 });
 
@@ -961,28 +972,39 @@ describe('what AWS would break on a first deploy', () => {
     expect(client.Properties.CallbackURLs).toBeUndefined();
   });
 
-  test("API Gateway's account role may write both APIs' access logs, and it and the account setting outlive the stack", () => {
-    const [account] = Object.values(template.findResources('AWS::ApiGateway::Account')) as { DeletionPolicy?: string; Properties: any }[];
-    expect(account.DeletionPolicy).toBe('Retain');
-    const roleId = account.Properties.CloudWatchRoleArn['Fn::GetAtt'][0];
-    expect(template.toJSON().Resources[roleId].DeletionPolicy).toBe('Retain');
-    const stages = resourcesOf('AWS::ApiGateway::Stage');
-    // The flag logGroupDestinationArnWithoutWildcard builds the destination from the group's name (a Ref).
-    const accessLogGroups = stages
-      .map((stage) => /"Ref":"(\w+AccessLogs\w+)"/.exec(JSON.stringify(stage.Properties.AccessLogSetting))![1])
-      .sort();
-    expect(accessLogGroups).toHaveLength(2);
-    const roleGrants = resourcesOf('AWS::IAM::Policy')
-      .filter((policy) => JSON.stringify(policy.Properties.Roles).includes(roleId))
-      .flatMap((policy) => policy.Properties.PolicyDocument.Statement as { Action: string[]; Resource: unknown }[]);
-    for (const group of accessLogGroups) {
-      expect(roleGrants).toContainEqual(
-        expect.objectContaining({
-          Action: expect.arrayContaining(['logs:CreateLogStream', 'logs:PutLogEvents']),
-          Resource: expect.arrayContaining([{ 'Fn::GetAtt': [group, 'Arn'] }]),
-        }),
-      );
-    }
+  test("API Gateway logs through one role for the whole account (the account stack's), which may write any log group of the account and region; the role and the setting outlive every stack", () => {
+    const { account, stack: prod } = synthVault();
+    const [setting] = Object.values(account!.findResources('AWS::ApiGateway::Account')) as { DeletionPolicy?: string; Properties: any }[];
+    expect(setting.DeletionPolicy).toBe('Retain');
+    const roleId = setting.Properties.CloudWatchRoleArn['Fn::GetAtt'][0];
+    const role = account!.toJSON().Resources[roleId];
+    expect(role.DeletionPolicy).toBe('Retain');
+    expect(role.Properties.Policies).toEqual([
+      {
+        PolicyName: 'Logs',
+        PolicyDocument: {
+          Version: '2012-10-17',
+          Statement: [
+            {
+              Effect: 'Allow',
+              Action: [
+                'logs:CreateLogGroup',
+                'logs:CreateLogStream',
+                'logs:DescribeLogGroups',
+                'logs:DescribeLogStreams',
+                'logs:FilterLogEvents',
+                'logs:GetLogEvents',
+                'logs:PutLogEvents',
+              ],
+              Resource: { 'Fn::Join': ['', ['arn:aws:logs:us-east-1:', { Ref: 'AWS::AccountId' }, ':log-group:*']] },
+            },
+          ],
+        },
+      },
+    ]);
+    // The stages' own templates hold neither: a stage deployed last no longer takes the setting from the other.
+    template.resourceCountIs('AWS::ApiGateway::Account', 0);
+    expect(prod.dependencies.map((dependency) => dependency.stackName)).toEqual(['StatementVaultAccount']);
   });
 
   test('execution logs go to groups the stack creates, with a retention, before each stage exists', () => {
@@ -1114,8 +1136,6 @@ describe('deployment choices by context', () => {
     // Every version goes too: CDK empties the buckets before deleting them.
     dev.resourceCountIs('Custom::S3AutoDeleteObjects', 4);
     for (const group of Object.values(dev.findResources('AWS::Logs::LogGroup'))) expect(group.DeletionPolicy).toBe('Delete');
-    // The account's API Gateway logging setting is not the stack's to take away, in any stage.
-    dev.hasResource('AWS::ApiGateway::Account', { DeletionPolicy: 'Retain' });
 
     template.hasResource('AWS::DynamoDB::Table', {
       DeletionPolicy: 'Retain',
@@ -1133,7 +1153,7 @@ describe('deployment choices by context', () => {
   test("a dev deploy without SES uses Cognito's sender and says what it limits", () => {
     const { template: dev, assembly } = synthVault({ stage: 'dev', sesFromAddress: undefined, sesVerifiedDomain: undefined });
     dev.hasResourceProperties('AWS::Cognito::UserPool', { EmailConfiguration: { EmailSendingAccount: 'COGNITO_DEFAULT' } });
-    const warnings = assembly.stacks[0].messages
+    const warnings = assembly.getStackByName('StatementVault-dev').messages
       .filter((message) => message.level === 'warning')
       .map((message) => String(message.entry.data));
     expect(warnings).toContainEqual(expect.stringContaining('50 e-mails a day'));
@@ -1151,7 +1171,10 @@ describe('deployment choices by context', () => {
   });
 
   test("apiGatewayCloudWatchRole=existing leaves the account's API Gateway setting alone", () => {
-    const { template: existing } = synthVault({ apiGatewayCloudWatchRole: 'existing' });
+    const { template: existing, account, stack: staged } = synthVault({ apiGatewayCloudWatchRole: 'existing' });
+    // Nothing else asked of the account: no account stack at all (an empty one cannot deploy).
+    expect(account).toBeUndefined();
+    expect(staged.dependencies).toEqual([]);
     existing.resourceCountIs('AWS::ApiGateway::Account', 0);
     // The execution-log groups and their retention stay.
     expect(

@@ -1,8 +1,9 @@
-import { App } from 'aws-cdk-lib';
+import { App, CfnResource, TagManager, type ITaggable, type Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { buildVaultApp } from '../../lib/app';
+import { ACCOUNT_STACK_NAME } from '../../lib/outputs';
 import { WEB_ARTIFACT_STUB } from '../../local/iam/access-model';
 
 /** The same feature flags and settings as `cdk synth`, read from cdk.json. */
@@ -44,8 +45,23 @@ export const synthVault = (context: Record<string, unknown> = {}, options: { bun
     });
     const stack = buildVaultApp(app);
     const assembly = app.synth();
-    return { app, stack, assembly, template: Template.fromStack(stack) };
+    const account = app.node.tryFindChild(ACCOUNT_STACK_NAME) as Stack | undefined;
+    return { app, stack, assembly, template: Template.fromStack(stack), account: account && Template.fromStack(account) };
   } finally {
     now.mockRestore();
   }
 };
+
+/**
+ * The tags of every resource of a stack that takes tags (as CDK models them), by its path;
+ * the stack's own tags, which CloudFormation passes on to every resource that takes them.
+ */
+export const resourceTags = (stack: Stack): { resources: Record<string, Record<string, string>>; stack: Record<string, string> } => ({
+  resources: Object.fromEntries(
+    stack.node
+      .findAll()
+      .filter((construct): construct is CfnResource => CfnResource.isCfnResource(construct) && TagManager.isTaggable(construct))
+      .map((resource) => [resource.node.path, (resource as unknown as ITaggable).tags.tagValues()]),
+  ),
+  stack: stack.tags.tagValues(),
+});
