@@ -1,8 +1,20 @@
 import { REGION } from '../../contract';
 import { bootstrapRoleName, type CdkBootstrapRoleKind } from '../../lib/cdk-bootstrap';
+import {
+  DEPLOY_SETTINGS_OUTPUT,
+  OPERATIONS_OUTPUTS,
+  OUTPUT_NAMES,
+  WEB_OUTPUTS,
+  sweepFunctionName,
+  vaultStackName,
+  type Stage,
+} from '../../lib/outputs';
 import { intrinsicResolver, rolePoliciesOf, type PolicyDocument, type Template } from '../../local/iam/access-model';
 import type { AccessRequest } from '../../local/iam/authorizer';
 import { awsClients, type AwsClients } from '../../scripts/operations/aws-clients';
+import { runDeploy, type DeployOptions } from '../../scripts/operations/deploy-run';
+import { settingsToDeploy } from '../../scripts/operations/deploy-steps';
+import { CDK_CONTEXT } from './vault-app';
 
 /**
  * The deploy scripts' calls as IAM sees them. The scripts' AWS clients are the real SDK
@@ -118,3 +130,112 @@ export const BOOTSTRAP_ROLE_TRUST: PolicyDocument = {
 /** Every policy that applies to a role of a synthesized template (its managed policy included), resolved for TEST_ACCOUNT. */
 export const rolePolicies = (template: Template, roleId: string): { name: string; policy: PolicyDocument }[] =>
   rolePoliciesOf(template.Resources, roleId, intrinsicResolver({ accountId: TEST_ACCOUNT }), { managed: 'from-template' });
+
+/** cdk.json's context as a deployer fills it in: a stages block, prod's with SES. */
+export const TEST_CDK_JSON_CONTEXT = {
+  ...CDK_CONTEXT,
+  stages: { dev: {}, prod: { sesFromAddress: 'no-reply@vault.example.com', sesVerifiedDomain: 'vault.example.com' } },
+};
+
+/** The deploy role's session, as GitHub Actions' job holds it. */
+export const CI_SESSION = `arn:aws:sts::${TEST_ACCOUNT}:assumed-role/StatementVaultDeployAccess-DeployRole/GitHubActions`;
+
+/** A deployed stage's outputs, as `cdk deploy --outputs-file` writes them (values invented). */
+export const deployOutputs = (stage: Stage) => ({
+  [vaultStackName(stage)]: {
+    [OUTPUT_NAMES.region]: REGION,
+    [OUTPUT_NAMES.userPoolId]: 'us-east-1_AbCdEfGhI',
+    [OUTPUT_NAMES.userPoolClientId]: 'client123',
+    [OUTPUT_NAMES.identityPoolId]: 'us-east-1:0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d',
+    [OUTPUT_NAMES.graphqlUrl]: 'https://abc.appsync-api.us-east-1.amazonaws.com/graphql',
+    [OUTPUT_NAMES.graphqlApiKey]: 'da2-abcdefghijklmnopqrstuvwxyz',
+    [OUTPUT_NAMES.bucketName]: `statement-vault-files-${stage}-${TEST_ACCOUNT}-0a1b2c3d4e5f`,
+    [OUTPUT_NAMES.profileImageApiUrl]: 'https://a1.execute-api.us-east-1.amazonaws.com/prod/',
+    [OUTPUT_NAMES.statementsApiUrl]: 'https://a2.execute-api.us-east-1.amazonaws.com/prod/',
+    [OUTPUT_NAMES.pushPublicKey]: 'BDpRpRfCk803_AkCp-fPpcqc_Lucb4ZXnBBkVKfMeJWERFmyw5UZr3Mij45PAypeeiH8UHK4U-SoyR7ZjAhY9ak',
+    [WEB_OUTPUTS.webUrl]: 'https://d1.cloudfront.net',
+    [WEB_OUTPUTS.distributionDomainName]: 'd1.cloudfront.net',
+    [OPERATIONS_OUTPUTS.sweepFunctionName]: sweepFunctionName(stage),
+  },
+});
+
+/** The site answering as it should: this stack's config over HTTPS, HTTP redirected. */
+export const healthySite = async (url: string) =>
+  url.startsWith('https:')
+    ? new Response('<html>client123</html>', { headers: { 'strict-transport-security': 'max-age=63072000' } })
+    : new Response(null, { status: 301, headers: { location: 'https://d1.cloudfront.net/' } });
+
+export interface FakeAccount {
+  /** The stage's stack: none, deployed with `recorded` settings (default: the ones TEST_CDK_JSON_CONTEXT gives), or protected from termination. */
+  stack: 'none' | 'deployed' | 'protected';
+  stage: Stage;
+  /** What the stack's DeploySettings output says; `unrecorded` for a stack that predates it. */
+  recorded?: Record<string, unknown> | 'unrecorded';
+  /** CDK's bootstrap version; none when the account is not bootstrapped. */
+  bootstrapVersion?: string;
+  /** Credentials the SDK cannot use. */
+  noCredentials?: boolean;
+}
+
+/** AWS as an account answers the scripts' calls. */
+export const fakeAccount =
+  (account: FakeAccount): Answer =>
+  (call: RecordedCall) => {
+    if (account.noCredentials)
+      return { error: { name: 'CredentialsProviderError', message: 'Could not load credentials from any providers' } };
+    switch (call.call) {
+      case 'STSClient.GetCallerIdentityCommand':
+        return { Account: TEST_ACCOUNT, Arn: CI_SESSION };
+      case 'SSMClient.GetParameterCommand':
+        return account.bootstrapVersion
+          ? { Parameter: { Value: account.bootstrapVersion } }
+          : { error: { name: 'ParameterNotFound', message: '' } };
+      case 'CloudFormationClient.DescribeStacksCommand': {
+        if (account.stack === 'none')
+          return { error: { name: 'ValidationError', message: `Stack with id ${call.input.StackName} does not exist` } };
+        const recorded = account.recorded ?? settingsToDeploy(account.stage, TEST_CDK_JSON_CONTEXT, []);
+        return {
+          Stacks: [
+            {
+              StackName: call.input.StackName,
+              EnableTerminationProtection: account.stack === 'protected',
+              Outputs: recorded === 'unrecorded' ? [] : [{ OutputKey: DEPLOY_SETTINGS_OUTPUT, OutputValue: JSON.stringify(recorded) }],
+            },
+          ],
+        };
+      }
+      case 'LambdaClient.InvokeCommand':
+        return { StatusCode: 202 };
+      default:
+        return { error: { name: 'UnknownOperation', message: `${call.call} is not answered by this fake account` } };
+    }
+  };
+
+/** One `npm run deploy` on a fake account: its outcome, every AWS call and every `npx` command, and the steps it said. */
+export const fakeDeploy = (options: Partial<DeployOptions> & { stage: Stage }, answer: Answer, built: 'built' | 'current' = 'current') => {
+  const { aws, calls } = recordingClients(answer);
+  const commands: string[][] = [];
+  const said: string[] = [];
+  const events: string[] = [];
+  const outcome = runDeploy(
+    { yes: true, bootstrap: false, context: [], cdkJsonContext: TEST_CDK_JSON_CONTEXT, root: '/repo', ...options },
+    {
+      aws,
+      npx: (args) => {
+        commands.push(args);
+        events.push(`npx ${args.slice(0, 2).join(' ')}`);
+      },
+      say: (line) => void said.push(line),
+      buildWeb: () => {
+        events.push('build web');
+        return built;
+      },
+      readJson: () => deployOutputs(options.stage),
+      writeWebConfig: () => undefined,
+      fetchPage: healthySite,
+    },
+  );
+  // Nothing unhandled while the caller has not awaited it yet.
+  outcome.catch(() => undefined);
+  return { outcome, calls, commands, said, events };
+};

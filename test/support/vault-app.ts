@@ -12,9 +12,6 @@ export const CDK_CONTEXT = JSON.parse(fs.readFileSync(path.join(__dirname, '..',
   unknown
 >;
 
-/** The AppSync API key expiry is "now + 365 days": synth at a fixed instant. */
-export const FROZEN_NOW = Date.UTC(2026, 0, 1);
-
 /** The web app on its own domain, so the trusted origin is a plain string in assertions. */
 export const TEST_WEB_CONTEXT = {
   webDomain: 'vault.example.com',
@@ -32,24 +29,19 @@ export const TEST_SES_CONTEXT = { stage: 'prod', sesFromAddress: 'no-reply@vault
  * snapshot masks), so only the synths that check the bundles ask for it (`bundle: true`).
  */
 export const synthVault = (context: Record<string, unknown> = {}, options: { bundle?: boolean } = {}) => {
-  const now = jest.spyOn(Date, 'now').mockReturnValue(FROZEN_NOW);
-  try {
-    const app = new App({
-      context: {
-        ...CDK_CONTEXT,
-        ...TEST_WEB_CONTEXT,
-        ...TEST_SES_CONTEXT,
-        ...(options.bundle ? {} : { 'aws:cdk:bundling-stacks': [] }),
-        ...context,
-      },
-    });
-    const stack = buildVaultApp(app);
-    const assembly = app.synth();
-    const account = app.node.tryFindChild(ACCOUNT_STACK_NAME) as Stack | undefined;
-    return { app, stack, assembly, template: Template.fromStack(stack), account: account && Template.fromStack(account) };
-  } finally {
-    now.mockRestore();
-  }
+  const app = new App({
+    context: {
+      ...CDK_CONTEXT,
+      ...TEST_WEB_CONTEXT,
+      ...TEST_SES_CONTEXT,
+      ...(options.bundle ? {} : { 'aws:cdk:bundling-stacks': [] }),
+      ...context,
+    },
+  });
+  const stack = buildVaultApp(app);
+  const assembly = app.synth();
+  const account = app.node.tryFindChild(ACCOUNT_STACK_NAME) as Stack | undefined;
+  return { app, stack, assembly, template: Template.fromStack(stack), account: account && Template.fromStack(account) };
 };
 
 /**
