@@ -33,6 +33,10 @@ export const LAMBDA_ENV = {
   graphqlApiId: 'GRAPHQL_API_ID',
   /** That key's id (AppSync's id of a key is the key itself, which the web app's config carries anyway). */
   graphqlApiKeyId: 'GRAPHQL_API_KEY_ID',
+  /** The log group Lambda@Edge writes to in every region (`/aws/lambda/us-east-1.{function}`), whose retention the edge log function sets. */
+  edgeLogGroupName: 'EDGE_LOG_GROUP_NAME',
+  /** That retention, in days. */
+  edgeLogRetentionDays: 'EDGE_LOG_RETENTION_DAYS',
 } as const;
 
 export type LambdaEnvName = (typeof LAMBDA_ENV)[keyof typeof LAMBDA_ENV];

@@ -52,4 +52,5 @@ export const SERVICE_NAMES = {
   shareApi: 'share-api',
   pushNotifier: 'push-notifier',
   apiKeyRenewal: 'api-key-renewal',
+  edgeLogRetention: 'edge-log-retention',
 } as const;

@@ -105,10 +105,14 @@ export interface VaultPrincipals {
   readonly vapidKeyMaker: VaultFunction;
   /** Moves the web app's API key's expiry a year ahead, on a schedule. */
   readonly apiKeyRenewal: VaultFunction;
+  /** Sets the retention of the Lambda@Edge function's logs in every region, on a schedule. */
+  readonly edgeLogRetention: VaultFunction;
 }
 
 /** The whole AWS side of Statement Vault, composed from one construct per concern. */
 export class StatementVaultStack extends Stack {
+  /** What this deployment chose. */
+  readonly settings: DeploySettings;
   readonly storage: VaultStorage;
   readonly data: VaultData;
   readonly web: WebHosting;
@@ -122,6 +126,7 @@ export class StatementVaultStack extends Stack {
   constructor(scope: Construct, id: string, props: StatementVaultStackProps) {
     super(scope, id, props);
     const { settings } = props;
+    this.settings = settings;
 
     // People's data outlives a prod stack; a dev stack takes its data with it.
     const removalPolicy = settings.stage === 'prod' ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY;
@@ -271,6 +276,7 @@ export class StatementVaultStack extends Stack {
       pushNotifier: push.notifier,
       vapidKeyMaker: push.keyMaker,
       apiKeyRenewal: apiKeyRenewal.renewer,
+      edgeLogRetention: web.payloadHash.logRetention.setter,
     };
 
     new VaultMonitoring(this, 'Monitoring', {
@@ -291,6 +297,7 @@ export class StatementVaultStack extends Stack {
         { name: 'push-notifier', function: push.notifier.function },
         { name: 'api-key-renewal', function: apiKeyRenewal.renewer.function },
         { name: 'web-server', function: web.server.function },
+        { name: 'edge-log-retention', function: web.payloadHash.logRetention.setter.function },
       ],
       graphqlApi: data.api,
       table: data.table,

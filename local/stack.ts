@@ -93,6 +93,9 @@ const lambdaEnvironment = (
   [LAMBDA_ENV.pushExtraOrigins]: push.serviceOrigin,
   [LAMBDA_ENV.graphqlApiId]: LOCAL_IDS.graphqlApiId,
   [LAMBDA_ENV.graphqlApiKeyId]: LOCAL_IDS.graphqlApiKey,
+  // Lambda@Edge has no local counterpart; the function that keeps its logs' retention does not run here.
+  [LAMBDA_ENV.edgeLogGroupName]: '/aws/lambda/us-east-1.statement-vault-local-edge',
+  [LAMBDA_ENV.edgeLogRetentionDays]: '365',
 });
 
 /**

@@ -64,6 +64,8 @@ export class WebHosting extends Construct {
   readonly server: VaultFunction;
   readonly assetsBucket: s3.Bucket;
   readonly logBucket: s3.Bucket;
+  /** The Lambda@Edge function on the server's origin requests. */
+  readonly payloadHash: OriginPayloadHash;
   /** The one origin the backend trusts (CORS): `https://` and the domain people use. */
   readonly webOrigin: string;
   private configured = false;
@@ -168,6 +170,7 @@ export class WebHosting extends Construct {
       compress: true,
     };
 
+    this.payloadHash = new OriginPayloadHash(this, 'PayloadHash');
     const serverBehavior: cloudfront.BehaviorOptions = {
       origin: origins.FunctionUrlOrigin.withOriginAccessControl(serverUrl),
       viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
@@ -177,7 +180,7 @@ export class WebHosting extends Construct {
       allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,
       edgeLambdas: [
         {
-          functionVersion: new OriginPayloadHash(this, 'PayloadHash').version,
+          functionVersion: this.payloadHash.version,
           eventType: cloudfront.LambdaEdgeEventType.ORIGIN_REQUEST,
           includeBody: true,
         },

@@ -20,7 +20,7 @@ import { WEB_ARTIFACT_STUB } from '../../local/iam/access-model';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { TEST_WEB_ORIGIN, synthVault } from '../support/vault-app';
+import { TEST_WEB_ORIGIN, alarmMetrics, synthVault, type TemplateAlarm } from '../support/vault-app';
 
 let template: Template;
 let region: string;
@@ -54,6 +54,7 @@ const describeResource = (resource: unknown): string => {
   if (text.includes('PushVapidKeys')) return 'vapid secret';
   if (text.includes('PushNotifierFunction')) return 'push notifier';
   if (text.includes('StatementsApi') && text.includes('execute-api')) return `statements API ${/"(\/prod\/[^"]*)"/.exec(text)![1]}`;
+  if (text.includes('log-group:/aws/lambda/us-east-1.')) return `edge log group${text.endsWith(':*"]]}') ? ' (:*)' : ''}, any region`;
   if (text.includes('Logs')) return 'log group';
   return text;
 };
@@ -735,6 +736,18 @@ describe('least privilege: each principal may do exactly what its code does', ()
     ],
     // The API key renewal: UpdateApiKey, which AppSync authorizes on '*' only (the next test), and nothing else.
     ['apiKeyRenewal', ['appsync:UpdateApiKey *', 'logs:CreateLogStream log group', 'logs:PutLogEvents log group', ...TRACING].sort()],
+    // The retention of the Lambda@Edge function's one log group, in whichever region it is, and the list of regions.
+    [
+      'edgeLogRetention',
+      [
+        'ec2:DescribeRegions *',
+        'logs:CreateLogStream log group',
+        'logs:PutLogEvents log group',
+        'logs:PutRetentionPolicy edge log group (:*), any region',
+        'logs:PutRetentionPolicy edge log group, any region',
+        ...TRACING,
+      ].sort(),
+    ],
     // The reader role: statement records and files, to read; each session of it reaches one owner's records and one file
     // (test/lambda/share-session-policy.test.ts).
     [
@@ -812,15 +825,18 @@ describe('least privilege: each principal may do exactly what its code does', ()
     expect(invokers).toEqual(['webServer']);
   });
 
-  test("nothing but X-Ray's two actions, and the key renewal's UpdateApiKey (which takes no resource), is granted on every resource ('*')", () => {
-    const renewalRole = logicalId(stack.principals.apiKeyRenewal.role);
+  test("nothing but X-Ray's two actions, the key renewal's UpdateApiKey and the edge log retention's DescribeRegions (which take no resource) is granted on every resource ('*')", () => {
+    const alsoOnEvery: Record<string, string> = {
+      [logicalId(stack.principals.apiKeyRenewal.role)]: 'appsync:UpdateApiKey',
+      [logicalId(stack.principals.edgeLogRetention.role)]: 'ec2:DescribeRegions',
+    };
     for (const policy of ourPolicies()) {
-      const renewal = JSON.stringify(policy.Properties.Roles).includes(renewalRole);
+      const own = Object.entries(alsoOnEvery).find(([role]) => JSON.stringify(policy.Properties.Roles).includes(role))?.[1];
       for (const statement of policy.Properties.PolicyDocument.Statement as { Action: string | string[]; Resource: unknown }[]) {
         if (statement.Resource !== '*') continue;
         const actions = [statement.Action].flat().sort();
-        // CDK merges statements on the same resource: the renewal's '*' is one statement of three actions.
-        expect(actions).toEqual([...(renewal ? ['appsync:UpdateApiKey'] : []), 'xray:PutTelemetryRecords', 'xray:PutTraceSegments']);
+        // CDK merges statements on the same resource: a function's '*' is one statement of three actions.
+        expect(actions).toEqual([...(own ? [own] : []), 'xray:PutTelemetryRecords', 'xray:PutTraceSegments'].sort());
       }
     }
   });
@@ -927,20 +943,14 @@ describe('malware scanning', () => {
       (candidate) => candidate.Properties.AlarmName === 'StatementVault-prod-malware-threats-found-Critical',
     );
     expect(alarm.Properties).toMatchObject({ Threshold: 0, ComparisonOperator: 'GreaterThanThreshold' });
-    const counted = (
-      alarm.Properties.Metrics as { MetricStat?: { Metric: { MetricName: string; Namespace: string; Dimensions: unknown } } }[]
-    )
-      .flatMap((metric) => (metric.MetricStat ? [metric.MetricStat.Metric] : []))
-      .map((metric) => ({ name: metric.MetricName, namespace: metric.Namespace, dimensions: metric.Dimensions }));
-    expect(counted).toEqual(
-      ['scan-results', 'catalogue', 'catalogue-sweep'].map((service) => ({
-        name: 'ThreatsFound',
-        namespace: 'StatementVault',
-        dimensions: [
-          { Name: 'service', Value: service },
-          { Name: 'stage', Value: 'prod' },
-        ],
-      })),
+    expect(alarmMetrics(alarm as TemplateAlarm)).toEqual(
+      ['scan-results', 'catalogue', 'catalogue-sweep'].map(
+        (service) =>
+          `StatementVault ThreatsFound ${JSON.stringify([
+            { Name: 'service', Value: service },
+            { Name: 'stage', Value: 'prod' },
+          ])}`,
+      ),
     );
   });
 });
@@ -1281,6 +1291,29 @@ describe('web hosting', () => {
         },
       },
     ]);
+  });
+
+  test("Lambda@Edge's logs, in whichever regions it runs, are kept a year (a daily run sets each group's retention), and its errors raise an alarm", () => {
+    const setter = logicalId(stack.principals.edgeLogRetention.function);
+    const [edgeId] = Object.keys(template.findResources('AWS::Lambda::Function')).filter((id) => id.startsWith('WebPayloadHashFunction'));
+    const fn = template.findResources('AWS::Lambda::Function')[setter].Properties;
+    expect(fn.Environment.Variables).toMatchObject({
+      EDGE_LOG_GROUP_NAME: { 'Fn::Join': ['', ['/aws/lambda/us-east-1.', { Ref: edgeId }]] },
+      EDGE_LOG_RETENTION_DAYS: '365',
+    });
+    const rules = resourcesOf('AWS::Events::Rule').filter((rule) => JSON.stringify(rule.Properties.Targets).includes(setter));
+    expect(rules.map((rule) => rule.Properties.ScheduleExpression)).toEqual(['rate(1 day)']);
+
+    const [alarm] = resourcesOf('AWS::CloudWatch::Alarm').filter(
+      (candidate) => candidate.Properties.AlarmName === 'StatementVault-prod-edge-function-edge-function-errors-Critical',
+    );
+    expect(alarm.Properties).toMatchObject({ Threshold: 0, ComparisonOperator: 'GreaterThanThreshold' });
+    const watched = alarmMetrics(alarm as TemplateAlarm);
+    const dimensions = JSON.stringify([
+      { Name: 'DistributionId', Value: { Ref: logicalId(stack.web.distribution) } },
+      { Name: 'Region', Value: 'Global' },
+    ]);
+    expect(watched).toEqual([`AWS/CloudFront LambdaExecutionError ${dimensions}`, `AWS/CloudFront LambdaValidationError ${dimensions}`]);
   });
 
   test("a share's pages go to the server as every page does, with no referrer, never indexed, never cached", () => {

@@ -57,3 +57,21 @@ export const resourceTags = (stack: Stack): { resources: Record<string, Record<s
   ),
   stack: stack.tags.tagValues(),
 });
+
+/** A CloudWatch alarm of a template, by its name. */
+export type TemplateAlarm = {
+  Properties: { AlarmName: string; Namespace?: string; MetricName?: string; Dimensions?: unknown; Metrics?: unknown[] } & Record<
+    string,
+    unknown
+  >;
+};
+
+/** Every metric an alarm watches (its own, or those of its math expression), as `namespace name dimensions`. */
+export const alarmMetrics = (alarm: TemplateAlarm): string[] => {
+  const { Namespace, MetricName, Dimensions, Metrics } = alarm.Properties;
+  const own = MetricName ? [{ Namespace, MetricName, Dimensions }] : [];
+  const inner = ((Metrics ?? []) as { MetricStat?: { Metric: { Namespace: string; MetricName: string; Dimensions?: unknown } } }[]).flatMap(
+    (metric) => (metric.MetricStat ? [metric.MetricStat.Metric] : []),
+  );
+  return [...own, ...inner].map((metric) => `${metric.Namespace} ${metric.MetricName} ${JSON.stringify(metric.Dimensions ?? [])}`);
+};
