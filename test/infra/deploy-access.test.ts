@@ -266,7 +266,8 @@ describe('.github/workflows/deploy.yml', () => {
     }
     expect(dev.environment).toBeUndefined();
     expect(stepUsing(dev, 'actions/checkout').with.ref).toBe('${{ github.event.workflow_run.head_sha }}');
-    expect(runOf(dev)).toContain('npm run deploy -- --stage dev --yes --');
+    // Its settings are cdk.json's stages.dev, checked in: none are passed; the deploy role may not bootstrap.
+    expect(runOf(dev).trim()).toBe('npm ci\nnpm run deploy -- --stage dev --yes --no-bootstrap');
   });
 
   test('prod runs on v* tags only, in the prod environment, after ci passed for the tagged commit', () => {
@@ -278,8 +279,21 @@ describe('.github/workflows/deploy.yml', () => {
     expect(gate.permissions).toEqual({ actions: 'read', contents: 'read' });
     expect(runOf(gate)).toContain('actions/workflows/ci.yml/runs');
     expect(runOf(gate)).toContain('-f head_sha="$SHA" -f event=push');
-    expect(runOf(prod)).toContain('npm run deploy -- --stage prod --yes --');
-    expect(runOf(prod)).toContain('sesFromAddress=$SES_FROM_ADDRESS');
+    expect(runOf(prod)).toContain('npm run deploy -- --stage prod --yes --no-bootstrap');
+    // Its settings are cdk.json's stages.prod; a change of them is accepted by its fingerprint, from the environment.
+    expect(runOf(prod)).toContain('${ACCEPT_SETTINGS:+--accept-settings "$ACCEPT_SETTINGS"}');
+    expect(prod.steps.find((step: any) => step.env?.ACCEPT_SETTINGS).env.ACCEPT_SETTINGS).toBe('${{ vars.ACCEPT_SETTINGS }}');
+    expect(text).not.toMatch(/sesFromAddress=|webDomain=|vars\.(DEV_|SES_|WEB_|ALARM_)/);
+  });
+
+  test("prod deploys a commit of main's history only: the gate asks GitHub how main compares with the tagged commit", () => {
+    const gate = workflow.jobs['tests-passed'];
+    const [first] = gate.steps;
+    expect(first.name).toBe("the tagged commit is on main's history");
+    expect(first.run).toContain(`gh api "repos/$GITHUB_REPOSITORY/compare/$SHA...${DEPLOY_BRANCH}" --jq .status`);
+    // main "ahead" of the commit, or the commit itself: anything else (behind, diverged) fails the gate.
+    expect(first.run).toMatch(/case "\$status" in\s+ahead \| identical\) ;;\s+\*\) echo "::error::.*"; exit 1 ;;/);
+    expect(first.env.SHA).toBe('${{ github.sha }}');
   });
 
   test('one deploy per stage at a time, never cancelled halfway', () => {
@@ -287,9 +301,20 @@ describe('.github/workflows/deploy.yml', () => {
     expect(prod.concurrency).toEqual({ group: 'deploy-prod', 'cancel-in-progress': false });
   });
 
-  test('actions are pinned to a major version, as ci.yml pins them', () => {
-    const uses = Object.values(workflow.jobs).flatMap((job: any) => job.steps.flatMap((step: any) => (step.uses ? [step.uses] : [])));
-    expect(uses.length).toBeGreaterThan(0);
-    for (const action of uses) expect(action).toMatch(/^[\w-]+\/[\w-]+@v\d+$/);
+  test("every action, in both workflows, is pinned by its commit's SHA, with the release tag it is in a comment", () => {
+    for (const name of ['ci.yml', 'deploy.yml']) {
+      const source = fs.readFileSync(path.join(__dirname, '..', '..', '.github', 'workflows', name), 'utf8');
+      const parsed = read(name);
+      const uses = Object.values(parsed.jobs).flatMap((job: any) => job.steps.flatMap((step: any) => (step.uses ? [step.uses] : [])));
+      expect(uses.length).toBeGreaterThan(0);
+      for (const action of uses) expect(action).toMatch(/^[\w-]+\/[\w-]+@[0-9a-f]{40}$/);
+      const lines = source.split('\n').filter((line) => /^\s*(- )?uses:/.test(line));
+      expect(lines).toHaveLength(uses.length);
+      for (const line of lines) expect(line).toMatch(/uses: [\w-]+\/[\w-]+@[0-9a-f]{40} # v\d+\.\d+\.\d+$/);
+      // One SHA per action: the same pin wherever it is used.
+      const pins = new Map<string, Set<string>>();
+      for (const action of uses) pins.set(action.split('@')[0], (pins.get(action.split('@')[0]) ?? new Set()).add(action));
+      for (const [action, shas] of pins) expect([action, shas.size]).toEqual([action, 1]);
+    }
   });
 });

@@ -1,3 +1,5 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import { deploySettings, settingsFingerprint } from '../../lib/deploy-settings';
 import { runDestroy, type DestroyOptions } from '../../scripts/operations/deploy-run';
 import { contextEntries, misplacedSettings, settingsToDeploy } from '../../scripts/operations/deploy-steps';
@@ -192,5 +194,24 @@ describe('npm run destroy', () => {
     // One synth, and CDK's own question (no --force) on the terminal, of that synthesized assembly.
     expect(kept.synthesized).toEqual(['dev']);
     expect(kept.commands).toEqual([['cdk', 'destroy', 'StatementVault-dev', '--app', '/tmp/assembly']]);
+  });
+});
+
+describe('what the repository checks in', () => {
+  const root = path.join(__dirname, '..', '..');
+  const cdkJson = JSON.parse(fs.readFileSync(path.join(root, 'cdk.json'), 'utf8')) as { build?: string; context: Record<string, unknown> };
+  const scripts = (JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
+
+  test("cdk.json keeps each stage's settings in its block, and none at its top for every stage alike", () => {
+    expect(Object.keys(cdkJson.context.stages as object).sort()).toEqual(['dev', 'prod']);
+    expect(misplacedSettings(cdkJson.context)).toEqual([]);
+  });
+
+  test('no CDK command builds the web app by itself: the commands that deploy its build make it, and only when its sources changed', () => {
+    // A build step in cdk.json runs for every CDK command (cdk list, cdk destroy, twice in a teardown).
+    expect(cdkJson.build).toBeUndefined();
+    expect(scripts.synth).toBe('tsx scripts/web-build.ts --if-stale && cdk synth --quiet');
+    expect(fs.readFileSync(path.join(root, 'scripts', 'deploy.ts'), 'utf8')).toContain("buildWeb: () => ensureWebArtifact('aws')");
+    expect(fs.readFileSync(path.join(root, 'scripts', 'destroy.ts'), 'utf8')).not.toMatch(/ensureWebArtifact|buildWebArtifact|web:build/);
   });
 });
