@@ -34,8 +34,7 @@ import { WebHosting } from './constructs/web-hosting';
 import { VaultFunction } from './constructs/vault-function';
 import { settingsRecord, type DeploySettings } from './deploy-settings';
 import { DEPLOY_SETTINGS_OUTPUT, OPERATIONS_OUTPUTS, OUTPUT_NAMES, WEB_OUTPUTS, sweepFunctionName, type OutputField } from './outputs';
-import { WEB_ARTIFACT_STUB, isWebArtifact, readOpenNextArtifact, recordedFingerprint, type OpenNextArtifact } from './web-artifact';
-import { webSourcesFingerprint } from './web-sources';
+import { webBuildToDeploy } from './web-build';
 
 /** Requests one address may make in five minutes before WAF refuses it, where WAF is on. */
 const FIREWALL_LIMITS = {
@@ -57,24 +56,6 @@ export interface StatementVaultStackProps extends StackProps {
   /** What this deployment chose (stage, web hosting, e-mail, the account's logging role). */
   readonly settings: DeploySettings;
 }
-
-/**
- * The web app's build to deploy. A build named by `webArtifact` is taken as it is. The
- * default one (web/.open-next) must have been built from the sources as they are, which
- * `npm run deploy` and `npm run synth` see to; when it was not, the stand-in takes its place,
- * with an error wherever the CDK CLI wants the assets (deploy, diff, synth), so commands
- * that never deploy (cdk list, cdk destroy) need no build of the web app.
- */
-const webBuildToDeploy = (web: DeploySettings['web']): { artifact: OpenNextArtifact; problem?: string } => {
-  if (!web.defaultArtifact) return { artifact: readOpenNextArtifact(web.artifactDir) };
-  const built = isWebArtifact(web.artifactDir);
-  if (built && recordedFingerprint(web.artifactDir) === webSourcesFingerprint()) return { artifact: readOpenNextArtifact(web.artifactDir) };
-  const what = built ? `${web.artifactDir} was built from other sources than these` : `the web app is not built (${web.artifactDir})`;
-  return {
-    artifact: readOpenNextArtifact(WEB_ARTIFACT_STUB),
-    problem: `${what}: run \`npm run web:build\` (npm run deploy and npm run synth build it when it is not current)`,
-  };
-};
 
 /** Every principal of ours: the functions, the deletion jobs' role, the GraphQL table data source and the malware scanner. */
 export interface VaultPrincipals {
@@ -143,7 +124,7 @@ export class StatementVaultStack extends Stack {
         }
       : undefined;
     // The web app first: its origin is the one the bucket and the APIs trust.
-    const build = webBuildToDeploy(settings.web);
+    const build = webBuildToDeploy(settings.web.artifactDir, { isDefault: settings.web.defaultArtifact });
     const web = new WebHosting(this, 'Web', {
       webAclArn: firewalls?.edge.arn,
       artifact: build.artifact,
@@ -168,7 +149,7 @@ export class StatementVaultStack extends Stack {
     const auth = new VaultAuth(this, 'Auth', { email: settings.email, removalPolicy });
     const storage = new VaultStorage(this, 'Storage', { webOrigin, removalPolicy, bucketName: filesBucketName });
     const data = new VaultData(this, 'Data', { userPool: auth.userPool, removalPolicy });
-    // The web app's API key would lapse a year after the last deploy; this keeps it a year ahead.
+    // AppSync gives the web app's API key a week (the template sets no expiry); this keeps it a year ahead.
     const apiKeyRenewal = new ApiKeyRenewal(this, 'ApiKeyRenewal', { api: data.api, apiKeyId: data.apiKeyId });
     const catalogue = new UploadCatalogue(this, 'Catalogue', {
       storage,

@@ -1,7 +1,17 @@
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { FINGERPRINT_FILE, WEB_DIR, recordedFingerprint, webArtifactDir, type WebBuildTarget } from './web-artifact';
+import {
+  FINGERPRINT_FILE,
+  WEB_ARTIFACT_STUB,
+  WEB_DIR,
+  isWebArtifact,
+  readOpenNextArtifact,
+  recordedFingerprint,
+  webArtifactDir,
+  type OpenNextArtifact,
+  type WebBuildTarget,
+} from './web-artifact';
 import { WEB_BUILD_ID_ENV, webBuildId, webSourcesFingerprint } from './web-sources';
 
 export { webSourcesFingerprint } from './web-sources';
@@ -67,4 +77,23 @@ export const buildWebArtifact = (
     }
   }
   return webArtifactDir(target);
+};
+
+/**
+ * The web app's build to deploy. A build named by `webArtifact` is taken as it is. The
+ * default one (web/.open-next) must have been built from the sources as they are, which
+ * `npm run deploy` and `npm run synth` see to; when it was not, the stand-in takes its place
+ * with a `problem`, which the stack makes an error wherever the CDK CLI wants the assets
+ * (deploy, diff, synth), so commands that never deploy (cdk list, cdk destroy) need no
+ * build of the web app.
+ */
+export const webBuildToDeploy = (dir: string, options: { isDefault: boolean }): { artifact: OpenNextArtifact; problem?: string } => {
+  if (!options.isDefault) return { artifact: readOpenNextArtifact(dir) };
+  const built = isWebArtifact(dir);
+  if (built && recordedFingerprint(dir) === webSourcesFingerprint()) return { artifact: readOpenNextArtifact(dir) };
+  const what = built ? `${dir} was built from other sources than these` : `the web app is not built (${dir})`;
+  return {
+    artifact: readOpenNextArtifact(WEB_ARTIFACT_STUB),
+    problem: `${what}: run \`npm run web:build\` (npm run deploy and npm run synth build it when it is not current)`,
+  };
 };
