@@ -56,6 +56,8 @@ export const LAMBDA_LIKE_ENV: Record<string, string> = {
   [LAMBDA_ENV.pushVapidSubject]: 'mailto:bench@example.com',
   [LAMBDA_ENV.graphqlApiId]: 'benchapi',
   [LAMBDA_ENV.graphqlApiKeyId]: 'da2-bench',
+  [LAMBDA_ENV.edgeLogGroupName]: '/aws/lambda/us-east-1.bench-edge',
+  [LAMBDA_ENV.edgeLogRetentionDays]: '365',
 };
 
 const EMPTY: ColdSubject = { name: 'empty node', args: ['-e', ''] };

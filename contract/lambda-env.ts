@@ -11,6 +11,8 @@ export const LAMBDA_ENV = {
   logLevel: 'POWERTOOLS_LOG_LEVEL',
   /** `true` where nothing collects metrics (the local stack). */
   metricsDisabled: 'POWERTOOLS_METRICS_DISABLED',
+  /** The deployment's stage (`dev`, `prod`): every custom metric carries it as a dimension, so stages in one account never mix. */
+  stage: 'VAULT_STAGE',
   /** The account deletion worker, which the statements API starts (asynchronously) for each deletion. */
   deletionFunctionName: 'DELETION_FUNCTION_NAME',
   /** The user pool whose users the deletion worker deletes. */
@@ -31,6 +33,10 @@ export const LAMBDA_ENV = {
   graphqlApiId: 'GRAPHQL_API_ID',
   /** That key's id (AppSync's id of a key is the key itself, which the web app's config carries anyway). */
   graphqlApiKeyId: 'GRAPHQL_API_KEY_ID',
+  /** The log group Lambda@Edge writes to in every region (`/aws/lambda/us-east-1.{function}`), whose retention the edge log function sets. */
+  edgeLogGroupName: 'EDGE_LOG_GROUP_NAME',
+  /** That retention, in days. */
+  edgeLogRetentionDays: 'EDGE_LOG_RETENTION_DAYS',
 } as const;
 
 export type LambdaEnvName = (typeof LAMBDA_ENV)[keyof typeof LAMBDA_ENV];

@@ -34,6 +34,13 @@ export type MetricName = (typeof METRIC_NAMES)[keyof typeof METRIC_NAMES];
 
 export const METRICS_NAMESPACE = 'StatementVault';
 
+/**
+ * The dimensions of every metric in the namespace, together (CloudWatch keeps one series
+ * per combination): the function's service name, and the stage that published it, so a
+ * dev test never moves a prod alarm.
+ */
+export const METRIC_DIMENSIONS = { service: 'service', stage: 'stage' } as const;
+
 /** Each function's service name: its logs' `service` and its metrics' `service` dimension. */
 export const SERVICE_NAMES = {
   catalogue: 'catalogue',
@@ -45,4 +52,5 @@ export const SERVICE_NAMES = {
   shareApi: 'share-api',
   pushNotifier: 'push-notifier',
   apiKeyRenewal: 'api-key-renewal',
+  edgeLogRetention: 'edge-log-retention',
 } as const;

@@ -1,4 +1,5 @@
 import {
+  ArnFormat,
   BOOTSTRAP_QUALIFIER_CONTEXT,
   CfnOutput,
   DefaultStackSynthesizer,
@@ -12,13 +13,22 @@ import * as iam from 'aws-cdk-lib/aws-iam';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import type { Construct } from 'constructs';
 import { REGION } from '../contract';
+import { tagStack } from './tags';
+import { CDK_BOOTSTRAP_ROLE_KINDS, bootstrapRoleName, bootstrapVersionParameter } from './cdk-bootstrap';
+import { SHARED_STAGE_TAG_VALUE, STAGES, sweepFunctionName, vaultStackName } from './outputs';
+
+export { CDK_BOOTSTRAP_ROLE_KINDS } from './cdk-bootstrap';
 
 /**
  * `StatementVaultDeployAccess`: what lets GitHub Actions deploy the vault without stored
  * keys. GitHub's OIDC provider (or the account's existing one) and one deploy role that
- * only this repository's deploy jobs may assume, with a web identity token, and whose only
- * right is to assume CDK's bootstrap roles of this account and region. Those roles do the
- * deploying (CloudFormation, assets, lookups), exactly as they do for a person's `cdk deploy`.
+ * only this repository's deploy jobs may assume, with a web identity token. What
+ * `npm run deploy` and `npm run destroy` need is one customer managed policy,
+ * `StatementVaultDeploy` (attached to the role, and to a person's role or permission set
+ * for the same deploys by hand): assume CDK's bootstrap roles of this account and region,
+ * which do the deploying (CloudFormation, assets) exactly as they do for a person's
+ * `cdk deploy`, plus the three calls the scripts make with their own credentials, each on
+ * exactly its resources. test/infra/deploy-calls.test.ts replays the scripts' calls against it.
  */
 
 export const DEPLOY_ACCESS_STACK_NAME = 'StatementVaultDeployAccess';
@@ -34,10 +44,10 @@ export const DEPLOY_BRANCH = 'main';
 /** The GitHub environment of the `prod` deploy job: its reviewers and its tag rule guard prod. */
 export const PROD_ENVIRONMENT = 'prod';
 
-/** The roles `cdk bootstrap` creates, each named `cdk-{qualifier}-{kind}-role-{account}-{region}`. */
-export const CDK_BOOTSTRAP_ROLE_KINDS = ['deploy', 'file-publishing', 'image-publishing', 'lookup'] as const;
+export const DEPLOY_ACCESS_OUTPUTS = { deployRoleArn: 'DeployRoleArn', deployPolicyArn: 'DeployPolicyArn' } as const;
 
-export const DEPLOY_ACCESS_OUTPUTS = { deployRoleArn: 'DeployRoleArn' } as const;
+/** The managed policy's name: IAM Identity Center's permission sets name customer managed policies by it. */
+export const DEPLOY_POLICY_NAME = 'StatementVaultDeploy';
 
 /** GitHub's rules for names: an owner of letters, digits and single inner hyphens; a repository of letters, digits, `.`, `_`, `-`. */
 const REPOSITORY = /^[A-Za-z0-9](?:[A-Za-z0-9]|-(?=[A-Za-z0-9])){0,38}\/(?!\.\.?$)[A-Za-z0-9._-]{1,100}$/;
@@ -81,6 +91,8 @@ export const deploySubjects = (repository: string): string[] => [
 export class DeployAccessStack extends Stack {
   readonly provider: iam.IOidcProvider;
   readonly deployRole: iam.Role;
+  /** What deploying and tearing down the vault takes; attached to the role. */
+  readonly deployPolicy: iam.ManagedPolicy;
 
   constructor(scope: Construct, id: string, props: DeployAccessProps) {
     super(scope, id, props);
@@ -100,11 +112,56 @@ export class DeployAccessStack extends Stack {
         service: 'iam',
         region: '',
         resource: 'role',
-        resourceName: `cdk-${qualifier}-${kind}-role-${this.account}-${this.region}`,
+        resourceName: bootstrapRoleName(kind, qualifier, this.account, this.region),
       }),
     );
+    this.deployPolicy = new iam.ManagedPolicy(this, 'DeployPolicy', {
+      managedPolicyName: DEPLOY_POLICY_NAME,
+      description: "Deploys and tears down Statement Vault's stages through CDK's bootstrap roles (npm run deploy, npm run destroy)",
+      statements: [
+        // The CDK CLI passes no session tags unless a stack's synthesizer asks it to (the
+        // vault's does not), so sts:TagSession is not needed.
+        new iam.PolicyStatement({ sid: 'AssumeCdkBootstrapRoles', actions: ['sts:AssumeRole'], resources: bootstrapRoles }),
+        // npm run deploy's first step: is the account bootstrapped, and recently enough?
+        new iam.PolicyStatement({
+          sid: 'ReadCdkBootstrapVersion',
+          actions: ['ssm:GetParameter'],
+          resources: [
+            this.formatArn({ service: 'ssm', resource: 'parameter', resourceName: bootstrapVersionParameter(qualifier).slice(1) }),
+          ],
+        }),
+        // The settings a stage last deployed with (its DeploySettings output), and whether prod is protected from termination.
+        new iam.PolicyStatement({
+          sid: 'ReadVaultStacks',
+          actions: ['cloudformation:DescribeStacks'],
+          resources: STAGES.map((stage) =>
+            this.formatArn({ service: 'cloudformation', resource: 'stack', resourceName: `${vaultStackName(stage)}/*` }),
+          ),
+        }),
+        // npm run deploy's last step starts the catalogue sweep once.
+        new iam.PolicyStatement({
+          sid: 'StartCatalogueSweep',
+          actions: ['lambda:InvokeFunction'],
+          resources: STAGES.map((stage) =>
+            this.formatArn({
+              service: 'lambda',
+              resource: 'function',
+              resourceName: sweepFunctionName(stage),
+              arnFormat: ArnFormat.COLON_RESOURCE_NAME,
+            }),
+          ),
+        }),
+      ],
+    });
+    for (const stage of STAGES) {
+      Validations.of(this.deployPolicy).acknowledge({
+        id: `AwsSolutions-IAM5[Resource::arn:aws:cloudformation:${REGION}:<AWS::AccountId>:stack/${vaultStackName(stage)}/*]`,
+        reason:
+          "A stack's ARN ends in an id CloudFormation makes when it creates the stack; the name before it is exact, so the policy reads this one stack of the stage, whichever id it has.",
+      });
+    }
     this.deployRole = new iam.Role(this, 'DeployRole', {
-      description: `GitHub Actions deploys of ${repository}: assumes CDK's bootstrap roles only`,
+      description: `GitHub Actions deploys of ${repository}: the ${DEPLOY_POLICY_NAME} policy only`,
       assumedBy: new iam.OpenIdConnectPrincipal(this.provider, {
         StringEquals: {
           [`${GITHUB_OIDC_HOST}:aud`]: GITHUB_OIDC_AUDIENCE,
@@ -113,18 +170,16 @@ export class DeployAccessStack extends Stack {
       }),
       // A deploy job's one session; CDK's role chaining cannot outlast it either.
       maxSessionDuration: Duration.hours(1),
-      inlinePolicies: {
-        AssumeCdkBootstrapRoles: new iam.PolicyDocument({
-          // The CDK CLI passes no session tags unless a stack's synthesizer asks it to (the
-          // vault's does not), so sts:TagSession is not needed.
-          statements: [new iam.PolicyStatement({ actions: ['sts:AssumeRole'], resources: bootstrapRoles })],
-        }),
-      },
+      managedPolicies: [this.deployPolicy],
     });
 
     new CfnOutput(this, DEPLOY_ACCESS_OUTPUTS.deployRoleArn, {
       value: this.deployRole.roleArn,
       description: 'The repository variable DEPLOY_ROLE_ARN of the GitHub deploy workflow',
+    });
+    new CfnOutput(this, DEPLOY_ACCESS_OUTPUTS.deployPolicyArn, {
+      value: this.deployPolicy.managedPolicyArn,
+      description: `Attach to a person's role (or name ${DEPLOY_POLICY_NAME} in a permission set) to deploy by hand with no more rights than CI`,
     });
   }
 }
@@ -154,11 +209,12 @@ export const buildDeployAccessApp = (app: App): DeployAccessStack => {
   if (existingProviderArn !== undefined) assertMatches('githubOidcProviderArn', existingProviderArn, PROVIDER_ARN, PROVIDER_EXPECTED);
   const stack = new DeployAccessStack(app, DEPLOY_ACCESS_STACK_NAME, {
     env: { region: REGION },
-    description: 'Statement Vault: GitHub Actions OIDC deploy role (assumes the CDK bootstrap roles only)',
+    description: `Statement Vault: GitHub Actions OIDC deploy role and the ${DEPLOY_POLICY_NAME} policy`,
     repository,
     qualifier: contextText(app, BOOTSTRAP_QUALIFIER_CONTEXT),
     existingProviderArn,
   });
+  tagStack(stack, SHARED_STAGE_TAG_VALUE);
   Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
   return stack;
 };

@@ -38,3 +38,27 @@ export const WEB_OUTPUTS = {
   webUrl: 'WebUrl',
   distributionDomainName: 'WebDistributionDomainName',
 } as const;
+
+/** The stack of what an account holds once for every stage (its API Gateway logging role, its budget). */
+export const ACCOUNT_STACK_NAME = 'StatementVaultAccount';
+
+/**
+ * The tags every resource carries: the project, and the stage it belongs to (`account` for
+ * what the stages share). Cost Explorer and AWS Budgets group by them once they are
+ * activated as cost allocation tags in Billing.
+ */
+export const TAG_KEYS = { project: 'project', stage: 'stage' } as const;
+export const PROJECT_TAG_VALUE = 'statement-vault';
+export const SHARED_STAGE_TAG_VALUE = 'account';
+
+/**
+ * The catalogue sweep's function name per stage: named, so the deploy role may start
+ * exactly this function of each stage (npm run deploy's last step) and no other.
+ */
+export const sweepFunctionName = (stage: Stage): string => `statement-vault-${stage}-catalogue-sweep`;
+
+/** The stack output that records the settings a stage last deployed with (lib/deploy-settings.ts, settingsRecord). */
+export const DEPLOY_SETTINGS_OUTPUT = 'DeploySettings';
+
+/** Where `npm run deploy` has `cdk deploy` write a stage's outputs: one file per stage, so deploying one never hides the other's. */
+export const outputsFileName = (stage: Stage): string => `cdk-outputs.${stage}.json`;

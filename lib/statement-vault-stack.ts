@@ -1,4 +1,4 @@
-import { Aws, CfnOutput, Fn, RemovalPolicies, RemovalPolicy, Stack, Validations, type StackProps } from 'aws-cdk-lib';
+import { Annotations, Aws, CfnOutput, Fn, RemovalPolicies, RemovalPolicy, Stack, Validations, type StackProps } from 'aws-cdk-lib';
 import type * as apigateway from 'aws-cdk-lib/aws-apigateway';
 import * as acm from 'aws-cdk-lib/aws-certificatemanager';
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
@@ -31,10 +31,10 @@ import { UploadCatalogue } from './constructs/upload-catalogue';
 import { VaultMonitoring } from './constructs/vault-monitoring';
 import { WebFirewall } from './constructs/web-firewall';
 import { WebHosting } from './constructs/web-hosting';
-import type { VaultFunction } from './constructs/vault-function';
-import type { DeploySettings } from './deploy-settings';
-import { OPERATIONS_OUTPUTS, OUTPUT_NAMES, WEB_OUTPUTS, type OutputField } from './outputs';
-import { readOpenNextArtifact } from './web-artifact';
+import { VaultFunction } from './constructs/vault-function';
+import { settingsRecord, type DeploySettings } from './deploy-settings';
+import { DEPLOY_SETTINGS_OUTPUT, OPERATIONS_OUTPUTS, OUTPUT_NAMES, WEB_OUTPUTS, sweepFunctionName, type OutputField } from './outputs';
+import { webBuildToDeploy } from './web-build';
 
 /** Requests one address may make in five minutes before WAF refuses it, where WAF is on. */
 const FIREWALL_LIMITS = {
@@ -86,10 +86,14 @@ export interface VaultPrincipals {
   readonly vapidKeyMaker: VaultFunction;
   /** Moves the web app's API key's expiry a year ahead, on a schedule. */
   readonly apiKeyRenewal: VaultFunction;
+  /** Sets the retention of the Lambda@Edge function's logs in every region, on a schedule. */
+  readonly edgeLogRetention: VaultFunction;
 }
 
 /** The whole AWS side of Statement Vault, composed from one construct per concern. */
 export class StatementVaultStack extends Stack {
+  /** What this deployment chose. */
+  readonly settings: DeploySettings;
   readonly storage: VaultStorage;
   readonly data: VaultData;
   readonly web: WebHosting;
@@ -103,6 +107,7 @@ export class StatementVaultStack extends Stack {
   constructor(scope: Construct, id: string, props: StatementVaultStackProps) {
     super(scope, id, props);
     const { settings } = props;
+    this.settings = settings;
 
     // People's data outlives a prod stack; a dev stack takes its data with it.
     const removalPolicy = settings.stage === 'prod' ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY;
@@ -119,9 +124,10 @@ export class StatementVaultStack extends Stack {
         }
       : undefined;
     // The web app first: its origin is the one the bucket and the APIs trust.
+    const build = webBuildToDeploy(settings.web.artifactDir, { isDefault: settings.web.defaultArtifact });
     const web = new WebHosting(this, 'Web', {
       webAclArn: firewalls?.edge.arn,
-      artifact: readOpenNextArtifact(settings.web.artifactDir),
+      artifact: build.artifact,
       domain: settings.web.domain && {
         name: settings.web.domain.name,
         certificate: acm.Certificate.fromCertificateArn(this, 'WebCertificate', settings.web.domain.certificateArn),
@@ -130,6 +136,9 @@ export class StatementVaultStack extends Stack {
       logRemovalPolicy: removalPolicy,
     });
     const webOrigin = web.webOrigin;
+    // The CDK CLI bundles (and so needs the assets) for deploy, diff and synth only: those stop
+    // here; cdk list and cdk destroy go on with the stand-in, which they never deploy.
+    if (build.problem && this.bundlingRequired) Annotations.of(web).addError(build.problem);
 
     // Named here, not generated: the web server's config names the bucket while the
     // bucket's CORS names the web app, and a reference to the bucket would make each wait
@@ -140,9 +149,13 @@ export class StatementVaultStack extends Stack {
     const auth = new VaultAuth(this, 'Auth', { email: settings.email, removalPolicy });
     const storage = new VaultStorage(this, 'Storage', { webOrigin, removalPolicy, bucketName: filesBucketName });
     const data = new VaultData(this, 'Data', { userPool: auth.userPool, removalPolicy });
-    // The web app's API key would lapse a year after the last deploy; this keeps it a year ahead.
+    // AppSync gives the web app's API key a week (the template sets no expiry); this keeps it a year ahead.
     const apiKeyRenewal = new ApiKeyRenewal(this, 'ApiKeyRenewal', { api: data.api, apiKeyId: data.apiKeyId });
-    const catalogue = new UploadCatalogue(this, 'Catalogue', { storage, table: data.table });
+    const catalogue = new UploadCatalogue(this, 'Catalogue', {
+      storage,
+      table: data.table,
+      sweepFunctionName: sweepFunctionName(settings.stage),
+    });
     // Every upload is scanned for malware; only a clean file is ever read, but by the
     // catalogue's functions, which check it on arrival.
     const scanning = new MalwareScanning(this, 'MalwareScanning', {
@@ -152,6 +165,7 @@ export class StatementVaultStack extends Stack {
     });
     scanning.addScanResultTarget(catalogue.scanResults.function);
 
+    // Each API's name carries the stage (its metrics' ApiName dimension): dev's and prod's alarms watch their own.
     const presignApi = (
       id: string,
       apiName: string,
@@ -162,7 +176,7 @@ export class StatementVaultStack extends Stack {
     ) =>
       new PresignApi(this, id, {
         iamRoutes,
-        apiName,
+        apiName: `${this.stackName}-${apiName}`,
         entry,
         routes,
         keyPrefix,
@@ -243,6 +257,7 @@ export class StatementVaultStack extends Stack {
       pushNotifier: push.notifier,
       vapidKeyMaker: push.keyMaker,
       apiKeyRenewal: apiKeyRenewal.renewer,
+      edgeLogRetention: web.payloadHash.logRetention.setter,
     };
 
     new VaultMonitoring(this, 'Monitoring', {
@@ -263,12 +278,14 @@ export class StatementVaultStack extends Stack {
         { name: 'push-notifier', function: push.notifier.function },
         { name: 'api-key-renewal', function: apiKeyRenewal.renewer.function },
         { name: 'web-server', function: web.server.function },
+        { name: 'edge-log-retention', function: web.payloadHash.logRetention.setter.function },
       ],
       graphqlApi: data.api,
       table: data.table,
       catalogueFailures: catalogue.failures,
       distribution: web.distribution,
-      scanResultsService: SERVICE_NAMES.scanResults,
+      stage: settings.stage,
+      threatServices: [SERVICE_NAMES.scanResults, SERVICE_NAMES.catalogue, SERVICE_NAMES.sweep],
       pushServices: [SERVICE_NAMES.statementsApi, SERVICE_NAMES.catalogue, SERVICE_NAMES.scanResults, SERVICE_NAMES.pushNotifier],
       shareService: SERVICE_NAMES.shareApi,
       apiKeyRenewalService: SERVICE_NAMES.apiKeyRenewal,
@@ -291,11 +308,11 @@ export class StatementVaultStack extends Stack {
       Validations.of(web.distribution).acknowledge({ id: 'AwsSolutions-CFR2', reason });
     }
 
-    const logging = new ApiGatewayLogging(this, 'ApiGatewayLogging', {
-      manageAccountRole: settings.apiGatewayCloudWatchRole === 'create',
-    });
-    logging.addApi('ProfileImageApi', profileImageApi.api, profileImageApi.accessLogs);
-    logging.addApi('StatementsApi', statementsApi.api, statementsApi.accessLogs);
+    // Execution logs, with a retention; API Gateway writes them, and the access logs, with the
+    // account's logging role (the StatementVaultAccount stack's, or the account's own).
+    const logging = new ApiGatewayLogging(this, 'ApiGatewayLogging');
+    logging.addApi('ProfileImageApi', profileImageApi.api);
+    logging.addApi('StatementsApi', statementsApi.api);
 
     const values: Record<OutputField, string> = {
       region: this.region,
@@ -332,8 +349,20 @@ export class StatementVaultStack extends Stack {
       description: 'S3 events the catalogue failed on after its retries (npm run catalogue:replay)',
     });
 
+    // What this stage was deployed with: the next `npm run deploy` compares its own settings with it.
+    new CfnOutput(this, DEPLOY_SETTINGS_OUTPUT, {
+      value: JSON.stringify(settingsRecord(settings)),
+      description: 'The settings this stage was deployed with (cdk.json stages block and context)',
+    });
+
+    // Every function of ours publishes its metrics with the stage as a dimension, so dev's
+    // and prod's in one account never mix.
+    for (const fn of this.node.findAll().filter((construct): construct is VaultFunction => construct instanceof VaultFunction)) {
+      fn.function.addEnvironment(LAMBDA_ENV.stage, settings.stage);
+    }
+
     if (settings.stage === 'dev') {
-      // Logs go with a dev stack too (the account's API Gateway logging setting stays: it is not ours alone).
+      // Logs go with a dev stack too.
       RemovalPolicies.of(this).destroy({ applyToResourceTypes: ['AWS::Logs::LogGroup'] });
     }
 

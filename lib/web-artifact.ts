@@ -14,6 +14,22 @@ export type WebBuildTarget = (typeof WEB_BUILD_TARGETS)[number];
 
 export const webArtifactDir = (target: WebBuildTarget): string => path.join(WEB_DIR, target === 'aws' ? '.open-next' : '.open-next-local');
 
+/**
+ * A stand-in for the build, with the same manifest layout: the local stack's IAM model and
+ * the infrastructure tests synthesize with it, and so does a command that reads the
+ * template without deploying it (`cdk list`, `npm run destroy`) when the web app is not built.
+ */
+export const WEB_ARTIFACT_STUB = path.join(__dirname, '..', 'local', 'iam', 'web-artifact-stub');
+
+/** Where a build records the fingerprint of the sources it was made from (lib/web-sources.ts). */
+export const FINGERPRINT_FILE = 'source-fingerprint';
+
+/** The fingerprint of the sources a build was made from, if it recorded one. */
+export const recordedFingerprint = (artifactDir: string): string | undefined => {
+  const recorded = path.join(artifactDir, FINGERPRINT_FILE);
+  return fs.existsSync(recorded) ? fs.readFileSync(recorded, 'utf8').trim() || undefined : undefined;
+};
+
 /** The server function: `index.mjs` with its traced node_modules. */
 export const serverFunctionDir = (artifact: string): string => path.join(artifact, 'server-functions', 'default');
 
@@ -48,6 +64,12 @@ export interface OpenNextArtifact {
   readonly assetsDir: string;
   /** Path patterns CloudFront sends to the static files (everything else goes to the server). */
   readonly staticPatterns: string[];
+  /**
+   * The fingerprint of the sources the build was made from, when it recorded one: the
+   * assets' hashes in the template come from it rather than from the built files, so
+   * building the same sources again deploys nothing new. @default the files' own hash
+   */
+  readonly sourceFingerprint?: string;
 }
 
 interface OpenNextOutput {
@@ -95,5 +117,9 @@ export const readOpenNextArtifact = (dir: string): OpenNextArtifact => {
     assetsKeyPrefix: copy.to,
     assetsDir: inArtifact(dir, copy.from),
     staticPatterns: output.behaviors.filter((behavior) => behavior.origin === 's3').map((behavior) => behavior.pattern),
+    sourceFingerprint: recordedFingerprint(dir),
   };
 };
+
+/** Whether `dir` holds a build at all (its manifest). */
+export const isWebArtifact = (dir: string): boolean => fs.existsSync(path.join(dir, 'open-next.output.json'));

@@ -1,14 +1,28 @@
 import { spawnSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { WEB_DIR, webArtifactDir, type WebBuildTarget } from './web-artifact';
+import {
+  FINGERPRINT_FILE,
+  WEB_ARTIFACT_STUB,
+  WEB_DIR,
+  isWebArtifact,
+  readOpenNextArtifact,
+  recordedFingerprint,
+  webArtifactDir,
+  type OpenNextArtifact,
+  type WebBuildTarget,
+} from './web-artifact';
+import { WEB_BUILD_ID_ENV, webBuildId, webSourcesFingerprint } from './web-sources';
+
+export { webSourcesFingerprint } from './web-sources';
 
 /**
  * Builds the web app with OpenNext: `aws` writes web/.open-next, which the CDK app deploys;
  * `local` builds the same handler behind the local server (web/open-next.local.config.ts)
  * and moves it to web/.open-next-local, leaving any `aws` build in place. The build takes
- * no backend values: the server reads its config at run time.
+ * no backend values: the server reads its config at run time. Each build records the
+ * fingerprint of the sources it was made from, and Next.js takes its build id from it, so
+ * the same sources build the same app and a current build need not be made again.
  */
 
 // npm hoists the CLI to the root node_modules unless a version conflict keeps it in web/.
@@ -16,40 +30,18 @@ const OPEN_NEXT_CLI = [path.join(WEB_DIR, '..'), WEB_DIR]
   .map((base) => path.join(base, 'node_modules', '@opennextjs', 'aws', 'dist', 'index.js'))
   .find((file) => fs.existsSync(file));
 
-const REPO_DIR = path.join(WEB_DIR, '..');
-/** What a build is made of besides web/ itself: the contract it imports, the shared static-file rules, the installed versions. */
-const SHARED_SOURCES = ['contract', path.join('lib', 'web-artifact.ts'), 'package-lock.json'];
-/** What lives in web/ but is not source: dependencies, build output, the config the local stack writes. */
-const NOT_SOURCE = /^(node_modules|\.next(-.*)?|\.open-next.*|next-env\.d\.ts|amplify_outputs(\..*)?\.json|.*\.tsbuildinfo)$/;
-/** Where a local build records the sources it was built from. */
-const FINGERPRINT_FILE = 'source-fingerprint';
-
-const sourceFiles = (repoDir: string, relative: string): string[] => {
-  const absolute = path.join(repoDir, relative);
-  if (!fs.existsSync(absolute)) return [];
-  if (!fs.statSync(absolute).isDirectory()) return [relative];
-  return fs
-    .readdirSync(absolute)
-    .filter((name) => !NOT_SOURCE.test(name))
-    .flatMap((name) => sourceFiles(repoDir, path.join(relative, name)));
-};
-
-/** A hash of every file the web build reads from the repository (names and contents). */
-export const webSourcesFingerprint = (repoDir = REPO_DIR): string => {
-  const hash = createHash('sha256');
-  for (const file of ['web', ...SHARED_SOURCES].flatMap((source) => sourceFiles(repoDir, source)).sort()) {
-    hash
-      .update(`${file}\0`)
-      .update(fs.readFileSync(path.join(repoDir, file)))
-      .update('\0');
-  }
-  return hash.digest('hex');
-};
+/** Whether a build exists and was made from the sources as they are now. */
+export const webBuildIsCurrent = (target: WebBuildTarget): boolean =>
+  recordedFingerprint(webArtifactDir(target)) === webSourcesFingerprint();
 
 /** Whether the local build exists and was built from the sources as they are now. */
-export const localWebBuildIsCurrent = (): boolean => {
-  const recorded = path.join(webArtifactDir('local'), FINGERPRINT_FILE);
-  return fs.existsSync(recorded) && fs.readFileSync(recorded, 'utf8') === webSourcesFingerprint();
+export const localWebBuildIsCurrent = (): boolean => webBuildIsCurrent('local');
+
+/** Builds unless the build is current already; says which. */
+export const ensureWebArtifact = (target: WebBuildTarget, options: Parameters<typeof buildWebArtifact>[1] = {}): 'built' | 'current' => {
+  if (webBuildIsCurrent(target)) return 'current';
+  buildWebArtifact(target, options);
+  return 'built';
 };
 
 export const buildWebArtifact = (
@@ -57,7 +49,7 @@ export const buildWebArtifact = (
   options: { quiet?: boolean; /** Added to the build's environment. */ env?: Record<string, string> } = {},
 ): string => {
   if (!OPEN_NEXT_CLI) throw new Error('@opennextjs/aws is not installed; run `npm ci` first');
-  const fingerprint = webSourcesFingerprint();
+  const fingerprint = webSourcesFingerprint(undefined, { ...process.env, ...options.env });
   const output = webArtifactDir('aws');
   const stash = target === 'local' && fs.existsSync(output) ? `${output}.${process.pid}.kept` : undefined;
   if (stash) fs.renameSync(output, stash);
@@ -65,7 +57,7 @@ export const buildWebArtifact = (
     const config = target === 'local' ? 'open-next.local.config.ts' : 'open-next.config.ts';
     const result = spawnSync(process.execPath, [OPEN_NEXT_CLI, 'build', '--config-path', config], {
       cwd: WEB_DIR,
-      env: { ...process.env, ...options.env, NEXT_TELEMETRY_DISABLED: '1' },
+      env: { ...process.env, ...options.env, NEXT_TELEMETRY_DISABLED: '1', [WEB_BUILD_ID_ENV]: webBuildId(fingerprint) },
       stdio: options.quiet ? 'pipe' : 'inherit',
       encoding: 'utf8',
       timeout: 600_000,
@@ -73,10 +65,10 @@ export const buildWebArtifact = (
     if (result.status !== 0) {
       throw new Error(`open-next build (${target}) failed${options.quiet ? `:\n${result.stdout}\n${result.stderr}` : ''}`);
     }
+    fs.writeFileSync(path.join(output, FINGERPRINT_FILE), fingerprint);
     if (target === 'local') {
       fs.rmSync(webArtifactDir('local'), { recursive: true, force: true });
       fs.renameSync(output, webArtifactDir('local'));
-      fs.writeFileSync(path.join(webArtifactDir('local'), FINGERPRINT_FILE), fingerprint);
     }
   } finally {
     if (stash) {
@@ -85,4 +77,23 @@ export const buildWebArtifact = (
     }
   }
   return webArtifactDir(target);
+};
+
+/**
+ * The web app's build to deploy. A build named by `webArtifact` is taken as it is. The
+ * default one (web/.open-next) must have been built from the sources as they are, which
+ * `npm run deploy` and `npm run synth` see to; when it was not, the stand-in takes its place
+ * with a `problem`, which the stack makes an error wherever the CDK CLI wants the assets
+ * (deploy, diff, synth), so commands that never deploy (cdk list, cdk destroy) need no
+ * build of the web app.
+ */
+export const webBuildToDeploy = (dir: string, options: { isDefault: boolean }): { artifact: OpenNextArtifact; problem?: string } => {
+  if (!options.isDefault) return { artifact: readOpenNextArtifact(dir) };
+  const built = isWebArtifact(dir);
+  if (built && recordedFingerprint(dir) === webSourcesFingerprint()) return { artifact: readOpenNextArtifact(dir) };
+  const what = built ? `${dir} was built from other sources than these` : `the web app is not built (${dir})`;
+  return {
+    artifact: readOpenNextArtifact(WEB_ARTIFACT_STUB),
+    problem: `${what}: run \`npm run web:build\` (npm run deploy and npm run synth build it when it is not current)`,
+  };
 };

@@ -14,7 +14,7 @@ export const webConfigFromOutputs = (outputsFile: unknown, stackName: string = v
     const found = Object.keys(stacks);
     throw new Error(
       `the outputs file has no stack "${stackName}"${found.length ? ` (it has ${found.join(', ')})` : ''}; ` +
-        'run `npx cdk deploy --outputs-file cdk-outputs.json` first',
+        'run `npm run deploy` first (it writes cdk-outputs.<stage>.json)',
     );
   }
   const missing = Object.values(OUTPUT_NAMES).filter((name) => !outputs[name]);

@@ -81,6 +81,8 @@ const lambdaEnvironment = (
   [LAMBDA_ENV.logLevel]: process.env.LOCAL_LOG_LEVEL ?? 'WARN',
   // Nothing collects CloudWatch metrics here; their EMF lines would only crowd the terminal.
   [LAMBDA_ENV.metricsDisabled]: 'true',
+  // The local stack stands for a dev deploy.
+  [LAMBDA_ENV.stage]: 'dev',
   [LAMBDA_ENV.deletionFunctionName]: LOCAL_FUNCTION_NAMES.accountDeletion,
   [LAMBDA_ENV.userPoolId]: LOCAL_IDS.userPoolId,
   [LAMBDA_ENV.deletionJobRoleArn]: roles.deletionJobRoleArn,
@@ -92,6 +94,9 @@ const lambdaEnvironment = (
   [LAMBDA_ENV.pushExtraOrigins]: push.serviceOrigin,
   [LAMBDA_ENV.graphqlApiId]: LOCAL_IDS.graphqlApiId,
   [LAMBDA_ENV.graphqlApiKeyId]: LOCAL_IDS.graphqlApiKey,
+  // Lambda@Edge has no local counterpart; the function that keeps its logs' retention does not run here.
+  [LAMBDA_ENV.edgeLogGroupName]: '/aws/lambda/us-east-1.statement-vault-local-edge',
+  [LAMBDA_ENV.edgeLogRetentionDays]: '365',
 });
 
 /**

@@ -1,5 +1,5 @@
 /**
- * `npm run catalogue:replay -- [--stage dev|prod] [--outputs cdk-outputs.json] [--dry-run]`:
+ * `npm run catalogue:replay -- [--stage dev|prod] [--outputs cdk-outputs.<stage>.json] [--dry-run]`:
  * runs the catalogue again on every S3 event it failed on (the failure queue), deleting
  * each message once its event went through. Needs AWS credentials for the account the
  * stage is deployed in; reads the queue and function from the deploy's outputs file.
@@ -9,26 +9,27 @@ import { DeleteMessageCommand, ReceiveMessageCommand, SQSClient } from '@aws-sdk
 import * as fs from 'node:fs';
 import { parseArgs } from 'node:util';
 import { REGION } from '../contract';
-import { OPERATIONS_OUTPUTS, STAGES, vaultStackName, type Stage } from '../lib/outputs';
+import { OPERATIONS_OUTPUTS, STAGES, outputsFileName, vaultStackName, type Stage } from '../lib/outputs';
 import { replayFailures } from './operations/replay';
 
 const main = async () => {
   const { values } = parseArgs({
     options: {
       stage: { type: 'string', default: 'dev' },
-      outputs: { type: 'string', default: 'cdk-outputs.json' },
+      outputs: { type: 'string' },
       'dry-run': { type: 'boolean', default: false },
     },
   });
   if (!(STAGES as readonly string[]).includes(values.stage!)) throw new Error(`--stage must be one of ${STAGES.join(', ')}`);
-  if (!fs.existsSync(values.outputs!))
-    throw new Error(`${values.outputs} does not exist; deploy with --outputs-file ${values.outputs} first`);
+  const outputsFile = values.outputs ?? outputsFileName(values.stage as Stage);
+  if (!fs.existsSync(outputsFile))
+    throw new Error(`${outputsFile} does not exist; \`npm run deploy -- --stage ${values.stage}\` writes it`);
   const stackName = vaultStackName(values.stage as Stage);
-  const outputs = (JSON.parse(fs.readFileSync(values.outputs!, 'utf8')) as Record<string, Record<string, string>>)[stackName];
+  const outputs = (JSON.parse(fs.readFileSync(outputsFile, 'utf8')) as Record<string, Record<string, string>>)[stackName];
   const queueUrl = outputs?.[OPERATIONS_OUTPUTS.catalogueFailureQueueUrl];
   const functionName = outputs?.[OPERATIONS_OUTPUTS.catalogueFunctionName];
   if (!queueUrl || !functionName)
-    throw new Error(`${values.outputs} has no failure queue or catalogue function for ${stackName}; redeploy with the current CDK app`);
+    throw new Error(`${outputsFile} has no failure queue or catalogue function for ${stackName}; redeploy with the current CDK app`);
 
   const sqs = new SQSClient({ region: REGION });
   const lambda = new LambdaClient({ region: REGION });

@@ -15,9 +15,10 @@ import * as path from 'node:path';
 /** Direct runtime dependencies deliberately not on `latest`, and why. */
 export const HELD_BACK: Record<string, string> = {
   graphql: 'graphql 17 requires Node 22 and @apollo/client 4 takes graphql 16; the web app pins 16.x',
-  'file-type': 'file-type 22 requires Node 22; 21.x is its line for Node 20, which this project supports (engines >=20.19)',
+  'file-type':
+    'file-type 22 requires Node 22; 21.x is its line for Node 20, which this project still supports (engines ^20.19.0 || ^22.12.0 || >=24.0.0)',
   'pdfjs-dist':
-    'pdf.js 5.7 and later declare Node 22.13; 5.6.205 is the newest that declares Node 20, on which the tests and the bench run the web worker\'s PDF reading',
+    "pdf.js 5.7 and later declare Node 22.13; 5.6.205 is the newest that declares Node 20, on which the tests and the bench run the web worker's PDF reading",
 };
 
 interface TreeNode {

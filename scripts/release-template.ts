@@ -15,19 +15,16 @@ import { parseArgs } from 'node:util';
 import * as prettier from 'prettier';
 import { buildVaultApp } from '../lib/app';
 import { RELEASED_TEMPLATE, releasedForm, upgradeProblems, type CfnTemplate } from '../lib/upgrade-safety';
-import { CDK_CONTEXT, FROZEN_NOW, TEST_SES_CONTEXT, TEST_WEB_CONTEXT } from '../test/support/vault-app';
+import { CDK_CONTEXT, TEST_SES_CONTEXT, TEST_WEB_CONTEXT } from '../test/support/vault-app';
 
 const ROOT = path.join(__dirname, '..');
 
 /**
- * The tests' synth of `prod` (test/support/vault-app.ts): the same context, the clock at
- * the same instant (the API key's expiry is "now + 365 days") and no bundling, so the
- * upgrade-safety test compares like with like and an unchanged tree gives the same file.
+ * The tests' synth of `prod` (test/support/vault-app.ts): the same context and no bundling,
+ * so the upgrade-safety test compares like with like and an unchanged tree gives the same file.
  */
 const synthProd = (): CfnTemplate => {
   const outdir = fs.mkdtempSync(path.join(os.tmpdir(), 'release-template-'));
-  const now = Date.now;
-  Date.now = () => FROZEN_NOW;
   try {
     const app = new App({
       outdir,
@@ -36,7 +33,6 @@ const synthProd = (): CfnTemplate => {
     const stack = buildVaultApp(app);
     return app.synth().getStackArtifact(stack.artifactId).template as CfnTemplate;
   } finally {
-    Date.now = now;
     fs.rmSync(outdir, { recursive: true, force: true });
   }
 };

@@ -3,6 +3,7 @@ import type { NextConfig } from 'next';
 import { webSecurityHeaderList } from '../contract/security-headers';
 import { SHARE_PAGE, SHARE_PAGE_OWN_REFERRER_POLICY, SHARE_PAGE_PREFIX } from '../contract/share-pages';
 import { SHARE_PAGE_HEADERS, SHARE_PAGE_REFERRER_POLICY } from '../contract/shares';
+import { WEB_BUILD_ID_ENV, webBuildId, webSourcesFingerprint } from '../lib/web-sources';
 
 const repoRoot = path.join(__dirname, '..');
 
@@ -13,6 +14,9 @@ const repoRoot = path.join(__dirname, '..');
 const nextConfig: NextConfig = {
   reactStrictMode: true,
   poweredByHeader: false,
+  // The build id from the sources' fingerprint, not a random one: the same sources build
+  // the same static files and pages, so a deploy of the same commit changes nothing.
+  generateBuildId: () => process.env[WEB_BUILD_ID_ENV] || webBuildId(webSourcesFingerprint()),
   // The same headers CloudFront adds in front of it: no framing, no sniffing, HTTPS only.
   headers: async () => [
     { source: '/:path*', headers: webSecurityHeaderList() },

@@ -6,7 +6,7 @@ import { STATEMENT_STATUS, type Statement, type UploadRefusal } from '../../cont
 import { TABLE_KEYS, parseKey, type ParsedKey } from '../../contract/keys';
 import { accountLabelSchema, fileNameSchema } from '../../contract/api';
 import { canonicalContentType, checkUpload } from '../../contract/upload-rules';
-import { verdictOutcome } from '../../contract/scanning';
+import { MALWARE_SCAN, verdictOutcome } from '../../contract/scanning';
 import { CONTENT_SAMPLE_BYTES, checkContent } from '../shared/content-check';
 import type { Log } from '../shared/log';
 import { METRIC_NAMES, type MetricsPort } from '../shared/metrics';
@@ -95,9 +95,24 @@ const refuse = async (deps: CatalogueDeps, key: string, refusal: Omit<UploadRefu
   return 'refused';
 };
 
-/** The malware scan's verdict on an object as the tag says it, or as a scan-result event gave it. */
-const scanOutcome = async (deps: CatalogueDeps, key: string, verdict?: ScanVerdictInput) =>
-  verdict ? verdictOutcome(verdict.verdict, verdict.threats) : verdictOutcome(await deps.objects.scanVerdict(key));
+/**
+ * The malware scan's verdict on an object as the tag says it, or as a scan-result event
+ * gave it; `threat` when the verdict is that a threat was found.
+ */
+const scanOutcome = async (deps: CatalogueDeps, key: string, verdict?: ScanVerdictInput) => {
+  const found = verdict ? verdict.verdict : await deps.objects.scanVerdict(key);
+  return { ...verdictOutcome(found, verdict?.threats), threat: found === MALWARE_SCAN.threatsFound };
+};
+
+/**
+ * A threat verdict taken by a record (a statement quarantined, an avatar refused) is counted
+ * once, by whichever function applied it: the scan result's event, the catalogue (a file
+ * that arrived already tagged) or the sweep (an event that was missed). The ThreatsFound
+ * alarm sums all three.
+ */
+const countThreat = (deps: CatalogueDeps, scan: { threat: boolean }): void => {
+  if (scan.threat) deps.metrics?.count(METRIC_NAMES.threatsFound);
+};
 
 /** A verdict as a scan-result event carries it. */
 export interface ScanVerdictInput {
@@ -166,6 +181,7 @@ const catalogueStatement = async (
   };
   // A repeated event finds the record written: nothing is counted twice.
   if (!(await deps.records.putStatement(statement))) return 'ignored';
+  countThreat(deps, scan);
   deps.metrics?.count(METRIC_NAMES.uploadsCompleted);
   deps.metrics?.count(METRIC_NAMES.statementsCatalogued);
   // Already scanned clean (its verdict came first): searchable now.
@@ -195,6 +211,7 @@ export const catalogueCreated = async (deps: CatalogueDeps, key: string, verdict
   const scan = await scanOutcome(deps, key, verdict);
   if (scan.status === STATEMENT_STATUS.scanning) return 'scanning';
   if (scan.status === STATEMENT_STATUS.quarantined) {
+    countThreat(deps, scan);
     return refuse(
       deps,
       key,
@@ -232,11 +249,13 @@ export const applyScanVerdict = async (deps: CatalogueDeps, key: string, verdict
   // Two tries: the catalogue may write the record between the read and this write.
   for (let attempt = 1; ; attempt++) {
     const statement = await deps.records.getStatement(parsed.owner, parsed.statementId);
-    if (!statement && (await deps.records.getDeleted(parsed.owner, parsed.statementId))) {
+    const deleted = statement ? undefined : await deps.records.getDeleted(parsed.owner, parsed.statementId);
+    if (deleted) {
       // Deleted while it was scanned: the verdict is kept with it, for a restore.
       const scan = await scanOutcome(deps, key, verdict);
       if (scan.status !== STATEMENT_STATUS.scanning)
         await deps.records.setStatementStatus(parsed.owner, parsed.statementId, scan.status, scan.detail);
+      if (scan.status !== deleted.status) countThreat(deps, scan);
       return 'ignored';
     }
     if (statement) {
@@ -244,6 +263,7 @@ export const applyScanVerdict = async (deps: CatalogueDeps, key: string, verdict
       if (scan.status === statement.status && scan.detail === statement.scanDetail) return 'ignored';
       if (scan.status === STATEMENT_STATUS.scanning) return 'scanning';
       if (!(await deps.records.setStatementStatus(parsed.owner, parsed.statementId, scan.status, scan.detail))) return 'gone';
+      countThreat(deps, scan);
       await indexAvailable(deps, { ...statement, status: scan.status });
       await announceVerdict(deps, { ...statement, status: scan.status });
       return 'scanned';

@@ -1,8 +1,9 @@
 import type { MetricUnit as MetricUnits } from '@aws-lambda-powertools/metrics';
-import { METRICS_NAMESPACE, type MetricName } from '../../contract/metrics';
+import { LAMBDA_ENV } from '../../contract/lambda-env';
+import { METRIC_DIMENSIONS, METRICS_NAMESPACE, type MetricName } from '../../contract/metrics';
 import { once } from './once';
 
-export { METRICS_NAMESPACE, METRIC_NAMES, SERVICE_NAMES, type MetricName } from '../../contract/metrics';
+export { METRIC_DIMENSIONS, METRICS_NAMESPACE, METRIC_NAMES, SERVICE_NAMES, type MetricName } from '../../contract/metrics';
 
 /** A CloudWatch unit, as Powertools names it ('Count', 'None', …). */
 type MetricUnit = (typeof MetricUnits)[keyof typeof MetricUnits];
@@ -27,12 +28,24 @@ export interface InvocationMetrics extends MetricsPort {
   publish(): Promise<void>;
 }
 
-/** Powertools Metrics for a service, or metrics that publish nothing where they are switched off (the local stack). */
-export const createMetrics = (serviceName: string, disabled: boolean): InvocationMetrics => {
+/**
+ * Powertools Metrics for a service, or metrics that publish nothing where they are switched
+ * off (the local stack). Each metric carries the service and the stage (the function's
+ * VAULT_STAGE, which the CDK app sets on every function of ours) as its dimensions.
+ */
+export const createMetrics = (
+  serviceName: string,
+  disabled: boolean,
+  stage: string | undefined = process.env[LAMBDA_ENV.stage],
+): InvocationMetrics => {
   const recorded: { name: MetricName; unit: MetricUnit; value: number }[] = [];
   const powertools = once(async () => {
     const { Metrics } = await import('@aws-lambda-powertools/metrics');
-    return new Metrics({ namespace: METRICS_NAMESPACE, serviceName });
+    return new Metrics({
+      namespace: METRICS_NAMESPACE,
+      serviceName,
+      ...(stage ? { defaultDimensions: { [METRIC_DIMENSIONS.stage]: stage } } : {}),
+    });
   });
   const record = (name: MetricName, unit: MetricUnit, value: number) => {
     if (!disabled) recorded.push({ name, unit, value });

@@ -5,56 +5,43 @@ import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { API_STAGE } from '../../contract';
 
-export interface ApiGatewayLoggingProps {
-  /**
-   * Set the account's API Gateway CloudWatch role (one per account and region, shared by
-   * every REST API in it). Turn off where the account already has one, e.g. set by an
-   * organisation; that role must then reach this stack's access-log groups.
-   * @default true
-   */
-  readonly manageAccountRole?: boolean;
-  /** How long execution logs are kept. @default one year */
-  readonly executionLogRetention?: logs.RetentionDays;
-}
+/** The actions API Gateway uses to write execution and access logs (those of AWS's own AmazonAPIGatewayPushToCloudWatchLogs). */
+const API_GATEWAY_LOG_ACTIONS = [
+  'logs:CreateLogGroup',
+  'logs:CreateLogStream',
+  'logs:DescribeLogGroups',
+  'logs:DescribeLogStreams',
+  'logs:PutLogEvents',
+  'logs:GetLogEvents',
+  'logs:FilterLogEvents',
+];
 
 /**
- * API Gateway writes both its execution logs and its access logs with the role the
- * account (per region) names for it. This construct sets that role, with an inline policy
- * instead of the broad AWS-managed one: the execution-log groups API Gateway names itself
- * and the access-log groups of the APIs added here. The setting is account-wide, so the
- * role and the setting are retained when the stack is deleted: deleting this stack must
- * not leave the account pointing at a role that no longer exists, which would stop the
- * logs of every other API in it. Each API's execution-log group is created here, with a
- * retention, before its stage, so API Gateway never creates one that lives forever.
+ * The account's API Gateway logging role, and the account setting that names it: API
+ * Gateway writes every REST API's execution and access logs of an account and region with
+ * this one role. It may write any log group of this account and region (what AWS's own
+ * managed policy allows, kept to the one account and region), because every API of the
+ * account logs through it, each to groups its owner names: a role narrowed to one stack's
+ * groups silently stops every other API's logs, including another stage's. The role and
+ * the setting are retained when their stack is deleted: the setting must never point at a
+ * role that is gone.
  */
-export class ApiGatewayLogging extends Construct {
-  readonly role?: iam.Role;
-  readonly account?: apigateway.CfnAccount;
-  private readonly executionLogRetention: logs.RetentionDays;
+export class ApiGatewayAccountRole extends Construct {
+  readonly role: iam.Role;
+  readonly account: apigateway.CfnAccount;
 
-  constructor(scope: Construct, id: string, props: ApiGatewayLoggingProps = {}) {
+  constructor(scope: Construct, id: string) {
     super(scope, id);
-    this.executionLogRetention = props.executionLogRetention ?? logs.RetentionDays.ONE_YEAR;
-    if (props.manageAccountRole === false) return;
-
     const { region, account, partition } = Stack.of(this);
     this.role = new iam.Role(this, 'Role', {
       assumedBy: new iam.ServicePrincipal('apigateway.amazonaws.com'),
-      description: "The account's API Gateway logging role: execution logs, and this stack's access logs",
+      description: "The account's API Gateway logging role: execution and access logs of every REST API in this account and region",
       inlinePolicies: {
-        ExecutionLogs: new iam.PolicyDocument({
+        Logs: new iam.PolicyDocument({
           statements: [
             new iam.PolicyStatement({
-              actions: [
-                'logs:CreateLogGroup',
-                'logs:CreateLogStream',
-                'logs:DescribeLogGroups',
-                'logs:DescribeLogStreams',
-                'logs:PutLogEvents',
-                'logs:GetLogEvents',
-                'logs:FilterLogEvents',
-              ],
-              resources: [`arn:${partition}:logs:${region}:${account}:log-group:API-Gateway-Execution-Logs_*`],
+              actions: API_GATEWAY_LOG_ACTIONS,
+              resources: [`arn:${partition}:logs:${region}:${account}:log-group:*`],
             }),
           ],
         }),
@@ -62,28 +49,47 @@ export class ApiGatewayLogging extends Construct {
     });
     this.role.applyRemovalPolicy(RemovalPolicy.RETAIN);
     Validations.of(this.role).acknowledge({
-      id: `AwsSolutions-IAM5[Resource::arn:${partition}:logs:${region}:<AWS::AccountId>:log-group:API-Gateway-Execution-Logs_*]`,
+      id: `AwsSolutions-IAM5[Resource::arn:${partition}:logs:${region}:<AWS::AccountId>:log-group:*]`,
       reason:
-        'API Gateway names execution log groups API-Gateway-Execution-Logs_{apiId}/{stage} itself, for every API of the account; the role reaches those groups only.',
+        'API Gateway allows one logging role per account and region, and every REST API of the account writes its execution logs (groups API Gateway names itself) and access logs (groups their owners name) with it; the role reaches log groups of this account and region only.',
     });
     this.account = new apigateway.CfnAccount(this, 'Account', { cloudWatchRoleArn: this.role.roleArn });
     this.account.applyRemovalPolicy(RemovalPolicy.RETAIN);
   }
+}
 
-  /** Logs of one API: its execution-log group, and the role's right to write its access logs. */
-  addApi(id: string, api: apigateway.RestApi, accessLogs: logs.ILogGroup): void {
-    const stage = api.deploymentStage;
+export interface ApiGatewayLoggingProps {
+  /** How long execution logs are kept. @default one year */
+  readonly executionLogRetention?: logs.RetentionDays;
+  /** What happens to the execution-log groups with the stack. @default RemovalPolicy.RETAIN */
+  readonly removalPolicy?: RemovalPolicy;
+}
+
+/**
+ * The execution-log groups of a stack's REST APIs: API Gateway names each
+ * `API-Gateway-Execution-Logs_{apiId}/{stage}` and would create it with no retention, to
+ * live forever; created here first, with a retention, before its stage. API Gateway writes
+ * to them with the account's logging role (ApiGatewayAccountRole, or the account's own).
+ */
+export class ApiGatewayLogging extends Construct {
+  private readonly executionLogRetention: logs.RetentionDays;
+  private readonly removalPolicy: RemovalPolicy;
+
+  constructor(scope: Construct, id: string, props: ApiGatewayLoggingProps = {}) {
+    super(scope, id);
+    this.executionLogRetention = props.executionLogRetention ?? logs.RetentionDays.ONE_YEAR;
+    this.removalPolicy = props.removalPolicy ?? RemovalPolicy.RETAIN;
+  }
+
+  /** The execution-log group of one API, created before its stage. */
+  addApi(id: string, api: apigateway.RestApi): logs.LogGroup {
     const executionLogs = new logs.LogGroup(this, `${id}ExecutionLogs`, {
       // The stage's name as a literal: `stage.stageName` refers to the stage, which waits for this group.
       logGroupName: `API-Gateway-Execution-Logs_${api.restApiId}/${API_STAGE}`,
       retention: this.executionLogRetention,
-      removalPolicy: RemovalPolicy.RETAIN,
+      removalPolicy: this.removalPolicy,
     });
-    stage.node.addDependency(executionLogs);
-    if (this.role && this.account) {
-      accessLogs.grant(this.role, 'logs:CreateLogStream', 'logs:DescribeLogStreams', 'logs:PutLogEvents');
-      // The stage's first deploy fails unless the account setting exists by then.
-      stage.node.addDependency(this.account, this.role);
-    }
+    api.deploymentStage.node.addDependency(executionLogs);
+    return executionLogs;
   }
 }

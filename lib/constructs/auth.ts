@@ -110,7 +110,7 @@ export class VaultAuth extends Construct {
     if (props.email.kind === 'cognito-default') {
       Annotations.of(this.userPool).addWarningV2(
         'statement-vault:cognito-email',
-        "Cognito's default e-mail sender: 50 e-mails a day for the whole AWS account (sign-up codes and password resets). Pass -c sesFromAddress=… for anything beyond development.",
+        "Cognito's default e-mail sender: 50 e-mails a day for the whole AWS account (sign-up codes and password resets). Set sesFromAddress in the stage's block of cdk.json's stages for anything beyond development.",
       );
     }
 

@@ -1,4 +1,4 @@
-import { Duration, Expiration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
+import { Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
 import * as appsync from 'aws-cdk-lib/aws-appsync';
 import type * as cognito from 'aws-cdk-lib/aws-cognito';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
@@ -12,11 +12,6 @@ import { VaultFunction } from './vault-function';
 
 export interface VaultDataProps {
   readonly userPool: cognito.IUserPool;
-  /**
-   * How long the web app's API key lives from a deploy. AppSync allows 1 to 365 days; the
-   * stack's key renewal moves it forward between deploys (ApiKeyRenewal). @default 365 days
-   */
-  readonly apiKeyLifetime?: Duration;
   /** @default RETAIN: the table holds people's records (RETAIN also turns on deletion protection). */
   readonly removalPolicy?: RemovalPolicy;
 }
@@ -73,7 +68,9 @@ export class VaultData extends Construct {
           authorizationType: appsync.AuthorizationType.API_KEY,
           apiKeyConfig: {
             description: 'Web app key: reads public fields only (upload limits, service status)',
-            expires: Expiration.after(props.apiKeyLifetime ?? Duration.days(365)),
+            // No expiry in the template: one taken from the clock at synth would make every
+            // synth a new template. AppSync gives a new key a week; the key renewal
+            // (ApiKeyRenewal) moves it a year ahead within a day, and every day after.
           },
         },
         additionalAuthorizationModes: [

@@ -5,6 +5,7 @@ import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { Construct } from 'constructs';
 import * as path from 'node:path';
 import { LAMBDA_ESBUILD_OPTIONS, LAMBDA_ROOT } from '../lambda-bundle';
+import { EdgeLogRetention } from './edge-log-retention';
 
 /**
  * Lambda@Edge on a function URL origin's requests: it puts each body's SHA-256 in
@@ -16,6 +17,8 @@ import { LAMBDA_ESBUILD_OPTIONS, LAMBDA_ROOT } from '../lambda-bundle';
 export class OriginPayloadHash extends Construct {
   /** The version CloudFront runs (Lambda@Edge takes a version, never `$LATEST`). */
   readonly version: lambda.IVersion;
+  /** Keeps the function's logs in every region as long as the stack's own. */
+  readonly logRetention: EdgeLogRetention;
 
   constructor(scope: Construct, id: string) {
     super(scope, id);
@@ -48,9 +51,9 @@ export class OriginPayloadHash extends Construct {
       depsLockFilePath: path.join(LAMBDA_ROOT, '..', 'package-lock.json'),
       projectRoot: path.join(LAMBDA_ROOT, '..'),
     });
-    // Each edge location's copy logs in its own region, to /aws/lambda/us-east-1.{name}. A
-    // policy of its own (not the role's default one, which the function waits for) names the
-    // function without a cycle.
+    // Each edge location's copy logs in its own region, to /aws/lambda/us-east-1.{name}, a group
+    // it creates there (EdgeLogRetention gives it its retention). A policy of its own (not the
+    // role's default one, which the function waits for) names the function without a cycle.
     const logs = new iam.Policy(this, 'Logs', {
       roles: [role],
       statements: [
@@ -72,5 +75,6 @@ export class OriginPayloadHash extends Construct {
         'Lambda@Edge supports fewer runtimes than Lambda, and later; this function hashes a body with node:crypto and runs on Node.js 22, which Lambda@Edge runs.',
     });
     this.version = fn.currentVersion;
+    this.logRetention = new EdgeLogRetention(this, 'LogRetention', { edgeFunction: fn });
   }
 }

@@ -20,6 +20,8 @@ const INDEXING_MEMORY_MB = 1024;
 export interface UploadCatalogueProps {
   readonly storage: VaultStorage;
   readonly table: dynamodb.ITable;
+  /** The sweep's function name, for whoever starts it from outside (a deploy). @default one CloudFormation generates */
+  readonly sweepFunctionName?: string;
 }
 
 /**
@@ -65,6 +67,7 @@ export class UploadCatalogue extends Construct {
     this.sweep = new VaultFunction(this, 'Sweep', {
       code: { entry: 'catalogue/sweep-index.ts' },
       description: 'Catalogue sweep: reconciles statement records with the files in the bucket',
+      functionName: props.sweepFunctionName,
       // It may index up to SWEEP_INDEXES_PER_RUN statements whose postings are missing.
       timeout: Duration.minutes(15),
       memorySize: INDEXING_MEMORY_MB,

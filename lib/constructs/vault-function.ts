@@ -12,11 +12,20 @@ import { bundleHandler, LAMBDA_BUNDLE_ENTRY, LAMBDA_ROOT } from '../lambda-bundl
  * bundled here, or a directory another tool has already bundled (the web server, built
  * by OpenNext) with the handler it exports.
  */
-export type VaultFunctionCode = { readonly entry: string } | { readonly bundleDir: string; readonly handler: string };
+export type VaultFunctionCode =
+  | { readonly entry: string }
+  | {
+      readonly bundleDir: string;
+      readonly handler: string;
+      /** The asset's hash, when the bundle's maker knows what it was built from. @default the files' hash */
+      readonly assetHash?: string;
+    };
 
 export interface VaultFunctionProps {
   readonly code: VaultFunctionCode;
   readonly description: string;
+  /** The function's name, where something outside the stack names it (a deploy role's grant). @default one CloudFormation generates */
+  readonly functionName?: string;
   readonly environment?: Record<string, string>;
   /** @default 10 seconds */
   readonly timeout?: Duration;
@@ -95,6 +104,7 @@ export class VaultFunction extends Construct implements iam.IGrantable {
 
     const common: lambda.FunctionOptions = {
       description: props.description,
+      functionName: props.functionName,
       architecture: lambda.Architecture.ARM_64,
       memorySize: props.memorySize ?? 256,
       timeout: props.timeout ?? Duration.seconds(10),
@@ -114,7 +124,13 @@ export class VaultFunction extends Construct implements iam.IGrantable {
       ...common,
       runtime: LAMBDA_RUNTIME,
       ...('bundleDir' in props.code
-        ? { code: lambda.Code.fromAsset(props.code.bundleDir), handler: props.code.handler }
+        ? {
+            code: lambda.Code.fromAsset(
+              props.code.bundleDir,
+              props.code.assetHash ? { assetHash: props.code.assetHash, assetHashType: AssetHashType.CUSTOM } : {},
+            ),
+            handler: props.code.handler,
+          }
         : { code: handlerCode(props.code.entry), handler: `${path.basename(LAMBDA_BUNDLE_ENTRY, '.mjs')}.handler` }),
     });
   }

@@ -12,7 +12,7 @@ import type * as wafv2 from 'aws-cdk-lib/aws-wafv2';
 import { DefaultDashboardFactory, MonitoringFacade, SnsAlarmActionStrategy } from 'cdk-monitoring-constructs';
 import { Construct } from 'constructs';
 import { API_KEY_RENEWAL, API_STAGE } from '../../contract';
-import { METRICS_NAMESPACE, METRIC_NAMES } from '../../contract/metrics';
+import { METRIC_DIMENSIONS, METRICS_NAMESPACE, METRIC_NAMES } from '../../contract/metrics';
 
 /** What the service alarms on, written once; OPERATIONS.md explains each alarm by these names. */
 export const ALARM_THRESHOLDS = {
@@ -32,6 +32,8 @@ export const ALARM_THRESHOLDS = {
   maxFailedCatalogueEvents: 0,
   /** Any threat the malware scan finds in an upload (it is quarantined; someone should look). */
   maxThreatsFound: 0,
+  /** Any error of the Lambda@Edge function (a thrown error, or an answer CloudFront refuses): the site's forms fail. */
+  maxEdgeFunctionErrors: 0,
   /** Web push notices the push services did not take in 5 minutes: devices stop hearing of anything otherwise unseen. */
   maxPushFailures: 10,
   /** Share requests refused by the per-link and per-address limits in 5 minutes: someone trying links or hammering one. */
@@ -50,8 +52,10 @@ export interface VaultMonitoringProps {
   readonly distribution: cloudfront.IDistribution;
   /** An address that receives every alarm by e-mail (it must confirm the subscription). @default none */
   readonly alarmEmail?: string;
-  /** The function that counts threats found by the malware scan (metric ThreatsFound). */
-  readonly scanResultsService: string;
+  /** The stage whose custom metrics these alarms watch (their `stage` dimension). */
+  readonly stage: string;
+  /** The functions that apply a malware scan's verdict and count each threat (metric ThreatsFound). */
+  readonly threatServices: readonly string[];
   /** The functions that send web push (metric PushFailed, by their service names). */
   readonly pushServices: readonly string[];
   /** The share function's service name (metric SharesThrottled). */
@@ -140,19 +144,77 @@ export class VaultMonitoring extends Construct {
       // CloudFront reports its error rates in percent.
       addFault5xxRate: { Critical: { maxErrorRate: ALARM_THRESHOLDS.maxFaultRate * 100 } },
     });
+    // Lambda@Edge runs, and counts its invocations, in whichever region is nearest the viewer;
+    // CloudFront counts its errors per distribution in us-east-1 (Region "Global"), which one
+    // alarm here can watch: a function that throws, and an answer CloudFront refuses.
+    const edgeErrors = new cloudwatch.MathExpression({
+      expression: 'FILL(execution, 0) + FILL(validation, 0)',
+      usingMetrics: Object.fromEntries(
+        [
+          ['execution', 'LambdaExecutionError'],
+          ['validation', 'LambdaValidationError'],
+        ].map(([id, metricName]) => [
+          id,
+          new cloudwatch.Metric({
+            namespace: 'AWS/CloudFront',
+            metricName,
+            dimensionsMap: { DistributionId: props.distribution.distributionId, Region: 'Global' },
+            region: 'us-east-1',
+            statistic: cloudwatch.Stats.SUM,
+          }),
+        ]),
+      ),
+      period: Duration.minutes(5),
+      label: 'Lambda@Edge errors',
+    });
+    this.facade.monitorCustom({
+      alarmFriendlyName: 'edge-function',
+      metricGroups: [
+        {
+          title: "Lambda@Edge errors (the server's request-body hash)",
+          metrics: [
+            {
+              metric: edgeErrors,
+              alarmFriendlyName: 'edge-function-errors',
+              addAlarm: {
+                Critical: {
+                  threshold: ALARM_THRESHOLDS.maxEdgeFunctionErrors,
+                  comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_THRESHOLD,
+                  additionalDescription:
+                    'The Lambda@Edge function failed: forms and server actions fail (OPERATIONS.md, "Edge function errors").',
+                },
+              },
+            },
+          ],
+        },
+      ],
+    });
     this.facade.monitorSqsQueue({
       queue: props.catalogueFailures,
       alarmFriendlyName: 'catalogue-failures',
       addQueueMaxSizeAlarm: { Critical: { maxMessageCount: ALARM_THRESHOLDS.maxFailedCatalogueEvents } },
     });
-    // The scan-result function counts each threat (Powertools Metrics, dimension `service`).
-    const threats = new cloudwatch.Metric({
-      namespace: METRICS_NAMESPACE,
-      metricName: METRIC_NAMES.threatsFound,
-      dimensionsMap: { service: props.scanResultsService },
-      statistic: cloudwatch.Stats.SUM,
-      period: Duration.minutes(5),
-    });
+    // Our custom metrics, per service and this stage (Powertools Metrics; every metric has both dimensions).
+    const custom = (metricName: string, service: string, statistic: string = cloudwatch.Stats.SUM) =>
+      new cloudwatch.Metric({
+        namespace: METRICS_NAMESPACE,
+        metricName,
+        dimensionsMap: { [METRIC_DIMENSIONS.service]: service, [METRIC_DIMENSIONS.stage]: props.stage },
+        statistic,
+      });
+    // One metric summed over the functions that publish it.
+    const summed = (metricName: string, services: readonly string[]) =>
+      new cloudwatch.MathExpression({
+        expression: services.map((_, index) => `FILL(${metricName.toLowerCase()}${index}, 0)`).join(' + '),
+        usingMetrics: Object.fromEntries(
+          services.map((service, index) => [`${metricName.toLowerCase()}${index}`, custom(metricName, service)]),
+        ),
+        period: Duration.minutes(5),
+        label: metricName,
+      });
+    // Whichever function applies a threat verdict counts it: the scan-result event's, the
+    // catalogue's (a file that arrived already tagged) or the sweep's (an event that was missed).
+    const threats = summed(METRIC_NAMES.threatsFound, props.threatServices);
     this.facade.monitorCustom({
       alarmFriendlyName: 'malware',
       metricGroups: [
@@ -176,23 +238,6 @@ export class VaultMonitoring extends Construct {
     });
 
     // Failures nobody would see: notices that never reached a device, and shares being abused.
-    const summed = (metricName: string, services: readonly string[]) =>
-      new cloudwatch.MathExpression({
-        expression: services.map((_, index) => `FILL(${metricName.toLowerCase()}${index}, 0)`).join(' + '),
-        usingMetrics: Object.fromEntries(
-          services.map((service, index) => [
-            `${metricName.toLowerCase()}${index}`,
-            new cloudwatch.Metric({
-              namespace: METRICS_NAMESPACE,
-              metricName,
-              dimensionsMap: { service },
-              statistic: cloudwatch.Stats.SUM,
-            }),
-          ]),
-        ),
-        period: Duration.minutes(5),
-        label: metricName,
-      });
     this.facade.monitorCustom({
       alarmFriendlyName: 'push-and-shares',
       metricGroups: [
@@ -250,11 +295,7 @@ export class VaultMonitoring extends Construct {
           title: "Days until the web app's API key expires",
           metrics: [
             {
-              metric: new cloudwatch.Metric({
-                namespace: METRICS_NAMESPACE,
-                metricName: METRIC_NAMES.apiKeyDaysLeft,
-                dimensionsMap: { service: props.apiKeyRenewalService },
-                statistic: cloudwatch.Stats.MINIMUM,
+              metric: custom(METRIC_NAMES.apiKeyDaysLeft, props.apiKeyRenewalService, cloudwatch.Stats.MINIMUM).with({
                 period: Duration.days(1),
               }),
               alarmFriendlyName: 'api-key-expiring',

@@ -1,4 +1,4 @@
-import { DefaultStackSynthesizer, Duration, RemovalPolicy, Stack, Validations, type CfnElement } from 'aws-cdk-lib';
+import { AssetHashType, DefaultStackSynthesizer, Duration, RemovalPolicy, Stack, Validations, type CfnElement } from 'aws-cdk-lib';
 import type * as acm from 'aws-cdk-lib/aws-certificatemanager';
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
@@ -78,6 +78,8 @@ export class WebHosting extends Construct {
   readonly server: VaultFunction;
   readonly assetsBucket: s3.Bucket;
   readonly logBucket: s3.Bucket;
+  /** The Lambda@Edge function on the server's origin requests. */
+  readonly payloadHash: OriginPayloadHash;
   /** The one origin the backend trusts (CORS): `https://` and the domain people use. */
   readonly webOrigin: string;
   private configured = false;
@@ -114,8 +116,11 @@ export class WebHosting extends Construct {
       serverAccessLogsPrefix: 'assets/',
     });
 
+    // Asset hashes from the sources the build was made from (when it recorded them), so a
+    // build of the same commit deploys nothing new; each asset's own, as both are in one bucket.
+    const assetHash = (asset: string) => artifact.sourceFingerprint && `${artifact.sourceFingerprint}:${asset}`;
     this.server = new VaultFunction(this, 'Server', {
-      code: { bundleDir: artifact.server.bundleDir, handler: artifact.server.handler },
+      code: { bundleDir: artifact.server.bundleDir, handler: artifact.server.handler, assetHash: assetHash('server') },
       description: 'web: the Next.js server (OpenNext), rendering every page per request',
       memorySize: props.memorySize ?? 1024,
       timeout: Duration.seconds(30),
@@ -187,6 +192,7 @@ export class WebHosting extends Construct {
       compress: true,
     };
 
+    this.payloadHash = new OriginPayloadHash(this, 'PayloadHash');
     const serverBehavior: cloudfront.BehaviorOptions = {
       origin: origins.FunctionUrlOrigin.withOriginAccessControl(serverUrl),
       viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
@@ -196,7 +202,7 @@ export class WebHosting extends Construct {
       allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,
       edgeLambdas: [
         {
-          functionVersion: new OriginPayloadHash(this, 'PayloadHash').version,
+          functionVersion: this.payloadHash.version,
           eventType: cloudfront.LambdaEdgeEventType.ORIGIN_REQUEST,
           includeBody: true,
         },
@@ -256,7 +262,11 @@ export class WebHosting extends Construct {
 
     // Hashed files are kept from earlier deploys (pages already open may still ask for
     // them); the rest is replaced. Each deployment leaves the other's files alone.
-    const source = s3deploy.Source.asset(artifact.assetsDir);
+    const staticHash = assetHash('static');
+    const source = s3deploy.Source.asset(
+      artifact.assetsDir,
+      staticHash ? { assetHash: staticHash, assetHashType: AssetHashType.CUSTOM } : {},
+    );
     const hashed = `${HASHED_ASSETS_PATH}/*`;
     const hashedAssets = new s3deploy.BucketDeployment(this, 'HashedAssets', {
       sources: [source],

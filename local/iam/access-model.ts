@@ -5,6 +5,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { REGION } from '../../contract';
 import { deploySettingsFromContext } from '../../lib/deploy-settings';
+import { WEB_ARTIFACT_STUB } from '../../lib/web-artifact';
 import { vaultStackName } from '../../lib/outputs';
 import { LOCAL_ACCOUNT_ID } from '../settings';
 
@@ -52,11 +53,11 @@ export interface AccessModel {
 }
 
 /** Stands in for the web app's build: the model reads policies, not the web server's code. */
-export const WEB_ARTIFACT_STUB = path.join(__dirname, 'web-artifact-stub');
+export { WEB_ARTIFACT_STUB } from '../../lib/web-artifact';
 
 export { LOCAL_ACCOUNT_ID };
 
-type Template = { Resources: Record<string, { Type: string; Properties?: Record<string, any> }> };
+export type Template = { Resources: Record<string, { Type: string; Properties?: Record<string, any> }> };
 
 /** Synthesizes the stack in process, without bundling the Lambdas or running the validators (about 1 s). */
 const synthesize = (): { stack: StatementVaultStack; template: Template } => {
@@ -82,6 +83,72 @@ const synthesize = (): { stack: StatementVaultStack; template: Template } => {
   }
 };
 
+/**
+ * Resolves the intrinsics CDK writes into policies, for an account in the contract's
+ * region: pseudo parameters, `Ref` and `Fn::GetAtt …Arn` of the resources named in `names`
+ * and `arns` (read when called, so they may grow), and `Fn::Join`; anything else points at
+ * nothing.
+ */
+export const intrinsicResolver = (env: { accountId: string; names?: Record<string, string>; arns?: Record<string, string> }) => {
+  const resolve = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(resolve);
+    if (typeof value !== 'object' || value === null) return value;
+    const object = value as Record<string, unknown>;
+    if ('Ref' in object) {
+      const ref = String(object.Ref);
+      if (ref === 'AWS::Partition') return 'aws';
+      if (ref === 'AWS::AccountId') return env.accountId;
+      if (ref === 'AWS::Region') return REGION;
+      if (ref === 'AWS::URLSuffix') return 'amazonaws.com';
+      return env.names?.[ref] ?? `unresolved-${ref}`;
+    }
+    if ('Fn::GetAtt' in object) {
+      const [id, attribute] = object['Fn::GetAtt'] as [string, string];
+      return attribute === 'Arn' && env.arns?.[id] ? env.arns[id] : `arn:aws:unresolved:${REGION}:${env.accountId}:${id}/${attribute}`;
+    }
+    if ('Fn::Join' in object) {
+      const [separator, parts] = object['Fn::Join'] as [string, unknown[]];
+      return parts.map((part) => String(resolve(part))).join(separator);
+    }
+    return Object.fromEntries(Object.entries(object).map(([key, inner]) => [key, resolve(inner)]));
+  };
+  return resolve;
+};
+
+/**
+ * Every policy of a template's role, resolved: inline, attached (AWS::IAM::Policy) and,
+ * with `managed: 'from-template'`, the template's own managed policies it names. Any other
+ * managed policy is refused: an AWS-managed policy has no copy here, and a grant in it
+ * would pass unseen.
+ */
+export const rolePoliciesOf = (
+  resources: Template['Resources'],
+  roleId: string,
+  resolve: (value: unknown) => unknown,
+  options: { managed?: 'refuse' | 'from-template' } = {},
+): LocalPrincipal['policies'] => {
+  const role = resources[roleId];
+  if (role?.Type !== 'AWS::IAM::Role') throw new Error(`${roleId} is not a role in the template`);
+  const managed = ((role.Properties?.ManagedPolicyArns ?? []) as unknown[]).map((arn) => {
+    const id = (arn as { Ref?: string }).Ref;
+    if (options.managed !== 'from-template' || !id || resources[id]?.Type !== 'AWS::IAM::ManagedPolicy') {
+      throw new Error(
+        `role ${roleId} has a managed policy (${JSON.stringify(arn)}) this IAM check cannot read; it evaluates the template's own policies only`,
+      );
+    }
+    return { name: id, policy: resolve(resources[id].Properties!.PolicyDocument) as PolicyDocument };
+  });
+  const inline = ((role.Properties?.Policies ?? []) as { PolicyName: string; PolicyDocument: unknown }[]).map((entry) => ({
+    name: entry.PolicyName,
+    policy: resolve(entry.PolicyDocument) as PolicyDocument,
+  }));
+  const attached = Object.entries(resources)
+    .filter(([, resource]) => resource.Type === 'AWS::IAM::Policy')
+    .filter(([, resource]) => (resource.Properties?.Roles ?? []).some((ref: { Ref?: string }) => ref.Ref === roleId))
+    .map(([id, resource]) => ({ name: id, policy: resolve(resource.Properties!.PolicyDocument) as PolicyDocument }));
+  return [...managed, ...inline, ...attached];
+};
+
 const logicalId = (construct: IConstruct): string => Stack.of(construct).getLogicalId(construct.node.defaultChild as CfnElement);
 
 export const buildAccessModel = (input: { bucketName: string; tableName: string }): AccessModel => {
@@ -104,50 +171,14 @@ export const buildAccessModel = (input: { bucketName: string; tableName: string 
     [tableId]: input.tableName,
     // A secret's Ref is its ARN.
     [secretId]: vapidSecretArn,
-    ...Object.fromEntries(Object.entries(stack.restApis).map(([name, api]) => [logicalId(api), restApiIds[name as keyof typeof restApiIds]])),
+    ...Object.fromEntries(
+      Object.entries(stack.restApis).map(([name, api]) => [logicalId(api), restApiIds[name as keyof typeof restApiIds]]),
+    ),
   };
 
-  /** Resolves the intrinsics CDK writes into policies; anything else points at nothing local. */
-  const resolve = (value: unknown): unknown => {
-    if (Array.isArray(value)) return value.map(resolve);
-    if (typeof value !== 'object' || value === null) return value;
-    const object = value as Record<string, unknown>;
-    if ('Ref' in object) {
-      const ref = String(object.Ref);
-      if (ref === 'AWS::Partition') return 'aws';
-      if (ref === 'AWS::AccountId') return LOCAL_ACCOUNT_ID;
-      if (ref === 'AWS::Region') return REGION;
-      if (ref === 'AWS::URLSuffix') return 'amazonaws.com';
-      return names[ref] ?? `unresolved-${ref}`;
-    }
-    if ('Fn::GetAtt' in object) {
-      const [id, attribute] = object['Fn::GetAtt'] as [string, string];
-      return attribute === 'Arn' && arns[id] ? arns[id] : `arn:aws:unresolved:${REGION}:${LOCAL_ACCOUNT_ID}:${id}/${attribute}`;
-    }
-    if ('Fn::Join' in object) {
-      const [separator, parts] = object['Fn::Join'] as [string, unknown[]];
-      return parts.map((part) => String(resolve(part))).join(separator);
-    }
-    return Object.fromEntries(Object.entries(object).map(([key, inner]) => [key, resolve(inner)]));
-  };
+  const resolve = intrinsicResolver({ accountId: LOCAL_ACCOUNT_ID, names, arns });
 
-  const policiesOfRole = (roleId: string): LocalPrincipal['policies'] => {
-    const role = resources[roleId];
-    if (role?.Type !== 'AWS::IAM::Role') throw new Error(`${roleId} is not a role in the template`);
-    if ((role.Properties?.ManagedPolicyArns ?? []).length > 0) {
-      // The local stack has no copy of AWS-managed policies; a grant there would pass unseen.
-      throw new Error(`role ${roleId} has managed policies; the local IAM check evaluates inline and attached policies only`);
-    }
-    const inline = ((role.Properties?.Policies ?? []) as { PolicyName: string; PolicyDocument: unknown }[]).map((entry) => ({
-      name: entry.PolicyName,
-      policy: resolve(entry.PolicyDocument) as PolicyDocument,
-    }));
-    const attached = Object.entries(resources)
-      .filter(([, resource]) => resource.Type === 'AWS::IAM::Policy')
-      .filter(([, resource]) => (resource.Properties?.Roles ?? []).some((ref: { Ref?: string }) => ref.Ref === roleId))
-      .map(([id, resource]) => ({ name: id, policy: resolve(resource.Properties!.PolicyDocument) as PolicyDocument }));
-    return [...inline, ...attached];
-  };
+  const policiesOfRole = (roleId: string): LocalPrincipal['policies'] => rolePoliciesOf(resources, roleId, resolve);
 
   // Each principal's role ARN, so policies that name a role (the bucket policy's exemptions) resolve to it.
   const roles = (Object.entries(stack.principals) as [PrincipalName, VaultPrincipals[PrincipalName]][]).map(([name, principal]) => {

@@ -24,14 +24,6 @@ const WHY: Record<string, { what: string; why: string }> = {
     why: 'files and every old version stay until you empty and delete the bucket',
   },
   'AWS::Logs::LogGroup': { what: 'a log group', why: 'logs stay for their retention period (one year) for audits and incidents' },
-  'AWS::ApiGateway::Account': {
-    what: "the account's API Gateway logging setting",
-    why: 'account-wide: other APIs of the account log through it',
-  },
-  'AWS::IAM::Role': {
-    what: "the account's API Gateway logging role",
-    why: "the account's setting points at it; deleting it would stop every API's logs",
-  },
 };
 
 export const keptOnDestroy = (template: { [key: string]: unknown }): KeptResource[] =>

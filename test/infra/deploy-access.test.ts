@@ -10,12 +10,13 @@ import {
   DEPLOY_ACCESS_OUTPUTS,
   DEPLOY_BRANCH,
   GITHUB_OIDC_AUDIENCE,
+  DEPLOY_POLICY_NAME,
   GITHUB_OIDC_URL,
   PROD_ENVIRONMENT,
   DeployAccessStack,
   buildDeployAccessApp,
 } from '../../lib/deploy-access-stack';
-import { CDK_CONTEXT } from '../support/vault-app';
+import { CDK_CONTEXT, resourceTags } from '../support/vault-app';
 
 const REPOSITORY = 'octo-org/statement-vault';
 const PROVIDER_ARN = 'arn:aws:iam::123456789012:oidc-provider/token.actions.githubusercontent.com';
@@ -25,7 +26,7 @@ const synthDeployAccess = (context: Record<string, unknown> = {}) => {
   const app = new App({ context: { ...CDK_CONTEXT, githubRepository: REPOSITORY, ...context } });
   const stack = buildDeployAccessApp(app);
   const assembly = app.synth();
-  return { app, assembly, template: Template.fromStack(stack) };
+  return { app, stack, assembly, template: Template.fromStack(stack) };
 };
 
 /** A bootstrap role's ARN as the template spells it, in this account and the contract's region. */
@@ -82,33 +83,52 @@ describe('the deploy-access stack', () => {
     expect(JSON.stringify(onlyRole(template).properties.AssumeRolePolicyDocument)).not.toMatch(/[*?]|StringLike/);
   });
 
-  test('its only permission is sts:AssumeRole on the four CDK bootstrap roles of this account and region; sessions last an hour', () => {
+  test('its one policy, StatementVaultDeploy: assume the four CDK bootstrap roles, and the three calls the deploy scripts make themselves, each on exactly its resources; sessions last an hour', () => {
     const { properties } = onlyRole(template);
     expect(properties.MaxSessionDuration).toBe(3600);
-    expect(properties.ManagedPolicyArns).toBeUndefined();
+    expect(properties.Policies).toBeUndefined();
     expect(properties.PermissionsBoundary).toBeUndefined();
-    expect(properties.Policies).toEqual([
+    const [policyId, policy] = Object.entries(template.findResources('AWS::IAM::ManagedPolicy'))[0] as [string, any];
+    expect(properties.ManagedPolicyArns).toEqual([{ Ref: policyId }]);
+    expect(policy.Properties.ManagedPolicyName).toBe(DEPLOY_POLICY_NAME);
+    const arn = (service: string, resource: string) => ({
+      'Fn::Join': ['', [`arn:aws:${service}:${REGION}:`, { Ref: 'AWS::AccountId' }, resource]],
+    });
+    expect(policy.Properties.PolicyDocument.Statement).toEqual([
       {
-        PolicyName: 'AssumeCdkBootstrapRoles',
-        PolicyDocument: {
-          Version: '2012-10-17',
-          Statement: [
-            {
-              Effect: 'Allow',
-              Action: 'sts:AssumeRole',
-              Resource: ['deploy', 'file-publishing', 'image-publishing', 'lookup'].map((kind) => bootstrapRoleArn(kind)),
-            },
-          ],
-        },
+        Sid: 'AssumeCdkBootstrapRoles',
+        Effect: 'Allow',
+        Action: 'sts:AssumeRole',
+        Resource: ['deploy', 'file-publishing', 'image-publishing', 'lookup'].map((kind) => bootstrapRoleArn(kind)),
+      },
+      {
+        Sid: 'ReadCdkBootstrapVersion',
+        Effect: 'Allow',
+        Action: 'ssm:GetParameter',
+        Resource: arn('ssm', ':parameter/cdk-bootstrap/hnb659fds/version'),
+      },
+      {
+        Sid: 'ReadVaultStacks',
+        Effect: 'Allow',
+        Action: 'cloudformation:DescribeStacks',
+        Resource: [arn('cloudformation', ':stack/StatementVault-dev/*'), arn('cloudformation', ':stack/StatementVault-prod/*')],
+      },
+      {
+        Sid: 'StartCatalogueSweep',
+        Effect: 'Allow',
+        Action: 'lambda:InvokeFunction',
+        Resource: [
+          arn('lambda', ':function:statement-vault-dev-catalogue-sweep'),
+          arn('lambda', ':function:statement-vault-prod-catalogue-sweep'),
+        ],
       },
     ]);
     expect([...CDK_BOOTSTRAP_ROLE_KINDS]).toEqual(['deploy', 'file-publishing', 'image-publishing', 'lookup']);
   });
 
-  test('no other IAM identity or policy: no policies, managed policies, users, groups, keys or instance profiles', () => {
+  test('no other IAM identity or policy: no inline or other managed policies, users, groups, keys or instance profiles', () => {
     for (const type of [
       'AWS::IAM::Policy',
-      'AWS::IAM::ManagedPolicy',
       'AWS::IAM::User',
       'AWS::IAM::Group',
       'AWS::IAM::AccessKey',
@@ -121,14 +141,17 @@ describe('the deploy-access stack', () => {
       Object.values(template.toJSON().Resources)
         .map((resource: any) => resource.Type)
         .sort(),
-    ).toEqual(['AWS::IAM::OIDCProvider', 'AWS::IAM::Role']);
+    ).toEqual(['AWS::IAM::ManagedPolicy', 'AWS::IAM::OIDCProvider', 'AWS::IAM::Role']);
   });
 
-  test("outputs the role's ARN", () => {
+  test("outputs the role's ARN, and the policy's for a person's role", () => {
     template.hasOutput(DEPLOY_ACCESS_OUTPUTS.deployRoleArn, { Value: { 'Fn::GetAtt': [onlyRole(template).id, 'Arn'] } });
+    template.hasOutput(DEPLOY_ACCESS_OUTPUTS.deployPolicyArn, {
+      Value: { Ref: Object.keys(template.findResources('AWS::IAM::ManagedPolicy'))[0] },
+    });
   });
 
-  test('synthesizes with cdk-nag and zero findings, none of them acknowledged away', () => {
+  test("synthesizes with cdk-nag and zero findings; the one acknowledged is each stage's stack id, which CloudFormation makes", () => {
     const { app, assembly } = synthDeployAccess();
     const reportFile = path.join(assembly.directory, 'validation-report.json');
     const report = JSON.parse(fs.readFileSync(reportFile, 'utf8')) as { pluginReports: { pluginName: string; violations?: unknown[] }[] };
@@ -136,8 +159,22 @@ describe('the deploy-access stack', () => {
     const acknowledged = app.node
       .findAll()
       .flatMap((construct) => construct.node.metadata)
-      .filter((entry) => entry.type === Validations.ACKNOWLEDGED_RULES_METADATA_KEY);
-    expect(acknowledged).toEqual([]);
+      .filter((entry) => entry.type === Validations.ACKNOWLEDGED_RULES_METADATA_KEY)
+      .flatMap((entry) => Object.keys(entry.data as object));
+    expect(acknowledged.sort()).toEqual(
+      ['dev', 'prod'].map(
+        (stage) =>
+          `Annotation::AwsSolutions-IAM5[Resource::arn:aws:cloudformation:${REGION}:<AWS::AccountId>:stack/StatementVault-${stage}/*]`,
+      ),
+    );
+  });
+
+  test('every resource that takes tags carries the project tag, and the stage tag of what the stages share; so does the stack', () => {
+    const tags = resourceTags(synthDeployAccess().stack);
+    const expected = { project: 'statement-vault', stage: 'account' };
+    expect(Object.keys(tags.resources).length).toBeGreaterThan(0);
+    for (const [resource, values] of Object.entries(tags.resources)) expect([resource, values]).toEqual([resource, expected]);
+    expect(tags.stack).toEqual(expected);
   });
 
   test("cdk-nag is this app's validation plugin: a finding fails its synth", () => {
@@ -152,11 +189,13 @@ describe('the deploy-access stack', () => {
     expect(onlyRole(imported).properties.AssumeRolePolicyDocument.Statement[0].Principal).toEqual({ Federated: PROVIDER_ARN });
   });
 
-  test("CDK's bootstrap qualifier from context names the bootstrap roles", () => {
+  test("CDK's bootstrap qualifier from context names the bootstrap roles and their version's parameter", () => {
     const { template: qualified } = synthDeployAccess({ '@aws-cdk/core:bootstrapQualifier': 'vault1' });
-    expect(onlyRole(qualified).properties.Policies[0].PolicyDocument.Statement[0].Resource).toEqual(
-      CDK_BOOTSTRAP_ROLE_KINDS.map((kind) => bootstrapRoleArn(kind, 'vault1')),
+    const [statements] = Object.values(qualified.findResources('AWS::IAM::ManagedPolicy')).map(
+      (policy: any) => policy.Properties.PolicyDocument.Statement,
     );
+    expect(statements[0].Resource).toEqual(CDK_BOOTSTRAP_ROLE_KINDS.map((kind) => bootstrapRoleArn(kind, 'vault1')));
+    expect(JSON.stringify(statements[1].Resource)).toContain(':parameter/cdk-bootstrap/vault1/version');
   });
 
   test.each([
@@ -227,7 +266,8 @@ describe('.github/workflows/deploy.yml', () => {
     }
     expect(dev.environment).toBeUndefined();
     expect(stepUsing(dev, 'actions/checkout').with.ref).toBe('${{ github.event.workflow_run.head_sha }}');
-    expect(runOf(dev)).toContain('npm run deploy -- --stage dev --yes --');
+    // Its settings are cdk.json's stages.dev, checked in: none are passed; the deploy role may not bootstrap.
+    expect(runOf(dev).trim()).toBe('npm ci\nnpm run deploy -- --stage dev --yes --no-bootstrap');
   });
 
   test('prod runs on v* tags only, in the prod environment, after ci passed for the tagged commit', () => {
@@ -239,8 +279,21 @@ describe('.github/workflows/deploy.yml', () => {
     expect(gate.permissions).toEqual({ actions: 'read', contents: 'read' });
     expect(runOf(gate)).toContain('actions/workflows/ci.yml/runs');
     expect(runOf(gate)).toContain('-f head_sha="$SHA" -f event=push');
-    expect(runOf(prod)).toContain('npm run deploy -- --stage prod --yes --');
-    expect(runOf(prod)).toContain('sesFromAddress=$SES_FROM_ADDRESS');
+    expect(runOf(prod)).toContain('npm run deploy -- --stage prod --yes --no-bootstrap');
+    // Its settings are cdk.json's stages.prod; a change of them is accepted by its fingerprint, from the environment.
+    expect(runOf(prod)).toContain('${ACCEPT_SETTINGS:+--accept-settings "$ACCEPT_SETTINGS"}');
+    expect(prod.steps.find((step: any) => step.env?.ACCEPT_SETTINGS).env.ACCEPT_SETTINGS).toBe('${{ vars.ACCEPT_SETTINGS }}');
+    expect(text).not.toMatch(/sesFromAddress=|webDomain=|vars\.(DEV_|SES_|WEB_|ALARM_)/);
+  });
+
+  test("prod deploys a commit of main's history only: the gate asks GitHub how main compares with the tagged commit", () => {
+    const gate = workflow.jobs['tests-passed'];
+    const [first] = gate.steps;
+    expect(first.name).toBe("the tagged commit is on main's history");
+    expect(first.run).toContain(`gh api "repos/$GITHUB_REPOSITORY/compare/$SHA...${DEPLOY_BRANCH}" --jq .status`);
+    // main "ahead" of the commit, or the commit itself: anything else (behind, diverged) fails the gate.
+    expect(first.run).toMatch(/case "\$status" in\s+ahead \| identical\) ;;\s+\*\) echo "::error::.*"; exit 1 ;;/);
+    expect(first.env.SHA).toBe('${{ github.sha }}');
   });
 
   test('one deploy per stage at a time, never cancelled halfway', () => {
@@ -248,9 +301,20 @@ describe('.github/workflows/deploy.yml', () => {
     expect(prod.concurrency).toEqual({ group: 'deploy-prod', 'cancel-in-progress': false });
   });
 
-  test('actions are pinned to a major version, as ci.yml pins them', () => {
-    const uses = Object.values(workflow.jobs).flatMap((job: any) => job.steps.flatMap((step: any) => (step.uses ? [step.uses] : [])));
-    expect(uses.length).toBeGreaterThan(0);
-    for (const action of uses) expect(action).toMatch(/^[\w-]+\/[\w-]+@v\d+$/);
+  test("every action, in both workflows, is pinned by its commit's SHA, with the release tag it is in a comment", () => {
+    for (const name of ['ci.yml', 'deploy.yml']) {
+      const source = fs.readFileSync(path.join(__dirname, '..', '..', '.github', 'workflows', name), 'utf8');
+      const parsed = read(name);
+      const uses = Object.values(parsed.jobs).flatMap((job: any) => job.steps.flatMap((step: any) => (step.uses ? [step.uses] : [])));
+      expect(uses.length).toBeGreaterThan(0);
+      for (const action of uses) expect(action).toMatch(/^[\w-]+\/[\w-]+@[0-9a-f]{40}$/);
+      const lines = source.split('\n').filter((line) => /^\s*(- )?uses:/.test(line));
+      expect(lines).toHaveLength(uses.length);
+      for (const line of lines) expect(line).toMatch(/uses: [\w-]+\/[\w-]+@[0-9a-f]{40} # v\d+\.\d+\.\d+$/);
+      // One SHA per action: the same pin wherever it is used.
+      const pins = new Map<string, Set<string>>();
+      for (const action of uses) pins.set(action.split('@')[0], (pins.get(action.split('@')[0]) ?? new Set()).add(action));
+      for (const [action, shas] of pins) expect([action, shas.size]).toEqual([action, 1]);
+    }
   });
 });

@@ -20,7 +20,7 @@ import { WEB_ARTIFACT_STUB } from '../../local/iam/access-model';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { FROZEN_NOW, TEST_WEB_ORIGIN, synthVault } from '../support/vault-app';
+import { TEST_WEB_ORIGIN, alarmMetrics, synthVault, type TemplateAlarm } from '../support/vault-app';
 
 let template: Template;
 let region: string;
@@ -54,6 +54,7 @@ const describeResource = (resource: unknown): string => {
   if (text.includes('PushVapidKeys')) return 'vapid secret';
   if (text.includes('PushNotifierFunction')) return 'push notifier';
   if (text.includes('StatementsApi') && text.includes('execute-api')) return `statements API ${/"(\/prod\/[^"]*)"/.exec(text)![1]}`;
+  if (text.includes('log-group:/aws/lambda/us-east-1.')) return `edge log group${text.endsWith(':*"]]}') ? ' (:*)' : ''}, any region`;
   if (text.includes('Logs')) return 'log group';
   return text;
 };
@@ -182,9 +183,9 @@ describe('GraphQL API', () => {
     });
   });
 
-  test('the API key expires 365 days after deploy (frozen clock)', () => {
-    const expires = FROZEN_NOW / 1000 + 365 * 24 * 3600;
-    template.hasResourceProperties('AWS::AppSync::ApiKey', { Expires: expires });
+  test('the template sets no expiry on the API key (the key renewal does): nothing in it comes from the clock at synth', () => {
+    const [key] = resourcesOf('AWS::AppSync::ApiKey');
+    expect(key.Properties.Expires).toBeUndefined();
   });
 
   test('request logging is on without verbose content', () => {
@@ -511,7 +512,7 @@ describe('REST APIs', () => {
 describe('presign Lambdas', () => {
   test('run Node.js 24 on arm64, like every function of ours', () => {
     const ours = ourFunctions();
-    expect(ours).toHaveLength(13);
+    expect(ours).toHaveLength(14);
     for (const fn of ours) {
       expect(fn.Properties.Runtime).toBe('nodejs24.x');
       expect(fn.Properties.Architectures).toEqual(['arm64']);
@@ -735,6 +736,18 @@ describe('least privilege: each principal may do exactly what its code does', ()
     ],
     // The API key renewal: UpdateApiKey, which AppSync authorizes on '*' only (the next test), and nothing else.
     ['apiKeyRenewal', ['appsync:UpdateApiKey *', 'logs:CreateLogStream log group', 'logs:PutLogEvents log group', ...TRACING].sort()],
+    // The retention of the Lambda@Edge function's one log group, in whichever region it is, and the list of regions.
+    [
+      'edgeLogRetention',
+      [
+        'ec2:DescribeRegions *',
+        'logs:CreateLogStream log group',
+        'logs:PutLogEvents log group',
+        'logs:PutRetentionPolicy edge log group (:*), any region',
+        'logs:PutRetentionPolicy edge log group, any region',
+        ...TRACING,
+      ].sort(),
+    ],
     // The reader role: statement records and files, to read; each session of it reaches one owner's records and one file
     // (test/lambda/share-session-policy.test.ts).
     [
@@ -812,15 +825,18 @@ describe('least privilege: each principal may do exactly what its code does', ()
     expect(invokers).toEqual(['webServer']);
   });
 
-  test("nothing but X-Ray's two actions, and the key renewal's UpdateApiKey (which takes no resource), is granted on every resource ('*')", () => {
-    const renewalRole = logicalId(stack.principals.apiKeyRenewal.role);
+  test("nothing but X-Ray's two actions, the key renewal's UpdateApiKey and the edge log retention's DescribeRegions (which take no resource) is granted on every resource ('*')", () => {
+    const alsoOnEvery: Record<string, string> = {
+      [logicalId(stack.principals.apiKeyRenewal.role)]: 'appsync:UpdateApiKey',
+      [logicalId(stack.principals.edgeLogRetention.role)]: 'ec2:DescribeRegions',
+    };
     for (const policy of ourPolicies()) {
-      const renewal = JSON.stringify(policy.Properties.Roles).includes(renewalRole);
+      const own = Object.entries(alsoOnEvery).find(([role]) => JSON.stringify(policy.Properties.Roles).includes(role))?.[1];
       for (const statement of policy.Properties.PolicyDocument.Statement as { Action: string | string[]; Resource: unknown }[]) {
         if (statement.Resource !== '*') continue;
         const actions = [statement.Action].flat().sort();
-        // CDK merges statements on the same resource: the renewal's '*' is one statement of three actions.
-        expect(actions).toEqual([...(renewal ? ['appsync:UpdateApiKey'] : []), 'xray:PutTelemetryRecords', 'xray:PutTraceSegments']);
+        // CDK merges statements on the same resource: a function's '*' is one statement of three actions.
+        expect(actions).toEqual([...(own ? [own] : []), 'xray:PutTelemetryRecords', 'xray:PutTraceSegments'].sort());
       }
     }
   });
@@ -838,7 +854,10 @@ describe('least privilege: each principal may do exactly what its code does', ()
     const alarm = resourcesOf('AWS::CloudWatch::Alarm').find((a) => a.Properties.MetricName === 'ApiKeyDaysLeft')!.Properties;
     expect(alarm).toMatchObject({
       Namespace: 'StatementVault',
-      Dimensions: [{ Name: 'service', Value: 'api-key-renewal' }],
+      Dimensions: [
+        { Name: 'service', Value: 'api-key-renewal' },
+        { Name: 'stage', Value: 'prod' },
+      ],
       Statistic: 'Minimum',
       Period: 86400,
       Threshold: 358,
@@ -919,14 +938,20 @@ describe('malware scanning', () => {
     });
   });
 
-  test('a threat found raises an alarm', () => {
-    template.hasResourceProperties('AWS::CloudWatch::Alarm', {
-      MetricName: 'ThreatsFound',
-      Namespace: 'StatementVault',
-      Dimensions: [{ Name: 'service', Value: 'scan-results' }],
-      Threshold: 0,
-      ComparisonOperator: 'GreaterThanThreshold',
-    });
+  test("a threat found raises an alarm, whichever function applied the verdict (the scan result's, the catalogue's, the sweep's)", () => {
+    const [alarm] = resourcesOf('AWS::CloudWatch::Alarm').filter(
+      (candidate) => candidate.Properties.AlarmName === 'StatementVault-prod-malware-threats-found-Critical',
+    );
+    expect(alarm.Properties).toMatchObject({ Threshold: 0, ComparisonOperator: 'GreaterThanThreshold' });
+    expect(alarmMetrics(alarm as TemplateAlarm)).toEqual(
+      ['scan-results', 'catalogue', 'catalogue-sweep'].map(
+        (service) =>
+          `StatementVault ThreatsFound ${JSON.stringify([
+            { Name: 'service', Value: service },
+            { Name: 'stage', Value: 'prod' },
+          ])}`,
+      ),
+    );
   });
 });
 
@@ -961,28 +986,39 @@ describe('what AWS would break on a first deploy', () => {
     expect(client.Properties.CallbackURLs).toBeUndefined();
   });
 
-  test("API Gateway's account role may write both APIs' access logs, and it and the account setting outlive the stack", () => {
-    const [account] = Object.values(template.findResources('AWS::ApiGateway::Account')) as { DeletionPolicy?: string; Properties: any }[];
-    expect(account.DeletionPolicy).toBe('Retain');
-    const roleId = account.Properties.CloudWatchRoleArn['Fn::GetAtt'][0];
-    expect(template.toJSON().Resources[roleId].DeletionPolicy).toBe('Retain');
-    const stages = resourcesOf('AWS::ApiGateway::Stage');
-    // The flag logGroupDestinationArnWithoutWildcard builds the destination from the group's name (a Ref).
-    const accessLogGroups = stages
-      .map((stage) => /"Ref":"(\w+AccessLogs\w+)"/.exec(JSON.stringify(stage.Properties.AccessLogSetting))![1])
-      .sort();
-    expect(accessLogGroups).toHaveLength(2);
-    const roleGrants = resourcesOf('AWS::IAM::Policy')
-      .filter((policy) => JSON.stringify(policy.Properties.Roles).includes(roleId))
-      .flatMap((policy) => policy.Properties.PolicyDocument.Statement as { Action: string[]; Resource: unknown }[]);
-    for (const group of accessLogGroups) {
-      expect(roleGrants).toContainEqual(
-        expect.objectContaining({
-          Action: expect.arrayContaining(['logs:CreateLogStream', 'logs:PutLogEvents']),
-          Resource: expect.arrayContaining([{ 'Fn::GetAtt': [group, 'Arn'] }]),
-        }),
-      );
-    }
+  test("API Gateway logs through one role for the whole account (the account stack's), which may write any log group of the account and region; the role and the setting outlive every stack", () => {
+    const { account, stack: prod } = synthVault();
+    const [setting] = Object.values(account!.findResources('AWS::ApiGateway::Account')) as { DeletionPolicy?: string; Properties: any }[];
+    expect(setting.DeletionPolicy).toBe('Retain');
+    const roleId = setting.Properties.CloudWatchRoleArn['Fn::GetAtt'][0];
+    const role = account!.toJSON().Resources[roleId];
+    expect(role.DeletionPolicy).toBe('Retain');
+    expect(role.Properties.Policies).toEqual([
+      {
+        PolicyName: 'Logs',
+        PolicyDocument: {
+          Version: '2012-10-17',
+          Statement: [
+            {
+              Effect: 'Allow',
+              Action: [
+                'logs:CreateLogGroup',
+                'logs:CreateLogStream',
+                'logs:DescribeLogGroups',
+                'logs:DescribeLogStreams',
+                'logs:FilterLogEvents',
+                'logs:GetLogEvents',
+                'logs:PutLogEvents',
+              ],
+              Resource: { 'Fn::Join': ['', ['arn:aws:logs:us-east-1:', { Ref: 'AWS::AccountId' }, ':log-group:*']] },
+            },
+          ],
+        },
+      },
+    ]);
+    // The stages' own templates hold neither: a stage deployed last no longer takes the setting from the other.
+    template.resourceCountIs('AWS::ApiGateway::Account', 0);
+    expect(prod.dependencies.map((dependency) => dependency.stackName)).toEqual(['StatementVaultAccount']);
   });
 
   test('execution logs go to groups the stack creates, with a retention, before each stage exists', () => {
@@ -1114,8 +1150,6 @@ describe('deployment choices by context', () => {
     // Every version goes too: CDK empties the buckets before deleting them.
     dev.resourceCountIs('Custom::S3AutoDeleteObjects', 4);
     for (const group of Object.values(dev.findResources('AWS::Logs::LogGroup'))) expect(group.DeletionPolicy).toBe('Delete');
-    // The account's API Gateway logging setting is not the stack's to take away, in any stage.
-    dev.hasResource('AWS::ApiGateway::Account', { DeletionPolicy: 'Retain' });
 
     template.hasResource('AWS::DynamoDB::Table', {
       DeletionPolicy: 'Retain',
@@ -1133,8 +1167,9 @@ describe('deployment choices by context', () => {
   test("a dev deploy without SES uses Cognito's sender and says what it limits", () => {
     const { template: dev, assembly } = synthVault({ stage: 'dev', sesFromAddress: undefined, sesVerifiedDomain: undefined });
     dev.hasResourceProperties('AWS::Cognito::UserPool', { EmailConfiguration: { EmailSendingAccount: 'COGNITO_DEFAULT' } });
-    const warnings = assembly.stacks[0].messages
-      .filter((message) => message.level === 'warning')
+    const warnings = assembly
+      .getStackByName('StatementVault-dev')
+      .messages.filter((message) => message.level === 'warning')
       .map((message) => String(message.entry.data));
     expect(warnings).toContainEqual(expect.stringContaining('50 e-mails a day'));
   });
@@ -1151,7 +1186,10 @@ describe('deployment choices by context', () => {
   });
 
   test("apiGatewayCloudWatchRole=existing leaves the account's API Gateway setting alone", () => {
-    const { template: existing } = synthVault({ apiGatewayCloudWatchRole: 'existing' });
+    const { template: existing, account, stack: staged } = synthVault({ apiGatewayCloudWatchRole: 'existing' });
+    // Nothing else asked of the account: no account stack at all (an empty one cannot deploy).
+    expect(account).toBeUndefined();
+    expect(staged.dependencies).toEqual([]);
     existing.resourceCountIs('AWS::ApiGateway::Account', 0);
     // The execution-log groups and their retention stay.
     expect(
@@ -1310,6 +1348,29 @@ describe('web hosting', () => {
       expect(stage.Properties.MethodSettings).toEqual([expect.objectContaining({ DataTraceEnabled: false, LoggingLevel: 'ERROR' })]);
       expect(JSON.stringify(stage.Properties.AccessLogSetting.Format)).not.toMatch(/header|x-share|requestOverride|\$input/i);
     }
+  });
+
+  test("Lambda@Edge's logs, in whichever regions it runs, are kept a year (a daily run sets each group's retention), and its errors raise an alarm", () => {
+    const setter = logicalId(stack.principals.edgeLogRetention.function);
+    const [edgeId] = Object.keys(template.findResources('AWS::Lambda::Function')).filter((id) => id.startsWith('WebPayloadHashFunction'));
+    const fn = template.findResources('AWS::Lambda::Function')[setter].Properties;
+    expect(fn.Environment.Variables).toMatchObject({
+      EDGE_LOG_GROUP_NAME: { 'Fn::Join': ['', ['/aws/lambda/us-east-1.', { Ref: edgeId }]] },
+      EDGE_LOG_RETENTION_DAYS: '365',
+    });
+    const rules = resourcesOf('AWS::Events::Rule').filter((rule) => JSON.stringify(rule.Properties.Targets).includes(setter));
+    expect(rules.map((rule) => rule.Properties.ScheduleExpression)).toEqual(['rate(1 day)']);
+
+    const [alarm] = resourcesOf('AWS::CloudWatch::Alarm').filter(
+      (candidate) => candidate.Properties.AlarmName === 'StatementVault-prod-edge-function-edge-function-errors-Critical',
+    );
+    expect(alarm.Properties).toMatchObject({ Threshold: 0, ComparisonOperator: 'GreaterThanThreshold' });
+    const watched = alarmMetrics(alarm as TemplateAlarm);
+    const dimensions = JSON.stringify([
+      { Name: 'DistributionId', Value: { Ref: logicalId(stack.web.distribution) } },
+      { Name: 'Region', Value: 'Global' },
+    ]);
+    expect(watched).toEqual([`AWS/CloudFront LambdaExecutionError ${dimensions}`, `AWS/CloudFront LambdaValidationError ${dimensions}`]);
   });
 
   test('static files come from the private assets bucket through Origin Access Control; hashed files are immutable', () => {

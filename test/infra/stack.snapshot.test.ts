@@ -16,3 +16,8 @@ test.each(['prod', 'dev'])('the %s stage template matches the reviewed snapshot'
   const { template } = synthVault(stage === 'dev' ? { stage, sesFromAddress: undefined, sesVerifiedDomain: undefined } : { stage });
   expect(maskVersions(template.toJSON())).toMatchSnapshot();
 });
+
+test("the account's stack (what both stages share) matches the reviewed snapshot", () => {
+  const { account } = synthVault({ account: { budgetMonthlyUsd: 100, budgetEmail: 'billing@example.com' } });
+  expect(account!.toJSON()).toMatchSnapshot();
+});

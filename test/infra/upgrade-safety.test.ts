@@ -1,6 +1,13 @@
 import { fullDiff } from '@aws-cdk/cloudformation-diff';
 import * as fs from 'node:fs';
-import { protectedResources, RELEASED_TEMPLATE, releasedForm, upgradeProblems, type CfnTemplate } from '../../lib/upgrade-safety';
+import {
+  protectedResources,
+  RELEASED_TEMPLATE,
+  releasedForm,
+  statefulChanges,
+  upgradeProblems,
+  type CfnTemplate,
+} from '../../lib/upgrade-safety';
 import { synthVault } from '../support/vault-app';
 
 /**
@@ -45,6 +52,27 @@ test("the released template names the four resources that hold people's data", (
 
 test('deploying the current prod template over the released one replaces or removes none of them', () => {
   expect(upgradeProblems(released, current)).toEqual([]);
+});
+
+test("the released template is as current as the code's stateful resources (else cut a release: npm run release:template)", () => {
+  expect(statefulChanges(released, current)).toEqual([]);
+});
+
+test('a stateful resource changed, added or removed since the release is named; a stateless one is not', () => {
+  const table = idOf(current, 'AWS::DynamoDB::Table');
+  const [logs] = Object.entries(current.Resources as Record<string, any>).find(
+    ([id, resource]) => resource.Type === 'AWS::Logs::LogGroup' && resource.DeletionPolicy === 'Retain' && id !== table,
+  )!;
+  const [fn] = Object.entries(current.Resources as Record<string, any>).find(([, resource]) => resource.Type === 'AWS::Lambda::Function')!;
+  const next = changed((resources) => {
+    resources[table].Properties.Tags = [{ Key: 'owner', Value: 'someone' }];
+    delete resources[logs];
+    resources.NewKeptBucket = { Type: 'AWS::S3::Bucket', DeletionPolicy: 'Retain', Properties: {} };
+    resources[fn].Properties.MemorySize = 4096;
+  });
+  expect(statefulChanges(current, next)).toEqual(
+    [`${table} (AWS::DynamoDB::Table): changed`, `${logs} (AWS::Logs::LogGroup): removed`, 'NewKeptBucket (AWS::S3::Bucket): added'].sort(),
+  );
 });
 
 describe('the checker', () => {

@@ -150,3 +150,28 @@ test('a value in a unit of its own (the API key renewal days left) is published 
   ]);
   expect(await captureLines(() => run(true)({ id: 'event-2' }, context('off')))).toEqual([]);
 });
+
+test("every metric carries its function's service and stage as its dimensions, so one account's stages never mix", async () => {
+  const { createMetrics } = await import('../../lambda/shared/metrics');
+  const { createLogger, withLambdaContext } = await import('../../lambda/shared/log');
+  const logger = createLogger('scan-results', 'ERROR');
+  const metrics = createMetrics('scan-results', false, 'prod');
+  const handler = withLambdaContext(
+    logger,
+    'id',
+    async () => {
+      metrics.count('ThreatsFound');
+      return 'counted';
+    },
+    { metrics },
+  );
+  const published = (await captureLines(() => handler({ id: 'event-1' }, context('staged')))).filter((line) => '_aws' in line);
+  expect(published).toEqual([
+    expect.objectContaining({
+      _aws: expect.objectContaining({ CloudWatchMetrics: [expect.objectContaining({ Dimensions: [['service', 'stage']] })] }),
+      service: 'scan-results',
+      stage: 'prod',
+      ThreatsFound: 1,
+    }),
+  ]);
+});

@@ -135,6 +135,53 @@ test("the sweep applies a verdict whose event was missed, from the object's tag"
   expect(records.statements.get(`${ALICE}/${ID}`)?.status).toBe('AVAILABLE');
 });
 
+describe('each threat is counted once (ThreatsFound), by whichever function applies it', () => {
+  const threats = (counted: string[]) => counted.filter((name) => name === 'ThreatsFound').length;
+
+  test('the scan result: a repeated event counts nothing more, nor does a clean or unscannable verdict', async () => {
+    const { objects, catalogue, scanResults, counted } = setup();
+    storeStatement(objects);
+    await catalogue(created(KEY));
+    await scanResults(scanResult(KEY, 'THREATS_FOUND', ['EICAR-Test-File (not a virus)']));
+    await scanResults(scanResult(KEY, 'THREATS_FOUND', ['EICAR-Test-File (not a virus)']));
+    expect(threats(counted)).toBe(1);
+
+    const other = setup();
+    storeStatement(other.objects);
+    await other.catalogue(created(KEY));
+    await other.scanResults(scanResult(KEY, 'UNSUPPORTED'));
+    expect(threats(other.counted)).toBe(0);
+  });
+
+  test("the sweep, when the scan result's event was missed", async () => {
+    const { objects, records, catalogue, sweep, scanResults, counted } = setup();
+    storeStatement(objects);
+    await catalogue(created(KEY));
+    objects.verdicts.set(KEY, 'THREATS_FOUND');
+    expect((await sweep()).scansApplied).toBe(1);
+    expect(records.statements.get(`${ALICE}/${ID}`)?.status).toBe('QUARANTINED');
+    expect(threats(counted)).toBe(1);
+    // The late event, and the next sweep, find it applied already.
+    await scanResults(scanResult(KEY, 'THREATS_FOUND'));
+    await sweep();
+    expect(threats(counted)).toBe(1);
+  });
+
+  test('the catalogue, for a file whose verdict was on it when it arrived; and an avatar refused for a threat', async () => {
+    const { objects, catalogue, counted } = setup();
+    storeStatement(objects, 'THREATS_FOUND');
+    await catalogue(created(KEY));
+    await catalogue(created(KEY));
+    expect(threats(counted)).toBe(1);
+
+    const other = setup();
+    const key = profileImageKey(ALICE);
+    other.objects.objects.set(key, { contentType: 'image/png', size: 100, metadata: {}, lastModified: '2026-03-01T12:00:00.000Z' });
+    await other.scanResults(scanResult(key, 'THREATS_FOUND'));
+    expect(threats(other.counted)).toBe(1);
+  });
+});
+
 test('an avatar is shown only once its scan is clean; a threat refuses it', async () => {
   const { objects, records, catalogue, scanResults } = setup();
   const key = profileImageKey(ALICE);

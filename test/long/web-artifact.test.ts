@@ -1,7 +1,8 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { readOpenNextArtifact, webArtifactDir } from '../../lib/web-artifact';
-import { buildWebArtifact } from '../../lib/web-build';
+import { readOpenNextArtifact, recordedFingerprint, webArtifactDir } from '../../lib/web-artifact';
+import { buildWebArtifact, webBuildIsCurrent } from '../../lib/web-build';
+import { webBuildId, webSourcesFingerprint } from '../../lib/web-sources';
 import { synthVault } from '../support/vault-app';
 
 /**
@@ -20,6 +21,14 @@ test('the build is for Lambda response streaming and names its server and static
   expect(built.server.handler).toBe('index.handler');
   expect(built.staticPatterns).toEqual(expect.arrayContaining(['_next/*']));
   expect(fs.readdirSync(path.join(built.assetsDir, '_next', 'static')).length).toBeGreaterThan(0);
+});
+
+test("the build records the sources it was made from, and Next.js's build id is theirs (the same sources build the same app)", () => {
+  const fingerprint = recordedFingerprint(artifact);
+  expect(fingerprint).toBe(webSourcesFingerprint());
+  expect(fs.readFileSync(path.join(artifact, 'assets', 'BUILD_ID'), 'utf8').trim()).toBe(webBuildId(fingerprint!));
+  expect(readOpenNextArtifact(artifact).sourceFingerprint).toBe(fingerprint);
+  expect(webBuildIsCurrent('aws')).toBe(true);
 });
 
 test('the server that deploys carries none of the local server: its config names the Lambda streaming wrapper', () => {

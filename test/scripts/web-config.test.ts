@@ -89,7 +89,7 @@ test('npm run web:config writes the file, and fails clearly without outputs', ()
 
   const missing = spawnSync(tsx, [script, '--outputs', outputs, '--out', out], { encoding: 'utf8' });
   expect(missing.status).toBe(1);
-  expect(missing.stderr).toContain('run `npx cdk deploy --outputs-file');
+  expect(missing.stderr).toContain('run `npm run deploy -- --stage dev` (it writes it) first');
 
   fs.writeFileSync(outputs, JSON.stringify(deployOutputs));
   const ok = spawnSync(tsx, [script, '--outputs', outputs, '--out', out], { encoding: 'utf8' });

@@ -1,8 +1,9 @@
-import { App } from 'aws-cdk-lib';
+import { App, CfnResource, TagManager, type ITaggable, type Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { buildVaultApp } from '../../lib/app';
+import { ACCOUNT_STACK_NAME } from '../../lib/outputs';
 import { WEB_ARTIFACT_STUB } from '../../local/iam/access-model';
 
 /** The same feature flags and settings as `cdk synth`, read from cdk.json. */
@@ -10,9 +11,6 @@ export const CDK_CONTEXT = JSON.parse(fs.readFileSync(path.join(__dirname, '..',
   string,
   unknown
 >;
-
-/** The AppSync API key expiry is "now + 365 days": synth at a fixed instant. */
-export const FROZEN_NOW = Date.UTC(2026, 0, 1);
 
 /** The web app on its own domain, so the trusted origin is a plain string in assertions. */
 export const TEST_WEB_CONTEXT = {
@@ -31,21 +29,49 @@ export const TEST_SES_CONTEXT = { stage: 'prod', sesFromAddress: 'no-reply@vault
  * snapshot masks), so only the synths that check the bundles ask for it (`bundle: true`).
  */
 export const synthVault = (context: Record<string, unknown> = {}, options: { bundle?: boolean } = {}) => {
-  const now = jest.spyOn(Date, 'now').mockReturnValue(FROZEN_NOW);
-  try {
-    const app = new App({
-      context: {
-        ...CDK_CONTEXT,
-        ...TEST_WEB_CONTEXT,
-        ...TEST_SES_CONTEXT,
-        ...(options.bundle ? {} : { 'aws:cdk:bundling-stacks': [] }),
-        ...context,
-      },
-    });
-    const stack = buildVaultApp(app);
-    const assembly = app.synth();
-    return { app, stack, assembly, template: Template.fromStack(stack) };
-  } finally {
-    now.mockRestore();
-  }
+  const app = new App({
+    context: {
+      ...CDK_CONTEXT,
+      ...TEST_WEB_CONTEXT,
+      ...TEST_SES_CONTEXT,
+      ...(options.bundle ? {} : { 'aws:cdk:bundling-stacks': [] }),
+      ...context,
+    },
+  });
+  const stack = buildVaultApp(app);
+  const assembly = app.synth();
+  const account = app.node.tryFindChild(ACCOUNT_STACK_NAME) as Stack | undefined;
+  return { app, stack, assembly, template: Template.fromStack(stack), account: account && Template.fromStack(account) };
+};
+
+/**
+ * The tags of every resource of a stack that takes tags (as CDK models them), by its path;
+ * the stack's own tags, which CloudFormation passes on to every resource that takes them.
+ */
+export const resourceTags = (stack: Stack): { resources: Record<string, Record<string, string>>; stack: Record<string, string> } => ({
+  resources: Object.fromEntries(
+    stack.node
+      .findAll()
+      .filter((construct): construct is CfnResource => CfnResource.isCfnResource(construct) && TagManager.isTaggable(construct))
+      .map((resource) => [resource.node.path, (resource as unknown as ITaggable).tags.tagValues()]),
+  ),
+  stack: stack.tags.tagValues(),
+});
+
+/** A CloudWatch alarm of a template, by its name. */
+export type TemplateAlarm = {
+  Properties: { AlarmName: string; Namespace?: string; MetricName?: string; Dimensions?: unknown; Metrics?: unknown[] } & Record<
+    string,
+    unknown
+  >;
+};
+
+/** Every metric an alarm watches (its own, or those of its math expression), as `namespace name dimensions`. */
+export const alarmMetrics = (alarm: TemplateAlarm): string[] => {
+  const { Namespace, MetricName, Dimensions, Metrics } = alarm.Properties;
+  const own = MetricName ? [{ Namespace, MetricName, Dimensions }] : [];
+  const inner = ((Metrics ?? []) as { MetricStat?: { Metric: { Namespace: string; MetricName: string; Dimensions?: unknown } } }[]).flatMap(
+    (metric) => (metric.MetricStat ? [metric.MetricStat.Metric] : []),
+  );
+  return [...own, ...inner].map((metric) => `${metric.Namespace} ${metric.MetricName} ${JSON.stringify(metric.Dimensions ?? [])}`);
 };
