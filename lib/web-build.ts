@@ -12,7 +12,7 @@ import {
   type OpenNextArtifact,
   type WebBuildTarget,
 } from './web-artifact';
-import { WEB_BUILD_ID_ENV, webBuildId, webSourcesFingerprint } from './web-sources';
+import { NEXT_BUILD_REUSE_ENV, WEB_BUILD_ID_ENV, webBuildId, webSourcesFingerprint } from './web-sources';
 
 export { webSourcesFingerprint } from './web-sources';
 
@@ -37,6 +37,20 @@ export const webBuildIsCurrent = (target: WebBuildTarget): boolean =>
 /** Whether the local build exists and was built from the sources as they are now. */
 export const localWebBuildIsCurrent = (): boolean => webBuildIsCurrent('local');
 
+/**
+ * Whether web/.next holds Next.js's production output of the build id given (of the same
+ * sources): its standalone server (which OpenNext packages) and that BUILD_ID, never a
+ * development server's.
+ */
+const nextOutputOf = (buildId: string): boolean => {
+  const next = path.join(WEB_DIR, '.next');
+  try {
+    return fs.readFileSync(path.join(next, 'BUILD_ID'), 'utf8').trim() === buildId && fs.existsSync(path.join(next, 'standalone'));
+  } catch {
+    return false;
+  }
+};
+
 /** Builds unless the build is current already; says which. */
 export const ensureWebArtifact = (target: WebBuildTarget, options: Parameters<typeof buildWebArtifact>[1] = {}): 'built' | 'current' => {
   if (webBuildIsCurrent(target)) return 'current';
@@ -55,9 +69,16 @@ export const buildWebArtifact = (
   if (stash) fs.renameSync(output, stash);
   try {
     const config = target === 'local' ? 'open-next.local.config.ts' : 'open-next.config.ts';
+    const buildId = webBuildId(fingerprint);
     const result = spawnSync(process.execPath, [OPEN_NEXT_CLI, 'build', '--config-path', config], {
       cwd: WEB_DIR,
-      env: { ...process.env, ...options.env, NEXT_TELEMETRY_DISABLED: '1', [WEB_BUILD_ID_ENV]: webBuildId(fingerprint) },
+      env: {
+        ...process.env,
+        ...options.env,
+        NEXT_TELEMETRY_DISABLED: '1',
+        [WEB_BUILD_ID_ENV]: buildId,
+        ...(nextOutputOf(buildId) ? { [NEXT_BUILD_REUSE_ENV]: '1' } : {}),
+      },
       stdio: options.quiet ? 'pipe' : 'inherit',
       encoding: 'utf8',
       timeout: 600_000,

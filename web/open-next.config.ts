@@ -1,4 +1,5 @@
 import type { OpenNextConfig } from '@opennextjs/aws/types/open-next.js';
+import { NEXT_BUILD_REUSE_ENV } from '../lib/web-sources';
 
 /**
  * OpenNext builds the web app into what AWS runs: `.open-next/assets` (the hashed
@@ -19,6 +20,8 @@ const config = {
   default: {
     override: { wrapper: 'aws-lambda-streaming', converter: 'aws-apigw-v2', ...noCaches },
   },
+  // Next.js's output of the same sources is there already (lib/web-build.ts): package it, build nothing.
+  ...(process.env[NEXT_BUILD_REUSE_ENV] ? { buildCommand: 'true' } : {}),
   imageOptimization: {
     // OpenNext downloads sharp for its image function unless `install` is falsy; the app
     // does not use that function, so nothing is downloaded for it.
