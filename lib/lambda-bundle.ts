@@ -1,9 +1,16 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { buildSync, type BuildOptions, type Metafile } from 'esbuild';
+import { LOCAL_CACHE_DIR, sourcesHash } from './source-hash';
 
 /** Where the handlers' sources live. */
 export const LAMBDA_ROOT = path.join(__dirname, '..', 'lambda');
+
+/**
+ * What a handler's bundle is made from: the handlers, the contract they import, how they
+ * are bundled (this file), the packages' versions and the patches applied to them.
+ */
+export const LAMBDA_BUNDLE_INPUTS = ['lambda', 'contract', 'lib/lambda-bundle.ts', 'package-lock.json', 'patches'] as const;
 
 /** The esbuild target matching the Lambda runtime VaultFunction deploys (Node.js 24). */
 export const LAMBDA_ESBUILD_TARGET = 'node24';
@@ -77,4 +84,42 @@ export const loadedAtImport = (metafile: Metafile, file: string): string[] => {
   };
   visit(file);
   return [...loaded];
+};
+
+/** Where bundles of deployed entries are kept, by the entry and the hash of what they are made from. */
+const BUNDLE_CACHE_DIR = path.join(LOCAL_CACHE_DIR, 'bundles');
+
+/** Bundles kept besides those of the sources as they are now (another checkout, a branch switched back). */
+const KEPT_BUNDLES = 64;
+
+/** The hash of the bundles' inputs, worked out once a process (a synthesis bundles every handler at once). */
+let inputsHash: string | undefined;
+
+/**
+ * `bundleHandler`, kept by its entry and the hash of its inputs: the same sources bundle the
+ * same bytes, so a synthesis copies a bundle made before (by another synthesis, or another
+ * test file) rather than running esbuild again for each of a dozen handlers.
+ */
+export const bundleHandlerCached = (entry: string, outdir: string): void => {
+  inputsHash ??= sourcesHash(LAMBDA_BUNDLE_INPUTS);
+  const kept = path.join(BUNDLE_CACHE_DIR, `${inputsHash}-${entry.replace(/[^\w.-]/g, '_')}`);
+  if (!fs.existsSync(kept)) {
+    // Made aside and moved in whole: processes bundling side by side never read half a bundle.
+    const partial = `${kept}.${process.pid}.partial`;
+    fs.rmSync(partial, { recursive: true, force: true });
+    bundleHandler(entry, partial);
+    try {
+      fs.renameSync(partial, kept);
+    } catch {
+      // Another process moved the same bundle in first.
+      fs.rmSync(partial, { recursive: true, force: true });
+    }
+    const older = fs
+      .readdirSync(BUNDLE_CACHE_DIR)
+      .filter((name) => !name.endsWith('.partial'))
+      .map((name) => path.join(BUNDLE_CACHE_DIR, name))
+      .sort((a, b) => fs.statSync(b).mtimeMs - fs.statSync(a).mtimeMs);
+    for (const stale of older.slice(KEPT_BUNDLES)) fs.rmSync(stale, { recursive: true, force: true });
+  }
+  fs.cpSync(kept, outdir, { recursive: true });
 };

@@ -1,14 +1,12 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { bundleLambdas } from '../lib/lambda-bundle';
-import { LOCAL_CACHE_DIR, sourcesHash } from './source-hash';
+import { LAMBDA_BUNDLE_INPUTS, bundleLambdas } from '../lib/lambda-bundle';
+import { LOCAL_CACHE_DIR, sourcesHash } from '../lib/source-hash';
 
 /** Where the builds are kept, by the hash of what they are built from. */
 export const HANDLER_BUILDS_DIR = path.join(LOCAL_CACHE_DIR, 'lambda');
 
-/** What a build depends on: the handlers, the contract, how they are bundled, the packages' versions and the patches applied to them. */
-const BUILD_INPUTS = ['lambda', 'contract', 'lib/lambda-bundle.ts', 'package-lock.json', 'patches'];
 
 /** Builds kept besides the current one: a stack of another checkout's sources may still read its lazy chunks. */
 const KEPT_BUILDS = 4;
@@ -42,7 +40,7 @@ export interface HandlerFactories {
   apiKey: typeof import('../lambda/api-key/handler');
 }
 
-const sourceHash = (): string => sourcesHash(BUILD_INPUTS);
+const sourceHash = (): string => sourcesHash(LAMBDA_BUNDLE_INPUTS);
 
 /** Removes all but the newest builds. */
 const prune = (current: string) => {

@@ -5,7 +5,7 @@ import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import * as path from 'node:path';
 import { LAMBDA_ENV } from '../../contract';
-import { bundleHandler, LAMBDA_BUNDLE_ENTRY, LAMBDA_ROOT } from '../lambda-bundle';
+import { bundleHandlerCached, LAMBDA_BUNDLE_ENTRY, LAMBDA_ROOT } from '../lambda-bundle';
 
 /**
  * What runs: a handler module of ours under `lambda/` (e.g. `statements/index.ts`),
@@ -56,7 +56,7 @@ const handlerCode = (entry: string): lambda.Code =>
       command: ['bundle', entry],
       local: {
         tryBundle: (outputDir) => {
-          bundleHandler(entry, outputDir);
+          bundleHandlerCached(entry, outputDir);
           return true;
         },
       },

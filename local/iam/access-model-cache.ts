@@ -1,7 +1,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { createHash } from 'node:crypto';
-import { LOCAL_CACHE_DIR, sourcesHash } from '../source-hash';
+import { LOCAL_CACHE_DIR, sourcesHash } from '../../lib/source-hash';
 import type { AccessModel } from './access-model';
 
 /** Where synthesized access models are kept, by the hash of what the synthesis reads. */
