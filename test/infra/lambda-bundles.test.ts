@@ -6,7 +6,7 @@ import type { Metafile } from 'esbuild';
 import { LAMBDA_LIKE_ENV } from '../../bench/cold-import';
 import { handlerEntries } from '../../bench/handler-entries';
 import { LAMBDA_RUNTIME } from '../../lib/constructs/vault-function';
-import { bundleHandler, LAMBDA_BUNDLE_ENTRY, LAMBDA_ESBUILD_TARGET, loadedAtImport } from '../../lib/lambda-bundle';
+import { bundleHandler, bundleHandlerCached, LAMBDA_BUNDLE_ENTRY, LAMBDA_ESBUILD_TARGET, loadedAtImport } from '../../lib/lambda-bundle';
 
 /**
  * Every handler the CDK app deploys, bundled as VaultFunction bundles it (ES modules with a
@@ -93,4 +93,22 @@ test('the catalogue bundle holds pdf.js, and loads it from a chunk at its first 
 
 test('the bundles target the Node.js the functions run on', () => {
   expect(LAMBDA_RUNTIME.name).toBe(`nodejs${LAMBDA_ESBUILD_TARGET.replace(/^node/, '')}.x`);
+});
+
+test('a bundle kept for a synthesis is the bundle: the same files, byte for byte, as one made afresh', () => {
+  const entry = 'push/vapid-keys-index.ts';
+  const files = (dir: string) =>
+    fs
+      .readdirSync(dir, { recursive: true, withFileTypes: true })
+      .filter((item) => item.isFile())
+      .map((item) => {
+        const file = path.join(item.parentPath, item.name);
+        return [path.relative(dir, file), fs.readFileSync(file).toString('base64')];
+      })
+      .sort(([a], [b]) => a.localeCompare(b));
+  const kept = [path.join(out, 'kept-first'), path.join(out, 'kept-again')];
+  for (const dir of kept) bundleHandlerCached(entry, dir);
+  const fresh = files(bundleOf(entry).dir);
+  expect(fresh.length).toBeGreaterThan(0);
+  for (const dir of kept) expect(files(dir)).toEqual(fresh);
 });
