@@ -1,7 +1,9 @@
 /**
  * The tests by layer, as jest projects. `npm test` runs them all; each layer alone:
  *   - unit (`npm run test:unit`): the contract, handlers, resolvers, scripts and the web
- *     app's modules; no Java, no browser, no local stack, under a minute;
+ *     app's modules, in-process; no Java, no browser, no local stack, within 30 s;
+ *   - readers: the real readers (pdf.js, the search index's, their memory) in processes of their own;
+ *   - properties: the handlers over generated requests (FUZZ_RUNS each; more in test:long);
  *   - infra (`npm run test:infra`): the synthesized template (snapshot, security rules,
  *     cdk-nag, CloudFormation validation, what a destroy keeps);
  *   - integration (`npm run test:integration`): the local stack (DynamoDB Local on Java,
@@ -46,6 +48,14 @@ const layer = (displayName, folders, extra = {}) => ({
   ...extra,
 });
 
+/**
+ * Tests beside the unit tests that are not quick: the real readers, each run in a Node
+ * process of its own (pdf.js's ES modules load outside jest; memory is measured per
+ * process), and the handlers' properties over hundreds of generated requests each.
+ */
+const READERS = ['contract/pdf-reading', 'lambda/content-text', 'lambda/content-memory'].map((file) => `<rootDir>/test/${file}.test.ts`);
+const PROPERTIES = ['<rootDir>/test/lambda/properties.test.ts'];
+
 /** @type {import('jest').Config} */
 module.exports = {
   // CDK synth bundles three Lambdas with esbuild, and the browser suite waits on real
@@ -56,7 +66,11 @@ module.exports = {
   maxWorkers: 2,
   reporters: ['default', '<rootDir>/test/support/timing-reporter.mjs'],
   projects: [
-    layer('unit', ['contract', 'graphql', 'lambda', 'scripts', 'web']),
+    layer('unit', ['contract', 'graphql', 'lambda', 'scripts', 'web'], {
+      testPathIgnorePatterns: ['/node_modules/', ...[...READERS, ...PROPERTIES].map((file) => file.replace('<rootDir>', ''))],
+    }),
+    { ...shared, displayName: 'readers', testMatch: READERS },
+    { ...shared, displayName: 'properties', testMatch: PROPERTIES },
     // The CloudFormation template, synthesized with every Lambda bundled: no Java or browser either, but a minute of CPU.
     layer('infra', ['infra']),
     // Installs (as root) or names the system packages the local stack needs: ClamAV.

@@ -1,4 +1,5 @@
 import Papa from 'papaparse';
+import { currencyInHeader, currencyOf, ibansIn, kindFromWords, numberOf, type AccountFacts } from './account-numbers';
 import { mostCommonPeriod, readDateColumn, type CalendarDate } from './dates';
 
 /**
@@ -48,12 +49,26 @@ const words = (cell: string) =>
 
 const namesAccount = (cell: string) => words(cell).some((word) => ACCOUNT_WORDS.has(word));
 
-/** The last four digits of a value holding at least four. */
-const lastFourDigits = (value: string): string | undefined => {
-  const digits = value.replace(/\D/g, '');
-  return digits.length >= 4 ? digits.slice(-4) : undefined;
-};
+/**
+ * Words of a column that names the other party of each row (payee, partner, beneficiary):
+ * its account or IBAN is theirs, not the statement's.
+ */
+const COUNTERPARTY =
+  /payee|partner|counterparty|beneficiar|recipient|receiver|sender|other party|empfänger|auftraggeber|zahlungspflichtiger|gegenkonto|bénéficiaire|destinataire|émetteur|contrepartie|tercero|ordenante|destinatario|remitente/i;
 
+/** Headers that name the statement's own account or card even beside a counterparty's column. */
+const OWN_ACCOUNT = /auftragskonto|own account|my account|card used|card no|card number|kartennummer|numéro de carte|número de tarjeta/i;
+
+/** The account a value names: a valid IBAN in it, else a number or a masked one (four digits at least). */
+const accountOfValue = (value: string): { last4: string; identifier?: AccountFacts['identifiers'][number] } | undefined => {
+  if (isDate(value.trim())) return undefined;
+  const [iban] = ibansIn(value);
+  if (iban) return { last4: iban.slice(-4), identifier: { kind: 'iban', value: iban } };
+  const number = numberOf(value.replace(/^[^\dXx*•·.#]+/, ''));
+  if (number) return number;
+  const digits = value.replace(/\D/g, '');
+  return digits.length >= 4 ? { last4: digits.slice(-4) } : undefined;
+};
 const lineEndingOf = (text: string): CsvFacts['lineEnding'] => {
   const match = /\r\n|\n|\r/.exec(text);
   return match?.[0] === '\r\n' ? 'CRLF' : match?.[0] === '\r' ? 'CR' : 'LF';
@@ -119,36 +134,88 @@ export const dateColumn = (data: string[][], header: string[] | undefined): { in
   return dated[0];
 };
 
-/** The statement's own account: a column named for it whose values are one account throughout (a counterparty's column varies). */
-const accountColumn = (data: string[][], header: string[]): { last4: string; from: string } | undefined => {
+/** Facts from a value read as the account, and where it was read. */
+const factsOf = (value: string, from: string, words: string, currency?: string): AccountFacts | undefined => {
+  const account = accountOfValue(value);
+  if (!account) return undefined;
+  const kind = kindFromWords(words);
+  return {
+    last4: account.last4,
+    identifiers: account.identifier ? [account.identifier] : [],
+    ...(kind ? { kind } : {}),
+    ...(currency ? { currency } : {}),
+    from,
+  };
+};
+
+/** The account a table's columns say, or the several it holds (a card column with two cards). */
+type ColumnAccount = { account: AccountFacts } | { several: string[]; from: string };
+
+/**
+ * The statement's own account: a column named for it whose values are one account in
+ * (nearly) every row. A column beside a counterparty's (payee, partner) names the other
+ * party's account unless its header says it is the holder's own; a column of several
+ * accounts in turn is a file of several cards or accounts, and says so.
+ */
+const accountColumn = (data: string[][], header: string[], currency: string | undefined): ColumnAccount | undefined => {
+  const hasCounterparty = header.some((name) => COUNTERPARTY.test(name));
   for (const [index, name] of header.entries()) {
-    if (!namesAccount(name)) continue;
+    if (!namesAccount(name) || COUNTERPARTY.test(name) || (hasCounterparty && !OWN_ACCOUNT.test(name))) continue;
     const values = data.map((row) => row[index] ?? '').filter(Boolean);
     if (values.length === 0) continue;
     const counts = new Map<string, number>();
-    for (const value of values) counts.set(value, (counts.get(value) ?? 0) + 1);
-    const [common, count] = [...counts].sort((a, b) => b[1] - a[1])[0];
-    const last4 = lastFourDigits(common);
-    if (last4 && count >= values.length * 0.8) return { last4, from: `its "${name}" column` };
+    for (const value of values) {
+      const last4 = accountOfValue(value)?.last4;
+      if (last4) counts.set(last4, (counts.get(last4) ?? 0) + 1);
+    }
+    const ranked = [...counts].sort((a, b) => b[1] - a[1]);
+    if (ranked.length === 0) continue;
+    const from = `its "${name}" column`;
+    // Every row the statement's: a value in nearly all of them, and the same one.
+    if (ranked[0][1] >= data.length * 0.8) {
+      const value = values.find((candidate) => accountOfValue(candidate)?.last4 === ranked[0][0])!;
+      const account = factsOf(value, from, name, currency);
+      if (account) return { account };
+    }
+    if (ranked.length > 1 && values.length >= data.length * 0.8) return { several: ranked.map(([last4]) => last4), from };
   }
   return undefined;
 };
 
 /** An account named in the lines before the table: "IBAN;DE89 …", "Kontonummer:;DE27 … / Girokonto", "Compte … n° 123…". */
-const accountInPreamble = (preamble: string[][]): { last4: string; from: string } | undefined => {
+const accountInPreamble = (preamble: string[][], currency: string | undefined): AccountFacts | undefined => {
   for (const row of preamble) {
     for (const [index, cell] of row.entries()) {
-      if (!namesAccount(cell)) continue;
-      const value =
-        lastFourDigits(cell) ??
-        row
-          .slice(index + 1)
-          .map(lastFourDigits)
-          .find(Boolean);
-      if (value) return { last4: value, from: `the line "${row.filter(Boolean).join(' ').slice(0, 40)}"` };
+      if (!namesAccount(cell) || COUNTERPARTY.test(cell)) continue;
+      const from = `the line "${row.filter(Boolean).join(' ').slice(0, 40)}"`;
+      const line = row.join(' ');
+      const value = [cell.replace(/^[^:]*:/, ''), ...row.slice(index + 1)].find((candidate) => accountOfValue(candidate));
+      const account = value && factsOf(value, from, line, currency ?? currencyInPreamble(preamble));
+      if (account) return account;
     }
   }
   return undefined;
+};
+
+/** A currency the lines before the table name ("Währung;EUR", "Currency: GBP"). */
+const currencyInPreamble = (preamble: string[][]): string | undefined => {
+  for (const row of preamble)
+    for (const [index, cell] of row.entries())
+      if (/currency|währung|devise|moneda|divisa/i.test(cell)) {
+        const code = currencyOf(cell.replace(/^[^:]*:/, '')) ?? row.slice(index + 1).map(currencyOf).find(Boolean);
+        if (code) return code;
+      }
+  return undefined;
+};
+
+/** The currency of a table: an amount column's header ("Amount (EUR)"), or a currency column with one value throughout. */
+const tableCurrency = (data: string[][], header: string[] | undefined): string | undefined => {
+  if (!header) return undefined;
+  for (const name of header) if (/amount|betrag|montant|importe|debit|credit|soll|haben/i.test(name) && currencyInHeader(name)) return currencyInHeader(name);
+  const index = header.findIndex((name) => /^(?:currency|währung|devise|moneda|divisa|ccy)$/i.test(name.trim()));
+  if (index === -1) return undefined;
+  const codes = new Set(data.map((row) => currencyOf(row[index])).filter(Boolean));
+  return codes.size === 1 ? [...codes][0] : undefined;
 };
 
 /** What a table of a statement says (a CSV's rows, or a spreadsheet's first sheet). */
@@ -158,7 +225,9 @@ export interface TableFacts {
   period?: string;
   /** Where the period came from, in words. */
   periodFrom?: string;
-  account?: { last4: string; from: string };
+  account?: AccountFacts;
+  /** The accounts or cards a table holds rows of, when it holds several (their last four digits), and where that was read. */
+  several?: { last4s: string[]; from: string };
 }
 
 /**
@@ -177,7 +246,11 @@ export const readTable = (rows: string[][], laterRows: string[][] = []): TableFa
     facts.period = period;
     facts.periodFrom = header?.[dates.index] ? `the dates in its "${header[dates.index]}" column` : 'the dates in its rows';
   }
-  const account = (header && accountColumn(data, header)) ?? accountInPreamble(rows.slice(0, header ? start - 1 : start));
+  const preamble = rows.slice(0, header ? start - 1 : start);
+  const currency = tableCurrency(data, header) ?? currencyInPreamble(preamble);
+  const column = header && accountColumn(data, header, currency);
+  if (column && 'several' in column) facts.several = { last4s: column.several, from: column.from };
+  const account = column && 'account' in column ? column.account : column ? undefined : accountInPreamble(preamble, currency);
   if (account) facts.account = account;
   return facts;
 };

@@ -1,3 +1,4 @@
+import { currencyOf, type AccountFacts, type AccountKind } from './account-numbers';
 import { latest, periodOf, type CalendarDate } from './dates';
 
 /**
@@ -12,9 +13,23 @@ export interface OfxFacts {
   /** Where the period came from, in words. */
   periodFrom?: 'the end of its transaction list' | 'its balance date' | 'its latest transaction';
   /** Every account the file holds statements for, in order: the last four digits of each account id (undefined where masked). */
-  accounts: { last4?: string; kind: 'bank' | 'card' | 'investment' }[];
+  accounts: OfxAccount[];
   /** The institution's name, where the file gives one. */
   institution?: string;
+  /** How many statement answers (bank, card, investment) the file holds: none in a sign-on answer or an error. */
+  statements: number;
+}
+
+/** An account an OFX file names, as its aggregate says. */
+export interface OfxAccount {
+  last4?: string;
+  kind: 'bank' | 'card' | 'investment';
+  /** The account's kind in people's words: ACCTTYPE for a bank account (CHECKING, SAVINGS…). */
+  accountKind?: AccountKind;
+  /** `BANKID:ACCTID` for a bank account, `BROKERID:ACCTID` for an investment one, the ACCTID for a card; absent when masked. */
+  identifier?: string;
+  /** The statement's CURDEF. */
+  currency?: string;
 }
 
 /** The text of every element with this name (up to the next tag, for SGML's unclosed elements). */
@@ -54,13 +69,43 @@ const exclusiveEnd = (date: CalendarDate | undefined): CalendarDate | undefined 
   return { year: before.getUTCFullYear(), month: before.getUTCMonth() + 1, day: before.getUTCDate() };
 };
 
+/** A bank account's ACCTTYPE in people's words. */
+const BANK_ACCOUNT_KINDS: Record<string, AccountKind> = {
+  CHECKING: 'current',
+  SAVINGS: 'savings',
+  MONEYMRKT: 'savings',
+  CD: 'savings',
+  CREDITLINE: 'loan',
+};
+
+/** The statement answers an OFX file may hold (a sign-on answer or an error holds none). */
+const STATEMENT_ANSWERS = /<(?:STMTRS|CCSTMTRS|INVSTMTRS)>/gi;
+
+/** The CURDEF that applies at a position: the last one before it (each statement states its own before its account). */
+const currencyAt = (text: string, at: number) => currencyOf(values(text.slice(0, at), 'CURDEF').at(-1));
+
+/** An account id masked where it is given (X, *, #): nothing to match by. */
+const isMasked = (id: string) => /[X*#]/i.test(id);
+
 /** Reads an OFX or QFX file's text (or its first and last parts, joined). */
 export const readOfx = (text: string): OfxFacts => {
   const accounts = ACCOUNT_BLOCKS.flatMap(([tag, kind]) =>
-    blocks(text, tag).map((block) => ({ at: text.indexOf(block), kind, id: values(block, 'ACCTID')[0] ?? '' })),
+    blocks(text, tag).map((block) => ({ at: text.indexOf(block), kind, block, id: values(block, 'ACCTID')[0] ?? '' })),
   )
     .sort((a, b) => a.at - b.at)
-    .map(({ kind, id }) => ({ kind, ...(lastFour(id) ? { last4: lastFour(id) } : {}) }));
+    .map(({ at, kind, block, id }): OfxAccount => {
+      const bankId = values(block, 'BANKID')[0] ?? values(block, 'BROKERID')[0];
+      const compact = id.replace(/\s+/g, '');
+      const currency = currencyAt(text, at);
+      const accountKind = kind === 'card' ? 'card' : kind === 'investment' ? 'brokerage' : BANK_ACCOUNT_KINDS[values(block, 'ACCTTYPE')[0]?.toUpperCase() ?? ''];
+      return {
+        kind,
+        ...(accountKind ? { accountKind } : {}),
+        ...(lastFour(id) ? { last4: lastFour(id) } : {}),
+        ...(compact && !isMasked(compact) ? { identifier: bankId && kind !== 'card' ? `${bankId}:${compact}` : compact } : {}),
+        ...(currency ? { currency } : {}),
+      };
+    });
   const institution = blocks(text, 'FI').flatMap((block) => values(block, 'ORG'))[0];
 
   const ends = blocks(text, 'BANKTRANLIST')
@@ -79,7 +124,18 @@ export const readOfx = (text: string): OfxFacts => {
         : [undefined, undefined];
   return {
     accounts,
+    statements: [...text.matchAll(STATEMENT_ANSWERS)].length,
     ...(institution ? { institution } : {}),
     ...(date ? { period: periodOf(date), periodFrom } : {}),
   };
 };
+
+/** What an OFX file says of one of its accounts, as the filing rules keep it. */
+export const ofxAccountFacts = (account: OfxAccount & { last4: string }, institution: string | undefined, from: string): AccountFacts => ({
+  last4: account.last4,
+  ...(account.accountKind ? { kind: account.accountKind } : {}),
+  identifiers: account.identifier ? [{ kind: 'ofx', value: account.identifier }] : [],
+  ...(account.currency ? { currency: account.currency } : {}),
+  ...(institution ? { institution } : {}),
+  from,
+});

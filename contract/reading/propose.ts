@@ -1,7 +1,8 @@
 import { KiB } from '../uploads';
+import type { AccountFacts } from './account-numbers';
 import { readCsv, readTable } from './csv';
 import { periodFromFileName } from './file-name';
-import { readOfx } from './ofx';
+import { ofxAccountFacts, readOfx } from './ofx';
 import { readStatementText } from './statement-text';
 import { decodeStatementText, decodeWindows1252, ENCODING_NAMES } from './text';
 
@@ -15,7 +16,8 @@ export type ProposalSource = 'file' | 'file name';
 
 export interface FilingProposal {
   period?: { value: string; source: ProposalSource; detail: string };
-  account?: { value: string; source: 'file'; detail: string };
+  /** The account: its label as the list shows it, and what the file says of it (identifiers to match it by, kind, currency). */
+  account?: { value: string; source: 'file'; detail: string; facts: AccountFacts };
   /** What else a person should know, in words ("This file holds 3 accounts; …"). */
   notes: string[];
 }
@@ -60,6 +62,18 @@ const TEXT_PROBLEMS: Record<Extract<DocumentText, { problem: string }>['problem'
 /** An account as the list shows it: the institution's name where known, and the last four digits. */
 export const accountLabelOf = (last4: string, institution?: string) => `${institution ? `${institution} ` : ''}••${last4}`;
 
+/** The proposal's account from what a file says of it. */
+const accountFrom = (facts: AccountFacts): FilingProposal['account'] => ({
+  value: accountLabelOf(facts.last4, facts.institution),
+  source: 'file',
+  detail: facts.from,
+  facts,
+});
+
+/** The note for a table of several accounts or cards: none is proposed, the person chooses. */
+const severalNote = (several: { last4s: string[]; from: string }) =>
+  `This file holds rows of ${several.last4s.length} accounts or cards (${several.last4s.map((last4) => `••${last4}`).join(', ')}, in ${several.from}): choose the account it is filed under.`;
+
 const OFX_TYPES = new Set(['application/x-ofx', 'application/vnd.intu.qfx']);
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -84,19 +98,26 @@ const proposeOfx = (pieces: FilePieces): FilingProposal => {
   const { head, tail } = texts(pieces);
   const facts = readOfx(tail ? `${head.text}\n${tail}` : head.text);
   const notes: string[] = [];
+  if (facts.statements === 0 && pieces.tail === undefined)
+    notes.push('This file holds no statement (only the bank\'s sign-on answer or an error): it will be refused.');
   const [first] = facts.accounts;
   if (facts.accounts.length > 1) notes.push(`This file holds ${facts.accounts.length} accounts; the first is proposed.`);
+  if (first && !first.last4 && facts.institution)
+    notes.push(`It names ${facts.institution} but no account number it can be told by: choose the account.`);
   return {
     ...(facts.period ? { period: { value: facts.period, source: 'file', detail: facts.periodFrom! } } : {}),
     ...(first?.last4
-      ? { account: { value: accountLabelOf(first.last4, facts.institution), source: 'file', detail: `its ${first.kind} account id` } }
-      : first && facts.institution
-        ? // An id without four digits at its end (masked, or several ids in one): the institution it names.
-          { account: { value: facts.institution, source: 'file', detail: 'the institution it names' } }
-        : {}),
+      ? { account: accountFrom(ofxAccountFacts({ ...first, last4: first.last4 }, facts.institution, `its ${first.kind} account id`)) }
+      : {}),
     notes,
   };
 };
+
+/** A table's account, or the note that it holds several. */
+const tableAccount = (facts: { account?: AccountFacts; several?: { last4s: string[]; from: string } }) => ({
+  ...(facts.account ? { account: accountFrom(facts.account) } : {}),
+  notes: facts.several ? [severalNote(facts.several)] : [],
+});
 
 const proposeCsv = (pieces: FilePieces): FilingProposal => {
   const { complete, head, tail } = texts(pieces);
@@ -104,10 +125,11 @@ const proposeCsv = (pieces: FilePieces): FilingProposal => {
   const dialect = `${ENCODING_NAMES[head.encoding]}${head.bom ? ' with a byte-order mark' : ''}, ${
     { ',': 'commas', ';': 'semicolons', '\t': 'tabs', '|': 'pipes' }[facts.delimiter] ?? `"${facts.delimiter}"`
   }, ${facts.lineEnding} line endings`;
+  const { account, notes } = tableAccount(facts);
   return {
     ...(facts.period ? { period: { value: facts.period, source: 'file', detail: facts.periodFrom! } } : {}),
-    ...(facts.account ? { account: { value: accountLabelOf(facts.account.last4), source: 'file', detail: facts.account.from } } : {}),
-    notes: [`Read as ${dialect}.`],
+    ...(account ? { account } : {}),
+    notes: [`Read as ${dialect}.`, ...notes],
   };
 };
 
@@ -117,8 +139,7 @@ const proposeSheet = (pieces: FilePieces): FilingProposal => {
   const facts = readTable(pieces.sheet.rows);
   return {
     ...(facts.period ? { period: { value: facts.period, source: 'file', detail: `${facts.periodFrom!} (first sheet)` } } : {}),
-    ...(facts.account ? { account: { value: accountLabelOf(facts.account.last4), source: 'file', detail: facts.account.from } } : {}),
-    notes: [],
+    ...tableAccount(facts),
   };
 };
 
@@ -128,8 +149,8 @@ const proposePdf = (pieces: FilePieces): FilingProposal => {
   const facts = readStatementText(pieces.text.text);
   return {
     ...(facts.period ? { period: { value: facts.period, source: 'file', detail: facts.periodFrom! } } : {}),
-    ...(facts.account ? { account: { value: accountLabelOf(facts.account.last4), source: 'file', detail: facts.account.from } } : {}),
-    notes: [],
+    ...(facts.account ? { account: accountFrom(facts.account) } : {}),
+    notes: facts.institution && !facts.account ? [`It names ${facts.institution.name} but no account number: choose the account.`] : [],
   };
 };
 

@@ -92,6 +92,14 @@ const ofxCheck = (type: FileTypeSpec, sample: Uint8Array, complete: boolean): Co
   const version2 = /^<\?xml[^>]*\?>\s*<\?OFX\s+[^>]*OFXHEADER="200"/i.test(head);
   if (!version1 && !version2) return refuse(type, 'it does not start with an OFX header (OFXHEADER:100, or <?OFX OFXHEADER="200"?>)');
   if (!/<OFX>/i.test(text.text)) return refuse(type, 'it has no <OFX> element');
+  // A bank's answer without a statement (a sign-on, an error) is valid OFX, but nothing to keep.
+  if (!/<(?:STMTRS|CCSTMTRS|INVSTMTRS)>/i.test(text.text)) {
+    const message = /<MESSAGE>\s*([^<\r\n]{1,200})/i.exec(text.text)?.[1]?.trim();
+    return {
+      ok: false,
+      reason: `${/^[AEIO]/.test(type.label) ? 'an' : 'a'} ${type.label} file with no statement in it: only the bank's ${message ? `answer "${message}"` : 'sign-on answer'}. Download the statement again from your bank.`,
+    };
+  }
   return { ok: true };
 };
 

@@ -697,6 +697,8 @@ describe('files a person can trust, and uploads they control', () => {
     await slowParts(page);
     const file = bigFile(name);
     const before = storedParts(page);
+    // Its rows say their period; the account is the person's to give (nothing is filled for them).
+    await page.getByLabel('Account', { exact: true }).fill('Checking');
     await page.getByLabel('Statement files').setInputFiles(file);
     await uploadChosen(page, 1);
     await until(() => before.stored.length > 0, 'a first part to be stored');
@@ -1033,14 +1035,17 @@ describe('filing a year of statements from several banks at once', () => {
   const expected: Record<string, { period: string; account: string | null }> = {
     ...JSON.parse(fs.readFileSync(path.join(CORPUS, 'expected.json'), 'utf8')),
     'example1.ofx': { period: '2012-10', account: '••6700' },
-    'example-xml.qfx': { period: '2017-01', account: 'Ally' },
+    // Its account id is masked: the person's account above, said as theirs.
+    'example-xml.qfx': { period: '2017-01', account: null },
   };
   const filer = { email: `filer-${Date.now()}@example.com`, password: 'a year of statements at once' };
   const files: string[] = [];
 
   beforeAll(async () => {
     // PDF statements in several banks' layouts and languages, a protected one and a scan: read by pdf.js in the page's worker.
-    for (const spec of STATEMENT_PDFS) {
+    // The first nine, and one of each further layout and language (the unit suite reads all of them through pdf.js).
+    const inBrowser = new Set(['first-harbor.pdf', 'tagesgeld.pdf', 'carte-boursorama.pdf', 'santander.pdf']);
+    for (const spec of STATEMENT_PDFS.filter((one) => !one.language || inBrowser.has(one.name))) {
       fs.writeFileSync(path.join(scratch, spec.name), await statementPdf(spec));
       expected[spec.name] = { period: spec.period ?? '2025-01', account: spec.account };
     }
@@ -1079,7 +1084,7 @@ describe('filing a year of statements from several banks at once', () => {
       const row = page.getByTestId('filing-row').filter({ has: page.getByText(name, { exact: true }) });
       await expect(row.getByLabel(`Period for ${name}`)).toHaveValue(want.period);
       await expect(row.getByLabel(`Account for ${name}`)).toHaveValue(want.account ?? 'Everyday');
-      await expect(row.getByTestId('account-source')).toContainText(want.account ? 'from the file' : 'your default');
+      await expect(row.getByTestId('account-source')).toContainText(want.account ? 'from the file' : 'as you set it above');
     }
 
     // The queue before sending, in light and dark, wide and narrow: screens, checked by axe.

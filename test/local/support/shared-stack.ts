@@ -42,6 +42,7 @@ const attach = (record: SharedStackRecord): StackProcess => {
     config: parsed.config,
     dataDir: record.dataDir,
     ports: record.ports,
+    env: {},
     output: () => fs.readFileSync(record.logFile, 'utf8'),
     child: undefined as never,
     codeFor(email) {

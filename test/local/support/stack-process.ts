@@ -13,6 +13,8 @@ export interface StackProcess {
   config: WebConfig;
   dataDir: string;
   ports: Ports;
+  /** The settings it was started with beyond the usual ones. */
+  env: Record<string, string>;
   output: () => string;
   child: ChildProcess;
   codeFor(email: string): string;
@@ -100,6 +102,7 @@ export const startStack = async (
     config: parsed.config,
     dataDir,
     ports,
+    env: { ...options.env },
     child,
     output: () => output,
     codeFor(email) {

@@ -57,6 +57,14 @@ const field = css`
   }
 `;
 
+/** A field the file does not fill and the person has not: said plainly, so it is seen before sending. */
+const unread = css`
+  color: ${theme.color.danger};
+  font-size: 0.85rem;
+  font-weight: 600;
+  margin: 0.15rem 0 0;
+`;
+
 /** What is missing before a row can go, in words. */
 const problemOf = (draft: FilingDraft): string | undefined =>
   !draft.accountLabel.trim() ? 'Name its account.' : !PERIOD_PATTERN.test(draft.period) ? 'Give its period (month and year).' : undefined;
@@ -65,9 +73,9 @@ const problemOf = (draft: FilingDraft): string | undefined =>
 const Source = ({ draft, which }: { draft: FilingDraft; which: 'account' | 'period' }) => {
   const source = which === 'account' ? draft.accountSource : draft.periodSource;
   const detail = which === 'account' ? draft.accountDetail : draft.periodDetail;
-  if (draft.reading && source === 'default') return <p css={small}>Reading the file…</p>;
+  if (draft.reading && (source === 'above' || source === 'unread')) return <p css={small}>Reading the file…</p>;
   return (
-    <p css={small} data-testid={`${which}-source`}>
+    <p css={source === 'unread' ? unread : small} data-testid={`${which}-source`}>
       {SOURCE_WORDS[source]}
       {detail ? `: ${detail}` : ''}
     </p>
@@ -76,9 +84,10 @@ const Source = ({ draft, which }: { draft: FilingDraft; which: 'account' | 'peri
 
 /**
  * The files chosen, before anything is sent: each with the account and period it will be
- * filed under (proposed from the file where it says, else the defaults above), each open to
- * change; one account or period can be given to every row. Nothing is sent until the person
- * uploads the batch, or one file on its own.
+ * filed under (proposed from the file where it says, else what the person set above, else
+ * empty and said so), each open to change; one account or period can be given to every row
+ * on purpose. Nothing is sent until every row has both, and the person uploads the batch or
+ * one file on its own.
  */
 export const FilingRows = ({
   filing,
@@ -118,7 +127,10 @@ export const FilingRows = ({
       >
         {drafts.length === 1 ? 'One file chosen' : `${drafts.length} files chosen`}
       </h3>
-      <p css={small}>Each file is filed under the account and period below. Check them, change any, then upload.</p>
+      <p css={small}>
+        Each file is filed under the account and period below, with where each came from. Check them, choose any the file does not
+        say, then upload.
+      </p>
       <div
         css={css`
           display: flex;

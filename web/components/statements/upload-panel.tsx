@@ -16,8 +16,6 @@ import type { FilePick } from './use-filing';
 /** The queue (and the upload engine behind it) comes with the first file chosen, or an unfinished upload to show. */
 const UploadQueue = lazy(() => import('./upload-queue'));
 
-const thisMonth = () => new Date().toISOString().slice(0, 7);
-
 /**
  * `onListed`: a file is now in the list (the page shows it). `preset`: the account and
  * period the fields start from (the list's filter: a gap in the coverage links here).
@@ -36,11 +34,11 @@ export const UploadPanel = ({
   const [picks, setPicks] = useState<FilePick[]>([]);
   const [unfinished, setUnfinished] = useState(false);
   // The fields are uncontrolled: what the person types, even before the page's script runs,
-  // is what files are filed under. Their first value is fixed once (a new account in the list
-  // does not change the field under the person's hand).
+  // is what files that do not say are filed under. They start empty, or with what the person
+  // chose by following a gap in the coverage; never with an account or a month picked for them.
   const [defaults] = useState(() => ({
-    accountLabel: preset?.accountLabel || (accounts[0] ?? ''),
-    period: preset?.period || thisMonth(),
+    accountLabel: preset?.accountLabel ?? '',
+    period: preset?.period ?? '',
   }));
   const accountField = useRef<HTMLInputElement>(null);
   const periodField = useRef<HTMLInputElement>(null);
@@ -56,7 +54,7 @@ export const UploadPanel = ({
   /** The fields' values now: each chosen file starts from them where it does not say otherwise. */
   const fieldDefaults = () => ({
     accountLabel: accountField.current?.value.trim() ?? '',
-    period: periodField.current?.value || thisMonth(),
+    period: periodField.current?.value ?? '',
   });
 
   const addFiles = (files: File[]) => {
@@ -107,7 +105,6 @@ export const UploadPanel = ({
         <TextField
           label="Period"
           type="month"
-          required
           hint="For files that do not say which month they cover."
           ref={periodField}
           defaultValue={defaults.period}

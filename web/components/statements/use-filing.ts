@@ -6,14 +6,19 @@ import type { FilingProposal } from '@contract/reading';
 import { proposeAll } from '@/lib/upload/proposals';
 import { startHashWorker } from '@/lib/upload/hash-worker-client';
 
-/** Where a row's account or period came from, as the row says it. */
-export type FieldSource = 'file' | 'file name' | 'default' | 'person';
+/**
+ * Where a row's account or period came from, as the row says it: the file, its name, the
+ * field above as the person filled it before choosing the files, the row as the person set
+ * it, or nowhere yet (`unread`: the file does not say, and the person has not chosen).
+ */
+export type FieldSource = 'file' | 'file name' | 'above' | 'person' | 'unread';
 
 export const SOURCE_WORDS: Record<FieldSource, string> = {
   file: 'from the file',
   'file name': 'from the file name',
-  default: 'your default',
+  above: 'as you set it above',
   person: 'as you set it',
+  unread: 'not in the file: choose one',
 };
 
 /** A file chosen or dropped, waiting for the person to confirm what it is filed under. */
@@ -40,7 +45,7 @@ export interface FiledFile {
   period: string;
 }
 
-/** Files chosen together, with the account and period the panel's fields held then (the defaults). */
+/** Files chosen together, with the account and period the panel's fields held then (empty where the person left them so). */
 export interface FilePick {
   id: number;
   files: File[];
@@ -49,9 +54,11 @@ export interface FilePick {
 }
 
 /**
- * The files waiting to be sent. Each starts with the panel's defaults and takes what its
- * content (or name) proposes as the worker reads it, unless the person has already set
- * that field; the person can change any row, or give every row one account or period.
+ * The files waiting to be sent. Each starts with what the person put in the panel's fields
+ * (nothing, unless they did) and takes what its content (or name) proposes as the worker
+ * reads it, unless the person has already set that field on the row; the person can change
+ * any row, or give every row one account or period. A field nobody filled stays empty and
+ * says so: nothing is filed under a value the person did not choose and the file does not say.
  */
 export const useFiling = (picks: FilePick[]) => {
   const [drafts, setDrafts] = useState<FilingDraft[]>([]);
@@ -85,9 +92,9 @@ export const useFiling = (picks: FilePick[]) => {
           key: `draft-${++counter.current}`,
           file,
           accountLabel: pick.accountLabel,
-          accountSource: 'default',
+          accountSource: pick.accountLabel ? 'above' : 'unread',
           period: pick.period,
-          periodSource: 'default',
+          periodSource: pick.period ? 'above' : 'unread',
           notes: [],
           reading: check.ok,
           ...(check.ok ? {} : { refusal: check.message }),
@@ -121,8 +128,9 @@ export const useFiling = (picks: FilePick[]) => {
     );
   }, []);
 
-  /** One account (or period) for every row. */
+  /** One account (or period) for every row, as the person pressed it; an empty value gives nothing. */
   const applyToAll = useCallback((change: Partial<Pick<FilingDraft, 'accountLabel' | 'period'>>) => {
+    if (Object.values(change).every((value) => !value)) return;
     setDrafts((current) =>
       current.map((draft) => ({
         ...draft,
