@@ -94,6 +94,25 @@ const newPage = async (context?: BrowserContext) => {
 };
 
 /**
+ * Waits for the page's short animations to end (a toast sliding in or fading out, a
+ * dialog opening): what a person reads is the settled screen, and axe measures contrast on
+ * the colours as drawn, so a toast caught at half its opacity fails contrast that it meets.
+ * Endless animations (a spinner) and long ones (a toast's countdown bar) are not waited for.
+ */
+const settled = (page: Page) =>
+  page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => {
+          const timing = animation.effect?.getComputedTiming();
+          return timing !== undefined && Number(timing.endTime) <= 2000;
+        })
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
+
+/**
  * The page in light and dark, 1280 and 360 px wide: a screenshot of each (of `part` when
  * given) in test-results/screenshots/pages/, and what axe finds in each. The page is left
  * light, 1100 px wide.
@@ -108,6 +127,7 @@ const everyScheme = async (page: Page, name: string, part?: () => ReturnType<Pag
   ] as const) {
     await page.emulateMedia({ colorScheme: scheme });
     await page.setViewportSize({ width, height: 900 });
+    await settled(page);
     const file = path.join(SCREENSHOTS, 'pages', `${name}-${scheme}-${width}.png`);
     await (part ? part().screenshot({ path: file }) : page.screenshot({ path: file, fullPage: true }));
     violations.push(...(await accessibilityViolations(page)));

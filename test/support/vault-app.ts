@@ -28,8 +28,12 @@ export const TEST_SES_CONTEXT = { stage: 'prod', sesFromAddress: 'no-reply@vault
  * most of a synth's time and changes nothing in the template but asset hashes (which the
  * snapshot masks), so only the synths that check the bundles ask for it (`bundle: true`).
  */
-export const synthVault = (context: Record<string, unknown> = {}, options: { bundle?: boolean } = {}) => {
+export const synthVault = (context: Record<string, unknown> = {}, options: { bundle?: boolean; validate?: boolean } = {}) => {
   const app = new App({
+    // aws-cdk-lib's CloudFormation validator takes most of a synth's time (its engine is made
+    // again for each). test/infra/validation.test.ts runs it on every setting the suites
+    // synthesize; the other synths check what they assert, and cdk-nag still runs on each.
+    builtinCloudFormationValidation: options.validate ?? false,
     context: {
       ...CDK_CONTEXT,
       ...TEST_WEB_CONTEXT,
