@@ -7,6 +7,7 @@
  */
 import { accountIndex, matchAccount, type MatchableAccount } from '../contract/accounts/match';
 import type { AccountFacts, AccountIdentifier } from '../contract/reading/account-numbers';
+import { medianMs } from './measure';
 
 const RUNS = 201;
 const keyOf = (identifier: AccountIdentifier) => `${identifier.kind}:${identifier.value}`;
@@ -25,23 +26,13 @@ const FILES: [string, AccountFacts][] = [
   ['last four alone', { last4: '1010', identifiers: [], from: 'bench' }],
 ];
 
-const median = (run: () => unknown): number => {
-  const times: number[] = [];
-  for (let i = 0; i < RUNS; i++) {
-    const started = process.hrtime.bigint();
-    run();
-    times.push(Number(process.hrtime.bigint() - started) / 1e6);
-  }
-  return times.sort((a, b) => a - b)[Math.floor(RUNS / 2)];
-};
-
 const main = () => {
   console.log(`Matching a file to accounts (Node ${process.version}, median of ${RUNS}, the index built for each file)`);
   const many = accounts(500);
   const one = accounts(1);
   for (const [label, facts] of FILES) {
-    const baseline = median(() => matchAccount(facts, accountIndex(one), keyOf));
-    const ms = median(() => matchAccount(facts, accountIndex(many), keyOf));
+    const baseline = medianMs(RUNS, () => matchAccount(facts, accountIndex(one), keyOf));
+    const ms = medianMs(RUNS, () => matchAccount(facts, accountIndex(many), keyOf));
     const kind = matchAccount(facts, accountIndex(many), keyOf).kind;
     console.log(
       `  ${label.padEnd(26)} 500 accounts ${ms.toFixed(3)} ms (goal < 5 ms: ${ms < 5 ? 'met' : 'NOT met'}), ` +
