@@ -11,6 +11,15 @@
 export const ACCOUNT_KINDS = ['current', 'savings', 'card', 'brokerage', 'loan'] as const;
 export type AccountKind = (typeof ACCOUNT_KINDS)[number];
 
+/** Each kind in the words screens use. */
+export const ACCOUNT_KIND_WORDS: Record<AccountKind, string> = {
+  current: 'current account',
+  savings: 'savings account',
+  card: 'card',
+  brokerage: 'brokerage account',
+  loan: 'loan',
+};
+
 /** An identifier a file names its account by, in one canonical spelling. */
 export type AccountIdentifier =
   | { kind: 'iban'; value: string }

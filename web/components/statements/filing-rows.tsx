@@ -4,6 +4,7 @@
 import { css } from '@emotion/react';
 import { useState } from 'react';
 import { PERIOD_PATTERN, TEXT_LIMITS, formatBytes } from '@contract/uploads';
+import { ACCOUNT_KIND_WORDS } from '@contract/reading/account-numbers';
 import { theme } from '@/lib/theme';
 import { Button } from '../ui';
 import { SOURCE_WORDS, type FiledFile, type FilingDraft, type useFiling } from './use-filing';
@@ -74,10 +75,14 @@ const Source = ({ draft, which }: { draft: FilingDraft; which: 'account' | 'peri
   const source = which === 'account' ? draft.accountSource : draft.periodSource;
   const detail = which === 'account' ? draft.accountDetail : draft.periodDetail;
   if (draft.reading && (source === 'above' || source === 'unread')) return <p css={small}>Reading the file…</p>;
+  // The kind and currency the file gives its account, in words beside where it came from.
+  const { kind, currency } = (which === 'account' && draft.accountFacts) || {};
+  const facts = [kind && ACCOUNT_KIND_WORDS[kind], currency].filter(Boolean);
   return (
     <p css={source === 'unread' ? unread : small} data-testid={`${which}-source`}>
       {SOURCE_WORDS[source]}
       {detail ? `: ${detail}` : ''}
+      {facts.length > 0 ? ` (${facts.join(', ')})` : ''}
     </p>
   );
 };

@@ -3,6 +3,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { checkUpload, contentTypeForFile } from '@contract/upload-rules';
 import type { FilingProposal } from '@contract/reading';
+import type { AccountFacts } from '@contract/reading/account-numbers';
 import { proposeAll } from '@/lib/upload/proposals';
 import { startHashWorker } from '@/lib/upload/hash-worker-client';
 
@@ -28,6 +29,8 @@ export interface FilingDraft {
   accountLabel: string;
   accountSource: FieldSource;
   accountDetail?: string;
+  /** What the file says of its account beside its label (kind, currency), while the account is the file's. */
+  accountFacts?: Pick<AccountFacts, 'kind' | 'currency'>;
   period: string;
   periodSource: FieldSource;
   periodDetail?: string;
@@ -71,7 +74,12 @@ export const useFiling = (picks: FilePick[]) => {
         if (draft.key !== key) return draft;
         const next = { ...draft, reading: false, notes: proposal.notes };
         if (proposal.account && draft.accountSource !== 'person')
-          Object.assign(next, { accountLabel: proposal.account.value, accountSource: 'file', accountDetail: proposal.account.detail });
+          Object.assign(next, {
+            accountLabel: proposal.account.value,
+            accountSource: 'file',
+            accountDetail: proposal.account.detail,
+            accountFacts: { kind: proposal.account.facts.kind, currency: proposal.account.facts.currency },
+          });
         if (proposal.period && draft.periodSource !== 'person')
           Object.assign(next, {
             period: proposal.period.value,
@@ -121,7 +129,7 @@ export const useFiling = (picks: FilePick[]) => {
           : {
               ...draft,
               ...change,
-              ...('accountLabel' in change ? { accountSource: 'person' as const, accountDetail: undefined } : {}),
+              ...('accountLabel' in change ? { accountSource: 'person' as const, accountDetail: undefined, accountFacts: undefined } : {}),
               ...('period' in change ? { periodSource: 'person' as const, periodDetail: undefined } : {}),
             },
       ),
@@ -135,7 +143,7 @@ export const useFiling = (picks: FilePick[]) => {
       current.map((draft) => ({
         ...draft,
         ...change,
-        ...('accountLabel' in change ? { accountSource: 'person' as const, accountDetail: undefined } : {}),
+        ...('accountLabel' in change ? { accountSource: 'person' as const, accountDetail: undefined, accountFacts: undefined } : {}),
         ...('period' in change ? { periodSource: 'person' as const, periodDetail: undefined } : {}),
       })),
     );
