@@ -14,9 +14,13 @@ const INSTITUTION_WORDS =
 const NAMED_INSTITUTIONS =
   /^(?:american express|amex|barclaycard|barclays|bbva|bnp paribas|boursorama|capital one|charles schwab|chase|citi(?:bank)?|discover|fidelity(?: investments)?|hsbc|ing(?: diba)?|lcl|monzo|n26|revolut|santander|société générale|starling|vanguard|wells fargo|wise)\b/i;
 
-/** Headings and the lines around a letterhead that are not a name. */
+/**
+ * Headings and the lines around a letterhead that are not a name: words at a word's start
+ * ("Datteln" is not "date"), and German's parts anywhere, since German joins them
+ * ("Girokonto", "Kontoauszug", "Hauptstraße").
+ */
 const NOT_A_NAME =
-  /statement|kontoauszug|auszug|relevé|extracto|account|konto|compte|cuenta|period|zeitraum|période|periodo|page|seite|customer|kunde|client|summary|balance|saldo|solde|date|datum|fecha|dear|sehr geehrte|madame|monsieur|estimado|p\.?o\.? box|street|straße|strasse|rue|calle|avenue/i;
+  /(?<!\p{L})(?:statement|relevé|extracto|account|compte|cuenta|period|période|periodo|page|customer|kunde|client|summary|balance|solde|date|fecha|dear|sehr geehrte|madame|monsieur|estimado|p\.?o\.? box|street|rue|calle|avenue)|konto|auszug|zeitraum|datum|seite|saldo|straße|strasse/iu;
 
 /** The first lines of a statement's text that a letterhead sits in. */
 const LETTERHEAD_LINES = 12;

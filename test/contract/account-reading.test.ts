@@ -107,6 +107,8 @@ describe('statement text', () => {
     ['Sparkasse KölnBonn\nKontoauszug', 'Sparkasse KölnBonn'],
     ['BNP Paribas\nRelevé de compte', 'BNP Paribas'],
     ['Banco Santander, S.A.\nExtracto', 'Banco Santander, S.A.'],
+    // "Datteln" holds "date" but not as a word; "Girokonto" is a heading, whichever bank it names.
+    ['Girokonto bei der Sparkasse\nSparkasse Datteln\n', 'Sparkasse Datteln'],
   ])('the letterhead of "%s" names %s', (text, name) => {
     expect(institutionInText(text)?.name).toBe(name);
   });

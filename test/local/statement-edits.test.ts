@@ -97,6 +97,34 @@ test('the sweep never reverts an edit: after it, the record is the truth, not th
   await expectExact(alice, ['Main', 'Joint'], ['2024-01', '2024-02']);
 });
 
+test("a rename between a delete's read and its write leaves no copy behind (the delete reads again)", async () => {
+  const alice = owner();
+  const one = statement(alice, { accountLabel: 'Main', period: '2024-01' });
+  // Held first, as every upload is: a new owner's lists are in statement order, whose copies' keys hold the name.
+  await store.reserveUpload(alice, one.id, one.size, '2999-01-01T00:00:00.000Z');
+  await store.putStatement(one);
+  // The delete's transaction is held until the rename has committed: the delete read the old name.
+  let renamed = false;
+  table.client.middlewareStack.add(
+    (next, context) => async (args) => {
+      if (!renamed && /TransactWrite/.test(context.commandName ?? '')) {
+        renamed = true;
+        await store.editStatement(alice, one.id, { fileName: 'renamed.pdf' });
+      }
+      return next(args);
+    },
+    { step: 'initialize', name: 'renameFirst' },
+  );
+  try {
+    expect(await store.deleteStatement(alice, one.id)).toBe(true);
+  } finally {
+    table.client.middlewareStack.remove('renameFirst');
+  }
+  expect(renamed).toBe(true);
+  expect(await store.getStatement(alice, one.id)).toBeUndefined();
+  await expectExact(alice, ['Main'], ['2024-01']);
+});
+
 describe('random interleavings', () => {
   const ACCOUNTS = ['Main', 'main ', 'Savings', 'Joint'];
   const PERIODS = ['2024-01', '2024-02', '2024-03'];

@@ -271,26 +271,28 @@ export const statementRecords = (
       throw Object.assign(new Error('The statement kept changing while it was edited; try again.'), { name: 'EditConflict' });
     },
     async deleteStatement(owner, statementId) {
-      // Two tries: the sweep may list an earlier release's record between the read and the write.
+      // Read again when the sweep lists an earlier release's record, or an edit moves its
+      // copies, between the read and the write.
       let statement: Statement | undefined;
-      for (let attempt = 1; attempt <= 2 && !statement; attempt++) {
+      for (let attempt = 1; attempt <= EDIT_ATTEMPTS && !statement; attempt++) {
         const item = await get(statementItemKey(owner, statementId));
         if (!item) return false;
         const listed = item[LISTED] === true;
         const read = stripKeys(item);
+        const asWas = asRead(read);
         try {
           await transact([
             {
-              // Exactly the record read: a concurrent delete, listing or edit (which moves its
-              // copies and summaries) makes this one read again.
+              // Exactly the record read: a concurrent delete, listing or edit (a rename moves
+              // its ordered copies too: their keys hold its name) makes this one read again.
               Delete: {
                 TableName: tableName,
                 Key: statementItemKey(owner, statementId),
                 ...(listed
                   ? {
-                      ConditionExpression: '#listed = :true AND accountLabel = :account AND period = :period',
-                      ExpressionAttributeNames: { '#listed': LISTED },
-                      ExpressionAttributeValues: { ':true': true, ':account': read.accountLabel, ':period': read.period },
+                      ConditionExpression: ['#listed = :true', ...asWas.conditions].join(' AND '),
+                      ExpressionAttributeNames: { '#listed': LISTED, ...asWas.names },
+                      ExpressionAttributeValues: { ':true': true, ...asWas.values },
                     }
                   : {
                       ConditionExpression: 'attribute_exists(#pk) AND attribute_not_exists(#listed)',
