@@ -81,16 +81,16 @@ export const ibansIn = (text: string): string[] => {
  * number, or a masked one. Its last four digits, and its full digits where none is hidden
  * (six or more, so a branch code or a year is not an identifier).
  */
-export const numberOf = (printed: string): { last4: string; identifier?: AccountIdentifier; masked: boolean } | undefined => {
+export const numberOf = (printed: string): { last4: string; identifier?: AccountIdentifier } | undefined => {
   const compact = printed.replace(/[\s\u00a0-]/g, '').toUpperCase();
-  if (isIban(compact)) return { last4: compact.slice(-4), identifier: { kind: 'iban', value: compact }, masked: false };
+  if (isIban(compact)) return { last4: compact.slice(-4), identifier: { kind: 'iban', value: compact } };
   // IBAN-shaped with wrong check digits (a made-up or mistyped one): its last four, and nothing to match it by.
-  if (/^[A-Z]{2}\d{12,32}$/.test(compact)) return { last4: compact.slice(-4), masked: false };
+  if (/^[A-Z]{2}\d{12,32}$/.test(compact)) return { last4: compact.slice(-4) };
   // Dots hide digits only as a lead ("...3377"); between digits they make a date or an amount.
   if (!/^(?:\.+|…)?[\dX*•·#]*\d{4}$/.test(compact)) return undefined;
-  const masked = /\D/.test(compact);
+  // A number with any digit hidden identifies nothing; a whole one of six digits or more does.
   const digits = compact.replace(/\D/g, '');
-  return { last4: digits.slice(-4), masked, ...(!masked && digits.length >= 6 ? { identifier: { kind: 'number' as const, value: digits } } : {}) };
+  return { last4: digits.slice(-4), ...(digits === compact && digits.length >= 6 ? { identifier: { kind: 'number' as const, value: digits } } : {}) };
 };
 
 /** The kind an account's words name, in the four languages read ("Savings", "Girokonto", "Livret", "Tarjeta"). */

@@ -211,7 +211,11 @@ const currencyInPreamble = (preamble: string[][]): string | undefined => {
 /** The currency of a table: an amount column's header ("Amount (EUR)"), or a currency column with one value throughout. */
 const tableCurrency = (data: string[][], header: string[] | undefined): string | undefined => {
   if (!header) return undefined;
-  for (const name of header) if (/amount|betrag|montant|importe|debit|credit|soll|haben/i.test(name) && currencyInHeader(name)) return currencyInHeader(name);
+  const named = header
+    .filter((name) => /amount|betrag|montant|importe|debit|credit|soll|haben/i.test(name))
+    .map(currencyInHeader)
+    .find(Boolean);
+  if (named) return named;
   const index = header.findIndex((name) => /^(?:currency|währung|devise|moneda|divisa|ccy)$/i.test(name.trim()));
   if (index === -1) return undefined;
   const codes = new Set(data.map((row) => currencyOf(row[index])).filter(Boolean));

@@ -1090,7 +1090,19 @@ describe('filing a year of statements from several banks at once', () => {
     await signUpAndConfirm(page, filer.email, filer.password);
     await signIn(page, filer.email, filer.password);
     await page.waitForURL(`${base}/statements`);
-    // What the person's defaults are for files that do not say.
+    // Nothing is filled for the person: a file that says neither its account nor its period waits for them.
+    await expect(page.getByLabel('Account', { exact: true })).toHaveValue('');
+    await expect(page.getByLabel('Period', { exact: true })).toHaveValue('');
+    await page.getByLabel('Statement files').setInputFiles(path.join(scratch, 'scan.pdf'));
+    const unread = page.getByTestId('filing-row').filter({ hasText: 'scan.pdf' });
+    await expect(unread.getByTestId('account-source')).toHaveText('not in the file: choose one');
+    await expect(unread.getByTestId('period-source')).toHaveText('not in the file: choose one');
+    await page.getByRole('button', { name: 'Upload 1 file', exact: true }).click();
+    await expect(unread.getByRole('alert')).toHaveText('Name its account.');
+    await expect(page.locator('[data-testid="upload-item"]')).toHaveCount(0);
+    await unread.getByRole('button', { name: 'Remove scan.pdf' }).click();
+    await expect(page.getByTestId('filing-row')).toHaveCount(0);
+    // What the person sets for files that do not say.
     await page.getByLabel('Account', { exact: true }).fill('Everyday');
     await page.getByLabel('Period', { exact: true }).fill('2025-01');
     await page.getByLabel('Statement files').setInputFiles(files);

@@ -5,7 +5,7 @@ import * as path from 'node:path';
 import { parseWebConfig } from '../../../contract';
 import { latestCode } from '../../../local/cognito/codes';
 import type { Ports } from '../../../local/settings';
-import { freePorts, portEnv, waitFor, type StackProcess } from './stack-process';
+import { freePorts, stackEnv, waitFor, type StackProcess } from './stack-process';
 
 const ROOT = path.join(__dirname, '..', '..', '..');
 
@@ -77,12 +77,7 @@ export const sharedStack = async (): Promise<StackProcess> => {
   const child = spawn(process.execPath, ['--import', 'tsx', 'local/start.ts'], {
     cwd: ROOT,
     env: {
-      ...process.env,
-      ...portEnv(ports),
-      LOCAL_DATA_DIR: dataDir,
-      LOCAL_WEB_CONFIG: configFile,
-      LOCAL_NO_WEB: '1',
-      LOCAL_MALWARE_SCANNER: 'clamd',
+      ...stackEnv(ports, dataDir, configFile),
       // Suites read what the catalogue and the APIs log (never a token: fuzz-http checks).
       LOCAL_LOG_LEVEL: 'INFO',
     },

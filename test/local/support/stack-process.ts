@@ -44,6 +44,16 @@ export const freePorts = async (): Promise<Ports> => {
 export const portEnv = (ports: Ports): Record<string, string> =>
   Object.fromEntries((Object.keys(ports) as PortName[]).map((name) => [PORTS[name].env, String(ports[name])]));
 
+/** The environment a test's stack runs in: its ports and data, the backend alone, scanning with clamd. */
+export const stackEnv = (ports: Ports, dataDir: string, configFile: string): NodeJS.ProcessEnv => ({
+  ...process.env,
+  ...portEnv(ports),
+  LOCAL_DATA_DIR: dataDir,
+  LOCAL_WEB_CONFIG: configFile,
+  LOCAL_NO_WEB: '1',
+  LOCAL_MALWARE_SCANNER: 'clamd',
+});
+
 /**
  * Starts `npm start`'s entry point (`node --import tsx local/start.ts`) as its own process,
  * on free ports and a fresh data folder unless one is given, and waits for the ready line.
@@ -60,15 +70,7 @@ export const startStack = async (
   const [command, ...args] = [...(options.launcher ?? []), process.execPath, '--import', 'tsx', 'local/start.ts'];
   const child = spawn(command, args, {
     cwd: ROOT,
-    env: {
-      ...process.env,
-      ...portEnv(ports),
-      LOCAL_DATA_DIR: dataDir,
-      LOCAL_WEB_CONFIG: configFile,
-      LOCAL_NO_WEB: '1',
-      LOCAL_MALWARE_SCANNER: 'clamd',
-      ...options.env,
-    },
+    env: { ...stackEnv(ports, dataDir, configFile), ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
