@@ -19,13 +19,38 @@ export type Scalars = {
   AWSURL: { input: string; output: string; }
 };
 
+export type AccountScheduleInput = {
+  /** The account (AccountSummary.accountKey). */
+  accountKey: Scalars['String']['input'];
+  cadence?: InputMaybe<Cadence>;
+  /** YYYY-MM: the account's last month; not before statementsFrom. */
+  closedAfter?: InputMaybe<Scalars['String']['input']>;
+  /** YYYY-MM: no statements before this month. */
+  statementsFrom?: InputMaybe<Scalars['String']['input']>;
+};
+
 export type AccountSummary = {
+  /** The account, as every spelling of its label reads (see the contract's accountKeyOf). */
+  accountKey: Scalars['String']['output'];
   /** Bytes (a Float: GraphQL's Int stops at 2 GiB). */
   bytes: Scalars['Float']['output'];
+  /** How often its statements come, as the person said; null: coverage reads it from the statements' months. */
+  cadence?: Maybe<Cadence>;
+  /** YYYY-MM: the account's last month, as the person said (it closed after it). */
+  closedAfter?: Maybe<Scalars['String']['output']>;
   count: Scalars['Int']['output'];
   /** The account's label as first given. */
   label: Scalars['String']['output'];
+  /** YYYY-MM: no statements before this month, as the person said. */
+  statementsFrom?: Maybe<Scalars['String']['output']>;
 };
+
+export type Cadence =
+  /** No schedule: coverage expects nothing between statements. */
+  | 'IRREGULAR'
+  | 'MONTHLY'
+  | 'QUARTERLY'
+  | 'YEARLY';
 
 export type CoverageCell = {
   /** The account, as every spelling of its label reads (see the contract's accountKeyOf); AccountSummary names it. */
@@ -84,12 +109,19 @@ export type EditStatementsResult = {
 export type Mutation = {
   /** Renames one of the caller's statements, or files one or several under another account or period. Ids the caller has no statement for come back in notFound, whoever's they are. */
   editStatements: EditStatementsResult;
+  /** Says how often one of the caller's accounts has statements and the months it was open, for coverage. A part left out is cleared: coverage then reads the cadence from the statements' months and the span from the first statement to now. Null for an account the caller has no statement in. */
+  updateAccountSchedule?: Maybe<AccountSummary>;
   updateProfile: Profile;
 };
 
 
 export type MutationEditStatementsArgs = {
   input: EditStatementsInput;
+};
+
+
+export type MutationUpdateAccountScheduleArgs = {
+  input: AccountScheduleInput;
 };
 
 

@@ -16,6 +16,7 @@ import {
   TEXT_LIMITS,
   UNSAFE_TEXT_CHARACTERS,
 } from '../contract';
+import { SCHEDULE_FIELDS } from '../contract/accounts/schedule';
 
 /**
  * The GraphQL API's resolvers as VTL (the local AppSync simulator runs VTL only). The CDK
@@ -131,6 +132,9 @@ const uploadLimitsPayload = {
 
 /** Accounts or periods read in one Query: far more than anyone keeps. */
 const MAX_SUMMARIES = 1000;
+
+/** The longest account key: a label's most characters, each of which may lower-case to several. */
+const ACCOUNT_KEY_MAX_CHARS = TEXT_LIMITS.accountLabelMaxChars * 3;
 /** Copies of one file the duplicate check shows: enough to say where it already is. */
 const MAX_SAME_FILE = 10;
 
@@ -412,6 +416,65 @@ $util.toJson($ctx.result.items)`,
 }`,
     responseTemplate: `${RAISE_ERROR}
 $util.toJson($ctx.result)`,
+  },
+  {
+    typeName: 'Mutation',
+    fieldName: 'updateAccountSchedule',
+    dataSource: 'table',
+    // The account is one of the caller's: its summary in their own partition, there only
+    // while it holds a statement. Each part given is set, each left out removed.
+    requestTemplate: `#set($input = $ctx.args.input)
+#if($input.accountKey.length() < 1 || $input.accountKey.length() > ${ACCOUNT_KEY_MAX_CHARS})
+  $util.error("accountKey must have 1 to ${ACCOUNT_KEY_MAX_CHARS} characters", "BadRequest")
+#end
+#foreach($name in ["statementsFrom", "closedAfter"])
+  #if(!$util.isNullOrEmpty($input.get($name)) && !$util.matches("${PERIOD_PATTERN.source}", $input.get($name)))
+    $util.error("$name must look like 2024-01 (YYYY-MM)", "BadRequest")
+  #end
+#end
+#if(!$util.isNullOrEmpty($input.statementsFrom) && !$util.isNullOrEmpty($input.closedAfter))
+  #if($util.parseJson($input.statementsFrom.replace("-", "")) > $util.parseJson($input.closedAfter.replace("-", "")))
+    $util.error("closedAfter must not be before statementsFrom", "BadRequest")
+  #end
+#end
+#set($sets = "")
+#set($removes = "")
+#set($values = { ":zero": $util.dynamodb.toDynamoDB(0) })
+#foreach($name in ${JSON.stringify(SCHEDULE_FIELDS)})
+  #if($util.isNullOrEmpty($input.get($name)))
+    #set($removes = "$removes, $name")
+  #else
+    #set($sets = "$sets, $name = :$name")
+    $util.qr($values.put(":$name", $util.dynamodb.toDynamoDB($input.get($name))))
+  #end
+#end
+#set($expression = "")
+#if($sets != "")
+  #set($expression = "SET $sets.substring(2)")
+#end
+#if($removes != "")
+  #set($expression = "$expression REMOVE $removes.substring(2)")
+#end
+{
+  "version": "2018-05-29",
+  "operation": "UpdateItem",
+  "key": ${ownerKey(`"${TABLE_KEYS.accountSortPrefix}$input.accountKey"`)},
+  "update": {
+    "expression": $util.toJson($expression.trim()),
+    "expressionValues": $util.toJson($values)
+  },
+  "condition": {
+    "expression": "attribute_exists(#pk) AND #count > :zero",
+    "expressionNames": { "#pk": "${PK}", "#count": "count" }
+  }
+}`,
+    // No such account of the caller's: null, as for an id the caller does not own.
+    responseTemplate: `#if($ctx.error && $util.matches("^(DynamoDB:)?ConditionalCheckFailedException$", $ctx.error.type))
+null
+#else
+${RAISE_ERROR}
+$util.toJson($ctx.result)
+#end`,
   },
   {
     typeName: 'Mutation',

@@ -58,6 +58,7 @@ test('every private resolver keys its data on $ctx.identity.sub and never on an 
     'statement',
     'statements',
     'statementsByChecksum',
+    'updateAccountSchedule',
     'updateProfile',
     'uploadRefusal',
     'usage',

@@ -9,6 +9,7 @@ import {
   PUBLIC_QUERY,
   STATEMENTS,
   SUMMARIES,
+  UPDATE_ACCOUNT_SCHEDULE,
   UPDATE_PROFILE,
   apollo,
   rawGraphql,
@@ -302,6 +303,71 @@ describe('filters answer from keys: an older match behind many newer statements 
     expect(byCell['savings 2024-01']).toMatchObject({ count: 1, statementIds: [savingsId] });
     // Another user's grid holds none of it.
     expect((await coverage(bob)).cells.map((cell) => cell.accountKey)).not.toContain('checking');
+  });
+
+  test("an account's schedule is set by its owner only, each part left out cleared; a wrong one is refused and changes nothing", async () => {
+    const schedule = (user: TestUser, input: { accountKey: string } & Record<string, unknown>) =>
+      apollo(stack.config, { token: user.idToken }).mutate({ mutation: UPDATE_ACCOUNT_SCHEDULE, variables: { input } });
+    const accounts = async (user: TestUser) =>
+      (
+        (await apollo(stack.config, { token: user.idToken }).query({ query: COVERAGE, fetchPolicy: 'no-cache' })).data as {
+          accounts: {
+            accountKey: string;
+            cadence: string | null;
+            statementsFrom: string | null;
+            closedAfter: string | null;
+            count: number;
+          }[];
+        }
+      ).accounts;
+    const set = await schedule(carol, { accountKey: 'savings', cadence: 'QUARTERLY', statementsFrom: '2023-10', closedAfter: '2024-06' });
+    expect(set.data).toEqual({
+      updateAccountSchedule: {
+        __typename: 'AccountSummary',
+        accountKey: 'savings',
+        cadence: 'QUARTERLY',
+        statementsFrom: '2023-10',
+        closedAfter: '2024-06',
+      },
+    });
+    // Kept beside the account's counts, which stay the statements'.
+    expect((await accounts(carol)).find((account) => account.accountKey === 'savings')).toMatchObject({
+      count: 1,
+      cadence: 'QUARTERLY',
+      statementsFrom: '2023-10',
+      closedAfter: '2024-06',
+    });
+    // A part left out is cleared.
+    await schedule(carol, { accountKey: 'savings', cadence: 'QUARTERLY' });
+    expect((await accounts(carol)).find((account) => account.accountKey === 'savings')).toMatchObject({
+      cadence: 'QUARTERLY',
+      statementsFrom: null,
+      closedAfter: null,
+    });
+    // Refused in words, and nothing changed.
+    for (const [input, message] of [
+      [{ accountKey: 'savings', statementsFrom: '2024-13' }, /statementsFrom must look like 2024-01/],
+      [{ accountKey: 'savings', statementsFrom: '2024-06', closedAfter: '2024-05' }, /closedAfter must not be before statementsFrom/],
+      [{ accountKey: 'savings', cadence: 'WEEKLY' }, /WEEKLY/],
+      [{ accountKey: '' }, /accountKey must have 1 to/],
+    ] as const) {
+      const error = await schedule(carol, input).catch((caught: unknown) => caught);
+      expect(CombinedGraphQLErrors.is(error)).toBe(true);
+      expect((error as CombinedGraphQLErrors).errors.map((e) => e.message).join('\n')).toMatch(message);
+    }
+    expect((await accounts(carol)).find((account) => account.accountKey === 'savings')).toMatchObject({
+      cadence: 'QUARTERLY',
+      statementsFrom: null,
+    });
+    // An account the caller has no statement in, whoever's it is: null, and nothing is made.
+    for (const [user, accountKey] of [
+      [bob, 'savings'],
+      [carol, 'no such account'],
+    ] as const)
+      expect((await schedule(user, { accountKey, cadence: 'YEARLY' })).data).toEqual({ updateAccountSchedule: null });
+    expect((await accounts(bob)).map((account) => account.accountKey)).not.toContain('savings');
+    expect((await accounts(carol)).map((account) => account.accountKey)).not.toContain('no such account');
+    expect((await accounts(carol)).find((account) => account.accountKey === 'savings')!.cadence).toBe('QUARTERLY');
   });
 
   const call = (route: RouteSpec, token: string) =>

@@ -16,6 +16,8 @@ import { sharedStack } from '../local/support/shared-stack';
 import { nastyString, rawBody } from '../support/arbitraries';
 import { newUser, type TestUser } from '../local/support/users';
 import { signedFetch } from '../local/support/signed';
+import { rawGraphql } from '../local/support/graphql';
+import { uploadStatement } from '../local/support/uploads';
 import { principalCredentials } from '../../local/iam/identities';
 
 /**
@@ -82,6 +84,54 @@ describe('every route', () => {
     },
     600_000,
   );
+});
+
+describe("the account schedule mutation, the caller's own accounts only", () => {
+  const MUTATION = `mutation ($input: AccountScheduleInput!) { updateAccountSchedule(input: $input) { accountKey cadence statementsFrom closedAfter } }`;
+  const month = fc.oneof(fc.constantFrom('2024-01', '2024-12', '2024-13', '0000-00', '9999-12', '2024-1', ''), nastyString);
+  test(`any account key, cadence and months: a BadRequest or a GraphQL validation error, null, or the caller's own account as asked; nothing else is made (${RUNS} cases)`, async () => {
+    const own = await newUser(stack, 'fuzz-accounts');
+    await uploadStatement(stack.config, own.idToken, {
+      fileName: 'own.pdf',
+      contentType: 'application/pdf',
+      accountLabel: 'Own',
+      period: '2024-01',
+    });
+    await fc.assert(
+      fc.asyncProperty(
+        fc.record({
+          accountKey: fc.oneof(fc.constantFrom('own', 'OWN', 'own ', '', 'a'.repeat(193)), nastyString),
+          cadence: fc.option(fc.oneof(fc.constantFrom('MONTHLY', 'QUARTERLY', 'YEARLY', 'IRREGULAR', 'monthly'), nastyString), {
+            nil: undefined,
+          }),
+          statementsFrom: fc.option(month, { nil: undefined }),
+          closedAfter: fc.option(month, { nil: undefined }),
+        }),
+        async (input) => {
+          const answer = await rawGraphql(stack.config, { Authorization: own.idToken }, MUTATION, { input });
+          expect(answer.status).toBeLessThan(500);
+          const errors = answer.body.errors ?? [];
+          const value = (answer.body.data as { updateAccountSchedule?: unknown } | null | undefined)?.updateAccountSchedule;
+          if (errors.length > 0) {
+            expect(value ?? null).toBeNull();
+            for (const error of errors) expect(error.message).toMatch(/must|Variable|Expected|Enum|value/i);
+          } else if (value !== null) {
+            expect(input.accountKey).toBe('own');
+            expect(value).toEqual({
+              accountKey: 'own',
+              cadence: input.cadence || null,
+              statementsFrom: input.statementsFrom || null,
+              closedAfter: input.closedAfter || null,
+            });
+          }
+        },
+      ),
+      { numRuns: RUNS },
+    );
+    // The one account there was is the one there is.
+    const accounts = await rawGraphql(stack.config, { Authorization: own.idToken }, '{ accounts { accountKey count } }');
+    expect(accounts.body.data).toEqual({ accounts: [{ accountKey: 'own', count: 1 }] });
+  }, 600_000);
 });
 
 describe("the share routes, signed by the web server's role", () => {

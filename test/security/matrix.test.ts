@@ -69,6 +69,11 @@ const GRAPHQL: Record<string, { query: (ctx: Context) => string; expect: Record<
       `mutation { editStatements(input: { ids: ["${ctx.aStatement}"], accountLabel: "A", period: "2024-01" }) { edited { id owner accountLabel } notFound } }`,
     expect: { ...tokenless, apiKey: 'notAuthorized', userA: 'ok', userB: 'ownOnly' },
   },
+  updateAccountSchedule: {
+    // A's account of A's statement: B naming it reaches no account of B's.
+    query: () => 'mutation { updateAccountSchedule(input: { accountKey: "a", cadence: QUARTERLY }) { accountKey cadence } }',
+    expect: { ...tokenless, apiKey: 'notAuthorized', userA: 'ok', userB: 'notFound' },
+  },
   statementsByChecksum: {
     query: (ctx) => `{ statementsByChecksum(checksum: "${ctx.aChecksum}") { id owner } }`,
     // B asking for A's file finds only B's own (none).
@@ -429,6 +434,7 @@ test('the matrix covers every operation and route for every caller', () => {
     'statementNeighbours',
     'statements',
     'statementsByChecksum',
+    'updateAccountSchedule',
     'updateProfile',
     'uploadLimits',
     'uploadRefusal',
@@ -437,7 +443,7 @@ test('the matrix covers every operation and route for every caller', () => {
   expect([...Object.values(REST), ...Object.values(CLOSING)].map((cell) => named(cell.route)).sort()).toEqual(
     [...Object.values(PROFILE_IMAGE_ROUTES), ...Object.values(STATEMENT_ROUTES)].map(named).sort(),
   );
-  expect(cells(GRAPHQL).length + cells(REST).length + cells(CLOSING).length).toBe((12 + 25) * CALLERS.length);
+  expect(cells(GRAPHQL).length + cells(REST).length + cells(CLOSING).length).toBe((13 + 25) * CALLERS.length);
 });
 
 describe('GraphQL', () => {
@@ -469,6 +475,7 @@ describe('GraphQL', () => {
           if (caller === 'userA') expect(value.items.map((item: { id: string }) => item.id)).toContain(ctx.aStatement);
         }
         if (operation === 'statement') expect(value.owner).toBe(a.sub);
+        if (operation === 'updateAccountSchedule') expect(value).toEqual({ accountKey: 'a', cadence: 'QUARTERLY' });
         if (operation === 'statementsByChecksum') {
           for (const item of value) expect(item.owner).toBe(self.sub);
           expect(value.map((item: { id: string }) => item.id)).toEqual(caller === 'userA' ? [ctx.aStatement] : []);

@@ -1,3 +1,4 @@
+import { cadenceOfPeriods, expectedCoverage, type AccountSchedule, type Cadence, type ExpectedCoverage } from '@contract/accounts/schedule';
 import { accountKeyOf } from '@contract/keys';
 
 /** A coverage cell as the API answers it: one account in one month. */
@@ -7,29 +8,50 @@ export interface CoverageCellData {
   statementIds: readonly string[];
 }
 
-/** A month of an account: statements filed (oldest upload first), missing, or outside its span. */
+/**
+ * A month of an account: statements filed (oldest upload first); the month a missing
+ * statement was due in (the last of its window); a month of a window that needs nothing
+ * more (filed elsewhere in it, still due, or an irregular account's); or outside the span.
+ */
 export type CoverageMonth =
-  { period: string; kind: 'filed'; statementIds: string[] } | { period: string; kind: 'missing' } | { period: string; kind: 'outside' };
+  | { period: string; kind: 'filed'; statementIds: string[] }
+  | { period: string; kind: 'missing' }
+  | { period: string; kind: 'between' }
+  | { period: string; kind: 'outside' };
 
-export interface CoverageRow {
+/** The account as the accounts list gives it: its label and what the person said of its schedule. */
+export type CoverageAccount = { label: string } & AccountSchedule;
+
+export interface CoverageRow extends ExpectedCoverage {
+  key: string;
   label: string;
-  /** The account's months, a calendar year a line, from its first statement's year to this one. */
+  /** The account's months, a calendar year a line, newest year first, from its first month in view to this year. */
   years: { year: number; months: CoverageMonth[] }[];
+  /** Statements due that are filed, missing, and all due (still due ones left out). */
   filed: number;
   missing: number;
+  due: number;
+  /** The month each missing statement was due by (its window's last), oldest first. */
+  missingPeriods: string[];
+  /** Months with a statement. */
+  filedMonths: number;
+  /** The cadence the statements' months show (what a blank schedule falls back to). */
+  readCadence: Cadence;
 }
 
 const periodOf = (year: number, month: number) => `${year}-${String(month).padStart(2, '0')}`;
 
 /**
- * The grid of months per account: every month from the account's first period to the
- * current one (`currentPeriod`, YYYY-MM) is filed or missing; months outside that span are
- * neither. A statement filed for a month after the current one extends the span to it.
- * Accounts come in the order given (the accounts list's), labelled as it names them.
+ * The coverage of each account: which of its statements are due, from its cadence
+ * (the person's, or read from its months) within the months it was open (the person's
+ * `statementsFrom` and `closedAfter`, else its first statement to `currentPeriod`), and
+ * which are missing. Accounts come in the order given (the accounts list's), labelled
+ * as it names them; a cell whose account is not listed yet (a statement filed a moment
+ * ago) still shows, under its key.
  */
 export const coverageGrid = (
   cells: readonly CoverageCellData[],
-  accounts: readonly { label: string }[],
+  accounts: readonly CoverageAccount[],
   currentPeriod: string,
 ): CoverageRow[] => {
   const byAccount = new Map<string, Map<string, string[]>>();
@@ -38,35 +60,44 @@ export const coverageGrid = (
     months.set(cell.period, [...cell.statementIds].sort());
     byAccount.set(cell.accountKey, months);
   }
-  const labelled = accounts.map((account) => ({ key: accountKeyOf(account.label), label: account.label }));
-  // A cell whose account summary is not there yet (a statement filed a moment ago) still shows.
-  for (const key of byAccount.keys()) if (!labelled.some((account) => account.key === key)) labelled.push({ key, label: key });
-  return labelled.flatMap(({ key, label }) => {
-    const months = byAccount.get(key);
+  const listed: (CoverageAccount & { key: string })[] = accounts.map((account) => ({ ...account, key: accountKeyOf(account.label) }));
+  for (const key of byAccount.keys()) if (!listed.some((account) => account.key === key)) listed.push({ key, label: key });
+  return listed.flatMap((account) => {
+    const months = byAccount.get(account.key);
     if (!months || months.size === 0) return [];
+    const expected = expectedCoverage([...months.keys()], account, currentPeriod);
+    const missingPeriods = expected.windows.filter((window) => window.state === 'missing').map((window) => window.to);
+    const missing = new Set(missingPeriods);
     const periods = [...months.keys()].sort();
-    const first = periods[0];
-    const last = [periods.at(-1)!, currentPeriod].sort().at(-1)!;
-    const [firstYear, lastYear] = [Number(first.slice(0, 4)), Number(last.slice(0, 4))];
+    const first = [periods[0], expected.span.from].sort()[0];
+    const last = [periods.at(-1)!, expected.span.to].sort().at(-1)!;
     const years: CoverageRow['years'] = [];
-    let filed = 0;
-    let missing = 0;
-    for (let year = lastYear; year >= firstYear; year--) {
+    for (let year = Number(last.slice(0, 4)); year >= Number(first.slice(0, 4)); year--) {
       const row: CoverageMonth[] = [];
       for (let month = 1; month <= 12; month++) {
         const period = periodOf(year, month);
         const statementIds = months.get(period);
-        if (statementIds) {
-          filed++;
-          row.push({ period, kind: 'filed', statementIds });
-        } else if (period < first || period > last) row.push({ period, kind: 'outside' });
-        else {
-          missing++;
-          row.push({ period, kind: 'missing' });
-        }
+        if (statementIds) row.push({ period, kind: 'filed', statementIds });
+        else if (missing.has(period)) row.push({ period, kind: 'missing' });
+        else if (period < expected.span.from || period > expected.span.to) row.push({ period, kind: 'outside' });
+        else row.push({ period, kind: 'between' });
       }
       years.push({ year, months: row });
     }
-    return [{ label, years, filed, missing }];
+    const filed = expected.windows.filter((window) => window.state === 'filed').length;
+    return [
+      {
+        ...expected,
+        key: account.key,
+        label: account.label,
+        years,
+        filed,
+        missing: missingPeriods.length,
+        due: filed + missingPeriods.length,
+        missingPeriods,
+        filedMonths: periods.length,
+        readCadence: cadenceOfPeriods(periods).cadence,
+      },
+    ];
   });
 };

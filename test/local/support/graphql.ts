@@ -105,14 +105,27 @@ export const STATEMENTS = gql`
 `;
 
 /** The web app's own query (its generated, pre-parsed document): the filters' and usage line's data. */
-export { COVERAGE, DELETED_STATEMENTS, SEARCH, STATEMENT_DETAILS, STATEMENT_NEIGHBOURS, SUMMARIES } from '../../../web/lib/graphql';
+export {
+  COVERAGE,
+  DELETED_STATEMENTS,
+  SEARCH,
+  STATEMENT_DETAILS,
+  STATEMENT_NEIGHBOURS,
+  SUMMARIES,
+  UPDATE_ACCOUNT_SCHEDULE,
+} from '../../../web/lib/graphql';
 
 /** POSTs a query without Apollo, to see the raw status and body AppSync answers with. */
-export const rawGraphql = async (config: WebConfig, headers: Record<string, string>, query = '{ serviceStatus { status } }') => {
+export const rawGraphql = async (
+  config: WebConfig,
+  headers: Record<string, string>,
+  query = '{ serviceStatus { status } }',
+  variables?: Record<string, unknown>,
+) => {
   const response = await fetch(config.data.url, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', ...headers },
-    body: JSON.stringify({ query }),
+    body: JSON.stringify({ query, variables }),
   });
   return {
     status: response.status,

@@ -15,6 +15,7 @@ import {
   StatementsDocument,
   SummariesDocument,
   UpdateProfileDocument,
+  UpdateAccountScheduleDocument,
   UploadOutcomeDocument,
   type AvatarOutcomeQuery,
   type CoverageQuery,
@@ -38,6 +39,7 @@ export const AVATAR_OUTCOME = AvatarOutcomeDocument;
 export const SUMMARIES = SummariesDocument;
 export const EDIT_STATEMENTS = EditStatementsDocument;
 export const COVERAGE = CoverageDocument;
+export const UPDATE_ACCOUNT_SCHEDULE = UpdateAccountScheduleDocument;
 export const DELETED_STATEMENTS = DeletedStatementsDocument;
 export const STATEMENT_DETAILS = StatementDetailsDocument;
 export const SEARCH = SearchDocument;

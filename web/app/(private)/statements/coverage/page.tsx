@@ -1,7 +1,9 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { PageTitle } from '@/components/page-title';
-import { coverageGrid, type CoverageMonth } from '@/lib/coverage';
+import { CADENCE_WORDS, type Cadence } from '@contract/accounts/schedule';
+import { ScheduleForm } from '@/components/coverage/schedule-form';
+import { coverageGrid, type CoverageMonth, type CoverageRow } from '@/lib/coverage';
 import { countOf, formatPeriod } from '@/lib/format';
 import { COVERAGE } from '@/lib/graphql';
 import { PAGES, statementPage } from '@/lib/routes';
@@ -28,12 +30,13 @@ const MONTHS = Array.from({ length: 12 }, (_, index) =>
 const Month = ({ month, account }: { month: CoverageMonth; account: string }) => {
   const when = formatPeriod(month.period);
   if (month.kind === 'outside') return <td className={styles.outside} />;
+  if (month.kind === 'between') return <td className={styles.between} />;
   if (month.kind === 'missing')
     return (
       <td className={styles.missing}>
         <Link
           href={`${statementListHref({ account, period: month.period, after: [] })}#${UPLOAD_SECTION_ID}`}
-          aria-label={`${when}: missing. Upload for this month`}
+          aria-label={`Upload for ${when} (missing)`}
           className={styles.upload}
         >
           +
@@ -57,10 +60,39 @@ const Month = ({ month, account }: { month: CoverageMonth; account: string }) =>
   );
 };
 
+/** At most this many missing statements are linked in a row; the rest are in its years. */
+const MISSING_SHOWN = 6;
+
+/** What a window of each cadence is called in a row's count. */
+const WINDOW_NOUN: Record<Cadence, string> = { MONTHLY: 'month', QUARTERLY: 'quarter', YEARLY: 'year', IRREGULAR: 'statement' };
+
+/** The cadence and where it came from, in words: "quarterly (you said)", "monthly (assumed: 2 statements so far)". */
+const cadenceInWords = (row: CoverageRow) => {
+  const words = CADENCE_WORDS[row.cadence];
+  const source = row.cadenceSource;
+  if (source.from === 'you') return `${words} (you said)`;
+  if (source.from === 'statements') return `${words} (from the months of ${countOf(source.statements, 'statement')})`;
+  return `${words} (assumed: too few statements to tell)`;
+};
+
+const spanInWords = (row: CoverageRow) =>
+  `${formatPeriod(row.span.from)}${row.span.fromSet ? ' (you said)' : ''} – ${row.span.closed ? `closed after ${formatPeriod(row.span.to)}` : 'now'}`;
+
+const countInWords = (row: CoverageRow) => {
+  if (row.cadence === 'IRREGULAR') return `${countOf(row.filedMonths, 'month')} filed, none expected between`;
+  const noun = WINDOW_NOUN[row.cadence];
+  return row.missing === 0 ? `${countOf(row.filed, noun)} filed, none missing` : `${row.filed} of ${countOf(row.due, noun)} filed, ${row.missing} missing`;
+};
+
+/** An id for the account's row, from its key: a link to the row and back from its form. */
+const rowId = (key: string) => `account-${encodeURIComponent(key).replace(/%/g, '_')}`;
+
 /**
- * Which months each account has statements for, from its first statement to this month:
- * a gap is marked and links to the upload with the account and the month filled in. The
- * whole grid comes from the coverage summaries (one Query), rendered here; no script.
+ * One account a row: how many statements were due from its cadence within its open
+ * months and how many are missing, each missing one a link to an upload with the account
+ * and month filled in; its years (a grid of months) and its schedule folded below. The
+ * whole view comes from the coverage summaries and the account summaries (one Query each
+ * page), rendered here; no script but the schedule form's.
  */
 export default async function CoveragePage() {
   const session = await requireSession(PAGES.coverage);
@@ -69,7 +101,7 @@ export default async function CoveragePage() {
   const rows = coverage ? coverageGrid(coverage.cells, coverage.accounts, current) : [];
   return (
     <>
-      <PageTitle lead="Which months each account has statements for, up to this month. A gap is a statement to find before a tax return or a loan application.">
+      <PageTitle lead="Which statements each account should have, from how often they come and the months it was open, and which are missing. A gap is a statement to find before a tax return or a loan application.">
         Coverage
       </PageTitle>
       {!coverage ? (
@@ -82,41 +114,71 @@ export default async function CoveragePage() {
         <>
           <p className={styles.legend}>
             <span className={styles.legendFiled}>✓</span> statement filed · <span className={styles.legendMissing}>+</span> missing: upload
-            for that month
+            for that month · a statement every quarter or year is due once in its three or twelve months
           </p>
           {rows.map((row) => (
-            <section key={row.label} className={styles.account} aria-label={row.label}>
-              <h2 className={styles.accountHeading}>
-                {row.label}{' '}
+            <section key={row.key} id={rowId(row.key)} className={styles.account} aria-label={row.label}>
+              <div className={styles.rowHead}>
+                <h2 className={styles.accountHeading}>{row.label}</h2>
+                <span className={row.missing > 0 ? styles.gapCount : styles.summary}>{countInWords(row)}</span>
                 <span className={styles.summary}>
-                  {countOf(row.filed, 'month')} filed, {countOf(row.missing, 'month')} missing
+                  {cadenceInWords(row)} · {spanInWords(row)}
                 </span>
-              </h2>
-              <div className={styles.scroll}>
-                <table className={styles.grid}>
-                  <caption className="visually-hidden">{`${row.label}: months with statements`}</caption>
-                  <thead>
-                    <tr>
-                      <th scope="col">Year</th>
-                      {MONTHS.map((name) => (
-                        <th scope="col" key={name}>
-                          {name}
-                        </th>
-                      ))}
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {row.years.map(({ year, months }) => (
-                      <tr key={year}>
-                        <th scope="row">{year}</th>
-                        {months.map((month) => (
-                          <Month key={month.period} month={month} account={row.label} />
+              </div>
+              {row.missing > 0 && (
+                <p className={styles.gaps}>
+                  Missing:{' '}
+                  {row.missingPeriods.slice(0, MISSING_SHOWN).map((period) => (
+                    <Link
+                      key={period}
+                      href={`${statementListHref({ account: row.label, period, after: [] })}#${UPLOAD_SECTION_ID}`}
+                      aria-label={`${formatPeriod(period)}: missing. Upload for this month`}
+                      className={styles.gap}
+                    >
+                      {formatPeriod(period)}
+                    </Link>
+                  ))}
+                  {row.missing > MISSING_SHOWN && <span> and {row.missing - MISSING_SHOWN} more (in its years)</span>}
+                </p>
+              )}
+              <details className={styles.years}>
+                <summary>
+                  {countOf(row.years.length, 'year')} and schedule
+                </summary>
+                <div className={styles.scroll}>
+                  <table className={styles.grid}>
+                    <caption className="visually-hidden">{`${row.label}: months with statements`}</caption>
+                    <thead>
+                      <tr>
+                        <th scope="col">Year</th>
+                        {MONTHS.map((name) => (
+                          <th scope="col" key={name}>
+                            {name}
+                          </th>
                         ))}
                       </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
+                    </thead>
+                    <tbody>
+                      {row.years.map(({ year, months }) => (
+                        <tr key={year}>
+                          <th scope="row">{year}</th>
+                          {months.map((month) => (
+                            <Month key={month.period} month={month} account={row.label} />
+                          ))}
+                        </tr>
+                      ))}
+                    </tbody>
+                  </table>
+                </div>
+                <ScheduleForm
+                  accountKey={row.key}
+                  label={row.label}
+                  cadence={row.cadenceSource.from === 'you' ? row.cadence : null}
+                  readCadence={CADENCE_WORDS[row.readCadence]}
+                  statementsFrom={row.span.fromSet ? row.span.from : null}
+                  closedAfter={row.span.closed ? row.span.to : null}
+                />
+              </details>
             </section>
           ))}
         </>

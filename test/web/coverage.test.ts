@@ -1,0 +1,35 @@
+import { coverageGrid } from '../../web/lib/coverage';
+
+const cell = (accountKey: string, period: string, ...statementIds: string[]) => ({ accountKey, period, statementIds });
+
+test('a quarterly and a closed account have no false gaps; a monthly one has its gaps listed oldest first', () => {
+  const rows = coverageGrid(
+    [
+      ...['2024-02', '2024-05', '2024-08'].map((period, index) => cell('brokerage', period, `b${index}`)),
+      ...['2021-01', '2021-02', '2021-03'].map((period, index) => cell('old card', period, `o${index}`)),
+      cell('checking', '2024-07', 'c1'),
+      cell('checking', '2024-09', 'c2'),
+    ],
+    [{ label: 'Brokerage', cadence: 'QUARTERLY' }, { label: 'Old card', closedAfter: '2021-03' }, { label: 'Checking' }],
+    '2024-10',
+  );
+  expect(rows.map((row) => [row.label, row.filed, row.missing, row.missingPeriods])).toEqual([
+    ['Brokerage', 3, 0, []],
+    ['Old card', 3, 0, []],
+    ['Checking', 2, 1, ['2024-08']],
+  ]);
+  // The closed account's grid is its one year; its months after closing are outside, not missing.
+  const old = rows[1];
+  expect(old.years.map((year) => year.year)).toEqual([2021]);
+  expect(old.years[0].months.slice(3).every((month) => month.kind === 'outside')).toBe(true);
+  // A quarter's months without its statement are between, not missing.
+  expect(rows[0].years[0].months.slice(1, 4).map((month) => month.kind)).toEqual(['filed', 'between', 'between']);
+  // The checking account's cadence is assumed (two statements): the row says so.
+  expect(rows[2].cadenceSource).toEqual({ from: 'assumed' });
+  expect(rows[2].years[0].months[7]).toEqual({ period: '2024-08', kind: 'missing' });
+});
+
+test('a cell whose account is not listed yet still shows, under its key', () => {
+  const [row] = coverageGrid([cell('new', '2024-01', 'x')], [], '2024-01');
+  expect(row).toMatchObject({ key: 'new', label: 'new', filed: 1, missing: 0, filedMonths: 1 });
+});
