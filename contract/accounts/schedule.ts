@@ -37,8 +37,8 @@ export type CadenceSource =
   | { from: 'you' }
   /** Read from the months of this many statements. */
   | { from: 'statements'; statements: number }
-  /** Too few statements to tell: taken as monthly until the person says. */
-  | { from: 'assumed' };
+  /** Too few statements to tell, and the person has not said: nothing is expected until they do. */
+  | { from: 'unknown' };
 
 /** Why a schedule cannot be kept, in a person's words, or undefined when it can. */
 export const scheduleProblem = (schedule: AccountSchedule): string | undefined => {
@@ -60,11 +60,11 @@ export const periodOfIndex = (index: number): string =>
 /**
  * The cadence the filed months show: the middle gap between consecutive months with a
  * statement. Three statements at least (two gaps): with fewer, nothing can be told, and
- * the row says the cadence is assumed.
+ * no cadence is taken for one; the row asks the person instead.
  */
-export const cadenceOfPeriods = (periods: readonly string[]): { cadence: Cadence; source: CadenceSource } => {
+export const cadenceOfPeriods = (periods: readonly string[]): { cadence?: Cadence; source: CadenceSource } => {
   const months = [...new Set(periods)].map(monthIndex).sort((a, b) => a - b);
-  if (months.length < 3) return { cadence: 'MONTHLY', source: { from: 'assumed' } };
+  if (months.length < 3) return { source: { from: 'unknown' } };
   const gaps = months
     .slice(1)
     .map((month, index) => month - months[index])
@@ -85,7 +85,8 @@ export interface DueWindow {
 }
 
 export interface ExpectedCoverage {
-  cadence: Cadence;
+  /** Undefined while it cannot be told: nothing is expected then. */
+  cadence?: Cadence;
   cadenceSource: CadenceSource;
   /** The months statements are expected in: from the first (or the month the person set) to the last open one or now. */
   span: { from: string; to: string; closed: boolean; fromSet: boolean };
@@ -108,7 +109,7 @@ export const expectedCoverage = (filedPeriods: readonly string[], schedule: Acco
   const closed = Boolean(schedule.closedAfter);
   const to = schedule.closedAfter ?? [currentPeriod, from].sort().at(-1)!;
   const span = { from, to, closed, fromSet: Boolean(schedule.statementsFrom) };
-  const step = CADENCE_MONTHS[cadence];
+  const step = cadence && CADENCE_MONTHS[cadence];
   if (step === undefined) return { cadence, cadenceSource: source, span, windows: [] };
   const [first, last, now] = [monthIndex(from), monthIndex(to), monthIndex(currentPeriod)];
   const filedMonths = filed.map(monthIndex);

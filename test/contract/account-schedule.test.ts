@@ -14,22 +14,31 @@ describe("the cadence an account's statements show", () => {
     expect(cadenceOfPeriods(periods)).toEqual({ cadence, source: { from: 'statements', statements: new Set(periods).size } });
   });
 
-  test('two statements tell nothing: monthly, said to be assumed', () => {
-    expect(cadenceOfPeriods(['2024-01', '2024-04'])).toEqual({ cadence: 'MONTHLY', source: { from: 'assumed' } });
+  test('two statements tell nothing: no cadence is taken, and nothing is expected until the person says', () => {
+    expect(cadenceOfPeriods(['2024-01', '2024-04'])).toEqual({ source: { from: 'unknown' } });
+    expect(expectedCoverage(['2009-05'], {}, '2026-11')).toMatchObject({ cadence: undefined, windows: [] });
+    // Said, it is expected from then on.
+    expect(expectedCoverage(['2026-01', '2026-04'], { cadence: 'QUARTERLY' }, '2026-11').windows.map((window) => window.state)).toEqual([
+      'filed',
+      'filed',
+      'missing',
+      'due',
+    ]);
   });
 });
 
 describe('what coverage expects of an account', () => {
   test('monthly, open: every month from the first statement is due, this month still due', () => {
-    const expected = expectedCoverage(['2024-01', '2024-02', '2024-04'], {}, '2024-06');
+    const expected = expectedCoverage(['2024-01', '2024-02', '2024-04', '2024-05', '2024-07'], {}, '2024-07');
     expect(expected.cadence).toBe('MONTHLY');
     expect(expected.windows.map((window) => `${window.from} ${window.state}`)).toEqual([
       '2024-01 filed',
       '2024-02 filed',
       '2024-03 missing',
       '2024-04 filed',
-      '2024-05 missing',
-      '2024-06 due',
+      '2024-05 filed',
+      '2024-06 missing',
+      '2024-07 filed',
     ]);
   });
 

@@ -1136,7 +1136,9 @@ describe('filing a year of statements from several banks at once', () => {
     const endings = () =>
       page
         .getByTestId('upload-item')
-        .evaluateAll((items) => items.map((item) => `${item.querySelector('strong')?.textContent ?? '?'}: ${item.getAttribute('data-status')}`));
+        .evaluateAll((items) =>
+          items.map((item) => `${item.querySelector('strong')?.textContent ?? '?'}: ${item.getAttribute('data-status')}`),
+        );
     const under = ['hashing', 'uploading', 'completing', 'listing', 'scanning'];
     for (const deadline = Date.now() + 200_000; Date.now() < deadline; await new Promise((resolve) => setTimeout(resolve, 500))) {
       const now = await endings();
@@ -2165,28 +2167,72 @@ describe('see and find: each kind of statement shown in place, hostile files kep
     await page.context().close();
   }, 240_000);
 
-  test('the coverage grid marks the missing months, and one click uploads for one with the account and month filled in', async () => {
+  test("coverage follows each account's schedule: a quarterly and a closed account have no false gaps, a gap is listed and one click uploads for it", async () => {
     const page = await newPage();
     await page.goto(`${base}/sign-in`);
     await signIn(page, viewer.email, viewer.password);
     await page.waitForURL(`${base}/statements`);
+    // A brokerage account with a statement every three months, up to last month.
+    const idToken = (await sessionCookies(page.context())).find((cookie) => cookie.name.endsWith('.idToken'))!.value;
+    const now = new Date();
+    const monthsAgo = (months: number) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - months, 1)).toISOString().slice(0, 7);
+    for (const months of [10, 7, 4, 1])
+      await uploadStatement(stack.config, idToken, {
+        fileName: `brokerage-${monthsAgo(months)}.pdf`,
+        accountLabel: 'Brokerage',
+        contentType: 'application/pdf',
+        size: 2048 + months,
+        period: monthsAgo(months),
+      });
+    // Each is filed (and summed into its account) once its content is checked.
+    await waitFor(
+      async () => {
+        const answer = await rawGraphql(stack.config, { Authorization: idToken }, '{ accounts { accountKey count } }');
+        const accounts = (answer.body.data as { accounts: { accountKey: string; count: number }[] }).accounts;
+        return accounts.find((account) => account.accountKey === 'brokerage')?.count === 4 || undefined;
+      },
+      'the four brokerage statements to be filed',
+      60_000,
+    );
     await page.getByRole('link', { name: 'Coverage' }).click();
     await page.waitForURL(`${base}/statements/coverage`);
     const visa = page.getByRole('region', { name: 'Visa' });
-    // The grid as the server rendered it once the navigation has landed (a slow machine takes its time);
-    // if it never shows, the failure says what the page showed instead.
-    await expect(visa.getByRole('heading'))
-      .toContainText('6 months filed', { timeout: 30_000 })
+    const brokerage = page.getByRole('region', { name: 'Brokerage' });
+    // The rows as the server rendered them once the navigation has landed (a slow machine takes its time);
+    // if they never show, the failure says what the page showed instead.
+    await expect(brokerage)
+      .toContainText('4 quarters filed, none missing', { timeout: 30_000 })
       .catch(async (error: Error) => {
         throw new Error(`${error.message}\nThe page showed: ${await page.locator('main').innerText()}`);
       });
-    // Filed months link to their statement; February 2024 is a gap.
+    // Each cadence says where it came from: here, the months of the statements.
+    await expect(brokerage).toContainText('quarterly (from the months of 4 statements)');
+    await expect(visa).toContainText('monthly (from the months of 6 statements)');
+    // Visa's statements stopped in July 2024: read as open, every month since is missing, February 2024 first.
+    await expect(visa.getByRole('link', { name: /missing\. Upload for this month$/ }).first()).toHaveAttribute(
+      'aria-label',
+      'Feb 2024: missing. Upload for this month',
+    );
+    // The person says the card closed after July 2024, in its folded years.
+    await visa.getByText(/years? and schedule/).click();
     await expect(visa.getByRole('link', { name: 'Jan 2024: statement' })).toHaveAttribute('href', `/statements/${ids['statement.pdf']}`);
-    const gap = visa.getByRole('link', { name: 'Feb 2024: missing. Upload for this month' });
-    await expect(gap).toBeVisible();
-    expect(await everyScheme(page, 'coverage')).toEqual([]);
-    // A reload shows the same grid: the URL is the view.
+    const form = visa.getByRole('form', { name: 'Schedule of Visa' });
+    await form.getByLabel('Closed after').fill('2024-07');
+    await form.getByRole('button', { name: 'Save schedule' }).click();
+    await expect(form.getByRole('status')).toHaveText('Saved: coverage now follows this schedule.');
+    await expect(visa).toContainText('6 of 7 months filed, 1 missing');
+    await expect(visa).toContainText('closed after Jul 2024');
+    // A reload shows the same: the schedule is kept, and the URL is the view.
     await page.reload();
+    await expect(visa).toContainText('6 of 7 months filed, 1 missing');
+    await visa.getByText(/years? and schedule/).click();
+    await expect(visa.getByRole('form', { name: 'Schedule of Visa' }).getByLabel('Closed after')).toHaveValue('2024-07');
+    expect(await everyScheme(page, 'coverage')).toEqual([]);
+    // On a phone the twelve months fit: nothing clipped, nothing to scroll sideways.
+    await page.setViewportSize({ width: 360, height: 900 });
+    expect(await visa.getByRole('table').evaluate((table) => table.parentElement!.scrollWidth - table.parentElement!.clientWidth)).toBe(0);
+    await page.setViewportSize({ width: 1100, height: 850 });
+    const gap = visa.getByRole('link', { name: 'Feb 2024: missing. Upload for this month' });
     await gap.click();
     await page.waitForURL((url) => url.pathname === '/statements' && url.searchParams.get('period') === '2024-02');
     expect(new URL(page.url()).searchParams.get('account')).toBe('Visa');
@@ -2194,7 +2240,7 @@ describe('see and find: each kind of statement shown in place, hostile files kep
     await expect(page.getByLabel('Period', { exact: true })).toHaveValue('2024-02');
     await expect(page.getByTestId('empty-state')).toBeVisible();
     await page.context().close();
-  }, 120_000);
+  }, 180_000);
 
   test('search finds by a word only in a PDF, a payee only in a CSV, and a name, as typed and before the script runs; N and P turn statements', async () => {
     const page = await newPage();

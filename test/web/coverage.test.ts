@@ -7,16 +7,25 @@ test('a quarterly and a closed account have no false gaps; a monthly one has its
     [
       ...['2024-02', '2024-05', '2024-08'].map((period, index) => cell('brokerage', period, `b${index}`)),
       ...['2021-01', '2021-02', '2021-03'].map((period, index) => cell('old card', period, `o${index}`)),
+      cell('checking', '2024-06', 'c0'),
       cell('checking', '2024-07', 'c1'),
       cell('checking', '2024-09', 'c2'),
+      cell('one-off', '2009-05', 'x'),
     ],
-    [{ label: 'Brokerage', cadence: 'QUARTERLY' }, { label: 'Old card', closedAfter: '2021-03' }, { label: 'Checking' }],
+    [
+      { label: 'Brokerage', cadence: 'QUARTERLY' },
+      { label: 'Old card', closedAfter: '2021-03' },
+      { label: 'Checking' },
+      { label: 'One-off' },
+    ],
     '2024-10',
   );
   expect(rows.map((row) => [row.label, row.filed, row.missing, row.missingPeriods])).toEqual([
     ['Brokerage', 3, 0, []],
     ['Old card', 3, 0, []],
-    ['Checking', 2, 1, ['2024-08']],
+    ['Checking', 3, 1, ['2024-08']],
+    // One statement from 2009 says nothing of how often they come: no years of gaps until the person says.
+    ['One-off', 0, 0, []],
   ]);
   // The closed account's grid is its one year; its months after closing are outside, not missing.
   const old = rows[1];
@@ -24,12 +33,14 @@ test('a quarterly and a closed account have no false gaps; a monthly one has its
   expect(old.years[0].months.slice(3).every((month) => month.kind === 'outside')).toBe(true);
   // A quarter's months without its statement are between, not missing.
   expect(rows[0].years[0].months.slice(1, 4).map((month) => month.kind)).toEqual(['filed', 'between', 'between']);
-  // The checking account's cadence is assumed (two statements): the row says so.
-  expect(rows[2].cadenceSource).toEqual({ from: 'assumed' });
+  // The checking account's cadence is read from its three statements' months.
+  expect(rows[2]).toMatchObject({ cadence: 'MONTHLY', cadenceSource: { from: 'statements', statements: 3 } });
   expect(rows[2].years[0].months[7]).toEqual({ period: '2024-08', kind: 'missing' });
+  expect(rows[3]).toMatchObject({ cadence: undefined, cadenceSource: { from: 'unknown' }, filedMonths: 1 });
+  expect(rows[3].years.at(-1)!.months[4]).toMatchObject({ kind: 'filed' });
 });
 
 test('a cell whose account is not listed yet still shows, under its key', () => {
   const [row] = coverageGrid([cell('new', '2024-01', 'x')], [], '2024-01');
-  expect(row).toMatchObject({ key: 'new', label: 'new', filed: 1, missing: 0, filedMonths: 1 });
+  expect(row).toMatchObject({ key: 'new', label: 'new', filed: 0, missing: 0, filedMonths: 1 });
 });

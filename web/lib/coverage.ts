@@ -35,8 +35,8 @@ export interface CoverageRow extends ExpectedCoverage {
   missingPeriods: string[];
   /** Months with a statement. */
   filedMonths: number;
-  /** The cadence the statements' months show (what a blank schedule falls back to). */
-  readCadence: Cadence;
+  /** The cadence the statements' months show (what a blank schedule falls back to), if they show one. */
+  readCadence?: Cadence;
 }
 
 const periodOf = (year: number, month: number) => `${year}-${String(month).padStart(2, '0')}`;

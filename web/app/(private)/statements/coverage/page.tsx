@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { PageTitle } from '@/components/page-title';
 import { CADENCE_WORDS, type Cadence } from '@contract/accounts/schedule';
-import { ScheduleForm } from '@/components/coverage/schedule-form';
+import { AccountYears } from '@/components/coverage/account-years';
 import { coverageGrid, type CoverageMonth, type CoverageRow } from '@/lib/coverage';
 import { countOf, formatPeriod } from '@/lib/format';
 import { COVERAGE } from '@/lib/graphql';
@@ -66,19 +66,20 @@ const MISSING_SHOWN = 6;
 /** What a window of each cadence is called in a row's count. */
 const WINDOW_NOUN: Record<Cadence, string> = { MONTHLY: 'month', QUARTERLY: 'quarter', YEARLY: 'year', IRREGULAR: 'statement' };
 
-/** The cadence and where it came from, in words: "quarterly (you said)", "monthly (assumed: 2 statements so far)". */
+/** The cadence and where it came from, in words: "quarterly (you said)", "monthly (from the months of 6 statements)". */
 const cadenceInWords = (row: CoverageRow) => {
-  const words = CADENCE_WORDS[row.cadence];
   const source = row.cadenceSource;
+  if (!row.cadence || source.from === 'unknown') return 'how often: not known (too few statements to tell)';
+  const words = CADENCE_WORDS[row.cadence];
   if (source.from === 'you') return `${words} (you said)`;
-  if (source.from === 'statements') return `${words} (from the months of ${countOf(source.statements, 'statement')})`;
-  return `${words} (assumed: too few statements to tell)`;
+  return `${words} (from the months of ${countOf(source.statements, 'statement')})`;
 };
 
 const spanInWords = (row: CoverageRow) =>
   `${formatPeriod(row.span.from)}${row.span.fromSet ? ' (you said)' : ''} – ${row.span.closed ? `closed after ${formatPeriod(row.span.to)}` : 'now'}`;
 
 const countInWords = (row: CoverageRow) => {
+  if (!row.cadence) return `${countOf(row.filedMonths, 'month')} filed; say how often statements come to see what is missing`;
   if (row.cadence === 'IRREGULAR') return `${countOf(row.filedMonths, 'month')} filed, none expected between`;
   const noun = WINDOW_NOUN[row.cadence];
   return row.missing === 0 ? `${countOf(row.filed, noun)} filed, none missing` : `${row.filed} of ${countOf(row.due, noun)} filed, ${row.missing} missing`;
@@ -141,10 +142,16 @@ export default async function CoveragePage() {
                   {row.missing > MISSING_SHOWN && <span> and {row.missing - MISSING_SHOWN} more (in its years)</span>}
                 </p>
               )}
-              <details className={styles.years}>
-                <summary>
-                  {countOf(row.years.length, 'year')} and schedule
-                </summary>
+              <AccountYears
+                className={styles.years}
+                summary={`${countOf(row.years.length, 'year')} and schedule`}
+                accountKey={row.key}
+                label={row.label}
+                cadence={row.cadenceSource.from === 'you' ? row.cadence : null}
+                readCadence={row.readCadence && CADENCE_WORDS[row.readCadence]}
+                statementsFrom={row.span.fromSet ? row.span.from : null}
+                closedAfter={row.span.closed ? row.span.to : null}
+              >
                 <div className={styles.scroll}>
                   <table className={styles.grid}>
                     <caption className="visually-hidden">{`${row.label}: months with statements`}</caption>
@@ -170,15 +177,7 @@ export default async function CoveragePage() {
                     </tbody>
                   </table>
                 </div>
-                <ScheduleForm
-                  accountKey={row.key}
-                  label={row.label}
-                  cadence={row.cadenceSource.from === 'you' ? row.cadence : null}
-                  readCadence={CADENCE_WORDS[row.readCadence]}
-                  statementsFrom={row.span.fromSet ? row.span.from : null}
-                  closedAfter={row.span.closed ? row.span.to : null}
-                />
-              </details>
+              </AccountYears>
             </section>
           ))}
         </>

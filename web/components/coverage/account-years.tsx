@@ -1,17 +1,21 @@
 /** @jsxImportSource @emotion/react */
 'use client';
 
-import { useActionState } from 'react';
+import { useActionState, type ReactNode } from 'react';
 import { CADENCES, CADENCE_WORDS, type Cadence } from '@contract/accounts/schedule';
 import { saveAccountSchedule, type ScheduleState } from '@/app/(private)/statements/coverage/actions';
 import { Button, FormError, SelectField, TextField } from '../ui';
 
 /**
- * What a person says of one account's schedule: how often its statements come, and the
- * months it was open. A blank part is read from the statements again. A form action, so
- * it works before the page's script runs and without it.
+ * An account's folded part: its years (the grid the server renders, as children) and what
+ * the person says of its schedule: how often its statements come, and the months it was
+ * open. A blank part is read from the statements again. A form action, so it works before
+ * the page's script runs and without it; after a save it stays open on what was said.
  */
-export const ScheduleForm = ({
+export const AccountYears = ({
+  summary,
+  className,
+  children,
   accountKey,
   label,
   cadence,
@@ -19,27 +23,33 @@ export const ScheduleForm = ({
   statementsFrom,
   closedAfter,
 }: {
+  summary: string;
+  className?: string;
+  children: ReactNode;
   accountKey: string;
   label: string;
   cadence?: Cadence | null;
-  /** The cadence coverage reads from the statements, in words (offered as the blank choice). */
-  readCadence: string;
+  /** The cadence coverage reads from the statements, in words (the blank choice), if they show one. */
+  readCadence?: string;
   statementsFrom?: string | null;
   closedAfter?: string | null;
 }) => {
   const [state, save, saving] = useActionState<ScheduleState, FormData>(saveAccountSchedule, { status: 'idle' });
   return (
-    <form action={save} aria-label={`Schedule of ${label}`} css={{ display: 'grid', gap: '0 1rem', gridTemplateColumns: 'repeat(auto-fit, minmax(11rem, 1fr))', alignItems: 'end' }}>
+    <details className={className} open={state.status !== 'idle' || undefined}>
+      <summary>{summary}</summary>
+      {children}
+    <form action={save} aria-label={`Schedule of ${label}`} css={{ display: 'grid', gap: '0 1rem', marginTop: '0.75rem', gridTemplateColumns: 'repeat(auto-fit, minmax(11rem, 1fr))', alignItems: 'start' }}>
       <input type="hidden" name="accountKey" value={accountKey} />
       <SelectField
         label="Statements come"
         name="cadence"
         defaultValue={cadence ?? ''}
-        options={[{ value: '', text: `As the statements show (${readCadence})` }, ...CADENCES.map((value) => ({ value, text: CADENCE_WORDS[value] }))]}
+        options={[{ value: '', text: readCadence ? `As read: ${readCadence}` : 'Not said' }, ...CADENCES.map((value) => ({ value, text: CADENCE_WORDS[value] }))]}
       />
       <TextField label="No statements before" name="statementsFrom" type="month" placeholder="2024-03" defaultValue={statementsFrom ?? ''} />
       <TextField label="Closed after" name="closedAfter" type="month" placeholder="2024-03" hint="Blank while it is open." defaultValue={closedAfter ?? ''} />
-      <div css={{ marginBottom: '1rem' }}>
+      <div css={{ marginBottom: '1rem', marginTop: '1.85rem' }}>
         <Button type="submit" variant="secondary" disabled={saving}>
           {saving ? 'Saving…' : 'Save schedule'}
         </Button>
@@ -55,5 +65,6 @@ export const ScheduleForm = ({
         </p>
       )}
     </form>
+    </details>
   );
 };
