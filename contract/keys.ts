@@ -102,6 +102,12 @@ export const accountKeyOf = (accountLabel: string): string => accountLabel.norma
  * complete list the old way; the owner's QUOTA item carries `ordered` once every record
  * has them, and the list resolver reads that item first to choose (see LIST_LAYOUT).
  */
+/**
+ * Coverage cells one read of the coverage summaries asks for: 25 accounts over 15 years
+ * (4,500 cells of about 200 bytes, under a DynamoDB Query's 1 MB) come in one page.
+ */
+export const COVERAGE_PAGE_CELLS = 5000;
+
 /** The sort keys of the ordered list copies begin with it (see TABLE_KEYS.listOrderSort). */
 const ORDER_SORT_PREFIX = 'ORDER#';
 

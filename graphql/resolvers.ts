@@ -17,6 +17,7 @@ import {
   UNSAFE_TEXT_CHARACTERS,
 } from '../contract';
 import { SCHEDULE_FIELDS } from '../contract/accounts/schedule';
+import { COVERAGE_PAGE_CELLS } from '../contract/keys';
 
 /**
  * The GraphQL API's resolvers as VTL (the local AppSync simulator runs VTL only). The CDK
@@ -337,7 +338,7 @@ $util.toJson($ctx.result.items)`,
     "expressionValues": { ":zero": $util.dynamodb.toDynamoDBJson(0) }
   },
   "consistentRead": true,
-  "limit": ${MAX_SUMMARIES},
+  "limit": ${COVERAGE_PAGE_CELLS},
   "nextToken": $util.toJson($util.defaultIfNullOrBlank($ctx.args.nextToken, null))
 }`,
     // The ids are a string set in the table (added and deleted in the statement's own transactions).

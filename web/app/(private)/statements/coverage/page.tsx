@@ -14,7 +14,7 @@ import styles from './coverage.module.css';
 
 export const metadata: Metadata = { title: 'Coverage' };
 
-/** Pages the grid reads at most: each holds a thousand cells, more than most vaults have in all. */
+/** Pages the view reads at most: each holds COVERAGE_PAGE_CELLS cells (25 accounts over 15 years), more than most vaults have in all. */
 const MAX_PAGES = 20;
 
 /** Every cell, page after page (one page for nearly everyone); undefined when the API did not answer. */
