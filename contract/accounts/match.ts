@@ -65,7 +65,8 @@ export const matchAccount = <A extends MatchableAccount>(
     const same = sameLast4.filter((account) => account.institution && sameInstitution(account.institution, facts.institution!));
     if (same.length === 1)
       return { kind: 'institution and last four', account: same[0], detail: `${facts.institution} and ••${facts.last4}` };
-    if (same.length > 1) return { kind: 'choose', candidates: same, detail: `${same.length} accounts at ${facts.institution} end in ${facts.last4}` };
+    if (same.length > 1)
+      return { kind: 'choose', candidates: same, detail: `${same.length} accounts at ${facts.institution} end in ${facts.last4}` };
     // Same last four at other institutions (or none named): a different account.
     return { kind: 'new', facts, detail: newDetail(facts) };
   }
@@ -80,3 +81,17 @@ export const matchAccount = <A extends MatchableAccount>(
 
 const newDetail = (facts: AccountFacts) =>
   `no account of yours is ${facts.institution ? `at ${facts.institution} ` : ''}ending in ${facts.last4}`;
+
+/** The way the filing writes an account's label from a file: "First Harbor Bank ••4821", or "••4821" with no bank named. */
+const FILED_LABEL = /^(?:(.*\S)\s+)?••(\d{4})$/u;
+
+/**
+ * A person's accounts as matching sees them while accounts are still known by their
+ * labels: a label the filing wrote ("Bank ••1234") gives its institution and last four;
+ * one the person typed ("Visa") gives neither, and is never matched by a file, only chosen.
+ */
+export const accountsFromLabels = (labels: readonly string[]): MatchableAccount[] =>
+  labels.map((label) => {
+    const match = FILED_LABEL.exec(label.normalize('NFC').trim());
+    return { id: label, ...(match?.[1] ? { institution: match[1] } : {}), ...(match ? { last4: match[2] } : {}), identifierKeys: [] };
+  });

@@ -7,7 +7,7 @@ import { PERIOD_PATTERN, TEXT_LIMITS, formatBytes } from '@contract/uploads';
 import { ACCOUNT_KIND_WORDS } from '@contract/reading/account-numbers';
 import { theme } from '@/lib/theme';
 import { Button } from '../ui';
-import { SOURCE_WORDS, type FiledFile, type FilingDraft, type useFiling } from './use-filing';
+import { SOURCE_WORDS, UNSETTLED_SOURCES, type FiledFile, type FilingDraft, type useFiling } from './use-filing';
 
 /** A row of the upload queue: one file. */
 export const queueRow = css`
@@ -79,7 +79,7 @@ const Source = ({ draft, which }: { draft: FilingDraft; which: 'account' | 'peri
   const { kind, currency } = (which === 'account' && draft.accountFacts) || {};
   const facts = [kind && ACCOUNT_KIND_WORDS[kind], currency].filter(Boolean);
   return (
-    <p css={source === 'unread' ? unread : small} data-testid={`${which}-source`}>
+    <p css={UNSETTLED_SOURCES.has(source) ? unread : small} data-testid={`${which}-source`}>
       {SOURCE_WORDS[source]}
       {detail ? `: ${detail}` : ''}
       {facts.length > 0 ? ` (${facts.join(', ')})` : ''}
@@ -133,8 +133,8 @@ export const FilingRows = ({
         {drafts.length === 1 ? 'One file chosen' : `${drafts.length} files chosen`}
       </h3>
       <p css={small}>
-        Each file is filed under the account and period below, with where each came from. Check them, choose any the file does not
-        say, then upload.
+        Each file is filed under the account and period below, with where each came from. Check them, choose any the file does not say, then
+        upload.
       </p>
       <div
         css={css`

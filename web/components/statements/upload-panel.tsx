@@ -160,7 +160,7 @@ export const UploadPanel = ({
       </div>
       {(picks.length > 0 || unfinished) && (
         <Suspense>
-          <UploadQueue picks={picks} defaults={fieldDefaults} onListed={onListed} />
+          <UploadQueue picks={picks} accounts={accounts} defaults={fieldDefaults} onListed={onListed} />
         </Suspense>
       )}
     </Card>

@@ -117,14 +117,17 @@ const Unfinished = ({ uploads }: { uploads: ReturnType<typeof useUploads> }) => 
  */
 export const UploadQueue = ({
   picks,
+  accounts,
   defaults,
   onListed,
 }: {
   picks: FilePick[];
+  /** The person's accounts (labels), that a file's account is matched against. */
+  accounts: readonly string[];
   defaults: () => { accountLabel: string; period: string };
   onListed: () => void;
 }) => {
-  const filing = useFiling(picks);
+  const filing = useFiling(picks, accounts);
   const uploads = useUploads(onListed);
   return (
     <>

@@ -4,6 +4,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { checkUpload, contentTypeForFile } from '@contract/upload-rules';
 import type { FilingProposal } from '@contract/reading';
 import type { AccountFacts } from '@contract/reading/account-numbers';
+import { filingAccount } from '@/lib/upload/filing-account';
 import { proposeAll } from '@/lib/upload/proposals';
 import { startHashWorker } from '@/lib/upload/hash-worker-client';
 
@@ -12,7 +13,7 @@ import { startHashWorker } from '@/lib/upload/hash-worker-client';
  * field above as the person filled it before choosing the files, the row as the person set
  * it, or nowhere yet (`unread`: the file does not say, and the person has not chosen).
  */
-export type FieldSource = 'file' | 'file name' | 'above' | 'person' | 'unread';
+export type FieldSource = 'file' | 'file name' | 'above' | 'person' | 'unread' | 'choose';
 
 export const SOURCE_WORDS: Record<FieldSource, string> = {
   file: 'from the file',
@@ -20,7 +21,11 @@ export const SOURCE_WORDS: Record<FieldSource, string> = {
   above: 'as you set it above',
   person: 'as you set it',
   unread: 'not in the file: choose one',
+  choose: 'the file does not settle it: choose one',
 };
+
+/** The sources a row cannot be sent with until the person chooses. */
+export const UNSETTLED_SOURCES: ReadonlySet<FieldSource> = new Set(['unread', 'choose']);
 
 /** A file chosen or dropped, waiting for the person to confirm what it is filed under. */
 export interface FilingDraft {
@@ -63,23 +68,22 @@ export interface FilePick {
  * any row, or give every row one account or period. A field nobody filled stays empty and
  * says so: nothing is filed under a value the person did not choose and the file does not say.
  */
-export const useFiling = (picks: FilePick[]) => {
+export const useFiling = (picks: FilePick[], accounts: readonly string[] = []) => {
   const [drafts, setDrafts] = useState<FilingDraft[]>([]);
   const taken = useRef(0);
   const counter = useRef(0);
+  // The person's accounts as the file's proposal arrives (the list may load after the files are chosen).
+  const known = useRef(accounts);
+  useEffect(() => {
+    known.current = accounts;
+  }, [accounts]);
 
   const merge = useCallback((key: string, proposal: FilingProposal) => {
     setDrafts((current) =>
       current.map((draft) => {
         if (draft.key !== key) return draft;
         const next = { ...draft, reading: false, notes: proposal.notes };
-        if (proposal.account && draft.accountSource !== 'person')
-          Object.assign(next, {
-            accountLabel: proposal.account.value,
-            accountSource: 'file',
-            accountDetail: proposal.account.detail,
-            accountFacts: { kind: proposal.account.facts.kind, currency: proposal.account.facts.currency },
-          });
+        if (proposal.account && draft.accountSource !== 'person') Object.assign(next, filingAccount(proposal.account, known.current));
         if (proposal.period && draft.periodSource !== 'person')
           Object.assign(next, {
             period: proposal.period.value,
