@@ -1179,6 +1179,59 @@ describe('filing a year of statements from several banks at once', () => {
     );
     await page.context().close();
   }, 360_000);
+
+  test('two cards ending in 1234 whose files name no bank are not filed as one: the second row asks, is refused until named, and they list as two accounts', async () => {
+    const cards = { email: `cards-${Date.now()}@example.com`, password: 'two cards one ending' };
+    const page = await newPage();
+    await signUpAndConfirm(page, cards.email, cards.password);
+    await signIn(page, cards.email, cards.password);
+    await page.waitForURL(`${base}/statements`);
+    // An Australian card's OFX (its whole number, in AUD; ofxparse's) and a US card's CSV in Capital One's layout ("Card No." 1234).
+    const ofx = path.join(__dirname, '..', 'fixtures', 'genuine', 'ofxparse-0.21', 'anzcc.ofx');
+    const csvFile = path.join(scratch, 'capital-one-2024-03.csv');
+    fs.writeFileSync(
+      csvFile,
+      [
+        'Transaction Date,Posted Date,Card No.,Description,Category,Debit,Credit',
+        '2024-03-02,2024-03-03,1234,COFFEE SHOP,Dining,4.50,',
+        '2024-03-15,2024-03-16,1234,GROCERY,Merchandise,52.10,',
+        '2024-03-28,2024-03-29,1234,PAYMENT,Payment/Credit,,300.00',
+      ].join('\n'),
+    );
+    await page.getByLabel('Statement files').setInputFiles([ofx, csvFile]);
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="filing-row"][data-reading="false"]').length === 2);
+    const ofxRow = page.getByTestId('filing-row').filter({ hasText: 'anzcc.ofx' });
+    const csvRow = page.getByTestId('filing-row').filter({ hasText: 'capital-one-2024-03.csv' });
+    await expect(ofxRow.getByLabel('Account for anzcc.ofx')).toHaveValue('••1234');
+    await expect(ofxRow.getByTestId('account-source')).toHaveText(
+      'from the file: its card account id (a new account: no account of yours is ending in 1234) (card, AUD)',
+    );
+    // The CSV's card ends the same, read from another layout, and neither names its bank: nothing is filled.
+    await expect(csvRow.getByLabel('Account for capital-one-2024-03.csv')).toHaveValue('');
+    await expect(csvRow.getByTestId('account-source')).toHaveText(
+      'the file does not settle it: choose one: anzcc.ofx here is also ••1234 but read from its card account id there and its "Card No." column here, and neither names its bank: two accounts ending so, or one (card)',
+    );
+    await page.getByRole('button', { name: 'Upload 2 files', exact: true }).click();
+    await expect(csvRow.getByRole('alert')).toHaveText('Name its account.');
+    await expect(page.getByTestId('upload-item')).toHaveCount(0);
+    // The person says which card it is.
+    await csvRow.getByLabel('Account for capital-one-2024-03.csv').fill('Capital One ••1234');
+    await page.getByRole('button', { name: 'Upload 2 files', exact: true }).click();
+    for (const name of ['anzcc.ofx', 'capital-one-2024-03.csv'])
+      await expect(page.getByTestId('upload-item').filter({ hasText: name })).toHaveAttribute('data-status', 'done', { timeout: 120_000 });
+    await expect(page.getByTestId('usage')).toContainText('2 statements', { timeout: 60_000 });
+    await page.reload();
+    const rows = await page
+      .getByTestId('statement-row')
+      .evaluateAll((elements) =>
+        elements.map((row) => [
+          row.querySelector('td[data-label="Name"]')!.firstChild!.textContent!.trim(),
+          row.querySelector('td[data-label="Account"]')!.textContent!.trim(),
+        ]),
+      );
+    expect(Object.fromEntries(rows)).toEqual({ 'anzcc.ofx': '••1234', 'capital-one-2024-03.csv': 'Capital One ••1234' });
+    await page.context().close();
+  }, 180_000);
 });
 
 describe('fixing what statements are filed under, one or a selection', () => {

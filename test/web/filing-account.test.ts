@@ -1,6 +1,6 @@
 import { accountLabelOf } from '../../contract/reading';
 import type { AccountFacts } from '../../contract/reading/account-numbers';
-import { filingAccount } from '../../web/lib/upload/filing-account';
+import { batchConflict, filingAccount } from '../../web/lib/upload/filing-account';
 
 /** A file's account proposal, as the readers give it. */
 const proposal = (facts: Omit<AccountFacts, 'identifiers' | 'from'> & Partial<AccountFacts>) => {
@@ -16,7 +16,7 @@ test("two cards ending in 1234 at different banks are two accounts: the second f
     accountLabel: 'Commonwealth Bank ••1234',
     accountSource: 'file',
     accountDetail: 'its account id (a new account: no account of yours is at Commonwealth Bank ending in 1234)',
-    accountFacts: { kind: 'card', currency: 'AUD' },
+    accountFacts: { kind: 'card', currency: 'AUD', institution: 'Commonwealth Bank', from: 'its account id' },
   });
 });
 
@@ -41,4 +41,29 @@ test('an account the person named in their own words is never taken for a file; 
     accountLabel: '••9999',
     accountSource: 'file',
   });
+});
+
+test('two files in one batch that give the same label but another currency (two cards ending in 1234, no bank named): the later one asks', () => {
+  const ofx = filingAccount(proposal({ last4: '1234', currency: 'AUD', kind: 'card' }), []);
+  const csv = filingAccount(proposal({ last4: '1234', currency: 'USD', kind: 'card', from: 'its "Card No." column' }), []);
+  expect([ofx.accountLabel, csv.accountLabel]).toEqual(['••1234', '••1234']);
+  expect(batchConflict(csv, [{ name: 'anzcc.ofx', ...ofx }])).toEqual({
+    accountLabel: '',
+    accountSource: 'choose',
+    accountDetail: 'anzcc.ofx here is also ••1234 but in AUD, this one in USD: two accounts ending so, or one',
+  });
+  // The same card's two months: nothing tells them apart, so they are one account.
+  expect(batchConflict(ofx, [{ name: 'anzcc-2.ofx', ...ofx }])).toBeUndefined();
+  // Neither names its bank, and the numbers were read from two layouts: two banks' exports, likely; asked.
+  const card = filingAccount(proposal({ last4: '1234', kind: 'card', from: 'its "Card No." column' }), []);
+  expect(
+    batchConflict(card, [
+      { name: 'anzcc.ofx', ...filingAccount(proposal({ last4: '1234', kind: 'card', from: 'its card account id' }), []) },
+    ]),
+  ).toMatchObject({
+    accountDetail:
+      'anzcc.ofx here is also ••1234 but read from its card account id there and its "Card No." column here, and neither names its bank: two accounts ending so, or one',
+  });
+  // A row the person set is theirs, not a file's to compare.
+  expect(batchConflict(csv, [{ name: 'anzcc.ofx', ...ofx, accountSource: 'person' }])).toBeUndefined();
 });

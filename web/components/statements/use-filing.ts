@@ -4,7 +4,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { checkUpload, contentTypeForFile } from '@contract/upload-rules';
 import type { FilingProposal } from '@contract/reading';
 import type { AccountFacts } from '@contract/reading/account-numbers';
-import { filingAccount } from '@/lib/upload/filing-account';
+import { batchConflict, filingAccount } from '@/lib/upload/filing-account';
 import { proposeAll } from '@/lib/upload/proposals';
 import { startHashWorker } from '@/lib/upload/hash-worker-client';
 
@@ -34,8 +34,8 @@ export interface FilingDraft {
   accountLabel: string;
   accountSource: FieldSource;
   accountDetail?: string;
-  /** What the file says of its account beside its label (kind, currency), while the account is the file's. */
-  accountFacts?: Pick<AccountFacts, 'kind' | 'currency'>;
+  /** What the file says of its account beside its label (kind, currency, bank, where it was read), while the account is the file's. */
+  accountFacts?: Pick<AccountFacts, 'kind' | 'currency' | 'institution' | 'from'>;
   period: string;
   periodSource: FieldSource;
   periodDetail?: string;
@@ -79,20 +79,35 @@ export const useFiling = (picks: FilePick[], accounts: readonly string[] = []) =
   }, [accounts]);
 
   const merge = useCallback((key: string, proposal: FilingProposal) => {
-    setDrafts((current) =>
-      current.map((draft) => {
-        if (draft.key !== key) return draft;
-        const next = { ...draft, reading: false, notes: proposal.notes };
-        if (proposal.account && draft.accountSource !== 'person') Object.assign(next, filingAccount(proposal.account, known.current));
-        if (proposal.period && draft.periodSource !== 'person')
-          Object.assign(next, {
-            period: proposal.period.value,
-            periodSource: proposal.period.source,
-            periodDetail: proposal.period.detail,
-          });
-        return next;
-      }),
-    );
+    setDrafts((current) => {
+      const index = current.findIndex((draft) => draft.key === key);
+      if (index < 0) return current;
+      const draft = current[index];
+      const next: FilingDraft = { ...draft, reading: false, notes: proposal.notes };
+      const rows = [...current];
+      const named = (row: FilingDraft) => ({ ...row, name: row.file.name });
+      if (proposal.account && draft.accountSource !== 'person') {
+        // Two files whose accounts the labels would merge but which say they differ: the later
+        // row in the batch asks, whichever file was read first.
+        const account = filingAccount(proposal.account, known.current);
+        Object.assign(next, account, (account.accountSource === 'file' && batchConflict(account, rows.slice(0, index).map(named))) || {});
+        if (next.accountSource === 'file')
+          for (let later = index + 1; later < rows.length; later++) {
+            const row = rows[later];
+            const conflict =
+              row.accountSource === 'file' && row.accountFacts && batchConflict({ ...row, accountFacts: row.accountFacts }, [named(next)]);
+            if (conflict) rows[later] = { ...row, ...conflict };
+          }
+      }
+      if (proposal.period && draft.periodSource !== 'person')
+        Object.assign(next, {
+          period: proposal.period.value,
+          periodSource: proposal.period.source,
+          periodDetail: proposal.period.detail,
+        });
+      rows[index] = next;
+      return rows;
+    });
   }, []);
 
   useEffect(() => {
