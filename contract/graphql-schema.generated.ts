@@ -147,7 +147,7 @@ export type Profile = {
 export type Query = {
   /** The caller's accounts (one per label, whatever its capitalisation), with how many statements and bytes each holds. */
   accounts: Array<AccountSummary>;
-  /** Which accounts the caller has statements for in which months: one cell per account and period in use, a page at a time (one page holds any vault's within its quota but the largest). */
+  /** Which accounts the caller has statements for in which months: one cell per account and period in use, a page at a time (one page holds 5,000 cells: 25 accounts over 15 years). */
   coverage: CoverageConnection;
   /** The caller's statements in Recently deleted, a page at a time (by upload, oldest first): each is kept 30 days after it was deleted, then goes for good by itself. */
   deletedStatements: DeletedStatementConnection;

@@ -2382,6 +2382,45 @@ describe('see and find: each kind of statement shown in place, hostile files kep
     await expect(results.first().getByTestId('content-not-indexed')).toHaveText(sentence);
     await page.context().close();
   }, 180_000);
+
+  test("an account's page: its coverage and schedule; renamed, its statements and schedule go with the name; merged into another once the person says they are one", async () => {
+    const page = await newPage();
+    await page.goto(`${base}/sign-in`);
+    await signIn(page, viewer.email, viewer.password);
+    await page.waitForURL(`${base}/statements`);
+    await page.goto(`${base}/statements/coverage`);
+    await page.getByRole('region', { name: 'Visa' }).getByRole('link', { name: 'Visa', exact: true }).click();
+    await page.waitForURL(`${base}/statements/accounts/visa`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Visa');
+    const count = Number((await page.getByText(/^\d+ statements?, /).textContent())!.split(' ')[0]);
+    expect(count).toBeGreaterThanOrEqual(6);
+    await expect(page.getByRole('region', { name: 'Visa' })).toContainText('closed after Jul 2024');
+    expect(await everyScheme(page, 'account')).toEqual([]);
+    // Renamed: every statement and the schedule go with the name.
+    const name = page.getByRole('form', { name: 'Name of Visa' });
+    await name.getByLabel('Name').fill('Visa Platinum');
+    await name.getByRole('button', { name: 'Rename or merge' }).click();
+    await page.waitForURL(`${base}/statements/accounts/visa%20platinum?moved=${count}`);
+    await expect(page.getByRole('status')).toHaveText(`${count} statements filed under this account.`);
+    await expect(page.getByRole('region', { name: 'Visa Platinum' })).toContainText('closed after Jul 2024');
+    // Merged: the brokerage account's statements go under Visa Platinum only once the person says they are one.
+    await page.goto(`${base}/statements/accounts/brokerage`);
+    const merge = page.getByRole('form', { name: 'Name of Brokerage' });
+    await merge.getByLabel('Name').fill('visa platinum');
+    await merge.getByRole('button', { name: 'Rename or merge' }).click();
+    await expect(merge.getByRole('alert')).toHaveText(
+      'Visa Platinum is another of your accounts. Tick "They are one account" to file this one\'s 4 statements under it.',
+    );
+    expect(new URL(page.url()).pathname).toBe('/statements/accounts/brokerage');
+    await merge.getByLabel("They are one account: file this one's statements under it").check();
+    await merge.getByRole('button', { name: 'Rename or merge' }).click();
+    await page.waitForURL(`${base}/statements/accounts/visa%20platinum?moved=4`);
+    await expect(page.getByText(/^\d+ statements?, /)).toHaveText(new RegExp(`^${count + 4} statements, `));
+    await page.goto(`${base}/statements/coverage`);
+    await expect(page.getByRole('region', { name: 'Visa Platinum' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Brokerage' })).toHaveCount(0);
+    await page.context().close();
+  }, 180_000);
 });
 
 describe('every page, light and dark, wide and narrow', () => {

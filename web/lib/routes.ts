@@ -1,6 +1,6 @@
 // Not the contract's index: the route table is on every page, and the index would bring
 // every schema (and zod) with it.
-import { STATEMENT_ID_PATTERN } from '@contract/keys';
+import { STATEMENT_ID_PATTERN, accountKeyOf } from '@contract/keys';
 
 /**
  * The app's pages by who may see them, written once: the proxy guards by these lists
@@ -25,6 +25,10 @@ export const PAGES = {
   /** Where a person lands once their account is closed: what was deleted. Anyone may see it. */
   accountClosed: '/account-closed',
 } as const;
+
+/** One account's page, by its key (every spelling of its label reads the same): its coverage, its statements, its name. */
+export const accountPage = (accountLabel: string): string =>
+  `${PAGES.statements}/accounts/${encodeURIComponent(accountKeyOf(accountLabel))}`;
 
 /** One statement's page: its details and its content. The id is the server's, never personal. */
 export const statementPage = (statementId: string): string => `${PAGES.statements}/${encodeURIComponent(statementId)}`;

@@ -1,0 +1,73 @@
+'use server';
+
+import { revalidatePath } from 'next/cache';
+import { redirect } from 'next/navigation';
+import { accountKeyOf } from '@contract/keys';
+import { textProblem } from '@contract/upload-rules';
+import { STATEMENT_PAGE_SIZE, TEXT_LIMITS } from '@contract/uploads';
+import { readCoverage } from '@/lib/coverage-read';
+import { EDIT_STATEMENTS, STATEMENTS, UPDATE_ACCOUNT_SCHEDULE } from '@/lib/graphql';
+import { PAGES, accountPage } from '@/lib/routes';
+import { serverOperation, serverQuery } from '@/lib/server-graphql';
+import { requireSession } from '@/lib/server-session';
+
+/** What the name form shows after a try: nothing yet, or why not (and whether it waits for "they are one account"). */
+export type RenameState = { status: 'idle' } | { status: 'error'; message: string; merging?: boolean };
+
+const text = (form: FormData, name: string) => {
+  const value = form.get(name);
+  return typeof value === 'string' ? value.trim() : '';
+};
+
+/**
+ * Gives an account another name, or files its statements under another of the person's
+ * accounts when they say the two are one (a merge): every statement of the account is
+ * edited, a page at a time, with the person's own token, so the account's summary goes
+ * with its last statement and the other's counts them. A renamed account keeps its
+ * schedule. Then the account's page under its new name says how many moved.
+ */
+export const renameAccount = async (_previous: RenameState, form: FormData): Promise<RenameState> => {
+  const from = text(form, 'from');
+  const to = text(form, 'to');
+  const session = await requireSession(from ? accountPage(from) : PAGES.coverage);
+  const problem = textProblem('The name', to, TEXT_LIMITS.accountLabelMaxChars, TEXT_LIMITS.accountLabelMaxStoredBytes);
+  if (!from) return { status: 'error', message: 'Which account this is was not sent. Reload the page and try again.' };
+  if (problem) return { status: 'error', message: problem };
+  if (accountKeyOf(to) === accountKeyOf(from)) return { status: 'error', message: 'That is its name already (capitals aside).' };
+  const coverage = await readCoverage(session);
+  if (!coverage) return { status: 'error', message: 'Your accounts could not be read. Try again in a moment.' };
+  const source = coverage.accounts.find((account) => account.accountKey === accountKeyOf(from));
+  const target = coverage.accounts.find((account) => account.accountKey === accountKeyOf(to));
+  if (!source) return { status: 'error', message: 'This account has no statements any more. Reload the page to see your accounts.' };
+  if (target && form.get('same') !== 'on')
+    return {
+      status: 'error',
+      merging: true,
+      message: `${target.label} is another of your accounts. Tick "They are one account" to file this one's ${source.count} statements under it.`,
+    };
+  let moved = 0;
+  // An edit takes at most a page of statements (STATEMENT_EDIT_MAX is the page's most).
+  for (;;) {
+    // The first page each time: what was moved has left the account.
+    const page = await serverQuery(session, STATEMENTS, { filter: { accountLabel: from }, limit: STATEMENT_PAGE_SIZE.max });
+    if (!page) return { status: 'error', message: `${moved} statements were moved; the rest could not be read. Try again.` };
+    const ids = page.statements.items.map((item) => item.id);
+    if (ids.length === 0) break;
+    const edited = await serverOperation(session, EDIT_STATEMENTS, { input: { ids, accountLabel: to } });
+    if (edited.error !== undefined)
+      return { status: 'error', message: `${moved} statements were moved; the rest were not: ${edited.error}` };
+    if (edited.data.editStatements.edited.length === 0) break;
+    moved += edited.data.editStatements.edited.length;
+  }
+  if (!target && (source.cadence || source.statementsFrom || source.closedAfter))
+    await serverOperation(session, UPDATE_ACCOUNT_SCHEDULE, {
+      input: {
+        accountKey: accountKeyOf(to),
+        cadence: source.cadence,
+        statementsFrom: source.statementsFrom,
+        closedAfter: source.closedAfter,
+      },
+    });
+  revalidatePath(PAGES.statements, 'layout');
+  redirect(`${accountPage(to)}?moved=${moved}`);
+};

@@ -1,0 +1,69 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { notFound } from 'next/navigation';
+import { formatBytes } from '@contract/uploads';
+import { AccountNameForm } from '@/components/coverage/account-name-form';
+import { CoverageRowView } from '@/components/coverage/coverage-row';
+import { PageTitle } from '@/components/page-title';
+import { Card } from '@/components/ui';
+import { coverageGrid } from '@/lib/coverage';
+import { readCoverage } from '@/lib/coverage-read';
+import { countOf } from '@/lib/format';
+import { PAGES } from '@/lib/routes';
+import { requireSession } from '@/lib/server-session';
+import { statementListHref } from '@/lib/statement-list-query';
+import styles from '@/components/coverage/coverage.module.css';
+
+export const metadata: Metadata = { title: 'Account' };
+
+/**
+ * One account: how much it holds, its coverage with its schedule, a way to its statements,
+ * and its name (changed, or merged into another of the person's accounts). Read from the
+ * same summaries as the coverage page; the key in the URL is the account's, never a
+ * person's, and only the caller's own accounts are read.
+ */
+export default async function AccountPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ key: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
+  const { key } = await params;
+  const accountKey = decodeURIComponent(key);
+  const session = await requireSession(`${PAGES.statements}/accounts/${encodeURIComponent(accountKey)}`);
+  const coverage = await readCoverage(session);
+  if (!coverage)
+    return (
+      <>
+        <PageTitle>Account</PageTitle>
+        <p role="alert">This account could not be loaded. Try again in a moment.</p>
+      </>
+    );
+  const account = coverage.accounts.find((candidate) => candidate.accountKey === accountKey);
+  if (!account) notFound();
+  const [row] = coverageGrid(
+    coverage.cells.filter((cell) => cell.accountKey === accountKey),
+    [account],
+    new Date().toISOString().slice(0, 7),
+  );
+  const moved = Number((await searchParams).moved);
+  return (
+    <>
+      <PageTitle lead={`${countOf(account.count, 'statement')}, ${formatBytes(account.bytes)}`}>{account.label}</PageTitle>
+      {Number.isInteger(moved) && moved > 0 && <p role="status">{countOf(moved, 'statement')} filed under this account.</p>}
+      <p>
+        <Link href={statementListHref({ account: account.label, period: '', after: [] })}>See its statements</Link> ·{' '}
+        <Link href={PAGES.coverage}>Every account&apos;s coverage</Link>
+      </p>
+      {row && <CoverageRowView row={row} linked={false} />}
+      <Card label="Name">
+        <h2 className={styles.accountHeading}>Name</h2>
+        <AccountNameForm
+          label={account.label}
+          others={coverage.accounts.filter((other) => other.accountKey !== accountKey).map((other) => other.label)}
+        />
+      </Card>
+    </>
+  );
+}
