@@ -18,7 +18,7 @@ export const AccountNameForm = ({ label, others }: { label: string; others: read
       <TextField
         label="Name"
         name="to"
-        defaultValue={label}
+        defaultValue={state.status === 'error' ? state.to : label}
         list="other-accounts"
         autoComplete="off"
         required

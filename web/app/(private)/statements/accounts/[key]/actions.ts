@@ -12,7 +12,7 @@ import { serverOperation, serverQuery } from '@/lib/server-graphql';
 import { requireSession } from '@/lib/server-session';
 
 /** What the name form shows after a try: nothing yet, or why not (and whether it waits for "they are one account"). */
-export type RenameState = { status: 'idle' } | { status: 'error'; message: string; merging?: boolean };
+export type RenameState = { status: 'idle' } | { status: 'error'; message: string; merging?: boolean; to?: string };
 
 const text = (form: FormData, name: string) => {
   const value = form.get(name);
@@ -27,6 +27,12 @@ const text = (form: FormData, name: string) => {
  * schedule. Then the account's page under its new name says how many moved.
  */
 export const renameAccount = async (_previous: RenameState, form: FormData): Promise<RenameState> => {
+  // What was typed stays in the field when the answer is no (React resets a form after its action).
+  const refused = await renameOrMerge(form);
+  return { ...refused, to: text(form, 'to') };
+};
+
+const renameOrMerge = async (form: FormData): Promise<Extract<RenameState, { status: 'error' }>> => {
   const from = text(form, 'from');
   const to = text(form, 'to');
   const session = await requireSession(from ? accountPage(from) : PAGES.coverage);
@@ -69,5 +75,5 @@ export const renameAccount = async (_previous: RenameState, form: FormData): Pro
       },
     });
   revalidatePath(PAGES.statements, 'layout');
-  redirect(`${accountPage(to)}?moved=${moved}`);
+  return redirect(`${accountPage(to)}?moved=${moved}`);
 };

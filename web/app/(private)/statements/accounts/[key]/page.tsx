@@ -57,8 +57,8 @@ export default async function AccountPage({
         <Link href={PAGES.coverage}>Every account&apos;s coverage</Link>
       </p>
       {row && <CoverageRowView row={row} linked={false} />}
-      <Card label="Name">
-        <h2 className={styles.accountHeading}>Name</h2>
+      <Card label="Rename or merge">
+        <h2 className={styles.accountHeading}>Rename or merge</h2>
         <AccountNameForm
           label={account.label}
           others={coverage.accounts.filter((other) => other.accountKey !== accountKey).map((other) => other.label)}
