@@ -4,6 +4,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { proposeFiling, type DocumentText } from '../../contract/reading';
 import { STATEMENT_PDFS, statementPdf } from '../support/statement-pdfs';
+import { readingReport, type ReadingOutcome } from '../support/reading-report';
 
 /**
  * PDF statements through the real reader: each written by PDFKit in its bank's layout and
@@ -34,6 +35,8 @@ beforeAll(async () => {
   results = new Map(read(files).map(({ file, ...rest }) => [path.basename(file), rest]));
 }, 120_000);
 
+const outcomes: ReadingOutcome[] = [];
+
 test.each(STATEMENT_PDFS.map((spec) => [spec.name, spec] as const))('%s', (name, spec) => {
   const { text, size } = results.get(name)!;
   const proposal = proposeFiling({ fileName: name, mime: 'application/pdf', size, head: new Uint8Array(), text });
@@ -43,6 +46,19 @@ test.each(STATEMENT_PDFS.map((spec) => [spec.name, spec] as const))('%s', (name,
   if (spec.options?.userPassword) expect(proposal.notes).toEqual(['This PDF is protected by a password, so nothing in it was read.']);
   if (spec.picture)
     expect(proposal.notes).toEqual(['This PDF has no text to read (a scan, or pictures of pages), so nothing in it was read.']);
+  // The bank a person files it under is the one its expected account names ("First Harbor Bank ••4821").
+  const bank = spec.account?.split('••')[0].trim();
+  outcomes.push({
+    format: 'PDF',
+    period: spec.period !== null && proposal.period?.value === spec.period,
+    account: spec.account !== null && proposal.account?.value === spec.account,
+    institution: bank ? proposal.account?.facts.institution === bank : undefined,
+  });
+});
+
+test('the share read right is reported', () => {
+  expect(outcomes).toHaveLength(STATEMENT_PDFS.length);
+  process.stderr.write(readingReport('PDF statements in four layouts and four languages', outcomes));
 });
 
 test('a large PDF is read in the ranges its first pages need, not whole', () => {

@@ -5,6 +5,8 @@ import { periodFromFileName } from '../../contract/reading/file-name';
 import { PROPOSAL_READ, proposeFiling, type FilePieces } from '../../contract/reading/propose';
 import { decodeStatementText } from '../../contract/reading/text';
 import { checkContent } from '../../lambda/shared/content-check';
+import { sameInstitution } from '../../contract/accounts/institution-names';
+import { readingReport, type ReadingOutcome } from '../support/reading-report';
 
 /**
  * The filing rules on statement exports: the project's corpus (test/fixtures/statements,
@@ -88,6 +90,8 @@ const cases = [
   ),
 ];
 
+const outcomes: ReadingOutcome[] = [];
+
 describe.each(cases)('%s', (_name, file, want) => {
   test(`is accepted as ${want.mime} and filed under ${want.period ?? 'no period'} and ${want.account ?? 'no account'}`, async () => {
     const bytes = fs.readFileSync(file);
@@ -95,7 +99,24 @@ describe.each(cases)('%s', (_name, file, want) => {
     const proposal = proposeFiling(piecesOf(file, want.mime));
     expect(proposal.period?.value ?? null).toBe(want.period);
     expect(proposal.account?.value ?? null).toBe(want.account);
+    const institution = proposal.account?.facts.institution;
+    outcomes.push({
+      format: want.mime === 'text/csv' ? 'CSV' : 'OFX',
+      period: want.period !== null && proposal.period?.value === want.period,
+      account: want.account !== null && proposal.account?.value === want.account,
+      // Anonymised files name no issuer ("a Canadian bank"): nothing to be right about.
+      institution: /^\(?a /.test(want.institution)
+        ? undefined
+        : institution !== undefined && sameInstitution(institution, want.institution),
+    });
   });
+});
+
+test('the share read right per format is reported', () => {
+  expect(outcomes).toHaveLength(cases.length);
+  process.stderr.write(readingReport('Bank exports: the corpus and the genuine files', outcomes));
+  // Every file whose period a person can tell is proposed it.
+  expect(outcomes.filter((outcome) => outcome.period).length).toBe(cases.filter(([, , want]) => want.period !== null).length);
 });
 
 test('the corpus spans at least ten institutions in at least four countries, and so do the genuine exports alone', () => {

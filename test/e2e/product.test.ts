@@ -1964,6 +1964,31 @@ describe('as people type: key by key as the page appears, on a phone-speed brows
     await page.context().close();
   }, 120_000);
 
+  test("the upload panel's account, typed before the page ran, is what a file that names none is filed under, said as set above", async () => {
+    const page = await phonePage();
+    await page.goto(`${base}/sign-in`);
+    await typeInto(emailField(page), typist.email);
+    await typeInto(passwordField(page), typist.password);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await page.waitForURL(`${base}/statements`);
+    const scripts = await holdScripts(page);
+    await page.goto(`${base}/statements`, { waitUntil: 'commit' });
+    await typeInto(page.getByLabel('Account', { exact: true }), 'Typed ••0042');
+    scripts.release();
+    // Files can be chosen once the page runs: its file input has React's handlers then.
+    await page.waitForFunction(() => {
+      const input = document.querySelector('input[aria-label="Statement files"]');
+      return input !== null && Object.keys(input).some((key) => key.startsWith('__reactProps'));
+    });
+    await expect(page.getByLabel('Account', { exact: true })).toHaveValue('Typed ••0042');
+    await page.getByLabel('Statement files').setInputFiles({ name: 'receipt.png', mimeType: 'image/png', buffer: pngOf(40, 40) });
+    const row = page.getByTestId('filing-row').filter({ hasText: 'receipt.png' });
+    await expect(row.getByLabel('Account for receipt.png')).toHaveValue('Typed ••0042');
+    await expect(row.getByTestId('account-source')).toHaveText('as you set it above');
+    await expect(row.getByTestId('period-source')).toHaveText('not in the file: choose one');
+    await page.context().close();
+  }, 120_000);
+
   test('the other forms keep what was typed before their page ran: password reset, and the display name', async () => {
     const page = await phonePage();
     let scripts = await holdScripts(page);
