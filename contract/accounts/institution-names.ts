@@ -11,6 +11,8 @@ const GENERIC = new Set([
   'ag', 'sa', 'na', 'nv', 'eg', 'se', 'plc', 'ltd', 'llc', 'inc', 'gmbh', 'kg', 'spa', 'sl', 'sas', 'co', 'corp',
   'the', 'of', 'and', 'et', 'de', 'del', 'la', 'le', 'y', 'und', 'der', 'die',
   'bank', 'banque', 'banco', 'banca', 'group', 'groupe', 'grupo', 'company', 'sucursal', 'en', 'espana', 'france', 'deutschland',
+  // An OFX's ORG is often the bank's domain ("fidelity.com"): its ending tells no bank from another.
+  'www', 'com', 'net', 'org',
 ]); // prettier-ignore
 
 /** The distinctive words of an institution's name: lower case, without accents, legal forms or generic words. */

@@ -68,3 +68,9 @@ test("an institution's distinctive words leave out legal forms and every bank's 
   expect(institutionWords('Banco de Sabadell, S.A.')).toEqual(['sabadell']);
   expect(institutionWords('Volksbank Mittelhessen eG')).toEqual(['volksbank', 'mittelhessen']);
 });
+
+test("an OFX's ORG written as the bank's domain is the bank", () => {
+  expect(sameInstitution('ameritrade.com', 'TD Ameritrade')).toBe(true);
+  expect(sameInstitution('fidelity.com', 'Fidelity Investments')).toBe(true);
+  expect(sameInstitution('www.chase.com', 'Capital One')).toBe(false);
+});
