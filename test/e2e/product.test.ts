@@ -2432,28 +2432,28 @@ describe('see and find: each kind of statement shown in place, hostile files kep
     expect(count).toBeGreaterThanOrEqual(6);
     await expect(page.getByRole('region', { name: 'Visa' })).toContainText('closed after Jul 2024');
     expect(await everyScheme(page, 'account')).toEqual([]);
-    // Renamed: every statement and the schedule go with the name.
+    // Renamed (a "%" in the name, which its page's address carries encoded): every statement and the schedule go with the name.
     const name = page.getByRole('form', { name: 'Name of Visa' });
-    await name.getByLabel('Name').fill('Visa Platinum');
+    await name.getByLabel('Name').fill('Visa Platinum 1%');
     await name.getByRole('button', { name: 'Rename or merge' }).click();
-    await page.waitForURL(`${base}/statements/accounts/visa%20platinum?moved=${count}`);
+    await page.waitForURL(`${base}/statements/accounts/visa%20platinum%201%25?moved=${count}`);
     await expect(page.getByRole('status')).toHaveText(`${count} statements filed under this account.`);
-    await expect(page.getByRole('region', { name: 'Visa Platinum' })).toContainText('closed after Jul 2024');
+    await expect(page.getByRole('region', { name: 'Visa Platinum 1%' })).toContainText('closed after Jul 2024');
     // Merged: the brokerage account's statements go under Visa Platinum only once the person says they are one.
     await page.goto(`${base}/statements/accounts/brokerage`);
     const merge = page.getByRole('form', { name: 'Name of Brokerage' });
-    await merge.getByLabel('Name').fill('visa platinum');
+    await merge.getByLabel('Name').fill('visa platinum 1%');
     await merge.getByRole('button', { name: 'Rename or merge' }).click();
     await expect(merge.getByRole('alert')).toHaveText(
-      'Visa Platinum is another of your accounts. Tick "They are one account" to file this one\'s 4 statements under it.',
+      'Visa Platinum 1% is another of your accounts. Tick "They are one account" to file this one\'s 4 statements under it.',
     );
     expect(new URL(page.url()).pathname).toBe('/statements/accounts/brokerage');
     await merge.getByLabel("They are one account: file this one's statements under it").check();
     await merge.getByRole('button', { name: 'Rename or merge' }).click();
-    await page.waitForURL(`${base}/statements/accounts/visa%20platinum?moved=4`);
+    await page.waitForURL(`${base}/statements/accounts/visa%20platinum%201%25?moved=4`);
     await expect(page.getByText(/^\d+ statements?, /)).toHaveText(new RegExp(`^${count + 4} statements, `));
     await page.goto(`${base}/statements/coverage`);
-    await expect(page.getByRole('region', { name: 'Visa Platinum' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Visa Platinum 1%' })).toBeVisible();
     await expect(page.getByRole('region', { name: 'Brokerage' })).toHaveCount(0);
     await page.context().close();
   }, 180_000);

@@ -16,6 +16,15 @@ import styles from '@/components/coverage/coverage.module.css';
 
 export const metadata: Metadata = { title: 'Account' };
 
+/** The key as the URL carries it, decoded; a key with a bare "%" (already decoded on the way) as it is. */
+const decoded = (key: string) => {
+  try {
+    return decodeURIComponent(key);
+  } catch {
+    return key;
+  }
+};
+
 /**
  * One account: how much it holds, its coverage with its schedule, a way to its statements,
  * and its name (changed, or merged into another of the person's accounts). Read from the
@@ -30,7 +39,7 @@ export default async function AccountPage({
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
   const { key } = await params;
-  const accountKey = decodeURIComponent(key);
+  const accountKey = decoded(key);
   const session = await requireSession(`${PAGES.statements}/accounts/${encodeURIComponent(accountKey)}`);
   const coverage = await readCoverage(session);
   if (!coverage)
