@@ -88,6 +88,8 @@ export interface ExpectedCoverage {
   /** Undefined while it cannot be told: nothing is expected then. */
   cadence?: Cadence;
   cadenceSource: CadenceSource;
+  /** The cadence the filed months show, whatever the person said (what a blank schedule falls back to). */
+  readCadence?: Cadence;
   /** The months statements are expected in: from the first (or the month the person set) to the last open one or now. */
   span: { from: string; to: string; closed: boolean; fromSet: boolean };
   windows: DueWindow[];
@@ -102,15 +104,15 @@ export interface ExpectedCoverage {
  */
 export const expectedCoverage = (filedPeriods: readonly string[], schedule: AccountSchedule, currentPeriod: string): ExpectedCoverage => {
   const filed = [...new Set(filedPeriods)].sort();
-  const { cadence, source } = schedule.cadence
-    ? { cadence: schedule.cadence, source: { from: 'you' } as CadenceSource }
-    : cadenceOfPeriods(filed);
+  const read = cadenceOfPeriods(filed);
+  const { cadence, source } = schedule.cadence ? { cadence: schedule.cadence, source: { from: 'you' } as CadenceSource } : read;
   const from = schedule.statementsFrom ?? filed[0] ?? currentPeriod;
   const closed = Boolean(schedule.closedAfter);
   const to = schedule.closedAfter ?? [currentPeriod, from].sort().at(-1)!;
   const span = { from, to, closed, fromSet: Boolean(schedule.statementsFrom) };
   const step = cadence && CADENCE_MONTHS[cadence];
-  if (step === undefined) return { cadence, cadenceSource: source, span, windows: [] };
+  const expected = { cadence, cadenceSource: source, readCadence: read.cadence, span };
+  if (step === undefined) return { ...expected, windows: [] };
   const [first, last, now] = [monthIndex(from), monthIndex(to), monthIndex(currentPeriod)];
   const filedMonths = filed.map(monthIndex);
   const windows: DueWindow[] = [];
@@ -121,5 +123,5 @@ export const expectedCoverage = (filedPeriods: readonly string[], schedule: Acco
     // A closed account's last window ends with it.
     windows.push({ from: periodOfIndex(start), to: periodOfIndex(Math.min(end, closed ? last : end)), filed: inWindow, state });
   }
-  return { cadence, cadenceSource: source, span, windows };
+  return { ...expected, windows };
 };

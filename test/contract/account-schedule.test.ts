@@ -94,3 +94,8 @@ test('a schedule that cannot be kept is refused in words', () => {
   expect(scheduleProblem({ statementsFrom: '2024-06', closedAfter: '2024-05' })).toBe('The last month cannot be before the first.');
   expect(scheduleProblem({ cadence: 'WEEKLY' as never })).toBe('Choose how often statements come.');
 });
+
+test('what the months show is kept beside what the person said: the blank choice of the schedule form', () => {
+  const expected = expectedCoverage(months('2024-01', 6), { cadence: 'QUARTERLY' }, '2024-07');
+  expect(expected).toMatchObject({ cadence: 'QUARTERLY', cadenceSource: { from: 'you' }, readCadence: 'MONTHLY' });
+});

@@ -2302,11 +2302,19 @@ describe('see and find: each kind of statement shown in place, hostile files kep
       'aria-label',
       'Feb 2024: missing. Upload for this month',
     );
-    // The person says the card closed after July 2024, in its folded years.
+    // The person says the card closed after July 2024, in its folded years, as the page appears again:
+    // before its scripts run, at 4x CPU slowdown. A month is picked whole, as the browser's month
+    // picker sets it; the form keeps it through hydration.
+    const scripts = await holdScripts(page);
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    await page.goto(`${base}/statements/coverage`, { waitUntil: 'commit' });
     await visa.getByText(/years? and schedule/).click();
     await expect(visa.getByRole('link', { name: 'Jan 2024: statement' })).toHaveAttribute('href', `/statements/${ids['statement.pdf']}`);
     const form = visa.getByRole('form', { name: 'Schedule of Visa' });
     await form.getByLabel('Closed after').fill('2024-07');
+    scripts.release();
+    await expect(form.getByLabel('Closed after')).toHaveValue('2024-07');
     await form.getByRole('button', { name: 'Save schedule' }).click();
     await expect(form.getByRole('status')).toHaveText('Saved: coverage now follows this schedule.');
     await expect(visa).toContainText('6 of 7 months filed, 1 missing');
@@ -2316,6 +2324,7 @@ describe('see and find: each kind of statement shown in place, hostile files kep
     await expect(visa).toContainText('6 of 7 months filed, 1 missing');
     await visa.getByText(/years? and schedule/).click();
     await expect(visa.getByRole('form', { name: 'Schedule of Visa' }).getByLabel('Closed after')).toHaveValue('2024-07');
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
     expect(await everyScheme(page, 'coverage')).toEqual([]);
     // On a phone the twelve months fit: nothing clipped, nothing to scroll sideways.
     await page.setViewportSize({ width: 360, height: 900 });
@@ -2440,14 +2449,23 @@ describe('see and find: each kind of statement shown in place, hostile files kep
     await expect(page.getByRole('status')).toHaveText(`${count} statements filed under this account.`);
     await expect(page.getByRole('region', { name: 'Visa Platinum 1%' })).toContainText('closed after Jul 2024');
     // Merged: the brokerage account's statements go under Visa Platinum only once the person says they are one.
-    await page.goto(`${base}/statements/accounts/brokerage`);
+    // The name is typed key by key as the page appears, before its scripts run, at 4x CPU slowdown.
+    const scripts = await holdScripts(page);
+    await slowCpu(page);
+    await page.goto(`${base}/statements/accounts/brokerage`, { waitUntil: 'commit' });
     const merge = page.getByRole('form', { name: 'Name of Brokerage' });
-    await merge.getByLabel('Name').fill('visa platinum 1%');
+    await merge.getByLabel('Name').click();
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type('visa platinum 1%', { delay: 25 });
+    scripts.release();
+    await expect(merge.getByLabel('Name')).toHaveValue('visa platinum 1%');
     await merge.getByRole('button', { name: 'Rename or merge' }).click();
     await expect(merge.getByRole('alert')).toHaveText(
       'Visa Platinum 1% is another of your accounts. Tick "They are one account" to file this one\'s 4 statements under it.',
     );
     expect(new URL(page.url()).pathname).toBe('/statements/accounts/brokerage');
+    // What was typed stays for the answer.
+    await expect(merge.getByLabel('Name')).toHaveValue('visa platinum 1%');
     await merge.getByLabel("They are one account: file this one's statements under it").check();
     await merge.getByRole('button', { name: 'Rename or merge' }).click();
     await page.waitForURL(`${base}/statements/accounts/visa%20platinum%201%25?moved=4`);

@@ -1,4 +1,4 @@
-import { cadenceOfPeriods, expectedCoverage, type AccountSchedule, type Cadence, type ExpectedCoverage } from '@contract/accounts/schedule';
+import { expectedCoverage, periodOfIndex, type AccountSchedule, type ExpectedCoverage } from '@contract/accounts/schedule';
 import { accountKeyOf } from '@contract/keys';
 
 /** A coverage cell as the API answers it: one account in one month. */
@@ -35,11 +35,7 @@ export interface CoverageRow extends ExpectedCoverage {
   missingPeriods: string[];
   /** Months with a statement. */
   filedMonths: number;
-  /** The cadence the statements' months show (what a blank schedule falls back to), if they show one. */
-  readCadence?: Cadence;
 }
-
-const periodOf = (year: number, month: number) => `${year}-${String(month).padStart(2, '0')}`;
 
 /**
  * The coverage of each account: which of its statements are due, from its cadence
@@ -75,7 +71,7 @@ export const coverageGrid = (
     for (let year = Number(last.slice(0, 4)); year >= Number(first.slice(0, 4)); year--) {
       const row: CoverageMonth[] = [];
       for (let month = 1; month <= 12; month++) {
-        const period = periodOf(year, month);
+        const period = periodOfIndex(year * 12 + month - 1);
         const statementIds = months.get(period);
         if (statementIds) row.push({ period, kind: 'filed', statementIds });
         else if (missing.has(period)) row.push({ period, kind: 'missing' });
@@ -96,7 +92,6 @@ export const coverageGrid = (
         due: filed + missingPeriods.length,
         missingPeriods,
         filedMonths: periods.length,
-        readCadence: cadenceOfPeriods(periods).cadence,
       },
     ];
   });

@@ -69,7 +69,7 @@ const countInWords = (row: CoverageRow) => {
   return row.missing === 0 ? `${countOf(row.filed, noun)} filed, none missing` : `${row.filed} of ${countOf(row.due, noun)} filed, ${row.missing} missing`;
 };
 
-/** An id for the account's row, from its key: a link to the row and back from its form. */
+/** An id for the account's row, from its key: a link can land on the row. */
 const rowId = (key: string) => `account-${encodeURIComponent(key).replace(/%/g, '_')}`;
 
 /**
