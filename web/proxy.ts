@@ -8,6 +8,7 @@ import { NONCE_HEADER, PATH_HEADER } from '@/lib/nonce';
 import { PAGES, SIGN_IN_REASONS, isPrivatePage, isSignedOutPage, safeNext, signInPath } from '@/lib/routes';
 import { loadWebConfig } from '@/lib/server-config';
 import { clearSessionCookies, hasSessionCookies, requestSession } from '@/lib/server-session';
+import { SESSION_ENDED_COOKIE, SESSION_ENDED_MARK_SECONDS } from '@/lib/session-ended';
 
 /**
  * Runs before every page renders:
@@ -38,13 +39,26 @@ export async function proxy(request: NextRequest) {
   let response = NextResponse.next({ request: { headers } });
   if (isPrivatePage(pathname) || isSignedOutPage(pathname)) {
     const session = await requestSession(request, response);
+    // A session that works again has nothing left to explain.
+    if (session && request.cookies.has(SESSION_ENDED_COOKIE)) response.cookies.delete(SESSION_ENDED_COOKIE);
     if (!session && isPrivatePage(pathname)) {
-      // Cookies of a session that no longer works: it ended (refresh refused), and the page says so.
-      const ended = hasSessionCookies(request);
+      // Cookies of a session that no longer works, or the mark a tab left when it found so
+      // first: the session ended (refresh refused), and the page says so.
+      const ended = hasSessionCookies(request) || request.cookies.has(SESSION_ENDED_COOKIE);
       response = NextResponse.redirect(
         new URL(signInPath(pathname + search, ended ? SIGN_IN_REASONS.sessionEnded : undefined), request.url),
       );
-      if (ended) clearSessionCookies(request, response);
+      if (ended) {
+        clearSessionCookies(request, response);
+        response.cookies.set({
+          name: SESSION_ENDED_COOKIE,
+          value: '1',
+          path: '/',
+          maxAge: SESSION_ENDED_MARK_SECONDS,
+          sameSite: 'lax',
+          secure: request.nextUrl.protocol === 'https:',
+        });
+      }
     } else if (session && isSignedOutPage(pathname)) {
       const next = pathname === PAGES.signIn ? request.nextUrl.searchParams.get('next') : null;
       const redirect = NextResponse.redirect(new URL(safeNext(next), request.url));

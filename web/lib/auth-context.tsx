@@ -6,6 +6,7 @@ import { toast } from '@/lib/toast';
 import { amplifyAuth, currentIdToken, onSessionEnded } from './amplify-client';
 import { MESSAGES, TOAST_IDS } from './messages';
 import { PAGES, SIGN_IN_REASONS, signInPath } from './routes';
+import { markSessionEnded } from './session-ended';
 
 export type AuthState = { status: 'signedOut' } | { status: 'signedIn'; sub: string; email: string };
 
@@ -69,6 +70,8 @@ export const AuthProvider = ({ initial, children, onSignedOut }: { initial: Auth
   const leave = useCallback(
     (message: string, toastId: string, ended: boolean) => {
       const wasSignedIn = stateRef.current.status === 'signedIn';
+      // At once, not at the next render: two reports of the same end leave once.
+      stateRef.current = { status: 'signedOut' };
       setState({ status: 'signedOut' });
       onSignedOut();
       if (!wasSignedIn) return;
@@ -77,6 +80,26 @@ export const AuthProvider = ({ initial, children, onSignedOut }: { initial: Auth
     },
     [router, onSignedOut],
   );
+
+  /**
+   * The session ended (Amplify's refresh was refused, or its tokens are gone while this tab
+   * still shows private data: the server removed them on another request): every tab
+   * leaves, and the next page any of them asks for says why.
+   */
+  const endSession = useCallback(() => {
+    markSessionEnded();
+    void amplifyAuth()
+      .then(({ signOut }) => signOut())
+      .catch(() => undefined);
+    channel.current?.postMessage({ type: 'sessionEnded' } satisfies SessionMessage);
+    leave(MESSAGES.sessionEnded, TOAST_IDS.sessionEnded, true);
+  }, [leave]);
+
+  const idToken = useCallback(async () => {
+    const token = await currentIdToken();
+    if (!token && stateRef.current.status === 'signedIn') endSession();
+    return token;
+  }, [endSession]);
 
   useEffect(() => {
     const tabs = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(SESSION_CHANNEL);
@@ -87,25 +110,19 @@ export const AuthProvider = ({ initial, children, onSignedOut }: { initial: Auth
         if (data?.type === 'sessionEnded') leave(MESSAGES.sessionEnded, TOAST_IDS.sessionEnded, true);
       };
     }
-    const stopListening = onSessionEnded(() => {
-      void amplifyAuth()
-        .then(({ signOut }) => signOut())
-        .catch(() => undefined);
-      tabs?.postMessage({ type: 'sessionEnded' } satisfies SessionMessage);
-      leave(MESSAGES.sessionEnded, TOAST_IDS.sessionEnded, true);
-    });
+    const stopListening = onSessionEnded(endSession);
     return () => {
       stopListening();
       tabs?.close();
       channel.current = null;
     };
-  }, [leave]);
+  }, [leave, endSession]);
 
   const value = useMemo<AuthContextValue>(
     () => ({
       state,
       refresh,
-      idToken: currentIdToken,
+      idToken,
       signOut: async ({ everywhere = false, to = PAGES.signIn, message } = {}) => {
         const { signOut } = await amplifyAuth();
         if (everywhere) await (await import('./devices-sign-out')).forgetEveryDevice().catch(() => undefined);
@@ -118,7 +135,7 @@ export const AuthProvider = ({ initial, children, onSignedOut }: { initial: Auth
         router.replace(to);
       },
     }),
-    [state, refresh, onSignedOut, router],
+    [state, refresh, idToken, onSignedOut, router],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 };

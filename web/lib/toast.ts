@@ -1,13 +1,24 @@
 import { createElement } from 'react';
 import type { ToastOptions } from 'react-toastify/unstyled';
+import { MESSAGES, TOAST_IDS } from './messages';
 
 /** react-toastify, fetched the first time the page needs it (a toast raised, or its container mounted). */
 export const loadToastify = () => import('react-toastify/unstyled');
 
 type Kind = 'success' | 'error' | 'info';
 
+/**
+ * A catalogue message keeps its stable id whoever raises it: the session's end reported by
+ * the tab and by the action that found it shows once.
+ */
+const CATALOGUE_IDS = new Map<string, string>(
+  Object.entries(TOAST_IDS).map(([key, id]) => [MESSAGES[key as keyof typeof TOAST_IDS], id]),
+);
+
 const raise = (kind: Kind) => (message: string, options?: ToastOptions) =>
-  void loadToastify().then(({ toast: toastify }) => toastify[kind](message, options));
+  void loadToastify().then(({ toast: toastify }) =>
+    toastify[kind](message, { toastId: CATALOGUE_IDS.get(message), ...options }),
+  );
 
 /**
  * The app's toasts. Every toast follows something the person did or something the page
