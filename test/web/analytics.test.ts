@@ -1,10 +1,9 @@
 import type { ReactElement } from 'react';
 import * as vm from 'node:vm';
-import { WEB_CONFIG_ENV } from '../../contract';
 import { ANALYTICS_ORIGINS } from '../../contract/security-headers';
 import { PAGE_VIEW_FUNCTION, analyticsAllowedOn, analyticsScript } from '../../web/lib/analytics';
 import { withSources } from '../../web/lib/csp';
-import fixture from './fixtures/amplify_outputs.json';
+import { NextRequest, loadProxy, type Proxy } from './support/proxy';
 
 /*
  * What imports Next.js is loaded without its types: they redeclare `process.env` for every
@@ -14,8 +13,6 @@ type Analytics = (props: { measurementId: string | undefined; nonce?: string }) 
 const { Analytics } = jest.requireActual<{ Analytics: Analytics }>('../../web/components/analytics');
 const { AnalyticsPageViews } = jest.requireActual<{ AnalyticsPageViews: unknown }>('../../web/components/analytics-page-views');
 const { PATH_HEADER, NONCE_HEADER } = jest.requireActual<{ PATH_HEADER: string; NONCE_HEADER: string }>('../../web/lib/nonce');
-const { NextRequest } = jest.requireActual<{ NextRequest: new (url: string, init?: RequestInit) => Request }>('next/server');
-type Proxy = (request: Request) => Promise<Response>;
 
 /**
  * A browser tab as gtag's set-up script sees it: its address, referrer and title, which a
@@ -120,19 +117,7 @@ describe('analytics with a measurement id', () => {
 describe('the proxy, with a measurement id set', () => {
   let proxy: Proxy;
   beforeAll(() => {
-    const saved = { ...process.env };
-    process.env[WEB_CONFIG_ENV.json] = JSON.stringify(fixture);
-    process.env.NEXT_PUBLIC_GA_MEASUREMENT_ID = 'G-TEST123';
-    try {
-      jest.isolateModules(() => {
-        // A fresh copy that reads this id and config.
-        proxy = jest.requireActual<{ proxy: Proxy }>('../../web/proxy').proxy;
-        // The config is read once per process, at its first use: now, while the fixture is set.
-        jest.requireActual<{ loadWebConfig: () => unknown }>('../../web/lib/server-config').loadWebConfig();
-      });
-    } finally {
-      process.env = saved;
-    }
+    proxy = loadProxy({ NEXT_PUBLIC_GA_MEASUREMENT_ID: 'G-TEST123' });
   });
 
   /** What the proxy answers for a page: its CSP, and the request headers it hands the page (a viewer's own path header replaced). */

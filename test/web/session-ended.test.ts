@@ -1,13 +1,5 @@
-import { WEB_CONFIG_ENV } from '../../contract';
 import { SESSION_ENDED_COOKIE } from '../../web/lib/session-ended';
-import fixture from './fixtures/amplify_outputs.json';
-
-/*
- * The proxy is loaded without Next.js's types (see analytics.test.ts): they redeclare
- * `process.env` for every file the root project compiles.
- */
-const { NextRequest } = jest.requireActual<{ NextRequest: new (url: string, init?: RequestInit) => Request }>('next/server');
-type Proxy = (request: Request) => Promise<Response>;
+import { NextRequest, loadProxy, type Proxy } from './support/proxy';
 
 /**
  * One tab finds the session ended and removes its cookies before another tab's next page
@@ -16,16 +8,7 @@ type Proxy = (request: Request) => Promise<Response>;
 describe('the proxy, after a tab found the session ended', () => {
   let proxy: Proxy;
   beforeAll(() => {
-    const saved = { ...process.env };
-    process.env[WEB_CONFIG_ENV.json] = JSON.stringify(fixture);
-    try {
-      jest.isolateModules(() => {
-        proxy = jest.requireActual<{ proxy: Proxy }>('../../web/proxy').proxy;
-        jest.requireActual<{ loadWebConfig: () => unknown }>('../../web/lib/server-config').loadWebConfig();
-      });
-    } finally {
-      process.env = saved;
-    }
+    proxy = loadProxy();
   });
 
   const visit = (path: string, cookie?: string) =>
