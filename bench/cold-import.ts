@@ -52,6 +52,7 @@ export const LAMBDA_LIKE_ENV: Record<string, string> = {
   [LAMBDA_ENV.deletionJobRoleArn]: 'arn:aws:iam::123456789012:role/bench-deletion-job',
   [LAMBDA_ENV.shareReaderRoleArn]: 'arn:aws:iam::123456789012:role/bench-share-reader',
   [LAMBDA_ENV.notifierFunctionName]: 'bench-notifier',
+  [LAMBDA_ENV.identifierSecretArn]: 'arn:aws:secretsmanager:us-east-1:123456789012:secret:bench-identifiers',
   [LAMBDA_ENV.pushVapidSecretArn]: 'arn:aws:secretsmanager:us-east-1:123456789012:secret:bench-vapid',
   [LAMBDA_ENV.pushVapidSubject]: 'mailto:bench@example.com',
   [LAMBDA_ENV.graphqlApiId]: 'benchapi',

@@ -3,6 +3,7 @@ import { MAX_PARTS, PERIOD_PATTERN, STATEMENT_LIMITS, STATEMENT_PAGE_SIZE, TEXT_
 import { COMPOSITE_SHA256_PATTERN, SHA256_BASE64_PATTERN, type ChecksumType } from './checksums';
 import { plainNameProblem, textProblem } from './upload-rules';
 import { STATEMENT_ID_PATTERN } from './keys';
+import { IDENTIFIER_KEYS } from './accounts/identifier-keys';
 
 /**
  * Request and response bodies of the two presign APIs. The Lambdas parse requests with
@@ -61,6 +62,14 @@ export const profileImageUploadRequestSchema = z
 
 const periodSchema = z.string({ error: 'period must be text' }).regex(PERIOD_PATTERN, 'period must look like 2024-01 (YYYY-MM)');
 
+/** The keyed hashes of the account identifiers a file names (contract/accounts/identifier-keys), never the numbers. */
+export const identifierKeysSchema = z
+  .array(z.string({ error: 'identifierKeys must be text' }).regex(IDENTIFIER_KEYS.pattern, 'identifierKeys must be keys made with /identifier-key'), {
+    error: 'identifierKeys must be a list',
+  })
+  .max(IDENTIFIER_KEYS.perStatement, `identifierKeys holds at most ${IDENTIFIER_KEYS.perStatement} keys`)
+  .refine((keys) => new Set(keys).size === keys.length, 'identifierKeys must not repeat');
+
 export const statementUploadRequestSchema = z
   .object({
     fileName: fileNameSchema,
@@ -69,6 +78,7 @@ export const statementUploadRequestSchema = z
     accountLabel: accountLabelSchema,
     period: periodSchema,
     checksum: statementChecksumSchema,
+    identifierKeys: identifierKeysSchema.optional(),
   })
   .strict();
 
@@ -162,6 +172,11 @@ export interface PresignedPut {
 }
 
 export interface ProfileImageUploadResponse extends PresignedPut {
+  key: string;
+}
+
+/** The caller's own key for hashing account identifiers (base64url, 32 bytes). */
+export interface IdentifierKeyResponse {
   key: string;
 }
 

@@ -31,6 +31,8 @@ export interface Statement extends Schema.Statement {
    * (deleted, quarantined, filed elsewhere) never comes back into it by itself.
    */
   filedAt?: string;
+  /** Keyed hashes of the identifiers its file names for its account (contract/accounts/identifier-keys); never the numbers. */
+  identifierKeys?: string[];
 }
 
 /** A statement in Recently deleted: the record as it was, with when it was deleted and when it goes for good. */

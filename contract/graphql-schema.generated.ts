@@ -39,6 +39,8 @@ export type AccountSummary = {
   /** YYYY-MM: the account's last month, as the person said (it closed after it). */
   closedAfter?: Maybe<Scalars['String']['output']>;
   count: Scalars['Int']['output'];
+  /** Keyed hashes of the identifiers (IBAN, account number, OFX account id) its statements' files name, under the owner's key from the statements API's /identifier-key; never the numbers. Null when none was read. */
+  identifierKeys?: Maybe<Array<Scalars['String']['output']>>;
   /** The account's label as first given. */
   label: Scalars['String']['output'];
   /** YYYY-MM: no statements before this month, as the person said. */

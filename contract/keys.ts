@@ -66,6 +66,8 @@ export const STATEMENT_METADATA = {
   period: 'period',
   /** The checksum the client declared (base64 SHA-256, or composite `…-N`); the catalogue holds S3's against it. */
   checksum: 'checksum',
+  /** The keyed hashes of the account's identifiers the file names, space-separated (contract/accounts/identifier-keys). */
+  identifierKeys: 'account-ids',
 } as const;
 
 /**

@@ -23,6 +23,8 @@ export const LAMBDA_ENV = {
   shareReaderRoleArn: 'SHARE_READER_ROLE_ARN',
   /** The push notifier, which the share function invokes (asynchronously) at a share's first opening. */
   notifierFunctionName: 'NOTIFIER_FUNCTION_NAME',
+  /** The secret each owner's account-identifier key is derived from (the statements API only). */
+  identifierSecretArn: 'IDENTIFIER_SECRET_ARN',
   /** The secret that holds the deployment's VAPID key pair, for the functions that send web push. */
   pushVapidSecretArn: 'PUSH_VAPID_SECRET_ARN',
   /** Who push services may contact about our notices (VAPID's `sub`): a mailto: or https: URL. */

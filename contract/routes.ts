@@ -1,5 +1,6 @@
 import type { AccountDeletion, AccountOverview } from './account';
 import type {
+  IdentifierKeyResponse,
   AccountDeletionRequest,
   CompleteUploadRequest,
   CompleteUploadResponse,
@@ -87,6 +88,8 @@ export const STATEMENT_ROUTES = {
   extendShare: route<ExtendShareRequest, ShareSummary>()('POST', '/shares/{shareId}/extend'),
   /** Takes one statement out of a share for good: its recipient no longer sees it. */
   removeSharedStatement: route<undefined, undefined>()('DELETE', '/shares/{shareId}/statements/{statementId}'),
+  /** The caller's key for account identifiers: the browser hashes what a file names with it (contract/accounts/identifier-keys). */
+  identifierKey: route<undefined, IdentifierKeyResponse>()('GET', '/identifier-key'),
   /** The caller's devices with notifications on. */
   listPushDevices: route<undefined, { devices: PushDevice[] }>()('GET', '/push/devices'),
   /** Turns notifications on for a device (its push subscription); the same subscription again updates it. */

@@ -25,6 +25,7 @@ import { VaultData } from './constructs/data';
 import { MalwareScanning } from './constructs/malware-scanning';
 import { PresignApi, type PresignApiProps } from './constructs/presign-api';
 import { PushNotifications } from './constructs/push-notifications';
+import { AccountIdentifiers } from './constructs/account-identifiers';
 import { ShareAccess } from './constructs/share-access';
 import { VaultStorage } from './constructs/storage';
 import { UploadCatalogue } from './constructs/upload-catalogue';
@@ -99,6 +100,8 @@ export class StatementVaultStack extends Stack {
   readonly web: WebHosting;
   /** Web push: its key pair's secret, so tools (the local stack's IAM check) can name its ARN. */
   readonly push: PushNotifications;
+  /** The secret owners' identifier keys come from, so tools (the local stack's IAM check) can name its ARN. */
+  readonly accountIdentifiers: AccountIdentifiers;
   /** Who calls AWS, so tools (the local stack's IAM check) can find each one's policies. */
   readonly principals: VaultPrincipals;
   /** The two REST APIs, so tools (the local stack's IAM check) can name their methods' ARNs. */
@@ -230,6 +233,10 @@ export class StatementVaultStack extends Stack {
     for (const sender of [statementsApi.handler, catalogue.handler, catalogue.scanResults]) push.grantSend(sender, data.table);
     push.grantNotify(shares.handler);
     this.push = push;
+
+    // Account identifiers: the statements API hands each owner the key their files' identifiers are hashed with.
+    this.accountIdentifiers = new AccountIdentifiers(this, 'AccountIdentifiers', { removalPolicy });
+    this.accountIdentifiers.grantDerive(statementsApi.handler);
 
     // Closing an account: the statements API records the job and starts the worker.
     const accountDeletion = new AccountDeletion(this, 'AccountDeletion', { storage, table: data.table, userPool: auth.userPool });

@@ -56,6 +56,8 @@ export const dataPaths = (dataDir: string) => ({
   codes: path.join(dataDir, 'codes.jsonl'),
   /** The VAPID key pair web push is signed with (the deployment's secret). */
   vapidKeys: path.join(dataDir, 'push', 'vapid-keys.json'),
+  /** The secret owners' account-identifier keys are derived from (the deployment's secret). */
+  identifierSecret: path.join(dataDir, 'secrets', 'account-identifiers'),
   /** Process ids of children, so a start after kill -9 can stop what is left. */
   pids: path.join(dataDir, 'pids.json'),
 });

@@ -43,6 +43,7 @@ import { startMalwareEngine } from './malware/engine';
 import { createLocalMalwareScanner } from './malware/scanner';
 import { assertPortsFree, freePort } from './ports';
 import { localVapidSecret } from './push-keys';
+import { localIdentifierSecret } from './secrets';
 import { startPushService } from './push-service';
 import { startRestApi } from './rest-api';
 import { startLocalS3 } from './s3/server';
@@ -74,6 +75,7 @@ const lambdaEnvironment = (
   ports: Ports,
   roles: { deletionJobRoleArn: string; shareReaderRoleArn: string },
   push: { vapidSecretArn: string; serviceOrigin: string },
+  identifierSecretArn: string,
 ): Record<LambdaEnvName, string> => ({
   [LAMBDA_ENV.bucketName]: LOCAL_IDS.bucketName,
   [LAMBDA_ENV.tableName]: LOCAL_IDS.tableName,
@@ -88,6 +90,7 @@ const lambdaEnvironment = (
   [LAMBDA_ENV.deletionJobRoleArn]: roles.deletionJobRoleArn,
   [LAMBDA_ENV.shareReaderRoleArn]: roles.shareReaderRoleArn,
   [LAMBDA_ENV.notifierFunctionName]: LOCAL_FUNCTION_NAMES.pushNotifier,
+  [LAMBDA_ENV.identifierSecretArn]: identifierSecretArn,
   [LAMBDA_ENV.pushVapidSecretArn]: push.vapidSecretArn,
   // The CDK app names the web app's https origin; push services take only https: or mailto:, and this one is http.
   [LAMBDA_ENV.pushVapidSubject]: 'mailto:operator@statement-vault.localhost',
@@ -230,13 +233,15 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
       ports,
       { deletionJobRoleArn: model.principals.accountDeletionJob.roleArn, shareReaderRoleArn: model.principals.shareReader.roleArn },
       { vapidSecretArn: model.vapidSecretArn, serviceOrigin: pushService.origin },
+      model.identifierSecretArn,
     );
+    const identifierSecret = localIdentifierSecret(paths.identifierSecret);
     const endpoints = { s3: `http://${HOST}:${ports.s3}`, dynamodb: `http://${HOST}:${ports.dynamodb}` };
     // Secrets Manager's GetSecretValue for a principal: its policies must allow it on the secret.
     const readSecretAs = (name: PrincipalName) => async (secretArn: string) => {
       const decision = await authorizer.authorize(model.principals[name], { action: 'secretsmanager:GetSecretValue', resource: secretArn });
       if (!decision.allowed) throw Object.assign(new Error(decision.message), { name: 'AccessDeniedException' });
-      return vapid.value(secretArn);
+      return secretArn === model.identifierSecretArn ? identifierSecret : vapid.value(secretArn);
     };
     const access = (name: PrincipalName) => ({ credentials: identities.credentialsOf(name), endpoints, readSecret: readSecretAs(name) });
     // STS's AssumeRole for a principal: its own policies must allow sts:AssumeRole on the

@@ -85,13 +85,26 @@ const newDetail = (facts: AccountFacts) =>
 /** The way the filing writes an account's label from a file: "First Harbor Bank ••4821", or "••4821" with no bank named. */
 const FILED_LABEL = /^(?:(.*\S)\s+)?••(\d{4})$/u;
 
+/** An account as the person's summaries give it: its label, and the identifier keys its statements' files named. */
+export interface LabelledAccount {
+  label: string;
+  identifierKeys?: readonly string[] | null;
+}
+
 /**
- * A person's accounts as matching sees them while accounts are still known by their
- * labels: a label the filing wrote ("Bank ••1234") gives its institution and last four;
- * one the person typed ("Visa") gives neither, and is never matched by a file, only chosen.
+ * A person's accounts as matching sees them while accounts are known by their labels: a
+ * label the filing wrote ("Bank ••1234") gives its institution and last four; one the
+ * person typed ("Visa") gives neither. Either is matched by the identifier keys of the
+ * files filed under it: once a file with an IBAN is filed under "Visa", the next with that
+ * IBAN goes there too.
  */
-export const accountsFromLabels = (labels: readonly string[]): MatchableAccount[] =>
-  labels.map((label) => {
+export const accountsFromLabels = (accounts: readonly LabelledAccount[]): MatchableAccount[] =>
+  accounts.map(({ label, identifierKeys }) => {
     const match = FILED_LABEL.exec(label.normalize('NFC').trim());
-    return { id: label, ...(match?.[1] ? { institution: match[1] } : {}), ...(match ? { last4: match[2] } : {}), identifierKeys: [] };
+    return {
+      id: label,
+      ...(match?.[1] ? { institution: match[1] } : {}),
+      ...(match ? { last4: match[2] } : {}),
+      identifierKeys: identifierKeys ?? [],
+    };
   });

@@ -2,6 +2,7 @@ import { TABLE_KEYS, accountKeyOf } from '../../contract/keys';
 import type { Statement } from '../../contract/entities';
 import {
   COVERAGE_IDS,
+  IDENTIFIER_KEYS_ATTRIBUTE,
   type HeldUpload,
   type OwnerRecords,
   type QuotaUsage,
@@ -27,7 +28,7 @@ export const expectedSummaries = (
   uploads: readonly HeldUpload[] = [],
   deleted: readonly Statement[] = [],
 ) => {
-  const accounts = new Map<string, Totals & { label: string; labelFrom: string }>();
+  const accounts = new Map<string, Totals & { label: string; labelFrom: string; identifierKeys: string[] }>();
   const periods = new Map<string, Totals>();
   const coverage = new Map<string, Totals & { period: string; accountKey: string; ids: string[] }>();
   const quota: QuotaUsage = { statements: 0, bytes: 0, slots: 0, slotBytes: 0, deletedStatements: 0, deletedBytes: 0 };
@@ -39,6 +40,7 @@ export const expectedSummaries = (
       ...add(account, statement.size),
       label: account?.label ?? statement.accountLabel.normalize('NFC').trim(),
       labelFrom: account?.labelFrom ?? statement.id,
+      identifierKeys: [...new Set([...(account?.identifierKeys ?? []), ...(statement.identifierKeys ?? [])])].sort(),
     });
     periods.set(statement.period, add(periods.get(statement.period), statement.size));
     const cell = TABLE_KEYS.coverageSort(statement.period, key);
@@ -81,13 +83,15 @@ export const summaryCorrections = (records: OwnerRecords): SummaryCorrection[] =
   for (const key of new Set([...seen.accounts.keys(), ...expected.accounts.keys()])) {
     const want = expected.accounts.get(key);
     const have = seen.accounts.get(key);
-    if (!sameTotals(have, want)) {
+    const sameKeys = (have?.identifierKeys ?? []).join() === (want?.identifierKeys ?? []).join();
+    if (!sameTotals(have, want) || !sameKeys) {
       corrections.push({
         sortKey: TABLE_KEYS.accountSort(key),
         seen: seenAs(have),
         ...(want && {
           expected: { count: want.count, bytes: want.bytes },
           setIfAbsent: { label: want.label, labelFrom: want.labelFrom, accountKey: key },
+          sets: { [IDENTIFIER_KEYS_ATTRIBUTE]: want.identifierKeys },
         }),
       });
     }

@@ -19,6 +19,8 @@ export interface HandlerEnvironment {
   shareReaderRoleArn?: string;
   /** Set for the share API: who tells an owner of a share's first opening. */
   notifierFunctionName?: string;
+  /** Set for the statements API: the secret owners' identifier keys come from. */
+  identifierSecretArn?: string;
   /** Set for the functions that send web push. */
   push?: { vapidSecretArn: string; subject: string; extraOrigins: string[] };
 }
@@ -65,6 +67,7 @@ export const parseEnvironment = (env: Record<string, string | undefined>): Handl
     deletionJobRoleArn: env[LAMBDA_ENV.deletionJobRoleArn] || undefined,
     shareReaderRoleArn: env[LAMBDA_ENV.shareReaderRoleArn] || undefined,
     notifierFunctionName: env[LAMBDA_ENV.notifierFunctionName] || undefined,
+    identifierSecretArn: env[LAMBDA_ENV.identifierSecretArn] || undefined,
     ...(env[LAMBDA_ENV.pushVapidSecretArn]
       ? {
           push: {

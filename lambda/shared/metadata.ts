@@ -11,6 +11,8 @@ export interface StatementMetadata {
   period: string;
   /** The checksum the client declared for the whole file (absent on objects of earlier releases). */
   checksum?: string;
+  /** Keyed hashes of the account's identifiers the file names (absent when it names none). */
+  identifierKeys?: string[];
 }
 
 export const encodeStatementMetadata = (metadata: StatementMetadata): Record<string, string> => ({
@@ -18,6 +20,7 @@ export const encodeStatementMetadata = (metadata: StatementMetadata): Record<str
   [STATEMENT_METADATA.accountLabel]: encodeMetadataText(metadata.accountLabel),
   [STATEMENT_METADATA.period]: metadata.period,
   ...(metadata.checksum ? { [STATEMENT_METADATA.checksum]: metadata.checksum } : {}),
+  ...(metadata.identifierKeys?.length ? { [STATEMENT_METADATA.identifierKeys]: metadata.identifierKeys.join(' ') } : {}),
 });
 
 const decode = (value: string | undefined): string | undefined => {
@@ -35,6 +38,7 @@ export const decodeStatementMetadata = (metadata: Record<string, string>): Parti
   accountLabel: decode(metadata[STATEMENT_METADATA.accountLabel]),
   period: metadata[STATEMENT_METADATA.period],
   checksum: metadata[STATEMENT_METADATA.checksum],
+  identifierKeys: metadata[STATEMENT_METADATA.identifierKeys]?.split(' ').filter(Boolean),
 });
 
 /** RFC 6266: an ASCII fallback name plus the exact UTF-8 name, so every browser saves the original name. */

@@ -1,6 +1,7 @@
 import { ulid } from 'ulid';
 import { STATEMENT_LIMITS, STATEMENT_QUOTA, formatBytes, needsMultipart, partSizes } from '../../contract/uploads';
 import { STATEMENT_ROUTES } from '../../contract/routes';
+import { ownerIdentifierKey } from '../../contract/accounts/identifier-keys';
 import { STATEMENT_STATUS } from '../../contract/entities';
 import { SHA256_BASE64_PATTERN, compositePartCount } from '../../contract/checksums';
 import {
@@ -53,6 +54,8 @@ export interface StatementsDeps {
   newSecret?: () => string;
   /** The owner's devices with notifications on, and what sends them notices. */
   push: Pick<PushRouteDeps, 'devices' | 'sender' | 'extraOrigins'>;
+  /** The deployment's secret for account identifiers (read from Secrets Manager once per container). */
+  identifierSecret: () => Promise<string>;
 }
 
 /**
@@ -269,6 +272,11 @@ export const createStatementsApi = (deps: StatementsDeps) => {
         }
         return { status: 204 };
       }),
+      // The caller's own key, derived for their id: the same every time, unlike anyone else's.
+      on(STATEMENT_ROUTES.identifierKey, async ({ sub }) => ({
+        status: 200 as const,
+        body: { key: await ownerIdentifierKey(await deps.identifierSecret(), sub) },
+      })),
       on(STATEMENT_ROUTES.downloadUrl, ({ sub, param }) => signedRead(sub, param('statementId', statementIdSchema), 'attachment')),
       on(STATEMENT_ROUTES.previewUrl, ({ sub, param }) => signedRead(sub, param('statementId', statementIdSchema), 'inline')),
 

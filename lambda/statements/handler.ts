@@ -10,12 +10,13 @@ import { lazyTracer } from '../shared/tracing';
 
 /**
  * The statements API's Lambda handler, for an environment and a way to reach AWS. Its
- * environment (the VAPID secret checked), logger and metrics are made at cold start; the
+ * environment (the VAPID and identifier secrets checked), logger and metrics are made at cold start; the
  * API, its clients and the tracer at the first invocation (wiring.ts).
  */
 export const createStatementsHandler = (env: Record<string, string | undefined>, access: AwsAccess = {}) => {
   const settings = parseEnvironment(env);
   required(settings.push?.vapidSecretArn, LAMBDA_ENV.pushVapidSecretArn);
+  required(settings.identifierSecretArn, LAMBDA_ENV.identifierSecretArn);
   const logger = createLogger(SERVICE_NAMES.statementsApi, settings.logLevel);
   const metrics = createMetrics(SERVICE_NAMES.statementsApi, settings.metricsDisabled);
   const tracer = lazyTracer(SERVICE_NAMES.statementsApi);

@@ -10,7 +10,9 @@ import type { MetricsPort } from '../shared/metrics';
 import { dynamoDeviceStore } from '../shared/push/devices';
 import { requiredPushSender } from '../shared/push/runtime';
 import { dynamoRecordStore } from '../shared/records';
+import { once } from '../shared/once';
 import { createDynamoDbClient, createS3Client, type AwsAccess } from '../shared/runtime';
+import { readSecretWith } from '../shared/secrets';
 import { Presigner, s3ObjectStore } from '../shared/s3';
 import { dynamoAccountStatements } from '../shared/shares/account-statements';
 import { dynamoShareStore } from '../shared/shares/store';
@@ -43,5 +45,6 @@ export const statementsApiOf = (settings: HandlerEnvironment, access: AwsAccess,
       sender: requiredPushSender(settings, access, { devices, log, metrics }),
       extraOrigins: settings.push?.extraOrigins,
     },
+    identifierSecret: once(() => readSecretWith(access)(required(settings.identifierSecretArn, LAMBDA_ENV.identifierSecretArn))),
   });
 };

@@ -48,6 +48,8 @@ export interface AccessModel {
   restApiIds: Record<'profileImageApi' | 'statementsApi', string>;
   /** The secret that holds the VAPID key pair, as its ARN reads locally. */
   vapidSecretArn: string;
+  /** The secret owners' identifier keys are derived from, as its ARN reads locally. */
+  identifierSecretArn: string;
   principals: Record<PrincipalName, LocalPrincipal>;
   bucketPolicy?: PolicyDocument;
 }
@@ -158,6 +160,8 @@ export const buildAccessModel = (input: { bucketName: string; tableName: string 
   const tableId = logicalId(stack.data.table);
   const secretId = logicalId(stack.push.secret);
   const vapidSecretArn = `arn:aws:secretsmanager:${REGION}:${LOCAL_ACCOUNT_ID}:secret:statement-vault-vapid-keys-LOCAL1`;
+  const identifierSecretId = logicalId(stack.accountIdentifiers.secret);
+  const identifierSecretArn = `arn:aws:secretsmanager:${REGION}:${LOCAL_ACCOUNT_ID}:secret:statement-vault-account-identifiers-LOCAL1`;
   const arns: Record<string, string> = {
     [bucketId]: `arn:aws:s3:::${input.bucketName}`,
     [tableId]: `arn:aws:dynamodb:${REGION}:${LOCAL_ACCOUNT_ID}:table/${input.tableName}`,
@@ -171,6 +175,7 @@ export const buildAccessModel = (input: { bucketName: string; tableName: string 
     [tableId]: input.tableName,
     // A secret's Ref is its ARN.
     [secretId]: vapidSecretArn,
+    [identifierSecretId]: identifierSecretArn,
     ...Object.fromEntries(
       Object.entries(stack.restApis).map(([name, api]) => [logicalId(api), restApiIds[name as keyof typeof restApiIds]]),
     ),
@@ -213,6 +218,7 @@ export const buildAccessModel = (input: { bucketName: string; tableName: string 
     tableName: input.tableName,
     restApiIds,
     vapidSecretArn,
+    identifierSecretArn,
     principals,
     ...(bucketPolicy ? { bucketPolicy: resolve(bucketPolicy.Properties!.PolicyDocument) as PolicyDocument } : {}),
   };

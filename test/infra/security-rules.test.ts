@@ -52,6 +52,7 @@ const describeResource = (resource: unknown): string => {
   if (text.includes('AccountDeletionJobRole')) return 'deletion job role';
   if (text.includes('SharesReaderRole')) return 'share reader role';
   if (text.includes('PushVapidKeys')) return 'vapid secret';
+  if (text.includes('AccountIdentifiersSecret')) return 'identifier secret';
   if (text.includes('PushNotifierFunction')) return 'push notifier';
   if (text.includes('StatementsApi') && text.includes('execute-api')) return `statements API ${/"(\/prod\/[^"]*)"/.exec(text)![1]}`;
   if (text.includes('log-group:/aws/lambda/us-east-1.')) return `edge log group${text.endsWith(':*"]]}') ? ' (:*)' : ''}, any region`;
@@ -614,6 +615,9 @@ describe('least privilege: each principal may do exactly what its code does', ()
         's3:ListBucketVersions bucket if {"StringLike":{"s3:prefix":["statements/*"]}}',
         's3:ListMultipartUploadParts bucket/statements/*',
         's3:PutObject bucket/statements/*',
+        // Derives each owner's identifier key: the only function that reads the secret.
+        'secretsmanager:DescribeSecret identifier secret',
+        'secretsmanager:GetSecretValue identifier secret',
         ...PUSH_SENDS,
         ...TRACING,
       ].sort(),

@@ -37,10 +37,14 @@ const captureLines = async (run: () => Promise<unknown>): Promise<Record<string,
     .map((line) => JSON.parse(line) as Record<string, unknown>);
 };
 
-/** The VAPID secret the CDK app names (read only when a notice is sent, which these tests never do). */
+/**
+ * The secrets the CDK app names for the statements API (the VAPID one read only when a notice
+ * is sent, the identifier one when an owner asks for their key; these tests do neither).
+ */
 const PUSH_ENV = {
   [LAMBDA_ENV.pushVapidSecretArn]: 'arn:aws:secretsmanager:us-east-1:000000000000:secret:vapid-keys-AbCdEf',
   [LAMBDA_ENV.pushVapidSubject]: 'https://vault.example.com',
+  [LAMBDA_ENV.identifierSecretArn]: 'arn:aws:secretsmanager:us-east-1:000000000000:secret:account-identifiers-AbCdEf',
 };
 
 test('log lines carry the function, the Lambda request id, cold start and the API Gateway request id', async () => {

@@ -8,6 +8,7 @@ import {
   type RouteSpec,
   type Statement,
 } from '../../contract';
+import { identifierKeyOf, ownerIdentifierKey } from '../../contract/accounts/identifier-keys';
 import { createStatementsApi } from '../../lambda/statements/core';
 import {
   ALICE,
@@ -20,6 +21,7 @@ import {
   partList,
   signedParts,
   SOME_SHA256,
+  TEST_IDENTIFIER_SECRET,
 } from '../support/lambda-fakes';
 
 const STATEMENT_ID = '01JD0000000000000000000000';
@@ -500,4 +502,29 @@ test('when signing fails after the place was taken, the place goes back', async 
   };
   expect((await handler(create({ ...request, size: 60 * 1024 * 1024 }, ALICE))).statusCode).toBe(500);
   expect(records.uploads.size).toBe(0);
+});
+
+describe('account identifiers', () => {
+  const identifierKey = (sub?: string) => apiEvent({ ...STATEMENT_ROUTES.identifierKey, sub });
+
+  test("the caller's identifier key is derived from the deployment's secret and their own id: the same each time, another person's differs", async () => {
+    const { handler } = setup();
+    const alice = json(await handler(identifierKey(ALICE)));
+    expect(alice).toEqual({ key: await ownerIdentifierKey(TEST_IDENTIFIER_SECRET, ALICE) });
+    expect(json(await handler(identifierKey(ALICE)))).toEqual(alice);
+    expect(json(await handler(identifierKey(BOB))).key).not.toBe(alice.key);
+  });
+
+  test('the keys a file names are signed into its metadata; a key twice or a number in clear is refused in words', async () => {
+    const { handler } = setup();
+    const keys = [await identifierKeyOf(await ownerIdentifierKey(TEST_IDENTIFIER_SECRET, ALICE), { kind: 'iban', value: 'DE89370400440532013000' })];
+    const body = json(await handler(create({ ...request, identifierKeys: keys })));
+    expect(body.headers['x-amz-meta-account-ids']).toBe(keys[0]);
+    expect(signedParts(body.url).signedHeaders).toContain('x-amz-meta-account-ids');
+    const twice = await handler(create({ ...request, identifierKeys: [keys[0], keys[0]] }));
+    expect(twice.statusCode).toBe(400);
+    expect(json(twice).error.message).toMatch(/identifierKeys must not repeat/);
+    const clear = await handler(create({ ...request, identifierKeys: ['DE89370400440532013000'] }));
+    expect(json(clear).error.message).toMatch(/identifierKeys must be keys made with \/identifier-key/);
+  });
 });

@@ -130,6 +130,8 @@ const environment = {
   // Read only when a notice is sent, which these tests never do.
   [LAMBDA_ENV.pushVapidSecretArn]: 'arn:aws:secretsmanager:us-east-1:000000000000:secret:vapid-keys',
   [LAMBDA_ENV.pushVapidSubject]: 'mailto:operator@statement-vault.localhost',
+  // Read only when an owner asks for their identifier key, which these tests never do.
+  [LAMBDA_ENV.identifierSecretArn]: 'arn:aws:secretsmanager:us-east-1:000000000000:secret:account-identifiers',
 };
 const context = { awsRequestId: 'test', functionName: 'statements-api', getRemainingTimeInMillis: () => 10_000 } as Context;
 const failureOf = async (call: Promise<unknown>) => {

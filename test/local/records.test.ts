@@ -89,6 +89,26 @@ test('a delete takes the record, its copies and its share once; empty summaries 
     expect(await listIds(partition)).toEqual([]);
 });
 
+test("an account's identifier keys are its statements': filing adds them, a move takes them along, and the sweep trims what none names", async () => {
+  const dana = owner();
+  const [iban, number] = ['I'.repeat(43), 'N'.repeat(43)];
+  const first = statement(dana, { identifierKeys: [iban] });
+  const second = statement(dana, { identifierKeys: [iban, number], period: '2024-02' });
+  for (const one of [first, second]) await store.putStatement(one);
+  const keysOf = async (label: string) => (await store.ownerRecords(dana)).summaries.accounts.get(accountKeyOf(label))?.identifierKeys;
+  expect(await keysOf('Main')).toEqual([iban, number].sort());
+  // The second statement is filed under another account: it takes its keys there; Main keeps
+  // them until the sweep sees that only the first statement's IBAN is still Main's.
+  await store.editStatement(dana, second.id, { accountLabel: 'Joint' });
+  expect(await keysOf('Joint')).toEqual([iban, number].sort());
+  expect(await keysOf('Main')).toEqual([iban, number].sort());
+  const records = await store.ownerRecords(dana);
+  expect(await store.correctSummaries(dana, summaryCorrections(records))).toBe(1);
+  expect(await keysOf('Main')).toEqual([iban]);
+  expect(await keysOf('Joint')).toEqual([iban, number].sort());
+  expect(summaryCorrections(await store.ownerRecords(dana))).toEqual([]);
+});
+
 describe('the sweep lists what the earlier release recorded, and sets drifted summaries right', () => {
   const sweepOf = (owners: { owner: string; statements: Statement[] }[]) => {
     const objects = memoryObjects();

@@ -18,6 +18,9 @@ import { newUser, signInAgain, type TestUser } from '../local/support/users';
 import cognitoLocalPrivateKey from 'cognito-local/lib/keys/cognitoLocal.private.json';
 import { png } from '../support/samples';
 import { RESOLVERS } from '../../graphql/resolvers';
+import * as fs from 'node:fs';
+import { ownerIdentifierKey } from '../../contract/accounts/identifier-keys';
+import { dataPaths } from '../../local/settings';
 
 /**
  * Every GraphQL operation and every REST route, called by each kind of caller, against
@@ -221,6 +224,13 @@ const REST: Record<
     route: STATEMENT_ROUTES.removeSharedStatement,
     request: (ctx) => ({ params: { shareId: ctx.aShare, statementId: ctx.aStatement } }),
     expect: { ...tokenless, apiKey: 'denied', userA: 'ok', userB: 'notFound' },
+  },
+  // Each gets their own key, derived from their token's sub: never another's.
+  identifierKey: {
+    api: 'statementsApiUrl',
+    route: STATEMENT_ROUTES.identifierKey,
+    request: () => ({}),
+    expect: { ...tokenless, apiKey: 'denied', userA: 'ok', userB: 'ownOnly' },
   },
   listPushDevices: {
     api: 'statementsApiUrl',
@@ -447,7 +457,7 @@ test('the matrix covers every operation and route for every caller', () => {
   expect([...Object.values(REST), ...Object.values(CLOSING)].map((cell) => named(cell.route)).sort()).toEqual(
     [...Object.values(PROFILE_IMAGE_ROUTES), ...Object.values(STATEMENT_ROUTES)].map(named).sort(),
   );
-  expect(cells(GRAPHQL).length + cells(REST).length + cells(CLOSING).length).toBe((RESOLVERS.length + 25) * CALLERS.length);
+  expect(cells(GRAPHQL).length + cells(REST).length + cells(CLOSING).length).toBe((RESOLVERS.length + 26) * CALLERS.length);
 });
 
 describe('GraphQL', () => {
@@ -563,6 +573,10 @@ const checkRestCell = async (table: typeof REST, operation: string, caller: Call
   // B's devices are B's: A's device is listed for A alone.
   if (operation === 'listPushDevices')
     expect(answer.body.devices.map((device: { deviceId: string }) => device.deviceId).includes(ctx.aDevice)).toBe(caller === 'userA');
+  if (operation === 'identifierKey') {
+    const secret = fs.readFileSync(dataPaths(stack.dataDir).identifierSecret, 'utf8');
+    expect(answer.body.key).toBe(await ownerIdentifierKey(secret, self.sub));
+  }
   if (operation === 'getShare') expect(answer.body.statements.map((one: { id: string }) => one.id)).toEqual([ctx.aStatement]);
   if (operation === 'deleteAccount') expect(answer.status).toBe(202);
 };

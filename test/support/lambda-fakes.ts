@@ -464,8 +464,12 @@ export const memoryApiDeps = (
     cors: { allowedOrigins: [ORIGIN] },
     account: parts.account ?? memoryAccount().account,
     push: { devices: memoryDevices(), sender: { notify: async () => ({ sent: 0, gone: 0, failed: 0 }) } },
+    identifierSecret: async () => TEST_IDENTIFIER_SECRET,
   };
 };
+
+/** The deployment's identifier secret in the Lambda tests. */
+export const TEST_IDENTIFIER_SECRET = 'a deployment secret the tests use, 64 characters long, give or take';
 
 /** Devices with notifications on, in memory, by owner and device id as the table keys them. */
 export const memoryDevices = (): DeviceStore & { all: Map<string, StoredDevice> } => {

@@ -1,26 +1,12 @@
 import { LAMBDA_ENV } from '../../../contract/lambda-env';
-import { clientOptions } from '../client-options';
 import { required, type HandlerEnvironment } from '../environment';
 import type { Log } from '../log';
 import type { MetricsPort } from '../metrics';
 import { once } from '../once';
 import type { AwsAccess } from '../runtime';
+import { readSecretWith } from '../secrets';
 import type { DeviceStore } from './devices';
 import { createPushSender, type PushSender, type VapidKeys } from './sender';
-
-/** Secrets Manager's GetSecretValue, with the access's credentials; the SDK's client is loaded at the first read. */
-const secretsManagerRead = (access: AwsAccess) => {
-  const secrets = once(async () => {
-    const { GetSecretValueCommand, SecretsManagerClient } = await import('@aws-sdk/client-secrets-manager');
-    return { client: new SecretsManagerClient(clientOptions(access)), GetSecretValueCommand };
-  });
-  return async (secretArn: string) => {
-    const { client, GetSecretValueCommand } = await secrets();
-    const { SecretString } = await client.send(new GetSecretValueCommand({ SecretId: secretArn }));
-    if (!SecretString) throw new Error('the VAPID secret has no value');
-    return SecretString;
-  };
-};
 
 /** The VAPID key pair from its secret: read at the first notice of a container, again only after a failed read. */
 export const vapidFromSecret = (secretArn: string, readSecret: (arn: string) => Promise<string>): (() => Promise<VapidKeys>) =>
@@ -43,7 +29,7 @@ export const pushSenderOf = (
   if (!settings.push) return undefined;
   return createPushSender({
     ...parts,
-    vapid: vapidFromSecret(settings.push.vapidSecretArn, access.readSecret ?? secretsManagerRead(access)),
+    vapid: vapidFromSecret(settings.push.vapidSecretArn, readSecretWith(access)),
     subject: settings.push.subject,
     extraOrigins: settings.push.extraOrigins,
   });

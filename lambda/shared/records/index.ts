@@ -9,7 +9,7 @@ import { tableAccess } from './table';
 import { trashRecords } from './trash';
 
 export type * from './port';
-export { COVERAGE_IDS } from './summaries';
+export { COVERAGE_IDS, IDENTIFIER_KEYS_ATTRIBUTE } from './summaries';
 
 /**
  * The record store on DynamoDB: one table, each concern in its own file (statements and

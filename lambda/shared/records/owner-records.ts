@@ -1,8 +1,11 @@
 import { TABLE_KEYS } from '../../../contract/keys';
 import type { DeletedStatement } from '../../../contract/entities';
 import type { OwnerRecords, RecordStore } from './port';
-import { COVERAGE_IDS } from './summaries';
+import { COVERAGE_IDS, IDENTIFIER_KEYS_ATTRIBUTE } from './summaries';
 import { INDEXED, LISTED, ORDERED, PURGING, pk, quotaOf, sk, stripKeys, versionOf, type TableAccess } from './table';
+
+/** A string set's members, sorted (none when the attribute is absent). */
+const setOf = (value: unknown): string[] => (value instanceof Set ? [...(value as Set<string>)].sort() : []);
 
 /** What the table holds for one owner, in one partition's order (the sweep's reading). */
 export const ownerRecords = ({ queryAll }: TableAccess): Pick<RecordStore, 'ownerRecords'> => ({
@@ -34,14 +37,10 @@ export const ownerRecords = ({ queryAll }: TableAccess): Pick<RecordStore, 'owne
           ...totals,
           ...versionOf(item),
           label: String(item.label ?? ''),
+          identifierKeys: setOf(item[IDENTIFIER_KEYS_ATTRIBUTE]),
         });
       } else if (sortKey.startsWith(TABLE_KEYS.coverageSortPrefix)) {
-        const ids = item[COVERAGE_IDS];
-        records.summaries.coverage.set(sortKey, {
-          ...totals,
-          ...versionOf(item),
-          ids: ids instanceof Set ? [...(ids as Set<string>)].sort() : [],
-        });
+        records.summaries.coverage.set(sortKey, { ...totals, ...versionOf(item), ids: setOf(item[COVERAGE_IDS]) });
       } else if (sortKey.startsWith(TABLE_KEYS.periodSortPrefix)) {
         records.summaries.periods.set(sortKey.slice(TABLE_KEYS.periodSortPrefix.length), { ...totals, ...versionOf(item) });
       } else if (sortKey.startsWith(TABLE_KEYS.statementSortPrefix)) {

@@ -130,7 +130,8 @@ export interface Versioned {
 
 /** One owner's summaries as stored: by account key, by account and period, by period, and the quota's usage. */
 export interface Summaries {
-  accounts: Map<string, Totals & Versioned & { label: string }>;
+  /** With the identifier keys of its statements (a string set, sorted here). */
+  accounts: Map<string, Totals & Versioned & { label: string; identifierKeys: string[] }>;
   periods: Map<string, Totals & Versioned>;
   /** By coverage sort key (`TABLE_KEYS.coverageSort`): each account in each period, with its statements' ids. */
   coverage: Map<string, Totals & Versioned & { ids: string[] }>;

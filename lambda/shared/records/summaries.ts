@@ -24,16 +24,30 @@ export const quotaUpdate = (tableName: string, owner: string, add: Partial<Quota
   };
 };
 
-/** The update that adds (+1) or takes away (-1) one statement from its account's summary. */
+/** The attribute of an account summary holding its statements' identifier keys (a string set). */
+export const IDENTIFIER_KEYS_ATTRIBUTE = 'identifierKeys';
+
+/**
+ * The update that adds (+1) or takes away (-1) one statement from its account's summary. A
+ * statement that comes adds its identifier keys; one that goes leaves them (another of the
+ * account's statements may name the same number), and the sweep trims the set to what its
+ * statements name.
+ */
 export const accountSummaryUpdate = (tableName: string, statement: Statement, sign: 1 | -1): TransactItem => {
   const accountKey = accountKeyOf(statement.accountLabel);
+  const keys = sign > 0 && statement.identifierKeys?.length ? new Set(statement.identifierKeys) : undefined;
   return {
     Update: {
       TableName: tableName,
       Key: { [pk]: TABLE_KEYS.userPartition(statement.owner), [sk]: TABLE_KEYS.accountSort(accountKey) },
-      UpdateExpression:
-        'ADD #count :n, #bytes :b, #v :one SET #label = if_not_exists(#label, :label), labelFrom = if_not_exists(labelFrom, :id), accountKey = :key',
-      ExpressionAttributeNames: { '#count': 'count', '#bytes': 'bytes', '#label': 'label', '#v': VERSION },
+      UpdateExpression: `ADD #count :n, #bytes :b, #v :one${keys ? ', #keys :keys' : ''} SET #label = if_not_exists(#label, :label), labelFrom = if_not_exists(labelFrom, :id), accountKey = :key`,
+      ExpressionAttributeNames: {
+        '#count': 'count',
+        '#bytes': 'bytes',
+        '#label': 'label',
+        '#v': VERSION,
+        ...(keys ? { '#keys': IDENTIFIER_KEYS_ATTRIBUTE } : {}),
+      },
       ExpressionAttributeValues: {
         ':n': sign,
         ':b': sign * statement.size,
@@ -41,6 +55,7 @@ export const accountSummaryUpdate = (tableName: string, statement: Statement, si
         ':label': displayLabel(statement),
         ':id': statement.id,
         ':key': accountKey,
+        ...(keys ? { ':keys': keys } : {}),
       },
     },
   };

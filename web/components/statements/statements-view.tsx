@@ -83,7 +83,7 @@ export const StatementsView = ({
   };
   const clearSelection = () => setTicked(new Set());
   const nextToken = statements?.statements.nextToken;
-  const accounts = summaries?.accounts.map((summary) => summary.label) ?? [];
+  const accounts = summaries?.accounts ?? [];
   const usage = summaries?.usage;
 
   const show = (view: StatementListQuery) => startNavigation(() => router.push(statementListHref(view), { scroll: false }));

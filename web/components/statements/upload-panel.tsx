@@ -1,6 +1,7 @@
 /** @jsxImportSource @emotion/react */
 'use client';
 
+import type { LabelledAccount } from '@contract/accounts/match';
 import { css } from '@emotion/react';
 import { Suspense, lazy, useEffect, useRef, useState, type DragEvent } from 'react';
 import { STATEMENT_LIMITS, TEXT_LIMITS, formatBytes } from '@contract/uploads';
@@ -25,7 +26,8 @@ export const UploadPanel = ({
   preset,
   onListed,
 }: {
-  accounts: string[];
+  /** The person's accounts: their labels, and the identifier keys files are matched by. */
+  accounts: readonly LabelledAccount[];
   preset?: { accountLabel: string; period: string };
   onListed: () => void;
 }) => {
@@ -98,8 +100,8 @@ export const UploadPanel = ({
           defaultValue={defaults.accountLabel}
         />
         <datalist id="known-accounts">
-          {accounts.map((account) => (
-            <option key={account} value={account} />
+          {accounts.map(({ label }) => (
+            <option key={label} value={label} />
           ))}
         </datalist>
         <TextField

@@ -1,6 +1,7 @@
 /** @jsxImportSource @emotion/react */
 'use client';
 
+import type { LabelledAccount } from '@contract/accounts/match';
 import { css } from '@emotion/react';
 import { useRef } from 'react';
 import { formatBytes } from '@contract/uploads';
@@ -122,8 +123,8 @@ export const UploadQueue = ({
   onListed,
 }: {
   picks: FilePick[];
-  /** The person's accounts (labels), that a file's account is matched against. */
-  accounts: readonly string[];
+  /** The person's accounts (labels and identifier keys), that a file's account is matched against. */
+  accounts: readonly LabelledAccount[];
   defaults: () => { accountLabel: string; period: string };
   onListed: () => void;
 }) => {

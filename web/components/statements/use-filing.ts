@@ -4,7 +4,11 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { checkUpload, contentTypeForFile } from '@contract/upload-rules';
 import type { FilingProposal } from '@contract/reading';
 import type { AccountFacts } from '@contract/reading/account-numbers';
+import { IDENTIFIER_KEYS } from '@contract/accounts/identifier-keys';
+import type { LabelledAccount } from '@contract/accounts/match';
+import { useIdToken } from '@/lib/auth-context';
 import { batchConflict, filingAccount } from '@/lib/upload/filing-account';
+import { identifierKeysFor } from '@/lib/upload/identifier-keys';
 import { proposeAll } from '@/lib/upload/proposals';
 import { startHashWorker } from '@/lib/upload/hash-worker-client';
 
@@ -44,6 +48,11 @@ export interface FilingDraft {
   reading: boolean;
   /** The rule the file breaks (type, size), in words: it cannot be uploaded. */
   refusal?: string;
+  /**
+   * The keys of the account identifiers the file names: filed with it whatever account the
+   * person files it under, so the next file naming them is matched to that account.
+   */
+  identifierKeys: string[];
 }
 
 /** What a confirmed draft is uploaded as. */
@@ -51,6 +60,7 @@ export interface FiledFile {
   file: File;
   accountLabel: string;
   period: string;
+  identifierKeys: string[];
 }
 
 /** Files chosen together, with the account and period the panel's fields held then (empty where the person left them so). */
@@ -68,8 +78,10 @@ export interface FilePick {
  * any row, or give every row one account or period. A field nobody filled stays empty and
  * says so: nothing is filed under a value the person did not choose and the file does not say.
  */
-export const useFiling = (picks: FilePick[], accounts: readonly string[] = []) => {
+export const useFiling = (picks: FilePick[], accounts: readonly LabelledAccount[] = []) => {
   const [drafts, setDrafts] = useState<FilingDraft[]>([]);
+  const idToken = useIdToken();
+  const keysOf = useRef<ReturnType<typeof identifierKeysFor> | undefined>(undefined);
   const taken = useRef(0);
   const counter = useRef(0);
   // The person's accounts as the file's proposal arrives (the list may load after the files are chosen).
@@ -78,18 +90,23 @@ export const useFiling = (picks: FilePick[], accounts: readonly string[] = []) =
     known.current = accounts;
   }, [accounts]);
 
-  const merge = useCallback((key: string, proposal: FilingProposal) => {
+  const merge = useCallback((key: string, proposal: FilingProposal, identifierKeys: ReadonlyMap<string, string>) => {
     setDrafts((current) => {
       const index = current.findIndex((draft) => draft.key === key);
       if (index < 0) return current;
       const draft = current[index];
-      const next: FilingDraft = { ...draft, reading: false, notes: proposal.notes };
+      const next: FilingDraft = {
+        ...draft,
+        reading: false,
+        notes: proposal.notes,
+        identifierKeys: [...new Set(identifierKeys.values())].slice(0, IDENTIFIER_KEYS.perStatement),
+      };
       const rows = [...current];
       const named = (row: FilingDraft) => ({ ...row, name: row.file.name });
       if (proposal.account && draft.accountSource !== 'person') {
         // Two files whose accounts the labels would merge but which say they differ: the later
         // row in the batch asks, whichever file was read first.
-        const account = filingAccount(proposal.account, known.current);
+        const account = filingAccount(proposal.account, known.current, identifierKeys);
         Object.assign(next, account, (account.accountSource === 'file' && batchConflict(account, rows.slice(0, index).map(named))) || {});
         if (next.accountSource === 'file')
           for (let later = index + 1; later < rows.length; later++) {
@@ -123,6 +140,7 @@ export const useFiling = (picks: FilePick[], accounts: readonly string[] = []) =
           period: pick.period,
           periodSource: pick.period ? 'above' : 'unread',
           notes: [],
+          identifierKeys: [],
           reading: check.ok,
           ...(check.ok ? {} : { refusal: check.message }),
         };
@@ -130,15 +148,18 @@ export const useFiling = (picks: FilePick[], accounts: readonly string[] = []) =
       setDrafts((current) => [...current, ...added]);
       // The worker ends once it has answered for every file it was asked about.
       const readable = added.filter((draft) => !draft.refusal);
+      keysOf.current ??= identifierKeysFor(idToken);
+      const keysFor = keysOf.current;
       if (readable.length > 0)
         proposeAll(
           readable.map((draft) => draft.file),
-          (index, proposal) => merge(readable[index].key, proposal),
+          (index, proposal) =>
+            void keysFor(proposal.account?.facts.identifiers ?? []).then((keys) => merge(readable[index].key, proposal, keys)),
           startHashWorker,
         );
     }
     taken.current = picks.length;
-  }, [picks, merge]);
+  }, [picks, merge, idToken]);
 
   const edit = useCallback((key: string, change: Partial<Pick<FilingDraft, 'accountLabel' | 'period'>>) => {
     setDrafts((current) =>
@@ -175,7 +196,12 @@ export const useFiling = (picks: FilePick[], accounts: readonly string[] = []) =
     (keys: string[]): FiledFile[] => {
       const chosen = drafts.filter((draft) => keys.includes(draft.key));
       setDrafts((current) => current.filter((draft) => !keys.includes(draft.key)));
-      return chosen.map(({ file, accountLabel, period }) => ({ file, accountLabel: accountLabel.trim(), period }));
+      return chosen.map(({ file, accountLabel, period, identifierKeys }) => ({
+        file,
+        accountLabel: accountLabel.trim(),
+        period,
+        identifierKeys,
+      }));
     },
     [drafts],
   );

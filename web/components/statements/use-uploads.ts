@@ -167,7 +167,7 @@ export const useUploads = (onListed: () => void) => {
   );
 
   const start = useCallback(
-    async (file: File, accountLabel: string, period: string, resumeFrom?: UploadSession) => {
+    async (file: File, accountLabel: string, period: string, resumeFrom?: UploadSession, identifierKeys: string[] = []) => {
       const key = `upload-${++counter.current}`;
       const { SAME_FILE, StatementUpload, browserSessions, requireStatementAllowed, startHashWorker } = await loadEngine();
       // A file chosen before the unfinished uploads were listed is remembered all the same.
@@ -187,6 +187,7 @@ export const useUploads = (onListed: () => void) => {
         contentType,
         accountLabel,
         period,
+        identifierKeys,
         idToken,
         sessions: sessions.current,
         resumeFrom,
@@ -207,8 +208,8 @@ export const useUploads = (onListed: () => void) => {
 
   /** Starts uploading files, each under its own account and period. */
   const add = useCallback(
-    (files: { file: File; accountLabel: string; period: string }[]) => {
-      for (const { file, accountLabel, period } of files) void start(file, accountLabel, period);
+    (files: { file: File; accountLabel: string; period: string; identifierKeys?: string[] }[]) => {
+      for (const { file, accountLabel, period, identifierKeys } of files) void start(file, accountLabel, period, undefined, identifierKeys);
     },
     [start],
   );

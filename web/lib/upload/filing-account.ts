@@ -1,4 +1,5 @@
-import { accountIndex, accountsFromLabels, matchAccount } from '@contract/accounts/match';
+import { identifierText } from '@contract/accounts/identifier-keys';
+import { accountIndex, accountsFromLabels, matchAccount, type LabelledAccount } from '@contract/accounts/match';
 import type { FilingProposal } from '@contract/reading';
 import type { AccountFacts } from '@contract/reading/account-numbers';
 
@@ -7,13 +8,15 @@ type RowFacts = Pick<AccountFacts, 'kind' | 'currency' | 'institution' | 'from'>
 
 /**
  * A row's account from the file's proposal and the person's accounts: one of theirs where
- * the file's bank and last four match it; a new one, labelled from the file, where none
- * does; nothing, and the person chooses, where the last four alone match (the file names
- * no bank, so it may be any card ending so).
+ * an identifier the file names (its key, `identifierKeys`: text → key) was filed there
+ * before, or where the file's bank and last four match it; a new one, labelled from the
+ * file, where none does; nothing, and the person chooses, where the last four alone match
+ * (the file names no bank, so it may be any card ending so).
  */
 export const filingAccount = (
   account: NonNullable<FilingProposal['account']>,
-  accounts: readonly string[],
+  accounts: readonly LabelledAccount[],
+  identifierKeys: ReadonlyMap<string, string> = new Map(),
 ): {
   accountLabel: string;
   accountSource: 'file' | 'choose';
@@ -22,8 +25,11 @@ export const filingAccount = (
 } => {
   const { kind, currency, institution, from } = account.facts;
   const facts = { kind, currency, institution, from };
-  // Accounts known by their labels carry no identifier keys yet: only bank and last four match.
-  const match = matchAccount(account.facts, accountIndex(accountsFromLabels(accounts)), (identifier) => identifier.value);
+  const match = matchAccount(
+    account.facts,
+    accountIndex(accountsFromLabels(accounts)),
+    (identifier) => identifierKeys.get(identifierText(identifier)) ?? '',
+  );
   if (match.kind === 'choose')
     return {
       accountLabel: '',
@@ -41,7 +47,7 @@ export const filingAccount = (
   return {
     accountLabel: match.account.id,
     accountSource: 'file',
-    accountDetail: `${account.detail}, your account by its ${match.kind === 'identifier' ? match.detail : 'bank and last four'}`,
+    accountDetail: `${account.detail}, your account by ${match.kind === 'identifier' ? match.detail : 'its bank and last four'}`,
     accountFacts: facts,
   };
 };

@@ -13,6 +13,8 @@ export interface StatementUploadInput {
   contentType: string;
   accountLabel: string;
   period: string;
+  /** The keys of the account identifiers the file names (lib/upload/identifier-keys). @default none */
+  identifierKeys?: string[];
   idToken: () => Promise<string>;
   /** Bytes sent so far; never goes backwards while the upload runs. */
   onProgress?: (sent: number, total: number) => void;
@@ -179,6 +181,7 @@ export class StatementUpload {
         accountLabel: this.input.accountLabel,
         period: this.input.period,
         checksum: checksums.checksum,
+        ...(this.input.identifierKeys?.length ? { identifierKeys: this.input.identifierKeys } : {}),
       },
     });
     if (upload.kind === 'single')

@@ -1,0 +1,53 @@
+import type { AccountIdentifier } from '../reading/account-numbers';
+
+/**
+ * An account's identifiers (a full IBAN, an OFX bank and account id, a full account
+ * number) are never stored. What is stored, on each statement and its account's summary,
+ * is a keyed hash of each: HMAC-SHA256 under a key of the owner's own, which is derived
+ * from the deployment's secret and the owner's id and never stored either. The same IBAN
+ * filed twice by one person gives the same key, so the second file is matched to the
+ * account; the table alone tells nothing of the number, nor that two people share one.
+ */
+export const IDENTIFIER_KEYS = {
+  /** Identifiers one statement may carry (an OFX id and an IBAN, say, with room to spare). */
+  perStatement: 4,
+  /** A key: 32 bytes, base64url without padding. */
+  pattern: /^[A-Za-z0-9_-]{43}$/,
+  /** What the owner's key is derived for, so the deployment's secret can serve other uses apart. */
+  derivation: 'statement-vault/account-identifiers/v1',
+} as const;
+
+const encoder = new TextEncoder();
+
+const base64url = (bytes: ArrayBuffer): string => {
+  let binary = '';
+  for (const byte of new Uint8Array(bytes)) binary += String.fromCharCode(byte);
+  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+};
+
+const fromBase64url = (text: string): Uint8Array => {
+  const binary = atob(text.replace(/-/g, '+').replace(/_/g, '/'));
+  return Uint8Array.from(binary, (char) => char.charCodeAt(0));
+};
+
+const hmac = async (key: Uint8Array, message: string): Promise<string> => {
+  const imported = await crypto.subtle.importKey('raw', key as BufferSource, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+  return base64url(await crypto.subtle.sign('HMAC', imported, encoder.encode(message)));
+};
+
+/** The owner's identifier key (base64url), from the deployment's secret: what the statements API hands its owner. */
+export const ownerIdentifierKey = (secret: string, owner: string): Promise<string> =>
+  hmac(encoder.encode(secret), `${IDENTIFIER_KEYS.derivation}|${owner}`);
+
+/** An identifier as it is hashed: its kind and its canonical value, so an IBAN and a bare number never collide. */
+export const identifierText = (identifier: AccountIdentifier): string => `${identifier.kind}:${identifier.value}`;
+
+/** The keyed hash of one identifier under the owner's key: what is stored and compared. */
+export const identifierKeyOf = (ownerKey: string, identifier: AccountIdentifier): Promise<string> =>
+  hmac(fromBase64url(ownerKey), identifierText(identifier));
+
+/** Each distinct identifier's key, in the order the file names them, at most `perStatement`. */
+export const identifierKeysOf = async (ownerKey: string, identifiers: readonly AccountIdentifier[]): Promise<string[]> => {
+  const keys = await Promise.all(identifiers.map((identifier) => identifierKeyOf(ownerKey, identifier)));
+  return [...new Set(keys)].slice(0, IDENTIFIER_KEYS.perStatement);
+};
