@@ -2477,6 +2477,11 @@ describe('see and find: each kind of statement shown in place, hostile files kep
     const count = Number((await page.getByText(/^\d+ statements?, /).textContent())!.split(' ')[0]);
     expect(count).toBeGreaterThanOrEqual(6);
     await expect(page.getByRole('region', { name: 'Visa' })).toContainText('closed after Jul 2024');
+    // Its newest statements are on its page, a line each, each leading to its own page.
+    const its = page.getByRole('region', { name: 'Its statements' });
+    await expect(its.getByRole('listitem')).toHaveCount(Math.min(count, 10));
+    await expect(its.getByRole('link', { name: /^All \d+ of its statements$/ })).toHaveCount(count > 10 ? 1 : 0);
+    expect(await its.getByRole('listitem').first().getByRole('link').getAttribute('href')).toMatch(/^\/statements\/[0-9A-Z]{26}$/);
     expect(await everyScheme(page, 'account')).toEqual([]);
     // Renamed (a "%" in the name, which its page's address carries encoded): every statement and the schedule go with the name.
     const name = page.getByRole('form', { name: 'Name of Visa' });

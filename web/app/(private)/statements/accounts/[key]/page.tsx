@@ -3,18 +3,24 @@ import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { formatBytes } from '@contract/uploads';
 import { AccountNameForm } from '@/components/coverage/account-name-form';
+import { AccountStatements } from '@/components/coverage/account-statements';
 import { CoverageRowView } from '@/components/coverage/coverage-row';
 import { PageTitle } from '@/components/page-title';
 import { Card } from '@/components/ui';
 import { coverageGrid } from '@/lib/coverage';
 import { readCoverage } from '@/lib/coverage-read';
 import { countOf } from '@/lib/format';
+import { STATEMENTS } from '@/lib/graphql';
+import { serverQuery } from '@/lib/server-graphql';
 import { PAGES } from '@/lib/routes';
 import { requireSession } from '@/lib/server-session';
 import { statementListHref } from '@/lib/statement-list-query';
 import styles from '@/components/coverage/coverage.module.css';
 
 export const metadata: Metadata = { title: 'Account' };
+
+/** The newest statements the page lists itself; the rest are one link away, on the list. */
+const NEWEST_SHOWN = 10;
 
 /** The key as the URL carries it, decoded; a key with a bare "%" (already decoded on the way) as it is. */
 const decoded = (key: string) => {
@@ -57,15 +63,24 @@ export default async function AccountPage({
     new Date().toISOString().slice(0, 7),
   );
   const moved = Number((await searchParams).moved);
+  const allHref = statementListHref({ account: account.label, period: '', after: [] });
+  // The list's own order (period newest first), one Query of the account's list copies.
+  const newest = await serverQuery(session, STATEMENTS, { filter: { accountLabel: account.label }, limit: NEWEST_SHOWN, nextToken: null }).catch(
+    () => undefined,
+  );
   return (
     <>
       <PageTitle lead={`${countOf(account.count, 'statement')}, ${formatBytes(account.bytes)}`}>{account.label}</PageTitle>
       {Number.isInteger(moved) && moved > 0 && <p role="status">{countOf(moved, 'statement')} filed under this account.</p>}
       <p>
-        <Link href={statementListHref({ account: account.label, period: '', after: [] })}>See its statements</Link> ·{' '}
-        <Link href={PAGES.coverage}>Every account&apos;s coverage</Link>
+        <Link href={allHref}>See its statements</Link> · <Link href={PAGES.coverage}>Every account&apos;s coverage</Link>
       </p>
       {row && <CoverageRowView row={row} linked={false} />}
+      {newest ? (
+        <AccountStatements statements={newest.statements.items} total={account.count} allHref={allHref} />
+      ) : (
+        <p role="alert">Its statements could not be loaded. Try again in a moment.</p>
+      )}
       <Card label="Rename or merge">
         <h2 className={styles.accountHeading}>Rename or merge</h2>
         <AccountNameForm
