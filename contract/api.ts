@@ -4,6 +4,7 @@ import { COMPOSITE_SHA256_PATTERN, SHA256_BASE64_PATTERN, type ChecksumType } fr
 import { plainNameProblem, textProblem } from './upload-rules';
 import { STATEMENT_ID_PATTERN } from './keys';
 import { IDENTIFIER_KEYS } from './accounts/identifier-keys';
+import { ACCOUNT_DETAIL_LIMITS, ACCOUNT_KINDS, CURRENCY_PATTERN } from './accounts/details';
 
 /**
  * Request and response bodies of the two presign APIs. The Lambdas parse requests with
@@ -70,6 +71,15 @@ export const identifierKeysSchema = z
   .max(IDENTIFIER_KEYS.perStatement, `identifierKeys holds at most ${IDENTIFIER_KEYS.perStatement} keys`)
   .refine((keys) => new Set(keys).size === keys.length, 'identifierKeys must not repeat');
 
+/** What the file says of its account (contract/accounts/details): filled into the account where it says nothing yet. */
+export const accountFactsSchema = z
+  .object({
+    institution: label('accountFacts.institution', ACCOUNT_DETAIL_LIMITS.institutionMaxChars, ACCOUNT_DETAIL_LIMITS.institutionMaxStoredBytes).optional(),
+    kind: z.enum(ACCOUNT_KINDS, { error: `accountFacts.kind must be one of ${ACCOUNT_KINDS.join(', ')}` }).optional(),
+    currency: z.string({ error: 'accountFacts.currency must be text' }).regex(CURRENCY_PATTERN, 'accountFacts.currency must be an ISO 4217 code (USD)').optional(),
+  })
+  .strict();
+
 export const statementUploadRequestSchema = z
   .object({
     fileName: fileNameSchema,
@@ -79,6 +89,7 @@ export const statementUploadRequestSchema = z
     period: periodSchema,
     checksum: statementChecksumSchema,
     identifierKeys: identifierKeysSchema.optional(),
+    accountFacts: accountFactsSchema.optional(),
   })
   .strict();
 

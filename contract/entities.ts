@@ -1,4 +1,5 @@
 import type { ChecksumType } from './checksums';
+import type { AccountDetails } from './accounts/details';
 import type * as Schema from './graphql-schema.generated';
 
 /**
@@ -33,6 +34,8 @@ export interface Statement extends Schema.Statement {
   filedAt?: string;
   /** Keyed hashes of the identifiers its file names for its account (contract/accounts/identifier-keys); never the numbers. */
   identifierKeys?: string[];
+  /** What its file says of its account (institution, kind, currency), where it says it. */
+  accountFacts?: AccountDetails;
 }
 
 /** A statement in Recently deleted: the record as it was, with when it was deleted and when it goes for good. */

@@ -19,6 +19,18 @@ export type Scalars = {
   AWSURL: { input: string; output: string; }
 };
 
+/** Each detail given is set as the person's; an empty one is cleared (a later file may say it); one left out is left as it is. */
+export type AccountDetailsInput = {
+  /** The account (AccountSummary.accountKey). */
+  accountKey: Scalars['String']['input'];
+  /** ISO 4217: three capital letters (USD). */
+  currency?: InputMaybe<Scalars['String']['input']>;
+  /** At most 80 characters. */
+  institution?: InputMaybe<Scalars['String']['input']>;
+  /** current, savings, card, brokerage or loan. */
+  kind?: InputMaybe<Scalars['String']['input']>;
+};
+
 export type AccountScheduleInput = {
   /** The account (AccountSummary.accountKey). */
   accountKey: Scalars['String']['input'];
@@ -39,8 +51,20 @@ export type AccountSummary = {
   /** YYYY-MM: the account's last month, as the person said (it closed after it). */
   closedAfter?: Maybe<Scalars['String']['output']>;
   count: Scalars['Int']['output'];
+  /** ISO 4217 (USD), as the first of its files that says one says it. */
+  currency?: Maybe<Scalars['String']['output']>;
+  /** The person said its currency. */
+  currencySaid?: Maybe<Scalars['Boolean']['output']>;
   /** Keyed hashes of the identifiers (IBAN, account number, OFX account id) its statements' files name, under the owner's key from the statements API's /identifier-key; never the numbers. Null when none was read. */
   identifierKeys?: Maybe<Array<Scalars['String']['output']>>;
+  /** The institution, as the first of its files that names one says it. */
+  institution?: Maybe<Scalars['String']['output']>;
+  /** The person said its institution (else its files did, or nobody). */
+  institutionSaid?: Maybe<Scalars['Boolean']['output']>;
+  /** current, savings, card, brokerage or loan, as the first of its files that says one says it. */
+  kind?: Maybe<Scalars['String']['output']>;
+  /** The person said its kind. */
+  kindSaid?: Maybe<Scalars['Boolean']['output']>;
   /** The account's label as first given. */
   label: Scalars['String']['output'];
   /** YYYY-MM: no statements before this month, as the person said. */
@@ -111,6 +135,8 @@ export type EditStatementsResult = {
 export type Mutation = {
   /** Renames one of the caller's statements, or files one or several under another account or period. Ids the caller has no statement for come back in notFound, whoever's they are. */
   editStatements: EditStatementsResult;
+  /** What the person says an account is (its institution, kind and currency): null when it is not one of theirs. */
+  updateAccountDetails?: Maybe<AccountSummary>;
   /** Says how often one of the caller's accounts has statements and the months it was open, for coverage. A part left out is cleared: coverage then reads the cadence from the statements' months and the span from the first statement to now. Null for an account the caller has no statement in. */
   updateAccountSchedule?: Maybe<AccountSummary>;
   updateProfile: Profile;
@@ -119,6 +145,11 @@ export type Mutation = {
 
 export type MutationEditStatementsArgs = {
   input: EditStatementsInput;
+};
+
+
+export type MutationUpdateAccountDetailsArgs = {
+  input: AccountDetailsInput;
 };
 
 

@@ -68,6 +68,10 @@ export const STATEMENT_METADATA = {
   checksum: 'checksum',
   /** The keyed hashes of the account's identifiers the file names, space-separated (contract/accounts/identifier-keys). */
   identifierKeys: 'account-ids',
+  /** What the file says of its account (contract/accounts/details); the institution percent-encoded. */
+  accountInstitution: 'account-institution',
+  accountKind: 'account-kind',
+  accountCurrency: 'account-currency',
 } as const;
 
 /**

@@ -17,6 +17,7 @@ import {
   UNSAFE_TEXT_CHARACTERS,
 } from '../contract';
 import { SCHEDULE_FIELDS } from '../contract/accounts/schedule';
+import { ACCOUNT_DETAIL_FIELDS, ACCOUNT_DETAIL_LIMITS, ACCOUNT_KINDS, CURRENCY_PATTERN } from '../contract/accounts/details';
 import { COVERAGE_PAGE_CELLS } from '../contract/keys';
 
 /**
@@ -104,6 +105,41 @@ const QUOTA_READ = `{
 
 /** Data-source errors surface as GraphQL errors instead of a silent null. */
 const RAISE_ERROR = '#if($ctx.error)\n  $util.error($ctx.error.message, $ctx.error.type)\n#end';
+
+/**
+ * The end of a mutation of what a person says of one of their accounts: `$sets` and
+ * `$removes` (", name = :name" and ", name" lists) on its summary in their own partition,
+ * there only while it holds a statement.
+ */
+const ACCOUNT_SUMMARY_UPDATE = `#set($expression = "")
+#if($sets != "")
+  #set($expression = "SET $sets.substring(2)")
+#end
+#if($removes != "")
+  #set($expression = "$expression REMOVE $removes.substring(2)")
+#end
+{
+  "version": "2018-05-29",
+  "operation": "UpdateItem",
+  "key": ${ownerKey(`"${TABLE_KEYS.accountSortPrefix}$input.accountKey"`)},
+  "update": {
+    "expression": $util.toJson($expression.trim()),
+    "expressionValues": $util.toJson($values)
+  },
+  "condition": {
+    "expression": "attribute_exists(#pk) AND #count > :zero",
+    "expressionNames": { "#pk": "${PK}", "#count": "count" }
+  }
+}`;
+
+/** Its answer: no such account of the caller's is null, as for an id the caller does not own. */
+const ACCOUNT_SUMMARY_ANSWER = `#if($ctx.error && $util.matches("^(DynamoDB:)?ConditionalCheckFailedException$", $ctx.error.type))
+null
+#else
+${RAISE_ERROR}
+$util.toJson($ctx.result)
+#end`;
+
 
 /**
  * VTL string literals take backslashes literally, so regular expressions go in raw. They
@@ -449,33 +485,48 @@ $util.toJson($ctx.result)`,
     $util.qr($values.put(":$name", $util.dynamodb.toDynamoDB($input.get($name))))
   #end
 #end
-#set($expression = "")
-#if($sets != "")
-  #set($expression = "SET $sets.substring(2)")
-#end
-#if($removes != "")
-  #set($expression = "$expression REMOVE $removes.substring(2)")
-#end
-{
-  "version": "2018-05-29",
-  "operation": "UpdateItem",
-  "key": ${ownerKey(`"${TABLE_KEYS.accountSortPrefix}$input.accountKey"`)},
-  "update": {
-    "expression": $util.toJson($expression.trim()),
-    "expressionValues": $util.toJson($values)
+${ACCOUNT_SUMMARY_UPDATE}`,
+    responseTemplate: ACCOUNT_SUMMARY_ANSWER,
   },
-  "condition": {
-    "expression": "attribute_exists(#pk) AND #count > :zero",
-    "expressionNames": { "#pk": "${PK}", "#count": "count" }
-  }
-}`,
-    // No such account of the caller's: null, as for an id the caller does not own.
-    responseTemplate: `#if($ctx.error && $util.matches("^(DynamoDB:)?ConditionalCheckFailedException$", $ctx.error.type))
-null
-#else
-${RAISE_ERROR}
-$util.toJson($ctx.result)
-#end`,
+  {
+    typeName: 'Mutation',
+    fieldName: 'updateAccountDetails',
+    dataSource: 'table',
+    // The account is one of the caller's, as for its schedule. Each detail given is the
+    // person's (marked so: a file never changes it), an empty one is cleared, one left out stays.
+    requestTemplate: `#set($input = $ctx.args.input)
+#if($input.accountKey.length() < 1 || $input.accountKey.length() > ${ACCOUNT_KEY_MAX_CHARS})
+  $util.error("accountKey must have 1 to ${ACCOUNT_KEY_MAX_CHARS} characters", "BadRequest")
+#end
+#if(!$util.isNull($input.institution) && ($input.institution.trim().length() > ${ACCOUNT_DETAIL_LIMITS.institutionMaxChars} || $util.matches("${UNSAFE_TEXT_REGEX}", $input.institution)))
+  $util.error("institution must be at most ${ACCOUNT_DETAIL_LIMITS.institutionMaxChars} characters of text", "BadRequest")
+#end
+#if(!$util.isNullOrBlank($input.kind) && !$util.matches("^(${ACCOUNT_KINDS.join('|')})$", $input.kind))
+  $util.error("kind must be one of ${ACCOUNT_KINDS.join(', ')}", "BadRequest")
+#end
+#if(!$util.isNullOrBlank($input.currency) && !$util.matches("${CURRENCY_PATTERN.source}", $input.currency))
+  $util.error("currency must be an ISO 4217 code (USD)", "BadRequest")
+#end
+#set($sets = "")
+#set($removes = "")
+#set($values = { ":zero": $util.dynamodb.toDynamoDB(0) })
+## Read through the input each time: a #set to null keeps the variable's last value in VTL.
+#foreach($name in ${JSON.stringify(ACCOUNT_DETAIL_FIELDS)})
+  #if(!$util.isNull($input.get($name)))
+    #if($input.get($name).trim() == "")
+      #set($removes = "$removes, $name, \${name}Said")
+    #else
+      #set($sets = "$sets, $name = :$name, \${name}Said = :said")
+      $util.qr($values.put(":$name", $util.dynamodb.toDynamoDB($input.get($name).trim())))
+      $util.qr($values.put(":said", $util.dynamodb.toDynamoDB(true)))
+    #end
+  #end
+#end
+#if($sets == "" && $removes == "")
+  $util.error("Say at least one of institution, kind and currency", "BadRequest")
+#end
+${ACCOUNT_SUMMARY_UPDATE}`,
+    responseTemplate: ACCOUNT_SUMMARY_ANSWER,
   },
   {
     typeName: 'Mutation',

@@ -4,7 +4,7 @@ import { COMPOSITE_SHA256_PATTERN, SHA256_BASE64_PATTERN } from '../../contract/
 import { PERIOD_PATTERN } from '../../contract/uploads';
 import { STATEMENT_STATUS, type Statement, type UploadRefusal } from '../../contract/entities';
 import { TABLE_KEYS, parseKey, type ParsedKey } from '../../contract/keys';
-import { accountLabelSchema, fileNameSchema, identifierKeysSchema } from '../../contract/api';
+import { accountFactsSchema, accountLabelSchema, fileNameSchema, identifierKeysSchema } from '../../contract/api';
 import { canonicalContentType, checkUpload } from '../../contract/upload-rules';
 import { MALWARE_SCAN, verdictOutcome } from '../../contract/scanning';
 import { CONTENT_SAMPLE_BYTES, checkContent } from '../shared/content-check';
@@ -63,6 +63,7 @@ const storedMetadataSchema = z.object({
     .refine((value) => SHA256_BASE64_PATTERN.test(value) || COMPOSITE_SHA256_PATTERN.test(value))
     .optional(),
   identifierKeys: identifierKeysSchema.optional(),
+  accountFacts: accountFactsSchema.optional(),
 });
 
 /** S3 event keys are URL-encoded with `+` for spaces. */
@@ -180,6 +181,7 @@ const catalogueStatement = async (
     uploadedAt: object.lastModified,
     ...(object.checksum ? { checksum: object.checksum.value, checksumType: object.checksum.type } : {}),
     ...(metadata.data.identifierKeys?.length ? { identifierKeys: metadata.data.identifierKeys } : {}),
+    ...(metadata.data.accountFacts && Object.keys(metadata.data.accountFacts).length > 0 ? { accountFacts: metadata.data.accountFacts } : {}),
   };
   // A repeated event finds the record written: nothing is counted twice.
   if (!(await deps.records.putStatement(statement))) return 'ignored';

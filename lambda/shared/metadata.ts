@@ -1,5 +1,6 @@
 import { STATEMENT_METADATA } from '../../contract/keys';
 import { encodeMetadataText } from '../../contract/uploads';
+import type { AccountDetails } from '../../contract/accounts/details';
 
 /**
  * Statement metadata travels as S3 user metadata, i.e. HTTP header values, which must be
@@ -13,6 +14,8 @@ export interface StatementMetadata {
   checksum?: string;
   /** Keyed hashes of the account's identifiers the file names (absent when it names none). */
   identifierKeys?: string[];
+  /** What the file says of its account. */
+  accountFacts?: AccountDetails;
 }
 
 export const encodeStatementMetadata = (metadata: StatementMetadata): Record<string, string> => ({
@@ -21,6 +24,11 @@ export const encodeStatementMetadata = (metadata: StatementMetadata): Record<str
   [STATEMENT_METADATA.period]: metadata.period,
   ...(metadata.checksum ? { [STATEMENT_METADATA.checksum]: metadata.checksum } : {}),
   ...(metadata.identifierKeys?.length ? { [STATEMENT_METADATA.identifierKeys]: metadata.identifierKeys.join(' ') } : {}),
+  ...(metadata.accountFacts?.institution
+    ? { [STATEMENT_METADATA.accountInstitution]: encodeMetadataText(metadata.accountFacts.institution) }
+    : {}),
+  ...(metadata.accountFacts?.kind ? { [STATEMENT_METADATA.accountKind]: metadata.accountFacts.kind } : {}),
+  ...(metadata.accountFacts?.currency ? { [STATEMENT_METADATA.accountCurrency]: metadata.accountFacts.currency } : {}),
 });
 
 const decode = (value: string | undefined): string | undefined => {
@@ -39,6 +47,11 @@ export const decodeStatementMetadata = (metadata: Record<string, string>): Parti
   period: metadata[STATEMENT_METADATA.period],
   checksum: metadata[STATEMENT_METADATA.checksum],
   identifierKeys: metadata[STATEMENT_METADATA.identifierKeys]?.split(' ').filter(Boolean),
+  accountFacts: {
+    ...(metadata[STATEMENT_METADATA.accountInstitution] ? { institution: decode(metadata[STATEMENT_METADATA.accountInstitution]) } : {}),
+    ...(metadata[STATEMENT_METADATA.accountKind] ? { kind: metadata[STATEMENT_METADATA.accountKind] as AccountDetails['kind'] } : {}),
+    ...(metadata[STATEMENT_METADATA.accountCurrency] ? { currency: metadata[STATEMENT_METADATA.accountCurrency] } : {}),
+  },
 });
 
 /** RFC 6266: an ASCII fallback name plus the exact UTF-8 name, so every browser saves the original name. */

@@ -1,3 +1,5 @@
+import { ACCOUNT_DETAIL_LIMITS, ACCOUNT_KINDS } from '../../contract/accounts/details';
+import { IDENTIFIER_KEYS } from '../../contract/accounts/identifier-keys';
 import {
   MAX_PARTS,
   MiB,
@@ -105,13 +107,19 @@ describe('routes', () => {
 });
 
 describe("S3's 2 KB of user metadata", () => {
-  test('the largest file name, label, period and checksum fit together, names included', () => {
+  test("the largest file name, label, period, checksum, identifier keys and account's facts fit together, names included", () => {
     const worstCase =
       Object.values(STATEMENT_METADATA).join('').length +
       TEXT_LIMITS.fileNameMaxStoredBytes +
       TEXT_LIMITS.accountLabelMaxStoredBytes +
       '2024-01'.length +
-      64;
+      // A composite checksum: 44 characters of base64 and "-10000".
+      50 +
+      // The keys, space-separated.
+      IDENTIFIER_KEYS.perStatement * 44 +
+      ACCOUNT_DETAIL_LIMITS.institutionMaxStoredBytes +
+      Math.max(...ACCOUNT_KINDS.map((kind) => kind.length)) +
+      'USD'.length;
     expect(worstCase).toBeLessThanOrEqual(S3_USER_METADATA_MAX_BYTES);
   });
 

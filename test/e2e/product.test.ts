@@ -1224,6 +1224,9 @@ describe('filing a year of statements from several banks at once', () => {
     const again = page.getByTestId('filing-row').filter({ hasText: 'sparkasse-camt-2024-03.csv' });
     await expect(again.getByLabel('Account for sparkasse-camt-2024-03.csv')).toHaveValue('••4931');
     await expect(again.getByTestId('account-source')).toContainText('your account by its IBAN');
+    // What the files said of their accounts is the accounts' own: First Harbor's page names its bank.
+    await page.goto(`${base}/statements/accounts/${encodeURIComponent('first harbor bank ••4821')}`);
+    await expect(page.getByTestId('account-details')).toHaveText('First Harbor Bank (as its files say)');
     await page.context().close();
   }, 360_000);
 
@@ -2482,6 +2485,17 @@ describe('see and find: each kind of statement shown in place, hostile files kep
     await expect(its.getByRole('listitem')).toHaveCount(Math.min(count, 10));
     await expect(its.getByRole('link', { name: /^All \d+ of its statements$/ })).toHaveCount(count > 10 ? 1 : 0);
     expect(await its.getByRole('listitem').first().getByRole('link').getAttribute('href')).toMatch(/^\/statements\/[0-9A-Z]{26}$/);
+    // What the person says it is: each detail they change is theirs, and says so.
+    const details = page.getByRole('form', { name: 'Details of Visa' });
+    await details.getByLabel('Institution').fill('Northwind Bank');
+    await details.getByLabel('Kind').selectOption('card');
+    await details.getByLabel('Currency').fill('USD');
+    await details.getByRole('button', { name: 'Save details' }).click();
+    await expect(details.getByRole('status')).toHaveText('Saved.');
+    await expect(page.getByTestId('account-details')).toHaveText('Northwind Bank · card · USD (as you said)');
+    // The form shows what was kept, the chosen kind too (a select is reset to what it mounted with).
+    await expect(details.getByLabel('Currency')).toHaveValue('USD');
+    await expect(details.getByLabel('Kind')).toHaveValue('card');
     expect(await everyScheme(page, 'account')).toEqual([]);
     // Renamed (a "%" in the name, which its page's address carries encoded): every statement and the schedule go with the name.
     const name = page.getByRole('form', { name: 'Name of Visa' });
@@ -2490,6 +2504,7 @@ describe('see and find: each kind of statement shown in place, hostile files kep
     await page.waitForURL(`${base}/statements/accounts/visa%20platinum%201%25?moved=${count}`);
     await expect(page.getByRole('status')).toHaveText(`${count} statements filed under this account.`);
     await expect(page.getByRole('region', { name: 'Visa Platinum 1%' })).toContainText('closed after Jul 2024');
+    await expect(page.getByTestId('account-details')).toHaveText('Northwind Bank · card · USD (as you said)');
     // Merged: the brokerage account's statements go under Visa Platinum only once the person says they are one.
     // The name is typed key by key as the page appears, before its scripts run, at 4x CPU slowdown.
     const scripts = await holdScripts(page);

@@ -58,6 +58,7 @@ test('every private resolver keys its data on $ctx.identity.sub and never on an 
     'statement',
     'statements',
     'statementsByChecksum',
+    'updateAccountDetails',
     'updateAccountSchedule',
     'updateProfile',
     'uploadRefusal',

@@ -527,4 +527,20 @@ describe('account identifiers', () => {
     const clear = await handler(create({ ...request, identifierKeys: ['DE89370400440532013000'] }));
     expect(json(clear).error.message).toMatch(/identifierKeys must be keys made with \/identifier-key/);
   });
+
+  test("what the file says of its account is signed into its metadata too, the institution percent-encoded", async () => {
+    const { handler } = setup();
+    const body = json(await handler(create({ ...request, accountFacts: { institution: 'Société Générale', kind: 'current', currency: 'EUR' } })));
+    expect(body.headers).toMatchObject({
+      'x-amz-meta-account-institution': encodeURIComponent('Société Générale'),
+      'x-amz-meta-account-kind': 'current',
+      'x-amz-meta-account-currency': 'EUR',
+    });
+    expect(signedParts(body.url).signedHeaders).toEqual(
+      expect.arrayContaining(['x-amz-meta-account-institution', 'x-amz-meta-account-kind', 'x-amz-meta-account-currency']),
+    );
+    const wrong = await handler(create({ ...request, accountFacts: { kind: 'checking' } }));
+    expect(wrong.statusCode).toBe(400);
+    expect(json(wrong).error.message).toMatch(/accountFacts.kind must be one of current, savings, card, brokerage, loan/);
+  });
 });

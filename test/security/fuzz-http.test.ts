@@ -86,6 +86,43 @@ describe('every route', () => {
   );
 });
 
+describe("the account details mutation, the caller's own accounts only", () => {
+  const MUTATION = `mutation ($input: AccountDetailsInput!) { updateAccountDetails(input: $input) { accountKey institution kind currency } }`;
+  test(`any account key and details: a BadRequest or a GraphQL validation error, null, or the caller's own account as asked; nothing else is made (${RUNS} cases)`, async () => {
+    const own = await newUser(stack, 'fuzz-details');
+    await uploadStatement(stack.config, own.idToken, { fileName: 'own.pdf', contentType: 'application/pdf', accountLabel: 'Own', period: '2024-01' });
+    await fc.assert(
+      fc.asyncProperty(
+        fc.record({
+          accountKey: fc.oneof(fc.constantFrom('own', 'OWN', 'own ', '', 'a'.repeat(193)), nastyString),
+          institution: fc.option(fc.oneof(fc.constantFrom('First Harbor Bank', '', ' ', 'x'.repeat(81)), nastyString), { nil: undefined }),
+          kind: fc.option(fc.oneof(fc.constantFrom('current', 'card', 'CARD', ''), nastyString), { nil: undefined }),
+          currency: fc.option(fc.oneof(fc.constantFrom('USD', 'EUR', 'usd', 'EURO', ''), nastyString), { nil: undefined }),
+        }),
+        async (input) => {
+          const answer = await rawGraphql(stack.config, { Authorization: own.idToken }, MUTATION, { input });
+          expect(answer.status).toBeLessThan(500);
+          const errors = answer.body.errors ?? [];
+          const value = (answer.body.data as { updateAccountDetails?: Record<string, string | null> | null } | null | undefined)?.updateAccountDetails;
+          if (errors.length > 0) {
+            expect(value ?? null).toBeNull();
+            for (const error of errors) expect(error.message).toMatch(/must|Say at least|Variable|Expected|value/i);
+          } else if (value) {
+            expect(input.accountKey).toBe('own');
+            for (const field of ['institution', 'kind', 'currency'] as const) {
+              const given = input[field];
+              if (given !== undefined) expect(value[field]).toBe(given.trim() === '' ? null : given.trim());
+            }
+          }
+        },
+      ),
+      { numRuns: RUNS },
+    );
+    const accounts = await rawGraphql(stack.config, { Authorization: own.idToken }, '{ accounts { accountKey count } }');
+    expect(accounts.body.data).toEqual({ accounts: [{ accountKey: 'own', count: 1 }] });
+  }, 600_000);
+});
+
 describe("the account schedule mutation, the caller's own accounts only", () => {
   const MUTATION = `mutation ($input: AccountScheduleInput!) { updateAccountSchedule(input: $input) { accountKey cadence statementsFrom closedAfter } }`;
   const month = fc.oneof(fc.constantFrom('2024-01', '2024-12', '2024-13', '0000-00', '9999-12', '2024-1', ''), nastyString);

@@ -78,6 +78,11 @@ const GRAPHQL: Record<string, { query: (ctx: Context) => string; expect: Record<
     query: () => 'mutation { updateAccountSchedule(input: { accountKey: "a", cadence: QUARTERLY }) { accountKey cadence } }',
     expect: { ...tokenless, apiKey: 'notAuthorized', userA: 'ok', userB: 'notFound' },
   },
+  updateAccountDetails: {
+    // A's account of A's statement: B naming it reaches no account of B's.
+    query: () => 'mutation { updateAccountDetails(input: { accountKey: "a", currency: "EUR" }) { accountKey currency currencySaid } }',
+    expect: { ...tokenless, apiKey: 'notAuthorized', userA: 'ok', userB: 'notFound' },
+  },
   accounts: {
     query: () => '{ accounts { accountKey label count } }',
     expect: { ...tokenless, apiKey: 'notAuthorized', userA: 'ok', userB: 'ownOnly' },
@@ -490,6 +495,7 @@ describe('GraphQL', () => {
         }
         if (operation === 'statement') expect(value.owner).toBe(a.sub);
         if (operation === 'updateAccountSchedule') expect(value).toEqual({ accountKey: 'a', cadence: 'QUARTERLY' });
+        if (operation === 'updateAccountDetails') expect(value).toEqual({ accountKey: 'a', currency: 'EUR', currencySaid: true });
         // A's account, period and coverage cell of A's statement; B's summaries hold nothing of A's.
         if (operation === 'accounts' && caller === 'userA') expect(value).toContainEqual(expect.objectContaining({ accountKey: 'a' }));
         if (operation === 'periods' && caller === 'userA') expect(value.map((one: { period: string }) => one.period)).toContain('2024-01');

@@ -137,17 +137,7 @@ export const TextField = ({
       ) : (
         control
       )}
-      {hint && (
-        <span
-          id={`${id}-hint`}
-          css={css`
-            color: ${theme.color.muted};
-            font-size: 0.9rem;
-          `}
-        >
-          {hint}
-        </span>
-      )}
+      {hint && <FieldHint id={`${id}-hint`}>{hint}</FieldHint>}
       {error && (
         <span
           id={`${id}-error`}
@@ -165,11 +155,25 @@ export const TextField = ({
 };
 
 /** A labelled choice among options the server gave (value and text of each). */
+/** A hint under a field, named by the field's `aria-describedby`. */
+const FieldHint = ({ id, children }: { id: string; children: string }) => (
+  <span
+    id={id}
+    css={css`
+      color: ${theme.color.muted};
+      font-size: 0.9rem;
+    `}
+  >
+    {children}
+  </span>
+);
+
 export const SelectField = ({
   label,
   options,
+  hint,
   ...select
-}: SelectHTMLAttributes<HTMLSelectElement> & { label: string; options: { value: string; text: string }[] }) => {
+}: SelectHTMLAttributes<HTMLSelectElement> & { label: string; options: { value: string; text: string }[]; hint?: string }) => {
   const id = useId();
   return (
     <div css={fieldStyle}>
@@ -178,6 +182,7 @@ export const SelectField = ({
       </label>
       <select
         id={id}
+        aria-describedby={hint ? `${id}-hint` : undefined}
         css={[
           controlStyle(),
           css`
@@ -192,6 +197,7 @@ export const SelectField = ({
           </option>
         ))}
       </select>
+      {hint && <FieldHint id={`${id}-hint`}>{hint}</FieldHint>}
     </div>
   );
 };

@@ -1,4 +1,5 @@
 import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { ACCOUNT_DETAIL_FIELDS } from '../../../contract/accounts/details';
 import { TABLE_KEYS, accountKeyOf } from '../../../contract/keys';
 import type { Statement } from '../../../contract/entities';
 import type { QuotaUsage, RecordStore } from './port';
@@ -36,17 +37,23 @@ export const IDENTIFIER_KEYS_ATTRIBUTE = 'identifierKeys';
 export const accountSummaryUpdate = (tableName: string, statement: Statement, sign: 1 | -1): TransactItem => {
   const accountKey = accountKeyOf(statement.accountLabel);
   const keys = sign > 0 && statement.identifierKeys?.length ? new Set(statement.identifierKeys) : undefined;
+  // What the file says of its account fills what the account does not say yet; a later file never changes it.
+  const facts = sign > 0 ? ACCOUNT_DETAIL_FIELDS.filter((field) => statement.accountFacts?.[field]) : [];
   return {
     Update: {
       TableName: tableName,
       Key: { [pk]: TABLE_KEYS.userPartition(statement.owner), [sk]: TABLE_KEYS.accountSort(accountKey) },
-      UpdateExpression: `ADD #count :n, #bytes :b, #v :one${keys ? ', #keys :keys' : ''} SET #label = if_not_exists(#label, :label), labelFrom = if_not_exists(labelFrom, :id), accountKey = :key`,
+      UpdateExpression:
+        `ADD #count :n, #bytes :b, #v :one${keys ? ', #keys :keys' : ''} ` +
+        `SET #label = if_not_exists(#label, :label), labelFrom = if_not_exists(labelFrom, :id), accountKey = :key` +
+        facts.map((field) => `, #${field} = if_not_exists(#${field}, :${field})`).join(''),
       ExpressionAttributeNames: {
         '#count': 'count',
         '#bytes': 'bytes',
         '#label': 'label',
         '#v': VERSION,
         ...(keys ? { '#keys': IDENTIFIER_KEYS_ATTRIBUTE } : {}),
+        ...Object.fromEntries(facts.map((field) => [`#${field}`, field])),
       },
       ExpressionAttributeValues: {
         ':n': sign,
@@ -56,6 +63,7 @@ export const accountSummaryUpdate = (tableName: string, statement: Statement, si
         ':id': statement.id,
         ':key': accountKey,
         ...(keys ? { ':keys': keys } : {}),
+        ...Object.fromEntries(facts.map((field) => [`:${field}`, statement.accountFacts![field]])),
       },
     },
   };

@@ -4,7 +4,8 @@
 import { useActionState, type ReactNode } from 'react';
 import { CADENCES, CADENCE_WORDS, type Cadence } from '@contract/accounts/schedule';
 import { saveAccountSchedule, type ScheduleState } from '@/app/(private)/statements/coverage/actions';
-import { Button, FormError, SelectField, TextField } from '../ui';
+import { SelectField, TextField } from '../ui';
+import { SaveRow } from './save-row';
 
 /**
  * An account's folded part: its years (the grid the server renders, as children) and what
@@ -41,7 +42,9 @@ export const AccountYears = ({
       {children}
     <form action={save} aria-label={`Schedule of ${label}`} css={{ display: 'grid', gap: '0 1rem', marginTop: '0.75rem', gridTemplateColumns: 'repeat(auto-fit, minmax(11rem, 1fr))', alignItems: 'start' }}>
       <input type="hidden" name="accountKey" value={accountKey} />
+      {/* Keyed by what is kept: a select takes its default only when it mounts, and the form resets to it after a save. */}
       <SelectField
+        key={cadence ?? ''}
         label="Statements come"
         name="cadence"
         defaultValue={cadence ?? ''}
@@ -49,21 +52,7 @@ export const AccountYears = ({
       />
       <TextField label="No statements before" name="statementsFrom" type="month" placeholder="2024-03" defaultValue={statementsFrom ?? ''} />
       <TextField label="Closed after" name="closedAfter" type="month" placeholder="2024-03" hint="Blank while it is open." defaultValue={closedAfter ?? ''} />
-      <div css={{ marginBottom: '1rem', marginTop: '1.85rem' }}>
-        <Button type="submit" variant="secondary" disabled={saving}>
-          {saving ? 'Saving…' : 'Save schedule'}
-        </Button>
-      </div>
-      {state.status === 'error' && (
-        <div css={{ gridColumn: '1 / -1' }}>
-          <FormError message={state.message} />
-        </div>
-      )}
-      {state.status === 'saved' && (
-        <p role="status" css={{ gridColumn: '1 / -1', margin: 0 }}>
-          Saved: coverage now follows this schedule.
-        </p>
-      )}
+      <SaveRow state={state} saving={saving} label="Save schedule" saved="Saved: coverage now follows this schedule." />
     </form>
     </details>
   );

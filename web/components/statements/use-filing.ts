@@ -5,6 +5,7 @@ import { checkUpload, contentTypeForFile } from '@contract/upload-rules';
 import type { FilingProposal } from '@contract/reading';
 import type { AccountFacts } from '@contract/reading/account-numbers';
 import { IDENTIFIER_KEYS } from '@contract/accounts/identifier-keys';
+import { uploadableFacts, type AccountDetails } from '@contract/accounts/details';
 import type { LabelledAccount } from '@contract/accounts/match';
 import { useIdToken } from '@/lib/auth-context';
 import { batchConflict, filingAccount } from '@/lib/upload/filing-account';
@@ -61,6 +62,8 @@ export interface FiledFile {
   accountLabel: string;
   period: string;
   identifierKeys: string[];
+  /** What the file says of its account, sent while the account is the file's (never for one the person chose). */
+  accountFacts?: AccountDetails;
 }
 
 /** Files chosen together, with the account and period the panel's fields held then (empty where the person left them so). */
@@ -196,11 +199,12 @@ export const useFiling = (picks: FilePick[], accounts: readonly LabelledAccount[
     (keys: string[]): FiledFile[] => {
       const chosen = drafts.filter((draft) => keys.includes(draft.key));
       setDrafts((current) => current.filter((draft) => !keys.includes(draft.key)));
-      return chosen.map(({ file, accountLabel, period, identifierKeys }) => ({
+      return chosen.map(({ file, accountLabel, period, identifierKeys, accountSource, accountFacts }) => ({
         file,
         accountLabel: accountLabel.trim(),
         period,
         identifierKeys,
+        accountFacts: accountSource === 'file' ? uploadableFacts(accountFacts) : undefined,
       }));
     },
     [drafts],

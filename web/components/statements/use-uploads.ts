@@ -1,5 +1,6 @@
 'use client';
 
+import type { AccountDetails } from '@contract/accounts/details';
 import { useApolloClient } from '@apollo/client/react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useAuth, useIdToken } from '@/lib/auth-context';
@@ -167,7 +168,13 @@ export const useUploads = (onListed: () => void) => {
   );
 
   const start = useCallback(
-    async (file: File, accountLabel: string, period: string, resumeFrom?: UploadSession, identifierKeys: string[] = []) => {
+    async (
+      file: File,
+      accountLabel: string,
+      period: string,
+      resumeFrom?: UploadSession,
+      account: { identifierKeys?: string[]; accountFacts?: AccountDetails } = {},
+    ) => {
       const key = `upload-${++counter.current}`;
       const { SAME_FILE, StatementUpload, browserSessions, requireStatementAllowed, startHashWorker } = await loadEngine();
       // A file chosen before the unfinished uploads were listed is remembered all the same.
@@ -187,7 +194,8 @@ export const useUploads = (onListed: () => void) => {
         contentType,
         accountLabel,
         period,
-        identifierKeys,
+        identifierKeys: account.identifierKeys,
+        accountFacts: account.accountFacts,
         idToken,
         sessions: sessions.current,
         resumeFrom,
@@ -208,8 +216,8 @@ export const useUploads = (onListed: () => void) => {
 
   /** Starts uploading files, each under its own account and period. */
   const add = useCallback(
-    (files: { file: File; accountLabel: string; period: string; identifierKeys?: string[] }[]) => {
-      for (const { file, accountLabel, period, identifierKeys } of files) void start(file, accountLabel, period, undefined, identifierKeys);
+    (files: { file: File; accountLabel: string; period: string; identifierKeys?: string[]; accountFacts?: AccountDetails }[]) => {
+      for (const { file, accountLabel, period, ...account } of files) void start(file, accountLabel, period, undefined, account);
     },
     [start],
   );

@@ -16,6 +16,7 @@ import {
   SummariesDocument,
   UpdateProfileDocument,
   UpdateAccountScheduleDocument,
+  UpdateAccountDetailsDocument,
   UploadOutcomeDocument,
   type AvatarOutcomeQuery,
   type CoverageQuery,
@@ -40,6 +41,7 @@ export const SUMMARIES = SummariesDocument;
 export const EDIT_STATEMENTS = EditStatementsDocument;
 export const COVERAGE = CoverageDocument;
 export const UPDATE_ACCOUNT_SCHEDULE = UpdateAccountScheduleDocument;
+export const UPDATE_ACCOUNT_DETAILS = UpdateAccountDetailsDocument;
 export const DELETED_STATEMENTS = DeletedStatementsDocument;
 export const STATEMENT_DETAILS = StatementDetailsDocument;
 export const SEARCH = SearchDocument;

@@ -1,3 +1,4 @@
+import type { AccountDetails } from '@contract/accounts/details';
 import { STATEMENT_LIMITS, partSizes } from '@contract/uploads';
 import { STATEMENT_ROUTES, type RouteInput, type RouteResponse } from '@contract/routes';
 import type { PartUrlsResponse } from '@contract/api';
@@ -15,6 +16,8 @@ export interface StatementUploadInput {
   period: string;
   /** The keys of the account identifiers the file names (lib/upload/identifier-keys). @default none */
   identifierKeys?: string[];
+  /** What the file says of its account. @default nothing */
+  accountFacts?: AccountDetails;
   idToken: () => Promise<string>;
   /** Bytes sent so far; never goes backwards while the upload runs. */
   onProgress?: (sent: number, total: number) => void;
@@ -182,6 +185,7 @@ export class StatementUpload {
         period: this.input.period,
         checksum: checksums.checksum,
         ...(this.input.identifierKeys?.length ? { identifierKeys: this.input.identifierKeys } : {}),
+        ...(this.input.accountFacts ? { accountFacts: this.input.accountFacts } : {}),
       },
     });
     if (upload.kind === 'single')

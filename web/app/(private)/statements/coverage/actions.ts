@@ -1,5 +1,6 @@
 'use server';
 
+import type { SaveState } from '@/components/coverage/save-row';
 import { revalidatePath } from 'next/cache';
 import { scheduleProblem, type AccountSchedule, type Cadence } from '@contract/accounts/schedule';
 import { UPDATE_ACCOUNT_SCHEDULE } from '@/lib/graphql';
@@ -8,7 +9,7 @@ import { serverOperation } from '@/lib/server-graphql';
 import { requireSession } from '@/lib/server-session';
 
 /** What an account's schedule form shows after a save: nothing yet, saved, or why not. */
-export type ScheduleState = { status: 'idle' } | { status: 'saved'; savedAt: number } | { status: 'error'; message: string };
+export type ScheduleState = SaveState;
 
 /** A form field as text: absent and blank are the same (the part is cleared). */
 const field = (form: FormData, name: string): string | null => {

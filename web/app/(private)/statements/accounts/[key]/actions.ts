@@ -1,12 +1,14 @@
 'use server';
 
+import type { SaveState } from '@/components/coverage/save-row';
 import { revalidatePath } from 'next/cache';
 import { redirect } from 'next/navigation';
 import { accountKeyOf } from '@contract/keys';
 import { textProblem } from '@contract/upload-rules';
 import { STATEMENT_PAGE_SIZE, TEXT_LIMITS } from '@contract/uploads';
 import { readCoverage } from '@/lib/coverage-read';
-import { EDIT_STATEMENTS, STATEMENTS, UPDATE_ACCOUNT_SCHEDULE } from '@/lib/graphql';
+import { ACCOUNT_DETAIL_FIELDS, accountDetailsProblem, type AccountDetailField } from '@contract/accounts/details';
+import { EDIT_STATEMENTS, STATEMENTS, UPDATE_ACCOUNT_DETAILS, UPDATE_ACCOUNT_SCHEDULE } from '@/lib/graphql';
 import { PAGES, accountPage } from '@/lib/routes';
 import { serverOperation, serverQuery } from '@/lib/server-graphql';
 import { requireSession } from '@/lib/server-session';
@@ -65,6 +67,12 @@ const renameOrMerge = async (form: FormData): Promise<Extract<RenameState, { sta
     if (edited.data.editStatements.edited.length === 0) break;
     moved += edited.data.editStatements.edited.length;
   }
+  // What the person said of it goes with the name too (a merge keeps the other's).
+  const said = ACCOUNT_DETAIL_FIELDS.filter((field) => source[`${field}Said`] && source[field]);
+  if (!target && said.length > 0)
+    await serverOperation(session, UPDATE_ACCOUNT_DETAILS, {
+      input: { accountKey: accountKeyOf(to), ...Object.fromEntries(said.map((field) => [field, source[field]])) },
+    });
   if (!target && (source.cadence || source.statementsFrom || source.closedAfter))
     await serverOperation(session, UPDATE_ACCOUNT_SCHEDULE, {
       input: {
@@ -76,4 +84,29 @@ const renameOrMerge = async (form: FormData): Promise<Extract<RenameState, { sta
     });
   revalidatePath(PAGES.statements, 'layout');
   return redirect(`${accountPage(to)}?moved=${moved}`);
+};
+
+/** What the details form shows after a save: nothing yet, saved, or why not. */
+export type DetailsState = SaveState;
+
+/**
+ * What the person says an account is: each detail they changed from what the page showed
+ * becomes theirs (an emptied one is cleared, and a later file may say it); one left as it
+ * was stays where it came from.
+ */
+export const saveAccountDetails = async (_previous: DetailsState, form: FormData): Promise<DetailsState> => {
+  const accountKey = text(form, 'accountKey');
+  const session = await requireSession(accountKey ? accountPage(accountKey) : PAGES.coverage);
+  if (!accountKey) return { status: 'error', message: 'Which account this is was not sent. Reload the page and try again.' };
+  const changed = ACCOUNT_DETAIL_FIELDS.filter((field) => text(form, field) !== text(form, `shown-${field}`));
+  if (changed.length === 0) return { status: 'saved', savedAt: Date.now() };
+  const input = Object.fromEntries(changed.map((field) => [field, text(form, field)])) as Partial<Record<AccountDetailField, string>>;
+  const problem = accountDetailsProblem(input);
+  if (problem) return { status: 'error', message: problem };
+  const result = await serverOperation(session, UPDATE_ACCOUNT_DETAILS, { input: { accountKey, ...input } });
+  if (result.error !== undefined) return { status: 'error', message: result.error };
+  if (!result.data.updateAccountDetails)
+    return { status: 'error', message: 'This account has no statements any more. Reload the page to see your accounts.' };
+  revalidatePath(PAGES.statements, 'layout');
+  return { status: 'saved', savedAt: Date.now() };
 };

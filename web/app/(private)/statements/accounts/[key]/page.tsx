@@ -1,7 +1,9 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
+import { accountDetailsLine, detailsSource } from '@contract/accounts/details';
 import { formatBytes } from '@contract/uploads';
+import { AccountDetailsForm } from '@/components/coverage/account-details-form';
 import { AccountNameForm } from '@/components/coverage/account-name-form';
 import { AccountStatements } from '@/components/coverage/account-statements';
 import { CoverageRowView } from '@/components/coverage/coverage-row';
@@ -63,6 +65,7 @@ export default async function AccountPage({
     new Date().toISOString().slice(0, 7),
   );
   const moved = Number((await searchParams).moved);
+  const details = accountDetailsLine(account);
   const allHref = statementListHref({ account: account.label, period: '', after: [] });
   // The list's own order (period newest first), one Query of the account's list copies.
   const newest = await serverQuery(session, STATEMENTS, { filter: { accountLabel: account.label }, limit: NEWEST_SHOWN, nextToken: null }).catch(
@@ -72,6 +75,11 @@ export default async function AccountPage({
     <>
       <PageTitle lead={`${countOf(account.count, 'statement')}, ${formatBytes(account.bytes)}`}>{account.label}</PageTitle>
       {Number.isInteger(moved) && moved > 0 && <p role="status">{countOf(moved, 'statement')} filed under this account.</p>}
+      {details && (
+        <p data-testid="account-details">
+          {details} <span className={styles.summary}>({detailsSource(account)})</span>
+        </p>
+      )}
       <p>
         <Link href={allHref}>See its statements</Link> · <Link href={PAGES.coverage}>Every account&apos;s coverage</Link>
       </p>
@@ -81,6 +89,10 @@ export default async function AccountPage({
       ) : (
         <p role="alert">Its statements could not be loaded. Try again in a moment.</p>
       )}
+      <Card label="Details">
+        <h2 className={styles.accountHeading}>Details</h2>
+        <AccountDetailsForm accountKey={accountKey} label={account.label} account={account} />
+      </Card>
       <Card label="Rename or merge">
         <h2 className={styles.accountHeading}>Rename or merge</h2>
         <AccountNameForm

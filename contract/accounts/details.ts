@@ -1,0 +1,75 @@
+import { ACCOUNT_KINDS, ACCOUNT_KIND_WORDS, type AccountKind } from '../reading/account-numbers';
+import { UNSAFE_TEXT_CHARACTERS } from '../upload-rules';
+
+/** Control and direction-changing characters, refused in any text a person or a file gives. */
+const UNSAFE = new RegExp(`[${UNSAFE_TEXT_CHARACTERS}]`);
+
+/**
+ * What an account is, beside its name: its institution, its kind and its currency. The
+ * first file filed under an account that says each gives it ("read from its files"); a
+ * later file never changes what is there.
+ */
+export const ACCOUNT_DETAIL_FIELDS = ['institution', 'kind', 'currency'] as const;
+export type AccountDetailField = (typeof ACCOUNT_DETAIL_FIELDS)[number];
+
+export const ACCOUNT_DETAIL_LIMITS = {
+  institutionMaxChars: 80,
+  /** Its percent-encoded bytes, within what S3's 2 KB of metadata leaves beside the name and label. */
+  institutionMaxStoredBytes: 160,
+} as const;
+
+/** ISO 4217: three capital letters. */
+export const CURRENCY_PATTERN = /^[A-Z]{3}$/;
+
+export interface AccountDetails {
+  institution?: string;
+  kind?: AccountKind;
+  currency?: string;
+}
+
+export { ACCOUNT_KINDS, ACCOUNT_KIND_WORDS };
+
+/** An account's details in one line, as its page and rows say them: "First Harbor Bank · current account · USD". */
+export const accountDetailsLine = (details: { institution?: string | null; kind?: string | null; currency?: string | null }): string =>
+  [details.institution, details.kind && ACCOUNT_KIND_WORDS[details.kind as AccountKind], details.currency].filter(Boolean).join(' · ');
+
+/**
+ * The facts a file's reading gives, as an upload may send them: each only where it keeps to
+ * the API's rules (an institution too long to store is left out rather than refusing the file).
+ */
+export const uploadableFacts = (facts: { institution?: string; kind?: AccountKind; currency?: string } | undefined): AccountDetails | undefined => {
+  if (!facts) return undefined;
+  const institution = facts.institution?.normalize('NFC').trim();
+  const kept: AccountDetails = {
+    ...(institution &&
+    [...institution].length <= ACCOUNT_DETAIL_LIMITS.institutionMaxChars &&
+    encodeURIComponent(institution).length <= ACCOUNT_DETAIL_LIMITS.institutionMaxStoredBytes &&
+    !UNSAFE.test(institution)
+      ? { institution }
+      : {}),
+    ...(facts.kind && (ACCOUNT_KINDS as readonly string[]).includes(facts.kind) ? { kind: facts.kind } : {}),
+    ...(facts.currency && CURRENCY_PATTERN.test(facts.currency) ? { currency: facts.currency } : {}),
+  };
+  return Object.keys(kept).length > 0 ? kept : undefined;
+};
+
+/** What is wrong with details a person gives, in their words; undefined when nothing is. An empty one clears it. */
+export const accountDetailsProblem = (details: { institution?: string | null; kind?: string | null; currency?: string | null }): string | undefined => {
+  const institution = details.institution?.trim();
+  if (institution && ([...institution].length > ACCOUNT_DETAIL_LIMITS.institutionMaxChars || UNSAFE.test(institution)))
+    return `The institution's name must be at most ${ACCOUNT_DETAIL_LIMITS.institutionMaxChars} characters of text.`;
+  if (details.kind && !(ACCOUNT_KINDS as readonly string[]).includes(details.kind))
+    return `The kind must be one of: ${ACCOUNT_KINDS.map((kind) => ACCOUNT_KIND_WORDS[kind]).join(', ')}.`;
+  const currency = details.currency?.trim();
+  if (currency && !CURRENCY_PATTERN.test(currency)) return 'The currency is its three-letter code, in capitals (USD, EUR).';
+  return undefined;
+};
+
+/** Where an account's details came from, in words: the person, its files, or both. */
+export const detailsSource = (account: { [K in `${AccountDetailField}Said`]?: boolean | null } & { [K in AccountDetailField]?: string | null }): string => {
+  const present = ACCOUNT_DETAIL_FIELDS.filter((field) => account[field]);
+  const said = present.filter((field) => account[`${field}Said`]);
+  if (said.length === 0) return 'as its files say';
+  if (said.length === present.length) return 'as you said';
+  return `${said.join(' and ')} as you said, the rest as its files say`;
+};
