@@ -44,3 +44,15 @@ test('a cell whose account is not listed yet still shows, under its key', () => 
   const [row] = coverageGrid([cell('new', '2024-01', 'x')], [], '2024-01');
   expect(row).toMatchObject({ key: 'new', label: 'new', filed: 0, missing: 0, filedMonths: 1 });
 });
+
+test("each row says what its account is, where anything says it, in the screens' words", () => {
+  const rows = coverageGrid(
+    [cell('visa', '2024-01', 'v'), cell('savings', '2024-01', 's')],
+    [{ label: 'Visa', institution: 'Northwind Bank', kind: 'card', currency: 'USD' }, { label: 'Savings' }],
+    '2024-01',
+  );
+  expect(rows.map((row) => [row.label, row.details])).toEqual([
+    ['Visa', 'Northwind Bank · card · USD'],
+    ['Savings', ''],
+  ]);
+});

@@ -1,4 +1,5 @@
 import { expectedCoverage, periodOfIndex, type AccountSchedule, type ExpectedCoverage } from '@contract/accounts/schedule';
+import { accountDetailsLine } from '@contract/accounts/details';
 import { accountKeyOf } from '@contract/keys';
 
 /** A coverage cell as the API answers it: one account in one month. */
@@ -20,11 +21,13 @@ export type CoverageMonth =
   | { period: string; kind: 'outside' };
 
 /** The account as the accounts list gives it: its label and what the person said of its schedule. */
-export type CoverageAccount = { label: string } & AccountSchedule;
+export type CoverageAccount = { label: string } & AccountSchedule & { institution?: string | null; kind?: string | null; currency?: string | null };
 
 export interface CoverageRow extends ExpectedCoverage {
   key: string;
   label: string;
+  /** What it is (institution, kind, currency), in one line; empty when nothing says. */
+  details: string;
   /** The account's months, a calendar year a line, newest year first, from its first month in view to this year. */
   years: { year: number; months: CoverageMonth[] }[];
   /** Statements due that are filed, missing, and all due (still due ones left out). */
@@ -86,6 +89,7 @@ export const coverageGrid = (
         ...expected,
         key: account.key,
         label: account.label,
+        details: accountDetailsLine(account),
         years,
         filed,
         missing: missingPeriods.length,

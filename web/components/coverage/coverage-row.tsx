@@ -84,6 +84,7 @@ export const CoverageRowView = ({ row, linked = true }: { row: CoverageRow; link
                 <h2 className={styles.accountHeading}>{linked ? <Link href={accountPage(row.label)}>{row.label}</Link> : row.label}</h2>
                 <span className={row.missing > 0 ? styles.gapCount : styles.summary}>{countInWords(row)}</span>
                 <span className={styles.summary}>
+                  {row.details && `${row.details} · `}
                   {cadenceInWords(row)} · {spanInWords(row)}
                 </span>
               </div>
