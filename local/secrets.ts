@@ -10,8 +10,8 @@ import * as path from 'node:path';
 export const localIdentifierSecret = (file: string): string => {
   if (!fs.existsSync(file)) {
     fs.mkdirSync(path.dirname(file), { recursive: true });
-    // 64 letters and digits, as the deploy's GenerateSecretString makes it.
-    fs.writeFileSync(file, randomBytes(48).toString('base64').replace(/[^A-Za-z0-9]/g, '').slice(0, 64).padEnd(64, '0'), {
+    // 64 letters and digits, as long as the deploy's GenerateSecretString makes it.
+    fs.writeFileSync(file, randomBytes(32).toString('hex'), {
       mode: 0o600,
       flag: 'wx',
     });

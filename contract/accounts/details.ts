@@ -1,8 +1,5 @@
 import { ACCOUNT_KINDS, ACCOUNT_KIND_WORDS, type AccountKind } from '../reading/account-numbers';
-import { UNSAFE_TEXT_CHARACTERS } from '../upload-rules';
-
-/** Control and direction-changing characters, refused in any text a person or a file gives. */
-const UNSAFE = new RegExp(`[${UNSAFE_TEXT_CHARACTERS}]`);
+import { textProblem } from '../upload-rules';
 
 /**
  * What an account is, beside its name: its institution, its kind and its currency. The
@@ -42,9 +39,7 @@ export const uploadableFacts = (facts: { institution?: string; kind?: AccountKin
   const institution = facts.institution?.normalize('NFC').trim();
   const kept: AccountDetails = {
     ...(institution &&
-    [...institution].length <= ACCOUNT_DETAIL_LIMITS.institutionMaxChars &&
-    encodeURIComponent(institution).length <= ACCOUNT_DETAIL_LIMITS.institutionMaxStoredBytes &&
-    !UNSAFE.test(institution)
+    !textProblem('institution', institution, ACCOUNT_DETAIL_LIMITS.institutionMaxChars, ACCOUNT_DETAIL_LIMITS.institutionMaxStoredBytes)
       ? { institution }
       : {}),
     ...(facts.kind && (ACCOUNT_KINDS as readonly string[]).includes(facts.kind) ? { kind: facts.kind } : {}),
@@ -55,9 +50,10 @@ export const uploadableFacts = (facts: { institution?: string; kind?: AccountKin
 
 /** What is wrong with details a person gives, in their words; undefined when nothing is. An empty one clears it. */
 export const accountDetailsProblem = (details: { institution?: string | null; kind?: string | null; currency?: string | null }): string | undefined => {
-  const institution = details.institution?.trim();
-  if (institution && ([...institution].length > ACCOUNT_DETAIL_LIMITS.institutionMaxChars || UNSAFE.test(institution)))
-    return `The institution's name must be at most ${ACCOUNT_DETAIL_LIMITS.institutionMaxChars} characters of text.`;
+  const institution = details.institution?.normalize('NFC').trim();
+  // What a person says is kept in the table, not in a file's metadata: no stored-bytes limit.
+  const named = institution && textProblem("The institution's name", institution, ACCOUNT_DETAIL_LIMITS.institutionMaxChars, Infinity);
+  if (named) return `${named}.`;
   if (details.kind && !(ACCOUNT_KINDS as readonly string[]).includes(details.kind))
     return `The kind must be one of: ${ACCOUNT_KINDS.map((kind) => ACCOUNT_KIND_WORDS[kind]).join(', ')}.`;
   const currency = details.currency?.trim();

@@ -45,9 +45,3 @@ export const identifierText = (identifier: AccountIdentifier): string => `${iden
 /** The keyed hash of one identifier under the owner's key: what is stored and compared. */
 export const identifierKeyOf = (ownerKey: string, identifier: AccountIdentifier): Promise<string> =>
   hmac(fromBase64url(ownerKey), identifierText(identifier));
-
-/** Each distinct identifier's key, in the order the file names them, at most `perStatement`. */
-export const identifierKeysOf = async (ownerKey: string, identifiers: readonly AccountIdentifier[]): Promise<string[]> => {
-  const keys = await Promise.all(identifiers.map((identifier) => identifierKeyOf(ownerKey, identifier)));
-  return [...new Set(keys)].slice(0, IDENTIFIER_KEYS.perStatement);
-};

@@ -1,4 +1,4 @@
-import { ACCOUNT_DETAIL_LIMITS, accountDetailsLine, uploadableFacts } from '../../contract/accounts/details';
+import { ACCOUNT_DETAIL_LIMITS, accountDetailsLine, accountDetailsProblem, uploadableFacts } from '../../contract/accounts/details';
 import { accountFactsSchema } from '../../contract/api';
 
 test("an account's details in one line, in the screens' words, leaving out what is not known", () => {
@@ -27,4 +27,17 @@ test('what a reading gives is sent only where the API keeps it: an institution t
   expect(accountFactsSchema.safeParse({ institution: long }).success).toBe(false);
   expect(accountFactsSchema.safeParse({ currency: 'euro' }).error?.issues[0].message).toBe('accountFacts.currency must be an ISO 4217 code (USD)');
   expect(accountFactsSchema.safeParse({ kind: 'checking' }).error?.issues[0].message).toMatch(/^accountFacts.kind must be one of current, savings/);
+});
+
+test('what a person says an account is, checked in their words before it is sent; an empty detail clears it', () => {
+  expect(accountDetailsProblem({ institution: 'Northwind Bank', kind: 'card', currency: 'USD' })).toBeUndefined();
+  expect(accountDetailsProblem({ institution: '', kind: '', currency: '' })).toBeUndefined();
+  // A long name in any script is kept in the table, not in metadata: only its characters count.
+  expect(accountDetailsProblem({ institution: '銀'.repeat(ACCOUNT_DETAIL_LIMITS.institutionMaxChars) })).toBeUndefined();
+  expect(accountDetailsProblem({ institution: 'x'.repeat(81) })).toBe("The institution's name must be at most 80 characters.");
+  expect(accountDetailsProblem({ institution: 'Bank\u202e' })).toMatch(/must not contain control or direction-override characters/);
+  expect(accountDetailsProblem({ kind: 'checking' })).toBe(
+    'The kind must be one of: current account, savings account, card, brokerage account, loan.',
+  );
+  expect(accountDetailsProblem({ currency: 'usd' })).toBe('The currency is its three-letter code, in capitals (USD, EUR).');
 });

@@ -2485,17 +2485,27 @@ describe('see and find: each kind of statement shown in place, hostile files kep
     await expect(its.getByRole('listitem')).toHaveCount(Math.min(count, 10));
     await expect(its.getByRole('link', { name: /^All \d+ of its statements$/ })).toHaveCount(count > 10 ? 1 : 0);
     expect(await its.getByRole('listitem').first().getByRole('link').getAttribute('href')).toMatch(/^\/statements\/[0-9A-Z]{26}$/);
-    // What the person says it is: each detail they change is theirs, and says so.
+    // What the person says it is, typed key by key as the page appears again, before its
+    // scripts run, at 4x CPU slowdown: each detail they change is theirs, and says so.
+    const held = await holdScripts(page);
+    await slowCpu(page);
+    await page.reload({ waitUntil: 'commit' });
     const details = page.getByRole('form', { name: 'Details of Visa' });
-    await details.getByLabel('Institution').fill('Northwind Bank');
+    await details.getByLabel('Institution').click();
+    await page.keyboard.type('Northwind Bank', { delay: 25 });
     await details.getByLabel('Kind').selectOption('card');
-    await details.getByLabel('Currency').fill('USD');
+    await details.getByLabel('Currency').click();
+    await page.keyboard.type('USD', { delay: 25 });
+    held.release();
+    await expect(details.getByLabel('Institution')).toHaveValue('Northwind Bank');
+    await expect(details.getByLabel('Kind')).toHaveValue('card');
     await details.getByRole('button', { name: 'Save details' }).click();
     await expect(details.getByRole('status')).toHaveText('Saved.');
     await expect(page.getByTestId('account-details')).toHaveText('Northwind Bank · card · USD (as you said)');
     // The form shows what was kept, the chosen kind too (a select is reset to what it mounted with).
     await expect(details.getByLabel('Currency')).toHaveValue('USD');
     await expect(details.getByLabel('Kind')).toHaveValue('card');
+    await slowCpu(page, 1);
     expect(await everyScheme(page, 'account')).toEqual([]);
     // Renamed (a "%" in the name, which its page's address carries encoded): every statement and the schedule go with the name.
     const name = page.getByRole('form', { name: 'Name of Visa' });

@@ -2,7 +2,7 @@
 'use client';
 
 import { useActionState } from 'react';
-import { ACCOUNT_DETAIL_LIMITS, ACCOUNT_KINDS, ACCOUNT_KIND_WORDS, type AccountDetailField } from '@contract/accounts/details';
+import { ACCOUNT_DETAIL_FIELDS, ACCOUNT_DETAIL_LIMITS, ACCOUNT_KINDS, ACCOUNT_KIND_WORDS, type AccountDetailField } from '@contract/accounts/details';
 import { saveAccountDetails, type DetailsState } from '@/app/(private)/statements/accounts/[key]/actions';
 import { SelectField, TextField } from '../ui';
 import { SaveRow } from './save-row';
@@ -27,7 +27,7 @@ export const AccountDetailsForm = ({ accountKey, label, account }: { accountKey:
       css={{ display: 'grid', gap: '0 1rem', gridTemplateColumns: 'repeat(auto-fit, minmax(11rem, 1fr))', alignItems: 'start' }}
     >
       <input type="hidden" name="accountKey" value={accountKey} />
-      {(['institution', 'kind', 'currency'] as const).map((field) => (
+      {ACCOUNT_DETAIL_FIELDS.map((field) => (
         <input key={field} type="hidden" name={`shown-${field}`} value={account[field] ?? ''} />
       ))}
       <TextField
