@@ -262,7 +262,8 @@ export const startLocalS3 = async (input: {
     response: http.ServerResponse,
     body?: Buffer | { file: string },
     after: { headers?: Record<string, string>; rewrite?: (xml: string) => string; failed?: () => void; succeeded?: () => void } = {},
-  ) => {
+    retried = false,
+  ): void => {
     dropTags(request);
     const upstream = http.request(
       { agent, host: HOST, port: innerPort, method: request.method, path: request.url, headers: request.headers },
@@ -287,7 +288,13 @@ export const startLocalS3 = async (input: {
         answer.pipe(response);
       },
     );
-    upstream.on('error', (error) => {
+    upstream.on('error', (error: NodeJS.ErrnoException) => {
+      // s3rver closed a kept-alive connection as this request went out on it: nothing reached
+      // it, so a body held whole is sent once more on a fresh one (S3 itself never answers so).
+      if (!retried && Buffer.isBuffer(body) && upstream.reusedSocket && error.code === 'ECONNRESET') {
+        forward(request, response, body, after, true);
+        return;
+      }
       after.failed?.();
       if (!response.headersSent) response.writeHead(500).end(errorXml('InternalError', error.message));
       else response.destroy();
