@@ -498,7 +498,12 @@ describe('statements', () => {
     expect(sha(files.get('statements/Checking/2024-01/January 2024.pdf')!)).toBe(sha(small));
     expect(sha(files.get('statements/Checking/2024-01/brokerage-2023.csv')!)).toBe(sha(large));
     expect(files.get('profile/avatar.png')!.equals(avatar)).toBe(true);
-    const manifest = JSON.parse(files.get('manifest.json')!.toString('utf8')) as { records: Record<string, unknown>[] };
+    const manifest = JSON.parse(files.get('manifest.json')!.toString('utf8')) as {
+      accounts: { name: string; statements: number; sources: Record<string, string> }[];
+      records: Record<string, unknown>[];
+    };
+    // The account the statements are filed under, described as the vault holds it.
+    expect(manifest.accounts).toEqual([expect.objectContaining({ name: 'Checking', statements: 2, sources: expect.any(Object) })]);
     expect(manifest.records).toHaveLength(3);
     expect(manifest.records).toEqual(
       expect.arrayContaining([
@@ -522,7 +527,7 @@ describe('statements', () => {
     );
     const csvLines = files.get('manifest.csv')!.toString('utf8').trimEnd().split('\r\n');
     expect(csvLines[0]).toBe(
-      'kind,path,id,fileName,accountLabel,period,contentType,size,uploadedAt,status,checksum,checksumType,verification,verifiedBy',
+      'kind,path,id,fileName,accountLabel,accountInstitution,accountKind,accountCurrency,period,contentType,size,uploadedAt,status,checksum,checksumType,verification,verifiedBy',
     );
     expect(csvLines).toHaveLength(4);
 
@@ -1349,7 +1354,15 @@ describe('fixing what statements are filed under, one or a selection', () => {
     await page.getByRole('button', { name: 'Download selected' }).click();
     const files = await readZip(fs.readFileSync(await (await downloading).path()));
     expect([...files.keys()].filter((name) => name.startsWith('statements/')).length).toBe(4);
-    expect(JSON.parse(files.get('manifest.json')!.toString('utf8')).records).toHaveLength(4);
+    const selection = JSON.parse(files.get('manifest.json')!.toString('utf8')) as {
+      accounts: { name: string; statements: number }[];
+      records: unknown[];
+    };
+    expect(selection.records).toHaveLength(4);
+    expect(selection.accounts.map(({ name, statements }) => [name, statements])).toEqual([
+      ['Archive', 3],
+      ['Bank of America', 1],
+    ]);
     await page.getByRole('button', { name: 'Delete selected…' }).click();
     await expect(page.getByRole('dialog').getByRole('heading')).toHaveText('Delete 4 statements?');
     await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();

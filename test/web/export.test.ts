@@ -49,6 +49,9 @@ describe('the manifest as CSV', () => {
     id: '01J',
     fileName: 'report, "final".csv',
     accountLabel: '=HYPERLINK("http://x")',
+    accountInstitution: 'First Harbor Bank',
+    accountKind: 'current account',
+    accountCurrency: 'USD',
     period: '2024-01',
     contentType: 'text/csv',
     size: 10,
@@ -62,7 +65,9 @@ describe('the manifest as CSV', () => {
 
   test('RFC 4180 quoting, CRLF lines, a header naming every column', () => {
     const lines = manifestCsv([entry]).split('\r\n');
-    expect(lines[0].split(',')).toHaveLength(14);
+    expect(lines[0].split(',')).toHaveLength(17);
+    expect(lines[0]).toContain('accountLabel,accountInstitution,accountKind,accountCurrency,period');
+    expect(lines[1]).toContain(',First Harbor Bank,current account,USD,2024-01,');
     expect(lines[1]).toContain('"report, ""final"".csv"');
     expect(lines[2]).toBe('');
   });
@@ -141,10 +146,31 @@ describe('the whole export', () => {
       checksumType: 'FULL_OBJECT',
       contentNotIndexed: null,
     };
+    // One account the summaries know (its bank read from its files, its kind said by the
+    // person), and one they do not hold yet: named, its details left empty, not guessed.
+    const unsummarised = { ...statement, id: '01HOTHER', fileName: 'April.pdf', accountLabel: 'Savings', period: '2024-04' };
     const source: ExportSource = {
       async *statements() {
         yield statement;
+        yield unsummarised;
       },
+      accounts: async () => [
+        {
+          __typename: 'AccountSummary' as const,
+          label: 'CHECKING',
+          accountKey: 'checking',
+          count: 4,
+          cadence: 'QUARTERLY' as const,
+          statementsFrom: '2023-01',
+          closedAfter: null,
+          institution: 'First Harbor Bank',
+          kind: 'card',
+          currency: null,
+          institutionSaid: false,
+          kindSaid: true,
+          currencySaid: null,
+        },
+      ],
       downloadUrl: async () => `${base}/statement`,
       avatarUrl: async () => `${base}/avatar`,
     };
@@ -160,12 +186,39 @@ describe('the whole export', () => {
     const { zip, manifest } = await exportVault(source, { signal: new AbortController().signal, onProgress: () => undefined });
     const files = await readZip(Buffer.from(await new Response(zip).arrayBuffer()));
 
-    expect(cacheModes).toEqual(['no-store', 'no-store']);
+    expect(new Set(cacheModes)).toEqual(new Set(['no-store']));
+    expect(cacheModes.length).toBe(3);
     expect(files.get('statements/Checking/2024-03/March.pdf')!.equals(statementBytes)).toBe(true);
     expect(files.get('profile/avatar.png')!.equals(avatarBytes)).toBe(true);
-    expect((await manifest).map((entry) => [entry.path, entry.verification])).toEqual([
-      ['statements/Checking/2024-03/March.pdf', 'verified'],
-      ['profile/avatar.png', 'unverified'],
+    expect((await manifest).map((entry) => [entry.path, entry.verification, entry.accountInstitution, entry.accountKind])).toEqual([
+      ['statements/Checking/2024-03/March.pdf', 'verified', 'First Harbor Bank', 'card'],
+      ['statements/Savings/2024-04/April.pdf', 'verified', null, null],
+      ['profile/avatar.png', 'unverified', null, null],
+    ]);
+    const described = JSON.parse(files.get('manifest.json')!.toString('utf8')) as { accounts: unknown[] };
+    expect(described.accounts).toEqual([
+      {
+        name: 'CHECKING',
+        institution: 'First Harbor Bank',
+        kind: 'card',
+        currency: null,
+        sources: { institution: 'its files say', kind: 'you said' },
+        cadence: 'quarterly',
+        statementsFrom: '2023-01',
+        closedAfter: null,
+        statements: 1,
+      },
+      {
+        name: 'Savings',
+        institution: null,
+        kind: null,
+        currency: null,
+        sources: {},
+        cadence: null,
+        statementsFrom: null,
+        closedAfter: null,
+        statements: 1,
+      },
     ]);
   });
 });

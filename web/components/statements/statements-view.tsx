@@ -2,6 +2,7 @@
 'use client';
 
 import { css } from '@emotion/react';
+import { useApolloClient } from '@apollo/client/react';
 import { useRouter } from 'next/navigation';
 import { Suspense, lazy, useEffect, useRef, useState, useTransition } from 'react';
 import Link from 'next/link';
@@ -46,6 +47,7 @@ export const StatementsView = ({
   const router = useRouter();
   const [navigating, startNavigation] = useTransition();
   const idToken = useIdToken();
+  const client = useApolloClient();
   const [deleting, setDeleting] = useState<StatementListItem[]>([]);
   const [editing, setEditing] = useState<StatementListItem[]>([]);
   // Once shown, a dialog stays mounted, so closing it returns focus where it was.
@@ -151,7 +153,7 @@ export const StatementsView = ({
       const engine = await import('@/lib/export');
       const target = await engine.chooseExportTarget(`statements-${new Date().toISOString().slice(0, 10)}.zip`);
       const controller = new AbortController();
-      const { zip, manifest } = await engine.exportVault(engine.selectionExportSource(chosen, idToken), {
+      const { zip, manifest } = await engine.exportVault(engine.selectionExportSource(client, chosen, idToken), {
         signal: controller.signal,
         onProgress: () => undefined,
       });

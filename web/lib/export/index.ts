@@ -1,7 +1,7 @@
 import type { ApolloClient } from '@apollo/client';
 import { PROFILE_IMAGE_ROUTES, STATEMENT_ROUTES } from '@contract/routes';
 import { STATEMENT_PAGE_SIZE } from '@contract/uploads';
-import { STATEMENTS, type StatementsData } from '../graphql';
+import { EXPORT_ACCOUNTS, STATEMENTS, type StatementsData } from '../graphql';
 import { PresignApiError, callPresignApi } from '../presign-api';
 import type { StatementListItem } from '../graphql';
 import type { ExportSource } from './vault-export';
@@ -17,11 +17,23 @@ export type { ManifestEntry } from './manifest';
 const downloadUrl = (idToken: () => Promise<string>) => async (statementId: string) =>
   (await callPresignApi('statementsApiUrl', STATEMENT_ROUTES.downloadUrl, await idToken(), { params: { statementId } })).url;
 
+/** The person's accounts as they are now (not as a page cached them): the manifest names each with its details. */
+const accounts = (client: ApolloClient) => async () => {
+  const result = await client.query({ query: EXPORT_ACCOUNTS, fetchPolicy: 'network-only' });
+  if (!result.data) throw new Error('Your accounts could not be read; nothing was saved.');
+  return result.data.accounts;
+};
+
 /** A selection of statements the list shows, as the export's source: those files and their manifest, no avatar. */
-export const selectionExportSource = (items: readonly StatementListItem[], idToken: () => Promise<string>): ExportSource => ({
+export const selectionExportSource = (
+  client: ApolloClient,
+  items: readonly StatementListItem[],
+  idToken: () => Promise<string>,
+): ExportSource => ({
   async *statements() {
     yield* items;
   },
+  accounts: accounts(client),
   downloadUrl: downloadUrl(idToken),
   avatarUrl: async () => undefined,
 });
@@ -42,6 +54,7 @@ export const browserExportSource = (client: ApolloClient, idToken: () => Promise
       nextToken = page.nextToken;
     } while (nextToken);
   },
+  accounts: accounts(client),
   downloadUrl: downloadUrl(idToken),
   avatarUrl: async () => {
     try {

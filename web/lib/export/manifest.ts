@@ -1,10 +1,11 @@
 import type { StatementListItem } from '../graphql';
+import type { AccountColumns } from './accounts';
 
 /** How a file in the export was checked against what was stored. */
 export type Verification = 'verified' | 'mismatch' | 'unverified' | 'not exported';
 
 /** One record of the vault, as the export's manifest lists it. */
-export interface ManifestEntry {
+export interface ManifestEntry extends AccountColumns {
   kind: 'statement' | 'profileImage';
   /** Where the file is in the ZIP; null when it is not in it (a statement that cannot be downloaded). */
   path: string | null;
@@ -29,6 +30,9 @@ const MANIFEST_COLUMNS: (keyof ManifestEntry)[] = [
   'id',
   'fileName',
   'accountLabel',
+  'accountInstitution',
+  'accountKind',
+  'accountCurrency',
   'period',
   'contentType',
   'size',

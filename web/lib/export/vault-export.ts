@@ -1,6 +1,8 @@
 import { makeZip } from 'client-zip';
 import { STATEMENT_STATUS } from '@contract/entities';
 import type { StatementListItem } from '../graphql';
+import type { ExportAccount } from '../graphql';
+import { NO_ACCOUNT_COLUMNS, exportAccounts } from './accounts';
 import { manifestCsv, statementPath, type ManifestEntry } from './manifest';
 import { verifyingStream } from './verify';
 
@@ -10,6 +12,8 @@ export interface ExportSource {
   statements(): AsyncIterable<StatementListItem>;
   /** A short-lived URL for one clean statement's bytes. */
   downloadUrl(statementId: string): Promise<string>;
+  /** The person's accounts, with their details. */
+  accounts(): Promise<readonly ExportAccount[]>;
   /** The avatar's URL, or undefined when there is none. */
   avatarUrl(): Promise<string | undefined>;
 }
@@ -35,7 +39,8 @@ const fetchBody = async (url: string, what: string, signal: AbortSignal): Promis
 /**
  * The whole vault as one ZIP stream: every statement that can be downloaded, under
  * `statements/<account>/<period>/` with its original name, the avatar under `profile/`,
- * then `manifest.json` and `manifest.csv` listing every record (including those that could
+ * then `manifest.json` (the accounts the statements are filed under, with their details) and
+ * `manifest.csv`, both listing every record (including those that could
  * not be exported, and why) with its checksum and how the exported bytes were checked. Files
  * are fetched one at a time as the ZIP is read, so memory holds one part, not the vault.
  */
@@ -47,6 +52,7 @@ export const exportVault = async (
   const statements: StatementListItem[] = [];
   for await (const statement of source.statements()) statements.push(statement);
   statements.sort((a, b) => a.accountLabel.localeCompare(b.accountLabel) || b.period.localeCompare(a.period) || a.id.localeCompare(b.id));
+  const accounts = exportAccounts(await source.accounts(), statements);
   const avatarUrl = await source.avatarUrl();
   const exportable = statements.filter((statement) => statement.status === STATEMENT_STATUS.available);
   const progress: ExportProgress = {
@@ -79,6 +85,7 @@ export const exportVault = async (
         id: statement.id,
         fileName: statement.fileName,
         accountLabel: statement.accountLabel,
+        ...accounts.columnsOf(statement.accountLabel),
         period: statement.period,
         contentType: statement.contentType,
         size: statement.size,
@@ -127,6 +134,7 @@ export const exportVault = async (
         id: 'avatar',
         fileName: path.split('/')[1],
         accountLabel: null,
+        ...NO_ACCOUNT_COLUMNS,
         period: null,
         contentType,
         size,
@@ -141,7 +149,7 @@ export const exportVault = async (
       onProgress({ ...progress });
     }
     const exportedAt = new Date().toISOString();
-    yield { name: 'manifest.json', input: JSON.stringify({ exportedAt, records: manifest }, null, 2), lastModified: new Date(exportedAt) };
+    yield { name: 'manifest.json', input: JSON.stringify({ exportedAt, accounts: accounts.accounts, records: manifest }, null, 2), lastModified: new Date(exportedAt) };
     yield { name: 'manifest.csv', input: manifestCsv(manifest), lastModified: new Date(exportedAt) };
     finish(manifest);
   }

@@ -8,6 +8,7 @@ import {
   AvatarOutcomeDocument,
   CoverageDocument,
   DeletedStatementsDocument,
+  ExportAccountsDocument,
   EditStatementsDocument,
   MeDocument,
   SameFileDocument,
@@ -21,6 +22,7 @@ import {
   type AvatarOutcomeQuery,
   type CoverageQuery,
   type DeletedStatementsQuery,
+  type ExportAccountsQuery,
   type MeQuery,
   type SameFileQuery,
   type StatementsQuery,
@@ -40,6 +42,7 @@ export const AVATAR_OUTCOME = AvatarOutcomeDocument;
 export const SUMMARIES = SummariesDocument;
 export const EDIT_STATEMENTS = EditStatementsDocument;
 export const COVERAGE = CoverageDocument;
+export const EXPORT_ACCOUNTS = ExportAccountsDocument;
 export const UPDATE_ACCOUNT_SCHEDULE = UpdateAccountScheduleDocument;
 export const UPDATE_ACCOUNT_DETAILS = UpdateAccountDetailsDocument;
 export const DELETED_STATEMENTS = DeletedStatementsDocument;
@@ -55,6 +58,7 @@ export type SameFileData = SameFileQuery;
 export type AvatarOutcomeData = AvatarOutcomeQuery;
 export type SummariesData = SummariesQuery;
 export type CoverageData = CoverageQuery;
+export type ExportAccount = ExportAccountsQuery['accounts'][number];
 export type DeletedStatementsData = DeletedStatementsQuery;
 export type DeletedStatementItem = DeletedStatementsQuery['deletedStatements']['items'][number];
 export type SearchData = SearchQuery;

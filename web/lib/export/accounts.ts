@@ -1,0 +1,80 @@
+import { accountKeyOf } from '@contract/keys';
+import { ACCOUNT_DETAIL_FIELDS, ACCOUNT_KIND_WORDS } from '@contract/accounts/details';
+import type { ExportAccount } from '../graphql';
+
+/** What an export says of one account: what it is, where each part of that came from, and its schedule. */
+export interface ManifestAccount {
+  name: string;
+  institution: string | null;
+  /** The kind in words ("savings account"), as the account's page says it. */
+  kind: string | null;
+  currency: string | null;
+  /** For each detail present: "you said" or "its files say". */
+  sources: Partial<Record<(typeof ACCOUNT_DETAIL_FIELDS)[number], 'you said' | 'its files say'>>;
+  cadence: string | null;
+  statementsFrom: string | null;
+  closedAfter: string | null;
+  /** Its statements in this export (a selection may hold some of them only). */
+  statements: number;
+}
+
+/** The account columns of a statement's manifest row. */
+export interface AccountColumns {
+  accountInstitution: string | null;
+  accountKind: string | null;
+  accountCurrency: string | null;
+}
+
+export const NO_ACCOUNT_COLUMNS: AccountColumns = { accountInstitution: null, accountKind: null, accountCurrency: null };
+
+const NO_DETAILS = {
+  institution: null,
+  kind: null,
+  currency: null,
+  sources: {},
+  cadence: null,
+  statementsFrom: null,
+  closedAfter: null,
+} satisfies Omit<ManifestAccount, 'name' | 'statements'>;
+
+const manifestAccount = (account: ExportAccount, statements: number): ManifestAccount => ({
+  name: account.label,
+  institution: account.institution,
+  kind: account.kind ? (ACCOUNT_KIND_WORDS[account.kind as keyof typeof ACCOUNT_KIND_WORDS] ?? account.kind) : null,
+  currency: account.currency,
+  sources: Object.fromEntries(
+    ACCOUNT_DETAIL_FIELDS.filter((field) => account[field]).map((field) => [field, account[`${field}Said`] ? 'you said' : 'its files say']),
+  ),
+  cadence: account.cadence?.toLowerCase() ?? null,
+  statementsFrom: account.statementsFrom,
+  closedAfter: account.closedAfter,
+  statements,
+});
+
+/**
+ * The accounts the exported statements are filed under, in the order of their folders, and
+ * each statement's account columns. A statement whose account the summaries do not (yet)
+ * hold still names its account; its details are then empty rather than guessed.
+ */
+export const exportAccounts = (
+  accounts: readonly ExportAccount[],
+  statements: readonly { accountLabel: string }[],
+): { accounts: ManifestAccount[]; columnsOf(accountLabel: string): AccountColumns } => {
+  const byKey = new Map(accounts.map((account) => [accountKeyOf(account.label), account]));
+  const counts = new Map<string, number>();
+  for (const statement of statements) counts.set(accountKeyOf(statement.accountLabel), (counts.get(accountKeyOf(statement.accountLabel)) ?? 0) + 1);
+  const listed = [...counts].map(([key, count]) => {
+    const account = byKey.get(key);
+    const label = statements.find((statement) => accountKeyOf(statement.accountLabel) === key)!.accountLabel;
+    return account
+      ? manifestAccount(account, count)
+      : { ...NO_DETAILS, name: label, statements: count };
+  });
+  return {
+    accounts: listed.sort((a, b) => a.name.localeCompare(b.name)),
+    columnsOf(accountLabel) {
+      const account = listed.find((entry) => accountKeyOf(entry.name) === accountKeyOf(accountLabel));
+      return account ? { accountInstitution: account.institution, accountKind: account.kind, accountCurrency: account.currency } : NO_ACCOUNT_COLUMNS;
+    },
+  };
+};
