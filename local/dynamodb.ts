@@ -45,6 +45,13 @@ export const ensureTable = async (client: DynamoDBClient, tableName: string): Pr
 };
 
 /**
+ * An emulator for one person's vault, started often (every `npm start`, every test stack):
+ * the quick compiler only, whose code is ready in seconds rather than after minutes of both
+ * cores spent optimising, and one garbage collector thread instead of one per core.
+ */
+const EMULATOR_JVM_FLAGS = ['-XX:TieredStopAtLevel=1', '-XX:+UseSerialGC'];
+
+/**
  * AWS's own DynamoDB Local (from the npm package amplify-dynamodb-simulator), its data on disk
  * or, with `inMemory`, in the process only (the benches: seeding half a million items to disk
  * takes many minutes of SQLite syncs and measures nothing they report).
@@ -61,6 +68,7 @@ export const startDynamoDbLocal = async (input: {
     'java',
     [
       ...offlineJavaFlags(await freePort()),
+      ...EMULATOR_JVM_FLAGS,
       `-Djava.library.path=${path.join(EMULATOR, 'DynamoDBLocal_lib')}`,
       '-jar',
       path.join(EMULATOR, 'DynamoDBLocal.jar'),
