@@ -54,3 +54,20 @@ export const webBuildId = (fingerprint: string): string => fingerprint.slice(0, 
  * (web/open-next.config.ts), a minute of both cores a run no longer spends twice.
  */
 export const NEXT_BUILD_REUSE_ENV = 'VAULT_NEXT_BUILD_REUSE';
+
+/**
+ * Where `npm test`'s checks record the fingerprint of the web sources whose types passed
+ * (`next typegen`, then `tsc -p web`: the same check `next build` makes). A build of those
+ * very sources skips its own type check (web/next.config.ts); any other sources are checked
+ * by the build as usual.
+ */
+export const WEB_TYPES_CHECKED_FILE = path.join(REPO_DIR, 'node_modules', '.cache', 'statement-vault', 'web-types-checked');
+
+/** Whether the web sources as they are now passed the type check already. */
+export const webTypesChecked = (): boolean => {
+  try {
+    return fs.readFileSync(WEB_TYPES_CHECKED_FILE, 'utf8') === webSourcesFingerprint();
+  } catch {
+    return false;
+  }
+};

@@ -8,7 +8,7 @@ import { spawn } from 'node:child_process';
  */
 const CHECKS = [
   ['types', ['npx', 'tsc', '--noEmit']],
-  ["the web app's types", ['npx', 'tsc', '--noEmit', '-p', 'web']],
+  ["the web app's types", ['node', '--import', 'tsx', 'scripts/check-web-types.ts']],
   ['lint', ['npx', 'eslint', '.', '--max-warnings', '0']],
 ];
 

@@ -3,7 +3,7 @@ import type { NextConfig } from 'next';
 import { webSecurityHeaderList } from '../contract/security-headers';
 import { SHARE_PAGE, SHARE_PAGE_OWN_REFERRER_POLICY, SHARE_PAGE_PREFIX } from '../contract/share-pages';
 import { SHARE_PAGE_HEADERS, SHARE_PAGE_REFERRER_POLICY } from '../contract/shares';
-import { WEB_BUILD_ID_ENV, webBuildId, webSourcesFingerprint } from '../lib/web-sources';
+import { WEB_BUILD_ID_ENV, webBuildId, webSourcesFingerprint, webTypesChecked } from '../lib/web-sources';
 
 const repoRoot = path.join(__dirname, '..');
 
@@ -33,6 +33,9 @@ const nextConfig: NextConfig = {
       headers: [...SHARE_PAGE_HEADERS, { key: 'Referrer-Policy', value: referrerPolicy }],
     })),
   ],
+  // Sources whose types `npm test` checked already (route types included) are not checked
+  // twice; a build of any other sources checks them itself.
+  typescript: { ignoreBuildErrors: webTypesChecked() },
   // The app has no <Image>; nothing needs Next's image optimiser, on AWS or here.
   images: { unoptimized: true },
   // The contract lives beside web/, at the repository root.
