@@ -1,3 +1,4 @@
+import type { AccountDetails } from './accounts/details';
 import * as z from './zod';
 import { accountLabelSchema } from './api';
 import { STATEMENT_ID_PATTERN } from './keys';
@@ -171,6 +172,8 @@ export interface SharedStatement {
   contentType: string;
   size: number;
   accountLabel: string;
+  /** What its account was when it was shared (institution, kind, currency), where the vault knew it. */
+  accountDetails?: AccountDetails;
   period: string;
   /** Where it was filed when shared (the record's `filedAt`): filed anew since, it has left the share. */
   filedAt?: string;

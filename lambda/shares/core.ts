@@ -125,12 +125,14 @@ export const createShareApi = (deps: ShareApiDeps) => {
         const answer: RecipientShare = {
           ...(share.note ? { note: share.note } : {}),
           expiresAt: share.expiresAt,
-          statements: statements.map(({ statement }) => ({
+          statements: statements.map(({ shared, statement }) => ({
             id: statement.id,
             fileName: statement.fileName,
             contentType: statement.contentType,
             size: statement.size,
             accountLabel: statement.accountLabel,
+            // As the account was when the owner shared it.
+            ...(shared.accountDetails ? { accountDetails: shared.accountDetails } : {}),
             period: statement.period,
           })),
         };

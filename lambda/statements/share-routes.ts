@@ -10,6 +10,7 @@ import {
   type SharedStatement,
 } from '../../contract/shares';
 import { STATEMENT_ROUTES } from '../../contract/routes';
+import type { AccountDetails } from '../../contract/accounts/details';
 import { statementIdSchema } from '../../contract/api';
 import { STATEMENT_STATUS, type Statement } from '../../contract/entities';
 import { accountKeyOf, compareStatementOrder } from '../../contract/keys';
@@ -20,9 +21,11 @@ import type { RecordStore } from '../shared/records';
 import type { OwnerShare, ShareStore, StoredShare } from '../shared/shares/store';
 import { stillShared } from '../shared/shares/still-shared';
 
-/** An owner's statements filed under one account, as its list partition holds them. */
+/** An owner's statements filed under one account, as its list partition holds them, and what the account is. */
 export interface AccountStatements {
   accountStatements(owner: string, accountKey: string): Promise<Statement[]>;
+  /** The account's institution, kind and currency, as its summary holds them; undefined when it says none. */
+  accountDetails(owner: string, accountKey: string): Promise<AccountDetails | undefined>;
 }
 
 export interface ShareRouteDeps {
@@ -37,12 +40,13 @@ export interface ShareRouteDeps {
 
 const shareIdSchema = z.string().regex(SHARE_ID_PATTERN, 'shareId must be a share id the server made');
 
-const sharedOf = (statement: Statement): SharedStatement => ({
+const sharedOf = (statement: Statement, accountDetails: AccountDetails | undefined): SharedStatement => ({
   id: statement.id,
   fileName: statement.fileName,
   contentType: statement.contentType,
   size: statement.size,
   accountLabel: statement.accountLabel,
+  ...(accountDetails ? { accountDetails } : {}),
   period: statement.period,
   ...(statement.filedAt ? { filedAt: statement.filedAt } : {}),
 });
@@ -122,6 +126,11 @@ export const shareRoutes = (deps: ShareRouteDeps): RouteEntry[] => {
           `You have made ${SHARE_LIMITS.maxSharesKept} shares that are still kept, the most there can be: an ended or withdrawn share goes a month after it ended. Extend one of them to share again.`,
         );
       const statements = await chosen(sub, request);
+      // What each account is, as the share is made: the recipient reads the bank and kind beside each file.
+      const accountKeys = [...new Set(statements.map((statement) => accountKeyOf(statement.accountLabel)))];
+      const details = new Map(
+        await Promise.all(accountKeys.map(async (key) => [key, await deps.accounts.accountDetails(sub, key)] as const)),
+      );
       const secret = newSecret();
       const at = now();
       const share: StoredShare = {
@@ -131,7 +140,7 @@ export const shareRoutes = (deps: ShareRouteDeps): RouteEntry[] => {
         createdAt: at.toISOString(),
         expiresAt: new Date(at.getTime() + request.expiresInSeconds * 1000).toISOString(),
         ...(request.note ? { note: request.note } : {}),
-        statements: statements.map(sharedOf),
+        statements: statements.map((statement) => sharedOf(statement, details.get(accountKeyOf(statement.accountLabel)))),
         downloads: {},
         opens: 0,
       };

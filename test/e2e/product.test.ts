@@ -1521,7 +1521,9 @@ describe('shares: a set of statements for someone without an account, with and w
     ]) {
       const bytes = pdf(4000 + uploaded.size);
       uploaded.set(fileName, bytes);
-      await uploadStatement(stack.config, idToken, { fileName, contentType: 'application/pdf', accountLabel, period, bytes });
+      // The card's files say what it is (as a filing sends what it read): the recipient is told too.
+      const accountFacts = accountLabel === 'Card' ? { institution: 'First Harbor Bank', kind: 'card' as const, currency: 'USD' } : undefined;
+      await uploadStatement(stack.config, idToken, { fileName, contentType: 'application/pdf', accountLabel, period, bytes, accountFacts });
     }
     await waitFor(async () => {
       const items = await statementsOf(idToken);
@@ -1568,6 +1570,7 @@ describe('shares: a set of statements for someone without an account, with and w
     expect(html).not.toContain(sharer.email);
     expect(html).not.toContain('private-savings.pdf');
     await expect(recipient.getByTestId('shared-statement')).toHaveCount(2);
+    await expect(recipient.getByTestId('shared-statement').first()).toContainText('Card (First Harbor Bank · card · USD), ');
     await expect(recipient.getByRole('region', { name: 'Their note' })).toContainText('For Jane, my accountant');
     // The ZIP is made by the page's script: without it, its button is there but cannot be pressed.
     expect(await recipient.getByRole('button', { name: 'Download all as one ZIP' }).isDisabled()).toBe(true);

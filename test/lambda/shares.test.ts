@@ -137,6 +137,25 @@ test("an account's span is shared with its available statements; the owner sees 
   expect(JSON.parse((await call(STATEMENT_ROUTES.listShares, BOB)).body).shares).toEqual([]);
 });
 
+test('each shared statement names its account as it was when shared: its bank, kind and currency where the vault knew them, nothing guessed', async () => {
+  const { call, open, deps } = setup();
+  const first = `${ALICE}/01JA0000000000000000000001`;
+  deps.records.statements.set(first, { ...deps.records.statements.get(first)!, accountFacts: { institution: 'First Harbor Bank', kind: 'card' } });
+  await call(STATEMENT_ROUTES.createShare, ALICE, {
+    body: { statementIds: ['01JA0000000000000000000001', '01JA0000000000000000000004'], expiresInSeconds: 3600 },
+  });
+  // What the account says later is not what was shared.
+  deps.records.statements.set(first, { ...deps.records.statements.get(first)!, accountFacts: { institution: 'Another Bank', currency: 'EUR' } });
+  const seen = JSON.parse((await open(SECRET)).body).statements as { id: string; accountLabel: string; accountDetails?: unknown }[];
+  expect(seen.map(({ id, accountDetails }) => [id, accountDetails])).toEqual([
+    ['01JA0000000000000000000001', { institution: 'First Harbor Bank', kind: 'card' }],
+    ['01JA0000000000000000000004', undefined],
+  ]);
+  const [mine] = JSON.parse((await call(STATEMENT_ROUTES.listShares, ALICE)).body).shares as { shareId: string }[];
+  const details = JSON.parse((await call(STATEMENT_ROUTES.getShare, ALICE, { shareId: mine.shareId })).body);
+  expect(details.statements[0].accountDetails).toEqual({ institution: 'First Harbor Bank', kind: 'card' });
+});
+
 test('a share is refused in words: a statement not scanned clean or not the owner’s, an empty span, a span too long, both kinds at once, a lifetime out of range', async () => {
   const { call, deps } = setup();
   const refused = async (body: unknown, sub = ALICE) => {

@@ -40,6 +40,7 @@ beforeAll(async () => {
     contentType: 'application/pdf',
     accountLabel: 'Card',
     period: '2024-01',
+    accountFacts: { institution: 'First Harbor Bank', kind: 'card', currency: 'USD' },
   });
   shared = uploaded.statementId;
   original = uploaded.bytes;
@@ -66,7 +67,10 @@ test("only the web server's signature opens the share routes: not a user's token
   for (const answer of [unsigned, withToken, otherRole]) expect(isErrorBody(await answer.json())).toBe(true);
   const signed = await asWebServer(url, secret);
   expect(signed.status).toBe(200);
-  expect((await signed.json()).statements.map((one: { id: string }) => one.id)).toEqual([shared]);
+  // Each file with its account as the owner's vault described it when sharing (from the file's own words here).
+  expect((await signed.json()).statements.map((one: { id: string; accountDetails?: unknown }) => [one.id, one.accountDetails])).toEqual([
+    [shared, { institution: 'First Harbor Bank', kind: 'card', currency: 'USD' }],
+  ]);
 });
 
 test('the URL it signs opens that file, as its type, and is refused for any other key', async () => {

@@ -1,3 +1,4 @@
+import { ACCOUNT_DETAIL_FIELDS } from '../../contract/accounts/details';
 import type { APIGatewayProxyEvent } from 'aws-lambda';
 import {
   MALWARE_SCAN,
@@ -570,10 +571,22 @@ export const memoryShares = () => {
 };
 
 /** An owner's statements by account, read from the records in memory. */
-export const memoryAccountStatements = (records: MemoryRecords): AccountStatements => ({
-  async accountStatements(owner, accountKey) {
-    return [...records.statements.values()].filter(
-      (statement) => statement.owner === owner && accountKeyOf(statement.accountLabel) === accountKey,
-    );
-  },
-});
+export const memoryAccountStatements = (records: MemoryRecords): AccountStatements => {
+  const of = (owner: string, accountKey: string) =>
+    [...records.statements.values()].filter((statement) => statement.owner === owner && accountKeyOf(statement.accountLabel) === accountKey);
+  return {
+    async accountStatements(owner, accountKey) {
+      return of(owner, accountKey);
+    },
+    // As the summary keeps them: each detail from the first statement recorded that said it.
+    async accountDetails(owner, accountKey) {
+      const details = Object.fromEntries(
+        ACCOUNT_DETAIL_FIELDS.flatMap((field) => {
+          const said = of(owner, accountKey).find((statement) => statement.accountFacts?.[field]);
+          return said ? [[field, said.accountFacts![field]]] : [];
+        }),
+      );
+      return Object.keys(details).length > 0 ? details : undefined;
+    },
+  };
+};

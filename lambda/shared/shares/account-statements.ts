@@ -1,5 +1,6 @@
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { ACCOUNT_DETAIL_FIELDS, uploadableFacts } from '../../../contract/accounts/details';
 import { TABLE_KEYS } from '../../../contract/keys';
 import type { Statement } from '../../../contract/entities';
 import type { AccountStatements } from '../../statements/share-routes';
@@ -31,6 +32,18 @@ export const dynamoAccountStatements = (tableName: string, client: DynamoDBClien
         start = page.LastEvaluatedKey;
       } while (start);
       return [...byId.values()];
+    },
+    async accountDetails(owner, accountKey) {
+      const { Item } = await documents.send(
+        new GetCommand({
+          TableName: tableName,
+          Key: { [TABLE_KEYS.partitionKey]: TABLE_KEYS.userPartition(owner), [TABLE_KEYS.sortKey]: TABLE_KEYS.accountSort(accountKey) },
+          ProjectionExpression: ACCOUNT_DETAIL_FIELDS.map((field) => `#${field}`).join(', '),
+          ExpressionAttributeNames: Object.fromEntries(ACCOUNT_DETAIL_FIELDS.map((field) => [`#${field}`, field])),
+        }),
+      );
+      // Held to the same rules as what a file gives: a summary never hands on more than those.
+      return uploadableFacts(Item as Parameters<typeof uploadableFacts>[0]);
     },
   };
 };
