@@ -12,11 +12,16 @@ export const signJwt = (claims: Record<string, unknown>, privateKeyPem: string, 
 
 const decode = (token: string): Record<string, unknown> => JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString('utf8'));
 
+/**
+ * The forger's own key: one per process, made when first asked for (an RSA key takes a
+ * tenth of a second or more to make, and the matrix forges hundreds of tokens).
+ */
+let forgerKey: string | undefined;
+const forgerKeyPem = (): string =>
+  (forgerKey ??= generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString());
+
 /** Same claims as a real token, signed with a key that is not the pool's. */
-export const forgedFrom = (token: string): string => {
-  const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
-  return signJwt(decode(token), privateKey.export({ type: 'pkcs8', format: 'pem' }).toString());
-};
+export const forgedFrom = (token: string): string => signJwt(decode(token), forgerKeyPem());
 
 /** Same claims, signed with the pool's own key, but expired an hour ago. */
 export const expiredFrom = (token: string): string => {
