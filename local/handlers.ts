@@ -81,6 +81,10 @@ const currentBuild = (): string => {
  * invocation, rather than the TypeScript sources.
  */
 export const loadHandlerFactories = async (): Promise<HandlerFactories> => {
+  // There is no X-Ray here (Tracer switches itself off outside Lambda), yet the X-Ray SDK it
+  // loads starts, in its default mode, an async hook that tracks every promise of the
+  // process: here one process runs every handler and emulator. Manual mode starts none.
+  process.env.AWS_XRAY_MANUAL_MODE ??= '1';
   const directory = currentBuild();
   const entries = await Promise.all(
     Object.keys(FACTORY_MODULES).map(
