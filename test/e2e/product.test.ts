@@ -1236,6 +1236,11 @@ describe('filing a year of statements from several banks at once', () => {
     // What the files said of their accounts is the accounts' own: First Harbor's page names its bank.
     await page.goto(`${base}/statements/accounts/${encodeURIComponent('first harbor bank ••4821')}`);
     await expect(page.getByTestId('account-details')).toHaveText('First Harbor Bank (as its files say)');
+    // Its statement's page names the account with what it is, and leads back to it.
+    await page.getByRole('region', { name: 'Its statements' }).getByRole('link').first().click();
+    await expect(page.getByTestId('statement-account')).toHaveText('First Harbor Bank ••4821 · First Harbor Bank');
+    await page.getByTestId('statement-account').getByRole('link').click();
+    await page.waitForURL(`${base}/statements/accounts/${encodeURIComponent('first harbor bank ••4821')}`);
     await page.context().close();
   }, 360_000);
 

@@ -2,6 +2,7 @@
 'use client';
 
 import { css } from '@emotion/react';
+import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { Suspense, lazy, useCallback, useEffect } from 'react';
 import { STATEMENT_ROUTES } from '@contract/routes';
@@ -12,6 +13,7 @@ import { formatPeriod } from '@/lib/format';
 import type { StatementListItem } from '@/lib/graphql';
 import { callPresignApi } from '@/lib/presign-api';
 import { previewKindOf } from '@/lib/preview/kinds';
+import { accountPage } from '@/lib/routes';
 import { saveFromUrl } from '@/lib/save-link';
 import { theme } from '@/lib/theme';
 import { toast } from '@/lib/toast';
@@ -48,7 +50,8 @@ const details = css`
 `;
 
 /** A statement's details and its content: shown in the page when the malware scan found it clean. */
-export const StatementView = ({ statement }: { statement: StatementListItem }) => {
+/** `accountDetails`: what its account is, in one line ("First Harbor Bank · current account · USD"), or nothing when unknown. */
+export const StatementView = ({ statement, accountDetails }: { statement: StatementListItem; accountDetails?: string }) => {
   const router = useRouter();
   const idToken = useIdToken();
   const scanning = statement.status === 'SCANNING';
@@ -81,7 +84,10 @@ export const StatementView = ({ statement }: { statement: StatementListItem }) =
       <Card label="Details">
         <dl css={details}>
           <dt>Account</dt>
-          <dd>{statement.accountLabel}</dd>
+          <dd data-testid="statement-account">
+            <Link href={accountPage(statement.accountLabel)}>{statement.accountLabel}</Link>
+            {accountDetails && <span css={{ color: theme.color.muted }}> · {accountDetails}</span>}
+          </dd>
           <dt>Period</dt>
           <dd>
             <time dateTime={statement.period}>{formatPeriod(statement.period)}</time>

@@ -1,7 +1,8 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
-import { STATEMENT_ID_PATTERN } from '@contract/keys';
+import { accountDetailsLine } from '@contract/accounts/details';
+import { STATEMENT_ID_PATTERN, accountKeyOf } from '@contract/keys';
 import { PageTitle } from '@/components/page-title';
 import { StatementKeys } from '@/components/statement/statement-keys';
 import { StatementView } from '@/components/statement/statement-view';
@@ -29,6 +30,7 @@ export default async function StatementPage({ params }: { params: Promise<{ id: 
   ]);
   if (data && !data.statement) notFound();
   const { previous, next } = neighbours?.statementNeighbours ?? {};
+  const account = data?.statement && data.accounts.find((one) => one.accountKey === accountKeyOf(data.statement!.accountLabel));
   return (
     <>
       <nav aria-label="Statements" className="statement-nav">
@@ -58,7 +60,7 @@ export default async function StatementPage({ params }: { params: Promise<{ id: 
       ) : (
         <>
           <PageTitle lead={`${data.statement.accountLabel}, ${formatPeriod(data.statement.period)}`}>{data.statement.fileName}</PageTitle>
-          <StatementView statement={data.statement} />
+          <StatementView statement={data.statement} accountDetails={account ? accountDetailsLine(account) : ''} />
         </>
       )}
     </>
