@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { LOCAL_CACHE_DIR } from './source-hash';
 
 /**
  * What a build of the web app is made from, as one fingerprint: the same sources give the
@@ -61,7 +62,7 @@ export const NEXT_BUILD_REUSE_ENV = 'VAULT_NEXT_BUILD_REUSE';
  * very sources skips its own type check (web/next.config.ts); any other sources are checked
  * by the build as usual.
  */
-export const WEB_TYPES_CHECKED_FILE = path.join(REPO_DIR, 'node_modules', '.cache', 'statement-vault', 'web-types-checked');
+export const WEB_TYPES_CHECKED_FILE = path.join(LOCAL_CACHE_DIR, 'web-types-checked');
 
 /** Whether the web sources as they are now passed the type check already. */
 export const webTypesChecked = (): boolean => {

@@ -1239,6 +1239,9 @@ describe('filing a year of statements from several banks at once', () => {
     // Its statement's page names the account with what it is, and leads back to it.
     await page.getByRole('region', { name: 'Its statements' }).getByRole('link').first().click();
     await expect(page.getByTestId('statement-account')).toHaveText('First Harbor Bank ••4821 · First Harbor Bank');
+    await shot(page, 'statement-account-1100');
+    await page.setViewportSize({ width: 360, height: 800 });
+    await shot(page, 'statement-account-360');
     await page.getByTestId('statement-account').getByRole('link').click();
     await page.waitForURL(`${base}/statements/accounts/${encodeURIComponent('first harbor bank ••4821')}`);
     await page.context().close();

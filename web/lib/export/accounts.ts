@@ -61,19 +61,23 @@ export const exportAccounts = (
   statements: readonly { accountLabel: string }[],
 ): { accounts: ManifestAccount[]; columnsOf(accountLabel: string): AccountColumns } => {
   const byKey = new Map(accounts.map((account) => [accountKeyOf(account.label), account]));
-  const counts = new Map<string, number>();
-  for (const statement of statements) counts.set(accountKeyOf(statement.accountLabel), (counts.get(accountKeyOf(statement.accountLabel)) ?? 0) + 1);
-  const listed = [...counts].map(([key, count]) => {
-    const account = byKey.get(key);
-    const label = statements.find((statement) => accountKeyOf(statement.accountLabel) === key)!.accountLabel;
-    return account
-      ? manifestAccount(account, count)
-      : { ...NO_DETAILS, name: label, statements: count };
-  });
+  // Each account the statements name, with the first spelling of its name and its count here.
+  const named = new Map<string, { label: string; count: number }>();
+  for (const { accountLabel } of statements) {
+    const key = accountKeyOf(accountLabel);
+    const seen = named.get(key) ?? { label: accountLabel, count: 0 };
+    named.set(key, { ...seen, count: seen.count + 1 });
+  }
+  const listed = new Map(
+    [...named].map(([key, { label, count }]) => {
+      const account = byKey.get(key);
+      return [key, account ? manifestAccount(account, count) : { ...NO_DETAILS, name: label, statements: count }] as const;
+    }),
+  );
   return {
-    accounts: listed.sort((a, b) => a.name.localeCompare(b.name)),
+    accounts: [...listed.values()].sort((a, b) => a.name.localeCompare(b.name)),
     columnsOf(accountLabel) {
-      const account = listed.find((entry) => accountKeyOf(entry.name) === accountKeyOf(accountLabel));
+      const account = listed.get(accountKeyOf(accountLabel));
       return account ? { accountInstitution: account.institution, accountKind: account.kind, accountCurrency: account.currency } : NO_ACCOUNT_COLUMNS;
     },
   };
