@@ -19,3 +19,21 @@ export const withLocalTable = async (name: string, run: (client: DynamoDBClient)
     fs.rmSync(dir, { recursive: true, force: true });
   }
 };
+
+/**
+ * Counts the items written through a client: each item of a transaction, and each single
+ * write. `reset` starts the count again.
+ */
+export const countWrites = (client: DynamoDBClient) => {
+  const counter = { items: 0, reset: () => (counter.items = 0) };
+  client.middlewareStack.add(
+    (next, context) => async (args) => {
+      const input = args.input as { TransactItems?: unknown[] };
+      if (context.commandName === 'TransactWriteItemsCommand') counter.items += input.TransactItems?.length ?? 0;
+      else if (/^(Put|Update|Delete)ItemCommand$/.test(context.commandName ?? '')) counter.items += 1;
+      return next(args);
+    },
+    { step: 'initialize', name: 'countWrites' },
+  );
+  return counter;
+};

@@ -13,7 +13,7 @@
 import { DynamoDBDocumentClient, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { LIST_LAYOUT, TABLE_KEYS, accountKeyOf, statementKey, type Statement } from '../contract';
 import { dynamoRecordStore } from '../lambda/shared/records';
-import { withLocalTable } from './local-table';
+import { countWrites, withLocalTable } from './local-table';
 
 const PAGE = 20;
 const RUNS = 31;
@@ -43,17 +43,8 @@ type Measure = { items: number; capacity: number; ms: number; found: boolean };
 const main = () =>
   withLocalTable('list', async (client) => {
     const store = dynamoRecordStore('bench', client);
-    // Items the record store writes: each item of a transaction, and each single write.
-    let itemsWritten = 0;
-    client.middlewareStack.add(
-      (next, context) => async (args) => {
-        const input = args.input as { TransactItems?: unknown[] };
-        if (context.commandName === 'TransactWriteItemsCommand') itemsWritten += input.TransactItems?.length ?? 0;
-        else if (/^(Put|Update|Delete)ItemCommand$/.test(context.commandName ?? '')) itemsWritten += 1;
-        return next(args);
-      },
-      { step: 'initialize', name: 'countWrites' },
-    );
+    // Items the record store writes.
+    const writes = countWrites(client);
     const documents = DynamoDBDocumentClient.from(client);
 
     // One query of pages until the first Savings statement shows (or the partition ends).
@@ -132,9 +123,9 @@ const main = () =>
       );
       if (!Object.values(lists).every((one) => one.found) || !filterAfterLimit.found) throw new Error('a filtered list came back empty');
       // An edit that moves the Savings statement to another account and period, and back.
-      itemsWritten = 0;
+      writes.reset();
       await store.editStatement(owner, statement(owner, 0, 'Savings').id, { accountLabel: 'Joint', period: '2023-12' });
-      const editWrites = itemsWritten;
+      const editWrites = writes.items;
       await store.editStatement(owner, statement(owner, 0, 'Savings').id, { accountLabel: 'Savings', period: '2023-01' });
       results[size] = { lists, filterAfterLimit, seedSeconds, editWrites };
     }

@@ -36,6 +36,13 @@ export interface Statement extends Schema.Statement {
   identifierKeys?: string[];
   /** What its file says of its account (institution, kind, currency), where it says it. */
   accountFacts?: AccountDetails;
+  /**
+   * The account it is filed under, by that account's key (AccountSummary.accountKey): what
+   * its list copies, summaries and coverage follow. Written with every filing and move;
+   * records of earlier releases lack it until the sweep writes it, and their label says it
+   * (statementAccountKey in the contract's keys).
+   */
+  accountKey?: string;
 }
 
 /** A statement in Recently deleted: the record as it was, with when it was deleted and when it goes for good. */

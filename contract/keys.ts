@@ -83,6 +83,14 @@ export const STATEMENT_METADATA = {
 export const accountKeyOf = (accountLabel: string): string => accountLabel.normalize('NFC').trim().toLowerCase();
 
 /**
+ * The account a statement is filed under: the key its record names. A record of a release
+ * before statements named their account's key is filed under its label's (how it was
+ * filed then) until the sweep writes the key on it.
+ */
+export const statementAccountKey = (statement: { accountKey?: string; accountLabel: string }): string =>
+  statement.accountKey ?? accountKeyOf(statement.accountLabel);
+
+/**
  * DynamoDB single-table layout, shared by the VTL resolvers, the Lambdas and the local stack.
  *
  * A user's partition (`USER#{sub}`) holds, in sort-key order: one `ACCOUNT#{key}` summary
@@ -255,8 +263,8 @@ export const TABLE_KEYS = {
   indexAttemptsAttribute: 'indexAttempts',
   /** The sort keys of the ordered list copies. */
   listOrderSortPrefix: ORDER_SORT_PREFIX,
-  listOrderSort: (statement: { id: string; fileName: string; accountLabel: string; period: string }): string =>
-    `${ORDER_SORT_PREFIX}${newestFirstPeriod(statement.period)}${ORDER_SEPARATOR}${sortText(accountKeyOf(statement.accountLabel), ORDER_TEXT_CHARS.account)}${ORDER_SEPARATOR}${nameSortText(statement.fileName)}${ORDER_SEPARATOR}${statement.id}`,
+  listOrderSort: (statement: { id: string; fileName: string; accountLabel: string; accountKey?: string; period: string }): string =>
+    `${ORDER_SORT_PREFIX}${newestFirstPeriod(statement.period)}${ORDER_SEPARATOR}${sortText(statementAccountKey(statement), ORDER_TEXT_CHARS.account)}${ORDER_SEPARATOR}${nameSortText(statement.fileName)}${ORDER_SEPARATOR}${statement.id}`,
 } as const;
 
 /**
@@ -340,6 +348,7 @@ type Filed = {
   id: string;
   fileName: string;
   accountLabel: string;
+  accountKey?: string;
   period: string;
   checksum?: string;
   checksumType?: string;
@@ -353,7 +362,7 @@ type Filed = {
  */
 export const statementListCopies = (statement: Filed): { ordered: ListCopyKey[]; byId: ListCopyKey[] } => {
   const { owner, period } = statement;
-  const account = accountKeyOf(statement.accountLabel);
+  const account = statementAccountKey(statement);
   const order = TABLE_KEYS.listOrderSort(statement);
   const byId = TABLE_KEYS.statementSort(statement.id);
   return {

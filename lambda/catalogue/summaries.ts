@@ -1,4 +1,4 @@
-import { TABLE_KEYS, accountKeyOf } from '../../contract/keys';
+import { TABLE_KEYS, statementAccountKey } from '../../contract/keys';
 import type { Statement } from '../../contract/entities';
 import {
   COVERAGE_IDS,
@@ -34,7 +34,7 @@ export const expectedSummaries = (
   const quota: QuotaUsage = { statements: 0, bytes: 0, slots: 0, slotBytes: 0, deletedStatements: 0, deletedBytes: 0 };
   // Oldest first (ULIDs sort by time), so the oldest spelling of an account names it.
   for (const statement of [...statements].sort((a, b) => (a.id < b.id ? -1 : 1))) {
-    const key = accountKeyOf(statement.accountLabel);
+    const key = statementAccountKey(statement);
     const account = accounts.get(key);
     accounts.set(key, {
       ...add(account, statement.size),

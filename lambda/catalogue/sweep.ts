@@ -22,6 +22,8 @@ export interface SweepReport {
   ordered: number;
   /** Owners whose lists now read in statement order (every record has its ordered copies). */
   ownersOrdered: number;
+  /** Records of an earlier release (kept or in Recently deleted) given the key of the account their label files them under. */
+  accountKeyed: number;
   /** Account, period or quota summaries set back to what the records say. */
   summariesCorrected: number;
   /** Places under the quota given back: their upload expired without a file. */
@@ -113,8 +115,25 @@ const reconcileSummaries = async (deps: CatalogueDeps, owner: string, read: Owne
   }
   if (unlisted.length + unordered.length > 0) records = await deps.records.ownerRecords(owner);
   await orderLists(deps, owner, records, report);
+  await keyAccounts(deps, records, report);
   const corrections = summaryCorrections(records);
   if (corrections.length > 0) report.summariesCorrected += await deps.records.correctSummaries(owner, corrections);
+};
+
+/**
+ * Gives each record of an earlier release the key of the account its label files it under
+ * (kept ones with their list copies, read after this run's listing and ordering), so what
+ * follows a statement's account reads the key it names rather than its label.
+ */
+const keyAccounts = async (deps: CatalogueDeps, records: OwnerRecords, report: SweepReport): Promise<void> => {
+  for (const { listed, ordered, indexed: _indexed, ...statement } of records.statements) {
+    if (statement.accountKey !== undefined || !listed || !ordered) continue;
+    if (await deps.records.keyStatement(statement)) report.accountKeyed++;
+  }
+  for (const { purging, ...deleted } of records.deleted) {
+    if (deleted.accountKey !== undefined || purging) continue;
+    if (await deps.records.keyDeleted(deleted)) report.accountKeyed++;
+  }
 };
 
 /**
@@ -155,6 +174,7 @@ export const createSweep = (deps: SweepDeps) => async (): Promise<SweepReport> =
     listed: 0,
     ordered: 0,
     ownersOrdered: 0,
+    accountKeyed: 0,
     summariesCorrected: 0,
     uploadsReleased: 0,
     scansApplied: 0,

@@ -13,7 +13,7 @@ import { STATEMENT_ROUTES } from '../../contract/routes';
 import type { AccountDetails } from '../../contract/accounts/details';
 import { statementIdSchema } from '../../contract/api';
 import { STATEMENT_STATUS, type Statement } from '../../contract/entities';
-import { accountKeyOf, compareStatementOrder } from '../../contract/keys';
+import { accountKeyOf, compareStatementOrder, statementAccountKey } from '../../contract/keys';
 import { ApiError, badRequest, notFound } from '../shared/errors';
 import { on, type RouteEntry } from '../shared/http';
 import type { Log } from '../shared/log';
@@ -127,7 +127,7 @@ export const shareRoutes = (deps: ShareRouteDeps): RouteEntry[] => {
         );
       const statements = await chosen(sub, request);
       // What each account is, as the share is made: the recipient reads the bank and kind beside each file.
-      const accountKeys = [...new Set(statements.map((statement) => accountKeyOf(statement.accountLabel)))];
+      const accountKeys = [...new Set(statements.map(statementAccountKey))];
       const details = new Map(
         await Promise.all(accountKeys.map(async (key) => [key, await deps.accounts.accountDetails(sub, key)] as const)),
       );
@@ -140,7 +140,7 @@ export const shareRoutes = (deps: ShareRouteDeps): RouteEntry[] => {
         createdAt: at.toISOString(),
         expiresAt: new Date(at.getTime() + request.expiresInSeconds * 1000).toISOString(),
         ...(request.note ? { note: request.note } : {}),
-        statements: statements.map((statement) => sharedOf(statement, details.get(accountKeyOf(statement.accountLabel)))),
+        statements: statements.map((statement) => sharedOf(statement, details.get(statementAccountKey(statement)))),
         downloads: {},
         opens: 0,
       };

@@ -48,6 +48,7 @@ test('a stored statement object gets its record, with decoded metadata and the r
     size: 42,
     key: KEY,
     accountLabel: 'Épargne',
+    accountKey: 'épargne',
     period: '2024-05',
     status: 'AVAILABLE',
     uploadedAt: '2026-03-01T12:00:00.000Z',

@@ -25,7 +25,7 @@ const setup = () => {
 test('the caller’s statements change; ids of anyone else’s come back as not found, unchanged', async () => {
   const { records, hers, his, edit } = setup();
   expect(await edit({ owner: ALICE, input: { ids: [hers.id, his.id], accountLabel: '  Savings ', period: '2023-12' } })).toEqual({
-    edited: [{ ...hers, accountLabel: 'Savings', period: '2023-12', filedAt: expect.any(String) }],
+    edited: [{ ...hers, accountLabel: 'Savings', accountKey: 'savings', period: '2023-12', filedAt: expect.any(String) }],
     notFound: [his.id],
   });
   expect(records.statements.get(`${BOB}/${his.id}`)).toEqual(his);

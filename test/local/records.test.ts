@@ -1,10 +1,8 @@
 import { DeleteCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { TABLE_KEYS, accountKeyOf, type Statement } from '../../contract';
 import { expectedSummaries, summaryCorrections } from '../../lambda/catalogue/summaries';
-import { createSweep } from '../../lambda/catalogue/sweep';
-import { encodeStatementMetadata } from '../../lambda/shared/metadata';
 import { dynamoRecordStore, type RecordStore } from '../../lambda/shared/records';
-import { capturingLog, memoryObjects } from '../support/lambda-fakes';
+import { sweepOver } from '../support/sweep-over';
 import { statementRecord } from '../support/statement-records';
 import { useLocalTable } from './support/dynamo-table';
 
@@ -110,20 +108,11 @@ test("an account's identifier keys are its statements': filing adds them, a move
 });
 
 describe('the sweep lists what the earlier release recorded, and sets drifted summaries right', () => {
-  const sweepOf = (owners: { owner: string; statements: Statement[] }[]) => {
-    const objects = memoryObjects();
-    for (const { statements } of owners) {
-      for (const one of statements) {
-        objects.objects.set(one.key, {
-          contentType: one.contentType,
-          size: one.size,
-          metadata: encodeStatementMetadata({ fileName: one.fileName, accountLabel: one.accountLabel, period: one.period }),
-          lastModified: one.uploadedAt,
-        });
-      }
-    }
-    return createSweep({ objects, versions: objects, records: store, log: capturingLog() });
-  };
+  const sweepOf = (owners: { owner: string; statements: Statement[] }[]) =>
+    sweepOver(
+      store,
+      owners.flatMap(({ statements }) => statements),
+    ).sweep;
 
   test('records without copies or summaries (as the earlier release wrote them) appear in every list, once', async () => {
     const alice = owner();

@@ -37,7 +37,14 @@ test('an edit moves the record, its list copies and its summaries; id, object, c
   const quotaBefore = (await store.ownerRecords(alice)).summaries.quota;
   const edited = await store.editStatement(alice, moved.id, { accountLabel: 'Savings', period: '2023-12', fileName: 'December.pdf' });
   // Filed elsewhere: it leaves the shares that named it where it was.
-  expect(edited).toEqual({ ...moved, accountLabel: 'Savings', period: '2023-12', fileName: 'December.pdf', filedAt: expect.any(String) });
+  expect(edited).toEqual({
+    ...moved,
+    accountLabel: 'Savings',
+    accountKey: 'savings',
+    period: '2023-12',
+    fileName: 'December.pdf',
+    filedAt: expect.any(String),
+  });
   expect(await store.getStatement(alice, moved.id)).toEqual(edited);
   expect((await store.ownerRecords(alice)).summaries.quota).toEqual(quotaBefore);
   // The checksum list keeps it (for the same-file check), with its new name.

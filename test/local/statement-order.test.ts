@@ -1,9 +1,7 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { TABLE_KEYS, TEXT_LIMITS, accountKeyOf, compareStatementOrder, type Statement } from '../../contract';
-import { createSweep } from '../../lambda/catalogue/sweep';
-import { encodeStatementMetadata } from '../../lambda/shared/metadata';
 import { dynamoRecordStore, type RecordStore } from '../../lambda/shared/records';
-import { capturingLog, memoryObjects } from '../support/lambda-fakes';
+import { sweepOver } from '../support/sweep-over';
 import { statementRecord } from '../support/statement-records';
 import { useLocalTable } from './support/dynamo-table';
 import { asEarlierRelease } from './support/earlier-layout';
@@ -107,17 +105,7 @@ test("a new owner's first upload turns their lists to statement order; an earlie
 });
 
 describe('an owner of the release before statement order', () => {
-  const sweepFor = (statements: Statement[]) => {
-    const objects = memoryObjects();
-    for (const one of statements)
-      objects.objects.set(one.key, {
-        contentType: one.contentType,
-        size: one.size,
-        metadata: encodeStatementMetadata({ fileName: one.fileName, accountLabel: one.accountLabel, period: one.period }),
-        lastModified: one.uploadedAt,
-      });
-    return { objects, sweep: createSweep({ objects, versions: objects, records: store, log: capturingLog() }) };
-  };
+  const sweepFor = (statements: Statement[]) => sweepOver(store, statements);
 
   test('reads complete lists the old way while writes go on, then, after one sweep, in statement order; a second sweep writes nothing', async () => {
     const alice = owner();

@@ -9,6 +9,7 @@ import {
   needsMultipart,
   purgeAtOf,
   accountKeyOf,
+  statementAccountKey,
   type AccountDeletion,
   type ShareOpening,
   type DeletedStatement,
@@ -243,7 +244,8 @@ export const memoryRecords = (): MemoryRecords => {
     async putStatement(statement) {
       if (statements.has(id(statement.owner, statement.id))) return false;
       writes.push(`putStatement ${statement.owner}/${statement.id}`);
-      statements.set(id(statement.owner, statement.id), statement);
+      // As the table's store: the record names its account's key.
+      statements.set(id(statement.owner, statement.id), { ...statement, accountKey: statementAccountKey(statement) });
       uploads.delete(id(statement.owner, statement.id));
       return true;
     },
@@ -251,8 +253,8 @@ export const memoryRecords = (): MemoryRecords => {
       const statement = statements.get(id(owner, statementId));
       if (!statement) return undefined;
       writes.push(`editStatement ${owner}/${statementId}`);
-      const moved = { ...statement, ...change };
-      const refiled = accountKeyOf(moved.accountLabel) !== accountKeyOf(statement.accountLabel) || moved.period !== statement.period;
+      const moved = { ...statement, ...change, ...(change.accountLabel === undefined ? {} : { accountKey: accountKeyOf(change.accountLabel) }) };
+      const refiled = statementAccountKey(moved) !== statementAccountKey(statement) || moved.period !== statement.period;
       const edited = refiled ? { ...moved, filedAt: new Date().toISOString() } : moved;
       statements.set(id(owner, statementId), edited);
       return edited;
@@ -326,6 +328,18 @@ export const memoryRecords = (): MemoryRecords => {
       return false;
     },
     async orderOwner() {},
+    async keyStatement(statement) {
+      const held = statements.get(id(statement.owner, statement.id));
+      if (!held || held.accountKey !== undefined || held.accountLabel !== statement.accountLabel) return false;
+      statements.set(id(statement.owner, statement.id), { ...held, accountKey: accountKeyOf(held.accountLabel) });
+      return true;
+    },
+    async keyDeleted(statement) {
+      const held = deleted.get(id(statement.owner, statement.id));
+      if (!held || held.accountKey !== undefined || held.accountLabel !== statement.accountLabel) return false;
+      deleted.set(id(statement.owner, statement.id), { ...held, accountKey: accountKeyOf(held.accountLabel) });
+      return true;
+    },
     async correctSummaries() {
       return 0;
     },
@@ -573,7 +587,7 @@ export const memoryShares = () => {
 /** An owner's statements by account, read from the records in memory. */
 export const memoryAccountStatements = (records: MemoryRecords): AccountStatements => {
   const of = (owner: string, accountKey: string) =>
-    [...records.statements.values()].filter((statement) => statement.owner === owner && accountKeyOf(statement.accountLabel) === accountKey);
+    [...records.statements.values()].filter((statement) => statement.owner === owner && statementAccountKey(statement) === accountKey);
   return {
     async accountStatements(owner, accountKey) {
       return of(owner, accountKey);

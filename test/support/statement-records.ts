@@ -1,4 +1,4 @@
-import { statementKey, type Statement } from '../../contract';
+import { accountKeyOf, statementKey, type Statement } from '../../contract';
 
 let sequence = 0;
 
@@ -17,5 +17,7 @@ export const statementRecord = (owner: string, fields: Partial<Statement> = {}):
     status: 'AVAILABLE',
     uploadedAt: '2026-01-01T00:00:00.000Z',
     ...fields,
+    // As the catalogue files it: under the key of its label's account.
+    accountKey: fields.accountKey ?? accountKeyOf(fields.accountLabel ?? 'Main'),
   };
 };

@@ -82,6 +82,14 @@ export interface RecordStore {
   orderStatement(statement: Statement): Promise<boolean>;
   /** Marks that every record of the owner has its ordered copies: the owner's lists read in statement order. */
   orderOwner(owner: string): Promise<void>;
+  /**
+   * Writes the key of the account its label files it under on a record of an earlier
+   * release (and on its list copies, listed and ordered as it is), once, if it is still as
+   * read; `false` if it changed (what changed it wrote the key) or has the key already.
+   */
+  keyStatement(statement: Statement): Promise<boolean>;
+  /** The same for a statement in Recently deleted (its record only: it has no copies). */
+  keyDeleted(statement: DeletedStatement): Promise<boolean>;
   /** Sets summaries to what the records say, each only if it still holds what was read (else the next sweep retries). */
   correctSummaries(owner: string, corrections: SummaryCorrection[]): Promise<number>;
 }

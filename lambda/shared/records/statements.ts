@@ -1,4 +1,4 @@
-import { accountKeyOf, statementListCopies, type ListCopyKey } from '../../../contract/keys';
+import { accountKeyOf, statementAccountKey, statementListCopies, type ListCopyKey } from '../../../contract/keys';
 import { STATEMENT_STATUS, type Statement } from '../../../contract/entities';
 import { releaseHeld } from './holds';
 import type { RecordStore, StatementChange } from './port';
@@ -71,8 +71,8 @@ const EDIT_ATTEMPTS = 4;
  * (removed from the partitions it leaves, written again in the ones it is in) and its
  * account, coverage and period summaries (one out, one in, for what changed).
  */
-/** What an edit writes on the record: the person's change, and when it was filed elsewhere. */
-type RecordChange = StatementChange & Pick<Statement, 'filedAt'>;
+/** What an edit writes on the record: the person's change, the account it names, and when it was filed elsewhere. */
+type RecordChange = StatementChange & Pick<Statement, 'filedAt' | 'accountKey'>;
 
 const editItems = (tableName: string, listed: boolean, before: Statement, after: Statement, change: RecordChange): TransactItem[] => {
   const fields = Object.keys(change) as (keyof RecordChange)[];
@@ -102,7 +102,7 @@ const editItems = (tableName: string, listed: boolean, before: Statement, after:
   // Every edit moves the ordered copies (their key holds the name, account and period).
   const staying = allCopies(after);
   const leaving = allCopies(before).filter((copy) => !staying.some(sameCopy(copy)));
-  const movedAccount = accountKeyOf(before.accountLabel) !== accountKeyOf(after.accountLabel);
+  const movedAccount = statementAccountKey(before) !== statementAccountKey(after);
   const movedPeriod = before.period !== after.period;
   return [
     record,
@@ -124,6 +124,8 @@ export const statementRecords = (
   | 'listStatement'
   | 'orderStatement'
   | 'orderOwner'
+  | 'keyStatement'
+  | 'keyDeleted'
   | 'editStatement'
   | 'deleteStatement'
   | 'setStatementStatus'
@@ -181,7 +183,9 @@ export const statementRecords = (
       const item = await get(statementItemKey(owner, statementId));
       return item ? stripKeys(item) : undefined;
     },
-    async putStatement(statement) {
+    async putStatement(filed) {
+      // Whoever files it, the record names its account's key (its label's when not given).
+      const statement: Statement = { ...filed, accountKey: statementAccountKey(filed) };
       return addStatement(statement, {
         Put: {
           TableName: tableName,
@@ -191,15 +195,17 @@ export const statementRecords = (
         },
       });
     },
-    async listStatement(statement) {
+    async listStatement(read) {
+      // Its copies and the record name the key of the account it was filed under (its label's).
+      const statement: Statement = { ...read, accountKey: statementAccountKey(read) };
       return addStatement(statement, {
         Update: {
           TableName: tableName,
           Key: statementItemKey(statement.owner, statement.id),
-          UpdateExpression: 'SET #listed = :true, #ordered = :true',
+          UpdateExpression: 'SET #listed = :true, #ordered = :true, #accountKey = if_not_exists(#accountKey, :accountKey)',
           ConditionExpression: 'attribute_exists(#pk) AND attribute_not_exists(#listed)',
-          ExpressionAttributeNames: { '#pk': pk, '#listed': LISTED, '#ordered': ORDERED },
-          ExpressionAttributeValues: { ':true': true },
+          ExpressionAttributeNames: { '#pk': pk, '#listed': LISTED, '#ordered': ORDERED, '#accountKey': 'accountKey' },
+          ExpressionAttributeValues: { ':true': true, ':accountKey': statement.accountKey },
         },
       });
     },
@@ -243,18 +249,71 @@ export const statementRecords = (
         ignoreConditionFailure(error as Error);
       }
     },
+    async keyStatement(statement) {
+      const read = asRead(statement);
+      const accountKey = accountKeyOf(statement.accountLabel);
+      const copies = allCopies(statement);
+      const keyed = (Key: Record<string, unknown>, ConditionExpression: string, names = {}, values = {}): TransactItem => ({
+        Update: {
+          TableName: tableName,
+          Key,
+          UpdateExpression: 'SET #accountKey = :accountKey',
+          ConditionExpression,
+          ExpressionAttributeNames: { '#accountKey': 'accountKey', ...names },
+          ExpressionAttributeValues: { ':accountKey': accountKey, ...values },
+        },
+      });
+      try {
+        await transact([
+          // The record as read, listed with both kinds of copies: anything else (an edit, a
+          // delete, a verdict, the sweep's own listing) writes the copies and the key itself.
+          keyed(
+            statementItemKey(statement.owner, statement.id),
+            ['#listed = :true', '#ordered = :true', 'attribute_not_exists(#accountKey)', ...read.conditions].join(' AND '),
+            { '#listed': LISTED, '#ordered': ORDERED, ...read.names },
+            { ':true': true, ...read.values },
+          ),
+          ...copies.map((copy) => keyed(copyKey(copy), 'attribute_exists(#pk)', { '#pk': pk })),
+        ]);
+        return true;
+      } catch (error) {
+        // Changed since the read (a copy moved or went with it): the next run reads it again.
+        if (cancellationCodes(error).includes('ConditionalCheckFailed')) return false;
+        throw error;
+      }
+    },
+    async keyDeleted(statement) {
+      try {
+        await access.documents.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: deletedItemKey(statement.owner, statement.id),
+            UpdateExpression: 'SET #accountKey = :accountKey',
+            ConditionExpression: 'attribute_exists(#pk) AND attribute_not_exists(#accountKey) AND accountLabel = :label',
+            ExpressionAttributeNames: { '#pk': pk, '#accountKey': 'accountKey' },
+            ExpressionAttributeValues: { ':accountKey': accountKeyOf(statement.accountLabel), ':label': statement.accountLabel },
+          }),
+        );
+        return true;
+      } catch (error) {
+        ignoreConditionFailure(error as Error);
+        return false;
+      }
+    },
     async editStatement(owner, statementId, change) {
       // Tried again while something else changes the statement between the read and the write.
       for (let attempt = 1; attempt <= EDIT_ATTEMPTS; attempt++) {
         const item = await get(statementItemKey(owner, statementId));
         if (!item) return undefined;
         const before = stripKeys(item);
-        const moved = { ...before, ...change };
+        // An account given by its label is the account that label files under.
+        const named: RecordChange = change.accountLabel === undefined ? change : { ...change, accountKey: accountKeyOf(change.accountLabel) };
+        const moved = { ...before, ...named };
         if (moved.fileName === before.fileName && moved.accountLabel === before.accountLabel && moved.period === before.period)
           return before;
         // Filed elsewhere (a rename is not): it leaves every share that named it where it was.
-        const refiled = accountKeyOf(moved.accountLabel) !== accountKeyOf(before.accountLabel) || moved.period !== before.period;
-        const written: RecordChange = refiled ? { ...change, filedAt: new Date().toISOString() } : change;
+        const refiled = statementAccountKey(moved) !== statementAccountKey(before) || moved.period !== before.period;
+        const written: RecordChange = refiled ? { ...named, filedAt: new Date().toISOString() } : named;
         const after: Statement = { ...before, ...written };
         try {
           await transact(editItems(tableName, item[LISTED] === true, before, after, written));

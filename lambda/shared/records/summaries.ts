@@ -1,6 +1,6 @@
 import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ACCOUNT_DETAIL_FIELDS } from '../../../contract/accounts/details';
-import { TABLE_KEYS, accountKeyOf } from '../../../contract/keys';
+import { TABLE_KEYS, statementAccountKey } from '../../../contract/keys';
 import type { Statement } from '../../../contract/entities';
 import type { QuotaUsage, RecordStore } from './port';
 import { VERSION, displayLabel, ignoreConditionFailure, pk, quotaKey, sk, type TableAccess, type TransactItem } from './table';
@@ -35,7 +35,7 @@ export const IDENTIFIER_KEYS_ATTRIBUTE = 'identifierKeys';
  * statements name.
  */
 export const accountSummaryUpdate = (tableName: string, statement: Statement, sign: 1 | -1): TransactItem => {
-  const accountKey = accountKeyOf(statement.accountLabel);
+  const accountKey = statementAccountKey(statement);
   const keys = sign > 0 && statement.identifierKeys?.length ? new Set(statement.identifierKeys) : undefined;
   // What the file says of its account fills what the account does not say yet; a later file never changes it.
   const facts = sign > 0 ? ACCOUNT_DETAIL_FIELDS.filter((field) => statement.accountFacts?.[field]) : [];
@@ -81,9 +81,9 @@ export const periodSummaryUpdate = (tableName: string, statement: Statement, sig
 });
 
 /** The key of the statement's coverage summary: its account in its period. */
-export const coverageKey = (statement: Pick<Statement, 'owner' | 'accountLabel' | 'period'>) => ({
+export const coverageKey = (statement: Pick<Statement, 'owner' | 'accountLabel' | 'accountKey' | 'period'>) => ({
   [pk]: TABLE_KEYS.userPartition(statement.owner),
-  [sk]: TABLE_KEYS.coverageSort(statement.period, accountKeyOf(statement.accountLabel)),
+  [sk]: TABLE_KEYS.coverageSort(statement.period, statementAccountKey(statement)),
 });
 
 /**
@@ -102,7 +102,7 @@ export const coverageSummaryUpdate = (tableName: string, statement: Statement, s
       ':one': 1,
       ':ids': new Set([statement.id]),
       ':period': statement.period,
-      ':key': accountKeyOf(statement.accountLabel),
+      ':key': statementAccountKey(statement),
     },
   },
 });
@@ -126,7 +126,7 @@ export const nameAccountByOldest = async ({ documents, tableName }: TableAccess,
     .send(
       new UpdateCommand({
         TableName: tableName,
-        Key: { [pk]: TABLE_KEYS.userPartition(statement.owner), [sk]: TABLE_KEYS.accountSort(accountKeyOf(statement.accountLabel)) },
+        Key: { [pk]: TABLE_KEYS.userPartition(statement.owner), [sk]: TABLE_KEYS.accountSort(statementAccountKey(statement)) },
         UpdateExpression: 'SET #label = :label, labelFrom = :id',
         ConditionExpression: 'labelFrom > :id',
         ExpressionAttributeNames: { '#label': 'label' },
@@ -140,7 +140,7 @@ export const nameAccountByOldest = async ({ documents, tableName }: TableAccess,
 export const removeEmptySummaries = async ({ documents, tableName }: TableAccess, statement: Statement): Promise<void> => {
   const user = TABLE_KEYS.userPartition(statement.owner);
   const sortKeys = [
-    TABLE_KEYS.accountSort(accountKeyOf(statement.accountLabel)),
+    TABLE_KEYS.accountSort(statementAccountKey(statement)),
     coverageKey(statement)[sk],
     TABLE_KEYS.periodSort(statement.period),
   ];

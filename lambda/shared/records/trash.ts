@@ -1,5 +1,5 @@
 import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { TABLE_KEYS } from '../../../contract/keys';
+import { TABLE_KEYS, statementAccountKey } from '../../../contract/keys';
 import { purgeAtOf } from '../../../contract/recently-deleted';
 import type { DeletedStatement, Statement } from '../../../contract/entities';
 import type { PurgeEntry, RecordStore } from './port';
@@ -131,7 +131,8 @@ export const trashRecords = (
         const deleted = deletedOf(item);
         if (deleted.purging) return 'purging';
         // Back where it was, but filed anew: the shares it left when it was deleted stay without it.
-        const statement: Statement = { ...statementOf(deleted), filedAt: new Date().toISOString() };
+        const restored = statementOf(deleted);
+        const statement: Statement = { ...restored, accountKey: statementAccountKey(restored), filedAt: new Date().toISOString() };
         try {
           await transact([
             {
