@@ -75,7 +75,7 @@ const main = async () => {
       `  read: ${read.items} cells in ${read.pages} ${read.pages === 1 ? 'Query' : 'Queries'} (goal: one: ${read.pages === 1 ? 'met' : 'NOT met'})`,
     );
   });
-  const accounts = Array.from({ length: 25 }, (_, account) => ({ label: `Account ${account}` }));
+  const accounts = Array.from({ length: 25 }, (_, account) => ({ accountKey: `account ${account}`, label: `Account ${account}` }));
   const few = cellsOf(1, 12);
   const baseline = medianMs(RUNS, () => coverageGrid(few, accounts.slice(0, 1), CURRENT));
   const ms = medianMs(RUNS, () => coverageGrid(many, accounts, CURRENT));

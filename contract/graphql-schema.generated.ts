@@ -278,6 +278,8 @@ export type ServiceStatus = {
 };
 
 export type Statement = {
+  /** The account it is filed under, by its key (AccountSummary.accountKey). Null on a record of an earlier release the hourly sweep has not reached yet: its account is then its label's (the contract's accountKeyOf). */
+  accountKey?: Maybe<Scalars['String']['output']>;
   accountLabel: Scalars['String']['output'];
   /** The SHA-256 checksum S3 verified when the file arrived (base64; a multipart file's ends in -N, the part count). */
   checksum?: Maybe<Scalars['String']['output']>;
@@ -304,6 +306,8 @@ export type StatementConnection = {
 };
 
 export type StatementFilter = {
+  /** An account by its key (AccountSummary.accountKey); before accountLabel when both are given. */
+  accountKey?: InputMaybe<Scalars['String']['input']>;
   /** An account, whatever its capitalisation. */
   accountLabel?: InputMaybe<Scalars['String']['input']>;
   /** YYYY-MM */

@@ -87,7 +87,7 @@ export const accountKeyOf = (accountLabel: string): string => accountLabel.norma
  * before statements named their account's key is filed under its label's (how it was
  * filed then) until the sweep writes the key on it.
  */
-export const statementAccountKey = (statement: { accountKey?: string; accountLabel: string }): string =>
+export const statementAccountKey = (statement: { accountKey?: string | null; accountLabel: string }): string =>
   statement.accountKey ?? accountKeyOf(statement.accountLabel);
 
 /**

@@ -284,8 +284,11 @@ $util.toJson($ctx.result)`,
 #if($period != "" && !$util.matches("${PERIOD_PATTERN.source}", $period))
   $util.error("period must look like 2024-01 (YYYY-MM)", "BadRequest")
 #end
-## One account whatever its capitalisation (accountKeyOf in the contract).
-#set($account = $util.defaultIfNullOrBlank($filter.accountLabel, "").trim().toLowerCase())
+## An account by its key, or by its label whatever its capitalisation (accountKeyOf in the contract).
+#set($account = $util.defaultIfNullOrBlank($filter.accountKey, $util.defaultIfNullOrBlank($filter.accountLabel, "").trim().toLowerCase()))
+#if($account.length() > ${ACCOUNT_KEY_MAX_CHARS})
+  $util.error("accountKey must have at most ${ACCOUNT_KEY_MAX_CHARS} characters", "BadRequest")
+#end
 $util.qr($ctx.stash.put("limit", $limit))
 $util.qr($ctx.stash.put("period", $period))
 $util.qr($ctx.stash.put("account", $account))

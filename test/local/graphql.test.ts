@@ -1,6 +1,6 @@
 import { CombinedGraphQLErrors, ServerError } from '@apollo/client';
 import { AppSyncClient, ListApiKeysCommand } from '@aws-sdk/client-appsync';
-import { API_KEY_RENEWAL, GiB, MiB, REGION, STATEMENT_ROUTES, STATEMENT_TYPES, type RouteSpec } from '../../contract';
+import { API_KEY_RENEWAL, GiB, MiB, REGION, STATEMENT_ROUTES, STATEMENT_TYPES, TEXT_LIMITS, type RouteSpec } from '../../contract';
 import { HOST, LOCAL_CREDENTIALS, LOCAL_IDS } from '../../local/settings';
 import {
   COVERAGE,
@@ -230,7 +230,7 @@ describe('filters answer from keys: an older match behind many newer statements 
           fetchPolicy: 'no-cache',
         })
       ).data as {
-        statements: { items: { id: string; accountLabel: string; period: string }[]; nextToken: string | null };
+        statements: { items: { id: string; accountLabel: string; accountKey: string | null; period: string }[]; nextToken: string | null };
       }
     ).statements;
 
@@ -238,10 +238,19 @@ describe('filters answer from keys: an older match behind many newer statements 
     ['the account', { accountLabel: 'Savings' }],
     ['the account, in another capitalisation', { accountLabel: '  sAVINGS ' }],
     ['the account and the period', { accountLabel: 'Savings', period: '2024-01' }],
+    ["the account's key", { accountKey: 'savings' }],
+    ["the account's key, before a label that names another", { accountKey: 'savings', accountLabel: 'Checking' }],
+    ["the account's key and the period", { accountKey: 'savings', period: '2024-01' }],
   ])('filtering by %s: the first page holds the match, and nothing else', async (_name, filter) => {
     const page = await first(filter);
     expect(page.items.map((item) => item.id)).toEqual([savingsId]);
+    expect(page.items.map((item) => item.accountKey)).toEqual(['savings']);
     expect(page.nextToken).toBeNull();
+  });
+
+  test('a key longer than any account has is a GraphQL error, not a silent empty page', async () => {
+    const error = await first({ accountKey: 'k'.repeat(TEXT_LIMITS.accountLabelMaxChars * 3 + 1) }).catch((caught: unknown) => caught);
+    expect(CombinedGraphQLErrors.is(error)).toBe(true);
   });
 
   test('filtering by the period: a full first page of the newest matches, then the rest, the Savings one last', async () => {

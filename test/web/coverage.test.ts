@@ -13,10 +13,10 @@ test('a quarterly and a closed account have no false gaps; a monthly one has its
       cell('one-off', '2009-05', 'x'),
     ],
     [
-      { label: 'Brokerage', cadence: 'QUARTERLY' },
-      { label: 'Old card', closedAfter: '2021-03' },
-      { label: 'Checking' },
-      { label: 'One-off' },
+      { accountKey: 'brokerage', label: 'Brokerage', cadence: 'QUARTERLY' },
+      { accountKey: 'old card', label: 'Old card', closedAfter: '2021-03' },
+      { accountKey: 'checking', label: 'Checking' },
+      { accountKey: 'one-off', label: 'One-off' },
     ],
     '2024-10',
   );
@@ -40,6 +40,11 @@ test('a quarterly and a closed account have no false gaps; a monthly one has its
   expect(rows[3].years.at(-1)!.months[4]).toMatchObject({ kind: 'filed' });
 });
 
+test('an account is found by its key, whatever its name says', () => {
+  const [row] = coverageGrid([cell('checking', '2024-01', 'x')], [{ accountKey: 'checking', label: 'Main account' }], '2024-01');
+  expect(row).toMatchObject({ key: 'checking', label: 'Main account', filedMonths: 1 });
+});
+
 test('a cell whose account is not listed yet still shows, under its key', () => {
   const [row] = coverageGrid([cell('new', '2024-01', 'x')], [], '2024-01');
   expect(row).toMatchObject({ key: 'new', label: 'new', filed: 0, missing: 0, filedMonths: 1 });
@@ -48,7 +53,10 @@ test('a cell whose account is not listed yet still shows, under its key', () => 
 test("each row says what its account is, where anything says it, in the screens' words", () => {
   const rows = coverageGrid(
     [cell('visa', '2024-01', 'v'), cell('savings', '2024-01', 's')],
-    [{ label: 'Visa', institution: 'Northwind Bank', kind: 'card', currency: 'USD' }, { label: 'Savings' }],
+    [
+      { accountKey: 'visa', label: 'Visa', institution: 'Northwind Bank', kind: 'card', currency: 'USD' },
+      { accountKey: 'savings', label: 'Savings' },
+    ],
     '2024-01',
   );
   expect(rows.map((row) => [row.label, row.details])).toEqual([

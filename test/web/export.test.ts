@@ -138,6 +138,8 @@ describe('the whole export', () => {
       contentType: 'application/pdf',
       size: statementBytes.length,
       accountLabel: 'Checking',
+      // A record of an earlier release, the sweep not yet by: its label's key is its account's.
+      accountKey: null as string | null,
       period: '2024-03',
       status: 'AVAILABLE' as const,
       scanDetail: null,
@@ -148,7 +150,14 @@ describe('the whole export', () => {
     };
     // One account the summaries know (its bank read from its files, its kind said by the
     // person), and one they do not hold yet: named, its details left empty, not guessed.
-    const unsummarised = { ...statement, id: '01HOTHER', fileName: 'April.pdf', accountLabel: 'Savings', period: '2024-04' };
+    const unsummarised = {
+      ...statement,
+      id: '01HOTHER',
+      fileName: 'April.pdf',
+      accountLabel: 'Savings',
+      accountKey: 'savings',
+      period: '2024-04',
+    };
     const source: ExportSource = {
       async *statements() {
         yield statement;

@@ -1,6 +1,5 @@
 import { expectedCoverage, periodOfIndex, type AccountSchedule, type ExpectedCoverage } from '@contract/accounts/schedule';
 import { accountDetailsLine } from '@contract/accounts/details';
-import { accountKeyOf } from '@contract/keys';
 
 /** A coverage cell as the API answers it: one account in one month. */
 export interface CoverageCellData {
@@ -20,8 +19,12 @@ export type CoverageMonth =
   | { period: string; kind: 'between' }
   | { period: string; kind: 'outside' };
 
-/** The account as the accounts list gives it: its label and what the person said of its schedule. */
-export type CoverageAccount = { label: string } & AccountSchedule & { institution?: string | null; kind?: string | null; currency?: string | null };
+/** The account as the accounts list gives it: its key, its label and what the person said of its schedule. */
+export type CoverageAccount = { accountKey: string; label: string } & AccountSchedule & {
+    institution?: string | null;
+    kind?: string | null;
+    currency?: string | null;
+  };
 
 export interface CoverageRow extends ExpectedCoverage {
   key: string;
@@ -59,8 +62,8 @@ export const coverageGrid = (
     months.set(cell.period, [...cell.statementIds].sort());
     byAccount.set(cell.accountKey, months);
   }
-  const listed: (CoverageAccount & { key: string })[] = accounts.map((account) => ({ ...account, key: accountKeyOf(account.label) }));
-  for (const key of byAccount.keys()) if (!listed.some((account) => account.key === key)) listed.push({ key, label: key });
+  const listed: (CoverageAccount & { key: string })[] = accounts.map((account) => ({ ...account, key: account.accountKey }));
+  for (const key of byAccount.keys()) if (!listed.some((account) => account.key === key)) listed.push({ key, accountKey: key, label: key });
   return listed.flatMap((account) => {
     const months = byAccount.get(account.key);
     if (!months || months.size === 0) return [];

@@ -1,6 +1,6 @@
 // Not the contract's index: the route table is on every page, and the index would bring
 // every schema (and zod) with it.
-import { STATEMENT_ID_PATTERN, accountKeyOf } from '@contract/keys';
+import { STATEMENT_ID_PATTERN } from '@contract/keys';
 
 /**
  * The app's pages by who may see them, written once: the proxy guards by these lists
@@ -26,9 +26,8 @@ export const PAGES = {
   accountClosed: '/account-closed',
 } as const;
 
-/** One account's page, by its key (every spelling of its label reads the same): its coverage, its statements, its name. */
-export const accountPage = (accountLabel: string): string =>
-  `${PAGES.statements}/accounts/${encodeURIComponent(accountKeyOf(accountLabel))}`;
+/** One account's page, by its key (AccountSummary.accountKey): its coverage, its statements, its name. */
+export const accountPage = (accountKey: string): string => `${PAGES.statements}/accounts/${encodeURIComponent(accountKey)}`;
 
 /** One statement's page: its details and its content. The id is the server's, never personal. */
 export const statementPage = (statementId: string): string => `${PAGES.statements}/${encodeURIComponent(statementId)}`;

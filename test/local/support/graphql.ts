@@ -96,6 +96,7 @@ export const STATEMENTS = gql`
         fileName
         size
         accountLabel
+        accountKey
         period
         uploadedAt
       }

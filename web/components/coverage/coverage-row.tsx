@@ -81,7 +81,7 @@ const rowId = (key: string) => `account-${encodeURIComponent(key).replace(/%/g, 
 export const CoverageRowView = ({ row, linked = true }: { row: CoverageRow; linked?: boolean }) => (
             <section key={row.key} id={rowId(row.key)} className={styles.account} aria-label={row.label}>
               <div className={styles.rowHead}>
-                <h2 className={styles.accountHeading}>{linked ? <Link href={accountPage(row.label)}>{row.label}</Link> : row.label}</h2>
+                <h2 className={styles.accountHeading}>{linked ? <Link href={accountPage(row.key)}>{row.label}</Link> : row.label}</h2>
                 <span className={row.missing > 0 ? styles.gapCount : styles.summary}>{countInWords(row)}</span>
                 <span className={styles.summary}>
                   {row.details && `${row.details} · `}

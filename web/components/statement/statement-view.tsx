@@ -5,6 +5,7 @@ import { css } from '@emotion/react';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { Suspense, lazy, useCallback, useEffect } from 'react';
+import { statementAccountKey } from '@contract/keys';
 import { STATEMENT_ROUTES } from '@contract/routes';
 import { notIndexedSentence } from '@contract/search/not-indexed';
 import { formatBytes } from '@contract/uploads';
@@ -85,7 +86,7 @@ export const StatementView = ({ statement, accountDetails }: { statement: Statem
         <dl css={details}>
           <dt>Account</dt>
           <dd data-testid="statement-account">
-            <Link href={accountPage(statement.accountLabel)}>{statement.accountLabel}</Link>
+            <Link href={accountPage(statementAccountKey(statement))}>{statement.accountLabel}</Link>
             {accountDetails && <span css={{ color: theme.color.muted }}> · {accountDetails}</span>}
           </dd>
           <dt>Period</dt>

@@ -1,4 +1,4 @@
-import { accountKeyOf } from '@contract/keys';
+import { statementAccountKey } from '@contract/keys';
 import { ACCOUNT_DETAIL_FIELDS, ACCOUNT_KIND_WORDS } from '@contract/accounts/details';
 import type { ExportAccount } from '../graphql';
 
@@ -51,6 +51,9 @@ const manifestAccount = (account: ExportAccount, statements: number): ManifestAc
   statements,
 });
 
+/** A statement as an export files it: its account by key (its label's for a record of an earlier release), and by name. */
+type FiledStatement = { accountLabel: string; accountKey?: string | null };
+
 /**
  * The accounts the exported statements are filed under, in the order of their folders, and
  * each statement's account columns. A statement whose account the summaries do not (yet)
@@ -58,14 +61,14 @@ const manifestAccount = (account: ExportAccount, statements: number): ManifestAc
  */
 export const exportAccounts = (
   accounts: readonly ExportAccount[],
-  statements: readonly { accountLabel: string }[],
-): { accounts: ManifestAccount[]; columnsOf(accountLabel: string): AccountColumns } => {
-  const byKey = new Map(accounts.map((account) => [accountKeyOf(account.label), account]));
-  // Each account the statements name, with the first spelling of its name and its count here.
+  statements: readonly FiledStatement[],
+): { accounts: ManifestAccount[]; columnsOf(statement: FiledStatement): AccountColumns } => {
+  const byKey = new Map(accounts.map((account) => [account.accountKey, account]));
+  // Each account the statements are filed under, with the first spelling of its name and its count here.
   const named = new Map<string, { label: string; count: number }>();
-  for (const { accountLabel } of statements) {
-    const key = accountKeyOf(accountLabel);
-    const seen = named.get(key) ?? { label: accountLabel, count: 0 };
+  for (const statement of statements) {
+    const key = statementAccountKey(statement);
+    const seen = named.get(key) ?? { label: statement.accountLabel, count: 0 };
     named.set(key, { ...seen, count: seen.count + 1 });
   }
   const listed = new Map(
@@ -76,9 +79,11 @@ export const exportAccounts = (
   );
   return {
     accounts: [...listed.values()].sort((a, b) => a.name.localeCompare(b.name)),
-    columnsOf(accountLabel) {
-      const account = listed.get(accountKeyOf(accountLabel));
-      return account ? { accountInstitution: account.institution, accountKind: account.kind, accountCurrency: account.currency } : NO_ACCOUNT_COLUMNS;
+    columnsOf(statement) {
+      const account = listed.get(statementAccountKey(statement));
+      return account
+        ? { accountInstitution: account.institution, accountKind: account.kind, accountCurrency: account.currency }
+        : NO_ACCOUNT_COLUMNS;
     },
   };
 };

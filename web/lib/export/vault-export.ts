@@ -85,7 +85,7 @@ export const exportVault = async (
         id: statement.id,
         fileName: statement.fileName,
         accountLabel: statement.accountLabel,
-        ...accounts.columnsOf(statement.accountLabel),
+        ...accounts.columnsOf(statement),
         period: statement.period,
         contentType: statement.contentType,
         size: statement.size,

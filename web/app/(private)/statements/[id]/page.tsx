@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { accountDetailsLine } from '@contract/accounts/details';
-import { STATEMENT_ID_PATTERN, accountKeyOf } from '@contract/keys';
+import { STATEMENT_ID_PATTERN, statementAccountKey } from '@contract/keys';
 import { PageTitle } from '@/components/page-title';
 import { StatementKeys } from '@/components/statement/statement-keys';
 import { StatementView } from '@/components/statement/statement-view';
@@ -30,7 +30,7 @@ export default async function StatementPage({ params }: { params: Promise<{ id: 
   ]);
   if (data && !data.statement) notFound();
   const { previous, next } = neighbours?.statementNeighbours ?? {};
-  const account = data?.statement && data.accounts.find((one) => one.accountKey === accountKeyOf(data.statement!.accountLabel));
+  const account = data?.statement && data.accounts.find((one) => one.accountKey === statementAccountKey(data.statement!));
   return (
     <>
       <nav aria-label="Statements" className="statement-nav">

@@ -37,7 +37,7 @@ export const renameAccount = async (_previous: RenameState, form: FormData): Pro
 const renameOrMerge = async (form: FormData): Promise<Extract<RenameState, { status: 'error' }>> => {
   const from = text(form, 'from');
   const to = text(form, 'to');
-  const session = await requireSession(from ? accountPage(from) : PAGES.coverage);
+  const session = await requireSession(from ? accountPage(accountKeyOf(from)) : PAGES.coverage);
   const problem = textProblem('The name', to, TEXT_LIMITS.accountLabelMaxChars, TEXT_LIMITS.accountLabelMaxStoredBytes);
   if (!from) return { status: 'error', message: 'Which account this is was not sent. Reload the page and try again.' };
   if (problem) return { status: 'error', message: problem };
@@ -57,7 +57,7 @@ const renameOrMerge = async (form: FormData): Promise<Extract<RenameState, { sta
   // An edit takes at most a page of statements (STATEMENT_EDIT_MAX is the page's most).
   for (;;) {
     // The first page each time: what was moved has left the account.
-    const page = await serverQuery(session, STATEMENTS, { filter: { accountLabel: from }, limit: STATEMENT_PAGE_SIZE.max });
+    const page = await serverQuery(session, STATEMENTS, { filter: { accountKey: source.accountKey }, limit: STATEMENT_PAGE_SIZE.max });
     if (!page) return { status: 'error', message: `${moved} statements were moved; the rest could not be read. Try again.` };
     const ids = page.statements.items.map((item) => item.id);
     if (ids.length === 0) break;
@@ -83,7 +83,7 @@ const renameOrMerge = async (form: FormData): Promise<Extract<RenameState, { sta
       },
     });
   revalidatePath(PAGES.statements, 'layout');
-  return redirect(`${accountPage(to)}?moved=${moved}`);
+  return redirect(`${accountPage(target?.accountKey ?? accountKeyOf(to))}?moved=${moved}`);
 };
 
 /** What the details form shows after a save: nothing yet, saved, or why not. */

@@ -68,7 +68,7 @@ export default async function AccountPage({
   const details = accountDetailsLine(account);
   const allHref = statementListHref({ account: account.label, period: '', after: [] });
   // The list's own order (period newest first), one Query of the account's list copies.
-  const newest = await serverQuery(session, STATEMENTS, { filter: { accountLabel: account.label }, limit: NEWEST_SHOWN, nextToken: null }).catch(
+  const newest = await serverQuery(session, STATEMENTS, { filter: { accountKey }, limit: NEWEST_SHOWN, nextToken: null }).catch(
     () => undefined,
   );
   return (
