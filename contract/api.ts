@@ -65,18 +65,30 @@ const periodSchema = z.string({ error: 'period must be text' }).regex(PERIOD_PAT
 
 /** The keyed hashes of the account identifiers a file names (contract/accounts/identifier-keys), never the numbers. */
 export const identifierKeysSchema = z
-  .array(z.string({ error: 'identifierKeys must be text' }).regex(IDENTIFIER_KEYS.pattern, 'identifierKeys must be keys made with /identifier-key'), {
-    error: 'identifierKeys must be a list',
-  })
+  .array(
+    z
+      .string({ error: 'identifierKeys must be text' })
+      .regex(IDENTIFIER_KEYS.pattern, 'identifierKeys must be keys made with /identifier-key'),
+    {
+      error: 'identifierKeys must be a list',
+    },
+  )
   .max(IDENTIFIER_KEYS.perStatement, `identifierKeys holds at most ${IDENTIFIER_KEYS.perStatement} keys`)
   .refine((keys) => new Set(keys).size === keys.length, 'identifierKeys must not repeat');
 
 /** What the file says of its account (contract/accounts/details): filled into the account where it says nothing yet. */
 export const accountFactsSchema = z
   .object({
-    institution: label('accountFacts.institution', ACCOUNT_DETAIL_LIMITS.institutionMaxChars, ACCOUNT_DETAIL_LIMITS.institutionMaxStoredBytes).optional(),
+    institution: label(
+      'accountFacts.institution',
+      ACCOUNT_DETAIL_LIMITS.institutionMaxChars,
+      ACCOUNT_DETAIL_LIMITS.institutionMaxStoredBytes,
+    ).optional(),
     kind: z.enum(ACCOUNT_KINDS, { error: `accountFacts.kind must be one of ${ACCOUNT_KINDS.join(', ')}` }).optional(),
-    currency: z.string({ error: 'accountFacts.currency must be text' }).regex(CURRENCY_PATTERN, 'accountFacts.currency must be an ISO 4217 code (USD)').optional(),
+    currency: z
+      .string({ error: 'accountFacts.currency must be text' })
+      .regex(CURRENCY_PATTERN, 'accountFacts.currency must be an ISO 4217 code (USD)')
+      .optional(),
   })
   .strict();
 
@@ -168,6 +180,20 @@ export const statementEditRequestSchema = z
   .refine((edit) => edit.fileName != null || edit.accountLabel != null || edit.period != null, 'change the name, the account or the period')
   .refine((edit) => edit.fileName == null || edit.ids.length === 1, 'a new name is for one statement at a time');
 export type StatementEditRequest = z.input<typeof statementEditRequestSchema>;
+
+/** The longest account key: a label's characters, each at most three UTF-16 units once lower-cased. */
+export const ACCOUNT_KEY_MAX_CHARS = TEXT_LIMITS.accountLabelMaxChars * 3;
+
+/** A rename of one of the caller's accounts: which (its key), and the name it takes. */
+export const renameAccountRequestSchema = z
+  .object({
+    accountKey: z
+      .string({ error: 'accountKey must be text' })
+      .min(1, 'name the account by its key')
+      .max(ACCOUNT_KEY_MAX_CHARS, `accountKey must have at most ${ACCOUNT_KEY_MAX_CHARS} characters`),
+    label: accountLabelSchema,
+  })
+  .strict();
 
 export type ProfileImageUploadRequest = z.input<typeof profileImageUploadRequestSchema>;
 export type StatementUploadRequest = z.input<typeof statementUploadRequestSchema>;

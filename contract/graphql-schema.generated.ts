@@ -42,7 +42,7 @@ export type AccountScheduleInput = {
 };
 
 export type AccountSummary = {
-  /** The account, as every spelling of its label reads (see the contract's accountKeyOf). */
+  /** The account's key: its first name as every spelling of it reads (see the contract's accountKeyOf). A rename keeps it. */
   accountKey: Scalars['String']['output'];
   /** Bytes (a Float: GraphQL's Int stops at 2 GiB). */
   bytes: Scalars['Float']['output'];
@@ -65,7 +65,7 @@ export type AccountSummary = {
   kind?: Maybe<Scalars['String']['output']>;
   /** The person said its kind. */
   kindSaid?: Maybe<Scalars['Boolean']['output']>;
-  /** The account's label as first given. */
+  /** The account's name: as first given (the oldest statement's spelling), or as the person renamed it. */
   label: Scalars['String']['output'];
   /** YYYY-MM: no statements before this month, as the person said. */
   statementsFrom?: Maybe<Scalars['String']['output']>;
@@ -135,6 +135,8 @@ export type EditStatementsResult = {
 export type Mutation = {
   /** Renames one of the caller's statements, or files one or several under another account or period. Ids the caller has no statement for come back in notFound, whoever's they are. */
   editStatements: EditStatementsResult;
+  /** Gives one of the caller's accounts another name, keeping its key and all it holds (statements, details, schedule, shares), in one write: from then on files and moves filed under the name go to it. Null for an account the caller has none of; a BadRequest error when another of their accounts goes by the name (moving its statements merges them). */
+  renameAccount?: Maybe<AccountSummary>;
   /** What the person says an account is (its institution, kind and currency): null when it is not one of theirs. */
   updateAccountDetails?: Maybe<AccountSummary>;
   /** Says how often one of the caller's accounts has statements and the months it was open, for coverage. A part left out is cleared: coverage then reads the cadence from the statements' months and the span from the first statement to now. Null for an account the caller has no statement in. */
@@ -145,6 +147,11 @@ export type Mutation = {
 
 export type MutationEditStatementsArgs = {
   input: EditStatementsInput;
+};
+
+
+export type MutationRenameAccountArgs = {
+  input: RenameAccountInput;
 };
 
 
@@ -249,6 +256,13 @@ export type QueryStatementsByChecksumArgs = {
 
 export type QueryUploadRefusalArgs = {
   id: Scalars['ID']['input'];
+};
+
+export type RenameAccountInput = {
+  /** The account (AccountSummary.accountKey). */
+  accountKey: Scalars['String']['input'];
+  /** Its new name. */
+  label: Scalars['String']['input'];
 };
 
 export type SearchField =

@@ -144,6 +144,14 @@ export const TABLE_KEYS = {
   statementSort: (statementId: string): string => `STATEMENT#${statementId}`,
   accountSortPrefix: 'ACCOUNT#',
   accountSort: (accountKey: string): string => `ACCOUNT#${accountKey}`,
+  /**
+   * A name an account took when the person renamed it (`NAME#{accountKeyOf(name)}`,
+   * holding the account's key): a file or a move filed under that name goes to that
+   * account. An account's key is the name it was first given, which so needs no item; a
+   * name no item holds files under its own key.
+   */
+  accountNameSortPrefix: 'NAME#',
+  accountNameSort: (nameKey: string): string => `NAME#${nameKey}`,
   periodSortPrefix: 'PERIOD#',
   periodSort: (period: string): string => `PERIOD#${period}`,
   /**

@@ -126,11 +126,20 @@ export const pushNotice = (
       return {
         kind: event.kind,
         title: 'Share opened',
-        body: showNames && event.note ? `Your share “${event.note.slice(0, 60)}” was opened for the first time.` : 'A share of yours was opened for the first time.',
+        body:
+          showNames && event.note
+            ? `Your share “${event.note.slice(0, 60)}” was opened for the first time.`
+            : 'A share of yours was opened for the first time.',
         url: `/shares/${event.shareId}`,
         tag: `share-${event.shareId}`,
       };
     case 'test':
-      return { kind: 'test', title: 'Notifications are on', body: 'This device will tell you when a statement is ready.', url: '/profile', tag: 'test' };
+      return {
+        kind: 'test',
+        title: 'Notifications are on',
+        body: 'This device will tell you when a statement is ready.',
+        url: '/profile',
+        tag: 'test',
+      };
   }
 };

@@ -172,6 +172,12 @@ export interface SharedStatement {
   contentType: string;
   size: number;
   accountLabel: string;
+  /**
+   * The account it was filed under when shared (the record's key): moved to another since,
+   * it has left the share; its account renamed, it stays. Shares made before statements
+   * named their account's key lack it: their label's key is it.
+   */
+  accountKey?: string;
   /** What its account was when it was shared (institution, kind, currency), where the vault knew it. */
   accountDetails?: AccountDetails;
   period: string;

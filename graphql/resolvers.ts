@@ -19,6 +19,7 @@ import {
 import { SCHEDULE_FIELDS } from '../contract/accounts/schedule';
 import { ACCOUNT_DETAIL_FIELDS, ACCOUNT_DETAIL_LIMITS, ACCOUNT_KINDS, CURRENCY_PATTERN } from '../contract/accounts/details';
 import { COVERAGE_PAGE_CELLS } from '../contract/keys';
+import { ACCOUNT_KEY_MAX_CHARS } from '../contract/api';
 
 /**
  * The GraphQL API's resolvers as VTL (the local AppSync simulator runs VTL only). The CDK
@@ -140,7 +141,6 @@ ${RAISE_ERROR}
 $util.toJson($ctx.result)
 #end`;
 
-
 /**
  * VTL string literals take backslashes literally, so regular expressions go in raw. They
  * are anchored and use [\s\S] rather than flags, so Java's full-match `matches` (AppSync)
@@ -170,8 +170,6 @@ const uploadLimitsPayload = {
 /** Accounts or periods read in one Query: far more than anyone keeps. */
 const MAX_SUMMARIES = 1000;
 
-/** The longest account key: a label's most characters, each of which may lower-case to several. */
-const ACCOUNT_KEY_MAX_CHARS = TEXT_LIMITS.accountLabelMaxChars * 3;
 /** Copies of one file the duplicate check shows: enough to say where it already is. */
 const MAX_SAME_FILE = 10;
 
@@ -284,7 +282,9 @@ $util.toJson($ctx.result)`,
 #if($period != "" && !$util.matches("${PERIOD_PATTERN.source}", $period))
   $util.error("period must look like 2024-01 (YYYY-MM)", "BadRequest")
 #end
-## An account by its key, or by its label whatever its capitalisation (accountKeyOf in the contract).
+## An account by its key, or by its label whatever its capitalisation (accountKeyOf in the contract),
+## which the next step reads the account of (a renamed account's name files under it).
+#set($byLabel = $util.isNullOrBlank($filter.accountKey) && !$util.isNullOrBlank($filter.accountLabel))
 #set($account = $util.defaultIfNullOrBlank($filter.accountKey, $util.defaultIfNullOrBlank($filter.accountLabel, "").trim().toLowerCase()))
 #if($account.length() > ${ACCOUNT_KEY_MAX_CHARS})
   $util.error("accountKey must have at most ${ACCOUNT_KEY_MAX_CHARS} characters", "BadRequest")
@@ -292,9 +292,26 @@ $util.toJson($ctx.result)`,
 $util.qr($ctx.stash.put("limit", $limit))
 $util.qr($ctx.stash.put("period", $period))
 $util.qr($ctx.stash.put("account", $account))
+$util.qr($ctx.stash.put("byLabel", $byLabel))
 {}`,
     responseTemplate: `$util.toJson($ctx.result)`,
     steps: [
+      {
+        name: 'statementListAccount',
+        // The account a name files under: the one a rename gave it (a NAME# item), else the
+        // one it is the first name of (its key). Read whatever the filter, used for a label only.
+        requestTemplate: `{
+  "version": "2018-05-29",
+  "operation": "GetItem",
+  "key": ${ownerKey(`"${TABLE_KEYS.accountNameSortPrefix}$ctx.stash.account"`)},
+  "consistentRead": true
+}`,
+        responseTemplate: `${RAISE_ERROR}
+#if($ctx.stash.byLabel && !$util.isNull($ctx.result) && !$util.isNullOrBlank($ctx.result.accountKey))
+  $util.qr($ctx.stash.put("account", $ctx.result.accountKey))
+#end
+{}`,
+      },
       {
         name: 'statementListLayout',
         // The owner's lists read in statement order once the QUOTA item says every record
@@ -540,6 +557,23 @@ ${ACCOUNT_SUMMARY_UPDATE}`,
   "version": "2018-05-29",
   "operation": "Invoke",
   "payload": {
+    "owner": $util.toJson(${SUB}),
+    "input": $util.toJson($ctx.args.input),
+    "requestId": $util.toJson($util.autoId())
+  }
+}`,
+    responseTemplate: LAMBDA_ANSWER,
+  },
+  {
+    typeName: 'Mutation',
+    fieldName: 'renameAccount',
+    dataSource: 'statementEdits',
+    // The same Lambda (it owns what files under which account); the owner is the token's sub.
+    requestTemplate: `{
+  "version": "2018-05-29",
+  "operation": "Invoke",
+  "payload": {
+    "field": "renameAccount",
     "owner": $util.toJson(${SUB}),
     "input": $util.toJson($ctx.args.input),
     "requestId": $util.toJson($util.autoId())

@@ -3,7 +3,7 @@ import * as z from 'zod';
 import { COMPOSITE_SHA256_PATTERN, SHA256_BASE64_PATTERN } from '../../contract/checksums';
 import { PERIOD_PATTERN } from '../../contract/uploads';
 import { STATEMENT_STATUS, type Statement, type UploadRefusal } from '../../contract/entities';
-import { TABLE_KEYS, accountKeyOf, parseKey, type ParsedKey } from '../../contract/keys';
+import { TABLE_KEYS, parseKey, type ParsedKey } from '../../contract/keys';
 import { accountFactsSchema, accountLabelSchema, fileNameSchema, identifierKeysSchema } from '../../contract/api';
 import { canonicalContentType, checkUpload } from '../../contract/upload-rules';
 import { MALWARE_SCAN, verdictOutcome } from '../../contract/scanning';
@@ -174,8 +174,8 @@ const catalogueStatement = async (
     contentType: upload.contentType,
     size: object.size,
     key,
+    // Filed under the account this label names (the record store reads which).
     accountLabel: metadata.data.accountLabel,
-    accountKey: accountKeyOf(metadata.data.accountLabel),
     period: metadata.data.period,
     status: scan.status,
     ...(scan.detail ? { scanDetail: scan.detail } : {}),

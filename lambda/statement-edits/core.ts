@@ -1,6 +1,7 @@
 import { STATEMENT_STATUS, type Statement } from '../../contract/entities';
 import { SUB_PATTERN } from '../../contract/keys';
-import { statementEditRequestSchema } from '../../contract/api';
+import { renameAccountRequestSchema, statementEditRequestSchema } from '../../contract/api';
+import type { AccountSummary } from '../../contract/graphql-schema.generated';
 import type { Log } from '../shared/log';
 import type { RecordStore, StatementChange } from '../shared/records';
 import type { SearchIndex } from '../shared/search/index-store';
@@ -10,6 +11,8 @@ import type { SearchIndex } from '../shared/search/index-store';
  * client's word) and the mutation's input, unparsed.
  */
 export interface StatementEditEvent {
+  /** `renameAccount` for a rename; the statements' edit otherwise. */
+  field?: string;
   owner: string;
   input: unknown;
   requestId?: string;
@@ -56,4 +59,33 @@ export const createStatementEdits =
     const notFound = ids.filter((id) => !results.get(id));
     deps.log.info('statements edited', { edited: edited.length, notFound: notFound.length, fields: Object.keys(change).join(',') });
     return { edited, notFound };
+  };
+
+/** A rename's answer: the account as it is now, null for no account of the caller's, or why not. */
+export type AccountRenameResult = AccountSummary | null | { error: { type: 'BadRequest' | 'Unauthorized'; message: string } };
+
+/**
+ * Renames one of the caller's accounts: its key, statements, details, schedule and shares
+ * stay; the name files under it from then on. Another account of theirs already going by
+ * the name is a BadRequest that says how to merge them instead.
+ */
+export const createAccountRename =
+  (deps: { records: Pick<RecordStore, 'renameAccount'>; log: Log }) =>
+  async (event: StatementEditEvent): Promise<AccountRenameResult> => {
+    if (typeof event.owner !== 'string' || !SUB_PATTERN.test(event.owner))
+      return { error: { type: 'Unauthorized', message: 'A signed-in user is required.' } };
+    const parsed = renameAccountRequestSchema.safeParse(event.input);
+    if (!parsed.success) return { error: { type: 'BadRequest', message: parsed.error.issues.map((issue) => issue.message).join('; ') } };
+    const { accountKey, label } = parsed.data;
+    const outcome = await deps.records.renameAccount(event.owner, accountKey, label);
+    deps.log.info('account renamed', { outcome: typeof outcome === 'string' ? outcome : 'renamed' });
+    if (outcome === 'gone') return null;
+    if (outcome === 'taken')
+      return {
+        error: {
+          type: 'BadRequest',
+          message: `Another of your accounts goes by ${label.trim()}. To make them one, file this one's statements under it.`,
+        },
+      };
+    return outcome.account;
   };

@@ -4,14 +4,13 @@ import type { Log } from '../shared/log';
 import { dynamoRecordStore } from '../shared/records';
 import { createDynamoDbClient, type AwsAccess } from '../shared/runtime';
 import { dynamoSearchIndex } from '../shared/search/index-store';
-import { createStatementEdits } from './core';
+import { createAccountRename, createStatementEdits, type StatementEditEvent } from './core';
 
 /** The resolver with its DynamoDB client, made at the first invocation (handler.ts). */
 export const statementEditsOf = (settings: HandlerEnvironment, access: AwsAccess, log: Log, tracer: Tracer) => {
   const client = tracer.captureAWSv3Client(createDynamoDbClient(access));
-  return createStatementEdits({
-    records: dynamoRecordStore(settings.tableName, client),
-    log,
-    search: dynamoSearchIndex(settings.tableName, client),
-  });
+  const records = dynamoRecordStore(settings.tableName, client);
+  const edit = createStatementEdits({ records, log, search: dynamoSearchIndex(settings.tableName, client) });
+  const rename = createAccountRename({ records, log });
+  return (event: StatementEditEvent) => (event.field === 'renameAccount' ? rename(event) : edit(event));
 };

@@ -13,7 +13,7 @@ import { STATEMENT_ROUTES } from '../../contract/routes';
 import type { AccountDetails } from '../../contract/accounts/details';
 import { statementIdSchema } from '../../contract/api';
 import { STATEMENT_STATUS, type Statement } from '../../contract/entities';
-import { accountKeyOf, compareStatementOrder, statementAccountKey } from '../../contract/keys';
+import { compareStatementOrder, statementAccountKey } from '../../contract/keys';
 import { ApiError, badRequest, notFound } from '../shared/errors';
 import { on, type RouteEntry } from '../shared/http';
 import type { Log } from '../shared/log';
@@ -23,6 +23,8 @@ import { stillShared } from '../shared/shares/still-shared';
 
 /** An owner's statements filed under one account, as its list partition holds them, and what the account is. */
 export interface AccountStatements {
+  /** The key of the account a name files under: the account a rename gave it, else the one it is the first name of. */
+  accountNamed(owner: string, label: string): Promise<string>;
   accountStatements(owner: string, accountKey: string): Promise<Statement[]>;
   /** The account's institution, kind and currency, as its summary holds them; undefined when it says none. */
   accountDetails(owner: string, accountKey: string): Promise<AccountDetails | undefined>;
@@ -46,6 +48,7 @@ const sharedOf = (statement: Statement, accountDetails: AccountDetails | undefin
   contentType: statement.contentType,
   size: statement.size,
   accountLabel: statement.accountLabel,
+  accountKey: statementAccountKey(statement),
   ...(accountDetails ? { accountDetails } : {}),
   period: statement.period,
   ...(statement.filedAt ? { filedAt: statement.filedAt } : {}),
@@ -94,7 +97,7 @@ export const shareRoutes = (deps: ShareRouteDeps): RouteEntry[] => {
       return found as Statement[];
     }
     const { accountLabel, from, to } = request.account!;
-    const inSpan = (await deps.accounts.accountStatements(sub, accountKeyOf(accountLabel)))
+    const inSpan = (await deps.accounts.accountStatements(sub, await deps.accounts.accountNamed(sub, accountLabel)))
       .filter((statement) => statement.period >= from && statement.period <= to && statement.status === STATEMENT_STATUS.available)
       .sort(compareStatementOrder);
     if (inSpan.length === 0) throw badRequest(`No statement of ${accountLabel.trim()} from ${from} to ${to} can be shared.`);

@@ -116,12 +116,20 @@ export class VaultData extends Construct {
     this.tableSource = new ResolverTableDataSource(this, 'TableSource', { api: this.api, table: this.table, actions: tableActions() });
     this.statementEdits = new VaultFunction(this, 'StatementEdits', {
       code: { entry: 'statement-edits/index.ts' },
-      description: 'Statement edits: renames a statement or moves it to another account or period, with its list copies and summaries',
+      description: 'Statement edits: renames a statement or moves it to another account or period, with its list copies and summaries; renames an account',
       timeout: Duration.seconds(30),
       environment: { [LAMBDA_ENV.tableName]: this.table.tableName },
     });
-    // The record is read, then it, its list copies and its summaries are written in one transaction.
-    this.table.grant(this.statementEdits, 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem');
+    // The record is read, then it, its list copies and its summaries are written in one
+    // transaction, which holds the account's name to the account it was read to file under.
+    this.table.grant(
+      this.statementEdits,
+      'dynamodb:GetItem',
+      'dynamodb:PutItem',
+      'dynamodb:UpdateItem',
+      'dynamodb:DeleteItem',
+      'dynamodb:ConditionCheckItem',
+    );
     // An edit writes the statement's new filing terms to its search postings, and removes the old.
     this.table.grant(this.statementEdits, 'dynamodb:BatchWriteItem');
     this.statementSearch = new VaultFunction(this, 'StatementSearch', {

@@ -13,7 +13,7 @@ import { SESSION_ENDED_COOKIE } from '../../web/lib/session-ended';
 import { javaProcessesFor, startStack, waitFor, type StackProcess } from '../local/support/stack-process';
 import { rawGraphql } from '../local/support/graphql';
 import { callApi } from '../local/support/rest';
-import { STATEMENT_ROUTES } from '../../contract';
+import { STATEMENT_PAGE_SIZE, STATEMENT_ROUTES } from '../../contract';
 import { NOT_INDEXED_REASONS, notIndexedSentence } from '../../contract/search/not-indexed';
 import { CHROMIUM_FLAGS, ensureChromium } from './support/chromium';
 import './support/locator-matchers';
@@ -696,13 +696,17 @@ describe('error catalogue', () => {
     // A tab finds it first (a download asks for a token) and removes the cookies: the next
     // page another tab asks for arrives without them, and still says why.
     await endSession();
-    await page.getByTestId('statement-row').first().getByRole('button', { name: /^Download / }).click();
+    await page
+      .getByTestId('statement-row')
+      .first()
+      .getByRole('button', { name: /^Download / })
+      .click();
     await saysEnded(page);
     // Said once, though both the tab and the download found it.
     await expect(toast(page, MESSAGES.sessionEnded)).toHaveCount(1);
     // Amplify's sign-out removes them a moment after the tab leaves.
     for (let tries = 0; (await staleTokens()).length > 0; tries += 1) {
-      if (tries > 100) throw new Error('the ended session\'s cookies stayed');
+      if (tries > 100) throw new Error("the ended session's cookies stayed");
       await page.waitForTimeout(100);
     }
     const laterTab = await newPage(context);
@@ -1530,7 +1534,8 @@ describe('shares: a set of statements for someone without an account, with and w
       const bytes = pdf(4000 + uploaded.size);
       uploaded.set(fileName, bytes);
       // The card's files say what it is (as a filing sends what it read): the recipient is told too.
-      const accountFacts = accountLabel === 'Card' ? { institution: 'First Harbor Bank', kind: 'card' as const, currency: 'USD' } : undefined;
+      const accountFacts =
+        accountLabel === 'Card' ? { institution: 'First Harbor Bank', kind: 'card' as const, currency: 'USD' } : undefined;
       await uploadStatement(stack.config, idToken, { fileName, contentType: 'application/pdf', accountLabel, period, bytes, accountFacts });
     }
     await waitFor(async () => {
@@ -2497,7 +2502,7 @@ describe('see and find: each kind of statement shown in place, hostile files kep
     await page.context().close();
   }, 180_000);
 
-  test("an account's page: its coverage and schedule; renamed, its statements and schedule go with the name; merged into another once the person says they are one", async () => {
+  test("an account's page: its coverage and schedule; renamed, it keeps its address, statements, details and schedule; merged into another once the person says they are one", async () => {
     const page = await newPage();
     await page.goto(`${base}/sign-in`);
     await signIn(page, viewer.email, viewer.password);
@@ -2536,14 +2541,21 @@ describe('see and find: each kind of statement shown in place, hostile files kep
     await expect(details.getByLabel('Kind')).toHaveValue('card');
     await slowCpu(page, 1);
     expect(await everyScheme(page, 'account')).toEqual([]);
-    // Renamed (a "%" in the name, which its page's address carries encoded): every statement and the schedule go with the name.
+    // Renamed (a "%" in the name): the account keeps its address, and its statements, details and schedule stay with it.
     const name = page.getByRole('form', { name: 'Name of Visa' });
     await name.getByLabel('Name').fill('Visa Platinum 1%');
     await name.getByRole('button', { name: 'Rename or merge' }).click();
-    await page.waitForURL(`${base}/statements/accounts/visa%20platinum%201%25?moved=${count}`);
-    await expect(page.getByRole('status')).toHaveText(`${count} statements filed under this account.`);
+    await page.waitForURL(`${base}/statements/accounts/visa?renamed=${count}`);
+    await expect(page.getByRole('status')).toHaveText(`Renamed. Its ${count} statements, details and schedule stay with it.`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Visa Platinum 1%');
     await expect(page.getByRole('region', { name: 'Visa Platinum 1%' })).toContainText('closed after Jul 2024');
     await expect(page.getByTestId('account-details')).toHaveText('Northwind Bank · card · USD (as you said)');
+    // Its statements say the new name, and the list filtered by it holds them all.
+    await page.getByRole('link', { name: 'See its statements' }).click();
+    await page.waitForURL(/\/statements\?account=Visa/);
+    await expect(page.getByTestId('statement-row')).toHaveCount(Math.min(count, STATEMENT_PAGE_SIZE.default));
+    for (const row of await page.getByTestId('statement-row').all()) await expect(row).toContainText('Visa Platinum 1%');
+    await page.goBack();
     // Merged: the brokerage account's statements go under Visa Platinum only once the person says they are one.
     // The name is typed key by key as the page appears, before its scripts run, at 4x CPU slowdown.
     const scripts = await holdScripts(page);
@@ -2564,7 +2576,7 @@ describe('see and find: each kind of statement shown in place, hostile files kep
     await expect(merge.getByLabel('Name')).toHaveValue('visa platinum 1%');
     await merge.getByLabel("They are one account: file this one's statements under it").check();
     await merge.getByRole('button', { name: 'Rename or merge' }).click();
-    await page.waitForURL(`${base}/statements/accounts/visa%20platinum%201%25?moved=4`);
+    await page.waitForURL(`${base}/statements/accounts/visa?moved=4`);
     await expect(page.getByText(/^\d+ statements?, /)).toHaveText(new RegExp(`^${count + 4} statements, `));
     await page.goto(`${base}/statements/coverage`);
     // Its row says what it is, as the person said it on its page.

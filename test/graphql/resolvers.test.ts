@@ -73,7 +73,10 @@ test('every private resolver keys its data on $ctx.identity.sub and never on an 
     expect(resolver.requestTemplate).not.toMatch(/\$ctx\.args\.(owner|userId|sub)|\$context\.arguments/);
   }
   // Every list partition a filter reads starts with the caller's own key, in either layout.
-  const [layout, page] = requestTemplatesOf(RESOLVERS.find((resolver) => resolver.fieldName === 'statements')!);
+  const [account, layout, page] = requestTemplatesOf(RESOLVERS.find((resolver) => resolver.fieldName === 'statements')!);
+  // The account a filter's name files under is read from the caller's own partition.
+  expect(account).toContain('"operation": "GetItem"');
+  expect(account).toContain('"USER#$ctx.identity.sub"');
   expect(layout).toContain('"operation": "GetItem"');
   const partitions = [...page.matchAll(/#set\(\$(?:partition|all) = "([^"]+)"\)/g)].map((match) => match[1]);
   expect(partitions).toHaveLength(5);
@@ -91,7 +94,7 @@ test('no argument can name an owner', () => {
 });
 
 test("the statement list is one paginated Query of the caller's partition, never a Scan", () => {
-  const [, page] = requestTemplatesOf(RESOLVERS.find((resolver) => resolver.fieldName === 'statements')!);
+  const [, , page] = requestTemplatesOf(RESOLVERS.find((resolver) => resolver.fieldName === 'statements')!);
   expect(page).toContain('"operation": "Query"');
   expect(page).toContain('"nextToken"');
   expect(page).toContain('"limit": $ctx.stash.limit');

@@ -772,8 +772,9 @@ describe('least privilege: each principal may do exactly what its code does', ()
     ],
     // The GraphQL resolvers: GetItem (me, statement), Query (statements, Recently deleted), UpdateItem (updateProfile).
     ['graphqlTable', ['dynamodb:GetItem table', 'dynamodb:Query table', 'dynamodb:UpdateItem table']],
-    // The editStatements resolver: reads a record, then writes it, its list copies and summaries in one transaction.
-    ['statementEdits', [...RECORD_WRITES, ...TRACING]],
+    // The editStatements and renameAccount resolver: reads a record, then writes it, its list copies and summaries in
+    // one transaction, holding the account's name to the account it files under (ConditionCheckItem).
+    ['statementEdits', [...RECORD_WRITES.slice(0, 1), 'dynamodb:ConditionCheckItem table', ...RECORD_WRITES.slice(1), ...TRACING]],
     // The search resolvers: each word's postings (Query), the best's records (BatchGetItem), a record and its neighbours; nothing written.
     [
       'statementSearch',

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { STATEMENT_EDIT_MAX } from '../../contract';
-import { createStatementEdits } from '../../lambda/statement-edits/core';
+import { createAccountRename, createStatementEdits } from '../../lambda/statement-edits/core';
 import { nastyString, sub } from '../support/arbitraries';
 import { capturingLog, memoryRecords } from '../support/lambda-fakes';
 import { statementRecord } from '../support/statement-records';
@@ -74,4 +74,51 @@ test('any input: never a throw; bad input is a BadRequest in words that writes n
     }),
     { numRuns: RUNS },
   );
+});
+
+describe('the renameAccount resolver', () => {
+  const renameSetup = () => {
+    const { records, hers } = setup();
+    return { records, hers, rename: createAccountRename({ records, log: capturingLog() }) };
+  };
+
+  test("renames the caller's own account, keeping its key; the new name files its next statement under it", async () => {
+    const { records, rename } = renameSetup();
+    expect(await rename({ owner: ALICE, input: { accountKey: 'main', label: ' Everyday ' } })).toMatchObject({
+      accountKey: 'main',
+      label: 'Everyday',
+      count: 1,
+    });
+    const { accountKey: _key, ...next } = statementRecord(ALICE, { accountLabel: 'everyday' });
+    await records.putStatement(next);
+    expect((await records.getStatement(ALICE, next.id))?.accountKey).toBe('main');
+  });
+
+  test("null for an account the caller has none of (another person's reads the same); a name another account has is refused in words", async () => {
+    const { rename } = renameSetup();
+    expect(await rename({ owner: BOB, input: { accountKey: 'nobody', label: 'Mine' } })).toBeNull();
+    const { records, rename: renameHers } = renameSetup();
+    await records.putStatement(statementRecord(ALICE, { accountLabel: 'Savings' }));
+    expect(await renameHers({ owner: ALICE, input: { accountKey: 'main', label: 'SAVINGS' } })).toEqual({
+      error: {
+        type: 'BadRequest',
+        message: "Another of your accounts goes by SAVINGS. To make them one, file this one's statements under it.",
+      },
+    });
+  });
+
+  test('any input that is not an account key and a name is a BadRequest, and no owner but a signed-in one is served', async () => {
+    const { rename } = renameSetup();
+    expect(await rename({ owner: 'not-a-sub', input: { accountKey: 'main', label: 'X' } })).toMatchObject({
+      error: { type: 'Unauthorized' },
+    });
+    await fc.assert(
+      fc.asyncProperty(fc.oneof(fc.anything(), fc.record({ accountKey: nastyString, label: nastyString })), async (input) => {
+        const answer = await rename({ owner: ALICE, input });
+        if (answer && 'error' in answer) expect(answer.error.type).toBe('BadRequest');
+        else if (answer) expect(answer.accountKey).toBe('main');
+      }),
+      { numRuns: RUNS },
+    );
+  });
 });

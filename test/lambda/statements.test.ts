@@ -385,8 +385,12 @@ describe('delete, restore, delete for good', () => {
     const restored = await call(STATEMENT_ROUTES.restoreStatement, ALICE);
     expect(restored.statusCode).toBe(200);
     expect(JSON.parse(restored.body)).toEqual({ statementId: STATEMENT_ID });
-    // Exactly as it was, filed anew (the shares it left stay without it).
-    expect(records.statements.get(`${ALICE}/${STATEMENT_ID}`)).toEqual({ ...statement, filedAt: expect.any(String) });
+    // Exactly as it was (under the account its label named), filed anew (the shares it left stay without it).
+    expect(records.statements.get(`${ALICE}/${STATEMENT_ID}`)).toEqual({
+      ...statement,
+      accountKey: 'checking',
+      filedAt: expect.any(String),
+    });
     expect((await call(STATEMENT_ROUTES.restoreStatement, ALICE)).statusCode).toBe(404);
     // Only what is in Recently deleted is deleted for good.
     expect((await call(STATEMENT_ROUTES.purgeStatement, ALICE)).statusCode).toBe(404);
@@ -517,7 +521,9 @@ describe('account identifiers', () => {
 
   test('the keys a file names are signed into its metadata; a key twice or a number in clear is refused in words', async () => {
     const { handler } = setup();
-    const keys = [await identifierKeyOf(await ownerIdentifierKey(TEST_IDENTIFIER_SECRET, ALICE), { kind: 'iban', value: 'DE89370400440532013000' })];
+    const keys = [
+      await identifierKeyOf(await ownerIdentifierKey(TEST_IDENTIFIER_SECRET, ALICE), { kind: 'iban', value: 'DE89370400440532013000' }),
+    ];
     const body = json(await handler(create({ ...request, identifierKeys: keys })));
     expect(body.headers['x-amz-meta-account-ids']).toBe(keys[0]);
     expect(signedParts(body.url).signedHeaders).toContain('x-amz-meta-account-ids');
@@ -528,9 +534,11 @@ describe('account identifiers', () => {
     expect(json(clear).error.message).toMatch(/identifierKeys must be keys made with \/identifier-key/);
   });
 
-  test("what the file says of its account is signed into its metadata too, the institution percent-encoded", async () => {
+  test('what the file says of its account is signed into its metadata too, the institution percent-encoded', async () => {
     const { handler } = setup();
-    const body = json(await handler(create({ ...request, accountFacts: { institution: 'Société Générale', kind: 'current', currency: 'EUR' } })));
+    const body = json(
+      await handler(create({ ...request, accountFacts: { institution: 'Société Générale', kind: 'current', currency: 'EUR' } })),
+    );
     expect(body.headers).toMatchObject({
       'x-amz-meta-account-institution': encodeURIComponent('Société Générale'),
       'x-amz-meta-account-kind': 'current',

@@ -122,3 +122,56 @@ test('a record whose copy went missing is not half keyed: the whole write is ref
   expect(await store.keyStatement(asRead)).toBe(false);
   expect((await keysOf(asRead))[0]).toBeUndefined();
 });
+
+describe('a rename keeps the account: one write, and the name files under it from then on', () => {
+  const accountsOf = async (who: string) =>
+    Object.fromEntries(
+      [...(await store.ownerRecords(who)).summaries.accounts].map(([key, account]) => [key, [account.label, account.count]]),
+    );
+  /** A statement as the catalogue gives it: its label only, the store reads which account that names. */
+  const filed = async (who: string, accountLabel: string, fields: Partial<Statement> = {}) => {
+    const { accountKey: _key, ...one } = statementRecord(who, { accountLabel, ...fields });
+    expect(await store.putStatement(one)).toBe(true);
+    return (await store.getStatement(who, one.id))!;
+  };
+
+  test('renamed, a file under the new name or the first joins it; the name it left is free again; a said name stays against an older file', async () => {
+    const alice = owner();
+    const first = await filed(alice, 'Visa');
+    expect(await store.renameAccount(alice, 'visa', ' Visa Platinum ')).toEqual({
+      account: expect.objectContaining({ accountKey: 'visa', label: 'Visa Platinum', count: 1 }),
+    });
+    // Under the new name, in any capitalisation, and under its first: the same account, listed under its key.
+    const second = await filed(alice, 'visa platinum');
+    const third = await filed(alice, 'VISA');
+    expect([second.accountKey, third.accountKey]).toEqual(['visa', 'visa']);
+    expect(await accountsOf(alice)).toEqual({ visa: ['Visa Platinum', 3] });
+    expect(await keysOf(second)).toEqual(Array(8).fill('visa'));
+    // A statement given the new name stays where it is: not filed anew, so its shares keep it.
+    const relabelled = await store.editStatement(alice, first.id, { accountLabel: 'Visa Platinum' });
+    expect(relabelled).toMatchObject({ accountLabel: 'Visa Platinum', accountKey: 'visa' });
+    expect(relabelled!.filedAt).toBe(first.filedAt);
+    // Renamed again: the name it left files under a new account of its own.
+    expect(await store.renameAccount(alice, 'visa', 'Card')).toMatchObject({ account: { label: 'Card' } });
+    expect((await filed(alice, 'Visa Platinum')).accountKey).toBe('visa platinum');
+    // A file older than all of them does not name it back: the person's name stays.
+    await filed(alice, 'visa', { id: '01A00000000000000000000000' });
+    expect(await accountsOf(alice)).toEqual({ visa: ['Card', 4], 'visa platinum': ['Visa Platinum', 1] });
+  });
+
+  test("another account's name, now or first, is taken; an account that is not the owner's is gone; nothing changes either way", async () => {
+    const [alice, bob] = [owner(), owner()];
+    await filed(alice, 'Checking');
+    await filed(alice, 'Savings');
+    expect(await store.renameAccount(alice, 'savings', 'Joint')).toMatchObject({ account: { label: 'Joint' } });
+    expect(await store.renameAccount(alice, 'checking', 'JOINT')).toBe('taken');
+    expect(await store.renameAccount(alice, 'checking', 'savings')).toBe('taken');
+    expect(await store.renameAccount(bob, 'checking', 'Mine')).toBe('gone');
+    expect(await store.renameAccount(alice, 'no such', 'Mine')).toBe('gone');
+    expect(await accountsOf(alice)).toEqual({ checking: ['Checking', 1], savings: ['Joint', 1] });
+    // A move under the name goes to the account that holds it.
+    const moved = await filed(alice, 'Checking');
+    expect(await store.editStatement(alice, moved.id, { accountLabel: 'joint' })).toMatchObject({ accountKey: 'savings' });
+    expect(await accountsOf(alice)).toEqual({ checking: ['Checking', 1], savings: ['Joint', 2] });
+  });
+});

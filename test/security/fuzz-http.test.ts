@@ -86,11 +86,23 @@ describe('every route', () => {
   );
 });
 
+/** A new person with one statement in each named account, filed in January 2024. */
+const personWithAccounts = async (name: string, ...accountLabels: string[]) => {
+  const person = await newUser(stack, name);
+  for (const accountLabel of accountLabels)
+    await uploadStatement(stack.config, person.idToken, {
+      fileName: `${accountLabel.toLowerCase()}.pdf`,
+      contentType: 'application/pdf',
+      accountLabel,
+      period: '2024-01',
+    });
+  return person;
+};
+
 describe("the account details mutation, the caller's own accounts only", () => {
   const MUTATION = `mutation ($input: AccountDetailsInput!) { updateAccountDetails(input: $input) { accountKey institution kind currency } }`;
   test(`any account key and details: a BadRequest or a GraphQL validation error, null, or the caller's own account as asked; nothing else is made (${RUNS} cases)`, async () => {
-    const own = await newUser(stack, 'fuzz-details');
-    await uploadStatement(stack.config, own.idToken, { fileName: 'own.pdf', contentType: 'application/pdf', accountLabel: 'Own', period: '2024-01' });
+    const own = await personWithAccounts('fuzz-details', 'Own');
     await fc.assert(
       fc.asyncProperty(
         fc.record({
@@ -103,7 +115,8 @@ describe("the account details mutation, the caller's own accounts only", () => {
           const answer = await rawGraphql(stack.config, { Authorization: own.idToken }, MUTATION, { input });
           expect(answer.status).toBeLessThan(500);
           const errors = answer.body.errors ?? [];
-          const value = (answer.body.data as { updateAccountDetails?: Record<string, string | null> | null } | null | undefined)?.updateAccountDetails;
+          const value = (answer.body.data as { updateAccountDetails?: Record<string, string | null> | null } | null | undefined)
+            ?.updateAccountDetails;
           if (errors.length > 0) {
             expect(value ?? null).toBeNull();
             for (const error of errors) expect(error.message).toMatch(/must|Say at least|Variable|Expected|value/i);
@@ -123,17 +136,50 @@ describe("the account details mutation, the caller's own accounts only", () => {
   }, 600_000);
 });
 
+describe("the account rename, the caller's own accounts only", () => {
+  const MUTATION = `mutation ($input: RenameAccountInput!) { renameAccount(input: $input) { accountKey label } }`;
+  test(`any account key and name: a BadRequest or a GraphQL validation error, null, or the caller's own account under the name; its statement stays in it, and no other account is made (${RUNS} cases)`, async () => {
+    const own = await personWithAccounts('fuzz-rename', 'Own', 'Other');
+    await fc.assert(
+      fc.asyncProperty(
+        fc.record({
+          accountKey: fc.oneof(fc.constantFrom('own', 'OWN', 'own ', '', 'a'.repeat(193)), nastyString),
+          label: fc.oneof(fc.constantFrom('Own', 'Main account', 'other', ' OTHER ', '', ' ', 'x'.repeat(81)), nastyString),
+        }),
+        async (input) => {
+          const answer = await rawGraphql(stack.config, { Authorization: own.idToken }, MUTATION, { input });
+          expect(answer.status).toBeLessThan(500);
+          const errors = answer.body.errors ?? [];
+          const value = (answer.body.data as { renameAccount?: { accountKey: string; label: string } | null } | null | undefined)
+            ?.renameAccount;
+          if (errors.length > 0) {
+            expect(value ?? null).toBeNull();
+            for (const error of errors)
+              expect(error.message).toMatch(/must|Another of your accounts|name the account|Variable|Expected|value/i);
+          } else if (value) {
+            expect(input.accountKey).toBe('own');
+            expect(value).toEqual({ accountKey: 'own', label: input.label.normalize('NFC').trim() });
+          }
+        },
+      ),
+      { numRuns: RUNS },
+    );
+    // Whatever it was called, each statement is still in its own account.
+    const accounts = await rawGraphql(stack.config, { Authorization: own.idToken }, '{ accounts { accountKey count } }');
+    expect(accounts.body.data).toEqual({
+      accounts: [
+        { accountKey: 'other', count: 1 },
+        { accountKey: 'own', count: 1 },
+      ],
+    });
+  }, 600_000);
+});
+
 describe("the account schedule mutation, the caller's own accounts only", () => {
   const MUTATION = `mutation ($input: AccountScheduleInput!) { updateAccountSchedule(input: $input) { accountKey cadence statementsFrom closedAfter } }`;
   const month = fc.oneof(fc.constantFrom('2024-01', '2024-12', '2024-13', '0000-00', '9999-12', '2024-1', ''), nastyString);
   test(`any account key, cadence and months: a BadRequest or a GraphQL validation error, null, or the caller's own account as asked; nothing else is made (${RUNS} cases)`, async () => {
-    const own = await newUser(stack, 'fuzz-accounts');
-    await uploadStatement(stack.config, own.idToken, {
-      fileName: 'own.pdf',
-      contentType: 'application/pdf',
-      accountLabel: 'Own',
-      period: '2024-01',
-    });
+    const own = await personWithAccounts('fuzz-accounts', 'Own');
     await fc.assert(
       fc.asyncProperty(
         fc.record({

@@ -83,6 +83,11 @@ const GRAPHQL: Record<string, { query: (ctx: Context) => string; expect: Record<
     query: () => 'mutation { updateAccountDetails(input: { accountKey: "a", currency: "EUR" }) { accountKey currency currencySaid } }',
     expect: { ...tokenless, apiKey: 'notAuthorized', userA: 'ok', userB: 'notFound' },
   },
+  renameAccount: {
+    // A's account of A's statement, named as it is: A's own rename changes nothing, and B's reaches no account of B's.
+    query: () => 'mutation { renameAccount(input: { accountKey: "a", label: "A" }) { accountKey label } }',
+    expect: { ...tokenless, apiKey: 'notAuthorized', userA: 'ok', userB: 'notFound' },
+  },
   accounts: {
     query: () => '{ accounts { accountKey label count } }',
     expect: { ...tokenless, apiKey: 'notAuthorized', userA: 'ok', userB: 'ownOnly' },
@@ -496,6 +501,7 @@ describe('GraphQL', () => {
         if (operation === 'statement') expect(value.owner).toBe(a.sub);
         if (operation === 'updateAccountSchedule') expect(value).toEqual({ accountKey: 'a', cadence: 'QUARTERLY' });
         if (operation === 'updateAccountDetails') expect(value).toEqual({ accountKey: 'a', currency: 'EUR', currencySaid: true });
+        if (operation === 'renameAccount') expect(value).toEqual({ accountKey: 'a', label: 'A' });
         // A's account, period and coverage cell of A's statement; B's summaries hold nothing of A's.
         if (operation === 'accounts' && caller === 'userA') expect(value).toContainEqual(expect.objectContaining({ accountKey: 'a' }));
         if (operation === 'periods' && caller === 'userA') expect(value.map((one: { period: string }) => one.period)).toContain('2024-01');

@@ -151,6 +151,8 @@ export interface MemoryRecords extends RecordStore {
   statements: Map<string, Statement>;
   /** Recently deleted, by "owner/id". */
   deleted: Map<string, DeletedStatement & { purging: boolean }>;
+  /** Names accounts took by a rename, by "owner/nameKey": the key of the account each files under. */
+  names: Map<string, string>;
   /** Refusals of uploads that arrived, by "owner/id". */
   refusals: Map<string, UploadRefusal>;
   /** Places held under the quota by uploads under way, by "owner/statementId". */
@@ -162,6 +164,8 @@ export interface MemoryRecords extends RecordStore {
 
 export const memoryRecords = (): MemoryRecords => {
   const statements = new Map<string, Statement>();
+  /** Names accounts took by a rename (`owner/nameKey`), and the key of the account each files under. */
+  const names = new Map<string, string>();
   const uploads = new Map<string, HeldUpload & { owner: string }>();
   const avatars = new Map<string, string | undefined>();
   const writes: string[] = [];
@@ -172,6 +176,7 @@ export const memoryRecords = (): MemoryRecords => {
   return {
     statements,
     deleted,
+    names,
     async trashStatement(owner, statementId, deletedAt) {
       const statement = statements.get(id(owner, statementId));
       if (!statement) return undefined;
@@ -245,7 +250,8 @@ export const memoryRecords = (): MemoryRecords => {
       if (statements.has(id(statement.owner, statement.id))) return false;
       writes.push(`putStatement ${statement.owner}/${statement.id}`);
       // As the table's store: the record names its account's key.
-      statements.set(id(statement.owner, statement.id), { ...statement, accountKey: statementAccountKey(statement) });
+      const accountKey = statement.accountKey ?? names.get(`${statement.owner}/${accountKeyOf(statement.accountLabel)}`);
+      statements.set(id(statement.owner, statement.id), { ...statement, accountKey: accountKey ?? statementAccountKey(statement) });
       uploads.delete(id(statement.owner, statement.id));
       return true;
     },
@@ -253,7 +259,8 @@ export const memoryRecords = (): MemoryRecords => {
       const statement = statements.get(id(owner, statementId));
       if (!statement) return undefined;
       writes.push(`editStatement ${owner}/${statementId}`);
-      const moved = { ...statement, ...change, ...(change.accountLabel === undefined ? {} : { accountKey: accountKeyOf(change.accountLabel) }) };
+      const named = change.accountLabel === undefined ? {} : { accountKey: names.get(`${owner}/${accountKeyOf(change.accountLabel)}`) ?? accountKeyOf(change.accountLabel) };
+      const moved = { ...statement, ...change, ...named };
       const refiled = statementAccountKey(moved) !== statementAccountKey(statement) || moved.period !== statement.period;
       const edited = refiled ? { ...moved, filedAt: new Date().toISOString() } : moved;
       statements.set(id(owner, statementId), edited);
@@ -333,6 +340,17 @@ export const memoryRecords = (): MemoryRecords => {
       if (!held || held.accountKey !== undefined || held.accountLabel !== statement.accountLabel) return false;
       statements.set(id(statement.owner, statement.id), { ...held, accountKey: accountKeyOf(held.accountLabel) });
       return true;
+    },
+    // As the table's store: the account keeps its key, and the name files under it from then on.
+    async renameAccount(owner, accountKey, label) {
+      const own = [...statements.values()].filter((statement) => statement.owner === owner);
+      if (!own.some((statement) => statementAccountKey(statement) === accountKey)) return 'gone';
+      const nameKey = accountKeyOf(label);
+      const holder = names.get(`${owner}/${nameKey}`) ?? (own.some((statement) => statementAccountKey(statement) === nameKey) ? nameKey : accountKey);
+      if (nameKey !== accountKey && holder !== accountKey) return 'taken';
+      if (nameKey !== accountKey) names.set(`${owner}/${nameKey}`, accountKey);
+      const filed = own.filter((statement) => statementAccountKey(statement) === accountKey);
+      return { account: { accountKey, label: label.trim(), count: filed.length, bytes: filed.reduce((sum, one) => sum + one.size, 0) } };
     },
     async keyDeleted(statement) {
       const held = deleted.get(id(statement.owner, statement.id));
@@ -589,6 +607,9 @@ export const memoryAccountStatements = (records: MemoryRecords): AccountStatemen
   const of = (owner: string, accountKey: string) =>
     [...records.statements.values()].filter((statement) => statement.owner === owner && statementAccountKey(statement) === accountKey);
   return {
+    async accountNamed(owner, label) {
+      return records.names.get(`${owner}/${accountKeyOf(label)}`) ?? accountKeyOf(label);
+    },
     async accountStatements(owner, accountKey) {
       return of(owner, accountKey);
     },

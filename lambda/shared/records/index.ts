@@ -1,4 +1,5 @@
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { accountNameRecords } from './account-names';
 import { holdRecords } from './holds';
 import { ownerRecords } from './owner-records';
 import type { RecordStore } from './port';
@@ -24,5 +25,6 @@ export const dynamoRecordStore = (tableName: string, client: DynamoDBClient): Re
     ...summaryRecords(access),
     ...profileRecords(access),
     ...ownerRecords(access),
+    ...accountNameRecords(access),
   };
 };

@@ -1,4 +1,5 @@
 import type { DeletedStatement, Statement, StatementStatus, UploadRefusal } from '../../../contract/entities';
+import type { AccountSummary } from '../../../contract/graphql-schema.generated';
 
 /** The DynamoDB calls the handlers make, as a port so the core can be tested without a network. */
 export interface RecordStore {
@@ -90,6 +91,14 @@ export interface RecordStore {
   keyStatement(statement: Statement): Promise<boolean>;
   /** The same for a statement in Recently deleted (its record only: it has no copies). */
   keyDeleted(statement: DeletedStatement): Promise<boolean>;
+  /**
+   * Gives one of the owner's accounts another name, keeping its key (so its statements,
+   * details, schedule and shares stay where they are), in one transaction: from then on
+   * files and moves filed under the name go to it. `taken` when another of the owner's
+   * accounts goes by that name (a merge is the person's to ask); `gone` when the owner has
+   * no such account.
+   */
+  renameAccount(owner: string, accountKey: string, label: string): Promise<{ account: AccountSummary } | 'taken' | 'gone'>;
   /** Sets summaries to what the records say, each only if it still holds what was read (else the next sweep retries). */
   correctSummaries(owner: string, corrections: SummaryCorrection[]): Promise<number>;
 }

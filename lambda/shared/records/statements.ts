@@ -30,6 +30,7 @@ import {
   type TransactItem,
 } from './table';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { accountNamed } from './account-names';
 
 /**
  * Statements: the record in the owner's partition, its copies in the list partitions
@@ -132,11 +133,19 @@ export const statementRecords = (
 > => {
   const { tableName, transact, get } = access;
 
-  /** Adds a statement (new, or listed from an earlier release): `first` is the item that makes it happen once. */
-  const addStatement = async (statement: Statement, first: TransactItem): Promise<boolean> => {
-    const { owner, id, size } = statement;
-    // Two tries: an upload's held place may be released by the sweep between the read and the write.
-    for (let attempt = 1; attempt <= 2; attempt++) {
+  /**
+   * Adds a statement (new, or listed from an earlier release): `first` is the item that
+   * makes it happen once. One that does not name its account's key is filed under the
+   * account its label names (a rename's name, or the account first given it), and only
+   * while the name still files there.
+   */
+  const addStatement = async (filed: Statement, first: (statement: Statement) => TransactItem): Promise<boolean> => {
+    const { owner, id, size } = filed;
+    // Tries again when an upload's held place is released by the sweep, or the name is
+    // given to another account, between the reads and the write.
+    for (let attempt = 1; attempt <= 3; attempt++) {
+      const named = filed.accountKey === undefined ? await accountNamed(access, owner, filed.accountLabel) : undefined;
+      const statement: Statement = named ? { ...filed, accountKey: named.accountKey } : filed;
       const held = await get(uploadKey(owner, id));
       const quota: TransactItem[] = held
         ? [
@@ -155,10 +164,11 @@ export const statementRecords = (
         },
       };
       const items = [
-        first,
+        first(statement),
         ...listCopies(tableName, statement),
         ...summaryUpdates(tableName, statement, 1),
         ...quota,
+        ...(named ? [named.stillNamed] : []),
         notDeleted,
         ownerStillOpen(tableName, owner),
       ];
@@ -169,7 +179,8 @@ export const statementRecords = (
         if (conditionFailed(error, 0) || conditionFailed(error, items.length - 2) || conditionFailed(error, items.length - 1)) return false;
         // The item that checks the held place: after the record, its list copies and its summaries.
         const heldAt = 1 + allCopies(statement).length + summaryUpdates(tableName, statement, 1).length;
-        if (held && conditionFailed(error, heldAt) && attempt === 1) continue;
+        if (held && conditionFailed(error, heldAt)) continue;
+        if (named && conditionFailed(error, items.length - 3)) continue;
         throw error;
       }
       await nameAccountByOldest(access, statement);
@@ -184,21 +195,19 @@ export const statementRecords = (
       return item ? stripKeys(item) : undefined;
     },
     async putStatement(filed) {
-      // Whoever files it, the record names its account's key (its label's when not given).
-      const statement: Statement = { ...filed, accountKey: statementAccountKey(filed) };
-      return addStatement(statement, {
+      return addStatement(filed, (statement) => ({
         Put: {
           TableName: tableName,
           Item: { ...statement, ...statementItemKey(statement.owner, statement.id), [LISTED]: true, [ORDERED]: true },
           ConditionExpression: 'attribute_not_exists(#pk)',
           ExpressionAttributeNames: { '#pk': pk },
         },
-      });
+      }));
     },
     async listStatement(read) {
       // Its copies and the record name the key of the account it was filed under (its label's).
       const statement: Statement = { ...read, accountKey: statementAccountKey(read) };
-      return addStatement(statement, {
+      return addStatement(statement, () => ({
         Update: {
           TableName: tableName,
           Key: statementItemKey(statement.owner, statement.id),
@@ -207,7 +216,7 @@ export const statementRecords = (
           ExpressionAttributeNames: { '#pk': pk, '#listed': LISTED, '#ordered': ORDERED, '#accountKey': 'accountKey' },
           ExpressionAttributeValues: { ':true': true, ':accountKey': statement.accountKey },
         },
-      });
+      }));
     },
     async orderStatement(statement) {
       const read = asRead(statement);
@@ -306,8 +315,9 @@ export const statementRecords = (
         const item = await get(statementItemKey(owner, statementId));
         if (!item) return undefined;
         const before = stripKeys(item);
-        // An account given by its label is the account that label files under.
-        const named: RecordChange = change.accountLabel === undefined ? change : { ...change, accountKey: accountKeyOf(change.accountLabel) };
+        // An account given by its label is the account that label files under (a rename's name, or its first).
+        const account = change.accountLabel === undefined ? undefined : await accountNamed(access, owner, change.accountLabel);
+        const named: RecordChange = account ? { ...change, accountKey: account.accountKey } : change;
         const moved = { ...before, ...named };
         if (moved.fileName === before.fileName && moved.accountLabel === before.accountLabel && moved.period === before.period)
           return before;
@@ -315,10 +325,12 @@ export const statementRecords = (
         const refiled = statementAccountKey(moved) !== statementAccountKey(before) || moved.period !== before.period;
         const written: RecordChange = refiled ? { ...named, filedAt: new Date().toISOString() } : named;
         const after: Statement = { ...before, ...written };
+        const items = [...editItems(tableName, item[LISTED] === true, before, after, written), ...(account ? [account.stillNamed] : [])];
         try {
-          await transact(editItems(tableName, item[LISTED] === true, before, after, written));
+          await transact(items);
         } catch (error) {
-          if (conditionFailed(error, 0)) continue;
+          // Changed since the read, or the name was given to another account since: read both again.
+          if (conditionFailed(error, 0) || (account && conditionFailed(error, items.length - 1))) continue;
           throw error;
         }
         if (item[LISTED] === true) {

@@ -1,5 +1,5 @@
 import { STATEMENT_STATUS, type Statement } from '../../../contract/entities';
-import { accountKeyOf, statementAccountKey } from '../../../contract/keys';
+import { statementAccountKey } from '../../../contract/keys';
 import type { SharedStatement } from '../../../contract/shares';
 
 /**
@@ -17,6 +17,6 @@ export const stillShared = (
   statement !== undefined &&
   !(share.removedIds ?? []).includes(shared.id) &&
   statement.status === STATEMENT_STATUS.available &&
-  statementAccountKey(statement) === accountKeyOf(shared.accountLabel) &&
+  statementAccountKey(statement) === statementAccountKey(shared) &&
   statement.period === shared.period &&
   statement.filedAt === shared.filedAt;

@@ -6,15 +6,16 @@ import { renameAccount, type RenameState } from '@/app/(private)/statements/acco
 import { Button, FormError, TextField } from '../ui';
 
 /**
- * An account's name: changed, every statement moves with it; the name of another of the
- * person's accounts merges the two once they tick that they are one. A form action, so it
- * works before the page's script runs and without it.
+ * An account's name: changed, the account keeps all it holds and its statements take the
+ * name; the name of another of the person's accounts merges the two once they tick that
+ * they are one. A form action, so it works before the page's script runs and without it.
  */
-export const AccountNameForm = ({ label, others }: { label: string; others: readonly string[] }) => {
+export const AccountNameForm = ({ accountKey, label, others }: { accountKey: string; label: string; others: readonly string[] }) => {
   const [state, rename, renaming] = useActionState<RenameState, FormData>(renameAccount, { status: 'idle' });
   return (
     <form action={rename} aria-label={`Name of ${label}`} css={{ maxWidth: '32rem' }}>
       <input type="hidden" name="from" value={label} />
+      <input type="hidden" name="accountKey" value={accountKey} />
       <TextField
         label="Name"
         name="to"
@@ -35,7 +36,7 @@ export const AccountNameForm = ({ label, others }: { label: string; others: read
       </label>
       <FormError message={state.status === 'error' ? state.message : undefined} />
       <Button type="submit" variant="secondary" disabled={renaming}>
-        {renaming ? 'Moving its statements…' : 'Rename or merge'}
+        {renaming ? 'Filing its statements…' : 'Rename or merge'}
       </Button>
     </form>
   );

@@ -18,6 +18,7 @@ import {
   UpdateProfileDocument,
   UpdateAccountScheduleDocument,
   UpdateAccountDetailsDocument,
+  RenameAccountDocument,
   UploadOutcomeDocument,
   type AvatarOutcomeQuery,
   type CoverageQuery,
@@ -45,6 +46,7 @@ export const COVERAGE = CoverageDocument;
 export const EXPORT_ACCOUNTS = ExportAccountsDocument;
 export const UPDATE_ACCOUNT_SCHEDULE = UpdateAccountScheduleDocument;
 export const UPDATE_ACCOUNT_DETAILS = UpdateAccountDetailsDocument;
+export const RENAME_ACCOUNT = RenameAccountDocument;
 export const DELETED_STATEMENTS = DeletedStatementsDocument;
 export const STATEMENT_DETAILS = StatementDetailsDocument;
 export const SEARCH = SearchDocument;

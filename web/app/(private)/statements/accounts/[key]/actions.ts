@@ -8,10 +8,10 @@ import { textProblem } from '@contract/upload-rules';
 import { STATEMENT_PAGE_SIZE, TEXT_LIMITS } from '@contract/uploads';
 import { readCoverage } from '@/lib/coverage-read';
 import { ACCOUNT_DETAIL_FIELDS, accountDetailsProblem, type AccountDetailField } from '@contract/accounts/details';
-import { EDIT_STATEMENTS, STATEMENTS, UPDATE_ACCOUNT_DETAILS, UPDATE_ACCOUNT_SCHEDULE } from '@/lib/graphql';
+import { EDIT_STATEMENTS, RENAME_ACCOUNT, STATEMENTS, UPDATE_ACCOUNT_DETAILS } from '@/lib/graphql';
 import { PAGES, accountPage } from '@/lib/routes';
 import { serverOperation, serverQuery } from '@/lib/server-graphql';
-import { requireSession } from '@/lib/server-session';
+import { requireSession, type ServerSession } from '@/lib/server-session';
 
 /** What the name form shows after a try: nothing yet, or why not (and whether it waits for "they are one account"). */
 export type RenameState = { status: 'idle' } | { status: 'error'; message: string; merging?: boolean; to?: string };
@@ -23,10 +23,11 @@ const text = (form: FormData, name: string) => {
 
 /**
  * Gives an account another name, or files its statements under another of the person's
- * accounts when they say the two are one (a merge): every statement of the account is
- * edited, a page at a time, with the person's own token, so the account's summary goes
- * with its last statement and the other's counts them. A renamed account keeps its
- * schedule. Then the account's page under its new name says how many moved.
+ * accounts when they say the two are one (a merge). A rename is one write that keeps the
+ * account (its key, details, schedule and shares); its statements then take the name, a
+ * page at a time, without leaving it. A merge moves every statement, a page at a time,
+ * with the person's own token, so the account's summary goes with its last statement and
+ * the other's counts them. Then the account's page says what happened.
  */
 export const renameAccount = async (_previous: RenameState, form: FormData): Promise<RenameState> => {
   // What was typed stays in the field when the answer is no (React resets a form after its action).
@@ -34,18 +35,27 @@ export const renameAccount = async (_previous: RenameState, form: FormData): Pro
   return { ...refused, to: text(form, 'to') };
 };
 
+/** The ids of an account's statements, a page at a time, from where the last page ended. */
+const pageOf = async (session: ServerSession, accountKey: string, nextToken: string | null) =>
+  serverQuery(session, STATEMENTS, { filter: { accountKey }, limit: STATEMENT_PAGE_SIZE.max, nextToken });
+
 const renameOrMerge = async (form: FormData): Promise<Extract<RenameState, { status: 'error' }>> => {
   const from = text(form, 'from');
+  const fromKey = text(form, 'accountKey');
   const to = text(form, 'to');
-  const session = await requireSession(from ? accountPage(accountKeyOf(from)) : PAGES.coverage);
+  const session = await requireSession(fromKey ? accountPage(fromKey) : PAGES.coverage);
   const problem = textProblem('The name', to, TEXT_LIMITS.accountLabelMaxChars, TEXT_LIMITS.accountLabelMaxStoredBytes);
-  if (!from) return { status: 'error', message: 'Which account this is was not sent. Reload the page and try again.' };
+  if (!from || !fromKey) return { status: 'error', message: 'Which account this is was not sent. Reload the page and try again.' };
   if (problem) return { status: 'error', message: problem };
   if (accountKeyOf(to) === accountKeyOf(from)) return { status: 'error', message: 'That is its name already (capitals aside).' };
   const coverage = await readCoverage(session);
   if (!coverage) return { status: 'error', message: 'Your accounts could not be read. Try again in a moment.' };
-  const source = coverage.accounts.find((account) => account.accountKey === accountKeyOf(from));
-  const target = coverage.accounts.find((account) => account.accountKey === accountKeyOf(to));
+  const source = coverage.accounts.find((account) => account.accountKey === fromKey);
+  // Another account goes by the name: it is its name now, or the one it was first given (files named so go to it).
+  const target = coverage.accounts.find(
+    (account) =>
+      account.accountKey !== fromKey && (accountKeyOf(account.label) === accountKeyOf(to) || account.accountKey === accountKeyOf(to)),
+  );
   if (!source) return { status: 'error', message: 'This account has no statements any more. Reload the page to see your accounts.' };
   if (target && form.get('same') !== 'on')
     return {
@@ -53,11 +63,37 @@ const renameOrMerge = async (form: FormData): Promise<Extract<RenameState, { sta
       merging: true,
       message: `${target.label} is another of your accounts. Tick "They are one account" to file this one's ${source.count} statements under it.`,
     };
+  if (!target) {
+    const renamed = await serverOperation(session, RENAME_ACCOUNT, { input: { accountKey: fromKey, label: to } });
+    if (renamed.error !== undefined) return { status: 'error', message: renamed.error };
+    if (!renamed.data.renameAccount)
+      return { status: 'error', message: 'This account has no statements any more. Reload the page to see your accounts.' };
+    // Its statements take the name; they stay in the account, so the pages go on where the last ended.
+    let named = 0;
+    let nextToken: string | null = null;
+    do {
+      const page: Awaited<ReturnType<typeof pageOf>> = await pageOf(session, fromKey, nextToken);
+      if (!page) return { status: 'error', message: `Renamed; ${named} of its statements say so yet. Rename it again to finish.` };
+      const ids = page.statements.items.filter((item) => item.accountLabel !== to).map((item) => item.id);
+      if (ids.length > 0) {
+        const edited = await serverOperation(session, EDIT_STATEMENTS, { input: { ids, accountLabel: to } });
+        if (edited.error !== undefined)
+          return {
+            status: 'error',
+            message: `Renamed; ${named} of its statements say so yet (${edited.error}). Rename it again to finish.`,
+          };
+        named += edited.data.editStatements.edited.length;
+      }
+      nextToken = page.statements.nextToken ?? null;
+    } while (nextToken);
+    revalidatePath(PAGES.statements, 'layout');
+    return redirect(`${accountPage(fromKey)}?renamed=${source.count}`);
+  }
   let moved = 0;
   // An edit takes at most a page of statements (STATEMENT_EDIT_MAX is the page's most).
   for (;;) {
     // The first page each time: what was moved has left the account.
-    const page = await serverQuery(session, STATEMENTS, { filter: { accountKey: source.accountKey }, limit: STATEMENT_PAGE_SIZE.max });
+    const page = await pageOf(session, fromKey, null);
     if (!page) return { status: 'error', message: `${moved} statements were moved; the rest could not be read. Try again.` };
     const ids = page.statements.items.map((item) => item.id);
     if (ids.length === 0) break;
@@ -67,23 +103,8 @@ const renameOrMerge = async (form: FormData): Promise<Extract<RenameState, { sta
     if (edited.data.editStatements.edited.length === 0) break;
     moved += edited.data.editStatements.edited.length;
   }
-  // What the person said of it goes with the name too (a merge keeps the other's).
-  const said = ACCOUNT_DETAIL_FIELDS.filter((field) => source[`${field}Said`] && source[field]);
-  if (!target && said.length > 0)
-    await serverOperation(session, UPDATE_ACCOUNT_DETAILS, {
-      input: { accountKey: accountKeyOf(to), ...Object.fromEntries(said.map((field) => [field, source[field]])) },
-    });
-  if (!target && (source.cadence || source.statementsFrom || source.closedAfter))
-    await serverOperation(session, UPDATE_ACCOUNT_SCHEDULE, {
-      input: {
-        accountKey: accountKeyOf(to),
-        cadence: source.cadence,
-        statementsFrom: source.statementsFrom,
-        closedAfter: source.closedAfter,
-      },
-    });
   revalidatePath(PAGES.statements, 'layout');
-  return redirect(`${accountPage(target?.accountKey ?? accountKeyOf(to))}?moved=${moved}`);
+  return redirect(`${accountPage(target.accountKey)}?moved=${moved}`);
 };
 
 /** What the details form shows after a save: nothing yet, saved, or why not. */

@@ -64,7 +64,9 @@ export default async function AccountPage({
     [account],
     new Date().toISOString().slice(0, 7),
   );
-  const moved = Number((await searchParams).moved);
+  const { moved: movedParam, renamed: renamedParam } = await searchParams;
+  const moved = Number(movedParam);
+  const renamed = Number(renamedParam);
   const details = accountDetailsLine(account);
   const allHref = statementListHref({ account: account.label, period: '', after: [] });
   // The list's own order (period newest first), one Query of the account's list copies.
@@ -75,6 +77,9 @@ export default async function AccountPage({
     <>
       <PageTitle lead={`${countOf(account.count, 'statement')}, ${formatBytes(account.bytes)}`}>{account.label}</PageTitle>
       {Number.isInteger(moved) && moved > 0 && <p role="status">{countOf(moved, 'statement')} filed under this account.</p>}
+      {Number.isInteger(renamed) && renamed >= 0 && renamedParam !== undefined && (
+        <p role="status">Renamed. Its {countOf(renamed, 'statement')}, details and schedule stay with it.</p>
+      )}
       {details && (
         <p data-testid="account-details">
           {details} <span className={styles.summary}>({detailsSource(account)})</span>
@@ -96,6 +101,7 @@ export default async function AccountPage({
       <Card label="Rename or merge">
         <h2 className={styles.accountHeading}>Rename or merge</h2>
         <AccountNameForm
+          accountKey={accountKey}
           label={account.label}
           others={coverage.accounts.filter((other) => other.accountKey !== accountKey).map((other) => other.label)}
         />
