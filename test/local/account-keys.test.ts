@@ -174,4 +174,15 @@ describe('a rename keeps the account: one write, and the name files under it fro
     expect(await store.editStatement(alice, moved.id, { accountLabel: 'joint' })).toMatchObject({ accountKey: 'savings' });
     expect(await accountsOf(alice)).toEqual({ checking: ['Checking', 1], savings: ['Joint', 2] });
   });
+
+  test('a name held by an account that has since gone (its last statement deleted) is free for another', async () => {
+    const alice = owner();
+    const only = await filed(alice, 'Card');
+    await filed(alice, 'Savings');
+    await store.renameAccount(alice, 'card', 'Travel');
+    expect(await store.deleteStatement(alice, only.id)).toBe(true);
+    expect(await accountsOf(alice)).toEqual({ savings: ['Savings', 1] });
+    expect(await store.renameAccount(alice, 'savings', 'travel')).toMatchObject({ account: { accountKey: 'savings', label: 'travel' } });
+    expect((await filed(alice, 'Travel')).accountKey).toBe('savings');
+  });
 });

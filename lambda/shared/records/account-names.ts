@@ -70,7 +70,14 @@ export const accountNameRecords = (access: TableAccess): Pick<RecordStore, 'rena
       const wasKey = accountKeyOf(was);
       const items: TransactItem[] = [];
       if (nameKey !== accountKey) {
-        // No other account goes by the name: none was first given it, none was renamed to it.
+        // No other account goes by the name: none was first given it, none holds it by a
+        // rename. A name held by an account that has since gone (its last statement
+        // deleted) is free, and taken over only while that account is still gone.
+        if (await get(accountItemKey(owner, nameKey))) return 'taken';
+        const claim = await get(nameItemKey(owner, nameKey));
+        const holder = typeof claim?.accountKey === 'string' ? claim.accountKey : undefined;
+        const gone = holder !== undefined && holder !== accountKey && !(await get(accountItemKey(owner, holder)));
+        if (holder !== undefined && holder !== accountKey && !gone) return 'taken';
         items.push(
           {
             ConditionCheck: {
@@ -84,11 +91,23 @@ export const accountNameRecords = (access: TableAccess): Pick<RecordStore, 'rena
             Put: {
               TableName: tableName,
               Item: { ...nameItemKey(owner, nameKey), accountKey },
-              ConditionExpression: 'attribute_not_exists(#pk) OR accountKey = :accountKey',
-              ExpressionAttributeNames: { '#pk': pk },
-              ExpressionAttributeValues: { ':accountKey': accountKey },
+              ConditionExpression: gone ? 'accountKey = :holder' : 'attribute_not_exists(#pk) OR accountKey = :accountKey',
+              ...(gone ? {} : { ExpressionAttributeNames: { '#pk': pk } }),
+              ExpressionAttributeValues: gone ? { ':holder': holder } : { ':accountKey': accountKey },
             },
           },
+          ...(gone
+            ? [
+                {
+                  ConditionCheck: {
+                    TableName: tableName,
+                    Key: accountItemKey(owner, holder),
+                    ConditionExpression: 'attribute_not_exists(#pk)',
+                    ExpressionAttributeNames: { '#pk': pk },
+                  },
+                },
+              ]
+            : []),
         );
       }
       // The name it leaves files under it no more (its first name always does: that is its key).
@@ -116,17 +135,14 @@ export const accountNameRecords = (access: TableAccess): Pick<RecordStore, 'rena
       try {
         await transact(items);
       } catch (error) {
-        const codes = cancellationCodes(error);
-        // The name is another account's.
-        if (nameKey !== accountKey && (codes[0] === 'ConditionalCheckFailed' || codes[1] === 'ConditionalCheckFailed')) return 'taken';
-        // Renamed or emptied in between: read again.
-        if (codes.includes('ConditionalCheckFailed')) continue;
+        // Renamed, emptied, or the name given to another in between: read again.
+        if (cancellationCodes(error).includes('ConditionalCheckFailed')) continue;
         throw error;
       }
       const renamed = await get(accountItemKey(owner, accountKey));
       // Emptied and gone right after: it was renamed, and there is nothing left to show.
       return renamed ? { account: accountSummaryOf(renamed) } : 'gone';
     }
-    return 'gone';
+    throw Object.assign(new Error('The account kept changing while it was renamed; try again.'), { name: 'EditConflict' });
   },
 });

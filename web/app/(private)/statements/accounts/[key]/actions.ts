@@ -47,7 +47,6 @@ const renameOrMerge = async (form: FormData): Promise<Extract<RenameState, { sta
   const problem = textProblem('The name', to, TEXT_LIMITS.accountLabelMaxChars, TEXT_LIMITS.accountLabelMaxStoredBytes);
   if (!from || !fromKey) return { status: 'error', message: 'Which account this is was not sent. Reload the page and try again.' };
   if (problem) return { status: 'error', message: problem };
-  if (accountKeyOf(to) === accountKeyOf(from)) return { status: 'error', message: 'That is its name already (capitals aside).' };
   const coverage = await readCoverage(session);
   if (!coverage) return { status: 'error', message: 'Your accounts could not be read. Try again in a moment.' };
   const source = coverage.accounts.find((account) => account.accountKey === fromKey);
@@ -64,10 +63,13 @@ const renameOrMerge = async (form: FormData): Promise<Extract<RenameState, { sta
       message: `${target.label} is another of your accounts. Tick "They are one account" to file this one's ${source.count} statements under it.`,
     };
   if (!target) {
-    const renamed = await serverOperation(session, RENAME_ACCOUNT, { input: { accountKey: fromKey, label: to } });
-    if (renamed.error !== undefined) return { status: 'error', message: renamed.error };
-    if (!renamed.data.renameAccount)
-      return { status: 'error', message: 'This account has no statements any more. Reload the page to see your accounts.' };
+    // Its own name again finishes giving it to every statement (a rename cut short); another spelling is a rename.
+    if (to !== source.label) {
+      const renamed = await serverOperation(session, RENAME_ACCOUNT, { input: { accountKey: fromKey, label: to } });
+      if (renamed.error !== undefined) return { status: 'error', message: renamed.error };
+      if (!renamed.data.renameAccount)
+        return { status: 'error', message: 'This account has no statements any more. Reload the page to see your accounts.' };
+    }
     // Its statements take the name; they stay in the account, so the pages go on where the last ended.
     let named = 0;
     let nextToken: string | null = null;
@@ -86,6 +88,8 @@ const renameOrMerge = async (form: FormData): Promise<Extract<RenameState, { sta
       }
       nextToken = page.statements.nextToken ?? null;
     } while (nextToken);
+    if (to === source.label && named === 0)
+      return { status: 'error', message: 'That is its name already, and every statement of it says so.' };
     revalidatePath(PAGES.statements, 'layout');
     return redirect(`${accountPage(fromKey)}?renamed=${source.count}`);
   }
