@@ -1,3 +1,4 @@
+import { institutionWords } from './institution-names';
 import { ACCOUNT_KINDS, ACCOUNT_KIND_WORDS, type AccountKind } from '../reading/account-numbers';
 import { textProblem } from '../upload-rules';
 
@@ -31,10 +32,27 @@ export const accountDetailsLine = (details: { institution?: string | null; kind?
   [details.institution, details.kind && ACCOUNT_KIND_WORDS[details.kind as AccountKind], details.currency].filter(Boolean).join(' · ');
 
 /**
+ * An account's details as they follow its name: the same line, without the institution
+ * when the name already holds it ("First Harbor ••4821" is not followed by "First Harbor
+ * Bank" again), by the words that tell institutions apart.
+ */
+export const accountDetailsBeside = (
+  label: string,
+  details: { institution?: string | null; kind?: string | null; currency?: string | null },
+): string => {
+  const named = new Set(institutionWords(label));
+  const bank = details.institution ? institutionWords(details.institution) : [];
+  const said = bank.length > 0 && bank.every((word) => named.has(word));
+  return accountDetailsLine(said ? { ...details, institution: null } : details);
+};
+
+/**
  * The facts a file's reading gives, as an upload may send them: each only where it keeps to
  * the API's rules (an institution too long to store is left out rather than refusing the file).
  */
-export const uploadableFacts = (facts: { institution?: string; kind?: AccountKind; currency?: string } | undefined): AccountDetails | undefined => {
+export const uploadableFacts = (
+  facts: { institution?: string; kind?: AccountKind; currency?: string } | undefined,
+): AccountDetails | undefined => {
   if (!facts) return undefined;
   const institution = facts.institution?.normalize('NFC').trim();
   const kept: AccountDetails = {
@@ -49,7 +67,11 @@ export const uploadableFacts = (facts: { institution?: string; kind?: AccountKin
 };
 
 /** What is wrong with details a person gives, in their words; undefined when nothing is. An empty one clears it. */
-export const accountDetailsProblem = (details: { institution?: string | null; kind?: string | null; currency?: string | null }): string | undefined => {
+export const accountDetailsProblem = (details: {
+  institution?: string | null;
+  kind?: string | null;
+  currency?: string | null;
+}): string | undefined => {
   const institution = details.institution?.normalize('NFC').trim();
   // What a person says is kept in the table, not in a file's metadata: no stored-bytes limit.
   const named = institution && textProblem("The institution's name", institution, ACCOUNT_DETAIL_LIMITS.institutionMaxChars, Infinity);
@@ -62,7 +84,9 @@ export const accountDetailsProblem = (details: { institution?: string | null; ki
 };
 
 /** Where an account's details came from, in words: the person, its files, or both. */
-export const detailsSource = (account: { [K in `${AccountDetailField}Said`]?: boolean | null } & { [K in AccountDetailField]?: string | null }): string => {
+export const detailsSource = (
+  account: { [K in `${AccountDetailField}Said`]?: boolean | null } & { [K in AccountDetailField]?: string | null },
+): string => {
   const present = ACCOUNT_DETAIL_FIELDS.filter((field) => account[field]);
   const said = present.filter((field) => account[`${field}Said`]);
   if (said.length === 0) return 'as its files say';

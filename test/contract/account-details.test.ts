@@ -1,4 +1,10 @@
-import { ACCOUNT_DETAIL_LIMITS, accountDetailsLine, accountDetailsProblem, uploadableFacts } from '../../contract/accounts/details';
+import {
+  ACCOUNT_DETAIL_LIMITS,
+  accountDetailsBeside,
+  accountDetailsLine,
+  accountDetailsProblem,
+  uploadableFacts,
+} from '../../contract/accounts/details';
 import { accountFactsSchema } from '../../contract/api';
 
 test("an account's details in one line, in the screens' words, leaving out what is not known", () => {
@@ -7,6 +13,16 @@ test("an account's details in one line, in the screens' words, leaving out what 
   );
   expect(accountDetailsLine({ institution: null, kind: 'card', currency: 'AUD' })).toBe('card · AUD');
   expect(accountDetailsLine({})).toBe('');
+});
+
+test('beside a name that holds the bank, the bank is not said again; another bank, or a name without one, still is', () => {
+  const details = { institution: 'First Harbor Bank, N.A.', kind: 'card', currency: 'USD' };
+  expect(accountDetailsBeside('First Harbor ••4821', details)).toBe('card · USD');
+  expect(accountDetailsBeside('first harbor bank ••4821', { institution: 'First Harbor Bank' })).toBe('');
+  expect(accountDetailsBeside('First National ••4821', details)).toBe('First Harbor Bank, N.A. · card · USD');
+  expect(accountDetailsBeside('Card', details)).toBe('First Harbor Bank, N.A. · card · USD');
+  // A name of generic words only ("Bank") names no institution.
+  expect(accountDetailsBeside('Bank', { institution: 'Bank' })).toBe('Bank');
 });
 
 test('what a reading gives is sent only where the API keeps it: an institution too long to store is left out, not the file', () => {
@@ -25,8 +41,12 @@ test('what a reading gives is sent only where the API keeps it: an institution t
   for (const facts of [{ institution: 'First Harbor Bank', kind: 'card' as const, currency: 'USD' }, { currency: 'EUR' }])
     expect(accountFactsSchema.safeParse(uploadableFacts(facts)).success).toBe(true);
   expect(accountFactsSchema.safeParse({ institution: long }).success).toBe(false);
-  expect(accountFactsSchema.safeParse({ currency: 'euro' }).error?.issues[0].message).toBe('accountFacts.currency must be an ISO 4217 code (USD)');
-  expect(accountFactsSchema.safeParse({ kind: 'checking' }).error?.issues[0].message).toMatch(/^accountFacts.kind must be one of current, savings/);
+  expect(accountFactsSchema.safeParse({ currency: 'euro' }).error?.issues[0].message).toBe(
+    'accountFacts.currency must be an ISO 4217 code (USD)',
+  );
+  expect(accountFactsSchema.safeParse({ kind: 'checking' }).error?.issues[0].message).toMatch(
+    /^accountFacts.kind must be one of current, savings/,
+  );
 });
 
 test('what a person says an account is, checked in their words before it is sent; an empty detail clears it', () => {

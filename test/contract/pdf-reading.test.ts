@@ -12,6 +12,7 @@ import { readingReport, type ReadingOutcome } from '../support/reading-report';
  * the browser, range by range), and the filing rules applied to the text.
  */
 const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'vault-pdfs-'));
+afterAll(() => fs.rmSync(folder, { recursive: true, force: true }));
 const ROOT = path.join(__dirname, '..', '..');
 
 /** pdf.js's reading of each file, from the runner (pdf.js's ES modules load outside jest). */

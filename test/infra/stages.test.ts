@@ -153,9 +153,13 @@ describe('tags, termination protection, budget', () => {
 
 describe('the web build a synth takes', () => {
   /** The app with the default build (web/.open-next), not synthesized: what the CDK CLI would synthesize with its bundling setting. */
+  const outdirs: string[] = [];
+  afterAll(() => outdirs.forEach((dir) => fs.rmSync(dir, { recursive: true, force: true })));
   const appFor = (bundling: string[]) => {
+    const outdir = fs.mkdtempSync(path.join(os.tmpdir(), 'vault-fresh-'));
+    outdirs.push(outdir);
     const app = new App({
-      outdir: fs.mkdtempSync(path.join(os.tmpdir(), 'vault-fresh-')),
+      outdir,
       context: { ...CDK_CONTEXT, ...TEST_SES_CONTEXT, 'aws:cdk:bundling-stacks': bundling },
     });
     return buildVaultApp(app);

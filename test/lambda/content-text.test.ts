@@ -18,6 +18,7 @@ import { STATEMENT_WORKBOOKS, statementWorkbook } from '../support/statement-wor
 const ROOT = path.join(__dirname, '..', '..');
 const FIXTURES = path.join(ROOT, 'test', 'fixtures');
 const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'vault-content-'));
+afterAll(() => fs.rmSync(folder, { recursive: true, force: true }));
 
 const PDF = 'application/pdf';
 const CSV = 'text/csv';

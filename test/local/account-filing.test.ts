@@ -29,7 +29,12 @@ const IBAN = { kind: 'iban' as const, value: 'DE89370400440532013000' };
 const NUMBER = { kind: 'number' as const, value: '000123456655' };
 
 /** A month's CSV of an account, filed by its owner with what the file says of the account. */
-const fileCsv = (user: TestUser, accountLabel: string, period: string, says: Pick<StatementUploadRequest, 'identifierKeys' | 'accountFacts'>) =>
+const fileCsv = (
+  user: TestUser,
+  accountLabel: string,
+  period: string,
+  says: Pick<StatementUploadRequest, 'identifierKeys' | 'accountFacts'>,
+) =>
   uploadStatement(stack.config, user.idToken, {
     fileName: `${accountLabel.split(' ')[0].toLowerCase()}-${period}.csv`,
     contentType: 'text/csv',
@@ -64,7 +69,7 @@ test("each person's identifier key is the same at every ask, unlike anyone else'
   expect(first).not.toContain(secret.slice(0, 8));
 });
 
-test('a file filed with its identifiers\' keys: its account is known by them, and no number is stored anywhere', async () => {
+test("a file filed with its identifiers' keys: its account is known by them, and no number is stored anywhere", async () => {
   const key = await ownerKey(alice);
   const [ibanKey, numberKey] = [await identifierKeyOf(key, IBAN), await identifierKeyOf(key, NUMBER)];
   const first = await fileCsv(alice, 'Household', '2024-03', { identifierKeys: [ibanKey] });
@@ -92,8 +97,11 @@ test('a file filed with its identifiers\' keys: its account is known by them, an
 test('what is not a key is refused with a 400 (a number in clear, too many, one twice), and no place is held', async () => {
   const key = await identifierKeyOf(await ownerKey(alice), IBAN);
   const usage = async () =>
-    ((await rawGraphql(stack.config, { Authorization: alice.idToken }, '{ usage { statements } }')).body.data as { usage: { statements: number } })
-      .usage.statements;
+    (
+      (await rawGraphql(stack.config, { Authorization: alice.idToken }, '{ usage { statements } }')).body.data as {
+        usage: { statements: number };
+      }
+    ).usage.statements;
   const before = await usage();
   // API Gateway's model refuses what its JSON Schema says (the shape of a key, how many);
   // the handler's schema what it cannot say (a key twice), in words.

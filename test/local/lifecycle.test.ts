@@ -28,6 +28,7 @@ let kept: { dataDir: string; stack: StackProcess } | undefined;
 let aliceEmail: string | undefined;
 afterAll(async () => {
   await kept?.stack.stop();
+  if (kept) fs.rmSync(kept.dataDir, { recursive: true, force: true });
 });
 
 test('users, profiles, statements and files survive a restart', async () => {
@@ -87,6 +88,7 @@ test('a taken port stops the start with a message that names it and its variable
     expect(result.status).toBe(1);
     expect(result.stderr).toContain(`port ${ports.s3} (S3) is in use: stop what uses it, or set LOCAL_S3_PORT to another port`);
     expect(javaProcessesFor(dataDir)).toEqual([]);
+    fs.rmSync(dataDir, { recursive: true, force: true });
   } finally {
     blocker.close();
   }

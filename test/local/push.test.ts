@@ -85,7 +85,10 @@ test('a statement scanned clean is told to each of its owner’s devices, by nam
   expect(JSON.stringify(await waitFor(async () => (await received(named))[0], 'the named notice'))).toContain('Pushed March.pdf');
   expect(await received(bobs)).toEqual([]);
   // Each device records its send once its push service has answered: after the notice arrives, not with it.
-  await waitFor(async () => ((await devicesOf(alice)).every((device) => device.lastSentAt) ? true : undefined), 'every device to record its send');
+  await waitFor(
+    async () => ((await devicesOf(alice)).every((device) => device.lastSentAt) ? true : undefined),
+    'every device to record its send',
+  );
 });
 
 test('a share’s first opening is told once, through the notifier', async () => {

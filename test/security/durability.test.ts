@@ -27,6 +27,7 @@ const password = 'alice has a long password';
 afterAll(async () => {
   await stack?.stop();
   expect(javaProcessesFor(dataDir)).toEqual([]);
+  fs.rmSync(dataDir, { recursive: true, force: true });
   fs.mkdirSync(path.join(__dirname, '..', '..', 'test-results'), { recursive: true });
   fs.writeFileSync(path.join(__dirname, '..', '..', 'test-results', 'durability.json'), JSON.stringify(measured, null, 2));
 });

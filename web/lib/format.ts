@@ -1,4 +1,4 @@
-import { accountDetailsLine } from '@contract/accounts/details';
+import { accountDetailsBeside } from '@contract/accounts/details';
 
 /**
  * How the web app writes periods: as people write them ("Jan 2026"), in the reader's own
@@ -28,8 +28,11 @@ const DATE_TIME = new Intl.DateTimeFormat('en-US', {
 /** A moment as the server and the browser both render it (UTC, so a page hydrates to the same text). */
 export const formatDateTime = (at: string): string => DATE_TIME.format(new Date(at));
 
-/** An account as a file's line names it: its name, then what it is where that is known ("Checking (First Harbor Bank · card)"). */
-export const formatAccount = (label: string, details?: Parameters<typeof accountDetailsLine>[0]): string => {
-  const line = details ? accountDetailsLine(details) : '';
+/**
+ * An account as a file's line names it: its name, then what it is where that is known
+ * ("Checking (First Harbor Bank · card)"), the bank left out when the name holds it.
+ */
+export const formatAccount = (label: string, details?: Parameters<typeof accountDetailsBeside>[1]): string => {
+  const line = details ? accountDetailsBeside(label, details) : '';
   return line ? `${label} (${line})` : label;
 };

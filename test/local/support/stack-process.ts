@@ -56,7 +56,8 @@ export const stackEnv = (ports: Ports, dataDir: string, configFile: string): Nod
 
 /**
  * Starts `npm start`'s entry point (`node --import tsx local/start.ts`) as its own process,
- * on free ports and a fresh data folder unless one is given, and waits for the ready line.
+ * on free ports and a fresh data folder unless one is given (removed when it stops), and
+ * waits for the ready line.
  * The stack scans with ClamAV's clamd (the tests install it) unless `env` says otherwise.
  * `launcher`: a command that runs the stack's command (its words come last), e.g. to start
  * it in a namespace that changes what the machine has.
@@ -113,9 +114,11 @@ export const startStack = async (
       return record.code;
     },
     async stop(signal: NodeJS.Signals = 'SIGTERM') {
-      if (child.exitCode !== null) return child.exitCode;
-      child.kill(signal);
-      return exited;
+      if (child.exitCode === null) child.kill(signal);
+      const code = await exited;
+      // A folder it made goes with it (a stack's is hundreds of megabytes); one it was given is the caller's.
+      if (options.dataDir === undefined) fs.rmSync(dataDir, { recursive: true, force: true });
+      return code;
     },
   };
 };

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
-import { accountDetailsLine } from '@contract/accounts/details';
+import { accountDetailsBeside } from '@contract/accounts/details';
 import { STATEMENT_ID_PATTERN, statementAccountKey } from '@contract/keys';
 import { PageTitle } from '@/components/page-title';
 import { StatementKeys } from '@/components/statement/statement-keys';
@@ -60,7 +60,10 @@ export default async function StatementPage({ params }: { params: Promise<{ id: 
       ) : (
         <>
           <PageTitle lead={`${data.statement.accountLabel}, ${formatPeriod(data.statement.period)}`}>{data.statement.fileName}</PageTitle>
-          <StatementView statement={data.statement} accountDetails={account ? accountDetailsLine(account) : ''} />
+          <StatementView
+            statement={data.statement}
+            accountDetails={account ? accountDetailsBeside(data.statement.accountLabel, account) : ''}
+          />
         </>
       )}
     </>
