@@ -144,6 +144,9 @@ const isMonotonic = (dates: CalendarDate[]) => {
 /** A period as the contract stores it: YYYY-MM. */
 export const periodOf = (date: CalendarDate): string => `${date.year}-${String(date.month).padStart(2, '0')}`;
 
+/** A day as YYYY-MM-DD. */
+export const iso = (date: CalendarDate): string => `${periodOf(date)}-${String(date.day).padStart(2, '0')}`;
+
 /** The month most of the dates fall in; a tie goes to the latest month. */
 export const mostCommonPeriod = (dates: readonly CalendarDate[]): string | undefined => {
   const counts = new Map<string, number>();

@@ -1,5 +1,5 @@
 import { dateColumn, findTable, isDate, parse } from './csv';
-import { readDateColumn, readingsOf, type CalendarDate, type DateOrder } from './dates';
+import { iso, readDateColumn, readingsOf, type CalendarDate, type DateOrder } from './dates';
 import { ofxDate, values } from './ofx';
 
 /**
@@ -458,8 +458,6 @@ const layoutOf = (data: readonly string[][], header: string[] | undefined, defau
   }
   return layout;
 };
-
-const iso = (date: CalendarDate) => `${date.year}-${String(date.month).padStart(2, '0')}-${String(date.day).padStart(2, '0')}`;
 
 /** A date cell as a calendar date: in its column's order, else the one reading it has. */
 const dateOf = (cell: string, order: DateOrder | undefined): CalendarDate | undefined => {

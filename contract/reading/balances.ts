@@ -1,0 +1,98 @@
+import { iso, type CalendarDate } from './dates';
+import { ofxDate, values } from './ofx';
+import { parseAmount, type TransactionTable } from './transactions';
+
+/**
+ * What a statement says of its span and its money: the first and last day it covers, its
+ * opening and closing balance, each where the file says it, and in words what could not
+ * be read and why. Pure, like the rest of the reading: the chain of an account's
+ * statements is checked from these.
+ */
+export interface StatementBalances {
+  /** The first and last day covered (YYYY-MM-DD). */
+  from?: string;
+  to?: string;
+  opening?: number;
+  closing?: number;
+  /** ISO 4217, where the file names it. */
+  currency?: string;
+  /** What was not read, in words (empty when everything was). */
+  unread: string[];
+}
+
+/** Money to the cent: sums of amounts in binary floating point drift below it. */
+const cents = (value: number): number => Math.round(value * 100) / 100;
+
+const dateOf = (value: string | undefined): CalendarDate | undefined => (value ? ofxDate(value) : undefined);
+
+/** The text of the first block of an aggregate (both versions close aggregates). */
+const block = (text: string, tag: string): string | undefined => new RegExp(`<${tag}>([\\s\\S]*?)</${tag}>`, 'i').exec(text)?.[1];
+
+/**
+ * An OFX or QFX statement: its transaction list's DTSTART and DTEND, LEDGERBAL's BALAMT as
+ * the closing balance (as of DTASOF), and the opening balance as the closing balance less
+ * every transaction of the list, only where the balance is as of the list's last day (a
+ * balance as of another day leaves out, or takes in, transactions the list does not hold).
+ */
+export const ofxBalances = (text: string): StatementBalances => {
+  const unread: string[] = [];
+  const list = block(text, 'BANKTRANLIST') ?? block(text, 'INVTRANLIST');
+  const from = dateOf(list && values(list, 'DTSTART')[0]);
+  const to = dateOf(list && values(list, 'DTEND')[0]);
+  if (!from || !to) unread.push('The file does not say which days its transactions cover.');
+  const ledger = block(text, 'LEDGERBAL');
+  const amount = ledger ? values(ledger, 'BALAMT')[0] : undefined;
+  const closing = amount !== undefined && /^[+-]?\d+(?:[.,]\d+)?$/.test(amount) ? Number(amount.replace(',', '.')) : undefined;
+  const asOf = dateOf(ledger && values(ledger, 'DTASOF')[0]);
+  const currency = values(text, 'CURDEF')[0];
+  let opening: number | undefined;
+  if (closing === undefined) unread.push('The file gives no closing balance (LEDGERBAL).');
+  else if (!to || !asOf || iso(asOf) !== iso(to))
+    unread.push(
+      `Its balance is as of ${asOf ? iso(asOf) : 'a day it does not say'}, not its transactions' last day${to ? ` (${iso(to)})` : ''}: the opening balance is not read.`,
+    );
+  else {
+    const amounts = (list ? values(list, 'TRNAMT') : []).map((one) => Number(one.replace(',', '.')));
+    if (amounts.some((one) => !Number.isFinite(one)))
+      unread.push('An amount of its transactions is not a number: the opening balance is not read.');
+    else opening = cents(closing - amounts.reduce((sum, one) => sum + one, 0));
+  }
+  return {
+    ...(from ? { from: iso(from) } : {}),
+    ...(to ? { to: iso(to) } : {}),
+    ...(opening !== undefined ? { opening } : {}),
+    ...(closing !== undefined ? { closing: cents(closing) } : {}),
+    ...(currency ? { currency: currency.toUpperCase() } : {}),
+    unread,
+  };
+};
+
+/**
+ * A table of transactions with a running balance (a CSV export, a workbook): the first
+ * row's balance before its amount, the last row's after it, in either row order, and the
+ * first and last day its transactions fall on. Every balance must follow from the one
+ * before and the row's amount, to the cent; where one does not, nothing is proposed and
+ * the row is named.
+ */
+export const tableBalances = (table: TransactionTable): StatementBalances => {
+  const rows = table.rows.filter((row) => row.isoDate !== undefined && row.value !== undefined && row.balance !== undefined);
+  const days = rows.map((row) => row.isoDate!).sort();
+  const span = days.length > 0 ? { from: days[0], to: days.at(-1)! } : {};
+  if (!table.columns.balance || rows.length === 0)
+    return { ...span, unread: ['The file has no running balance: its opening and closing balance are not read.'] };
+  // Newest first when its first row is later than its last (banks list both ways).
+  const chronological = rows[0].isoDate! > rows.at(-1)!.isoDate! ? [...rows].reverse() : rows;
+  const balances = chronological.map((row) => parseAmount(row.balance!));
+  if (balances.some((one) => one === undefined))
+    return { ...span, unread: ['A running balance is not an amount: the balances are not read.'] };
+  for (let index = 1; index < chronological.length; index++) {
+    if (cents(balances[index - 1]! + chronological[index].value!) !== cents(balances[index]!))
+      return {
+        ...span,
+        unread: [
+          `The running balance on ${chronological[index].isoDate} does not follow from the one before and its amount: the balances are not read.`,
+        ],
+      };
+  }
+  return { ...span, opening: cents(balances[0]! - chronological[0].value!), closing: cents(balances.at(-1)!), unread: [] };
+};

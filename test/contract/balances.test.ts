@@ -1,0 +1,73 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { ofxBalances, tableBalances } from '../../contract/reading/balances';
+import { decodeStatementText } from '../../contract/reading/text';
+import { csvTransactions } from '../../contract/reading/transactions';
+
+/**
+ * A statement's days and balances, read from genuine OFX files (test/fixtures/genuine, with
+ * their licences) and the corpus's exports (test/fixtures/statements), each figure checked
+ * against the file by eye: the closing balance as the file states it, the opening balance
+ * from it and the transactions, and in words what cannot be read.
+ */
+const FIXTURES = path.join(__dirname, '..', 'fixtures');
+const text = (file: string) => decodeStatementText(fs.readFileSync(path.join(FIXTURES, file)), true).text;
+
+test.each([
+  // LEDGERBAL 100.99 as of the list's last day; three transactions sum to -59.50.
+  [
+    'genuine/ofxparse-0.21/checking.ofx',
+    { from: '2000-01-01', to: '2013-05-25', opening: 160.49, closing: 100.99, currency: 'USD', unread: [] },
+  ],
+  // 1,234.12 after one debit of 16.85, in AUD.
+  [
+    'genuine/ofxparse-0.21/suncorp.ofx',
+    { from: '2013-06-18', to: '2013-12-15', opening: 1250.97, closing: 1234.12, currency: 'AUD', unread: [] },
+  ],
+  // The ledger balance (382.34), not the available one (682.34).
+  [
+    'genuine/ofxparse-0.21/bank_medium.ofx',
+    { from: '2009-04-01', to: '2009-05-23', opening: 727.61, closing: 382.34, currency: 'CAD', unread: [] },
+  ],
+])('%s: its days, and its balances from LEDGERBAL and its transactions', (file, expected) => {
+  expect(ofxBalances(text(file))).toEqual(expected);
+});
+
+test("a balance as of another day than the transactions' last is the closing balance it says, and no opening balance is made from it", () => {
+  // Bank of America's file: the list is of 12 Jan 2014, the balance of 3 Dec 2013.
+  expect(ofxBalances(text('genuine/beancount-2.3.5/2013-12-03.bofa.ofx'))).toEqual({
+    from: '2014-01-12',
+    to: '2014-01-12',
+    closing: -2093.01,
+    currency: 'USD',
+    unread: ["Its balance is as of 2013-12-03, not its transactions' last day (2014-01-12): the opening balance is not read."],
+  });
+});
+
+test('an OFX without a statement in it says what it lacks', () => {
+  expect(ofxBalances('<OFX><SIGNONMSGSRSV1><SONRS><STATUS><CODE>15500</CODE></STATUS></SONRS></SIGNONMSGSRSV1></OFX>')).toEqual({
+    unread: ['The file does not say which days its transactions cover.', 'The file gives no closing balance (LEDGERBAL).'],
+  });
+});
+
+test.each([
+  // Oldest first, "1,502.11" before a debit of 88.20; its totals line agrees: 2,291.67 at the end.
+  ['statements/stmt.csv', { from: '2023-11-03', to: '2023-11-28', opening: 1502.11, closing: 2291.67, unread: [] }],
+  // Newest first, German amounts: 8.291,86 after a credit of 200,00 on 2 April.
+  ['statements/ing-umsatzanzeige.csv', { from: '2024-04-02', to: '2024-04-30', opening: 8091.86, closing: 8503.2, unread: [] }],
+])('%s: a running balance gives the opening and closing balance, in either row order', (file, expected) => {
+  expect(tableBalances(csvTransactions(text(file), true))).toEqual(expected);
+});
+
+test('a running balance that does not add up, or none at all, proposes no balance and says why', () => {
+  const broken = 'Date,Description,Amount,Balance\n2024-01-02,Rent,-500.00,1500.00\n2024-01-05,Salary,2000.00,3600.00\n';
+  expect(tableBalances(csvTransactions(broken, true))).toEqual({
+    from: '2024-01-02',
+    to: '2024-01-05',
+    unread: ['The running balance on 2024-01-05 does not follow from the one before and its amount: the balances are not read.'],
+  });
+  const none = 'Date,Description,Amount\n2024-01-02,Rent,-500.00\n';
+  expect(tableBalances(csvTransactions(none, true))).toEqual({
+    unread: ['The file has no running balance: its opening and closing balance are not read.'],
+  });
+});
