@@ -96,3 +96,59 @@ export const tableBalances = (table: TransactionTable): StatementBalances => {
   }
   return { ...span, opening: cents(balances[0]! - chronological[0].value!), closing: cents(balances.at(-1)!), unread: [] };
 };
+
+/** Phrases statements open their balance with, in English, German, French and Spanish. */
+const OPENING =
+  /\b(?:beginning|opening|previous|starting)\s+balance|balance\s+(?:brought\s+forward|b\/f)|alter\s+(?:kontostand|saldo)|saldo\s+alt|ancien\s+solde|solde\s+(?:pr[ée]c[ée]dent|initial|d'ouverture|au\s+d[ée]but)|saldo\s+(?:anterior|inicial)/iu;
+/** Phrases statements close their balance with, in the same languages. */
+const CLOSING =
+  /\b(?:ending|closing|new|final)\s+balance|balance\s+carried\s+forward|neuer\s+(?:kontostand|saldo)|saldo\s+neu|nouveau\s+solde|solde\s+(?:final|cr[ée]diteur|d[ée]biteur|au\b)|saldo\s+(?:final|actual|acreedor|deudor)/iu;
+/** A balance said to be owed (an overdraft, a card's debt) is negative, however it is printed. */
+const OWED = /d[ée]biteur|deudor|\bsoll\b|\bdebit\s+balance/iu;
+
+/** A date written beside a phrase ("au 29/02/2024", "as of 03/31/2024", "vom 31.05.2024"): not an amount. */
+const DATE_TOKEN = /\b\d{1,4}[./-]\d{1,2}[./-]\d{1,4}\b/g;
+/** An amount as statements print it: a sign or currency, digits grouped by , . ' or spaces, two decimals, a trailing sign, CR or DR, or parentheses. */
+const AMOUNT_TOKEN = /\(?[-+−]?\s?(?:[$€£¥]\s?)?\d{1,3}(?:[,.'’\u00a0\u202f ]\d{3})*(?:[.,]\d{2})(?:\s?[-−])?\)?(?:\s?(?:CR|DR|Cr|Dr))?/u;
+
+/** The amount a phrase's line gives after the phrase (or the next line when the phrase ends its line). */
+const amountAfter = (lines: readonly string[], index: number, phrase: RegExp): number | undefined => {
+  const match = phrase.exec(lines[index])!;
+  const rest = lines[index].slice(match.index + match[0].length).replace(DATE_TOKEN, ' ');
+  const found =
+    AMOUNT_TOKEN.exec(rest) ??
+    (rest.trim() === '' && lines[index + 1] ? AMOUNT_TOKEN.exec(lines[index + 1].replace(DATE_TOKEN, ' ')) : null);
+  if (!found) return undefined;
+  const printed = found[0].trim();
+  const owedMark = /\bDR$/i.test(printed);
+  const value = parseAmount(printed.replace(/\s?(?:CR|DR)$/i, '').replace(/^\((.*)\)$/, '-$1'));
+  if (value === undefined) return undefined;
+  return OWED.test(match[0]) || owedMark ? -Math.abs(value) : value;
+};
+
+/**
+ * A statement's text (a PDF's first pages): the opening and closing balance its usual
+ * phrases print, in English, German, French and Spanish, with the number formats banks
+ * print (1,204.55; 1.204,55; 1 204,55; a trailing minus; CR/DR; parentheses). A balance
+ * said to be owed (débiteur, deudor) is negative. Its days are the period's, read by the
+ * filing rules; what is not printed is said in words.
+ */
+export const textBalances = (text: string): StatementBalances => {
+  const lines = text.split(/\r?\n/).map((line) => line.replace(/\s+/g, ' ').trim());
+  // A line that opens ("Ancien solde au …") is not the closing one, though its words hold "solde au".
+  const first = (phrase: RegExp, unless?: RegExp) => {
+    for (let index = 0; index < lines.length; index++) {
+      if (!phrase.test(lines[index]) || unless?.test(lines[index])) continue;
+      const value = amountAfter(lines, index, phrase);
+      if (value !== undefined) return cents(value);
+    }
+    return undefined;
+  };
+  const opening = first(OPENING);
+  const closing = first(CLOSING, OPENING);
+  const unread = [
+    ...(opening === undefined ? ['No opening balance is printed where it was read.'] : []),
+    ...(closing === undefined ? ['No closing balance is printed where it was read.'] : []),
+  ];
+  return { ...(opening !== undefined ? { opening } : {}), ...(closing !== undefined ? { closing } : {}), unread };
+};

@@ -1,6 +1,6 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { ofxBalances, tableBalances } from '../../contract/reading/balances';
+import { ofxBalances, tableBalances, textBalances } from '../../contract/reading/balances';
 import { decodeStatementText } from '../../contract/reading/text';
 import { csvTransactions } from '../../contract/reading/transactions';
 
@@ -69,5 +69,26 @@ test('a running balance that does not add up, or none at all, proposes no balanc
   const none = 'Date,Description,Amount\n2024-01-02,Rent,-500.00\n';
   expect(tableBalances(csvTransactions(none, true))).toEqual({
     unread: ['The file has no running balance: its opening and closing balance are not read.'],
+  });
+});
+
+test.each([
+  ['Beginning Balance $2,145.67\nEnding Balance $1,980.12', { opening: 2145.67, closing: 1980.12 }],
+  ['Previous balance 1,204.55\nNew balance (312.40)', { opening: 1204.55, closing: -312.4 }],
+  ['Alter Kontostand vom 31.05.2024 1.204,55 EUR\nNeuer Kontostand vom 30.06.2024 980,10- EUR', { opening: 1204.55, closing: -980.1 }],
+  ['Ancien solde au 31/03/2024 1 204,55 €\nNouveau solde au 30/04/2024 2 010,00 €', { opening: 1204.55, closing: 2010 }],
+  ['Solde débiteur au 30/04/2024 : 120,00 €', { closing: -120 }],
+  ['Saldo anterior 3.100,00 EUR\nSaldo final\n3.210,00 EUR', { opening: 3100, closing: 3210 }],
+  ['Opening balance 500.00 CR\nClosing balance 75.25 DR', { opening: 500, closing: -75.25 }],
+])('%j: the balances its phrases print, in their number formats', (text, expected) => {
+  expect(textBalances(text)).toMatchObject(expected);
+});
+
+test('a text that prints no balance says so, and a date beside a phrase is never taken for an amount', () => {
+  expect(textBalances('Statement date 14 December 2023\nMinimum payment £25.00')).toEqual({
+    unread: ['No opening balance is printed where it was read.', 'No closing balance is printed where it was read.'],
+  });
+  expect(textBalances('Closing balance as of 03/31/2024')).toEqual({
+    unread: ['No opening balance is printed where it was read.', 'No closing balance is printed where it was read.'],
   });
 });

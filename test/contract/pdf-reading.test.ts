@@ -3,6 +3,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { proposeFiling, type DocumentText } from '../../contract/reading';
+import { textBalances } from '../../contract/reading/balances';
 import { STATEMENT_PDFS, statementPdf } from '../support/statement-pdfs';
 import { readingReport, type ReadingOutcome } from '../support/reading-report';
 
@@ -55,6 +56,15 @@ test.each(STATEMENT_PDFS.map((spec) => [spec.name, spec] as const))('%s', (name,
     account: spec.account !== null && proposal.account?.value === spec.account,
     institution: bank ? proposal.account?.facts.institution === bank : undefined,
   });
+});
+
+test.each([
+  ['chase-statement.pdf', { opening: 2145.67 }],
+  ['releve.pdf', { closing: 1234.56 }],
+  ['extracto.pdf', { closing: 3210 }],
+])('%s: the balance its text prints, as pdf.js reads it', (name, expected) => {
+  const { text } = results.get(name)!;
+  expect('text' in text && textBalances(text.text)).toMatchObject(expected);
 });
 
 test('the share read right is reported', () => {
