@@ -123,6 +123,10 @@ const settled = (page: Page) =>
  */
 const everyScheme = async (page: Page, name: string, part?: () => ReturnType<Page['locator']>): Promise<string[]> => {
   const violations: string[] = [];
+  // Toasts hold still while the page is measured: they pause when the window loses focus,
+  // as for a person who looks away. Otherwise a toast whose time runs out during axe's run
+  // is measured half faded out, a frame nobody reads (axe then reports its contrast).
+  await page.evaluate(() => window.dispatchEvent(new Event('blur')));
   for (const [scheme, width] of [
     ['light', 1280],
     ['dark', 1280],
@@ -136,6 +140,7 @@ const everyScheme = async (page: Page, name: string, part?: () => ReturnType<Pag
     await (part ? part().screenshot({ path: file }) : page.screenshot({ path: file, fullPage: true }));
     violations.push(...(await accessibilityViolations(page)));
   }
+  await page.evaluate(() => window.dispatchEvent(new Event('focus')));
   await page.emulateMedia({ colorScheme: 'light' });
   await page.setViewportSize({ width: 1100, height: 850 });
   return violations;
