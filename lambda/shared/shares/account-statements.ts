@@ -1,10 +1,11 @@
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { ACCOUNT_DETAIL_FIELDS, uploadableFacts } from '../../../contract/accounts/details';
-import { TABLE_KEYS, accountKeyOf } from '../../../contract/keys';
+import { TABLE_KEYS } from '../../../contract/keys';
 import type { Statement } from '../../../contract/entities';
 import type { AccountStatements } from '../../statements/share-routes';
-import { stripKeys } from '../records/table';
+import { accountNamed } from '../records/account-names';
+import { stripKeys, tableAccess } from '../records/table';
 
 /**
  * An owner's statements under one account, from that account's list partition (every
@@ -13,17 +14,11 @@ import { stripKeys } from '../records/table';
  */
 export const dynamoAccountStatements = (tableName: string, client: DynamoDBClient): AccountStatements => {
   const documents = DynamoDBDocumentClient.from(client);
+  const table = tableAccess(tableName, client);
   return {
+    // As filing reads it (the record store's own reading of names).
     async accountNamed(owner, label) {
-      const nameKey = accountKeyOf(label);
-      const { Item } = await documents.send(
-        new GetCommand({
-          TableName: tableName,
-          Key: { [TABLE_KEYS.partitionKey]: TABLE_KEYS.userPartition(owner), [TABLE_KEYS.sortKey]: TABLE_KEYS.accountNameSort(nameKey) },
-          ConsistentRead: true,
-        }),
-      );
-      return typeof Item?.accountKey === 'string' ? Item.accountKey : nameKey;
+      return (await accountNamed(table, owner, label)).accountKey;
     },
     async accountStatements(owner, accountKey) {
       const byId = new Map<string, Statement>();

@@ -14,7 +14,6 @@ export const AccountNameForm = ({ accountKey, label, others }: { accountKey: str
   const [state, rename, renaming] = useActionState<RenameState, FormData>(renameAccount, { status: 'idle' });
   return (
     <form action={rename} aria-label={`Name of ${label}`} css={{ maxWidth: '32rem' }}>
-      <input type="hidden" name="from" value={label} />
       <input type="hidden" name="accountKey" value={accountKey} />
       <TextField
         label="Name"

@@ -40,12 +40,11 @@ const pageOf = async (session: ServerSession, accountKey: string, nextToken: str
   serverQuery(session, STATEMENTS, { filter: { accountKey }, limit: STATEMENT_PAGE_SIZE.max, nextToken });
 
 const renameOrMerge = async (form: FormData): Promise<Extract<RenameState, { status: 'error' }>> => {
-  const from = text(form, 'from');
   const fromKey = text(form, 'accountKey');
   const to = text(form, 'to');
   const session = await requireSession(fromKey ? accountPage(fromKey) : PAGES.coverage);
   const problem = textProblem('The name', to, TEXT_LIMITS.accountLabelMaxChars, TEXT_LIMITS.accountLabelMaxStoredBytes);
-  if (!from || !fromKey) return { status: 'error', message: 'Which account this is was not sent. Reload the page and try again.' };
+  if (!fromKey) return { status: 'error', message: 'Which account this is was not sent. Reload the page and try again.' };
   if (problem) return { status: 'error', message: problem };
   const coverage = await readCoverage(session);
   if (!coverage) return { status: 'error', message: 'Your accounts could not be read. Try again in a moment.' };
