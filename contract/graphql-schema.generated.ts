@@ -295,6 +295,8 @@ export type Statement = {
   /** The account it is filed under, by its key (AccountSummary.accountKey). Null on a record of an earlier release the hourly sweep has not reached yet: its account is then its label's (the contract's accountKeyOf). */
   accountKey?: Maybe<Scalars['String']['output']>;
   accountLabel: Scalars['String']['output'];
+  /** What its file says of its days and its money, read once after its malware scan; null until then. */
+  balances?: Maybe<StatementBalances>;
   /** The SHA-256 checksum S3 verified when the file arrived (base64; a multipart file's ends in -N, the part count). */
   checksum?: Maybe<Scalars['String']['output']>;
   /** FULL_OBJECT (the file's SHA-256) or COMPOSITE (the SHA-256 of its parts' SHA-256s); absent on files stored before checksums were enforced. */
@@ -312,6 +314,28 @@ export type Statement = {
   size: Scalars['Int']['output'];
   status: StatementStatus;
   uploadedAt: Scalars['AWSDateTime']['output'];
+};
+
+/** What a statement says of the days it covers and its money. A value left out was not read: unread says why, in words. */
+export type StatementBalances = {
+  /** The balance after its last transaction. */
+  closing?: Maybe<Scalars['Float']['output']>;
+  /** ISO 4217 (EUR), where its file names it. */
+  currency?: Maybe<Scalars['String']['output']>;
+  /** Which of from, to, opening, closing and currency its owner entered; every other value is from the file. */
+  entered: Array<Scalars['String']['output']>;
+  /** The first day it covers (YYYY-MM-DD). */
+  from?: Maybe<Scalars['AWSDate']['output']>;
+  /** The page numbers its own numbering (Page 2 of 3) counts but no page of the file prints; empty when every one is there; null when its pages are not numbered so. */
+  missingPages?: Maybe<Array<Scalars['Int']['output']>>;
+  /** The balance before its first transaction. */
+  opening?: Maybe<Scalars['Float']['output']>;
+  /** A PDF's number of pages. */
+  pages?: Maybe<Scalars['Int']['output']>;
+  /** The last day it covers (YYYY-MM-DD). */
+  to?: Maybe<Scalars['AWSDate']['output']>;
+  /** What could not be read, in words; empty when everything was. */
+  unread: Array<Scalars['String']['output']>;
 };
 
 export type StatementConnection = {

@@ -1,5 +1,7 @@
+import type { StatementBalances as StoredBalances } from '../graphql-schema.generated';
 import { iso, type CalendarDate } from './dates';
 import { ofxDate, values } from './ofx';
+import { readStatementText } from './statement-text';
 import { parseAmount, type TransactionTable } from './transactions';
 
 /**
@@ -8,17 +10,7 @@ import { parseAmount, type TransactionTable } from './transactions';
  * be read and why. Pure, like the rest of the reading: the chain of an account's
  * statements is checked from these.
  */
-export interface StatementBalances {
-  /** The first and last day covered (YYYY-MM-DD). */
-  from?: string;
-  to?: string;
-  opening?: number;
-  closing?: number;
-  /** ISO 4217, where the file names it. */
-  currency?: string;
-  /** What was not read, in words (empty when everything was). */
-  unread: string[];
-}
+export type StatementBalances = Omit<StoredBalances, 'entered'>;
 
 /** Money to the cent: sums of amounts in binary floating point drift below it. */
 const cents = (value: number): number => Math.round(value * 100) / 100;
@@ -111,24 +103,29 @@ const DATE_TOKEN = /\b\d{1,4}[./-]\d{1,2}[./-]\d{1,4}\b/g;
 /** An amount as statements print it: a sign or currency, digits grouped by , . ' or spaces, two decimals, a trailing sign, CR or DR, or parentheses. */
 const AMOUNT_TOKEN = /\(?[-+−]?\s?(?:[$€£¥]\s?)?\d{1,3}(?:[,.'’\u00a0\u202f ]\d{3})*(?:[.,]\d{2})(?:\s?[-−])?\)?(?:\s?(?:CR|DR|Cr|Dr))?/u;
 
+/** What may follow a phrase that ends its line before the amount on the next: a few words and no figure ("débiteur au", "as of", "zu Ihren Gunsten"), its date aside. */
+const ENDS_LINE = /^[^\d]{0,24}$/u;
+
 /** The amount a phrase's line gives after the phrase (or the next line when the phrase ends its line). */
 const amountAfter = (lines: readonly string[], index: number, phrase: RegExp): number | undefined => {
   const match = phrase.exec(lines[index])!;
   const rest = lines[index].slice(match.index + match[0].length).replace(DATE_TOKEN, ' ');
+  const onLine = AMOUNT_TOKEN.exec(rest);
   const found =
-    AMOUNT_TOKEN.exec(rest) ??
-    (rest.trim() === '' && lines[index + 1] ? AMOUNT_TOKEN.exec(lines[index + 1].replace(DATE_TOKEN, ' ')) : null);
+    onLine ?? (ENDS_LINE.test(rest.trim()) && lines[index + 1] ? AMOUNT_TOKEN.exec(lines[index + 1].replace(DATE_TOKEN, ' ')) : null);
   if (!found) return undefined;
   const printed = found[0].trim();
   const owedMark = /\bDR$/i.test(printed);
   const value = parseAmount(printed.replace(/\s?(?:CR|DR)$/i, '').replace(/^\((.*)\)$/, '-$1'));
   if (value === undefined) return undefined;
-  return OWED.test(match[0]) || owedMark ? -Math.abs(value) : value;
+  // The words between the phrase and its amount say it too: "Nouveau solde débiteur au …".
+  const said = `${match[0]}${onLine ? rest.slice(0, onLine.index) : rest}`;
+  return OWED.test(said) || owedMark ? -Math.abs(value) : value;
 };
 
 /**
- * A statement's text (a PDF's first pages): the opening and closing balance its usual
- * phrases print, in English, German, French and Spanish, with the number formats banks
+ * A statement's text (a PDF's first pages): the first opening and the last closing balance
+ * its usual phrases print, in English, German, French and Spanish, with the number formats banks
  * print (1,204.55; 1.204,55; 1 204,55; a trailing minus; CR/DR; parentheses). A balance
  * said to be owed (débiteur, deudor) is negative. Its days are the period's, read by the
  * filing rules; what is not printed is said in words.
@@ -136,19 +133,66 @@ const amountAfter = (lines: readonly string[], index: number, phrase: RegExp): n
 export const textBalances = (text: string): StatementBalances => {
   const lines = text.split(/\r?\n/).map((line) => line.replace(/\s+/g, ' ').trim());
   // A line that opens ("Ancien solde au …") is not the closing one, though its words hold "solde au".
-  const first = (phrase: RegExp, unless?: RegExp) => {
-    for (let index = 0; index < lines.length; index++) {
+  const found = (order: readonly number[], phrase: RegExp, unless?: RegExp) => {
+    for (const index of order) {
       if (!phrase.test(lines[index]) || unless?.test(lines[index])) continue;
       const value = amountAfter(lines, index, phrase);
       if (value !== undefined) return cents(value);
     }
     return undefined;
   };
-  const opening = first(OPENING);
-  const closing = first(CLOSING, OPENING);
+  const order = lines.map((_, index) => index);
+  const opening = found(order, OPENING);
+  // The last closing balance printed is the statement's: one carried over page by page prints "Balance carried
+  // forward" at each page's foot, and one that prints "Solde au <date>" above its movements and below them ends with its own.
+  const closing = found([...order].reverse(), CLOSING, OPENING);
   const unread = [
     ...(opening === undefined ? ['No opening balance is printed where it was read.'] : []),
     ...(closing === undefined ? ['No closing balance is printed where it was read.'] : []),
   ];
   return { ...(opening !== undefined ? { opening } : {}), ...(closing !== undefined ? { closing } : {}), unread };
+};
+
+/** "Page 2 of 3" as statements print it in English, German, French and Spanish ("Seite 2 von 3", "Page 2 sur 3", "Página 2 de 3"). */
+const PAGE_OF = /\b(?:page|seite|p[áa]gina|p[áa]g\.)\s*(\d{1,3})\s*(?:of|von|sur|de|\/)\s*(\d{1,3})\b/giu;
+
+/**
+ * A PDF's pages against its own numbering: the page numbers its "Page x of y" lines count
+ * that no page prints (a page left out of a download, a scan that skipped one). Absent when
+ * no page is numbered so: nothing then says how many there should be.
+ */
+export const missingPages = (pages: readonly string[]): number[] | undefined => {
+  const printed = new Set<number>();
+  let count = 0;
+  for (const page of pages)
+    for (const [, number, of] of page.matchAll(PAGE_OF)) {
+      const [at, total] = [Number(number), Number(of)];
+      if (at < 1 || at > total) continue;
+      printed.add(at);
+      count = Math.max(count, total);
+    }
+  if (count === 0) return undefined;
+  return Array.from({ length: count }, (_, index) => index + 1).filter((number) => !printed.has(number));
+};
+
+/**
+ * A PDF statement: its days as its text prints them (a period's two dates), its balances
+ * by their phrases, its page count, and the pages its own numbering says it lacks. Only the
+ * pages read are held against the numbering: a document cut at the read bound is not said
+ * to lack the pages after it.
+ */
+export const pdfBalances = (pages: readonly string[], read: { pageCount: number; cut: boolean }): StatementBalances => {
+  const text = pages.join('\n');
+  const facts = readStatementText(text);
+  const money = textBalances(text);
+  const missing = read.cut ? undefined : missingPages(pages);
+  return {
+    ...(facts.span ? { from: facts.span.from, to: facts.span.to } : {}),
+    ...(money.opening !== undefined ? { opening: money.opening } : {}),
+    ...(money.closing !== undefined ? { closing: money.closing } : {}),
+    ...(facts.account?.currency ? { currency: facts.account.currency } : {}),
+    pages: read.pageCount,
+    ...(missing ? { missingPages: missing } : {}),
+    unread: [...(facts.span ? [] : ['The text does not print the first and last day it covers.']), ...money.unread],
+  };
 };

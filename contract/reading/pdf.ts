@@ -131,6 +131,8 @@ export interface PdfPages {
   problem?: 'protected' | 'unreadable';
   /** The document has more pages than were read. */
   cut?: boolean;
+  /** How many pages the document has, where it opened. */
+  pageCount?: number;
 }
 
 /**
@@ -149,8 +151,10 @@ export const pdfPagesText = async (
 ): Promise<PdfPages> => {
   const { task, state } = await openForText(pdfjs, source);
   const pieces: string[] = [];
+  let pageCount: number | undefined;
   try {
     const document = await task.promise;
+    pageCount = document.numPages;
     for (let number = 1; number <= Math.min(document.numPages, pages); number++) {
       const text = await pageText(await document.getPage(number));
       // After a failed range, what pdf.js reads is zeros, not the file.
@@ -159,10 +163,10 @@ export const pdfPagesText = async (
       if (options.stop?.()) break;
     }
     if (state.readError) throw state.readError.error;
-    return { pieces, ...(document.numPages > pages ? { cut: true } : {}) };
+    return { pieces, pageCount, ...(document.numPages > pages ? { cut: true } : {}) };
   } catch (error) {
     if (state.readError) throw state.readError.error;
-    return { pieces, problem: problemOf(error) };
+    return { pieces, problem: problemOf(error), ...(pageCount !== undefined ? { pageCount } : {}) };
   } finally {
     await task.destroy();
   }

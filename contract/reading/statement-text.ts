@@ -1,5 +1,5 @@
 import { currencyOf, ibansIn, kindFromWords, numberOf, type AccountFacts } from './account-numbers';
-import { monthFromName, periodOf, readDateColumn, readingsOf, type CalendarDate, type DateOrder } from './dates';
+import { iso, monthFromName, periodOf, readDateColumn, readingsOf, type CalendarDate, type DateOrder } from './dates';
 import { institutionInText } from './institutions';
 
 /**
@@ -15,6 +15,8 @@ import { institutionInText } from './institutions';
 export interface StatementTextFacts {
   period?: string;
   periodFrom?: string;
+  /** The first and last day it covers (YYYY-MM-DD), where it prints both ("01/03/2024 - 31/03/2024"). */
+  span?: { from: string; to: string };
   account?: AccountFacts;
   /** The institution, also where no account number was read. */
   institution?: { name: string; from: string };
@@ -83,7 +85,10 @@ const lineAround = (text: string, at: number) => {
 };
 
 /** The period from the first range of two dates in the text, a statement's own span. */
-const periodFromRange = (text: string, order: DateOrder | undefined): { period: string; from: string } | undefined => {
+const periodFromRange = (
+  text: string,
+  order: DateOrder | undefined,
+): { period: string; from: string; span: { from: string; to: string } } | undefined => {
   const tokens = dateTokens(text);
   for (let index = 0; index + 1 < tokens.length; index++) {
     const [first, second] = [tokens[index], tokens[index + 1]];
@@ -92,7 +97,11 @@ const periodFromRange = (text: string, order: DateOrder | undefined): { period: 
     if (!start || !end) continue;
     const days = dayNumber(end) - dayNumber(start);
     if (days < 0 || days > RANGE_MAX_DAYS) continue;
-    return { period: periodOf(end), from: `the range "${text.slice(first.at, second.end).replace(/\s+/g, ' ')}"` };
+    return {
+      period: periodOf(end),
+      from: `the range "${text.slice(first.at, second.end).replace(/\s+/g, ' ')}"`,
+      span: { from: iso(start), to: iso(end) },
+    };
   }
   return undefined;
 };
@@ -136,17 +145,20 @@ export const readStatementText = (text: string): StatementTextFacts => {
       if (end) {
         facts.period = periodOf(end);
         facts.periodFrom = words;
+        // A phrase followed by two dates in order gives the span ("Statement period 01/03/2024 - 31/03/2024").
+        const days = dates.length === 2 ? dayNumber(dates[1]) - dayNumber(dates[0]) : -1;
+        if (days >= 0 && days <= RANGE_MAX_DAYS) facts.span = { from: iso(dates[0]), to: iso(dates[1]) };
         break;
       }
     }
     if (facts.period) break;
   }
-  if (!facts.period) {
-    const range = periodFromRange(text, order);
-    if (range) {
-      facts.period = range.period;
-      facts.periodFrom = range.from;
-    }
+  // A statement date ("Fecha del extracto 02/04/2024") gives the period but not the days its movements run over: a range printed beside it does.
+  const range = facts.span ? undefined : periodFromRange(text, order);
+  if (range) facts.span = range.span;
+  if (!facts.period && range) {
+    facts.period = range.period;
+    facts.periodFrom = range.from;
   }
   if (!facts.period) {
     for (const match of text.matchAll(MONTH_YEAR)) {

@@ -30,7 +30,11 @@ export interface SweepReport {
   uploadsReleased: number;
   /** Statements still SCANNING whose verdict was already on the object (its event was missed). */
   scansApplied: number;
-  /** Available statements whose search postings were missing or out of date, written again. */
+  /**
+   * Available statements whose search postings were missing or out of date, written again,
+   * or whose days and balances had not been read (statements of an earlier release): their
+   * file is read again for both.
+   */
   indexed: number;
   /**
    * Statements whose indexing failed (logged by error name); the owner's other statements
@@ -240,9 +244,11 @@ export const createSweep = (deps: SweepDeps) => async (): Promise<SweepReport> =
           if ((await applyScanVerdict(deps, statementKey(owner, statement.id))) === 'scanned') report.scansApplied++;
         }
       }
-      // Postings an edit or a crash left behind its record, and vaults from before search.
+      // Postings an edit or a crash left behind its record, vaults from before search, and
+      // statements from before their days and balances were read (read with their content).
       for (const { listed: _listed, ordered: _ordered, indexed, ...statement } of records.statements) {
-        if (!deps.search || indexed || statement.status !== STATEMENT_STATUS.available || !stored.has(statement.id)) continue;
+        if (!deps.search || (indexed && statement.balances) || statement.status !== STATEMENT_STATUS.available || !stored.has(statement.id))
+          continue;
         if (report.indexed + report.indexFailures >= SWEEP_INDEXES_PER_RUN) break;
         try {
           await indexAvailable(deps, statement);

@@ -10,6 +10,7 @@ const schema = buildSchema(`
   directive @aws_api_key on FIELD_DEFINITION | OBJECT
   directive @aws_cognito_user_pools on FIELD_DEFINITION | OBJECT
   scalar AWSDateTime
+  scalar AWSDate
   ${readSchema()}
 `);
 

@@ -4,7 +4,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { promisify } from 'node:util';
 import { MiB } from '../../contract/uploads';
-import { CONTENT_READ, type ContentText } from '../../lambda/shared/search/content';
+import { CONTENT_READ, UNREAD_BALANCES, type ContentText } from '../../lambda/shared/search/content';
 import { pdfBomb, xlsxBomb, xlsxLarge, type ZipLie } from '../support/bombs';
 import { STATEMENT_PDFS, statementPdf } from '../support/statement-pdfs';
 import { STATEMENT_WORKBOOKS, statementWorkbook } from '../support/statement-workbooks';
@@ -75,7 +75,7 @@ describe.each<[string, ZipLie]>([
     const bomb = await xlsxBomb(lie);
     expect(bomb.length).toBeLessThan(1 * MiB);
     const measured = await measure(write(`bomb-${lie}.xlsx`, bomb), XLSX);
-    expect(measured.content).toEqual({ pieces: [], note: 'unreadable' });
+    expect(measured.content).toEqual({ pieces: [], note: 'unreadable', balances: { unread: [UNREAD_BALANCES.unreadable] } });
     expectWithinBound(measured);
   });
 });
@@ -97,7 +97,7 @@ test.each([
   const bytes = bomb();
   expect(bytes.length).toBeLessThan(1 * MiB);
   const measured = await measure(write(`${name.replace(/\W+/g, '-')}.pdf`, bytes), PDF);
-  expect(measured.content).toEqual({ pieces: [], note: 'too large' });
+  expect(measured.content).toEqual({ pieces: [], note: 'too large', balances: { unread: [UNREAD_BALANCES.cut] } });
   expectWithinBound(measured);
 });
 

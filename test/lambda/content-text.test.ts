@@ -3,7 +3,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import PDFDocument from 'pdfkit';
-import { CONTENT_READ, type ContentText } from '../../lambda/shared/search/content';
+import { CONTENT_READ, UNREAD_BALANCES, type ContentText } from '../../lambda/shared/search/content';
 import { png } from '../support/samples';
 import { STATEMENT_PDFS, statementPdf } from '../support/statement-pdfs';
 import { STATEMENT_WORKBOOKS, statementWorkbook } from '../support/statement-workbooks';
@@ -218,12 +218,12 @@ describe('PDF', () => {
   });
 
   test.each([
-    ['a password-protected PDF', 'locked', 'protected'],
-    ['a scan (pictures, no text)', 'scan', 'no text'],
-    ['a PDF cut in the middle', 'halfPdf', 'unreadable'],
-    ['a PDF header with nothing after it', 'notPdf', 'unreadable'],
-  ])('%s gives no words and a note, no error', (_, name, note) => {
-    expect(outcomes[name].content).toEqual({ pieces: [], note });
+    ['a password-protected PDF', 'locked', 'protected', {}],
+    ['a scan (pictures, no text)', 'scan', 'no text', { pages: 1 }],
+    ['a PDF cut in the middle', 'halfPdf', 'unreadable', {}],
+    ['a PDF header with nothing after it', 'notPdf', 'unreadable', {}],
+  ] as const)('%s gives no words and a note, no error, and says its balances are to be entered', (_, name, note, pages) => {
+    expect(outcomes[name].content).toEqual({ pieces: [], note, balances: { ...pages, unread: [UNREAD_BALANCES[note]] } });
   });
 
   test.each([
@@ -274,11 +274,11 @@ describe('workbooks', () => {
   });
 
   test('a file that is no workbook gives no words and a note', () => {
-    expect(outcomes.notWorkbook.content).toEqual({ pieces: [], note: 'unreadable' });
+    expect(outcomes.notWorkbook.content).toEqual({ pieces: [], note: 'unreadable', balances: { unread: [UNREAD_BALANCES.unreadable] } });
   });
 
   test('a workbook whose parts claim to unzip past the cap is not unzipped', () => {
-    expect(outcomes.bomb.content).toEqual({ pieces: [], note: 'cut' });
+    expect(outcomes.bomb.content).toEqual({ pieces: [], note: 'cut', balances: { unread: [UNREAD_BALANCES.cut] } });
   });
 });
 
@@ -287,20 +287,51 @@ test.each([
   ['an OFX file', 'wordsOfx', ['Corner Bakery', 'Birthday cake']],
   ['a workbook', 'wordsWorkbook', ['Notes', 'Hello Bakery']],
 ])('%s without transactions gives the words of its cells (not its amounts or dates)', (_, name, words) => {
-  expect(outcomes[name].content).toEqual({ pieces: words });
+  expect(outcomes[name].content).toEqual({ pieces: words, balances: expect.objectContaining({ unread: expect.any(Array) }) });
 });
 
 test.each([
   ['a PDF', 'largePdf'],
   ['a workbook', 'largeWorkbook'],
 ])('%s larger than its cap is not read at all, and the note says so', (_, name) => {
-  expect(outcomes[name]).toEqual({ reads: 0, bytesRead: 0, content: { pieces: [], note: 'cut' } });
+  expect(outcomes[name]).toEqual({ reads: 0, bytesRead: 0, content: { pieces: [], note: 'cut', balances: { unread: [UNREAD_BALANCES.cut] } } });
 });
 
 test('an image has no words to index, and is not read', () => {
-  expect(outcomes.png).toEqual({ reads: 0, bytesRead: 0, content: { pieces: [] } });
+  expect(outcomes.png).toEqual({ reads: 0, bytesRead: 0, content: { pieces: [], balances: { unread: [UNREAD_BALANCES.image] } } });
 });
 
 test('a type the vault does not take is not read', () => {
-  expect(outcomes.unknownType).toEqual({ reads: 0, bytesRead: 0, content: { pieces: [], note: 'unreadable' } });
+  expect(outcomes.unknownType).toEqual({
+    reads: 0,
+    bytesRead: 0,
+    content: { pieces: [], note: 'unreadable', balances: { unread: [UNREAD_BALANCES.unreadable] } },
+  });
+});
+
+describe('days and balances, read with the words', () => {
+  test.each([
+    ['genuine/ofxparse-0.21/checking.ofx', { from: '2000-01-01', to: '2013-05-25', opening: 160.49, closing: 100.99, currency: 'USD' }],
+    ['statements/stmt.csv', { from: '2023-11-03', to: '2023-11-28', opening: 1502.11, closing: 2291.67 }],
+    ['statements/ing-umsatzanzeige.csv', { from: '2024-04-02', to: '2024-04-30', opening: 8091.86, closing: 8503.2 }],
+  ])('%s: its days and both balances', (file, expected) => {
+    expect(outcomes[file].content?.balances).toEqual({ ...expected, unread: [] });
+  });
+
+  test("a PDF's page count and the opening balance its first page prints", () => {
+    expect(outcomes.multiPage.content?.balances).toMatchObject({ pages: 3, opening: 2145.67 });
+  });
+
+  test('a PDF read only up to its cap is not said to lack the pages after it', () => {
+    const balances = outcomes.manyPages.content?.balances;
+    expect(balances?.pages).toBe(CONTENT_READ.pdfPages + 1);
+    expect(balances?.missingPages).toBeUndefined();
+  });
+
+  test('a CSV read only in its first part gives no last day or closing balance', () => {
+    const balances = outcomes.longCsv.content?.balances;
+    expect(balances?.to).toBeUndefined();
+    expect(balances?.closing).toBeUndefined();
+    expect(balances?.unread).toContain('Only the first part of this long file was read: its last day and closing balance are not.');
+  });
 });

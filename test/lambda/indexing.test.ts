@@ -101,6 +101,40 @@ describe('indexAvailable', () => {
     expect(writes).toEqual([{ id: ID, content: [], reading: { gaveUp: false } }]);
   });
 
+  describe('days and balances, kept with the record', () => {
+    const READ = { from: '2024-03-01', to: '2024-03-31', opening: 10, closing: 12.5, unread: [] };
+    const kept = async (statement: Statement, balances: ContentPieces['balances'], gaveUp = false) => {
+      const records = memoryRecords();
+      await records.putStatement(statement);
+      const { deps: d, attempts } = deps(async () => ({ pieces: ['x'], balances }));
+      if (gaveUp) attempts.set(`${statement.owner}/${statement.id}`, CONTENT_READ_ATTEMPTS);
+      await indexAvailable({ ...d, records }, statement);
+      return (await records.getStatement(statement.owner, statement.id))?.balances;
+    };
+
+    test('what the reading found is kept, as from the file', async () => {
+      expect(await kept(record(ALICE, ID), READ)).toEqual({ ...READ, entered: [] });
+    });
+
+    test("a currency the file named for its account (read at filing) is the balances' where the text names none", async () => {
+      const statement = { ...record(ALICE, ID), accountFacts: { currency: 'EUR' } };
+      expect(await kept(statement, READ)).toEqual({ ...READ, currency: 'EUR', entered: [] });
+      expect(await kept(statement, { ...READ, currency: 'USD' })).toMatchObject({ currency: 'USD' });
+    });
+
+    test('a record that has them (read before, or entered) keeps its own', async () => {
+      const entered = { opening: 99, unread: [], entered: ['opening'] };
+      expect(await kept({ ...record(ALICE, ID), balances: entered }, READ)).toEqual(entered);
+    });
+
+    test('a file whose readings all failed says so, to be entered by hand', async () => {
+      expect(await kept(record(ALICE, ID), READ, true)).toEqual({
+        unread: ['The file could not be read: its days and balances can be entered by hand.'],
+        entered: [],
+      });
+    });
+  });
+
   test('a record gone before its reading is neither read nor indexed', async () => {
     const { deps: d, reads, writes } = deps(async () => ({ pieces: ['x'] }), new Set([ID]));
     await indexAvailable(d, record(ALICE, ID));
@@ -154,5 +188,26 @@ describe('the sweep', () => {
       expect.objectContaining({ level: 'error', fields: { owner: ALICE, statementId: ID, errorName: 'StorageFailed' } }),
     );
     expect(memory.attempts.get(`${ALICE}/${ID}`)).toBe(1);
+  });
+
+  test('statements indexed before their days and balances were read are read again, once', async () => {
+    const objects = memoryObjects();
+    const records = memoryRecords();
+    const memory = memoryIndex();
+    objects.objects.set(statementKey(ALICE, ID), pdf('older.pdf'));
+    await records.putStatement(record(ALICE, ID, 'older.pdf'));
+    const ownerRecords = records.ownerRecords.bind(records);
+    // Indexed by an earlier release: its postings are there, its balances are not.
+    records.ownerRecords = async (owner) => {
+      const read = await ownerRecords(owner);
+      return { ...read, statements: read.statements.map((statement) => ({ ...statement, indexed: true })) };
+    };
+    const readContent = jest.fn(async (): Promise<ContentPieces> => ({ pieces: ['Payee'], balances: { closing: 5, unread: [] } }));
+    const sweep = createSweep({ objects, versions: objects, records, log: capturingLog(), search: { index: memory.index, readContent } });
+
+    expect((await sweep()).indexed).toBe(1);
+    expect((await records.getStatement(ALICE, ID))?.balances).toEqual({ closing: 5, unread: [], entered: [] });
+    expect((await sweep()).indexed).toBe(0);
+    expect(readContent).toHaveBeenCalledTimes(1);
   });
 });

@@ -352,6 +352,12 @@ export const memoryRecords = (): MemoryRecords => {
       const filed = own.filter((statement) => statementAccountKey(statement) === accountKey);
       return { account: { accountKey, label: label.trim(), count: filed.length, bytes: filed.reduce((sum, one) => sum + one.size, 0) } };
     },
+    async readBalances(statement, balances) {
+      const held = statements.get(id(statement.owner, statement.id));
+      if (!held || held.balances || held.fileName !== statement.fileName || held.period !== statement.period) return false;
+      statements.set(id(statement.owner, statement.id), { ...held, balances: { ...balances, entered: [] } });
+      return true;
+    },
     async keyDeleted(statement) {
       const held = deleted.get(id(statement.owner, statement.id));
       if (!held || held.accountKey !== undefined || held.accountLabel !== statement.accountLabel) return false;

@@ -36,3 +36,21 @@ export const formatAccount = (label: string, details?: Parameters<typeof account
   const line = details ? accountDetailsBeside(label, details) : '';
   return line ? `${label} (${line})` : label;
 };
+
+const DAY = new Intl.DateTimeFormat('en-US', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+
+/** A calendar day (YYYY-MM-DD) as people write it ("Mar 31, 2024"), never shifted by the reader's time zone. */
+export const formatDay = (day: string): string => {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  return match ? DAY.format(new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])))) : day;
+};
+
+/**
+ * An amount of money as a statement prints it, to the cent, with its currency where it is
+ * known ("€1,204.55", "-$980.10"; "1,204.55" when no currency is). The same on the server
+ * and in the browser, so a page hydrates to the same text.
+ */
+export const formatAmount = (value: number, currency?: string | null): string =>
+  currency && /^[A-Z]{3}$/.test(currency)
+    ? new Intl.NumberFormat('en-US', { style: 'currency', currency, minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(value)
+    : value.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });

@@ -1,5 +1,6 @@
 import type { DeletedStatement, Statement, StatementStatus, UploadRefusal } from '../../../contract/entities';
 import type { AccountSummary } from '../../../contract/graphql-schema.generated';
+import type { StatementBalances } from '../../../contract/reading/balances';
 
 /** The DynamoDB calls the handlers make, as a port so the core can be tested without a network. */
 export interface RecordStore {
@@ -91,6 +92,13 @@ export interface RecordStore {
   keyStatement(statement: Statement): Promise<boolean>;
   /** The same for a statement in Recently deleted (its record only: it has no copies). */
   keyDeleted(statement: DeletedStatement): Promise<boolean>;
+  /**
+   * Keeps what its file says of its days and money on the record and its list copies
+   * (where the account's chain is read), once: a statement's file never changes, so a
+   * record that has them (read before, or entered by its owner) keeps its own. Only on the
+   * record as read; `false` when it changed or has them already.
+   */
+  readBalances(statement: Statement, balances: StatementBalances): Promise<boolean>;
   /**
    * Gives one of the owner's accounts another name, keeping its key (so its statements,
    * details, schedule and shares stay where they are), in one transaction: from then on

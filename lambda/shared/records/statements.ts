@@ -53,6 +53,9 @@ export const listCopies = (tableName: string, statement: Statement): TransactIte
 
 const sameCopy = (a: ListCopyKey) => (b: ListCopyKey) => a.partition === b.partition && a.sort === b.sort;
 
+/** The record's attribute of what its file says of its days and money (the GraphQL Statement's field of that name). */
+const BALANCES = 'balances' satisfies keyof Statement;
+
 /** What an item's copies and keys follow: a write conditioned on them acts only on the record as read. */
 const FILED = ['fileName', 'accountLabel', 'period', 'status'] as const;
 
@@ -127,6 +130,7 @@ export const statementRecords = (
   | 'orderOwner'
   | 'keyStatement'
   | 'keyDeleted'
+  | 'readBalances'
   | 'editStatement'
   | 'deleteStatement'
   | 'setStatementStatus'
@@ -307,6 +311,47 @@ export const statementRecords = (
       } catch (error) {
         ignoreConditionFailure(error as Error);
         return false;
+      }
+    },
+    async readBalances(statement, balances) {
+      const read = asRead(statement);
+      const stored = { ...balances, entered: [] };
+      const set = (Key: Record<string, unknown>, ConditionExpression: string, names = {}, values = {}): TransactItem => ({
+        Update: {
+          TableName: tableName,
+          Key,
+          UpdateExpression: 'SET #balances = :balances',
+          ConditionExpression,
+          ExpressionAttributeNames: { '#balances': BALANCES, ...names },
+          ExpressionAttributeValues: { ':balances': stored, ...values },
+        },
+      });
+      const record = (listed: boolean) =>
+        set(
+          statementItemKey(statement.owner, statement.id),
+          [
+            ...(listed ? ['#listed = :true', '#ordered = :true'] : ['attribute_not_exists(#listed)']),
+            'attribute_not_exists(#balances)',
+            ...read.conditions,
+          ].join(' AND '),
+          { ...(listed ? { '#listed': LISTED, '#ordered': ORDERED } : { '#listed': LISTED }), ...read.names },
+          { ...(listed ? { ':true': true } : {}), ...read.values },
+        );
+      try {
+        // Listed (as a statement is once it is available): the record and every copy, which the chain reads.
+        await transact([record(true), ...allCopies(statement).map((copy) => set(copyKey(copy), 'attribute_exists(#pk)', { '#pk': pk }))]);
+        return true;
+      } catch (error) {
+        if (!cancellationCodes(error).includes('ConditionalCheckFailed')) throw error;
+      }
+      try {
+        // Not listed yet: the record alone; its copies are written from it when it is.
+        await transact([record(false)]);
+        return true;
+      } catch (error) {
+        // Changed since the read, or read already: what changed it keeps its own.
+        if (cancellationCodes(error).includes('ConditionalCheckFailed')) return false;
+        throw error;
       }
     },
     async editStatement(owner, statementId, change) {

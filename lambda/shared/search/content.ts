@@ -10,6 +10,7 @@ import {
   type RangeSource,
   type TransactionTable,
 } from '../../../contract/reading';
+import { ofxBalances, pdfBalances, tableBalances, type StatementBalances } from '../../../contract/reading/balances';
 import { isDate, parse } from '../../../contract/reading/csv';
 import { values } from '../../../contract/reading/ofx';
 import { parseAmount } from '../../../contract/reading/transactions';
@@ -22,7 +23,26 @@ export interface ContentText {
   pieces: string[];
   /** Why nothing (or not everything) was read. */
   note?: ContentNote;
+  /** What it says of its days and money, read from the same text (contract/reading/balances). */
+  balances: StatementBalances;
 }
+
+/** Why a file gave no days or balances, in words its owner reads beside the fields to fill in. */
+export const UNREAD_BALANCES = {
+  image: 'A picture of a statement is not read: its days and balances can be entered by hand.',
+  unreadable: 'The file could not be read: its days and balances can be entered by hand.',
+  cut: 'The file is larger than is read: its days and balances can be entered by hand.',
+  protected: 'The PDF is protected by a password, so nothing in it was read: its days and balances can be entered by hand.',
+  'no text': 'The file has no text to read (a scan?): its days and balances can be entered by hand.',
+} as const;
+
+const unread = (why: keyof typeof UNREAD_BALANCES): StatementBalances => ({ unread: [UNREAD_BALANCES[why]] });
+
+/** A table read from the first part of a longer file ends before the file does: its last day and closing balance are not the file's. */
+const firstPartOnly = (balances: StatementBalances): StatementBalances => {
+  const { to: _to, closing: _closing, ...rest } = balances;
+  return { ...rest, unread: [...balances.unread, 'Only the first part of this long file was read: its last day and closing balance are not.'] };
+};
 
 /**
  * How much of a statement is read for its words, so one file's indexing takes seconds and a
@@ -102,19 +122,24 @@ const wholeLines = (text: string) => text.slice(0, Math.max(0, text.lastIndexOf(
  */
 export const readContentText = async (source: RangeSource, contentType: string): Promise<ContentText> => {
   // An unknown type is never read as a workbook by default: only the vault's own types are.
-  if (!fileTypeOf(contentType)) return { pieces: [], note: 'unreadable' };
+  if (!fileTypeOf(contentType)) return { pieces: [], note: 'unreadable', balances: unread('unreadable') };
   const kind = contentKindOf(contentType);
   switch (kind) {
     case 'pdf': {
-      if (source.size > CONTENT_READ.pdfBytes) return { pieces: [], note: 'cut' };
+      if (source.size > CONTENT_READ.pdfBytes) return { pieces: [], note: 'cut', balances: unread('cut') };
       const pdfjs = await loadPdfJs();
       return withPdfReading(async (reading): Promise<ContentText> => {
         const read = await pdfPagesText(pdfjs, source, CONTENT_READ.pdfPages, { stop: reading.stopped });
         // What pdf.js read of a page cut at a bound is part of it at best: none of the file is taken.
-        if (reading.stopped()) return { pieces: [], note: 'too large' };
-        if (read.problem) return { pieces: read.pieces, note: read.problem };
-        if (read.pieces.length === 0) return { pieces: [], note: 'no text' };
-        return { pieces: read.pieces, ...(read.cut ? { note: 'cut' } : {}) };
+        if (reading.stopped()) return { pieces: [], note: 'too large', balances: unread('cut') };
+        const pages = read.pageCount !== undefined ? { pages: read.pageCount } : {};
+        if (read.problem) return { pieces: read.pieces, note: read.problem, balances: { ...pages, ...unread(read.problem) } };
+        if (read.pieces.length === 0) return { pieces: [], note: 'no text', balances: { ...pages, ...unread('no text') } };
+        return {
+          pieces: read.pieces,
+          ...(read.cut ? { note: 'cut' } : {}),
+          balances: pdfBalances(read.pieces, { pageCount: read.pageCount ?? read.pieces.length, cut: read.cut === true }),
+        };
       });
     }
     case 'csv':
@@ -125,32 +150,37 @@ export const readContentText = async (source: RangeSource, contentType: string):
       const cut = complete ? {} : { note: 'cut' as const };
       try {
         const { text } = decodeStatementText(bytes, complete);
-        const pieces = descriptions(kind === 'csv' ? csvTransactions(text, complete) : ofxTransactions(text));
-        if (pieces.length) return { pieces, ...cut };
+        const table = kind === 'csv' ? csvTransactions(text, complete) : undefined;
+        const read = table ? tableBalances(table) : ofxBalances(text);
+        const balances = complete ? read : table ? firstPartOnly(read) : unread('cut');
+        const pieces = descriptions(table ?? ofxTransactions(text));
+        if (pieces.length) return { pieces, ...cut, balances };
         const words = kind === 'csv' ? csvWords(complete ? text : wholeLines(text)) : ofxWords(text);
-        return words.length ? { pieces: words, ...cut } : { pieces: [], note: 'no text' };
+        return words.length ? { pieces: words, ...cut, balances } : { pieces: [], note: 'no text', balances };
       } catch {
-        return { pieces: [], note: 'unreadable' };
+        return { pieces: [], note: 'unreadable', balances: unread('unreadable') };
       }
     }
     case 'xlsx': {
-      if (source.size > CONTENT_READ.workbookBytes) return { pieces: [], note: 'cut' };
+      if (source.size > CONTENT_READ.workbookBytes) return { pieces: [], note: 'cut', balances: unread('cut') };
       const parts = await workbookParts(await source.read(0, source.size), CONTENT_READ.workbookUnzippedBytes);
-      if ('problem' in parts) return { pieces: [], note: parts.problem };
+      if ('problem' in parts) return { pieces: [], note: parts.problem, balances: unread(parts.problem === 'cut' ? 'cut' : 'unreadable') };
       const { readSheet } = await import('read-excel-file/node');
       try {
         const rows = (await readSheet(Buffer.from(parts.zip.buffer, parts.zip.byteOffset, parts.zip.byteLength))).map((row) =>
           row.map(cellText),
         );
-        const pieces = descriptions(sheetTransactions(rows));
-        if (pieces.length) return { pieces };
+        const table = sheetTransactions(rows);
+        const balances = tableBalances(table);
+        const pieces = descriptions(table);
+        if (pieces.length) return { pieces, balances };
         const words = rows.flat().filter(isWords);
-        return words.length ? { pieces: words } : { pieces: [], note: 'no text' };
+        return words.length ? { pieces: words, balances } : { pieces: [], note: 'no text', balances };
       } catch {
-        return { pieces: [], note: 'unreadable' };
+        return { pieces: [], note: 'unreadable', balances: unread('unreadable') };
       }
     }
     case 'image':
-      return { pieces: [] };
+      return { pieces: [], balances: unread('image') };
   }
 };

@@ -1,7 +1,9 @@
 import { STATEMENT_STATUS, type Statement } from '../../../contract/entities';
 import { CONTENT_READ_ATTEMPTS, notIndexedReason } from '../../../contract/search/not-indexed';
 import { contentTerms } from '../../../contract/search/terms';
+import type { StatementBalances } from '../../../contract/reading/balances';
 import type { Log } from '../log';
+import type { RecordStore } from '../records/port';
 import { METRIC_NAMES, type MetricsPort } from '../metrics';
 import type { ContentReading, SearchIndex } from './index-store';
 
@@ -9,7 +11,12 @@ import type { ContentReading, SearchIndex } from './index-store';
 export interface ContentPieces {
   pieces: string[];
   note?: string;
+  /** What the same reading found of its days and money, kept on the record (contract/reading/balances). */
+  balances?: StatementBalances;
 }
+
+/** What a reading that gave up says of the days and money it could not read. */
+const GAVE_UP: StatementBalances = { unread: ['The file could not be read: its days and balances can be entered by hand.'] };
 
 /** What keeps an owner's search index: the index, and a reader of a statement's file. */
 export interface SearchIndexing {
@@ -20,7 +27,8 @@ export interface SearchIndexing {
 
 /**
  * Indexes a statement that became available: its file is read here, once, after the scan
- * found it clean (a file is never parsed before), and its filing and content terms written.
+ * found it clean (a file is never parsed before), and its filing and content terms written,
+ * and what it says of its days and money kept with it.
  * Anything else (scanning, quarantined) has no postings, nor has anything of an owner
  * whose account is being closed.
  *
@@ -32,7 +40,14 @@ export interface SearchIndexing {
  * marks it so at once: reading it again would find the same.
  */
 export const indexAvailable = async (
-  deps: { search?: SearchIndexing; log: Log; metrics?: MetricsPort; closing?: (owner: string) => Promise<boolean> },
+  deps: {
+    search?: SearchIndexing;
+    log: Log;
+    metrics?: MetricsPort;
+    closing?: (owner: string) => Promise<boolean>;
+    /** Where what the reading found of its days and money is kept. @default not kept */
+    records?: Pick<RecordStore, 'readBalances'>;
+  },
   statement: Statement,
 ): Promise<void> => {
   if (!deps.search || statement.status !== STATEMENT_STATUS.available) return;
@@ -44,6 +59,12 @@ export const indexAvailable = async (
   const content: ContentPieces = gaveUp ? { pieces: [], note: 'failed' } : await deps.search.readContent(statement);
   const reading: ContentReading = { notIndexed: notIndexedReason(content.pieces, content.note), gaveUp };
   const outcome = await deps.search.index.write(statement, contentTerms(content.pieces), reading);
+  // Its days and money, read once: a record that has them (read before, or entered) keeps its own.
+  // A currency the file named for its account (read when it was filed) is the balances' where they name none.
+  const read = gaveUp ? GAVE_UP : content.balances;
+  const currency = read && !read.currency ? statement.accountFacts?.currency : undefined;
+  const balances = read && currency ? { ...read, currency } : read;
+  const keptBalances = balances && !statement.balances ? await deps.records?.readBalances(statement, balances) : false;
   // A deletion that began while this wrote may have emptied the index before the last
   // posting landed: read again after writing, and take back what went in. (One that
   // begins after this read finds every posting in place, and removes them itself.)
@@ -57,6 +78,7 @@ export const indexAvailable = async (
     ...outcome,
     ...(content.note ? { note: content.note } : {}),
     ...(reading.notIndexed ? { notIndexed: true, attempt } : {}),
+    ...(keptBalances ? { balancesRead: balances!.unread.length === 0 } : {}),
   });
   deps.metrics?.count(METRIC_NAMES.statementsIndexed);
 };

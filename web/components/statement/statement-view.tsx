@@ -11,7 +11,7 @@ import { notIndexedSentence } from '@contract/search/not-indexed';
 import { formatBytes } from '@contract/uploads';
 import { useIdToken } from '@/lib/auth-context';
 import { formatPeriod } from '@/lib/format';
-import type { StatementListItem } from '@/lib/graphql';
+import type { StatementBalancesItem, StatementListItem } from '@/lib/graphql';
 import { callPresignApi } from '@/lib/presign-api';
 import { previewKindOf } from '@/lib/preview/kinds';
 import { accountPage } from '@/lib/routes';
@@ -20,14 +20,17 @@ import { theme } from '@/lib/theme';
 import { toast } from '@/lib/toast';
 import { Integrity } from '../statements/statement-list';
 import { Button, Card } from '../ui';
+import { StatementBalancesRows } from './statement-balances';
 
 /** The viewer of the statement's kind comes when a statement of that kind is opened. */
 const PdfViewer = lazy(() => import('./pdf-viewer'));
 const TableViewer = lazy(() => import('./table-viewer'));
 const ImageViewer = lazy(() => import('./image-viewer'));
 
-/** How often the page looks again while the statement is being scanned. */
+/** How often the page looks again while the statement is being scanned, or its file read. */
 const SCAN_POLL_MS = 3000;
+/** How many times it looks for the days and balances of a file read after its scan (a file the reading fails on is read by the sweep later). */
+const READING_LOOKS = 5;
 
 const details = css`
   display: grid;
@@ -51,16 +54,33 @@ const details = css`
 `;
 
 /** A statement's details and its content: shown in the page when the malware scan found it clean. */
-/** `accountDetails`: what its account is, in one line ("First Harbor Bank · current account · USD"), or nothing when unknown. */
-export const StatementView = ({ statement, accountDetails }: { statement: StatementListItem; accountDetails?: string }) => {
+/**
+ * `accountDetails`: what its account is, in one line ("First Harbor Bank · current account · USD"), or nothing when unknown;
+ * `balances`: what it says of its days and money, null until its file is read.
+ */
+export const StatementView = ({
+  statement,
+  accountDetails,
+  balances = null,
+}: {
+  statement: StatementListItem;
+  accountDetails?: string;
+  balances?: StatementBalancesItem | null;
+}) => {
   const router = useRouter();
   const idToken = useIdToken();
   const scanning = statement.status === 'SCANNING';
+  // Its file is read for its days and balances just after the scan: the page looks again a few times for them.
+  const reading = statement.status === 'AVAILABLE' && !balances;
   useEffect(() => {
-    if (!scanning) return;
-    const timer = setInterval(() => router.refresh(), SCAN_POLL_MS);
+    if (!scanning && !reading) return;
+    let looks = 0;
+    const timer = setInterval(() => {
+      if (!scanning && ++looks > READING_LOOKS) clearInterval(timer);
+      else router.refresh();
+    }, SCAN_POLL_MS);
     return () => clearInterval(timer);
-  }, [scanning, router]);
+  }, [scanning, reading, router]);
 
   const download = async () => {
     try {
@@ -93,6 +113,7 @@ export const StatementView = ({ statement, accountDetails }: { statement: Statem
           <dd>
             <time dateTime={statement.period}>{formatPeriod(statement.period)}</time>
           </dd>
+          <StatementBalancesRows balances={balances} available={statement.status === 'AVAILABLE'} />
           <dt>Size</dt>
           <dd>{formatBytes(statement.size)}</dd>
           <dt>Uploaded</dt>

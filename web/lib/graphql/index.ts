@@ -21,6 +21,7 @@ import {
   RenameAccountDocument,
   UploadOutcomeDocument,
   type AvatarOutcomeQuery,
+  type BalancesFieldsFragment,
   type CoverageQuery,
   type DeletedStatementsQuery,
   type ExportAccountsQuery,
@@ -55,6 +56,8 @@ export const STATEMENT_NEIGHBOURS = StatementNeighboursDocument;
 export type MeData = MeQuery;
 export type StatementsData = StatementsQuery;
 export type StatementListItem = StatementsQuery['statements']['items'][number];
+/** What a statement says of its days and money (null until its file is read). */
+export type StatementBalancesItem = BalancesFieldsFragment;
 export type UploadOutcomeData = UploadOutcomeQuery;
 export type SameFileData = SameFileQuery;
 export type AvatarOutcomeData = AvatarOutcomeQuery;

@@ -63,6 +63,7 @@ export default async function StatementPage({ params }: { params: Promise<{ id: 
           <StatementView
             statement={data.statement}
             accountDetails={account ? accountDetailsBeside(data.statement.accountLabel, account) : ''}
+            balances={data.statement.balances}
           />
         </>
       )}

@@ -1,0 +1,134 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { TABLE_KEYS, statementListCopies, type Statement } from '../../contract';
+import { dynamoRecordStore, type RecordStore } from '../../lambda/shared/records';
+import { statementRecord } from '../support/statement-records';
+import { useLocalTable } from './support/dynamo-table';
+import { STATEMENT_DETAILS, apollo, rawGraphql } from './support/graphql';
+import { waitFor, type StackProcess } from './support/stack-process';
+import { stackWithTwoUsers } from './support/two-users';
+import { uploadStatement } from './support/uploads';
+import type { TestUser } from './support/users';
+
+/**
+ * What each statement says of its days and money, kept with it: read by the catalogue
+ * after the malware scan (through the local stack's real path, from a genuine OFX file and
+ * a bank's CSV export), shown by GraphQL on the statement and on the list copies the
+ * account's chain is read from; and, on DynamoDB Local, written once on the record and
+ * every copy together, only on the record as read.
+ */
+const FIXTURES = path.join(__dirname, '..', 'fixtures');
+const { partitionKey: pk, sortKey: sk } = TABLE_KEYS;
+
+describe('the record store, on DynamoDB Local', () => {
+  const table = useLocalTable('statement-balances-test');
+  let store: RecordStore;
+  beforeAll(() => {
+    store = dynamoRecordStore(table.name, table.client);
+  });
+  const item = async (partition: string, sort: string) =>
+    (await table.documents.send(new GetCommand({ TableName: table.name, Key: { [pk]: partition, [sk]: sort }, ConsistentRead: true })))
+      .Item;
+  const balancesOf = async (statement: Statement) => [
+    (await item(TABLE_KEYS.userPartition(statement.owner), TABLE_KEYS.statementSort(statement.id)))?.balances,
+    ...(await Promise.all(
+      [...statementListCopies(statement).ordered, ...statementListCopies(statement).byId].map(
+        async (copy) => (await item(copy.partition, copy.sort))?.balances,
+      ),
+    )),
+  ];
+  const READ = { from: '2024-03-01', to: '2024-03-31', opening: 1204.55, closing: 980.1, currency: 'EUR', unread: [] };
+
+  test('kept on the record and every list copy at once, and only once', async () => {
+    const statement = statementRecord(crypto.randomUUID());
+    expect(await store.putStatement(statement)).toBe(true);
+    expect(await store.readBalances(statement, READ)).toBe(true);
+    const kept = await balancesOf(statement);
+    expect(kept.length).toBeGreaterThan(4);
+    for (const one of kept) expect(one).toEqual({ ...READ, entered: [] });
+    expect(await store.readBalances(statement, { ...READ, closing: 1 })).toBe(false);
+    expect((await balancesOf(statement))[0]).toMatchObject({ closing: 980.1 });
+  });
+
+  test('a statement moved since it was read is left to what moved it', async () => {
+    const statement = statementRecord(crypto.randomUUID());
+    await store.putStatement(statement);
+    await store.editStatement(statement.owner, statement.id, { period: '2024-02' });
+    expect(await store.readBalances(statement, READ)).toBe(false);
+    const moved = (await store.getStatement(statement.owner, statement.id))!;
+    expect(moved.balances).toBeUndefined();
+    // Read again as it now is, the record and its new copies get them; a move after that carries them along.
+    expect(await store.readBalances(moved, READ)).toBe(true);
+    await store.editStatement(statement.owner, statement.id, { period: '2024-01' });
+    const again = (await store.getStatement(statement.owner, statement.id))!;
+    for (const one of await balancesOf(again)) expect(one).toEqual({ ...READ, entered: [] });
+  });
+
+  test('a record not listed yet gets them alone, and its copies are written from it when it is', async () => {
+    const statement = statementRecord(crypto.randomUUID());
+    await store.putStatement(statement);
+    const key = { [pk]: TABLE_KEYS.userPartition(statement.owner), [sk]: TABLE_KEYS.statementSort(statement.id) };
+    await table.documents.send(
+      new UpdateCommand({ TableName: table.name, Key: key, UpdateExpression: `REMOVE ${TABLE_KEYS.listedAttribute}` }),
+    );
+    expect(await store.readBalances(statement, READ)).toBe(true);
+    expect((await item(key[pk], key[sk]))?.balances).toEqual({ ...READ, entered: [] });
+    expect(await store.listStatement((await store.getStatement(statement.owner, statement.id))!)).toBe(true);
+    for (const one of await balancesOf(statement)) expect(one).toEqual({ ...READ, entered: [] });
+  });
+});
+
+describe('through the local stack', () => {
+  const context = stackWithTwoUsers();
+  let stack: StackProcess;
+  let alice: TestUser;
+  beforeAll(() => {
+    ({ stack, alice } = context);
+  });
+
+  type Balances = { from?: string; to?: string; opening?: number; closing?: number; currency?: string; unread: string[]; entered: string[] };
+  const balancesOf = async (id: string) =>
+    (
+      (await apollo(stack.config, { token: alice.idToken }).query({ query: STATEMENT_DETAILS, variables: { id }, fetchPolicy: 'no-cache' }))
+        .data as { statement: { balances: Balances | null } | null }
+    ).statement?.balances ?? undefined;
+
+  test.each([
+    [
+      'genuine/ofxparse-0.21/checking.ofx',
+      'application/x-ofx',
+      { from: '2000-01-01', to: '2013-05-25', opening: 160.49, closing: 100.99, currency: 'USD' },
+    ],
+    ['statements/stmt.csv', 'text/csv', { from: '2023-11-03', to: '2023-11-28', opening: 1502.11, closing: 2291.67 }],
+  ])('%s: read after its scan, on the statement and on its account list', async (file, contentType, expected) => {
+    const accountLabel = `Balances ${path.basename(file)}`;
+    const { statementId } = await uploadStatement(stack.config, alice.idToken, {
+      fileName: path.basename(file),
+      contentType,
+      accountLabel,
+      period: expected.to.slice(0, 7),
+      bytes: fs.readFileSync(path.join(FIXTURES, file)),
+    });
+    const balances = await waitFor(() => balancesOf(statementId), 'its balances to be read', 30_000);
+    expect(balances).toEqual({
+      __typename: 'StatementBalances',
+      pages: null,
+      missingPages: null,
+      currency: null,
+      ...expected,
+      unread: [],
+      entered: [],
+    });
+    // The account's list (its copies) carries them: the chain is read from there in one query.
+    const listed = await rawGraphql(
+      stack.config,
+      { Authorization: alice.idToken },
+      'query($label: String) { statements(filter: { accountLabel: $label }) { items { id balances { opening closing } } } }',
+      { label: accountLabel },
+    );
+    expect(listed.body).toEqual({
+      data: { statements: { items: [{ id: statementId, balances: { opening: expected.opening, closing: expected.closing } }] } },
+    });
+  });
+});

@@ -1,0 +1,84 @@
+/** @jsxImportSource @emotion/react */
+import { formatAmount, formatDay } from '@/lib/format';
+import type { StatementBalancesItem } from '@/lib/graphql';
+import { theme } from '@/lib/theme';
+
+/** Where a value came from, beside it: people see which figures are the file's and which are theirs. */
+const Source = ({ entered }: { entered: boolean }) => (
+  <span css={{ color: theme.color.muted, fontSize: '0.85em' }}> · {entered ? 'you entered' : 'from the file'}</span>
+);
+
+/** "3 pages", and whether every page its own numbering counts is there. */
+const pagesLine = (pages: number, missing: readonly number[] | null | undefined): string => {
+  const count = `${pages} page${pages === 1 ? '' : 's'}`;
+  if (!missing) return count;
+  if (missing.length === 0) return `${count}, every page its numbering counts`;
+  const named = missing.length === 1 ? `page ${missing[0]} is` : `pages ${missing.join(', ')} are`;
+  return `${count}; ${named} missing (its numbering counts them)`;
+};
+
+/**
+ * What a statement says of its days and money, as rows of its details list: the days it
+ * covers, its opening and closing balance, a PDF's pages, and what could not be read, each
+ * value with where it came from.
+ */
+export const StatementBalancesRows = ({ balances, available }: { balances: StatementBalancesItem | null; available: boolean }) => {
+  if (!balances)
+    return available ? (
+      <>
+        <dt>Balances</dt>
+        <dd data-testid="statement-balances">Not read yet: the file is read for them after its scan.</dd>
+      </>
+    ) : null;
+  const entered = new Set(balances.entered);
+  const { from, to, opening, closing, currency, pages, missingPages, unread } = balances;
+  return (
+    <>
+      {from && to && (
+        <>
+          <dt>Covers</dt>
+          <dd data-testid="statement-days">
+            <time dateTime={from}>{formatDay(from)}</time> – <time dateTime={to}>{formatDay(to)}</time>
+            <Source entered={entered.has('from') || entered.has('to')} />
+          </dd>
+        </>
+      )}
+      {opening != null && (
+        <>
+          <dt>Opening balance</dt>
+          <dd data-testid="statement-opening">
+            {formatAmount(opening, currency)}
+            <Source entered={entered.has('opening')} />
+          </dd>
+        </>
+      )}
+      {closing != null && (
+        <>
+          <dt>Closing balance</dt>
+          <dd data-testid="statement-closing">
+            {formatAmount(closing, currency)}
+            <Source entered={entered.has('closing')} />
+          </dd>
+        </>
+      )}
+      {pages != null && (
+        <>
+          <dt>Pages</dt>
+          <dd data-testid="statement-pages">{pagesLine(pages, missingPages)}</dd>
+        </>
+      )}
+      {unread.length > 0 && (
+        <>
+          <dt>Not read</dt>
+          <dd data-testid="statement-unread">
+            {unread.map((sentence) => (
+              <span key={sentence} css={{ display: 'block' }}>
+                {sentence}
+              </span>
+            ))}
+          </dd>
+        </>
+      )}
+    </>
+  );
+};
