@@ -53,7 +53,9 @@ const layer = (displayName, folders, extra = {}) => ({
  * process of its own (pdf.js's ES modules load outside jest; memory is measured per
  * process), and the handlers' properties over hundreds of generated requests each.
  */
-const READERS = ['contract/pdf-reading', 'lambda/content-text', 'lambda/content-memory'].map((file) => `<rootDir>/test/${file}.test.ts`);
+const READERS = ['contract/pdf-reading', 'contract/balance-pdfs', 'lambda/content-text', 'lambda/content-memory'].map(
+  (file) => `<rootDir>/test/${file}.test.ts`,
+);
 const PROPERTIES = ['<rootDir>/test/lambda/properties.test.ts'];
 
 /** @type {import('jest').Config} */
