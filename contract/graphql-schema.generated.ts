@@ -185,6 +185,8 @@ export type Profile = {
 };
 
 export type Query = {
+  /** Every statement of one of the caller's accounts, with its days and balances, in one read (up to 1,000 a page, in upload order): what the account's chain is checked from. */
+  accountChain: StatementConnection;
   /** The caller's accounts (one per label, whatever its capitalisation), with how many statements and bytes each holds. */
   accounts: Array<AccountSummary>;
   /** Which accounts the caller has statements for in which months: one cell per account and period in use, a page at a time (one page holds 5,000 cells: 25 accounts over 15 years). */
@@ -213,6 +215,12 @@ export type Query = {
   uploadRefusal?: Maybe<UploadRefusal>;
   /** What the caller keeps, against their quota. */
   usage: StorageUsage;
+};
+
+
+export type QueryAccountChainArgs = {
+  accountKey: Scalars['String']['input'];
+  nextToken?: InputMaybe<Scalars['String']['input']>;
 };
 
 

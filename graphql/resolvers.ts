@@ -170,6 +170,9 @@ const uploadLimitsPayload = {
 /** Accounts or periods read in one Query: far more than anyone keeps. */
 const MAX_SUMMARIES = 1000;
 
+/** Statements one read of an account's chain asks for: about 900 bytes each, so a page stays under a Query's 1 MB. */
+export const CHAIN_PAGE_STATEMENTS = 1000;
+
 /** Copies of one file the duplicate check shows: enough to say where it already is. */
 const MAX_SAME_FILE = 10;
 
@@ -363,6 +366,30 @@ $util.qr($ctx.stash.put("ordered", $ordered))
 }`,
       },
     ],
+  },
+  {
+    typeName: 'Query',
+    fieldName: 'accountChain',
+    dataSource: 'table',
+    // The account's copies by id (every release writes them, ordered lists or not): one
+    // Query of its list partition, whatever else the caller keeps.
+    requestTemplate: `#if($ctx.args.accountKey.length() < 1 || $ctx.args.accountKey.length() > ${ACCOUNT_KEY_MAX_CHARS})
+  $util.error("accountKey must have 1 to ${ACCOUNT_KEY_MAX_CHARS} characters", "BadRequest")
+#end
+#set($partition = "${TABLE_KEYS.accountList(SUB, '$ctx.args.accountKey')}")
+{
+  "version": "2018-05-29",
+  "operation": "Query",
+  ${keyCondition('$partition', STATEMENT)},
+  "consistentRead": true,
+  "limit": ${CHAIN_PAGE_STATEMENTS},
+  "nextToken": $util.toJson($util.defaultIfNullOrBlank($ctx.args.nextToken, null))
+}`,
+    responseTemplate: `${RAISE_ERROR}
+{
+  "items": $util.toJson($ctx.result.items),
+  "nextToken": $util.toJson($util.defaultIfNullOrBlank($ctx.result.nextToken, null))
+}`,
   },
   {
     typeName: 'Query',

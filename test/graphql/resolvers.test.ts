@@ -51,6 +51,7 @@ test('only upload limits and service status are readable with the API key', () =
 test('every private resolver keys its data on $ctx.identity.sub and never on an argument owner', () => {
   const privateResolvers = RESOLVERS.filter((resolver) => resolver.dataSource === 'table');
   expect(privateResolvers.map((r) => r.fieldName).sort()).toEqual([
+    'accountChain',
     'accounts',
     'coverage',
     'deletedStatements',

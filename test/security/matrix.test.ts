@@ -88,6 +88,11 @@ const GRAPHQL: Record<string, { query: (ctx: Context) => string; expect: Record<
     query: () => 'mutation { renameAccount(input: { accountKey: "a", label: "A" }) { accountKey label } }',
     expect: { ...tokenless, apiKey: 'notAuthorized', userA: 'ok', userB: 'notFound' },
   },
+  accountChain: {
+    // A's account of A's statement: B naming it reads B's own account of that key, which holds nothing of A's.
+    query: () => '{ accountChain(accountKey: "a") { items { id owner } } }',
+    expect: { ...tokenless, apiKey: 'notAuthorized', userA: 'ok', userB: 'ownOnly' },
+  },
   accounts: {
     query: () => '{ accounts { accountKey label count } }',
     expect: { ...tokenless, apiKey: 'notAuthorized', userA: 'ok', userB: 'ownOnly' },
@@ -499,6 +504,10 @@ describe('GraphQL', () => {
           if (caller === 'userA') expect(value.items.map((item: { id: string }) => item.id)).toContain(ctx.aStatement);
         }
         if (operation === 'statement') expect(value.owner).toBe(a.sub);
+        if (operation === 'accountChain') {
+          for (const item of value.items) expect(item.owner).toBe(self.sub);
+          expect(value.items.map((item: { id: string }) => item.id)).toEqual(caller === 'userA' ? [ctx.aStatement] : []);
+        }
         if (operation === 'updateAccountSchedule') expect(value).toEqual({ accountKey: 'a', cadence: 'QUARTERLY' });
         if (operation === 'updateAccountDetails') expect(value).toEqual({ accountKey: 'a', currency: 'EUR', currencySaid: true });
         if (operation === 'renameAccount') expect(value).toEqual({ accountKey: 'a', label: 'A' });

@@ -5,6 +5,7 @@
  */
 import { STATEMENT_PAGE_SIZE } from '@contract/uploads';
 import {
+  AccountChainDocument,
   AvatarOutcomeDocument,
   CoverageDocument,
   DeletedStatementsDocument,
@@ -20,6 +21,7 @@ import {
   UpdateAccountDetailsDocument,
   RenameAccountDocument,
   UploadOutcomeDocument,
+  type AccountChainQuery,
   type AvatarOutcomeQuery,
   type BalancesFieldsFragment,
   type CoverageQuery,
@@ -36,6 +38,7 @@ import {
 } from './graphql.generated';
 
 export const ME = MeDocument;
+export const ACCOUNT_CHAIN = AccountChainDocument;
 export const UPDATE_PROFILE = UpdateProfileDocument;
 export const STATEMENTS = StatementsDocument;
 export const UPLOAD_OUTCOME = UploadOutcomeDocument;
@@ -54,6 +57,7 @@ export const SEARCH = SearchDocument;
 export const STATEMENT_NEIGHBOURS = StatementNeighboursDocument;
 
 export type MeData = MeQuery;
+export type AccountChainData = AccountChainQuery;
 export type StatementsData = StatementsQuery;
 export type StatementListItem = StatementsQuery['statements']['items'][number];
 /** What a statement says of its days and money (null until its file is read). */

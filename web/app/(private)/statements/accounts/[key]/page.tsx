@@ -3,6 +3,7 @@ import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { accountDetailsLine, detailsSource } from '@contract/accounts/details';
 import { formatBytes } from '@contract/uploads';
+import { AccountChainView } from '@/components/coverage/account-chain';
 import { AccountDetailsForm } from '@/components/coverage/account-details-form';
 import { AccountNameForm } from '@/components/coverage/account-name-form';
 import { AccountStatements } from '@/components/coverage/account-statements';
@@ -10,6 +11,7 @@ import { CoverageRowView } from '@/components/coverage/coverage-row';
 import { PageTitle } from '@/components/page-title';
 import { Card } from '@/components/ui';
 import { coverageGrid } from '@/lib/coverage';
+import { readAccountChain } from '@/lib/chain-read';
 import { readCoverage } from '@/lib/coverage-read';
 import { countOf } from '@/lib/format';
 import { STATEMENTS } from '@/lib/graphql';
@@ -70,9 +72,11 @@ export default async function AccountPage({
   const details = accountDetailsLine(account);
   const allHref = statementListHref({ account: account.label, period: '', after: [] });
   // The list's own order (period newest first), one Query of the account's list copies.
-  const newest = await serverQuery(session, STATEMENTS, { filter: { accountKey }, limit: NEWEST_SHOWN, nextToken: null }).catch(
-    () => undefined,
-  );
+  // And its chain: every statement's days and balances, one read of its list by id.
+  const [newest, chain] = await Promise.all([
+    serverQuery(session, STATEMENTS, { filter: { accountKey }, limit: NEWEST_SHOWN, nextToken: null }).catch(() => undefined),
+    readAccountChain(session, accountKey).catch(() => undefined),
+  ]);
   return (
     <>
       <PageTitle lead={`${countOf(account.count, 'statement')}, ${formatBytes(account.bytes)}`}>{account.label}</PageTitle>
@@ -93,6 +97,11 @@ export default async function AccountPage({
         <AccountStatements statements={newest.statements.items} total={account.count} allHref={allHref} />
       ) : (
         <p role="alert">Its statements could not be loaded. Try again in a moment.</p>
+      )}
+      {chain ? (
+        <AccountChainView chain={chain} />
+      ) : (
+        <p role="alert">Its continuity could not be checked. Try again in a moment.</p>
       )}
       <Card label="Details">
         <h2 className={styles.accountHeading}>Details</h2>

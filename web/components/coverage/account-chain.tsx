@@ -1,0 +1,40 @@
+import Link from 'next/link';
+import type { AccountChain } from '@contract/accounts/chain';
+import { chainSummary, verdictWords, VERDICT_WORDS } from '@/lib/chain-words';
+import { formatAmount, formatDay, formatPeriod } from '@/lib/format';
+import { statementPage } from '@/lib/routes';
+import styles from './coverage.module.css';
+
+/**
+ * Whether the account's statements are continuous, in a sentence, then one line per
+ * statement in the order of its days: the days, the statement, its closing balance, and how
+ * it follows the one before (the word, and the sentence that says why). Server-rendered.
+ */
+export const AccountChainView = ({ chain }: { chain: AccountChain }) => (
+  <section aria-label="Continuity" data-testid="account-chain">
+    <h2 className={styles.accountHeading}>Continuity</h2>
+    <p data-testid="chain-summary" data-state={chain.state}>
+      {chainSummary(chain)}
+    </p>
+    {chain.links.length > 0 && (
+      <ol className={styles.chainLines}>
+        {chain.links.map(({ statement, verdict }) => {
+          const { from, to, closing, currency } = statement.balances ?? {};
+          return (
+            <li key={statement.id} data-verdict={verdict.kind}>
+              <span className={styles.linePeriod}>
+                {from && to ? `${formatDay(from)} – ${formatDay(to)}` : formatPeriod(statement.period)}
+              </span>
+              <Link href={statementPage(statement.id)}>{statement.fileName}</Link>
+              <span className={styles.lineSize}>{closing != null ? formatAmount(closing, currency) : '—'}</span>
+              <span className={styles.verdict} data-kind={verdict.kind}>
+                <strong>{VERDICT_WORDS[verdict.kind]}</strong>
+                <span className={styles.verdictWhy}>{verdictWords(verdict, currency)}</span>
+              </span>
+            </li>
+          );
+        })}
+      </ol>
+    )}
+  </section>
+);

@@ -1,0 +1,80 @@
+import type { AccountChain, ChainLink, ChainState, ChainVerdict } from '@contract/accounts/chain';
+import { countOf, formatAmount, formatDay, formatPeriod } from './format';
+
+/** An account's chain in one word, as coverage shows it. */
+export const CHAIN_STATE_WORDS: Record<ChainState, string> = {
+  continuous: 'Continuous',
+  gaps: 'Gaps',
+  breaks: 'Breaks',
+  unchecked: 'Unchecked',
+  empty: 'Empty',
+};
+
+/** The month a day falls in, as periods are written ("Mar 2024"). */
+const monthOf = (day: string) => formatPeriod(day.slice(0, 7));
+
+const joinWords = (words: readonly string[]) =>
+  words.length <= 1 ? (words[0] ?? '') : `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`;
+
+/** How a statement follows the one before it, in a sentence; `currency` is the statement's. */
+export const verdictWords = (verdict: ChainVerdict, currency?: string | null): string => {
+  const money = (value: number) => formatAmount(value, currency);
+  switch (verdict.kind) {
+    case 'first':
+      return 'The first statement: nothing before it to hold it against.';
+    case 'continuous':
+      return 'Continuous: it begins the day after the one before ends, with its closing balance.';
+    case 'missing':
+      return `Missing statement: ${formatDay(verdict.from)} to ${formatDay(verdict.to)} (${countOf(verdict.days, 'day')}) are in no statement${
+        verdict.moved !== undefined ? `; the balance moved by ${money(verdict.moved)} over them` : ''
+      }.`;
+    case 'break':
+      return `Balance break: it opens at ${money(verdict.opening)}, but the one before closed at ${money(verdict.closing)} (${money(
+        verdict.difference,
+      )} apart).`;
+    case 'overlap':
+      return `Overlap: ${countOf(verdict.days, 'day')} of it are also in the one before.`;
+    case 'duplicate':
+      return 'Duplicate: the same days and balances as the one before.';
+    case 'unknown':
+      return `Not decided: ${joinWords(verdict.lacking)} ${verdict.lacking.length === 1 ? 'is' : 'are'} not read.`;
+  }
+};
+
+/** The verdict's one word, for the line's mark. */
+export const VERDICT_WORDS: Record<ChainVerdict['kind'], string> = {
+  first: 'First',
+  continuous: 'Continuous',
+  missing: 'Missing statement',
+  break: 'Balance break',
+  overlap: 'Overlap',
+  duplicate: 'Duplicate',
+  unknown: 'Not decided',
+};
+
+/**
+ * The chain in one sentence: "Continuous from Jan 2019 to Oct 2026: 94 statements, every
+ * closing balance matches the next opening balance", or what stops it being so.
+ */
+export const chainSummary = (chain: AccountChain): string => {
+  const count = countOf(chain.links.length, 'statement');
+  if (chain.state === 'empty') return 'No statement to check.';
+  const span = chain.from && chain.to ? ` from ${monthOf(chain.from)} to ${monthOf(chain.to)}` : '';
+  if (chain.state === 'continuous')
+    return chain.links.length === 1
+      ? `One statement${span}: nothing yet to hold it against.`
+      : `Continuous${span}: ${count}, every closing balance matches the next opening balance.`;
+  const { missing, break: breaks, overlap, duplicate, unknown } = chain.counts;
+  const parts = [
+    ...(missing ? [countOf(missing, 'missing statement')] : []),
+    ...(breaks ? [countOf(breaks, 'balance break')] : []),
+    ...(overlap ? [countOf(overlap, 'overlap')] : []),
+    ...(duplicate ? [countOf(duplicate, 'duplicate')] : []),
+    ...(unknown ? [`${unknown} not decided (a day or balance not read)`] : []),
+  ];
+  const undated = chain.links.length - chain.links.filter((link) => hasDays(link)).length;
+  if (parts.length === 0 && undated > 0) parts.push(`${countOf(undated, 'statement')} without the days it covers`);
+  return `Not continuous: ${count}${span}, with ${joinWords(parts)}.`;
+};
+
+const hasDays = (link: ChainLink) => Boolean(link.statement.balances?.from && link.statement.balances?.to);
