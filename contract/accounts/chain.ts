@@ -24,7 +24,7 @@ export interface ChainStatement {
 /** How a statement follows the one before it (the first of an account has none). */
 export type ChainVerdict =
   | { kind: 'first' }
-  /** Its days begin the day after the previous ones end, and its opening balance is the previous closing balance. */
+  /** Its days begin the day after the previous ones end (or within QUIET_DAYS), and its opening balance is the previous closing balance. */
   | { kind: 'continuous' }
   /** Days between the two that no statement covers; `moved` is what the balance did over them, where both are read. */
   | { kind: 'missing'; from: string; to: string; days: number; moved?: number }
@@ -55,6 +55,14 @@ export interface AccountChain {
   to?: string;
   counts: Record<ChainKind, number>;
 }
+
+/**
+ * Days between two statements that no transaction falls on, when the balance carries over
+ * to the cent: a table export's days are those of its first and last transaction, so a
+ * weekend or a quiet week between two exports is no missing statement. A longer gap is one
+ * (a month without a statement is what lenders ask about), whatever the balances say.
+ */
+export const QUIET_DAYS = 7;
 
 const DAY_MS = 86_400_000;
 const dayNumber = (day: string) => Date.parse(`${day}T00:00:00Z`) / DAY_MS;
@@ -101,7 +109,7 @@ export const chainVerdict = (previous: ChainStatement, next: ChainStatement): Ch
     return { kind: 'duplicate' };
   const gap = dayNumber(after.from) - dayNumber(before.to) - 1;
   if (gap < 0) return { kind: 'overlap', days: Math.min(-gap, dayNumber(after.to) - dayNumber(after.from) + 1) };
-  if (gap > 0)
+  if (gap > 0 && !(gap <= QUIET_DAYS && balancesRead && cents(closing) === cents(opening)))
     return {
       kind: 'missing',
       from: dayOf(dayNumber(before.to) + 1),

@@ -2511,6 +2511,68 @@ describe('see and find: each kind of statement shown in place, hostile files kep
     await page.context().close();
   }, 180_000);
 
+  test("an account's chain: three statements that follow on are continuous, a fourth after a missing month says which days no statement covers; each statement's page says its balances and where they came from", async () => {
+    const page = await newPage();
+    await page.goto(`${base}/sign-in`);
+    await signIn(page, viewer.email, viewer.password);
+    await page.waitForURL(`${base}/statements`);
+    const idToken = (await sessionCookies(page.context())).find((cookie) => cookie.name.endsWith('.idToken'))!.value;
+    // Exports with a running balance, as banks give them: each month's first transaction opens from the last month's balance.
+    const exportOf = (rows: string[][]) => Buffer.from(['Date,Description,Amount,Balance', ...rows.map((row) => row.join(','))].join('\r\n'));
+    const months: [string, string[][]][] = [
+      ['2024-01', [['2024-01-02', 'Salary ACME', '2000.00', '2100.00'], ['2024-01-30', 'Rent', '-800.00', '1300.00']]],
+      ['2024-02', [['2024-02-01', 'Salary ACME', '2000.00', '3300.00'], ['2024-02-28', 'Rent', '-800.00', '2500.00']]],
+      ['2024-03', [['2024-03-01', 'Salary ACME', '2000.00', '4500.00'], ['2024-03-29', 'Rent', '-800.00', '3700.00']]],
+      // April's statement is not here, and May opens at 3,000.00, not March's 3,700.00.
+      ['2024-05', [['2024-05-02', 'Salary ACME', '2000.00', '5000.00'], ['2024-05-30', 'Rent', '-800.00', '4200.00']]],
+    ];
+    const ids: string[] = [];
+    for (const [period, rows] of months)
+      ids.push(
+        (
+          await uploadStatement(stack.config, idToken, {
+            fileName: `everyday-${period}.csv`,
+            accountLabel: 'Everyday Chain',
+            contentType: 'text/csv',
+            period,
+            bytes: exportOf(rows),
+          })
+        ).statementId,
+      );
+    const summary = page.getByTestId('chain-summary');
+    // Each is read after its scan: the account's page says so once all four are.
+    await waitFor(
+      async () => {
+        await page.goto(`${base}/statements/accounts/${encodeURIComponent('everyday chain')}`);
+        return (await page.locator('[data-verdict]').count()) === 4 && (await page.locator('[data-verdict="unknown"]').count()) === 0
+          ? true
+          : undefined;
+      },
+      'the four statements to be read',
+      60_000,
+    );
+    await expect(summary).toHaveText('Not continuous: 4 statements from Jan 2024 to May 2024, with 1 missing statement.');
+    const lines = page.getByTestId('account-chain').getByRole('listitem');
+    expect(await lines.evaluateAll((items) => items.map((item) => item.getAttribute('data-verdict')))).toEqual([
+      'first',
+      'continuous',
+      'continuous',
+      'missing',
+    ]);
+    await expect(lines.nth(1)).toContainText('Continuous It begins after the one before ends, with its closing balance.');
+    await expect(lines.nth(3)).toContainText(
+      'Missing statement Mar 30, 2024 to May 1, 2024 (33 days) are in no statement; the balance moved by -700.00 over them.',
+    );
+    await expect(lines.nth(3)).toContainText('4,200.00');
+    expect(await everyScheme(page, 'account-chain', () => page.getByTestId('account-chain'))).toEqual([]);
+    // A statement's own page: its days and balances, each from the file.
+    await lines.nth(1).getByRole('link').click();
+    await page.waitForURL(`${base}/statements/${ids[1]}`);
+    await expect(page.getByTestId('statement-days')).toHaveText('Feb 1 – Feb 28, 2024 · from the file');
+    await expect(page.getByTestId('statement-opening')).toHaveText('1,300.00 · from the file');
+    await expect(page.getByTestId('statement-closing')).toHaveText('2,500.00 · from the file');
+  });
+
   test("an account's page: its coverage and schedule; renamed, it keeps its address, statements, details and schedule; merged into another once the person says they are one", async () => {
     const page = await newPage();
     await page.goto(`${base}/sign-in`);

@@ -10,34 +10,36 @@ export const CHAIN_STATE_WORDS: Record<ChainState, string> = {
   empty: 'Empty',
 };
 
+const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
 /** The month a day falls in, as periods are written ("Mar 2024"). */
 const monthOf = (day: string) => formatPeriod(day.slice(0, 7));
 
 const joinWords = (words: readonly string[]) =>
   words.length <= 1 ? (words[0] ?? '') : `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`;
 
-/** How a statement follows the one before it, in a sentence; `currency` is the statement's. */
+/** Why a statement follows the one before it as it does, in a sentence beside its word (VERDICT_WORDS); `currency` is the statement's. */
 export const verdictWords = (verdict: ChainVerdict, currency?: string | null): string => {
   const money = (value: number) => formatAmount(value, currency);
   switch (verdict.kind) {
     case 'first':
-      return 'The first statement: nothing before it to hold it against.';
+      return 'Nothing before it to hold it against.';
     case 'continuous':
-      return 'Continuous: it begins the day after the one before ends, with its closing balance.';
+      return 'It begins after the one before ends, with its closing balance.';
     case 'missing':
-      return `Missing statement: ${formatDay(verdict.from)} to ${formatDay(verdict.to)} (${countOf(verdict.days, 'day')}) are in no statement${
+      return `${formatDay(verdict.from)} to ${formatDay(verdict.to)} (${countOf(verdict.days, 'day')}) are in no statement${
         verdict.moved !== undefined ? `; the balance moved by ${money(verdict.moved)} over them` : ''
       }.`;
     case 'break':
-      return `Balance break: it opens at ${money(verdict.opening)}, but the one before closed at ${money(verdict.closing)} (${money(
+      return `It opens at ${money(verdict.opening)}, but the one before closed at ${money(verdict.closing)} (${money(
         verdict.difference,
       )} apart).`;
     case 'overlap':
-      return `Overlap: ${countOf(verdict.days, 'day')} of it are also in the one before.`;
+      return `${countOf(verdict.days, 'day')} of it are also in the one before.`;
     case 'duplicate':
-      return 'Duplicate: the same days and balances as the one before.';
+      return 'The same days and balances as the one before.';
     case 'unknown':
-      return `Not decided: ${joinWords(verdict.lacking)} ${verdict.lacking.length === 1 ? 'is' : 'are'} not read.`;
+      return `${capitalised(joinWords(verdict.lacking))} ${verdict.lacking.length === 1 ? 'is' : 'are'} not read.`;
   }
 };
 

@@ -54,3 +54,11 @@ export const formatAmount = (value: number, currency?: string | null): string =>
   currency && /^[A-Z]{3}$/.test(currency)
     ? new Intl.NumberFormat('en-US', { style: 'currency', currency, minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(value)
     : value.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+const MONTH_DAY = new Intl.DateTimeFormat('en-US', { day: 'numeric', month: 'short', timeZone: 'UTC' });
+
+/** The days a statement covers, the year said once where both fall in it ("Jan 2 – Jan 30, 2024"). */
+export const formatDays = (from: string, to: string): string =>
+  from.slice(0, 4) === to.slice(0, 4) && /^\d{4}-\d{2}-\d{2}$/.test(from)
+    ? `${MONTH_DAY.format(new Date(`${from}T00:00:00Z`))} – ${formatDay(to)}`
+    : `${formatDay(from)} – ${formatDay(to)}`;

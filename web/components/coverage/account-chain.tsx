@@ -1,7 +1,7 @@
 import Link from 'next/link';
 import type { AccountChain } from '@contract/accounts/chain';
 import { chainSummary, verdictWords, VERDICT_WORDS } from '@/lib/chain-words';
-import { formatAmount, formatDay, formatPeriod } from '@/lib/format';
+import { formatAmount, formatDays, formatPeriod } from '@/lib/format';
 import { statementPage } from '@/lib/routes';
 import styles from './coverage.module.css';
 
@@ -22,14 +22,15 @@ export const AccountChainView = ({ chain }: { chain: AccountChain }) => (
           const { from, to, closing, currency } = statement.balances ?? {};
           return (
             <li key={statement.id} data-verdict={verdict.kind}>
-              <span className={styles.linePeriod}>
-                {from && to ? `${formatDay(from)} – ${formatDay(to)}` : formatPeriod(statement.period)}
+              <span className={styles.chainDays}>{from && to ? formatDays(from, to) : formatPeriod(statement.period)}</span>
+              <Link className={styles.chainName} href={statementPage(statement.id)}>
+                {statement.fileName}
+              </Link>
+              <span className={styles.chainClosing} title="Closing balance">
+                {closing != null ? formatAmount(closing, currency) : '—'}
               </span>
-              <Link href={statementPage(statement.id)}>{statement.fileName}</Link>
-              <span className={styles.lineSize}>{closing != null ? formatAmount(closing, currency) : '—'}</span>
               <span className={styles.verdict} data-kind={verdict.kind}>
-                <strong>{VERDICT_WORDS[verdict.kind]}</strong>
-                <span className={styles.verdictWhy}>{verdictWords(verdict, currency)}</span>
+                <strong>{VERDICT_WORDS[verdict.kind]}</strong> <span className={styles.verdictWhy}>{verdictWords(verdict, currency)}</span>
               </span>
             </li>
           );

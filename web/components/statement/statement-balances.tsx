@@ -1,5 +1,5 @@
 /** @jsxImportSource @emotion/react */
-import { formatAmount, formatDay } from '@/lib/format';
+import { formatAmount, formatDays } from '@/lib/format';
 import type { StatementBalancesItem } from '@/lib/graphql';
 import { theme } from '@/lib/theme';
 
@@ -38,7 +38,7 @@ export const StatementBalancesRows = ({ balances, available }: { balances: State
         <>
           <dt>Covers</dt>
           <dd data-testid="statement-days">
-            <time dateTime={from}>{formatDay(from)}</time> – <time dateTime={to}>{formatDay(to)}</time>
+            {formatDays(from, to)}
             <Source entered={entered.has('from') || entered.has('to')} />
           </dd>
         </>
