@@ -5,6 +5,7 @@ import { plainNameProblem, textProblem } from './upload-rules';
 import { STATEMENT_ID_PATTERN } from './keys';
 import { IDENTIFIER_KEYS } from './accounts/identifier-keys';
 import { ACCOUNT_DETAIL_LIMITS, ACCOUNT_KINDS, CURRENCY_PATTERN } from './accounts/details';
+import { BALANCE_MAX, ENTERED_BALANCE_FIELDS, STATEMENT_SPAN_MAX_DAYS } from './statement-balances';
 
 /**
  * Request and response bodies of the two presign APIs. The Lambdas parse requests with
@@ -194,6 +195,48 @@ export const renameAccountRequestSchema = z
     label: accountLabelSchema,
   })
   .strict();
+
+const calendarDay = (what: string) =>
+  z
+    .string({ error: `${what} must be a day (YYYY-MM-DD)` })
+    .refine((value) => /^\d{4}-\d{2}-\d{2}$/.test(value) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value), {
+      message: `${what} must be a day that exists (YYYY-MM-DD)`,
+    });
+
+const balance = (what: string) =>
+  z
+    .number({ error: `${what} must be a number` })
+    .refine((value) => Number.isFinite(value) && Math.abs(value) < BALANCE_MAX, `${what} must be under ${BALANCE_MAX.toLocaleString('en-US')}`)
+    .refine((value) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6, `${what} must be in whole cents`);
+
+/**
+ * What a person enters or corrects of a statement's days and money: each field given is
+ * set as theirs; one given as null is cleared; one left out stays as it is (the file's, or
+ * what they entered before).
+ */
+export const enterBalancesRequestSchema = z
+  .object({
+    id: statementIdSchema,
+    from: calendarDay('from').nullish(),
+    to: calendarDay('to').nullish(),
+    opening: balance('opening').nullish(),
+    closing: balance('closing').nullish(),
+    currency: z.string({ error: 'currency must be text' }).regex(CURRENCY_PATTERN, 'currency must be three capital letters (EUR)').nullish(),
+  })
+  .strict()
+  .refine((input) => ENTERED_BALANCE_FIELDS.some((field) => input[field] !== undefined), 'enter at least one of its days or balances')
+  .refine(
+    (input) => !input.from || !input.to || input.from <= input.to,
+    'from must be on or before to',
+  )
+  .refine(
+    (input) =>
+      !input.from ||
+      !input.to ||
+      (Date.parse(input.to) - Date.parse(input.from)) / 86_400_000 <= STATEMENT_SPAN_MAX_DAYS,
+    `a statement covers at most ${STATEMENT_SPAN_MAX_DAYS} days`,
+  );
+export type EnterBalancesRequest = z.input<typeof enterBalancesRequestSchema>;
 
 export type ProfileImageUploadRequest = z.input<typeof profileImageUploadRequestSchema>;
 export type StatementUploadRequest = z.input<typeof statementUploadRequestSchema>;

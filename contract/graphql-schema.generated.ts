@@ -132,9 +132,27 @@ export type EditStatementsResult = {
   notFound: Array<Scalars['ID']['output']>;
 };
 
+/** Each value given is set as the person's (StatementBalances.entered names it); null clears one; one left out stays as it is. */
+export type EnterBalancesInput = {
+  /** Its closing balance, in whole cents. */
+  closing?: InputMaybe<Scalars['Float']['input']>;
+  /** ISO 4217: three capital letters (EUR). */
+  currency?: InputMaybe<Scalars['String']['input']>;
+  /** The first day it covers (YYYY-MM-DD). */
+  from?: InputMaybe<Scalars['AWSDate']['input']>;
+  /** The statement. */
+  id: Scalars['ID']['input'];
+  /** Its opening balance, in whole cents. */
+  opening?: InputMaybe<Scalars['Float']['input']>;
+  /** The last day it covers (YYYY-MM-DD), on or after from, at most 367 days later. */
+  to?: InputMaybe<Scalars['AWSDate']['input']>;
+};
+
 export type Mutation = {
   /** Renames one of the caller's statements, or files one or several under another account or period. Ids the caller has no statement for come back in notFound, whoever's they are. */
   editStatements: EditStatementsResult;
+  /** Enters or corrects one of the caller's statements' days and money; null for any id the caller does not own. */
+  enterBalances?: Maybe<Statement>;
   /** Gives one of the caller's accounts another name, keeping its key and all it holds (statements, details, schedule, shares), in one write: from then on files and moves filed under the name go to it. Null for an account the caller has none of; a BadRequest error when another of their accounts goes by the name (moving its statements merges them). */
   renameAccount?: Maybe<AccountSummary>;
   /** What the person says an account is (its institution, kind and currency): null when it is not one of theirs. */
@@ -147,6 +165,11 @@ export type Mutation = {
 
 export type MutationEditStatementsArgs = {
   input: EditStatementsInput;
+};
+
+
+export type MutationEnterBalancesArgs = {
+  input: EnterBalancesInput;
 };
 
 

@@ -170,6 +170,18 @@ const uploadLimitsPayload = {
 /** Accounts or periods read in one Query: far more than anyone keeps. */
 const MAX_SUMMARIES = 1000;
 
+/** A Lambda resolver's request: the field, the caller's sub from the token (never an argument) and the input as sent. */
+const invokeWithInput = (field: string) => `{
+  "version": "2018-05-29",
+  "operation": "Invoke",
+  "payload": {
+    "field": "${field}",
+    "owner": $util.toJson(${SUB}),
+    "input": $util.toJson($ctx.args.input),
+    "requestId": $util.toJson($util.autoId())
+  }
+}`;
+
 /** Statements one read of an account's chain asks for: about 900 bytes each, so a page stays under a Query's 1 MB. */
 export const CHAIN_PAGE_STATEMENTS = 1000;
 
@@ -596,16 +608,15 @@ ${ACCOUNT_SUMMARY_UPDATE}`,
     fieldName: 'renameAccount',
     dataSource: 'statementEdits',
     // The same Lambda (it owns what files under which account); the owner is the token's sub.
-    requestTemplate: `{
-  "version": "2018-05-29",
-  "operation": "Invoke",
-  "payload": {
-    "field": "renameAccount",
-    "owner": $util.toJson(${SUB}),
-    "input": $util.toJson($ctx.args.input),
-    "requestId": $util.toJson($util.autoId())
-  }
-}`,
+    requestTemplate: invokeWithInput('renameAccount'),
+    responseTemplate: LAMBDA_ANSWER,
+  },
+  {
+    typeName: 'Mutation',
+    fieldName: 'enterBalances',
+    dataSource: 'statementEdits',
+    // The same Lambda (it writes a statement's record and copies together); the owner is the token's sub.
+    requestTemplate: invokeWithInput('enterBalances'),
     responseTemplate: LAMBDA_ANSWER,
   },
   ...(['search', 'statementNeighbours'] as const).map((fieldName): ResolverSpec => ({

@@ -1,6 +1,6 @@
 import { STATEMENT_STATUS, type Statement } from '../../contract/entities';
 import { SUB_PATTERN } from '../../contract/keys';
-import { renameAccountRequestSchema, statementEditRequestSchema } from '../../contract/api';
+import { enterBalancesRequestSchema, renameAccountRequestSchema, statementEditRequestSchema } from '../../contract/api';
 import type { AccountSummary } from '../../contract/graphql-schema.generated';
 import type { Log } from '../shared/log';
 import type { RecordStore, StatementChange } from '../shared/records';
@@ -11,7 +11,7 @@ import type { SearchIndex } from '../shared/search/index-store';
  * client's word) and the mutation's input, unparsed.
  */
 export interface StatementEditEvent {
-  /** `renameAccount` for a rename; the statements' edit otherwise. */
+  /** `renameAccount` for a rename, `enterBalances` for a statement's days and money; the statements' edit otherwise. */
   field?: string;
   owner: string;
   input: unknown;
@@ -88,4 +88,25 @@ export const createAccountRename =
         },
       };
     return outcome.account;
+  };
+
+/** An entry's answer: the statement as it is now, null for no statement of the caller's, or why not. */
+export type BalancesEntryResult = Statement | null | { error: { type: 'BadRequest' | 'Unauthorized'; message: string } };
+
+/**
+ * Sets what the caller enters or corrects of one of their statements' days and money: each
+ * value given becomes theirs (and says so), null clears one, the rest stay. Another
+ * person's id reads as one that does not exist.
+ */
+export const createBalancesEntry =
+  (deps: { records: Pick<RecordStore, 'enterBalances'>; log: Log }) =>
+  async (event: StatementEditEvent): Promise<BalancesEntryResult> => {
+    if (typeof event.owner !== 'string' || !SUB_PATTERN.test(event.owner))
+      return { error: { type: 'Unauthorized', message: 'A signed-in user is required.' } };
+    const parsed = enterBalancesRequestSchema.safeParse(event.input);
+    if (!parsed.success) return { error: { type: 'BadRequest', message: parsed.error.issues.map((issue) => issue.message).join('; ') } };
+    const { id, ...change } = parsed.data;
+    const statement = await deps.records.enterBalances(event.owner, id, change);
+    deps.log.info('balances entered', { found: statement !== undefined, fields: Object.keys(change).join(',') });
+    return statement ?? null;
   };

@@ -7,7 +7,7 @@ import { lazyTracer } from '../shared/tracing';
 import type { StatementEditEvent } from './core';
 
 /**
- * The statement-edit resolver's Lambda handler (AppSync invokes it for `editStatements` and `renameAccount`).
+ * The statement-edit resolver's Lambda handler (AppSync invokes it for `editStatements`, `renameAccount` and `enterBalances`).
  * Its environment and logger are made at cold start; the resolver, its DynamoDB client and
  * the tracer at the first invocation (wiring.ts).
  */

@@ -2571,6 +2571,23 @@ describe('see and find: each kind of statement shown in place, hostile files kep
     await expect(page.getByTestId('statement-days')).toHaveText('Feb 1 – Feb 28, 2024 · from the file');
     await expect(page.getByTestId('statement-opening')).toHaveText('1,300.00 · from the file');
     await expect(page.getByTestId('statement-closing')).toHaveText('2,500.00 · from the file');
+    // Corrected by hand, typed as the page appears (a form action: it works before the script runs), the value is the person's.
+    const held = await holdScripts(page);
+    await page.reload({ waitUntil: 'commit' });
+    await page.getByText('Enter or correct its days and balances').click();
+    const form = page.getByRole('form', { name: 'Days and balances' });
+    await form.getByLabel('Closing balance').click();
+    await page.keyboard.press('ControlOrMeta+A');
+    await page.keyboard.type('2,600.00', { delay: 25 });
+    held.release();
+    await form.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByTestId('statement-closing')).toHaveText('2,600.00 · you entered');
+    await expect(page.getByTestId('statement-opening')).toHaveText('1,300.00 · from the file');
+    // March now opens at a balance February did not close with: a break, with the amount.
+    await page.goto(`${base}/statements/accounts/${encodeURIComponent('everyday chain')}`);
+    await expect(lines.nth(2)).toHaveAttribute('data-verdict', 'break');
+    await expect(lines.nth(2)).toContainText('Balance break It opens at 2,500.00, but the one before closed at 2,600.00 (-100.00 apart).');
+    await expect(summary).toHaveText('Not continuous: 4 statements from Jan 2024 to May 2024, with 1 missing statement and 1 balance break.');
   });
 
   test("an account's page: its coverage and schedule; renamed, it keeps its address, statements, details and schedule; merged into another once the person says they are one", async () => {

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { STATEMENT_EDIT_MAX } from '../../contract';
-import { createAccountRename, createStatementEdits } from '../../lambda/statement-edits/core';
+import { createAccountRename, createBalancesEntry, createStatementEdits } from '../../lambda/statement-edits/core';
 import { nastyString, sub } from '../support/arbitraries';
 import { capturingLog, memoryRecords } from '../support/lambda-fakes';
 import { statementRecord } from '../support/statement-records';
@@ -120,5 +120,51 @@ describe('the renameAccount resolver', () => {
       }),
       { numRuns: RUNS },
     );
+  });
+});
+
+describe('the enterBalances resolver', () => {
+  const entrySetup = () => {
+    const { records, hers, his } = setup();
+    return { records, hers, his, enter: createBalancesEntry({ records, log: capturingLog() }) };
+  };
+
+  test('sets what the person enters as theirs, keeps what the file said, and clears a value given as null', async () => {
+    const { records, hers, enter } = entrySetup();
+    records.statements.set(`${ALICE}/${hers.id}`, {
+      ...hers,
+      balances: { from: '2024-03-01', to: '2024-03-31', closing: 80, unread: ['No opening balance is printed where it was read.'], entered: [] },
+    });
+    expect(await enter({ owner: ALICE, input: { id: hers.id, opening: 1204.55, currency: 'EUR' } })).toMatchObject({
+      balances: { from: '2024-03-01', to: '2024-03-31', opening: 1204.55, closing: 80, currency: 'EUR', entered: ['opening', 'currency'] },
+    });
+    const cleared = await enter({ owner: ALICE, input: { id: hers.id, currency: null, closing: 81 } });
+    expect(cleared).toMatchObject({ balances: { opening: 1204.55, closing: 81, entered: ['opening', 'closing'] } });
+    expect((cleared as { balances: object }).balances).not.toHaveProperty('currency');
+  });
+
+  test("null for another person's statement, which stays as it was", async () => {
+    const { records, his, enter } = entrySetup();
+    expect(await enter({ owner: ALICE, input: { id: his.id, opening: 1 } })).toBeNull();
+    expect(records.statements.get(`${BOB}/${his.id}`)).toEqual(his);
+    expect(records.writes).toEqual([]);
+  });
+
+  test.each([
+    [{ id: 'x', opening: 1 }, 'statementId is not a statement id'],
+    [{ opening: 1 }, 'statementId is required'],
+    [{ id: '01JD0000000000000000000001' }, 'enter at least one of its days or balances'],
+    [{ id: '01JD0000000000000000000001', from: '2024-02-30' }, 'from must be a day that exists (YYYY-MM-DD)'],
+    [{ id: '01JD0000000000000000000001', from: '2024-03-31', to: '2024-03-01' }, 'from must be on or before to'],
+    [{ id: '01JD0000000000000000000001', from: '2023-01-01', to: '2024-03-01' }, 'a statement covers at most 367 days'],
+    [{ id: '01JD0000000000000000000001', opening: 1.005 }, 'opening must be in whole cents'],
+    [{ id: '01JD0000000000000000000001', closing: 1e13 }, 'closing must be under 1,000,000,000,000'],
+    [{ id: '01JD0000000000000000000001', currency: 'eur' }, 'currency must be three capital letters (EUR)'],
+    [{ id: '01JD0000000000000000000001', opening: 1, owner: BOB }, 'Unrecognized key: "owner"'],
+  ])('%j is refused in words, and nothing is written', async (input, message) => {
+    const { records, enter } = entrySetup();
+    const answer = await enter({ owner: ALICE, input });
+    expect(answer).toEqual({ error: { type: 'BadRequest', message: expect.stringContaining(message) } });
+    expect(records.writes).toEqual([]);
   });
 });

@@ -65,6 +65,23 @@ describe('the record store, on DynamoDB Local', () => {
     for (const one of await balancesOf(again)) expect(one).toEqual({ ...READ, entered: [] });
   });
 
+  test("what the person enters goes on the record and every copy, beside what the file said, and a reading after it keeps theirs", async () => {
+    const statement = statementRecord(crypto.randomUUID());
+    await store.putStatement(statement);
+    expect(await store.readBalances(statement, READ)).toBe(true);
+    const entered = await store.enterBalances(statement.owner, statement.id, { opening: 1200, currency: null });
+    const { currency: _currency, ...rest } = READ;
+    expect(entered?.balances).toEqual({ ...rest, opening: 1200, entered: ['opening'] });
+    for (const one of await balancesOf(statement)) expect(one).toEqual(entered?.balances);
+    // Entered before any reading: the reading that comes after leaves the record as the person made it.
+    const early = statementRecord(crypto.randomUUID());
+    await store.putStatement(early);
+    await store.enterBalances(early.owner, early.id, { closing: 5 });
+    expect(await store.readBalances(early, READ)).toBe(false);
+    expect((await store.getStatement(early.owner, early.id))?.balances).toEqual({ unread: [], closing: 5, entered: ['closing'] });
+    expect(await store.enterBalances(crypto.randomUUID(), early.id, { closing: 6 })).toBeUndefined();
+  });
+
   test('a record not listed yet gets them alone, and its copies are written from it when it is', async () => {
     const statement = statementRecord(crypto.randomUUID());
     await store.putStatement(statement);

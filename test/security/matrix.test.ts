@@ -88,6 +88,11 @@ const GRAPHQL: Record<string, { query: (ctx: Context) => string; expect: Record<
     query: () => 'mutation { renameAccount(input: { accountKey: "a", label: "A" }) { accountKey label } }',
     expect: { ...tokenless, apiKey: 'notAuthorized', userA: 'ok', userB: 'notFound' },
   },
+  enterBalances: {
+    // A's statement: A's own entry is kept as A's; B naming it reaches nothing of A's.
+    query: (ctx) => `mutation { enterBalances(input: { id: "${ctx.aStatement}", opening: 10.5 }) { id owner balances { opening entered } } }`,
+    expect: { ...tokenless, apiKey: 'notAuthorized', userA: 'ok', userB: 'notFound' },
+  },
   accountChain: {
     // A's account of A's statement: B naming it reads B's own account of that key, which holds nothing of A's.
     query: () => '{ accountChain(accountKey: "a") { items { id owner } } }',
@@ -504,6 +509,7 @@ describe('GraphQL', () => {
           if (caller === 'userA') expect(value.items.map((item: { id: string }) => item.id)).toContain(ctx.aStatement);
         }
         if (operation === 'statement') expect(value.owner).toBe(a.sub);
+        if (operation === 'enterBalances') expect(value).toMatchObject({ owner: a.sub, balances: { opening: 10.5, entered: ['opening'] } });
         if (operation === 'accountChain') {
           for (const item of value.items) expect(item.owner).toBe(self.sub);
           expect(value.items.map((item: { id: string }) => item.id)).toEqual(caller === 'userA' ? [ctx.aStatement] : []);

@@ -21,6 +21,7 @@ import type { AccountPorts } from '../../lambda/account/routes';
 import { notFound } from '../../lambda/shared/errors';
 import type { Log, LogFields } from '../../lambda/shared/log';
 import type { HeldUpload, RecordStore } from '../../lambda/shared/records';
+import { enteredBalances } from '../../lambda/shared/records/statements';
 import { expectedSummaries } from '../../lambda/catalogue/summaries';
 import { createS3Client } from '../../lambda/shared/runtime';
 import { Presigner, type ObjectInfo, type ObjectStore } from '../../lambda/shared/s3';
@@ -357,6 +358,14 @@ export const memoryRecords = (): MemoryRecords => {
       if (!held || held.balances || held.fileName !== statement.fileName || held.period !== statement.period) return false;
       statements.set(id(statement.owner, statement.id), { ...held, balances: { ...balances, entered: [] } });
       return true;
+    },
+    async enterBalances(owner, statementId, change) {
+      const held = statements.get(id(owner, statementId));
+      if (!held) return undefined;
+      writes.push(`enterBalances ${owner}/${statementId}`);
+      const after = { ...held, balances: enteredBalances(held.balances, change) };
+      statements.set(id(owner, statementId), after);
+      return after;
     },
     async keyDeleted(statement) {
       const held = deleted.get(id(statement.owner, statement.id));

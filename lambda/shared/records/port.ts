@@ -1,6 +1,10 @@
 import type { DeletedStatement, Statement, StatementStatus, UploadRefusal } from '../../../contract/entities';
 import type { AccountSummary } from '../../../contract/graphql-schema.generated';
 import type { StatementBalances } from '../../../contract/reading/balances';
+import type { EnteredBalanceField } from '../../../contract/statement-balances';
+
+/** What a person enters of a statement's days and money: a value to set, null to clear, absent to leave. */
+export type BalancesChange = { [K in EnteredBalanceField]?: (K extends 'opening' | 'closing' ? number : string) | null };
 
 /** The DynamoDB calls the handlers make, as a port so the core can be tested without a network. */
 export interface RecordStore {
@@ -99,6 +103,12 @@ export interface RecordStore {
    * record as read; `false` when it changed or has them already.
    */
   readBalances(statement: Statement, balances: StatementBalances): Promise<boolean>;
+  /**
+   * Sets what the person enters of a statement's days and money on the record and its list
+   * copies in one transaction: each value given is theirs (`entered` names it), null
+   * clears one, one left out stays. Undefined when the owner has no such statement.
+   */
+  enterBalances(owner: string, statementId: string, change: BalancesChange): Promise<Statement | undefined>;
   /**
    * Gives one of the owner's accounts another name, keeping its key (so its statements,
    * details, schedule and shares stay where they are), in one transaction: from then on

@@ -1,7 +1,8 @@
 import { accountKeyOf, statementAccountKey, statementListCopies, type ListCopyKey } from '../../../contract/keys';
 import { STATEMENT_STATUS, type Statement } from '../../../contract/entities';
 import { releaseHeld } from './holds';
-import type { RecordStore, StatementChange } from './port';
+import type { BalancesChange, RecordStore, StatementChange } from './port';
+import { ENTERED_BALANCE_FIELDS } from '../../../contract/statement-balances';
 import {
   accountSummaryUpdate,
   coverageSummaryUpdate,
@@ -55,6 +56,27 @@ const sameCopy = (a: ListCopyKey) => (b: ListCopyKey) => a.partition === b.parti
 
 /** The record's attribute of what its file says of its days and money (the GraphQL Statement's field of that name). */
 const BALANCES = 'balances' satisfies keyof Statement;
+
+/**
+ * A statement's balances with what the person entered: each value given is theirs, null
+ * clears one (it is then neither read nor entered), one left out stays as it was.
+ */
+export const enteredBalances = (had: Statement['balances'], change: BalancesChange): NonNullable<Statement['balances']> => {
+  const next: Record<string, unknown> = { ...(had ?? { unread: [] }) };
+  const entered = new Set(had?.entered ?? []);
+  for (const field of ENTERED_BALANCE_FIELDS) {
+    const value = change[field];
+    if (value === undefined) continue;
+    if (value === null) {
+      delete next[field];
+      entered.delete(field);
+    } else {
+      next[field] = value;
+      entered.add(field);
+    }
+  }
+  return { ...(next as NonNullable<Statement['balances']>), entered: ENTERED_BALANCE_FIELDS.filter((field) => entered.has(field)) };
+};
 
 /** What an item's copies and keys follow: a write conditioned on them acts only on the record as read. */
 const FILED = ['fileName', 'accountLabel', 'period', 'status'] as const;
@@ -131,6 +153,7 @@ export const statementRecords = (
   | 'keyStatement'
   | 'keyDeleted'
   | 'readBalances'
+  | 'enterBalances'
   | 'editStatement'
   | 'deleteStatement'
   | 'setStatementStatus'
@@ -353,6 +376,49 @@ export const statementRecords = (
         if (cancellationCodes(error).includes('ConditionalCheckFailed')) return false;
         throw error;
       }
+    },
+    async enterBalances(owner, statementId, change) {
+      for (let attempt = 1; attempt <= EDIT_ATTEMPTS; attempt++) {
+        const item = await get(statementItemKey(owner, statementId));
+        if (!item) return undefined;
+        const before = stripKeys(item);
+        const had = before.balances;
+        const balances = enteredBalances(had, change);
+        const read = asRead(before);
+        const { ordered, byId } = statementListCopies(before);
+        const copies = item[LISTED] === true ? [...(item[ORDERED] === true ? ordered : []), ...byId] : [];
+        const set = (Key: Record<string, unknown>, ConditionExpression: string, names = {}, values = {}): TransactItem => ({
+          Update: {
+            TableName: tableName,
+            Key,
+            UpdateExpression: 'SET #balances = :balances',
+            ConditionExpression,
+            ExpressionAttributeNames: { '#balances': BALANCES, ...names },
+            ExpressionAttributeValues: { ':balances': balances, ...values },
+          },
+        });
+        try {
+          await transact([
+            // Only the record as read, its balances too: a reading or another entry in between is read again.
+            set(
+              statementItemKey(owner, statementId),
+              [
+                had ? '#balances = :had' : 'attribute_not_exists(#balances)',
+                item[LISTED] === true ? '#listed = :true' : 'attribute_not_exists(#listed)',
+                ...read.conditions,
+              ].join(' AND '),
+              { '#listed': LISTED, ...read.names },
+              { ...(had ? { ':had': had } : {}), ...(item[LISTED] === true ? { ':true': true } : {}), ...read.values },
+            ),
+            ...copies.map((copy) => set(copyKey(copy), 'attribute_exists(#pk)', { '#pk': pk })),
+          ]);
+          return { ...before, balances };
+        } catch (error) {
+          if (cancellationCodes(error).includes('ConditionalCheckFailed')) continue;
+          throw error;
+        }
+      }
+      throw Object.assign(new Error('The statement kept changing while it was edited; try again.'), { name: 'EditConflict' });
     },
     async editStatement(owner, statementId, change) {
       // Tried again while something else changes the statement between the read and the write.

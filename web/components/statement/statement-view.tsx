@@ -20,6 +20,7 @@ import { theme } from '@/lib/theme';
 import { toast } from '@/lib/toast';
 import { Integrity } from '../statements/statement-list';
 import { Button, Card } from '../ui';
+import { BalancesForm } from './balances-form';
 import { StatementBalancesRows } from './statement-balances';
 
 /** The viewer of the statement's kind comes when a statement of that kind is opened. */
@@ -135,6 +136,7 @@ export const StatementView = ({
             </>
           )}
         </dl>
+        {statement.status === 'AVAILABLE' && <BalancesForm statementId={statement.id} balances={balances} />}
         <Integrity item={statement} />
         {statement.status === 'AVAILABLE' && (
           <p>

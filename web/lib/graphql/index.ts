@@ -11,6 +11,7 @@ import {
   DeletedStatementsDocument,
   ExportAccountsDocument,
   EditStatementsDocument,
+  EnterBalancesDocument,
   MeDocument,
   SameFileDocument,
   StatementDetailsDocument,
@@ -46,6 +47,7 @@ export const SAME_FILE = SameFileDocument;
 export const AVATAR_OUTCOME = AvatarOutcomeDocument;
 export const SUMMARIES = SummariesDocument;
 export const EDIT_STATEMENTS = EditStatementsDocument;
+export const ENTER_BALANCES = EnterBalancesDocument;
 export const COVERAGE = CoverageDocument;
 export const EXPORT_ACCOUNTS = ExportAccountsDocument;
 export const UPDATE_ACCOUNT_SCHEDULE = UpdateAccountScheduleDocument;
