@@ -206,7 +206,10 @@ const calendarDay = (what: string) =>
 const balance = (what: string) =>
   z
     .number({ error: `${what} must be a number` })
-    .refine((value) => Number.isFinite(value) && Math.abs(value) < BALANCE_MAX, `${what} must be under ${BALANCE_MAX.toLocaleString('en-US')}`)
+    .refine(
+      (value) => Number.isFinite(value) && Math.abs(value) < BALANCE_MAX,
+      `${what} must be under ${BALANCE_MAX.toLocaleString('en-US')}`,
+    )
     .refine((value) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6, `${what} must be in whole cents`);
 
 /**
@@ -221,19 +224,16 @@ export const enterBalancesRequestSchema = z
     to: calendarDay('to').nullish(),
     opening: balance('opening').nullish(),
     closing: balance('closing').nullish(),
-    currency: z.string({ error: 'currency must be text' }).regex(CURRENCY_PATTERN, 'currency must be three capital letters (EUR)').nullish(),
+    currency: z
+      .string({ error: 'currency must be text' })
+      .regex(CURRENCY_PATTERN, 'currency must be three capital letters (EUR)')
+      .nullish(),
   })
   .strict()
   .refine((input) => ENTERED_BALANCE_FIELDS.some((field) => input[field] !== undefined), 'enter at least one of its days or balances')
+  .refine((input) => !input.from || !input.to || input.from <= input.to, 'from must be on or before to')
   .refine(
-    (input) => !input.from || !input.to || input.from <= input.to,
-    'from must be on or before to',
-  )
-  .refine(
-    (input) =>
-      !input.from ||
-      !input.to ||
-      (Date.parse(input.to) - Date.parse(input.from)) / 86_400_000 <= STATEMENT_SPAN_MAX_DAYS,
+    (input) => !input.from || !input.to || (Date.parse(input.to) - Date.parse(input.from)) / 86_400_000 <= STATEMENT_SPAN_MAX_DAYS,
     `a statement covers at most ${STATEMENT_SPAN_MAX_DAYS} days`,
   );
 export type EnterBalancesRequest = z.input<typeof enterBalancesRequestSchema>;

@@ -78,6 +78,21 @@ export type Cadence =
   | 'QUARTERLY'
   | 'YEARLY';
 
+export type ChainConnection = {
+  items: Array<ChainStatement>;
+  nextToken?: Maybe<Scalars['String']['output']>;
+};
+
+/** A statement as an account's chain reads it: only what the chain needs, so a thousand come in one read. */
+export type ChainStatement = {
+  balances?: Maybe<StatementBalances>;
+  fileName: Scalars['String']['output'];
+  id: Scalars['ID']['output'];
+  owner: Scalars['ID']['output'];
+  period: Scalars['String']['output'];
+  status: StatementStatus;
+};
+
 export type CoverageCell = {
   /** The account, as every spelling of its label reads (see the contract's accountKeyOf); AccountSummary names it. */
   accountKey: Scalars['String']['output'];
@@ -209,7 +224,7 @@ export type Profile = {
 
 export type Query = {
   /** Every statement of one of the caller's accounts, with its days and balances, in one read (up to 1,000 a page, in upload order): what the account's chain is checked from. */
-  accountChain: StatementConnection;
+  accountChain: ChainConnection;
   /** The caller's accounts (one per label, whatever its capitalisation), with how many statements and bytes each holds. */
   accounts: Array<AccountSummary>;
   /** Which accounts the caller has statements for in which months: one cell per account and period in use, a page at a time (one page holds 5,000 cells: 25 accounts over 15 years). */

@@ -26,7 +26,7 @@ export type ChainVerdict =
   | { kind: 'first' }
   /** Its days begin the day after the previous ones end (or within QUIET_DAYS), and its opening balance is the previous closing balance. */
   | { kind: 'continuous' }
-  /** Days between the two that no statement covers; `moved` is what the balance did over them, where both are read. */
+  /** More than QUIET_DAYS between the two that no statement covers; `moved` is what the balance did over them, where both are read. */
   | { kind: 'missing'; from: string; to: string; days: number; moved?: number }
   /** The days follow on, but the balance does not carry over: `difference` is the opening less the previous closing. */
   | { kind: 'break'; closing: number; opening: number; difference: number }
@@ -57,10 +57,11 @@ export interface AccountChain {
 }
 
 /**
- * Days between two statements that no transaction falls on, when the balance carries over
- * to the cent: a table export's days are those of its first and last transaction, so a
- * weekend or a quiet week between two exports is no missing statement. A longer gap is one
- * (a month without a statement is what lenders ask about), whatever the balances say.
+ * Days between two statements that no transaction falls on, still read as following on: a
+ * table export's days are those of its first and last transaction, so a weekend or a quiet
+ * week between two exports is no missing statement (whether the two chain is then the
+ * balances' to say). A longer gap is one: a month without a statement is what lenders ask
+ * about.
  */
 export const QUIET_DAYS = 7;
 
@@ -89,10 +90,7 @@ const compareChain = (a: ChainStatement, b: ChainStatement): number => {
 /** How `next` follows `previous`. */
 export const chainVerdict = (previous: ChainStatement, next: ChainStatement): ChainVerdict => {
   const [before, after] = [daysOf(previous), daysOf(next)];
-  const lacking = [
-    ...(before ? [] : [`the days ${previous.fileName} covers`]),
-    ...(after ? [] : [`the days ${next.fileName} covers`]),
-  ];
+  const lacking = [...(before ? [] : [`the days ${previous.fileName} covers`]), ...(after ? [] : [`the days ${next.fileName} covers`])];
   if (!before || !after) return { kind: 'unknown', lacking };
   const closing = previous.balances?.closing;
   const opening = next.balances?.opening;
@@ -109,7 +107,7 @@ export const chainVerdict = (previous: ChainStatement, next: ChainStatement): Ch
     return { kind: 'duplicate' };
   const gap = dayNumber(after.from) - dayNumber(before.to) - 1;
   if (gap < 0) return { kind: 'overlap', days: Math.min(-gap, dayNumber(after.to) - dayNumber(after.from) + 1) };
-  if (gap > 0 && !(gap <= QUIET_DAYS && balancesRead && cents(closing) === cents(opening)))
+  if (gap > QUIET_DAYS)
     return {
       kind: 'missing',
       from: dayOf(dayNumber(before.to) + 1),
@@ -152,7 +150,15 @@ export const accountChain = (statements: readonly ChainStatement[]): AccountChai
   return {
     links,
     state,
-    ...(days.length > 0 ? { from: days[0].from, to: days.map((one) => one.to).sort().at(-1) } : {}),
+    ...(days.length > 0
+      ? {
+          from: days[0].from,
+          to: days
+            .map((one) => one.to)
+            .sort()
+            .at(-1),
+        }
+      : {}),
     counts,
   };
 };

@@ -2517,17 +2517,25 @@ describe('see and find: each kind of statement shown in place, hostile files kep
     await signIn(page, viewer.email, viewer.password);
     await page.waitForURL(`${base}/statements`);
     const idToken = (await sessionCookies(page.context())).find((cookie) => cookie.name.endsWith('.idToken'))!.value;
-    // Exports with a running balance, as banks give them: each month's first transaction opens from the last month's balance.
-    const exportOf = (rows: string[][]) => Buffer.from(['Date,Description,Amount,Balance', ...rows.map((row) => row.join(','))].join('\r\n'));
-    const months: [string, string[][]][] = [
-      ['2024-01', [['2024-01-02', 'Salary ACME', '2000.00', '2100.00'], ['2024-01-30', 'Rent', '-800.00', '1300.00']]],
-      ['2024-02', [['2024-02-01', 'Salary ACME', '2000.00', '3300.00'], ['2024-02-28', 'Rent', '-800.00', '2500.00']]],
-      ['2024-03', [['2024-03-01', 'Salary ACME', '2000.00', '4500.00'], ['2024-03-29', 'Rent', '-800.00', '3700.00']]],
+    // Exports with a running balance, as banks give them: a salary at the month's start and the rent at its end, each row
+    // with the balance after it, so each month opens with the last one's closing balance.
+    const exportOf = (first: string, last: string, opening: number) =>
+      Buffer.from(
+        [
+          'Date,Description,Amount,Balance',
+          `${first},Salary ACME,2000.00,${(opening + 2000).toFixed(2)}`,
+          `${last},Rent,-800.00,${(opening + 1200).toFixed(2)}`,
+        ].join('\r\n'),
+      );
+    const months: [string, string, string, number][] = [
+      ['2024-01', '2024-01-02', '2024-01-30', 100],
+      ['2024-02', '2024-02-01', '2024-02-28', 1300],
+      ['2024-03', '2024-03-01', '2024-03-29', 2500],
       // April's statement is not here, and May opens at 3,000.00, not March's 3,700.00.
-      ['2024-05', [['2024-05-02', 'Salary ACME', '2000.00', '5000.00'], ['2024-05-30', 'Rent', '-800.00', '4200.00']]],
+      ['2024-05', '2024-05-02', '2024-05-30', 3000],
     ];
     const ids: string[] = [];
-    for (const [period, rows] of months)
+    for (const [period, first, last, opening] of months)
       ids.push(
         (
           await uploadStatement(stack.config, idToken, {
@@ -2535,7 +2543,7 @@ describe('see and find: each kind of statement shown in place, hostile files kep
             accountLabel: 'Everyday Chain',
             contentType: 'text/csv',
             period,
-            bytes: exportOf(rows),
+            bytes: exportOf(first, last, opening),
           })
         ).statementId,
       );
@@ -2587,7 +2595,9 @@ describe('see and find: each kind of statement shown in place, hostile files kep
     await page.goto(`${base}/statements/accounts/${encodeURIComponent('everyday chain')}`);
     await expect(lines.nth(2)).toHaveAttribute('data-verdict', 'break');
     await expect(lines.nth(2)).toContainText('Balance break It opens at 2,500.00, but the one before closed at 2,600.00 (-100.00 apart).');
-    await expect(summary).toHaveText('Not continuous: 4 statements from Jan 2024 to May 2024, with 1 missing statement and 1 balance break.');
+    await expect(summary).toHaveText(
+      'Not continuous: 4 statements from Jan 2024 to May 2024, with 1 missing statement and 1 balance break.',
+    );
   });
 
   test("an account's page: its coverage and schedule; renamed, it keeps its address, statements, details and schedule; merged into another once the person says they are one", async () => {

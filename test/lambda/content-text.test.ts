@@ -294,7 +294,11 @@ test.each([
   ['a PDF', 'largePdf'],
   ['a workbook', 'largeWorkbook'],
 ])('%s larger than its cap is not read at all, and the note says so', (_, name) => {
-  expect(outcomes[name]).toEqual({ reads: 0, bytesRead: 0, content: { pieces: [], note: 'cut', balances: { unread: [UNREAD_BALANCES.cut] } } });
+  expect(outcomes[name]).toEqual({
+    reads: 0,
+    bytesRead: 0,
+    content: { pieces: [], note: 'cut', balances: { unread: [UNREAD_BALANCES.cut] } },
+  });
 });
 
 test('an image has no words to index, and is not read', () => {

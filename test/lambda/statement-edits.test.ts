@@ -133,7 +133,13 @@ describe('the enterBalances resolver', () => {
     const { records, hers, enter } = entrySetup();
     records.statements.set(`${ALICE}/${hers.id}`, {
       ...hers,
-      balances: { from: '2024-03-01', to: '2024-03-31', closing: 80, unread: ['No opening balance is printed where it was read.'], entered: [] },
+      balances: {
+        from: '2024-03-01',
+        to: '2024-03-31',
+        closing: 80,
+        unread: ['No opening balance is printed where it was read.'],
+        entered: [],
+      },
     });
     expect(await enter({ owner: ALICE, input: { id: hers.id, opening: 1204.55, currency: 'EUR' } })).toMatchObject({
       balances: { from: '2024-03-01', to: '2024-03-31', opening: 1204.55, closing: 80, currency: 'EUR', entered: ['opening', 'currency'] },

@@ -65,7 +65,7 @@ describe('the record store, on DynamoDB Local', () => {
     for (const one of await balancesOf(again)) expect(one).toEqual({ ...READ, entered: [] });
   });
 
-  test("what the person enters goes on the record and every copy, beside what the file said, and a reading after it keeps theirs", async () => {
+  test('what the person enters goes on the record and every copy, beside what the file said, and a reading after it keeps theirs', async () => {
     const statement = statementRecord(crypto.randomUUID());
     await store.putStatement(statement);
     expect(await store.readBalances(statement, READ)).toBe(true);
@@ -104,7 +104,15 @@ describe('through the local stack', () => {
     ({ stack, alice } = context);
   });
 
-  type Balances = { from?: string; to?: string; opening?: number; closing?: number; currency?: string; unread: string[]; entered: string[] };
+  type Balances = {
+    from?: string;
+    to?: string;
+    opening?: number;
+    closing?: number;
+    currency?: string;
+    unread: string[];
+    entered: string[];
+  };
   const balancesOf = async (id: string) =>
     (
       (await apollo(stack.config, { token: alice.idToken }).query({ query: STATEMENT_DETAILS, variables: { id }, fetchPolicy: 'no-cache' }))

@@ -90,7 +90,8 @@ const GRAPHQL: Record<string, { query: (ctx: Context) => string; expect: Record<
   },
   enterBalances: {
     // A's statement: A's own entry is kept as A's; B naming it reaches nothing of A's.
-    query: (ctx) => `mutation { enterBalances(input: { id: "${ctx.aStatement}", opening: 10.5 }) { id owner balances { opening entered } } }`,
+    query: (ctx) =>
+      `mutation { enterBalances(input: { id: "${ctx.aStatement}", opening: 10.5 }) { id owner balances { opening entered } } }`,
     expect: { ...tokenless, apiKey: 'notAuthorized', userA: 'ok', userB: 'notFound' },
   },
   accountChain: {

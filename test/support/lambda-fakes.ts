@@ -260,7 +260,10 @@ export const memoryRecords = (): MemoryRecords => {
       const statement = statements.get(id(owner, statementId));
       if (!statement) return undefined;
       writes.push(`editStatement ${owner}/${statementId}`);
-      const named = change.accountLabel === undefined ? {} : { accountKey: names.get(`${owner}/${accountKeyOf(change.accountLabel)}`) ?? accountKeyOf(change.accountLabel) };
+      const named =
+        change.accountLabel === undefined
+          ? {}
+          : { accountKey: names.get(`${owner}/${accountKeyOf(change.accountLabel)}`) ?? accountKeyOf(change.accountLabel) };
       const moved = { ...statement, ...change, ...named };
       const refiled = statementAccountKey(moved) !== statementAccountKey(statement) || moved.period !== statement.period;
       const edited = refiled ? { ...moved, filedAt: new Date().toISOString() } : moved;
@@ -347,7 +350,8 @@ export const memoryRecords = (): MemoryRecords => {
       const own = [...statements.values()].filter((statement) => statement.owner === owner);
       if (!own.some((statement) => statementAccountKey(statement) === accountKey)) return 'gone';
       const nameKey = accountKeyOf(label);
-      const holder = names.get(`${owner}/${nameKey}`) ?? (own.some((statement) => statementAccountKey(statement) === nameKey) ? nameKey : accountKey);
+      const holder =
+        names.get(`${owner}/${nameKey}`) ?? (own.some((statement) => statementAccountKey(statement) === nameKey) ? nameKey : accountKey);
       if (nameKey !== accountKey && holder !== accountKey) return 'taken';
       if (nameKey !== accountKey) names.set(`${owner}/${nameKey}`, accountKey);
       const filed = own.filter((statement) => statementAccountKey(statement) === accountKey);

@@ -16,7 +16,9 @@ test('a continuous chain says so in one sentence', () => {
     statement('2024-02-01', '2024-02-29', 200, 300),
     statement('2024-03-01', '2024-03-31', 300, 400),
   ]);
-  expect(chainSummary(chain)).toBe('Continuous from Jan 2024 to Mar 2024: 3 statements, every closing balance matches the next opening balance.');
+  expect(chainSummary(chain)).toBe(
+    'Continuous from Jan 2024 to Mar 2024: 3 statements, every closing balance matches the next opening balance.',
+  );
 });
 
 test('a chain with a missing month and a break names both, and each verdict says its days and amounts', () => {
@@ -26,9 +28,7 @@ test('a chain with a missing month and a break names both, and each verdict says
     statement('2024-04-01', '2024-04-30', 350, 400),
   ]);
   expect(chainSummary(chain)).toBe('Not continuous: 3 statements from Jan 2024 to Apr 2024, with 1 missing statement and 1 balance break.');
-  expect(verdictWords(chain.links[1].verdict, 'EUR')).toBe(
-    'It opens at €210.50, but the one before closed at €200.00 (€10.50 apart).',
-  );
+  expect(verdictWords(chain.links[1].verdict, 'EUR')).toBe('It opens at €210.50, but the one before closed at €200.00 (€10.50 apart).');
   expect(verdictWords(chain.links[2].verdict, 'EUR')).toBe(
     'Mar 1, 2024 to Mar 31, 2024 (31 days) are in no statement; the balance moved by €50.00 over them.',
   );

@@ -12,6 +12,15 @@ export const CHAIN_STATE_WORDS: Record<ChainState, string> = {
 
 const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
+/** What each state means, for the word's title. */
+export const CHAIN_STATE_MEANING: Record<ChainState, string> = {
+  continuous: 'Every statement begins where the one before ends, with its closing balance.',
+  gaps: 'Days between two statements are in none: a statement is missing.',
+  breaks: 'A balance does not carry over, or days are covered twice.',
+  unchecked: 'A day or a balance of a statement is not read: enter it on the statement to check.',
+  empty: 'No statement to check.',
+};
+
 /** The month a day falls in, as periods are written ("Mar 2024"). */
 const monthOf = (day: string) => formatPeriod(day.slice(0, 7));
 

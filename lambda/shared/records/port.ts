@@ -99,8 +99,9 @@ export interface RecordStore {
   /**
    * Keeps what its file says of its days and money on the record and its list copies
    * (where the account's chain is read), once: a statement's file never changes, so a
-   * record that has them (read before, or entered by its owner) keeps its own. Only on the
-   * record as read; `false` when it changed or has them already.
+   * record that has them (read before, or entered by its owner) keeps its own. A record not
+   * listed, or listed without every copy, gets them alone (its copies follow it when they are
+   * written). Only on the record as read; `false` when it changed or has them already.
    */
   readBalances(statement: Statement, balances: StatementBalances): Promise<boolean>;
   /**

@@ -57,6 +57,20 @@ const sameCopy = (a: ListCopyKey) => (b: ListCopyKey) => a.partition === b.parti
 /** The record's attribute of what its file says of its days and money (the GraphQL Statement's field of that name). */
 const BALANCES = 'balances' satisfies keyof Statement;
 
+/** The write of a statement's balances on one of its items (the record, or a copy), under a condition. */
+const balancesSetter =
+  (tableName: string, balances: NonNullable<Statement['balances']>) =>
+  (Key: Record<string, unknown>, ConditionExpression: string, names = {}, values = {}): TransactItem => ({
+    Update: {
+      TableName: tableName,
+      Key,
+      UpdateExpression: 'SET #balances = :balances',
+      ConditionExpression,
+      ExpressionAttributeNames: { '#balances': BALANCES, ...names },
+      ExpressionAttributeValues: { ':balances': balances, ...values },
+    },
+  });
+
 /**
  * A statement's balances with what the person entered: each value given is theirs, null
  * clears one (it is then neither read nor entered), one left out stays as it was.
@@ -338,37 +352,25 @@ export const statementRecords = (
     },
     async readBalances(statement, balances) {
       const read = asRead(statement);
-      const stored = { ...balances, entered: [] };
-      const set = (Key: Record<string, unknown>, ConditionExpression: string, names = {}, values = {}): TransactItem => ({
-        Update: {
-          TableName: tableName,
-          Key,
-          UpdateExpression: 'SET #balances = :balances',
-          ConditionExpression,
-          ExpressionAttributeNames: { '#balances': BALANCES, ...names },
-          ExpressionAttributeValues: { ':balances': stored, ...values },
-        },
-      });
+      const set = balancesSetter(tableName, { ...balances, entered: [] });
       const record = (listed: boolean) =>
         set(
           statementItemKey(statement.owner, statement.id),
-          [
-            ...(listed ? ['#listed = :true', '#ordered = :true'] : ['attribute_not_exists(#listed)']),
-            'attribute_not_exists(#balances)',
-            ...read.conditions,
-          ].join(' AND '),
-          { ...(listed ? { '#listed': LISTED, '#ordered': ORDERED } : { '#listed': LISTED }), ...read.names },
+          [...(listed ? ['#listed = :true', '#ordered = :true'] : []), 'attribute_not_exists(#balances)', ...read.conditions].join(' AND '),
+          { ...(listed ? { '#listed': LISTED, '#ordered': ORDERED } : {}), ...read.names },
           { ...(listed ? { ':true': true } : {}), ...read.values },
         );
       try {
-        // Listed (as a statement is once it is available): the record and every copy, which the chain reads.
+        // Listed and ordered (as a statement is once it is available): the record and every copy, which the chain reads.
         await transact([record(true), ...allCopies(statement).map((copy) => set(copyKey(copy), 'attribute_exists(#pk)', { '#pk': pk }))]);
         return true;
       } catch (error) {
         if (!cancellationCodes(error).includes('ConditionalCheckFailed')) throw error;
       }
       try {
-        // Not listed yet: the record alone; its copies are written from it when it is.
+        // Not listed yet, or listed the way of an earlier release (a copy missing): the record
+        // alone, so its file is read once, not at every sweep; its copies are written from it
+        // by the listing, the ordering or the next edit.
         await transact([record(false)]);
         return true;
       } catch (error) {
@@ -387,16 +389,7 @@ export const statementRecords = (
         const read = asRead(before);
         const { ordered, byId } = statementListCopies(before);
         const copies = item[LISTED] === true ? [...(item[ORDERED] === true ? ordered : []), ...byId] : [];
-        const set = (Key: Record<string, unknown>, ConditionExpression: string, names = {}, values = {}): TransactItem => ({
-          Update: {
-            TableName: tableName,
-            Key,
-            UpdateExpression: 'SET #balances = :balances',
-            ConditionExpression,
-            ExpressionAttributeNames: { '#balances': BALANCES, ...names },
-            ExpressionAttributeValues: { ':balances': balances, ...values },
-          },
-        });
+        const set = balancesSetter(tableName, balances);
         try {
           await transact([
             // Only the record as read, its balances too: a reading or another entry in between is read again.

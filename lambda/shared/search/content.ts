@@ -41,7 +41,10 @@ const unread = (why: keyof typeof UNREAD_BALANCES): StatementBalances => ({ unre
 /** A table read from the first part of a longer file ends before the file does: its last day and closing balance are not the file's. */
 const firstPartOnly = (balances: StatementBalances): StatementBalances => {
   const { to: _to, closing: _closing, ...rest } = balances;
-  return { ...rest, unread: [...balances.unread, 'Only the first part of this long file was read: its last day and closing balance are not.'] };
+  return {
+    ...rest,
+    unread: [...balances.unread, 'Only the first part of this long file was read: its last day and closing balance are not.'],
+  };
 };
 
 /**

@@ -3,10 +3,12 @@ import type { AccountChain } from '@contract/accounts/chain';
 import { chainSummary, verdictWords, VERDICT_WORDS } from '@/lib/chain-words';
 import { formatAmount, formatDays, formatPeriod } from '@/lib/format';
 import { statementPage } from '@/lib/routes';
+import { BalanceChart } from './balance-chart';
 import styles from './coverage.module.css';
 
 /**
- * Whether the account's statements are continuous, in a sentence, then one line per
+ * Whether the account's statements are continuous, in a sentence, its closing balances
+ * as a small chart, then one line per
  * statement in the order of its days: the days, the statement, its closing balance, and how
  * it follows the one before (the word, and the sentence that says why). Server-rendered.
  */
@@ -16,6 +18,7 @@ export const AccountChainView = ({ chain }: { chain: AccountChain }) => (
     <p data-testid="chain-summary" data-state={chain.state}>
       {chainSummary(chain)}
     </p>
+    <BalanceChart chain={chain} />
     {chain.links.length > 0 && (
       <ol className={styles.chainLines}>
         {chain.links.map(({ statement, verdict }) => {

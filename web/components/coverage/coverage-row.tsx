@@ -1,6 +1,8 @@
 import Link from 'next/link';
+import type { ChainState } from '@contract/accounts/chain';
 import { CADENCE_WORDS, type Cadence } from '@contract/accounts/schedule';
 import { AccountYears } from '@/components/coverage/account-years';
+import { CHAIN_STATE_MEANING, CHAIN_STATE_WORDS } from '@/lib/chain-words';
 import type { CoverageMonth, CoverageRow } from '@/lib/coverage';
 import { countOf, formatPeriod } from '@/lib/format';
 import { accountPage, statementPage } from '@/lib/routes';
@@ -75,14 +77,24 @@ const rowId = (key: string) => `account-${encodeURIComponent(key).replace(/%/g, 
 /**
  * One account's coverage: how many statements were due from its cadence within its open
  * months and how many are missing, each missing one a link to an upload with the account
- * and month filled in; its years (a grid of months) and its schedule folded below. Its
- * name links to the account's page, unless this is that page.
+ * and month filled in; its years (a grid of months) and its schedule folded below; and, where
+ * given, its chain's state in one word. Its name links to the account's page, unless this
+ * is that page.
  */
-export const CoverageRowView = ({ row, linked = true }: { row: CoverageRow; linked?: boolean }) => (
+export const CoverageRowView = ({ row, linked = true, chain }: { row: CoverageRow; linked?: boolean; chain?: ChainState }) => (
             <section key={row.key} id={rowId(row.key)} className={styles.account} aria-label={row.label}>
               <div className={styles.rowHead}>
                 <h2 className={styles.accountHeading}>{linked ? <Link href={accountPage(row.key)}>{row.label}</Link> : row.label}</h2>
                 <span className={row.missing > 0 ? styles.gapCount : styles.summary}>{countInWords(row)}</span>
+                {chain && (
+                  <span
+                    className={chain === 'gaps' || chain === 'breaks' ? styles.gapCount : styles.summary}
+                    data-testid="chain-state"
+                    title={CHAIN_STATE_MEANING[chain]}
+                  >
+                    Balances: {CHAIN_STATE_WORDS[chain]}
+                  </span>
+                )}
                 <span className={styles.summary}>
                   {row.details && `${row.details} · `}
                   {cadenceInWords(row)} · {spanInWords(row)}

@@ -32,7 +32,8 @@ const FIELD_WORDS: Record<EnteredBalanceField, string> = {
 export const enterBalances = async (_previous: SaveState, form: FormData): Promise<SaveState> => {
   const id = text(form, 'id');
   const session = await requireSession(STATEMENT_ID_PATTERN.test(id) ? statementPage(id) : PAGES.statements);
-  if (!STATEMENT_ID_PATTERN.test(id)) return { status: 'error', message: 'Which statement this is was not sent. Reload the page and try again.' };
+  if (!STATEMENT_ID_PATTERN.test(id))
+    return { status: 'error', message: 'Which statement this is was not sent. Reload the page and try again.' };
   const input: Record<string, string | number | null> = {};
   for (const field of ENTERED_BALANCE_FIELDS) {
     const value = text(form, field);
@@ -40,7 +41,8 @@ export const enterBalances = async (_previous: SaveState, form: FormData): Promi
     if (value === '') input[field] = null;
     else if (field === 'opening' || field === 'closing') {
       const amount = parseAmount(value);
-      if (amount === undefined) return { status: 'error', message: `${FIELD_WORDS[field]} is not an amount: write it as 1,204.55 or -80.00.` };
+      if (amount === undefined)
+        return { status: 'error', message: `${FIELD_WORDS[field]} is not an amount: write it as 1,204.55 or -80.00.` };
       input[field] = amount;
     } else input[field] = field === 'currency' ? value.toUpperCase() : value;
   }

@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { PageTitle } from '@/components/page-title';
 import { CoverageRowView } from '@/components/coverage/coverage-row';
+import { readAccountChain } from '@/lib/chain-read';
 import { readCoverage } from '@/lib/coverage-read';
 import { coverageGrid } from '@/lib/coverage';
 import { PAGES } from '@/lib/routes';
@@ -12,14 +13,21 @@ export const metadata: Metadata = { title: 'Coverage' };
 
 /**
  * One row per account (CoverageRowView): what was due and what is missing. The whole view
- * comes from the coverage summaries and the account summaries (one Query each page),
- * rendered here; no script but the schedule forms'.
+ * comes from the coverage summaries and the account summaries (one Query each page), and
+ * each account's chain in one word from one read of its list, rendered here; no script
+ * but the schedule forms'.
  */
 export default async function CoveragePage() {
   const session = await requireSession(PAGES.coverage);
   const coverage = await readCoverage(session);
   const current = new Date().toISOString().slice(0, 7);
   const rows = coverage ? coverageGrid(coverage.cells, coverage.accounts, current) : [];
+  // Each account's chain in one word: one read of its list each, side by side (a row without one just leaves it out).
+  const chains = new Map(
+    await Promise.all(
+      rows.map(async (row) => [row.key, (await readAccountChain(session, row.key).catch(() => undefined))?.state] as const),
+    ),
+  );
   return (
     <>
       <PageTitle lead="Which statements each account should have, from how often they come and the months it was open, and which are missing. A gap is a statement to find before a tax return or a loan application.">
@@ -38,7 +46,7 @@ export default async function CoveragePage() {
             for that month · a statement every quarter or year is due once in its three or twelve months
           </p>
           {rows.map((row) => (
-            <CoverageRowView key={row.key} row={row} />
+            <CoverageRowView key={row.key} row={row} chain={chains.get(row.key)} />
           ))}
         </>
       )}

@@ -92,17 +92,13 @@ export default async function AccountPage({
       <p>
         <Link href={allHref}>See its statements</Link> · <Link href={PAGES.coverage}>Every account&apos;s coverage</Link>
       </p>
-      {row && <CoverageRowView row={row} linked={false} />}
+      {row && <CoverageRowView row={row} linked={false} chain={chain?.state} />}
       {newest ? (
         <AccountStatements statements={newest.statements.items} total={account.count} allHref={allHref} />
       ) : (
         <p role="alert">Its statements could not be loaded. Try again in a moment.</p>
       )}
-      {chain ? (
-        <AccountChainView chain={chain} />
-      ) : (
-        <p role="alert">Its continuity could not be checked. Try again in a moment.</p>
-      )}
+      {chain ? <AccountChainView chain={chain} /> : <p role="alert">Its continuity could not be checked. Try again in a moment.</p>}
       <Card label="Details">
         <h2 className={styles.accountHeading}>Details</h2>
         <AccountDetailsForm accountKey={accountKey} label={account.label} account={account} />
