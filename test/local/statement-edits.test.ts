@@ -1,6 +1,6 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import fc from 'fast-check';
-import { TABLE_KEYS, type Statement } from '../../contract';
+import { TABLE_KEYS, statementListCopies, type Statement } from '../../contract';
 import { createSweep } from '../../lambda/catalogue/sweep';
 import { encodeStatementMetadata } from '../../lambda/shared/metadata';
 import { dynamoRecordStore, type RecordStore } from '../../lambda/shared/records';
@@ -28,6 +28,20 @@ const owner = () => crypto.randomUUID();
 
 /** Lists and summaries against the records: every list partition of these accounts and periods holds exactly its records. */
 const expectExact = (who: string, accounts: string[], periods: string[]) => expectListsExact(table, store, who, accounts, periods);
+
+/** Every list copy of each of the owner's statements (as its record says it is listed) holds the record's balances: the chain reads them there. */
+const expectBalancesOnCopies = async (who: string) => {
+  for (const { listed, ordered, indexed: _indexed, ...record } of (await store.ownerRecords(who)).statements) {
+    if (!listed) continue;
+    const copies = statementListCopies(record);
+    for (const copy of [...(ordered ? copies.ordered : []), ...copies.byId]) {
+      const { Item } = await table.documents.send(
+        new GetCommand({ TableName: table.name, Key: { [TABLE_KEYS.partitionKey]: copy.partition, [TABLE_KEYS.sortKey]: copy.sort } }),
+      );
+      expect({ id: record.id, balances: Item?.balances }).toEqual({ id: record.id, balances: record.balances });
+    }
+  }
+};
 
 test('an edit moves the record, its list copies and its summaries; id, object, checksum, verdict and quota stay', async () => {
   const alice = owner();
@@ -142,6 +156,8 @@ describe('random interleavings', () => {
     | { kind: 'edit'; target: number; account?: string; period?: string; rename: boolean }
     | { kind: 'delete'; target: number }
     | { kind: 'verdict'; target: number }
+    | { kind: 'read'; target: number; closing: number }
+    | { kind: 'enter'; target: number; opening: number }
     | { kind: 'sweep' };
 
   const opArb: fc.Arbitrary<Op> = fc.oneof(
@@ -155,10 +171,13 @@ describe('random interleavings', () => {
     }),
     fc.record({ kind: fc.constant('delete' as const), target: fc.nat(20) }),
     fc.record({ kind: fc.constant('verdict' as const), target: fc.nat(20) }),
+    // Its file read after the scan, and its owner entering a balance: both on the record and every copy.
+    fc.record({ kind: fc.constant('read' as const), target: fc.nat(20), closing: fc.integer({ min: -99_999, max: 99_999 }) }),
+    fc.record({ kind: fc.constant('enter' as const), target: fc.nat(20), opening: fc.integer({ min: -99_999, max: 99_999 }) }),
     fc.constant({ kind: 'sweep' as const }),
   );
 
-  test('uploads, edits, deletes, verdicts and sweeps, several at once, from either layout: every list and summary exact afterwards', async () => {
+  test('uploads, edits, deletes, verdicts, readings, entries and sweeps, several at once, from either layout: every list, summary and copy exact afterwards', async () => {
     await fc.assert(
       fc.asyncProperty(
         fc.array(fc.array(opArb, { minLength: 1, maxLength: 5 }), { minLength: 1, maxLength: 6 }),
@@ -205,6 +224,12 @@ describe('random interleavings', () => {
               case 'verdict':
                 if (target) await store.setStatementStatus(who, target.id, 'QUARANTINED', 'a threat was found');
                 return;
+              case 'read':
+                if (target) await store.readBalances(target, { closing: op.closing / 100, unread: [] });
+                return;
+              case 'enter':
+                if (target) await store.enterBalances(who, target.id, { opening: op.opening / 100 });
+                return;
               case 'sweep':
                 await sweep();
             }
@@ -213,11 +238,13 @@ describe('random interleavings', () => {
             if (index === earlierAt) await asEarlierRelease(table.documents, table.name, who);
             await Promise.all(round.map(run));
             await expectExact(who, ACCOUNTS, PERIODS);
+            await expectBalancesOnCopies(who);
           }
           // Whatever happened, one more sweep leaves an owner it visits (one with files) reading in statement order, exactly.
           await sweep();
           if (objects.objects.size > 0) expect((await store.ownerRecords(who)).listsOrdered).toBe(true);
           await expectExact(who, ACCOUNTS, PERIODS);
+          await expectBalancesOnCopies(who);
         },
       ),
       { numRuns: RUNS },

@@ -97,11 +97,12 @@ export interface RecordStore {
   /** The same for a statement in Recently deleted (its record only: it has no copies). */
   keyDeleted(statement: DeletedStatement): Promise<boolean>;
   /**
-   * Keeps what its file says of its days and money on the record and its list copies
-   * (where the account's chain is read), once: a statement's file never changes, so a
-   * record that has them (read before, or entered by its owner) keeps its own. A record not
-   * listed, or listed without every copy, gets them alone (its copies follow it when they are
-   * written). Only on the record as read; `false` when it changed or has them already.
+   * Keeps what its file says of its days and money on the record and each list copy it has
+   * (where the account's chain is read), once: a statement's file never changes, so they
+   * go on the statement as it is now, wherever it is filed, and a record that has them
+   * (read before, or entered by its owner) keeps its own. `false` when it has them already
+   * or is gone. Every write that puts copies from a read record holds its balances as read
+   * (asRead), so no copy ever loses them.
    */
   readBalances(statement: Statement, balances: StatementBalances): Promise<boolean>;
   /**

@@ -95,11 +95,21 @@ export const enteredBalances = (had: Statement['balances'], change: BalancesChan
 /** What an item's copies and keys follow: a write conditioned on them acts only on the record as read. */
 const FILED = ['fileName', 'accountLabel', 'period', 'status'] as const;
 
-/** The condition "the record still holds these fields as read", its names and values (`:was_…`). */
+/**
+ * The condition "the record still holds these fields as read", its names and values
+ * (`:was_…`): its filing and verdict, and its balances (which every copy written from it
+ * carries, so a reading or an entry in between is never written over by a stale copy).
+ */
 export const asRead = (statement: Statement) => ({
-  conditions: FILED.map((field) => `#${field} = :was_${field}`),
-  names: Object.fromEntries(FILED.map((field) => [`#${field}`, field])),
-  values: Object.fromEntries(FILED.map((field) => [`:was_${field}`, statement[field]])),
+  conditions: [
+    ...FILED.map((field) => `#${field} = :was_${field}`),
+    statement.balances ? `#${BALANCES} = :was_${BALANCES}` : `attribute_not_exists(#${BALANCES})`,
+  ],
+  names: { ...Object.fromEntries(FILED.map((field) => [`#${field}`, field])), [`#${BALANCES}`]: BALANCES },
+  values: {
+    ...Object.fromEntries(FILED.map((field) => [`:was_${field}`, statement[field]])),
+    ...(statement.balances ? { [`:was_${BALANCES}`]: statement.balances } : {}),
+  },
 });
 
 /** How often an edit reads and writes again when the statement changed in between. */
@@ -173,6 +183,54 @@ export const statementRecords = (
   | 'setStatementStatus'
 > => {
   const { tableName, transact, get } = access;
+
+  /**
+   * Writes a statement's balances, as `next` makes them from what it has (undefined: nothing
+   * to write), on its record and on each list copy it has (as its record says it is listed
+   * and ordered), in one transaction, only on the record as read: what changed in between
+   * is read again. The statement written, undefined when there is none or nothing to write.
+   */
+  const writeBalances = async (
+    owner: string,
+    statementId: string,
+    next: (had: Statement['balances']) => NonNullable<Statement['balances']> | undefined,
+  ): Promise<Statement | undefined> => {
+    for (let attempt = 1; attempt <= EDIT_ATTEMPTS; attempt++) {
+      const item = await get(statementItemKey(owner, statementId));
+      if (!item) return undefined;
+      const before = stripKeys(item);
+      const had = before.balances;
+      const balances = next(had);
+      if (!balances) return undefined;
+      const [listed, ordered] = [item[LISTED] === true, item[ORDERED] === true];
+      const { ordered: orderedCopies, byId } = statementListCopies(before);
+      const copies = listed ? [...(ordered ? orderedCopies : []), ...byId] : [];
+      const read = asRead(before);
+      const set = balancesSetter(tableName, balances);
+      try {
+        await transact([
+          set(
+            statementItemKey(owner, statementId),
+            [
+              listed ? '#listed = :true' : 'attribute_not_exists(#listed)',
+              ordered ? '#ordered = :true' : 'attribute_not_exists(#ordered)',
+              // Its balances as read among them.
+              ...read.conditions,
+            ].join(' AND '),
+            { '#listed': LISTED, '#ordered': ORDERED, ...read.names },
+            { ...(listed || ordered ? { ':true': true } : {}), ...read.values },
+          ),
+          ...copies.map((copy) => set(copyKey(copy), 'attribute_exists(#pk)', { '#pk': pk })),
+        ]);
+        return { ...before, balances };
+      } catch (error) {
+        // Changed since the read (an edit, a listing, a reading): read it again.
+        if (cancellationCodes(error).includes('ConditionalCheckFailed')) continue;
+        throw error;
+      }
+    }
+    throw Object.assign(new Error('The statement kept changing while its balances were written; try again.'), { name: 'EditConflict' });
+  };
 
   /**
    * Adds a statement (new, or listed from an earlier release): `first` is the item that
@@ -253,9 +311,22 @@ export const statementRecords = (
           TableName: tableName,
           Key: statementItemKey(statement.owner, statement.id),
           UpdateExpression: 'SET #listed = :true, #ordered = :true, #accountKey = if_not_exists(#accountKey, :accountKey)',
-          ConditionExpression: 'attribute_exists(#pk) AND attribute_not_exists(#listed)',
-          ExpressionAttributeNames: { '#pk': pk, '#listed': LISTED, '#ordered': ORDERED, '#accountKey': 'accountKey' },
-          ExpressionAttributeValues: { ':true': true, ':accountKey': statement.accountKey },
+          // Its balances as read too: its copies are written from this read.
+          ConditionExpression: `attribute_exists(#pk) AND attribute_not_exists(#listed) AND ${
+            statement.balances ? '#balances = :balances' : 'attribute_not_exists(#balances)'
+          }`,
+          ExpressionAttributeNames: {
+            '#pk': pk,
+            '#listed': LISTED,
+            '#ordered': ORDERED,
+            '#accountKey': 'accountKey',
+            '#balances': BALANCES,
+          },
+          ExpressionAttributeValues: {
+            ':true': true,
+            ':accountKey': statement.accountKey,
+            ...(statement.balances ? { ':balances': statement.balances } : {}),
+          },
         },
       }));
     },
@@ -351,67 +422,11 @@ export const statementRecords = (
       }
     },
     async readBalances(statement, balances) {
-      const read = asRead(statement);
-      const set = balancesSetter(tableName, { ...balances, entered: [] });
-      const record = (listed: boolean) =>
-        set(
-          statementItemKey(statement.owner, statement.id),
-          [...(listed ? ['#listed = :true', '#ordered = :true'] : []), 'attribute_not_exists(#balances)', ...read.conditions].join(' AND '),
-          { ...(listed ? { '#listed': LISTED, '#ordered': ORDERED } : {}), ...read.names },
-          { ...(listed ? { ':true': true } : {}), ...read.values },
-        );
-      try {
-        // Listed and ordered (as a statement is once it is available): the record and every copy, which the chain reads.
-        await transact([record(true), ...allCopies(statement).map((copy) => set(copyKey(copy), 'attribute_exists(#pk)', { '#pk': pk }))]);
-        return true;
-      } catch (error) {
-        if (!cancellationCodes(error).includes('ConditionalCheckFailed')) throw error;
-      }
-      try {
-        // Not listed yet, or listed the way of an earlier release (a copy missing): the record
-        // alone, so its file is read once, not at every sweep; its copies are written from it
-        // by the listing, the ordering or the next edit.
-        await transact([record(false)]);
-        return true;
-      } catch (error) {
-        // Changed since the read, or read already: what changed it keeps its own.
-        if (cancellationCodes(error).includes('ConditionalCheckFailed')) return false;
-        throw error;
-      }
+      // Read once: a record that has them (read before, or entered by its owner) keeps its own.
+      return (await writeBalances(statement.owner, statement.id, (had) => (had ? undefined : { ...balances, entered: [] }))) !== undefined;
     },
     async enterBalances(owner, statementId, change) {
-      for (let attempt = 1; attempt <= EDIT_ATTEMPTS; attempt++) {
-        const item = await get(statementItemKey(owner, statementId));
-        if (!item) return undefined;
-        const before = stripKeys(item);
-        const had = before.balances;
-        const balances = enteredBalances(had, change);
-        const read = asRead(before);
-        const { ordered, byId } = statementListCopies(before);
-        const copies = item[LISTED] === true ? [...(item[ORDERED] === true ? ordered : []), ...byId] : [];
-        const set = balancesSetter(tableName, balances);
-        try {
-          await transact([
-            // Only the record as read, its balances too: a reading or another entry in between is read again.
-            set(
-              statementItemKey(owner, statementId),
-              [
-                had ? '#balances = :had' : 'attribute_not_exists(#balances)',
-                item[LISTED] === true ? '#listed = :true' : 'attribute_not_exists(#listed)',
-                ...read.conditions,
-              ].join(' AND '),
-              { '#listed': LISTED, ...read.names },
-              { ...(had ? { ':had': had } : {}), ...(item[LISTED] === true ? { ':true': true } : {}), ...read.values },
-            ),
-            ...copies.map((copy) => set(copyKey(copy), 'attribute_exists(#pk)', { '#pk': pk })),
-          ]);
-          return { ...before, balances };
-        } catch (error) {
-          if (cancellationCodes(error).includes('ConditionalCheckFailed')) continue;
-          throw error;
-        }
-      }
-      throw Object.assign(new Error('The statement kept changing while it was edited; try again.'), { name: 'EditConflict' });
+      return writeBalances(owner, statementId, (had) => enteredBalances(had, change));
     },
     async editStatement(owner, statementId, change) {
       // Tried again while something else changes the statement between the read and the write.
