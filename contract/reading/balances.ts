@@ -181,17 +181,18 @@ export const missingPages = (pages: readonly string[]): number[] | undefined => 
  * pages read are held against the numbering: a document cut at the read bound is not said
  * to lack the pages after it.
  */
-export const pdfBalances = (pages: readonly string[], read: { pageCount: number; cut: boolean }): StatementBalances => {
+export const pdfBalances = (pages: readonly string[], read?: { pageCount: number; cut: boolean }): StatementBalances => {
   const text = pages.join('\n');
   const facts = readStatementText(text);
   const money = textBalances(text);
-  const missing = read.cut ? undefined : missingPages(pages);
+  // Without its page count (the first pages of a file being chosen), nothing is said of its pages.
+  const missing = !read || read.cut ? undefined : missingPages(pages);
   return {
     ...(facts.span ? { from: facts.span.from, to: facts.span.to } : {}),
     ...(money.opening !== undefined ? { opening: money.opening } : {}),
     ...(money.closing !== undefined ? { closing: money.closing } : {}),
     ...(facts.account?.currency ? { currency: facts.account.currency } : {}),
-    pages: read.pageCount,
+    ...(read ? { pages: read.pageCount } : {}),
     ...(missing ? { missingPages: missing } : {}),
     unread: [...(facts.span ? [] : ['The text does not print the first and last day it covers.']), ...money.unread],
   };

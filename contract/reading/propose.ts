@@ -1,9 +1,11 @@
 import { KiB } from '../uploads';
 import type { AccountFacts } from './account-numbers';
+import { ofxBalances, pdfBalances, tableBalances, type StatementBalances } from './balances';
 import { readCsv, readTable } from './csv';
 import { periodFromFileName } from './file-name';
 import { ofxAccountFacts, readOfx } from './ofx';
 import { readStatementText } from './statement-text';
+import { csvTransactions, sheetTransactions } from './transactions';
 import { decodeStatementText, decodeWindows1252, ENCODING_NAMES } from './text';
 
 /**
@@ -18,9 +20,18 @@ export interface FilingProposal {
   period?: { value: string; source: ProposalSource; detail: string };
   /** The account: its label as the list shows it, and what the file says of it (identifiers to match it by, kind, currency). */
   account?: { value: string; source: 'file'; detail: string; facts: AccountFacts };
+  /**
+   * Its days and balances, where the part read says them (the whole of a small export, a
+   * PDF's first pages): what the vault reads again from the whole file after its scan.
+   */
+  balances?: { value: StatementBalances; source: 'file' };
   /** What else a person should know, in words ("This file holds 3 accounts; …"). */
   notes: string[];
 }
+
+/** Balances worth proposing: a day or a balance read (what was not is said on the statement's page). */
+const proposed = (value: StatementBalances): Pick<FilingProposal, 'balances'> =>
+  value.from !== undefined || value.opening !== undefined || value.closing !== undefined ? { balances: { value, source: 'file' } } : {};
 
 /**
  * How much of a file is read: its first part, and (for a larger file) its last. A workbook
@@ -109,6 +120,8 @@ const proposeOfx = (pieces: FilePieces): FilingProposal => {
     ...(first?.last4
       ? { account: accountFrom(ofxAccountFacts({ ...first, last4: first.last4 }, facts.institution, `its ${first.kind} account id`)) }
       : {}),
+    // A whole file only: the opening balance is its closing one less every transaction.
+    ...(pieces.tail === undefined ? proposed(ofxBalances(head.text)) : {}),
     notes,
   };
 };
@@ -129,6 +142,8 @@ const proposeCsv = (pieces: FilePieces): FilingProposal => {
   return {
     ...(facts.period ? { period: { value: facts.period, source: 'file', detail: facts.periodFrom! } } : {}),
     ...(account ? { account } : {}),
+    // A whole file only: its last row's balance is its closing one.
+    ...(complete ? proposed(tableBalances(csvTransactions(head.text, true))) : {}),
     notes: [`Read as ${dialect}.`, ...notes],
   };
 };
@@ -139,6 +154,7 @@ const proposeSheet = (pieces: FilePieces): FilingProposal => {
   const facts = readTable(pieces.sheet.rows);
   return {
     ...(facts.period ? { period: { value: facts.period, source: 'file', detail: `${facts.periodFrom!} (first sheet)` } } : {}),
+    ...proposed(tableBalances(sheetTransactions(pieces.sheet.rows))),
     ...tableAccount(facts),
   };
 };
@@ -150,6 +166,7 @@ const proposePdf = (pieces: FilePieces): FilingProposal => {
   return {
     ...(facts.period ? { period: { value: facts.period, source: 'file', detail: facts.periodFrom! } } : {}),
     ...(facts.account ? { account: accountFrom(facts.account) } : {}),
+    ...proposed(pdfBalances([pieces.text.text])),
     notes: facts.institution && !facts.account ? [`It names ${facts.institution.name} but no account number: choose the account.`] : [],
   };
 };

@@ -3,6 +3,7 @@ import * as path from 'node:path';
 import { ofxBalances, tableBalances, textBalances } from '../../contract/reading/balances';
 import { decodeStatementText } from '../../contract/reading/text';
 import { csvTransactions } from '../../contract/reading/transactions';
+import { proposeFiling } from '../../contract/reading';
 
 /**
  * A statement's days and balances, read from genuine OFX files (test/fixtures/genuine, with
@@ -90,5 +91,33 @@ test('a text that prints no balance says so, and a date beside a phrase is never
   });
   expect(textBalances('Closing balance as of 03/31/2024')).toEqual({
     unread: ['No opening balance is printed where it was read.', 'No closing balance is printed where it was read.'],
+  });
+});
+
+describe('proposed while a file is chosen', () => {
+  const bytes = (file: string) => fs.readFileSync(path.join(FIXTURES, file));
+  const propose = (file: string, mime: string, tail?: Uint8Array) =>
+    proposeFiling({ fileName: path.basename(file), mime, size: bytes(file).length, head: bytes(file), ...(tail ? { tail } : {}) });
+
+  test.each([
+    ['statements/stmt.csv', 'text/csv', { from: '2023-11-03', to: '2023-11-28', opening: 1502.11, closing: 2291.67 }],
+    ['genuine/ofxparse-0.21/checking.ofx', 'application/x-ofx', { from: '2000-01-01', to: '2013-05-25', opening: 160.49, closing: 100.99 }],
+  ])('%s, read whole: its days and balances, as from the file', (file, mime, expected) => {
+    expect(propose(file, mime).balances).toEqual({ value: expect.objectContaining(expected), source: 'file' });
+  });
+
+  test('a file read only in its first and last parts proposes none: its balances are read whole after its scan', () => {
+    expect(propose('statements/stmt.csv', 'text/csv', new Uint8Array()).balances).toBeUndefined();
+    expect(propose('genuine/ofxparse-0.21/checking.ofx', 'application/x-ofx', new Uint8Array()).balances).toBeUndefined();
+  });
+
+  test("a PDF's first pages: the days and balances they print, nothing of its pages", () => {
+    const text = 'Statement period 01/03/2024 - 31/03/2024\nOpening balance 1,204.55\nClosing balance 980.10';
+    expect(proposeFiling({ fileName: 'x.pdf', mime: 'application/pdf', size: 1, head: new Uint8Array(), text: { text } }).balances).toEqual(
+      {
+        value: { from: '2024-03-01', to: '2024-03-31', opening: 1204.55, closing: 980.1, unread: [] },
+        source: 'file',
+      },
+    );
   });
 });

@@ -1179,6 +1179,16 @@ describe('filing a year of statements from several banks at once', () => {
       await expect(row.getByLabel(`Account for ${name}`)).toHaveValue(want.account ?? 'Everyday');
       await expect(row.getByTestId('account-source')).toContainText(want.account ? 'from the file' : 'as you set it above');
     }
+    // What an export with a running balance says of its days and money, shown before anything is sent.
+    const balancesOf = (name: string) =>
+      page
+        .getByTestId('filing-row')
+        .filter({ has: page.getByText(name, { exact: true }) })
+        .getByTestId('balances-source');
+    await expect(balancesOf('stmt.csv')).toHaveText('From the file: Nov 3 – Nov 28, 2023 · opening 1,502.11 · closing 2,291.67');
+    await expect(balancesOf('ing-umsatzanzeige.csv')).toHaveText(
+      'From the file: Apr 2 – Apr 30, 2024 · opening 8,091.86 · closing 8,503.20',
+    );
 
     // The queue before sending, in light and dark, wide and narrow: screens, checked by axe.
     expect(await everyScheme(page, 'filing-queue', () => page.getByRole('region', { name: 'Files to upload' }))).toEqual([]);

@@ -5,6 +5,7 @@ import { css } from '@emotion/react';
 import { useState } from 'react';
 import { PERIOD_PATTERN, TEXT_LIMITS, formatBytes } from '@contract/uploads';
 import { ACCOUNT_KIND_WORDS } from '@contract/reading/account-numbers';
+import { formatAmount, formatDays } from '@/lib/format';
 import { theme } from '@/lib/theme';
 import { Button } from '../ui';
 import { SOURCE_WORDS, UNSETTLED_SOURCES, type FiledFile, type FilingDraft, type useFiling } from './use-filing';
@@ -69,6 +70,22 @@ const unread = css`
 /** What is missing before a row can go, in words. */
 const problemOf = (draft: FilingDraft): string | undefined =>
   !draft.accountLabel.trim() ? 'Name its account.' : !PERIOD_PATTERN.test(draft.period) ? 'Give its period (month and year).' : undefined;
+
+/** What the file says of its days and balances, in one line: kept with it once it is scanned, and correctable on its page. */
+const BalancesLine = ({ draft }: { draft: FilingDraft }) => {
+  const { from, to, opening, closing, currency } = draft.balances ?? {};
+  const parts = [
+    ...(from && to ? [formatDays(from, to)] : []),
+    ...(opening != null ? [`opening ${formatAmount(opening, currency)}`] : []),
+    ...(closing != null ? [`closing ${formatAmount(closing, currency)}`] : []),
+  ];
+  if (parts.length === 0) return null;
+  return (
+    <p css={small} data-testid="balances-source">
+      From the file: {parts.join(' · ')}
+    </p>
+  );
+};
 
 /** The account or period of a row, with where it came from. */
 const Source = ({ draft, which }: { draft: FilingDraft; which: 'account' | 'period' }) => {
@@ -217,6 +234,7 @@ export const FilingRows = ({
                   <Source draft={draft} which="period" />
                 </div>
               </div>
+              <BalancesLine draft={draft} />
               {draft.notes.map((note) => (
                 <p key={note} css={small}>
                   {note}

@@ -4,6 +4,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { checkUpload, contentTypeForFile } from '@contract/upload-rules';
 import type { FilingProposal } from '@contract/reading';
 import type { AccountFacts } from '@contract/reading/account-numbers';
+import type { StatementBalances } from '@contract/reading/balances';
 import { IDENTIFIER_KEYS } from '@contract/accounts/identifier-keys';
 import { uploadableFacts, type AccountDetails } from '@contract/accounts/details';
 import type { LabelledAccount } from '@contract/accounts/match';
@@ -45,6 +46,8 @@ export interface FilingDraft {
   periodSource: FieldSource;
   periodDetail?: string;
   notes: string[];
+  /** Its days and balances as the part of it read says them: shown, and read again from the whole file after its scan. */
+  balances?: StatementBalances;
   /** Its proposal is still being read. */
   reading: boolean;
   /** The rule the file breaks (type, size), in words: it cannot be uploaded. */
@@ -102,6 +105,7 @@ export const useFiling = (picks: FilePick[], accounts: readonly LabelledAccount[
         ...draft,
         reading: false,
         notes: proposal.notes,
+        ...(proposal.balances ? { balances: proposal.balances.value } : {}),
         identifierKeys: [...new Set(identifierKeys.values())].slice(0, IDENTIFIER_KEYS.perStatement),
       };
       const rows = [...current];
