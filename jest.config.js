@@ -19,8 +19,12 @@ const shared = {
   rootDir: __dirname,
   roots: ['<rootDir>/test'],
   // file-type, its tokenizers and client-zip ship as ES modules only; swc turns them into CommonJS for jest.
-  transformIgnorePatterns: ['/node_modules/(?!(client-zip|file-type|strtok3|token-types|uint8array-extras|@tokenizer|@borewit)/)'],
+  // Font files are read as bytes wherever they are (the packet cover's fonts are pdf.js's).
+  transformIgnorePatterns: [
+    '/node_modules/(?!(client-zip|file-type|strtok3|token-types|uint8array-extras|@tokenizer|@borewit)/)(?!.+\\.ttf$)',
+  ],
   transform: {
+    '^.+\\.ttf$': '<rootDir>/test/support/binary-transform.cjs',
     '^.+\\.js$': ['@swc/jest', { jsc: { parser: { syntax: 'ecmascript' }, target: 'es2022' } }],
     '^.+\\.ts$': ['@swc/jest', { jsc: { parser: { syntax: 'typescript' }, target: 'es2022' } }],
     '^.+\\.tsx$': [

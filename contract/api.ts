@@ -196,7 +196,8 @@ export const renameAccountRequestSchema = z
   })
   .strict();
 
-const calendarDay = (what: string) =>
+/** A calendar day (YYYY-MM-DD) that exists, named `what` in the refusal. */
+export const calendarDay = (what: string) =>
   z
     .string({ error: `${what} must be a day (YYYY-MM-DD)` })
     .refine((value) => /^\d{4}-\d{2}-\d{2}$/.test(value) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value), {

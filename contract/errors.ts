@@ -14,6 +14,8 @@ export const ERROR_STATUS = {
   CONFLICT: 409,
   FILE_TOO_LARGE: 413,
   BODY_TOO_LARGE: 413,
+  /** A packet asked for holds more statements or bytes than one packet does (contract PACKET_LIMITS). */
+  PACKET_TOO_LARGE: 413,
   UNSUPPORTED_TYPE: 415,
   THROTTLED: 429,
   INTERNAL: 500,

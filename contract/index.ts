@@ -18,5 +18,6 @@ export * from './security-headers';
 export * from './search';
 export * from './recently-deleted';
 export * from './shares';
+export * from './packets';
 export * from './push';
 export * from './api-key';

@@ -29,6 +29,14 @@ export const UPLOAD_PREFIXES = [STATEMENT_PREFIX, PROFILE_IMAGE_PREFIX] as const
  */
 export const SHARED_COPY_PREFIX = 'shared/';
 
+/**
+ * Packets (`packets/{sub}/{packetId}/packet.zip`): a ZIP of an owner's statements with
+ * their cover, made on request and handed out once through a short-lived URL. The bucket's
+ * lifecycle removes them (PACKET_LIMITS.lifecycleDays); they are never listed as statements.
+ */
+export const PACKET_PREFIX = 'packets/';
+export const packetKey = (sub: string, packetId: string): string => `${PACKET_PREFIX}${sub}/${packetId}/packet.zip`;
+
 export const profileImagePrefix = (sub: string): string => `${PROFILE_IMAGE_PREFIX}${sub}/`;
 export const profileImageKey = (sub: string): string => `${profileImagePrefix(sub)}${AVATAR_LEAF}`;
 

@@ -9,6 +9,7 @@ import {
 import { PROFILE_IMAGE_ROUTES, STATEMENT_ROUTES, type RouteBody, type RouteSpec } from './routes';
 import { addDeviceRequestSchema } from './push';
 import { createShareRequestSchema, extendShareRequestSchema } from './shares';
+import { packetRequestSchema } from './packets';
 
 /**
  * The JSON body each route takes. The handlers parse with these schemas and API Gateway
@@ -30,6 +31,7 @@ const BODIES = [
   body(STATEMENT_ROUTES.createShare, createShareRequestSchema),
   body(STATEMENT_ROUTES.extendShare, extendShareRequestSchema),
   body(STATEMENT_ROUTES.addPushDevice, addDeviceRequestSchema),
+  body(STATEMENT_ROUTES.createPacket, packetRequestSchema),
 ] as const;
 
 /** The body a route's handler receives once its schema has parsed it (defaults filled in, text trimmed). */

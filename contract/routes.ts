@@ -16,6 +16,7 @@ import type {
   StoredPartsResponse,
 } from './api';
 import type { AddDeviceRequest, PushDevice } from './push';
+import type { CreatedPacket, PacketRequest } from './packets';
 import type { CreateShareRequest, CreatedShare, ExtendShareRequest, RecipientShare, ShareDetails, ShareSummary } from './shares';
 
 /**
@@ -88,6 +89,11 @@ export const STATEMENT_ROUTES = {
   extendShare: route<ExtendShareRequest, ShareSummary>()('POST', '/shares/{shareId}/extend'),
   /** Takes one statement out of a share for good: its recipient no longer sees it. */
   removeSharedStatement: route<undefined, undefined>()('DELETE', '/shares/{shareId}/statements/{statementId}'),
+  /**
+   * A packet of the caller's statements of chosen accounts over a span of days, with its cover
+   * (contract/packets): a ZIP made now, fetched once through the short-lived URL answered.
+   */
+  createPacket: route<PacketRequest, CreatedPacket>()('POST', '/packets'),
   /** The caller's key for account identifiers: the browser hashes what a file names with it (contract/accounts/identifier-keys). */
   identifierKey: route<undefined, IdentifierKeyResponse>()('GET', '/identifier-key'),
   /** The caller's devices with notifications on. */

@@ -46,6 +46,8 @@ export const LAMBDA_ESBUILD_OPTIONS = {
   // modules; an ES module has none, so each file makes one for them.
   banner: { js: "import{createRequire as __vaultRequire}from'node:module';const require=__vaultRequire(import.meta.url);" },
   logLevel: 'silent',
+  // A font a handler draws with (the packet cover's) is its bytes in the chunk that uses it.
+  loader: { '.ttf': 'binary' },
 } as const satisfies BuildOptions;
 
 /**

@@ -1,4 +1,15 @@
-import { Annotations, Aws, CfnOutput, Fn, RemovalPolicies, RemovalPolicy, Stack, Validations, type StackProps } from 'aws-cdk-lib';
+import {
+  Annotations,
+  Aws,
+  CfnOutput,
+  Duration,
+  Fn,
+  RemovalPolicies,
+  RemovalPolicy,
+  Stack,
+  Validations,
+  type StackProps,
+} from 'aws-cdk-lib';
 import type * as apigateway from 'aws-cdk-lib/aws-apigateway';
 import * as acm from 'aws-cdk-lib/aws-certificatemanager';
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
@@ -176,8 +187,10 @@ export class StatementVaultStack extends Stack {
       routes: Record<string, RouteSpec>,
       keyPrefix: string,
       iamRoutes?: PresignApiProps['iamRoutes'],
+      sizing: Pick<PresignApiProps, 'memorySize' | 'timeout'> = {},
     ) =>
       new PresignApi(this, id, {
+        ...sizing,
         iamRoutes,
         apiName: `${this.stackName}-${apiName}`,
         entry,
@@ -206,13 +219,21 @@ export class StatementVaultStack extends Stack {
     // restore, and delete for good (every version of the file: a delete never leaves bytes behind).
     // A share's recipient (no account) reaches the share function on the same API, through the web server only.
     const shares = new ShareAccess(this, 'Shares', { storage, table: data.table });
-    const statementsApi = presignApi('StatementsApi', 'statements-api', 'statements/index.ts', STATEMENT_ROUTES, STATEMENT_PREFIX, {
-      routes: SHARE_ROUTES,
-      handler: shares.handler,
-    });
+    // A packet streams up to PACKET_LIMITS.maxBytes through the function, hashing each file on
+    // the way: a full vCPU's share of memory, and the time API Gateway gives a call.
+    const statementsApi = presignApi(
+      'StatementsApi',
+      'statements-api',
+      'statements/index.ts',
+      STATEMENT_ROUTES,
+      STATEMENT_PREFIX,
+      { routes: SHARE_ROUTES, handler: shares.handler },
+      { memorySize: 1769, timeout: Duration.seconds(28) },
+    );
     statementsApi.grantInvokeIamRoutes(web.server);
     storage.grantPut(statementsApi.handler, STATEMENT_PREFIX);
     storage.grantRead(statementsApi.handler, STATEMENT_PREFIX);
+    storage.grantPackets(statementsApi.handler);
     storage.grantAbortMultipartUpload(statementsApi.handler, STATEMENT_PREFIX);
     storage.grantListParts(statementsApi.handler, STATEMENT_PREFIX);
     storage.grantListVersions(statementsApi.handler, [`${STATEMENT_PREFIX}*`]);

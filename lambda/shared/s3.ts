@@ -11,6 +11,8 @@ import {
   type S3Client,
   S3ServiceException,
 } from '@aws-sdk/client-s3';
+import { Upload } from '@aws-sdk/lib-storage';
+import type { Readable } from 'node:stream';
 import { CHECKSUM_TYPES, type ChecksumType } from '../../contract/checksums';
 import { MALWARE_SCAN } from '../../contract/scanning';
 import { badRequest, notFound } from './errors';
@@ -54,7 +56,17 @@ export interface ObjectStore {
   abortMultipart(input: { key: string; uploadId: string }): Promise<void>;
   /** Every key under a prefix (the reconciliation sweep). */
   list(prefix: string): AsyncIterable<string>;
+  /** An object's bytes as they arrive, never held whole; undefined if it is gone. */
+  readStream(key: string): Promise<AsyncIterable<Uint8Array> | undefined>;
+  /**
+   * Writes an object from a stream of unknown length, a part at a time (never held whole),
+   * then tags it; a failure leaves no object and no parts behind.
+   */
+  putStream(input: { key: string; body: Readable; contentType: string; tags: Record<string, string> }): Promise<void>;
 }
+
+/** The part size of a streamed write: S3's smallest, so at most two parts are held while they travel. */
+const STREAM_PART_BYTES = 5 * 1024 * 1024;
 
 const errorName = (error: unknown): string | undefined =>
   error instanceof S3ServiceException ? error.name : (error as { name?: string } | undefined)?.name;
@@ -170,6 +182,26 @@ export const s3ObjectStore = (client: S3Client, bucket: string): ObjectStore => 
     } catch (error) {
       throw multipartError(error);
     }
+  },
+  async readStream(key) {
+    try {
+      const object = await client.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
+      return (object.Body as Readable | undefined) ?? (async function* () {})();
+    } catch (error) {
+      if (['NotFound', 'NoSuchKey'].includes(errorName(error) ?? '')) return undefined;
+      throw error;
+    }
+  },
+  async putStream({ key, body, contentType, tags }) {
+    const upload = new Upload({
+      client,
+      params: { Bucket: bucket, Key: key, Body: body, ContentType: contentType, ChecksumAlgorithm: 'SHA256' },
+      partSize: STREAM_PART_BYTES,
+      queueSize: 2,
+      leavePartsOnError: false,
+      tags: Object.entries(tags).map(([Key, Value]) => ({ Key, Value })),
+    });
+    await upload.done();
   },
   async *list(prefix) {
     let token: string | undefined;

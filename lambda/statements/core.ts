@@ -27,6 +27,7 @@ import type { ObjectStore, Presigner } from '../shared/s3';
 import { purgeStatement, type PurgeDeps } from '../shared/trash/purge';
 import { pushRoutes, type PushRouteDeps } from './push-routes';
 import { shareRoutes, type ShareRouteDeps } from './share-routes';
+import { packetRoutes } from './packet-routes';
 import { requireAllowedSize, requireAllowedUpload } from '../shared/upload-check';
 
 export interface StatementsDeps {
@@ -305,6 +306,7 @@ export const createStatementsApi = (deps: StatementsDeps) => {
         return { status: 204 };
       }),
       ...shareRoutes(deps),
+      ...packetRoutes({ accounts: deps.accounts, objects: deps.objects, presigner: deps.presigner, log: deps.log, now, newId }),
       ...pushRoutes({ ...deps.push, log: deps.log, now: deps.now }),
       ...accountRoutes(deps),
     ],

@@ -1,4 +1,4 @@
-import { CfnElement, Stack, Validations } from 'aws-cdk-lib';
+import { CfnElement, type Duration, Stack, Validations } from 'aws-cdk-lib';
 import * as apigateway from 'aws-cdk-lib/aws-apigateway';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import type * as cognito from 'aws-cdk-lib/aws-cognito';
@@ -36,6 +36,10 @@ export interface PresignApiProps {
   readonly table: dynamodb.ITable;
   /** The one web origin CORS allows (`https://` and host, no path). */
   readonly webOrigin: string;
+  /** The function's memory, in MB. @default 256 (VaultFunction's) */
+  readonly memorySize?: number;
+  /** How long one call may run; API Gateway answers 504 after 29 seconds whatever this says. @default 10 seconds (VaultFunction's) */
+  readonly timeout?: Duration;
   /** Steady requests per second per stage. @default 50 */
   readonly throttlingRateLimit?: number;
   /** @default 100 */
@@ -66,6 +70,8 @@ export class PresignApi extends Construct {
 
     this.handler = new VaultFunction(this, 'Handler', {
       code: { entry: props.entry },
+      memorySize: props.memorySize,
+      timeout: props.timeout,
       description: `${props.apiName}: presigned S3 URLs for the caller's own ${props.keyPrefix} keys`,
       environment: {
         [LAMBDA_ENV.bucketName]: props.bucket.bucketName,

@@ -3,7 +3,7 @@ import * as iam from 'aws-cdk-lib/aws-iam';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
 import { acknowledgeKeyPrefixWildcard } from './acknowledgements';
-import { BUCKET_CORS, SHARED_COPIES, SHARED_COPY_PREFIX } from '../../contract';
+import { BUCKET_CORS, PACKET_LIMITS, PACKET_PREFIX, SHARED_COPIES, SHARED_COPY_PREFIX } from '../../contract';
 
 export interface VaultStorageProps {
   /** The one web origin allowed to PUT and GET through presigned URLs (CORS). */
@@ -78,6 +78,13 @@ export class VaultStorage extends Construct {
           prefix: SHARED_COPY_PREFIX,
           expiration: Duration.days(SHARED_COPIES.lifecycleDays),
           noncurrentVersionExpiration: Duration.days(SHARED_COPIES.lifecycleDays),
+        },
+        // A packet is fetched once, within minutes of being made; it is a copy, never the record.
+        {
+          id: 'expire-packets',
+          prefix: PACKET_PREFIX,
+          expiration: Duration.days(PACKET_LIMITS.lifecycleDays),
+          noncurrentVersionExpiration: Duration.days(PACKET_LIMITS.lifecycleDays),
         },
       ],
       cors: [
@@ -169,6 +176,20 @@ export class VaultStorage extends Construct {
       this.grantOnObjects(grantee, SHARED_COPY_PREFIX, 's3:PutObject'),
       this.grantOnObjects(grantee, SHARED_COPY_PREFIX, 's3:PutObjectTagging'),
       this.grantOnObjects(grantee, SHARED_COPY_PREFIX, 's3:GetObject'),
+    ].reduce((all, one) => all.combine(one));
+  }
+
+  /**
+   * Write packets (PACKET_PREFIX) as streams, in parts, tagged with the clean verdict of the
+   * files they hold, and read them (the presigned download): PutObject (parts included),
+   * PutObjectTagging, AbortMultipartUpload of a failed write, GetObject.
+   */
+  grantPackets(grantee: iam.IGrantable): iam.Grant {
+    return [
+      this.grantOnObjects(grantee, PACKET_PREFIX, 's3:PutObject'),
+      this.grantOnObjects(grantee, PACKET_PREFIX, 's3:PutObjectTagging'),
+      this.grantOnObjects(grantee, PACKET_PREFIX, 's3:AbortMultipartUpload'),
+      this.grantOnObjects(grantee, PACKET_PREFIX, 's3:GetObject'),
     ].reduce((all, one) => all.combine(one));
   }
 

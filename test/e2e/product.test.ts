@@ -25,6 +25,7 @@ import { readZip } from '../support/zip';
 import { pdfBomb } from '../support/bombs';
 import { STATEMENT_PDFS, statementPdf } from '../support/statement-pdfs';
 import { STATEMENT_WORKBOOKS, statementWorkbook } from '../support/statement-workbooks';
+import { runningBalanceExport } from '../support/running-balance-export';
 import { accessibilityViolations } from './support/axe';
 import { formReady, signIn, signUpAndConfirm as signUpThroughScreens, uploadChosen } from './support/screens';
 import { PHONE, autofillAtLoad, handOverEmail, holdScripts, hydrated, slowCpu, typeInto } from './support/as-people-type';
@@ -2527,16 +2528,6 @@ describe('see and find: each kind of statement shown in place, hostile files kep
     await signIn(page, viewer.email, viewer.password);
     await page.waitForURL(`${base}/statements`);
     const idToken = (await sessionCookies(page.context())).find((cookie) => cookie.name.endsWith('.idToken'))!.value;
-    // Exports with a running balance, as banks give them: a salary at the month's start and the rent at its end, each row
-    // with the balance after it, so each month opens with the last one's closing balance.
-    const exportOf = (first: string, last: string, opening: number) =>
-      Buffer.from(
-        [
-          'Date,Description,Amount,Balance',
-          `${first},Salary ACME,2000.00,${(opening + 2000).toFixed(2)}`,
-          `${last},Rent,-800.00,${(opening + 1200).toFixed(2)}`,
-        ].join('\r\n'),
-      );
     const months: [string, string, string, number][] = [
       ['2024-01', '2024-01-02', '2024-01-30', 100],
       ['2024-02', '2024-02-01', '2024-02-28', 1300],
@@ -2553,7 +2544,7 @@ describe('see and find: each kind of statement shown in place, hostile files kep
             accountLabel: 'Everyday Chain',
             contentType: 'text/csv',
             period,
-            bytes: exportOf(first, last, opening),
+            bytes: runningBalanceExport(first, last, opening),
           })
         ).statementId,
       );

@@ -279,13 +279,20 @@ describe('bucket', () => {
     );
   });
 
-  test("a share's copies go by themselves a day after they are made, and their older versions a day later; nothing else of the bucket does", () => {
+  test("a share's copies and packets go by themselves a day after they are made, and their older versions a day later; nothing else of the bucket does", () => {
     const { bucket } = filesBucket();
     const rules = bucket.Properties.LifecycleConfiguration.Rules as Record<string, unknown>[];
     expect(rules.filter((rule) => 'ExpirationInDays' in rule)).toEqual([
       {
         Id: 'expire-share-copies',
         Prefix: 'shared/',
+        ExpirationInDays: 1,
+        NoncurrentVersionExpiration: { NoncurrentDays: 1 },
+        Status: 'Enabled',
+      },
+      {
+        Id: 'expire-packets',
+        Prefix: 'packets/',
         ExpirationInDays: 1,
         NoncurrentVersionExpiration: { NoncurrentDays: 1 },
         Status: 'Enabled',
@@ -615,6 +622,12 @@ describe('least privilege: each principal may do exactly what its code does', ()
         's3:ListBucketVersions bucket if {"StringLike":{"s3:prefix":["statements/*"]}}',
         's3:ListMultipartUploadParts bucket/statements/*',
         's3:PutObject bucket/statements/*',
+        // Writes a packet as a stream of parts (aborted when it fails), tags it with the clean verdict of the
+        // files it holds, and signs its download: under the packets' prefix only.
+        's3:AbortMultipartUpload bucket/packets/*',
+        's3:GetObject bucket/packets/*',
+        's3:PutObject bucket/packets/*',
+        's3:PutObjectTagging bucket/packets/*',
         // Derives each owner's identifier key: the only function that reads the secret.
         'secretsmanager:DescribeSecret identifier secret',
         'secretsmanager:GetSecretValue identifier secret',

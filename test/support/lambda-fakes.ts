@@ -133,6 +133,24 @@ export const memoryObjects = (): MemoryObjects => {
     async *list(prefix) {
       for (const key of [...objects.keys()].sort()) if (key.startsWith(prefix)) yield key;
     },
+    async readStream(key) {
+      calls.push(`readStream ${key}`);
+      if (!objects.has(key)) return undefined;
+      const body = bodies.get(key) ?? SAMPLES[objects.get(key)!.contentType]?.() ?? new Uint8Array();
+      // In pieces, as S3 sends a body.
+      return (async function* () {
+        for (let at = 0; at < body.length; at += 64 * 1024) yield body.subarray(at, at + 64 * 1024);
+      })();
+    },
+    async putStream({ key, body, contentType, tags }) {
+      calls.push(`putStream ${key}`);
+      const chunks: Uint8Array[] = [];
+      for await (const chunk of body) chunks.push(chunk as Uint8Array);
+      const whole = Buffer.concat(chunks);
+      bodies.set(key, new Uint8Array(whole));
+      objects.set(key, { contentType, size: whole.length, metadata: {}, lastModified: SIGNING_DATE.toISOString() });
+      verdicts.set(key, tags[MALWARE_SCAN.tagKey]);
+    },
     async *listVersions(prefix) {
       calls.push(`listVersions ${prefix}`);
       yield [...objects.entries()]

@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { formatBytes } from '@contract/uploads';
 import type { AccountDeletion } from '@contract/account';
 import { recallClosedAccount } from '@/lib/account-closed';
-import { countOf } from '@/lib/format';
+import { countOf } from '@contract/format';
 
 /** The figures of the deletion this tab ran, if it ran one: what it removed, counted as it went. */
 export const ClosedAccountSummary = () => {

@@ -1,7 +1,7 @@
 import Link from 'next/link';
 import type { AccountChain } from '@contract/accounts/chain';
-import { chainSummary, verdictWords, VERDICT_WORDS } from '@/lib/chain-words';
-import { formatAmount, formatDays, formatPeriod } from '@/lib/format';
+import { chainSummary, verdictWords, VERDICT_WORDS } from '@contract/accounts/chain-words';
+import { formatAmount, formatDays, formatPeriod } from '@contract/format';
 import { statementPage } from '@/lib/routes';
 import { BalanceChart } from './balance-chart';
 import styles from './coverage.module.css';

@@ -1,6 +1,6 @@
 import Link from 'next/link';
 import { formatBytes } from '@contract/uploads';
-import { formatPeriod } from '@/lib/format';
+import { formatPeriod } from '@contract/format';
 import type { StatementListItem } from '@/lib/graphql';
 import { statementPage } from '@/lib/routes';
 import styles from './coverage.module.css';

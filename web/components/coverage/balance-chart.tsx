@@ -1,6 +1,6 @@
 import type { AccountChain } from '@contract/accounts/chain';
-import { VERDICT_WORDS } from '@/lib/chain-words';
-import { formatAmount, formatDay } from '@/lib/format';
+import { VERDICT_WORDS } from '@contract/accounts/chain-words';
+import { formatAmount, formatDay } from '@contract/format';
 import styles from './coverage.module.css';
 
 /** The drawing's own units: it scales to the width it is given, keeping its shape. */

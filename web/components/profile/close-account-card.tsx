@@ -7,7 +7,7 @@ import { confirmsEmail, type AccountContents, type AccountDeletion, type Deletio
 import { formatBytes } from '@contract/uploads';
 import { rememberClosedAccount } from '@/lib/account-closed';
 import { useAuth, useIdToken } from '@/lib/auth-context';
-import { countOf } from '@/lib/format';
+import { countOf } from '@contract/format';
 import { PresignApiError, callPresignApi } from '@/lib/presign-api';
 import { PAGES, SIGN_IN_REASONS, signInPath } from '@/lib/routes';
 import { useHydrated } from '@/lib/use-hydrated';

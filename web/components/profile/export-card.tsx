@@ -6,7 +6,7 @@ import { useRef, useState } from 'react';
 import { formatBytes } from '@contract/uploads';
 import { useIdToken } from '@/lib/auth-context';
 import type { ExportProgress } from '@/lib/export';
-import { countOf } from '@/lib/format';
+import { countOf } from '@contract/format';
 import { toast } from '@/lib/toast';
 import { useHydrated } from '@/lib/use-hydrated';
 import { Button, Card, FormError, ProgressBar } from '../ui';

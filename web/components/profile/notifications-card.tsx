@@ -7,7 +7,7 @@ import { pushDeviceId } from '@contract/push-device-id';
 import type { PushDevice } from '@contract/push';
 import { useIdToken } from '@/lib/auth-context';
 import { webConfig } from '@/lib/config';
-import { formatDateTime } from '@/lib/format';
+import { formatDateTime } from '@contract/format';
 import { PresignApiError, callPresignApi } from '@/lib/presign-api';
 import { currentPushSubscription, pushSupported, subscribeToPush } from '@/lib/push';
 import { toast } from '@/lib/toast';

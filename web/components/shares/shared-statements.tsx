@@ -5,7 +5,7 @@ import { SHARE_FILE_FIELDS, SHARE_FILE_PATH } from '@contract/share-pages';
 import type { RecipientShare, SharedStatement } from '@contract/shares';
 import { formatBytes } from '@contract/uploads';
 import { PageTitle } from '@/components/page-title';
-import { countOf, formatAccount, formatPeriod } from '@/lib/format';
+import { countOf, formatAccount, formatPeriod } from '@contract/format';
 import cards from '@/app/(private)/statements/statement-cards.module.css';
 import { ShareZip } from './share-zip';
 
@@ -74,7 +74,8 @@ export const SharedStatements = ({ secret, share }: { secret: string; share: Rec
             <li key={statement.id} className={cards.card} data-testid="shared-statement">
               <div className={cards.name}>{statement.fileName}</div>
               <p className={cards.details}>
-                {formatAccount(statement.accountLabel, statement.accountDetails)}, {formatPeriod(statement.period)} · {formatBytes(statement.size)}
+                {formatAccount(statement.accountLabel, statement.accountDetails)}, {formatPeriod(statement.period)} ·{' '}
+                {formatBytes(statement.size)}
               </p>
               <div className="share-actions">
                 <FileButton secret={secret} statement={statement} disposition="inline">

@@ -1,5 +1,5 @@
 /** @jsxImportSource @emotion/react */
-import { formatAmount, formatDays } from '@/lib/format';
+import { formatAmount, formatDays } from '@contract/format';
 import type { StatementBalancesItem } from '@/lib/graphql';
 import { theme } from '@/lib/theme';
 

@@ -10,7 +10,7 @@ import { STATEMENT_ROUTES } from '@contract/routes';
 import { notIndexedSentence } from '@contract/search/not-indexed';
 import { formatBytes } from '@contract/uploads';
 import { useIdToken } from '@/lib/auth-context';
-import { formatPeriod } from '@/lib/format';
+import { formatPeriod } from '@contract/format';
 import type { StatementBalancesItem, StatementListItem } from '@/lib/graphql';
 import { callPresignApi } from '@/lib/presign-api';
 import { previewKindOf } from '@/lib/preview/kinds';

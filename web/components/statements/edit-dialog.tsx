@@ -6,7 +6,7 @@ import { useApolloClient } from '@apollo/client/react';
 import { useState, type FormEvent } from 'react';
 import { TEXT_LIMITS } from '@contract/uploads';
 import { EDIT_STATEMENTS, type StatementListItem } from '@/lib/graphql';
-import { countOf, formatPeriod } from '@/lib/format';
+import { countOf, formatPeriod } from '@contract/format';
 import { theme } from '@/lib/theme';
 import { ModalDialog, dialogActions } from '../modal-dialog';
 import { Button, FormError, TextField } from '../ui';

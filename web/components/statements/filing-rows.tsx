@@ -5,7 +5,7 @@ import { css } from '@emotion/react';
 import { useState } from 'react';
 import { PERIOD_PATTERN, TEXT_LIMITS, formatBytes } from '@contract/uploads';
 import { ACCOUNT_KIND_WORDS } from '@contract/reading/account-numbers';
-import { formatAmount, formatDays } from '@/lib/format';
+import { formatAmount, formatDays } from '@contract/format';
 import { theme } from '@/lib/theme';
 import { Button } from '../ui';
 import { SOURCE_WORDS, UNSETTLED_SOURCES, type FiledFile, type FilingDraft, type useFiling } from './use-filing';

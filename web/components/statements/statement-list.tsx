@@ -5,7 +5,7 @@ import { css } from '@emotion/react';
 import { STATEMENT_LIMITS, formatBytes } from '@contract/uploads';
 import { checksumHex } from '@contract/checksums';
 import Link from 'next/link';
-import { formatPeriod } from '@/lib/format';
+import { formatPeriod } from '@contract/format';
 import { statementPage } from '@/lib/routes';
 import type { StatementListItem } from '@/lib/graphql';
 import { theme } from '@/lib/theme';

@@ -18,7 +18,7 @@ import { statementListHref, type StatementListQuery } from '@/lib/statement-list
 import { Button, Card, SelectField } from '../ui';
 import { StatementList, type ListSelection } from './statement-list';
 import { UploadPanel } from './upload-panel';
-import { countOf, formatPeriod } from '@/lib/format';
+import { countOf, formatPeriod } from '@contract/format';
 import { theme } from '@/lib/theme';
 
 /** The dialogs' code comes with the first Delete or Edit pressed. */

@@ -5,7 +5,7 @@ import type { LabelledAccount } from '@contract/accounts/match';
 import { css } from '@emotion/react';
 import { useRef } from 'react';
 import { formatBytes } from '@contract/uploads';
-import { formatPeriod } from '@/lib/format';
+import { formatPeriod } from '@contract/format';
 import { theme } from '@/lib/theme';
 import { Button, ProgressBar } from '../ui';
 import { FilingRows, fileName, queueRow, rowActions } from './filing-rows';

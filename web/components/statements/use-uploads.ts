@@ -4,7 +4,7 @@ import type { AccountDetails } from '@contract/accounts/details';
 import { useApolloClient } from '@apollo/client/react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useAuth, useIdToken } from '@/lib/auth-context';
-import { formatPeriod } from '@/lib/format';
+import { formatPeriod } from '@contract/format';
 import type { SameFileData, UploadOutcomeData } from '@/lib/graphql';
 import type { StatementUpload } from '@/lib/upload';
 import { noSessions, type SessionStore, type UploadSession } from '@/lib/upload/sessions';

@@ -6,7 +6,7 @@ import type { ShareSummary } from '@contract/shares';
 import { PageTitle } from '@/components/page-title';
 import { CreateShare } from '@/components/shares/create-share';
 import { Card } from '@/components/ui';
-import { countOf, formatDateTime } from '@/lib/format';
+import { countOf, formatDateTime } from '@contract/format';
 import { SUMMARIES } from '@/lib/graphql';
 import { PAGES, sharePage } from '@/lib/routes';
 import { serverQuery } from '@/lib/server-graphql';

@@ -7,7 +7,7 @@ import { formatBytes } from '@contract/uploads';
 import { PageTitle } from '@/components/page-title';
 import { RemoveFromShare } from '@/components/shares/remove-from-share';
 import { ShareControls } from '@/components/shares/share-controls';
-import { countOf, formatAccount, formatDateTime, formatPeriod } from '@/lib/format';
+import { countOf, formatAccount, formatDateTime, formatPeriod } from '@contract/format';
 import { PresignApiError } from '@/lib/presign-api';
 import { PAGES, sharePage } from '@/lib/routes';
 import { serverPresignApi } from '@/lib/server-presign-api';
@@ -55,7 +55,8 @@ export default async function SharePage({ params }: { params: Promise<{ id: stri
           <li key={statement.id} className={cards.card} data-testid="shared-row">
             <div className={cards.name}>{statement.fileName}</div>
             <p className={cards.details}>
-              {formatAccount(statement.accountLabel, statement.accountDetails)}, {formatPeriod(statement.period)} · {formatBytes(statement.size)} ·{' '}
+              {formatAccount(statement.accountLabel, statement.accountDetails)}, {formatPeriod(statement.period)} ·{' '}
+              {formatBytes(statement.size)} ·{' '}
               {statement.removed
                 ? 'taken out of the share by you'
                 : statement.available

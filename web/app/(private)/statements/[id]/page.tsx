@@ -6,7 +6,7 @@ import { STATEMENT_ID_PATTERN, statementAccountKey } from '@contract/keys';
 import { PageTitle } from '@/components/page-title';
 import { StatementKeys } from '@/components/statement/statement-keys';
 import { StatementView } from '@/components/statement/statement-view';
-import { formatPeriod } from '@/lib/format';
+import { formatPeriod } from '@contract/format';
 import { STATEMENT_DETAILS, STATEMENT_NEIGHBOURS } from '@/lib/graphql';
 import { PAGES, statementPage } from '@/lib/routes';
 import { STATEMENT_KEYS } from '@/lib/statement-keys';

@@ -5,7 +5,7 @@ import { formatBytes } from '@contract/uploads';
 import { PageTitle } from '@/components/page-title';
 import { DeletedForm } from '@/components/deleted/deleted-form';
 import { Button } from '@/components/ui';
-import { countOf, formatPeriod } from '@/lib/format';
+import { countOf, formatPeriod } from '@contract/format';
 import { DELETED_STATEMENTS, STATEMENT_DETAILS, type DeletedStatementItem } from '@/lib/graphql';
 import { PAGES, deletedHref, parseDeletedOutcome, statementPage, type DeletedOutcome } from '@/lib/routes';
 import { serverPages, serverQuery } from '@/lib/server-graphql';

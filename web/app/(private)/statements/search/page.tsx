@@ -4,7 +4,7 @@ import { notIndexedSentence } from '@contract/search/not-indexed';
 import { SEARCH_LIMITS, normalizeWord } from '@contract/search/terms';
 import { PageTitle } from '@/components/page-title';
 import { SearchBox } from '@/components/search/search-box';
-import { countOf, formatPeriod } from '@/lib/format';
+import { countOf, formatPeriod } from '@contract/format';
 import { SEARCH, type SearchHitData } from '@/lib/graphql';
 import { searchHref, statementPage } from '@/lib/routes';
 import { serverQuery } from '@/lib/server-graphql';

@@ -13,7 +13,7 @@ import { Card } from '@/components/ui';
 import { coverageGrid } from '@/lib/coverage';
 import { readAccountChain } from '@/lib/chain-read';
 import { readCoverage } from '@/lib/coverage-read';
-import { countOf } from '@/lib/format';
+import { countOf } from '@contract/format';
 import { STATEMENTS } from '@/lib/graphql';
 import { serverQuery } from '@/lib/server-graphql';
 import { PAGES } from '@/lib/routes';

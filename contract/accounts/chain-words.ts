@@ -1,5 +1,5 @@
-import type { AccountChain, ChainLink, ChainState, ChainVerdict } from '@contract/accounts/chain';
-import { countOf, formatAmount, formatDay, formatPeriod } from './format';
+import type { AccountChain, ChainLink, ChainState, ChainVerdict } from './chain';
+import { countOf, formatAmount, formatDay, formatPeriod } from '../format';
 
 /** An account's chain in one word, as coverage shows it. */
 export const CHAIN_STATE_WORDS: Record<ChainState, string> = {

@@ -1,4 +1,4 @@
-import { accountDetailsBeside } from '@contract/accounts/details';
+import { accountDetailsBeside } from './accounts/details';
 
 /**
  * How the web app writes periods: as people write them ("Jan 2026"), in the reader's own

@@ -1,5 +1,5 @@
 import { accountChain, type ChainStatement } from '../../contract/accounts/chain';
-import { chainSummary, verdictWords } from '../../web/lib/chain-words';
+import { chainSummary, verdictWords } from '../../contract/accounts/chain-words';
 
 /** The chain in the words the account page says it with. */
 let sequence = 0;
