@@ -1,4 +1,4 @@
-import { profileImagePrefix, statementPrefix } from './keys';
+import { packetPrefix, profileImagePrefix, statementPrefix } from './keys';
 import { TOKEN_VALIDITY } from './auth';
 import { PROFILE_IMAGE_LIMITS, STATEMENT_QUOTA } from './uploads';
 
@@ -56,7 +56,7 @@ export const DELETION_JOB_TABLE_ACTIONS = [
 ] as const;
 
 /** The owner's prefixes in the bucket: everything of theirs the bucket holds is under one of them. */
-export const ownerPrefixes = (owner: string): string[] => [statementPrefix(owner), profileImagePrefix(owner)];
+export const ownerPrefixes = (owner: string): string[] => [statementPrefix(owner), profileImagePrefix(owner), packetPrefix(owner)];
 
 /** What closing the account would delete, shown before the person confirms. */
 export interface AccountContents {

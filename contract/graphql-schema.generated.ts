@@ -90,6 +90,8 @@ export type ChainStatement = {
   id: Scalars['ID']['output'];
   owner: Scalars['ID']['output'];
   period: Scalars['String']['output'];
+  /** Bytes: what a packet of the account's statements holds. */
+  size: Scalars['Int']['output'];
   status: StatementStatus;
 };
 

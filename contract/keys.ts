@@ -35,7 +35,8 @@ export const SHARED_COPY_PREFIX = 'shared/';
  * lifecycle removes them (PACKET_LIMITS.lifecycleDays); they are never listed as statements.
  */
 export const PACKET_PREFIX = 'packets/';
-export const packetKey = (sub: string, packetId: string): string => `${PACKET_PREFIX}${sub}/${packetId}/packet.zip`;
+export const packetPrefix = (sub: string): string => `${PACKET_PREFIX}${sub}/`;
+export const packetKey = (sub: string, packetId: string): string => `${packetPrefix(sub)}${packetId}/packet.zip`;
 
 export const profileImagePrefix = (sub: string): string => `${PROFILE_IMAGE_PREFIX}${sub}/`;
 export const profileImageKey = (sub: string): string => `${profileImagePrefix(sub)}${AVATAR_LEAF}`;

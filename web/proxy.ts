@@ -28,9 +28,10 @@ export async function proxy(request: NextRequest) {
   const config = loadWebConfig();
   const analytics = gaMeasurementId !== undefined && analyticsAllowedOn(pathname);
   const basePolicy = contentSecurityPolicy({ nonce, config, analytics, development: process.env.NODE_ENV === 'development' });
-  // A shared file's View and Download are forms whose answer redirects to the bucket, which
-  // `form-action` must allow (Chromium checks a form's redirects against it).
-  const policy = isSharePage(pathname) ? withSources(basePolicy, 'form-action', browserOrigins(config).images) : basePolicy;
+  // A shared file's View and Download, and a packet's Download, are forms whose answer redirects
+  // to the bucket, which `form-action` must allow (Chromium checks a form's redirects against it).
+  const policy =
+    isSharePage(pathname) || pathname === PAGES.packet ? withSources(basePolicy, 'form-action', browserOrigins(config).images) : basePolicy;
   const headers = new Headers(request.headers);
   headers.set(NONCE_HEADER, nonce);
   headers.set(PATH_HEADER, pathname);

@@ -9,6 +9,7 @@ import {
   ACCOUNT_DELETION,
   DELETION_JOB_TABLE_ACTIONS,
   LAMBDA_ENV,
+  PACKET_PREFIX,
   PROFILE_IMAGE_PREFIX,
   SHARED_COPY_PREFIX,
   STATEMENT_PREFIX,
@@ -62,14 +63,19 @@ export class AccountDeletion extends Construct {
       maxSessionDuration: Duration.hours(1),
     });
     this.jobRole.grantAssumeRole(this.worker.role);
-    for (const prefix of [STATEMENT_PREFIX, PROFILE_IMAGE_PREFIX]) {
+    for (const prefix of [STATEMENT_PREFIX, PROFILE_IMAGE_PREFIX, PACKET_PREFIX]) {
       storage.grantDelete(this.jobRole, prefix);
       storage.grantDeleteVersions(this.jobRole, prefix);
       storage.grantAbortMultipartUpload(this.jobRole, prefix);
     }
     // The copies of the owner's shared files, under each of their shares' folders.
     storage.grantDeleteVersions(this.jobRole, SHARED_COPY_PREFIX);
-    storage.grantListVersions(this.jobRole, [`${STATEMENT_PREFIX}*`, `${PROFILE_IMAGE_PREFIX}*`, `${SHARED_COPY_PREFIX}*`]);
+    storage.grantListVersions(this.jobRole, [
+      `${STATEMENT_PREFIX}*`,
+      `${PROFILE_IMAGE_PREFIX}*`,
+      `${PACKET_PREFIX}*`,
+      `${SHARED_COPY_PREFIX}*`,
+    ]);
     storage.grantListMultipartUploads(this.jobRole);
     table.grant(this.jobRole, ...DELETION_JOB_TABLE_ACTIONS);
     userPool.grant(this.jobRole, 'cognito-idp:AdminDeleteUser');

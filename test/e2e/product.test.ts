@@ -26,6 +26,7 @@ import { pdfBomb } from '../support/bombs';
 import { STATEMENT_PDFS, statementPdf } from '../support/statement-pdfs';
 import { STATEMENT_WORKBOOKS, statementWorkbook } from '../support/statement-workbooks';
 import { runningBalanceExport } from '../support/running-balance-export';
+import { checkPacketOutside, pdfPagesText } from '../support/pdf-pages';
 import { accessibilityViolations } from './support/axe';
 import { formReady, signIn, signUpAndConfirm as signUpThroughScreens, uploadChosen } from './support/screens';
 import { PHONE, autofillAtLoad, handOverEmail, holdScripts, hydrated, slowCpu, typeInto } from './support/as-people-type';
@@ -2574,6 +2575,46 @@ describe('see and find: each kind of statement shown in place, hostile files kep
     );
     await expect(lines.nth(3)).toContainText('4,200.00');
     expect(await everyScheme(page, 'account-chain', () => page.getByTestId('account-chain'))).toEqual([]);
+    // A packet for a lender: a preset span with none of these statements is never "complete".
+    await page.getByRole('link', { name: 'Make a packet' }).click();
+    await page.waitForURL(/\/statements\/packet\?account=everyday\+chain$/);
+    await page.getByRole('button', { name: 'Last two full months' }).click();
+    await expect(page.getByTestId('packet-verdict')).toHaveText('Not complete. Everyday Chain: no statement covers any day of the span.');
+    await expect(page.getByRole('button', { name: 'Download the packet' })).toHaveCount(0);
+    // All four: the missing month is said on what the cover will say.
+    await page.getByLabel('From', { exact: true }).fill('2024-01-01');
+    await page.getByLabel('To', { exact: true }).fill('2024-05-31');
+    await page.getByRole('button', { name: 'Preview', exact: true }).click();
+    await expect(page.getByTestId('packet-verdict')).toHaveText('Not complete. Everyday Chain: 1 missing statement.');
+    // The first three: complete, and the packet's files are the files uploaded, each checked against its cover line.
+    await page.getByLabel('To', { exact: true }).fill('2024-03-31');
+    await page.getByRole('button', { name: 'Preview', exact: true }).click();
+    const preview = page.getByRole('region', { name: 'Preview' });
+    await expect(page.getByTestId('packet-verdict')).toHaveText(/^Complete: every statement of the span is here/);
+    await expect(preview.getByTestId('packet-account-words')).toHaveText(
+      'Continuous from Jan 2024 to Mar 2024: 3 statements, every closing balance matches the next opening balance.',
+    );
+    expect(await preview.locator('[data-verdict]').evaluateAll((items) => items.map((item) => item.getAttribute('data-verdict')))).toEqual([
+      'first',
+      'continuous',
+      'continuous',
+    ]);
+    expect(await everyScheme(page, 'packet', () => page.locator('main'))).toEqual([]);
+    const downloading = page.waitForEvent('download');
+    await preview.getByRole('button', { name: 'Download the packet' }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toBe('Statement packet 2024-01-01 to 2024-03-31.zip');
+    const { folder, report } = checkPacketOutside(fs.readFileSync(await download.path()));
+    expect(report.match(/: OK$/gm)).toHaveLength(4);
+    const cover = pdfPagesText(fs.readFileSync(path.join(folder, 'cover.pdf'))).join('\n');
+    expect(cover).toContain('Complete: every statement of the span is here');
+    for (const [, first, last, opening] of months.slice(0, 3)) {
+      const bytes = runningBalanceExport(first, last, opening);
+      const [entry] = fs.readdirSync(path.join(folder, 'Everyday Chain')).filter((name) => name.startsWith(`${first} to ${last}`));
+      expect(fs.readFileSync(path.join(folder, 'Everyday Chain', entry))).toEqual(bytes);
+      expect(cover).toContain(`SHA-256: ${createHash('sha256').update(bytes).digest('hex')}`);
+    }
+    await page.goto(`${base}/statements/accounts/${encodeURIComponent('everyday chain')}`);
     // A statement's own page: its days and balances, each from the file.
     await lines.nth(1).getByRole('link').click();
     await page.waitForURL(`${base}/statements/${ids[1]}`);

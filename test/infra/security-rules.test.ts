@@ -673,9 +673,9 @@ describe('least privilege: each principal may do exactly what its code does', ()
         ...TRACING,
       ],
     ],
-    // The job role: every version under the two prefixes (listed only there), the uploads
-    // under way, the table's items and the pool's users; each job's session policy narrows
-    // it to one owner (test/lambda/session-policy.test.ts).
+    // The job role: every version under the owner's three prefixes (statements, avatar, packets;
+    // listed only there), the uploads under way, the table's items and the pool's users; each
+    // job's session policy narrows it to one owner (test/lambda/session-policy.test.ts).
     [
       'accountDeletionJob',
       [
@@ -686,16 +686,19 @@ describe('least privilege: each principal may do exactly what its code does', ()
         'dynamodb:PutItem table',
         'dynamodb:Query table',
         'dynamodb:UpdateItem table',
+        's3:AbortMultipartUpload bucket/packets/*',
         's3:AbortMultipartUpload bucket/profile-images/*',
         's3:AbortMultipartUpload bucket/statements/*',
+        's3:DeleteObject bucket/packets/*',
         's3:DeleteObject bucket/profile-images/*',
         's3:DeleteObject bucket/statements/*',
+        's3:DeleteObjectVersion bucket/packets/*',
         's3:DeleteObjectVersion bucket/profile-images/*',
         // The copies of the owner's shared files, each share's folder named by its session.
         's3:DeleteObjectVersion bucket/shared/*',
         's3:DeleteObjectVersion bucket/statements/*',
         's3:ListBucketMultipartUploads bucket',
-        's3:ListBucketVersions bucket if {"StringLike":{"s3:prefix":["statements/*","profile-images/*","shared/*"]}}',
+        's3:ListBucketVersions bucket if {"StringLike":{"s3:prefix":["statements/*","profile-images/*","packets/*","shared/*"]}}',
       ],
     ],
     // The web server: its config arrives in its environment; of AWS it calls only the share

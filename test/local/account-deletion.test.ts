@@ -12,6 +12,7 @@ import {
   apiUrl,
   ownerPrefixes,
   routePath,
+  packetPrefix,
   sharedCopyPrefix,
   statementKey,
   type AccountOverview,
@@ -205,6 +206,16 @@ test('a closed account leaves nothing of the person anywhere in the table: share
       })
     ).status,
   ).toBe(204);
+  // A packet of her loan's statements, made and not yet gone by the bucket's lifecycle.
+  expect(
+    (
+      await callApi(stack.config, 'statementsApiUrl', STATEMENT_ROUTES.createPacket, {
+        token: carol.idToken,
+        body: { accountKeys: ['loan'], from: '2024-03-01', to: '2024-03-31' },
+      })
+    ).status,
+  ).toBe(201);
+  expect(await versionsUnder(packetPrefix(carol.sub))).toHaveLength(1);
   // A share whose note names her address and loan, opened by its recipient.
   const created = await callApi(stack.config, 'statementsApiUrl', STATEMENT_ROUTES.createShare, {
     token: carol.idToken,

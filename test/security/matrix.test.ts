@@ -1,12 +1,5 @@
 import { SOME_SHA256, checksumForSize } from '../support/lambda-fakes';
-import {
-  PROFILE_IMAGE_ROUTES,
-  STATEMENT_ROUTES,
-  profileImagePrefix,
-  statementPrefix,
-  type AccountOverview,
-  type RouteSpec,
-} from '../../contract';
+import { PROFILE_IMAGE_ROUTES, STATEMENT_ROUTES, ownerPrefixes, type AccountOverview, type RouteSpec } from '../../contract';
 import { configureAmplify } from '../local/support/amplify';
 import { rawGraphql, waitForAvatar } from '../local/support/graphql';
 import { callApi, type Api } from '../local/support/rest';
@@ -221,6 +214,13 @@ const REST: Record<
     // B naming A's statement is refused as naming one that does not exist.
     request: (ctx) => ({ body: { statementIds: [ctx.aStatement], expiresInSeconds: 3600 } }),
     expect: { ...tokenless, apiKey: 'denied', userA: 'ok', userB: 'refused' },
+  },
+  createPacket: {
+    api: 'statementsApiUrl',
+    route: STATEMENT_ROUTES.createPacket,
+    // A packet of A's account: B names it as an account B does not have.
+    request: () => ({ body: { accountKeys: ['a'], from: '2024-01-01', to: '2024-01-31' } }),
+    expect: { ...tokenless, apiKey: 'denied', userA: 'ok', userB: 'notFound' },
   },
   listShares: {
     api: 'statementsApiUrl',
@@ -478,7 +478,7 @@ test('the matrix covers every operation and route for every caller', () => {
   expect([...Object.values(REST), ...Object.values(CLOSING)].map((cell) => named(cell.route)).sort()).toEqual(
     [...Object.values(PROFILE_IMAGE_ROUTES), ...Object.values(STATEMENT_ROUTES)].map(named).sort(),
   );
-  expect(cells(GRAPHQL).length + cells(REST).length + cells(CLOSING).length).toBe((RESOLVERS.length + 26) * CALLERS.length);
+  expect(cells(GRAPHQL).length + cells(REST).length + cells(CLOSING).length).toBe((RESOLVERS.length + 27) * CALLERS.length);
 });
 
 describe('GraphQL', () => {
@@ -592,7 +592,7 @@ const checkRestCell = async (table: typeof REST, operation: string, caller: Call
   }
   const self = caller === 'userB' ? b : a;
   for (const key of signedKeys) {
-    expect(key.startsWith(statementPrefix(self.sub)) || key.startsWith(profileImagePrefix(self.sub))).toBe(true);
+    expect(ownerPrefixes(self.sub).some((prefix) => key.startsWith(prefix))).toBe(true);
   }
   if (operation === 'account') expect(answer.body.deletion).toBeUndefined();
   // B's shares are B's: none of A's.

@@ -6,20 +6,30 @@ import type { ServerSession } from '@/lib/server-session';
 /** Pages read at most: each holds up to 1,000 statements, more than any one account has in all. */
 const MAX_PAGES = 20;
 
+export type ChainItem = AccountChainData['accountChain']['items'][number];
+
 /**
- * An account's chain: its statements with their days and balances, read page after page
- * (one page for nearly every account), checked in order. Only statements the scan found
- * clean count: a quarantined file is never read. Undefined when the API did not answer.
+ * An account's statements with their days and balances, read page after page (one page for
+ * nearly every account), whatever their scan said. Undefined when the API did not answer.
  */
-export const readAccountChain = async (session: ServerSession, accountKey: string): Promise<AccountChain | undefined> => {
-  const statements: AccountChainData['accountChain']['items'] = [];
+export const readChainStatements = async (session: ServerSession, accountKey: string): Promise<ChainItem[] | undefined> => {
+  const statements: ChainItem[] = [];
   let nextToken: string | null = null;
   for (let page = 0; page < MAX_PAGES; page++) {
     const data: AccountChainData | undefined = await serverQuery(session, ACCOUNT_CHAIN, { accountKey, nextToken });
     if (!data) return undefined;
-    statements.push(...data.accountChain.items.filter((statement) => statement.status === 'AVAILABLE'));
+    statements.push(...data.accountChain.items);
     nextToken = data.accountChain.nextToken ?? null;
     if (!nextToken) break;
   }
-  return accountChain(statements);
+  return statements;
+};
+
+/**
+ * An account's chain, checked in order. Only statements the scan found clean count: a
+ * quarantined file is never read. Undefined when the API did not answer.
+ */
+export const readAccountChain = async (session: ServerSession, accountKey: string): Promise<AccountChain | undefined> => {
+  const statements = await readChainStatements(session, accountKey);
+  return statements && accountChain(statements.filter((statement) => statement.status === 'AVAILABLE'));
 };

@@ -15,6 +15,8 @@ export const PAGES = {
   statements: '/statements',
   /** Which months each account has statements for. */
   coverage: '/statements/coverage',
+  /** A packet for a lender or an accountant: chosen accounts' statements over a span, with a cover. */
+  packet: '/statements/packet',
   /** Recently deleted: statements kept 30 days after their deletion, to restore or delete for good. */
   deleted: '/statements/deleted',
   /** The person's shares: links to sets of statements for someone without an account. */
@@ -112,4 +114,23 @@ export const signInPath = (next?: string, reason?: SignInReason): string => {
   if (reason) query.set('reason', reason);
   const search = query.toString();
   return search ? `${PAGES.signIn}?${search}` : PAGES.signIn;
+};
+
+/** What the packet page is asked to preview: account keys and a span, and a failure to say. */
+export interface PacketQuery {
+  accountKeys: string[];
+  from?: string;
+  to?: string;
+  failed?: string;
+}
+
+/** The packet page previewing a packet (or saying why one was not made): keys, days and words only. */
+export const packetHref = (query: PacketQuery): string => {
+  const search = new URLSearchParams();
+  for (const key of query.accountKeys) search.append('account', key);
+  if (query.from) search.set('from', query.from);
+  if (query.to) search.set('to', query.to);
+  if (query.failed) search.set('failed', query.failed);
+  const text = search.toString();
+  return text ? `${PAGES.packet}?${text}` : PAGES.packet;
 };

@@ -1,7 +1,23 @@
 import { createHash } from 'node:crypto';
 import { once } from 'node:events';
 import { PassThrough, type Readable } from 'node:stream';
+import { crc32 } from 'node:zlib';
 import { Zip, ZipPassThrough } from 'fflate';
+
+/**
+ * fflate's stored entry with its CRC-32 worked out by Node's zlib (native) rather than in
+ * JavaScript: the same value, a third of a packet's time on 50 MB. fflate reads `crc` and
+ * `size` once the last chunk is pushed, as its own push sets them.
+ */
+class StoredEntry extends ZipPassThrough {
+  private running = 0;
+  override push(chunk: Uint8Array, final?: boolean): void {
+    this.running = crc32(chunk, this.running);
+    this.size += chunk.length;
+    if (final) this.crc = this.running;
+    this.process(chunk as Uint8Array<ArrayBuffer>, final ?? false);
+  }
+}
 
 /** One file of the archive: its path in it, and its bytes as they arrive. */
 export interface ArchiveEntry {
@@ -43,7 +59,7 @@ export const streamingZip = () => {
     if (archive.writableNeedDrain) await once(archive, 'drain');
   };
   const add = async (entry: ArchiveEntry): Promise<WrittenEntry> => {
-    const file = new ZipPassThrough(entry.name);
+    const file = new StoredEntry(entry.name);
     file.mtime = entry.modified;
     zip.add(file);
     const hash = createHash('sha256');

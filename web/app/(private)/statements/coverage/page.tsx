@@ -41,6 +41,10 @@ export default async function CoveragePage() {
         </p>
       ) : (
         <>
+          <p>
+            <Link href={PAGES.packet}>Make a packet</Link> of an account&rsquo;s statements for a lender or an accountant, with a cover that
+            says whether any is missing.
+          </p>
           <p className={styles.legend}>
             <span className={styles.legendFiled}>✓</span> statement filed · <span className={styles.legendMissing}>+</span> missing: upload
             for that month · a statement every quarter or year is due once in its three or twelve months

@@ -16,7 +16,7 @@ import { readCoverage } from '@/lib/coverage-read';
 import { countOf } from '@contract/format';
 import { STATEMENTS } from '@/lib/graphql';
 import { serverQuery } from '@/lib/server-graphql';
-import { PAGES } from '@/lib/routes';
+import { PAGES, packetHref } from '@/lib/routes';
 import { requireSession } from '@/lib/server-session';
 import { statementListHref } from '@/lib/statement-list-query';
 import styles from '@/components/coverage/coverage.module.css';
@@ -90,7 +90,8 @@ export default async function AccountPage({
         </p>
       )}
       <p>
-        <Link href={allHref}>See its statements</Link> · <Link href={PAGES.coverage}>Every account&apos;s coverage</Link>
+        <Link href={allHref}>See its statements</Link> · <Link href={packetHref({ accountKeys: [account.accountKey] })}>Make a packet</Link>{' '}
+        · <Link href={PAGES.coverage}>Every account&apos;s coverage</Link>
       </p>
       {row && <CoverageRowView row={row} linked={false} chain={chain?.state} />}
       {newest ? (
