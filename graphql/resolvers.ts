@@ -183,10 +183,28 @@ const invokeWithInput = (field: string) => `{
 }`;
 
 /**
- * Statements one read of an account's chain asks for. A Query stops at 1 MB of items read
- * (before any projection), and a list copy is about 1.1 KB: 1,000 statements take two.
+ * Statements one read of an account's chain answers at most. A Query stops at 1 MB of items
+ * read (before any projection), and a list copy is about 1.1 KB, so the resolver makes up to
+ * CHAIN_QUERIES_PER_PAGE Queries in one call. The page is larger than the 1,000 statements an
+ * account is read flat to, so such an account comes whole in one call, its end said (no
+ * token) rather than found by one more call.
  */
-export const CHAIN_PAGE_STATEMENTS = 1000;
+export const CHAIN_PAGE_STATEMENTS = 1500;
+
+/** Queries one accountChain call makes at most: two read 2 MB, 1,000 copies of up to 2 KB each. */
+export const CHAIN_QUERIES_PER_PAGE = 2;
+
+/** One Query of an account's copies by id, for what the page still lacks, from where the last one stopped. */
+const chainQuery = `#set($partition = "${TABLE_KEYS.accountList(SUB, '$ctx.args.accountKey')}")
+#set($limit = ${CHAIN_PAGE_STATEMENTS} - $ctx.stash.items.size())
+{
+  "version": "2018-05-29",
+  "operation": "Query",
+  ${keyCondition('$partition', STATEMENT)},
+  "consistentRead": true,
+  "limit": $limit,
+  "nextToken": $util.toJson($ctx.stash.next)
+}`;
 
 /** Copies of one file the duplicate check shows: enough to say where it already is. */
 const MAX_SAME_FILE = 10;
@@ -386,25 +404,35 @@ $util.qr($ctx.stash.put("ordered", $ordered))
     typeName: 'Query',
     fieldName: 'accountChain',
     dataSource: 'table',
-    // The account's copies by id (every release writes them, ordered lists or not): one
-    // Query of its list partition, whatever else the caller keeps.
+    // The account's copies by id (every release writes them, ordered lists or not): Queries of
+    // its list partition, one after the other in one call, until the page holds
+    // CHAIN_PAGE_STATEMENTS or the partition ends, whatever else the caller keeps.
     requestTemplate: `#if($ctx.args.accountKey.length() < 1 || $ctx.args.accountKey.length() > ${ACCOUNT_KEY_MAX_CHARS})
   $util.error("accountKey must have 1 to ${ACCOUNT_KEY_MAX_CHARS} characters", "BadRequest")
 #end
-#set($partition = "${TABLE_KEYS.accountList(SUB, '$ctx.args.accountKey')}")
-{
-  "version": "2018-05-29",
-  "operation": "Query",
-  ${keyCondition('$partition', STATEMENT)},
-  "consistentRead": true,
-  "limit": ${CHAIN_PAGE_STATEMENTS},
-  "nextToken": $util.toJson($util.defaultIfNullOrBlank($ctx.args.nextToken, null))
+$util.qr($ctx.stash.put("items", []))
+$util.qr($ctx.stash.put("next", $util.defaultIfNullOrBlank($ctx.args.nextToken, null)))
+{}`,
+    responseTemplate: `{
+  "items": $util.toJson($ctx.stash.items),
+  "nextToken": $util.toJson($ctx.stash.next)
 }`,
-    responseTemplate: `${RAISE_ERROR}
-{
-  "items": $util.toJson($ctx.result.items),
-  "nextToken": $util.toJson($util.defaultIfNullOrBlank($ctx.result.nextToken, null))
-}`,
+    steps: Array.from({ length: CHAIN_QUERIES_PER_PAGE }, (_, index) => ({
+      name: `accountChainQuery${index + 1}`,
+      // A later Query only where the one before stopped short of the page at the 1 MB line.
+      requestTemplate: `${
+        index === 0
+          ? ''
+          : `#if($util.isNull($ctx.stash.next) || $ctx.stash.items.size() >= ${CHAIN_PAGE_STATEMENTS})
+  #return({})
+#end
+`
+      }${chainQuery}`,
+      responseTemplate: `${RAISE_ERROR}
+$util.qr($ctx.stash.items.addAll($ctx.result.items))
+$util.qr($ctx.stash.put("next", $util.defaultIfNullOrBlank($ctx.result.nextToken, null)))
+{}`,
+    })),
   },
   {
     typeName: 'Query',

@@ -3,6 +3,9 @@ import * as path from 'node:path';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { TABLE_KEYS, statementListCopies, type Statement } from '../../contract';
 import { dynamoRecordStore, type RecordStore } from '../../lambda/shared/records';
+import { accountChain, type ChainStatement } from '../../contract/accounts/chain';
+import { dynamoClient } from '../../local/dynamodb';
+import { LOCAL_IDS } from '../../local/settings';
 import { statementRecord } from '../support/statement-records';
 import { useLocalTable } from './support/dynamo-table';
 import { STATEMENT_DETAILS, apollo, rawGraphql } from './support/graphql';
@@ -155,4 +158,37 @@ describe('through the local stack', () => {
       data: { statements: { items: [{ id: statementId, balances: { opening: expected.opening, closing: expected.closing } }] } },
     });
   });
+});
+
+describe("an account's chain of 1,000 statements", () => {
+  const context = stackWithTwoUsers();
+
+  test('comes in one accountChain call: its Queries (two at about 1.1 KB a copy) are made in the one call', async () => {
+    const { stack, bob } = context;
+    const store = dynamoRecordStore(LOCAL_IDS.tableName, dynamoClient(stack.ports.dynamodb));
+    const queue = Array.from({ length: 1000 }, (_, n) => {
+      const first = new Date(Date.UTC(1940, n, 1)).toISOString().slice(0, 10);
+      const last = new Date(Date.UTC(1940, n + 1, 0)).toISOString().slice(0, 10);
+      return statementRecord(bob.sub, {
+        accountLabel: 'Thousand',
+        fileName: `thousand-${first.slice(0, 7)}.pdf`,
+        period: first.slice(0, 7),
+        balances: { from: first, to: last, opening: 1000 + n, closing: 1001 + n, currency: 'EUR', unread: [], entered: [] },
+      });
+    });
+    await Promise.all(
+      Array.from({ length: 8 }, async () => {
+        for (let next = queue.shift(); next; next = queue.shift()) await store.putStatement(next);
+      }),
+    );
+    const answer = await rawGraphql(
+      stack.config,
+      { Authorization: bob.idToken },
+      '{ accountChain(accountKey: "thousand") { items { id balances { opening closing } } nextToken } }',
+    );
+    const chain = (answer.body.data as { accountChain: { items: ChainStatement[]; nextToken: string | null } }).accountChain;
+    expect(chain.items).toHaveLength(1000);
+    expect(chain.nextToken).toBeNull();
+    expect(accountChain(chain.items.map((item, n) => ({ ...item, fileName: String(n), period: '1940-01' }))).counts.break).toBe(0);
+  }, 120_000);
 });

@@ -3,7 +3,7 @@ import { ACCOUNT_CHAIN, type AccountChainData } from '@/lib/graphql';
 import { serverQuery } from '@/lib/server-graphql';
 import type { ServerSession } from '@/lib/server-session';
 
-/** Pages read at most: each holds up to 1,000 statements, more than any one account has in all. */
+/** Pages read at most: each holds up to 1,500 statements (CHAIN_PAGE_STATEMENTS), more than any one account has in all. */
 const MAX_PAGES = 20;
 
 export type ChainItem = AccountChainData['accountChain']['items'][number];
