@@ -115,7 +115,11 @@ export default function TableViewer({ url, size, kind }: { url: () => Promise<st
           ? `${Math.min(shown, rows.length).toLocaleString('en-US')} of ${rows.length.toLocaleString('en-US')} transactions`
           : `The first ${Math.min(shown, rows.length).toLocaleString('en-US')} transactions`}
       </p>
+      {/* Wider than a phone: it scrolls sideways, so it takes the focus a keyboard scrolls it with. */}
       <div
+        tabIndex={0}
+        role="region"
+        aria-label="Transactions"
         css={css`
           overflow-x: auto;
         `}
