@@ -95,6 +95,8 @@ const OPENING =
 /** Phrases statements close their balance with, in the same languages. */
 const CLOSING =
   /\b(?:ending|closing|new|final)\s+balance|balance\s+carried\s+forward|neuer\s+(?:kontostand|saldo)|saldo\s+neu|nouveau\s+solde|solde\s+(?:final|cr[ée]diteur|d[ée]biteur|au\b)|saldo\s+(?:final|actual|acreedor|deudor)/iu;
+/** Words that make a balance by its day a closing one whatever its day: "Nouveau solde au …", "Neuer Kontostand am …". */
+const CLOSING_OWED_OR_NEW = /\b(?:nouveau|neuer|new|final|ending|closing)\b/iu;
 /** A balance said to be owed (an overdraft, a card's debt) is negative, however it is printed. */
 const OWED = /d[ée]biteur|deudor|\bsoll\b|\bdebit\s+balance/iu;
 
@@ -123,14 +125,42 @@ const amountAfter = (lines: readonly string[], index: number, phrase: RegExp): n
   return OWED.test(said) || owedMark ? -Math.abs(value) : value;
 };
 
+/** "Solde au 29/02/2024", "Kontostand am 29.02.2024", "Saldo al 29/02/2024", "Balance as of 02/29/2024": a balance named by its day. */
+const BALANCE_ON =
+  /\b(?:solde|saldo|kontostand|balance)\b[^\d]{0,24}?\b(?:au|am|vom|per|a|al|el|as\s+of|on)\s+(\d{1,4}[./-]\d{1,2}[./-]\d{2,4})/iu;
+
+const DAY_MS = 86_400_000;
+
+/** The days a printed date may be: day first or month first where "/" leaves it open, the year first where it has four digits. */
+const daysOf = (printed: string): string[] => {
+  const parts = printed.split(/[./-]/).map(Number);
+  const year = (value: number) => (value < 100 ? 2000 + value : value);
+  const candidates =
+    String(printed.split(/[./-]/)[0]).length === 4
+      ? [[parts[0], parts[1], parts[2]]]
+      : printed.includes('/')
+        ? [
+            [year(parts[2]), parts[1], parts[0]],
+            [year(parts[2]), parts[0], parts[1]],
+          ]
+        : [[year(parts[2]), parts[1], parts[0]]];
+  // Only days that exist: Date.UTC would turn 31/04 into May 1.
+  return candidates
+    .map(([y, m, d]) => ({ date: new Date(Date.UTC(y, m - 1, d)), m, d }))
+    .filter(({ date, m, d }) => !Number.isNaN(date.getTime()) && date.getUTCMonth() === m - 1 && date.getUTCDate() === d)
+    .map(({ date }) => date.toISOString().slice(0, 10));
+};
+
 /**
  * A statement's text (a PDF's first pages): the first opening and the last closing balance
  * its usual phrases print, in English, German, French and Spanish, with the number formats banks
  * print (1,204.55; 1.204,55; 1 204,55; a trailing minus; CR/DR; parentheses). A balance
  * said to be owed (débiteur, deudor) is negative. Its days are the period's, read by the
- * filing rules; what is not printed is said in words.
+ * filing rules; given them (`span`), a balance named only by its day ("Solde au 29/02/2024")
+ * is the opening one when that is the day before the period and the closing one when it is
+ * the period's last. What is not printed is said in words.
  */
-export const textBalances = (text: string): StatementBalances => {
+export const textBalances = (text: string, span?: { from: string; to: string }): StatementBalances => {
   const lines = text.split(/\r?\n/).map((line) => line.replace(/\s+/g, ' ').trim());
   // A line that opens ("Ancien solde au …") is not the closing one, though its words hold "solde au".
   const found = (order: readonly number[], phrase: RegExp, unless?: RegExp) => {
@@ -142,10 +172,27 @@ export const textBalances = (text: string): StatementBalances => {
     return undefined;
   };
   const order = lines.map((_, index) => index);
-  const opening = found(order, OPENING);
+  // Where no opening phrase is printed, a balance named by the day before the period (or its first day) is the
+  // opening one: "Solde au 29/02/2024" above the movements of March, whose words elsewhere close a statement.
+  const before = span && new Date(Date.parse(`${span.from}T00:00:00Z`) - DAY_MS).toISOString().slice(0, 10);
+  /** The first of `candidates` (line numbers) naming a balance by one of `days`, and its amount. */
+  const byDay = (candidates: readonly number[], days: readonly (string | undefined)[], unless?: RegExp) => {
+    for (const index of candidates) {
+      const named = BALANCE_ON.exec(lines[index]);
+      if (!named || unless?.test(lines[index]) || !daysOf(named[1]).some((day) => days.includes(day))) continue;
+      const value = amountAfter(lines, index, BALANCE_ON);
+      if (value !== undefined) return { index, value: cents(value) };
+    }
+    return undefined;
+  };
+  const phrased = found(order, OPENING);
+  const openingByDay = phrased === undefined && span ? byDay(order, [before, span.from], CLOSING_OWED_OR_NEW) : undefined;
+  const opening = phrased ?? openingByDay?.value;
   // The last closing balance printed is the statement's: one carried over page by page prints "Balance carried
   // forward" at each page's foot, and one that prints "Solde au <date>" above its movements and below them ends with its own.
-  const closing = found([...order].reverse(), CLOSING, OPENING);
+  // Where no closing phrase is printed, a balance named by the period's last day is the closing one.
+  const reversed = [...order].reverse().filter((index) => index !== openingByDay?.index);
+  const closing = found(reversed, CLOSING, OPENING) ?? (span && byDay(reversed, [span.to], OPENING)?.value);
   const unread = [
     ...(opening === undefined ? ['No opening balance is printed where it was read.'] : []),
     ...(closing === undefined ? ['No closing balance is printed where it was read.'] : []),
@@ -184,7 +231,7 @@ export const missingPages = (pages: readonly string[]): number[] | undefined => 
 export const pdfBalances = (pages: readonly string[], read?: { pageCount: number; cut: boolean }): StatementBalances => {
   const text = pages.join('\n');
   const facts = readStatementText(text);
-  const money = textBalances(text);
+  const money = textBalances(text, facts.span);
   // Without its page count (the first pages of a file being chosen), nothing is said of its pages.
   const missing = !read || read.cut ? undefined : missingPages(pages);
   return {

@@ -130,9 +130,13 @@ const decimalOf = (cells: readonly string[]): '.' | ',' | undefined => {
 // ---------------------------------------------------------------------------------------
 // Header words
 
-/** A header cell as words: lower case, accents and parentheses removed, currencies left out ("Betrag (EUR)" is "betrag"). */
+/**
+ * A header cell as words: camel case split ("RunningBalance" is "running balance", as Schwab
+ * writes it), lower case, accents and parentheses removed, currencies left out ("Betrag (EUR)" is "betrag").
+ */
 const headerKey = (cell: string) =>
   cell
+    .replace(/(\p{Ll})(\p{Lu})/gu, '$1 $2')
     .toLowerCase()
     .normalize('NFD')
     .replace(/\p{M}/gu, '')

@@ -102,8 +102,19 @@ const CSV_EXPECTED: [string, { from: string; to: string; opening: number; closin
   ['genuine/kmymoney-5.1.3/SampleBankAccount.csv', { from: '2009-11-04', to: '2009-11-12', opening: 921.49, closing: 56.22 }],
   // Newest first, Saldo beside each amount: 02.04 +200,00 to 8.291,86 (so 8.091,86 before) … 30.04 to 8.503,20.
   ['statements/ing-umsatzanzeige.csv', { from: '2024-04-02', to: '2024-04-30', opening: 8091.86, closing: 8503.2 }],
+  // Genuine, Schwab (csv2ofx's test data, MIT): newest first, Withdrawal and Deposit: 08/04 $57.27 out to $1,036.47
+  // (so $1,093.74 before) … 08/17 a $20.00 deposit to $878.47.
+  ['genuine/csv2ofx/schwab-checking.csv', { from: '2022-08-04', to: '2022-08-17', opening: 1093.74, closing: 878.47 }],
+  // Genuine, ING Deutschland (ofxstatement-de-ing's test data, GPL-3): newest first, in ISO-8859-1: 09.12. -2,90 to
+  // 325,7 (so 328,60 before) … 28.12. -5,50 to 150,00, the Saldo its preamble states.
+  ['genuine/ofxstatement-de-ing/test_with_saldo_1.csv', { from: '2018-12-09', to: '2018-12-28', opening: 328.6, closing: 150 }],
   // A summary above the rows; the rows' running balance from 1,502.11 to 2,291.67.
   ['statements/stmt.csv', { from: '2023-11-03', to: '2023-11-28', opening: 1502.11, closing: 2291.67 }],
+];
+/** Genuine exports whose balance column cannot be read as a running balance after each row: none proposed, and said. */
+const NOT_A_RUNNING_BALANCE = [
+  // Lloyds (ofxstatement-lloyds' test data, MIT): 6,039.58 less 5.97 is 6,033.61, but the file says 6,029.49.
+  'genuine/ofxstatement-lloyds/sample-statement.csv',
 ];
 const WITHOUT_RUNNING_BALANCE = fs
   .readdirSync(path.join(FIXTURES, 'statements'))
@@ -124,6 +135,16 @@ describe('CSV exports, against figures worked out by hand', () => {
     expect(read?.opening ?? undefined).toBeUndefined();
     expect(read?.closing ?? undefined).toBeUndefined();
     expect(read?.unread?.length ?? 1).toBeGreaterThan(0);
+  });
+});
+
+describe('genuine exports whose balances do not run after each row', () => {
+  test.each(NOT_A_RUNNING_BALANCE)('%s: no balance proposed, and it says why', (file) => {
+    const read = tableBalances(csvTransactions(text(path.join(FIXTURES, file)), true));
+    expect(read.opening ?? undefined).toBeUndefined();
+    expect(read.closing ?? undefined).toBeUndefined();
+    expect(read.unread.length).toBeGreaterThan(0);
+    count('CSV exports whose balances do not run after each row, none proposed:', true);
   });
 });
 

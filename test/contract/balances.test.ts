@@ -121,3 +121,26 @@ describe('proposed while a file is chosen', () => {
     );
   });
 });
+
+describe('a balance named only by its day', () => {
+  const MARCH = { from: '2024-03-01', to: '2024-03-31' };
+  test.each([
+    ['Solde au 29/02/2024\n1 204,55 €\nSolde au 31/03/2024\n980,10 €', { opening: 1204.55, closing: 980.1 }],
+    ['Kontostand am 29.02.2024 1.204,55 EUR\nKontostand am 31.03.2024 980,10 EUR', { opening: 1204.55, closing: 980.1 }],
+    ['Saldo al 01/03/2024 1.204,55\nSaldo al 31/03/2024 980,10', { opening: 1204.55, closing: 980.1 }],
+    // Month first, as a US bank prints it: only the period tells it from day first.
+    ['Balance as of 02/29/2024 $1,204.55\nBalance as of 03/31/2024 $980.10', { opening: 1204.55, closing: 980.1 }],
+  ])('%s: the day before the period opens it, its last day closes it', (text, expected) => {
+    expect(textBalances(text, MARCH)).toEqual({ ...expected, unread: [] });
+  });
+
+  test('a day inside the period names neither, and without the period nothing is weighed by its day', () => {
+    expect(textBalances('Solde au 15/03/2024 500,00 €', MARCH)).toEqual({
+      unread: ['No opening balance is printed where it was read.'],
+      closing: 500,
+    });
+    expect(textBalances('Kontostand am 29.02.2024 1.204,55 EUR')).toEqual({
+      unread: ['No opening balance is printed where it was read.', 'No closing balance is printed where it was read.'],
+    });
+  });
+});

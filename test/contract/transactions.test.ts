@@ -62,6 +62,7 @@ const ROWS: Record<string, number> = {
   'statements/ubs-export.csv': 3,
   'statements/visa-2024-08.qfx': 1,
   'genuine/beancount-2.3.5/2013-12-03.bofa.ofx': 27,
+  'genuine/csv2ofx/schwab-checking.csv': 4,
   'genuine/kmymoney-5.1.3/SampleBankAccount.csv': 4,
   'genuine/libofx-0.10.9/example-listing1.xml': 2,
   'genuine/ofxparse-0.21/anzcc.ofx': 1,
@@ -77,6 +78,8 @@ const ROWS: Record<string, number> = {
   // One TRANSFER of 0 units, which moves no money: skipped.
   'genuine/ofxparse-0.21/tiaacref.ofx': 0,
   'genuine/ofxparse-0.21/vanguard.ofx': 1,
+  'genuine/ofxstatement-de-ing/test_with_saldo_1.csv': 9,
+  'genuine/ofxstatement-lloyds/sample-statement.csv': 12,
   // 4 BUYMF; a TRANSFER of shares (no money) is skipped.
   'genuine/ofxparse-0.21/vanguard401k.ofx': 4,
   'ofx-js/test/data/example-xml.qfx': 1,

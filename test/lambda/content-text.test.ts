@@ -62,7 +62,10 @@ const read = (jobs: Record<string, Job>): Record<string, Outcome> => {
 /** A word of each export that names a payee or what a payment was for, as the file writes it (decoded from its encoding). */
 const EXPORT_WORDS: Record<string, string> = {
   'genuine/beancount-2.3.5/2013-12-03.bofa.ofx': 'WHOLEFDS',
+  'genuine/csv2ofx/schwab-checking.csv': 'BMO HARRIS BANK',
   'genuine/kmymoney-5.1.3/SampleBankAccount.csv': 'Personal Cheque',
+  'genuine/ofxstatement-de-ing/test_with_saldo_1.csv': 'Blumen Berther',
+  'genuine/ofxstatement-lloyds/sample-statement.csv': 'ACME STORE',
   'genuine/libofx-0.10.9/example-listing1.xml': 'GROCER A & Z',
   'genuine/ofxparse-0.21/anzcc.ofx': 'SOME MEMO',
   'genuine/ofxparse-0.21/bank_medium.ofx': "Joe's Bald Hairstyles",

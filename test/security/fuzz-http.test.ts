@@ -11,7 +11,7 @@ import {
   type RouteSpec,
 } from '../../contract';
 import { configureAmplify } from '../local/support/amplify';
-import { type StackProcess } from '../local/support/stack-process';
+import { waitFor, type StackProcess } from '../local/support/stack-process';
 import { sharedStack } from '../local/support/shared-stack';
 import { nastyString, rawBody } from '../support/arbitraries';
 import { newUser, type TestUser } from '../local/support/users';
@@ -87,6 +87,11 @@ describe('every route', () => {
 });
 
 /** A new person with one statement in each named account, filed in January 2024. */
+/**
+ * A person whose accounts exist once their statements are filed: the fuzzing starts only
+ * when the catalogue has filed each (a rename to a name whose file is still on its way
+ * would rightly take the name, and the file after it).
+ */
 const personWithAccounts = async (name: string, ...accountLabels: string[]) => {
   const person = await newUser(stack, name);
   for (const accountLabel of accountLabels)
@@ -96,6 +101,11 @@ const personWithAccounts = async (name: string, ...accountLabels: string[]) => {
       accountLabel,
       period: '2024-01',
     });
+  await waitFor(async () => {
+    const answer = await rawGraphql(stack.config, { Authorization: person.idToken }, '{ accounts { accountKey count } }');
+    const accounts = (answer.body.data as { accounts?: { accountKey: string; count: number }[] } | undefined)?.accounts ?? [];
+    return accounts.length === accountLabels.length && accounts.every((account) => account.count === 1) ? true : undefined;
+  }, 'each account to be filed');
   return person;
 };
 

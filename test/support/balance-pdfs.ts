@@ -294,7 +294,7 @@ export const BALANCE_PDFS: BalancePdf[] = [
   },
   {
     // "Solde au 29/02/2024" above the movements and "Solde débiteur au 31/03/2024" below them: only their dates tell the opening
-    // from the closing (both phrases close a statement elsewhere), and the rules do not weigh dates, so no opening is read.
+    // from the closing (both phrases close a statement elsewhere); the day before the period is the opening one's.
     name: 'fr-stacked.pdf',
     language: 'fr',
     layout: 'stacked',
@@ -312,8 +312,7 @@ export const BALANCE_PDFS: BalancePdf[] = [
         ],
       },
     ],
-    gap: 'its opening balance, "Solde au 29/02/2024", is printed with the words a closing balance is',
-    expected: { ...MARCH, opening: undefined, closing: -45.2, pages: 1 },
+    expected: { ...MARCH, opening: 1204.55, closing: -45.2, pages: 1 },
   },
   {
     name: 'fr-two-pages.pdf',
