@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { formatBytes } from '@contract/uploads';
 import type { AccountDeletion } from '@contract/account';
 import { recallClosedAccount } from '@/lib/account-closed';
-import { countOf } from '@contract/format';
+import { countOf, formatDateTime } from '@contract/format';
 
 /** The figures of the deletion this tab ran, if it ran one: what it removed, counted as it went. */
 export const ClosedAccountSummary = () => {
@@ -27,7 +27,7 @@ export const ClosedAccountSummary = () => {
       {counts.uploadsAborted > 0 && <li>{countOf(counts.uploadsAborted, 'upload')} under way stopped</li>}
       {(counts.shares ?? 0) > 0 && <li>{countOf(counts.shares, 'share link')} withdrawn and deleted</li>}
       <li>{counts.signInDeleted ? 'Your sign-in is deleted' : 'Your sign-in is being deleted'}</li>
-      {deletion.finishedAt && <li>Finished {new Date(deletion.finishedAt).toLocaleString()}</li>}
+      {deletion.finishedAt && <li>Finished {formatDateTime(deletion.finishedAt)}</li>}
     </ul>
   );
 };

@@ -1,5 +1,6 @@
 import { createServerRunner } from '@aws-amplify/adapter-nextjs';
 import { fetchAuthSession } from 'aws-amplify/auth/server';
+import { ConsoleLogger } from 'aws-amplify/utils';
 import { cookies } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { cache } from 'react';
@@ -24,7 +25,15 @@ let runner: ReturnType<typeof createServerRunner> | undefined;
  * reads, checks against the user pool's keys and, in the proxy, refreshes when the ID
  * token has expired (writing the new ones back as cookies).
  */
-const serverRunner = () => (runner ??= createServerRunner({ config: amplifyResources(loadWebConfig()) }));
+const serverRunner = () => {
+  if (runner) return runner;
+  const config = loadWebConfig();
+  // On the local stack every request's session names the emulator's endpoint, and Amplify warns of a
+  // custom endpoint each time: the terminal of `npm start` would bury what a person needs to read
+  // (a confirmation code) under them. The browser's Amplify is quieted the same way (amplify-client.ts).
+  if (config.custom.local) ConsoleLogger.LOG_LEVEL = 'ERROR';
+  return (runner = createServerRunner({ config: amplifyResources(config) }));
+};
 
 const toSession = (session: Awaited<ReturnType<typeof fetchAuthSession>>): ServerSession | undefined => {
   const idToken = session.tokens?.idToken;

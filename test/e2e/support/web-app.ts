@@ -14,4 +14,5 @@ export const buildWebApp = (): string => {
   return webArtifactDir('local');
 };
 
-export const startBuiltWebApp = (port: number, configFile: string): Promise<Child> => startWebApp({ port, mode: 'start', configFile });
+export const startBuiltWebApp = (port: number, configFile: string, onOutput?: (line: string) => void): Promise<Child> =>
+  startWebApp({ port, mode: 'start', configFile, onOutput });

@@ -10,7 +10,7 @@ import { STATEMENT_ROUTES } from '@contract/routes';
 import { notIndexedSentence } from '@contract/search/not-indexed';
 import { formatBytes } from '@contract/uploads';
 import { useIdToken } from '@/lib/auth-context';
-import { formatPeriod } from '@contract/format';
+import { formatDateTime, formatPeriod } from '@contract/format';
 import type { StatementBalancesItem, StatementListItem } from '@/lib/graphql';
 import { callPresignApi } from '@/lib/presign-api';
 import { previewKindOf } from '@/lib/preview/kinds';
@@ -119,7 +119,7 @@ export const StatementView = ({
           <dd>{formatBytes(statement.size)}</dd>
           <dt>Uploaded</dt>
           <dd>
-            <time dateTime={statement.uploadedAt}>{new Date(statement.uploadedAt).toLocaleString()}</time>
+            <time dateTime={statement.uploadedAt}>{formatDateTime(statement.uploadedAt)}</time>
           </dd>
           <dt>Malware scan</dt>
           <dd data-testid="scan-verdict">

@@ -7,6 +7,7 @@ import { PERIOD_PATTERN, TEXT_LIMITS, formatBytes } from '@contract/uploads';
 import { ACCOUNT_KIND_WORDS } from '@contract/reading/account-numbers';
 import { formatAmount, formatDays } from '@contract/format';
 import { theme } from '@/lib/theme';
+import { problemOf, problemsInWords } from '@/lib/upload/filing-problems';
 import { Button } from '../ui';
 import { SOURCE_WORDS, UNSETTLED_SOURCES, type FiledFile, type FilingDraft, type useFiling } from './use-filing';
 
@@ -68,9 +69,6 @@ const unread = css`
 `;
 
 /** What is missing before a row can go, in words. */
-const problemOf = (draft: FilingDraft): string | undefined =>
-  !draft.accountLabel.trim() ? 'Name its account.' : !PERIOD_PATTERN.test(draft.period) ? 'Give its period (month and year).' : undefined;
-
 /** What the file says of its days and balances, in one line: kept with it once it is scanned, and correctable on its page. */
 const BalancesLine = ({ draft }: { draft: FilingDraft }) => {
   const { from, to, opening, closing, currency } = draft.balances ?? {};
@@ -278,7 +276,7 @@ export const FilingRows = ({
       )}
       {showProblems && problems.length > 0 && (
         <p role="alert" css={small}>
-          {problems.length === 1 ? 'One file needs' : `${problems.length} files need`} an account and a period first.
+          {problemsInWords(problems)}
         </p>
       )}
     </section>

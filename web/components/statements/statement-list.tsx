@@ -5,7 +5,7 @@ import { css } from '@emotion/react';
 import { STATEMENT_LIMITS, formatBytes } from '@contract/uploads';
 import { checksumHex } from '@contract/checksums';
 import Link from 'next/link';
-import { formatPeriod } from '@contract/format';
+import { formatDay, formatPeriod } from '@contract/format';
 import { statementPage } from '@/lib/routes';
 import type { StatementListItem } from '@/lib/graphql';
 import { theme } from '@/lib/theme';
@@ -146,7 +146,7 @@ export const StatementList = ({
           </td>
           <td data-label="Size">{formatBytes(item.size)}</td>
           <td data-label="Uploaded">
-            <time dateTime={item.uploadedAt}>{new Date(item.uploadedAt).toLocaleDateString()}</time>
+            <time dateTime={item.uploadedAt}>{formatDay(item.uploadedAt.slice(0, 10))}</time>
           </td>
           <td>
             <div

@@ -1,0 +1,15 @@
+import { problemOf, problemsInWords } from '../../web/lib/upload/filing-problems';
+
+const file = (accountLabel: string, period: string) => ({ accountLabel, period });
+
+test('the queue says what its files lack, only that', () => {
+  expect(problemsInWords([file('', '2024-01'), file(' ', '2024-02')])).toBe('2 files need an account first.');
+  expect(problemsInWords([file('Checking', '')])).toBe('One file needs a period first.');
+  expect(problemsInWords([file('', '2024-01'), file('Visa', '2024-13')])).toBe('2 files need an account and a period first.');
+});
+
+test("a file's row says the first thing it lacks", () => {
+  expect(problemOf(file('', ''))).toBe('Name its account.');
+  expect(problemOf(file('Checking', '2024-1'))).toBe('Give its period (month and year).');
+  expect(problemOf(file('Checking', '2024-01'))).toBeUndefined();
+});
