@@ -55,6 +55,28 @@ export const uploadSizeProblem = (kind: UploadKind, size: number): UploadProblem
   return undefined;
 };
 
+/** Types people send by mistake, in their words: what a refusal says a file is. */
+const REFUSED_TYPE_WORDS: Record<string, string> = {
+  'text/plain': 'a plain-text file',
+  'text/html': 'a web page',
+  'application/zip': 'a ZIP archive',
+  'application/x-zip-compressed': 'a ZIP archive',
+  'application/msword': 'a Word document',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': 'a Word document',
+  'application/vnd.ms-excel': 'an old Excel workbook (XLS)',
+  'image/gif': 'a GIF image',
+  'image/heic': 'a HEIC photo',
+  'image/heif': 'a HEIF photo',
+  'application/octet-stream': 'a file of no known type',
+};
+
+/** What a refused file is, in words: "a ZIP archive", "a PDF", or its type where it has no name here. */
+const refusedTypeInWords = (type: string): string => {
+  if (REFUSED_TYPE_WORDS[type]) return REFUSED_TYPE_WORDS[type];
+  const label = fileTypeOf(type)?.label;
+  return label ? `${/^[AEIOU]/.test(label) ? 'an' : 'a'} ${label}` : `a file of another type (${type})`;
+};
+
 /** Checks the type and size of one upload against the rules of its kind. */
 export const checkUpload = (kind: UploadKind, contentType: string, size: number): UploadCheck => {
   const rule = RULES[kind];
@@ -63,7 +85,7 @@ export const checkUpload = (kind: UploadKind, contentType: string, size: number)
     return {
       ok: false,
       code: 'UNSUPPORTED_TYPE',
-      message: `${rule.what} must be ${acceptedTypesInWords(kind)} files${type ? `, not ${type}` : ''}.`,
+      message: `${rule.what} must be ${acceptedTypesInWords(kind)} files${type ? `; this one is ${refusedTypeInWords(type)}` : ''}.`,
     };
   }
   const problem = uploadSizeProblem(kind, size);

@@ -51,7 +51,7 @@ describe('upload rules in words', () => {
     expect(checkUpload('statement', 'application/zip', 10)).toEqual({
       ok: false,
       code: 'UNSUPPORTED_TYPE',
-      message: 'Statements must be PDF, CSV, OFX, QFX, Excel (XLSX), JPEG or PNG files, not application/zip.',
+      message: 'Statements must be PDF, CSV, OFX, QFX, Excel (XLSX), JPEG or PNG files; this one is a ZIP archive.',
     });
     expect(checkUpload('profileImage', 'image/png', 6 * MiB)).toEqual({
       ok: false,

@@ -240,13 +240,21 @@ describe('first visit', () => {
 });
 
 describe('account', () => {
-  test('sign-up refuses a 7-character password before calling Cognito', async () => {
+  test('sign-up refuses a 7-character password, and says what each empty field needs, before calling Cognito', async () => {
     const page = await newPage();
     await page.goto(`${base}/sign-up`);
     await page.getByLabel('E-mail').fill('short@example.com');
     await page.getByLabel('Password').fill('seven77');
     await page.getByRole('button', { name: 'Create account' }).click();
     await expect(page.getByRole('alert').first()).toHaveText('The password needs at least 8 characters.');
+    // Both fields empty: each says what it needs.
+    await page.getByLabel('E-mail').fill('');
+    await page.getByLabel('Password').fill('');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await expect(page.locator('form').getByRole('alert')).toHaveText([
+      'Enter your e-mail address.',
+      'The password needs at least 8 characters.',
+    ]);
     await page.close();
   });
 
@@ -634,7 +642,7 @@ describe('error catalogue', () => {
     // Said on the file's row as soon as it is chosen; it offers no upload.
     const refused = page.getByTestId('filing-row').filter({ hasText: 'archive.zip' });
     await expect(refused.getByRole('alert')).toHaveText(
-      'Statements must be PDF, CSV, OFX, QFX, Excel (XLSX), JPEG or PNG files, not application/zip.',
+      'Statements must be PDF, CSV, OFX, QFX, Excel (XLSX), JPEG or PNG files; this one is a ZIP archive.',
     );
     await expect(page.getByRole('button', { name: /^Upload \d+ files?$/ })).toHaveCount(0);
     await refused.getByRole('button', { name: 'Remove archive.zip' }).click();
@@ -1342,15 +1350,13 @@ describe('fixing what statements are filed under, one or a selection', () => {
     await page.getByLabel('Account', { exact: true }).fill('Everyday');
     // Four different files: the same bytes four times would be the same file, and whether the vault already keeps
     // it when the next one is checked would depend on how far the first one has got.
-    await page
-      .getByLabel('Statement files')
-      .setInputFiles(
-        names.map((name) => ({
-          name,
-          mimeType: 'text/csv',
-          buffer: Buffer.concat([csv(500), Buffer.from(`\n2024-01-28,Only in ${name},1.00\n`)]),
-        })),
-      );
+    await page.getByLabel('Statement files').setInputFiles(
+      names.map((name) => ({
+        name,
+        mimeType: 'text/csv',
+        buffer: Buffer.concat([csv(500), Buffer.from(`\n2024-01-28,Only in ${name},1.00\n`)]),
+      })),
+    );
     await uploadChosen(page, names.length);
     await expect(page.locator('[data-testid="upload-item"][data-status="done"]')).toHaveCount(names.length, { timeout: 60_000 });
     await expect(page.getByTestId('statement-row')).toHaveCount(names.length);

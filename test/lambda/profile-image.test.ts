@@ -72,7 +72,7 @@ describe('profile image upload URL', () => {
     const result = await handler(upload({ contentType: 'application/pdf', size: 10 }));
     expect(result.statusCode).toBe(415);
     expect(json(result)).toEqual({
-      error: { code: 'UNSUPPORTED_TYPE', message: 'Profile images must be JPEG, PNG or WebP files, not application/pdf.' },
+      error: { code: 'UNSUPPORTED_TYPE', message: 'Profile images must be JPEG, PNG or WebP files; this one is a PDF.' },
     });
   });
 

@@ -24,6 +24,8 @@ export const AuthForm = ({ onSubmit, children }: { onSubmit: (event: FormEvent<H
 export interface AuthOutcome {
   error?: string;
   fieldError?: string;
+  /** What is wrong with the e-mail address, where a form checks it beside another field. */
+  emailError?: string;
 }
 
 /** A form's fields as it was sent: each named field's text, as the browser held it then. */

@@ -12,12 +12,17 @@ import { EmailField, NewPasswordField } from './auth-fields';
 
 export const SignUpForm = () => {
   const router = useRouter();
-  const { error, fieldError, busy, submit } = useAuthAction(async (fields) => {
+  const { error, fieldError, emailError, busy, submit } = useAuthAction(async (fields) => {
     const email = fields.text('email').trim();
     const password = fields.text('password');
-    // The password rule is the contract's: refused here, before Cognito is asked.
+    // Both fields are checked here, before Cognito is asked, and each says what is wrong with it (the password rule is the contract's).
     const problem = passwordProblem(password);
-    if (problem) return { fieldError: problem };
+    const addressProblem = !email
+      ? 'Enter your e-mail address.'
+      : !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)
+        ? 'Enter an e-mail address such as name@example.com.'
+        : undefined;
+    if (problem || addressProblem) return { fieldError: problem, emailError: addressProblem };
     const result = await (await amplifyAuth()).signUp({ username: email, password, options: { userAttributes: { email } } });
     rememberEmail(email);
     router.push(result.isSignUpComplete ? '/sign-in' : '/confirm');
@@ -25,7 +30,7 @@ export const SignUpForm = () => {
 
   return (
     <AuthForm onSubmit={submit}>
-      <EmailField name="email" />
+      <EmailField name="email" error={emailError} />
       <NewPasswordField label="Password" name="password" error={fieldError} />
       <FormError message={error} />
       <SubmitButton busy={busy} busyLabel="Creating your account…">
