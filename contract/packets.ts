@@ -3,6 +3,7 @@ import { ACCOUNT_KEY_MAX_CHARS, calendarDay } from './api';
 import { QUIET_DAYS, accountChain, type AccountChain, type ChainStatement } from './accounts/chain';
 import { chainSummary } from './accounts/chain-words';
 import { countOf, formatDay } from './format';
+import { formatBytes } from './uploads';
 
 /**
  * A packet: the statements of chosen accounts over a span of days, with a cover that lists
@@ -92,6 +93,18 @@ export const statementDays = (statement: ChainStatement): PacketSpan & { read: b
   return { from: `${statement.period}-01`, to: lastDayOfMonth(year, month), read: false };
 };
 
+/** Whether a statement's days meet the span: what puts it in a packet (or says it is left out). */
+export const meetsSpan = (statement: ChainStatement, span: PacketSpan): boolean => {
+  const days = statementDays(statement);
+  return days.from <= span.to && days.to >= span.from;
+};
+
+/** Why a packet of `statements` files and `bytes` is refused, in words; undefined when it fits. */
+export const packetTooLarge = (statements: number, bytes: number): string | undefined =>
+  statements > PACKET_LIMITS.maxStatements || bytes > PACKET_LIMITS.maxBytes
+    ? `A packet holds at most ${countOf(PACKET_LIMITS.maxStatements, 'statement')} and ${formatBytes(PACKET_LIMITS.maxBytes)}; this one would hold ${countOf(statements, 'statement')} (${formatBytes(bytes)}). Choose fewer accounts or a shorter span.`
+    : undefined;
+
 /** Days of the span at its start or end that no statement covers (more than QUIET_DAYS of them). */
 export interface UncoveredDays {
   from: string;
@@ -121,10 +134,7 @@ export const packetAccount = <S extends ChainStatement>(
   statements: readonly S[],
   span: PacketSpan,
 ): PacketAccount<S> => {
-  const within = statements.filter((statement) => {
-    const days = statementDays(statement);
-    return days.from <= span.to && days.to >= span.from;
-  });
+  const within = statements.filter((statement) => meetsSpan(statement, span));
   const chain = accountChain(within) as unknown as PacketAccount<S>['chain'];
   const uncovered: UncoveredDays[] = [];
   if (chain.links.length === 0) {

@@ -1,15 +1,16 @@
 import { createHash } from 'node:crypto';
 import { STATEMENT_STATUS, type Statement } from '../../../contract/entities';
-import { countOf, formatDay } from '../../../contract/format';
-import { formatBytes } from '../../../contract/uploads';
+import { formatDay } from '../../../contract/format';
 import { packetKey, statementKey } from '../../../contract/keys';
 import {
   PACKET_ENTRIES,
   PACKET_LIMITS,
+  meetsSpan,
   packetAccount,
   packetAccountWords,
   packetEntryNames,
   packetFileName,
+  packetTooLarge,
   packetVerdictWords,
   statementDays,
   type CreatedPacket,
@@ -33,11 +34,6 @@ export interface PacketDeps {
   now: () => Date;
   newId: () => string;
 }
-
-const overlaps = (statement: Statement, span: PacketSpan) => {
-  const days = statementDays(statement);
-  return days.from <= span.to && days.to >= span.from;
-};
 
 /** Why a statement of the span is not in the packet, in a sentence. */
 const leftOutWords = (statement: Statement): string =>
@@ -67,7 +63,7 @@ export const makePacket = async (
     input.accountKeys.map(async (accountKey) => {
       const statements = await deps.accounts.accountStatements(sub, accountKey);
       if (statements.length === 0) throw notFound('One of the accounts chosen has no statements in your vault; choose the accounts again.');
-      const inSpan = statements.filter((statement) => overlaps(statement, span));
+      const inSpan = statements.filter((statement) => meetsSpan(statement, span));
       const available = inSpan.filter((statement) => statement.status === STATEMENT_STATUS.available);
       return {
         account: packetAccount({ accountKey, label: statements[0].accountLabel }, available, span),
@@ -83,12 +79,8 @@ export const makePacket = async (
       `No statement of ${accounts.length === 1 ? 'this account' : 'these accounts'} covers a day from ${formatDay(span.from)} to ${formatDay(span.to)}: there is nothing to put in a packet.`,
     );
   }
-  if (included.length > PACKET_LIMITS.maxStatements || bytes > PACKET_LIMITS.maxBytes) {
-    throw new ApiError(
-      'PACKET_TOO_LARGE',
-      `A packet holds at most ${countOf(PACKET_LIMITS.maxStatements, 'statement')} and ${formatBytes(PACKET_LIMITS.maxBytes)}; this one would hold ${countOf(included.length, 'statement')} (${formatBytes(bytes)}). Choose fewer accounts or a shorter span.`,
-    );
-  }
+  const tooLarge = packetTooLarge(included.length, bytes);
+  if (tooLarge) throw new ApiError('PACKET_TOO_LARGE', tooLarge);
 
   const packetId = deps.newId();
   const key = packetKey(sub, packetId);

@@ -7,7 +7,8 @@ import {
   packetAccountWords,
   packetSpanPresets,
   packetVerdictWords,
-  statementDays,
+  meetsSpan,
+  packetTooLarge,
   type PacketSpan,
 } from '@contract/packets';
 import { formatBytes } from '@contract/uploads';
@@ -60,10 +61,7 @@ export default async function PacketPage({ searchParams }: { searchParams: Promi
             const label = accounts.find((account) => account.accountKey === accountKey)!.label;
             const statements = await readChainStatements(session, accountKey);
             if (!statements) return undefined;
-            const inSpan = statements.filter((statement) => {
-              const days = statementDays(statement);
-              return days.from <= span.to && days.to >= span.from;
-            });
+            const inSpan = statements.filter((statement) => meetsSpan(statement, span));
             return {
               part: packetAccount(
                 { accountKey, label },
@@ -78,7 +76,7 @@ export default async function PacketPage({ searchParams }: { searchParams: Promi
   const parts = preview?.every(Boolean) ? preview.map((entry) => entry!) : undefined;
   const included = parts?.flatMap(({ part }) => part.chain.links.map((link) => link.statement)) ?? [];
   const bytes = included.reduce((sum, statement) => sum + statement.size, 0);
-  const tooLarge = included.length > PACKET_LIMITS.maxStatements || bytes > PACKET_LIMITS.maxBytes;
+  const tooLarge = packetTooLarge(included.length, bytes);
 
   return (
     <>
@@ -159,10 +157,7 @@ export default async function PacketPage({ searchParams }: { searchParams: Promi
               {included.length === 0 ? (
                 <p role="status">No statement of {chosen.length === 1 ? 'this account' : 'these accounts'} covers a day of the span.</p>
               ) : tooLarge ? (
-                <p role="alert">
-                  A packet holds at most {countOf(PACKET_LIMITS.maxStatements, 'statement')} and {formatBytes(PACKET_LIMITS.maxBytes)}; this
-                  one would hold {countOf(included.length, 'statement')} ({formatBytes(bytes)}). Choose fewer accounts or fewer days.
-                </p>
+                <p role="alert">{tooLarge}</p>
               ) : (
                 <form action={makePacket} aria-label="Download the packet" className={styles.download}>
                   {chosen.map((key) => (
