@@ -1,5 +1,5 @@
 import type { StatementBalances as StoredBalances } from '../graphql-schema.generated';
-import { iso, type CalendarDate } from './dates';
+import { iso, readingsOf, type CalendarDate } from './dates';
 import { ofxDate, values } from './ofx';
 import { readStatementText } from './statement-text';
 import { parseAmount, type TransactionTable } from './transactions';
@@ -131,25 +131,8 @@ const BALANCE_ON =
 
 const DAY_MS = 86_400_000;
 
-/** The days a printed date may be: day first or month first where "/" leaves it open, the year first where it has four digits. */
-const daysOf = (printed: string): string[] => {
-  const parts = printed.split(/[./-]/).map(Number);
-  const year = (value: number) => (value < 100 ? 2000 + value : value);
-  const candidates =
-    String(printed.split(/[./-]/)[0]).length === 4
-      ? [[parts[0], parts[1], parts[2]]]
-      : printed.includes('/')
-        ? [
-            [year(parts[2]), parts[1], parts[0]],
-            [year(parts[2]), parts[0], parts[1]],
-          ]
-        : [[year(parts[2]), parts[1], parts[0]]];
-  // Only days that exist: Date.UTC would turn 31/04 into May 1.
-  return candidates
-    .map(([y, m, d]) => ({ date: new Date(Date.UTC(y, m - 1, d)), m, d }))
-    .filter(({ date, m, d }) => !Number.isNaN(date.getTime()) && date.getUTCMonth() === m - 1 && date.getUTCDate() === d)
-    .map(({ date }) => date.toISOString().slice(0, 10));
-};
+/** The days a printed date may be (day first and month first where it reads both ways), as the filing rules read dates. */
+const daysOf = (printed: string): string[] => Object.values(readingsOf(printed)).map(iso);
 
 /**
  * A statement's text (a PDF's first pages): the first opening and the last closing balance
