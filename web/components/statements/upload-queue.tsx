@@ -27,6 +27,9 @@ const STATUS_TEXT: Record<UploadItem['status'], string> = {
   duplicate: 'Already in your vault',
 };
 
+/** States whose message tells how things go rather than what went wrong. */
+const NOT_A_PROBLEM: readonly UploadItem['status'][] = ['duplicate', 'listing', 'scanning', 'done'];
+
 const percent = (item: UploadItem) => `${Math.floor((item.loaded / Math.max(item.file.size, 1)) * 100)}%`;
 
 /** An upload a reload interrupted: resumed with the same file chosen again, or discarded. */
@@ -191,9 +194,9 @@ export const UploadQueue = ({
               </div>
               {item.message && (
                 <p
-                  role="alert"
+                  role={NOT_A_PROBLEM.includes(item.status) ? 'status' : 'alert'}
                   css={css`
-                    color: ${item.status === 'duplicate' ? 'inherit' : theme.color.danger};
+                    color: ${NOT_A_PROBLEM.includes(item.status) ? 'inherit' : theme.color.danger};
                     margin: 0.3rem 0;
                   `}
                 >

@@ -7,6 +7,7 @@ import { useAuth, useIdToken } from '@/lib/auth-context';
 import { formatPeriod } from '@contract/format';
 import type { SameFileData, UploadOutcomeData } from '@/lib/graphql';
 import type { StatementUpload } from '@/lib/upload';
+import { waitForListing } from '@/lib/upload/listing-wait';
 import { noSessions, type SessionStore, type UploadSession } from '@/lib/upload/sessions';
 
 /** The upload engine, fetched the first time the page needs it rather than with the page. */
@@ -42,9 +43,6 @@ export interface UploadItem {
 
 /** Uploads that run: leaving the page asks first while any of them is in this state. */
 const ACTIVE: UploadStatus[] = ['hashing', 'uploading', 'completing', 'paused'];
-
-/** How long to wait for the catalogue to list an uploaded statement. */
-const LISTING_TIMEOUT_MS = 20_000;
 
 /**
  * The upload queue of the statements page. Every file is checked against the API's rules
@@ -92,36 +90,35 @@ export const useUploads = (onListed: () => void) => {
     return () => window.removeEventListener('beforeunload', ask);
   }, [active]);
 
-  /**
-   * Waits for the catalogue and the malware scan: the statement available, quarantined, or
-   * refused after it arrived (with the reason); `listed` while it is still being scanned.
-   */
+  // Whether the page is still open: the queue stops asking once it is not.
+  const open = useRef(true);
+  useEffect(() => {
+    open.current = true;
+    return () => {
+      open.current = false;
+    };
+  }, []);
+
+  /** Asks the catalogue about an uploaded statement until it is available, kept out, or the page closes. */
   const waitForOutcome = useCallback(
-    async (
-      statementId: string,
-      onScanning: () => void,
-    ): Promise<{ kind: 'available' | 'scanning' | 'timeout' } | { kind: 'quarantined' | 'refused'; reason: string }> => {
+    async (statementId: string, on: { scanning: () => void; slow: () => void }) => {
       const { UPLOAD_OUTCOME } = await loadEngine();
-      const deadline = Date.now() + LISTING_TIMEOUT_MS;
-      let listed = false;
-      while (Date.now() < deadline) {
-        const { data } = await client.query<UploadOutcomeData>({
-          query: UPLOAD_OUTCOME,
-          variables: { id: statementId },
-          fetchPolicy: 'network-only',
-        });
-        const status = data?.statement?.status;
-        if (status === 'AVAILABLE') return { kind: 'available' };
-        if (status === 'QUARANTINED')
-          return { kind: 'quarantined', reason: data?.statement?.scanDetail ?? 'it did not pass the malware scan' };
-        if (status === 'SCANNING' && !listed) {
-          listed = true;
-          onScanning();
-        }
-        if (data?.uploadRefusal) return { kind: 'refused', reason: data.uploadRefusal.reason };
-        await new Promise((resolve) => setTimeout(resolve, 400));
-      }
-      return { kind: listed ? 'scanning' : 'timeout' };
+      return waitForListing({
+        ask: () =>
+          client
+            .query<UploadOutcomeData>({ query: UPLOAD_OUTCOME, variables: { id: statementId }, fetchPolicy: 'network-only' })
+            .then(({ data }) => ({
+              status: data?.statement?.status,
+              scanDetail: data?.statement?.scanDetail,
+              refusal: data?.uploadRefusal?.reason,
+            }))
+            .catch(() => undefined),
+        open: () => open.current,
+        sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+        now: Date.now,
+        onScanning: on.scanning,
+        onSlow: on.slow,
+      });
     },
     [client],
   );
@@ -135,18 +132,19 @@ export const useUploads = (onListed: () => void) => {
       try {
         const statementId = await upload.run();
         update(key, { status: 'listing' });
-        const outcome = await waitForOutcome(statementId, () => {
-          update(key, { status: 'scanning' });
-          onListed();
+        const outcome = await waitForOutcome(statementId, {
+          scanning: () => {
+            update(key, { status: 'scanning', message: undefined });
+            onListed();
+          },
+          slow: () => update(key, { message: 'Stored safely. The vault is busy and lists it shortly; this row updates when it does.' }),
         });
-        if (outcome.kind === 'available') update(key, { status: 'done' });
+        if (outcome.kind === 'closed') return;
+        if (outcome.kind === 'available') update(key, { status: 'done', message: undefined });
         else if (outcome.kind === 'refused')
           update(key, { status: 'refused', retryable: false, message: `Not stored: this file is ${outcome.reason}.` });
         else if (outcome.kind === 'quarantined')
           update(key, { status: 'quarantined', retryable: false, message: `Quarantined: ${outcome.reason}. It cannot be downloaded.` });
-        else if (outcome.kind === 'scanning') update(key, { status: 'done', message: undefined });
-        else
-          update(key, { status: 'failed', retryable: false, message: 'The file was stored but is not listed yet; refresh in a moment.' });
         uploads.current.delete(key);
         onListed();
       } catch (error) {

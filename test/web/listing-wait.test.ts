@@ -1,0 +1,70 @@
+import { LISTING_POLL, waitForListing, type ListingAnswer } from '../../web/lib/upload/listing-wait';
+
+/** A queue on a fake clock: `answers` are given in turn, the last one for ever after. */
+const queue = (answers: (ListingAnswer | undefined)[], open = () => true) => {
+  let now = 0;
+  const pauses: number[] = [];
+  const said: string[] = [];
+  let asked = 0;
+  const outcome = waitForListing({
+    ask: async () => answers[Math.min(asked++, answers.length - 1)],
+    open,
+    sleep: async (ms) => {
+      pauses.push(ms);
+      now += ms;
+    },
+    now: () => now,
+    onScanning: () => said.push(`scanning at ${now}`),
+    onSlow: () => said.push(`slow at ${now}`),
+  });
+  return { outcome, pauses, said, asked: () => asked, elapsed: () => now };
+};
+
+test('a statement listed late, after minutes of a busy vault, ends available, never failed', async () => {
+  const notYet = Array.from({ length: 120 }, () => ({ status: null }));
+  const run = queue([...notYet, { status: 'SCANNING' }, { status: 'AVAILABLE' }]);
+  expect(await run.outcome).toEqual({ kind: 'available' });
+  // Quick at first, then less often, never more than the longest pause.
+  expect(run.pauses.slice(0, 10).every((ms) => ms === LISTING_POLL.firstMs)).toBe(true);
+  expect(Math.max(...run.pauses)).toBe(LISTING_POLL.maxMs);
+  expect(run.elapsed()).toBeGreaterThan(5 * 60_000);
+  // The person is told once that it is slow, and once that it is listed.
+  expect(run.said).toHaveLength(2);
+  expect(run.said[0]).toMatch(/^slow at (\d+)$/);
+  expect(Number(run.said[0].split(' ').pop())).toBeGreaterThan(LISTING_POLL.quickForMs);
+  expect(run.said[1]).toMatch(/^scanning at/);
+});
+
+test('a failed ask is asked again, not taken for an answer', async () => {
+  const run = queue([undefined, undefined, { status: 'AVAILABLE' }]);
+  expect(await run.outcome).toEqual({ kind: 'available' });
+  expect(run.asked()).toBe(3);
+  expect(run.said).toEqual([]);
+});
+
+test('quarantined and refused end the wait with their reason', async () => {
+  expect(await queue([{ status: 'SCANNING' }, { status: 'QUARANTINED', scanDetail: 'Eicar-Signature' }]).outcome).toEqual({
+    kind: 'quarantined',
+    reason: 'Eicar-Signature',
+  });
+  expect(await queue([{ status: 'QUARANTINED' }]).outcome).toEqual({ kind: 'quarantined', reason: 'it did not pass the malware scan' });
+  expect(await queue([{ status: null, refusal: 'not a PDF (its bytes are a ZIP archive)' }]).outcome).toEqual({
+    kind: 'refused',
+    reason: 'not a PDF (its bytes are a ZIP archive)',
+  });
+});
+
+test('a statement being scanned is not slow: only a file not yet listed is said to be', async () => {
+  const scanning = Array.from({ length: 80 }, () => ({ status: 'SCANNING' }));
+  const run = queue([...scanning, { status: 'AVAILABLE' }]);
+  expect(await run.outcome).toEqual({ kind: 'available' });
+  expect(run.said).toEqual(['scanning at 0']);
+});
+
+test('the queue stops asking once the page is closed', async () => {
+  let checks = 0;
+  // The page closes while the fourth answer is awaited.
+  const run = queue([{ status: null }], () => ++checks <= 4);
+  expect(await run.outcome).toEqual({ kind: 'closed' });
+  expect(run.asked()).toBe(4);
+});
