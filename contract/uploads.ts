@@ -95,8 +95,11 @@ export const formatBytes = (bytes: number): string => {
   return `${bytes} ${bytes === 1 ? 'byte' : 'bytes'}`;
 };
 
-/** The statement list's pages: what the GraphQL API serves when asked for none, and the most it serves at once. */
-export const STATEMENT_PAGE_SIZE = { default: 20, max: 100 } as const;
+/**
+ * The statement list's pages: what the GraphQL API serves when asked for none, the most it
+ * serves at once, and the page sizes a person chooses from.
+ */
+export const STATEMENT_PAGE_SIZE = { default: 20, max: 100, choices: [20, 50, 100] } as const;
 
 /**
  * CORS of the bucket, for the configured web origins: browsers PUT and GET through

@@ -9,6 +9,7 @@ import { RESOLVERS, readSchema, type DataSourceName } from '../graphql/resolvers
 import type { TokenVerifier } from './auth/token-verifier';
 import { apiKeyAccepted, createAppSyncControlPlane, type LocalApiKey } from './appsync-control';
 import { convertSetsAsAppSyncDoes } from './appsync-sets';
+import { sealPageTokensAsAppSyncDoes } from './appsync-tokens';
 import { settingsProblems, type GraphqlApiSettings } from './appsync-limits';
 import { answerPreflight, listen, readBody, requestTarget, safeHandler, sendJson, upstreamAgent, type RunningServer } from './http';
 import { freePort } from './ports';
@@ -51,6 +52,8 @@ export const startLocalAppSync = async (input: {
   tokens: TokenVerifier;
   /** The deployed API's introspection and depth settings. */
   settings: GraphqlApiSettings;
+  /** The key page tokens are sealed with (32 bytes, kept across restarts). */
+  pageTokenKey: Buffer;
   /** What the table data source signs its DynamoDB calls with (its role's credentials). */
   credentials: { accessKeyId: string; secretAccessKey: string };
   /** The Lambda data sources: each invokes the real handler with the resolver's payload. */
@@ -118,6 +121,7 @@ export const startLocalAppSync = async (input: {
     },
   });
   convertSetsAsAppSyncDoes();
+  sealPageTokensAsAppSyncDoes(input.pageTokenKey);
   await simulator.start();
   const agent = upstreamAgent();
   const control = createAppSyncControlPlane({ apiId: input.apiId, key: input.apiKey, ...input.control });

@@ -7,7 +7,6 @@ import { LOCAL_CACHE_DIR, sourcesHash } from '../lib/source-hash';
 /** Where the builds are kept, by the hash of what they are built from. */
 export const HANDLER_BUILDS_DIR = path.join(LOCAL_CACHE_DIR, 'lambda');
 
-
 /** Builds kept besides the current one: a stack of another checkout's sources may still read its lazy chunks. */
 const KEPT_BUILDS = 4;
 

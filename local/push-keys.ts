@@ -25,7 +25,8 @@ export const localVapidSecret = async (file: string, secretArn: string) => {
     publicKey: data!.PublicKey,
     /** GetSecretValue for the one secret there is. */
     value: async (arn: string) => {
-      if (arn !== secretArn) throw Object.assign(new Error(`Secrets Manager can't find the specified secret.`), { name: 'ResourceNotFoundException' });
+      if (arn !== secretArn)
+        throw Object.assign(new Error(`Secrets Manager can't find the specified secret.`), { name: 'ResourceNotFoundException' });
       return (await read())!;
     },
   };

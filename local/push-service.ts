@@ -40,7 +40,12 @@ const p256Key = (raw: string) => {
  * with k the key the subscription was made with, the JWT signed ES256 by it, for this
  * origin, not expired and not over 24 hours out, with a contact. Returns the contact, or why not.
  */
-export const checkVapid = (authorization: string | undefined, subscriptionKey: string, origin: string, now: number): { subject: string } | { problem: string } => {
+export const checkVapid = (
+  authorization: string | undefined,
+  subscriptionKey: string,
+  origin: string,
+  now: number,
+): { subject: string } | { problem: string } => {
   const match = /^vapid\s+t=([^,\s]+),\s*k=([A-Za-z0-9_-]+)$/.exec(authorization ?? '');
   if (!match) return { problem: 'Authorization is not a VAPID header (vapid t=…, k=…)' };
   const [, token, key] = match;
@@ -56,7 +61,12 @@ export const checkVapid = (authorization: string | undefined, subscriptionKey: s
     return { problem: 't is not a JWT' };
   }
   if (header.alg !== 'ES256') return { problem: `the JWT is signed ${header.alg}, not ES256` };
-  const signed = verify('sha256', Buffer.from(`${parts[0]}.${parts[1]}`), { key: p256Key(key), dsaEncoding: 'ieee-p1363' }, Buffer.from(parts[2], 'base64url'));
+  const signed = verify(
+    'sha256',
+    Buffer.from(`${parts[0]}.${parts[1]}`),
+    { key: p256Key(key), dsaEncoding: 'ieee-p1363' },
+    Buffer.from(parts[2], 'base64url'),
+  );
   if (!signed) return { problem: 'the JWT signature does not verify with k' };
   if (claims.aud !== origin) return { problem: `aud is ${claims.aud}, not ${origin}` };
   const seconds = Math.floor(now / 1000);
@@ -87,7 +97,9 @@ export const startPushService = async (port = 0) => {
       const url = new URL(request.url ?? '/', origin);
       const [, first, id, rest] = url.pathname.split('/');
       if (request.method === 'POST' && first === 'subscriptions' && !id) {
-        const { applicationServerKey } = JSON.parse((await readBody(request, 10_000)).toString('utf8') || '{}') as { applicationServerKey?: string };
+        const { applicationServerKey } = JSON.parse((await readBody(request, 10_000)).toString('utf8') || '{}') as {
+          applicationServerKey?: string;
+        };
         try {
           p256Key(applicationServerKey ?? '');
         } catch {
@@ -95,7 +107,14 @@ export const startPushService = async (port = 0) => {
         }
         const ecdh = createECDH('prime256v1');
         ecdh.generateKeys();
-        const subscription: Subscription = { id: randomUUID(), applicationServerKey: applicationServerKey!, ecdh, auth: randomBytes(16), gone: false, delivered: [] };
+        const subscription: Subscription = {
+          id: randomUUID(),
+          applicationServerKey: applicationServerKey!,
+          ecdh,
+          auth: randomBytes(16),
+          gone: false,
+          delivered: [],
+        };
         subscriptions.set(subscription.id, subscription);
         return sendJson(response, 201, {
           endpoint: `${origin}/push/${subscription.id}`,
@@ -109,7 +128,8 @@ export const startPushService = async (port = 0) => {
         response.writeHead(204).end();
         return;
       }
-      if (request.method === 'GET' && first === 'push' && rest === 'messages' && subscription) return sendJson(response, 200, subscription.delivered);
+      if (request.method === 'GET' && first === 'push' && rest === 'messages' && subscription)
+        return sendJson(response, 200, subscription.delivered);
       if (request.method === 'POST' && first === 'push' && !rest) {
         const body = await readBody(request, 8192);
         if (!subscription) return sendJson(response, 404, { message: 'no such subscription' });
@@ -118,14 +138,17 @@ export const startPushService = async (port = 0) => {
         if ('problem' in vapid) return sendJson(response, vapid.problem.startsWith('k is not') ? 403 : 401, { message: vapid.problem });
         const ttl = Number(request.headers.ttl);
         if (!Number.isInteger(ttl) || ttl < 0) return sendJson(response, 400, { message: 'TTL must be a whole number of seconds' });
-        if (request.headers['content-encoding'] !== 'aes128gcm') return sendJson(response, 415, { message: 'Content-Encoding must be aes128gcm' });
+        if (request.headers['content-encoding'] !== 'aes128gcm')
+          return sendJson(response, 415, { message: 'Content-Encoding must be aes128gcm' });
         // Push services take up to 4096 bytes of encrypted content.
         if (body.length > 4096) return sendJson(response, 413, { message: 'the payload is over 4096 bytes' });
         let payload: string;
         try {
           payload = decrypt(body, { version: 'aes128gcm', privateKey: subscription.ecdh, authSecret: subscription.auth }).toString('utf8');
         } catch (error) {
-          return sendJson(response, 400, { message: `the payload does not decrypt with the subscription's keys: ${(error as Error).message}` });
+          return sendJson(response, 400, {
+            message: `the payload does not decrypt with the subscription's keys: ${(error as Error).message}`,
+          });
         }
         subscription.delivered.push({
           payload,

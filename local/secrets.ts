@@ -3,11 +3,11 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 
 /**
- * The local stack's part of Secrets Manager for the identifier secret: made at the first
- * start (as CloudFormation makes it at the first deploy) and kept in the data directory, so
- * the identifier keys stored in a person's statements still match after a restart.
+ * A secret the local stack keeps: made at the first start (as CloudFormation makes one at
+ * the first deploy) and kept in the data directory, so what it keyed still holds after a
+ * restart: the identifier keys stored in a person's statements, the page tokens in a URL.
  */
-export const localIdentifierSecret = (file: string): string => {
+export const keptLocalSecret = (file: string): string => {
   if (!fs.existsSync(file)) {
     fs.mkdirSync(path.dirname(file), { recursive: true });
     // 64 letters and digits, as long as the deploy's GenerateSecretString makes it.

@@ -58,6 +58,7 @@ export const dataPaths = (dataDir: string) => ({
   vapidKeys: path.join(dataDir, 'push', 'vapid-keys.json'),
   /** The secret owners' account-identifier keys are derived from (the deployment's secret). */
   identifierSecret: path.join(dataDir, 'secrets', 'account-identifiers'),
+  pageTokenKey: path.join(dataDir, 'secrets', 'page-tokens'),
   /** Process ids of children, so a start after kill -9 can stop what is left. */
   pids: path.join(dataDir, 'pids.json'),
 });

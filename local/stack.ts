@@ -43,7 +43,7 @@ import { startMalwareEngine } from './malware/engine';
 import { createLocalMalwareScanner } from './malware/scanner';
 import { assertPortsFree, freePort } from './ports';
 import { localVapidSecret } from './push-keys';
-import { localIdentifierSecret } from './secrets';
+import { keptLocalSecret } from './secrets';
 import { startPushService } from './push-service';
 import { startRestApi } from './rest-api';
 import { startLocalS3 } from './s3/server';
@@ -235,7 +235,7 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
       { vapidSecretArn: model.vapidSecretArn, serviceOrigin: pushService.origin },
       model.identifierSecretArn,
     );
-    const identifierSecret = localIdentifierSecret(paths.identifierSecret);
+    const identifierSecret = keptLocalSecret(paths.identifierSecret);
     const endpoints = { s3: `http://${HOST}:${ports.s3}`, dynamodb: `http://${HOST}:${ports.dynamodb}` };
     // Secrets Manager's GetSecretValue for a principal: its policies must allow it on the secret.
     const readSecretAs = (name: PrincipalName) => async (secretArn: string) => {
@@ -416,6 +416,7 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
         apiKey: deployedApiKey(LOCAL_IDS.graphqlApiKey),
         control: { identities, authorizer, accountId: LOCAL_ACCOUNT_ID },
         tokens,
+        pageTokenKey: Buffer.from(keptLocalSecret(paths.pageTokenKey), 'hex'),
         // AppSync invokes the resolver's function synchronously, with its own role's credentials.
         lambdas: {
           statementEdits: (payload) => statementEdits(payload as StatementEditEvent),

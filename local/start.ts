@@ -45,7 +45,10 @@ const main = async () => {
   // the person waits for nothing (after what an earlier run left behind is stopped).
   const leftovers = killLeftovers(dataPaths(dataDir).pids);
   if (leftovers.length > 0) say(`  stopped ${leftovers.length} process(es) left by an earlier run that did not shut down`);
-  await assertPortsFree(ports, (Object.keys(ports) as PortName[]).filter((name) => name !== 'web' || !process.env.LOCAL_NO_WEB));
+  await assertPortsFree(
+    ports,
+    (Object.keys(ports) as PortName[]).filter((name) => name !== 'web' || !process.env.LOCAL_NO_WEB),
+  );
   // DynamoDB Local runs on Java: installed here where this process can, rather than a command to type.
   ensureJava((line) => say(`  ${line}`));
   if (!process.env.LOCAL_NO_WEB && mode === 'start') ensureWebBuild();

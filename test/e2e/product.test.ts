@@ -441,7 +441,11 @@ describe('statements', () => {
     const page = alicePage;
     const downloading = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Download January 2024.pdf' }).click();
-    const download = await downloading;
+    // If no download comes, say where the page is and what it said, not only that none came.
+    const download = await downloading.catch(async (error: Error) => {
+      const said = await page.locator('.Toastify__toast').allTextContents();
+      throw new Error(`${error.message}; the page is at ${page.url()}, its toasts: ${JSON.stringify(said)}`);
+    });
     expect(download.suggestedFilename()).toBe('January 2024.pdf');
     const saved = path.join(scratch, 'downloaded.pdf');
     await download.saveAs(saved);
@@ -450,6 +454,7 @@ describe('statements', () => {
 
   test("the filters offer the server's accounts and periods, and an older match shows on the first page; usage is shown", async () => {
     const page = alicePage;
+    await page.goto(`${base}/statements`);
     // An older statement of another account, behind the two newer Checking ones.
     const savingsPath = path.join(scratch, 'savings-2023-12.pdf');
     fs.writeFileSync(savingsPath, pdf(10_000));
@@ -1261,6 +1266,43 @@ describe('filing a year of statements from several banks at once', () => {
         ]),
       ),
     );
+    // Dense, as a document product is: on a laptop's first screen (1280×800) at least 12
+    // statements, one line each, and where this page is in the list.
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto(`${base}/statements`);
+    const pageSize = STATEMENT_PAGE_SIZE.default;
+    await expect(page.getByTestId('list-position')).toHaveText(`1–${Math.min(files.length, pageSize)} of ${files.length}`);
+    const onFirstScreen = await page
+      .getByTestId('statement-row')
+      .evaluateAll((rows) =>
+        rows.map((row) => row.getBoundingClientRect()).filter((box) => box.top >= 0 && box.bottom <= window.innerHeight),
+      );
+    expect(onFirstScreen.length).toBeGreaterThanOrEqual(12);
+    // One line each: no row taller than the shortest by more than a pixel.
+    const heights = onFirstScreen.map((box) => box.height);
+    expect(Math.max(...heights) - Math.min(...heights)).toBeLessThanOrEqual(1);
+    await shot(page, 'statements-1280x800');
+    // The selection's actions stay in sight while a row far down the list is ticked.
+    const last = page.getByTestId('statement-row').last();
+    await last.scrollIntoViewIfNeeded();
+    await last.getByRole('checkbox').check();
+    const bar = page.getByRole('toolbar', { name: 'Selected statements' });
+    await expect(bar.getByTestId('selection-count')).toHaveText('1 statement selected');
+    const barBox = (await bar.boundingBox())!;
+    expect(barBox.y).toBeGreaterThanOrEqual(0);
+    expect(barBox.y + barBox.height).toBeLessThanOrEqual(800);
+    await expect(bar.getByRole('button', { name: 'Delete selected…' })).toBeInViewport();
+    await shot(page, 'statements-selection-scrolled');
+    await bar.getByRole('button', { name: 'Clear selection' }).click();
+    // A larger page holds them all; the position and the page turns say so, and the URL keeps the size.
+    if (files.length > pageSize) {
+      await page.getByLabel('Statements per page').selectOption('50');
+      await page.waitForURL(`${base}/statements?size=50`);
+      await expect(page.getByTestId('statement-row')).toHaveCount(Math.min(files.length, 50));
+      await expect(page.getByTestId('list-position')).toHaveText(`1–${Math.min(files.length, 50)} of ${files.length}`);
+      await expect(page.getByRole('button', { name: 'Next page' })).toBeDisabled();
+    }
+    await page.setViewportSize({ width: 1100, height: 850 });
     // A file naming an IBAN filed before goes to that account by it (its keyed hash, filed with
     // the statements), though the label names no bank and the last four alone never decide.
     await page.getByLabel('Statement files').setInputFiles(path.join(CORPUS, 'sparkasse-camt-2024-03.csv'));
@@ -1394,6 +1436,30 @@ describe('fixing what statements are filed under, one or a selection', () => {
     await dialog.getByRole('button', { name: 'Save' }).click();
     await expect(toast(page, '3 statements saved.')).toBeVisible();
     await expect(page.getByLabel('Filter by account').locator('option')).toHaveText(['All accounts', 'Archive (3)', 'Bank of America (1)']);
+
+    // Its own page holds every action for it: renamed there, shared from there, deleted there (and undone).
+    await page.getByRole('link', { name: 'Bank of America November.csv' }).click();
+    await page.waitForURL(/\/statements\/[^/?]+$/);
+    const statementUrl = page.url();
+    const actions = page.getByRole('toolbar', { name: 'This statement' });
+    await expect(actions.getByRole('button')).toHaveText(['Download', 'Edit…', 'Delete…']);
+    await actions.getByRole('button', { name: 'Edit…' }).click();
+    await dialog.getByLabel('Name').fill('BoA 2023-11.csv');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(toast(page, 'Saved.')).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('BoA 2023-11.csv');
+    await shot(page, 'statement-actions');
+    await actions.getByRole('link', { name: 'Share…' }).click();
+    await page.waitForURL((url) => url.pathname === '/shares' && url.searchParams.get('ids') === statementUrl.split('/').pop());
+    await page.goBack();
+    await actions.getByRole('button', { name: 'Delete…' }).click();
+    await expect(page.getByRole('dialog')).toContainText('BoA 2023-11.csv (Bank of America, Nov 2023) moves to Recently deleted');
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+    await page.waitForURL(`${base}/statements`);
+    const undo = toast(page, 'BoA 2023-11.csv moved to Recently deleted.');
+    await undo.getByRole('button', { name: 'Undo' }).click();
+    await expect(toast(page, 'BoA 2023-11.csv is back.')).toBeVisible();
+    await expect(rowOf(page, 'BoA 2023-11.csv')).toBeVisible();
 
     // Every row of the page, as one ZIP (the download path every browser has), then deleted together.
     await page.getByLabel('Filter by account').selectOption('');
@@ -1587,6 +1653,11 @@ describe('shares: a set of statements for someone without an account, with and w
     for (const name of ['card-january.pdf', 'card-february.pdf']) await page.getByRole('checkbox', { name: `Select ${name}` }).check();
     await page.getByRole('button', { name: 'Share selected…' }).click();
     await page.waitForURL((url) => url.pathname === '/shares' && (url.searchParams.get('ids') ?? '').split(',').length === 2);
+    // The form names what is about to be handed over.
+    const toShare = page.getByRole('list', { name: 'Statements to share' }).getByRole('listitem');
+    await expect(toShare).toHaveCount(2);
+    expect((await toShare.allTextContents()).map((line) => line.split(' (')[0]).sort()).toEqual(['card-february.pdf', 'card-january.pdf']);
+    for (const line of await toShare.allTextContents()) expect(line).toMatch(/^\S+\.pdf \(.+, [A-Z][a-z]{2} \d{4}\)$/);
     await page.getByLabel('A note for them').fill('For Jane, my accountant: the card statements for the tax return.');
     await page.getByLabel('The link works for').selectOption({ label: '1 day' });
     await page.getByRole('button', { name: 'Make the link' }).click();
@@ -1979,6 +2050,40 @@ describe('notifications: web push sent for real, shown by the service worker', (
     expect(listed.body.devices).toEqual([]);
     await context.close();
   });
+
+  test('where the browser refuses, or its push service cannot be reached, the card says so in words and the button stays', async () => {
+    // Headless Chromium refuses a permission nobody granted, as a person's "Block" does.
+    const refused = await newPage();
+    await signIn(refused, notified.email, notified.password);
+    await refused.waitForURL(`${base}/statements`);
+    await refused.goto(`${base}/profile`);
+    const card = refused.getByRole('region', { name: 'Notifications on your devices' });
+    await card.getByRole('button', { name: 'Turn on for this device' }).click();
+    await expect(card.getByRole('alert')).toHaveText(
+      'This browser is set to block notifications from this site: allow them in its site settings, then try again.',
+    );
+    await expect(card.getByRole('button', { name: 'Turn on for this device' })).toBeEnabled();
+    await refused.context().close();
+    // Allowed, but the browser's push service is out of reach: its "push service error" is not shown raw.
+    const context = await browser.newContext({ viewport: { width: 1100, height: 850 } });
+    await context.grantPermissions(['notifications'], { origin: base });
+    const offline = await newPage(context);
+    await offline.addInitScript(() => {
+      PushManager.prototype.subscribe = async () => {
+        throw new DOMException('Registration failed - push service error', 'AbortError');
+      };
+    });
+    await signIn(offline, notified.email, notified.password);
+    await offline.waitForURL(`${base}/statements`);
+    await offline.goto(`${base}/profile`);
+    const again = offline.getByRole('region', { name: 'Notifications on your devices' });
+    await again.getByRole('button', { name: 'Turn on for this device' }).click();
+    await expect(again.getByRole('alert')).toHaveText(
+      "The browser's push service could not be reached, so notifications are not on. Try again when this device is online.",
+    );
+    await expect(again.getByRole('button', { name: 'Turn on for this device' })).toBeEnabled();
+    await context.close();
+  }, 120_000);
 });
 
 describe('as people type: key by key as the page appears, on a phone-speed browser (4x CPU slowdown, 412 px)', () => {

@@ -165,6 +165,32 @@ describe('the statement list', () => {
     expect(seen).toEqual([4, 2, 3, 0, 1].map((index) => uploaded[index]));
   });
 
+  test('a page token is opaque, as AppSync hands it out: nothing of the person or the keys in it, and an altered one is refused', async () => {
+    const first = await page(alice, { limit: 2 });
+    const token = first.nextToken!;
+    // Read every way a person could: base64 of base64 holds no id, no key name, no period.
+    const readings = [token, Buffer.from(token, 'base64').toString('latin1')];
+    readings.push(Buffer.from(JSON.parse(readings[1]).token as string, 'base64').toString('latin1'));
+    for (const reading of readings)
+      for (const secret of [alice.sub, 'Checking', 'Savings', '2024', 'pk', 'sk']) expect(reading).not.toContain(secret);
+    // The same token twice gives the same page; one bit changed gives AppSync's refusal, not a page.
+    expect((await page(alice, { limit: 2, nextToken: token })).items.map((item) => item.id)).toEqual([uploaded[3], uploaded[0]]);
+    const inner = Buffer.from(JSON.parse(readings[1]).token as string, 'base64');
+    inner[inner.length - 1] ^= 1;
+    const altered = Buffer.from(JSON.stringify({ version: 2, token: inner.toString('base64') })).toString('base64');
+    for (const bad of [altered, Buffer.from(JSON.stringify({ pk: `${alice.sub}#list` })).toString('base64'), 'not a token']) {
+      const error = await page(alice, { limit: 2, nextToken: bad }).catch((caught: unknown) => caught);
+      expect(CombinedGraphQLErrors.is(error)).toBe(true);
+      // (The simulator also reports the field's null, which AppSync leaves out.)
+      expect((error as CombinedGraphQLErrors).errors).toContainEqual(
+        expect.objectContaining({
+          message: 'Invalid pagination token given.',
+          errorType: 'DynamoDB:UserIllegalArgument',
+        }),
+      );
+    }
+  });
+
   test('filters by period and by account', async () => {
     const february = await page(alice, { filter: { period: '2024-02' }, limit: 100 });
     expect(february.items.map((item) => item.period)).toEqual(['2024-02', '2024-02']);

@@ -63,6 +63,11 @@ const globalStyles = css`
     margin: 0 auto;
     padding: 1.5rem 1rem 4rem;
   }
+  /* A page of lists (the statements) takes the width a wide screen has, so each statement fits one line. */
+  .page-main:has(.wide-page),
+  body:has(.wide-page) .site-nav {
+    max-width: 80rem;
+  }
   .page-title {
     margin: 0 0 1.25rem;
   }

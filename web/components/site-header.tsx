@@ -39,6 +39,7 @@ export const SiteHeader = () => {
     >
       <nav
         aria-label="Main"
+        className="site-nav"
         css={css`
           max-width: 60rem;
           margin: 0 auto;
@@ -84,9 +85,10 @@ export const SiteHeader = () => {
             gap: 0 0.75rem;
             margin: 0;
             padding: 0;
-            /* A phone's width holds the signed-in links on two lines rather than scrolling the page sideways. */
+            /* A phone's width holds the places on one line under the name, rather than scrolling the page sideways. */
             @media (max-width: 480px) {
-              column-gap: 0.25rem;
+              column-gap: 0;
+              font-size: 0.95rem;
             }
           `}
         >
@@ -95,8 +97,16 @@ export const SiteHeader = () => {
               {item(PAGES.statements, 'Statements')}
               {item(PAGES.coverage, 'Coverage')}
               {item(PAGES.search, 'Search')}
+              {item(PAGES.shares, 'Shares')}
               {item('/profile', 'Profile')}
-              <li>
+              {/* On a phone the header keeps to the places; signing out is on the profile. */}
+              <li
+                css={css`
+                  @media (max-width: 640px) {
+                    display: none;
+                  }
+                `}
+              >
                 <button
                   type="button"
                   onClick={() => void signOut()}

@@ -1,4 +1,4 @@
-import { PERIOD_PATTERN, TEXT_LIMITS } from '@contract/uploads';
+import { PERIOD_PATTERN, STATEMENT_PAGE_SIZE, TEXT_LIMITS } from '@contract/uploads';
 import { PAGES } from './routes';
 
 /**
@@ -12,7 +12,12 @@ export interface StatementListQuery {
   account: string;
   /** Page tokens of the pages turned so far; the last one is where this page starts. */
   after: string[];
+  /** Statements per page, one of `STATEMENT_PAGE_SIZE.choices`; the default when left out. */
+  size?: number;
 }
+
+/** The page size a view asks for. */
+export const pageSizeOf = (query: Pick<StatementListQuery, 'size'>): number => query.size ?? STATEMENT_PAGE_SIZE.default;
 
 /** The upload panel's element id: a link ending in `#upload` lands on it, its fields set to the view's account and period. */
 export const UPLOAD_SECTION_ID = 'upload';
@@ -34,18 +39,21 @@ export const parseStatementListQuery = (params: SearchParams): StatementListQuer
     .flat()
     .filter((token) => token.length > 0 && token.length <= MAX_TOKEN_CHARS)
     .slice(-MAX_PAGES_REMEMBERED);
+  const size = Number(first(params.size));
   return {
     period: PERIOD_PATTERN.test(period) ? period : '',
     account: account.length <= TEXT_LIMITS.accountLabelMaxChars ? account : '',
     after,
+    ...((STATEMENT_PAGE_SIZE.choices as readonly number[]).includes(size) && size !== STATEMENT_PAGE_SIZE.default ? { size } : {}),
   };
 };
 
 /** The page's URL for a view. */
-export const statementListHref = ({ period, account, after }: StatementListQuery): string => {
+export const statementListHref = ({ period, account, after, size }: StatementListQuery): string => {
   const query = new URLSearchParams();
   if (account) query.set('account', account);
   if (period) query.set('period', period);
+  if (size && size !== STATEMENT_PAGE_SIZE.default) query.set('size', String(size));
   for (const token of after) query.append('after', token);
   const search = query.toString();
   return search ? `${PAGES.statements}?${search}` : PAGES.statements;
@@ -56,3 +64,28 @@ export const statementFilter = ({ period, account }: StatementListQuery) => ({
   ...(period ? { period } : {}),
   ...(account ? { accountLabel: account } : {}),
 });
+
+/** What the summaries say of how many statements a view lists, where they say it (not for an account in one month). */
+export const listedTotal = (
+  { period, account }: StatementListQuery,
+  summaries: {
+    periods: readonly { period: string; count: number }[];
+    accounts: readonly { label: string; count: number }[];
+    usage: { statements: number; deletedStatements: number };
+  },
+): number | undefined => {
+  if (period && account) return undefined;
+  if (period) return summaries.periods.find((summary) => summary.period === period)?.count ?? 0;
+  if (account) return summaries.accounts.find((summary) => summary.label === account)?.count;
+  return summaries.usage.statements - summaries.usage.deletedStatements;
+};
+
+/** Where this page is in the list: "21–25 of 25", or "21–25" where the total is not known. */
+export const positionInWords = (query: StatementListQuery, shown: number, total?: number): string => {
+  if (shown === 0) return total === undefined ? '' : `0 of ${total.toLocaleString('en-US')}`;
+  const from = query.after.length * pageSizeOf(query) + 1;
+  const to = from + shown - 1;
+  const range = `${from.toLocaleString('en-US')}–${to.toLocaleString('en-US')}`;
+  // A total the summaries have not caught up with (a statement listed a moment ago) is not shown below what is on screen.
+  return total === undefined ? range : `${range} of ${Math.max(total, to).toLocaleString('en-US')}`;
+};

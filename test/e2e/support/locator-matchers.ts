@@ -26,6 +26,20 @@ expect.extend({
     const pass = await poll(() => locator.first().isEnabled({ timeout: 500 }), options.timeout ?? 15_000);
     return { pass, message: () => `expected ${locator} ${pass ? 'not ' : ''}to be enabled` };
   },
+  async toBeDisabled(locator: Locator, options: Options = {}) {
+    const pass = await poll(() => locator.first().isDisabled({ timeout: 500 }), options.timeout ?? 15_000);
+    return { pass, message: () => `expected ${locator} ${pass ? 'not ' : ''}to be disabled` };
+  },
+  /** Wholly inside the window as it is scrolled now (a sticky bar stays so; a row scrolled past does not). */
+  async toBeInViewport(locator: Locator, options: Options = {}) {
+    const inside = () =>
+      locator.first().evaluate((element) => {
+        const box = element.getBoundingClientRect();
+        return box.width > 0 && box.top >= 0 && box.left >= 0 && box.bottom <= window.innerHeight && box.right <= window.innerWidth;
+      });
+    const pass = await poll(inside, options.timeout ?? 15_000);
+    return { pass, message: () => `expected ${locator} ${pass ? 'not ' : ''}to be wholly in the window` };
+  },
   async toBeVisible(locator: Locator, options: Options = {}) {
     const pass = await poll(() => locator.first().isVisible(), options.timeout ?? 15_000);
     return { pass, message: () => `expected ${locator} ${pass ? 'not ' : ''}to be visible` };
@@ -74,6 +88,8 @@ declare global {
   namespace jest {
     interface Matchers<R> {
       toBeEnabled(options?: Options): Promise<R>;
+      toBeDisabled(options?: Options): Promise<R>;
+      toBeInViewport(options?: Options): Promise<R>;
       toBeVisible(options?: Options): Promise<R>;
       toHaveText(expected: string | RegExp | string[], options?: Options): Promise<R>;
       toContainText(expected: string, options?: Options): Promise<R>;

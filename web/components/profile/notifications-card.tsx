@@ -9,7 +9,7 @@ import { useIdToken } from '@/lib/auth-context';
 import { webConfig } from '@/lib/config';
 import { formatDateTime } from '@contract/format';
 import { PresignApiError, callPresignApi } from '@/lib/presign-api';
-import { currentPushSubscription, pushSupported, subscribeToPush } from '@/lib/push';
+import { PUSH_BLOCKED, currentPushSubscription, pushFailureInWords, pushSupported, subscribeToPush } from '@/lib/push';
 import { toast } from '@/lib/toast';
 import { useHydrated } from '@/lib/use-hydrated';
 import { Button, Card, FormError } from '../ui';
@@ -29,6 +29,12 @@ export const NotificationsCard = () => {
   const [showNames, setShowNames] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
+  // Blocked in the browser's settings: said before the person tries, not only after.
+  const [blocked, setBlocked] = useState(false);
+  useEffect(() => {
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- the browser's permission, which the server's HTML cannot know
+    if (pushSupported() && Notification.permission === 'denied') setBlocked(true);
+  }, []);
 
   const load = useCallback(async () => {
     try {
@@ -65,10 +71,16 @@ export const NotificationsCard = () => {
   /** Turns notifications on here (or keeps this device's choice of names). */
   const turnOn = (names: boolean) =>
     act(async () => {
-      if (Notification.permission !== 'granted' && (await Notification.requestPermission()) !== 'granted') {
-        throw new Error('This browser is set to block notifications from this site: allow them in its site settings, then try again.');
+      const permission = Notification.permission === 'granted' ? 'granted' : await Notification.requestPermission();
+      if (permission === 'denied') {
+        setBlocked(true);
+        throw new Error(PUSH_BLOCKED);
       }
-      const subscription = await subscribeToPush(webConfig().custom.pushPublicKey);
+      if (permission !== 'granted')
+        throw new Error("Notifications are not on: the browser's question was closed without an answer. Try again and choose Allow.");
+      const subscription = await subscribeToPush(webConfig().custom.pushPublicKey).catch((caught: unknown) => {
+        throw new Error(pushFailureInWords(caught));
+      });
       if (!subscription) throw new Error('This browser cannot receive notifications.');
       const { endpoint, keys } = subscription.toJSON();
       await callPresignApi('statementsApiUrl', STATEMENT_ROUTES.addPushDevice, await idToken(), {
@@ -103,6 +115,11 @@ export const NotificationsCard = () => {
         the first time. They say what happened, not which statement, unless you choose names for that device.
       </p>
       {hydrated && !supported && <p>This browser cannot receive notifications.</p>}
+      {supported && blocked && !error && (
+        <p role="status" data-testid="push-blocked">
+          {PUSH_BLOCKED}
+        </p>
+      )}
       {supported && (
         <div css={{ display: 'flex', flexWrap: 'wrap', gap: '0.75rem', alignItems: 'center', margin: '0 0 1rem' }}>
           <label css={{ display: 'flex', gap: '0.4rem', alignItems: 'center' }}>

@@ -9,7 +9,17 @@ import { STATEMENT_ROUTES } from '@contract/routes';
 import { sharePagePath } from '@contract/share-pages';
 import { useIdToken } from '@/lib/auth-context';
 import { callPresignApi } from '@/lib/presign-api';
+import { countOf, formatPeriod } from '@contract/format';
+import { theme } from '@/lib/theme';
 import { Button, FormError, SelectField, TextField } from '../ui';
+
+/** A statement chosen to share, as the form names it. */
+export interface ChosenStatement {
+  id: string;
+  fileName: string;
+  accountLabel: string;
+  period: string;
+}
 
 /** How long a share lasts: the choices people make, from an hour to the longest allowed. */
 export const SHARE_LIFETIMES = [
@@ -24,7 +34,18 @@ export const SHARE_LIFETIMES = [
  * over a span of months. The link, with its secret, is shown here once (the server keeps
  * only its hash), with a button that copies it.
  */
-export const CreateShare = ({ accounts, statementIds }: { accounts: string[]; statementIds?: string[] }) => {
+export const CreateShare = ({
+  accounts,
+  chosen,
+  leftOut = 0,
+}: {
+  accounts: string[];
+  /** The statements chosen in the list, by name; none: a share of an account over months. */
+  chosen?: ChosenStatement[];
+  /** How many of the statements chosen are no longer in the vault (deleted since). */
+  leftOut?: number;
+}) => {
+  const statementIds = chosen?.map((statement) => statement.id);
   const router = useRouter();
   const idToken = useIdToken();
   const [error, setError] = useState<string>();
@@ -85,13 +106,29 @@ export const CreateShare = ({ accounts, statementIds }: { accounts: string[]; st
       </div>
     );
 
+  if (chosen && chosen.length === 0) return <p role="status">None of the statements you chose is in your vault any more.</p>;
+
   return (
     <form onSubmit={(event) => void submit(event)} aria-label="Make a share" noValidate>
-      {statementIds ? (
-        <p>
-          Share the {statementIds.length === 1 ? 'statement' : `${statementIds.length} statements`} you chose with someone who has no
-          account.
-        </p>
+      {chosen ? (
+        <>
+          <p>Share the {chosen.length === 1 ? 'statement' : `${chosen.length} statements`} you chose with someone who has no account:</p>
+          <ul aria-label="Statements to share">
+            {chosen.map((statement) => (
+              <li key={statement.id}>
+                {statement.fileName}{' '}
+                <span css={{ color: theme.color.muted }}>
+                  ({statement.accountLabel}, {formatPeriod(statement.period)})
+                </span>
+              </li>
+            ))}
+          </ul>
+          {leftOut > 0 && (
+            <p role="status">
+              {countOf(leftOut, 'statement')} you chose {leftOut === 1 ? 'is' : 'are'} no longer in your vault, so left out.
+            </p>
+          )}
+        </>
       ) : (
         <>
           <SelectField label="Account" name="account" options={accounts.map((account) => ({ value: account, text: account }))} required />

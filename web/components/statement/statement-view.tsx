@@ -15,11 +15,10 @@ import type { StatementBalancesItem, StatementListItem } from '@/lib/graphql';
 import { callPresignApi } from '@/lib/presign-api';
 import { previewKindOf } from '@/lib/preview/kinds';
 import { accountPage } from '@/lib/routes';
-import { saveFromUrl } from '@/lib/save-link';
 import { theme } from '@/lib/theme';
-import { toast } from '@/lib/toast';
-import { Integrity } from '../statements/statement-list';
-import { Button, Card } from '../ui';
+import { Integrity } from './integrity';
+import { StatementActions } from './statement-actions';
+import { Card } from '../ui';
 import { BalancesForm } from './balances-form';
 import { StatementBalancesRows } from './statement-balances';
 
@@ -83,17 +82,6 @@ export const StatementView = ({
     return () => clearInterval(timer);
   }, [scanning, reading, router]);
 
-  const download = async () => {
-    try {
-      saveFromUrl(
-        (await callPresignApi('statementsApiUrl', STATEMENT_ROUTES.downloadUrl, await idToken(), { params: { statementId: statement.id } }))
-          .url,
-      );
-    } catch (caught) {
-      toast.error((caught as Error).message);
-    }
-  };
-
   const kind = previewKindOf(statement.contentType);
   // One function while the statement and the session stay: the viewers read the file again only when they change.
   const statementId = statement.id;
@@ -103,6 +91,7 @@ export const StatementView = ({
   );
   return (
     <>
+      <StatementActions statement={statement} />
       <Card label="Details">
         <dl css={details}>
           <dt>Account</dt>
@@ -138,13 +127,6 @@ export const StatementView = ({
         </dl>
         {statement.status === 'AVAILABLE' && <BalancesForm statementId={statement.id} balances={balances} />}
         <Integrity item={statement} />
-        {statement.status === 'AVAILABLE' && (
-          <p>
-            <Button variant="secondary" onClick={() => void download()}>
-              Download
-            </Button>
-          </p>
-        )}
       </Card>
       <Card label="Preview">
         <h2

@@ -2,14 +2,15 @@
 'use client';
 
 import { css } from '@emotion/react';
-import { STATEMENT_LIMITS, formatBytes } from '@contract/uploads';
-import { checksumHex } from '@contract/checksums';
+import { formatBytes } from '@contract/uploads';
 import Link from 'next/link';
 import { formatDay, formatPeriod } from '@contract/format';
 import { statementPage } from '@/lib/routes';
 import type { StatementListItem } from '@/lib/graphql';
 import { theme } from '@/lib/theme';
-import { Button } from '../ui';
+
+/** Where the list is one line per statement; below it, each statement is a small card. */
+const ONE_LINE = '(min-width: 641px)';
 
 const table = css`
   width: 100%;
@@ -17,71 +18,139 @@ const table = css`
   th,
   td {
     text-align: left;
-    padding: 0.55rem 0.5rem;
+    padding: 0.3rem 0.5rem;
     border-bottom: 1px solid ${theme.color.border};
     vertical-align: middle;
   }
   th {
     color: ${theme.color.muted};
     font-weight: 600;
-    font-size: 0.9rem;
+    font-size: 0.85rem;
   }
-  td.name {
-    word-break: break-word;
+  td.number,
+  th.number {
+    text-align: right;
+    font-variant-numeric: tabular-nums;
+  }
+  tbody tr:hover,
+  tbody tr:focus-within {
+    background: ${theme.color.background};
+  }
+  tbody tr[data-selected='true'] {
+    background: ${theme.color.highlight};
+  }
+  @media ${ONE_LINE} {
+    table-layout: fixed;
+    /* One line per statement: a long name or account is cut with an ellipsis and shown whole on hover (its title) and on its page. */
+    td {
+      white-space: nowrap;
+      overflow: hidden;
+      text-overflow: ellipsis;
+    }
+    col.tick {
+      width: 2.25rem;
+    }
+    col.period {
+      width: 6.5rem;
+    }
+    col.account {
+      width: 24%;
+    }
+    col.size {
+      width: 6rem;
+    }
+    col.uploaded {
+      width: 7.5rem;
+    }
+    col.actions {
+      width: 15rem;
+    }
   }
   @media (max-width: 640px) {
+    colgroup,
     thead {
-      position: absolute;
-      left: -9999px;
+      display: none;
     }
     tr {
-      display: block;
+      display: grid;
+      grid-template-columns: 2rem 1fr auto;
+      gap: 0.1rem 0.5rem;
       border-bottom: 1px solid ${theme.color.border};
       padding: 0.5rem 0;
     }
     td {
-      display: block;
       border: 0;
-      padding: 0.15rem 0;
+      padding: 0;
+      grid-column: 2 / 4;
     }
-    td[data-label]::before {
+    td.tick {
+      grid-column: 1;
+      grid-row: 1 / span 3;
+    }
+    td.name {
+      font-weight: 600;
+      word-break: break-word;
+    }
+    td.number {
+      text-align: left;
+    }
+    td[data-label]:not(.name)::before {
       content: attr(data-label) ': ';
       color: ${theme.color.muted};
     }
   }
 `;
 
-/**
- * What storage verified of the file: S3 refused any byte whose SHA-256 differed from the
- * one the upload was signed with, so the checksum shown is the file's. A file sent in parts
- * has S3's composite checksum (the SHA-256 of its parts' SHA-256s).
- */
-export const Integrity = ({ item }: { item: StatementListItem }) => {
-  if (!item.checksum || !item.checksumType) return null;
-  const parts = item.checksumType === 'COMPOSITE' ? item.checksum.split('-')[1] : undefined;
-  return (
-    <details
-      data-testid="integrity"
-      css={css`
-        font-size: 0.85rem;
-        color: ${theme.color.muted};
-        margin-top: 0.2rem;
-      `}
-    >
-      <summary>Integrity verified by storage</summary>
-      <span>
-        {parts ? `SHA-256 of its ${parts} parts of ${formatBytes(STATEMENT_LIMITS.partBytes)} (S3 composite): ` : 'SHA-256: '}
-        <code
-          css={css`
-            word-break: break-all;
-          `}
-        >
-          {checksumHex(item.checksum)}
-        </code>
-      </span>
-    </details>
-  );
-};
+/** The last cell: what keeps a statement from being downloaded (scanning, quarantined), then its actions. */
+const actionsCell = css`
+  display: flex;
+  gap: 0.5rem;
+  justify-content: flex-end;
+  align-items: center;
+  @media (max-width: 640px) {
+    flex-wrap: wrap;
+    justify-content: flex-start;
+  }
+`;
+
+/** A row's actions: small, and at desktop widths shown where the pointer or the keyboard is. */
+const rowActions = css`
+  display: flex;
+  gap: 0.25rem;
+  flex: none;
+  align-items: center;
+  @media ${ONE_LINE} and (hover: hover) {
+    opacity: 0;
+    tr:hover &,
+    tr:focus-within & {
+      opacity: 1;
+    }
+  }
+  @media (max-width: 640px) {
+    justify-content: flex-start;
+    margin-top: 0.25rem;
+  }
+`;
+
+const rowButton = css`
+  font: inherit;
+  font-size: 0.85rem;
+  font-weight: 600;
+  padding: 0.2rem 0.55rem;
+  min-height: 28px;
+  border-radius: ${theme.radius};
+  border: 1px solid ${theme.color.border};
+  background: ${theme.color.surface};
+  color: ${theme.color.text};
+  cursor: pointer;
+  &:hover {
+    filter: brightness(0.94);
+  }
+  @media (pointer: coarse) {
+    min-height: 44px;
+    padding: 0.4rem 0.9rem;
+  }
+`;
 
 /** A row's selection: its checkbox, or with Shift, every row from the last one ticked to this one. */
 export interface ListSelection {
@@ -104,6 +173,15 @@ export const StatementList = ({
   onDelete: (item: StatementListItem) => void;
 }) => (
   <table css={table} aria-label="Your statements">
+    <colgroup>
+      <col className="tick" />
+      <col className="period" />
+      <col className="account" />
+      <col />
+      <col className="size" />
+      <col className="uploaded" />
+      <col className="actions" />
+    </colgroup>
     <thead>
       <tr>
         <th scope="col">
@@ -117,7 +195,9 @@ export const StatementList = ({
         <th scope="col">Period</th>
         <th scope="col">Account</th>
         <th scope="col">Name</th>
-        <th scope="col">Size</th>
+        <th scope="col" className="number">
+          Size
+        </th>
         <th scope="col">Uploaded</th>
         <th scope="col">
           <span className="visually-hidden">Actions</span>
@@ -126,8 +206,8 @@ export const StatementList = ({
     </thead>
     <tbody>
       {items.map((item, index) => (
-        <tr key={item.id} data-testid="statement-row">
-          <td>
+        <tr key={item.id} data-testid="statement-row" data-selected={selection.selected.has(item.id)}>
+          <td className="tick">
             <input
               type="checkbox"
               aria-label={`Select ${item.fileName}`}
@@ -139,34 +219,31 @@ export const StatementList = ({
           <td data-label="Period">
             <time dateTime={item.period}>{formatPeriod(item.period)}</time>
           </td>
-          <td data-label="Account">{item.accountLabel}</td>
-          <td data-label="Name" className="name">
-            <Link href={statementPage(item.id)}>{item.fileName}</Link>
-            <Integrity item={item} />
+          <td data-label="Account" title={item.accountLabel}>
+            {item.accountLabel}
           </td>
-          <td data-label="Size">{formatBytes(item.size)}</td>
+          <td data-label="Name" className="name" title={item.fileName}>
+            <Link href={statementPage(item.id)}>{item.fileName}</Link>
+          </td>
+          <td data-label="Size" className="number">
+            {formatBytes(item.size)}
+          </td>
           <td data-label="Uploaded">
             <time dateTime={item.uploadedAt}>{formatDay(item.uploadedAt.slice(0, 10))}</time>
           </td>
           <td>
-            <div
-              css={css`
-                display: flex;
-                gap: 0.5rem;
-                flex-wrap: wrap;
-              `}
-            >
-              {item.status === 'AVAILABLE' ? (
-                <Button variant="secondary" onClick={() => onDownload(item)} aria-label={`Download ${item.fileName}`}>
-                  Download
-                </Button>
-              ) : (
+            <div css={actionsCell}>
+              {item.status !== 'AVAILABLE' && (
                 <span
                   data-testid="statement-status"
                   data-status={item.status}
+                  title={item.status === 'QUARANTINED' ? (item.scanDetail ?? undefined) : undefined}
                   css={css`
-                    align-self: center;
-                    color: ${theme.color.muted};
+                    color: ${item.status === 'QUARANTINED' ? theme.color.danger : theme.color.muted};
+                    font-size: 0.85rem;
+                    min-width: 0;
+                    overflow: hidden;
+                    text-overflow: ellipsis;
                   `}
                 >
                   {item.status === 'SCANNING'
@@ -174,13 +251,20 @@ export const StatementList = ({
                     : `Quarantined: ${item.scanDetail ?? 'it did not pass the malware scan'}`}
                 </span>
               )}
-              <Button variant="secondary" onClick={() => onEdit(item)} aria-label={`Edit ${item.fileName}`}>
-                Edit
-              </Button>
-              {/* Quiet in the list; the confirmation dialog carries the destructive styling. */}
-              <Button variant="secondary" onClick={() => onDelete(item)} aria-label={`Delete ${item.fileName}`}>
-                Delete
-              </Button>
+              <span css={rowActions}>
+                {item.status === 'AVAILABLE' && (
+                  <button type="button" css={rowButton} onClick={() => onDownload(item)} aria-label={`Download ${item.fileName}`}>
+                    Download
+                  </button>
+                )}
+                <button type="button" css={rowButton} onClick={() => onEdit(item)} aria-label={`Edit ${item.fileName}`}>
+                  Edit
+                </button>
+                {/* Quiet in the list; the confirmation dialog carries the destructive styling. */}
+                <button type="button" css={rowButton} onClick={() => onDelete(item)} aria-label={`Delete ${item.fileName}`}>
+                  Delete
+                </button>
+              </span>
             </div>
           </td>
         </tr>

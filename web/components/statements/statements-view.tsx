@@ -8,14 +8,15 @@ import { Suspense, lazy, useEffect, useRef, useState, useTransition } from 'reac
 import Link from 'next/link';
 import { toast, toastWithAction } from '@/lib/toast';
 import { RECENTLY_DELETED } from '@contract/recently-deleted';
+import { SEARCH_LIMITS } from '@contract/search/terms';
 import { STATEMENT_ROUTES } from '@contract/routes';
 // The API client and the download link load when a button asks for them, not with the page.
-import { formatBytes } from '@contract/uploads';
+import { STATEMENT_PAGE_SIZE, formatBytes } from '@contract/uploads';
 import { PAGES, shareStatementsHref } from '@/lib/routes';
 import { useIdToken } from '@/lib/auth-context';
 import type { StatementListItem, StatementsData, SummariesData } from '@/lib/graphql';
-import { statementListHref, type StatementListQuery } from '@/lib/statement-list-query';
-import { Button, Card, SelectField } from '../ui';
+import { listedTotal, pageSizeOf, positionInWords, statementListHref, type StatementListQuery } from '@/lib/statement-list-query';
+import { Button, Card, SelectField, TextField } from '../ui';
 import { StatementList, type ListSelection } from './statement-list';
 import { UploadPanel } from './upload-panel';
 import { countOf, formatPeriod } from '@contract/format';
@@ -24,6 +25,72 @@ import { theme } from '@/lib/theme';
 /** The dialogs' code comes with the first Delete or Edit pressed. */
 const ConfirmDialog = lazy(() => import('./confirm-dialog'));
 const EditDialog = lazy(() => import('./edit-dialog'));
+
+/** The list's heading and its filters, on one line where there is room. */
+const listHeader = css`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 0 0.75rem;
+  align-items: flex-end;
+  margin: 0 0 0.25rem;
+  > h2 {
+    align-self: center;
+  }
+  > div {
+    flex: 0 1 13rem;
+    margin: 0;
+  }
+  @media (max-width: 640px) {
+    > div {
+      flex: 1 1 10rem;
+    }
+  }
+`;
+
+/**
+ * What can be done with the ticked statements: in sight while rows lower down are ticked
+ * (it stays at the top of the window), and in its place before any is ticked, so ticking
+ * one does not move the rows.
+ */
+const selectionBar = css`
+  position: sticky;
+  top: 0;
+  z-index: 1;
+  display: flex;
+  flex-wrap: wrap;
+  gap: 0.4rem;
+  align-items: center;
+  min-height: 3rem;
+  padding: 0.25rem 0;
+  background: ${theme.color.surface};
+  border-bottom: 1px solid ${theme.color.border};
+`;
+
+const listFooter = css`
+  display: flex;
+  flex-wrap: wrap;
+  justify-content: space-between;
+  align-items: center;
+  gap: 0.5rem 1rem;
+  margin-top: 0.75rem;
+`;
+
+const pages = css`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: flex-end;
+  gap: 0.5rem 0.75rem;
+  > span {
+    align-self: center;
+    font-variant-numeric: tabular-nums;
+  }
+  > div {
+    margin: 0;
+    flex-direction: row;
+    align-items: center;
+    gap: 0.4rem;
+  }
+`;
 
 /** How often the list looks again while a statement in it is being scanned for malware. */
 const SCAN_POLL_MS = 3000;
@@ -169,59 +236,41 @@ export const StatementsView = ({
   const filtered = Boolean(query.period || query.account);
   const count = (n: number) => countOf(n, 'statement');
   return (
-    // On a phone the list comes first; the upload panel follows it.
-    <div
-      css={css`
-        display: flex;
-        flex-direction: column;
-        gap: 0;
-        @media (max-width: 640px) {
-          > section[aria-label='Your statements'] {
-            order: -1;
-          }
-        }
-      `}
-    >
+    // The upload band first, on a phone too: it is small, and a person arrives to add or to find.
+    <div className="wide-page">
       <UploadPanel accounts={accounts} preset={{ accountLabel: query.account, period: query.period }} onListed={reload} />
       <Card label="Your statements">
-        <h2
-          ref={listHeading}
-          tabIndex={-1}
-          css={css`
-            margin: 0 0 0.25rem;
-            font-size: 1.2rem;
-          `}
-        >
-          Your statements
-        </h2>
-        {usage && (
-          <p
+        <div css={listHeader}>
+          <h2
+            ref={listHeading}
+            tabIndex={-1}
             css={css`
-              margin: 0 0 0.75rem;
-              color: inherit;
+              margin: 0;
+              font-size: 1.2rem;
+              flex: 1 1 auto;
             `}
           >
-            <span data-testid="usage">
-              {formatBytes(usage.bytes)} of {formatBytes(usage.maxBytes)}, {count(usage.statements)}
-              {usage.deletedStatements > 0 && `, ${usage.deletedStatements.toLocaleString('en-US')} of them in Recently deleted`}
-            </span>
-            {' · '}
-            <Link href={PAGES.deleted}>Recently deleted</Link>
-            {' · '}
-            <Link href={PAGES.shares}>Shares</Link>
-          </p>
-        )}
-        <div
-          css={css`
-            display: flex;
-            flex-wrap: wrap;
-            gap: 0 1rem;
-            align-items: flex-end;
-            > div {
-              flex: 1 1 11rem;
-            }
-          `}
-        >
+            Your statements
+          </h2>
+          {/* A GET form: Enter searches before the page's script has run; the search page follows what is typed after. */}
+          <form
+            role="search"
+            action={PAGES.search}
+            css={css`
+              flex: 0 1 16rem;
+              > div {
+                margin: 0;
+              }
+            `}
+          >
+            <TextField
+              label="Search statements"
+              name="q"
+              type="search"
+              placeholder="Words, amounts, months…"
+              maxLength={SEARCH_LIMITS.queryChars}
+            />
+          </form>
           <SelectField
             label="Filter by period"
             value={query.period}
@@ -244,11 +293,9 @@ export const StatementsView = ({
             ]}
           />
           {filtered && (
-            <p>
-              <Button variant="secondary" onClick={() => show({ period: '', account: '', after: [] })}>
-                Clear filters
-              </Button>
-            </p>
+            <Button variant="secondary" onClick={() => show({ ...query, period: '', account: '', after: [] })}>
+              Clear filters
+            </Button>
           )}
         </div>
         {!statements ? (
@@ -261,42 +308,42 @@ export const StatementsView = ({
           </p>
         ) : (
           <div aria-busy={navigating}>
-            {selectedItems.length > 0 && (
-              <div
-                role="toolbar"
-                aria-label="Selected statements"
-                css={css`
-                  display: flex;
-                  flex-wrap: wrap;
-                  gap: 0.5rem;
-                  align-items: center;
-                  margin: 0.5rem 0;
-                `}
-              >
-                <span data-testid="selection-count">{count(selectedItems.length)} selected</span>
-                <Button variant="secondary" onClick={() => askToEdit(selectedItems)}>
-                  Edit selected…
-                </Button>
-                <Button variant="secondary" onClick={() => void downloadSelection()}>
-                  Download selected
-                </Button>
-                <Button
-                  variant="secondary"
-                  onClick={() =>
-                    router.push(shareStatementsHref(selectedItems.filter((item) => item.status === 'AVAILABLE').map((item) => item.id)))
-                  }
-                  disabled={!selectedItems.some((item) => item.status === 'AVAILABLE')}
+            <div role="toolbar" aria-label="Selected statements" css={selectionBar}>
+              {selectedItems.length === 0 ? (
+                <span
+                  css={css`
+                    color: ${theme.color.muted};
+                  `}
                 >
-                  Share selected…
-                </Button>
-                <Button variant="secondary" onClick={() => askToDelete(selectedItems)}>
-                  Delete selected…
-                </Button>
-                <Button variant="secondary" onClick={clearSelection}>
-                  Clear selection
-                </Button>
-              </div>
-            )}
+                  Tick statements to download, share, edit or delete several at once.
+                </span>
+              ) : (
+                <>
+                  <span data-testid="selection-count">{count(selectedItems.length)} selected</span>
+                  <Button variant="secondary" onClick={() => askToEdit(selectedItems)}>
+                    Edit selected…
+                  </Button>
+                  <Button variant="secondary" onClick={() => void downloadSelection()}>
+                    Download selected
+                  </Button>
+                  <Button
+                    variant="secondary"
+                    onClick={() =>
+                      router.push(shareStatementsHref(selectedItems.filter((item) => item.status === 'AVAILABLE').map((item) => item.id)))
+                    }
+                    disabled={!selectedItems.some((item) => item.status === 'AVAILABLE')}
+                  >
+                    Share selected…
+                  </Button>
+                  <Button variant="secondary" onClick={() => askToDelete(selectedItems)}>
+                    Delete selected…
+                  </Button>
+                  <Button variant="secondary" onClick={clearSelection}>
+                    Clear selection
+                  </Button>
+                </>
+              )}
+            </div>
             <StatementList
               items={items}
               selection={selection}
@@ -306,29 +353,51 @@ export const StatementsView = ({
             />
           </div>
         )}
-        <nav
-          aria-label="Pages"
-          css={css`
-            display: flex;
-            gap: 0.75rem;
-            margin-top: 1rem;
-          `}
-        >
-          <Button
-            variant="secondary"
-            disabled={query.after.length === 0}
-            onClick={() => show({ ...query, after: query.after.slice(0, -1) })}
-          >
-            Previous page
-          </Button>
-          <Button
-            variant="secondary"
-            disabled={!nextToken}
-            onClick={() => nextToken && show({ ...query, after: [...query.after, nextToken] })}
-          >
-            Next page
-          </Button>
-        </nav>
+        <div css={listFooter}>
+          <nav aria-label="Pages" css={pages}>
+            {statements && (
+              <span data-testid="list-position" aria-live="polite">
+                {positionInWords(query, items.length, summaries && listedTotal(query, summaries))}
+              </span>
+            )}
+            <Button
+              variant="secondary"
+              disabled={query.after.length === 0}
+              onClick={() => show({ ...query, after: query.after.slice(0, -1) })}
+            >
+              Previous page
+            </Button>
+            <Button
+              variant="secondary"
+              disabled={!nextToken}
+              onClick={() => nextToken && show({ ...query, after: [...query.after, nextToken] })}
+            >
+              Next page
+            </Button>
+            <SelectField
+              label="Statements per page"
+              value={String(pageSizeOf(query))}
+              onChange={(e) => show({ ...query, size: Number(e.target.value), after: [] })}
+              options={STATEMENT_PAGE_SIZE.choices.map((size) => ({ value: String(size), text: String(size) }))}
+            />
+          </nav>
+          {usage && (
+            <p
+              css={css`
+                margin: 0;
+              `}
+            >
+              <span data-testid="usage">
+                {formatBytes(usage.bytes)} of {formatBytes(usage.maxBytes)}, {count(usage.statements)}
+                {usage.deletedStatements > 0 && `, ${usage.deletedStatements.toLocaleString('en-US')} of them in Recently deleted`}
+              </span>
+              {' · '}
+              <Link href={PAGES.deleted}>Recently deleted</Link>
+              {' · '}
+              <Link href={PAGES.shares}>Shares</Link>
+            </p>
+          )}
+        </div>
       </Card>
       {askedToDelete && (
         <Suspense>

@@ -14,6 +14,9 @@ import { UPLOAD_SECTION_ID } from '@/lib/statement-list-query';
 import { browserSessions } from '@/lib/upload/sessions';
 import type { FilePick } from './use-filing';
 
+/** The one hint both filing fields point to. */
+const FILING_HINT_ID = 'filing-hint';
+
 /** The queue (and the upload engine behind it) comes with the first file chosen, or an unfinished upload to show. */
 const UploadQueue = lazy(() => import('./upload-queue'));
 
@@ -72,92 +75,106 @@ export const UploadPanel = ({
 
   return (
     <Card label="Upload statements" id={UPLOAD_SECTION_ID}>
-      <h2
-        css={css`
-          margin: 0 0 0.75rem;
-          font-size: 1.2rem;
-        `}
-      >
-        Upload statements
-      </h2>
+      <h2 className="visually-hidden">Upload statements</h2>
+      {/* One band: where files go in, then what files that do not say are filed under. */}
       <div
         css={css`
           display: flex;
           flex-wrap: wrap;
-          gap: 0 1rem;
-          > * {
-            flex: 1 1 12rem;
+          gap: 0.5rem 1rem;
+          align-items: flex-start;
+          > div,
+          > div > div {
+            margin: 0;
           }
         `}
       >
-        <TextField
-          label="Account"
-          list="known-accounts"
-          maxLength={TEXT_LIMITS.accountLabelMaxChars}
-          placeholder="e.g. Checking ••1234"
-          hint="For files that do not name their account."
-          ref={accountField}
-          defaultValue={defaults.accountLabel}
-        />
-        <datalist id="known-accounts">
-          {accounts.map(({ label }) => (
-            <option key={label} value={label} />
-          ))}
-        </datalist>
-        <TextField
-          label="Period"
-          type="month"
-          hint="For files that do not say which month they cover."
-          ref={periodField}
-          defaultValue={defaults.period}
-        />
-      </div>
-      <div
-        data-testid="drop-zone"
-        onDragOver={(event) => {
-          event.preventDefault();
-          setDragging(true);
-        }}
-        onDragLeave={() => setDragging(false)}
-        onDrop={onDrop}
-        css={css`
-          border: 2px dashed ${dragging ? theme.color.primary : theme.color.border};
-          background: ${dragging ? theme.color.highlight : theme.color.background};
-          border-radius: ${theme.radius};
-          padding: 1.5rem 1rem;
-          text-align: center;
-        `}
-      >
-        <p
-          css={css`
-            margin: 0 0 0.75rem;
-          `}
-        >
-          Drag statement files here, or
-        </p>
-        <Button onClick={() => input.current?.click()}>Choose files</Button>
-        <input
-          ref={input}
-          type="file"
-          multiple
-          accept={acceptAttribute('statement')}
-          aria-label="Statement files"
-          css={css`
-            display: none;
-          `}
-          onChange={(event) => {
-            addFiles([...(event.target.files ?? [])]);
-            event.target.value = '';
+        <div
+          data-testid="drop-zone"
+          onDragOver={(event) => {
+            event.preventDefault();
+            setDragging(true);
           }}
-        />
-        <p
+          onDragLeave={() => setDragging(false)}
+          onDrop={onDrop}
           css={css`
-            margin: 0.75rem 0 0;
-            color: ${theme.color.muted};
-            font-size: 0.9rem;
+            flex: 2 1 20rem;
+            align-self: stretch;
+            display: flex;
+            flex-wrap: wrap;
+            align-items: center;
+            justify-content: center;
+            gap: 0.25rem 0.75rem;
+            border: 2px dashed ${dragging ? theme.color.primary : theme.color.border};
+            background: ${dragging ? theme.color.highlight : theme.color.background};
+            border-radius: ${theme.radius};
+            padding: 0.5rem 0.75rem;
+            text-align: center;
           `}
         >
-          {acceptedTypesInWords('statement')}, up to {formatBytes(STATEMENT_LIMITS.maxBytes)} each.
+          <span>Drag statement files here, or</span>
+          <Button onClick={() => input.current?.click()}>Choose files</Button>
+          <input
+            ref={input}
+            type="file"
+            multiple
+            accept={acceptAttribute('statement')}
+            aria-label="Statement files"
+            css={css`
+              display: none;
+            `}
+            onChange={(event) => {
+              addFiles([...(event.target.files ?? [])]);
+              event.target.value = '';
+            }}
+          />
+          <span
+            css={css`
+              flex-basis: 100%;
+              color: ${theme.color.muted};
+              font-size: 0.85rem;
+            `}
+          >
+            {acceptedTypesInWords('statement')}, up to {formatBytes(STATEMENT_LIMITS.maxBytes)} each.
+          </span>
+        </div>
+        <div
+          css={css`
+            flex: 1 1 14rem;
+          `}
+        >
+          <TextField
+            label="Account"
+            list="known-accounts"
+            maxLength={TEXT_LIMITS.accountLabelMaxChars}
+            placeholder="e.g. Checking ••1234"
+            aria-describedby={FILING_HINT_ID}
+            ref={accountField}
+            defaultValue={defaults.accountLabel}
+          />
+          <datalist id="known-accounts">
+            {accounts.map(({ label }) => (
+              <option key={label} value={label} />
+            ))}
+          </datalist>
+        </div>
+        <div
+          css={css`
+            flex: 1 1 10rem;
+          `}
+        >
+          <TextField label="Period" type="month" aria-describedby={FILING_HINT_ID} ref={periodField} defaultValue={defaults.period} />
+        </div>
+        <p
+          id={FILING_HINT_ID}
+          css={css`
+            flex-basis: 100%;
+            margin: 0;
+            color: ${theme.color.muted};
+            font-size: 0.85rem;
+          `}
+        >
+          The account and period are for files that do not say theirs; each file shows what it says before it is sent.
         </p>
       </div>
       {(picks.length > 0 || unfinished) && (

@@ -141,6 +141,8 @@ export const useUploads = (onListed: () => void) => {
         });
         if (outcome.kind === 'closed') return;
         if (outcome.kind === 'available') update(key, { status: 'done', message: undefined });
+        else if (outcome.kind === 'listed')
+          update(key, { status: 'done', message: 'Its malware scan is still running; your list shows when it ends.' });
         else if (outcome.kind === 'refused')
           update(key, { status: 'refused', retryable: false, message: `Not stored: this file is ${outcome.reason}.` });
         else if (outcome.kind === 'quarantined')

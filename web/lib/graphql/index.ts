@@ -3,7 +3,6 @@
  * types: all generated from operations.graphql against the deployed schema
  * (graphql.generated.ts), pre-parsed, so no GraphQL parser ships to the browser.
  */
-import { STATEMENT_PAGE_SIZE } from '@contract/uploads';
 import {
   AccountChainDocument,
   AvatarOutcomeDocument,
@@ -74,6 +73,3 @@ export type DeletedStatementsData = DeletedStatementsQuery;
 export type DeletedStatementItem = DeletedStatementsQuery['deletedStatements']['items'][number];
 export type SearchData = SearchQuery;
 export type SearchHitData = SearchQuery['search']['hits'][number];
-
-/** The list shows this many statements a page: the API's default. */
-export const PAGE_SIZE = STATEMENT_PAGE_SIZE.default;

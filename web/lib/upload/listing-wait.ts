@@ -5,12 +5,16 @@ export interface ListingAnswer {
   refusal?: string | null;
 }
 
-export type ListingOutcome = { kind: 'available' | 'closed' } | { kind: 'quarantined' | 'refused'; reason: string };
+export type ListingOutcome =
+  /** `listed`: in the list, its malware scan still running past the quick window (the list shows how it ends). */
+  { kind: 'available' | 'listed' | 'closed' } | { kind: 'quarantined' | 'refused'; reason: string };
 
 /**
  * How often the queue asks whether an uploaded statement is listed: often at first (it
  * usually is within seconds), then less often while the vault is busy. A stored file is
- * never called failed for being slow to list; the queue asks for as long as the page is open.
+ * never called failed for being slow to list; the queue asks for as long as the page is
+ * open. Once listed, the queue waits out the quick window for the scan's verdict, then
+ * leaves the rest to the list, which shows the scan until it ends.
  */
 export const LISTING_POLL = { firstMs: 400, quickForMs: 20_000, maxMs: 5_000 } as const;
 
@@ -43,7 +47,8 @@ export const waitForListing = async (ports: ListingPorts): Promise<ListingOutcom
       ports.onScanning();
     }
     if (ports.now() - started > LISTING_POLL.quickForMs) {
-      if (!slow && !listed) ports.onSlow();
+      if (listed) return { kind: 'listed' };
+      if (!slow) ports.onSlow();
       slow = true;
       pause = Math.min(pause * 2, LISTING_POLL.maxMs);
     }

@@ -2,12 +2,12 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { STATEMENT_ID_PATTERN } from '@contract/keys';
 import { STATEMENT_ROUTES } from '@contract/routes';
-import type { ShareSummary } from '@contract/shares';
+import { SHARE_LIMITS, type ShareSummary } from '@contract/shares';
 import { PageTitle } from '@/components/page-title';
 import { CreateShare } from '@/components/shares/create-share';
 import { Card } from '@/components/ui';
 import { countOf, formatDateTime } from '@contract/format';
-import { SUMMARIES } from '@/lib/graphql';
+import { STATEMENT_DETAILS, SUMMARIES } from '@/lib/graphql';
 import { PAGES, sharePage } from '@/lib/routes';
 import { serverQuery } from '@/lib/server-graphql';
 import { serverPresignApi } from '@/lib/server-presign-api';
@@ -32,10 +32,13 @@ export default async function SharesPage({ searchParams }: { searchParams: Promi
   const ids = String((await searchParams).ids ?? '')
     .split(',')
     .filter((id) => STATEMENT_ID_PATTERN.test(id));
-  const [listed, summaries] = await Promise.all([
+  const [listed, summaries, chosen] = await Promise.all([
     serverPresignApi(session, 'statementsApiUrl', STATEMENT_ROUTES.listShares).catch(() => undefined),
     serverQuery(session, SUMMARIES),
+    // The statements chosen, by name, so the person sees what they are about to hand over.
+    Promise.all(ids.slice(0, SHARE_LIMITS.maxStatements).map((id) => serverQuery(session, STATEMENT_DETAILS, { id }))),
   ]);
+  const found = chosen.flatMap((data) => (data?.statement ? [data.statement] : []));
   return (
     <>
       <PageTitle lead="Hand a set of statements to someone without an account (an accountant, a lender) by a link that ends when you choose. You see when it is opened, and can withdraw it at once.">
@@ -43,7 +46,13 @@ export default async function SharesPage({ searchParams }: { searchParams: Promi
       </PageTitle>
       <Card label="Make a share">
         <h2 className="card-heading">{ids.length > 0 ? 'Share the statements you chose' : 'Share an account over a span of months'}</h2>
-        <CreateShare accounts={summaries?.accounts.map((account) => account.label) ?? []} statementIds={ids.length > 0 ? ids : undefined} />
+        <CreateShare
+          accounts={summaries?.accounts.map((account) => account.label) ?? []}
+          chosen={
+            ids.length > 0 ? found.map(({ id, fileName, accountLabel, period }) => ({ id, fileName, accountLabel, period })) : undefined
+          }
+          leftOut={ids.length - found.length}
+        />
       </Card>
       <h2 className="card-heading">Your shares</h2>
       {!listed ? (
