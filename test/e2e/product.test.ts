@@ -125,6 +125,12 @@ const settled = (page: Page) =>
  * given) in test-results/screenshots/pages/, and what axe finds in each. The page is left
  * light, 1100 px wide.
  */
+/** A page wider than the window (it scrolls sideways), said with how much: none, on any page at any width. */
+const sidewaysScroll = async (page: Page, where: string): Promise<string[]> => {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  return overflow > 0 ? [`${where} scrolls sideways by ${overflow} px`] : [];
+};
+
 const everyScheme = async (page: Page, name: string, part?: () => ReturnType<Page['locator']>): Promise<string[]> => {
   const violations: string[] = [];
   // Toasts hold still while the page is measured: they pause when the window loses focus,
@@ -142,7 +148,7 @@ const everyScheme = async (page: Page, name: string, part?: () => ReturnType<Pag
     await settled(page);
     const file = path.join(SCREENSHOTS, 'pages', `${name}-${scheme}-${width}.png`);
     await (part ? part().screenshot({ path: file }) : page.screenshot({ path: file, fullPage: true }));
-    violations.push(...(await accessibilityViolations(page)));
+    violations.push(...(await accessibilityViolations(page)), ...(await sidewaysScroll(page, `${name} at ${width} px`)));
   }
   await page.evaluate(() => window.dispatchEvent(new Event('focus')));
   await page.emulateMedia({ colorScheme: 'light' });
@@ -1272,6 +1278,7 @@ describe('filing a year of statements from several banks at once', () => {
     await page.goto(`${base}/statements`);
     const pageSize = STATEMENT_PAGE_SIZE.default;
     await expect(page.getByTestId('list-position')).toHaveText(`1–${Math.min(files.length, pageSize)} of ${files.length}`);
+    await shot(page, 'statements-1280x800');
     const onFirstScreen = await page
       .getByTestId('statement-row')
       .evaluateAll((rows) =>
@@ -1281,7 +1288,6 @@ describe('filing a year of statements from several banks at once', () => {
     // One line each: no row taller than the shortest by more than a pixel.
     const heights = onFirstScreen.map((box) => box.height);
     expect(Math.max(...heights) - Math.min(...heights)).toBeLessThanOrEqual(1);
-    await shot(page, 'statements-1280x800');
     // The selection's actions stay in sight while a row far down the list is ticked.
     const last = page.getByTestId('statement-row').last();
     await last.scrollIntoViewIfNeeded();
@@ -1438,6 +1444,7 @@ describe('fixing what statements are filed under, one or a selection', () => {
     await expect(page.getByLabel('Filter by account').locator('option')).toHaveText(['All accounts', 'Archive (3)', 'Bank of America (1)']);
 
     // Its own page holds every action for it: renamed there, shared from there, deleted there (and undone).
+    await page.getByLabel('Filter by account').selectOption('Bank of America');
     await page.getByRole('link', { name: 'Bank of America November.csv' }).click();
     await page.waitForURL(/\/statements\/[^/?]+$/);
     const statementUrl = page.url();
@@ -2054,6 +2061,7 @@ describe('notifications: web push sent for real, shown by the service worker', (
   test('where the browser refuses, or its push service cannot be reached, the card says so in words and the button stays', async () => {
     // Headless Chromium refuses a permission nobody granted, as a person's "Block" does.
     const refused = await newPage();
+    await refused.goto(`${base}/sign-in`);
     await signIn(refused, notified.email, notified.password);
     await refused.waitForURL(`${base}/statements`);
     await refused.goto(`${base}/profile`);
@@ -2073,6 +2081,7 @@ describe('notifications: web push sent for real, shown by the service worker', (
         throw new DOMException('Registration failed - push service error', 'AbortError');
       };
     });
+    await offline.goto(`${base}/sign-in`);
     await signIn(offline, notified.email, notified.password);
     await offline.waitForURL(`${base}/statements`);
     await offline.goto(`${base}/profile`);
@@ -2877,7 +2886,7 @@ describe('every page, light and dark, wide and narrow', () => {
       const violations: string[] = [];
       const save = async (name: string) => {
         await page.screenshot({ path: path.join(SCREENSHOTS, 'pages', `${name}-${scheme}-${width}.png`), fullPage: true });
-        violations.push(...(await accessibilityViolations(page)));
+        violations.push(...(await accessibilityViolations(page)), ...(await sidewaysScroll(page, `${name} at ${width} px`)));
       };
       for (const route of ['/', '/sign-up', '/confirm', '/forgot-password', '/no-such-page', '/account-closed', '/sign-in']) {
         await page.goto(`${base}${route}`);
@@ -2915,7 +2924,7 @@ describe('every page, light and dark, wide and narrow', () => {
       await page.getByRole('main').getByRole('button', { name: 'Sign out', exact: true }).click();
       await page.waitForURL(`${base}/sign-in`);
       await context.close();
-      // axe-core (WCAG 2.x A and AA) on every page and state above: nothing.
+      // axe-core (WCAG 2.x A and AA) on every page and state above, and no page wider than the window: nothing.
       expect(violations).toEqual([]);
     },
     180_000,

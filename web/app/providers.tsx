@@ -68,6 +68,13 @@ const globalStyles = css`
   body:has(.wide-page) .site-nav {
     max-width: 80rem;
   }
+  /* A list page's title leaves the room to the list. */
+  .page-main:has(.wide-page) {
+    padding-top: 1rem;
+  }
+  .page-main:has(.wide-page) .page-title {
+    margin-bottom: 0.75rem;
+  }
   .page-title {
     margin: 0 0 1.25rem;
   }

@@ -39,14 +39,38 @@ export const buttonStyle = (variant: 'primary' | 'secondary' | 'danger' = 'prima
   }
 `;
 
+/** A button among many in a dense place (a row, a toolbar): smaller, except where fingers press it. */
+const compactStyle = css`
+  min-height: 32px;
+  padding: 0.2rem 0.7rem;
+  font-size: 0.9rem;
+  @media (pointer: coarse) {
+    min-height: 44px;
+  }
+`;
+
 export const Button = ({
   variant = 'primary',
+  compact = false,
   ...props
-}: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: 'primary' | 'secondary' | 'danger' }) => (
-  <button type="button" css={buttonStyle(variant)} {...props} />
-);
+}: ButtonHTMLAttributes<HTMLButtonElement> & {
+  variant?: 'primary' | 'secondary' | 'danger';
+  /** @default false */
+  compact?: boolean;
+}) => <button type="button" css={[buttonStyle(variant), compact && compactStyle]} {...props} />;
 
-export const Card = ({ children, label, id }: { children: ReactNode; label?: string; id?: string }) => (
+export const Card = ({
+  children,
+  label,
+  id,
+  dense = false,
+}: {
+  children: ReactNode;
+  label?: string;
+  id?: string;
+  /** Less room around a card whose content is itself dense (the statement list, the upload band). @default false */
+  dense?: boolean;
+}) => (
   <section
     id={id}
     aria-label={label}
@@ -54,10 +78,10 @@ export const Card = ({ children, label, id }: { children: ReactNode; label?: str
       background: ${theme.color.surface};
       border: 1px solid ${theme.color.border};
       border-radius: ${theme.radius};
-      padding: 1.25rem;
-      margin: 0 0 1.25rem;
+      padding: ${dense ? '0.75rem 1rem' : '1.25rem'};
+      margin: 0 0 ${dense ? '1rem' : '1.25rem'};
       @media (max-width: 480px) {
-        padding: 1rem 0.85rem;
+        padding: ${dense ? '0.75rem' : '1rem 0.85rem'};
       }
     `}
   >
@@ -91,8 +115,16 @@ export const TextField = ({
   label,
   hint,
   error,
+  hideLabel = false,
   ...input
-}: InputHTMLAttributes<HTMLInputElement> & { label: string; hint?: string; error?: string; ref?: Ref<HTMLInputElement> }) => {
+}: InputHTMLAttributes<HTMLInputElement> & {
+  label: string;
+  hint?: string;
+  error?: string;
+  ref?: Ref<HTMLInputElement>;
+  /** Only where the place says what the field is (a search box in a search form): the label is for screen readers. @default false */
+  hideLabel?: boolean;
+}) => {
   const id = useId();
   const [shown, setShown] = useState(false);
   const describedBy = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
@@ -109,7 +141,7 @@ export const TextField = ({
   );
   return (
     <div css={fieldStyle}>
-      <label htmlFor={id} css={labelStyle}>
+      <label htmlFor={id} css={labelStyle} className={hideLabel ? 'visually-hidden' : undefined}>
         {label}
       </label>
       {password ? (
@@ -172,12 +204,19 @@ export const SelectField = ({
   label,
   options,
   hint,
+  hideLabel = false,
   ...select
-}: SelectHTMLAttributes<HTMLSelectElement> & { label: string; options: { value: string; text: string }[]; hint?: string }) => {
+}: SelectHTMLAttributes<HTMLSelectElement> & {
+  label: string;
+  options: { value: string; text: string }[];
+  hint?: string;
+  /** Only for a choice its options name well enough ("All periods"): the label is for screen readers. @default false */
+  hideLabel?: boolean;
+}) => {
   const id = useId();
   return (
     <div css={fieldStyle}>
-      <label htmlFor={id} css={labelStyle}>
+      <label htmlFor={id} css={labelStyle} className={hideLabel ? 'visually-hidden' : undefined}>
         {label}
       </label>
       <select

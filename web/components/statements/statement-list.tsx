@@ -15,10 +15,12 @@ const ONE_LINE = '(min-width: 641px)';
 const table = css`
   width: 100%;
   border-collapse: collapse;
+  font-size: 0.95rem;
+  line-height: 1.4;
   th,
   td {
     text-align: left;
-    padding: 0.3rem 0.5rem;
+    padding: 0.2rem 0.5rem;
     border-bottom: 1px solid ${theme.color.border};
     vertical-align: middle;
   }
@@ -54,18 +56,19 @@ const table = css`
       width: 6.5rem;
     }
     col.account {
-      width: 24%;
+      width: 20%;
     }
     col.size {
-      width: 6rem;
+      width: 6.75rem;
     }
     col.uploaded {
-      width: 7.5rem;
+      width: 8.5rem;
     }
     col.actions {
-      width: 15rem;
+      width: 16.5rem;
     }
   }
+  /* On a phone each statement is a small card: its name, then its month and account, then its size and upload day, then its actions. */
   @media (max-width: 640px) {
     colgroup,
     thead {
@@ -73,7 +76,12 @@ const table = css`
     }
     tr {
       display: grid;
-      grid-template-columns: 2rem 1fr auto;
+      grid-template-columns: 2rem auto 1fr;
+      grid-template-areas:
+        'tick name name'
+        'tick period account'
+        'tick size uploaded'
+        'tick actions actions';
       gap: 0.1rem 0.5rem;
       border-bottom: 1px solid ${theme.color.border};
       padding: 0.5rem 0;
@@ -81,22 +89,34 @@ const table = css`
     td {
       border: 0;
       padding: 0;
-      grid-column: 2 / 4;
+      min-width: 0;
     }
     td.tick {
-      grid-column: 1;
-      grid-row: 1 / span 3;
+      grid-area: tick;
     }
     td.name {
+      grid-area: name;
       font-weight: 600;
       word-break: break-word;
     }
-    td.number {
-      text-align: left;
+    td.period {
+      grid-area: period;
     }
-    td[data-label]:not(.name)::before {
-      content: attr(data-label) ': ';
+    td.account {
+      grid-area: account;
+      overflow-wrap: anywhere;
+    }
+    td.size {
+      grid-area: size;
+      text-align: left;
       color: ${theme.color.muted};
+    }
+    td.uploaded {
+      grid-area: uploaded;
+      color: ${theme.color.muted};
+    }
+    td.actions {
+      grid-area: actions;
     }
   }
 `;
@@ -134,10 +154,11 @@ const rowActions = css`
 
 const rowButton = css`
   font: inherit;
-  font-size: 0.85rem;
+  font-size: 0.8rem;
   font-weight: 600;
-  padding: 0.2rem 0.55rem;
-  min-height: 28px;
+  line-height: 1.2;
+  padding: 0.15rem 0.5rem;
+  min-height: 24px;
   border-radius: ${theme.radius};
   border: 1px solid ${theme.color.border};
   background: ${theme.color.surface};
@@ -216,22 +237,20 @@ export const StatementList = ({
               onClick={(event) => selection.onSelect(item, index, event.shiftKey)}
             />
           </td>
-          <td data-label="Period">
+          <td className="period">
             <time dateTime={item.period}>{formatPeriod(item.period)}</time>
           </td>
-          <td data-label="Account" title={item.accountLabel}>
+          <td data-label="Account" className="account" title={item.accountLabel}>
             {item.accountLabel}
           </td>
           <td data-label="Name" className="name" title={item.fileName}>
             <Link href={statementPage(item.id)}>{item.fileName}</Link>
           </td>
-          <td data-label="Size" className="number">
-            {formatBytes(item.size)}
-          </td>
-          <td data-label="Uploaded">
+          <td className="number size">{formatBytes(item.size)}</td>
+          <td className="uploaded">
             <time dateTime={item.uploadedAt}>{formatDay(item.uploadedAt.slice(0, 10))}</time>
           </td>
-          <td>
+          <td className="actions">
             <div css={actionsCell}>
               {item.status !== 'AVAILABLE' && (
                 <span

@@ -31,8 +31,8 @@ const listHeader = css`
   display: flex;
   flex-wrap: wrap;
   gap: 0 0.75rem;
-  align-items: flex-end;
-  margin: 0 0 0.25rem;
+  align-items: center;
+  margin: 0;
   > h2 {
     align-self: center;
   }
@@ -60,8 +60,9 @@ const selectionBar = css`
   flex-wrap: wrap;
   gap: 0.4rem;
   align-items: center;
-  min-height: 3rem;
-  padding: 0.25rem 0;
+  min-height: 2.25rem;
+  padding: 0.1rem 0;
+  font-size: 0.9rem;
   background: ${theme.color.surface};
   border-bottom: 1px solid ${theme.color.border};
 `;
@@ -239,7 +240,7 @@ export const StatementsView = ({
     // The upload band first, on a phone too: it is small, and a person arrives to add or to find.
     <div className="wide-page">
       <UploadPanel accounts={accounts} preset={{ accountLabel: query.account, period: query.period }} onListed={reload} />
-      <Card label="Your statements">
+      <Card label="Your statements" dense>
         <div css={listHeader}>
           <h2
             ref={listHeading}
@@ -265,6 +266,7 @@ export const StatementsView = ({
           >
             <TextField
               label="Search statements"
+              hideLabel
               name="q"
               type="search"
               placeholder="Words, amounts, months…"
@@ -273,6 +275,7 @@ export const StatementsView = ({
           </form>
           <SelectField
             label="Filter by period"
+            hideLabel
             value={query.period}
             onChange={(e) => show({ ...query, period: e.target.value, after: [] })}
             options={[
@@ -285,6 +288,7 @@ export const StatementsView = ({
           />
           <SelectField
             label="Filter by account"
+            hideLabel
             value={query.account}
             onChange={(e) => show({ ...query, account: e.target.value, after: [] })}
             options={[
@@ -320,13 +324,14 @@ export const StatementsView = ({
               ) : (
                 <>
                   <span data-testid="selection-count">{count(selectedItems.length)} selected</span>
-                  <Button variant="secondary" onClick={() => askToEdit(selectedItems)}>
+                  <Button compact variant="secondary" onClick={() => askToEdit(selectedItems)}>
                     Edit selected…
                   </Button>
-                  <Button variant="secondary" onClick={() => void downloadSelection()}>
+                  <Button compact variant="secondary" onClick={() => void downloadSelection()}>
                     Download selected
                   </Button>
                   <Button
+                    compact
                     variant="secondary"
                     onClick={() =>
                       router.push(shareStatementsHref(selectedItems.filter((item) => item.status === 'AVAILABLE').map((item) => item.id)))
@@ -335,10 +340,10 @@ export const StatementsView = ({
                   >
                     Share selected…
                   </Button>
-                  <Button variant="secondary" onClick={() => askToDelete(selectedItems)}>
+                  <Button compact variant="secondary" onClick={() => askToDelete(selectedItems)}>
                     Delete selected…
                   </Button>
-                  <Button variant="secondary" onClick={clearSelection}>
+                  <Button compact variant="secondary" onClick={clearSelection}>
                     Clear selection
                   </Button>
                 </>

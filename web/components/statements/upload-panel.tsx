@@ -74,7 +74,7 @@ export const UploadPanel = ({
   };
 
   return (
-    <Card label="Upload statements" id={UPLOAD_SECTION_ID}>
+    <Card label="Upload statements" id={UPLOAD_SECTION_ID} dense>
       <h2 className="visually-hidden">Upload statements</h2>
       {/* One band: where files go in, then what files that do not say are filed under. */}
       <div
@@ -82,10 +82,21 @@ export const UploadPanel = ({
           display: flex;
           flex-wrap: wrap;
           gap: 0.5rem 1rem;
-          align-items: flex-start;
+          align-items: center;
           > div,
           > div > div {
             margin: 0;
+          }
+          /* The fields' labels beside them where there is room, so the band is one line high. */
+          @media (min-width: 641px) {
+            > div > div {
+              flex-direction: row;
+              align-items: center;
+              gap: 0.5rem;
+            }
+            > div > div > label {
+              white-space: nowrap;
+            }
           }
         `}
       >
@@ -99,7 +110,6 @@ export const UploadPanel = ({
           onDrop={onDrop}
           css={css`
             flex: 2 1 20rem;
-            align-self: stretch;
             display: flex;
             flex-wrap: wrap;
             align-items: center;
@@ -108,7 +118,7 @@ export const UploadPanel = ({
             border: 2px dashed ${dragging ? theme.color.primary : theme.color.border};
             background: ${dragging ? theme.color.highlight : theme.color.background};
             border-radius: ${theme.radius};
-            padding: 0.5rem 0.75rem;
+            padding: 0.4rem 0.75rem;
             text-align: center;
           `}
         >
@@ -128,15 +138,6 @@ export const UploadPanel = ({
               event.target.value = '';
             }}
           />
-          <span
-            css={css`
-              flex-basis: 100%;
-              color: ${theme.color.muted};
-              font-size: 0.85rem;
-            `}
-          >
-            {acceptedTypesInWords('statement')}, up to {formatBytes(STATEMENT_LIMITS.maxBytes)} each.
-          </span>
         </div>
         <div
           css={css`
@@ -174,7 +175,8 @@ export const UploadPanel = ({
             font-size: 0.85rem;
           `}
         >
-          The account and period are for files that do not say theirs; each file shows what it says before it is sent.
+          {acceptedTypesInWords('statement')}, up to {formatBytes(STATEMENT_LIMITS.maxBytes)} each. The account and period are for files
+          that do not say theirs; each file shows what it says before it is sent.
         </p>
       </div>
       {(picks.length > 0 || unfinished) && (

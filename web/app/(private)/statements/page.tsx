@@ -23,7 +23,7 @@ export default async function StatementsPage({ searchParams }: { searchParams: P
   ]);
   return (
     <>
-      <PageTitle lead="Upload, find, download and delete your statements.">Statements</PageTitle>
+      <PageTitle>Statements</PageTitle>
       <StatementsView query={query} statements={statements} summaries={summaries} />
     </>
   );
