@@ -2424,6 +2424,9 @@ describe('see and find: each kind of statement shown in place, hostile files kep
     // OFX and a workbook: their transactions.
     await open('releve.ofx');
     await expect(page.getByTestId('transactions').locator('tbody tr')).toHaveCount(2);
+    // Its days as every date in the vault is said (the file writes 20240305), and what came in and went out.
+    await expect(page.getByTestId('transactions').locator('tbody tr time')).toHaveText(['Mar 5, 2024', 'Mar 25, 2024']);
+    await expect(page.getByTestId('transaction-totals')).toHaveText('Money in 2,410.00 · money out -12.30');
     await open(workbook.name);
     await expect(page.getByTestId('transactions').locator('tbody tr').nth(1)).toBeVisible();
 

@@ -72,7 +72,9 @@ export const BalanceChart = ({ chain }: { chain: AccountChain }) => {
         </span>
         <span>{formatDay(points.at(-1)!.to)}</span>
       </figcaption>
-      <table className="visually-hidden">
+      {/* Hidden in a box of its own: a table is never narrower than its cells, so hiding the table itself would widen the page. */}
+      <div className="visually-hidden">
+      <table>
         <caption>Closing balance of each statement</caption>
         <thead>
           <tr>
@@ -91,6 +93,7 @@ export const BalanceChart = ({ chain }: { chain: AccountChain }) => {
           ))}
         </tbody>
       </table>
+      </div>
     </figure>
   );
 };

@@ -13,6 +13,7 @@ import {
 } from '@contract/reading';
 import { httpRanges } from '@/lib/preview/http-ranges';
 import { cellText } from '@/lib/upload/sheet-rows';
+import { countOf, formatAmount, formatDay } from '@contract/format';
 import { theme } from '@/lib/theme';
 import { Button } from '../ui';
 
@@ -65,6 +66,16 @@ const readTransactions = async (kind: 'csv' | 'ofx' | 'xlsx', url: () => Promise
   return { table: kind === 'ofx' ? ofxTransactions(text) : csvTransactions(text, complete), complete };
 };
 
+/** Money in and out over the whole file, where every transaction's amount reads as a number (none guessed). */
+const totalsOf = (rows: readonly { value?: number }[]): { in: number; out: number } | undefined => {
+  if (rows.length === 0 || rows.some((row) => row.value === undefined)) return undefined;
+  // In cents, so a long statement adds up to the cent.
+  const cents = (value: number) => Math.round(value * 100);
+  const sum = (values: number[]) => values.reduce((total, value) => total + cents(value), 0) / 100;
+  const values = rows.map((row) => row.value!);
+  return { in: sum(values.filter((value) => value > 0)), out: sum(values.filter((value) => value < 0)) };
+};
+
 /**
  * A CSV, OFX/QFX or XLSX statement as a table of its transactions. Every cell is text
  * React writes as text: markup or a formula in the file shows as the characters it is.
@@ -108,6 +119,7 @@ export default function TableViewer({ url, size, kind }: { url: () => Promise<st
   const { columns, rows } = read.table;
   if (rows.length === 0) return <p role="status">No transactions were found in this file; download it to open it.</p>;
   const more = !read.complete || rows.length > shown;
+  const totals = read.complete ? totalsOf(rows) : undefined;
   return (
     <div>
       <p role="status" data-testid="rows-shown">
@@ -115,6 +127,12 @@ export default function TableViewer({ url, size, kind }: { url: () => Promise<st
           ? `${Math.min(shown, rows.length).toLocaleString('en-US')} of ${rows.length.toLocaleString('en-US')} transactions`
           : `The first ${Math.min(shown, rows.length).toLocaleString('en-US')} transactions`}
       </p>
+      {totals && (
+        <p data-testid="transaction-totals">
+          Money in {formatAmount(totals.in)} · money out {formatAmount(totals.out)}
+          {read.table.skipped > 0 && ` (${countOf(read.table.skipped, 'line')} of the file not read as a transaction)`}
+        </p>
+      )}
       {/* Wider than a phone: it scrolls sideways, so it takes the focus a keyboard scrolls it with. */}
       <div
         tabIndex={0}
@@ -144,7 +162,18 @@ export default function TableViewer({ url, size, kind }: { url: () => Promise<st
           <tbody>
             {rows.slice(0, shown).map((row, index) => (
               <tr key={index}>
-                {columns.date && <td>{row.isoDate ? <time dateTime={row.isoDate}>{row.date}</time> : row.date}</td>}
+                {/* A day that reads as one is said as every date in the vault is; the file's own writing stays in its title. */}
+                {columns.date && (
+                  <td>
+                    {row.isoDate ? (
+                      <time dateTime={row.isoDate} title={row.date}>
+                        {formatDay(row.isoDate)}
+                      </time>
+                    ) : (
+                      row.date
+                    )}
+                  </td>
+                )}
                 <td className="description">{row.description}</td>
                 {columns.amount && <td className="number">{row.amount}</td>}
                 {columns.balance && <td className="number">{row.balance ?? ''}</td>}
