@@ -2577,6 +2577,22 @@ describe('see and find: each kind of statement shown in place, hostile files kep
     await page.waitForURL(`${base}/statements`);
     const results = page.getByRole('main').getByRole('listitem');
 
+    // "/" searches from any page: on the list, its own box; elsewhere, the search page, its box ready.
+    await page.getByRole('heading', { level: 1 }).click();
+    await page.keyboard.press('/');
+    expect(await page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.closest('[role="search"]') !== null)).toBe(true);
+    await page.keyboard.type('jpmorg');
+    await page.keyboard.press('Enter');
+    await page.waitForURL((url) => url.pathname === '/statements/search' && url.searchParams.get('q') === 'jpmorg');
+    await expect(results.first()).toContainText('Matched in content: jpmorgan');
+    await page.goto(`${base}/profile`);
+    await page.getByRole('heading', { level: 1 }).click();
+    await page.keyboard.press('/');
+    await page.waitForURL(`${base}/statements/search`);
+    await expect(page.getByRole('searchbox', { name: 'Search statements' })).toBeVisible();
+    expect(await page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.type)).toBe('search');
+    await page.goto(`${base}/statements`);
+
     // Before the page's script runs, Enter searches: the box is a form.
     const scripts = await holdScripts(page);
     await page.goto(`${base}/statements/search`, { waitUntil: 'commit' });

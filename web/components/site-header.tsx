@@ -3,7 +3,8 @@
 
 import { css } from '@emotion/react';
 import Link from 'next/link';
-import { usePathname } from 'next/navigation';
+import { usePathname, useRouter } from 'next/navigation';
+import { useEffect } from 'react';
 import { useAuth } from '@/lib/auth-context';
 import { PAGES } from '@/lib/routes';
 import { theme } from '@/lib/theme';
@@ -20,12 +21,37 @@ const link = css`
   }
 `;
 
+/** Whether a key pressed here is typing (into a field), not a shortcut. */
+const typingIn = (target: EventTarget | null) =>
+  target instanceof HTMLElement && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
+
 export const SiteHeader = () => {
   const { state, signOut } = useAuth();
   const pathname = usePathname();
-  const item = (href: string, label: string) => (
+  const router = useRouter();
+  const signedIn = state.status === 'signedIn';
+  // "/" searches from any page, as in mail and document apps: the page's own search box where it has one.
+  useEffect(() => {
+    if (!signedIn) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== '/' || event.ctrlKey || event.metaKey || event.altKey || event.defaultPrevented || typingIn(event.target)) return;
+      event.preventDefault();
+      const box = document.querySelector<HTMLInputElement>('main input[type="search"]');
+      if (box) box.focus();
+      else router.push(PAGES.search);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [signedIn, router]);
+  const item = (href: string, label: string, shortcut?: string) => (
     <li>
-      <Link href={href} css={link} aria-current={pathname === href ? 'page' : undefined}>
+      <Link
+        href={href}
+        css={link}
+        aria-current={pathname === href ? 'page' : undefined}
+        aria-keyshortcuts={shortcut}
+        title={shortcut && `${label} (press ${shortcut})`}
+      >
         {label}
       </Link>
     </li>
@@ -96,7 +122,7 @@ export const SiteHeader = () => {
             <>
               {item(PAGES.statements, 'Statements')}
               {item(PAGES.coverage, 'Coverage')}
-              {item(PAGES.search, 'Search')}
+              {item(PAGES.search, 'Search', '/')}
               {item(PAGES.shares, 'Shares')}
               {item('/profile', 'Profile')}
               {/* On a phone the header keeps to the places; signing out is on the profile. */}
