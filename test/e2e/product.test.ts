@@ -336,6 +336,18 @@ describe('profile', () => {
     // The save is the server's work, at 4x CPU slowdown: waited for as a person would.
     await expect(toast(page, 'Your name is saved.')).toBeVisible({ timeout: 60_000 });
     await shot(page, 'profile');
+    // The header names the person with what they set, on every page: their name and their picture.
+    await page.goto(`${base}/statements`);
+    const me = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Alice A.' });
+    await expect(me).toHaveAttribute('href', '/profile');
+    const picture = page.getByTestId('header-picture');
+    await page.waitForFunction(
+      () => (document.querySelector('[data-testid="header-picture"]') as HTMLImageElement | null)?.complete === true,
+    );
+    expect(await picture.evaluate((element: HTMLImageElement) => element.naturalWidth)).toBe(2);
+    // Its address holds nothing of the picture's key (nor so of the person's id): a 16-character digest.
+    expect(await picture.getAttribute('src')).toMatch(/^\/profile\/picture\?v=[A-Za-z0-9_-]{16}$/);
+    await page.goto(`${base}/profile`);
   });
 
   test('the display name is saved by a form action: a blank name is refused in words, and it works without JavaScript', async () => {

@@ -1,4 +1,5 @@
 import type { Metadata, Viewport } from 'next';
+import { createHash } from 'node:crypto';
 import { connection } from 'next/server';
 import type { ReactNode } from 'react';
 import { isSharePage } from '@contract/share-pages';
@@ -10,6 +11,8 @@ import { gaMeasurementId } from '@/lib/config';
 import { requestNonce, requestPath } from '@/lib/nonce';
 import { loadWebConfig } from '@/lib/server-config';
 import { currentSession } from '@/lib/server-session';
+import { ME } from '@/lib/graphql';
+import { serverQuery } from '@/lib/server-graphql';
 import { Providers } from './providers';
 
 export const metadata: Metadata = {
@@ -30,6 +33,8 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   // Where the proxy did not say which page this is, no analytics.
   const analytics = path !== undefined && analyticsAllowedOn(path);
   const config = loadWebConfig();
+  // Who is signed in, as the header names them: their name and picture, from their profile.
+  const me = session ? (await serverQuery(session, ME))?.me : undefined;
   const auth = session ? ({ status: 'signedIn', sub: session.sub, email: session.email } as const) : ({ status: 'signedOut' } as const);
   return (
     <html lang="en">
@@ -38,7 +43,17 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
           Skip to content
         </a>
         <Providers config={config} auth={auth} nonce={nonce}>
-          <SiteHeader />
+          <SiteHeader
+            person={
+              me
+                ? {
+                    name: me.displayName ?? undefined,
+                    // Which picture, without its key (nothing of the storage layout or the person in a URL).
+                    pictureVersion: me.avatarKey ? createHash('sha256').update(me.avatarKey).digest('base64url').slice(0, 16) : undefined,
+                  }
+                : undefined
+            }
+          />
           <main id="main" className="page-main">
             {/* The share page works without it: it asks for the link instead. */}
             {!(path && isSharePage(path)) && (

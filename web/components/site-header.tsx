@@ -21,11 +21,38 @@ const link = css`
   }
 `;
 
+const personLink = css`
+  display: inline-flex;
+  align-items: center;
+  gap: 0.4rem;
+  img {
+    border-radius: 50%;
+    object-fit: cover;
+  }
+  span {
+    max-width: 12rem;
+    overflow: hidden;
+    text-overflow: ellipsis;
+    white-space: nowrap;
+  }
+  @media (max-width: 480px) {
+    span {
+      max-width: 6rem;
+    }
+  }
+`;
+
 /** Whether a key pressed here is typing (into a field), not a shortcut. */
 const typingIn = (target: EventTarget | null) =>
   target instanceof HTMLElement && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
 
-export const SiteHeader = () => {
+/** The signed-in person as the header shows them: the name they set, and which picture they have (a new picture, a new address). */
+export interface HeaderPerson {
+  name?: string;
+  pictureVersion?: string;
+}
+
+export const SiteHeader = ({ person }: { person?: HeaderPerson }) => {
   const { state, signOut } = useAuth();
   const pathname = usePathname();
   const router = useRouter();
@@ -114,7 +141,11 @@ export const SiteHeader = () => {
             /* A phone's width holds the places on one line under the name, rather than scrolling the page sideways. */
             @media (max-width: 480px) {
               column-gap: 0;
-              font-size: 0.95rem;
+              font-size: 0.9rem;
+              a {
+                padding-left: 0.2rem;
+                padding-right: 0.2rem;
+              }
             }
           `}
         >
@@ -124,7 +155,22 @@ export const SiteHeader = () => {
               {item(PAGES.coverage, 'Coverage')}
               {item(PAGES.search, 'Search', '/')}
               {item(PAGES.shares, 'Shares')}
-              {item('/profile', 'Profile')}
+              <li>
+                {/* The person's own place: their picture and name, where they set them. */}
+                <Link href={PAGES.profile} css={[link, personLink]} aria-current={pathname === PAGES.profile ? 'page' : undefined}>
+                  {person?.pictureVersion && (
+                    // eslint-disable-next-line @next/next/no-img-element -- a redirect to storage the browser keeps; Next's image optimizer would fetch it server-side
+                    <img
+                      src={`${PAGES.profilePicture}?v=${person.pictureVersion}`}
+                      alt=""
+                      width={24}
+                      height={24}
+                      data-testid="header-picture"
+                    />
+                  )}
+                  <span>{person?.name ?? 'Profile'}</span>
+                </Link>
+              </li>
               {/* On a phone the header keeps to the places; signing out is on the profile. */}
               <li
                 css={css`

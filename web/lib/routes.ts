@@ -24,6 +24,8 @@ export const PAGES = {
   /** The search: what was typed is its `q` parameter, as the list's filters are theirs. */
   search: '/statements/search',
   profile: '/profile',
+  /** The signed-in person's picture (a redirect to it in storage), for the header. */
+  profilePicture: '/profile/picture',
   /** Where a person lands once their account is closed: what was deleted. Anyone may see it. */
   accountClosed: '/account-closed',
 } as const;

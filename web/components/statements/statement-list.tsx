@@ -76,7 +76,8 @@ const table = css`
     }
     tr {
       display: grid;
-      grid-template-columns: 2rem auto 1fr;
+      /* The same columns in every card, so months, accounts, sizes and days line up down the list. */
+      grid-template-columns: 2rem 6rem minmax(0, 1fr);
       grid-template-areas:
         'tick name name'
         'tick period account'

@@ -30,7 +30,7 @@ const EditDialog = lazy(() => import('./edit-dialog'));
 const listHeader = css`
   display: flex;
   flex-wrap: wrap;
-  gap: 0 0.75rem;
+  gap: 0.5rem 0.75rem;
   align-items: center;
   margin: 0;
   > h2 {
@@ -43,6 +43,9 @@ const listHeader = css`
   @media (max-width: 640px) {
     > div {
       flex: 1 1 10rem;
+    }
+    > form {
+      flex: 1 1 100%;
     }
   }
 `;
@@ -366,6 +369,7 @@ export const StatementsView = ({
               </span>
             )}
             <Button
+              compact
               variant="secondary"
               disabled={query.after.length === 0}
               onClick={() => show({ ...query, after: query.after.slice(0, -1) })}
@@ -373,6 +377,7 @@ export const StatementsView = ({
               Previous page
             </Button>
             <Button
+              compact
               variant="secondary"
               disabled={!nextToken}
               onClick={() => nextToken && show({ ...query, after: [...query.after, nextToken] })}
