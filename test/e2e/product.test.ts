@@ -2875,8 +2875,10 @@ describe('see and find: each kind of statement shown in place, hostile files kep
     scripts.release();
     await expect(merge.getByLabel('Name')).toHaveValue('visa platinum 1%');
     await merge.getByRole('button', { name: 'Rename or merge' }).click();
+    // The server's answer to the form, at 4x CPU slowdown on a loaded machine: waited for as a person would.
     await expect(merge.getByRole('alert')).toHaveText(
       'Visa Platinum 1% is another of your accounts. Tick "They are one account" to file this one\'s 4 statements under it.',
+      { timeout: 60_000 },
     );
     expect(new URL(page.url()).pathname).toBe('/statements/accounts/brokerage');
     // What was typed stays for the answer.
@@ -2936,6 +2938,8 @@ describe('every page, light and dark, wide and narrow', () => {
       await signIn(page, alice.email, 'a brand new passphrase');
       await page.waitForURL(`${base}/statements`);
       await expect(page.getByTestId('statement-row').first()).toBeVisible();
+      // Signed in on this page, the header names her at once, without a reload.
+      await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Alice A.' })).toBeVisible();
       await save('statements');
       await page
         .getByRole('button', { name: /^Delete / })

@@ -47,11 +47,14 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
             person={
               me
                 ? {
+                    sub: session!.sub,
                     name: me.displayName ?? undefined,
                     // Which picture, without its key (nothing of the storage layout or the person in a URL).
                     pictureVersion: me.avatarKey ? createHash('sha256').update(me.avatarKey).digest('base64url').slice(0, 16) : undefined,
                   }
-                : undefined
+                : session
+                  ? { sub: session.sub }
+                  : undefined
             }
           />
           <main id="main" className="page-main">

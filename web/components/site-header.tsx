@@ -4,7 +4,7 @@
 import { css } from '@emotion/react';
 import Link from 'next/link';
 import { usePathname, useRouter } from 'next/navigation';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useAuth } from '@/lib/auth-context';
 import { PAGES } from '@/lib/routes';
 import { theme } from '@/lib/theme';
@@ -46,8 +46,14 @@ const personLink = css`
 const typingIn = (target: EventTarget | null) =>
   target instanceof HTMLElement && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
 
-/** The signed-in person as the header shows them: the name they set, and which picture they have (a new picture, a new address). */
+/**
+ * The signed-in person as the header shows them: the name they set, and which picture they
+ * have (a new picture, a new address). Empty when their profile could not be read; missing
+ * when the page was rendered for someone signed out.
+ */
 export interface HeaderPerson {
+  /** Whose: the header shows it only while this person is the one signed in. */
+  sub: string;
   name?: string;
   pictureVersion?: string;
 }
@@ -57,6 +63,21 @@ export const SiteHeader = ({ person }: { person?: HeaderPerson }) => {
   const pathname = usePathname();
   const router = useRouter();
   const signedIn = state.status === 'signedIn';
+  const sub = state.status === 'signedIn' ? state.sub : undefined;
+  // Only the person signed in now: after a sign-out and another's sign-in in this tab, the
+  // header rendered for the first is never shown for the second.
+  const mine = person && person.sub === sub ? person : undefined;
+  // Signed in here, in this page (the header was rendered for someone else, or no one): the
+  // server renders it again once, for this person's name and picture.
+  // Once per page: a sign-in moves on to the next page, whose render is the one that counts.
+  const refreshedFor = useRef<string>(undefined);
+  useEffect(() => {
+    const here = `${sub} ${pathname}`;
+    if (sub && !mine && refreshedFor.current !== here) {
+      refreshedFor.current = here;
+      router.refresh();
+    }
+  }, [sub, mine, pathname, router]);
   // "/" searches from any page, as in mail and document apps: the page's own search box where it has one.
   useEffect(() => {
     if (!signedIn) return;
@@ -158,17 +179,17 @@ export const SiteHeader = ({ person }: { person?: HeaderPerson }) => {
               <li>
                 {/* The person's own place: their picture and name, where they set them. */}
                 <Link href={PAGES.profile} css={[link, personLink]} aria-current={pathname === PAGES.profile ? 'page' : undefined}>
-                  {person?.pictureVersion && (
+                  {mine?.pictureVersion && (
                     // eslint-disable-next-line @next/next/no-img-element -- a redirect to storage the browser keeps; Next's image optimizer would fetch it server-side
                     <img
-                      src={`${PAGES.profilePicture}?v=${person.pictureVersion}`}
+                      src={`${PAGES.profilePicture}?v=${mine.pictureVersion}`}
                       alt=""
                       width={24}
                       height={24}
                       data-testid="header-picture"
                     />
                   )}
-                  <span>{person?.name ?? 'Profile'}</span>
+                  <span>{mine?.name ?? 'Profile'}</span>
                 </Link>
               </li>
               {/* On a phone the header keeps to the places; signing out is on the profile. */}
