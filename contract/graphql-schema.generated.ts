@@ -313,6 +313,18 @@ export type RenameAccountInput = {
   label: Scalars['String']['input'];
 };
 
+/** A line of a statement's contents, or one of its transactions, that a search matched. */
+export type SearchContext = {
+  /** The transaction's amount as the file writes it. */
+  amount?: Maybe<Scalars['String']['output']>;
+  /** The transaction's day: YYYY-MM-DD where the file's reads as one, else as the file writes it. */
+  date?: Maybe<Scalars['String']['output']>;
+  /** The line, or the transaction's description, cut to about 100 characters around the word. */
+  text: Scalars['String']['output'];
+  /** The stored word matched in it (amazon for amaz). */
+  word: Scalars['String']['output'];
+};
+
 export type SearchField =
   | 'ACCOUNT'
   | 'CONTENT'
@@ -320,6 +332,8 @@ export type SearchField =
   | 'PERIOD';
 
 export type SearchHit = {
+  /** Where its contents matched, as the file says it: per word searched, the first line of a PDF or the first transaction holding a word it matched. */
+  contexts: Array<SearchContext>;
   /** Where they matched. */
   fields: Array<SearchField>;
   /** The words of the statement the search matched (amazon for amaz), shortest first. */

@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { SUB_PATTERN, STATEMENT_ID_PATTERN } from '../../contract/keys';
 import { SEARCH_LIMITS, TERM_SOURCES, filingTerms, parseQuery, type QueryTerm } from '../../contract/search/terms';
 import type { Statement } from '../../contract/entities';
+import type { TermContext } from '../../contract/search/context';
 import type { Log } from '../shared/log';
 import type { Posting, SearchIndex } from '../shared/search/index-store';
 import type { StatementOrder } from './order';
@@ -21,6 +22,13 @@ export interface SearchHit {
   /** The stored words the query matched ("amazon" for "amaz"), best first. */
   matches: string[];
   fields: SearchField[];
+  /** Where its content matched: per query word, the first line or transaction holding a word it matched. */
+  contexts: SearchContext[];
+}
+
+/** A line or transaction of a statement's content that a search matched, with the stored word it matched there. */
+export interface SearchContext extends TermContext {
+  word: string;
 }
 
 export interface SearchAnswer {
@@ -66,7 +74,7 @@ const matchesTerm = (query: QueryTerm, term: string) => (query.prefix ? term.sta
 interface Candidate {
   id: string;
   /** Per query term: the stored terms it matched, and their sources. */
-  perTerm: { terms: Set<string>; sources: number }[];
+  perTerm: { terms: Set<string>; sources: number; context?: SearchContext }[];
 }
 
 /** The statements under every query term, with what each term matched in them. */
@@ -83,8 +91,12 @@ export const candidatesOf = (terms: QueryTerm[], lists: Posting[][]): Candidate[
     for (const posting of postings) {
       const candidate = candidates.get(posting.statementId);
       if (!candidate) continue;
-      candidate.perTerm[index].terms.add(posting.term);
-      candidate.perTerm[index].sources |= posting.sources;
+      const matched = candidate.perTerm[index];
+      matched.terms.add(posting.term);
+      matched.sources |= posting.sources;
+      // The shortest word matched, as the matches list it first ("amazon" before "amazonprime").
+      if (posting.context && (!matched.context || posting.term.length < matched.context.word.length))
+        matched.context = { word: posting.term, ...posting.context };
     }
   });
   return [...candidates.values()].filter((candidate) => candidate.perTerm.every(({ sources }) => sources !== 0));
@@ -97,6 +109,14 @@ const scoreOf = (terms: QueryTerm[], perTerm: { words: string[]; sources: number
       score + Math.max(0, ...fieldsOf(sources).map((field) => WEIGHTS[field])) + (words.includes(terms[index].term) ? 1 : 0),
     0,
   );
+
+/** A candidate's contexts, one per query term that matched its content, each line once. */
+const contextsOf = (candidate: Candidate): SearchContext[] => {
+  const contexts: SearchContext[] = [];
+  for (const { context } of candidate.perTerm)
+    if (context && !contexts.some((known) => known.text === context.text && known.date === context.date)) contexts.push(context);
+  return contexts;
+};
 
 /** Best first, then newest (ids are ULIDs). */
 const byScore = <T extends { score: number; id: string }>(a: T, b: T) => b.score - a.score || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
@@ -144,6 +164,7 @@ export const rankHits = (terms: QueryTerm[], candidates: Candidate[], records: M
       statement,
       matches: [...new Set(perTerm.flatMap(({ words }) => words))],
       fields: fieldsOf(perTerm.reduce((all, { sources }) => all | sources, 0)),
+      contexts: contextsOf(candidate),
       score: scoreOf(terms, perTerm),
     });
   }

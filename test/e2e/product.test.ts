@@ -2616,6 +2616,10 @@ describe('see and find: each kind of statement shown in place, hostile files kep
     await expect(results).toHaveCount(1, { timeout: 30_000 });
     await expect(results.first().getByRole('link')).toHaveText('hostile.csv');
     await expect(results.first()).toContainText('Matched in content: acme');
+    // What matched, in its transaction: the day as everywhere else, the file's amount.
+    const acme = results.first().getByTestId('search-context');
+    await expect(acme).toHaveText(/^Mar 15, 2024\s*Salary ACME\s*2500\.00$/);
+    await expect(acme.locator('mark')).toHaveText('ACME');
     scripts.release();
 
     // Once it runs, results follow each key typed, on a slow phone's CPU; what is typed while
@@ -2638,7 +2642,21 @@ describe('see and find: each kind of statement shown in place, hostile files kep
     await box.pressSequentially('recei', { delay: 60 });
     await expect(results.first().getByRole('link')).toHaveText('receipt.png', { timeout: 30_000 });
     await expect(results.first().getByRole('link').locator('mark')).toHaveText('receipt');
+
+    // A line of the file's that holds markup is shown as the text it is, never run.
+    await box.fill('');
+    await box.pressSequentially('onerror', { delay: 60 });
+    await expect(results.first().getByRole('link')).toHaveText('hostile.csv', { timeout: 30_000 });
+    await expect(results).toHaveCount(1);
+    await expect(results.first().getByTestId('search-context')).toHaveText(
+      /^Mar 2, 2024\s*<img src=x onerror="document\.title='pwned'">Coffee\s*-3\.20$/,
+    );
+    await expect(results.first().locator('img')).toHaveCount(0);
+    expect(await page.title()).not.toContain('pwned');
     expect(await everyScheme(page, 'search')).toEqual([]);
+    await box.fill('');
+    await box.pressSequentially('recei', { delay: 60 });
+    await expect(results.first().getByRole('link')).toHaveText('receipt.png', { timeout: 30_000 });
 
     // From a result to its page, then to the next and previous statement of the list by keyboard.
     await results.first().getByRole('link').click();

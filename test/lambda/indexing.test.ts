@@ -24,10 +24,17 @@ const record = (owner: string, id: string, fileName = 'x.pdf'): Statement =>
 /** The index as the store keeps it for a record: its tries (counted and cleared as the store does), and each write. */
 const memoryIndex = (gone: Set<string> = new Set()) => {
   const attempts = new Map<string, number>();
-  const writes: { id: string; content?: readonly string[]; reading?: ContentReading }[] = [];
+  const writes: { id: string; content?: readonly string[]; reading?: ContentReading; contexts?: Record<string, unknown> }[] = [];
   const index: SearchIndex = {
     async write(statement, content, reading) {
-      writes.push({ id: statement.id, content, reading });
+      // Where each term was seen is listed apart, and only where there are terms.
+      const { contexts, ...rest } = reading ?? {};
+      writes.push({
+        id: statement.id,
+        content,
+        ...(reading ? { reading: rest } : {}),
+        ...(contexts?.size ? { contexts: Object.fromEntries(contexts) } : {}),
+      });
       if (content !== undefined && !reading?.gaveUp) attempts.delete(`${statement.owner}/${statement.id}`);
       return { written: content?.length ?? 0, removed: 0, partial: content === undefined };
     },
@@ -92,7 +99,32 @@ describe('indexAvailable', () => {
   test('a file that gives words, even cut short, is not marked', async () => {
     const { deps: d, writes } = deps(async () => ({ pieces: ['Card payment Quetzal Bakery'], note: 'cut' }));
     await indexAvailable(d, record(ALICE, ID));
-    expect(writes).toEqual([{ id: ID, content: ['card', 'payment', 'quetzal', 'bakery'], reading: { gaveUp: false } }]);
+    const line = { text: 'Card payment Quetzal Bakery' };
+    expect(writes).toEqual([
+      {
+        id: ID,
+        content: ['card', 'payment', 'quetzal', 'bakery'],
+        reading: { gaveUp: false },
+        contexts: { card: line, payment: line, quetzal: line, bakery: line },
+      },
+    ]);
+  });
+
+  test("a transaction's words are written with its day and amount", async () => {
+    const { deps: d, writes } = deps(async () => ({
+      pieces: ['Quetzal Bakery', 'Thames Water'],
+      details: [
+        { date: '2024-03-02', amount: '-4.50' },
+        { date: '2024-03-05', amount: '-38.99' },
+      ],
+    }));
+    await indexAvailable(d, record(ALICE, ID));
+    expect(writes[0].contexts).toEqual({
+      quetzal: { text: 'Quetzal Bakery', date: '2024-03-02', amount: '-4.50' },
+      bakery: { text: 'Quetzal Bakery', date: '2024-03-02', amount: '-4.50' },
+      thames: { text: 'Thames Water', date: '2024-03-05', amount: '-38.99' },
+      water: { text: 'Thames Water', date: '2024-03-05', amount: '-38.99' },
+    });
   });
 
   test('an image (nothing to read, nothing wrong) is not marked', async () => {

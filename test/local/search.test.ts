@@ -23,7 +23,11 @@ let stack: StackProcess;
 let alice: TestUser;
 let bob: TestUser;
 
-type Hit = { statement: { id: string; fileName: string }; matches: string[]; fields: string[] };
+type Context = { word: string; text: string; date: string | null; amount: string | null };
+type Hit = { statement: { id: string; fileName: string }; matches: string[]; fields: string[]; contexts: Context[] };
+
+/** A hit's contexts as the page shows them, without the client's type names. */
+const contextsOf = (hit: Hit | undefined) => hit?.contexts.map(({ word, text, date, amount }) => ({ word, text, date, amount }));
 
 const search = async (user: TestUser, query: string) =>
   (
@@ -85,6 +89,10 @@ test("a word only on a PDF's second page finds it, with the word matched and whe
   expect(hits.map(({ statement, matches, fields }) => ({ id: statement.id, matches, fields }))).toEqual([
     { id: ids.pdf, matches: ['quetzalcoatl'], fields: ['CONTENT'] },
   ]);
+  // What matched, as the page's line says it: no day or amount read apart from a PDF's text.
+  expect(contextsOf(hits[0])).toEqual([
+    { word: 'quetzalcoatl', text: '12/03/2024 QUETZALCOATL BAKERY LISBON -12.40', date: null, amount: null },
+  ]);
 });
 
 test("a payee only in a CSV's descriptions finds it", async () => {
@@ -92,6 +100,17 @@ test("a payee only in a CSV's descriptions finds it", async () => {
   expect(hits.map(({ statement, matches, fields }) => ({ id: statement.id, matches, fields }))).toEqual([
     { id: ids.csv, matches: ['thames'], fields: ['CONTENT'] },
   ]);
+  // The bank's transaction: its day read as a day, its amount as the file writes it.
+  expect(contextsOf(hits[0])).toEqual([{ word: 'thames', text: 'THAMES WATER DDR', date: '2023-12-01', amount: '-38.99' }]);
+});
+
+test('each word searched shows its own line; a match in the name alone shows none', async () => {
+  const { hits } = await search(alice, 'bakery opening');
+  expect(contextsOf(hits[0])).toEqual([
+    { word: 'bakery', text: '12/03/2024 QUETZALCOATL BAKERY LISBON -12.40', date: null, amount: null },
+    { word: 'opening', text: 'Opening balance 1,204.50', date: null, amount: null },
+  ]);
+  expect(contextsOf((await search(alice, 'receipt')).hits[0])).toEqual([]);
 });
 
 test.each<[string, string[]]>([
@@ -152,6 +171,10 @@ test('an edit moves its name and account in the index; its content stays found',
   expect(await namesFound(alice, 'gold')).toEqual([]);
   expect(await namesFound(alice, 'visa')).toEqual([]);
   expect(await namesFound(alice, 'quetzalcoatl')).toEqual(['Amex April.pdf']);
+  // "statement" left the name and stays in the content: its posting changed in place, its line kept.
+  const statementHit = (await search(alice, 'statement')).hits.find((hit) => hit.statement.id === ids.pdf);
+  expect(statementHit?.fields).toEqual(['CONTENT']);
+  expect(contextsOf(statementHit)).toEqual([{ word: 'statement', text: 'Card statement', date: null, amount: null }]);
   // The old name's postings are gone, not only hidden.
   expect((await searchPartition(alice)).filter((key) => key.startsWith(`${TABLE_KEYS.searchTermPrefix}gold|`))).toEqual([]);
 });

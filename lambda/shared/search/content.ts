@@ -14,6 +14,7 @@ import { ofxBalances, pdfBalances, tableBalances, type StatementBalances } from 
 import { isDate, parse } from '../../../contract/reading/csv';
 import { values } from '../../../contract/reading/ofx';
 import { parseAmount } from '../../../contract/reading/transactions';
+import type { PieceDetails } from '../../../contract/search/context';
 import type { ContentNote } from '../../../contract/search/not-indexed';
 import { limitPdfReading, withPdfReading } from './pdf-read-limits';
 import { workbookParts } from './workbook-parts';
@@ -21,6 +22,8 @@ import { workbookParts } from './workbook-parts';
 /** What a statement's content says, as pieces of text to index; none for kinds with no text (images). */
 export interface ContentText {
   pieces: string[];
+  /** Beside each piece that is a transaction: its day and amount, shown with a search's match. */
+  details?: PieceDetails[];
   /** Why nothing (or not everything) was read. */
   note?: ContentNote;
   /** What it says of its days and money, read from the same text (contract/reading/balances). */
@@ -98,8 +101,14 @@ const loadPdfJs = (): Promise<PdfJs> =>
     throw error;
   }));
 
-/** The rows' descriptions: who paid or was paid, and what for (the payee and memo joined). */
-const descriptions = (table: TransactionTable): string[] => table.rows.map((row) => row.description).filter(Boolean);
+/** The rows' descriptions (who paid or was paid, and what for: the payee and memo joined), each with its day and amount. */
+const descriptions = (table: TransactionTable): { pieces: string[]; details: PieceDetails[] } => {
+  const rows = table.rows.filter((row) => row.description);
+  return {
+    pieces: rows.map((row) => row.description),
+    details: rows.map((row) => ({ date: row.isoDate ?? row.date, amount: row.amount })),
+  };
+};
 
 /** A cell that is words: neither an amount nor a date (nor empty). */
 const isWords = (cell: string) => /\p{L}/u.test(cell) && parseAmount(cell) === undefined && !isDate(cell);
@@ -156,8 +165,8 @@ export const readContentText = async (source: RangeSource, contentType: string):
         const table = kind === 'csv' ? csvTransactions(text, complete) : undefined;
         const read = table ? tableBalances(table) : ofxBalances(text);
         const balances = complete ? read : table ? firstPartOnly(read) : unread('cut');
-        const pieces = descriptions(table ?? ofxTransactions(text));
-        if (pieces.length) return { pieces, ...cut, balances };
+        const described = descriptions(table ?? ofxTransactions(text));
+        if (described.pieces.length) return { ...described, ...cut, balances };
         const words = kind === 'csv' ? csvWords(complete ? text : wholeLines(text)) : ofxWords(text);
         return words.length ? { pieces: words, ...cut, balances } : { pieces: [], note: 'no text', balances };
       } catch {
@@ -175,8 +184,8 @@ export const readContentText = async (source: RangeSource, contentType: string):
         );
         const table = sheetTransactions(rows);
         const balances = tableBalances(table);
-        const pieces = descriptions(table);
-        if (pieces.length) return { pieces, balances };
+        const described = descriptions(table);
+        if (described.pieces.length) return { ...described, balances };
         const words = rows.flat().filter(isWords);
         return words.length ? { pieces: words, balances } : { pieces: [], note: 'no text', balances };
       } catch {

@@ -10,6 +10,7 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import { STATEMENT_STATUS, type Statement } from '../../../contract/entities';
 import { TABLE_KEYS } from '../../../contract/keys';
+import type { TermContext } from '../../../contract/search/context';
 import { TERM_SOURCES, filingTerms, type QueryTerm } from '../../../contract/search/terms';
 import { INDEXED, INDEX_ATTEMPTS, ignoreConditionFailure, pk, sk, statementItemKey, stripKeys } from '../records/table';
 
@@ -21,6 +22,8 @@ export interface Posting {
   statementId: string;
   term: string;
   sources: number;
+  /** Where a content term was first seen in the statement (postings written before contexts were kept have none). */
+  context?: TermContext;
 }
 
 /** What an index write did: `partial` when the content's terms are not known yet (the file must be read). */
@@ -34,6 +37,8 @@ export type IndexOutcome = { written: number; removed: number; partial: boolean 
 export interface ContentReading {
   notIndexed?: string;
   gaveUp?: boolean;
+  /** Where each content term was first seen, kept on its posting (contract/search/context.ts). */
+  contexts?: ReadonlyMap<string, TermContext>;
 }
 
 /** The search index of every owner, in the product's one table (see TABLE_KEYS.searchPartition). */
@@ -69,7 +74,15 @@ const BATCH_RETRIES = 8;
 const pause = (attempt: number) => new Promise((resolve) => setTimeout(resolve, Math.random() * 25 * 2 ** Math.min(attempt, 6)));
 
 /** The attribute names of the postings and the statement's terms item. */
-const ATTR = { sources: 's', filing: 'filing', content: 'content' } as const;
+const ATTR = { sources: 's', context: 'c', filing: 'filing', content: 'content' } as const;
+
+/** A posting's stored context, where it is one: text, and a transaction's day and amount. */
+const contextOf = (value: unknown): TermContext | undefined => {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const { text, date, amount } = value as Record<string, unknown>;
+  if (typeof text !== 'string') return undefined;
+  return { text, ...(typeof date === 'string' ? { date } : {}), ...(typeof amount === 'string' ? { amount } : {}) };
+};
 
 const docKey = (owner: string, statementId: string) => ({
   [pk]: TABLE_KEYS.searchPartition(owner),
@@ -128,7 +141,12 @@ export const dynamoSearchIndex = (tableName: string, client: DynamoDBClient): Se
       const filing = filingTerms(statement);
       const wanted = termsOf(filing, known);
       const had = before ? termsOf(before.filing, before.content) : new Map<string, number>();
-      const puts = [...wanted].filter(([term, sources]) => had.get(term) !== sources);
+      // A reading's terms are all written with where they were seen; otherwise only what changed.
+      const puts = [...wanted].filter(([term, sources]) => had.get(term) !== sources || reading.contexts?.has(term));
+      // A content term whose other places changed (an edit's new name holds it) keeps its context:
+      // its sources are updated in place, not put anew.
+      const kept = content === undefined ? puts.filter(([term, sources]) => had.has(term) && (sources & TERM_SOURCES.content) !== 0) : [];
+      const keptTerms = new Set(kept.map(([term]) => term));
       const deletes = [...had.keys()].filter((term) => !wanted.has(term));
       // The terms item first, holding every term either way: a write cut short leaves no
       // posting that a later removal cannot find.
@@ -152,9 +170,25 @@ export const dynamoSearchIndex = (tableName: string, client: DynamoDBClient): Se
         );
       if (deletes.length > 0 || puts.some(([term]) => !had.has(term))) await putDoc(unionFiling, known ? unionContent : undefined);
       await batchWrite([
-        ...puts.map(([term, sources]) => ({ PutRequest: { Item: { ...postingKey(owner, term, statement.id), [ATTR.sources]: sources } } })),
+        ...puts
+          .filter(([term]) => !keptTerms.has(term))
+          .map(([term, sources]) => ({
+            PutRequest: {
+              Item: { ...postingKey(owner, term, statement.id), [ATTR.sources]: sources, [ATTR.context]: reading.contexts?.get(term) },
+            },
+          })),
         ...deletes.map((term) => ({ DeleteRequest: { Key: postingKey(owner, term, statement.id) } })),
       ]);
+      for (const [term, sources] of kept)
+        await documents.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: postingKey(owner, term, statement.id),
+            UpdateExpression: 'SET #s = :s',
+            ExpressionAttributeNames: { '#s': ATTR.sources },
+            ExpressionAttributeValues: { ':s': sources },
+          }),
+        );
       await putDoc(filing, known);
       if (known && statement.status === STATEMENT_STATUS.available) {
         // A reading that finished says why nothing was indexed (or that something was), and its
@@ -241,7 +275,15 @@ export const dynamoSearchIndex = (tableName: string, client: DynamoDBClient): Se
         const key = String(item[sk]).slice(TABLE_KEYS.searchTermPrefix.length);
         const cut = key.lastIndexOf('|');
         if (cut < 0) return [];
-        return [{ term: key.slice(0, cut), statementId: key.slice(cut + 1), sources: Number(item[ATTR.sources] ?? 0) }];
+        const context = contextOf(item[ATTR.context]);
+        return [
+          {
+            term: key.slice(0, cut),
+            statementId: key.slice(cut + 1),
+            sources: Number(item[ATTR.sources] ?? 0),
+            ...(context ? { context } : {}),
+          },
+        ];
       });
       return { postings, complete: !page.LastEvaluatedKey };
     },

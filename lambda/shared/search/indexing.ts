@@ -1,6 +1,6 @@
 import { STATEMENT_STATUS, type Statement } from '../../../contract/entities';
 import { CONTENT_READ_ATTEMPTS, notIndexedReason } from '../../../contract/search/not-indexed';
-import { contentTerms } from '../../../contract/search/terms';
+import { contentTermContexts, type PieceDetails } from '../../../contract/search/context';
 import type { StatementBalances } from '../../../contract/reading/balances';
 import type { Log } from '../log';
 import type { RecordStore } from '../records/port';
@@ -10,6 +10,8 @@ import type { ContentReading, SearchIndex } from './index-store';
 /** A statement's content as text to index: pieces (pages, transaction descriptions), and why some was not read. */
 export interface ContentPieces {
   pieces: string[];
+  /** Beside each piece that is a transaction: its day and amount. */
+  details?: PieceDetails[];
   note?: string;
   /** What the same reading found of its days and money, kept on the record (contract/reading/balances). */
   balances?: StatementBalances;
@@ -57,8 +59,9 @@ export const indexAvailable = async (
   if (attempt === undefined) return;
   const gaveUp = attempt > CONTENT_READ_ATTEMPTS;
   const content: ContentPieces = gaveUp ? { pieces: [], note: 'failed' } : await deps.search.readContent(statement);
-  const reading: ContentReading = { notIndexed: notIndexedReason(content.pieces, content.note), gaveUp };
-  const outcome = await deps.search.index.write(statement, contentTerms(content.pieces), reading);
+  const contexts = contentTermContexts(content.pieces, content.details);
+  const reading: ContentReading = { notIndexed: notIndexedReason(content.pieces, content.note), gaveUp, contexts };
+  const outcome = await deps.search.index.write(statement, [...contexts.keys()], reading);
   // Its days and money, read once: a record that has them (read before, or entered) keeps its own.
   // A currency the file named for its account (read when it was filed) is the balances' where they name none.
   const read = gaveUp ? GAVE_UP : content.balances;

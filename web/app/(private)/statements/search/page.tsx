@@ -4,7 +4,7 @@ import { notIndexedSentence } from '@contract/search/not-indexed';
 import { SEARCH_LIMITS, normalizeWord } from '@contract/search/terms';
 import { PageTitle } from '@/components/page-title';
 import { SearchBox } from '@/components/search/search-box';
-import { countOf, formatPeriod } from '@contract/format';
+import { countOf, formatDay, formatPeriod } from '@contract/format';
 import { SEARCH, type SearchHitData } from '@/lib/graphql';
 import { searchHref, statementPage } from '@/lib/routes';
 import { serverQuery } from '@/lib/server-graphql';
@@ -23,20 +23,35 @@ export const metadata: Metadata = { title: 'Search', referrer: SEARCH_REFERRER_P
 
 const FIELD_WORDS: Record<string, string> = { NAME: 'name', ACCOUNT: 'account', PERIOD: 'period', CONTENT: 'content' };
 
-/** The name with the words the search matched marked (as text: a name is never markup). */
-const MarkedName = ({ name, matches }: { name: string; matches: string[] }) => {
+/** Text (a name, a line of a file) with the words the search matched marked: as text, never markup. */
+const Marked = ({ text, matches }: { text: string; matches: string[] }) => {
   const matched = new Set(matches);
   // Words and what lies between them, in order; a word is marked when its normal form matched.
-  const parts = name.split(/([\p{L}\p{N}][\p{L}\p{N}\p{M}]*)/u);
+  const parts = text.split(/([\p{L}\p{N}][\p{L}\p{N}\p{M}]*)/u);
   return <>{parts.map((part, index) => (index % 2 === 1 && matched.has(normalizeWord(part)) ? <mark key={index}>{part}</mark> : part))}</>;
 };
 
+/** Where the contents matched: the PDF's line, or the transaction's day, description and amount. */
+const Context = ({ context, matches }: { context: SearchHitData['contexts'][number]; matches: string[] }) => (
+  <p className={styles.context} data-testid="search-context">
+    {context.date && (
+      <span className={styles.day} title={context.date}>
+        {formatDay(context.date)}
+      </span>
+    )}
+    <span className={styles.line}>
+      <Marked text={context.text} matches={[...matches, context.word]} />
+    </span>
+    {context.amount && <span className={`number ${styles.amount}`}>{context.amount}</span>}
+  </p>
+);
+
 const Hit = ({ hit }: { hit: SearchHitData }) => {
-  const { statement, matches, fields } = hit;
+  const { statement, matches, fields, contexts } = hit;
   return (
     <li className={`${cards.card} ${styles.hit}`}>
       <Link href={statementPage(statement.id)} className={cards.name}>
-        <MarkedName name={statement.fileName} matches={matches} />
+        <Marked text={statement.fileName} matches={matches} />
       </Link>
       <p className={cards.details}>
         {statement.accountLabel} · {formatPeriod(statement.period)}
@@ -47,10 +62,14 @@ const Hit = ({ hit }: { hit: SearchHitData }) => {
         {matches.map((word, index) => (
           <span key={word}>
             {index > 0 && ', '}
-            <mark>{word}</mark>
+            {/* A month matched reads as everywhere else ("Mar 2024"), not as stored. */}
+            <mark>{formatPeriod(word)}</mark>
           </span>
         ))}
       </p>
+      {contexts.map((context) => (
+        <Context key={`${context.word} ${context.text}`} context={context} matches={matches} />
+      ))}
       {/* Why a word of its contents would not find it. */}
       {statement.contentNotIndexed && (
         <p className={styles.matches} data-testid="content-not-indexed">
