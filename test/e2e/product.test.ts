@@ -336,6 +336,11 @@ describe('profile', () => {
     // The save is the server's work, at 4x CPU slowdown: waited for as a person would.
     await expect(toast(page, 'Your name is saved.')).toBeVisible({ timeout: 60_000 });
     await shot(page, 'profile');
+    // The page arrives with the picture: its first HTML shows it, at the app's own address.
+    const first = await (await page.request.get(`${base}/profile`)).text();
+    const shownFirst = /<img[^>]*data-testid="avatar"[^>]*>/.exec(first)?.[0].match(/src="([^"]+)"/)?.[1];
+    expect(shownFirst).toMatch(/^\/profile\/picture\?v=[\w-]{16}$/);
+    expect(Buffer.from(await (await page.request.get(`${base}${shownFirst}`)).body()).equals(avatar)).toBe(true);
     // The header names the person with what they set, on every page: their name and their picture.
     await page.goto(`${base}/statements`);
     const me = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Alice A.' });
@@ -2413,6 +2418,42 @@ describe('see and find: each kind of statement shown in place, hostile files kep
     });
     expect(ink).toBeGreaterThan(100);
     const violations = await everyScheme(page, 'statement-pdf');
+
+    // On a phone the page fits the width, and zooms in to be read: drawn larger (not
+    // stretched), scrolled across within its frame, the part in the middle kept there.
+    await page.setViewportSize({ width: 360, height: 800 });
+    const canvas = page.getByTestId('pdf-canvas');
+    const sizes = () =>
+      canvas.evaluate((element: HTMLCanvasElement) => {
+        const frame = element.parentElement!;
+        return {
+          drawn: element.width / window.devicePixelRatio,
+          shown: element.getBoundingClientRect().width,
+          frame: frame.clientWidth,
+          across: frame.scrollWidth,
+          left: frame.scrollLeft,
+        };
+      });
+    await page.reload();
+    await expect(canvas).toHaveAttribute('data-drawn-page', '1', { timeout: 30_000 });
+    const fit = await sizes();
+    expect(Math.abs(fit.shown - fit.frame)).toBeLessThanOrEqual(1);
+    await page.getByRole('button', { name: 'Zoom in' }).click();
+    await page.getByRole('button', { name: 'Zoom in' }).click();
+    await expect(page.getByTestId('pdf-zoom')).toHaveText('200%');
+    await waitFor(async () => ((await sizes()).shown >= 2 * fit.frame - 1 ? true : undefined), 'the page to be drawn at 200%');
+    const zoomed = await sizes();
+    expect(zoomed.drawn).toBeGreaterThanOrEqual(2 * fit.frame - 1);
+    expect(zoomed.across).toBeGreaterThan(zoomed.frame);
+    expect(zoomed.left).toBeGreaterThan(0);
+    expect(await sidewaysScroll(page, 'a PDF zoomed to 200% at 360 px')).toEqual([]);
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'pages', 'statement-pdf-zoomed-light-360.png') });
+    // The keyboard does the same: 0 fits the width again.
+    await canvas.locator('..').focus();
+    await page.keyboard.press('0');
+    await expect(page.getByTestId('pdf-zoom')).toHaveText('Fit width');
+    await expect(page.getByRole('button', { name: 'Zoom out' })).toBeDisabled();
+    await page.setViewportSize({ width: 1100, height: 850 });
 
     // The CSV's cells, markup and formula alike, are text in a table: no element, no script, no link.
     await open('hostile.csv');

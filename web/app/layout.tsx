@@ -1,5 +1,4 @@
 import type { Metadata, Viewport } from 'next';
-import { createHash } from 'node:crypto';
 import { connection } from 'next/server';
 import type { ReactNode } from 'react';
 import { isSharePage } from '@contract/share-pages';
@@ -11,8 +10,7 @@ import { gaMeasurementId } from '@/lib/config';
 import { requestNonce, requestPath } from '@/lib/nonce';
 import { loadWebConfig } from '@/lib/server-config';
 import { currentSession } from '@/lib/server-session';
-import { ME } from '@/lib/graphql';
-import { serverQuery } from '@/lib/server-graphql';
+import { pictureVersionOf, serverMe } from '@/lib/server-me';
 import { Providers } from './providers';
 
 export const metadata: Metadata = {
@@ -34,7 +32,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   const analytics = path !== undefined && analyticsAllowedOn(path);
   const config = loadWebConfig();
   // Who is signed in, as the header names them: their name and picture, from their profile.
-  const me = session ? (await serverQuery(session, ME))?.me : undefined;
+  const me = session ? (await serverMe(session))?.me : undefined;
   const auth = session ? ({ status: 'signedIn', sub: session.sub, email: session.email } as const) : ({ status: 'signedOut' } as const);
   return (
     <html lang="en">
@@ -50,7 +48,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
                     sub: session!.sub,
                     name: me.displayName ?? undefined,
                     // Which picture, without its key (nothing of the storage layout or the person in a URL).
-                    pictureVersion: me.avatarKey ? createHash('sha256').update(me.avatarKey).digest('base64url').slice(0, 16) : undefined,
+                    pictureVersion: pictureVersionOf(me.avatarKey),
                   }
                 : session
                   ? { sub: session.sub }

@@ -20,7 +20,7 @@ const PASSING_ERROR = /throttl|timeout|timed out|unavailable|internal|networking
 export const SERVER_READ_RETRIES = [100, 400, 1000] as const;
 
 const tryOperation = async <Data, Variables extends Record<string, unknown>>(
-  session: ServerSession,
+  session: Pick<ServerSession, 'idToken'>,
   document: TypedDocumentNode<Data, Variables>,
   variables?: Variables,
 ): Promise<Attempt<Data>> => {
@@ -71,7 +71,7 @@ export const serverOperation = async <Data, Variables extends Record<string, unk
  * busy, failing) is asked again after a pause, as a person would, before the page gives up.
  */
 export const serverQuery = async <Data, Variables extends Record<string, unknown> = Record<string, never>>(
-  session: ServerSession,
+  session: Pick<ServerSession, 'idToken'>,
   document: TypedDocumentNode<Data, Variables>,
   variables?: Variables,
 ): Promise<Data | undefined> => {

@@ -14,6 +14,7 @@ import { acceptedTypesInWords } from '@contract/upload-rules';
 import { useIdToken } from '@/lib/auth-context';
 import type { AvatarOutcomeData, MeData } from '@/lib/graphql';
 import { PresignApiError, callPresignApi } from '@/lib/presign-api';
+import { PAGES } from '@/lib/routes';
 import { theme } from '@/lib/theme';
 import { saveDisplayName } from '@/app/(private)/profile/actions';
 import { Button, Card, FormError, ProgressBar, TextField } from '../ui';
@@ -33,7 +34,13 @@ const AVATAR_CHECK_MS = 30_000;
  * `me`: the profile the server fetched with the page (missing if it could not). A saved name
  * or a new picture renders the page again on the server, which brings the new profile.
  */
-export const ProfileView = ({ me }: { me?: MeData['me'] }) => {
+export const ProfileView = ({
+  me,
+  pictureVersion,
+}: {
+  me?: MeData['me'];
+  /** Its picture's version, where it has one. */ pictureVersion?: string;
+}) => {
   const idToken = useIdToken();
   const client = useApolloClient();
   const router = useRouter();
@@ -59,10 +66,9 @@ export const ProfileView = ({ me }: { me?: MeData['me'] }) => {
     }
   }, [idToken]);
 
-  useEffect(() => {
-    // eslint-disable-next-line react-hooks/set-state-in-effect -- fetching the avatar's short-lived URL from the API, which is what effects are for
-    if (me?.avatarKey) void loadAvatar();
-  }, [me?.avatarKey, loadAvatar]);
+  // The picture as the page arrived with it (the app's own address, kept by the browser a few
+  // minutes), until one chosen here replaces it.
+  const pictureUrl = avatarUrl ?? (pictureVersion ? `${PAGES.profilePicture}?v=${pictureVersion}` : undefined);
 
   const chooseAvatar = async (file: File | undefined) => {
     if (!file) return;
@@ -122,10 +128,10 @@ export const ProfileView = ({ me }: { me?: MeData['me'] }) => {
             flex-wrap: wrap;
           `}
         >
-          {avatarUrl ? (
+          {pictureUrl ? (
             // eslint-disable-next-line @next/next/no-img-element -- a short-lived presigned URL, not an optimisable asset
             <img
-              src={avatarUrl}
+              src={pictureUrl}
               alt="Your profile picture"
               width={AVATAR_SIZE}
               height={AVATAR_SIZE}
@@ -154,7 +160,7 @@ export const ProfileView = ({ me }: { me?: MeData['me'] }) => {
           )}
           <div>
             <Button onClick={() => fileInput.current?.click()} disabled={Boolean(progress)}>
-              {avatarUrl ? 'Change picture' : 'Add a picture'}
+              {pictureUrl ? 'Change picture' : 'Add a picture'}
             </Button>
             <input
               ref={fileInput}

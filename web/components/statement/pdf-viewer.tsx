@@ -15,6 +15,38 @@ const loadPdfJs = async () => {
   return pdfjs;
 };
 
+/** How large a page is drawn, as a share of the width it has: 1 fits it; more is scrolled across. */
+const ZOOMS = [1, 1.5, 2, 3] as const;
+
+/**
+ * The most pixels one canvas holds: browsers refuse larger ones (Safari on iOS at 16.7
+ * million) and draw nothing. A page zoomed past it is drawn at fewer pixels per CSS pixel.
+ */
+const MAX_CANVAS_PIXELS = 16_000_000;
+
+/** The middle of the part of a box the window shows, from the box's top left corner. */
+const seenMiddle = (box: HTMLElement) => {
+  const rect = box.getBoundingClientRect();
+  const left = Math.max(rect.left, 0);
+  const right = Math.min(rect.left + box.clientWidth, window.innerWidth);
+  const top = Math.max(rect.top, 0);
+  const bottom = Math.min(rect.top + box.clientHeight, window.innerHeight);
+  // A box out of the window: its own middle.
+  return {
+    x: right > left ? (left + right) / 2 - rect.left : box.clientWidth / 2,
+    y: bottom > top ? (top + bottom) / 2 - rect.top : box.clientHeight / 2,
+  };
+};
+
+/** The point of the page a person is looking at, as shares of the page, so a new zoom keeps it where they look. */
+const lookedAt = (box: HTMLElement) => {
+  const middle = seenMiddle(box);
+  return {
+    x: box.scrollWidth ? (box.scrollLeft + middle.x) / box.scrollWidth : 0,
+    y: box.scrollHeight ? (box.scrollTop + middle.y) / box.scrollHeight : 0,
+  };
+};
+
 /**
  * A PDF statement drawn page by page on a canvas by pdf.js, reading only the byte ranges
  * the page shown needs, so the first page of a large file shows long before the whole file
@@ -24,6 +56,9 @@ export default function PdfViewer({ url, size, fileName }: { url: () => Promise<
   const canvas = useRef<HTMLCanvasElement>(null);
   const [document, setDocument] = useState<PDFDocumentProxy>();
   const [pageNumber, setPageNumber] = useState(1);
+  const [zoomStep, setZoomStep] = useState(0);
+  const zoom = ZOOMS[zoomStep];
+  const frame = useRef<HTMLDivElement>(null);
   const [drawn, setDrawn] = useState(0);
   const [error, setError] = useState<string>();
 
@@ -57,13 +92,21 @@ export default function PdfViewer({ url, size, fileName }: { url: () => Promise<
       const page = await document.getPage(pageNumber);
       const target = canvas.current;
       if (!current || !target) return;
-      const width = target.parentElement?.clientWidth ?? 800;
+      const box = frame.current;
+      const point = box ? lookedAt(box) : undefined;
+      const width = (box?.clientWidth ?? 800) * zoom;
       const viewport = page.getViewport({ scale: width / page.getViewport({ scale: 1 }).width });
-      const ratio = window.devicePixelRatio || 1;
+      const ratio = Math.min(window.devicePixelRatio || 1, Math.sqrt(MAX_CANVAS_PIXELS / (viewport.width * viewport.height)));
       target.width = Math.floor(viewport.width * ratio);
       target.height = Math.floor(viewport.height * ratio);
       target.style.width = `${Math.floor(viewport.width)}px`;
       target.style.height = `${Math.floor(viewport.height)}px`;
+      // The part of the page in the middle of what the window shows stays there.
+      if (box && point) {
+        const middle = seenMiddle(box);
+        box.scrollLeft = point.x * box.scrollWidth - middle.x;
+        box.scrollTop = point.y * box.scrollHeight - middle.y;
+      }
       task = page.render({ canvas: target, viewport, transform: ratio === 1 ? undefined : [ratio, 0, 0, ratio, 0, 0] });
       await task.promise;
       if (current) setDrawn(pageNumber);
@@ -74,13 +117,17 @@ export default function PdfViewer({ url, size, fileName }: { url: () => Promise<
       current = false;
       task?.cancel();
     };
-  }, [document, pageNumber]);
+  }, [document, pageNumber, zoom]);
 
   const pages = document?.numPages ?? 0;
   const turn = (by: number) => setPageNumber((number) => Math.min(Math.max(1, number + by), Math.max(1, pages)));
+  const zoomBy = (by: number) => setZoomStep((step) => Math.min(Math.max(0, step + by), ZOOMS.length - 1));
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key === 'ArrowRight' || event.key === 'PageDown') turn(1);
     else if (event.key === 'ArrowLeft' || event.key === 'PageUp') turn(-1);
+    else if (event.key === '+' || event.key === '=') zoomBy(1);
+    else if (event.key === '-') zoomBy(-1);
+    else if (event.key === '0') setZoomStep(0);
     else return;
     event.preventDefault();
   };
@@ -97,24 +144,62 @@ export default function PdfViewer({ url, size, fileName }: { url: () => Promise<
           margin-bottom: 0.5rem;
         `}
       >
-        <Button variant="secondary" onClick={() => turn(-1)} disabled={pageNumber <= 1}>
-          Previous page
+        <Button compact variant="secondary" onClick={() => turn(-1)} disabled={pageNumber <= 1} aria-label="Previous page">
+          Previous
         </Button>
         <span role="status" data-testid="pdf-page">
           {pages ? `Page ${pageNumber} of ${pages}` : 'Opening the PDF…'}
         </span>
-        <Button variant="secondary" onClick={() => turn(1)} disabled={!pages || pageNumber >= pages}>
-          Next page
+        <Button compact variant="secondary" onClick={() => turn(1)} disabled={!pages || pageNumber >= pages} aria-label="Next page">
+          Next
         </Button>
+        <span
+          role="group"
+          aria-label="Zoom"
+          css={css`
+            display: inline-flex;
+            gap: 0.25rem;
+            align-items: center;
+            margin-left: auto;
+          `}
+        >
+          <Button
+            compact
+            variant="secondary"
+            onClick={() => zoomBy(-1)}
+            disabled={zoomStep === 0}
+            aria-keyshortcuts="-"
+            aria-label="Zoom out"
+          >
+            −
+          </Button>
+          <span data-testid="pdf-zoom" aria-live="polite">
+            {zoom === 1 ? 'Fit width' : `${zoom * 100}%`}
+          </span>
+          <Button
+            compact
+            variant="secondary"
+            onClick={() => zoomBy(1)}
+            disabled={zoomStep === ZOOMS.length - 1}
+            aria-keyshortcuts="+"
+            aria-label="Zoom in"
+          >
+            +
+          </Button>
+        </span>
       </div>
       <div
         tabIndex={0}
         role="group"
-        aria-label={`${fileName}, page ${pageNumber}${pages ? ` of ${pages}` : ''}: arrow keys turn the pages`}
+        aria-label={`${fileName}, page ${pageNumber}${pages ? ` of ${pages}` : ''}: arrow keys turn the pages, + and - zoom`}
+        ref={frame}
         onKeyDown={onKeyDown}
         css={css`
           overflow: auto;
           background: #fff;
+          /* Zoomed in, the page scrolls within its frame, at most a window's height, so the page around it stays put. */
+          max-height: ${zoom === 1 ? 'none' : '85vh'};
+          overscroll-behavior: contain;
         `}
       >
         <canvas ref={canvas} data-testid="pdf-canvas" data-drawn-page={drawn || undefined} />
