@@ -245,7 +245,7 @@ export type Query = {
   statement?: Maybe<Statement>;
   /** The statements before and after one of the caller's in their list's order (period newest first, then account, then name); both null for an id the caller does not own. */
   statementNeighbours: StatementNeighbours;
-  /** The caller's statements, newest first, one page at a time. */
+  /** The caller's statements, one page at a time, in the order asked for (by default period newest first, then account, then name). A page token is for the order it was given in. */
   statements: StatementConnection;
   /** The caller's statements with this checksum (the same file), newest first, at most 10: an upload asks before storing a file twice. */
   statementsByChecksum: Array<Statement>;
@@ -294,6 +294,7 @@ export type QueryStatementsArgs = {
   filter?: InputMaybe<StatementFilter>;
   limit?: InputMaybe<Scalars['Int']['input']>;
   nextToken?: InputMaybe<Scalars['String']['input']>;
+  sort?: InputMaybe<StatementSort>;
 };
 
 
@@ -418,6 +419,17 @@ export type StatementNeighbours = {
   next?: Maybe<Statement>;
   previous?: Maybe<Statement>;
 };
+
+/** How a list of statements is ordered: each is one Query of the list's partition, forwards or backwards. */
+export type StatementSort =
+  /** By period, newest first; in a period by account, then name (the default). */
+  | 'PERIOD_NEWEST'
+  /** By period, oldest first; in a period by account, then name, each from the end of the alphabet. */
+  | 'PERIOD_OLDEST'
+  /** By upload, newest first. */
+  | 'UPLOADED_NEWEST'
+  /** By upload, oldest first. */
+  | 'UPLOADED_OLDEST';
 
 export type StatementStatus =
   /** Scanned clean: downloadable. */

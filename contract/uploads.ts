@@ -1,4 +1,5 @@
 import { typesFor } from './file-types';
+import type { StatementSort } from './graphql-schema.generated';
 
 /**
  * What may be uploaded, how large, and how long a presigned URL lives. The CDK app, the Lambdas, the GraphQL `uploadLimits`
@@ -100,6 +101,15 @@ export const formatBytes = (bytes: number): string => {
  * serves at once, and the page sizes a person chooses from.
  */
 export const STATEMENT_PAGE_SIZE = { default: 20, max: 100, choices: [20, 50, 100] } as const;
+
+/** The orders the statement list offers (GraphQL's StatementSort), by name; the default is statement order. */
+export const STATEMENT_SORT = {
+  default: 'PERIOD_NEWEST',
+  periodNewest: 'PERIOD_NEWEST',
+  periodOldest: 'PERIOD_OLDEST',
+  uploadedNewest: 'UPLOADED_NEWEST',
+  uploadedOldest: 'UPLOADED_OLDEST',
+} as const satisfies Record<string, StatementSort>;
 
 /**
  * CORS of the bucket, for the configured web origins: browsers PUT and GET through

@@ -10,6 +10,7 @@ import {
   REGION,
   STATEMENT_LIMITS,
   STATEMENT_PAGE_SIZE,
+  STATEMENT_SORT,
   STATEMENT_QUOTA,
   STATEMENT_TYPES,
   TABLE_KEYS,
@@ -363,15 +364,29 @@ $util.qr($ctx.stash.put("ordered", $ordered))
       },
       {
         name: 'statementListPage',
+        // The order asked for is the direction of one Query: statement order from the ordered
+        // copies, upload order from the copies by id (every release writes both); an owner
+        // whose copies are not all ordered yet reads by upload whatever the order asked.
         requestTemplate: `#set($period = $ctx.stash.period)
 #set($account = $ctx.stash.account)
-#if($ctx.stash.ordered)
+#set($sort = $util.defaultIfNull($ctx.args.sort, "${STATEMENT_SORT.default}"))
+#set($byUpload = false)
+#if($sort == "${STATEMENT_SORT.uploadedNewest}" || $sort == "${STATEMENT_SORT.uploadedOldest}")
+  #set($byUpload = true)
+#end
+#if($ctx.stash.ordered && !$byUpload)
   #set($prefix = "${LIST_LAYOUT.ordered.prefix}")
   #set($forwards = ${LIST_LAYOUT.ordered.forwards})
+  #if($sort == "${STATEMENT_SORT.periodOldest}")
+    #set($forwards = ${!LIST_LAYOUT.ordered.forwards})
+  #end
   #set($all = "${LIST_LAYOUT.ordered.allPartition(SUB)}")
 #else
   #set($prefix = "${LIST_LAYOUT.legacy.prefix}")
   #set($forwards = ${LIST_LAYOUT.legacy.forwards})
+  #if($sort == "${STATEMENT_SORT.uploadedOldest}")
+    #set($forwards = ${!LIST_LAYOUT.legacy.forwards})
+  #end
   #set($all = "${LIST_LAYOUT.legacy.allPartition(SUB)}")
 #end
 #if($period != "" && $account != "")

@@ -1325,6 +1325,40 @@ describe('filing a year of statements from several banks at once', () => {
       await expect(page.getByTestId('list-position')).toHaveText(`1–${Math.min(files.length, 50)} of ${files.length}`);
       await expect(page.getByRole('button', { name: 'Next page' })).toBeDisabled();
     }
+    // Ordered by a column's heading (a link), then by the order's menu; the URL keeps the order with the size.
+    // Each row's period, and its id (a ULID, minted as its upload began: upload order).
+    const times = () =>
+      page
+        .getByTestId('statement-row')
+        .evaluateAll((rows) =>
+          rows.map((row) => [
+            row.querySelector('time')!.getAttribute('datetime')!,
+            row.querySelector('td.name a')!.getAttribute('href')!.split('/').pop()!,
+          ]),
+        );
+    const sorted = (values: string[], way: 'up' | 'down') =>
+      values.every((value, index) => index === 0 || (way === 'up' ? values[index - 1] <= value : values[index - 1] >= value));
+    const heading = (name: string) => page.getByRole('columnheader', { name });
+    await expect(heading('Period')).toHaveAttribute('aria-sort', 'descending');
+    expect(
+      sorted(
+        (await times()).map(([period]) => period),
+        'down',
+      ),
+    ).toBe(true);
+    await heading('Period').getByRole('link').click();
+    await page.waitForURL((url) => url.searchParams.get('sort') === 'period-oldest');
+    await expect(heading('Period')).toHaveAttribute('aria-sort', 'ascending');
+    const oldestFirst = (await times()).map(([period]) => period);
+    expect(oldestFirst).toHaveLength(Math.min(files.length, files.length > pageSize ? 50 : pageSize));
+    expect(sorted(oldestFirst, 'up')).toBe(true);
+    await page.getByLabel('Sort statements').selectOption({ label: 'Newest upload first' });
+    await page.waitForURL((url) => url.searchParams.get('sort') === 'uploaded-newest');
+    await expect(heading('Uploaded')).toHaveAttribute('aria-sort', 'descending');
+    expect(await heading('Period').getAttribute('aria-sort')).toBeNull();
+    const newestUploads = (await times()).map(([, id]) => id);
+    expect(newestUploads).toHaveLength(oldestFirst.length);
+    expect(sorted(newestUploads, 'down')).toBe(true);
     await page.setViewportSize({ width: 1100, height: 850 });
     // A file naming an IBAN filed before goes to that account by it (its keyed hash, filed with
     // the statements), though the label names no bank and the last four alone never decide.

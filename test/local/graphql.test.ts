@@ -171,8 +171,9 @@ describe('the statement list', () => {
     // Read every way a person could: base64 of base64 holds no id, no key name, no period.
     const readings = [token, Buffer.from(token, 'base64').toString('latin1')];
     readings.push(Buffer.from(JSON.parse(readings[1]).token as string, 'base64').toString('latin1'));
+    // The key names as a key would hold them, quoted: base64's own letters may spell "pk" by chance.
     for (const reading of readings)
-      for (const secret of [alice.sub, 'Checking', 'Savings', '2024', 'pk', 'sk']) expect(reading).not.toContain(secret);
+      for (const secret of [alice.sub, 'Checking', 'Savings', '2024-0', '"pk"', '"sk"']) expect(reading).not.toContain(secret);
     // The same token twice gives the same page; one bit changed gives AppSync's refusal, not a page.
     expect((await page(alice, { limit: 2, nextToken: token })).items.map((item) => item.id)).toEqual([uploaded[3], uploaded[0]]);
     const inner = Buffer.from(JSON.parse(readings[1]).token as string, 'base64');
@@ -189,6 +190,29 @@ describe('the statement list', () => {
         }),
       );
     }
+  });
+
+  test('each order is one read: period oldest first, and by upload either way, filtered or not, a page at a time', async () => {
+    const ids = async (variables: Record<string, unknown>) => {
+      const seen: string[] = [];
+      let nextToken: string | null = null;
+      do {
+        const result: Awaited<ReturnType<typeof page>> = await page(alice, { ...variables, limit: 2, nextToken });
+        seen.push(...result.items.map((item) => item.id));
+        nextToken = result.nextToken;
+      } while (nextToken && seen.length < 20);
+      return seen;
+    };
+    // Period oldest first: in a period, account and then name from the end (the default read backwards).
+    expect(await ids({ sort: 'PERIOD_OLDEST' })).toEqual([1, 0, 3, 2, 4].map((index) => uploaded[index]));
+    expect(await ids({ sort: 'PERIOD_NEWEST' })).toEqual([4, 2, 3, 0, 1].map((index) => uploaded[index]));
+    expect(await ids({ sort: 'UPLOADED_NEWEST' })).toEqual([4, 3, 2, 1, 0].map((index) => uploaded[index]));
+    expect(await ids({ sort: 'UPLOADED_OLDEST' })).toEqual([0, 1, 2, 3, 4].map((index) => uploaded[index]));
+    expect(await ids({ sort: 'UPLOADED_OLDEST', filter: { accountLabel: 'Checking' } })).toEqual([0, 2, 3].map((index) => uploaded[index]));
+    expect(await ids({ sort: 'UPLOADED_NEWEST', filter: { period: '2024-01' } })).toEqual([1, 0].map((index) => uploaded[index]));
+    // An order the API does not have is refused, not read as the default.
+    const error = await page(alice, { sort: 'NAME' }).catch((caught: unknown) => caught);
+    expect(CombinedGraphQLErrors.is(error)).toBe(true);
   });
 
   test('filters by period and by account', async () => {

@@ -44,6 +44,18 @@ describe("the statements page's view in its URL", () => {
     expect(statementListHref({ account: '', period: '', after: [], size: 20 })).toBe('/statements');
   });
 
+  test('an order other than the default is in the URL by its own word; anything else is the default', () => {
+    const view = { account: 'Savings', period: '', after: [], sort: 'UPLOADED_OLDEST' as const };
+    expect(statementListHref(view)).toBe('/statements?account=Savings&sort=uploaded-oldest');
+    expect(parseStatementListQuery({ account: 'Savings', sort: 'uploaded-oldest' })).toEqual(view);
+    expect(parseStatementListQuery({ sort: 'period-oldest' }).sort).toBe('PERIOD_OLDEST');
+    expect(parseStatementListQuery({ sort: 'uploaded-newest' }).sort).toBe('UPLOADED_NEWEST');
+    // The default, the API's own names and anything unknown leave the order out.
+    for (const sort of ['', 'PERIOD_OLDEST', 'name', 'period-newest'])
+      expect(parseStatementListQuery({ sort })).toEqual({ account: '', period: '', after: [] });
+    expect(statementListHref({ account: '', period: '', after: [], sort: 'PERIOD_NEWEST' })).toBe('/statements');
+  });
+
   test('the URL remembers at most 50 pages turned, the latest ones', () => {
     const after = Array.from({ length: 60 }, (_, page) => `token-${page}`);
     expect(parseStatementListQuery({ after }).after).toEqual(after.slice(10));

@@ -1,4 +1,5 @@
-import { PERIOD_PATTERN, STATEMENT_PAGE_SIZE, TEXT_LIMITS } from '@contract/uploads';
+import type { StatementSort } from '@contract/graphql-schema.generated';
+import { PERIOD_PATTERN, STATEMENT_PAGE_SIZE, STATEMENT_SORT, TEXT_LIMITS } from '@contract/uploads';
 import { PAGES } from './routes';
 
 /**
@@ -14,7 +15,20 @@ export interface StatementListQuery {
   after: string[];
   /** Statements per page, one of `STATEMENT_PAGE_SIZE.choices`; the default when left out. */
   size?: number;
+  /** The list's order; the default (period newest first) when left out. */
+  sort?: StatementSort;
 }
+
+/** Each order as the URL writes it (`?sort=uploaded-newest`) and as the page says it; the default is left out of the URL. */
+export const SORTS: Record<StatementSort, { param: string; words: string }> = {
+  PERIOD_NEWEST: { param: '', words: 'Newest period first' },
+  PERIOD_OLDEST: { param: 'period-oldest', words: 'Oldest period first' },
+  UPLOADED_NEWEST: { param: 'uploaded-newest', words: 'Newest upload first' },
+  UPLOADED_OLDEST: { param: 'uploaded-oldest', words: 'Oldest upload first' },
+};
+
+/** The order a view asks for. */
+export const sortOf = (query: Pick<StatementListQuery, 'sort'>): StatementSort => query.sort ?? STATEMENT_SORT.default;
 
 /** The page size a view asks for. */
 export const pageSizeOf = (query: Pick<StatementListQuery, 'size'>): number => query.size ?? STATEMENT_PAGE_SIZE.default;
@@ -40,20 +54,23 @@ export const parseStatementListQuery = (params: SearchParams): StatementListQuer
     .filter((token) => token.length > 0 && token.length <= MAX_TOKEN_CHARS)
     .slice(-MAX_PAGES_REMEMBERED);
   const size = Number(first(params.size));
+  const sort = (Object.keys(SORTS) as StatementSort[]).find((key) => SORTS[key].param && SORTS[key].param === first(params.sort));
   return {
     period: PERIOD_PATTERN.test(period) ? period : '',
     account: account.length <= TEXT_LIMITS.accountLabelMaxChars ? account : '',
     after,
     ...((STATEMENT_PAGE_SIZE.choices as readonly number[]).includes(size) && size !== STATEMENT_PAGE_SIZE.default ? { size } : {}),
+    ...(sort ? { sort } : {}),
   };
 };
 
 /** The page's URL for a view. */
-export const statementListHref = ({ period, account, after, size }: StatementListQuery): string => {
+export const statementListHref = ({ period, account, after, size, sort }: StatementListQuery): string => {
   const query = new URLSearchParams();
   if (account) query.set('account', account);
   if (period) query.set('period', period);
   if (size && size !== STATEMENT_PAGE_SIZE.default) query.set('size', String(size));
+  if (sort && SORTS[sort].param) query.set('sort', SORTS[sort].param);
   for (const token of after) query.append('after', token);
   const search = query.toString();
   return search ? `${PAGES.statements}?${search}` : PAGES.statements;

@@ -88,8 +88,8 @@ export const STATEMENT = gql`
 `;
 
 export const STATEMENTS = gql`
-  query Statements($filter: StatementFilter, $limit: Int, $nextToken: String) {
-    statements(filter: $filter, limit: $limit, nextToken: $nextToken) {
+  query Statements($filter: StatementFilter, $limit: Int, $nextToken: String, $sort: StatementSort) {
+    statements(filter: $filter, limit: $limit, nextToken: $nextToken, sort: $sort) {
       items {
         id
         owner

@@ -7,7 +7,9 @@ import Link from 'next/link';
 import { formatDay, formatPeriod } from '@contract/format';
 import { statementPage } from '@/lib/routes';
 import type { StatementListItem } from '@/lib/graphql';
+import { SORTS } from '@/lib/statement-list-query';
 import { theme } from '@/lib/theme';
+import type { StatementSort } from '@contract/graphql-schema.generated';
 
 /** Where the list is one line per statement; below it, each statement is a small card. */
 const ONE_LINE = '(min-width: 641px)';
@@ -28,6 +30,19 @@ const table = css`
     color: ${theme.color.muted};
     font-weight: 600;
     font-size: 0.85rem;
+  }
+  /* A heading that orders the list: its own words' colour, underlined where the pointer or the keyboard is. */
+  th a.sort {
+    color: inherit;
+    text-decoration: none;
+  }
+  th a.sort:hover,
+  th a.sort:focus-visible {
+    color: ${theme.color.text};
+    text-decoration: underline;
+  }
+  th[aria-sort] a.sort {
+    color: ${theme.color.text};
   }
   td.number,
   th.number {
@@ -181,18 +196,53 @@ export interface ListSelection {
   onSelectAll: (all: boolean) => void;
 }
 
+/**
+ * A column's heading that orders the list by it: a link (it works before the page's script
+ * runs), newest first on the first press and the other way on the next; `aria-sort` says
+ * which way the list is ordered now.
+ */
+const SortHeading = ({
+  children,
+  newest,
+  oldest,
+  sort,
+  sortHref,
+}: {
+  children: string;
+  newest: StatementSort;
+  oldest: StatementSort;
+  sort: StatementSort;
+  sortHref: (sort: StatementSort) => string;
+}) => {
+  const by = sort === newest ? 'descending' : sort === oldest ? 'ascending' : undefined;
+  const next = sort === newest ? oldest : newest;
+  return (
+    <th scope="col" aria-sort={by}>
+      <Link href={sortHref(next)} className="sort" title={`Sort: ${SORTS[next].words.toLowerCase()}`} scroll={false}>
+        {children}
+        <span aria-hidden="true">{by === 'descending' ? ' ↓' : by === 'ascending' ? ' ↑' : ''}</span>
+      </Link>
+    </th>
+  );
+};
+
 export const StatementList = ({
   items,
   selection,
   onDownload,
   onEdit,
   onDelete,
+  sort,
+  sortHref,
 }: {
   items: StatementListItem[];
   selection: ListSelection;
   onDownload: (item: StatementListItem) => void;
   onEdit: (item: StatementListItem) => void;
   onDelete: (item: StatementListItem) => void;
+  /** The order the list is in, and the address of the list in another. */
+  sort: StatementSort;
+  sortHref: (sort: StatementSort) => string;
 }) => (
   <table css={table} aria-label="Your statements">
     <colgroup>
@@ -214,13 +264,17 @@ export const StatementList = ({
             onChange={(event) => selection.onSelectAll(event.target.checked)}
           />
         </th>
-        <th scope="col">Period</th>
+        <SortHeading newest="PERIOD_NEWEST" oldest="PERIOD_OLDEST" sort={sort} sortHref={sortHref}>
+          Period
+        </SortHeading>
         <th scope="col">Account</th>
         <th scope="col">Name</th>
         <th scope="col" className="number">
           Size
         </th>
-        <th scope="col">Uploaded</th>
+        <SortHeading newest="UPLOADED_NEWEST" oldest="UPLOADED_OLDEST" sort={sort} sortHref={sortHref}>
+          Uploaded
+        </SortHeading>
         <th scope="col">
           <span className="visually-hidden">Actions</span>
         </th>

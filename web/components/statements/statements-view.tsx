@@ -15,7 +15,16 @@ import { STATEMENT_PAGE_SIZE, formatBytes } from '@contract/uploads';
 import { PAGES, shareStatementsHref } from '@/lib/routes';
 import { useIdToken } from '@/lib/auth-context';
 import type { StatementListItem, StatementsData, SummariesData } from '@/lib/graphql';
-import { listedTotal, pageSizeOf, positionInWords, statementListHref, type StatementListQuery } from '@/lib/statement-list-query';
+import {
+  SORTS,
+  listedTotal,
+  pageSizeOf,
+  positionInWords,
+  sortOf,
+  statementListHref,
+  type StatementListQuery,
+} from '@/lib/statement-list-query';
+import type { StatementSort } from '@contract/graphql-schema.generated';
 import { Button, Card, SelectField, TextField } from '../ui';
 import { StatementList, type ListSelection } from './statement-list';
 import { UploadPanel } from './upload-panel';
@@ -93,6 +102,8 @@ const pages = css`
     flex-direction: row;
     align-items: center;
     gap: 0.4rem;
+    /* Its label on one line beside its menu. */
+    white-space: nowrap;
   }
 `;
 
@@ -272,7 +283,7 @@ export const StatementsView = ({
               hideLabel
               name="q"
               type="search"
-              placeholder="Words, amounts, months…"
+              placeholder="Names, payees, months…"
               maxLength={SEARCH_LIMITS.queryChars}
             />
           </form>
@@ -298,6 +309,14 @@ export const StatementsView = ({
               { value: '', text: 'All accounts' },
               ...(summaries?.accounts ?? []).map((summary) => ({ value: summary.label, text: `${summary.label} (${summary.count})` })),
             ]}
+          />
+          {/* The order on a phone too, where the columns' headings are not shown. */}
+          <SelectField
+            label="Sort statements"
+            hideLabel
+            value={sortOf(query)}
+            onChange={(e) => show({ ...query, sort: e.target.value as StatementSort, after: [] })}
+            options={(Object.keys(SORTS) as StatementSort[]).map((sort) => ({ value: sort, text: SORTS[sort].words }))}
           />
           {filtered && (
             <Button variant="secondary" onClick={() => show({ ...query, period: '', account: '', after: [] })}>
@@ -358,6 +377,8 @@ export const StatementsView = ({
               onDownload={download}
               onEdit={(item) => askToEdit([item])}
               onDelete={(item) => askToDelete([item])}
+              sort={sortOf(query)}
+              sortHref={(sort) => statementListHref({ ...query, sort, after: [] })}
             />
           </div>
         )}

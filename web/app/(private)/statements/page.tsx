@@ -5,7 +5,7 @@ import { STATEMENTS, SUMMARIES } from '@/lib/graphql';
 import { PAGES } from '@/lib/routes';
 import { serverQuery } from '@/lib/server-graphql';
 import { requireSession } from '@/lib/server-session';
-import { pageSizeOf, parseStatementListQuery, statementFilter } from '@/lib/statement-list-query';
+import { pageSizeOf, parseStatementListQuery, sortOf, statementFilter } from '@/lib/statement-list-query';
 
 export const metadata: Metadata = { title: 'Statements' };
 
@@ -18,7 +18,12 @@ export default async function StatementsPage({ searchParams }: { searchParams: P
   const session = await requireSession(PAGES.statements);
   const query = parseStatementListQuery(await searchParams);
   const [statements, summaries] = await Promise.all([
-    serverQuery(session, STATEMENTS, { filter: statementFilter(query), limit: pageSizeOf(query), nextToken: query.after.at(-1) ?? null }),
+    serverQuery(session, STATEMENTS, {
+      filter: statementFilter(query),
+      limit: pageSizeOf(query),
+      nextToken: query.after.at(-1) ?? null,
+      sort: sortOf(query),
+    }),
     serverQuery(session, SUMMARIES),
   ]);
   return (
