@@ -26,7 +26,7 @@ export { webSourcesFingerprint } from './web-sources';
  */
 
 // npm hoists the CLI to the root node_modules unless a version conflict keeps it in web/.
-const OPEN_NEXT_CLI = [path.join(WEB_DIR, '..'), WEB_DIR]
+export const OPEN_NEXT_CLI = [path.join(WEB_DIR, '..'), WEB_DIR]
   .map((base) => path.join(base, 'node_modules', '@opennextjs', 'aws', 'dist', 'index.js'))
   .find((file) => fs.existsSync(file));
 
