@@ -5,14 +5,10 @@ import { css } from '@emotion/react';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { Suspense, lazy, useState } from 'react';
-import { RECENTLY_DELETED } from '@contract/recently-deleted';
-import { STATEMENT_ROUTES } from '@contract/routes';
-import { formatPeriod } from '@contract/format';
 import { useIdToken } from '@/lib/auth-context';
 import type { StatementListItem } from '@/lib/graphql';
-import { callPresignApi } from '@/lib/presign-api';
 import { PAGES, shareStatementsHref } from '@/lib/routes';
-import { saveFromUrl } from '@/lib/save-link';
+import * as actions from '@/lib/statement-actions';
 import { toast, toastWithAction } from '@/lib/toast';
 import { Button, buttonStyle } from '../ui';
 
@@ -37,10 +33,7 @@ export const StatementActions = ({ statement }: { statement: StatementListItem }
 
   const download = async () => {
     try {
-      saveFromUrl(
-        (await callPresignApi('statementsApiUrl', STATEMENT_ROUTES.downloadUrl, await idToken(), { params: { statementId: statement.id } }))
-          .url,
-      );
+      await actions.downloadStatement(statement, idToken);
     } catch (caught) {
       toast.error((caught as Error).message);
     }
@@ -48,10 +41,8 @@ export const StatementActions = ({ statement }: { statement: StatementListItem }
 
   const restore = async () => {
     try {
-      await callPresignApi('statementsApiUrl', STATEMENT_ROUTES.restoreStatement, await idToken(), {
-        params: { statementId: statement.id },
-      });
-      toast.success(`${statement.fileName} is back.`);
+      await actions.restoreStatements([statement], idToken);
+      toast.success(actions.restoredWords([statement]));
     } catch (caught) {
       toast.error((caught as Error).message);
     }
@@ -61,10 +52,8 @@ export const StatementActions = ({ statement }: { statement: StatementListItem }
   const remove = async () => {
     setDeleting(false);
     try {
-      await callPresignApi('statementsApiUrl', STATEMENT_ROUTES.deleteStatement, await idToken(), {
-        params: { statementId: statement.id },
-      });
-      toastWithAction(`${statement.fileName} moved to Recently deleted.`, { label: 'Undo', run: () => void restore() });
+      await actions.deleteStatements([statement], idToken);
+      toastWithAction(actions.deletedWords([statement]), { label: 'Undo', run: () => void restore() });
       // Its page is gone with it: back to the list it was in.
       router.push(PAGES.statements);
     } catch (caught) {
@@ -124,8 +113,7 @@ export const StatementActions = ({ statement }: { statement: StatementListItem }
         <Suspense>
           <ConfirmDialog
             open={deleting}
-            title="Delete this statement?"
-            body={`${statement.fileName} (${statement.accountLabel}, ${formatPeriod(statement.period)}) moves to Recently deleted, where you can restore it for ${RECENTLY_DELETED.keepDays} days.`}
+            {...actions.deleteQuestion([statement])}
             confirmLabel="Delete"
             onConfirm={() => void remove()}
             onCancel={() => setDeleting(false)}

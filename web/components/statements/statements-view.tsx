@@ -7,13 +7,19 @@ import { useRouter } from 'next/navigation';
 import { Suspense, lazy, useEffect, useRef, useState, useTransition } from 'react';
 import Link from 'next/link';
 import { toast, toastWithAction } from '@/lib/toast';
-import { RECENTLY_DELETED } from '@contract/recently-deleted';
 import { SEARCH_LIMITS } from '@contract/search/terms';
-import { STATEMENT_ROUTES } from '@contract/routes';
 // The API client and the download link load when a button asks for them, not with the page.
 import { STATEMENT_PAGE_SIZE, formatBytes } from '@contract/uploads';
 import { PAGES, shareStatementsHref } from '@/lib/routes';
 import { useIdToken } from '@/lib/auth-context';
+import {
+  deleteQuestion,
+  deleteStatements,
+  deletedWords,
+  downloadStatement,
+  restoreStatements,
+  restoredWords,
+} from '@/lib/statement-actions';
 import type { StatementListItem, StatementsData, SummariesData } from '@/lib/graphql';
 import {
   SORTS,
@@ -183,11 +189,7 @@ export const StatementsView = ({
 
   const download = async (item: StatementListItem) => {
     try {
-      const [{ callPresignApi }, { saveFromUrl }] = await Promise.all([import('@/lib/presign-api'), import('@/lib/save-link')]);
-      const { url } = await callPresignApi('statementsApiUrl', STATEMENT_ROUTES.downloadUrl, await idToken(), {
-        params: { statementId: item.id },
-      });
-      saveFromUrl(url);
+      await downloadStatement(item, idToken);
     } catch (caught) {
       toast.error((caught as Error).message);
     }
@@ -198,13 +200,8 @@ export const StatementsView = ({
     setDeleting([]);
     if (chosen.length === 0) return;
     try {
-      const { callPresignApi } = await import('@/lib/presign-api');
-      for (const item of chosen)
-        await callPresignApi('statementsApiUrl', STATEMENT_ROUTES.deleteStatement, await idToken(), { params: { statementId: item.id } });
-      toastWithAction(
-        chosen.length === 1 ? `${chosen[0].fileName} moved to Recently deleted.` : `${count(chosen.length)} moved to Recently deleted.`,
-        { label: 'Undo', run: () => void restore(chosen) },
-      );
+      await deleteStatements(chosen, idToken);
+      toastWithAction(deletedWords(chosen), { label: 'Undo', run: () => void restore(chosen) });
       clearSelection();
       reload();
       // The rows and their buttons are gone: focus goes to the list's heading, not to the page's top.
@@ -218,10 +215,8 @@ export const StatementsView = ({
   /** Brings statements just deleted back (the toast's Undo). */
   const restore = async (chosen: StatementListItem[]) => {
     try {
-      const { callPresignApi } = await import('@/lib/presign-api');
-      for (const item of chosen)
-        await callPresignApi('statementsApiUrl', STATEMENT_ROUTES.restoreStatement, await idToken(), { params: { statementId: item.id } });
-      toast.success(chosen.length === 1 ? `${chosen[0].fileName} is back.` : `${count(chosen.length)} are back.`);
+      await restoreStatements(chosen, idToken);
+      toast.success(restoredWords(chosen));
     } catch (caught) {
       toast.error((caught as Error).message);
     }
@@ -434,14 +429,7 @@ export const StatementsView = ({
         <Suspense>
           <ConfirmDialog
             open={deleting.length > 0}
-            title={deleting.length > 1 ? `Delete ${count(deleting.length)}?` : 'Delete this statement?'}
-            body={
-              deleting.length === 1
-                ? `${deleting[0].fileName} (${deleting[0].accountLabel}, ${formatPeriod(deleting[0].period)}) moves to Recently deleted, where you can restore it for ${RECENTLY_DELETED.keepDays} days.`
-                : deleting.length > 1
-                  ? `${deleting.map((item) => item.fileName).join(', ')} move to Recently deleted, where you can restore them for ${RECENTLY_DELETED.keepDays} days.`
-                  : ''
-            }
+            {...deleteQuestion(deleting)}
             confirmLabel="Delete"
             onConfirm={confirmDelete}
             onCancel={() => setDeleting([])}
