@@ -1,21 +1,33 @@
 import { accountDetailsBeside } from './accounts/details';
 
 /**
- * How the web app writes periods: as people write them ("Jan 2026"), in the reader's own
- * language. A period is a calendar month, not an instant, so it is formatted in UTC and
- * never shifts with the reader's time zone.
+ * The one locale every month, day, moment, amount and count is written in: the language of
+ * the app's own sentences, the same on the server and in the browser, so a page hydrates to
+ * the text it was rendered with (a reader's own locale would render "März 2024" in a browser
+ * whose page came from the server as "Mar 2024"). A file's own writing of a day or an amount
+ * is kept beside it where it is shown.
+ */
+const LOCALE = 'en-US';
+
+const MONTH = new Intl.DateTimeFormat(LOCALE, { month: 'short', year: 'numeric', timeZone: 'UTC' });
+
+/**
+ * How the web app writes periods: as people write them ("Jan 2026"). A period is a calendar
+ * month, not an instant, so it is formatted in UTC and never shifts with the reader's time zone.
  */
 export const formatPeriod = (period: string): string => {
   const match = /^(\d{4})-(\d{2})$/.exec(period);
   if (!match) return period;
-  const month = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, 1));
-  return new Intl.DateTimeFormat(undefined, { month: 'short', year: 'numeric', timeZone: 'UTC' }).format(month);
+  return MONTH.format(new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, 1)));
 };
 
 /** A count with its noun, as people write it: "1 statement", "1,024 statements". */
-export const countOf = (count: number, noun: string): string => `${count.toLocaleString('en-US')} ${noun}${count === 1 ? '' : 's'}`;
+/** A number as the app's sentences write it ("1,024"). */
+export const formatCount = (count: number): string => count.toLocaleString(LOCALE);
 
-const DATE_TIME = new Intl.DateTimeFormat('en-US', {
+export const countOf = (count: number, noun: string): string => `${formatCount(count)} ${noun}${count === 1 ? '' : 's'}`;
+
+const DATE_TIME = new Intl.DateTimeFormat(LOCALE, {
   day: 'numeric',
   month: 'short',
   year: 'numeric',
@@ -37,7 +49,7 @@ export const formatAccount = (label: string, details?: Parameters<typeof account
   return line ? `${label} (${line})` : label;
 };
 
-const DAY = new Intl.DateTimeFormat('en-US', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+const DAY = new Intl.DateTimeFormat(LOCALE, { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
 
 /** A calendar day (YYYY-MM-DD) as people write it ("Mar 31, 2024"), never shifted by the reader's time zone. */
 export const formatDay = (day: string): string => {
@@ -52,10 +64,10 @@ export const formatDay = (day: string): string => {
  */
 export const formatAmount = (value: number, currency?: string | null): string =>
   currency && /^[A-Z]{3}$/.test(currency)
-    ? new Intl.NumberFormat('en-US', { style: 'currency', currency, minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(value)
-    : value.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    ? new Intl.NumberFormat(LOCALE, { style: 'currency', currency, minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(value)
+    : value.toLocaleString(LOCALE, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
-const MONTH_DAY = new Intl.DateTimeFormat('en-US', { day: 'numeric', month: 'short', timeZone: 'UTC' });
+const MONTH_DAY = new Intl.DateTimeFormat(LOCALE, { day: 'numeric', month: 'short', timeZone: 'UTC' });
 
 /** The days a statement covers, the year said once where both fall in it ("Jan 2 – Jan 30, 2024"). */
 export const formatDays = (from: string, to: string): string =>

@@ -1,3 +1,4 @@
+import { formatCount } from '@contract/format';
 import type { StatementSort } from '@contract/graphql-schema.generated';
 import { PERIOD_PATTERN, STATEMENT_PAGE_SIZE, STATEMENT_SORT, TEXT_LIMITS } from '@contract/uploads';
 import { PAGES } from './routes';
@@ -99,10 +100,10 @@ export const listedTotal = (
 
 /** Where this page is in the list: "21–25 of 25", or "21–25" where the total is not known. */
 export const positionInWords = (query: StatementListQuery, shown: number, total?: number): string => {
-  if (shown === 0) return total === undefined ? '' : `0 of ${total.toLocaleString('en-US')}`;
+  if (shown === 0) return total === undefined ? '' : `0 of ${formatCount(total)}`;
   const from = query.after.length * pageSizeOf(query) + 1;
   const to = from + shown - 1;
-  const range = `${from.toLocaleString('en-US')}–${to.toLocaleString('en-US')}`;
+  const range = `${formatCount(from)}–${formatCount(to)}`;
   // A total the summaries have not caught up with (a statement listed a moment ago) is not shown below what is on screen.
-  return total === undefined ? range : `${range} of ${Math.max(total, to).toLocaleString('en-US')}`;
+  return total === undefined ? range : `${range} of ${formatCount(Math.max(total, to))}`;
 };

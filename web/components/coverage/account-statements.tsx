@@ -1,6 +1,6 @@
 import Link from 'next/link';
 import { formatBytes } from '@contract/uploads';
-import { formatPeriod } from '@contract/format';
+import { formatCount, formatPeriod } from '@contract/format';
 import type { StatementListItem } from '@/lib/graphql';
 import { statementPage } from '@/lib/routes';
 import styles from './coverage.module.css';
@@ -31,7 +31,7 @@ export const AccountStatements = ({
     </ul>
     {total > statements.length && (
       <p>
-        <Link href={allHref}>All {total.toLocaleString('en-US')} of its statements</Link>
+        <Link href={allHref}>All {formatCount(total)} of its statements</Link>
       </p>
     )}
   </section>

@@ -5,19 +5,9 @@ import { SHARE_FILE_FIELDS, SHARE_FILE_PATH } from '@contract/share-pages';
 import type { RecipientShare, SharedStatement } from '@contract/shares';
 import { formatBytes } from '@contract/uploads';
 import { PageTitle } from '@/components/page-title';
-import { countOf, formatAccount, formatPeriod } from '@contract/format';
+import { countOf, formatAccount, formatDateTime, formatPeriod } from '@contract/format';
 import cards from '@/app/(private)/statements/statement-cards.module.css';
 import { ShareZip } from './share-zip';
-
-const DAY = new Intl.DateTimeFormat('en-US', {
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-  timeZone: 'UTC',
-  timeZoneName: 'short',
-});
 
 /**
  * One file's View or Download: a form that POSTs the secret, the statement and the
@@ -55,7 +45,7 @@ const FileButton = ({
 export const SharedStatements = ({ secret, share }: { secret: string; share: RecipientShare }) => (
   <>
     <PageTitle
-      lead={`Someone shared ${countOf(share.statements.length, 'statement')} with you. This link works until ${DAY.format(new Date(share.expiresAt))}.`}
+      lead={`Someone shared ${countOf(share.statements.length, 'statement')} with you. This link works until ${formatDateTime(share.expiresAt)}.`}
     >
       Shared statements
     </PageTitle>

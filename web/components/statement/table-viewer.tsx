@@ -13,7 +13,7 @@ import {
 } from '@contract/reading';
 import { httpRanges } from '@/lib/preview/http-ranges';
 import { cellText } from '@/lib/upload/sheet-rows';
-import { countOf, formatAmount, formatDay } from '@contract/format';
+import { countOf, formatAmount, formatCount, formatDay } from '@contract/format';
 import { theme } from '@/lib/theme';
 import { Button } from '../ui';
 
@@ -124,8 +124,8 @@ export default function TableViewer({ url, size, kind }: { url: () => Promise<st
     <div>
       <p role="status" data-testid="rows-shown">
         {read.complete
-          ? `${Math.min(shown, rows.length).toLocaleString('en-US')} of ${rows.length.toLocaleString('en-US')} transactions`
-          : `The first ${Math.min(shown, rows.length).toLocaleString('en-US')} transactions`}
+          ? `${formatCount(Math.min(shown, rows.length))} of ${formatCount(rows.length)} transactions`
+          : `The first ${formatCount(Math.min(shown, rows.length))} transactions`}
       </p>
       {totals && (
         <p data-testid="transaction-totals">

@@ -34,7 +34,7 @@ import type { StatementSort } from '@contract/graphql-schema.generated';
 import { Button, Card, SelectField, TextField } from '../ui';
 import { StatementList, type ListSelection } from './statement-list';
 import { UploadPanel } from './upload-panel';
-import { countOf, formatPeriod } from '@contract/format';
+import { countOf, formatCount, formatPeriod } from '@contract/format';
 import { theme } from '@/lib/theme';
 
 /** The dialogs' code comes with the first Delete or Edit pressed. */
@@ -415,7 +415,7 @@ export const StatementsView = ({
             >
               <span data-testid="usage">
                 {formatBytes(usage.bytes)} of {formatBytes(usage.maxBytes)}, {count(usage.statements)}
-                {usage.deletedStatements > 0 && `, ${usage.deletedStatements.toLocaleString('en-US')} of them in Recently deleted`}
+                {usage.deletedStatements > 0 && `, ${formatCount(usage.deletedStatements)} of them in Recently deleted`}
               </span>
               {' · '}
               <Link href={PAGES.deleted}>Recently deleted</Link>

@@ -5,7 +5,7 @@ import { formatBytes } from '@contract/uploads';
 import { PageTitle } from '@/components/page-title';
 import { DeletedForm } from '@/components/deleted/deleted-form';
 import { Button } from '@/components/ui';
-import { countOf, formatPeriod } from '@contract/format';
+import { countOf, formatDay, formatPeriod } from '@contract/format';
 import { DELETED_STATEMENTS, STATEMENT_DETAILS, type DeletedStatementItem } from '@/lib/graphql';
 import { PAGES, deletedHref, parseDeletedOutcome, statementPage, type DeletedOutcome } from '@/lib/routes';
 import { serverPages, serverQuery } from '@/lib/server-graphql';
@@ -27,8 +27,6 @@ const readDeleted = async (session: ServerSession) => {
   items.sort((a, b) => (a.deletedAt < b.deletedAt ? 1 : a.deletedAt > b.deletedAt ? -1 : 0));
   return { items, usage: pages.at(-1)!.usage };
 };
-
-const DAY = new Intl.DateTimeFormat('en-US', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
 
 /** What the page says after an action: a restored statement by its name, read with the person's token. */
 const OutcomeMessage = async ({ outcome, session }: { outcome: DeletedOutcome; session: ServerSession }) => {
@@ -84,14 +82,14 @@ const Row = ({ item, confirming }: { item: DeletedStatementItem; confirming: boo
       <div className={cards.name}>{item.fileName}</div>
       <p className={cards.details}>
         {item.accountLabel}, {formatPeriod(item.period)} · {formatBytes(item.size)} · deleted{' '}
-        <time dateTime={item.deletedAt}>{DAY.format(new Date(item.deletedAt))}</time>
+        <time dateTime={item.deletedAt}>{formatDay(item.deletedAt.slice(0, 10))}</time>
       </p>
       <p className={styles.left} data-testid="days-left">
         {item.purging
           ? 'Being deleted for good.'
           : left === 0
             ? 'Goes for good today.'
-            : `Goes for good in ${countOf(left, 'day')} (${DAY.format(new Date(item.purgeAt))}).`}
+            : `Goes for good in ${countOf(left, 'day')} (${formatDay(item.purgeAt.slice(0, 10))}).`}
       </p>
       {!item.purging &&
         (confirming ? (
