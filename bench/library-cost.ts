@@ -9,10 +9,9 @@ import { gzipSync } from 'node:zlib';
 
 export const LIBRARIES: { name: string; loaded: string; entry: string }[] = [
   {
-    name: 'Apollo Client (client, cache, links, provider) with rxjs',
-    loaded: 'every page (every page is wrapped in the client); the pages render their data on the server, so no page ships its query hooks',
+    name: 'Apollo Client (client, cache, links) with rxjs',
+    loaded: "on demand: the first operation a person's action asks for (an upload's outcome, an edit, an export); pages render their data on the server",
     entry: `export { ApolloClient, InMemoryCache, HttpLink, ApolloLink } from '@apollo/client';
-export { ApolloProvider, useApolloClient } from '@apollo/client/react';
 export { SetContextLink } from '@apollo/client/link/context';
 export { ErrorLink } from '@apollo/client/link/error';`,
   },

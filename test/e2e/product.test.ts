@@ -15,6 +15,7 @@ import { rawGraphql } from '../local/support/graphql';
 import { callApi } from '../local/support/rest';
 import { STATEMENT_PAGE_SIZE, STATEMENT_ROUTES } from '../../contract';
 import { NOT_INDEXED_REASONS, notIndexedSentence } from '../../contract/search/not-indexed';
+import { formatDay, formatPeriod } from '../../contract/format';
 import { CHROMIUM_FLAGS, ensureChromium } from './support/chromium';
 import './support/locator-matchers';
 import { buildWebApp, startBuiltWebApp } from './support/web-app';
@@ -2745,6 +2746,34 @@ describe('see and find: each kind of statement shown in place, hostile files kep
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('receipt.png');
     await page.context().close();
   }, 180_000);
+
+  test("a browser set to German, on Berlin's time, hydrates the list to what the server wrote: its months and days as the app writes them everywhere", async () => {
+    const context = await browser.newContext({ viewport: { width: 1100, height: 850 }, locale: 'de-DE', timezoneId: 'Europe/Berlin' });
+    const page = await newPage(context);
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.goto(`${base}/sign-in`);
+    await signIn(page, viewer.email, viewer.password);
+    await page.waitForURL(`${base}/statements`);
+    // A whole page load, so the list is hydrated in this browser, not rendered by it.
+    await page.reload();
+    const row = page.getByTestId('statement-row').first();
+    await expect(row).toBeVisible();
+    await waitFor(
+      () => row.evaluate((element) => (Object.keys(element).some((key) => key.startsWith('__reactFiber')) ? true : undefined)),
+      'the list to hydrate',
+    );
+    const [period, uploaded] = await row
+      .locator('time')
+      .evaluateAll((times) => times.map((time) => [time.getAttribute('datetime')!, time.textContent!]));
+    expect(period[1]).toBe(formatPeriod(period[0]));
+    expect(uploaded[1]).toBe(formatDay(uploaded[0].slice(0, 10)));
+    expect(errors.filter((error) => /hydrat|did not match|didn't match/i.test(error))).toEqual([]);
+    await context.close();
+  }, 120_000);
 
   test('a PDF whose page inflates to 400 MB is listed and found by its name; its page and the results say in words why its contents are not', async () => {
     // A person of its own: the file is all their vault holds.

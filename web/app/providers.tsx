@@ -1,12 +1,10 @@
 /** @jsxImportSource @emotion/react */
 'use client';
 
-import { ApolloProvider } from '@apollo/client/react';
 import { Global, css } from '@emotion/react';
-import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { WebConfig } from '@contract';
-import { currentIdToken } from '@/lib/amplify-client';
-import { createApolloClient } from '@/lib/apollo';
+import { clearGraphqlClient } from '@/lib/graphql-client';
 import { AuthProvider, type AuthState } from '@/lib/auth-context';
 import { applyWebConfig } from '@/lib/config';
 import { EmotionRegistry } from '@/lib/emotion-registry';
@@ -221,11 +219,14 @@ const globalStyles = css`
 `;
 
 /**
- * Every page is wrapped in the style cache, the GraphQL client and the toast container
+ * Every page is wrapped in the style cache and the toast container
  * plus who is signed in, as the server read it from the request. The
  * config the server read comes first: nothing below may call Amplify or the APIs before
  * it is applied. The nonce is this request's (the proxy's CSP): Emotion's styles carry it.
  */
+/** A sign-out leaves nothing of the person in the GraphQL client's cache. */
+const clearSignedOut = () => void clearGraphqlClient();
+
 export const Providers = ({
   config,
   auth,
@@ -238,18 +239,12 @@ export const Providers = ({
   children: ReactNode;
 }) => {
   useState(() => applyWebConfig(config));
-  // One client per request on the server (pages written into its cache render with their
-  // data), one per tab in the browser.
-  const client = useMemo(() => createApolloClient(currentIdToken), []);
-  const onSignedOut = useCallback(() => void client.clearStore(), [client]);
   return (
     <EmotionRegistry nonce={nonce}>
       <Global styles={globalStyles} />
-      <ApolloProvider client={client}>
-        <AuthProvider initial={auth} onSignedOut={onSignedOut}>
-          {children}
-        </AuthProvider>
-      </ApolloProvider>
+      <AuthProvider initial={auth} onSignedOut={clearSignedOut}>
+        {children}
+      </AuthProvider>
       <Toasts />
     </EmotionRegistry>
   );

@@ -1,10 +1,10 @@
 /** @jsxImportSource @emotion/react */
 'use client';
 
-import { useApolloClient } from '@apollo/client/react';
 import { useRef, useState } from 'react';
 import { formatBytes } from '@contract/uploads';
 import { useIdToken } from '@/lib/auth-context';
+import { graphqlClient } from '@/lib/graphql-client';
 import type { ExportProgress } from '@/lib/export';
 import { countOf } from '@contract/format';
 import { toast } from '@/lib/toast';
@@ -25,7 +25,6 @@ const isAbort = (error: unknown) => (error as { name?: string } | undefined)?.na
  * its checksum and how the exported bytes were checked against it.
  */
 export const ExportCard = () => {
-  const client = useApolloClient();
   const idToken = useIdToken();
   const [progress, setProgress] = useState<ExportProgress>();
   const [running, setRunning] = useState(false);
@@ -49,7 +48,7 @@ export const ExportCard = () => {
     setRunning(true);
     let shownAt = 0;
     try {
-      const { zip, manifest } = await engine.exportVault(engine.browserExportSource(client, idToken), {
+      const { zip, manifest } = await engine.exportVault(engine.browserExportSource(await graphqlClient(), idToken), {
         signal: controller.signal,
         onProgress: (next) => {
           const now = Date.now();

@@ -2,7 +2,6 @@
 'use client';
 
 import { css } from '@emotion/react';
-import { useApolloClient } from '@apollo/client/react';
 import dynamic from 'next/dynamic';
 import { useRouter } from 'next/navigation';
 import { useActionState, useCallback, useEffect, useRef, useState } from 'react';
@@ -12,6 +11,7 @@ import { PROFILE_IMAGE_ROUTES } from '@contract/routes';
 import { acceptAttribute } from '@contract/file-types';
 import { acceptedTypesInWords } from '@contract/upload-rules';
 import { useIdToken } from '@/lib/auth-context';
+import { graphqlClient } from '@/lib/graphql-client';
 import type { AvatarOutcomeData, MeData } from '@/lib/graphql';
 import { PresignApiError, callPresignApi } from '@/lib/presign-api';
 import { PAGES } from '@/lib/routes';
@@ -42,7 +42,6 @@ export const ProfileView = ({
   /** Its picture's version, where it has one. */ pictureVersion?: string;
 }) => {
   const idToken = useIdToken();
-  const client = useApolloClient();
   const router = useRouter();
   const [nameState, saveName, saving] = useActionState(saveDisplayName, { status: 'idle' });
   const [avatarUrl, setAvatarUrl] = useState<string>();
@@ -78,7 +77,9 @@ export const ProfileView = ({
       // The upload code comes with the first picture chosen.
       const [{ uploadAvatarFile }, { AVATAR_OUTCOME }] = await Promise.all([import('@/lib/upload'), import('@/lib/graphql')]);
       const outcome = () =>
-        client.query<AvatarOutcomeData>({ query: AVATAR_OUTCOME, fetchPolicy: 'network-only' }).then((result) => result.data);
+        graphqlClient()
+          .then((client) => client.query<AvatarOutcomeData>({ query: AVATAR_OUTCOME, fetchPolicy: 'network-only' }))
+          .then((result) => result.data);
       const before = await outcome();
       await uploadAvatarFile(file, await idToken(), (loaded, total) => setProgress({ loaded, total }));
       // The image is stored; the profile names it once the catalogue has checked it is a real

@@ -2,10 +2,10 @@
 'use client';
 
 import { css } from '@emotion/react';
-import { useApolloClient } from '@apollo/client/react';
 import { useState, type FormEvent } from 'react';
 import { TEXT_LIMITS } from '@contract/uploads';
 import { EDIT_STATEMENTS, type StatementListItem } from '@/lib/graphql';
+import { graphqlClient } from '@/lib/graphql-client';
 import { countOf, formatPeriod } from '@contract/format';
 import { theme } from '@/lib/theme';
 import { ModalDialog, dialogActions } from '../modal-dialog';
@@ -26,7 +26,6 @@ export const EditDialog = ({
   onDone: (edited: number) => void;
   onClose: () => void;
 }) => {
-  const client = useApolloClient();
   const [error, setError] = useState<string>();
   const [saving, setSaving] = useState(false);
   const open = statements.length > 0;
@@ -52,7 +51,7 @@ export const EditDialog = ({
     setSaving(true);
     setError(undefined);
     try {
-      const { data } = await client.mutate({ mutation: EDIT_STATEMENTS, variables: { input } });
+      const { data } = await (await graphqlClient()).mutate({ mutation: EDIT_STATEMENTS, variables: { input } });
       const result = data?.editStatements;
       if (!result) throw new Error('The vault did not answer; nothing was changed.');
       if (result.notFound.length > 0)

@@ -2,7 +2,6 @@
 'use client';
 
 import { css } from '@emotion/react';
-import { useApolloClient } from '@apollo/client/react';
 import { useRouter } from 'next/navigation';
 import { Suspense, lazy, useEffect, useRef, useState, useTransition } from 'react';
 import Link from 'next/link';
@@ -12,6 +11,7 @@ import { SEARCH_LIMITS } from '@contract/search/terms';
 import { STATEMENT_PAGE_SIZE, formatBytes } from '@contract/uploads';
 import { PAGES, shareStatementsHref } from '@/lib/routes';
 import { useIdToken } from '@/lib/auth-context';
+import { graphqlClient } from '@/lib/graphql-client';
 import {
   deleteQuestion,
   deleteStatements,
@@ -135,7 +135,6 @@ export const StatementsView = ({
   const router = useRouter();
   const [navigating, startNavigation] = useTransition();
   const idToken = useIdToken();
-  const client = useApolloClient();
   const [deleting, setDeleting] = useState<StatementListItem[]>([]);
   const [editing, setEditing] = useState<StatementListItem[]>([]);
   // Once shown, a dialog stays mounted, so closing it returns focus where it was.
@@ -230,7 +229,7 @@ export const StatementsView = ({
       const engine = await import('@/lib/export');
       const target = await engine.chooseExportTarget(`statements-${new Date().toISOString().slice(0, 10)}.zip`);
       const controller = new AbortController();
-      const { zip, manifest } = await engine.exportVault(engine.selectionExportSource(client, chosen, idToken), {
+      const { zip, manifest } = await engine.exportVault(engine.selectionExportSource(await graphqlClient(), chosen, idToken), {
         signal: controller.signal,
         onProgress: () => undefined,
       });

@@ -1,9 +1,9 @@
 'use client';
 
 import type { AccountDetails } from '@contract/accounts/details';
-import { useApolloClient } from '@apollo/client/react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useAuth, useIdToken } from '@/lib/auth-context';
+import { graphqlClient } from '@/lib/graphql-client';
 import { formatPeriod } from '@contract/format';
 import type { SameFileData, UploadOutcomeData } from '@/lib/graphql';
 import type { StatementUpload } from '@/lib/upload';
@@ -52,7 +52,6 @@ const ACTIVE: UploadStatus[] = ['hashing', 'uploading', 'completing', 'paused'];
  * after a reload the person can resume it (choosing the file again) or discard it.
  */
 export const useUploads = (onListed: () => void) => {
-  const client = useApolloClient();
   const idToken = useIdToken();
   const { state } = useAuth();
   const owner = state.status === 'signedIn' ? state.sub : undefined;
@@ -100,28 +99,27 @@ export const useUploads = (onListed: () => void) => {
   }, []);
 
   /** Asks the catalogue about an uploaded statement until it is available, kept out, or the page closes. */
-  const waitForOutcome = useCallback(
-    async (statementId: string, on: { scanning: () => void; slow: () => void }) => {
-      const { UPLOAD_OUTCOME } = await loadEngine();
-      return waitForListing({
-        ask: () =>
-          client
-            .query<UploadOutcomeData>({ query: UPLOAD_OUTCOME, variables: { id: statementId }, fetchPolicy: 'network-only' })
-            .then(({ data }) => ({
-              status: data?.statement?.status,
-              scanDetail: data?.statement?.scanDetail,
-              refusal: data?.uploadRefusal?.reason,
-            }))
-            .catch(() => undefined),
-        open: () => open.current,
-        sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
-        now: Date.now,
-        onScanning: on.scanning,
-        onSlow: on.slow,
-      });
-    },
-    [client],
-  );
+  const waitForOutcome = useCallback(async (statementId: string, on: { scanning: () => void; slow: () => void }) => {
+    const { UPLOAD_OUTCOME } = await loadEngine();
+    return waitForListing({
+      ask: () =>
+        graphqlClient()
+          .then((client) =>
+            client.query<UploadOutcomeData>({ query: UPLOAD_OUTCOME, variables: { id: statementId }, fetchPolicy: 'network-only' }),
+          )
+          .then(({ data }) => ({
+            status: data?.statement?.status,
+            scanDetail: data?.statement?.scanDetail,
+            refusal: data?.uploadRefusal?.reason,
+          }))
+          .catch(() => undefined),
+      open: () => open.current,
+      sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+      now: Date.now,
+      onScanning: on.scanning,
+      onSlow: on.slow,
+    });
+  }, []);
 
   const run = useCallback(
     async (key: string) => {
@@ -201,8 +199,8 @@ export const useUploads = (onListed: () => void) => {
         resumeFrom,
         startHashWorker,
         findSameFile: async (checksum) =>
-          (await client.query<SameFileData>({ query: SAME_FILE, variables: { checksum }, fetchPolicy: 'network-only' })).data
-            ?.statementsByChecksum ?? [],
+          (await (await graphqlClient()).query<SameFileData>({ query: SAME_FILE, variables: { checksum }, fetchPolicy: 'network-only' }))
+            .data?.statementsByChecksum ?? [],
         onPhase: (phase) => update(key, { status: phase === 'done' ? 'listing' : phase }),
         onHashProgress: (hashed) => update(key, { loaded: hashed }),
         onProgress: (sent) => update(key, { loaded: sent }),
@@ -211,7 +209,7 @@ export const useUploads = (onListed: () => void) => {
       setItems((current) => [{ key, file, accountLabel, period, status: 'hashing', loaded: 0 }, ...current]);
       void run(key);
     },
-    [client, idToken, owner, run, update],
+    [idToken, owner, run, update],
   );
 
   /** Starts uploading files, each under its own account and period. */
