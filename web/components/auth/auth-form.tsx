@@ -79,10 +79,21 @@ export const useAuthAction = (send: (fields: SentFields) => Promise<AuthOutcome 
  * disabled default button also holds back Enter in a field. While the form is being sent it
  * says what is happening.
  */
-export const SubmitButton = ({ busy, busyLabel, children }: { busy: boolean; busyLabel: string; children: ReactNode }) => {
+export const SubmitButton = ({
+  busy,
+  busyLabel,
+  variant,
+  children,
+}: {
+  busy: boolean;
+  busyLabel: string;
+  /** @default the primary action's look */
+  variant?: 'primary' | 'secondary';
+  children: ReactNode;
+}) => {
   const hydrated = useHydrated();
   return (
-    <Button type="submit" disabled={busy || !hydrated}>
+    <Button type="submit" variant={variant} disabled={busy || !hydrated}>
       {busy ? busyLabel : children}
     </Button>
   );

@@ -36,7 +36,7 @@ const PasswordCard = () => {
         <CurrentPasswordField label="Current password" name="current-password" />
         <NewPasswordField label="New password" name="new-password" error={change.fieldError} />
         <FormError message={change.error} />
-        <SubmitButton busy={change.busy} busyLabel="Changing…">
+        <SubmitButton busy={change.busy} busyLabel="Changing…" variant="secondary">
           Change password
         </SubmitButton>
       </AuthForm>
@@ -99,7 +99,7 @@ const EmailCard = ({ current }: { current?: string }) => {
         <AuthForm key="request" onSubmit={request.submit}>
           <EmailField label="New e-mail address" name="email" error={request.fieldError} />
           <FormError message={request.error} />
-          <SubmitButton busy={request.busy} busyLabel="Sending a code…">
+          <SubmitButton busy={request.busy} busyLabel="Sending a code…" variant="secondary">
             Change e-mail address
           </SubmitButton>
         </AuthForm>

@@ -92,6 +92,7 @@ export const ExportCard = () => {
       <FormError message={error} />
       <div className="actions">
         <Button
+          variant="secondary"
           onClick={() => void start()}
           onFocus={() => void loadExport()}
           onPointerEnter={() => void loadExport()}

@@ -135,7 +135,7 @@ export const NotificationsCard = () => {
             Show statement names and share notes on this device’s lock screen
           </label>
           {!thisDevice && (
-            <Button onClick={() => void turnOn(showNames)} disabled={busy}>
+            <Button variant="secondary" onClick={() => void turnOn(showNames)} disabled={busy}>
               Turn on for this device
             </Button>
           )}

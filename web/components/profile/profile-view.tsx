@@ -160,7 +160,7 @@ export const ProfileView = ({
             </div>
           )}
           <div>
-            <Button onClick={() => fileInput.current?.click()} disabled={Boolean(progress)}>
+            <Button variant="secondary" onClick={() => fileInput.current?.click()} disabled={Boolean(progress)}>
               {pictureUrl ? 'Change picture' : 'Add a picture'}
             </Button>
             <input
