@@ -50,7 +50,7 @@ const coldFirstByteMs = async (dir: string, env: Record<string, string>): Promis
         return (await firstByte(`http://localhost:${port}${PAGE}`)) - start;
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code !== 'ECONNREFUSED') throw error;
-        if (performance.now() - start > GIVE_UP_MS) throw new Error(`${dir} did not answer within ${GIVE_UP_MS} ms`);
+        if (performance.now() - start > GIVE_UP_MS) throw new Error(`${dir} did not answer within ${GIVE_UP_MS} ms`, { cause: error });
         await new Promise((resolve) => setTimeout(resolve, 5));
       }
     }

@@ -2775,6 +2775,77 @@ describe('see and find: each kind of statement shown in place, hostile files kep
     await context.close();
   }, 120_000);
 
+  test("a statement shared from another app (the manifest's share target) lands in the upload queue with what it says; without the service worker the page says it did not arrive; an iPhone is told how instead", async () => {
+    // The manifest: an app that opens on the list and takes statement files shared to it.
+    const manifest = (await (await fetch(`${base}/manifest.webmanifest`)).json()) as {
+      start_url: string;
+      share_target: { action: string; method: string; enctype: string; params: { files: { name: string; accept: string[] }[] } };
+      icons: { src: string }[];
+    };
+    expect(manifest.start_url).toBe('/statements');
+    expect(manifest.share_target).toMatchObject({ action: '/share-target', method: 'POST', enctype: 'multipart/form-data' });
+    expect(manifest.share_target.params.files[0].accept).toEqual(expect.arrayContaining(['application/pdf', '.pdf', 'text/csv', '.ofx']));
+    for (const icon of manifest.icons) expect((await fetch(`${base}${icon.src}`)).status).toBe(200);
+
+    // As the system's share sheet sends it: a navigation that POSTs the files to the share target.
+    const share = async (page: Page, file: string) => {
+      await page.evaluate((action) => {
+        const form = document.createElement('form');
+        Object.assign(form, { action, method: 'post', enctype: 'multipart/form-data' });
+        const input = Object.assign(document.createElement('input'), { type: 'file', name: 'statements', id: 'shared-input' });
+        form.append(input);
+        document.body.append(form);
+      }, manifest.share_target.action);
+      await page.locator('#shared-input').setInputFiles(file);
+      await page.evaluate(() => document.querySelector<HTMLFormElement>('#shared-input')!.form!.submit());
+    };
+    const file = path.join(__dirname, '..', 'fixtures', 'statements', 'releve-bnp.ofx');
+
+    const page = await newPage();
+    await page.goto(`${base}/sign-in`);
+    await signIn(page, viewer.email, viewer.password);
+    await page.waitForURL(`${base}/statements`);
+    // The worker the page registered controls it (it claims the pages open when it starts).
+    await waitFor(
+      () => page.evaluate(() => (navigator.serviceWorker.controller ? true : undefined)),
+      'the service worker to control the page',
+    );
+    await share(page, file);
+    const row = page.getByTestId('filing-row').filter({ hasText: 'releve-bnp.ofx' });
+    await expect(row.getByLabel('Period for releve-bnp.ofx')).toHaveValue('2024-03', { timeout: 30_000 });
+    await expect(page.getByTestId('shared-files')).toHaveText('1 file shared from another app: check what each says below, then upload.');
+    // The address forgets the batch: a reload queues nothing twice, and the worker's copy is gone.
+    await page.waitForURL((url) => url.pathname === '/statements' && !url.searchParams.has('shared'));
+    expect(await page.evaluate(async () => (await (await caches.open('vault-shared-files')).keys()).length)).toBe(0);
+    await page.context().close();
+
+    // Without the worker (a browser that blocks them), the server keeps nothing and the page says so.
+    const blocked = await newPage(await browser.newContext({ viewport: { width: 1100, height: 850 }, serviceWorkers: 'block' }));
+    await blocked.goto(`${base}/sign-in`);
+    await signIn(blocked, viewer.email, viewer.password);
+    await blocked.waitForURL(`${base}/statements`);
+    await share(blocked, file);
+    await expect(blocked.getByTestId('shared-files')).toHaveText(
+      'The files shared from another app did not arrive here. Choose them again with Choose files.',
+    );
+    await expect(blocked.getByTestId('filing-row')).toHaveCount(0);
+    await blocked.context().close();
+
+    // Safari on an iPhone has no share target: the panel says how to bring a statement in.
+    const iphone = await newPage(
+      await browser.newContext({
+        viewport: { width: 390, height: 844 },
+        userAgent:
+          'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1',
+      }),
+    );
+    await iphone.goto(`${base}/sign-in`);
+    await signIn(iphone, viewer.email, viewer.password);
+    await iphone.waitForURL(`${base}/statements`);
+    await expect(iphone.getByTestId('share-hint')).toContainText('save a statement from your bank’s app to Files');
+    await iphone.context().close();
+  }, 180_000);
+
   test('a PDF whose page inflates to 400 MB is listed and found by its name; its page and the results say in words why its contents are not', async () => {
     // A person of its own: the file is all their vault holds.
     const owner = { email: `bomb-${Date.now()}@example.com`, password: 'a file that unpacks forever' };

@@ -11,6 +11,7 @@ import { requestNonce, requestPath } from '@/lib/nonce';
 import { loadWebConfig } from '@/lib/server-config';
 import { currentSession } from '@/lib/server-session';
 import { pictureVersionOf, serverMe } from '@/lib/server-me';
+import { PALETTES } from '@/lib/theme';
 import { Providers } from './providers';
 
 export const metadata: Metadata = {
@@ -18,7 +19,7 @@ export const metadata: Metadata = {
   description: 'A private vault for your bank, card and brokerage statements.',
 };
 
-export const viewport: Viewport = { width: 'device-width', initialScale: 1, themeColor: '#1d4ed8' };
+export const viewport: Viewport = { width: 'device-width', initialScale: 1, themeColor: PALETTES.light.primary };
 
 /**
  * Every page renders per request (it reads the request's cookies and nonce): the config is

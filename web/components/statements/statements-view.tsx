@@ -127,10 +127,13 @@ export const StatementsView = ({
   query,
   statements,
   summaries,
+  shared,
 }: {
   query: StatementListQuery;
   statements?: StatementsData;
   summaries?: SummariesData;
+  /** Files another app shared to the vault, kept by the service worker under this batch (`?shared=`). */
+  shared?: string;
 }) => {
   const router = useRouter();
   const [navigating, startNavigation] = useTransition();
@@ -247,7 +250,7 @@ export const StatementsView = ({
   return (
     // The upload band first, on a phone too: it is small, and a person arrives to add or to find.
     <div className="wide-page">
-      <UploadPanel accounts={accounts} preset={{ accountLabel: query.account, period: query.period }} onListed={reload} />
+      <UploadPanel accounts={accounts} preset={{ accountLabel: query.account, period: query.period }} onListed={reload} shared={shared} />
       <Card label="Your statements" dense>
         <div css={listHeader}>
           <h2

@@ -12,6 +12,9 @@ import { Button, Card, TextField } from '../ui';
 import { useAuth } from '@/lib/auth-context';
 import { UPLOAD_SECTION_ID } from '@/lib/statement-list-query';
 import { browserSessions } from '@/lib/upload/sessions';
+import { takeSharedFiles } from '@/lib/upload/shared-files';
+import { SHARE_TARGET } from '@contract/share-target';
+import { countOf } from '@contract/format';
 import type { FilePick } from './use-filing';
 
 /** The one hint both filing fields point to. */
@@ -28,11 +31,14 @@ export const UploadPanel = ({
   accounts,
   preset,
   onListed,
+  shared,
 }: {
   /** The person's accounts: their labels, and the identifier keys files are matched by. */
   accounts: readonly LabelledAccount[];
   preset?: { accountLabel: string; period: string };
   onListed: () => void;
+  /** Files another app shared to the vault: the batch the service worker kept them as (`?shared=`). */
+  shared?: string;
 }) => {
   const { state } = useAuth();
   const owner = state.status === 'signedIn' ? state.sub : undefined;
@@ -66,6 +72,35 @@ export const UploadPanel = ({
     if (files.length === 0) return;
     setPicks((current) => [...current, { id: current.length, files, ...fieldDefaults() }]);
   };
+
+  // Files shared from another app join the queue as if dropped here, once; the address
+  // forgets the batch, so a reload does not look for it again.
+  const [sharedNote, setSharedNote] = useState<string>();
+  const takenShare = useRef(false);
+  useEffect(() => {
+    if (!shared || takenShare.current) return;
+    takenShare.current = true;
+    void takeSharedFiles(shared)
+      .catch((): { lost: true } => ({ lost: true }))
+      .then((result) => {
+        if ('files' in result) {
+          addFiles(result.files);
+          setSharedNote(`${countOf(result.files.length, 'file')} shared from another app: check what each says below, then upload.`);
+        } else setSharedNote('The files shared from another app did not arrive here. Choose them again with Choose files.');
+        const url = new URL(window.location.href);
+        url.searchParams.delete(SHARE_TARGET.param);
+        window.history.replaceState(window.history.state, '', url);
+      });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per batch shared
+  }, [shared]);
+
+  // Where the browser cannot take files shared from other apps (Safari on iPhone and iPad
+  // has no share target), the panel says how to bring a statement in instead.
+  const [noShareTarget, setNoShareTarget] = useState(false);
+  useEffect(() => {
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- the browser's own kind, which the server's HTML cannot know
+    setNoShareTarget(/iPhone|iPad|iPod/.test(navigator.userAgent) || (navigator.platform === 'MacIntel' && navigator.maxTouchPoints > 1));
+  }, []);
 
   const onDrop = (event: DragEvent) => {
     event.preventDefault();
@@ -177,7 +212,25 @@ export const UploadPanel = ({
         >
           {acceptedTypesInWords('statement')}, up to {formatBytes(STATEMENT_LIMITS.maxBytes)} each. The account and period are for files
           that do not say theirs; each file shows what it says before it is sent.
+          {noShareTarget && (
+            <span data-testid="share-hint">
+              {' '}
+              On an iPhone or iPad, save a statement from your bank&rsquo;s app to Files (Share, then Save to Files), then choose it here.
+            </span>
+          )}
         </p>
+        {sharedNote && (
+          <p
+            role="status"
+            data-testid="shared-files"
+            css={css`
+              flex-basis: 100%;
+              margin: 0;
+            `}
+          >
+            {sharedNote}
+          </p>
+        )}
       </div>
       {(picks.length > 0 || unfinished) && (
         <Suspense>

@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import { StatementsView } from '@/components/statements/statements-view';
 import { PageTitle } from '@/components/page-title';
 import { STATEMENTS, SUMMARIES } from '@/lib/graphql';
+import { SHARE_TARGET } from '@contract/share-target';
 import { PAGES } from '@/lib/routes';
 import { serverQuery } from '@/lib/server-graphql';
 import { requireSession } from '@/lib/server-session';
@@ -16,7 +17,9 @@ export const metadata: Metadata = { title: 'Statements' };
  */
 export default async function StatementsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const session = await requireSession(PAGES.statements);
-  const query = parseStatementListQuery(await searchParams);
+  const params = await searchParams;
+  const query = parseStatementListQuery(params);
+  const shared = typeof params[SHARE_TARGET.param] === 'string' ? (params[SHARE_TARGET.param] as string) : undefined;
   const [statements, summaries] = await Promise.all([
     serverQuery(session, STATEMENTS, {
       filter: statementFilter(query),
@@ -29,7 +32,7 @@ export default async function StatementsPage({ searchParams }: { searchParams: P
   return (
     <>
       <PageTitle>Statements</PageTitle>
-      <StatementsView query={query} statements={statements} summaries={summaries} />
+      <StatementsView query={query} statements={statements} summaries={summaries} shared={shared} />
     </>
   );
 }
