@@ -2801,9 +2801,11 @@ describe('see and find: each kind of statement shown in place, hostile files kep
     };
     const file = path.join(__dirname, '..', 'fixtures', 'statements', 'releve-bnp.ofx');
 
+    // A person of their own: what they share is all their queue holds.
+    const sharer = { email: `sharer-${Date.now()}@example.com`, password: 'shared from the bank app' };
     const page = await newPage();
-    await page.goto(`${base}/sign-in`);
-    await signIn(page, viewer.email, viewer.password);
+    await signUpAndConfirm(page, sharer.email, sharer.password);
+    await signIn(page, sharer.email, sharer.password);
     await page.waitForURL(`${base}/statements`);
     // The worker the page registered controls it (it claims the pages open when it starts).
     await waitFor(
@@ -2822,7 +2824,7 @@ describe('see and find: each kind of statement shown in place, hostile files kep
     // Without the worker (a browser that blocks them), the server keeps nothing and the page says so.
     const blocked = await newPage(await browser.newContext({ viewport: { width: 1100, height: 850 }, serviceWorkers: 'block' }));
     await blocked.goto(`${base}/sign-in`);
-    await signIn(blocked, viewer.email, viewer.password);
+    await signIn(blocked, sharer.email, sharer.password);
     await blocked.waitForURL(`${base}/statements`);
     await share(blocked, file);
     await expect(blocked.getByTestId('shared-files')).toHaveText(
@@ -2840,7 +2842,7 @@ describe('see and find: each kind of statement shown in place, hostile files kep
       }),
     );
     await iphone.goto(`${base}/sign-in`);
-    await signIn(iphone, viewer.email, viewer.password);
+    await signIn(iphone, sharer.email, sharer.password);
     await iphone.waitForURL(`${base}/statements`);
     await expect(iphone.getByTestId('share-hint')).toContainText('save a statement from your bank’s app to Files');
     await iphone.context().close();
