@@ -55,9 +55,10 @@ const listHeader = css`
     flex: 0 1 13rem;
     margin: 0;
   }
+  /* On a phone, two menus to a row under a search box of its own. */
   @media (max-width: 640px) {
     > div {
-      flex: 1 1 10rem;
+      flex: 1 1 8rem;
     }
     > form {
       flex: 1 1 100%;
