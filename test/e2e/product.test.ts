@@ -2469,10 +2469,13 @@ describe('see and find: each kind of statement shown in place, hostile files kep
           left: frame.scrollLeft,
         };
       });
-    await page.reload();
-    await expect(canvas).toHaveAttribute('data-drawn-page', '1', { timeout: 30_000 });
+    // The window narrowed (a phone turned) draws the page again to the frame's new width.
+    await waitFor(async () => {
+      const now = await sizes();
+      return Math.abs(now.shown - now.frame) <= 1 && Math.abs(now.drawn - now.frame) <= 1 ? true : undefined;
+    }, 'the page to be drawn again to fit 360 px');
     const fit = await sizes();
-    expect(Math.abs(fit.shown - fit.frame)).toBeLessThanOrEqual(1);
+    expect(fit.frame).toBeLessThan(360);
     await page.getByRole('button', { name: 'Zoom in' }).click();
     await page.getByRole('button', { name: 'Zoom in' }).click();
     await expect(page.getByTestId('pdf-zoom')).toHaveText('200%');
@@ -2991,7 +2994,8 @@ describe('see and find: each kind of statement shown in place, hostile files kep
     await page.keyboard.type('2,600.00', { delay: 25 });
     held.release();
     await form.getByRole('button', { name: 'Save' }).click();
-    await expect(page.getByTestId('statement-closing')).toHaveText('2,600.00 · you entered');
+    // The save is the server's work, sent as the page hydrates on a 4x slower CPU: waited for as a person would.
+    await expect(page.getByTestId('statement-closing')).toHaveText('2,600.00 · you entered', { timeout: 60_000 });
     await expect(page.getByTestId('statement-opening')).toHaveText('1,300.00 · from the file');
     await slowCpu(page, 1);
     expect(await everyScheme(page, 'statement-balances', () => page.locator('main'))).toEqual([]);
@@ -3087,7 +3091,7 @@ describe('see and find: each kind of statement shown in place, hostile files kep
     await expect(page.getByRole('region', { name: 'Visa Platinum 1%' })).toContainText('Northwind Bank · card · USD · ');
     await expect(page.getByRole('region', { name: 'Brokerage' })).toHaveCount(0);
     await page.context().close();
-  }, 180_000);
+  }, 300_000);
 });
 
 describe('every page, light and dark, wide and narrow', () => {

@@ -59,6 +59,16 @@ export default function PdfViewer({ url, size, fileName }: { url: () => Promise<
   const [zoomStep, setZoomStep] = useState(0);
   const zoom = ZOOMS[zoomStep];
   const frame = useRef<HTMLDivElement>(null);
+  // The frame's width: a window resized or a phone turned draws the page again to fit it.
+  const [frameWidth, setFrameWidth] = useState(0);
+  const drawnAs = useRef('');
+  useEffect(() => {
+    const box = frame.current;
+    if (!box || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => setFrameWidth(box.clientWidth));
+    observer.observe(box);
+    return () => observer.disconnect();
+  }, []);
   const [drawn, setDrawn] = useState(0);
   const [error, setError] = useState<string>();
 
@@ -95,6 +105,9 @@ export default function PdfViewer({ url, size, fileName }: { url: () => Promise<
       const box = frame.current;
       const point = box ? lookedAt(box) : undefined;
       const width = (box?.clientWidth ?? 800) * zoom;
+      // The same page at the same size is drawn already (the frame reported the width it had).
+      const as = `${pageNumber} ${width}`;
+      if (drawnAs.current === as) return;
       const viewport = page.getViewport({ scale: width / page.getViewport({ scale: 1 }).width });
       const ratio = Math.min(window.devicePixelRatio || 1, Math.sqrt(MAX_CANVAS_PIXELS / (viewport.width * viewport.height)));
       target.width = Math.floor(viewport.width * ratio);
@@ -109,6 +122,7 @@ export default function PdfViewer({ url, size, fileName }: { url: () => Promise<
       }
       task = page.render({ canvas: target, viewport, transform: ratio === 1 ? undefined : [ratio, 0, 0, ratio, 0, 0] });
       await task.promise;
+      drawnAs.current = as;
       if (current) setDrawn(pageNumber);
     })().catch((caught: Error) => {
       if (current && caught.name !== 'RenderingCancelledException') setError('this page could not be drawn.');
@@ -117,7 +131,7 @@ export default function PdfViewer({ url, size, fileName }: { url: () => Promise<
       current = false;
       task?.cancel();
     };
-  }, [document, pageNumber, zoom]);
+  }, [document, pageNumber, zoom, frameWidth]);
 
   const pages = document?.numPages ?? 0;
   const turn = (by: number) => setPageNumber((number) => Math.min(Math.max(1, number + by), Math.max(1, pages)));
