@@ -353,6 +353,18 @@ describe('profile', () => {
     expect(await picture.evaluate((element: HTMLImageElement) => element.naturalWidth)).toBe(2);
     // Its address holds nothing of the picture's key (nor so of the person's id): a 16-character digest.
     expect(await picture.getAttribute('src')).toMatch(/^\/profile\/picture\?v=[A-Za-z0-9_-]{16}$/);
+    // On a phone the person sits on the brand's line, and the places keep one line under it.
+    await page.setViewportSize({ width: 360, height: 800 });
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    const brand = (await nav.getByRole('link', { name: 'Statement Vault' }).boundingBox())!;
+    const person = (await me.boundingBox())!;
+    expect(Math.abs(person.y + person.height / 2 - (brand.y + brand.height / 2))).toBeLessThanOrEqual(4);
+    const places = await nav
+      .getByRole('listitem')
+      .evaluateAll((items) => items.map((item) => Math.round(item.getBoundingClientRect().top)));
+    expect(new Set(places).size).toBe(1);
+    await shot(page, 'header-360');
+    await page.setViewportSize({ width: 1100, height: 850 });
     await page.goto(`${base}/profile`);
   });
 
@@ -1458,7 +1470,15 @@ describe('fixing what statements are filed under, one or a selection', () => {
       })),
     );
     await uploadChosen(page, names.length);
-    await expect(page.locator('[data-testid="upload-item"][data-status="done"]')).toHaveCount(names.length, { timeout: 60_000 });
+    // (On failure, each upload's status and words, so the one that did not end says where it stopped.)
+    await expect(page.locator('[data-testid="upload-item"][data-status="done"]'))
+      .toHaveCount(names.length, { timeout: 60_000 })
+      .catch(async (error: unknown) => {
+        const items = await page
+          .getByTestId('upload-item')
+          .evaluateAll((all) => all.map((item) => `${item.getAttribute('data-status')}: ${item.textContent}`));
+        throw new Error(`${(error as Error).message}\n${items.join('\n')}`, { cause: error });
+      });
     await expect(page.getByTestId('statement-row')).toHaveCount(names.length);
 
     // One statement: a new name, account and period.

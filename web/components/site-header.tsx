@@ -21,6 +21,14 @@ const link = css`
   }
 `;
 
+/** Where the person's place sits: after the places at desktop widths, on the name's line on a phone. */
+const personPlace = css`
+  @media (max-width: 640px) {
+    order: 1;
+    margin-left: auto;
+  }
+`;
+
 const personLink = css`
   display: inline-flex;
   align-items: center;
@@ -159,7 +167,13 @@ export const SiteHeader = ({ person }: { person?: HeaderPerson }) => {
             gap: 0 0.75rem;
             margin: 0;
             padding: 0;
+            margin-left: auto;
             /* A phone's width holds the places on one line under the name, rather than scrolling the page sideways. */
+            @media (max-width: 640px) {
+              order: 2;
+              flex-basis: 100%;
+              margin-left: 0;
+            }
             @media (max-width: 480px) {
               column-gap: 0;
               font-size: 0.9rem;
@@ -176,49 +190,6 @@ export const SiteHeader = ({ person }: { person?: HeaderPerson }) => {
               {item(PAGES.coverage, 'Coverage')}
               {item(PAGES.search, 'Search', '/')}
               {item(PAGES.shares, 'Shares')}
-              <li>
-                {/* The person's own place: their picture and name, where they set them. */}
-                <Link href={PAGES.profile} css={[link, personLink]} aria-current={pathname === PAGES.profile ? 'page' : undefined}>
-                  {mine?.pictureVersion && (
-                    // eslint-disable-next-line @next/next/no-img-element -- a redirect to storage the browser keeps; Next's image optimizer would fetch it server-side
-                    <img
-                      src={`${PAGES.profilePicture}?v=${mine.pictureVersion}`}
-                      alt=""
-                      width={24}
-                      height={24}
-                      data-testid="header-picture"
-                    />
-                  )}
-                  <span>{mine?.name ?? 'Profile'}</span>
-                </Link>
-              </li>
-              {/* On a phone the header keeps to the places; signing out is on the profile. */}
-              <li
-                css={css`
-                  @media (max-width: 640px) {
-                    display: none;
-                  }
-                `}
-              >
-                <button
-                  type="button"
-                  onClick={() => void signOut()}
-                  css={css`
-                    font: inherit;
-                    font-weight: 500;
-                    color: ${theme.color.text};
-                    background: none;
-                    border: 0;
-                    padding: 0.6rem 0.4rem;
-                    min-height: 44px;
-                    cursor: pointer;
-                    text-decoration: underline;
-                    text-underline-offset: 4px;
-                  `}
-                >
-                  Sign out
-                </button>
-              </li>
             </>
           ) : state.status === 'signedOut' ? (
             <>
@@ -227,6 +198,46 @@ export const SiteHeader = ({ person }: { person?: HeaderPerson }) => {
             </>
           ) : null}
         </ul>
+        {state.status === 'signedIn' && (
+          /* The person's own place: their picture and name, where they set them. On a phone it
+             sits on the name's line, so the places keep one line of their own under it. */
+          <Link href={PAGES.profile} css={[link, personLink, personPlace]} aria-current={pathname === PAGES.profile ? 'page' : undefined}>
+            {mine?.pictureVersion && (
+              // eslint-disable-next-line @next/next/no-img-element -- a redirect to storage the browser keeps; Next's image optimizer would fetch it server-side
+              <img src={`${PAGES.profilePicture}?v=${mine.pictureVersion}`} alt="" width={24} height={24} data-testid="header-picture" />
+            )}
+            <span>{mine?.name ?? 'Profile'}</span>
+          </Link>
+        )}
+        {/* On a phone the header keeps to the places; signing out is on the profile. */}
+        {state.status === 'signedIn' && (
+          <span
+            css={css`
+              @media (max-width: 640px) {
+                display: none;
+              }
+            `}
+          >
+            <button
+              type="button"
+              onClick={() => void signOut()}
+              css={css`
+                font: inherit;
+                font-weight: 500;
+                color: ${theme.color.text};
+                background: none;
+                border: 0;
+                padding: 0.6rem 0.4rem;
+                min-height: 44px;
+                cursor: pointer;
+                text-decoration: underline;
+                text-underline-offset: 4px;
+              `}
+            >
+              Sign out
+            </button>
+          </span>
+        )}
       </nav>
     </header>
   );
