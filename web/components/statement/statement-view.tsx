@@ -149,7 +149,7 @@ export const StatementView = ({
         ) : (
           <Suspense fallback={<p role="status">Loading the preview…</p>}>
             {kind === 'pdf' ? (
-              <PdfViewer url={previewUrl} size={statement.size} fileName={statement.fileName} />
+              <PdfViewer key={statement.id} url={previewUrl} size={statement.size} fileName={statement.fileName} />
             ) : kind === 'image' ? (
               <ImageViewer url={previewUrl} fileName={statement.fileName} />
             ) : (
