@@ -40,7 +40,7 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
   {
-    files: ['web/public/sw.js'],
+    files: ['web/public/sw.js', 'web/public/share-target-sw.js'],
     languageOptions: { globals: { ...globals.serviceworker } },
   },
   {

@@ -7,7 +7,7 @@ import type { Wrapper } from '@opennextjs/aws/types/overrides.js';
 import { getMonorepoRelativePath } from '@opennextjs/aws/utils/normalize-path.js';
 import { webSecurityHeaderList } from '../contract/security-headers';
 import { VIEWER_ADDRESS_HEADER } from '../contract/shares';
-import { staticCacheControl } from '../lib/web-artifact';
+import { PAGE_BROTLI, staticCacheControl } from '../lib/web-artifact';
 
 /**
  * The local mode's server answers as the deployed app does on the wire. On AWS the
@@ -23,10 +23,14 @@ import { staticCacheControl } from '../lib/web-artifact';
 const pageEncoding = (acceptEncoding: string): 'br' | 'gzip' | 'deflate' | undefined =>
   (['br', 'gzip', 'deflate'] as const).find((encoding) => acceptEncoding.includes(encoding));
 
-/** A stream that encodes what the server writes and flushes after every write, as on Lambda. */
+/** A stream that encodes what the server writes and flushes after every write, as on Lambda, at the same Brotli quality. */
 const encoder = (encoding: 'br' | 'gzip' | 'deflate'): Transform => {
   if (encoding === 'br') {
-    return zlib.createBrotliCompress({ flush: zlib.constants.BROTLI_OPERATION_FLUSH, finishFlush: zlib.constants.BROTLI_OPERATION_FINISH });
+    return zlib.createBrotliCompress({
+      flush: zlib.constants.BROTLI_OPERATION_FLUSH,
+      finishFlush: zlib.constants.BROTLI_OPERATION_FINISH,
+      params: { [zlib.constants.BROTLI_PARAM_QUALITY]: PAGE_BROTLI.quality },
+    });
   }
   return encoding === 'gzip'
     ? zlib.createGzip({ flush: zlib.constants.Z_SYNC_FLUSH })

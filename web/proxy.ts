@@ -72,11 +72,11 @@ export async function proxy(request: NextRequest) {
 }
 
 export const config = {
-  // Pages only: not Next's static files, the icon or the service worker; and not prefetches,
+  // Pages only: not Next's static files, the icon or the service workers; and not prefetches,
   // which the page they lead to checks again when it is visited.
   matcher: [
     {
-      source: '/((?!_next/static|_next/image|icon.svg|sw.js).*)',
+      source: '/((?!_next/static|_next/image|icon.svg|sw.js|share-target-sw.js).*)',
       missing: [
         { type: 'header', key: 'next-router-prefetch' },
         { type: 'header', key: 'purpose', value: 'prefetch' },

@@ -14,7 +14,7 @@ import {
   WEB_SECURITY_HEADERS,
 } from '../../contract';
 import { SHARE_PAGE, SHARE_PAGE_OWN_REFERRER_POLICY, SHARE_PAGE_PREFIX } from '../../contract/share-pages';
-import { HASHED_ASSETS_PATH, STATIC_CACHE_CONTROL, type OpenNextArtifact } from '../web-artifact';
+import { HASHED_ASSETS_PATH, PAGE_BROTLI, STATIC_CACHE_CONTROL, type OpenNextArtifact } from '../web-artifact';
 import { OriginPayloadHash } from './origin-payload-hash';
 import { VaultFunction } from './vault-function';
 
@@ -124,6 +124,7 @@ export class WebHosting extends Construct {
       description: 'web: the Next.js server (OpenNext), rendering every page per request',
       memorySize: props.memorySize ?? 1024,
       timeout: Duration.seconds(30),
+      environment: { [PAGE_BROTLI.env]: String(PAGE_BROTLI.quality) },
     });
     const serverUrl = this.server.function.addFunctionUrl({
       authType: lambda.FunctionUrlAuthType.AWS_IAM,

@@ -2830,10 +2830,15 @@ describe('see and find: each kind of statement shown in place, hostile files kep
     await signUpAndConfirm(page, sharer.email, sharer.password);
     await signIn(page, sharer.email, sharer.password);
     await page.waitForURL(`${base}/statements`);
-    // The worker the page registered controls it (it claims the pages open when it starts).
+    // The app's worker controls the page (it claims the pages open when it starts), and the
+    // share target's own worker is active for its address, the only one it sees.
     await waitFor(
-      () => page.evaluate(() => (navigator.serviceWorker.controller ? true : undefined)),
-      'the service worker to control the page',
+      () =>
+        page.evaluate(async (action) => {
+          const shareWorker = await navigator.serviceWorker.getRegistration(action);
+          return navigator.serviceWorker.controller && shareWorker?.active && shareWorker.scope.endsWith(action) ? true : undefined;
+        }, manifest.share_target.action),
+      'the service workers to be active',
     );
     await share(page, file);
     const row = page.getByTestId('filing-row').filter({ hasText: 'releve-bnp.ofx' });

@@ -15,7 +15,7 @@ import { OUTPUT_NAMES } from '../../lib/outputs';
 import { SHARE_READ_FIELDS, TABLE_KEYS, WEB_CONFIG_ENV, WEB_SECURITY_HEADERS } from '../../contract';
 import type { StatementVaultStack, VaultPrincipals } from '../../lib/statement-vault-stack';
 import { VaultFunction } from '../../lib/constructs/vault-function';
-import { readOpenNextArtifact } from '../../lib/web-artifact';
+import { PAGE_BROTLI, readOpenNextArtifact } from '../../lib/web-artifact';
 import { WEB_ARTIFACT_STUB } from '../../local/iam/access-model';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -1256,6 +1256,8 @@ describe('web hosting', () => {
     });
     const fn = template.findResources('AWS::Lambda::Function')[logicalId(server)].Properties;
     expect(fn).toMatchObject({ Runtime: 'nodejs24.x', Architectures: ['arm64'], Handler: 'index.handler' });
+    // Pages stream compressed at the quality made for content compressed per request (test/web/page-compression).
+    expect(fn.Environment.Variables[PAGE_BROTLI.env]).toBe(String(PAGE_BROTLI.quality));
     const behavior = distribution().DefaultCacheBehavior;
     expect(behavior.CachePolicyId).toBe('4135ea2d-6df8-44a3-9df3-4b5a84be39ad'); // CachingDisabled
     // Pages and the forms posted to them; each body's hash is added at the edge (below).

@@ -1,12 +1,14 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { acceptAttribute } from '../../contract/file-types';
-import { SHARE_TARGET } from '../../contract/share-target';
+import { SHARE_TARGET, SHARE_TARGET_WORKER } from '../../contract/share-target';
 import { APP_MANIFEST } from '../../web/lib/app-manifest';
 
 describe('the vault as a share target', () => {
-  test("the service worker's values are the contract's (it is a static file, so it repeats them)", () => {
-    const worker = fs.readFileSync(path.join(__dirname, '..', '..', 'web', 'public', 'sw.js'), 'utf8');
+  const PUBLIC = path.join(__dirname, '..', '..', 'web', 'public');
+
+  test("its worker's values are the contract's (it is a static file, so it repeats them)", () => {
+    const worker = fs.readFileSync(path.join(PUBLIC, SHARE_TARGET_WORKER), 'utf8');
     const literal = /const SHARE_TARGET = (\{[^}]*\});/.exec(worker)?.[1];
     expect(literal).toBeDefined();
     // The object literal, read as JSON: its keys quoted, its strings in double quotes, no trailing comma.
@@ -15,6 +17,11 @@ describe('the vault as a share target', () => {
       .replace(/(\w+):/g, '"$1":')
       .replace(/,\s*\}/, '}');
     expect(JSON.parse(json)).toEqual(SHARE_TARGET);
+  });
+
+  test("only the share target's worker handles fetches: the app's pages never start a worker for a request", () => {
+    expect(fs.readFileSync(path.join(PUBLIC, SHARE_TARGET_WORKER), 'utf8')).toMatch(/addEventListener\('fetch'/);
+    expect(fs.readFileSync(path.join(PUBLIC, 'sw.js'), 'utf8')).not.toMatch(/addEventListener\(\s*['"]fetch/);
   });
 
   test('the manifest names it, taking the files an upload takes, and opens the app on the list', () => {
