@@ -22,8 +22,8 @@ const refuse = (type: FileTypeSpec, why: string): ContentVerdict => ({ ok: false
 /** `file-type`'s detector, loaded by the first file checked, not at cold start: only the catalogue's arrivals use it. */
 const fileTypeDetector = once(async () => (await import('file-type')).fileTypeFromBuffer);
 
-/** What the detector makes of bytes, in words ("a ZIP archive (zip)"), or undefined when it knows nothing of them. */
-const detected = async (sample: Uint8Array): Promise<{ mime: string; words: string } | undefined> => {
+/** What the detector makes of bytes, in words ("its content is PDF"), or undefined when it knows nothing of them. */
+export const detected = async (sample: Uint8Array): Promise<{ mime: string; words: string } | undefined> => {
   const found = await (await fileTypeDetector())(sample);
   if (!found) return undefined;
   const known = fileTypeOf(found.mime)?.label;
