@@ -147,6 +147,9 @@ export const TABLE_KEYS = {
   partitionKey: 'pk',
   sortKey: 'sk',
   userPartition: (sub: string): string => `USER#${sub}`,
+  /** A private mail address's token (contract/mail.ts), one item naming the person who holds it. */
+  mailPartition: (token: string): string => `MAIL#${token}`,
+  mailSort: 'MAIL',
   profileSort: 'PROFILE',
   quotaSort: 'QUOTA',
   statementSortPrefix: 'STATEMENT#',

@@ -21,9 +21,43 @@ export const MAIL_LIMITS = {
   maxZipBytes: 200 * MiB,
 } as const;
 
+/**
+ * A person's private address: `s-{token}@{domain}`, the token 20 characters of base32
+ * (100 random bits) in lower case, so no one finds an address by trying. A new token
+ * retires the old one at once. Mail to a token no one holds is dropped without a bounce:
+ * a bounce would tell a prober which addresses exist.
+ */
+export const MAIL_ADDRESS = { prefix: 's-', tokenChars: 20 } as const;
+
+const TOKEN_ALPHABET = 'abcdefghijklmnopqrstuvwxyz234567';
+
+export const MAIL_TOKEN_PATTERN = new RegExp(`^[a-z2-7]{${MAIL_ADDRESS.tokenChars}}$`);
+
+/** A token from random bytes (at least `tokenChars` of them; 32 divides 256, so each character is uniform). */
+export const mailTokenFrom = (random: Uint8Array): string => {
+  if (random.length < MAIL_ADDRESS.tokenChars) throw new Error(`a mail token needs ${MAIL_ADDRESS.tokenChars} random bytes`);
+  return Array.from(random.subarray(0, MAIL_ADDRESS.tokenChars), (byte) => TOKEN_ALPHABET[byte % TOKEN_ALPHABET.length]).join('');
+};
+
+export const mailAddressOf = (token: string, domain: string): string => `${MAIL_ADDRESS.prefix}${token}@${domain.toLowerCase()}`;
+
+/**
+ * The token a recipient names, when it is an address of ours: in any case (mail systems
+ * change it), with a `+tag` after the token ignored, as mail providers do.
+ */
+export const mailTokenOf = (recipient: string, domain: string): string | undefined => {
+  const at = recipient.lastIndexOf('@');
+  if (at < 0 || recipient.slice(at + 1).toLowerCase() !== domain.toLowerCase()) return undefined;
+  const local = recipient.slice(0, at).toLowerCase().split('+')[0];
+  if (!local.startsWith(MAIL_ADDRESS.prefix)) return undefined;
+  const token = local.slice(MAIL_ADDRESS.prefix.length);
+  return MAIL_TOKEN_PATTERN.test(token) ? token : undefined;
+};
+
 /** The sentences that say why a message, or a file in it, was kept out. */
 export const MAIL_WORDS = {
   noStatement: 'This mail had no statement attached.',
+  someKeptOut: 'Some files in this mail are not statements, so they were not kept.',
   malformed: 'This mail could not be read: it is not a well-formed message.',
   tooLarge: `This mail is larger than ${MAIL_LIMITS.maxMessageBytes / MiB} MB, the most a message may be.`,
   headersTooLarge: `This mail has more than ${MAIL_LIMITS.maxHeaderBytes / MiB} MB of headers, so it was not read.`,
@@ -32,5 +66,10 @@ export const MAIL_WORDS = {
   notAStatement: (type: string) => `not a statement: its content is ${type}`,
   unreadableZip: 'a ZIP that could not be opened (damaged, encrypted, or larger unzipped than a statement may be)',
   nestedZip: 'a ZIP inside a ZIP: send the statements in it on their own',
+  spam: 'Amazon SES judged this mail to be spam.',
+  virus: 'Amazon SES found a virus in this mail.',
+  dmarc: "This mail failed its sender's DMARC check: the domain it says it is from did not send it.",
+  unauthenticated: 'Neither SPF nor DKIM shows that this mail came from the domain that sent it.',
+  notAllowedSender: (sender: string) => `This mail is from ${sender}, who is not among the senders you allow.`,
   forwardedTooDeep: `a message forwarded more than ${MAIL_LIMITS.maxForwardDepth} times over: forward the statement itself`,
 } as const;

@@ -1,0 +1,124 @@
+import type { SESEvent, SESEventRecord } from 'aws-lambda';
+import { MAIL_WORDS, mailTokenOf } from '../../contract/mail';
+import type { Log } from '../shared/log';
+import { statementFilesOf, type MailFile, type MailSkip } from './statement-files';
+import { keptOutBy } from './verdicts';
+
+/**
+ * Mail received by Amazon SES for people's private addresses: SES stores each message in
+ * the files bucket (its receipt rule's S3 action) and then invokes this with the message's
+ * id, recipients and verdicts (its Lambda action). Each recipient who holds an address gets
+ * the message's statements filed through the same pipeline as an upload; what is kept out
+ * is recorded for them with why. The stored message is deleted once it is dealt with.
+ */
+
+/** Who holds an address, and whom they take mail from. */
+export interface MailOwner {
+  readonly sub: string;
+  /** Senders (addresses, or `@domain` for a whole domain) whose mail is taken; any when absent. */
+  readonly allowedSenders?: readonly string[];
+}
+
+/** What a person is told of one mail. */
+export interface MailSummary {
+  readonly messageId: string;
+  readonly from: string;
+  readonly subject: string;
+  readonly receivedAt: string;
+}
+
+export interface MailIntakeDeps {
+  /** The domain people's addresses are under. */
+  readonly domain: string;
+  /** Who holds an address's token now, if anyone. */
+  ownerOf(token: string): Promise<MailOwner | undefined>;
+  /** The message as SES stored it. */
+  readMessage(messageId: string): Promise<Uint8Array>;
+  deleteMessage(messageId: string): Promise<void>;
+  /** Files one statement of a mail for its owner, as an upload is filed. */
+  file(owner: string, file: MailFile, mail: MailSummary): Promise<void>;
+  /** Records for its owner a mail, or files of it, that were kept out, with why. */
+  keepOut(owner: string, mail: MailSummary, reason: string, skipped: readonly MailSkip[]): Promise<void>;
+  log: Log;
+}
+
+/** What became of one message for one recipient. */
+export type MailOutcome =
+  | { readonly recipient: string; readonly outcome: 'dropped' }
+  | { readonly recipient: string; readonly outcome: 'kept out'; readonly reason: string }
+  | { readonly recipient: string; readonly outcome: 'filed'; readonly files: number; readonly skipped: number };
+
+/** The address in a From header's first mailbox (`Bank <a@b>` or `a@b`), lower case. */
+const senderOf = (record: SESEventRecord): string => {
+  const from = record.ses.mail.commonHeaders.from?.[0] ?? record.ses.mail.source;
+  return (/<([^>]+)>\s*$/.exec(from)?.[1] ?? from).trim().toLowerCase();
+};
+
+const allows = (owner: MailOwner, sender: string): boolean =>
+  !owner.allowedSenders?.length ||
+  owner.allowedSenders.some((allowed) => {
+    const rule = allowed.trim().toLowerCase();
+    return rule.startsWith('@') ? sender.endsWith(rule) : sender === rule;
+  });
+
+/** One message: its recipients who hold addresses, each dealt with on their own. */
+const receiveOne = async (record: SESEventRecord, deps: MailIntakeDeps): Promise<MailOutcome[]> => {
+  const { mail, receipt } = record.ses;
+  const summary: MailSummary = {
+    messageId: mail.messageId,
+    from: senderOf(record),
+    subject: mail.commonHeaders.subject ?? '',
+    receivedAt: receipt.timestamp,
+  };
+  const outcomes: MailOutcome[] = [];
+  const owners: { recipient: string; owner: MailOwner }[] = [];
+  for (const recipient of new Set(receipt.recipients.map((address) => address.toLowerCase()))) {
+    const token = mailTokenOf(recipient, deps.domain);
+    const owner = token ? await deps.ownerOf(token) : undefined;
+    if (owner) owners.push({ recipient, owner });
+    else outcomes.push({ recipient, outcome: 'dropped' });
+  }
+  if (owners.length > 0) {
+    const keptOut = keptOutBy(receipt);
+    // Read once, for every recipient SES's verdicts let it reach.
+    const reading = keptOut ? undefined : await statementFilesOf(await deps.readMessage(mail.messageId));
+    for (const { recipient, owner } of owners) {
+      const reason =
+        keptOut ??
+        (allows(owner, summary.from) ? undefined : MAIL_WORDS.notAllowedSender(summary.from)) ??
+        (reading && !reading.ok ? reading.reason : undefined);
+      if (reason || !reading?.ok) {
+        await deps.keepOut(owner.sub, summary, reason ?? MAIL_WORDS.malformed, []);
+        outcomes.push({ recipient, outcome: 'kept out', reason: reason ?? MAIL_WORDS.malformed });
+        continue;
+      }
+      for (const file of reading.files) await deps.file(owner.sub, file, summary);
+      if (reading.note || reading.skipped.length > 0) {
+        await deps.keepOut(owner.sub, summary, reading.note ?? MAIL_WORDS.someKeptOut, reading.skipped);
+      }
+      outcomes.push({ recipient, outcome: 'filed', files: reading.files.length, skipped: reading.skipped.length });
+    }
+  }
+  await deps.deleteMessage(mail.messageId);
+  for (const outcome of outcomes) {
+    // The recipient is logged by whether it is one of ours, never the address itself.
+    deps.log.info('mail received', {
+      messageId: mail.messageId,
+      outcome: outcome.outcome,
+      ...(outcome.outcome === 'filed' ? { files: outcome.files, skipped: outcome.skipped } : {}),
+      ...(outcome.outcome === 'kept out' ? { reason: outcome.reason } : {}),
+    });
+  }
+  return outcomes;
+};
+
+/**
+ * Every message of SES's event. A port that fails fails the invocation, so SES's
+ * asynchronous invocation tries again; the stored message stays until then (the bucket's
+ * lifecycle removes what is never dealt with).
+ */
+export const receiveMail = async (event: SESEvent, deps: MailIntakeDeps): Promise<MailOutcome[]> => {
+  const outcomes: MailOutcome[] = [];
+  for (const record of event.Records) outcomes.push(...(await receiveOne(record, deps)));
+  return outcomes;
+};

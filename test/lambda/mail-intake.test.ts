@@ -1,0 +1,239 @@
+import type { SESEvent, SESReceiptStatus } from 'aws-lambda';
+import { MAIL_WORDS, mailAddressOf, mailTokenFrom, mailTokenOf, MAIL_TOKEN_PATTERN } from '../../contract/mail';
+import { receiveMail, type MailIntakeDeps, type MailOwner } from '../../lambda/mail/intake';
+import { capturingLog } from '../support/lambda-fakes';
+import { STATEMENT_PDFS, statementPdf } from '../support/statement-pdfs';
+
+/**
+ * The mail intake's core over SES's Lambda event (its documented shape), with its ports
+ * recorded: who gets what, what is kept out and why, and that the stored message goes.
+ */
+const DOMAIN = 'in.vault.example.com';
+const alice = mailTokenFrom(new Uint8Array(20).map((_, index) => index * 13));
+const bob = mailTokenFrom(new Uint8Array(20).map((_, index) => 255 - index));
+
+type Status = SESReceiptStatus['status'];
+
+const event = (input: {
+  recipients: string[];
+  from?: string;
+  verdicts?: Partial<Record<'spam' | 'virus' | 'spf' | 'dkim' | 'dmarc', Status>>;
+}): SESEvent => {
+  const verdict = (name: 'spam' | 'virus' | 'spf' | 'dkim' | 'dmarc') => ({ status: input.verdicts?.[name] ?? 'PASS' });
+  const from = input.from ?? 'Harbor Bank <statements@harbor.example>';
+  return {
+    Records: [
+      {
+        eventSource: 'aws:ses',
+        eventVersion: '1.0',
+        ses: {
+          mail: {
+            timestamp: '2026-11-27T10:00:00.000Z',
+            source: 'bounces@harbor.example',
+            messageId: 'o3vrnil0e2ic28trm7dfhrc2v0clambda4nbp0g1',
+            destination: input.recipients,
+            headersTruncated: false,
+            headers: [{ name: 'From', value: from }],
+            commonHeaders: {
+              returnPath: 'bounces@harbor.example',
+              from: [from],
+              date: 'Fri, 27 Nov 2026 10:00:00 +0000',
+              to: input.recipients,
+              messageId: '<march@harbor.example>',
+              subject: 'Your March statement',
+            },
+          },
+          receipt: {
+            timestamp: '2026-11-27T10:00:00.500Z',
+            processingTimeMillis: 500,
+            recipients: input.recipients,
+            spamVerdict: verdict('spam'),
+            virusVerdict: verdict('virus'),
+            spfVerdict: verdict('spf'),
+            dkimVerdict: verdict('dkim'),
+            dmarcVerdict: verdict('dmarc'),
+            action: { type: 'Lambda', functionArn: 'arn:aws:lambda:us-east-1:123456789012:function:mail', invocationType: 'Event' },
+          },
+        },
+      },
+    ],
+  };
+};
+
+let pdf: Buffer;
+beforeAll(async () => {
+  pdf = await statementPdf(STATEMENT_PDFS[0]);
+});
+
+const message = (parts: { name: string; type: string; bytes: Buffer }[]) =>
+  Buffer.from(
+    [
+      'From: Harbor Bank <statements@harbor.example>',
+      'Subject: Your March statement',
+      'MIME-Version: 1.0',
+      'Content-Type: multipart/mixed; boundary="b"',
+      '',
+      '--b',
+      'Content-Type: text/plain',
+      '',
+      'Attached.',
+      ...parts.flatMap((part) => [
+        '--b',
+        `Content-Type: ${part.type}; name="${part.name}"`,
+        `Content-Disposition: attachment; filename="${part.name}"`,
+        'Content-Transfer-Encoding: base64',
+        '',
+        part.bytes.toString('base64'),
+      ]),
+      '--b--',
+      '',
+    ].join('\r\n'),
+  );
+
+const intake = (owners: Record<string, MailOwner>, raw: Buffer) => {
+  const calls = {
+    read: 0,
+    deleted: [] as string[],
+    filed: [] as string[],
+    keptOut: [] as { owner: string; reason: string; skipped: string[] }[],
+  };
+  const log = capturingLog();
+  const deps: MailIntakeDeps = {
+    domain: DOMAIN,
+    ownerOf: async (token) => owners[token],
+    readMessage: async () => {
+      calls.read++;
+      return raw;
+    },
+    deleteMessage: async (id) => void calls.deleted.push(id),
+    file: async (owner, file) => void calls.filed.push(`${owner}:${file.fileName}:${file.contentType}`),
+    keepOut: async (owner, _mail, reason, skipped) =>
+      void calls.keptOut.push({ owner, reason, skipped: skipped.map((skip) => `${skip.fileName}: ${skip.reason}`) }),
+    log,
+  };
+  return { deps, calls, log };
+};
+
+describe('addresses', () => {
+  test('a token is 20 characters of base32 from random bytes, and an address is found again in any case and with a +tag', () => {
+    expect(alice).toMatch(MAIL_TOKEN_PATTERN);
+    const address = mailAddressOf(alice, DOMAIN);
+    expect(address).toBe(`s-${alice}@${DOMAIN}`);
+    expect(mailTokenOf(address.toUpperCase(), DOMAIN)).toBe(alice);
+    expect(mailTokenOf(`s-${alice}+march@${DOMAIN}`, DOMAIN)).toBe(alice);
+    for (const other of [
+      `s-${alice}@other.example`,
+      `${alice}@${DOMAIN}`,
+      `s-${alice.slice(1)}@${DOMAIN}`,
+      `s-${alice}1@${DOMAIN}`,
+      'postmaster',
+    ])
+      expect(mailTokenOf(other, DOMAIN)).toBeUndefined();
+    expect(() => mailTokenFrom(new Uint8Array(19))).toThrow(/20 random bytes/);
+  });
+});
+
+test("a statement mailed to one person's address is filed for them alone; the stored message goes", async () => {
+  const { deps, calls, log } = intake(
+    { [alice]: { sub: 'alice-sub' } },
+    message([{ name: 'march.pdf', type: 'application/octet-stream', bytes: pdf }]),
+  );
+  const outcomes = await receiveMail(event({ recipients: [mailAddressOf(alice, DOMAIN), 'someone@elsewhere.example'] }), deps);
+  expect(outcomes).toEqual([
+    { recipient: 'someone@elsewhere.example', outcome: 'dropped' },
+    { recipient: mailAddressOf(alice, DOMAIN), outcome: 'filed', files: 1, skipped: 0 },
+  ]);
+  expect(calls.filed).toEqual(['alice-sub:march.pdf:application/pdf']);
+  expect(calls.keptOut).toEqual([]);
+  expect(calls.deleted).toEqual(['o3vrnil0e2ic28trm7dfhrc2v0clambda4nbp0g1']);
+  // No address of a person is written to the log.
+  expect(log.text()).toContain('"outcome":"filed"');
+  expect(log.text()).not.toContain(alice);
+});
+
+test('mail to an address no one holds is dropped unread, and deleted', async () => {
+  const { deps, calls } = intake({}, message([{ name: 'march.pdf', type: 'application/pdf', bytes: pdf }]));
+  expect(await receiveMail(event({ recipients: [mailAddressOf(bob, DOMAIN)] }), deps)).toEqual([
+    { recipient: mailAddressOf(bob, DOMAIN), outcome: 'dropped' },
+  ]);
+  expect(calls).toMatchObject({ read: 0, filed: [], keptOut: [], deleted: ['o3vrnil0e2ic28trm7dfhrc2v0clambda4nbp0g1'] });
+});
+
+test('two people on one mail each get its statements, read once', async () => {
+  const { deps, calls } = intake(
+    { [alice]: { sub: 'alice-sub' }, [bob]: { sub: 'bob-sub' } },
+    message([{ name: 'march.pdf', type: 'application/pdf', bytes: pdf }]),
+  );
+  await receiveMail(event({ recipients: [mailAddressOf(alice, DOMAIN), mailAddressOf(bob, DOMAIN)] }), deps);
+  expect(calls.filed).toEqual(['alice-sub:march.pdf:application/pdf', 'bob-sub:march.pdf:application/pdf']);
+  expect(calls.read).toBe(1);
+});
+
+test.each([
+  [{ virus: 'FAIL' }, MAIL_WORDS.virus],
+  [{ spam: 'FAIL' }, MAIL_WORDS.spam],
+  [{ dmarc: 'FAIL' }, MAIL_WORDS.dmarc],
+  [{ spf: 'FAIL', dkim: 'FAIL' }, MAIL_WORDS.unauthenticated],
+] as const)("SES's verdicts %j keep the mail out, unread, saying why", async (verdicts, reason) => {
+  const { deps, calls } = intake({ [alice]: { sub: 'alice-sub' } }, message([{ name: 'march.pdf', type: 'application/pdf', bytes: pdf }]));
+  expect(await receiveMail(event({ recipients: [mailAddressOf(alice, DOMAIN)], verdicts }), deps)).toEqual([
+    { recipient: mailAddressOf(alice, DOMAIN), outcome: 'kept out', reason },
+  ]);
+  expect(calls).toMatchObject({ read: 0, filed: [], keptOut: [{ owner: 'alice-sub', reason, skipped: [] }] });
+});
+
+test.each([
+  [{ spf: 'FAIL' }],
+  [{ dkim: 'FAIL' }],
+  [{ spam: 'GRAY', virus: 'PROCESSING_FAILED', dmarc: 'GRAY' }],
+  [{ spf: 'DISABLED', dkim: 'DISABLED', dmarc: 'DISABLED' }],
+] as const)(
+  'verdicts %j let it in (a forwarded statement fails SPF or DKIM alone; what SES could not judge is checked as uploads are)',
+  async (verdicts) => {
+    const { deps, calls } = intake(
+      { [alice]: { sub: 'alice-sub' } },
+      message([{ name: 'march.pdf', type: 'application/pdf', bytes: pdf }]),
+    );
+    await receiveMail(event({ recipients: [mailAddressOf(alice, DOMAIN)], verdicts }), deps);
+    expect(calls.filed).toEqual(['alice-sub:march.pdf:application/pdf']);
+  },
+);
+
+test('a person who allows chosen senders gets mail from them only, by address or by domain', async () => {
+  const raw = message([{ name: 'march.pdf', type: 'application/pdf', bytes: pdf }]);
+  const byDomain = intake({ [alice]: { sub: 'alice-sub', allowedSenders: ['@Harbor.example'] } }, raw);
+  await receiveMail(event({ recipients: [mailAddressOf(alice, DOMAIN)] }), byDomain.deps);
+  expect(byDomain.calls.filed).toHaveLength(1);
+  const other = intake({ [alice]: { sub: 'alice-sub', allowedSenders: ['me@home.example'] } }, raw);
+  expect(await receiveMail(event({ recipients: [mailAddressOf(alice, DOMAIN)], from: 'Mallory <m@evil.example>' }), other.deps)).toEqual([
+    { recipient: mailAddressOf(alice, DOMAIN), outcome: 'kept out', reason: MAIL_WORDS.notAllowedSender('m@evil.example') },
+  ]);
+  expect(other.calls.filed).toEqual([]);
+});
+
+test('a mail with no statement, and one with a file that is not a statement beside one that is, say so', async () => {
+  const none = intake({ [alice]: { sub: 'alice-sub' } }, message([]));
+  await receiveMail(event({ recipients: [mailAddressOf(alice, DOMAIN)] }), none.deps);
+  expect(none.calls.keptOut).toEqual([{ owner: 'alice-sub', reason: MAIL_WORDS.noStatement, skipped: [] }]);
+  const mixed = intake(
+    { [alice]: { sub: 'alice-sub' } },
+    message([
+      { name: 'march.pdf', type: 'application/pdf', bytes: pdf },
+      { name: 'terms.gif', type: 'image/gif', bytes: Buffer.concat([Buffer.from('GIF89a'), Buffer.alloc(32)]) },
+    ]),
+  );
+  await receiveMail(event({ recipients: [mailAddressOf(alice, DOMAIN)] }), mixed.deps);
+  expect(mixed.calls.filed).toEqual(['alice-sub:march.pdf:application/pdf']);
+  expect(mixed.calls.keptOut).toEqual([
+    { owner: 'alice-sub', reason: MAIL_WORDS.someKeptOut, skipped: ['terms.gif: not a statement: its content is GIF (image/gif)'] },
+  ]);
+});
+
+test('a port that fails fails the invocation, and the stored message stays for the retry', async () => {
+  const { deps, calls } = intake({ [alice]: { sub: 'alice-sub' } }, message([{ name: 'march.pdf', type: 'application/pdf', bytes: pdf }]));
+  deps.file = async () => {
+    throw new Error('throttled');
+  };
+  await expect(receiveMail(event({ recipients: [mailAddressOf(alice, DOMAIN)] }), deps)).rejects.toThrow('throttled');
+  expect(calls.deleted).toEqual([]);
+});
