@@ -4,7 +4,7 @@ import * as http from 'node:http';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as zlib from 'node:zlib';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page, type Request } from 'playwright-core';
 import type { Child } from '../../local/children';
 import { freePort } from '../../local/ports';
 import { STATIC_CACHE_CONTROL } from '../../lib/web-artifact';
@@ -82,11 +82,41 @@ const visitedUrls = new Set<string>();
 /** Everything the Content-Security-Policy refused on any page of the suite: nothing may be. */
 const cspViolations: string[] = [];
 
+/** Each page's requests that have not ended, with when each began: where an upload that does not end waits. */
+const pendingRequests = new WeakMap<Page, Map<Request, number>>();
+
+/**
+ * Waits for `count` uploads to be done; on failure says, besides, each upload's status and
+ * words and the page's requests that have not ended (path, part, seconds), so an upload
+ * that did not end says where it stopped.
+ */
+const uploadsDone = (page: Page, count: number, timeout: number) =>
+  expect(page.locator('[data-testid="upload-item"][data-status="done"]'))
+    .toHaveCount(count, { timeout })
+    .catch(async (error: unknown) => {
+      const items = await page
+        .getByTestId('upload-item')
+        .evaluateAll((all) => all.map((item) => `${item.getAttribute('data-status')}: ${item.textContent}`));
+      const waiting = [...(pendingRequests.get(page) ?? [])].map(([request, since]) => {
+        const url = new URL(request.url());
+        const part = url.searchParams.get('partNumber');
+        return `${request.method()} ${url.host}${url.pathname}${part ? ` part ${part}` : ''} for ${Math.round((Date.now() - since) / 1000)} s`;
+      });
+      throw new Error(`${(error as Error).message}\nUploads:\n${items.join('\n')}\nRequests not ended:\n${waiting.join('\n')}`, {
+        cause: error,
+      });
+    });
+
 const newPage = async (context?: BrowserContext) => {
   const page = await (context ?? (await browser.newContext({ viewport: { width: 1100, height: 850 } }))).newPage();
   page.setDefaultTimeout(30_000);
   page.on('request', (request) => visitedUrls.add(request.url()));
   page.on('framenavigated', (frame) => visitedUrls.add(frame.url()));
+  const pending = new Map<Request, number>();
+  page.on('request', (request) => pending.set(request, Date.now()));
+  page.on('requestfinished', (request) => pending.delete(request));
+  page.on('requestfailed', (request) => pending.delete(request));
+  pendingRequests.set(page, pending);
   // The browser's own report of each refusal, as a page would send it to a report endpoint.
   await page.exposeFunction('reportCspViolation', (line: string) => cspViolations.push(line));
   await page.addInitScript(() =>
@@ -439,7 +469,7 @@ describe('statements', () => {
     await uploadChosen(page, 2);
     await expect(page.locator('progress[aria-label="Upload of brokerage-2023.csv"]')).toBeVisible();
     await shot(page, 'statements-uploading');
-    await expect(page.locator('[data-testid="upload-item"][data-status="done"]')).toHaveCount(2, { timeout: 120_000 });
+    await uploadsDone(page, 2, 120_000);
     // Refused once, then sent again (and maybe a second copy of it once the other parts were done).
     expect(partTwoAttempts).toBeGreaterThanOrEqual(2);
     await page.unroute(/partNumber=2/);
@@ -1470,15 +1500,7 @@ describe('fixing what statements are filed under, one or a selection', () => {
       })),
     );
     await uploadChosen(page, names.length);
-    // (On failure, each upload's status and words, so the one that did not end says where it stopped.)
-    await expect(page.locator('[data-testid="upload-item"][data-status="done"]'))
-      .toHaveCount(names.length, { timeout: 60_000 })
-      .catch(async (error: unknown) => {
-        const items = await page
-          .getByTestId('upload-item')
-          .evaluateAll((all) => all.map((item) => `${item.getAttribute('data-status')}: ${item.textContent}`));
-        throw new Error(`${(error as Error).message}\n${items.join('\n')}`, { cause: error });
-      });
+    await uploadsDone(page, names.length, 60_000);
     await expect(page.getByTestId('statement-row')).toHaveCount(names.length);
 
     // One statement: a new name, account and period.
