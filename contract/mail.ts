@@ -71,5 +71,9 @@ export const MAIL_WORDS = {
   dmarc: "This mail failed its sender's DMARC check: the domain it says it is from did not send it.",
   unauthenticated: 'Neither SPF nor DKIM shows that this mail came from the domain that sent it.',
   notAllowedSender: (sender: string) => `This mail is from ${sender}, who is not among the senders you allow.`,
+  protectedPdf: 'This PDF is protected by a password: open it with its password to file it.',
+  noPeriod: 'No period was read from this file: choose its month to file it.',
+  noAccount: 'No account was read from this file: choose its account to file it.',
+  chooseAccount: (detail: string) => `Which account is this? ${detail.charAt(0).toUpperCase()}${detail.slice(1)}.`,
   forwardedTooDeep: `a message forwarded more than ${MAIL_LIMITS.maxForwardDepth} times over: forward the statement itself`,
 } as const;

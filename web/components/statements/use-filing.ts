@@ -9,7 +9,7 @@ import { IDENTIFIER_KEYS } from '@contract/accounts/identifier-keys';
 import { uploadableFacts, type AccountDetails } from '@contract/accounts/details';
 import type { LabelledAccount } from '@contract/accounts/match';
 import { useIdToken } from '@/lib/auth-context';
-import { batchConflict, filingAccount } from '@/lib/upload/filing-account';
+import { batchConflict, filingAccount } from '@contract/accounts/filing-account';
 import { identifierKeysFor } from '@/lib/upload/identifier-keys';
 import { proposeAll } from '@/lib/upload/proposals';
 import { startHashWorker } from '@/lib/upload/hash-worker-client';

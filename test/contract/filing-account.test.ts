@@ -1,7 +1,7 @@
 import { accountLabelOf } from '../../contract/reading';
 import type { AccountFacts } from '../../contract/reading/account-numbers';
 import { identifierKeyOf, identifierText, ownerIdentifierKey } from '../../contract/accounts/identifier-keys';
-import { batchConflict, filingAccount } from '../../web/lib/upload/filing-account';
+import { batchConflict, filingAccount } from '../../contract/accounts/filing-account';
 
 /** Accounts as the summaries give them, known by their labels only. */
 const labelled = (...labels: string[]) => labels.map((label) => ({ label }));
@@ -33,7 +33,10 @@ test("a file naming no bank, with the last four of one of the person's accounts:
 
 test("the same bank, however its name is written, and the same last four: the person's account", () => {
   expect(
-    filingAccount(proposal({ last4: '4821', institution: 'FIRST HARBOR BANK, N.A.' }), labelled('First Harbor ••4821', 'First Harbor ••0001')),
+    filingAccount(
+      proposal({ last4: '4821', institution: 'FIRST HARBOR BANK, N.A.' }),
+      labelled('First Harbor ••4821', 'First Harbor ••0001'),
+    ),
   ).toMatchObject({
     accountLabel: 'First Harbor ••4821',
     accountSource: 'file',
@@ -101,7 +104,9 @@ describe('an identifier the file names, by its keyed hash', () => {
   });
 
   test('without keys (the key could not be had), the file is matched by bank and last four as before', () => {
-    expect(filingAccount(ibanFile, [{ label: 'Household', identifierKeys: ['x'.repeat(43)] }, { label: 'Sparkasse ••3000' }])).toMatchObject({
+    expect(
+      filingAccount(ibanFile, [{ label: 'Household', identifierKeys: ['x'.repeat(43)] }, { label: 'Sparkasse ••3000' }]),
+    ).toMatchObject({
       accountLabel: 'Sparkasse ••3000',
     });
   });

@@ -1,7 +1,7 @@
-import { identifierText } from '@contract/accounts/identifier-keys';
-import { accountIndex, accountsFromLabels, matchAccount, type LabelledAccount } from '@contract/accounts/match';
-import type { FilingProposal } from '@contract/reading';
-import type { AccountFacts } from '@contract/reading/account-numbers';
+import { identifierText } from './identifier-keys';
+import { accountIndex, accountsFromLabels, matchAccount, type LabelledAccount } from './match';
+import type { FilingProposal } from '../reading';
+import type { AccountFacts } from '../reading/account-numbers';
 
 /** What a row keeps of what its file says of the account. */
 type RowFacts = Pick<AccountFacts, 'kind' | 'currency' | 'institution' | 'from'>;

@@ -1,0 +1,76 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { MAIL_WORDS } from '../../contract/mail';
+import { proposeFiling } from '../../contract/reading';
+import { mailFilePieces, mailFiling } from '../../lambda/mail/filing';
+
+/**
+ * What a mailed statement is filed under, decided from public bank exports by the same
+ * readers and account rules as an upload: filed when its period and account are read from
+ * it, waiting in Arrived with why otherwise; never filed under a default.
+ */
+const FIXTURES = path.join(__dirname, '..', 'fixtures', 'statements');
+
+const proposalOf = (fileName: string, contentType: string) =>
+  proposeFiling(mailFilePieces({ fileName, contentType, bytes: fs.readFileSync(path.join(FIXTURES, fileName)), source: 'attachment' }));
+
+test('an OFX naming its bank and account is filed under a new account it names, for a person who has none, saying where each came from', () => {
+  expect(mailFiling(proposalOf('releve-bnp.ofx', 'application/x-ofx'), [])).toMatchObject({
+    kind: 'file',
+    period: '2024-03',
+    accountLabel: 'BNP Paribas ••5678',
+    detail: {
+      period: 'the end of its transaction list',
+      account: 'its bank account id (a new account: no account of yours is at BNP Paribas ending in 5678)',
+    },
+  });
+});
+
+test('the same file for a person who has that account is filed under theirs, by its bank and last four', () => {
+  const decision = mailFiling(proposalOf('visa-2024-08.qfx', 'application/vnd.intu.qfx'), [
+    { label: 'Capital One ••9876' },
+    { label: 'Checking' },
+  ]);
+  expect(decision).toMatchObject({ kind: 'file', period: '2024-08', accountLabel: 'Capital One ••9876' });
+  expect(decision.kind === 'file' && decision.detail.account).toBe('its card account id, your account by its bank and last four');
+});
+
+test('a CSV that names no account waits in Arrived, saying so, with what was read', () => {
+  const decision = mailFiling(proposalOf('Chase1234_Activity_20240229.CSV', 'text/csv'), [{ label: 'Chase ••1234' }]);
+  expect(decision).toMatchObject({ kind: 'arrive', reason: MAIL_WORDS.noAccount, proposal: { period: { value: '2024-02' } } });
+});
+
+test("a CSV giving a last four and no bank, when two of the person's accounts end so, waits for the person to choose", () => {
+  const decision = mailFiling(proposalOf('barclays-data.csv', 'text/csv'), [{ label: 'Barclays ••2170' }, { label: 'Amex ••2170' }]);
+  expect(decision.kind).toBe('arrive');
+  expect(decision.kind === 'arrive' && decision.reason).toBe(
+    'Which account is this? Its "Account" column gives ••2170 and no bank, and your Barclays ••2170 and your Amex ••2170 end so; or name a new account.',
+  );
+});
+
+test('a file with no period read, and a protected PDF, wait in Arrived saying why', () => {
+  const noDates = proposeFiling(
+    mailFilePieces({ fileName: 'export.csv', contentType: 'text/csv', bytes: Buffer.from('Name,Value\nfoo,1\n'), source: 'attachment' }),
+  );
+  expect(mailFiling(noDates, [])).toMatchObject({ kind: 'arrive', reason: MAIL_WORDS.noPeriod });
+  const locked = proposeFiling({
+    ...mailFilePieces({
+      fileName: 'Statement 2024-03.pdf',
+      contentType: 'application/pdf',
+      bytes: Buffer.from('%PDF-1.7'),
+      source: 'attachment',
+    }),
+    text: { problem: 'protected' },
+  });
+  // Its name gives a month, but nothing else of it could be read.
+  expect(locked.period?.value).toBe('2024-03');
+  expect(mailFiling(locked, [], { text: { problem: 'protected' } })).toMatchObject({ kind: 'arrive', reason: MAIL_WORDS.protectedPdf });
+});
+
+test('a large file is read by its first and last parts only, as uploads are', () => {
+  const bytes = Buffer.alloc(2 * 1024 * 1024, 'a');
+  const pieces = mailFilePieces({ fileName: 'big.csv', contentType: 'text/csv', bytes, source: 'attachment' });
+  expect(pieces.head.length).toBe(256 * 1024);
+  expect(pieces.tail?.length).toBe(64 * 1024);
+  expect(pieces.size).toBe(bytes.length);
+});
