@@ -3,10 +3,20 @@ import type { AddressInfo } from 'node:net';
 import { HOST } from './settings';
 
 /**
- * For a front's requests to the emulator behind it: connections are kept and reused, as
- * the SDK keeps its own, so the extra hop costs no TCP handshake per request.
+ * How long a kept connection to an emulator may sit idle before the front closes it: less
+ * than the 5 s after which a Node server (s3rver's, the AppSync simulator's) closes one.
+ * A request sent on a connection the server is closing that moment fails with "socket hang
+ * up", which the front would pass on as a 500 that S3 never gives.
  */
-export const upstreamAgent = (): http.Agent => new http.Agent({ keepAlive: true, maxSockets: 128 });
+export const UPSTREAM_IDLE_MS = 4_000;
+
+/**
+ * For a front's requests to the emulator behind it: connections are kept and reused, as
+ * the SDK keeps its own, so the extra hop costs no TCP handshake per request. An idle one
+ * is closed after UPSTREAM_IDLE_MS (Node's agent destroys a free socket when it times out;
+ * one in use only reports it).
+ */
+export const upstreamAgent = (): http.Agent => new http.Agent({ keepAlive: true, maxSockets: 128, timeout: UPSTREAM_IDLE_MS });
 
 /** Reads a request body up to `limit` bytes; a larger one is drained, not buffered, and refused. */
 export const readBody = (request: http.IncomingMessage, limit = 10 * 1024 * 1024): Promise<Buffer> =>
