@@ -1,7 +1,7 @@
 import type { SESEvent, SESEventRecord } from 'aws-lambda';
 import { MAIL_WORDS, mailTokenOf } from '../../contract/mail';
 import type { Log } from '../shared/log';
-import { statementFilesOf, type MailFile, type MailSkip } from './statement-files';
+import { statementFilesOf, type MailFile, type MailReading, type MailSkip } from './statement-files';
 import { keptOutBy } from './verdicts';
 
 /**
@@ -80,16 +80,13 @@ const receiveOne = async (record: SESEventRecord, deps: MailIntakeDeps): Promise
   }
   if (owners.length > 0) {
     const keptOut = keptOutBy(receipt);
-    // Read once, for every recipient SES's verdicts let it reach.
-    const reading = keptOut ? undefined : await statementFilesOf(await deps.readMessage(mail.messageId));
+    // Read once, for every recipient, unless SES's verdicts keep it out.
+    const reading: MailReading = keptOut ? { ok: false, reason: keptOut } : await statementFilesOf(await deps.readMessage(mail.messageId));
     for (const { recipient, owner } of owners) {
-      const reason =
-        keptOut ??
-        (allows(owner, summary.from) ? undefined : MAIL_WORDS.notAllowedSender(summary.from)) ??
-        (reading && !reading.ok ? reading.reason : undefined);
-      if (reason || !reading?.ok) {
-        await deps.keepOut(owner.sub, summary, reason ?? MAIL_WORDS.malformed, []);
-        outcomes.push({ recipient, outcome: 'kept out', reason: reason ?? MAIL_WORDS.malformed });
+      if (!reading.ok || !allows(owner, summary.from)) {
+        const reason = reading.ok ? MAIL_WORDS.notAllowedSender(summary.from) : reading.reason;
+        await deps.keepOut(owner.sub, summary, reason, []);
+        outcomes.push({ recipient, outcome: 'kept out', reason });
         continue;
       }
       for (const file of reading.files) await deps.file(owner.sub, file, summary);

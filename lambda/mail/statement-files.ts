@@ -1,7 +1,7 @@
 import PostalMime, { type Attachment } from 'postal-mime';
 import { TYPE_BY_EXTENSION, fileTypeOf } from '../../contract/file-types';
 import { MAIL_LIMITS, MAIL_WORDS } from '../../contract/mail';
-import { TEXT_LIMITS } from '../../contract/uploads';
+import { STATEMENT_TYPES, TEXT_LIMITS } from '../../contract/uploads';
 import { byteOrderMark } from '../../contract/reading/text';
 import { CONTENT_SAMPLE_BYTES, checkContent, detected } from '../shared/content-check';
 import { zipEntries } from '../shared/zip-entries';
@@ -55,7 +55,8 @@ const textTypeOf = async (fileName: string, bytes: Uint8Array): Promise<Typed> =
   for (const mime of candidates) {
     const verdict = await checkContent(mime, sample, sample.length === bytes.length);
     if (verdict.ok) return { type: mime };
-    if (proposed) return { reason: verdict.reason };
+    // A text format the name gives is held to its own check, in its words.
+    if (proposed?.mime === mime) return { reason: verdict.reason };
   }
   return { reason: MAIL_WORDS.notAStatement('text, not a statement file') };
 };
@@ -66,8 +67,7 @@ const typeOf = async (fileName: string, bytes: Uint8Array): Promise<Typed> => {
   const found = byteOrderMark(sample) ? undefined : await detected(sample);
   if (found?.mime === 'application/zip') return { zip: true };
   if (found && found.mime !== 'application/xml') {
-    const type = fileTypeOf(found.mime);
-    return type && (type.uploads as readonly string[]).includes('statement')
+    return STATEMENT_TYPES.includes(found.mime)
       ? { type: found.mime }
       : { reason: MAIL_WORDS.notAStatement(found.words.replace(/^its content is /, '')) };
   }
