@@ -21,3 +21,4 @@ export * from './shares';
 export * from './packets';
 export * from './push';
 export * from './api-key';
+export * from './mail';

@@ -31,6 +31,8 @@ export const LAMBDA_ENV = {
   pushVapidSubject: 'PUSH_VAPID_SUBJECT',
   /** Only on the local stack: further push endpoint origins accepted (its loopback push service), comma-separated. */
   pushExtraOrigins: 'PUSH_EXTRA_ORIGINS',
+  /** The domain people's private mail addresses are under (absent: the vault receives no mail). */
+  mailDomain: 'MAIL_DOMAIN',
   /** The GraphQL API whose key the renewal function extends. */
   graphqlApiId: 'GRAPHQL_API_ID',
   /** That key's id (AppSync's id of a key is the key itself, which the web app's config carries anyway). */

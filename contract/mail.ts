@@ -54,6 +54,12 @@ export const mailTokenOf = (recipient: string, domain: string): string | undefin
   return MAIL_TOKEN_PATTERN.test(token) ? token : undefined;
 };
 
+/** A person's private address, as the statements API answers it. */
+export interface MailAddressResponse {
+  /** `s-{token}@{domain}`; null until the person asks for one. */
+  address: string | null;
+}
+
 /** The sentences that say why a message, or a file in it, was kept out. */
 export const MAIL_WORDS = {
   noStatement: 'This mail had no statement attached.',
@@ -75,5 +81,7 @@ export const MAIL_WORDS = {
   noPeriod: 'No period was read from this file: choose its month to file it.',
   noAccount: 'No account was read from this file: choose its account to file it.',
   chooseAccount: (detail: string) => `Which account is this? ${detail.charAt(0).toUpperCase()}${detail.slice(1)}.`,
+  /** The statements API's answer where the deployment names no mail domain. */
+  mailOff: 'This vault does not receive mail: its deployment names no mail domain.',
   forwardedTooDeep: `a message forwarded more than ${MAIL_LIMITS.maxForwardDepth} times over: forward the statement itself`,
 } as const;

@@ -15,6 +15,7 @@ import type {
   StatementUploadResponse,
   StoredPartsResponse,
 } from './api';
+import type { MailAddressResponse } from './mail';
 import type { AddDeviceRequest, PushDevice } from './push';
 import type { CreatedPacket, PacketRequest } from './packets';
 import type { CreateShareRequest, CreatedShare, ExtendShareRequest, RecipientShare, ShareDetails, ShareSummary } from './shares';
@@ -96,6 +97,10 @@ export const STATEMENT_ROUTES = {
   createPacket: route<PacketRequest, CreatedPacket>()('POST', '/packets'),
   /** The caller's key for account identifiers: the browser hashes what a file names with it (contract/accounts/identifier-keys). */
   identifierKey: route<undefined, IdentifierKeyResponse>()('GET', '/identifier-key'),
+  /** The caller's private mail address (contract/mail.ts), null until they ask for one. */
+  mailAddress: route<undefined, MailAddressResponse>()('GET', '/mail-address'),
+  /** Gives the caller a new private mail address; the one they had is retired at once. */
+  newMailAddress: route<undefined, MailAddressResponse>()('POST', '/mail-address'),
   /** The caller's devices with notifications on. */
   listPushDevices: route<undefined, { devices: PushDevice[] }>()('GET', '/push/devices'),
   /** Turns notifications on for a device (its push subscription); the same subscription again updates it. */

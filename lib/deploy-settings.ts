@@ -36,6 +36,9 @@ import { webArtifactDir } from './web-artifact';
  *   Without it a `dev` deploy uses Cognito's own sender, which AWS limits to 50 e-mails a
  *   day for the whole account; `prod` refuses to synthesize without it.
  * - `alarmEmail`: an address that receives every alarm (it confirms the subscription once).
+ * - `mailDomain`: statements arrive by mail. Amazon SES receives mail for this domain
+ *   (us-east-1; its MX record points there) and each person gets a private address under
+ *   it. Without it the vault receives no mail.
  * - `waf`: AWS WAF web ACLs in front of CloudFront, both REST APIs, AppSync and the user
  *   pool (`true` or `false`); on by default for `prod`, off for `dev`.
  *
@@ -64,6 +67,7 @@ export const STAGE_SETTING_NAMES = [
   'sesReplyTo',
   'sesConfigurationSet',
   'alarmEmail',
+  'mailDomain',
   'waf',
 ] as const;
 export type StageSettingName = (typeof STAGE_SETTING_NAMES)[number];
@@ -97,6 +101,8 @@ export interface DeploySettings {
   readonly email: VaultEmail;
   /** Where every alarm is e-mailed (the address confirms the subscription once). */
   readonly alarmEmail?: string;
+  /** The domain SES receives people's statement mail for. @default no mail received */
+  readonly mailDomain?: string;
   /** Whether AWS WAF web ACLs stand in front of the web app, the APIs and the user pool. */
   readonly waf: boolean;
   /** What belongs to the account rather than the stage. */
@@ -212,6 +218,16 @@ const webOf = (get: ContextLookup, context: ContextLookup): WebSettings => {
   };
 };
 
+const mailDomainOf = (get: ContextLookup): string | undefined => {
+  const name = textOf(get, 'mailDomain')?.toLowerCase();
+  if (name !== undefined && !DOMAIN_NAME.test(name)) {
+    throw new Error(
+      `mailDomain: "${name}" is not a domain name like mail.example.com (SES receives mail for it; its MX record points to SES)`,
+    );
+  }
+  return name;
+};
+
 const accountOf = (get: ContextLookup): AccountSettings => {
   const amount = get('budgetMonthlyUsd');
   const email = emailAddress(get, 'budgetEmail');
@@ -238,6 +254,7 @@ export const deploySettings = (context: ContextLookup): DeploySettings => {
     web: webOf(get, context),
     email: emailOf(get, stage),
     alarmEmail: emailAddress(get, 'alarmEmail'),
+    mailDomain: mailDomainOf(get),
     waf: onOff(get, 'waf', stage === 'prod'),
     account: accountOf(account),
   };
@@ -265,6 +282,7 @@ export const settingsRecord = (settings: DeploySettings): Record<string, string 
     sesReplyTo: email?.replyTo,
     sesConfigurationSet: email?.configurationSetName,
     alarmEmail: settings.alarmEmail,
+    mailDomain: settings.mailDomain,
     waf: settings.waf,
   };
   return Object.fromEntries(

@@ -263,6 +263,8 @@ export class StatementVaultStack extends Stack {
     const accountDeletion = new AccountDeletion(this, 'AccountDeletion', { storage, table: data.table, userPool: auth.userPool });
     accountDeletion.grantStart(statementsApi.handler);
     statementsApi.handler.function.addEnvironment(LAMBDA_ENV.deletionFunctionName, accountDeletion.worker.function.functionName);
+    // People's private mail addresses, where the deployment receives mail.
+    if (settings.mailDomain) statementsApi.handler.function.addEnvironment(LAMBDA_ENV.mailDomain, settings.mailDomain);
 
     this.storage = storage;
     this.data = data;

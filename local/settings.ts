@@ -75,6 +75,8 @@ export const LOCAL_IDS = {
   tableName: 'statement-vault-local',
   graphqlApiId: 'localstatementvaultgraphql',
   graphqlApiKey: 'da2-localstatementvaultkey0000',
+  /** People's private mail addresses: `.localhost` names always mean this machine, so no mail leaves it. */
+  mailDomain: 'mail.localhost',
 } as const;
 
 /** What the handlers sign with locally; the S3 front verifies signatures against it. */

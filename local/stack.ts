@@ -91,6 +91,7 @@ const lambdaEnvironment = (
   [LAMBDA_ENV.shareReaderRoleArn]: roles.shareReaderRoleArn,
   [LAMBDA_ENV.notifierFunctionName]: LOCAL_FUNCTION_NAMES.pushNotifier,
   [LAMBDA_ENV.identifierSecretArn]: identifierSecretArn,
+  [LAMBDA_ENV.mailDomain]: LOCAL_IDS.mailDomain,
   [LAMBDA_ENV.pushVapidSecretArn]: push.vapidSecretArn,
   // The CDK app names the web app's https origin; push services take only https: or mailto:, and this one is http.
   [LAMBDA_ENV.pushVapidSubject]: 'mailto:operator@statement-vault.localhost',

@@ -21,6 +21,8 @@ export interface HandlerEnvironment {
   notifierFunctionName?: string;
   /** Set for the statements API: the secret owners' identifier keys come from. */
   identifierSecretArn?: string;
+  /** Set for the statements API and the mail function where the deployment receives mail. */
+  mailDomain?: string;
   /** Set for the functions that send web push. */
   push?: { vapidSecretArn: string; subject: string; extraOrigins: string[] };
 }
@@ -68,6 +70,7 @@ export const parseEnvironment = (env: Record<string, string | undefined>): Handl
     shareReaderRoleArn: env[LAMBDA_ENV.shareReaderRoleArn] || undefined,
     notifierFunctionName: env[LAMBDA_ENV.notifierFunctionName] || undefined,
     identifierSecretArn: env[LAMBDA_ENV.identifierSecretArn] || undefined,
+    mailDomain: env[LAMBDA_ENV.mailDomain]?.toLowerCase() || undefined,
     ...(env[LAMBDA_ENV.pushVapidSecretArn]
       ? {
           push: {

@@ -28,6 +28,7 @@ import { purgeStatement, type PurgeDeps } from '../shared/trash/purge';
 import { pushRoutes, type PushRouteDeps } from './push-routes';
 import { shareRoutes, type ShareRouteDeps } from './share-routes';
 import { packetRoutes } from './packet-routes';
+import { mailRoutes, type MailRouteDeps } from './mail-routes';
 import { requireAllowedSize, requireAllowedUpload } from '../shared/upload-check';
 
 export interface StatementsDeps {
@@ -57,6 +58,8 @@ export interface StatementsDeps {
   push: Pick<PushRouteDeps, 'devices' | 'sender' | 'extraOrigins'>;
   /** The deployment's secret for account identifiers (read from Secrets Manager once per container). */
   identifierSecret: () => Promise<string>;
+  /** People's private mail addresses, under the deployment's mail domain (none: the routes say the vault receives no mail). */
+  mail: Pick<MailRouteDeps, 'domain' | 'addresses' | 'random'>;
 }
 
 /**
@@ -308,6 +311,7 @@ export const createStatementsApi = (deps: StatementsDeps) => {
       ...shareRoutes(deps),
       ...packetRoutes({ accounts: deps.accounts, objects: deps.objects, presigner: deps.presigner, log: deps.log, now, newId }),
       ...pushRoutes({ ...deps.push, log: deps.log, now: deps.now }),
+      ...mailRoutes({ ...deps.mail, log: deps.log, now: deps.now }),
       ...accountRoutes(deps),
     ],
     deps,

@@ -28,6 +28,7 @@ import { Presigner, type ObjectInfo, type ObjectStore } from '../../lambda/share
 import { SAMPLES } from './samples';
 import type { OwnerShare, ShareStore, StoredShare } from '../../lambda/shared/shares/store';
 import type { AccountStatements } from '../../lambda/statements/share-routes';
+import type { MailAddresses } from '../../lambda/shared/mail/addresses';
 import type { DeviceStore, StoredDevice } from '../../lambda/shared/push/devices';
 
 /**
@@ -535,6 +536,34 @@ export const memoryApiDeps = (
     account: parts.account ?? memoryAccount().account,
     push: { devices: memoryDevices(), sender: { notify: async () => ({ sent: 0, gone: 0, failed: 0 }) } },
     identifierSecret: async () => TEST_IDENTIFIER_SECRET,
+    mail: { domain: TEST_MAIL_DOMAIN, addresses: memoryMailAddresses() },
+  };
+};
+
+/** The mail domain of the Lambda tests. */
+export const TEST_MAIL_DOMAIN = 'mail.vault.example.com';
+
+/** Private mail addresses in memory: each owner's token, and each token's owner, as the table keeps them. */
+export const memoryMailAddresses = (): MailAddresses & { owners: Map<string, string> } => {
+  const tokens = new Map<string, string>();
+  const owners = new Map<string, string>();
+  return {
+    owners,
+    async tokenOf(owner) {
+      return tokens.get(owner);
+    },
+    async replace(owner, token, previous, _at) {
+      if (tokens.get(owner) !== previous) return 'changed';
+      if (owners.has(token)) return 'taken';
+      if (previous) owners.delete(previous);
+      tokens.set(owner, token);
+      owners.set(token, owner);
+      return 'done';
+    },
+    async ownerOf(token) {
+      const sub = owners.get(token);
+      return sub ? { sub } : undefined;
+    },
   };
 };
 

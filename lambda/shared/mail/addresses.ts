@@ -1,0 +1,90 @@
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { TABLE_KEYS } from '../../../contract/keys';
+import { MAIL_TOKEN_PATTERN } from '../../../contract/mail';
+import { conditionFailed, OwnerClosing, ownerStillOpen, pk, profileKey, sk, tableAccess } from '../records/table';
+
+/** Who holds a private mail address, and whom they take mail from. */
+export interface MailOwner {
+  readonly sub: string;
+  /** Senders (addresses, or `@domain` for a whole domain) whose mail is taken; any when absent. */
+  readonly allowedSenders?: readonly string[];
+}
+
+/**
+ * People's private mail addresses (contract/mail.ts): the owner's profile names the token
+ * it has now, and one item per token (`MAIL#token`) names its owner, so mail is matched to
+ * a person with one read and never by a scan.
+ */
+export interface MailAddresses {
+  /** The token of the owner's address now, if they have one. */
+  tokenOf(owner: string): Promise<string | undefined>;
+  /**
+   * Gives the owner an address with this token, retiring the one they had in the same
+   * transaction: from then on mail to the old one is dropped as mail to no one. `taken`
+   * when another address has the token (a new random one is then drawn); `changed` when
+   * the owner's address changed since it was read (a second tab), which the caller reads again.
+   */
+  replace(owner: string, token: string, previous: string | undefined, at: string): Promise<'done' | 'taken' | 'changed'>;
+  /** Who holds a token now, if anyone. */
+  ownerOf(token: string): Promise<MailOwner | undefined>;
+}
+
+const MAIL_TOKEN = 'mailToken';
+
+const mailKey = (token: string) => ({ [pk]: TABLE_KEYS.mailPartition(token), [sk]: TABLE_KEYS.mailSort });
+
+export const dynamoMailAddresses = (tableName: string, client: DynamoDBClient): MailAddresses => {
+  const { documents, transact } = tableAccess(tableName, client);
+  return {
+    async tokenOf(owner) {
+      const { Item } = await documents.send(
+        new GetCommand({ TableName: tableName, Key: profileKey(owner), ProjectionExpression: MAIL_TOKEN, ConsistentRead: true }),
+      );
+      const token = Item?.[MAIL_TOKEN];
+      return typeof token === 'string' && MAIL_TOKEN_PATTERN.test(token) ? token : undefined;
+    },
+    async replace(owner, token, previous, at) {
+      try {
+        await transact([
+          {
+            Update: {
+              TableName: tableName,
+              Key: profileKey(owner),
+              UpdateExpression: 'SET userId = :owner, updatedAt = :at, #token = :token',
+              ConditionExpression: previous === undefined ? 'attribute_not_exists(#token)' : '#token = :previous',
+              ExpressionAttributeNames: { '#token': MAIL_TOKEN },
+              ExpressionAttributeValues: { ':owner': owner, ':at': at, ':token': token, ...(previous ? { ':previous': previous } : {}) },
+            },
+          },
+          {
+            Put: {
+              TableName: tableName,
+              Item: { ...mailKey(token), owner, createdAt: at },
+              ConditionExpression: 'attribute_not_exists(#pk)',
+              ExpressionAttributeNames: { '#pk': pk },
+            },
+          },
+          ownerStillOpen(tableName, owner),
+          ...(previous ? [{ Delete: { TableName: tableName, Key: mailKey(previous) } }] : []),
+        ]);
+        return 'done';
+      } catch (error) {
+        if (conditionFailed(error, 0)) return 'changed';
+        if (conditionFailed(error, 1)) return 'taken';
+        if (conditionFailed(error, 2)) throw new OwnerClosing();
+        throw error;
+      }
+    },
+    async ownerOf(token) {
+      if (!MAIL_TOKEN_PATTERN.test(token)) return undefined;
+      const { Item } = await documents.send(new GetCommand({ TableName: tableName, Key: mailKey(token), ConsistentRead: true }));
+      if (typeof Item?.owner !== 'string') return undefined;
+      const senders = Item.allowedSenders;
+      return {
+        sub: Item.owner,
+        ...(Array.isArray(senders) && senders.length > 0 ? { allowedSenders: senders.map(String) } : {}),
+      };
+    },
+  };
+};
