@@ -1,6 +1,7 @@
 import type { SESEvent, SESEventRecord } from 'aws-lambda';
 import { MAIL_WORDS, mailTokenOf } from '../../contract/mail';
 import type { Log } from '../shared/log';
+import type { MailOwner } from '../shared/mail/addresses';
 import { statementFilesOf, type MailFile, type MailReading, type MailSkip } from './statement-files';
 import { keptOutBy } from './verdicts';
 
@@ -11,13 +12,6 @@ import { keptOutBy } from './verdicts';
  * the message's statements filed through the same pipeline as an upload; what is kept out
  * is recorded for them with why. The stored message is deleted once it is dealt with.
  */
-
-/** Who holds an address, and whom they take mail from. */
-export interface MailOwner {
-  readonly sub: string;
-  /** Senders (addresses, or `@domain` for a whole domain) whose mail is taken; any when absent. */
-  readonly allowedSenders?: readonly string[];
-}
 
 /** What a person is told of one mail. */
 export interface MailSummary {
@@ -35,8 +29,12 @@ export interface MailIntakeDeps {
   /** The message as SES stored it. */
   readMessage(messageId: string): Promise<Uint8Array>;
   deleteMessage(messageId: string): Promise<void>;
-  /** Files one statement of a mail for its owner, as an upload is filed. */
-  file(owner: string, file: MailFile, mail: MailSummary): Promise<void>;
+  /**
+   * Files one statement of a mail for its owner, as an upload is filed (or keeps it in
+   * Arrived, or out, saying why); `index` is its place among the mail's files, the same
+   * each time the message is read, so a retried message files the same statements.
+   */
+  file(owner: string, file: MailFile, mail: MailSummary, index: number): Promise<unknown>;
   /** Records for its owner a mail, or files of it, that were kept out, with why. */
   keepOut(owner: string, mail: MailSummary, reason: string, skipped: readonly MailSkip[]): Promise<void>;
   log: Log;
@@ -89,7 +87,7 @@ const receiveOne = async (record: SESEventRecord, deps: MailIntakeDeps): Promise
         outcomes.push({ recipient, outcome: 'kept out', reason });
         continue;
       }
-      for (const file of reading.files) await deps.file(owner.sub, file, summary);
+      for (const [index, file] of reading.files.entries()) await deps.file(owner.sub, file, summary, index);
       if (reading.note || reading.skipped.length > 0) {
         await deps.keepOut(owner.sub, summary, reading.note ?? MAIL_WORDS.someKeptOut, reading.skipped);
       }

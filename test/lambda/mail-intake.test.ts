@@ -1,6 +1,7 @@
 import type { SESEvent, SESReceiptStatus } from 'aws-lambda';
 import { MAIL_WORDS, mailAddressOf, mailTokenFrom, mailTokenOf, MAIL_TOKEN_PATTERN } from '../../contract/mail';
-import { receiveMail, type MailIntakeDeps, type MailOwner } from '../../lambda/mail/intake';
+import { receiveMail, type MailIntakeDeps } from '../../lambda/mail/intake';
+import type { MailOwner } from '../../lambda/shared/mail/addresses';
 import { capturingLog } from '../support/lambda-fakes';
 import { STATEMENT_PDFS, statementPdf } from '../support/statement-pdfs';
 

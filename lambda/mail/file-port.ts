@@ -1,0 +1,170 @@
+import { createHash } from 'node:crypto';
+import { identifierKeyOf, identifierText } from '../../contract/accounts/identifier-keys';
+import type { LabelledAccount } from '../../contract/accounts/match';
+import { fileNameSchema } from '../../contract/api';
+import { checkUpload } from '../../contract/upload-rules';
+import { proposeFiling, type DocumentText, type FilingProposal, type SheetRows } from '../../contract/reading';
+import { STATEMENT_QUOTA } from '../../contract/uploads';
+import type { Reservation } from '../shared/records';
+import type { StatementMetadata } from '../shared/metadata';
+import { mailFilePieces, mailFiling } from './filing';
+import type { MailSummary } from './intake';
+import type { MailFile, MailSkip } from './statement-files';
+
+/** What a mailed file that could not be filed with confidence waits in Arrived with. */
+export interface Arrival {
+  readonly statementId: string;
+  readonly fileName: string;
+  readonly contentType: string;
+  readonly bytes: Uint8Array;
+  /** Why it waits, in words. */
+  readonly reason: string;
+  /** What was read of it, each value with where it came from, for the person to confirm. */
+  readonly proposal: FilingProposal;
+  readonly mail: MailSummary;
+}
+
+/** A statement to store where an upload's file goes, with the metadata the catalogue files it by. */
+export interface MailStatement {
+  readonly owner: string;
+  readonly statementId: string;
+  readonly bytes: Uint8Array;
+  readonly contentType: string;
+  /** The base64 SHA-256 of the bytes, which S3 checks on arrival as it does an upload's. */
+  readonly checksum: string;
+  readonly metadata: StatementMetadata;
+}
+
+export interface MailFilingPorts {
+  /** The person's accounts, as matching sees them. */
+  accounts(owner: string): Promise<readonly LabelledAccount[]>;
+  /** The person's key for account identifiers (contract/accounts/identifier-keys). */
+  ownerKey(owner: string): Promise<string>;
+  /** What a PDF's reader makes of its first pages, and a workbook's of its first sheet. @default not read */
+  pdfText?(bytes: Uint8Array): Promise<DocumentText>;
+  workbookRows?(bytes: Uint8Array): Promise<SheetRows>;
+  /** Holds a place under the quota, as signing an upload does. */
+  reserve(owner: string, statementId: string, size: number, expiresAt: string): Promise<Reservation>;
+  /** Stores the file where an upload's goes: the bucket's event then has it checked, scanned and catalogued. */
+  store(statement: MailStatement): Promise<void>;
+  /** Keeps a file for the person to confirm in Arrived. */
+  arrive(owner: string, arrival: Arrival): Promise<void>;
+  /** Records files of a mail that were kept out, with why. */
+  keepOut(owner: string, mail: MailSummary, reason: string, skipped: readonly MailSkip[]): Promise<void>;
+  now(): Date;
+}
+
+const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+
+/**
+ * A statement id for one file of one message: a ULID whose time is when SES received the
+ * message and whose randomness is a hash of the message's id and the file's place in it, so
+ * SES's retry of the same message files the same statements, never copies.
+ */
+export const mailStatementId = (messageId: string, index: number, receivedAt: string): string => {
+  let time = Date.parse(receivedAt);
+  if (!Number.isFinite(time)) throw new Error(`a mail's receipt time is not a time: ${receivedAt}`);
+  let head = '';
+  for (let place = 0; place < 10; place++) {
+    head = CROCKFORD[time % 32] + head;
+    time = Math.floor(time / 32);
+  }
+  const digest = createHash('sha256').update(`${messageId}\n${index}`).digest();
+  let tail = '';
+  for (let place = 0; place < 16; place++) {
+    // 16 characters of 5 bits: 80 bits of the digest.
+    const bit = place * 5;
+    const value = ((digest[bit >> 3] << 8) | digest[(bit >> 3) + 1]) >> (11 - (bit & 7));
+    tail += CROCKFORD[value & 31];
+  }
+  return head + tail;
+};
+
+/** A name as a statement may have it; a name it may not (a path, control characters) keeps what it can of itself. */
+const statementName = (fileName: string, statementId: string): string => {
+  const parsed = fileNameSchema.safeParse(fileName);
+  if (parsed.success) return parsed.data;
+  const cleaned = Array.from(fileName, (char) => (char < ' ' || char === '\u007f' || char === '/' || char === '\\' ? ' ' : char))
+    .join('')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, 120);
+  const again = fileNameSchema.safeParse(cleaned);
+  return again.success ? again.data : `mailed statement ${statementId}`;
+};
+
+/** The keys of the identifiers a proposal names, under the person's key: text → key. */
+const keysOf = async (proposal: FilingProposal, ownerKey: () => Promise<string>): Promise<Map<string, string>> => {
+  const identifiers = proposal.account?.facts.identifiers ?? [];
+  if (identifiers.length === 0) return new Map();
+  const key = await ownerKey();
+  return new Map(
+    await Promise.all(identifiers.map(async (identifier) => [identifierText(identifier), await identifierKeyOf(key, identifier)] as const)),
+  );
+};
+
+/**
+ * The intake's `file` port: a mailed statement is filed as an upload is (the same type and
+ * size rules, a place under the quota, a checksum S3 verifies, the catalogue's checks and
+ * the malware scan after), under the account and period read from it; what cannot be filed
+ * with confidence waits in Arrived; what the rules refuse is kept out with their words.
+ */
+export const mailFilingPort =
+  (ports: MailFilingPorts) =>
+  async (owner: string, file: MailFile, mail: MailSummary, index: number): Promise<'filed' | 'arrived' | 'kept out'> => {
+    const statementId = mailStatementId(mail.messageId, index, mail.receivedAt);
+    const fileName = statementName(file.fileName, statementId);
+    const allowed = checkUpload('statement', file.contentType, file.bytes.length);
+    if (!allowed.ok) {
+      await ports.keepOut(owner, mail, allowed.message, [{ fileName, reason: allowed.message }]);
+      return 'kept out';
+    }
+    const pieces = mailFilePieces({ ...file, fileName });
+    const text = file.contentType === 'application/pdf' && ports.pdfText ? await ports.pdfText(file.bytes) : undefined;
+    const sheet =
+      !text && ports.workbookRows && !file.contentType.startsWith('text/') && file.contentType !== 'application/pdf'
+        ? await ports.workbookRows(file.bytes)
+        : undefined;
+    const proposal = proposeFiling({ ...pieces, ...(text ? { text } : {}), ...(sheet ? { sheet } : {}) });
+    const identifierKeys = await keysOf(proposal, () => ports.ownerKey(owner));
+    const decision = mailFiling(proposal, await ports.accounts(owner), { identifierKeys, text });
+    if (decision.kind === 'arrive') {
+      await ports.arrive(owner, {
+        statementId,
+        fileName,
+        contentType: allowed.contentType,
+        bytes: file.bytes,
+        reason: decision.reason,
+        proposal,
+        mail,
+      });
+      return 'arrived';
+    }
+    const expiresAt = new Date(ports.now().getTime() + STATEMENT_QUOTA.singleHoldSeconds * 1000).toISOString();
+    const reservation = await ports.reserve(owner, statementId, file.bytes.length, expiresAt);
+    if (!reservation.ok) {
+      const reason = `Your vault is full, so ${fileName} was not kept: delete statements to make room, then send it again.`;
+      await ports.keepOut(owner, mail, reason, [{ fileName, reason }]);
+      return 'kept out';
+    }
+    const facts = decision.proposal.account?.facts;
+    await ports.store({
+      owner,
+      statementId,
+      bytes: file.bytes,
+      contentType: allowed.contentType,
+      checksum: createHash('sha256').update(file.bytes).digest('base64'),
+      metadata: {
+        fileName,
+        accountLabel: decision.accountLabel,
+        period: decision.period,
+        identifierKeys: [...identifierKeys.values()],
+        accountFacts: {
+          ...(facts?.institution ? { institution: facts.institution } : {}),
+          ...(facts?.kind ? { kind: facts.kind } : {}),
+          ...(facts?.currency ? { currency: facts.currency } : {}),
+        },
+      },
+    });
+    return 'filed';
+  };

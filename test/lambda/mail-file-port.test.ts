@@ -1,0 +1,124 @@
+import { createHash } from 'node:crypto';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { ownerIdentifierKey } from '../../contract/accounts/identifier-keys';
+import { STATEMENT_ID_PATTERN } from '../../contract/keys';
+import { MAIL_WORDS } from '../../contract/mail';
+import { mailFilingPort, mailStatementId, type Arrival, type MailFilingPorts, type MailStatement } from '../../lambda/mail/file-port';
+import type { MailSummary } from '../../lambda/mail/intake';
+import type { MailFile } from '../../lambda/mail/statement-files';
+import { TEST_IDENTIFIER_SECRET } from '../support/lambda-fakes';
+
+/**
+ * The intake's filing of one mailed file, on public bank exports: filed as an upload is
+ * (the upload rules, a place under the quota, a checksum, the catalogue's metadata) when
+ * its account and period are read from it, in Arrived with why when not, kept out with the
+ * rules' own words otherwise; the same message read twice files the same statements.
+ */
+const FIXTURES = path.join(__dirname, '..', 'fixtures', 'statements');
+const OWNER = '11111111-2222-4333-8444-555555555555';
+const MAIL: MailSummary = {
+  messageId: 'o3vrnil0e2ic28trm7dfhrc2v0clambda4nbp0g1',
+  from: 'statements@bank.example',
+  subject: 'Your statement',
+  receivedAt: '2026-11-27T10:00:00.000Z',
+};
+
+const fixture = (fileName: string, contentType: string): MailFile => ({
+  fileName,
+  contentType,
+  bytes: fs.readFileSync(path.join(FIXTURES, fileName)),
+  source: 'attachment',
+});
+
+const setup = (options: { accounts?: { label: string }[]; full?: boolean } = {}) => {
+  const stored: MailStatement[] = [];
+  const arrived: Arrival[] = [];
+  const keptOut: { reason: string; files: string[] }[] = [];
+  const reserved: string[] = [];
+  const ports: MailFilingPorts = {
+    accounts: async () => options.accounts ?? [],
+    ownerKey: (owner) => ownerIdentifierKey(TEST_IDENTIFIER_SECRET, owner),
+    reserve: async (_owner, statementId) => {
+      reserved.push(statementId);
+      return options.full
+        ? { ok: false, usage: { statements: 5000, bytes: 1, slots: 5000, slotBytes: 1, deletedStatements: 0, deletedBytes: 0 } }
+        : { ok: true };
+    },
+    store: async (statement) => void stored.push(statement),
+    arrive: async (_owner, arrival) => void arrived.push(arrival),
+    keepOut: async (_owner, _mail, reason, skipped) => void keptOut.push({ reason, files: skipped.map((skip) => skip.fileName) }),
+    now: () => new Date('2026-11-27T10:00:05.000Z'),
+  };
+  return { file: mailFilingPort(ports), stored, arrived, keptOut, reserved };
+};
+
+test('an OFX naming its bank and account is stored as an upload is: its place held, its checksum, the metadata the catalogue files it by', async () => {
+  const { file, stored, reserved } = setup();
+  const ofx = fixture('releve-bnp.ofx', 'application/x-ofx');
+  expect(await file(OWNER, ofx, MAIL, 0)).toBe('filed');
+  expect(stored).toHaveLength(1);
+  const [statement] = stored;
+  expect(statement.statementId).toMatch(STATEMENT_ID_PATTERN);
+  expect(reserved).toEqual([statement.statementId]);
+  expect(statement.checksum).toBe(createHash('sha256').update(ofx.bytes).digest('base64'));
+  expect(statement.metadata).toMatchObject({
+    fileName: 'releve-bnp.ofx',
+    accountLabel: 'BNP Paribas ••5678',
+    period: '2024-03',
+    accountFacts: { institution: 'BNP Paribas' },
+  });
+  // The account's identifier travels as its key under the person's key, never as the number.
+  expect(statement.metadata.identifierKeys?.length).toBeGreaterThan(0);
+  expect(JSON.stringify(statement.metadata)).not.toMatch(/5678\d|\d{6,}/);
+});
+
+test('a CSV that names no account waits in Arrived with why and what was read; nothing is stored or held', async () => {
+  const { file, stored, arrived, reserved } = setup({ accounts: [{ label: 'Chase ••1234' }] });
+  expect(await file(OWNER, fixture('Chase1234_Activity_20240229.CSV', 'text/csv'), MAIL, 1)).toBe('arrived');
+  expect(stored).toEqual([]);
+  expect(reserved).toEqual([]);
+  expect(arrived).toHaveLength(1);
+  expect(arrived[0]).toMatchObject({ reason: MAIL_WORDS.noAccount, fileName: 'Chase1234_Activity_20240229.CSV', contentType: 'text/csv' });
+  expect(arrived[0].proposal.period?.value).toBe('2024-02');
+});
+
+test('a full vault keeps the file out, saying so; a type statements may not be is kept out in the upload rules’ words', async () => {
+  const full = setup({ full: true });
+  expect(await full.file(OWNER, fixture('releve-bnp.ofx', 'application/x-ofx'), MAIL, 0)).toBe('kept out');
+  expect(full.stored).toEqual([]);
+  expect(full.keptOut[0].reason).toMatch(/^Your vault is full, so releve-bnp\.ofx was not kept/);
+
+  const program = setup();
+  const exe: MailFile = {
+    fileName: 'statement.exe',
+    contentType: 'application/x-msdownload',
+    bytes: new Uint8Array(10),
+    source: 'attachment',
+  };
+  expect(await program.file(OWNER, exe, MAIL, 0)).toBe('kept out');
+  expect(program.keptOut[0]).toEqual({
+    reason: expect.stringMatching(/^Statements must be .* files; this one is/),
+    files: ['statement.exe'],
+  });
+  expect(program.stored).toEqual([]);
+});
+
+test('the same message read again gives each file the same statement id; another file or message another one', () => {
+  const first = mailStatementId(MAIL.messageId, 0, MAIL.receivedAt);
+  expect(first).toMatch(STATEMENT_ID_PATTERN);
+  expect(mailStatementId(MAIL.messageId, 0, MAIL.receivedAt)).toBe(first);
+  expect(mailStatementId(MAIL.messageId, 1, MAIL.receivedAt)).not.toBe(first);
+  expect(mailStatementId('another-message', 0, MAIL.receivedAt)).not.toBe(first);
+  // Its time is when SES received the message: the list sorts it among the uploads of then.
+  expect(first.slice(0, 10)).toBe(mailStatementId('x', 0, MAIL.receivedAt).slice(0, 10));
+  expect(mailStatementId('x', 0, '2026-11-27T10:00:01.000Z') > mailStatementId('x', 0, MAIL.receivedAt)).toBe(true);
+});
+
+test('a name a statement may not have (a path, control characters) is kept as far as it can be', async () => {
+  const { file, stored } = setup();
+  const ofx = { ...fixture('releve-bnp.ofx', 'application/x-ofx'), fileName: '../../etc/relevé\u0007 mars.ofx' };
+  expect(await file(OWNER, ofx, MAIL, 0)).toBe('filed');
+  expect([...stored[0].metadata.fileName].filter((char) => ['/', '\\', '\u0007'].includes(char))).toEqual([]);
+  expect(stored[0].metadata.fileName).toContain('relevé');
+});
