@@ -1,5 +1,14 @@
 import { SOME_SHA256, checksumForSize } from '../support/lambda-fakes';
-import { PROFILE_IMAGE_ROUTES, STATEMENT_ROUTES, ownerPrefixes, type AccountOverview, type RouteSpec } from '../../contract';
+import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  PROFILE_IMAGE_ROUTES,
+  STATEMENT_ROUTES,
+  TABLE_KEYS,
+  mailTokenOf,
+  ownerPrefixes,
+  type AccountOverview,
+  type RouteSpec,
+} from '../../contract';
 import { configureAmplify } from '../local/support/amplify';
 import { rawGraphql, waitForAvatar } from '../local/support/graphql';
 import { callApi, type Api } from '../local/support/rest';
@@ -13,7 +22,8 @@ import { png } from '../support/samples';
 import { RESOLVERS } from '../../graphql/resolvers';
 import * as fs from 'node:fs';
 import { ownerIdentifierKey } from '../../contract/accounts/identifier-keys';
-import { dataPaths } from '../../local/settings';
+import { LOCAL_IDS, dataPaths } from '../../local/settings';
+import { dynamoClient } from '../../local/dynamodb';
 
 /**
  * Every GraphQL operation and every REST route, called by each kind of caller, against
@@ -253,6 +263,19 @@ const REST: Record<
     request: () => ({}),
     expect: { ...tokenless, apiKey: 'denied', userA: 'ok', userB: 'ownOnly' },
   },
+  // Each may have an address of their own; a new one is made for the caller alone.
+  newMailAddress: {
+    api: 'statementsApiUrl',
+    route: STATEMENT_ROUTES.newMailAddress,
+    request: () => ({}),
+    expect: { ...tokenless, apiKey: 'denied', userA: 'ok', userB: 'ok' },
+  },
+  mailAddress: {
+    api: 'statementsApiUrl',
+    route: STATEMENT_ROUTES.mailAddress,
+    request: () => ({}),
+    expect: { ...tokenless, apiKey: 'denied', userA: 'ok', userB: 'ownOnly' },
+  },
   listPushDevices: {
     api: 'statementsApiUrl',
     route: STATEMENT_ROUTES.listPushDevices,
@@ -478,7 +501,7 @@ test('the matrix covers every operation and route for every caller', () => {
   expect([...Object.values(REST), ...Object.values(CLOSING)].map((cell) => named(cell.route)).sort()).toEqual(
     [...Object.values(PROFILE_IMAGE_ROUTES), ...Object.values(STATEMENT_ROUTES)].map(named).sort(),
   );
-  expect(cells(GRAPHQL).length + cells(REST).length + cells(CLOSING).length).toBe((RESOLVERS.length + 27) * CALLERS.length);
+  expect(cells(GRAPHQL).length + cells(REST).length + cells(CLOSING).length).toBe((RESOLVERS.length + 29) * CALLERS.length);
 });
 
 describe('GraphQL', () => {
@@ -601,6 +624,19 @@ const checkRestCell = async (table: typeof REST, operation: string, caller: Call
   // B's devices are B's: A's device is listed for A alone.
   if (operation === 'listPushDevices')
     expect(answer.body.devices.map((device: { deviceId: string }) => device.deviceId).includes(ctx.aDevice)).toBe(caller === 'userA');
+  // The address made for a caller is theirs: the table names them as its holder, whoever called before.
+  if (operation === 'newMailAddress' || (operation === 'mailAddress' && answer.body.address)) {
+    const token = mailTokenOf(answer.body.address, LOCAL_IDS.mailDomain);
+    expect(token).toBeDefined();
+    const holder = await DynamoDBDocumentClient.from(dynamoClient(stack.ports.dynamodb)).send(
+      new GetCommand({
+        TableName: LOCAL_IDS.tableName,
+        Key: { [TABLE_KEYS.partitionKey]: TABLE_KEYS.mailPartition(token!), [TABLE_KEYS.sortKey]: TABLE_KEYS.mailSort },
+        ConsistentRead: true,
+      }),
+    );
+    expect(holder.Item?.owner).toBe(self.sub);
+  }
   if (operation === 'identifierKey') {
     const secret = fs.readFileSync(dataPaths(stack.dataDir).identifierSecret, 'utf8');
     expect(answer.body.key).toBe(await ownerIdentifierKey(secret, self.sub));
