@@ -53,6 +53,7 @@ export const LAMBDA_LIKE_ENV: Record<string, string> = {
   [LAMBDA_ENV.shareReaderRoleArn]: 'arn:aws:iam::123456789012:role/bench-share-reader',
   [LAMBDA_ENV.notifierFunctionName]: 'bench-notifier',
   [LAMBDA_ENV.identifierSecretArn]: 'arn:aws:secretsmanager:us-east-1:123456789012:secret:bench-identifiers',
+  [LAMBDA_ENV.mailDomain]: 'mail.vault.example.com',
   [LAMBDA_ENV.pushVapidSecretArn]: 'arn:aws:secretsmanager:us-east-1:123456789012:secret:bench-vapid',
   [LAMBDA_ENV.pushVapidSubject]: 'mailto:bench@example.com',
   [LAMBDA_ENV.graphqlApiId]: 'benchapi',

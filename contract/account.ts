@@ -1,4 +1,4 @@
-import { packetPrefix, profileImagePrefix, statementPrefix } from './keys';
+import { ARRIVED_PREFIX, PACKET_PREFIX, PROFILE_IMAGE_PREFIX, STATEMENT_PREFIX } from './keys';
 import { TOKEN_VALIDITY } from './auth';
 import { PROFILE_IMAGE_LIMITS, STATEMENT_QUOTA } from './uploads';
 
@@ -55,8 +55,11 @@ export const DELETION_JOB_TABLE_ACTIONS = [
   'dynamodb:BatchWriteItem',
 ] as const;
 
+/** The bucket's folders that hold a folder per owner (`{folder}{sub}/…`): everything of a person's is in one of them. */
+export const OWNER_FOLDERS = [STATEMENT_PREFIX, PROFILE_IMAGE_PREFIX, PACKET_PREFIX, ARRIVED_PREFIX] as const;
+
 /** The owner's prefixes in the bucket: everything of theirs the bucket holds is under one of them. */
-export const ownerPrefixes = (owner: string): string[] => [statementPrefix(owner), profileImagePrefix(owner), packetPrefix(owner)];
+export const ownerPrefixes = (owner: string): string[] => OWNER_FOLDERS.map((folder) => `${folder}${owner}/`);
 
 /** What closing the account would delete, shown before the person confirms. */
 export interface AccountContents {

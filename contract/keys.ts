@@ -38,6 +38,21 @@ export const PACKET_PREFIX = 'packets/';
 export const packetPrefix = (sub: string): string => `${PACKET_PREFIX}${sub}/`;
 export const packetKey = (sub: string, packetId: string): string => `${packetPrefix(sub)}${packetId}/packet.zip`;
 
+/**
+ * Mail as Amazon SES stored it (`mail/{messageId}`), for the mail function to read once and
+ * delete; the bucket's lifecycle removes what is never dealt with (MAIL_LIMITS.keepDays).
+ */
+export const MAIL_INBOX_PREFIX = 'mail/';
+export const mailInboxKey = (messageId: string): string => `${MAIL_INBOX_PREFIX}${messageId}`;
+
+/**
+ * Files that arrived by mail and wait for their owner to confirm what they are filed under
+ * (`arrived/{sub}/{statementId}/file`): never listed as statements until then.
+ */
+export const ARRIVED_PREFIX = 'arrived/';
+export const arrivedPrefix = (sub: string): string => `${ARRIVED_PREFIX}${sub}/`;
+export const arrivedKey = (sub: string, statementId: string): string => `${arrivedPrefix(sub)}${statementId}/${STATEMENT_LEAF}`;
+
 export const profileImagePrefix = (sub: string): string => `${PROFILE_IMAGE_PREFIX}${sub}/`;
 export const profileImageKey = (sub: string): string => `${profileImagePrefix(sub)}${AVATAR_LEAF}`;
 
@@ -150,6 +165,12 @@ export const TABLE_KEYS = {
   /** A private mail address's token (contract/mail.ts), one item naming the person who holds it. */
   mailPartition: (token: string): string => `MAIL#${token}`,
   mailSort: 'MAIL',
+  /** A mailed file waiting in Arrived for its owner (`ARRIVED#{statementId}`): what was read of it and why it waits. */
+  arrivedSortPrefix: 'ARRIVED#',
+  arrivedSort: (statementId: string): string => `ARRIVED#${statementId}`,
+  /** What a mail kept out, for its owner to read (`MAILNOTE#{receivedAt}|{messageId}`), newest last. */
+  mailNoteSortPrefix: 'MAILNOTE#',
+  mailNoteSort: (receivedAt: string, messageId: string): string => `MAILNOTE#${receivedAt}|${messageId}`,
   profileSort: 'PROFILE',
   quotaSort: 'QUOTA',
   statementSortPrefix: 'STATEMENT#',

@@ -19,6 +19,8 @@ export const MAIL_LIMITS = {
   maxStatements: 50,
   /** What the files of one attached ZIP may unzip to. */
   maxZipBytes: 200 * MiB,
+  /** Days the bucket keeps a stored message the mail function never dealt with (it deletes each one it does). */
+  keepDays: 3,
 } as const;
 
 /**

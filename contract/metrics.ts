@@ -53,4 +53,5 @@ export const SERVICE_NAMES = {
   pushNotifier: 'push-notifier',
   apiKeyRenewal: 'api-key-renewal',
   edgeLogRetention: 'edge-log-retention',
+  mailIntake: 'mail-intake',
 } as const;

@@ -35,6 +35,7 @@ import { VaultAuth } from './constructs/auth';
 import { VaultData } from './constructs/data';
 import { MalwareScanning } from './constructs/malware-scanning';
 import { PresignApi, type PresignApiProps } from './constructs/presign-api';
+import { MailIntake } from './constructs/mail-intake';
 import { PushNotifications } from './constructs/push-notifications';
 import { AccountIdentifiers } from './constructs/account-identifiers';
 import { ShareAccess } from './constructs/share-access';
@@ -100,6 +101,8 @@ export interface VaultPrincipals {
   readonly apiKeyRenewal: VaultFunction;
   /** Sets the retention of the Lambda@Edge function's logs in every region, on a schedule. */
   readonly edgeLogRetention: VaultFunction;
+  /** Files statements mailed to people's private addresses, where the deployment receives mail. */
+  readonly mailIntake?: VaultFunction;
 }
 
 /** The whole AWS side of Statement Vault, composed from one construct per concern. */
@@ -263,7 +266,13 @@ export class StatementVaultStack extends Stack {
     const accountDeletion = new AccountDeletion(this, 'AccountDeletion', { storage, table: data.table, userPool: auth.userPool });
     accountDeletion.grantStart(statementsApi.handler);
     statementsApi.handler.function.addEnvironment(LAMBDA_ENV.deletionFunctionName, accountDeletion.worker.function.functionName);
-    // People's private mail addresses, where the deployment receives mail.
+    // Statements by mail, where the deployment names a mail domain: people's private
+    // addresses (the statements API) and the receipt rule with its function.
+    const mail = settings.mailDomain
+      ? new MailIntake(this, 'Mail', { domain: settings.mailDomain, storage, data, identifiers: this.accountIdentifiers })
+      : undefined;
+    // It reads each received message as SES stored it: SES scanned it, GuardDuty never tags it.
+    if (mail) scanning.allowReadBeforeScan(mail.handler.role);
     if (settings.mailDomain) statementsApi.handler.function.addEnvironment(LAMBDA_ENV.mailDomain, settings.mailDomain);
 
     this.storage = storage;
@@ -288,6 +297,7 @@ export class StatementVaultStack extends Stack {
       vapidKeyMaker: push.keyMaker,
       apiKeyRenewal: apiKeyRenewal.renewer,
       edgeLogRetention: web.payloadHash.logRetention.setter,
+      ...(mail ? { mailIntake: mail.handler } : {}),
     };
 
     new VaultMonitoring(this, 'Monitoring', {
@@ -309,6 +319,7 @@ export class StatementVaultStack extends Stack {
         { name: 'api-key-renewal', function: apiKeyRenewal.renewer.function },
         { name: 'web-server', function: web.server.function },
         { name: 'edge-log-retention', function: web.payloadHash.logRetention.setter.function },
+        ...(mail ? [{ name: 'mail-intake', function: mail.handler.function }] : []),
       ],
       graphqlApi: data.api,
       table: data.table,

@@ -25,6 +25,7 @@ const FACTORY_MODULES = {
   account: 'account/handler.ts',
   push: 'push/handler.ts',
   apiKey: 'api-key/handler.ts',
+  mail: 'mail/handler.ts',
 } as const;
 
 export interface HandlerFactories {
@@ -37,6 +38,7 @@ export interface HandlerFactories {
   account: typeof import('../lambda/account/handler');
   push: typeof import('../lambda/push/handler');
   apiKey: typeof import('../lambda/api-key/handler');
+  mail: typeof import('../lambda/mail/handler');
 }
 
 const sourceHash = (): string => sourcesHash(LAMBDA_BUNDLE_INPUTS);

@@ -24,6 +24,8 @@ export const PORTS = {
   statementsApi: { name: 'statements REST API', env: 'LOCAL_STATEMENTS_API_PORT', default: 4012 },
   /** The push service browsers would use (web push), on loopback. */
   pushService: { name: 'push service', env: 'LOCAL_PUSH_SERVICE_PORT', default: 4013 },
+  /** Where mail to people's private addresses is delivered (SMTP, playing Amazon SES receiving). */
+  mail: { name: 'mail (SMTP)', env: 'LOCAL_SMTP_PORT', default: 2525 },
 } as const satisfies Record<string, PortSpec>;
 
 export type PortName = keyof typeof PORTS;

@@ -10,10 +10,12 @@ import {
   SHARE_ROUTES,
   SWEEP_INTERVAL_MINUTES,
   UPLOAD_PREFIXES,
+  mailInboxKey,
   buildWebConfig,
   type LambdaEnvName,
   type WebConfig,
 } from '../contract';
+import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { eventKey } from '../lambda/catalogue/core';
 import { createS3Client, type AssumeRoleRequest } from '../lambda/shared/runtime';
 import type { StatementEditEvent } from '../lambda/statement-edits/core';
@@ -47,7 +49,8 @@ import { keptLocalSecret } from './secrets';
 import { startPushService } from './push-service';
 import { startRestApi } from './rest-api';
 import { startLocalS3 } from './s3/server';
-import { HOST, LOCAL_ACCOUNT_ID, LOCAL_IDS, dataPaths, type PortName, type Ports } from './settings';
+import { asStream, startLocalMailServer } from './mail-server';
+import { HOST, LOCAL_ACCOUNT_ID, LOCAL_CREDENTIALS, LOCAL_IDS, dataPaths, type PortName, type Ports } from './settings';
 
 export interface LocalStackOptions {
   ports: Ports;
@@ -133,7 +136,7 @@ export const assumeRoleProblem = (sessionName: string, policy: string | undefine
 };
 
 /** The local functions other functions name (the statements API starts the deletion worker). */
-const LOCAL_FUNCTION_NAMES = { accountDeletion: 'account-deletion', pushNotifier: 'push-notifier' } as const;
+const LOCAL_FUNCTION_NAMES = { accountDeletion: 'account-deletion', pushNotifier: 'push-notifier', mailIntake: 'mail-intake' } as const;
 
 export const startLocalStack = async (options: LocalStackOptions): Promise<LocalStack> => {
   const { ports, log } = options;
@@ -192,6 +195,7 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
       account: { createAccountDeletionHandler },
       push: { createNotifierHandler },
       apiKey: { createApiKeyRenewalHandler },
+      mail: { createMailIntakeHandler },
     } = await timed('Lambda handlers (bundled as they deploy)', () => loadHandlerFactories());
 
     // Who may do what: the policies of the template the CDK app synthesizes.
@@ -345,6 +349,30 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
       });
       stops.push(() => s3.close());
     });
+
+    // SES receiving: mail to people's private addresses, stored in the bucket and handed to the mail function.
+    const mailIntake = invoke(LOCAL_FUNCTION_NAMES.mailIntake, createMailIntakeHandler(environment, access('mailIntake')));
+    // SES writes the message with its own service principal, which the receipt rule's bucket
+    // policy statement admits; here the account's own credentials stand for it.
+    const sesWriter = createS3Client({ credentials: LOCAL_CREDENTIALS, endpoints });
+    const mailServer = await startLocalMailServer({
+      port: ports.mail,
+      domain: LOCAL_IDS.mailDomain,
+      functionName: LOCAL_FUNCTION_NAMES.mailIntake,
+      store: async (messageId, raw) => {
+        await sesWriter.send(new PutObjectCommand({ Bucket: LOCAL_IDS.bucketName, Key: mailInboxKey(messageId), Body: raw }));
+      },
+      scan: (raw) => malware.scan(asStream(raw)),
+      // SES invokes the function asynchronously; Lambda tries a failed run twice more.
+      invoke: async (event) =>
+        runAsynchronously(
+          () => mailIntake(event),
+          1000,
+          (error) => log(`mail function failed: ${error.name}: ${error.message}`),
+        ),
+      log,
+    });
+    stops.push(() => mailServer.close());
 
     // The same sweep AWS runs hourly: at start (after a crash) and then every minute.
     let sweeping = false;

@@ -6,6 +6,7 @@ import { checkUpload } from '../../contract/upload-rules';
 import { proposeFiling, type DocumentText, type FilingProposal, type SheetRows } from '../../contract/reading';
 import { STATEMENT_QUOTA } from '../../contract/uploads';
 import type { Reservation } from '../shared/records';
+import { OwnerClosing } from '../shared/records/table';
 import type { StatementMetadata } from '../shared/metadata';
 import { mailFilePieces, mailFiling } from './filing';
 import type { MailSummary } from './intake';
@@ -43,7 +44,12 @@ export interface MailFilingPorts {
   /** What a PDF's reader makes of its first pages, and a workbook's of its first sheet. @default not read */
   pdfText?(bytes: Uint8Array): Promise<DocumentText>;
   workbookRows?(bytes: Uint8Array): Promise<SheetRows>;
-  /** Holds a place under the quota, as signing an upload does. */
+  /**
+   * What an earlier reading of the same message did with this statement: its place held
+   * (the file may not have been stored) or its record written. @default nothing
+   */
+  filedBefore(owner: string, statementId: string): Promise<'held' | 'filed' | undefined>;
+  /** Holds a place under the quota, as signing an upload does; throws OwnerClosing when the owner's account is being closed. */
   reserve(owner: string, statementId: string, size: number, expiresAt: string): Promise<Reservation>;
   /** Stores the file where an upload's goes: the bucket's event then has it checked, scanned and catalogued. */
   store(statement: MailStatement): Promise<void>;
@@ -111,7 +117,7 @@ const keysOf = async (proposal: FilingProposal, ownerKey: () => Promise<string>)
  */
 export const mailFilingPort =
   (ports: MailFilingPorts) =>
-  async (owner: string, file: MailFile, mail: MailSummary, index: number): Promise<'filed' | 'arrived' | 'kept out'> => {
+  async (owner: string, file: MailFile, mail: MailSummary, index: number): Promise<'filed' | 'arrived' | 'kept out' | 'dropped'> => {
     const statementId = mailStatementId(mail.messageId, index, mail.receivedAt);
     const fileName = statementName(file.fileName, statementId);
     const allowed = checkUpload('statement', file.contentType, file.bytes.length);
@@ -140,8 +146,18 @@ export const mailFilingPort =
       });
       return 'arrived';
     }
+    // SES tries a failed invocation again: what the try before did stands.
+    const before = await ports.filedBefore(owner, statementId);
+    if (before === 'filed') return 'filed';
     const expiresAt = new Date(ports.now().getTime() + STATEMENT_QUOTA.singleHoldSeconds * 1000).toISOString();
-    const reservation = await ports.reserve(owner, statementId, file.bytes.length, expiresAt);
+    let reservation: Reservation = { ok: true };
+    try {
+      if (before !== 'held') reservation = await ports.reserve(owner, statementId, file.bytes.length, expiresAt);
+    } catch (error) {
+      // Mail for an account being closed is dropped with it.
+      if (error instanceof OwnerClosing) return 'dropped';
+      throw error;
+    }
     if (!reservation.ok) {
       const reason = `Your vault is full, so ${fileName} was not kept: delete statements to make room, then send it again.`;
       await ports.keepOut(owner, mail, reason, [{ fileName, reason }]);

@@ -27,6 +27,8 @@ export const CORRELATION_ID_PATHS = {
   appsyncResolver: 'requestId',
   /** A notice the share function asks the notifier for: the share it is about. */
   shareNotice: 'shareId',
+  /** The message SES received (its id is the stored message's name). */
+  sesReceipt: 'Records[0].ses.mail.messageId',
 } as const;
 
 type Search = typeof import('@aws-lambda-powertools/logger/correlationId').search;

@@ -5,16 +5,7 @@ import * as events from 'aws-cdk-lib/aws-events';
 import * as targets from 'aws-cdk-lib/aws-events-targets';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import { Construct } from 'constructs';
-import {
-  ACCOUNT_DELETION,
-  DELETION_JOB_TABLE_ACTIONS,
-  LAMBDA_ENV,
-  PACKET_PREFIX,
-  PROFILE_IMAGE_PREFIX,
-  SHARED_COPY_PREFIX,
-  STATEMENT_PREFIX,
-  TABLE_KEYS,
-} from '../../contract';
+import { ACCOUNT_DELETION, DELETION_JOB_TABLE_ACTIONS, LAMBDA_ENV, OWNER_FOLDERS, SHARED_COPY_PREFIX, TABLE_KEYS } from '../../contract';
 import type { VaultStorage } from './storage';
 import { VaultFunction } from './vault-function';
 
@@ -63,19 +54,14 @@ export class AccountDeletion extends Construct {
       maxSessionDuration: Duration.hours(1),
     });
     this.jobRole.grantAssumeRole(this.worker.role);
-    for (const prefix of [STATEMENT_PREFIX, PROFILE_IMAGE_PREFIX, PACKET_PREFIX]) {
+    for (const prefix of OWNER_FOLDERS) {
       storage.grantDelete(this.jobRole, prefix);
       storage.grantDeleteVersions(this.jobRole, prefix);
       storage.grantAbortMultipartUpload(this.jobRole, prefix);
     }
     // The copies of the owner's shared files, under each of their shares' folders.
     storage.grantDeleteVersions(this.jobRole, SHARED_COPY_PREFIX);
-    storage.grantListVersions(this.jobRole, [
-      `${STATEMENT_PREFIX}*`,
-      `${PROFILE_IMAGE_PREFIX}*`,
-      `${PACKET_PREFIX}*`,
-      `${SHARED_COPY_PREFIX}*`,
-    ]);
+    storage.grantListVersions(this.jobRole, [...OWNER_FOLDERS.map((folder) => `${folder}*`), `${SHARED_COPY_PREFIX}*`]);
     storage.grantListMultipartUploads(this.jobRole);
     table.grant(this.jobRole, ...DELETION_JOB_TABLE_ACTIONS);
     userPool.grant(this.jobRole, 'cognito-idp:AdminDeleteUser');

@@ -7,7 +7,7 @@ import { REGION } from '../../contract';
 import { deploySettingsFromContext } from '../../lib/deploy-settings';
 import { WEB_ARTIFACT_STUB } from '../../lib/web-artifact';
 import { vaultStackName } from '../../lib/outputs';
-import { LOCAL_ACCOUNT_ID } from '../settings';
+import { LOCAL_ACCOUNT_ID, LOCAL_IDS } from '../settings';
 
 /** The local stack stands for a dev deploy. */
 const STACK_NAME = vaultStackName('dev');
@@ -74,6 +74,8 @@ const synthesize = (): { stack: StatementVaultStack; template: Template } => {
         'aws:cdk:bundling-stacks': [],
         '@aws-cdk/core:annotationsInValidationReport': false,
         webArtifact: WEB_ARTIFACT_STUB,
+        // The local stack receives mail (its SMTP server plays SES), so its model has the mail function's role.
+        mailDomain: LOCAL_IDS.mailDomain,
       },
       builtinCloudFormationValidation: false,
     } as ConstructorParameters<typeof App>[0]);
@@ -186,12 +188,14 @@ export const buildAccessModel = (input: { bucketName: string; tableName: string 
   const policiesOfRole = (roleId: string): LocalPrincipal['policies'] => rolePoliciesOf(resources, roleId, resolve);
 
   // Each principal's role ARN, so policies that name a role (the bucket policy's exemptions) resolve to it.
-  const roles = (Object.entries(stack.principals) as [PrincipalName, VaultPrincipals[PrincipalName]][]).map(([name, principal]) => {
-    const roleId = logicalId(principal.grantPrincipal as unknown as IConstruct);
-    const roleArn = `arn:aws:iam::${LOCAL_ACCOUNT_ID}:role/${STACK_NAME}-${roleId}`;
-    arns[roleId] = roleArn;
-    return { name, roleId, roleArn };
-  });
+  const roles = (Object.entries(stack.principals) as [PrincipalName, NonNullable<VaultPrincipals[PrincipalName]>][]).map(
+    ([name, principal]) => {
+      const roleId = logicalId(principal.grantPrincipal as unknown as IConstruct);
+      const roleArn = `arn:aws:iam::${LOCAL_ACCOUNT_ID}:role/${STACK_NAME}-${roleId}`;
+      arns[roleId] = roleArn;
+      return { name, roleId, roleArn };
+    },
+  );
   const principals = Object.fromEntries(
     roles.map(({ name, roleId, roleArn }) => {
       const local: LocalPrincipal = {

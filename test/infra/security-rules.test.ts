@@ -82,7 +82,7 @@ const ourPolicies = () =>
   );
 
 const grantsOf = (name: keyof VaultPrincipals): string[] => {
-  const roleId = logicalId(stack.principals[name].grantPrincipal as unknown as IConstruct);
+  const roleId = logicalId(stack.principals[name]!.grantPrincipal as unknown as IConstruct);
   return resourcesOf('AWS::IAM::Policy')
     .filter((policy) => JSON.stringify(policy.Properties.Roles).includes(roleId))
     .flatMap(
@@ -686,19 +686,22 @@ describe('least privilege: each principal may do exactly what its code does', ()
         'dynamodb:PutItem table',
         'dynamodb:Query table',
         'dynamodb:UpdateItem table',
+        's3:AbortMultipartUpload bucket/arrived/*',
         's3:AbortMultipartUpload bucket/packets/*',
         's3:AbortMultipartUpload bucket/profile-images/*',
         's3:AbortMultipartUpload bucket/statements/*',
+        's3:DeleteObject bucket/arrived/*',
         's3:DeleteObject bucket/packets/*',
         's3:DeleteObject bucket/profile-images/*',
         's3:DeleteObject bucket/statements/*',
+        's3:DeleteObjectVersion bucket/arrived/*',
         's3:DeleteObjectVersion bucket/packets/*',
         's3:DeleteObjectVersion bucket/profile-images/*',
         // The copies of the owner's shared files, each share's folder named by its session.
         's3:DeleteObjectVersion bucket/shared/*',
         's3:DeleteObjectVersion bucket/statements/*',
         's3:ListBucketMultipartUploads bucket',
-        's3:ListBucketVersions bucket if {"StringLike":{"s3:prefix":["statements/*","profile-images/*","packets/*","shared/*"]}}',
+        's3:ListBucketVersions bucket if {"StringLike":{"s3:prefix":["statements/*","profile-images/*","packets/*","arrived/*","shared/*"]}}',
       ],
     ],
     // The web server: its config arrives in its environment; of AWS it calls only the share

@@ -20,6 +20,7 @@ const OTHER_SETTINGS: Record<string, unknown>[] = [
   { account: { budgetMonthlyUsd: 150, budgetEmail: 'billing@example.com' } },
   { apiGatewayCloudWatchRole: 'existing' },
   { alarmEmail: 'oncall@vault.example.com' },
+  { mailDomain: 'mail.vault.example.com' },
 ];
 describe('synth-time validation', () => {
   test('the vault synthesizes with zero unacknowledged cdk-nag findings and zero validator errors or warnings', () => {

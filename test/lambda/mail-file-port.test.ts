@@ -31,14 +31,16 @@ const fixture = (fileName: string, contentType: string): MailFile => ({
   source: 'attachment',
 });
 
-const setup = (options: { accounts?: { label: string }[]; full?: boolean } = {}) => {
+const setup = (options: { accounts?: { label: string }[]; full?: boolean; before?: [string, 'held' | 'filed'][] } = {}) => {
   const stored: MailStatement[] = [];
   const arrived: Arrival[] = [];
   const keptOut: { reason: string; files: string[] }[] = [];
   const reserved: string[] = [];
+  const before = new Map<string, 'held' | 'filed'>(options.before ?? []);
   const ports: MailFilingPorts = {
     accounts: async () => options.accounts ?? [],
     ownerKey: (owner) => ownerIdentifierKey(TEST_IDENTIFIER_SECRET, owner),
+    filedBefore: async (_owner, statementId) => before.get(statementId),
     reserve: async (_owner, statementId) => {
       reserved.push(statementId);
       return options.full
@@ -121,4 +123,17 @@ test('a name a statement may not have (a path, control characters) is kept as fa
   expect(await file(OWNER, ofx, MAIL, 0)).toBe('filed');
   expect([...stored[0].metadata.fileName].filter((char) => ['/', '\\', '\u0007'].includes(char))).toEqual([]);
   expect(stored[0].metadata.fileName).toContain('relevé');
+});
+
+test('a message read again after a failure: a statement filed then is left as it is; one whose place was held is stored, not held twice', async () => {
+  const id = mailStatementId(MAIL.messageId, 0, MAIL.receivedAt);
+  const ofx = fixture('releve-bnp.ofx', 'application/x-ofx');
+  const filed = setup({ before: [[id, 'filed']] });
+  expect(await filed.file(OWNER, ofx, MAIL, 0)).toBe('filed');
+  expect(filed.stored).toEqual([]);
+  expect(filed.reserved).toEqual([]);
+  const held = setup({ before: [[id, 'held']] });
+  expect(await held.file(OWNER, ofx, MAIL, 0)).toBe('filed');
+  expect(held.reserved).toEqual([]);
+  expect(held.stored.map((statement) => statement.statementId)).toEqual([id]);
 });

@@ -1,17 +1,30 @@
-import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
-import { STATEMENT_ROUTES, TABLE_KEYS, mailTokenOf } from '../../contract';
+import { DynamoDBDocumentClient, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { MAIL_INBOX_PREFIX, STATEMENT_ROUTES, TABLE_KEYS, mailTokenOf } from '../../contract';
 import { dynamoClient } from '../../local/dynamodb';
 import { LOCAL_IDS } from '../../local/settings';
+import { MAIL_WORDS } from '../../contract/mail';
+import { HOST, LOCAL_CREDENTIALS } from '../../local/settings';
+import { createS3Client } from '../../lambda/shared/runtime';
+import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { configureAmplify } from './support/amplify';
+import { STATEMENTS, apollo } from './support/graphql';
 import { callApi } from './support/rest';
 import { sharedStack } from './support/shared-stack';
-import type { StackProcess } from './support/stack-process';
+import { waitFor, type StackProcess } from './support/stack-process';
 import { newUser, type TestUser } from './support/users';
 
 /**
  * Statements by mail on the local stack: each person's private address from the statements
- * API (over HTTP, with their token), kept in DynamoDB Local as the deployed table keeps it.
+ * API (over HTTP, with their token), kept in DynamoDB Local as the deployed table keeps it;
+ * mail sent to it by Python's smtplib (a client this project did not write) to the local
+ * SMTP server, which plays SES receiving, filed by the mail function through the same
+ * catalogue as an upload, or waiting in Arrived with why.
  */
+const FIXTURES = path.join(__dirname, '..', 'fixtures', 'statements');
+const SEND = path.join(__dirname, '..', 'support', 'send-mail.py');
 let stack: StackProcess;
 let alice: TestUser;
 let bob: TestUser;
@@ -66,5 +79,100 @@ describe('a private address', () => {
     for (const route of [STATEMENT_ROUTES.mailAddress, STATEMENT_ROUTES.newMailAddress]) {
       expect((await callApi(stack.config, 'statementsApiUrl', route)).status).toBe(401);
     }
+  });
+});
+
+/** Sends a message with Python's smtplib to the local SMTP server; its answer, or the refusal. */
+const send = (to: string, subject: string, files: string[]) =>
+  spawnSync('python3', [SEND, HOST, String(stack.ports.mail), to, subject, ...files.map((name) => path.join(FIXTURES, name))], {
+    encoding: 'utf8',
+  });
+
+const documents = () => DynamoDBDocumentClient.from(dynamoClient(stack.ports.dynamodb));
+
+/** The items of a person's partition whose sort key begins so. */
+const itemsOf = async (user: TestUser, prefix: string) =>
+  (
+    await documents().send(
+      new QueryCommand({
+        TableName: LOCAL_IDS.tableName,
+        KeyConditionExpression: '#pk = :pk AND begins_with(#sk, :prefix)',
+        ExpressionAttributeNames: { '#pk': TABLE_KEYS.partitionKey, '#sk': TABLE_KEYS.sortKey },
+        ExpressionAttributeValues: { ':pk': TABLE_KEYS.userPartition(user.sub), ':prefix': prefix },
+        ConsistentRead: true,
+      }),
+    )
+  ).Items ?? [];
+
+const listedOf = async (user: TestUser) =>
+  (
+    (await apollo(stack.config, { token: user.idToken }).query({ query: STATEMENTS, variables: { limit: 100 }, fetchPolicy: 'no-cache' }))
+      .data as { statements: { items: { id: string; fileName: string; accountLabel: string; period: string; size: number }[] } }
+  ).statements.items;
+
+describe('mail sent with smtplib', () => {
+  let address: string;
+  beforeAll(async () => {
+    address = (await newAddress(alice)).body.address;
+  });
+
+  test('an OFX naming its bank and account is filed under the account and period it names, listed like an upload', async () => {
+    const sent = send(address, 'Your March statement', ['releve-bnp.ofx']);
+    expect(sent.stderr).toBe('');
+    expect(sent.status).toBe(0);
+    const bytes = fs.readFileSync(path.join(FIXTURES, 'releve-bnp.ofx'));
+    const statement = await waitFor(
+      async () => (await listedOf(alice)).find((item) => item.fileName === 'releve-bnp.ofx'),
+      'the mailed statement to be listed',
+      30_000,
+    );
+    expect(statement).toMatchObject({ accountLabel: 'BNP Paribas ••5678', period: '2024-03', size: bytes.length });
+  });
+
+  test('a CSV that names no account waits in Arrived with why; nothing is listed for it', async () => {
+    expect(send(address.toUpperCase(), 'Card activity', ['Chase1234_Activity_20240229.CSV']).status).toBe(0);
+    const [arrived] = await waitFor(
+      async () => {
+        const items = await itemsOf(alice, TABLE_KEYS.arrivedSortPrefix);
+        return items.length > 0 ? items : undefined;
+      },
+      'the CSV to arrive',
+      30_000,
+    );
+    expect(arrived).toMatchObject({
+      fileName: 'Chase1234_Activity_20240229.CSV',
+      reason: MAIL_WORDS.noAccount,
+      period: { value: '2024-02' },
+      mail: { from: 'statements@harbor.example', subject: 'Card activity' },
+    });
+    expect((await listedOf(alice)).map((item) => item.fileName)).not.toContain('Chase1234_Activity_20240229.CSV');
+  });
+
+  test('a mail with no statement is kept out in words; mail to an address no one holds is taken and dropped; another domain is refused', async () => {
+    expect(send(address, 'Just saying hello', []).status).toBe(0);
+    const note = await waitFor(
+      async () => (await itemsOf(alice, TABLE_KEYS.mailNoteSortPrefix)).find((item) => item.subject === 'Just saying hello'),
+      'the note of what was kept out',
+      30_000,
+    );
+    expect(note).toMatchObject({ reason: MAIL_WORDS.noStatement, from: 'statements@harbor.example' });
+
+    // An unknown address is accepted as SES accepts it (no bounce tells a prober it does not exist).
+    expect(send(`s-${'a'.repeat(20)}@${LOCAL_IDS.mailDomain}`, 'Probe', ['releve-bnp.ofx']).status).toBe(0);
+    const elsewhere = send('someone@example.com', 'Relay', ['releve-bnp.ofx']);
+    expect(elsewhere.status).toBe(1);
+    expect(elsewhere.stderr).toMatch(/550/);
+    // Bob, who holds no address, got nothing of any of it.
+    expect(await listedOf(bob)).toEqual([]);
+    // Every message was deleted once dealt with: none is left where SES stored it.
+    const inbox = createS3Client({ credentials: LOCAL_CREDENTIALS, endpoints: { s3: `http://${HOST}:${stack.ports.s3}` } });
+    await waitFor(
+      async () =>
+        ((await inbox.send(new ListObjectsV2Command({ Bucket: LOCAL_IDS.bucketName, Prefix: MAIL_INBOX_PREFIX }))).KeyCount ?? 0) === 0
+          ? true
+          : undefined,
+      'the stored messages to be deleted',
+      15_000,
+    );
   });
 });

@@ -36,14 +36,15 @@ const mailKey = (token: string) => ({ [pk]: TABLE_KEYS.mailPartition(token), [sk
 
 export const dynamoMailAddresses = (tableName: string, client: DynamoDBClient): MailAddresses => {
   const { documents, transact } = tableAccess(tableName, client);
+  const tokenOf = async (owner: string): Promise<string | undefined> => {
+    const { Item } = await documents.send(
+      new GetCommand({ TableName: tableName, Key: profileKey(owner), ProjectionExpression: MAIL_TOKEN, ConsistentRead: true }),
+    );
+    const token = Item?.[MAIL_TOKEN];
+    return typeof token === 'string' && MAIL_TOKEN_PATTERN.test(token) ? token : undefined;
+  };
   return {
-    async tokenOf(owner) {
-      const { Item } = await documents.send(
-        new GetCommand({ TableName: tableName, Key: profileKey(owner), ProjectionExpression: MAIL_TOKEN, ConsistentRead: true }),
-      );
-      const token = Item?.[MAIL_TOKEN];
-      return typeof token === 'string' && MAIL_TOKEN_PATTERN.test(token) ? token : undefined;
-    },
+    tokenOf,
     async replace(owner, token, previous, at) {
       try {
         await transact([
@@ -80,6 +81,9 @@ export const dynamoMailAddresses = (tableName: string, client: DynamoDBClient): 
       if (!MAIL_TOKEN_PATTERN.test(token)) return undefined;
       const { Item } = await documents.send(new GetCommand({ TableName: tableName, Key: mailKey(token), ConsistentRead: true }));
       if (typeof Item?.owner !== 'string') return undefined;
+      // The owner's profile must still name the token: an account closed (its partition
+      // emptied) or a token retired by a write that raced this read holds no address.
+      if ((await tokenOf(Item.owner)) !== token) return undefined;
       const senders = Item.allowedSenders;
       return {
         sub: Item.owner,

@@ -1,0 +1,141 @@
+import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { ownerIdentifierKey } from '../../contract/accounts/identifier-keys';
+import type { LabelledAccount } from '../../contract/accounts/match';
+import { TABLE_KEYS, arrivedKey, mailInboxKey, statementKey } from '../../contract/keys';
+import { LAMBDA_ENV } from '../../contract/lambda-env';
+import { required, type HandlerEnvironment } from '../shared/environment';
+import type { Log } from '../shared/log';
+import { dynamoMailAddresses } from '../shared/mail/addresses';
+import { encodeStatementMetadata } from '../shared/metadata';
+import { once } from '../shared/once';
+import { dynamoRecordStore } from '../shared/records';
+import { IDENTIFIER_KEYS_ATTRIBUTE } from '../shared/records/summaries';
+import { pk, sk, tableAccess } from '../shared/records/table';
+import { createDynamoDbClient, createS3Client, type AwsAccess } from '../shared/runtime';
+import { readSecretWith } from '../shared/secrets';
+import { mailFilingPort, type Arrival } from './file-port';
+import type { MailIntakeDeps, MailSummary } from './intake';
+import type { MailSkip } from './statement-files';
+
+/** The person's accounts as matching sees them: each summary's label and the identifier keys its statements named. */
+const accountsOf =
+  (access: ReturnType<typeof tableAccess>) =>
+  async (owner: string): Promise<LabelledAccount[]> => {
+    const accounts: LabelledAccount[] = [];
+    for await (const item of access.queryAll({
+      KeyConditionExpression: '#pk = :pk AND begins_with(#sk, :prefix)',
+      ExpressionAttributeNames: { '#pk': pk, '#sk': sk },
+      ExpressionAttributeValues: { ':pk': TABLE_KEYS.userPartition(owner), ':prefix': TABLE_KEYS.accountSortPrefix },
+    })) {
+      if (Number(item.count ?? 0) <= 0 || typeof item.label !== 'string') continue;
+      const keys = item[IDENTIFIER_KEYS_ATTRIBUTE];
+      accounts.push({ label: item.label, identifierKeys: keys instanceof Set ? [...keys].map(String) : null });
+    }
+    return accounts;
+  };
+
+/** What a person reads of a mail: never its body, only who sent it, its subject and when. */
+const mailRecord = (mail: MailSummary) => ({
+  messageId: mail.messageId,
+  from: mail.from,
+  subject: mail.subject.slice(0, 300),
+  receivedAt: mail.receivedAt,
+});
+
+/** The mail function's ports on S3 and DynamoDB, made at the first invocation (handler.ts). */
+export const mailIntakeOf = (settings: HandlerEnvironment, access: AwsAccess, log: Log): MailIntakeDeps => {
+  const domain = required(settings.mailDomain, LAMBDA_ENV.mailDomain);
+  const s3: S3Client = createS3Client(access);
+  const dynamo: DynamoDBClient = createDynamoDbClient(access);
+  const table = tableAccess(settings.tableName, dynamo);
+  const records = dynamoRecordStore(settings.tableName, dynamo);
+  const addresses = dynamoMailAddresses(settings.tableName, dynamo);
+  const identifierSecret = once(() => readSecretWith(access)(required(settings.identifierSecretArn, LAMBDA_ENV.identifierSecretArn)));
+  const bucket = settings.bucketName;
+
+  const keepOut = async (owner: string, mail: MailSummary, reason: string, skipped: readonly MailSkip[]) => {
+    await table.documents.send(
+      new PutCommand({
+        TableName: settings.tableName,
+        Item: {
+          [pk]: TABLE_KEYS.userPartition(owner),
+          [sk]: TABLE_KEYS.mailNoteSort(mail.receivedAt, mail.messageId),
+          ...mailRecord(mail),
+          reason,
+          skipped: skipped.map((skip) => ({ fileName: skip.fileName, reason: skip.reason })),
+        },
+      }),
+    );
+  };
+
+  const arrive = async (owner: string, arrival: Arrival) => {
+    await s3.send(
+      new PutObjectCommand({
+        Bucket: bucket,
+        Key: arrivedKey(owner, arrival.statementId),
+        Body: arrival.bytes,
+        ContentType: arrival.contentType,
+      }),
+    );
+    const { period, account } = arrival.proposal;
+    await table.documents.send(
+      new PutCommand({
+        TableName: settings.tableName,
+        Item: {
+          [pk]: TABLE_KEYS.userPartition(owner),
+          [sk]: TABLE_KEYS.arrivedSort(arrival.statementId),
+          id: arrival.statementId,
+          fileName: arrival.fileName,
+          contentType: arrival.contentType,
+          size: arrival.bytes.length,
+          reason: arrival.reason,
+          ...(period ? { period: { value: period.value, detail: period.detail } } : {}),
+          ...(account ? { account: { value: account.value, detail: account.detail } } : {}),
+          mail: mailRecord(arrival.mail),
+        },
+      }),
+    );
+  };
+
+  const file = mailFilingPort({
+    accounts: accountsOf(table),
+    ownerKey: async (owner) => ownerIdentifierKey(await identifierSecret(), owner),
+    filedBefore: async (owner, statementId) => {
+      if (await records.getStatement(owner, statementId)) return 'filed';
+      return (await records.holdsPlace(owner, statementId)) ? 'held' : undefined;
+    },
+    reserve: (owner, statementId, size, expiresAt) => records.reserveUpload(owner, statementId, size, expiresAt),
+    store: async (statement) => {
+      await s3.send(
+        new PutObjectCommand({
+          Bucket: bucket,
+          Key: statementKey(statement.owner, statement.statementId),
+          Body: statement.bytes,
+          ContentType: statement.contentType,
+          ChecksumSHA256: statement.checksum,
+          Metadata: encodeStatementMetadata({ ...statement.metadata, checksum: statement.checksum }),
+        }),
+      );
+    },
+    arrive,
+    keepOut,
+    now: () => new Date(),
+  });
+
+  return {
+    domain,
+    ownerOf: (token) => addresses.ownerOf(token),
+    readMessage: async (messageId) => {
+      const answer = await s3.send(new GetObjectCommand({ Bucket: bucket, Key: mailInboxKey(messageId) }));
+      return answer.Body!.transformToByteArray();
+    },
+    deleteMessage: async (messageId) => {
+      await s3.send(new DeleteObjectCommand({ Bucket: bucket, Key: mailInboxKey(messageId) }));
+    },
+    file,
+    keepOut,
+    log,
+  };
+};

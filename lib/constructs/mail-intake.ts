@@ -1,0 +1,113 @@
+import { Duration } from 'aws-cdk-lib';
+import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import * as ses from 'aws-cdk-lib/aws-ses';
+import * as actions from 'aws-cdk-lib/aws-ses-actions';
+import { Construct } from 'constructs';
+import { ARRIVED_PREFIX, MAIL_INBOX_PREFIX, STATEMENT_PREFIX, TABLE_KEYS } from '../../contract/keys';
+import { LAMBDA_ENV } from '../../contract/lambda-env';
+import { MAIL_LIMITS } from '../../contract/mail';
+import type { AccountIdentifiers } from './account-identifiers';
+import type { VaultData } from './data';
+import type { VaultStorage } from './storage';
+import { VaultFunction } from './vault-function';
+
+/** The receipt rule set the account's stages add their rules to, unless one is named. */
+export const DEFAULT_MAIL_RULE_SET = 'statement-vault';
+
+export interface MailIntakeProps {
+  /** The domain SES receives mail for (its MX record points to SES in this region). */
+  readonly domain: string;
+  readonly storage: VaultStorage;
+  readonly data: Pick<VaultData, 'grantClosingCheck'> & { readonly table: dynamodb.ITable };
+  /** Where each person's key for account identifiers comes from (a mailed file is matched to accounts as an upload is). */
+  readonly identifiers: AccountIdentifiers;
+  /**
+   * The account's active receipt rule set: SES has one active set per region, so every
+   * stage of an account adds its rule to the same one.
+   * @default DEFAULT_MAIL_RULE_SET
+   */
+  readonly ruleSetName?: string;
+}
+
+/**
+ * Statements by mail: an SES receipt rule for the domain (spam and virus scanning on, TLS
+ * required) that stores each message in the files bucket under its own prefix and then
+ * invokes the mail function, which files each statement for the person whose private
+ * address it was sent to, through the same checks as an upload, and deletes the message.
+ * The bucket's lifecycle removes a message never dealt with after MAIL_LIMITS.keepDays.
+ */
+export class MailIntake extends Construct {
+  readonly handler: VaultFunction;
+  readonly rule: ses.ReceiptRule;
+
+  constructor(scope: Construct, id: string, props: MailIntakeProps) {
+    super(scope, id);
+    const { storage, data } = props;
+    storage.bucket.addLifecycleRule({
+      id: 'expire-received-mail',
+      prefix: MAIL_INBOX_PREFIX,
+      expiration: Duration.days(MAIL_LIMITS.keepDays),
+      noncurrentVersionExpiration: Duration.days(1),
+    });
+
+    // A message of MAIL_LIMITS.maxMessageBytes is parsed whole and its ZIPs unzipped: a full vCPU's memory.
+    this.handler = new VaultFunction(this, 'Function', {
+      code: { entry: 'mail/index.ts' },
+      description: "Files statements mailed to people's private addresses (SES stores each message, then invokes it)",
+      memorySize: 1769,
+      timeout: Duration.minutes(2),
+      environment: {
+        [LAMBDA_ENV.tableName]: data.table.tableName,
+        [LAMBDA_ENV.bucketName]: storage.bucket.bucketName,
+        [LAMBDA_ENV.mailDomain]: props.domain,
+      },
+    });
+    const handler = this.handler;
+    // The message: read once, deleted once dealt with. Statements go where uploads go (the
+    // catalogue and the malware scan take them from there); the rest waits in Arrived.
+    storage.grantRead(handler, MAIL_INBOX_PREFIX);
+    storage.grantDelete(handler, MAIL_INBOX_PREFIX);
+    storage.grantPut(handler, STATEMENT_PREFIX);
+    storage.grantPut(handler, ARRIVED_PREFIX);
+    props.identifiers.grantDerive(handler);
+    // Who holds an address (MAIL#), and the person's own partition: their accounts, their
+    // quota and places held (and the holds' index), what arrived and what was kept out.
+    handler.role.addToPrincipalPolicy(
+      new iam.PolicyStatement({
+        actions: ['dynamodb:GetItem'],
+        resources: [data.table.tableArn],
+        conditions: {
+          'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [TABLE_KEYS.mailPartition('*'), TABLE_KEYS.userPartition('*')] },
+        },
+      }),
+    );
+    handler.role.addToPrincipalPolicy(
+      new iam.PolicyStatement({
+        actions: ['dynamodb:Query'],
+        resources: [data.table.tableArn],
+        conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [TABLE_KEYS.userPartition('*')] } },
+      }),
+    );
+    handler.role.addToPrincipalPolicy(
+      new iam.PolicyStatement({
+        actions: ['dynamodb:PutItem', 'dynamodb:UpdateItem'],
+        resources: [data.table.tableArn],
+        conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [TABLE_KEYS.userPartition('*'), TABLE_KEYS.holdsPartition] } },
+      }),
+    );
+    data.grantClosingCheck(handler);
+
+    const ruleSet = ses.ReceiptRuleSet.fromReceiptRuleSetName(this, 'RuleSet', props.ruleSetName ?? DEFAULT_MAIL_RULE_SET);
+    this.rule = new ses.ReceiptRule(this, 'Rule', {
+      ruleSet,
+      recipients: [props.domain],
+      scanEnabled: true,
+      tlsPolicy: ses.TlsPolicy.REQUIRE,
+      actions: [
+        new actions.S3({ bucket: storage.bucket, objectKeyPrefix: MAIL_INBOX_PREFIX }),
+        new actions.Lambda({ function: handler.function, invocationType: actions.LambdaInvocationType.EVENT }),
+      ],
+    });
+  }
+}
