@@ -62,6 +62,48 @@ export interface MailAddressResponse {
   address: string | null;
 }
 
+/** Who a mail was from, what it said it was about, and when it came: never its body. */
+export interface MailFrom {
+  from: string;
+  subject: string;
+  receivedAt: string;
+}
+
+/** A value read from a mailed file, with where it came from. */
+export interface ReadValue {
+  value: string;
+  detail: string;
+}
+
+/** A mailed file waiting for its owner to say what it is filed under. */
+export interface MailArrival {
+  id: string;
+  fileName: string;
+  contentType: string;
+  size: number;
+  /** Why it was not filed, in words. */
+  reason: string;
+  period?: ReadValue;
+  account?: ReadValue;
+  mail: MailFrom;
+}
+
+/** A mail, or files of it, kept out, and why. */
+export interface MailKeptOut {
+  mail: MailFrom;
+  reason: string;
+  files: { fileName: string; reason: string }[];
+}
+
+/** What arrived by mail and waits, and what was kept out lately, newest first. */
+export interface MailArrivalsResponse {
+  arrived: MailArrival[];
+  keptOut: MailKeptOut[];
+}
+
+/** How many of each the arrivals route answers with. */
+export const MAIL_LISTS = { arrived: 100, keptOut: 20 } as const;
+
 /** The sentences that say why a message, or a file in it, was kept out. */
 export const MAIL_WORDS = {
   noStatement: 'This mail had no statement attached.',

@@ -15,7 +15,7 @@ import type {
   StatementUploadResponse,
   StoredPartsResponse,
 } from './api';
-import type { MailAddressResponse } from './mail';
+import type { MailAddressResponse, MailArrivalsResponse } from './mail';
 import type { AddDeviceRequest, PushDevice } from './push';
 import type { CreatedPacket, PacketRequest } from './packets';
 import type { CreateShareRequest, CreatedShare, ExtendShareRequest, RecipientShare, ShareDetails, ShareSummary } from './shares';
@@ -101,6 +101,8 @@ export const STATEMENT_ROUTES = {
   mailAddress: route<undefined, MailAddressResponse>()('GET', '/mail-address'),
   /** Gives the caller a new private mail address; the one they had is retired at once. */
   newMailAddress: route<undefined, MailAddressResponse>()('POST', '/mail-address'),
+  /** What arrived by mail and waits for the caller, and what was kept out lately. */
+  mailArrivals: route<undefined, MailArrivalsResponse>()('GET', '/mail/arrivals'),
   /** The caller's devices with notifications on. */
   listPushDevices: route<undefined, { devices: PushDevice[] }>()('GET', '/push/devices'),
   /** Turns notifications on for a device (its push subscription); the same subscription again updates it. */

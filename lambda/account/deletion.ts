@@ -78,11 +78,22 @@ export interface Identities {
   deleteUser(owner: string): Promise<boolean>;
 }
 
+/**
+ * The owner's private mail address. Its item is keyed by the address's token (mail is
+ * matched to a person by it), which the owner's scope does not reach: the owner's profile
+ * names it.
+ */
+export interface OwnerMail {
+  /** Retires the owner's address, if they have one: mail to it is dropped from then on. */
+  deleteAddress(owner: string): Promise<void>;
+}
+
 /** What one owner's job may reach: that owner's files, records and sign-in. */
 export interface OwnerScope {
   objects: VersionedObjects;
   records: Pick<RecordStore, 'ownerRecords' | 'deleteStatement' | 'releaseUpload' | 'beginPurge' | 'finishPurge'> & OwnerPartition;
   shares: OwnerShares;
+  mail: OwnerMail;
   identities: Identities;
 }
 
@@ -119,9 +130,11 @@ const STEPS: Record<DeletionStep, StepRun> = {
       }
     }
   },
-  async records(owner, { records, shares }, counts) {
-    // Shares first: the owner's own items of them (in the owner's partition) say where they are.
+  async records(owner, { records, shares, mail }, counts) {
+    // Shares and the mail address first: the owner's own items (in the owner's partition) say where they are.
     counts.shares += await shares.deleteShares(owner);
+    // An index of the address, like the search postings: not one of the records the person is told of.
+    await mail.deleteAddress(owner);
     const held = await records.ownerRecords(owner);
     // Each through its own path, so list copies, summaries and the held-places index go with it.
     for (const statement of held.statements) if (await records.deleteStatement(owner, statement.id)) counts.statements++;

@@ -104,3 +104,20 @@ export const shareDeletionSessionPolicy = (
     ],
   };
 };
+
+/**
+ * The session policy that retires an owner's private mail address: the one item keyed by
+ * its token (TABLE_KEYS.mailPartition), which the owner's profile names.
+ */
+export const mailAddressDeletionSessionPolicy = (token: string, resources: Pick<DeletionResources, 'tableName'>) => ({
+  Version: '2012-10-17',
+  Statement: [
+    {
+      Sid: 'OwnAddress',
+      Effect: 'Allow',
+      Action: ['dynamodb:DeleteItem'],
+      Resource: `arn:aws:dynamodb:*:*:table/${resources.tableName}`,
+      Condition: { 'ForAllValues:StringEquals': { 'dynamodb:LeadingKeys': [TABLE_KEYS.mailPartition(token)] } },
+    },
+  ],
+});

@@ -10,7 +10,8 @@ import type { DeletionWorkerEvent } from './handler';
 import { cognitoIdentities } from './identities';
 import { s3VersionedObjects } from './objects';
 import { dynamoAccountRecords } from './records';
-import { deletionSessionPolicy, shareDeletionSessionPolicy } from './session-policy';
+import { deletionSessionPolicy, mailAddressDeletionSessionPolicy, shareDeletionSessionPolicy } from './session-policy';
+import { dynamoMailAddresses } from '../shared/mail/addresses';
 import { ownerShareDeletion } from './shares';
 import { dynamoShareStore } from '../shared/shares/store';
 
@@ -63,6 +64,18 @@ export const deletionWorkerOf = (
             };
           },
         }),
+        mail: {
+          // The token from the owner's profile; its item through a session naming that item alone.
+          async deleteAddress(of) {
+            const token = await dynamoMailAddresses(settings.tableName, dynamo).tokenOf(of);
+            if (!token) return;
+            const forAddress = await session(
+              `account-deletion-mail-${owner}`,
+              mailAddressDeletionSessionPolicy(token, { tableName: settings.tableName }),
+            );
+            await dynamoMailAddresses(settings.tableName, tracer.captureAWSv3Client(createDynamoDbClient(forAddress))).retire(token);
+          },
+        },
         identities: cognitoIdentities(tracer.captureAWSv3Client(createCognitoClient(scoped)), userPoolId),
       };
     },

@@ -59,7 +59,7 @@ export interface StatementsDeps {
   /** The deployment's secret for account identifiers (read from Secrets Manager once per container). */
   identifierSecret: () => Promise<string>;
   /** People's private mail addresses, under the deployment's mail domain (none: the routes say the vault receives no mail). */
-  mail: Pick<MailRouteDeps, 'domain' | 'addresses' | 'random'>;
+  mail: Pick<MailRouteDeps, 'domain' | 'addresses' | 'arrivals' | 'random'>;
 }
 
 /**

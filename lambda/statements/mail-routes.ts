@@ -5,12 +5,14 @@ import { ApiError, accountClosing, notFound } from '../shared/errors';
 import { on, type RouteEntry } from '../shared/http';
 import type { Log } from '../shared/log';
 import type { MailAddresses } from '../shared/mail/addresses';
+import type { MailArrivals } from '../shared/mail/arrivals';
 import { OwnerClosing } from '../shared/records/table';
 
 export interface MailRouteDeps {
   /** The domain addresses are under; absent where the deployment receives no mail. */
   domain?: string;
   addresses: MailAddresses;
+  arrivals: MailArrivals;
   log: Log;
   /** @default the system clock */
   now?: () => Date;
@@ -40,6 +42,8 @@ export const mailRoutes = (deps: MailRouteDeps): RouteEntry[] => {
       const answer: MailAddressResponse = { address: token ? mailAddressOf(token, domain) : null };
       return { status: 200, body: answer };
     }),
+    // Read whatever the deployment: what arrived before the mail domain was taken away still waits.
+    on(STATEMENT_ROUTES.mailArrivals, async ({ sub }) => ({ status: 200, body: await deps.arrivals.list(sub) })),
     on(STATEMENT_ROUTES.newMailAddress, async ({ sub }) => {
       const domain = domainOrOff();
       for (let draw = 0; draw < DRAWS; draw++) {

@@ -8,6 +8,7 @@ import { required, type HandlerEnvironment } from '../shared/environment';
 import type { Log } from '../shared/log';
 import type { MetricsPort } from '../shared/metrics';
 import { dynamoMailAddresses } from '../shared/mail/addresses';
+import { dynamoMailArrivals } from '../shared/mail/arrivals';
 import { dynamoDeviceStore } from '../shared/push/devices';
 import { requiredPushSender } from '../shared/push/runtime';
 import { dynamoRecordStore } from '../shared/records';
@@ -46,7 +47,11 @@ export const statementsApiOf = (settings: HandlerEnvironment, access: AwsAccess,
       sender: requiredPushSender(settings, access, { devices, log, metrics }),
       extraOrigins: settings.push?.extraOrigins,
     },
-    mail: { domain: settings.mailDomain, addresses: dynamoMailAddresses(settings.tableName, dynamo) },
+    mail: {
+      domain: settings.mailDomain,
+      addresses: dynamoMailAddresses(settings.tableName, dynamo),
+      arrivals: dynamoMailArrivals(settings.tableName, dynamo),
+    },
     identifierSecret: once(() => readSecretWith(access)(required(settings.identifierSecretArn, LAMBDA_ENV.identifierSecretArn))),
   });
 };

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as http from 'node:http';
@@ -14,6 +15,7 @@ import { javaProcessesFor, startStack, waitFor, type StackProcess } from '../loc
 import { rawGraphql } from '../local/support/graphql';
 import { callApi } from '../local/support/rest';
 import { STATEMENT_PAGE_SIZE, STATEMENT_ROUTES } from '../../contract';
+import { MAIL_WORDS } from '../../contract/mail';
 import { NOT_INDEXED_REASONS, notIndexedSentence } from '../../contract/search/not-indexed';
 import { formatDay, formatPeriod } from '../../contract/format';
 import { CHROMIUM_FLAGS, ensureChromium } from './support/chromium';
@@ -424,6 +426,54 @@ describe('profile', () => {
     await page.getByRole('button', { name: 'Save name' }).click();
     // The save is the server's work, at 4x CPU slowdown: waited for as a person would.
     await expect(toast(page, 'Your name is saved.')).toBeVisible({ timeout: 60_000 });
+  });
+  test('statements by mail: an address from the profile, replaced at once; what a mail sent with smtplib brings waits there with why, and a mail with nothing to keep is said in words', async () => {
+    const page = alicePage;
+    const card = page.getByRole('region', { name: 'Statements by mail' });
+    await card.getByRole('button', { name: 'Get an address' }).click();
+    const shown = card.getByTestId('mail-address');
+    await expect(shown).toHaveText(/^s-[a-z2-7]{20}@mail\.localhost$/);
+    const first = (await shown.textContent())!;
+    await card.getByRole('button', { name: 'Replace address…' }).click();
+    await expect(card.getByRole('group', { name: 'Replace your address' })).toContainText('stops taking mail at once');
+    await card.getByRole('button', { name: 'Replace it' }).click();
+    await expect(toast(page, 'Your new address is ready; the old one no longer takes mail.')).toBeVisible();
+    await expect(shown).not.toHaveText(first);
+    const address = (await shown.textContent())!;
+
+    // Mail from a client this project did not write (Python's smtplib), to the SMTP server playing SES.
+    const send = (to: string, subject: string, files: string[]) =>
+      execFileSync('python3', [
+        path.join(__dirname, '..', 'support', 'send-mail.py'),
+        '127.0.0.1',
+        String(stack.ports.mail),
+        to,
+        subject,
+        ...files,
+      ]);
+    send(address, 'Card activity', [path.join(__dirname, '..', 'fixtures', 'statements', 'Chase1234_Activity_20240229.CSV')]);
+    send(address, 'Just saying hello', []);
+    // To the retired address: taken, then dropped as mail to no one.
+    send(first, 'To the old address', [path.join(__dirname, '..', 'fixtures', 'statements', 'releve-bnp.ofx')]);
+    const waiting = card.getByRole('list', { name: 'Arrived by mail, waiting for you' });
+    const keptOut = card.getByRole('list', { name: 'Mail kept out' });
+    // As a person would: the page again until the mail is there (its address shows once the card has loaded).
+    await waitFor(
+      async () => {
+        await page.reload();
+        await expect(shown).toHaveText(address);
+        const text = (await card.textContent()) ?? '';
+        return text.includes('Chase1234_Activity_20240229.CSV') && text.includes(MAIL_WORDS.noStatement) ? true : undefined;
+      },
+      'the mail to arrive',
+      60_000,
+    );
+    await expect(waiting).toContainText(MAIL_WORDS.noAccount);
+    await expect(keptOut).toContainText('“Just saying hello” from statements@harbor.example');
+    await expect(waiting).toContainText('“Card activity” from statements@harbor.example');
+    await expect(waiting.getByRole('listitem')).toHaveCount(1);
+    await expect(card).not.toContainText('To the old address');
+    await shot(page, 'profile-mail');
   });
 });
 

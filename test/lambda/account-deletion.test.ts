@@ -176,6 +176,8 @@ const world = () => {
   let clock = new Date('2026-11-24T10:00:00.000Z');
   // The scope each job asked for: the owner whose files, records and sign-in it reached.
   const scopedTo: string[] = [];
+  // Whose mail addresses the jobs retired.
+  const retiredAddresses: string[] = [];
   const scope: OwnerScope = {
     objects: bucket.objects,
     records: {
@@ -194,6 +196,11 @@ const world = () => {
       },
     },
     shares: shared.shares,
+    mail: {
+      async deleteAddress(owner) {
+        retiredAddresses.push(owner);
+      },
+    },
     identities: {
       async deleteUser(owner) {
         if (deletedUsers.includes(owner)) return false;
@@ -212,20 +219,22 @@ const world = () => {
     now: () => clock,
   };
   const advance = (seconds: number) => (clock = new Date(clock.getTime() + seconds * 1000));
-  return { bucket, records, jobs, deletedUsers, otherItems, deps, advance, scopedTo, shared };
+  return { bucket, records, jobs, deletedUsers, otherItems, deps, advance, scopedTo, shared, retiredAddresses };
 };
 
 const owned = (owner: string, keys: Iterable<string>) => [...keys].filter((key) => key.includes(owner));
 
 describe('an account deletion', () => {
   test('removes every version, upload under way and record of the owner, then the sign-in, and says what it removed', async () => {
-    const { bucket, records, jobs, deletedUsers, otherItems, deps, scopedTo, shared } = world();
+    const { bucket, records, jobs, deletedUsers, otherItems, deps, scopedTo, shared, retiredAddresses } = world();
     await jobs.store.begin(ALICE, '2026-11-24T10:00:00.000Z');
     const bobsShares = shared.remaining(BOB);
 
     const done = await runDeletion(ALICE, deps);
     // The job worked with access scoped to its own owner, asked for once.
     expect(scopedTo).toEqual([ALICE]);
+    // Her private mail address was retired (once for the steps, once more in the final pass is harmless), nobody else's.
+    expect(new Set(retiredAddresses)).toEqual(new Set([ALICE]));
 
     expect(done).toEqual({
       state: 'DONE',

@@ -8,7 +8,7 @@ const setup = (options: { domain?: string; random?: (size: number) => Uint8Array
   const deps = memoryApiDeps();
   const api = createStatementsApi({
     ...deps,
-    mail: { domain: 'domain' in options ? options.domain : TEST_MAIL_DOMAIN, addresses, random: options.random },
+    mail: { ...deps.mail, domain: 'domain' in options ? options.domain : TEST_MAIL_DOMAIN, addresses, random: options.random },
   });
   const read = async (sub = ALICE) => api(apiEvent({ ...STATEMENT_ROUTES.mailAddress, sub }));
   const renew = async (sub = ALICE) => api(apiEvent({ ...STATEMENT_ROUTES.newMailAddress, sub }));

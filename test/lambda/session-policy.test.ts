@@ -1,6 +1,6 @@
 import { runSimulation } from '@cloud-copilot/iam-simulate';
 import { TABLE_KEYS, profileImageKey, sharedCopyPrefix, statementKey } from '../../contract';
-import { deletionSessionPolicy, shareDeletionSessionPolicy } from '../../lambda/account/session-policy';
+import { deletionSessionPolicy, mailAddressDeletionSessionPolicy, shareDeletionSessionPolicy } from '../../lambda/account/session-policy';
 import { SHARES_PER_SESSION } from '../../lambda/account/shares';
 import { ALICE, BOB } from '../support/lambda-fakes';
 
@@ -116,4 +116,16 @@ describe("the session that deletes a batch of Alice's shares", () => {
       await allowed('s3:DeleteObjectVersion', `arn:aws:s3:::vault-files/${statementKey(ALICE, '01HAAAAAAAAAAAAAAAAAAAAAAA')}`, {}, shares),
     ).toBe(false);
   });
+});
+
+test("a mail address's session deletes that address's item alone: no other token's, no owner's partition, nothing read", async () => {
+  const token = 'abcdefghijklmnopqrst';
+  const other = 'zyxwvutsrqponmlkjihg';
+  const mail = mailAddressDeletionSessionPolicy(token, RESOURCES);
+  const keys = (leading: string) => ({ 'dynamodb:LeadingKeys': [leading] });
+  expect(await allowed('dynamodb:DeleteItem', TABLE_ARN, keys(TABLE_KEYS.mailPartition(token)), mail)).toBe(true);
+  expect(await allowed('dynamodb:DeleteItem', TABLE_ARN, keys(TABLE_KEYS.mailPartition(other)), mail)).toBe(false);
+  expect(await allowed('dynamodb:DeleteItem', TABLE_ARN, keys(TABLE_KEYS.userPartition(ALICE)), mail)).toBe(false);
+  expect(await allowed('dynamodb:GetItem', TABLE_ARN, keys(TABLE_KEYS.mailPartition(token)), mail)).toBe(false);
+  expect(JSON.stringify(mailAddressDeletionSessionPolicy(token, { tableName: 'T'.repeat(255) })).length).toBeLessThan(2048);
 });

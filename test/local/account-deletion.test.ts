@@ -10,6 +10,7 @@ import {
   STATEMENT_ROUTES,
   TABLE_KEYS,
   apiUrl,
+  mailTokenOf,
   ownerPrefixes,
   routePath,
   packetPrefix,
@@ -260,7 +261,13 @@ test('a closed account leaves nothing of the person anywhere in the table: share
     ).status,
   ).toBe(201);
 
+  // A private mail address: its item is keyed by its token, outside her partition.
+  const mailAddress = await callApi(stack.config, 'statementsApiUrl', STATEMENT_ROUTES.newMailAddress, { token: carol.idToken });
+  expect(mailAddress.status).toBe(201);
+  const mailToken = mailTokenOf(mailAddress.body.address, LOCAL_IDS.mailDomain)!;
+
   const marks = [
+    mailToken,
     carol.sub,
     kept.statementId,
     edited.statementId,
@@ -272,7 +279,8 @@ test('a closed account leaves nothing of the person anywhere in the table: share
   // The share's own item with its note, its opening and its link's rate count are outside her partition.
   expect(
     before.filter((item) => !String(item[TABLE_KEYS.partitionKey]).startsWith(TABLE_KEYS.userPartition(carol.sub))).length,
-  ).toBeGreaterThanOrEqual(3);
+  ).toBeGreaterThanOrEqual(4);
+  expect(before.some((item) => String(item[TABLE_KEYS.partitionKey]) === TABLE_KEYS.mailPartition(mailToken))).toBe(true);
   expect(before.some((item) => String(item[TABLE_KEYS.partitionKey]) === TABLE_KEYS.searchPartition(carol.sub))).toBe(true);
 
   // A fresh upload, and the account closed at once: its cataloguing, scan and indexing race the deletion.

@@ -115,6 +115,7 @@ test('every item of the owner goes, each through its own path; the job keeps wha
         shares: async (owner) => await dynamoShareStore(table.name, table.client).ownerShares(owner),
         sessionFor: async () => ({ partitions: accounts, objects: { async *listVersions() {}, async deleteVersions() {} } }),
       }),
+      mail: { deleteAddress: async () => undefined },
       identities: { deleteUser: async () => true },
     }),
     log: capturingLog(),

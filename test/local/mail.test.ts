@@ -146,6 +146,21 @@ describe('mail sent with smtplib', () => {
       mail: { from: 'statements@harbor.example', subject: 'Card activity' },
     });
     expect((await listedOf(alice)).map((item) => item.fileName)).not.toContain('Chase1234_Activity_20240229.CSV');
+    // The statements API answers it to its owner, with what was read and where from; to no one else.
+    const answer = await callApi(stack.config, 'statementsApiUrl', STATEMENT_ROUTES.mailArrivals, { token: alice.idToken });
+    expect(answer.body.arrived).toEqual([
+      expect.objectContaining({
+        id: arrived.id,
+        fileName: 'Chase1234_Activity_20240229.CSV',
+        reason: MAIL_WORDS.noAccount,
+        period: { value: '2024-02', detail: expect.any(String) },
+        mail: { from: 'statements@harbor.example', subject: 'Card activity', receivedAt: expect.any(String) },
+      }),
+    ]);
+    expect((await callApi(stack.config, 'statementsApiUrl', STATEMENT_ROUTES.mailArrivals, { token: bob.idToken })).body).toEqual({
+      arrived: [],
+      keptOut: [],
+    });
   });
 
   test('a mail with no statement is kept out in words; mail to an address no one holds is taken and dropped; another domain is refused', async () => {
@@ -156,6 +171,12 @@ describe('mail sent with smtplib', () => {
       30_000,
     );
     expect(note).toMatchObject({ reason: MAIL_WORDS.noStatement, from: 'statements@harbor.example' });
+    const { keptOut } = (await callApi(stack.config, 'statementsApiUrl', STATEMENT_ROUTES.mailArrivals, { token: alice.idToken })).body;
+    expect(keptOut).toContainEqual({
+      mail: { from: 'statements@harbor.example', subject: 'Just saying hello', receivedAt: expect.any(String) },
+      reason: MAIL_WORDS.noStatement,
+      files: [],
+    });
 
     // An unknown address is accepted as SES accepts it (no bounce tells a prober it does not exist).
     expect(send(`s-${'a'.repeat(20)}@${LOCAL_IDS.mailDomain}`, 'Probe', ['releve-bnp.ofx']).status).toBe(0);

@@ -208,6 +208,7 @@ describe('random interleavings', () => {
             objects: { ...objects, listMultipartUploads: async function* () {}, abortMultipart: async () => undefined },
             records: { ...store, deleteOwnerPartition: accountRecords.deleteOwnerPartition },
             shares: { deleteShares: async () => 0 },
+            mail: { deleteAddress: async () => undefined },
             identities: { deleteUser: async () => true },
           }),
         };

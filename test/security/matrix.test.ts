@@ -276,6 +276,12 @@ const REST: Record<
     request: () => ({}),
     expect: { ...tokenless, apiKey: 'denied', userA: 'ok', userB: 'ownOnly' },
   },
+  mailArrivals: {
+    api: 'statementsApiUrl',
+    route: STATEMENT_ROUTES.mailArrivals,
+    request: () => ({}),
+    expect: { ...tokenless, apiKey: 'denied', userA: 'ok', userB: 'ownOnly' },
+  },
   listPushDevices: {
     api: 'statementsApiUrl',
     route: STATEMENT_ROUTES.listPushDevices,
@@ -501,7 +507,7 @@ test('the matrix covers every operation and route for every caller', () => {
   expect([...Object.values(REST), ...Object.values(CLOSING)].map((cell) => named(cell.route)).sort()).toEqual(
     [...Object.values(PROFILE_IMAGE_ROUTES), ...Object.values(STATEMENT_ROUTES)].map(named).sort(),
   );
-  expect(cells(GRAPHQL).length + cells(REST).length + cells(CLOSING).length).toBe((RESOLVERS.length + 29) * CALLERS.length);
+  expect(cells(GRAPHQL).length + cells(REST).length + cells(CLOSING).length).toBe((RESOLVERS.length + 30) * CALLERS.length);
 });
 
 describe('GraphQL', () => {

@@ -536,7 +536,7 @@ export const memoryApiDeps = (
     account: parts.account ?? memoryAccount().account,
     push: { devices: memoryDevices(), sender: { notify: async () => ({ sent: 0, gone: 0, failed: 0 }) } },
     identifierSecret: async () => TEST_IDENTIFIER_SECRET,
-    mail: { domain: TEST_MAIL_DOMAIN, addresses: memoryMailAddresses() },
+    mail: { domain: TEST_MAIL_DOMAIN, addresses: memoryMailAddresses(), arrivals: { list: async () => ({ arrived: [], keptOut: [] }) } },
   };
 };
 
@@ -563,6 +563,9 @@ export const memoryMailAddresses = (): MailAddresses & { owners: Map<string, str
     async ownerOf(token) {
       const sub = owners.get(token);
       return sub ? { sub } : undefined;
+    },
+    async retire(token) {
+      owners.delete(token);
     },
   };
 };

@@ -1,4 +1,4 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { TABLE_KEYS } from '../../../contract/keys';
 import { MAIL_TOKEN_PATTERN } from '../../../contract/mail';
@@ -28,6 +28,8 @@ export interface MailAddresses {
   replace(owner: string, token: string, previous: string | undefined, at: string): Promise<'done' | 'taken' | 'changed'>;
   /** Who holds a token now, if anyone. */
   ownerOf(token: string): Promise<MailOwner | undefined>;
+  /** Removes a token's item (its owner's account is being closed): mail to it is then mail to no one. */
+  retire(token: string): Promise<void>;
 }
 
 const MAIL_TOKEN = 'mailToken';
@@ -76,6 +78,9 @@ export const dynamoMailAddresses = (tableName: string, client: DynamoDBClient): 
         if (conditionFailed(error, 2)) throw new OwnerClosing();
         throw error;
       }
+    },
+    async retire(token) {
+      await documents.send(new DeleteCommand({ TableName: tableName, Key: mailKey(token) }));
     },
     async ownerOf(token) {
       if (!MAIL_TOKEN_PATTERN.test(token)) return undefined;

@@ -23,6 +23,7 @@ import { AccountSettings } from './account-settings';
 // Cards whose scripts (push subscriptions, the export, closing the account) load after the
 // page's own; the server renders them as part of the page.
 const NotificationsCard = dynamic(() => import('./notifications-card').then((module) => module.NotificationsCard));
+const MailCard = dynamic(() => import('./mail-card').then((module) => module.MailCard));
 const ExportCard = dynamic(() => import('./export-card').then((module) => module.ExportCard));
 const CloseAccountCard = dynamic(() => import('./close-account-card').then((module) => module.CloseAccountCard));
 
@@ -224,6 +225,7 @@ export const ProfileView = ({
           </Button>
         </form>
       </Card>
+      <MailCard />
       <NotificationsCard />
       <ExportCard />
       <AccountSettings email={me?.email ?? undefined} />

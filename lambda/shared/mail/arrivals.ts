@@ -1,0 +1,74 @@
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { TABLE_KEYS } from '../../../contract/keys';
+import { MAIL_LISTS, type MailArrival, type MailArrivalsResponse, type MailFrom, type MailKeptOut, type ReadValue } from '../../../contract/mail';
+import { pk, sk, tableAccess } from '../records/table';
+
+/** What arrived by mail for an owner and waits, and what was kept out: read from their partition. */
+export interface MailArrivals {
+  list(owner: string): Promise<MailArrivalsResponse>;
+}
+
+const text = (value: unknown): string => (typeof value === 'string' ? value : '');
+
+const mailFrom = (item: Record<string, unknown> | undefined): MailFrom => ({
+  from: text(item?.from),
+  subject: text(item?.subject),
+  receivedAt: text(item?.receivedAt),
+});
+
+const readValue = (item: unknown): ReadValue | undefined => {
+  const value = item as { value?: unknown; detail?: unknown } | undefined;
+  return typeof value?.value === 'string' ? { value: value.value, detail: text(value.detail) } : undefined;
+};
+
+export const dynamoMailArrivals = (tableName: string, client: DynamoDBClient): MailArrivals => {
+  const { documents } = tableAccess(tableName, client);
+  const newest = async (owner: string, prefix: string, limit: number) =>
+    (
+      await documents.send(
+        new QueryCommand({
+          TableName: tableName,
+          KeyConditionExpression: '#pk = :pk AND begins_with(#sk, :prefix)',
+          ExpressionAttributeNames: { '#pk': pk, '#sk': sk },
+          ExpressionAttributeValues: { ':pk': TABLE_KEYS.userPartition(owner), ':prefix': prefix },
+          ScanIndexForward: false,
+          Limit: limit,
+          ConsistentRead: true,
+        }),
+      )
+    ).Items ?? [];
+  return {
+    async list(owner) {
+      const [arrivedItems, noteItems] = await Promise.all([
+        newest(owner, TABLE_KEYS.arrivedSortPrefix, MAIL_LISTS.arrived),
+        newest(owner, TABLE_KEYS.mailNoteSortPrefix, MAIL_LISTS.keptOut),
+      ]);
+      const arrived = arrivedItems.map((item): MailArrival => {
+        const period = readValue(item.period);
+        const account = readValue(item.account);
+        return {
+          id: text(item.id),
+          fileName: text(item.fileName),
+          contentType: text(item.contentType),
+          size: Number(item.size ?? 0),
+          reason: text(item.reason),
+          ...(period ? { period } : {}),
+          ...(account ? { account } : {}),
+          mail: mailFrom(item.mail as Record<string, unknown>),
+        };
+      });
+      const keptOut = noteItems.map(
+        (item): MailKeptOut => ({
+          mail: mailFrom(item),
+          reason: text(item.reason),
+          files: (Array.isArray(item.skipped) ? item.skipped : []).map((skip: Record<string, unknown>) => ({
+            fileName: text(skip.fileName),
+            reason: text(skip.reason),
+          })),
+        }),
+      );
+      return { arrived, keptOut };
+    },
+  };
+};

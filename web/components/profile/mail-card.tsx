@@ -1,0 +1,180 @@
+/** @jsxImportSource @emotion/react */
+'use client';
+
+import { useCallback, useEffect, useState } from 'react';
+import { STATEMENT_ROUTES } from '@contract/routes';
+import type { MailArrivalsResponse } from '@contract/mail';
+import { formatBytes } from '@contract/uploads';
+import { formatDateTime } from '@contract/format';
+import { useIdToken } from '@/lib/auth-context';
+import { PresignApiError, callPresignApi } from '@/lib/presign-api';
+import { toast } from '@/lib/toast';
+import { theme } from '@/lib/theme';
+import { Button, Card, FormError } from '../ui';
+
+const messageOf = (error: unknown) => (error instanceof PresignApiError ? error.message : `${(error as Error).message}`);
+
+/** Where a mail came from, in one line: its subject, its sender and when. */
+const mailLine = (mail: { from: string; subject: string; receivedAt: string }) =>
+  `${mail.subject ? `“${mail.subject}”` : 'A mail with no subject'} from ${mail.from || 'an unknown sender'}, ${formatDateTime(mail.receivedAt)}`;
+
+/**
+ * Statements by mail: the person's private address (copied, or replaced, which retires the
+ * old one at once), what arrived and waits for them with why, and what was kept out. Not
+ * shown where the deployment receives no mail.
+ */
+export const MailCard = () => {
+  const idToken = useIdToken();
+  const [state, setState] = useState<'loading' | 'off' | 'on'>('loading');
+  const [address, setAddress] = useState<string | null>(null);
+  const [arrivals, setArrivals] = useState<MailArrivalsResponse>();
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string>();
+
+  const load = useCallback(async () => {
+    try {
+      const token = await idToken();
+      const [mine, arrived] = await Promise.all([
+        callPresignApi('statementsApiUrl', STATEMENT_ROUTES.mailAddress, token),
+        callPresignApi('statementsApiUrl', STATEMENT_ROUTES.mailArrivals, token),
+      ]);
+      setAddress(mine.address);
+      setArrivals(arrived);
+      setState('on');
+    } catch (caught) {
+      if (caught instanceof PresignApiError && caught.status === 404) setState('off');
+      else {
+        setState('on');
+        setError(messageOf(caught));
+      }
+    }
+  }, [idToken]);
+
+  useEffect(() => {
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- the address comes from the API, which is what effects are for
+    void load();
+  }, [load]);
+
+  const newAddress = async () => {
+    setBusy(true);
+    setError(undefined);
+    try {
+      const made = await callPresignApi('statementsApiUrl', STATEMENT_ROUTES.newMailAddress, await idToken());
+      const replaced = address !== null;
+      setAddress(made.address);
+      setConfirming(false);
+      toast.success(replaced ? 'Your new address is ready; the old one no longer takes mail.' : 'Your address is ready.');
+    } catch (caught) {
+      setError(messageOf(caught));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const copy = async () => {
+    if (!address) return;
+    try {
+      await navigator.clipboard.writeText(address);
+      toast.info('Address copied.');
+    } catch {
+      setError('The browser did not let the page copy; select the address and copy it yourself.');
+    }
+  };
+
+  if (state === 'off') return null;
+  const muted = { color: theme.color.muted, fontSize: '0.9rem' };
+  return (
+    <Card label="Statements by mail">
+      <h2 css={{ margin: '0 0 0.75rem', fontSize: '1.2rem' }}>Statements by mail</h2>
+      <p>
+        Have your bank send statements to your private address, or forward them there. A statement whose account and month it names is
+        filed; any other waits here for you, saying why. Keep the address to yourself: anyone who has it can send you files.
+      </p>
+      {state === 'loading' && <p css={muted}>Loading your address…</p>}
+      {state === 'on' && address && (
+        <div css={{ display: 'flex', flexWrap: 'wrap', gap: '0.5rem 0.75rem', alignItems: 'center', margin: '0 0 1rem' }}>
+          <code data-testid="mail-address" css={{ fontSize: '1rem', overflowWrap: 'anywhere', flex: '1 1 16rem' }}>
+            {address}
+          </code>
+          <Button variant="secondary" onClick={() => void copy()}>
+            Copy address
+          </Button>
+          {!confirming && (
+            <Button variant="secondary" onClick={() => setConfirming(true)} disabled={busy}>
+              Replace address…
+            </Button>
+          )}
+        </div>
+      )}
+      {state === 'on' && address && confirming && (
+        <div role="group" aria-label="Replace your address" css={{ margin: '0 0 1rem' }}>
+          <p>The address you have now stops taking mail at once: mail sent to it afterwards is dropped, without a reply to its sender.</p>
+          <div css={{ display: 'flex', flexWrap: 'wrap', gap: '0.5rem' }}>
+            <Button variant="danger" onClick={() => void newAddress()} disabled={busy}>
+              {busy ? 'Replacing…' : 'Replace it'}
+            </Button>
+            <Button variant="secondary" onClick={() => setConfirming(false)} disabled={busy}>
+              Keep it
+            </Button>
+          </div>
+        </div>
+      )}
+      {state === 'on' && !address && (
+        <Button variant="secondary" onClick={() => void newAddress()} disabled={busy}>
+          {busy ? 'Making your address…' : 'Get an address'}
+        </Button>
+      )}
+      <FormError message={error} />
+      {arrivals && arrivals.arrived.length > 0 && (
+        <>
+          <h3 css={{ margin: '1rem 0 0.5rem', fontSize: '1rem' }}>Waiting for you</h3>
+          <ul aria-label="Arrived by mail, waiting for you" css={{ listStyle: 'none', padding: 0, margin: 0 }}>
+            {arrivals.arrived.map((arrival) => (
+              <li key={arrival.id} css={{ padding: '0.5rem 0', borderTop: `1px solid ${theme.color.border}` }}>
+                <strong css={{ overflowWrap: 'anywhere' }}>{arrival.fileName}</strong> <span css={muted}>{formatBytes(arrival.size)}</span>
+                <br />
+                {arrival.reason}
+                {arrival.period && (
+                  <>
+                    <br />
+                    <small>
+                      Its month, from {arrival.period.detail}: {arrival.period.value}
+                    </small>
+                  </>
+                )}
+                <br />
+                <small css={muted}>{mailLine(arrival.mail)}</small>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      {arrivals && arrivals.keptOut.length > 0 && (
+        <>
+          <h3 css={{ margin: '1rem 0 0.5rem', fontSize: '1rem' }}>Kept out</h3>
+          <ul aria-label="Mail kept out" css={{ listStyle: 'none', padding: 0, margin: 0 }}>
+            {arrivals.keptOut.map((note) => (
+              <li
+                key={`${note.mail.receivedAt}${note.mail.subject}`}
+                css={{ padding: '0.5rem 0', borderTop: `1px solid ${theme.color.border}` }}
+              >
+                {note.reason}
+                {note.files.map((file) => (
+                  <span key={file.fileName}>
+                    <br />
+                    <small>
+                      {file.fileName}: {file.reason}
+                    </small>
+                  </span>
+                ))}
+                <br />
+                <small css={muted}>{mailLine(note.mail)}</small>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </Card>
+  );
+};
