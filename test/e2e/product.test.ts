@@ -16,6 +16,10 @@ import { rawGraphql } from '../local/support/graphql';
 import { callApi } from '../local/support/rest';
 import { STATEMENT_PAGE_SIZE, STATEMENT_ROUTES } from '../../contract';
 import { MAIL_WORDS } from '../../contract/mail';
+import { MAIL_INBOX_PREFIX } from '../../contract/keys';
+import { ListObjectsV2Command } from '@aws-sdk/client-s3';
+import { createS3Client } from '../../lambda/shared/runtime';
+import { LOCAL_CREDENTIALS, LOCAL_IDS } from '../../local/settings';
 import { NOT_INDEXED_REASONS, notIndexedSentence } from '../../contract/search/not-indexed';
 import { formatDay, formatPeriod } from '../../contract/format';
 import { CHROMIUM_FLAGS, ensureChromium } from './support/chromium';
@@ -457,17 +461,20 @@ describe('profile', () => {
     send(first, 'To the old address', [path.join(__dirname, '..', 'fixtures', 'statements', 'releve-bnp.ofx')]);
     const waiting = card.getByRole('list', { name: 'Arrived by mail, waiting for you' });
     const keptOut = card.getByRole('list', { name: 'Mail kept out' });
-    // As a person would: the page again until the mail is there (its address shows once the card has loaded).
+    // What the mail function made of them, asked of the statements API with her token; then the page again, as a person would.
+    const idToken = (await sessionCookies(page.context())).find((cookie) => cookie.name.endsWith('.idToken'))!.value;
+    const inbox = createS3Client({ credentials: LOCAL_CREDENTIALS, endpoints: { s3: `http://127.0.0.1:${stack.ports.s3}` } });
     await waitFor(
       async () => {
-        await page.reload();
-        await expect(shown).toHaveText(address);
-        const text = (await card.textContent()) ?? '';
-        return text.includes('Chase1234_Activity_20240229.CSV') && text.includes(MAIL_WORDS.noStatement) ? true : undefined;
+        const { body } = await callApi(stack.config, 'statementsApiUrl', STATEMENT_ROUTES.mailArrivals, { token: idToken });
+        // And every message dealt with (each is deleted from where SES stored it), the one to the old address too.
+        const stored = await inbox.send(new ListObjectsV2Command({ Bucket: LOCAL_IDS.bucketName, Prefix: MAIL_INBOX_PREFIX }));
+        return body.arrived.length > 0 && body.keptOut.length > 0 && !stored.KeyCount ? true : undefined;
       },
       'the mail to arrive',
       60_000,
     );
+    await page.reload();
     await expect(waiting).toContainText(MAIL_WORDS.noAccount);
     await expect(keptOut).toContainText('“Just saying hello” from statements@harbor.example');
     await expect(waiting).toContainText('“Card activity” from statements@harbor.example');

@@ -5,11 +5,16 @@ import type { Locator } from 'playwright-core';
  * passes (the DOM settles asynchronously), like @playwright/test's, which needs its own
  * runner.
  */
-const poll = async (check: () => Promise<boolean>, timeout: number): Promise<boolean> => {
+/**
+ * Polls until the assertion as written holds (the check true, or false under `.not`) or the
+ * timeout passes, and gives the last reading. A `.not` assertion is so done as soon as the
+ * page is as it says, not after waiting out the timeout for the opposite.
+ */
+const poll = async (isNot: boolean | undefined, check: () => Promise<boolean>, timeout: number): Promise<boolean> => {
   const deadline = Date.now() + timeout;
   for (;;) {
-    if (await check().catch(() => false)) return true;
-    if (Date.now() > deadline) return false;
+    const holds = await check().catch(() => false);
+    if (holds !== Boolean(isNot) || Date.now() > deadline) return holds;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 };
@@ -22,59 +27,63 @@ interface Options {
 
 expect.extend({
   /** Enabled: a control that needs the page's script is enabled once the page has hydrated. */
-  async toBeEnabled(locator: Locator, options: Options = {}) {
-    const pass = await poll(() => locator.first().isEnabled({ timeout: 500 }), options.timeout ?? 15_000);
+  async toBeEnabled(this: jest.MatcherContext, locator: Locator, options: Options = {}) {
+    const pass = await poll(this.isNot, () => locator.first().isEnabled({ timeout: 500 }), options.timeout ?? 15_000);
     return { pass, message: () => `expected ${locator} ${pass ? 'not ' : ''}to be enabled` };
   },
-  async toBeDisabled(locator: Locator, options: Options = {}) {
-    const pass = await poll(() => locator.first().isDisabled({ timeout: 500 }), options.timeout ?? 15_000);
+  async toBeDisabled(this: jest.MatcherContext, locator: Locator, options: Options = {}) {
+    const pass = await poll(this.isNot, () => locator.first().isDisabled({ timeout: 500 }), options.timeout ?? 15_000);
     return { pass, message: () => `expected ${locator} ${pass ? 'not ' : ''}to be disabled` };
   },
   /** Wholly inside the window as it is scrolled now (a sticky bar stays so; a row scrolled past does not). */
-  async toBeInViewport(locator: Locator, options: Options = {}) {
+  async toBeInViewport(this: jest.MatcherContext, locator: Locator, options: Options = {}) {
     const inside = () =>
       locator.first().evaluate((element) => {
         const box = element.getBoundingClientRect();
         return box.width > 0 && box.top >= 0 && box.left >= 0 && box.bottom <= window.innerHeight && box.right <= window.innerWidth;
       });
-    const pass = await poll(inside, options.timeout ?? 15_000);
+    const pass = await poll(this.isNot, inside, options.timeout ?? 15_000);
     return { pass, message: () => `expected ${locator} ${pass ? 'not ' : ''}to be wholly in the window` };
   },
-  async toBeVisible(locator: Locator, options: Options = {}) {
-    const pass = await poll(() => locator.first().isVisible(), options.timeout ?? 15_000);
+  async toBeVisible(this: jest.MatcherContext, locator: Locator, options: Options = {}) {
+    const pass = await poll(this.isNot, () => locator.first().isVisible(), options.timeout ?? 15_000);
     return { pass, message: () => `expected ${locator} ${pass ? 'not ' : ''}to be visible` };
   },
   /** One text (exact, or a pattern) for the first match; a list for every match, in order. */
-  async toHaveText(locator: Locator, expected: string | RegExp | string[], options: Options = {}) {
+  async toHaveText(this: jest.MatcherContext, locator: Locator, expected: string | RegExp | string[], options: Options = {}) {
     const actual = async (): Promise<string | string[]> =>
       Array.isArray(expected) ? (await locator.allTextContents()).map((one) => one.replace(/\s+/g, ' ').trim()) : text(locator);
     const matches = (value: string | string[]) =>
       Array.isArray(expected)
         ? Array.isArray(value) && value.length === expected.length && value.every((one, i) => one === expected[i])
         : typeof value === 'string' && (expected instanceof RegExp ? expected.test(value) : value === expected);
-    const pass = await poll(async () => matches(await actual()), options.timeout ?? 15_000);
+    const pass = await poll(this.isNot, async () => matches(await actual()), options.timeout ?? 15_000);
     const seen = await actual().catch(() => '(nothing)');
     return { pass, message: () => `expected ${locator} to have text ${JSON.stringify(String(expected))}, it has ${JSON.stringify(seen)}` };
   },
-  async toContainText(locator: Locator, expected: string, options: Options = {}) {
-    const pass = await poll(async () => (await text(locator)).includes(expected), options.timeout ?? 15_000);
+  async toContainText(this: jest.MatcherContext, locator: Locator, expected: string, options: Options = {}) {
+    const pass = await poll(this.isNot, async () => (await text(locator)).includes(expected), options.timeout ?? 15_000);
     const actual = pass ? expected : await text(locator).catch(() => '(nothing)');
     return { pass, message: () => `expected ${locator} to contain "${expected}", it has "${actual}"` };
   },
-  async toHaveCount(locator: Locator, expected: number, options: Options = {}) {
-    const pass = await poll(async () => (await locator.count()) === expected, options.timeout ?? 15_000);
+  async toHaveCount(this: jest.MatcherContext, locator: Locator, expected: number, options: Options = {}) {
+    const pass = await poll(this.isNot, async () => (await locator.count()) === expected, options.timeout ?? 15_000);
     const actual = await locator.count().catch(() => -1);
     return { pass, message: () => `expected ${locator} to match ${expected} element(s), it matches ${actual}` };
   },
-  async toHaveAttribute(locator: Locator, name: string, expected: string, options: Options = {}) {
+  async toHaveAttribute(this: jest.MatcherContext, locator: Locator, name: string, expected: string, options: Options = {}) {
     const read = () => locator.first().getAttribute(name, { timeout: 500 });
-    const pass = await poll(async () => (await read()) === expected, options.timeout ?? 15_000);
+    const pass = await poll(this.isNot, async () => (await read()) === expected, options.timeout ?? 15_000);
     const actual = await read().catch(() => '(nothing)');
     return { pass, message: () => `expected ${locator} to have ${name}="${expected}", it has "${actual}"` };
   },
   /** The value of an input, which a page may fill in after it hydrates. */
-  async toHaveValue(locator: Locator, expected: string, options: Options = {}) {
-    const pass = await poll(async () => (await locator.first().inputValue({ timeout: 500 })) === expected, options.timeout ?? 15_000);
+  async toHaveValue(this: jest.MatcherContext, locator: Locator, expected: string, options: Options = {}) {
+    const pass = await poll(
+      this.isNot,
+      async () => (await locator.first().inputValue({ timeout: 500 })) === expected,
+      options.timeout ?? 15_000,
+    );
     const actual = await locator
       .first()
       .inputValue({ timeout: 500 })

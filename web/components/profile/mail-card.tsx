@@ -5,7 +5,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { STATEMENT_ROUTES } from '@contract/routes';
 import type { MailArrivalsResponse } from '@contract/mail';
 import { formatBytes } from '@contract/uploads';
-import { formatDateTime } from '@contract/format';
+import { formatDateTime, formatPeriod } from '@contract/format';
 import { useIdToken } from '@/lib/auth-context';
 import { PresignApiError, callPresignApi } from '@/lib/presign-api';
 import { toast } from '@/lib/toast';
@@ -139,7 +139,7 @@ export const MailCard = () => {
                   <>
                     <br />
                     <small>
-                      Its month, from {arrival.period.detail}: {arrival.period.value}
+                      Its month, from {arrival.period.detail}: {formatPeriod(arrival.period.value)}
                     </small>
                   </>
                 )}
