@@ -481,6 +481,12 @@ describe('profile', () => {
     await expect(waiting.getByRole('listitem')).toHaveCount(1);
     await expect(card).not.toContainText('To the old address');
     await shot(page, 'profile-mail');
+    // On a phone the address keeps its name whole and breaks before its domain.
+    await page.setViewportSize({ width: 360, height: 800 });
+    const lineCounts = await shown.locator('span').evaluateAll((parts) => parts.map((part) => part.getClientRects().length));
+    expect(lineCounts).toEqual([1, 1]);
+    await shot(page, 'profile-mail-360');
+    await page.setViewportSize({ width: 1100, height: 850 });
   });
 });
 

@@ -94,8 +94,11 @@ export const MailCard = () => {
       {state === 'loading' && <p css={muted}>Loading your address…</p>}
       {state === 'on' && address && (
         <div css={{ display: 'flex', flexWrap: 'wrap', gap: '0.5rem 0.75rem', alignItems: 'center', margin: '0 0 1rem' }}>
-          <code data-testid="mail-address" css={{ fontSize: '1rem', overflowWrap: 'anywhere', flex: '1 1 16rem' }}>
-            {address}
+          {/* On a phone the address breaks before its domain, never inside its name. */}
+          <code data-testid="mail-address" css={{ fontSize: '1rem', flex: '1 1 16rem' }}>
+            <span css={{ whiteSpace: 'nowrap' }}>{address.slice(0, address.indexOf('@'))}</span>
+            <wbr />
+            <span css={{ whiteSpace: 'nowrap' }}>{address.slice(address.indexOf('@'))}</span>
           </code>
           <Button variant="secondary" onClick={() => void copy()}>
             Copy address
