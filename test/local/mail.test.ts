@@ -1,6 +1,7 @@
 import { DynamoDBDocumentClient, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
 import { MAIL_INBOX_PREFIX, STATEMENT_ROUTES, TABLE_KEYS, mailTokenOf } from '../../contract';
 import { dynamoClient } from '../../local/dynamodb';
@@ -195,5 +196,19 @@ describe('mail sent with smtplib', () => {
       'the stored messages to be deleted',
       15_000,
     );
+  });
+
+  test("a 35 MB attachment is over SES's 40 MB once encoded: refused (552) before its bytes are taken, nothing stored or noted", async () => {
+    const big = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'vault-mail-big-')), 'statement.pdf');
+    fs.writeFileSync(big, Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(35 * 1024 * 1024, 'a')]));
+    const notesBefore = (await itemsOf(alice, TABLE_KEYS.mailNoteSortPrefix)).length;
+    const sent = spawnSync('python3', [SEND, HOST, String(stack.ports.mail), address, 'A large statement', big], { encoding: 'utf8' });
+    fs.rmSync(path.dirname(big), { recursive: true, force: true });
+    expect(sent.status).toBe(1);
+    expect(sent.stderr).toMatch(/552/);
+    const inbox = createS3Client({ credentials: LOCAL_CREDENTIALS, endpoints: { s3: `http://${HOST}:${stack.ports.s3}` } });
+    expect((await inbox.send(new ListObjectsV2Command({ Bucket: LOCAL_IDS.bucketName, Prefix: MAIL_INBOX_PREFIX }))).KeyCount ?? 0).toBe(0);
+    expect((await itemsOf(alice, TABLE_KEYS.mailNoteSortPrefix)).length).toBe(notesBefore);
+    expect((await listedOf(alice)).map((item) => item.fileName)).not.toContain('statement.pdf');
   });
 });
