@@ -16,14 +16,14 @@ import {
   DeployAccessStack,
   buildDeployAccessApp,
 } from '../../lib/deploy-access-stack';
-import { CDK_CONTEXT, resourceTags } from '../support/vault-app';
+import { CDK_CONTEXT, resourceTags, synthOutdir } from '../support/vault-app';
 
 const REPOSITORY = 'octo-org/statement-vault';
 const PROVIDER_ARN = 'arn:aws:iam::123456789012:oidc-provider/token.actions.githubusercontent.com';
 
 /** The deploy-access app as `npm run deploy:access` synthesizes it, cdk-nag included. */
 const synthDeployAccess = (context: Record<string, unknown> = {}) => {
-  const app = new App({ context: { ...CDK_CONTEXT, githubRepository: REPOSITORY, ...context } });
+  const app = new App({ outdir: synthOutdir(), context: { ...CDK_CONTEXT, githubRepository: REPOSITORY, ...context } });
   const stack = buildDeployAccessApp(app);
   const assembly = app.synth();
   return { app, stack, assembly, template: Template.fromStack(stack) };
@@ -178,7 +178,7 @@ describe('the deploy-access stack', () => {
   });
 
   test("cdk-nag is this app's validation plugin: a finding fails its synth", () => {
-    const app = new App({ context: { ...CDK_CONTEXT, githubRepository: REPOSITORY } });
+    const app = new App({ outdir: synthOutdir(), context: { ...CDK_CONTEXT, githubRepository: REPOSITORY } });
     new s3.Bucket(buildDeployAccessApp(app), 'NoLogs');
     expect(() => app.synth()).toThrow(/AwsSolutions-S1/);
   });
@@ -215,7 +215,7 @@ describe('the deploy-access stack', () => {
   });
 
   test('the stack itself refuses a repository that is not owner/name, naming its prop', () => {
-    expect(() => new DeployAccessStack(new App(), 'Access', { repository: 'octo-org/*' })).toThrow(
+    expect(() => new DeployAccessStack(new App({ outdir: synthOutdir() }), 'Access', { repository: 'octo-org/*' })).toThrow(
       'repository: "octo-org/*" is not a GitHub repository as owner/name, e.g. octo-org/statement-vault',
     );
   });

@@ -18,7 +18,7 @@ import {
   rolePolicies,
   type RecordedCall,
 } from '../support/deploy-calls';
-import { CDK_CONTEXT } from '../support/vault-app';
+import { CDK_CONTEXT, synthOutdir } from '../support/vault-app';
 
 /**
  * What `npm run deploy` and `npm run destroy` call, replayed against the deploy role's
@@ -32,7 +32,7 @@ const QUALIFIER = 'hnb659fds';
 const PERSON_ROLE = `arn:aws:iam::${TEST_ACCOUNT}:role/aws-reserved/sso.amazonaws.com/AWSReservedSSO_${DEPLOY_POLICY_NAME}_0123456789abcdef`;
 
 const deployRolePolicies = () => {
-  const app = new App({ context: { ...CDK_CONTEXT, githubRepository: 'octo-org/statement-vault' } });
+  const app = new App({ outdir: synthOutdir(), context: { ...CDK_CONTEXT, githubRepository: 'octo-org/statement-vault' } });
   const stack = buildDeployAccessApp(app);
   const template = app.synth().getStackArtifact(stack.artifactId).template;
   return rolePolicies(template, stack.getLogicalId(stack.deployRole.node.defaultChild as never));

@@ -3,7 +3,7 @@ import * as s3 from 'aws-cdk-lib/aws-s3';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { CDK_CONTEXT, synthVault } from '../support/vault-app';
+import { CDK_CONTEXT, synthVault, synthOutdir } from '../support/vault-app';
 
 /**
  * Two validators run at every synth: cdk-nag's AWS Solutions pack (registered by the app)
@@ -49,7 +49,7 @@ describe('synth-time validation', () => {
   });
 
   test('the CloudFormation validator is live: an invalid property fails synth', () => {
-    const app = new App({ context: CDK_CONTEXT });
+    const app = new App({ outdir: synthOutdir(), context: CDK_CONTEXT });
     const stack = new Stack(app, 'Broken', { env: { region: 'us-east-1' } });
     new CfnResource(stack, 'Bucket', {
       type: 'AWS::S3::Bucket',
@@ -59,7 +59,7 @@ describe('synth-time validation', () => {
   });
 
   test('cdk-nag is live: an unacknowledged finding fails synth', () => {
-    const app = new App({ context: CDK_CONTEXT });
+    const app = new App({ outdir: synthOutdir(), context: CDK_CONTEXT });
     const stack = new Stack(app, 'Nagged', { env: { region: 'us-east-1' } });
     new s3.Bucket(stack, 'NoLogs');
     Validations.of(app).addPlugins(new AwsSolutionsChecks(app));

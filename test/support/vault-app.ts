@@ -1,10 +1,32 @@
 import { App, CfnResource, TagManager, type ITaggable, type Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import * as fs from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
 import { buildVaultApp } from '../../lib/app';
 import { ACCOUNT_STACK_NAME } from '../../lib/outputs';
 import { WEB_ARTIFACT_STUB } from '../../local/iam/access-model';
+
+let synthRoot: string | undefined;
+
+/**
+ * A folder for one synth's cloud assembly, inside one folder per test file that goes when its
+ * tests have run: an App given no outdir makes a `cdk.out…` folder in the system's
+ * temporary folder and leaves it there for good (hundreds a run).
+ */
+export const synthOutdir = (): string => {
+  synthRoot ??= fs.mkdtempSync(path.join(os.tmpdir(), 'vault-synth-'));
+  return fs.mkdtempSync(path.join(synthRoot, 'cdk.out'));
+};
+
+// The test file's synths go when its tests have run (the module is loaded once per test
+// file); scripts that import the contexts above run outside jest, without hooks.
+if (typeof afterAll === 'function') {
+  afterAll(() => {
+    if (synthRoot) fs.rmSync(synthRoot, { recursive: true, force: true });
+    synthRoot = undefined;
+  });
+}
 
 /** The same feature flags and settings as `cdk synth`, read from cdk.json. */
 export const CDK_CONTEXT = JSON.parse(fs.readFileSync(path.join(__dirname, '..', '..', 'cdk.json'), 'utf8')).context as Record<
@@ -30,6 +52,7 @@ export const TEST_SES_CONTEXT = { stage: 'prod', sesFromAddress: 'no-reply@vault
  */
 export const synthVault = (context: Record<string, unknown> = {}, options: { bundle?: boolean; validate?: boolean } = {}) => {
   const app = new App({
+    outdir: synthOutdir(),
     // aws-cdk-lib's CloudFormation validator takes most of a synth's time (its engine is made
     // again for each). test/infra/validation.test.ts runs it on every setting the suites
     // synthesize; the other synths check what they assert, and cdk-nag still runs on each.
