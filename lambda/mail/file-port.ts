@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { identifierKeyOf, identifierText } from '../../contract/accounts/identifier-keys';
 import type { LabelledAccount } from '../../contract/accounts/match';
 import { fileNameSchema } from '../../contract/api';
+import { contentKindOf } from '../../contract/file-types';
 import { checkUpload } from '../../contract/upload-rules';
 import { proposeFiling, type DocumentText, type FilingProposal, type SheetRows } from '../../contract/reading';
 import { STATEMENT_QUOTA } from '../../contract/uploads';
@@ -126,11 +127,9 @@ export const mailFilingPort =
       return 'kept out';
     }
     const pieces = mailFilePieces({ ...file, fileName });
-    const text = file.contentType === 'application/pdf' && ports.pdfText ? await ports.pdfText(file.bytes) : undefined;
-    const sheet =
-      !text && ports.workbookRows && !file.contentType.startsWith('text/') && file.contentType !== 'application/pdf'
-        ? await ports.workbookRows(file.bytes)
-        : undefined;
+    const kind = contentKindOf(file.contentType);
+    const text = kind === 'pdf' && ports.pdfText ? await ports.pdfText(file.bytes) : undefined;
+    const sheet = kind === 'xlsx' && ports.workbookRows ? await ports.workbookRows(file.bytes) : undefined;
     const proposal = proposeFiling({ ...pieces, ...(text ? { text } : {}), ...(sheet ? { sheet } : {}) });
     const identifierKeys = await keysOf(proposal, () => ports.ownerKey(owner));
     const decision = mailFiling(proposal, await ports.accounts(owner), { identifierKeys, text });

@@ -16,6 +16,7 @@ import { pk, sk, tableAccess } from '../shared/records/table';
 import { createDynamoDbClient, createS3Client, type AwsAccess } from '../shared/runtime';
 import { readSecretWith } from '../shared/secrets';
 import { mailFilingPort, type Arrival } from './file-port';
+import { mailPdfText, mailWorkbookRows } from './readers';
 import type { MailIntakeDeps, MailSummary } from './intake';
 import type { MailSkip } from './statement-files';
 
@@ -102,6 +103,8 @@ export const mailIntakeOf = (settings: HandlerEnvironment, access: AwsAccess, lo
   const file = mailFilingPort({
     accounts: accountsOf(table),
     ownerKey: async (owner) => ownerIdentifierKey(await identifierSecret(), owner),
+    pdfText: mailPdfText,
+    workbookRows: mailWorkbookRows,
     filedBefore: async (owner, statementId) => {
       if (await records.getStatement(owner, statementId)) return 'filed';
       return (await records.holdsPlace(owner, statementId)) ? 'held' : undefined;

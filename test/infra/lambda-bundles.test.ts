@@ -71,13 +71,14 @@ describe.each(handlerEntries())('%s', (entry) => {
     const atImport = packagesIn(metafile, loadedAtImport(metafile, entryFile));
     const inAll = packagesIn(metafile, Object.keys(metafile.outputs));
     // The AWS clients, the tracer (and the X-Ray SDK under it), metrics (loaded by an
-    // invocation that counts something), the PDF reader and the file-type sniffer.
+    // invocation that counts something), the PDF and workbook readers and the file-type sniffer.
     const lazy = [
       '@aws-sdk/client-',
       '@aws-lambda-powertools/tracer',
       'aws-xray-sdk-core',
       '@aws-lambda-powertools/metrics',
       'pdfjs-dist',
+      'read-excel-file',
       'file-type',
     ];
     expect([...atImport].filter((name) => lazy.some((prefix) => name.startsWith(prefix)))).toEqual([]);
@@ -86,10 +87,15 @@ describe.each(handlerEntries())('%s', (entry) => {
   });
 });
 
-test('the catalogue bundle holds pdf.js, and loads it from a chunk at its first PDF', () => {
-  const { metafile } = bundleOf('catalogue/index.ts');
-  expect(packagesIn(metafile, Object.keys(metafile.outputs)).has('pdfjs-dist')).toBe(true);
-});
+test.each(['catalogue/index.ts', 'mail/index.ts'])(
+  'the %s bundle holds pdf.js and read-excel-file, loaded from chunks at the first file that needs them',
+  (entry) => {
+    const { metafile } = bundleOf(entry);
+    const packages = packagesIn(metafile, Object.keys(metafile.outputs));
+    expect(packages.has('pdfjs-dist')).toBe(true);
+    expect(packages.has('read-excel-file')).toBe(true);
+  },
+);
 
 test('the bundles target the Node.js the functions run on', () => {
   expect(LAMBDA_RUNTIME.name).toBe(`nodejs${LAMBDA_ESBUILD_TARGET.replace(/^node/, '')}.x`);

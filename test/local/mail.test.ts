@@ -16,6 +16,8 @@ import { callApi } from './support/rest';
 import { sharedStack } from './support/shared-stack';
 import { waitFor, type StackProcess } from './support/stack-process';
 import { newUser, type TestUser } from './support/users';
+import { STATEMENT_PDFS, statementPdf } from '../support/statement-pdfs';
+import { STATEMENT_WORKBOOKS, statementWorkbook } from '../support/statement-workbooks';
 
 /**
  * Statements by mail on the local stack: each person's private address from the statements
@@ -83,9 +85,9 @@ describe('a private address', () => {
   });
 });
 
-/** Sends a message with Python's smtplib to the local SMTP server; its answer, or the refusal. */
+/** Sends a message with Python's smtplib to the local SMTP server; its answer, or the refusal. Files are the fixtures' names, or paths. */
 const send = (to: string, subject: string, files: string[]) =>
-  spawnSync('python3', [SEND, HOST, String(stack.ports.mail), to, subject, ...files.map((name) => path.join(FIXTURES, name))], {
+  spawnSync('python3', [SEND, HOST, String(stack.ports.mail), to, subject, ...files.map((name) => path.resolve(FIXTURES, name))], {
     encoding: 'utf8',
   });
 
@@ -162,6 +164,44 @@ describe('mail sent with smtplib', () => {
       arrived: [],
       keptOut: [],
     });
+  });
+
+  test("a PDF's text and a workbook's first sheet are read as the upload panel reads them; a PDF with a password waits, saying so", async () => {
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'vault-mail-read-'));
+    const write = async (name: string, bytes: Promise<Buffer>) => {
+      fs.writeFileSync(path.join(folder, name), await bytes);
+      return path.join(folder, name);
+    };
+    const pdfSpec = (name: string) => STATEMENT_PDFS.find((spec) => spec.name === name)!;
+    const workbookSpec = STATEMENT_WORKBOOKS.find((spec) => spec.name === 'santander-movimientos.xlsx')!;
+    const files = [
+      await write('chase-statement.pdf', statementPdf(pdfSpec('chase-statement.pdf'))),
+      await write('locked-2024-04.pdf', statementPdf(pdfSpec('locked-2024-04.pdf'))),
+      await write(workbookSpec.name, statementWorkbook(workbookSpec)),
+    ];
+    const sent = send(address, 'Statements', files);
+    fs.rmSync(folder, { recursive: true, force: true });
+    expect(sent.stderr).toBe('');
+    const listed = await waitFor(
+      async () => {
+        const items = await listedOf(alice);
+        const found = ['chase-statement.pdf', workbookSpec.name].map((name) => items.find((item) => item.fileName === name));
+        return found.every(Boolean) ? found : undefined;
+      },
+      'the PDF and the workbook to be listed',
+      30_000,
+    );
+    expect(listed).toEqual([
+      expect.objectContaining({ accountLabel: pdfSpec('chase-statement.pdf').account, period: '2024-03' }),
+      expect.objectContaining({ accountLabel: workbookSpec.account, period: workbookSpec.period }),
+    ]);
+    const locked = await waitFor(
+      async () => (await itemsOf(alice, TABLE_KEYS.arrivedSortPrefix)).find((item) => item.fileName === 'locked-2024-04.pdf'),
+      'the protected PDF to arrive',
+      30_000,
+    );
+    expect(locked).toMatchObject({ reason: MAIL_WORDS.protectedPdf, contentType: 'application/pdf' });
+    expect((await listedOf(alice)).map((item) => item.fileName)).not.toContain('locked-2024-04.pdf');
   });
 
   test('a mail with no statement is kept out in words; mail to an address no one holds is taken and dropped; another domain is refused', async () => {

@@ -79,10 +79,11 @@ type PdfJs = Parameters<typeof pdfPagesText>[0];
 
 let pdfjs: Promise<PdfJs> | undefined;
 /**
- * Mozilla's pdf.js (its build for Node), loaded with the first PDF. Its worker's code runs
- * in this thread (`pdfjsWorker`), so no worker file is looked for at run time.
+ * Mozilla's pdf.js (its build for Node), loaded with the first PDF and reading within the
+ * bounds above. Its worker's code runs in this thread (`pdfjsWorker`), so no worker file is
+ * looked for at run time.
  */
-const loadPdfJs = (): Promise<PdfJs> =>
+export const loadPdfJs = (): Promise<PdfJs> =>
   (pdfjs ??= (async () => {
     // pdf.js's drawing code builds a DOMMatrix when it loads; reading text never draws, so
     // where the runtime has none (Lambda has no canvas library) a bare one lets it load.
