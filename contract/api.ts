@@ -106,6 +106,9 @@ export const statementUploadRequestSchema = z
   })
   .strict();
 
+/** What a waiting file (contract/mail.ts) is filed under: as an upload's, the account and the month. */
+export const fileArrivalRequestSchema = z.object({ accountLabel: accountLabelSchema, period: periodSchema }).strict();
+
 /** S3 upload ids are opaque but URL-safe text. */
 const uploadIdSchema = z
   .string({ error: 'uploadId must be text' })

@@ -33,6 +33,8 @@ export const LAMBDA_ENV = {
   pushExtraOrigins: 'PUSH_EXTRA_ORIGINS',
   /** The domain people's private mail addresses are under (absent: the vault receives no mail). */
   mailDomain: 'MAIL_DOMAIN',
+  /** The mail function, which the statements API invokes (asynchronously) to file a waiting file the person placed. */
+  mailFunctionName: 'MAIL_FUNCTION_NAME',
   /** The GraphQL API whose key the renewal function extends. */
   graphqlApiId: 'GRAPHQL_API_ID',
   /** That key's id (AppSync's id of a key is the key itself, which the web app's config carries anyway). */

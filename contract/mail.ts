@@ -101,6 +101,17 @@ export interface MailArrivalsResponse {
   keptOut: MailKeptOut[];
 }
 
+/** What a person files a waiting file under: the account and the month they chose. */
+export interface FileArrivalRequest {
+  accountLabel: string;
+  period: string;
+}
+
+/** A waiting file taken to be filed: it is listed once the catalogue has filed it, as an upload is. */
+export interface FileArrivalResponse {
+  statementId: string;
+}
+
 /** How many of each the arrivals route answers with. */
 export const MAIL_LISTS = { arrived: 100, keptOut: 20 } as const;
 
@@ -125,6 +136,8 @@ export const MAIL_WORDS = {
   noPeriod: 'No period was read from this file: choose its month to file it.',
   noAccount: 'No account was read from this file: choose its account to file it.',
   chooseAccount: (detail: string) => `Which account is this? ${detail.charAt(0).toUpperCase()}${detail.slice(1)}.`,
+  /** A waiting file asked for that is not waiting (filed, discarded, or never there). */
+  arrivalGone: 'This file is no longer waiting: it was filed or discarded.',
   /** The statements API's answer where the deployment names no mail domain. */
   mailOff: 'This vault does not receive mail: its deployment names no mail domain.',
   forwardedTooDeep: `a message forwarded more than ${MAIL_LIMITS.maxForwardDepth} times over: forward the statement itself`,

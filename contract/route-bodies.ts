@@ -2,6 +2,7 @@ import * as z from './zod';
 import {
   accountDeletionRequestSchema,
   completeUploadRequestSchema,
+  fileArrivalRequestSchema,
   partUrlsRequestSchema,
   profileImageUploadRequestSchema,
   statementUploadRequestSchema,
@@ -32,6 +33,7 @@ const BODIES = [
   body(STATEMENT_ROUTES.extendShare, extendShareRequestSchema),
   body(STATEMENT_ROUTES.addPushDevice, addDeviceRequestSchema),
   body(STATEMENT_ROUTES.createPacket, packetRequestSchema),
+  body(STATEMENT_ROUTES.fileArrival, fileArrivalRequestSchema),
 ] as const;
 
 /** The body a route's handler receives once its schema has parsed it (defaults filled in, text trimmed). */

@@ -15,7 +15,7 @@ import type {
   StatementUploadResponse,
   StoredPartsResponse,
 } from './api';
-import type { MailAddressResponse, MailArrivalsResponse } from './mail';
+import type { FileArrivalRequest, FileArrivalResponse, MailAddressResponse, MailArrivalsResponse } from './mail';
 import type { AddDeviceRequest, PushDevice } from './push';
 import type { CreatedPacket, PacketRequest } from './packets';
 import type { CreateShareRequest, CreatedShare, ExtendShareRequest, RecipientShare, ShareDetails, ShareSummary } from './shares';
@@ -103,6 +103,10 @@ export const STATEMENT_ROUTES = {
   newMailAddress: route<undefined, MailAddressResponse>()('POST', '/mail-address'),
   /** What arrived by mail and waits for the caller, and what was kept out lately. */
   mailArrivals: route<undefined, MailArrivalsResponse>()('GET', '/mail/arrivals'),
+  /** Files a waiting file under the account and month the caller chose (202: listed once the catalogue has it). */
+  fileArrival: route<FileArrivalRequest, FileArrivalResponse>()('POST', '/mail/arrivals/{statementId}/file'),
+  /** Discards a waiting file, bytes and all. */
+  discardArrival: route<undefined, undefined>()('DELETE', '/mail/arrivals/{statementId}'),
   /** The caller's devices with notifications on. */
   listPushDevices: route<undefined, { devices: PushDevice[] }>()('GET', '/push/devices'),
   /** Turns notifications on for a device (its push subscription); the same subscription again updates it. */

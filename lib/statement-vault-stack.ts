@@ -27,6 +27,7 @@ import {
   type RouteSpec,
   type WebConfigValues,
 } from '../contract';
+import { ARRIVED_PREFIX } from '../contract/keys';
 import { SERVICE_NAMES } from '../contract/metrics';
 import { AccountDeletion } from './constructs/account-deletion';
 import { ApiKeyRenewal } from './constructs/api-key-renewal';
@@ -273,7 +274,13 @@ export class StatementVaultStack extends Stack {
       : undefined;
     // It reads each received message as SES stored it: SES scanned it, GuardDuty never tags it.
     if (mail) scanning.allowReadBeforeScan(mail.handler.role);
-    if (settings.mailDomain) statementsApi.handler.function.addEnvironment(LAMBDA_ENV.mailDomain, settings.mailDomain);
+    if (mail) {
+      statementsApi.handler.function.addEnvironment(LAMBDA_ENV.mailDomain, mail.domain);
+      // A waiting file: filed through the mail function on its owner's word, or discarded.
+      statementsApi.handler.function.addEnvironment(LAMBDA_ENV.mailFunctionName, mail.handler.function.functionName);
+      mail.grantFileArrivals(statementsApi.handler);
+      storage.grantDelete(statementsApi.handler, ARRIVED_PREFIX);
+    }
 
     this.storage = storage;
     this.data = data;

@@ -95,6 +95,7 @@ const lambdaEnvironment = (
   [LAMBDA_ENV.notifierFunctionName]: LOCAL_FUNCTION_NAMES.pushNotifier,
   [LAMBDA_ENV.identifierSecretArn]: identifierSecretArn,
   [LAMBDA_ENV.mailDomain]: LOCAL_IDS.mailDomain,
+  [LAMBDA_ENV.mailFunctionName]: LOCAL_FUNCTION_NAMES.mailIntake,
   [LAMBDA_ENV.pushVapidSecretArn]: push.vapidSecretArn,
   // The CDK app names the web app's https origin; push services take only https: or mailto:, and this one is http.
   [LAMBDA_ENV.pushVapidSubject]: 'mailto:operator@statement-vault.localhost',
@@ -298,7 +299,17 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
       }),
     );
     const pushNotifier = invoke(LOCAL_FUNCTION_NAMES.pushNotifier, createNotifierHandler(environment, access('pushNotifier')));
+    // The mail function: SES invokes it for each received message, the statements API to file a waiting file.
+    const mailIntake = invoke(LOCAL_FUNCTION_NAMES.mailIntake, createMailIntakeHandler(environment, access('mailIntake')));
     const invokeAsync = async (functionName: string, payload: unknown) => {
+      if (functionName === LOCAL_FUNCTION_NAMES.mailIntake) {
+        runAsynchronously(
+          () => mailIntake(payload as Parameters<typeof mailIntake>[0]),
+          1000,
+          (error) => log(`mail function failed: ${error.name}: ${error.message}`),
+        );
+        return;
+      }
       if (functionName === LOCAL_FUNCTION_NAMES.pushNotifier) {
         runAsynchronously(
           () => pushNotifier(payload),
@@ -351,7 +362,6 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
     });
 
     // SES receiving: mail to people's private addresses, stored in the bucket and handed to the mail function.
-    const mailIntake = invoke(LOCAL_FUNCTION_NAMES.mailIntake, createMailIntakeHandler(environment, access('mailIntake')));
     // SES writes the message with its own service principal, which the receipt rule's bucket
     // policy statement admits; here the account's own credentials stand for it.
     const sesWriter = createS3Client({ credentials: LOCAL_CREDENTIALS, endpoints });

@@ -126,12 +126,7 @@ export const mailFilingPort =
       await ports.keepOut(owner, mail, allowed.message, [{ fileName, reason: allowed.message }]);
       return 'kept out';
     }
-    const pieces = mailFilePieces({ ...file, fileName });
-    const kind = contentKindOf(file.contentType);
-    const text = kind === 'pdf' && ports.pdfText ? await ports.pdfText(file.bytes) : undefined;
-    const sheet = kind === 'xlsx' && ports.workbookRows ? await ports.workbookRows(file.bytes) : undefined;
-    const proposal = proposeFiling({ ...pieces, ...(text ? { text } : {}), ...(sheet ? { sheet } : {}) });
-    const identifierKeys = await keysOf(proposal, () => ports.ownerKey(owner));
+    const { proposal, identifierKeys, text } = await readMailedFile(ports, owner, { ...file, fileName });
     const decision = mailFiling(proposal, await ports.accounts(owner), { identifierKeys, text });
     if (decision.kind === 'arrive') {
       await ports.arrive(owner, {
@@ -162,24 +157,62 @@ export const mailFilingPort =
       await ports.keepOut(owner, mail, reason, [{ fileName, reason }]);
       return 'kept out';
     }
-    const facts = decision.proposal.account?.facts;
-    await ports.store({
-      owner,
-      statementId,
-      bytes: file.bytes,
-      contentType: allowed.contentType,
-      checksum: createHash('sha256').update(file.bytes).digest('base64'),
-      metadata: {
-        fileName,
-        accountLabel: decision.accountLabel,
-        period: decision.period,
-        identifierKeys: [...identifierKeys.values()],
-        accountFacts: {
-          ...(facts?.institution ? { institution: facts.institution } : {}),
-          ...(facts?.kind ? { kind: facts.kind } : {}),
-          ...(facts?.currency ? { currency: facts.currency } : {}),
-        },
-      },
-    });
+    await ports.store(
+      mailStatement(
+        owner,
+        statementId,
+        { fileName, contentType: allowed.contentType, bytes: file.bytes },
+        { ...decision, fileAccount: true },
+        identifierKeys,
+      ),
+    );
     return 'filed';
   };
+
+/** What was read of a mailed file: the upload panel's proposal, the keys of the identifiers it names, a PDF's text. */
+export const readMailedFile = async (
+  ports: Pick<MailFilingPorts, 'pdfText' | 'workbookRows' | 'ownerKey'>,
+  owner: string,
+  file: Pick<MailFile, 'fileName' | 'contentType' | 'bytes'>,
+): Promise<{ proposal: FilingProposal; identifierKeys: Map<string, string>; text?: DocumentText }> => {
+  const pieces = mailFilePieces({ ...file, source: 'attachment' });
+  const kind = contentKindOf(file.contentType);
+  const text = kind === 'pdf' && ports.pdfText ? await ports.pdfText(file.bytes) : undefined;
+  const sheet = kind === 'xlsx' && ports.workbookRows ? await ports.workbookRows(file.bytes) : undefined;
+  const proposal = proposeFiling({ ...pieces, ...(text ? { text } : {}), ...(sheet ? { sheet } : {}) });
+  const identifierKeys = await keysOf(proposal, () => ports.ownerKey(owner));
+  return { proposal, identifierKeys, ...(text ? { text } : {}) };
+};
+
+/**
+ * A mailed file as a statement to store, under the account and period it is filed under;
+ * what the file says of its account (its identifiers' keys, bank, kind and currency) goes
+ * with it only where that is the account it is filed under.
+ */
+export const mailStatement = (
+  owner: string,
+  statementId: string,
+  file: { fileName: string; contentType: string; bytes: Uint8Array },
+  filing: { accountLabel: string; period: string; proposal: FilingProposal; fileAccount: boolean },
+  identifierKeys: ReadonlyMap<string, string>,
+): MailStatement => {
+  const facts = filing.fileAccount ? filing.proposal.account?.facts : undefined;
+  return {
+    owner,
+    statementId,
+    bytes: file.bytes,
+    contentType: file.contentType,
+    checksum: createHash('sha256').update(file.bytes).digest('base64'),
+    metadata: {
+      fileName: file.fileName,
+      accountLabel: filing.accountLabel,
+      period: filing.period,
+      identifierKeys: filing.fileAccount ? [...identifierKeys.values()] : [],
+      accountFacts: {
+        ...(facts?.institution ? { institution: facts.institution } : {}),
+        ...(facts?.kind ? { kind: facts.kind } : {}),
+        ...(facts?.currency ? { currency: facts.currency } : {}),
+      },
+    },
+  };
+};

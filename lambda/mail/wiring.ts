@@ -1,5 +1,5 @@
 import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { ownerIdentifierKey } from '../../contract/accounts/identifier-keys';
 import type { LabelledAccount } from '../../contract/accounts/match';
@@ -15,7 +15,9 @@ import { IDENTIFIER_KEYS_ATTRIBUTE } from '../shared/records/summaries';
 import { pk, sk, tableAccess } from '../shared/records/table';
 import { createDynamoDbClient, createS3Client, type AwsAccess } from '../shared/runtime';
 import { readSecretWith } from '../shared/secrets';
-import { mailFilingPort, type Arrival } from './file-port';
+import type { FileArrivalEvent } from './arrival-event';
+import { fileArrival, type ArrivalFilingOutcome, type ArrivalFilingPorts } from './arrival-filing';
+import { mailFilingPort, type Arrival, type MailFilingPorts } from './file-port';
 import { mailPdfText, mailWorkbookRows } from './readers';
 import type { MailIntakeDeps, MailSummary } from './intake';
 import type { MailSkip } from './statement-files';
@@ -46,7 +48,11 @@ const mailRecord = (mail: MailSummary) => ({
 });
 
 /** The mail function's ports on S3 and DynamoDB, made at the first invocation (handler.ts). */
-export const mailIntakeOf = (settings: HandlerEnvironment, access: AwsAccess, log: Log): MailIntakeDeps => {
+export const mailIntakeOf = (
+  settings: HandlerEnvironment,
+  access: AwsAccess,
+  log: Log,
+): MailIntakeDeps & { fileArrival(event: FileArrivalEvent): Promise<ArrivalFilingOutcome> } => {
   const domain = required(settings.mailDomain, LAMBDA_ENV.mailDomain);
   const s3: S3Client = createS3Client(access);
   const dynamo: DynamoDBClient = createDynamoDbClient(access);
@@ -100,8 +106,7 @@ export const mailIntakeOf = (settings: HandlerEnvironment, access: AwsAccess, lo
     );
   };
 
-  const file = mailFilingPort({
-    accounts: accountsOf(table),
+  const reading: Pick<MailFilingPorts, 'ownerKey' | 'pdfText' | 'workbookRows' | 'filedBefore' | 'store'> = {
     ownerKey: async (owner) => ownerIdentifierKey(await identifierSecret(), owner),
     pdfText: mailPdfText,
     workbookRows: mailWorkbookRows,
@@ -109,7 +114,6 @@ export const mailIntakeOf = (settings: HandlerEnvironment, access: AwsAccess, lo
       if (await records.getStatement(owner, statementId)) return 'filed';
       return (await records.holdsPlace(owner, statementId)) ? 'held' : undefined;
     },
-    reserve: (owner, statementId, size, expiresAt) => records.reserveUpload(owner, statementId, size, expiresAt),
     store: async (statement) => {
       await s3.send(
         new PutObjectCommand({
@@ -122,10 +126,43 @@ export const mailIntakeOf = (settings: HandlerEnvironment, access: AwsAccess, lo
         }),
       );
     },
+  };
+  const file = mailFilingPort({
+    ...reading,
+    accounts: accountsOf(table),
+    reserve: (owner, statementId, size, expiresAt) => records.reserveUpload(owner, statementId, size, expiresAt),
     arrive,
     keepOut,
     now: () => new Date(),
   });
+  const waitingKey = (owner: string, statementId: string) => ({
+    [pk]: TABLE_KEYS.userPartition(owner),
+    [sk]: TABLE_KEYS.arrivedSort(statementId),
+  });
+  const arrivalFiling: ArrivalFilingPorts = {
+    ...reading,
+    waiting: async (owner, statementId) => {
+      const { Item: item } = await table.documents.send(
+        new GetCommand({ TableName: settings.tableName, Key: waitingKey(owner, statementId), ConsistentRead: true }),
+      );
+      if (!item) return undefined;
+      const account = (item.account as { value?: unknown } | undefined)?.value;
+      return {
+        fileName: String(item.fileName),
+        contentType: String(item.contentType),
+        ...(typeof account === 'string' ? { account } : {}),
+      };
+    },
+    readWaiting: async (owner, statementId) => {
+      const answer = await s3.send(new GetObjectCommand({ Bucket: bucket, Key: arrivedKey(owner, statementId) }));
+      return answer.Body!.transformToByteArray();
+    },
+    removeWaiting: async (owner, statementId) => {
+      await s3.send(new DeleteObjectCommand({ Bucket: bucket, Key: arrivedKey(owner, statementId) }));
+      await table.documents.send(new DeleteCommand({ TableName: settings.tableName, Key: waitingKey(owner, statementId) }));
+    },
+    log,
+  };
 
   return {
     domain,
@@ -140,5 +177,6 @@ export const mailIntakeOf = (settings: HandlerEnvironment, access: AwsAccess, lo
     file,
     keepOut,
     log,
+    fileArrival: fileArrival(arrivalFiling),
   };
 };

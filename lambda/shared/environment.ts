@@ -23,6 +23,8 @@ export interface HandlerEnvironment {
   identifierSecretArn?: string;
   /** Set for the statements API and the mail function where the deployment receives mail. */
   mailDomain?: string;
+  /** Set for the statements API where the deployment receives mail: the function that files a waiting file. */
+  mailFunctionName?: string;
   /** Set for the functions that send web push. */
   push?: { vapidSecretArn: string; subject: string; extraOrigins: string[] };
 }
@@ -71,6 +73,7 @@ export const parseEnvironment = (env: Record<string, string | undefined>): Handl
     notifierFunctionName: env[LAMBDA_ENV.notifierFunctionName] || undefined,
     identifierSecretArn: env[LAMBDA_ENV.identifierSecretArn] || undefined,
     mailDomain: env[LAMBDA_ENV.mailDomain]?.toLowerCase() || undefined,
+    mailFunctionName: env[LAMBDA_ENV.mailFunctionName] || undefined,
     ...(env[LAMBDA_ENV.pushVapidSecretArn]
       ? {
           push: {

@@ -14,7 +14,7 @@ import {
   type StatementUploadResponse,
   type RestoredStatementResponse,
 } from '../../contract/api';
-import { statementKey } from '../../contract/keys';
+import { arrivedKey, statementKey } from '../../contract/keys';
 import type { ParsedRouteBody } from '../../contract/route-bodies';
 import { accountRoutes, type AccountPorts } from '../account/routes';
 import { ApiError, badRequest, notFound } from '../shared/errors';
@@ -22,7 +22,7 @@ import { createRouter, on, type Admit, type Cors } from '../shared/http';
 import type { Log } from '../shared/log';
 import { METRIC_NAMES, noMetrics, type MetricsPort } from '../shared/metrics';
 import { attachmentDisposition, encodeStatementMetadata } from '../shared/metadata';
-import type { QuotaUsage, RecordStore } from '../shared/records';
+import type { RecordStore } from '../shared/records';
 import type { ObjectStore, Presigner } from '../shared/s3';
 import { purgeStatement, type PurgeDeps } from '../shared/trash/purge';
 import { pushRoutes, type PushRouteDeps } from './push-routes';
@@ -30,6 +30,7 @@ import { shareRoutes, type ShareRouteDeps } from './share-routes';
 import { packetRoutes } from './packet-routes';
 import { mailRoutes, type MailRouteDeps } from './mail-routes';
 import { requireAllowedSize, requireAllowedUpload } from '../shared/upload-check';
+import { quotaExceeded } from './quota-words';
 
 export interface StatementsDeps {
   /** Deletion jobs and the worker that runs them: the account routes. */
@@ -59,7 +60,7 @@ export interface StatementsDeps {
   /** The deployment's secret for account identifiers (read from Secrets Manager once per container). */
   identifierSecret: () => Promise<string>;
   /** People's private mail addresses, under the deployment's mail domain (none: the routes say the vault receives no mail). */
-  mail: Pick<MailRouteDeps, 'domain' | 'addresses' | 'arrivals' | 'random'>;
+  mail: Pick<MailRouteDeps, 'domain' | 'addresses' | 'arrivals' | 'random' | 'fileWaiting'>;
 }
 
 /**
@@ -67,17 +68,6 @@ export interface StatementsDeps {
  * nothing in a request can name another user's key. A statement becomes listed only when
  * the catalogue sees its object in the bucket (see lambda/catalogue).
  */
-/** The refusal names the limit, what is used, and what this file would need. */
-const quotaExceeded = (usage: QuotaUsage, size: number): ApiError => {
-  const underWay = usage.slots - usage.statements;
-  const used = `you keep ${usage.statements.toLocaleString('en-US')} statements (${formatBytes(usage.bytes)})${underWay > 0 ? `, and ${underWay} upload${underWay === 1 ? ' is' : 's are'} under way` : ''}`;
-  const byCount = usage.slots + 1 > STATEMENT_QUOTA.maxStatements;
-  const limit = byCount
-    ? `at most ${STATEMENT_QUOTA.maxStatements.toLocaleString('en-US')} statements`
-    : `at most ${formatBytes(STATEMENT_QUOTA.maxBytes)}, and this file (${formatBytes(size)}) does not fit`;
-  return new ApiError('QUOTA_EXCEEDED', `Your vault is full: it holds ${limit}; ${used}. Delete statements to make room.`);
-};
-
 /**
  * The checksum a file's size calls for: the SHA-256 of the whole file when it goes in one
  * piece, the composite of its parts' SHA-256 (ending in the part count) when it goes in parts.
@@ -311,7 +301,13 @@ export const createStatementsApi = (deps: StatementsDeps) => {
       ...shareRoutes(deps),
       ...packetRoutes({ accounts: deps.accounts, objects: deps.objects, presigner: deps.presigner, log: deps.log, now, newId }),
       ...pushRoutes({ ...deps.push, log: deps.log, now: deps.now }),
-      ...mailRoutes({ ...deps.mail, log: deps.log, now: deps.now }),
+      ...mailRoutes({
+        ...deps.mail,
+        holds: deps.records,
+        deleteWaiting: (owner, statementId) => deps.objects.delete(arrivedKey(owner, statementId)),
+        log: deps.log,
+        now: deps.now,
+      }),
       ...accountRoutes(deps),
     ],
     deps,

@@ -1,18 +1,36 @@
 import { randomBytes } from 'node:crypto';
-import { MAIL_ADDRESS, MAIL_WORDS, mailAddressOf, mailTokenFrom, type MailAddressResponse } from '../../contract/mail';
+import { statementIdSchema } from '../../contract/api';
+import {
+  MAIL_ADDRESS,
+  MAIL_WORDS,
+  mailAddressOf,
+  mailTokenFrom,
+  type FileArrivalResponse,
+  type MailAddressResponse,
+} from '../../contract/mail';
+import { STATEMENT_QUOTA } from '../../contract/uploads';
 import { STATEMENT_ROUTES } from '../../contract/routes';
 import { ApiError, accountClosing, notFound } from '../shared/errors';
 import { on, type RouteEntry } from '../shared/http';
 import type { Log } from '../shared/log';
 import type { MailAddresses } from '../shared/mail/addresses';
 import type { MailArrivals } from '../shared/mail/arrivals';
+import type { RecordStore } from '../shared/records';
 import { OwnerClosing } from '../shared/records/table';
+import type { FileArrivalEvent } from '../mail/arrival-event';
+import { quotaExceeded } from './quota-words';
 
 export interface MailRouteDeps {
   /** The domain addresses are under; absent where the deployment receives no mail. */
   domain?: string;
   addresses: MailAddresses;
   arrivals: MailArrivals;
+  /** Places under the quota, held for a waiting file as for an upload. */
+  holds: Pick<RecordStore, 'reserveUpload' | 'holdsPlace'>;
+  /** Asks the mail function (asynchronously) to file a waiting file: only it reads what arrived unscanned. */
+  fileWaiting(event: FileArrivalEvent): Promise<void>;
+  /** Deletes a waiting file's bytes. */
+  deleteWaiting(owner: string, statementId: string): Promise<void>;
   log: Log;
   /** @default the system clock */
   now?: () => Date;
@@ -44,6 +62,38 @@ export const mailRoutes = (deps: MailRouteDeps): RouteEntry[] => {
     }),
     // Read whatever the deployment: what arrived before the mail domain was taken away still waits.
     on(STATEMENT_ROUTES.mailArrivals, async ({ sub }) => ({ status: 200, body: await deps.arrivals.list(sub) })),
+    // Filed on the person's word: its place under the quota is held here, as an upload's is
+    // when it is signed, and the mail function moves it where uploads go (listed once the
+    // catalogue has it). Asked again while that runs, the place held stands and it is asked again.
+    on(STATEMENT_ROUTES.fileArrival, async ({ sub, param, body }) => {
+      const statementId = param('statementId', statementIdSchema);
+      const { accountLabel, period } = body();
+      const waiting = await deps.arrivals.waiting(sub, statementId);
+      if (!waiting) throw notFound(MAIL_WORDS.arrivalGone);
+      if (!(await deps.holds.holdsPlace(sub, statementId))) {
+        const expiresAt = new Date(now().getTime() + STATEMENT_QUOTA.singleHoldSeconds * 1000).toISOString();
+        let reservation: Awaited<ReturnType<RecordStore['reserveUpload']>>;
+        try {
+          reservation = await deps.holds.reserveUpload(sub, statementId, waiting.size, expiresAt);
+        } catch (error) {
+          if (error instanceof OwnerClosing) throw accountClosing();
+          throw error;
+        }
+        if (!reservation.ok) throw quotaExceeded(reservation.usage, waiting.size);
+      }
+      await deps.fileWaiting({ fileArrival: { owner: sub, statementId, accountLabel, period } });
+      deps.log.info('waiting file sent to be filed', { statementId });
+      const answer: FileArrivalResponse = { statementId };
+      return { status: 202, body: answer };
+    }),
+    on(STATEMENT_ROUTES.discardArrival, async ({ sub, param }) => {
+      const statementId = param('statementId', statementIdSchema);
+      if (!(await deps.arrivals.waiting(sub, statementId))) throw notFound(MAIL_WORDS.arrivalGone);
+      await deps.deleteWaiting(sub, statementId);
+      await deps.arrivals.discard(sub, statementId);
+      deps.log.info('waiting file discarded', { statementId });
+      return { status: 204 };
+    }),
     on(STATEMENT_ROUTES.newMailAddress, async ({ sub }) => {
       const domain = domainOrOff();
       for (let draw = 0; draw < DRAWS; draw++) {

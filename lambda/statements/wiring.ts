@@ -51,6 +51,7 @@ export const statementsApiOf = (settings: HandlerEnvironment, access: AwsAccess,
       domain: settings.mailDomain,
       addresses: dynamoMailAddresses(settings.tableName, dynamo),
       arrivals: dynamoMailArrivals(settings.tableName, dynamo),
+      fileWaiting: (event) => invokeAsync(required(settings.mailFunctionName, LAMBDA_ENV.mailFunctionName), event),
     },
     identifierSecret: once(() => readSecretWith(access)(required(settings.identifierSecretArn, LAMBDA_ENV.identifierSecretArn))),
   });

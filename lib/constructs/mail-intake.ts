@@ -40,9 +40,12 @@ export interface MailIntakeProps {
 export class MailIntake extends Construct {
   readonly handler: VaultFunction;
   readonly rule: ses.ReceiptRule;
+  /** The domain people's private addresses are under. */
+  readonly domain: string;
 
   constructor(scope: Construct, id: string, props: MailIntakeProps) {
     super(scope, id);
+    this.domain = props.domain;
     const { storage, data } = props;
     storage.bucket.addLifecycleRule({
       id: 'expire-received-mail',
@@ -70,6 +73,9 @@ export class MailIntake extends Construct {
     storage.grantDelete(handler, MAIL_INBOX_PREFIX);
     storage.grantPut(handler, STATEMENT_PREFIX);
     storage.grantPut(handler, ARRIVED_PREFIX);
+    // A waiting file, filed on its owner's word: read, then let go once stored where uploads go.
+    storage.grantRead(handler, ARRIVED_PREFIX);
+    storage.grantDelete(handler, ARRIVED_PREFIX);
     props.identifiers.grantDerive(handler);
     // Who holds an address (MAIL#), and the person's own partition: their accounts, their
     // quota and places held (and the holds' index), what arrived and what was kept out.
@@ -96,6 +102,14 @@ export class MailIntake extends Construct {
         conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [TABLE_KEYS.userPartition('*'), TABLE_KEYS.holdsPartition] } },
       }),
     );
+    // A waiting file's record goes once the file is filed.
+    handler.role.addToPrincipalPolicy(
+      new iam.PolicyStatement({
+        actions: ['dynamodb:DeleteItem'],
+        resources: [data.table.tableArn],
+        conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [TABLE_KEYS.userPartition('*')] } },
+      }),
+    );
     data.grantClosingCheck(handler);
 
     const ruleSet = ses.ReceiptRuleSet.fromReceiptRuleSetName(this, 'RuleSet', props.ruleSetName ?? DEFAULT_MAIL_RULE_SET);
@@ -109,5 +123,13 @@ export class MailIntake extends Construct {
         new actions.Lambda({ function: handler.function, invocationType: actions.LambdaInvocationType.EVENT }),
       ],
     });
+  }
+
+  /**
+   * Lets a function ask this one (asynchronously) to file a waiting file its owner placed:
+   * the statements API, which checks the request against the caller's token first.
+   */
+  grantFileArrivals(grantee: iam.IGrantable): iam.Grant {
+    return iam.Grant.addToPrincipal({ grantee, actions: ['lambda:InvokeFunction'], resourceArns: [this.handler.function.functionArn] });
   }
 }

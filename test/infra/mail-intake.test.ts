@@ -67,7 +67,7 @@ test('a message never dealt with is removed by the lifecycle after a few days; n
   ]);
 });
 
-test("the function's grants: the mail prefix read and deleted, statements and Arrived written, the table by partition, the identifier secret", () => {
+test("the function's grants: the mail prefix read and deleted, statements written, Arrived written, read and deleted, the table by partition, the identifier secret", () => {
   const role = logicalId(stack.principals.mailIntake!.role);
   const statements = Object.values(template.findResources('AWS::IAM::Policy'))
     .filter((policy) => JSON.stringify(policy.Properties.Roles).includes(role))
@@ -78,6 +78,7 @@ test("the function's grants: the mail prefix read and deleted, statements and Ar
   expect(actions).toEqual(
     [
       'dynamodb:ConditionCheckItem',
+      'dynamodb:DeleteItem',
       'dynamodb:GetItem',
       'dynamodb:PutItem',
       'dynamodb:Query',
@@ -114,6 +115,22 @@ test('the function reads received messages past the rule that refuses unscanned 
   for (const principal of [stack.principals.statementsApi, stack.principals.mailIntake!]) {
     expect(functions[logicalId(principal.function)].Properties.Environment.Variables[LAMBDA_ENV.mailDomain]).toBe(DOMAIN);
   }
+});
+
+test('the statements API may ask the mail function to file a waiting file, and delete one; it names the function', () => {
+  const api = stack.principals.statementsApi;
+  const statements = Object.values(template.findResources('AWS::IAM::Policy'))
+    .filter((policy) => JSON.stringify(policy.Properties.Roles).includes(logicalId(api.role)))
+    .flatMap((policy) => policy.Properties.PolicyDocument.Statement as { Action: string | string[]; Resource: unknown }[]);
+  const invoke = statements.filter((statement) => [statement.Action].flat().includes('lambda:InvokeFunction'));
+  expect(JSON.stringify(invoke)).toContain(logicalId(stack.principals.mailIntake!.function));
+  const deletes = statements.filter((statement) => [statement.Action].flat().includes('s3:DeleteObject'));
+  expect(JSON.stringify(deletes)).toContain('arrived/*');
+  // It reads nothing under Arrived: only the mail function does, past the unscanned-read refusal.
+  const reads = statements.filter((statement) => [statement.Action].flat().includes('s3:GetObject'));
+  expect(JSON.stringify(reads)).not.toContain('arrived/');
+  const variables = template.findResources('AWS::Lambda::Function')[logicalId(api.function)].Properties.Environment.Variables;
+  expect(JSON.stringify(variables[LAMBDA_ENV.mailFunctionName])).toContain(logicalId(stack.principals.mailIntake!.function));
 });
 
 test('without a mail domain there is no receipt rule, no mail function and no domain in any environment', () => {

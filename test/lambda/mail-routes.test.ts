@@ -1,7 +1,18 @@
 import { MAIL_TOKEN_PATTERN, MAIL_WORDS, STATEMENT_ROUTES, mailTokenOf } from '../../contract';
 import { mailTokenFrom } from '../../contract/mail';
 import { createStatementsApi } from '../../lambda/statements/core';
-import { ALICE, BOB, TEST_MAIL_DOMAIN, apiEvent, json, memoryApiDeps, memoryMailAddresses } from '../support/lambda-fakes';
+import { arrivedKey } from '../../contract/keys';
+import type { FileArrivalEvent } from '../../lambda/mail/arrival-event';
+import {
+  ALICE,
+  BOB,
+  TEST_MAIL_DOMAIN,
+  apiEvent,
+  json,
+  memoryApiDeps,
+  memoryMailAddresses,
+  memoryMailArrivals,
+} from '../support/lambda-fakes';
 
 const setup = (options: { domain?: string; random?: (size: number) => Uint8Array } = {}) => {
   const addresses = memoryMailAddresses();
@@ -65,5 +76,79 @@ describe('a private mail address', () => {
     const { address } = json(await renew()) as { address: string };
     expect(log.text()).toContain('mail address replaced');
     expect(log.text()).not.toContain(mailTokenOf(address, TEST_MAIL_DOMAIN)!);
+  });
+});
+
+describe('a waiting file, filed or discarded on its owner’s word', () => {
+  const WAITING = '01JD7ZK3QH6V0M7Z2Q9W8X4Y5A';
+  const arrivalsSetup = () => {
+    const deps = memoryApiDeps();
+    const arrivals = memoryMailArrivals();
+    arrivals.waitingFiles.set(`${ALICE}/${WAITING}`, { size: 4_000 });
+    const asked: FileArrivalEvent[] = [];
+    const api = createStatementsApi({
+      ...deps,
+      mail: { ...deps.mail, arrivals, fileWaiting: async (event) => void asked.push(event) },
+    });
+    const file = (body: unknown, sub = ALICE, statementId = WAITING) =>
+      api(apiEvent({ ...STATEMENT_ROUTES.fileArrival, sub, pathParameters: { statementId }, body }));
+    const discard = (sub = ALICE, statementId = WAITING) =>
+      api(apiEvent({ ...STATEMENT_ROUTES.discardArrival, sub, pathParameters: { statementId } }));
+    return { deps, arrivals, asked, file, discard };
+  };
+
+  test('filed: its place is held under the quota and the mail function is asked, for the caller, with what they chose', async () => {
+    const { deps, asked, file } = arrivalsSetup();
+    const answer = await file({ accountLabel: 'Everyday', period: '2024-02' });
+    expect(answer.statusCode).toBe(202);
+    expect(json(answer)).toEqual({ statementId: WAITING });
+    expect(await deps.records.holdsPlace(ALICE, WAITING)).toBe(true);
+    expect(asked).toEqual([{ fileArrival: { owner: ALICE, statementId: WAITING, accountLabel: 'Everyday', period: '2024-02' } }]);
+    // Asked again while the function runs: the place held stands, and it is asked again.
+    expect((await file({ accountLabel: 'Everyday', period: '2024-02' })).statusCode).toBe(202);
+    expect(asked).toHaveLength(2);
+    expect(deps.records.writes.filter((write) => write.startsWith('reserveUpload'))).toHaveLength(1);
+  });
+
+  test("another person's waiting file is not there for the caller; nor is one that was never there", async () => {
+    const { asked, file, discard, arrivals } = arrivalsSetup();
+    for (const answer of [
+      await file({ accountLabel: 'Everyday', period: '2024-02' }, BOB),
+      await file({ accountLabel: 'Everyday', period: '2024-02' }, ALICE, '01JD7ZK3QH6V0M7Z2Q9W8X4Y5B'),
+      await discard(BOB),
+    ]) {
+      expect(answer.statusCode).toBe(404);
+      expect(json(answer).error).toEqual({ code: 'NOT_FOUND', message: MAIL_WORDS.arrivalGone });
+    }
+    expect(asked).toEqual([]);
+    expect(arrivals.waitingFiles.size).toBe(1);
+  });
+
+  test.each([
+    [{ accountLabel: 'Everyday', period: '2024-13' }, /period/],
+    [{ accountLabel: '', period: '2024-02' }, /account/i],
+    [{ accountLabel: 'Everyday' }, /period/],
+    [{ accountLabel: 'Everyday', period: '2024-02', owner: BOB }, /owner|unrecognized|not allowed/i],
+  ])('a request %j is refused in words (400), nothing held or asked', async (body, words) => {
+    const { deps, asked, file } = arrivalsSetup();
+    const answer = await file(body);
+    expect(answer.statusCode).toBe(400);
+    expect(json(answer).error.message).toMatch(words);
+    expect(asked).toEqual([]);
+    expect(await deps.records.holdsPlace(ALICE, WAITING)).toBe(false);
+  });
+
+  test('discarded: its bytes and its record go; asked again, it is gone', async () => {
+    const { deps, arrivals, discard } = arrivalsSetup();
+    deps.objects.objects.set(arrivedKey(ALICE, WAITING), {
+      size: 4_000,
+      contentType: 'text/csv',
+      metadata: {},
+      lastModified: new Date().toISOString(),
+    });
+    expect((await discard()).statusCode).toBe(204);
+    expect(arrivals.waitingFiles.size).toBe(0);
+    expect(await deps.objects.head(arrivedKey(ALICE, WAITING))).toBeUndefined();
+    expect((await discard()).statusCode).toBe(404);
   });
 });

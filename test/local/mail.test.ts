@@ -4,6 +4,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { MAIL_INBOX_PREFIX, STATEMENT_ROUTES, TABLE_KEYS, mailTokenOf } from '../../contract';
+import { arrivedKey, arrivedPrefix } from '../../contract/keys';
 import { dynamoClient } from '../../local/dynamodb';
 import { LOCAL_IDS } from '../../local/settings';
 import { MAIL_WORDS } from '../../contract/mail';
@@ -202,6 +203,57 @@ describe('mail sent with smtplib', () => {
     );
     expect(locked).toMatchObject({ reason: MAIL_WORDS.protectedPdf, contentType: 'application/pdf' });
     expect((await listedOf(alice)).map((item) => item.fileName)).not.toContain('locked-2024-04.pdf');
+  });
+
+  test("a waiting file is filed under what its owner chose, through the mail function, and listed like an upload; another is discarded; neither is anyone else's to touch", async () => {
+    const arrivals = async (user: TestUser) =>
+      (await callApi(stack.config, 'statementsApiUrl', STATEMENT_ROUTES.mailArrivals, { token: user.idToken })).body as {
+        arrived: { id: string; fileName: string }[];
+      };
+    const waiting = (await arrivals(alice)).arrived;
+    const csv = waiting.find((item) => item.fileName === 'Chase1234_Activity_20240229.CSV')!;
+    const locked = waiting.find((item) => item.fileName === 'locked-2024-04.pdf')!;
+    const choice = { accountLabel: 'Chase Freedom', period: '2024-02' };
+    // Bob names Alice's waiting files: for him they are not there.
+    for (const answer of [
+      await callApi(stack.config, 'statementsApiUrl', STATEMENT_ROUTES.fileArrival, {
+        token: bob.idToken,
+        params: { statementId: csv.id },
+        body: choice,
+      }),
+      await callApi(stack.config, 'statementsApiUrl', STATEMENT_ROUTES.discardArrival, {
+        token: bob.idToken,
+        params: { statementId: locked.id },
+      }),
+    ])
+      expect(answer).toMatchObject({ status: 404, body: { error: { message: MAIL_WORDS.arrivalGone } } });
+
+    const filed = await callApi(stack.config, 'statementsApiUrl', STATEMENT_ROUTES.fileArrival, {
+      token: alice.idToken,
+      params: { statementId: csv.id },
+      body: choice,
+    });
+    expect(filed).toMatchObject({ status: 202, body: { statementId: csv.id } });
+    const statement = await waitFor(
+      async () => (await listedOf(alice)).find((item) => item.id === csv.id),
+      'the filed file to be listed',
+      30_000,
+    );
+    const bytes = fs.readFileSync(path.join(FIXTURES, 'Chase1234_Activity_20240229.CSV'));
+    expect(statement).toMatchObject({ fileName: csv.fileName, ...choice, size: bytes.length });
+    expect((await arrivals(alice)).arrived.map((item) => item.id)).not.toContain(csv.id);
+
+    const discarded = await callApi(stack.config, 'statementsApiUrl', STATEMENT_ROUTES.discardArrival, {
+      token: alice.idToken,
+      params: { statementId: locked.id },
+    });
+    expect(discarded.status).toBe(204);
+    expect((await arrivals(alice)).arrived.map((item) => item.id)).not.toContain(locked.id);
+    // Neither waiting copy is left in the bucket.
+    const bucket = createS3Client({ credentials: LOCAL_CREDENTIALS, endpoints: { s3: `http://${HOST}:${stack.ports.s3}` } });
+    const left = await bucket.send(new ListObjectsV2Command({ Bucket: LOCAL_IDS.bucketName, Prefix: arrivedPrefix(alice.sub) }));
+    expect((left.Contents ?? []).map((object) => object.Key)).not.toContain(arrivedKey(alice.sub, csv.id));
+    expect((left.Contents ?? []).map((object) => object.Key)).not.toContain(arrivedKey(alice.sub, locked.id));
   });
 
   test('a mail with no statement is kept out in words; mail to an address no one holds is taken and dropped; another domain is refused', async () => {

@@ -21,6 +21,8 @@ import cognitoLocalPrivateKey from 'cognito-local/lib/keys/cognitoLocal.private.
 import { png } from '../support/samples';
 import { RESOLVERS } from '../../graphql/resolvers';
 import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { newMailAddress, sendMail, waitingFiles } from '../local/support/mail';
 import { ownerIdentifierKey } from '../../contract/accounts/identifier-keys';
 import { LOCAL_IDS, dataPaths } from '../../local/settings';
 import { dynamoClient } from '../../local/dynamodb';
@@ -282,6 +284,19 @@ const REST: Record<
     request: () => ({}),
     expect: { ...tokenless, apiKey: 'denied', userA: 'ok', userB: 'ownOnly' },
   },
+  // A waiting file is its owner's to file or to discard; for anyone else it is not there.
+  fileArrival: {
+    api: 'statementsApiUrl',
+    route: STATEMENT_ROUTES.fileArrival,
+    request: (ctx) => ({ params: { statementId: ctx.aWaiting[0] }, body: { accountLabel: 'A', period: '2024-02' } }),
+    expect: { ...tokenless, apiKey: 'denied', userA: 'ok', userB: 'notFound' },
+  },
+  discardArrival: {
+    api: 'statementsApiUrl',
+    route: STATEMENT_ROUTES.discardArrival,
+    request: (ctx) => ({ params: { statementId: ctx.aWaiting[1] } }),
+    expect: { ...tokenless, apiKey: 'denied', userA: 'ok', userB: 'notFound' },
+  },
   listPushDevices: {
     api: 'statementsApiUrl',
     route: STATEMENT_ROUTES.listPushDevices,
@@ -370,6 +385,8 @@ interface Context {
   /** A's device with notifications on; and a subscription no one has added (both made by the local push service). */
   aDevice: string;
   newSubscription: { endpoint: string; keys: { p256dh: string; auth: string } };
+  /** Two files of A's waiting in Arrived (mailed, naming no account): one to file, one to discard. */
+  aWaiting: [string, string];
 }
 
 let stack: StackProcess;
@@ -484,7 +501,12 @@ beforeAll(async () => {
     body: { subscription },
   });
   if (device.status !== 201) throw new Error(`A's device: ${device.status} ${JSON.stringify(device.body)}`);
+  const waitingFile = path.join(__dirname, '..', 'fixtures', 'statements', 'Chase1234_Activity_20240229.CSV');
+  const sent = sendMail(stack, await newMailAddress(stack, a), 'Two statements', [waitingFile, waitingFile]);
+  if (sent.status !== 0) throw new Error(`A's mail: ${sent.stderr}`);
+  const waiting = await waitingFiles(stack, a, 2);
   ctx = {
+    aWaiting: [waiting[0].id, waiting[1].id],
     aDevice: device.body.deviceId,
     newSubscription: await newSubscription(),
     aShare: share.body.share.shareId,
@@ -507,7 +529,7 @@ test('the matrix covers every operation and route for every caller', () => {
   expect([...Object.values(REST), ...Object.values(CLOSING)].map((cell) => named(cell.route)).sort()).toEqual(
     [...Object.values(PROFILE_IMAGE_ROUTES), ...Object.values(STATEMENT_ROUTES)].map(named).sort(),
   );
-  expect(cells(GRAPHQL).length + cells(REST).length + cells(CLOSING).length).toBe((RESOLVERS.length + 30) * CALLERS.length);
+  expect(cells(GRAPHQL).length + cells(REST).length + cells(CLOSING).length).toBe((RESOLVERS.length + 32) * CALLERS.length);
 });
 
 describe('GraphQL', () => {

@@ -28,6 +28,7 @@ import { Presigner, type ObjectInfo, type ObjectStore } from '../../lambda/share
 import { SAMPLES } from './samples';
 import type { OwnerShare, ShareStore, StoredShare } from '../../lambda/shared/shares/store';
 import type { AccountStatements } from '../../lambda/statements/share-routes';
+import type { MailArrivals } from '../../lambda/shared/mail/arrivals';
 import type { MailAddresses } from '../../lambda/shared/mail/addresses';
 import type { DeviceStore, StoredDevice } from '../../lambda/shared/push/devices';
 
@@ -536,7 +537,19 @@ export const memoryApiDeps = (
     account: parts.account ?? memoryAccount().account,
     push: { devices: memoryDevices(), sender: { notify: async () => ({ sent: 0, gone: 0, failed: 0 }) } },
     identifierSecret: async () => TEST_IDENTIFIER_SECRET,
-    mail: { domain: TEST_MAIL_DOMAIN, addresses: memoryMailAddresses(), arrivals: { list: async () => ({ arrived: [], keptOut: [] }) } },
+    mail: { domain: TEST_MAIL_DOMAIN, addresses: memoryMailAddresses(), arrivals: memoryMailArrivals(), fileWaiting: async () => undefined },
+  };
+};
+
+/** Files waiting in Arrived, in memory: each owner's, by id, with its size. */
+export const memoryMailArrivals = (): MailArrivals & { waitingFiles: Map<string, { size: number }> } => {
+  const waitingFiles = new Map<string, { size: number }>();
+  const key = (owner: string, statementId: string) => `${owner}/${statementId}`;
+  return {
+    waitingFiles,
+    list: async () => ({ arrived: [], keptOut: [] }),
+    waiting: async (owner, statementId) => waitingFiles.get(key(owner, statementId)),
+    discard: async (owner, statementId) => void waitingFiles.delete(key(owner, statementId)),
   };
 };
 

@@ -1,12 +1,23 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { TABLE_KEYS } from '../../../contract/keys';
-import { MAIL_LISTS, type MailArrival, type MailArrivalsResponse, type MailFrom, type MailKeptOut, type ReadValue } from '../../../contract/mail';
+import {
+  MAIL_LISTS,
+  type MailArrival,
+  type MailArrivalsResponse,
+  type MailFrom,
+  type MailKeptOut,
+  type ReadValue,
+} from '../../../contract/mail';
 import { pk, sk, tableAccess } from '../records/table';
 
 /** What arrived by mail for an owner and waits, and what was kept out: read from their partition. */
 export interface MailArrivals {
   list(owner: string): Promise<MailArrivalsResponse>;
+  /** One waiting file's size, if it waits. */
+  waiting(owner: string, statementId: string): Promise<{ size: number } | undefined>;
+  /** Lets a waiting file's record go (its bytes go through the object store). */
+  discard(owner: string, statementId: string): Promise<void>;
 }
 
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
@@ -38,7 +49,20 @@ export const dynamoMailArrivals = (tableName: string, client: DynamoDBClient): M
         }),
       )
     ).Items ?? [];
+  const key = (owner: string, statementId: string) => ({
+    [pk]: TABLE_KEYS.userPartition(owner),
+    [sk]: TABLE_KEYS.arrivedSort(statementId),
+  });
   return {
+    async waiting(owner, statementId) {
+      const { Item: item } = await documents.send(
+        new GetCommand({ TableName: tableName, Key: key(owner, statementId), ConsistentRead: true }),
+      );
+      return item ? { size: Number(item.size ?? 0) } : undefined;
+    },
+    async discard(owner, statementId) {
+      await documents.send(new DeleteCommand({ TableName: tableName, Key: key(owner, statementId) }));
+    },
     async list(owner) {
       const [arrivedItems, noteItems] = await Promise.all([
         newest(owner, TABLE_KEYS.arrivedSortPrefix, MAIL_LISTS.arrived),
@@ -58,16 +82,14 @@ export const dynamoMailArrivals = (tableName: string, client: DynamoDBClient): M
           mail: mailFrom(item.mail as Record<string, unknown>),
         };
       });
-      const keptOut = noteItems.map(
-        (item): MailKeptOut => ({
-          mail: mailFrom(item),
-          reason: text(item.reason),
-          files: (Array.isArray(item.skipped) ? item.skipped : []).map((skip: Record<string, unknown>) => ({
-            fileName: text(skip.fileName),
-            reason: text(skip.reason),
-          })),
-        }),
-      );
+      const keptOut = noteItems.map((item): MailKeptOut => ({
+        mail: mailFrom(item),
+        reason: text(item.reason),
+        files: (Array.isArray(item.skipped) ? item.skipped : []).map((skip: Record<string, unknown>) => ({
+          fileName: text(skip.fileName),
+          reason: text(skip.reason),
+        })),
+      }));
       return { arrived, keptOut };
     },
   };
