@@ -487,6 +487,25 @@ describe('profile', () => {
     expect(lineCounts).toEqual([1, 1]);
     await shot(page, 'profile-mail-360');
     await page.setViewportSize({ width: 1100, height: 850 });
+
+    // Filing asks for what the file did not say, and fills in only what it did, saying so.
+    const name = 'Chase1234_Activity_20240229.CSV';
+    const row = waiting.getByTestId('waiting-file');
+    await row.getByRole('button', { name: `File ${name}…` }).click();
+    const form = row.getByRole('form', { name: `File ${name}` });
+    await expect(form.getByLabel('Month')).toHaveValue('2024-02');
+    await expect(form.getByLabel('Account')).toHaveValue('');
+    await expect(form).toContainText('The file does not say: name its account.');
+    await expect(form).toContainText('From the file:');
+    await shot(page, 'profile-mail-file');
+    await form.getByRole('button', { name: 'Cancel' }).click();
+    // Discarded after asking: gone from the page and from the API's answer.
+    await row.getByRole('button', { name: `Discard ${name}…` }).click();
+    await row.getByRole('button', { name: 'Discard it' }).click();
+    await expect(toast(page, `${name} was discarded.`)).toBeVisible();
+    await expect(waiting).toHaveCount(0);
+    const after = await callApi(stack.config, 'statementsApiUrl', STATEMENT_ROUTES.mailArrivals, { token: idToken });
+    expect(after.body.arrived).toEqual([]);
   });
 });
 

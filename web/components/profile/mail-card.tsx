@@ -4,19 +4,14 @@
 import { useCallback, useEffect, useState } from 'react';
 import { STATEMENT_ROUTES } from '@contract/routes';
 import type { MailArrivalsResponse } from '@contract/mail';
-import { formatBytes } from '@contract/uploads';
-import { formatDateTime, formatPeriod } from '@contract/format';
 import { useIdToken } from '@/lib/auth-context';
 import { PresignApiError, callPresignApi } from '@/lib/presign-api';
 import { toast } from '@/lib/toast';
 import { theme } from '@/lib/theme';
 import { Button, Card, FormError } from '../ui';
+import { WaitingFile, mailLine } from './waiting-file';
 
 const messageOf = (error: unknown) => (error instanceof PresignApiError ? error.message : `${(error as Error).message}`);
-
-/** Where a mail came from, in one line: its subject, its sender and when. */
-const mailLine = (mail: { from: string; subject: string; receivedAt: string }) =>
-  `${mail.subject ? `“${mail.subject}”` : 'A mail with no subject'} from ${mail.from || 'an unknown sender'}, ${formatDateTime(mail.receivedAt)}`;
 
 /**
  * Statements by mail: the person's private address (copied, or replaced, which retires the
@@ -89,7 +84,8 @@ export const MailCard = () => {
       <h2 css={{ margin: '0 0 0.75rem', fontSize: '1.2rem' }}>Statements by mail</h2>
       <p>
         Have your bank send statements to your private address, or forward them there. A statement whose account and month it names is
-        filed; any other waits here for you, saying why. Keep the address to yourself: anyone who has it can send you files.
+        filed; any other waits here for you to file or discard, saying why. Keep the address to yourself: anyone who has it can send you
+        files.
       </p>
       {state === 'loading' && <p css={muted}>Loading your address…</p>}
       {state === 'on' && address && (
@@ -134,21 +130,11 @@ export const MailCard = () => {
           <h3 css={{ margin: '1rem 0 0.5rem', fontSize: '1rem' }}>Waiting for you</h3>
           <ul aria-label="Arrived by mail, waiting for you" css={{ listStyle: 'none', padding: 0, margin: 0 }}>
             {arrivals.arrived.map((arrival) => (
-              <li key={arrival.id} css={{ padding: '0.5rem 0', borderTop: `1px solid ${theme.color.border}` }}>
-                <strong css={{ overflowWrap: 'anywhere' }}>{arrival.fileName}</strong> <span css={muted}>{formatBytes(arrival.size)}</span>
-                <br />
-                {arrival.reason}
-                {arrival.period && (
-                  <>
-                    <br />
-                    <small>
-                      Its month, from {arrival.period.detail}: {formatPeriod(arrival.period.value)}
-                    </small>
-                  </>
-                )}
-                <br />
-                <small css={muted}>{mailLine(arrival.mail)}</small>
-              </li>
+              <WaitingFile
+                key={arrival.id}
+                arrival={arrival}
+                onDone={(id) => setArrivals((now) => now && { ...now, arrived: now.arrived.filter((one) => one.id !== id) })}
+              />
             ))}
           </ul>
         </>

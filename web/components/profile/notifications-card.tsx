@@ -8,13 +8,12 @@ import type { PushDevice } from '@contract/push';
 import { useIdToken } from '@/lib/auth-context';
 import { webConfig } from '@/lib/config';
 import { formatDateTime } from '@contract/format';
-import { PresignApiError, callPresignApi } from '@/lib/presign-api';
+import { callPresignApi } from '@/lib/presign-api';
+import { actionMessage, useAction } from '@/lib/use-action';
 import { PUSH_BLOCKED, currentPushSubscription, pushFailureInWords, pushSupported, subscribeToPush } from '@/lib/push';
 import { toast } from '@/lib/toast';
 import { useHydrated } from '@/lib/use-hydrated';
 import { Button, Card, FormError } from '../ui';
-
-const messageOf = (error: unknown) => (error instanceof PresignApiError ? error.message : `${(error as Error).message}`);
 
 /**
  * Notifications (web push) for this device, and the devices that have them: a statement
@@ -27,8 +26,7 @@ export const NotificationsCard = () => {
   const [devices, setDevices] = useState<PushDevice[]>();
   const [thisDevice, setThisDevice] = useState<string>();
   const [showNames, setShowNames] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string>();
+  const { busy, error, setError, act } = useAction();
   // Blocked in the browser's settings: said before the person tries, not only after.
   const [blocked, setBlocked] = useState(false);
   useEffect(() => {
@@ -47,26 +45,14 @@ export const NotificationsCard = () => {
       setThisDevice(listed.some((device) => device.deviceId === mine) ? mine : undefined);
       setShowNames(listed.find((device) => device.deviceId === mine)?.showNames ?? false);
     } catch (caught) {
-      setError(messageOf(caught));
+      setError(actionMessage(caught));
     }
-  }, [idToken]);
+  }, [idToken, setError]);
 
   useEffect(() => {
     // eslint-disable-next-line react-hooks/set-state-in-effect -- the device list comes from the API, which is what effects are for
     void load();
   }, [load]);
-
-  const act = async (work: () => Promise<void>) => {
-    setBusy(true);
-    setError(undefined);
-    try {
-      await work();
-    } catch (caught) {
-      setError(messageOf(caught));
-    } finally {
-      setBusy(false);
-    }
-  };
 
   /** Turns notifications on here (or keeps this device's choice of names). */
   const turnOn = (names: boolean) =>

@@ -1,0 +1,133 @@
+/** @jsxImportSource @emotion/react */
+'use client';
+
+import { useState, type FormEvent } from 'react';
+import { STATEMENT_ROUTES } from '@contract/routes';
+import type { MailArrival } from '@contract/mail';
+import { formatBytes } from '@contract/uploads';
+import { formatDateTime, formatPeriod } from '@contract/format';
+import { useIdToken } from '@/lib/auth-context';
+import { callPresignApi } from '@/lib/presign-api';
+import { useAction } from '@/lib/use-action';
+import { toast } from '@/lib/toast';
+import { theme } from '@/lib/theme';
+import { Button, FormError, TextField } from '../ui';
+
+/** Where a mail came from, in one line: its subject, its sender and when. */
+export const mailLine = (mail: { from: string; subject: string; receivedAt: string }) =>
+  `${mail.subject ? `“${mail.subject}”` : 'A mail with no subject'} from ${mail.from || 'an unknown sender'}, ${formatDateTime(mail.receivedAt)}`;
+
+const muted = { color: theme.color.muted, fontSize: '0.9rem' };
+
+/**
+ * One file that arrived by mail and waits: why, what was read of it and where from, and the
+ * two things to do with it. Filing asks for the account and the month, each filled in only
+ * with what the file said (and saying so), never with a default; the file is then listed
+ * as an upload is, once the vault has checked it. Discarding asks first.
+ */
+export const WaitingFile = ({ arrival, onDone }: { arrival: MailArrival; onDone: (id: string) => void }) => {
+  const idToken = useIdToken();
+  const [mode, setMode] = useState<'idle' | 'filing' | 'discarding'>('idle');
+  const [account, setAccount] = useState(arrival.account?.value ?? '');
+  const [period, setPeriod] = useState(arrival.period?.value ?? '');
+  const { busy, error, act: run } = useAction();
+
+  const file = (event: FormEvent) => {
+    event.preventDefault();
+    void run(async () => {
+      await callPresignApi('statementsApiUrl', STATEMENT_ROUTES.fileArrival, await idToken(), {
+        params: { statementId: arrival.id },
+        body: { accountLabel: account, period },
+      });
+      toast.success(
+        `${arrival.fileName} goes under ${account.trim()}, ${formatPeriod(period)}: it is listed once the vault has checked it.`,
+      );
+      onDone(arrival.id);
+    });
+  };
+
+  const discard = () =>
+    void run(async () => {
+      await callPresignApi('statementsApiUrl', STATEMENT_ROUTES.discardArrival, await idToken(), { params: { statementId: arrival.id } });
+      toast.info(`${arrival.fileName} was discarded.`);
+      onDone(arrival.id);
+    });
+
+  return (
+    <li data-testid="waiting-file" css={{ padding: '0.5rem 0', borderTop: `1px solid ${theme.color.border}` }}>
+      <div css={{ display: 'flex', flexWrap: 'wrap', alignItems: 'baseline', gap: '0.25rem 0.75rem' }}>
+        <strong css={{ overflowWrap: 'anywhere', flex: '1 1 12rem' }}>
+          {arrival.fileName} <span css={muted}>{formatBytes(arrival.size)}</span>
+        </strong>
+        {mode === 'idle' && (
+          <span css={{ display: 'flex', gap: '0.5rem' }}>
+            <Button variant="secondary" onClick={() => setMode('filing')} aria-label={`File ${arrival.fileName}…`}>
+              File…
+            </Button>
+            <Button variant="secondary" onClick={() => setMode('discarding')} aria-label={`Discard ${arrival.fileName}…`}>
+              Discard…
+            </Button>
+          </span>
+        )}
+      </div>
+      {arrival.reason}
+      {(arrival.period || arrival.account) && (
+        <>
+          <br />
+          <small>
+            Read from it:{' '}
+            {[
+              arrival.period && `its month, ${formatPeriod(arrival.period.value)} (${arrival.period.detail})`,
+              arrival.account && `its account, ${arrival.account.value} (${arrival.account.detail})`,
+            ]
+              .filter(Boolean)
+              .join('; ')}
+          </small>
+        </>
+      )}
+      <br />
+      <small css={muted}>{mailLine(arrival.mail)}</small>
+      {mode === 'filing' && (
+        <form onSubmit={file} aria-label={`File ${arrival.fileName}`} css={{ margin: '0.5rem 0 0', maxWidth: '28rem' }}>
+          <TextField
+            label="Account"
+            value={account}
+            onChange={(event) => setAccount(event.target.value)}
+            required
+            hint={arrival.account ? `From the file: ${arrival.account.detail}.` : 'The file does not say: name its account.'}
+          />
+          <TextField
+            label="Month"
+            type="month"
+            value={period}
+            onChange={(event) => setPeriod(event.target.value)}
+            required
+            hint={arrival.period ? `From the file: ${arrival.period.detail}.` : 'The file does not say: choose its month.'}
+          />
+          <div css={{ display: 'flex', flexWrap: 'wrap', gap: '0.5rem' }}>
+            <Button type="submit" disabled={busy}>
+              {busy ? 'Filing…' : 'File it'}
+            </Button>
+            <Button variant="secondary" onClick={() => setMode('idle')} disabled={busy}>
+              Cancel
+            </Button>
+          </div>
+        </form>
+      )}
+      {mode === 'discarding' && (
+        <div role="group" aria-label={`Discard ${arrival.fileName}`} css={{ margin: '0.5rem 0 0' }}>
+          <p css={{ margin: '0 0 0.5rem' }}>The file goes for good; the mail it came in is not kept either.</p>
+          <div css={{ display: 'flex', flexWrap: 'wrap', gap: '0.5rem' }}>
+            <Button variant="danger" onClick={discard} disabled={busy}>
+              {busy ? 'Discarding…' : 'Discard it'}
+            </Button>
+            <Button variant="secondary" onClick={() => setMode('idle')} disabled={busy}>
+              Keep it
+            </Button>
+          </div>
+        </div>
+      )}
+      <FormError message={error} />
+    </li>
+  );
+};
