@@ -39,12 +39,28 @@ const outcomeOf = async (id: string) =>
   (await apollo(stack.config, { token: alice.idToken }).query({ query: STATEMENT, variables: { id }, fetchPolicy: 'no-cache' }))
     .data as Outcome;
 
-/** Waits until the statement is out of SCANNING (or refused). */
-const settled = (id: string) =>
-  waitFor(async () => {
-    const outcome = await outcomeOf(id);
-    return outcome.uploadRefusal || (outcome.statement && outcome.statement.status !== 'SCANNING') ? outcome : undefined;
-  }, `statement ${id} to be catalogued and scanned`);
+/**
+ * Waits until the statement is out of SCANNING (or refused), as long as a person waits for a
+ * large file's verdict: ClamAV reads all of a 60 MB file, and in CI it shares two cores with
+ * the browser suite (once 15 s did not do). On AWS GuardDuty's verdict takes up to minutes.
+ * A wait that ends without one says where the file was.
+ */
+const settled = async (id: string) => {
+  let last: Outcome | undefined;
+  try {
+    return await waitFor(
+      async () => {
+        last = await outcomeOf(id);
+        return last.uploadRefusal || (last.statement && last.statement.status !== 'SCANNING') ? last : undefined;
+      },
+      `statement ${id} to be catalogued and scanned`,
+      60_000,
+    );
+  } catch (error) {
+    const where = last?.statement ? `its record says ${last.statement.status}` : 'it has no record yet (not catalogued)';
+    throw new Error(`${(error as Error).message}: ${where}`, { cause: error });
+  }
+};
 
 const s3Url = () => `http://127.0.0.1:${stack.ports.s3}`;
 const account = () =>
