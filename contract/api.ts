@@ -1,5 +1,6 @@
 import * as z from './zod';
 import { MAX_PARTS, PERIOD_PATTERN, STATEMENT_LIMITS, STATEMENT_PAGE_SIZE, TEXT_LIMITS } from './uploads';
+import { MAIL_SENDERS, MAIL_SENDER_PATTERN } from './mail';
 import { COMPOSITE_SHA256_PATTERN, SHA256_BASE64_PATTERN, type ChecksumType } from './checksums';
 import { plainNameProblem, textProblem } from './upload-rules';
 import { STATEMENT_ID_PATTERN } from './keys';
@@ -103,6 +104,24 @@ export const statementUploadRequestSchema = z
     checksum: statementChecksumSchema,
     identifierKeys: identifierKeysSchema.optional(),
     accountFacts: accountFactsSchema.optional(),
+  })
+  .strict();
+
+/** Whom a person takes mail from (contract/mail.ts): each sender trimmed and in lower case, each once. */
+export const mailSendersRequestSchema = z
+  .object({
+    senders: z
+      .array(
+        z
+          .string({ error: 'each sender must be text' })
+          .trim()
+          .toLowerCase()
+          .max(MAIL_SENDERS.maxChars, `a sender is at most ${MAIL_SENDERS.maxChars} characters`)
+          .regex(MAIL_SENDER_PATTERN, 'each sender must be an address (statements@bank.example) or a domain (@bank.example)'),
+        { error: 'senders must be a list' },
+      )
+      .max(MAIL_SENDERS.max, `at most ${MAIL_SENDERS.max} senders`)
+      .transform((senders) => [...new Set(senders)]),
   })
   .strict();
 

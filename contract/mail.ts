@@ -60,6 +60,26 @@ export const mailTokenOf = (recipient: string, domain: string): string | undefin
 export interface MailAddressResponse {
   /** `s-{token}@{domain}`; null until the person asks for one. */
   address: string | null;
+  /** Whose mail is taken (MAIL_SENDERS): anyone's when empty. */
+  senders: string[];
+}
+
+/**
+ * Whom a person takes mail from: addresses (`statements@bank.example`) or whole domains
+ * (`@bank.example`), matched against the mail's From address. None: anyone. Mail from
+ * anyone else is kept out, saying who sent it. The list stays when the address is replaced.
+ */
+export const MAIL_SENDERS = { max: 20, maxChars: 254 } as const;
+
+/**
+ * A sender as a person may name one: an address, or `@` and a domain, in either case (kept in
+ * lower case). Character classes, not a flag, so API Gateway's JSON Schema model checks the same.
+ */
+export const MAIL_SENDER_PATTERN =
+  /^([A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+)?@[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?(\.[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?)+$/;
+
+export interface MailSendersRequest {
+  senders: string[];
 }
 
 /** Who a mail was from, what it said it was about, and when it came: never its body. */

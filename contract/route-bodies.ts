@@ -3,6 +3,7 @@ import {
   accountDeletionRequestSchema,
   completeUploadRequestSchema,
   fileArrivalRequestSchema,
+  mailSendersRequestSchema,
   partUrlsRequestSchema,
   profileImageUploadRequestSchema,
   statementUploadRequestSchema,
@@ -34,6 +35,7 @@ const BODIES = [
   body(STATEMENT_ROUTES.addPushDevice, addDeviceRequestSchema),
   body(STATEMENT_ROUTES.createPacket, packetRequestSchema),
   body(STATEMENT_ROUTES.fileArrival, fileArrivalRequestSchema),
+  body(STATEMENT_ROUTES.setMailSenders, mailSendersRequestSchema),
 ] as const;
 
 /** The body a route's handler receives once its schema has parsed it (defaults filled in, text trimmed). */

@@ -15,7 +15,7 @@ import type {
   StatementUploadResponse,
   StoredPartsResponse,
 } from './api';
-import type { FileArrivalRequest, FileArrivalResponse, MailAddressResponse, MailArrivalsResponse } from './mail';
+import type { FileArrivalRequest, FileArrivalResponse, MailAddressResponse, MailArrivalsResponse, MailSendersRequest } from './mail';
 import type { AddDeviceRequest, PushDevice } from './push';
 import type { CreatedPacket, PacketRequest } from './packets';
 import type { CreateShareRequest, CreatedShare, ExtendShareRequest, RecipientShare, ShareDetails, ShareSummary } from './shares';
@@ -101,6 +101,8 @@ export const STATEMENT_ROUTES = {
   mailAddress: route<undefined, MailAddressResponse>()('GET', '/mail-address'),
   /** Gives the caller a new private mail address; the one they had is retired at once. */
   newMailAddress: route<undefined, MailAddressResponse>()('POST', '/mail-address'),
+  /** Sets whom the caller takes mail from (none: anyone); kept when the address is replaced. */
+  setMailSenders: route<MailSendersRequest, MailAddressResponse>()('POST', '/mail-address/senders'),
   /** What arrived by mail and waits for the caller, and what was kept out lately. */
   mailArrivals: route<undefined, MailArrivalsResponse>()('GET', '/mail/arrivals'),
   /** Files a waiting file under the account and month the caller chose (202: listed once the catalogue has it). */

@@ -56,8 +56,22 @@ export const mailRoutes = (deps: MailRouteDeps): RouteEntry[] => {
   return [
     on(STATEMENT_ROUTES.mailAddress, async ({ sub }) => {
       const domain = domainOrOff();
+      const [token, senders] = await Promise.all([deps.addresses.tokenOf(sub), deps.addresses.sendersOf(sub)]);
+      const answer: MailAddressResponse = { address: token ? mailAddressOf(token, domain) : null, senders };
+      return { status: 200, body: answer };
+    }),
+    on(STATEMENT_ROUTES.setMailSenders, async ({ sub, body }) => {
+      const domain = domainOrOff();
+      const { senders } = body();
+      try {
+        await deps.addresses.setSenders(sub, senders, now().toISOString());
+      } catch (error) {
+        if (error instanceof OwnerClosing) throw accountClosing();
+        throw error;
+      }
+      deps.log.info('mail senders set', { senders: senders.length });
       const token = await deps.addresses.tokenOf(sub);
-      const answer: MailAddressResponse = { address: token ? mailAddressOf(token, domain) : null };
+      const answer: MailAddressResponse = { address: token ? mailAddressOf(token, domain) : null, senders };
       return { status: 200, body: answer };
     }),
     // Read whatever the deployment: what arrived before the mail domain was taken away still waits.
@@ -108,7 +122,7 @@ export const mailRoutes = (deps: MailRouteDeps): RouteEntry[] => {
         }
         if (outcome === 'done') {
           deps.log.info('mail address replaced', { hadOne: previous !== undefined });
-          const answer: MailAddressResponse = { address: mailAddressOf(token, domain) };
+          const answer: MailAddressResponse = { address: mailAddressOf(token, domain), senders: await deps.addresses.sendersOf(sub) };
           return { status: 201, body: answer };
         }
       }

@@ -22,21 +22,22 @@ const setup = (options: { domain?: string; random?: (size: number) => Uint8Array
     mail: { ...deps.mail, domain: 'domain' in options ? options.domain : TEST_MAIL_DOMAIN, addresses, random: options.random },
   });
   const read = async (sub = ALICE) => api(apiEvent({ ...STATEMENT_ROUTES.mailAddress, sub }));
+  const setSenders = async (body: unknown, sub = ALICE) => api(apiEvent({ ...STATEMENT_ROUTES.setMailSenders, sub, body }));
   const renew = async (sub = ALICE) => api(apiEvent({ ...STATEMENT_ROUTES.newMailAddress, sub }));
-  return { addresses, read, renew, log: deps.log };
+  return { addresses, read, renew, setSenders, log: deps.log };
 };
 
 describe('a private mail address', () => {
   test('none until asked for; a new one is random, under the domain, and is the one read after', async () => {
     const { read, renew, addresses } = setup();
-    expect(json(await read())).toEqual({ address: null });
+    expect(json(await read())).toEqual({ address: null, senders: [] });
     const made = await renew();
     expect(made.statusCode).toBe(201);
     const { address } = json(made) as { address: string };
     const token = mailTokenOf(address, TEST_MAIL_DOMAIN);
     expect(token).toMatch(MAIL_TOKEN_PATTERN);
     expect(address).toBe(`s-${token}@${TEST_MAIL_DOMAIN}`);
-    expect(json(await read())).toEqual({ address });
+    expect(json(await read())).toEqual({ address, senders: [] });
     expect(await addresses.ownerOf(token!)).toEqual({ sub: ALICE });
   });
 
@@ -47,10 +48,10 @@ describe('a private mail address', () => {
     expect(second).not.toBe(first);
     expect(await addresses.ownerOf(mailTokenOf(first, TEST_MAIL_DOMAIN)!)).toBeUndefined();
     expect(await addresses.ownerOf(mailTokenOf(second, TEST_MAIL_DOMAIN)!)).toEqual({ sub: ALICE });
-    expect(json(await read(BOB))).toEqual({ address: null });
+    expect(json(await read(BOB))).toEqual({ address: null, senders: [] });
     const bobs = (json(await renew(BOB)) as { address: string }).address;
     expect(bobs).not.toBe(second);
-    expect(json(await read())).toEqual({ address: second });
+    expect(json(await read())).toEqual({ address: second, senders: [] });
   });
 
   test('a token someone holds is drawn again, never shared', async () => {
@@ -76,6 +77,40 @@ describe('a private mail address', () => {
     const { address } = json(await renew()) as { address: string };
     expect(log.text()).toContain('mail address replaced');
     expect(log.text()).not.toContain(mailTokenOf(address, TEST_MAIL_DOMAIN)!);
+  });
+});
+
+describe('whom a person takes mail from', () => {
+  test('set for the caller alone, trimmed, in lower case and each once; kept when the address is replaced; none is anyone', async () => {
+    const { read, renew, setSenders, addresses } = setup();
+    const { address } = json(await renew()) as { address: string };
+    const set = await setSenders({ senders: [' Statements@Bank.Example ', '@bank.example', 'statements@bank.example'] });
+    expect(set.statusCode).toBe(200);
+    expect(json(set)).toEqual({ address, senders: ['statements@bank.example', '@bank.example'] });
+    expect(await addresses.ownerOf(mailTokenOf(address, TEST_MAIL_DOMAIN)!)).toEqual({
+      sub: ALICE,
+      allowedSenders: ['statements@bank.example', '@bank.example'],
+    });
+    const replaced = json(await renew()) as { address: string; senders: string[] };
+    expect(replaced.senders).toEqual(['statements@bank.example', '@bank.example']);
+    expect(json(await read(BOB))).toEqual({ address: null, senders: [] });
+    expect(json(await setSenders({ senders: [] }))).toEqual({ address: replaced.address, senders: [] });
+    expect(await addresses.ownerOf(mailTokenOf(replaced.address, TEST_MAIL_DOMAIN)!)).toEqual({ sub: ALICE });
+  });
+
+  test.each([
+    [{ senders: ['bank.example'] }, /address .* or a domain/],
+    [{ senders: ['a@b'] }, /address .* or a domain/],
+    [{ senders: [`${'a'.repeat(250)}@bank.example`] }, /at most 254 characters/],
+    [{ senders: Array.from({ length: 21 }, (_, index) => `s${index}@bank.example`) }, /at most 20 senders/],
+    [{ senders: 'statements@bank.example' }, /list/],
+    [{ senders: [], owner: BOB }, /owner|unrecognized/i],
+  ])('%j is refused in words (400), nothing stored', async (body, words) => {
+    const { setSenders, addresses } = setup();
+    const answer = await setSenders(body);
+    expect(answer.statusCode).toBe(400);
+    expect(json(answer).error.message).toMatch(words);
+    expect(await addresses.sendersOf(ALICE)).toEqual([]);
   });
 });
 

@@ -59,7 +59,7 @@ const holderOf = async (token: string) =>
 
 describe('a private address', () => {
   test('none until asked for; each new one retires the one before in the table; each person has their own', async () => {
-    expect(await addressOf(alice)).toMatchObject({ status: 200, body: { address: null } });
+    expect(await addressOf(alice)).toMatchObject({ status: 200, body: { address: null, senders: [] } });
     const first = await newAddress(alice);
     expect(first.status).toBe(201);
     const firstToken = mailTokenOf(first.body.address, LOCAL_IDS.mailDomain);
@@ -71,12 +71,12 @@ describe('a private address', () => {
     expect(secondToken).not.toBe(firstToken);
     expect(await holderOf(firstToken!)).toBeUndefined();
     expect(await holderOf(secondToken!)).toBe(alice.sub);
-    expect((await addressOf(alice)).body).toEqual({ address: second.body.address });
+    expect((await addressOf(alice)).body).toEqual({ address: second.body.address, senders: [] });
 
-    expect((await addressOf(bob)).body).toEqual({ address: null });
+    expect((await addressOf(bob)).body).toEqual({ address: null, senders: [] });
     const bobs = await newAddress(bob);
     expect(bobs.body.address).not.toBe(second.body.address);
-    expect((await addressOf(alice)).body).toEqual({ address: second.body.address });
+    expect((await addressOf(alice)).body).toEqual({ address: second.body.address, senders: [] });
   });
 
   test('without a token, neither route answers', async () => {
@@ -288,6 +288,21 @@ describe('mail sent with smtplib', () => {
       'the stored messages to be deleted',
       15_000,
     );
+  });
+
+  test('mail from a sender the person did not allow is kept out, saying who sent it; with no list, anyone is taken again', async () => {
+    const set = (senders: string[]) =>
+      callApi(stack.config, 'statementsApiUrl', STATEMENT_ROUTES.setMailSenders, { token: alice.idToken, body: { senders } });
+    expect(await set(['@Bank.Example'])).toMatchObject({ status: 200, body: { address, senders: ['@bank.example'] } });
+    expect(send(address, 'From Harbor', ['releve-bnp.ofx']).status).toBe(0);
+    const note = await waitFor(
+      async () => (await itemsOf(alice, TABLE_KEYS.mailNoteSortPrefix)).find((item) => item.subject === 'From Harbor'),
+      'the note of the mail kept out',
+      30_000,
+    );
+    expect(note).toMatchObject({ reason: MAIL_WORDS.notAllowedSender('statements@harbor.example') });
+    expect(await set([])).toMatchObject({ status: 200, body: { address, senders: [] } });
+    expect((await addressOf(alice)).body).toEqual({ address, senders: [] });
   });
 
   test("a 35 MB attachment is over SES's 40 MB once encoded: refused (552) before its bytes are taken, nothing stored or noted", async () => {

@@ -272,6 +272,12 @@ const REST: Record<
     request: () => ({}),
     expect: { ...tokenless, apiKey: 'denied', userA: 'ok', userB: 'ok' },
   },
+  setMailSenders: {
+    api: 'statementsApiUrl',
+    route: STATEMENT_ROUTES.setMailSenders,
+    request: () => ({ body: { senders: [] } }),
+    expect: { ...tokenless, apiKey: 'denied', userA: 'ok', userB: 'ok' },
+  },
   mailAddress: {
     api: 'statementsApiUrl',
     route: STATEMENT_ROUTES.mailAddress,
@@ -529,7 +535,7 @@ test('the matrix covers every operation and route for every caller', () => {
   expect([...Object.values(REST), ...Object.values(CLOSING)].map((cell) => named(cell.route)).sort()).toEqual(
     [...Object.values(PROFILE_IMAGE_ROUTES), ...Object.values(STATEMENT_ROUTES)].map(named).sort(),
   );
-  expect(cells(GRAPHQL).length + cells(REST).length + cells(CLOSING).length).toBe((RESOLVERS.length + 32) * CALLERS.length);
+  expect(cells(GRAPHQL).length + cells(REST).length + cells(CLOSING).length).toBe((RESOLVERS.length + 33) * CALLERS.length);
 });
 
 describe('GraphQL', () => {

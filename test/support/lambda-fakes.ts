@@ -560,10 +560,17 @@ export const TEST_MAIL_DOMAIN = 'mail.vault.example.com';
 export const memoryMailAddresses = (): MailAddresses & { owners: Map<string, string> } => {
   const tokens = new Map<string, string>();
   const owners = new Map<string, string>();
+  const senders = new Map<string, string[]>();
   return {
     owners,
     async tokenOf(owner) {
       return tokens.get(owner);
+    },
+    async sendersOf(owner) {
+      return senders.get(owner) ?? [];
+    },
+    async setSenders(owner, list) {
+      senders.set(owner, [...list]);
     },
     async replace(owner, token, previous, _at) {
       if (tokens.get(owner) !== previous) return 'changed';
@@ -575,7 +582,8 @@ export const memoryMailAddresses = (): MailAddresses & { owners: Map<string, str
     },
     async ownerOf(token) {
       const sub = owners.get(token);
-      return sub ? { sub } : undefined;
+      const allowed = sub ? (senders.get(sub) ?? []) : [];
+      return sub ? { sub, ...(allowed.length > 0 ? { allowedSenders: allowed } : {}) } : undefined;
     },
     async retire(token) {
       owners.delete(token);

@@ -2,6 +2,7 @@ import { DeleteCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { TABLE_KEYS } from '../../../contract/keys';
 import { MAIL_TOKEN_PATTERN } from '../../../contract/mail';
+import { updateOpenProfile } from '../records/profile';
 import { conditionFailed, OwnerClosing, ownerStillOpen, pk, profileKey, sk, tableAccess } from '../records/table';
 
 /** Who holds a private mail address, and whom they take mail from. */
@@ -26,27 +27,53 @@ export interface MailAddresses {
    * the owner's address changed since it was read (a second tab), which the caller reads again.
    */
   replace(owner: string, token: string, previous: string | undefined, at: string): Promise<'done' | 'taken' | 'changed'>;
-  /** Who holds a token now, if anyone. */
+  /** Whom the owner takes mail from (none: anyone). */
+  sendersOf(owner: string): Promise<string[]>;
+  /** Sets whom the owner takes mail from; throws OwnerClosing when their account is being closed. */
+  setSenders(owner: string, senders: readonly string[], at: string): Promise<void>;
+  /** Who holds a token now, if anyone, and whom they take mail from. */
   ownerOf(token: string): Promise<MailOwner | undefined>;
   /** Removes a token's item (its owner's account is being closed): mail to it is then mail to no one. */
   retire(token: string): Promise<void>;
 }
 
 const MAIL_TOKEN = 'mailToken';
+/** On the profile, so the list outlives any one address. */
+const MAIL_SENDERS_ATTRIBUTE = 'mailSenders';
 
 const mailKey = (token: string) => ({ [pk]: TABLE_KEYS.mailPartition(token), [sk]: TABLE_KEYS.mailSort });
 
 export const dynamoMailAddresses = (tableName: string, client: DynamoDBClient): MailAddresses => {
   const { documents, transact } = tableAccess(tableName, client);
-  const tokenOf = async (owner: string): Promise<string | undefined> => {
+  const profileMail = async (owner: string): Promise<{ token?: string; senders: string[] }> => {
     const { Item } = await documents.send(
-      new GetCommand({ TableName: tableName, Key: profileKey(owner), ProjectionExpression: MAIL_TOKEN, ConsistentRead: true }),
+      new GetCommand({
+        TableName: tableName,
+        Key: profileKey(owner),
+        ProjectionExpression: '#token, #senders',
+        ExpressionAttributeNames: { '#token': MAIL_TOKEN, '#senders': MAIL_SENDERS_ATTRIBUTE },
+        ConsistentRead: true,
+      }),
     );
     const token = Item?.[MAIL_TOKEN];
-    return typeof token === 'string' && MAIL_TOKEN_PATTERN.test(token) ? token : undefined;
+    const senders = Item?.[MAIL_SENDERS_ATTRIBUTE];
+    return {
+      ...(typeof token === 'string' && MAIL_TOKEN_PATTERN.test(token) ? { token } : {}),
+      senders: Array.isArray(senders) ? senders.map(String) : [],
+    };
   };
+  const tokenOf = async (owner: string) => (await profileMail(owner)).token;
   return {
     tokenOf,
+    sendersOf: async (owner) => (await profileMail(owner)).senders,
+    async setSenders(owner, senders, at) {
+      const outcome = await updateOpenProfile({ tableName, transact }, owner, at, {
+        set: ', #senders = :senders',
+        names: { '#senders': MAIL_SENDERS_ATTRIBUTE },
+        values: { ':senders': [...senders] },
+      });
+      if (outcome === 'closing') throw new OwnerClosing();
+    },
     async replace(owner, token, previous, at) {
       try {
         await transact([
@@ -88,12 +115,9 @@ export const dynamoMailAddresses = (tableName: string, client: DynamoDBClient): 
       if (typeof Item?.owner !== 'string') return undefined;
       // The owner's profile must still name the token: an account closed (its partition
       // emptied) or a token retired by a write that raced this read holds no address.
-      if ((await tokenOf(Item.owner)) !== token) return undefined;
-      const senders = Item.allowedSenders;
-      return {
-        sub: Item.owner,
-        ...(Array.isArray(senders) && senders.length > 0 ? { allowedSenders: senders.map(String) } : {}),
-      };
+      const profile = await profileMail(Item.owner);
+      if (profile.token !== token) return undefined;
+      return { sub: Item.owner, ...(profile.senders.length > 0 ? { allowedSenders: profile.senders } : {}) };
     },
   };
 };
