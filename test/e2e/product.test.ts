@@ -506,6 +506,19 @@ describe('profile', () => {
     await expect(waiting).toHaveCount(0);
     const after = await callApi(stack.config, 'statementsApiUrl', STATEMENT_ROUTES.mailArrivals, { token: idToken });
     expect(after.body.arrived).toEqual([]);
+
+    // Whom she takes mail from: saved for her account, shown again after a reload, and cleared.
+    const senders = card.getByRole('form', { name: 'Whom you take mail from' });
+    await senders.getByLabel('Only take mail from').fill('Statements@Harbor.Example,  @bank.example');
+    await senders.getByRole('button', { name: 'Save senders' }).click();
+    await expect(toast(page, 'Only mail from these senders is taken now.')).toBeVisible();
+    await page.reload();
+    await expect(senders.getByLabel('Only take mail from')).toHaveValue('statements@harbor.example, @bank.example');
+    await shot(page, 'profile-mail-senders');
+    await senders.getByLabel('Only take mail from').fill('');
+    await senders.getByRole('button', { name: 'Save senders' }).click();
+    await expect(toast(page, 'Mail from anyone is taken now.')).toBeVisible();
+    expect((await callApi(stack.config, 'statementsApiUrl', STATEMENT_ROUTES.mailAddress, { token: idToken })).body.senders).toEqual([]);
   });
 });
 

@@ -9,6 +9,7 @@ import { PresignApiError, callPresignApi } from '@/lib/presign-api';
 import { toast } from '@/lib/toast';
 import { theme } from '@/lib/theme';
 import { Button, Card, FormError } from '../ui';
+import { MailSenders } from './mail-senders';
 import { WaitingFile, mailLine } from './waiting-file';
 
 const messageOf = (error: unknown) => (error instanceof PresignApiError ? error.message : `${(error as Error).message}`);
@@ -22,6 +23,7 @@ export const MailCard = () => {
   const idToken = useIdToken();
   const [state, setState] = useState<'loading' | 'off' | 'on'>('loading');
   const [address, setAddress] = useState<string | null>(null);
+  const [senders, setSenders] = useState<string[]>([]);
   const [arrivals, setArrivals] = useState<MailArrivalsResponse>();
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -35,6 +37,7 @@ export const MailCard = () => {
         callPresignApi('statementsApiUrl', STATEMENT_ROUTES.mailArrivals, token),
       ]);
       setAddress(mine.address);
+      setSenders(mine.senders);
       setArrivals(arrived);
       setState('on');
     } catch (caught) {
@@ -119,6 +122,7 @@ export const MailCard = () => {
           </div>
         </div>
       )}
+      {state === 'on' && address && <MailSenders key={senders.join(',')} senders={senders} onSaved={setSenders} />}
       {state === 'on' && !address && (
         <Button variant="secondary" onClick={() => void newAddress()} disabled={busy}>
           {busy ? 'Making your address…' : 'Get an address'}
