@@ -56,7 +56,7 @@ export const mailRoutes = (deps: MailRouteDeps): RouteEntry[] => {
   return [
     on(STATEMENT_ROUTES.mailAddress, async ({ sub }) => {
       const domain = domainOrOff();
-      const [token, senders] = await Promise.all([deps.addresses.tokenOf(sub), deps.addresses.sendersOf(sub)]);
+      const { token, senders } = await deps.addresses.mailOf(sub);
       const answer: MailAddressResponse = { address: token ? mailAddressOf(token, domain) : null, senders };
       return { status: 200, body: answer };
     }),
@@ -122,7 +122,10 @@ export const mailRoutes = (deps: MailRouteDeps): RouteEntry[] => {
         }
         if (outcome === 'done') {
           deps.log.info('mail address replaced', { hadOne: previous !== undefined });
-          const answer: MailAddressResponse = { address: mailAddressOf(token, domain), senders: await deps.addresses.sendersOf(sub) };
+          const answer: MailAddressResponse = {
+            address: mailAddressOf(token, domain),
+            senders: (await deps.addresses.mailOf(sub)).senders,
+          };
           return { status: 201, body: answer };
         }
       }

@@ -110,7 +110,7 @@ describe('whom a person takes mail from', () => {
     const answer = await setSenders(body);
     expect(answer.statusCode).toBe(400);
     expect(json(answer).error.message).toMatch(words);
-    expect(await addresses.sendersOf(ALICE)).toEqual([]);
+    expect((await addresses.mailOf(ALICE)).senders).toEqual([]);
   });
 });
 

@@ -537,7 +537,12 @@ export const memoryApiDeps = (
     account: parts.account ?? memoryAccount().account,
     push: { devices: memoryDevices(), sender: { notify: async () => ({ sent: 0, gone: 0, failed: 0 }) } },
     identifierSecret: async () => TEST_IDENTIFIER_SECRET,
-    mail: { domain: TEST_MAIL_DOMAIN, addresses: memoryMailAddresses(), arrivals: memoryMailArrivals(), fileWaiting: async () => undefined },
+    mail: {
+      domain: TEST_MAIL_DOMAIN,
+      addresses: memoryMailAddresses(),
+      arrivals: memoryMailArrivals(),
+      fileWaiting: async () => undefined,
+    },
   };
 };
 
@@ -566,8 +571,9 @@ export const memoryMailAddresses = (): MailAddresses & { owners: Map<string, str
     async tokenOf(owner) {
       return tokens.get(owner);
     },
-    async sendersOf(owner) {
-      return senders.get(owner) ?? [];
+    async mailOf(owner) {
+      const token = tokens.get(owner);
+      return { ...(token ? { token } : {}), senders: senders.get(owner) ?? [] };
     },
     async setSenders(owner, list) {
       senders.set(owner, [...list]);

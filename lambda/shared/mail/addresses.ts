@@ -27,8 +27,8 @@ export interface MailAddresses {
    * the owner's address changed since it was read (a second tab), which the caller reads again.
    */
   replace(owner: string, token: string, previous: string | undefined, at: string): Promise<'done' | 'taken' | 'changed'>;
-  /** Whom the owner takes mail from (none: anyone). */
-  sendersOf(owner: string): Promise<string[]>;
+  /** The owner's address token, if any, and whom they take mail from (none: anyone), in one read. */
+  mailOf(owner: string): Promise<{ token?: string; senders: string[] }>;
   /** Sets whom the owner takes mail from; throws OwnerClosing when their account is being closed. */
   setSenders(owner: string, senders: readonly string[], at: string): Promise<void>;
   /** Who holds a token now, if anyone, and whom they take mail from. */
@@ -65,7 +65,7 @@ export const dynamoMailAddresses = (tableName: string, client: DynamoDBClient): 
   const tokenOf = async (owner: string) => (await profileMail(owner)).token;
   return {
     tokenOf,
-    sendersOf: async (owner) => (await profileMail(owner)).senders,
+    mailOf: profileMail,
     async setSenders(owner, senders, at) {
       const outcome = await updateOpenProfile({ tableName, transact }, owner, at, {
         set: ', #senders = :senders',
