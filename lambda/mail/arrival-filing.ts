@@ -1,4 +1,5 @@
 import type { Log } from '../shared/log';
+import type { WaitingFile } from '../shared/mail/arrivals';
 import type { FileArrivalEvent } from './arrival-event';
 import { mailStatement, readMailedFile, type MailFilingPorts } from './file-port';
 
@@ -11,14 +12,6 @@ import { mailStatement, readMailedFile, type MailFilingPorts } from './file-port
  * so the catalogue and the malware scan take it from there, and then lets the waiting
  * copy go.
  */
-
-/** A waiting file, as its record says. */
-export interface WaitingFile {
-  readonly fileName: string;
-  readonly contentType: string;
-  /** The account the file was read to name, if any (the proposal's value). */
-  readonly account?: string;
-}
 
 export interface ArrivalFilingPorts extends Pick<MailFilingPorts, 'pdfText' | 'workbookRows' | 'ownerKey' | 'filedBefore' | 'store'> {
   waiting(owner: string, statementId: string): Promise<WaitingFile | undefined>;

@@ -175,7 +175,7 @@ export const readMailedFile = async (
   owner: string,
   file: Pick<MailFile, 'fileName' | 'contentType' | 'bytes'>,
 ): Promise<{ proposal: FilingProposal; identifierKeys: Map<string, string>; text?: DocumentText }> => {
-  const pieces = mailFilePieces({ ...file, source: 'attachment' });
+  const pieces = mailFilePieces(file);
   const kind = contentKindOf(file.contentType);
   const text = kind === 'pdf' && ports.pdfText ? await ports.pdfText(file.bytes) : undefined;
   const sheet = kind === 'xlsx' && ports.workbookRows ? await ports.workbookRows(file.bytes) : undefined;

@@ -24,7 +24,7 @@ export type MailFilingDecision =
   | { readonly kind: 'arrive'; readonly reason: string; readonly proposal: FilingProposal };
 
 /** The parts of a mailed file the reading rules take: its first part and, for a larger file, its last. */
-export const mailFilePieces = (file: MailFile): FilePieces => {
+export const mailFilePieces = (file: Pick<MailFile, 'fileName' | 'contentType' | 'bytes'>): FilePieces => {
   const whole = file.bytes.length <= PROPOSAL_READ.headBytes + PROPOSAL_READ.tailBytes;
   return {
     fileName: file.fileName,

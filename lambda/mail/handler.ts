@@ -11,9 +11,10 @@ import { receiveMail } from './intake';
 
 /**
  * The mail function's Lambda handler: SES's receipt rule invokes it (asynchronously) for
- * each message it stored, and the statements API to file a waiting file (arrival-filing.ts). Its environment (the mail domain and the identifier secret
- * checked), logger and metrics are made at cold start; its clients at the first
- * invocation (wiring.ts).
+ * each message it stored, and the statements API to file a waiting file
+ * (arrival-filing.ts). Its environment (the mail domain and the identifier secret checked),
+ * logger and metrics are made at cold start; its clients at the first invocation
+ * (wiring.ts).
  */
 export const createMailIntakeHandler = (env: Record<string, string | undefined>, access: AwsAccess = {}) => {
   const settings = parseEnvironment(env);

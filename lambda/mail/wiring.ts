@@ -1,5 +1,5 @@
 import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
-import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { ownerIdentifierKey } from '../../contract/accounts/identifier-keys';
 import type { LabelledAccount } from '../../contract/accounts/match';
@@ -8,6 +8,7 @@ import { LAMBDA_ENV } from '../../contract/lambda-env';
 import { required, type HandlerEnvironment } from '../shared/environment';
 import type { Log } from '../shared/log';
 import { dynamoMailAddresses } from '../shared/mail/addresses';
+import { dynamoMailArrivals } from '../shared/mail/arrivals';
 import { encodeStatementMetadata } from '../shared/metadata';
 import { once } from '../shared/once';
 import { dynamoRecordStore } from '../shared/records';
@@ -135,31 +136,17 @@ export const mailIntakeOf = (
     keepOut,
     now: () => new Date(),
   });
-  const waitingKey = (owner: string, statementId: string) => ({
-    [pk]: TABLE_KEYS.userPartition(owner),
-    [sk]: TABLE_KEYS.arrivedSort(statementId),
-  });
+  const arrivals = dynamoMailArrivals(settings.tableName, dynamo);
   const arrivalFiling: ArrivalFilingPorts = {
     ...reading,
-    waiting: async (owner, statementId) => {
-      const { Item: item } = await table.documents.send(
-        new GetCommand({ TableName: settings.tableName, Key: waitingKey(owner, statementId), ConsistentRead: true }),
-      );
-      if (!item) return undefined;
-      const account = (item.account as { value?: unknown } | undefined)?.value;
-      return {
-        fileName: String(item.fileName),
-        contentType: String(item.contentType),
-        ...(typeof account === 'string' ? { account } : {}),
-      };
-    },
+    waiting: (owner, statementId) => arrivals.waiting(owner, statementId),
     readWaiting: async (owner, statementId) => {
       const answer = await s3.send(new GetObjectCommand({ Bucket: bucket, Key: arrivedKey(owner, statementId) }));
       return answer.Body!.transformToByteArray();
     },
     removeWaiting: async (owner, statementId) => {
       await s3.send(new DeleteObjectCommand({ Bucket: bucket, Key: arrivedKey(owner, statementId) }));
-      await table.documents.send(new DeleteCommand({ TableName: settings.tableName, Key: waitingKey(owner, statementId) }));
+      await arrivals.discard(owner, statementId);
     },
     log,
   };

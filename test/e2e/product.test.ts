@@ -498,6 +498,9 @@ describe('profile', () => {
     await expect(form).toContainText('The file does not say: name its account.');
     await expect(form).toContainText('From the file:');
     await shot(page, 'profile-mail-file');
+    await page.setViewportSize({ width: 360, height: 800 });
+    await shot(page, 'profile-mail-file-360');
+    await page.setViewportSize({ width: 1100, height: 850 });
     await form.getByRole('button', { name: 'Cancel' }).click();
     // Discarded after asking: gone from the page and from the API's answer.
     await row.getByRole('button', { name: `Discard ${name}…` }).click();

@@ -3,7 +3,8 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { ownerIdentifierKey } from '../../contract/accounts/identifier-keys';
 import { fileArrivalEventSchema } from '../../lambda/mail/arrival-event';
-import { fileArrival, type ArrivalFilingPorts, type WaitingFile } from '../../lambda/mail/arrival-filing';
+import { fileArrival, type ArrivalFilingPorts } from '../../lambda/mail/arrival-filing';
+import type { WaitingFile } from '../../lambda/shared/mail/arrivals';
 import type { MailStatement } from '../../lambda/mail/file-port';
 import { TEST_IDENTIFIER_SECRET, capturingLog } from '../support/lambda-fakes';
 
@@ -20,7 +21,7 @@ const setup = (options: { file: string; contentType: string; before?: 'held' | '
   const bytes = fs.readFileSync(path.join(FIXTURES, options.file));
   const stored: MailStatement[] = [];
   let waiting: WaitingFile | undefined =
-    options.waiting === false ? undefined : { fileName: options.file, contentType: options.contentType };
+    options.waiting === false ? undefined : { fileName: options.file, contentType: options.contentType, size: bytes.length };
   const log = capturingLog();
   const ports: ArrivalFilingPorts = {
     ownerKey: (owner) => ownerIdentifierKey(TEST_IDENTIFIER_SECRET, owner),

@@ -12,7 +12,7 @@ import { mailFilePieces, mailFiling } from '../../lambda/mail/filing';
 const FIXTURES = path.join(__dirname, '..', 'fixtures', 'statements');
 
 const proposalOf = (fileName: string, contentType: string) =>
-  proposeFiling(mailFilePieces({ fileName, contentType, bytes: fs.readFileSync(path.join(FIXTURES, fileName)), source: 'attachment' }));
+  proposeFiling(mailFilePieces({ fileName, contentType, bytes: fs.readFileSync(path.join(FIXTURES, fileName)) }));
 
 test('an OFX naming its bank and account is filed under a new account it names, for a person who has none, saying where each came from', () => {
   expect(mailFiling(proposalOf('releve-bnp.ofx', 'application/x-ofx'), [])).toMatchObject({
@@ -50,7 +50,7 @@ test("a CSV giving a last four and no bank, when two of the person's accounts en
 
 test('a file with no period read, and a protected PDF, wait in Arrived saying why', () => {
   const noDates = proposeFiling(
-    mailFilePieces({ fileName: 'export.csv', contentType: 'text/csv', bytes: Buffer.from('Name,Value\nfoo,1\n'), source: 'attachment' }),
+    mailFilePieces({ fileName: 'export.csv', contentType: 'text/csv', bytes: Buffer.from('Name,Value\nfoo,1\n') }),
   );
   expect(mailFiling(noDates, [])).toMatchObject({ kind: 'arrive', reason: MAIL_WORDS.noPeriod });
   const locked = proposeFiling({
@@ -58,7 +58,6 @@ test('a file with no period read, and a protected PDF, wait in Arrived saying wh
       fileName: 'Statement 2024-03.pdf',
       contentType: 'application/pdf',
       bytes: Buffer.from('%PDF-1.7'),
-      source: 'attachment',
     }),
     text: { problem: 'protected' },
   });
@@ -69,7 +68,7 @@ test('a file with no period read, and a protected PDF, wait in Arrived saying wh
 
 test('a large file is read by its first and last parts only, as uploads are', () => {
   const bytes = Buffer.alloc(2 * 1024 * 1024, 'a');
-  const pieces = mailFilePieces({ fileName: 'big.csv', contentType: 'text/csv', bytes, source: 'attachment' });
+  const pieces = mailFilePieces({ fileName: 'big.csv', contentType: 'text/csv', bytes });
   expect(pieces.head.length).toBe(256 * 1024);
   expect(pieces.tail?.length).toBe(64 * 1024);
   expect(pieces.size).toBe(bytes.length);

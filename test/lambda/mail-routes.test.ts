@@ -119,7 +119,7 @@ describe('a waiting file, filed or discarded on its owner’s word', () => {
   const arrivalsSetup = () => {
     const deps = memoryApiDeps();
     const arrivals = memoryMailArrivals();
-    arrivals.waitingFiles.set(`${ALICE}/${WAITING}`, { size: 4_000 });
+    arrivals.waitingFiles.set(`${ALICE}/${WAITING}`, { fileName: 'activity.csv', contentType: 'text/csv', size: 4_000 });
     const asked: FileArrivalEvent[] = [];
     const api = createStatementsApi({
       ...deps,

@@ -1,5 +1,4 @@
 import { DynamoDBDocumentClient, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -17,6 +16,7 @@ import { callApi } from './support/rest';
 import { sharedStack } from './support/shared-stack';
 import { waitFor, type StackProcess } from './support/stack-process';
 import { newUser, type TestUser } from './support/users';
+import { sendMail } from './support/mail';
 import { STATEMENT_PDFS, statementPdf } from '../support/statement-pdfs';
 import { STATEMENT_WORKBOOKS, statementWorkbook } from '../support/statement-workbooks';
 
@@ -28,7 +28,6 @@ import { STATEMENT_WORKBOOKS, statementWorkbook } from '../support/statement-wor
  * catalogue as an upload, or waiting in Arrived with why.
  */
 const FIXTURES = path.join(__dirname, '..', 'fixtures', 'statements');
-const SEND = path.join(__dirname, '..', 'support', 'send-mail.py');
 let stack: StackProcess;
 let alice: TestUser;
 let bob: TestUser;
@@ -88,9 +87,12 @@ describe('a private address', () => {
 
 /** Sends a message with Python's smtplib to the local SMTP server; its answer, or the refusal. Files are the fixtures' names, or paths. */
 const send = (to: string, subject: string, files: string[]) =>
-  spawnSync('python3', [SEND, HOST, String(stack.ports.mail), to, subject, ...files.map((name) => path.resolve(FIXTURES, name))], {
-    encoding: 'utf8',
-  });
+  sendMail(
+    stack,
+    to,
+    subject,
+    files.map((name) => path.resolve(FIXTURES, name)),
+  );
 
 const documents = () => DynamoDBDocumentClient.from(dynamoClient(stack.ports.dynamodb));
 
@@ -309,7 +311,7 @@ describe('mail sent with smtplib', () => {
     const big = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'vault-mail-big-')), 'statement.pdf');
     fs.writeFileSync(big, Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(35 * 1024 * 1024, 'a')]));
     const notesBefore = (await itemsOf(alice, TABLE_KEYS.mailNoteSortPrefix)).length;
-    const sent = spawnSync('python3', [SEND, HOST, String(stack.ports.mail), address, 'A large statement', big], { encoding: 'utf8' });
+    const sent = sendMail(stack, address, 'A large statement', [big]);
     fs.rmSync(path.dirname(big), { recursive: true, force: true });
     expect(sent.status).toBe(1);
     expect(sent.stderr).toMatch(/552/);

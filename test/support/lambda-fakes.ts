@@ -28,7 +28,7 @@ import { Presigner, type ObjectInfo, type ObjectStore } from '../../lambda/share
 import { SAMPLES } from './samples';
 import type { OwnerShare, ShareStore, StoredShare } from '../../lambda/shared/shares/store';
 import type { AccountStatements } from '../../lambda/statements/share-routes';
-import type { MailArrivals } from '../../lambda/shared/mail/arrivals';
+import type { MailArrivals, WaitingFile } from '../../lambda/shared/mail/arrivals';
 import type { MailAddresses } from '../../lambda/shared/mail/addresses';
 import type { DeviceStore, StoredDevice } from '../../lambda/shared/push/devices';
 
@@ -547,8 +547,8 @@ export const memoryApiDeps = (
 };
 
 /** Files waiting in Arrived, in memory: each owner's, by id, with its size. */
-export const memoryMailArrivals = (): MailArrivals & { waitingFiles: Map<string, { size: number }> } => {
-  const waitingFiles = new Map<string, { size: number }>();
+export const memoryMailArrivals = (): MailArrivals & { waitingFiles: Map<string, WaitingFile> } => {
+  const waitingFiles = new Map<string, WaitingFile>();
   const key = (owner: string, statementId: string) => `${owner}/${statementId}`;
   return {
     waitingFiles,

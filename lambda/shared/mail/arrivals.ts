@@ -11,11 +11,18 @@ import {
 } from '../../../contract/mail';
 import { pk, sk, tableAccess } from '../records/table';
 
+/** A file that arrived by mail and waits, as its record says. */
+export interface WaitingFile {
+  readonly fileName: string;
+  readonly contentType: string;
+  readonly size: number;
+}
+
 /** What arrived by mail for an owner and waits, and what was kept out: read from their partition. */
 export interface MailArrivals {
   list(owner: string): Promise<MailArrivalsResponse>;
-  /** One waiting file's size, if it waits. */
-  waiting(owner: string, statementId: string): Promise<{ size: number } | undefined>;
+  /** One waiting file, if it waits. */
+  waiting(owner: string, statementId: string): Promise<WaitingFile | undefined>;
   /** Lets a waiting file's record go (its bytes go through the object store). */
   discard(owner: string, statementId: string): Promise<void>;
 }
@@ -58,7 +65,7 @@ export const dynamoMailArrivals = (tableName: string, client: DynamoDBClient): M
       const { Item: item } = await documents.send(
         new GetCommand({ TableName: tableName, Key: key(owner, statementId), ConsistentRead: true }),
       );
-      return item ? { size: Number(item.size ?? 0) } : undefined;
+      return item ? { fileName: text(item.fileName), contentType: text(item.contentType), size: Number(item.size ?? 0) } : undefined;
     },
     async discard(owner, statementId) {
       await documents.send(new DeleteCommand({ TableName: tableName, Key: key(owner, statementId) }));
