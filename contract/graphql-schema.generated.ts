@@ -67,6 +67,8 @@ export type AccountSummary = {
   kindSaid?: Maybe<Scalars['Boolean']['output']>;
   /** The account's name: as first given (the oldest statement's spelling), or as the person renamed it. */
   label: Scalars['String']['output'];
+  /** A password for its protected PDFs is kept (Query.pdfPassword reads it). */
+  pdfPasswordKept?: Maybe<Scalars['Boolean']['output']>;
   /** YYYY-MM: no statements before this month, as the person said. */
   statementsFrom?: Maybe<Scalars['String']['output']>;
 };
@@ -170,6 +172,8 @@ export type Mutation = {
   editStatements: EditStatementsResult;
   /** Enters or corrects one of the caller's statements' days and money; null for any id the caller does not own. */
   enterBalances?: Maybe<Statement>;
+  /** Keeps the password of one of the caller's accounts' protected PDFs, or forgets it (an empty or null password): previews and mailed statements of the account then open with it. Null for an account the caller has none of. */
+  keepPdfPassword?: Maybe<AccountSummary>;
   /** Gives one of the caller's accounts another name, keeping its key and all it holds (statements, details, schedule, shares), in one write: from then on files and moves filed under the name go to it. Null for an account the caller has none of; a BadRequest error when another of their accounts goes by the name (moving its statements merges them). */
   renameAccount?: Maybe<AccountSummary>;
   /** What the person says an account is (its institution, kind and currency): null when it is not one of theirs. */
@@ -190,6 +194,11 @@ export type MutationEnterBalancesArgs = {
 };
 
 
+export type MutationKeepPdfPasswordArgs = {
+  input: PdfPasswordInput;
+};
+
+
 export type MutationRenameAccountArgs = {
   input: RenameAccountInput;
 };
@@ -207,6 +216,14 @@ export type MutationUpdateAccountScheduleArgs = {
 
 export type MutationUpdateProfileArgs = {
   input: UpdateProfileInput;
+};
+
+/** One account's PDF password: kept when given, forgotten when empty or null. */
+export type PdfPasswordInput = {
+  /** The account (AccountSummary.accountKey). */
+  accountKey: Scalars['String']['input'];
+  /** 1 to 127 characters, no control characters; empty or null forgets the kept one. */
+  password?: InputMaybe<Scalars['String']['input']>;
 };
 
 export type PeriodSummary = {
@@ -235,6 +252,8 @@ export type Query = {
   deletedStatements: DeletedStatementConnection;
   /** The caller's profile; a caller who never saved one gets their id and e-mail. */
   me: Profile;
+  /** The password the caller keeps for one of their accounts' protected PDFs; null when none is kept or the account is not theirs. Read only when a protected PDF is opened, never with the accounts. */
+  pdfPassword?: Maybe<Scalars['String']['output']>;
   /** The periods the caller has statements for, newest first, with how many statements and bytes each holds. */
   periods: Array<PeriodSummary>;
   /** The caller's statements matching every word typed (each as the start of a word) in their name, account, period (2024, March 2024, Mar 24, 2024-03) or content; best first, at most `limit` (default 20, at most 50). */
@@ -271,6 +290,11 @@ export type QueryCoverageArgs = {
 
 export type QueryDeletedStatementsArgs = {
   nextToken?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type QueryPdfPasswordArgs = {
+  accountKey: Scalars['String']['input'];
 };
 
 

@@ -19,6 +19,7 @@ import {
 } from '../contract';
 import { SCHEDULE_FIELDS } from '../contract/accounts/schedule';
 import { ACCOUNT_DETAIL_FIELDS, ACCOUNT_DETAIL_LIMITS, ACCOUNT_KINDS, CURRENCY_PATTERN } from '../contract/accounts/details';
+import { PDF_PASSWORD, PDF_PASSWORD_ATTRIBUTES, PDF_PASSWORD_PATTERN } from '../contract/accounts/pdf-password';
 import { COVERAGE_PAGE_CELLS } from '../contract/keys';
 import { ACCOUNT_KEY_MAX_CHARS } from '../contract/api';
 
@@ -104,6 +105,11 @@ const QUOTA_READ = `{
   "key": ${ownerKey(`"${TABLE_KEYS.quotaSort}"`)},
   "consistentRead": true
 }`;
+
+/** A VTL check that an account key (a VTL expression) has the length keys have, else BadRequest in words. */
+const accountKeyCheck = (expression: string) => `#if(${expression}.length() < 1 || ${expression}.length() > ${ACCOUNT_KEY_MAX_CHARS})
+  $util.error("accountKey must have 1 to ${ACCOUNT_KEY_MAX_CHARS} characters", "BadRequest")
+#end`;
 
 /** Data-source errors surface as GraphQL errors instead of a silent null. */
 const RAISE_ERROR = '#if($ctx.error)\n  $util.error($ctx.error.message, $ctx.error.type)\n#end';
@@ -422,9 +428,7 @@ $util.qr($ctx.stash.put("ordered", $ordered))
     // The account's copies by id (every release writes them, ordered lists or not): Queries of
     // its list partition, one after the other in one call, until the page holds
     // CHAIN_PAGE_STATEMENTS or the partition ends, whatever else the caller keeps.
-    requestTemplate: `#if($ctx.args.accountKey.length() < 1 || $ctx.args.accountKey.length() > ${ACCOUNT_KEY_MAX_CHARS})
-  $util.error("accountKey must have 1 to ${ACCOUNT_KEY_MAX_CHARS} characters", "BadRequest")
-#end
+    requestTemplate: `${accountKeyCheck('$ctx.args.accountKey')}
 $util.qr($ctx.stash.put("items", []))
 $util.qr($ctx.stash.put("next", $util.defaultIfNullOrBlank($ctx.args.nextToken, null)))
 {}`,
@@ -566,9 +570,7 @@ $util.toJson($ctx.result)`,
     // The account is one of the caller's: its summary in their own partition, there only
     // while it holds a statement. Each part given is set, each left out removed.
     requestTemplate: `#set($input = $ctx.args.input)
-#if($input.accountKey.length() < 1 || $input.accountKey.length() > ${ACCOUNT_KEY_MAX_CHARS})
-  $util.error("accountKey must have 1 to ${ACCOUNT_KEY_MAX_CHARS} characters", "BadRequest")
-#end
+${accountKeyCheck('$input.accountKey')}
 #foreach($name in ["statementsFrom", "closedAfter"])
   #if(!$util.isNullOrEmpty($input.get($name)) && !$util.matches("${PERIOD_PATTERN.source}", $input.get($name)))
     $util.error("$name must look like 2024-01 (YYYY-MM)", "BadRequest")
@@ -600,9 +602,7 @@ ${ACCOUNT_SUMMARY_UPDATE}`,
     // The account is one of the caller's, as for its schedule. Each detail given is the
     // person's (marked so: a file never changes it), an empty one is cleared, one left out stays.
     requestTemplate: `#set($input = $ctx.args.input)
-#if($input.accountKey.length() < 1 || $input.accountKey.length() > ${ACCOUNT_KEY_MAX_CHARS})
-  $util.error("accountKey must have 1 to ${ACCOUNT_KEY_MAX_CHARS} characters", "BadRequest")
-#end
+${accountKeyCheck('$input.accountKey')}
 #if(!$util.isNull($input.institution) && ($input.institution.trim().length() > ${ACCOUNT_DETAIL_LIMITS.institutionMaxChars} || $util.matches("${UNSAFE_TEXT_REGEX}", $input.institution)))
   $util.error("institution must be at most ${ACCOUNT_DETAIL_LIMITS.institutionMaxChars} characters of text", "BadRequest")
 #end
@@ -629,6 +629,50 @@ ${ACCOUNT_SUMMARY_UPDATE}`,
 #end
 #if($sets == "" && $removes == "")
   $util.error("Say at least one of institution, kind and currency", "BadRequest")
+#end
+${ACCOUNT_SUMMARY_UPDATE}`,
+    responseTemplate: ACCOUNT_SUMMARY_ANSWER,
+  },
+  {
+    typeName: 'Query',
+    fieldName: 'pdfPassword',
+    dataSource: 'table',
+    // The caller's own account summary; an account with no statement keeps nothing it answers.
+    requestTemplate: `${accountKeyCheck('$ctx.args.accountKey')}
+{
+  "version": "2018-05-29",
+  "operation": "GetItem",
+  "key": ${ownerKey(`"${TABLE_KEYS.accountSortPrefix}$ctx.args.accountKey"`)},
+  "consistentRead": true
+}`,
+    responseTemplate: `${RAISE_ERROR}
+#if($util.isNull($ctx.result) || $util.isNull($ctx.result.count) || $ctx.result.count <= 0)
+null
+#else
+$util.toJson($ctx.result.${PDF_PASSWORD_ATTRIBUTES.password})
+#end`,
+  },
+  {
+    typeName: 'Mutation',
+    fieldName: 'keepPdfPassword',
+    dataSource: 'table',
+    // The account is one of the caller's, as for its schedule. The password is kept on its
+    // summary, in the caller's own partition, and never answered with it (AccountSummary
+    // has no field for it; only pdfPasswordKept says one is there).
+    requestTemplate: `#set($input = $ctx.args.input)
+${accountKeyCheck('$input.accountKey')}
+#set($sets = "")
+#set($removes = "")
+#set($values = { ":zero": $util.dynamodb.toDynamoDB(0) })
+#if($util.isNullOrEmpty($input.password))
+  #set($removes = ", ${PDF_PASSWORD_ATTRIBUTES.password}, ${PDF_PASSWORD_ATTRIBUTES.kept}")
+#else
+  #if($input.password.length() > ${PDF_PASSWORD.maxChars} || !$util.matches("${PDF_PASSWORD_PATTERN.source}", $input.password))
+    $util.error("password must be 1 to ${PDF_PASSWORD.maxChars} characters, none of them control characters", "BadRequest")
+  #end
+  #set($sets = ", ${PDF_PASSWORD_ATTRIBUTES.password} = :password, ${PDF_PASSWORD_ATTRIBUTES.kept} = :kept")
+  $util.qr($values.put(":password", $util.dynamodb.toDynamoDB($input.password)))
+  $util.qr($values.put(":kept", $util.dynamodb.toDynamoDB(true)))
 #end
 ${ACCOUNT_SUMMARY_UPDATE}`,
     responseTemplate: ACCOUNT_SUMMARY_ANSWER,

@@ -26,12 +26,13 @@ const PDF_CHUNK_BYTES = 64 * 1024;
  * range destroys the document. With it, the reader hears of the failure and the range, and
  * every later one, is answered with zeros without reading the source again: pdf.js reads
  * them as damage, so each step it is taking ends and the reader can stop and destroy the
- * document.
+ * document. `password`: what opens a protected PDF (pdf.js's PasswordException otherwise:
+ * code 1 when none was given, 2 when it was wrong).
  */
 export const openRangedPdf = async (
   pdfjs: PdfJs,
   source: RangeSource,
-  options: { onRead?: (bytes: number) => void; onReadError?: (error: unknown) => void; fonts: boolean },
+  options: { onRead?: (bytes: number) => void; onReadError?: (error: unknown) => void; fonts: boolean; password?: string },
 ) => {
   const { onRead, onReadError } = options;
   const first = await source.read(0, Math.min(source.size, PDF_CHUNK_BYTES));
@@ -64,6 +65,7 @@ export const openRangedPdf = async (
     useSystemFonts: false,
     enableXfa: false,
     verbosity: 0,
+    ...(options.password === undefined ? {} : { password: options.password }),
   });
   return task;
 };
@@ -79,9 +81,14 @@ const pageText = async (page: { getTextContent(): Promise<{ items: unknown[] }> 
 };
 
 /** A PDF opened for its text, without fonts, and the source's failure to read a range once there is one. */
-const openForText = async (pdfjs: PdfJs, source: RangeSource, onRead?: (bytes: number) => void) => {
+const openForText = async (pdfjs: PdfJs, source: RangeSource, onRead?: (bytes: number) => void, password?: string) => {
   const state: { readError?: { error: unknown } } = {};
-  const task = await openRangedPdf(pdfjs, source, { onRead, fonts: false, onReadError: (error) => (state.readError = { error }) });
+  const task = await openRangedPdf(pdfjs, source, {
+    onRead,
+    fonts: false,
+    onReadError: (error) => (state.readError = { error }),
+    password,
+  });
   return { task, state };
 };
 
@@ -100,10 +107,10 @@ const problemOf = (error: unknown): 'protected' | 'unreadable' =>
 export const pdfFirstPagesText = async (
   pdfjs: PdfJs,
   source: RangeSource,
-  options: { onRead?: (bytes: number) => void; enough?: (text: string) => boolean } = {},
+  options: { onRead?: (bytes: number) => void; enough?: (text: string) => boolean; password?: string } = {},
 ): Promise<DocumentText> => {
-  const { onRead, enough } = options;
-  const { task, state } = await openForText(pdfjs, source, onRead);
+  const { onRead, enough, password } = options;
+  const { task, state } = await openForText(pdfjs, source, onRead, password);
   try {
     const document = await task.promise;
     let text = '';

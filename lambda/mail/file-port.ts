@@ -42,8 +42,10 @@ export interface MailFilingPorts {
   accounts(owner: string): Promise<readonly LabelledAccount[]>;
   /** The person's key for account identifiers (contract/accounts/identifier-keys). */
   ownerKey(owner: string): Promise<string>;
-  /** What a PDF's reader makes of its first pages, and a workbook's of its first sheet. @default not read */
-  pdfText?(bytes: Uint8Array): Promise<DocumentText>;
+  /** What a PDF's reader makes of its first pages (opened with `password` when given), and a workbook's of its first sheet. @default not read */
+  pdfText?(bytes: Uint8Array, password?: string): Promise<DocumentText>;
+  /** The passwords the person keeps for their accounts' protected PDFs. @default none */
+  pdfPasswords?(owner: string): Promise<readonly string[]>;
   workbookRows?(bytes: Uint8Array): Promise<SheetRows>;
   /**
    * What an earlier reading of the same message did with this statement: its place held
@@ -169,15 +171,33 @@ export const mailFilingPort =
     return 'filed';
   };
 
+/**
+ * A PDF's first pages as text; a protected one is opened with each password the person
+ * keeps for their accounts' PDFs until one opens it (the file itself is stored as received).
+ */
+const pdfTextOf = async (
+  ports: Pick<MailFilingPorts, 'pdfText' | 'pdfPasswords'>,
+  owner: string,
+  bytes: Uint8Array,
+): Promise<DocumentText | undefined> => {
+  const text = await ports.pdfText?.(bytes);
+  if (!text || !('problem' in text) || text.problem !== 'protected' || !ports.pdfPasswords) return text;
+  for (const password of await ports.pdfPasswords(owner)) {
+    const opened = await ports.pdfText!(bytes, password);
+    if (!('problem' in opened) || opened.problem !== 'protected') return opened;
+  }
+  return text;
+};
+
 /** What was read of a mailed file: the upload panel's proposal, the keys of the identifiers it names, a PDF's text. */
 export const readMailedFile = async (
-  ports: Pick<MailFilingPorts, 'pdfText' | 'workbookRows' | 'ownerKey'>,
+  ports: Pick<MailFilingPorts, 'pdfText' | 'pdfPasswords' | 'workbookRows' | 'ownerKey'>,
   owner: string,
   file: Pick<MailFile, 'fileName' | 'contentType' | 'bytes'>,
 ): Promise<{ proposal: FilingProposal; identifierKeys: Map<string, string>; text?: DocumentText }> => {
   const pieces = mailFilePieces(file);
   const kind = contentKindOf(file.contentType);
-  const text = kind === 'pdf' && ports.pdfText ? await ports.pdfText(file.bytes) : undefined;
+  const text = kind === 'pdf' && ports.pdfText ? await pdfTextOf(ports, owner, file.bytes) : undefined;
   const sheet = kind === 'xlsx' && ports.workbookRows ? await ports.workbookRows(file.bytes) : undefined;
   const proposal = proposeFiling({ ...pieces, ...(text ? { text } : {}), ...(sheet ? { sheet } : {}) });
   const identifierKeys = await keysOf(proposal, () => ports.ownerKey(owner));

@@ -2,6 +2,7 @@ import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, type S3Client 
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { ownerIdentifierKey } from '../../contract/accounts/identifier-keys';
+import { PDF_PASSWORD_ATTRIBUTES } from '../../contract/accounts/pdf-password';
 import type { LabelledAccount } from '../../contract/accounts/match';
 import { TABLE_KEYS, arrivedKey, mailInboxKey, statementKey } from '../../contract/keys';
 import { LAMBDA_ENV } from '../../contract/lambda-env';
@@ -38,6 +39,22 @@ const accountsOf =
       accounts.push({ label: item.label, identifierKeys: keys instanceof Set ? [...keys].map(String) : null });
     }
     return accounts;
+  };
+
+/** The passwords the person keeps for their accounts' protected PDFs, each once. */
+const pdfPasswordsOf =
+  (access: ReturnType<typeof tableAccess>) =>
+  async (owner: string): Promise<string[]> => {
+    const passwords = new Set<string>();
+    for await (const item of access.queryAll({
+      KeyConditionExpression: '#pk = :pk AND begins_with(#sk, :prefix)',
+      ExpressionAttributeNames: { '#pk': pk, '#sk': sk },
+      ExpressionAttributeValues: { ':pk': TABLE_KEYS.userPartition(owner), ':prefix': TABLE_KEYS.accountSortPrefix },
+    })) {
+      const password: unknown = item[PDF_PASSWORD_ATTRIBUTES.password];
+      if (Number(item.count ?? 0) > 0 && typeof password === 'string') passwords.add(password);
+    }
+    return [...passwords];
   };
 
 /** What a person reads of a mail: never its body, only who sent it, its subject and when. */
@@ -107,9 +124,10 @@ export const mailIntakeOf = (
     );
   };
 
-  const reading: Pick<MailFilingPorts, 'ownerKey' | 'pdfText' | 'workbookRows' | 'filedBefore' | 'store'> = {
+  const reading: Pick<MailFilingPorts, 'ownerKey' | 'pdfText' | 'pdfPasswords' | 'workbookRows' | 'filedBefore' | 'store'> = {
     ownerKey: async (owner) => ownerIdentifierKey(await identifierSecret(), owner),
     pdfText: mailPdfText,
+    pdfPasswords: pdfPasswordsOf(table),
     workbookRows: mailWorkbookRows,
     filedBefore: async (owner, statementId) => {
       if (await records.getStatement(owner, statementId)) return 'filed';

@@ -1574,6 +1574,60 @@ describe('filing a year of statements from several banks at once', () => {
     expect(Object.fromEntries(rows)).toEqual({ 'anzcc.ofx': '••1234', 'capital-one-2024-03.csv': 'Capital One ••1234' });
     await page.context().close();
   }, 180_000);
+  test('a protected PDF asks for its password, says when it is wrong, opens with the right one, and opens by itself once kept for its account until it is forgotten', async () => {
+    const page = await newPage();
+    await page.goto(`${base}/statements?size=50`);
+    await page.waitForURL(/\/sign-in/);
+    await signIn(page, filer.email, filer.password);
+    await page.waitForURL(`${base}/statements?size=50`);
+    await page.getByRole('link', { name: 'locked-2024-04.pdf', exact: true }).click();
+    await page.waitForURL(/\/statements\/[0-9A-Z]{26}$/);
+    const statementUrl = page.url();
+    const form = page.getByRole('form', { name: 'Open the protected PDF' });
+    await expect(form).toContainText('This PDF is protected by a password.');
+    await shot(page, 'statement-pdf-password');
+    await form.getByLabel('PDF password').fill('not it');
+    await form.getByRole('button', { name: 'Open' }).click();
+    await expect(form.getByRole('alert')).toHaveText('That password does not open this PDF.');
+    await expect(form.getByLabel('PDF password')).toHaveValue('not it');
+    await form.getByLabel('PDF password').fill('secret');
+    await form.getByLabel('Keep it for Everyday: its PDFs then open with it').check();
+    await form.getByRole('button', { name: 'Open' }).click();
+    await expect(page.getByTestId('pdf-canvas')).toHaveAttribute('data-drawn-page', '1');
+    await expect(page.getByTestId('pdf-page')).toHaveText('Page 1 of 1');
+    await expect(page.getByText('The password is kept for Everyday: its PDFs open with it, those that arrive by mail too.')).toBeVisible();
+
+    // Kept: the next visit opens it without asking, says with what, and offers to forget it.
+    await page.reload();
+    await expect(page.getByTestId('pdf-canvas')).toHaveAttribute('data-drawn-page', '1');
+    await expect(page.getByTestId('pdf-password-kept')).toContainText('Opened with the password kept for Everyday.');
+    await expect(form).toHaveCount(0);
+    // The kept password is not in the page as served: the preview reads it when the PDF asks.
+    expect(await (await page.request.get(statementUrl)).text()).not.toMatch(/\bsecret\b/);
+    await page.setViewportSize({ width: 360, height: 800 });
+    await shot(page, 'statement-pdf-password-kept-360');
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await page.setViewportSize({ width: 1100, height: 850 });
+    await page.getByTestId('pdf-password-kept').getByRole('button', { name: 'Forget it' }).click();
+    await expect(page.getByTestId('pdf-password-kept')).toHaveText(
+      'Opened with the password that was kept for Everyday; it is forgotten now.',
+    );
+    await page.reload();
+    await expect(form).toContainText('This PDF is protected by a password.');
+    await expect(form.getByRole('alert')).toHaveCount(0);
+
+    // Given on the account's page before any PDF asks (a form action), it opens the next one.
+    await page.goto(`${base}/statements/accounts/everyday`);
+    const card = page.getByRole('form', { name: 'PDF password of Everyday' });
+    await expect(card.getByTestId('pdf-password-state')).toContainText('No password is kept.');
+    await card.getByLabel('Password of its PDFs').fill('secret');
+    await card.getByRole('button', { name: 'Keep password' }).click();
+    await expect(card.getByTestId('pdf-password-state')).toContainText('A password is kept for its protected PDFs');
+    await expect(card.getByRole('button', { name: 'Forget it' })).toBeVisible();
+    await page.goto(statementUrl);
+    await expect(page.getByTestId('pdf-canvas')).toHaveAttribute('data-drawn-page', '1');
+    await expect(page.getByTestId('pdf-password-kept')).toContainText('Opened with the password kept for Everyday.');
+  });
 });
 
 describe('fixing what statements are filed under, one or a selection', () => {

@@ -31,7 +31,14 @@ const fixture = (fileName: string, contentType: string): MailFile => ({
   source: 'attachment',
 });
 
-const setup = (options: { accounts?: { label: string }[]; full?: boolean; before?: [string, 'held' | 'filed'][] } = {}) => {
+const setup = (
+  options: {
+    accounts?: { label: string }[];
+    full?: boolean;
+    before?: [string, 'held' | 'filed'][];
+    ports?: Partial<MailFilingPorts>;
+  } = {},
+) => {
   const stored: MailStatement[] = [];
   const arrived: Arrival[] = [];
   const keptOut: { reason: string; files: string[] }[] = [];
@@ -51,6 +58,7 @@ const setup = (options: { accounts?: { label: string }[]; full?: boolean; before
     arrive: async (_owner, arrival) => void arrived.push(arrival),
     keepOut: async (_owner, _mail, reason, skipped) => void keptOut.push({ reason, files: skipped.map((skip) => skip.fileName) }),
     now: () => new Date('2026-11-27T10:00:05.000Z'),
+    ...options.ports,
   };
   return { file: mailFilingPort(ports), stored, arrived, keptOut, reserved };
 };
@@ -136,4 +144,48 @@ test('a message read again after a failure: a statement filed then is left as it
   expect(await held.file(OWNER, ofx, MAIL, 0)).toBe('filed');
   expect(held.reserved).toEqual([]);
   expect(held.stored.map((statement) => statement.statementId)).toEqual([id]);
+});
+
+test('a protected PDF is read with the passwords its owner keeps, wrong ones passed over, and filed as it came; without one, it waits, saying why', async () => {
+  // The reader as the port sees it (the real one, pdf.js, runs in test/local/mail.test.ts): this PDF opens with one password.
+  const text = ['JPMorgan Chase Bank, N.A.', 'Statement Period: 05/01/2024 through 05/31/2024', 'Account Number: 000000123456789'].join(
+    '\n',
+  );
+  const asked: (string | undefined)[] = [];
+  const pdfText = async (_bytes: Uint8Array, password?: string) => {
+    asked.push(password);
+    return password === 'Harbor-2024' ? { text } : ({ problem: 'protected' } as const);
+  };
+  const pdf: MailFile = {
+    fileName: 'chase-locked.pdf',
+    contentType: 'application/pdf',
+    bytes: Buffer.from('%PDF-1.7\n%locked'),
+    source: 'attachment',
+  };
+  const kept = setup({ ports: { pdfText, pdfPasswords: async () => ['not it', 'Harbor-2024', 'never tried'] } });
+  expect(await kept.file(OWNER, pdf, MAIL, 0)).toBe('filed');
+  expect(asked).toEqual([undefined, 'not it', 'Harbor-2024']);
+  expect(kept.stored[0].metadata).toMatchObject({ accountLabel: 'JPMorgan Chase Bank, N.A. ••6789', period: '2024-05' });
+  expect(kept.stored[0].bytes).toBe(pdf.bytes);
+
+  asked.length = 0;
+  const none = setup({ ports: { pdfText, pdfPasswords: async () => ['not it'] } });
+  expect(await none.file(OWNER, pdf, MAIL, 0)).toBe('arrived');
+  expect(asked).toEqual([undefined, 'not it']);
+  expect(none.arrived[0].reason).toBe(MAIL_WORDS.protectedPdf);
+  expect(none.stored).toEqual([]);
+
+  // A PDF that opens without one never reads the person's passwords.
+  let passwordsRead = 0;
+  const open = setup({
+    ports: {
+      pdfText: async () => ({ text }),
+      pdfPasswords: async () => {
+        passwordsRead++;
+        return [];
+      },
+    },
+  });
+  expect(await open.file(OWNER, pdf, MAIL, 0)).toBe('filed');
+  expect(passwordsRead).toBe(0);
 });

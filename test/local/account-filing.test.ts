@@ -203,3 +203,72 @@ test("what the person says an account is, is theirs: set, marked as said, never 
     updateAccountDetails: expect.objectContaining({ currency: 'EUR', kind: 'savings', kindSaid: true }),
   });
 });
+
+test('a kept PDF password is read only by its owner, only through pdfPassword, never with the accounts or in a log, and is forgotten on request', async () => {
+  const password = 'Kontoauszug-2024 §7 ü';
+  const keep = (user: TestUser, input: Record<string, unknown>) =>
+    rawGraphql(
+      stack.config,
+      { Authorization: user.idToken },
+      'mutation ($input: PdfPasswordInput!) { keepPdfPassword(input: $input) { accountKey pdfPasswordKept } }',
+      { input },
+    );
+  const read = async (user: TestUser, accountKey: string) => {
+    const answer = await rawGraphql(
+      stack.config,
+      { Authorization: user.idToken },
+      'query ($key: String!) { pdfPassword(accountKey: $key) }',
+      {
+        key: accountKey,
+      },
+    );
+    expect(answer.body.errors).toBeUndefined();
+    return (answer.body.data as { pdfPassword: string | null }).pdfPassword;
+  };
+  const key = 'depot ••3333';
+  await fileCsv(bob, 'Depot ••3333', '2024-01', {});
+  await waitFor(
+    async () => ((await accountsOf(bob)).some((account) => account.label === 'Depot ••3333') ? true : undefined),
+    'the statement to be filed',
+  );
+  expect(await read(bob, key)).toBeNull();
+
+  expect((await keep(bob, { accountKey: key, password })).body).toEqual({
+    data: { keepPdfPassword: { accountKey: key, pdfPasswordKept: true } },
+  });
+  expect(await read(bob, key)).toBe(password);
+  // The accounts, with every field their type has, say only that one is kept.
+  const every = await rawGraphql(
+    stack.config,
+    { Authorization: bob.idToken },
+    '{ accounts { label accountKey count bytes cadence statementsFrom closedAfter identifierKeys institution kind currency institutionSaid kindSaid currencySaid pdfPasswordKept } }',
+  );
+  expect(JSON.stringify(every.body)).not.toContain(password);
+  expect((every.body.data as { accounts: { accountKey: string; pdfPasswordKept: boolean | null }[] }).accounts).toContainEqual(
+    expect.objectContaining({ accountKey: key, pdfPasswordKept: true }),
+  );
+
+  // Alice naming Bob's account reads nothing and keeps nothing there; Bob's stays.
+  expect(await read(alice, key)).toBeNull();
+  expect((await keep(alice, { accountKey: key, password: 'not hers' })).body).toEqual({ data: { keepPdfPassword: null } });
+  expect((await keep(alice, { accountKey: key, password: '' })).body).toEqual({ data: { keepPdfPassword: null } });
+  expect(await read(bob, key)).toBe(password);
+
+  // Refused in words, the kept one unchanged.
+  for (const [input, message] of [
+    [{ accountKey: key, password: 'x'.repeat(128) }, /password must be 1 to 127 characters/],
+    [{ accountKey: key, password: 'line\nbreak' }, /none of them control characters/],
+    [{ accountKey: '', password: 'x' }, /accountKey must have 1 to/],
+  ] as const) {
+    const refused = await keep(bob, input);
+    expect((refused.body.data as { keepPdfPassword?: unknown } | null)?.keepPdfPassword ?? null).toBeNull();
+    expect(refused.body.errors?.map((error) => error.message).join('\n')).toMatch(message);
+  }
+  expect(await read(bob, key)).toBe(password);
+
+  expect(stack.output()).not.toContain(password);
+  expect((await keep(bob, { accountKey: key, password: '' })).body).toEqual({
+    data: { keepPdfPassword: { accountKey: key, pdfPasswordKept: null } },
+  });
+  expect(await read(bob, key)).toBeNull();
+});

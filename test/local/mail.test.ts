@@ -3,20 +3,20 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { MAIL_INBOX_PREFIX, STATEMENT_ROUTES, TABLE_KEYS, mailTokenOf } from '../../contract';
-import { arrivedKey, arrivedPrefix } from '../../contract/keys';
+import { accountKeyOf, arrivedKey, arrivedPrefix, statementKey } from '../../contract/keys';
 import { dynamoClient } from '../../local/dynamodb';
 import { LOCAL_IDS } from '../../local/settings';
 import { MAIL_WORDS } from '../../contract/mail';
 import { HOST, LOCAL_CREDENTIALS } from '../../local/settings';
 import { createS3Client } from '../../lambda/shared/runtime';
-import { ListObjectsV2Command } from '@aws-sdk/client-s3';
+import { GetObjectCommand, ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { configureAmplify } from './support/amplify';
-import { STATEMENTS, apollo } from './support/graphql';
+import { STATEMENTS, apollo, rawGraphql } from './support/graphql';
 import { callApi } from './support/rest';
 import { sharedStack } from './support/shared-stack';
 import { waitFor, type StackProcess } from './support/stack-process';
 import { newUser, type TestUser } from './support/users';
-import { sendMail } from './support/mail';
+import { newMailAddress, sendMail } from './support/mail';
 import { STATEMENT_PDFS, statementPdf } from '../support/statement-pdfs';
 import { STATEMENT_WORKBOOKS, statementWorkbook } from '../support/statement-workbooks';
 
@@ -256,6 +256,52 @@ describe('mail sent with smtplib', () => {
     const left = await bucket.send(new ListObjectsV2Command({ Bucket: LOCAL_IDS.bucketName, Prefix: arrivedPrefix(alice.sub) }));
     expect((left.Contents ?? []).map((object) => object.Key)).not.toContain(arrivedKey(alice.sub, csv.id));
     expect((left.Contents ?? []).map((object) => object.Key)).not.toContain(arrivedKey(alice.sub, locked.id));
+  });
+
+  test('a protected PDF opens with the password its owner keeps for an account: read, filed under the account it names, and stored as it came', async () => {
+    const chase = STATEMENT_PDFS.find((spec) => spec.name === 'chase-statement.pdf')!;
+    const spec = {
+      ...chase,
+      name: 'chase-locked-2024-05.pdf',
+      lines: chase.lines.map((line) => line.replace('03/01/2024 through 03/31/2024', '05/01/2024 through 05/31/2024')),
+      options: { userPassword: 'Harbor-2024', ownerPassword: 'owner', pdfVersion: '1.7' as const },
+    };
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'vault-mail-locked-'));
+    const file = path.join(folder, spec.name);
+    const bytes = await statementPdf(spec);
+    fs.writeFileSync(file, bytes);
+    const keep = await rawGraphql(
+      stack.config,
+      { Authorization: alice.idToken },
+      'mutation ($input: PdfPasswordInput!) { keepPdfPassword(input: $input) { pdfPasswordKept } }',
+      { input: { accountKey: accountKeyOf(chase.account!), password: spec.options.userPassword } },
+    );
+    expect(keep.body).toEqual({ data: { keepPdfPassword: { pdfPasswordKept: true } } });
+    const sent = send(address, 'Your May statement', [file]);
+    fs.rmSync(folder, { recursive: true, force: true });
+    expect(sent.stderr).toBe('');
+    const listed = await waitFor(
+      async () => (await listedOf(alice)).find((item) => item.fileName === spec.name),
+      'the protected PDF to be listed',
+      30_000,
+    );
+    expect(listed).toMatchObject({ accountLabel: chase.account, period: '2024-05', size: bytes.length });
+    // Kept as it came: still protected, byte for byte.
+    const bucket = createS3Client({ credentials: LOCAL_CREDENTIALS, endpoints: { s3: `http://${HOST}:${stack.ports.s3}` } });
+    const stored = await bucket.send(new GetObjectCommand({ Bucket: LOCAL_IDS.bucketName, Key: statementKey(alice.sub, listed!.id) }));
+    expect(Buffer.from(await stored.Body!.transformToByteArray()).equals(bytes)).toBe(true);
+    // Bob keeps no password: the same PDF mailed to him waits, protected.
+    const bobAddress = await newMailAddress(stack, bob);
+    const again = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'vault-mail-locked-')), spec.name);
+    fs.writeFileSync(again, bytes);
+    expect(send(bobAddress, 'Your May statement', [again]).stderr).toBe('');
+    const waiting = await waitFor(
+      async () => (await itemsOf(bob, TABLE_KEYS.arrivedSortPrefix)).find((item) => item.fileName === spec.name),
+      "Bob's copy to arrive",
+      30_000,
+    );
+    expect(waiting).toMatchObject({ reason: MAIL_WORDS.protectedPdf });
+    expect(stack.output()).not.toContain(spec.options.userPassword);
   });
 
   test('a mail with no statement is kept out in words; mail to an address no one holds is taken and dropped; another domain is refused', async () => {

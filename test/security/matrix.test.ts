@@ -45,6 +45,9 @@ const CALLERS: Caller[] = ['anonymous', 'apiKey', 'forged', 'expired', 'otherPoo
  */
 type Outcome = 'ok' | 'denied' | 'notAuthorized' | 'notFound' | 'ownOnly' | 'refused';
 
+/** The password A keeps for the PDFs of account A. */
+const A_PDF_PASSWORD = 'matrix-pdf-password';
+
 const tokenless = { anonymous: 'denied', forged: 'denied', expired: 'denied', otherPool: 'denied', otherClient: 'denied' } as const;
 
 const GRAPHQL: Record<string, { query: (ctx: Context) => string; expect: Record<Caller, Outcome> }> = {
@@ -97,6 +100,16 @@ const GRAPHQL: Record<string, { query: (ctx: Context) => string; expect: Record<
     // A's statement: A's own entry is kept as A's; B naming it reaches nothing of A's.
     query: (ctx) =>
       `mutation { enterBalances(input: { id: "${ctx.aStatement}", opening: 10.5 }) { id owner balances { opening entered } } }`,
+    expect: { ...tokenless, apiKey: 'notAuthorized', userA: 'ok', userB: 'notFound' },
+  },
+  keepPdfPassword: {
+    // A's account of A's statement, kept as it is: B naming it keeps nothing anywhere.
+    query: () => `mutation { keepPdfPassword(input: { accountKey: "a", password: "${A_PDF_PASSWORD}" }) { accountKey pdfPasswordKept } }`,
+    expect: { ...tokenless, apiKey: 'notAuthorized', userA: 'ok', userB: 'notFound' },
+  },
+  pdfPassword: {
+    // A's kept password: B naming A's account reads none.
+    query: () => '{ pdfPassword(accountKey: "a") }',
     expect: { ...tokenless, apiKey: 'notAuthorized', userA: 'ok', userB: 'notFound' },
   },
   accountChain: {
@@ -453,6 +466,13 @@ beforeAll(async () => {
     // Downloadable once its malware scan is clean.
     return (answer.body.data as { statement: { status: string } | null } | undefined)?.statement?.status === 'AVAILABLE' ? true : undefined;
   }, "A's statement");
+  const kept = await rawGraphql(
+    stack.config,
+    { Authorization: a.idToken },
+    `mutation { keepPdfPassword(input: { accountKey: "a", password: "${A_PDF_PASSWORD}" }) { pdfPasswordKept } }`,
+  );
+  if (!(kept.body.data as { keepPdfPassword?: unknown } | undefined)?.keepPdfPassword)
+    throw new Error(`A's PDF password: ${JSON.stringify(kept.body)}`);
   await waitFor(async () => {
     const answer = await rawGraphql(
       stack.config,
@@ -575,6 +595,8 @@ describe('GraphQL', () => {
         if (operation === 'updateAccountSchedule') expect(value).toEqual({ accountKey: 'a', cadence: 'QUARTERLY' });
         if (operation === 'updateAccountDetails') expect(value).toEqual({ accountKey: 'a', currency: 'EUR', currencySaid: true });
         if (operation === 'renameAccount') expect(value).toEqual({ accountKey: 'a', label: 'A' });
+        if (operation === 'keepPdfPassword') expect(value).toEqual({ accountKey: 'a', pdfPasswordKept: true });
+        if (operation === 'pdfPassword') expect(value).toBe(A_PDF_PASSWORD);
         // A's account, period and coverage cell of A's statement; B's summaries hold nothing of A's.
         if (operation === 'accounts' && caller === 'userA') expect(value).toContainEqual(expect.objectContaining({ accountKey: 'a' }));
         if (operation === 'periods' && caller === 'userA') expect(value.map((one: { period: string }) => one.period)).toContain('2024-01');

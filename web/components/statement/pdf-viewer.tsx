@@ -4,15 +4,50 @@
 import { css } from '@emotion/react';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { PDFDocumentProxy, RenderTask } from 'pdfjs-dist';
+import { keepPdfPassword, keptPdfPassword } from '@/app/(private)/statements/[id]/pdf-password-actions';
 import { httpRanges } from '@/lib/preview/http-ranges';
+import { toast } from '@/lib/toast';
 import { openRangedPdf } from '@/lib/upload/pdf-text';
 import { Button } from '../ui';
+import { PdfPasswordForm, type PdfAccount, type PdfLock } from './pdf-password-form';
 
 /** pdf.js and its worker code, loaded with the first PDF opened; the worker's code runs in this page's thread. */
 const loadPdfJs = async () => {
   const [pdfjs, worker] = await Promise.all([import('pdfjs-dist'), import('pdfjs-dist/build/pdf.worker.min.mjs')]);
   (globalThis as { pdfjsWorker?: unknown }).pdfjsWorker = worker;
   return pdfjs;
+};
+
+/** Keeps the password that opened one of the account's PDFs, and says so. */
+const keep = async (account: PdfAccount, password: string) => {
+  const kept = await keepPdfPassword(account.key, password);
+  if ('error' in kept) toast.error(`The password was not kept: ${kept.error}`);
+  else toast.success(`The password is kept for ${account.label}: its PDFs open with it, those that arrive by mail too.`);
+};
+
+/** Says the PDF opened with the password kept for its account, with a way to forget it. */
+const KeptPasswordLine = ({ account }: { account: PdfAccount }) => {
+  const [forgotten, setForgotten] = useState(false);
+  const forget = async () => {
+    const answer = await keepPdfPassword(account.key, '');
+    if ('error' in answer) return void toast.error(`The password was not forgotten: ${answer.error}`);
+    setForgotten(true);
+    toast.success(`The password kept for ${account.label} is forgotten.`);
+  };
+  return (
+    <p data-testid="pdf-password-kept" css={{ margin: '0 0 0.5rem', fontSize: '0.9rem' }}>
+      {forgotten ? (
+        `Opened with the password that was kept for ${account.label}; it is forgotten now.`
+      ) : (
+        <>
+          Opened with the password kept for {account.label}.{' '}
+          <Button compact variant="secondary" onClick={() => void forget()}>
+            Forget it
+          </Button>
+        </>
+      )}
+    </p>
+  );
 };
 
 /** How large a page is drawn, as a share of the width it has: 1 fits it; more is scrolled across. */
@@ -52,7 +87,22 @@ const lookedAt = (box: HTMLElement) => {
  * the page shown needs, so the first page of a large file shows long before the whole file
  * could arrive. Nothing of the PDF becomes markup: no text or form layer, no script, no link.
  */
-export default function PdfViewer({ url, size, fileName }: { url: () => Promise<string>; size: number; fileName: string }) {
+/**
+ * A PDF protected by a password asks for it (trying first the one kept for its `account`,
+ * if any), and opens with what is typed; the password is kept for the account only when the
+ * person ticks the box, and only once it opened the PDF.
+ */
+export default function PdfViewer({
+  url,
+  size,
+  fileName,
+  account,
+}: {
+  url: () => Promise<string>;
+  size: number;
+  fileName: string;
+  account?: PdfAccount;
+}) {
   const canvas = useRef<HTMLCanvasElement>(null);
   const [document, setDocument] = useState<PDFDocumentProxy>();
   const [pageNumber, setPageNumber] = useState(1);
@@ -71,28 +121,50 @@ export default function PdfViewer({ url, size, fileName }: { url: () => Promise<
   }, []);
   const [drawn, setDrawn] = useState(0);
   const [error, setError] = useState<string>();
+  // The password it is opened with: none, the one kept for its account, or one typed (and whether to keep it).
+  const [password, setPassword] = useState<{ value: string; kept: boolean; keep: boolean }>();
+  const [lock, setLock] = useState<PdfLock | 'trying'>();
+  const keptAsked = useRef(false);
 
   useEffect(() => {
     let current = true;
     let opened: Awaited<ReturnType<typeof openRangedPdf>> | undefined;
-    (async () => {
+    const open = async () => {
       const pdfjs = await loadPdfJs();
-      opened = await openRangedPdf(pdfjs, httpRanges(url, size), { fonts: true });
-      const loaded = await opened.promise;
-      if (current) setDocument(loaded);
-    })().catch((caught: Error) => {
-      if (current)
-        setError(
-          caught.name === 'PasswordException'
-            ? 'this PDF is protected by a password; download it to open it.'
-            : 'this PDF could not be read.',
-        );
+      opened = await openRangedPdf(pdfjs, httpRanges(url, size), { fonts: true, password: password?.value });
+      try {
+        return await opened.promise;
+      } catch (caught) {
+        if ((caught as Error).name !== 'PasswordException') throw caught;
+        return undefined;
+      }
+    };
+    (async () => {
+      const loaded = await open();
+      if (!current) return;
+      if (loaded) {
+        setLock(undefined);
+        setDocument(loaded);
+        if (password?.keep && account) await keep(account, password.value);
+        return;
+      }
+      // Protected: the password kept for its account first (read only now, once), then the person's.
+      if (!password && account?.passwordKept && !keptAsked.current) {
+        keptAsked.current = true;
+        const kept = await keptPdfPassword(account.key);
+        if (!current) return;
+        if ('password' in kept && kept.password) return setPassword({ value: kept.password, kept: true, keep: false });
+      }
+      setLock(!password ? 'asks' : password.kept ? 'kept wrong' : 'wrong');
+    })().catch(() => {
+      if (current) setError('this PDF could not be read.');
     });
     return () => {
       current = false;
       void opened?.destroy();
     };
-  }, [url, size]);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the account is the statement's, and another statement makes another viewer
+  }, [url, size, password]);
 
   useEffect(() => {
     if (!document || !canvas.current) return;
@@ -147,6 +219,19 @@ export default function PdfViewer({ url, size, fileName }: { url: () => Promise<
   };
 
   if (error) return <p role="alert">The preview could not be shown: {error}</p>;
+  if (lock && !document)
+    return (
+      <PdfPasswordForm
+        lock={lock}
+        account={account}
+        opening={Boolean(password && !password.kept && lock === 'trying')}
+        onOpen={(value, keep) => {
+          // The form stays as it is while the password is tried: a wrong one stays typed, to be corrected.
+          setLock('trying');
+          setPassword({ value, kept: false, keep });
+        }}
+      />
+    );
   return (
     <div>
       <div
@@ -202,6 +287,7 @@ export default function PdfViewer({ url, size, fileName }: { url: () => Promise<
           </Button>
         </span>
       </div>
+      {password?.kept && account && <KeptPasswordLine account={account} />}
       <div
         tabIndex={0}
         role="group"

@@ -62,10 +62,13 @@ export const StatementView = ({
   statement,
   accountDetails,
   balances = null,
+  pdfPasswordKept = false,
 }: {
   statement: StatementListItem;
   accountDetails?: string;
   balances?: StatementBalancesItem | null;
+  /** A password is kept for its account's protected PDFs: its preview tries it before asking. */
+  pdfPasswordKept?: boolean;
 }) => {
   const router = useRouter();
   const idToken = useIdToken();
@@ -149,7 +152,13 @@ export const StatementView = ({
         ) : (
           <Suspense fallback={<p role="status">Loading the preview…</p>}>
             {kind === 'pdf' ? (
-              <PdfViewer key={statement.id} url={previewUrl} size={statement.size} fileName={statement.fileName} />
+              <PdfViewer
+                key={statement.id}
+                url={previewUrl}
+                size={statement.size}
+                fileName={statement.fileName}
+                account={{ key: statementAccountKey(statement), label: statement.accountLabel, passwordKept: pdfPasswordKept }}
+              />
             ) : kind === 'image' ? (
               <ImageViewer url={previewUrl} fileName={statement.fileName} />
             ) : (

@@ -11,6 +11,8 @@ import {
   ExportAccountsDocument,
   EditStatementsDocument,
   EnterBalancesDocument,
+  KeepPdfPasswordDocument,
+  PdfPasswordDocument,
   MeDocument,
   SameFileDocument,
   StatementDetailsDocument,
@@ -56,6 +58,8 @@ export const DELETED_STATEMENTS = DeletedStatementsDocument;
 export const STATEMENT_DETAILS = StatementDetailsDocument;
 export const SEARCH = SearchDocument;
 export const STATEMENT_NEIGHBOURS = StatementNeighboursDocument;
+export const PDF_PASSWORD = PdfPasswordDocument;
+export const KEEP_PDF_PASSWORD = KeepPdfPasswordDocument;
 
 export type MeData = MeQuery;
 export type AccountChainData = AccountChainQuery;

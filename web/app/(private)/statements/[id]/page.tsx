@@ -64,6 +64,7 @@ export default async function StatementPage({ params }: { params: Promise<{ id: 
             statement={data.statement}
             accountDetails={account ? accountDetailsBeside(data.statement.accountLabel, account) : ''}
             balances={data.statement.balances}
+            pdfPasswordKept={Boolean(account?.pdfPasswordKept)}
           />
         </>
       )}

@@ -8,7 +8,8 @@ import { textProblem } from '@contract/upload-rules';
 import { STATEMENT_PAGE_SIZE, TEXT_LIMITS } from '@contract/uploads';
 import { readCoverage } from '@/lib/coverage-read';
 import { ACCOUNT_DETAIL_FIELDS, accountDetailsProblem, type AccountDetailField } from '@contract/accounts/details';
-import { EDIT_STATEMENTS, RENAME_ACCOUNT, STATEMENTS, UPDATE_ACCOUNT_DETAILS } from '@/lib/graphql';
+import { pdfPasswordProblem } from '@contract/accounts/pdf-password';
+import { EDIT_STATEMENTS, KEEP_PDF_PASSWORD, RENAME_ACCOUNT, STATEMENTS, UPDATE_ACCOUNT_DETAILS } from '@/lib/graphql';
 import { PAGES, accountPage } from '@/lib/routes';
 import { serverOperation, serverQuery } from '@/lib/server-graphql';
 import { requireSession, type ServerSession } from '@/lib/server-session';
@@ -132,5 +133,28 @@ export const saveAccountDetails = async (_previous: DetailsState, form: FormData
   if (!result.data.updateAccountDetails)
     return { status: 'error', message: 'This account has no statements any more. Reload the page to see your accounts.' };
   revalidatePath(PAGES.statements, 'layout');
+  return { status: 'saved', savedAt: Date.now() };
+};
+
+/**
+ * Keeps a password for an account's protected PDFs (as typed: a password's spaces are part
+ * of it), or forgets the kept one. It cannot be checked here, with no PDF to open: the first
+ * protected PDF of the account says if it does not open it.
+ */
+export const savePdfPassword = async (_previous: SaveState, form: FormData): Promise<SaveState> => {
+  const accountKey = text(form, 'accountKey');
+  const session = await requireSession(accountKey ? accountPage(accountKey) : PAGES.coverage);
+  if (!accountKey) return { status: 'error', message: 'Which account this is was not sent. Reload the page and try again.' };
+  const typed = form.get('password');
+  const password = form.get('intent') === 'forget' ? '' : typeof typed === 'string' ? typed : '';
+  if (form.get('intent') !== 'forget') {
+    const problem = pdfPasswordProblem(password);
+    if (problem) return { status: 'error', message: problem };
+  }
+  const result = await serverOperation(session, KEEP_PDF_PASSWORD, { input: { accountKey, password } });
+  if (result.error !== undefined) return { status: 'error', message: result.error };
+  if (!result.data.keepPdfPassword)
+    return { status: 'error', message: 'This account has no statements any more. Reload the page to see your accounts.' };
+  revalidatePath(accountPage(accountKey));
   return { status: 'saved', savedAt: Date.now() };
 };

@@ -6,6 +6,7 @@ import { formatBytes } from '@contract/uploads';
 import { AccountChainView } from '@/components/coverage/account-chain';
 import { AccountDetailsForm } from '@/components/coverage/account-details-form';
 import { AccountNameForm } from '@/components/coverage/account-name-form';
+import { AccountPdfPassword } from '@/components/coverage/account-pdf-password';
 import { AccountStatements } from '@/components/coverage/account-statements';
 import { CoverageRowView } from '@/components/coverage/coverage-row';
 import { PageTitle } from '@/components/page-title';
@@ -103,6 +104,10 @@ export default async function AccountPage({
       <Card label="Details">
         <h2 className={styles.accountHeading}>Details</h2>
         <AccountDetailsForm accountKey={accountKey} label={account.label} account={account} />
+      </Card>
+      <Card label="PDF password">
+        <h2 className={styles.accountHeading}>PDF password</h2>
+        <AccountPdfPassword accountKey={accountKey} label={account.label} kept={Boolean(account.pdfPasswordKept)} />
       </Card>
       <Card label="Rename or merge">
         <h2 className={styles.accountHeading}>Rename or merge</h2>
