@@ -382,6 +382,8 @@ export type Statement = {
   /** The account it is filed under, by its key (AccountSummary.accountKey). Null on a record of an earlier release the hourly sweep has not reached yet: its account is then its label's (the contract's accountKeyOf). */
   accountKey?: Maybe<Scalars['String']['output']>;
   accountLabel: Scalars['String']['output'];
+  /** It came in a mail to the person's vault address, not by upload; null for an upload. */
+  arrivedByMail?: Maybe<Scalars['Boolean']['output']>;
   /** What its file says of its days and its money, read once after its malware scan; null until then. */
   balances?: Maybe<StatementBalances>;
   /** The SHA-256 checksum S3 verified when the file arrived (base64; a multipart file's ends in -N, the part count). */

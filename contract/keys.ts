@@ -96,6 +96,8 @@ export const STATEMENT_METADATA = {
   accountInstitution: 'account-institution',
   accountKind: 'account-kind',
   accountCurrency: 'account-currency',
+  /** How it came, when not by upload: `mail` (the mail function files it from a message to the person's address). */
+  arrival: 'arrival',
 } as const;
 
 /**

@@ -98,7 +98,7 @@ export interface PushNotice {
  */
 export const pushNotice = (
   event:
-    | { kind: 'statementReady' | 'statementQuarantined'; statementId: string; fileName: string }
+    | { kind: 'statementReady' | 'statementQuarantined'; statementId: string; fileName: string; byMail?: boolean }
     | { kind: 'shareOpened'; shareId: string; note?: string }
     | { kind: 'test' },
   showNames: boolean,
@@ -107,8 +107,14 @@ export const pushNotice = (
     case 'statementReady':
       return {
         kind: event.kind,
-        title: 'Statement ready',
-        body: showNames ? `“${event.fileName}” is scanned and kept.` : 'A statement you uploaded is scanned and kept.',
+        title: event.byMail ? 'Statement arrived by mail' : 'Statement ready',
+        body: event.byMail
+          ? showNames
+            ? `“${event.fileName}” came in a mail to your vault, and is scanned and kept.`
+            : 'A statement came in a mail to your vault, and is scanned and kept.'
+          : showNames
+            ? `“${event.fileName}” is scanned and kept.`
+            : 'A statement you uploaded is scanned and kept.',
         url: `/statements/${event.statementId}`,
         tag: `statement-${event.statementId}`,
       };
@@ -118,7 +124,7 @@ export const pushNotice = (
         title: 'Statement quarantined',
         body: showNames
           ? `“${event.fileName}” failed its malware scan and cannot be downloaded.`
-          : 'A statement you uploaded failed its malware scan and cannot be downloaded.',
+          : `A statement ${event.byMail ? 'mailed to your vault' : 'you uploaded'} failed its malware scan and cannot be downloaded.`,
         url: `/statements/${event.statementId}`,
         tag: `statement-${event.statementId}`,
       };

@@ -48,7 +48,12 @@ const announceVerdict = async (deps: CatalogueDeps, statement: Statement): Promi
         : undefined;
   if (!kind) return;
   await deps.notify
-    .notify(statement.owner, { kind, statementId: statement.id, fileName: statement.fileName })
+    .notify(statement.owner, {
+      kind,
+      statementId: statement.id,
+      fileName: statement.fileName,
+      ...(statement.arrivedByMail ? { byMail: true } : {}),
+    })
     .catch((error: Error) => deps.log.warn('push notice failed', { statementId: statement.id, errorName: error.name }));
 };
 
@@ -64,6 +69,7 @@ const storedMetadataSchema = z.object({
     .optional(),
   identifierKeys: identifierKeysSchema.optional(),
   accountFacts: accountFactsSchema.optional(),
+  arrivedByMail: z.literal(true).optional(),
 });
 
 /** S3 event keys are URL-encoded with `+` for spaces. */
@@ -182,7 +188,10 @@ const catalogueStatement = async (
     uploadedAt: object.lastModified,
     ...(object.checksum ? { checksum: object.checksum.value, checksumType: object.checksum.type } : {}),
     ...(metadata.data.identifierKeys?.length ? { identifierKeys: metadata.data.identifierKeys } : {}),
-    ...(metadata.data.accountFacts && Object.keys(metadata.data.accountFacts).length > 0 ? { accountFacts: metadata.data.accountFacts } : {}),
+    ...(metadata.data.accountFacts && Object.keys(metadata.data.accountFacts).length > 0
+      ? { accountFacts: metadata.data.accountFacts }
+      : {}),
+    ...(metadata.data.arrivedByMail ? { arrivedByMail: true } : {}),
   };
   // A repeated event finds the record written: nothing is counted twice.
   if (!(await deps.records.putStatement(statement))) return 'ignored';

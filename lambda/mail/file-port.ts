@@ -233,6 +233,7 @@ export const mailStatement = (
         ...(facts?.kind ? { kind: facts.kind } : {}),
         ...(facts?.currency ? { currency: facts.currency } : {}),
       },
+      arrivedByMail: true,
     },
   };
 };

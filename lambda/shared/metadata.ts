@@ -16,6 +16,8 @@ export interface StatementMetadata {
   identifierKeys?: string[];
   /** What the file says of its account. */
   accountFacts?: AccountDetails;
+  /** It came in a mail to the person's address (the mail function stores it), not by upload. */
+  arrivedByMail?: boolean;
 }
 
 export const encodeStatementMetadata = (metadata: StatementMetadata): Record<string, string> => ({
@@ -29,6 +31,7 @@ export const encodeStatementMetadata = (metadata: StatementMetadata): Record<str
     : {}),
   ...(metadata.accountFacts?.kind ? { [STATEMENT_METADATA.accountKind]: metadata.accountFacts.kind } : {}),
   ...(metadata.accountFacts?.currency ? { [STATEMENT_METADATA.accountCurrency]: metadata.accountFacts.currency } : {}),
+  ...(metadata.arrivedByMail ? { [STATEMENT_METADATA.arrival]: 'mail' } : {}),
 });
 
 const decode = (value: string | undefined): string | undefined => {
@@ -52,6 +55,7 @@ export const decodeStatementMetadata = (metadata: Record<string, string>): Parti
     ...(metadata[STATEMENT_METADATA.accountKind] ? { kind: metadata[STATEMENT_METADATA.accountKind] as AccountDetails['kind'] } : {}),
     ...(metadata[STATEMENT_METADATA.accountCurrency] ? { currency: metadata[STATEMENT_METADATA.accountCurrency] } : {}),
   },
+  ...(metadata[STATEMENT_METADATA.arrival] === 'mail' ? { arrivedByMail: true } : {}),
 });
 
 /** RFC 6266: an ASCII fallback name plus the exact UTF-8 name, so every browser saves the original name. */

@@ -2203,6 +2203,79 @@ describe('shares: a set of statements for someone without an account, with and w
   }, 240_000);
 });
 
+describe('statements by mail, in the list', () => {
+  test('a mailed OFX is filed by itself and a waiting CSV from the profile under the account typed; both are listed marked as mailed, and the statement says how it came', async () => {
+    const mailer = { email: `mailer-${Date.now()}@example.com`, password: 'statements by mail' };
+    const page = await newPage();
+    await signUpAndConfirm(page, mailer.email, mailer.password);
+    await signIn(page, mailer.email, mailer.password);
+    await page.waitForURL(`${base}/statements`);
+    await page.goto(`${base}/profile`);
+    const card = page.getByRole('region', { name: 'Statements by mail' });
+    await card.getByRole('button', { name: 'Get an address' }).click();
+    await expect(card.getByTestId('mail-address')).toHaveText(/^s-[a-z2-7]{20}@mail\.localhost$/);
+    const address = (await card.getByTestId('mail-address').textContent())!;
+    // One mail, two statements, from Python's smtplib: the OFX names its account, the CSV does not.
+    const fixtures = path.join(__dirname, '..', 'fixtures', 'statements');
+    execFileSync('python3', [
+      path.join(__dirname, '..', 'support', 'send-mail.py'),
+      '127.0.0.1',
+      String(stack.ports.mail),
+      address,
+      'Your statements',
+      path.join(fixtures, 'releve-bnp.ofx'),
+      path.join(fixtures, 'Chase1234_Activity_20240229.CSV'),
+    ]);
+    const idToken = (await sessionCookies(page.context())).find((cookie) => cookie.name.endsWith('.idToken'))!.value;
+    await waitFor(
+      async () => {
+        const { body } = await callApi(stack.config, 'statementsApiUrl', STATEMENT_ROUTES.mailArrivals, { token: idToken });
+        return body.arrived.length > 0 ? true : undefined;
+      },
+      'the CSV to wait',
+      60_000,
+    );
+    await page.reload();
+    const waiting = card.getByRole('list', { name: 'Arrived by mail, waiting for you' });
+    await expect(waiting).toContainText(MAIL_WORDS.noAccount);
+    expect(await everyScheme(page, 'profile-mail-waiting', () => card)).toEqual([]);
+
+    const name = 'Chase1234_Activity_20240229.CSV';
+    await waiting.getByRole('button', { name: `File ${name}…` }).click();
+    const form = waiting.getByRole('form', { name: `File ${name}` });
+    await form.getByLabel('Account').pressSequentially('Chase Freedom');
+    await expect(form.getByLabel('Month')).toHaveValue('2024-02');
+    await form.getByRole('button', { name: 'File it' }).click();
+    await expect(toast(page, `${name} goes under Chase Freedom, Feb 2024: it is listed once the vault has checked it.`)).toBeVisible();
+    await expect(waiting).toHaveCount(0);
+
+    // Both listed, each marked as mailed, under the account and month each is filed under.
+    await waitFor(
+      async () => {
+        const answer = await rawGraphql(stack.config, { Authorization: idToken }, '{ statements { items { id status } } }');
+        const items = (answer.body.data as { statements: { items: { status: string }[] } } | undefined)?.statements.items ?? [];
+        return items.length === 2 && items.every((item) => item.status === 'AVAILABLE') ? true : undefined;
+      },
+      'both mailed statements to be listed and scanned',
+      60_000,
+    );
+    await page.goto(`${base}/statements`);
+    const rows = page.getByTestId('statement-row');
+    await expect(rows).toHaveCount(2);
+    for (const [file, account] of [
+      ['releve-bnp.ofx', 'BNP Paribas ••5678'],
+      [name, 'Chase Freedom'],
+    ] as const) {
+      const row = rows.filter({ hasText: file });
+      await expect(row.getByTestId('arrived-by-mail')).toHaveText('✉ By mail,');
+      await expect(row.locator('td[data-label="Account"]')).toHaveText(account);
+    }
+    expect(await everyScheme(page, 'statements-by-mail')).toEqual([]);
+    await rows.filter({ hasText: 'releve-bnp.ofx' }).getByRole('link', { name: 'releve-bnp.ofx' }).click();
+    await expect(page.getByTestId('statement-arrival')).toContainText(', in a mail to your vault');
+  });
+});
+
 describe('notifications: web push sent for real, shown by the service worker', () => {
   const notified = { email: `notified-${Date.now()}@example.com`, password: 'tell me when it is ready' };
 

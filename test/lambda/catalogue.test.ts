@@ -55,6 +55,34 @@ test('a stored statement object gets its record, with decoded metadata and the r
   });
 });
 
+test('a statement that came by mail is recorded so, and its owner hears it arrived by mail; an upload is not marked', async () => {
+  const objects = memoryObjects();
+  const records = memoryRecords();
+  const told: unknown[] = [];
+  const catalogue = createCatalogue({
+    objects,
+    records,
+    log: capturingLog(),
+    notify: {
+      notify: async (_owner, notice) => {
+        told.push(notice);
+        return { sent: 1, gone: 0, failed: 0 };
+      },
+    },
+  });
+  putObject(objects, {
+    metadata: encodeStatementMetadata({ fileName: 'mai 2024.csv', accountLabel: 'Épargne', period: '2024-05', arrivedByMail: true }),
+  });
+  await catalogue(event(s3Record('ObjectCreated:Put', KEY)));
+  expect(records.statements.get(`${ALICE}/${ID}`)).toMatchObject({ arrivedByMail: true, status: 'AVAILABLE' });
+  expect(told).toEqual([{ kind: 'statementReady', statementId: ID, fileName: 'mai 2024.csv', byMail: true }]);
+
+  const upload = setup();
+  putObject(upload.objects);
+  await upload.catalogue(event(s3Record('ObjectCreated:Put', KEY)));
+  expect(upload.records.statements.get(`${ALICE}/${ID}`)).not.toHaveProperty('arrivedByMail');
+});
+
 test('a statement whose content is not its declared type is refused: its owner is told why, its place goes back, the object goes', async () => {
   const { objects, records, catalogue } = setup();
   putObject(objects, {

@@ -77,6 +77,7 @@ test('an OFX naming its bank and account is stored as an upload is: its place he
     accountLabel: 'BNP Paribas ••5678',
     period: '2024-03',
     accountFacts: { institution: 'BNP Paribas' },
+    arrivedByMail: true,
   });
   // The account's identifier travels as its key under the person's key, never as the number.
   expect(statement.metadata.identifierKeys?.length).toBeGreaterThan(0);

@@ -113,7 +113,11 @@ const itemsOf = async (user: TestUser, prefix: string) =>
 const listedOf = async (user: TestUser) =>
   (
     (await apollo(stack.config, { token: user.idToken }).query({ query: STATEMENTS, variables: { limit: 100 }, fetchPolicy: 'no-cache' }))
-      .data as { statements: { items: { id: string; fileName: string; accountLabel: string; period: string; size: number }[] } }
+      .data as {
+      statements: {
+        items: { id: string; fileName: string; accountLabel: string; period: string; size: number; arrivedByMail: boolean | null }[];
+      };
+    }
   ).statements.items;
 
 describe('mail sent with smtplib', () => {
@@ -132,7 +136,7 @@ describe('mail sent with smtplib', () => {
       'the mailed statement to be listed',
       30_000,
     );
-    expect(statement).toMatchObject({ accountLabel: 'BNP Paribas ••5678', period: '2024-03', size: bytes.length });
+    expect(statement).toMatchObject({ accountLabel: 'BNP Paribas ••5678', period: '2024-03', size: bytes.length, arrivedByMail: true });
   });
 
   test('a CSV that names no account waits in Arrived with why; nothing is listed for it', async () => {
@@ -242,7 +246,7 @@ describe('mail sent with smtplib', () => {
       30_000,
     );
     const bytes = fs.readFileSync(path.join(FIXTURES, 'Chase1234_Activity_20240229.CSV'));
-    expect(statement).toMatchObject({ fileName: csv.fileName, ...choice, size: bytes.length });
+    expect(statement).toMatchObject({ fileName: csv.fileName, ...choice, size: bytes.length, arrivedByMail: true });
     expect((await arrivals(alice)).arrived.map((item) => item.id)).not.toContain(csv.id);
 
     const discarded = await callApi(stack.config, 'statementsApiUrl', STATEMENT_ROUTES.discardArrival, {

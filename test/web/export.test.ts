@@ -147,6 +147,7 @@ describe('the whole export', () => {
       checksum: await sha256Base64(statementBytes),
       checksumType: 'FULL_OBJECT',
       contentNotIndexed: null,
+      arrivedByMail: null,
     };
     // One account the summaries know (its bank read from its files, its kind said by the
     // person), and one they do not hold yet: named, its details left empty, not guessed.

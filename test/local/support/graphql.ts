@@ -99,6 +99,7 @@ export const STATEMENTS = gql`
         accountKey
         period
         uploadedAt
+        arrivedByMail
       }
       nextToken
     }

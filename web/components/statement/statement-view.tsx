@@ -109,9 +109,10 @@ export const StatementView = ({
           <StatementBalancesRows balances={balances} available={statement.status === 'AVAILABLE'} />
           <dt>Size</dt>
           <dd>{formatBytes(statement.size)}</dd>
-          <dt>Uploaded</dt>
-          <dd>
+          <dt>{statement.arrivedByMail ? 'Arrived' : 'Uploaded'}</dt>
+          <dd data-testid="statement-arrival">
             <time dateTime={statement.uploadedAt}>{formatDateTime(statement.uploadedAt)}</time>
+            {statement.arrivedByMail && ', in a mail to your vault'}
           </dd>
           <dt>Malware scan</dt>
           <dd data-testid="scan-verdict">

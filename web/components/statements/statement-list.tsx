@@ -302,7 +302,14 @@ export const StatementList = ({
             <Link href={statementPage(item.id)}>{item.fileName}</Link>
           </td>
           <td className="number size">{formatBytes(item.size)}</td>
-          <td className="uploaded">
+          <td className="uploaded" title={item.arrivedByMail ? 'Came in a mail to your vault' : undefined}>
+            {/* A mailed statement is marked where its arrival is, in the column's width. */}
+            {item.arrivedByMail && (
+              <span data-testid="arrived-by-mail">
+                <span aria-hidden="true">✉ </span>
+                <span className="visually-hidden">By mail, </span>
+              </span>
+            )}
             <time dateTime={item.uploadedAt}>{formatDay(item.uploadedAt.slice(0, 10))}</time>
           </td>
           <td className="actions">
