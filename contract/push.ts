@@ -79,7 +79,7 @@ export interface PushDevice {
 }
 
 /** What a notice is about. */
-export type PushNoticeKind = 'statementReady' | 'statementQuarantined' | 'shareOpened' | 'test';
+export type PushNoticeKind = 'statementReady' | 'statementQuarantined' | 'shareOpened' | 'arrivalWaiting' | 'test';
 
 /** What the service worker receives, decrypted: what it shows, and where a click goes. */
 export interface PushNotice {
@@ -100,6 +100,7 @@ export const pushNotice = (
   event:
     | { kind: 'statementReady' | 'statementQuarantined'; statementId: string; fileName: string; byMail?: boolean }
     | { kind: 'shareOpened'; shareId: string; note?: string }
+    | { kind: 'arrivalWaiting'; statementId: string; fileName: string }
     | { kind: 'test' },
   showNames: boolean,
 ): PushNotice => {
@@ -138,6 +139,16 @@ export const pushNotice = (
             : 'A share of yours was opened for the first time.',
         url: `/shares/${event.shareId}`,
         tag: `share-${event.shareId}`,
+      };
+    case 'arrivalWaiting':
+      return {
+        kind: event.kind,
+        title: 'A statement waits for you',
+        body: showNames
+          ? `“${event.fileName}” came in a mail to your vault and waits on your profile to be filed.`
+          : 'A statement came in a mail to your vault and waits on your profile to be filed.',
+        url: '/profile',
+        tag: `arrival-${event.statementId}`,
       };
     case 'test':
       return {

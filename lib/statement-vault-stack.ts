@@ -253,7 +253,8 @@ export class StatementVaultStack extends Stack {
     data.grantClosingCheck(statementsApi.handler);
 
     // Web push: notices of verdicts (the catalogue's functions), test notices (the statements
-    // API), and a share's first opening (the notifier, for the share function).
+    // API), a share's first opening and a mailed file that waits (the notifier, for the share
+    // and mail functions).
     const push = new PushNotifications(this, 'Push', { table: data.table, bucketName: filesBucketName, subject: webOrigin, removalPolicy });
     for (const sender of [statementsApi.handler, catalogue.handler, catalogue.scanResults]) push.grantSend(sender, data.table);
     push.grantNotify(shares.handler);
@@ -280,6 +281,8 @@ export class StatementVaultStack extends Stack {
       statementsApi.handler.function.addEnvironment(LAMBDA_ENV.mailFunctionName, mail.handler.function.functionName);
       mail.grantFileArrivals(statementsApi.handler);
       storage.grantDelete(statementsApi.handler, ARRIVED_PREFIX);
+      // A file that waits is told to its owner's devices by the notifier: the mail function holds no push key.
+      push.grantNotify(mail.handler);
     }
 
     this.storage = storage;

@@ -300,7 +300,11 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
     );
     const pushNotifier = invoke(LOCAL_FUNCTION_NAMES.pushNotifier, createNotifierHandler(environment, access('pushNotifier')));
     // The mail function: SES invokes it for each received message, the statements API to file a waiting file.
-    const mailIntake = invoke(LOCAL_FUNCTION_NAMES.mailIntake, createMailIntakeHandler(environment, access('mailIntake')));
+    // It asks the notifier to tell of a file that waits (invokeAsync, defined below, by the time a mail comes).
+    const mailIntake = invoke(
+      LOCAL_FUNCTION_NAMES.mailIntake,
+      createMailIntakeHandler(environment, { ...access('mailIntake'), invokeAsync: (name, payload) => invokeAsync(name, payload) }),
+    );
     const invokeAsync = async (functionName: string, payload: unknown) => {
       if (functionName === LOCAL_FUNCTION_NAMES.mailIntake) {
         runAsynchronously(

@@ -12,22 +12,6 @@ export const createCognitoClient = (access: AwsAccess = {}): CognitoIdentityProv
   });
 
 /**
- * Lambda's asynchronous invoke: queued by Lambda, which retries a failed run twice. The
- * SDK's Lambda client is loaded by the first invoke, not at cold start: the statements API
- * starts a deletion rarely, the share function tells the notifier once per share.
- */
-export const lambdaInvokeAsync = (access: AwsAccess = {}) => {
-  const lambda = once(async () => {
-    const sdk = await import('@aws-sdk/client-lambda');
-    return { sdk, client: new sdk.LambdaClient(clientOptions(access)) };
-  });
-  return async (functionName: string, payload: unknown): Promise<void> => {
-    const { sdk, client } = await lambda();
-    await client.send(new sdk.InvokeCommand({ FunctionName: functionName, InvocationType: 'Event', Payload: JSON.stringify(payload) }));
-  };
-};
-
-/**
  * STS's AssumeRole with a session policy: credentials with what both the role and the policy
  * allow, for `durationSeconds`. The SDK's STS client is loaded by the first call.
  */

@@ -58,6 +58,8 @@ export interface MailFilingPorts {
   store(statement: MailStatement): Promise<void>;
   /** Keeps a file for the person to confirm in Arrived. */
   arrive(owner: string, arrival: Arrival): Promise<void>;
+  /** Tells the person's devices that a file waits for them (web push, by the notifier); never fails the filing. @default no one told */
+  announceWaiting?(owner: string, statementId: string): Promise<void>;
   /** Records files of a mail that were kept out, with why. */
   keepOut(owner: string, mail: MailSummary, reason: string, skipped: readonly MailSkip[]): Promise<void>;
   now(): Date;
@@ -140,6 +142,7 @@ export const mailFilingPort =
         proposal,
         mail,
       });
+      await ports.announceWaiting?.(owner, statementId);
       return 'arrived';
     }
     // SES tries a failed invocation again: what the try before did stands.

@@ -6,6 +6,7 @@ import { PDF_PASSWORD_ATTRIBUTES } from '../../contract/accounts/pdf-password';
 import type { LabelledAccount } from '../../contract/accounts/match';
 import { TABLE_KEYS, arrivedKey, mailInboxKey, statementKey } from '../../contract/keys';
 import { LAMBDA_ENV } from '../../contract/lambda-env';
+import { lambdaInvokeAsync } from '../shared/lambda-invoke';
 import { required, type HandlerEnvironment } from '../shared/environment';
 import type { Log } from '../shared/log';
 import { dynamoMailAddresses } from '../shared/mail/addresses';
@@ -146,8 +147,19 @@ export const mailIntakeOf = (
       );
     },
   };
+  const invokeAsync = access.invokeAsync ?? lambdaInvokeAsync(access);
+  const notifier = settings.notifierFunctionName;
   const file = mailFilingPort({
     ...reading,
+    // The notifier tells the person's devices: this function, which reads what strangers send, holds no push key.
+    ...(notifier
+      ? {
+          announceWaiting: (owner: string, statementId: string) =>
+            invokeAsync(notifier, { kind: 'arrivalWaiting', owner, statementId }).catch((error: Error) =>
+              log.warn('waiting file not told', { statementId, errorName: error.name }),
+            ),
+        }
+      : {}),
     accounts: accountsOf(table),
     reserve: (owner, statementId, size, expiresAt) => records.reserveUpload(owner, statementId, size, expiresAt),
     arrive,

@@ -1,6 +1,7 @@
 import type { HandlerEnvironment } from '../shared/environment';
 import type { Log } from '../shared/log';
 import type { MetricsPort } from '../shared/metrics';
+import { dynamoMailArrivals } from '../shared/mail/arrivals';
 import { dynamoDeviceStore } from '../shared/push/devices';
 import { requiredPushSender } from '../shared/push/runtime';
 import { createDynamoDbClient, type AwsAccess } from '../shared/runtime';
@@ -12,6 +13,7 @@ export const notifierOf = (settings: HandlerEnvironment, access: AwsAccess, log:
   const dynamo = createDynamoDbClient(access);
   return createNotifier({
     shares: dynamoShareStore(settings.tableName, dynamo),
+    arrivals: dynamoMailArrivals(settings.tableName, dynamo),
     sender: requiredPushSender(settings, access, {
       devices: dynamoDeviceStore(settings.tableName, dynamo),
       log,

@@ -1,6 +1,7 @@
 import type { Tracer } from '@aws-lambda-powertools/tracer';
 import { LAMBDA_ENV } from '../../contract/lambda-env';
-import { lambdaInvokeAsync, stsAssumeRole } from '../account/clients';
+import { stsAssumeRole } from '../account/clients';
+import { lambdaInvokeAsync } from '../shared/lambda-invoke';
 import { dynamoAccountRecords } from '../account/records';
 import { required, type HandlerEnvironment } from '../shared/environment';
 import type { Log } from '../shared/log';

@@ -1,6 +1,6 @@
 import type { Tracer } from '@aws-lambda-powertools/tracer';
 import { LAMBDA_ENV } from '../../contract/lambda-env';
-import { lambdaInvokeAsync } from '../account/clients';
+import { lambdaInvokeAsync } from '../shared/lambda-invoke';
 import { refuseClosingAccounts } from '../account/closing';
 import { s3VersionedObjects } from '../account/objects';
 import { dynamoAccountRecords } from '../account/records';

@@ -116,7 +116,8 @@ export class VaultData extends Construct {
     this.tableSource = new ResolverTableDataSource(this, 'TableSource', { api: this.api, table: this.table, actions: tableActions() });
     this.statementEdits = new VaultFunction(this, 'StatementEdits', {
       code: { entry: 'statement-edits/index.ts' },
-      description: 'Statement edits: renames a statement or moves it to another account or period, with its list copies and summaries; renames an account',
+      description:
+        'Statement edits: renames a statement or moves it to another account or period, with its list copies and summaries; renames an account',
       timeout: Duration.seconds(30),
       environment: { [LAMBDA_ENV.tableName]: this.table.tableName },
     });

@@ -21,8 +21,9 @@ export interface PushNotificationsProps {
  * (never in the template or a bundle; its public key reaches the web app's config), and the
  * notifier, which tells an owner's devices of a share's first opening for the share
  * function (that function serves people without an account and reaches no owner's
- * partition itself). Functions that send notices get the secret and their settings
- * through `grantSend`.
+ * partition itself) and of a mailed file that waits for the mail function (which reads
+ * what strangers send, so holds no push key). Functions that send notices get the secret
+ * and their settings through `grantSend`.
  */
 export class PushNotifications extends Construct {
   readonly secret: secretsmanager.Secret;
@@ -64,7 +65,7 @@ export class PushNotifications extends Construct {
 
     this.notifier = new VaultFunction(this, 'Notifier', {
       code: { entry: 'push/index.ts' },
-      description: "Tells an owner's devices (web push) that a share of theirs was opened for the first time",
+      description: "Tells an owner's devices (web push) that a share of theirs was opened for the first time, or that a mailed file waits",
       environment: { [LAMBDA_ENV.tableName]: props.table.tableName, [LAMBDA_ENV.bucketName]: props.bucketName },
     });
     this.grantSend(this.notifier, props.table);
@@ -96,7 +97,7 @@ export class PushNotifications extends Construct {
     sender.function.addEnvironment(LAMBDA_ENV.pushVapidSubject, this.subject);
   }
 
-  /** Lets the share function ask the notifier (asynchronously) to tell an owner of a first opening. */
+  /** Lets a function ask the notifier (asynchronously) to tell an owner of a share's first opening, or of a mailed file that waits. */
   grantNotify(caller: VaultFunction): void {
     iam.Grant.addToPrincipal({ grantee: caller, actions: ['lambda:InvokeFunction'], resourceArns: [this.notifier.function.functionArn] });
     caller.function.addEnvironment(LAMBDA_ENV.notifierFunctionName, this.notifier.function.functionName);

@@ -67,7 +67,7 @@ test('a message never dealt with is removed by the lifecycle after a few days; n
   ]);
 });
 
-test("the function's grants: the mail prefix read and deleted, statements written, Arrived written, read and deleted, the table by partition, the identifier secret", () => {
+test("the function's grants: the mail prefix read and deleted, statements written, Arrived written, read and deleted, the table by partition, the identifier secret, the notifier", () => {
   const role = logicalId(stack.principals.mailIntake!.role);
   const statements = Object.values(template.findResources('AWS::IAM::Policy'))
     .filter((policy) => JSON.stringify(policy.Properties.Roles).includes(role))
@@ -83,6 +83,7 @@ test("the function's grants: the mail prefix read and deleted, statements writte
       'dynamodb:PutItem',
       'dynamodb:Query',
       'dynamodb:UpdateItem',
+      'lambda:InvokeFunction',
       'logs:CreateLogStream',
       'logs:PutLogEvents',
       's3:DeleteObject',
@@ -102,7 +103,15 @@ test("the function's grants: the mail prefix read and deleted, statements writte
   }
   expect(text).toContain(TABLE_KEYS.mailPartition('*'));
   // It may neither delete a statement nor read one.
-  expect(text).not.toMatch(/statements\/\*"\]?,?[^}]*s3:(Get|Delete)Object/);
+  expect(text).not.toMatch(/statements\/\*"\]?,?[^}]*s3:(Get|Delete)Object/); // It invokes the notifier alone, named in its environment, and holds no push key.
+  const invoked = statements.filter((statement) => [statement.Action].flat().includes('lambda:InvokeFunction'));
+  expect(JSON.stringify(invoked.map((statement) => statement.Resource))).toBe(
+    JSON.stringify([{ 'Fn::GetAtt': [logicalId(stack.principals.pushNotifier.function), 'Arn'] }]),
+  );
+  const variables =
+    template.findResources('AWS::Lambda::Function')[logicalId(stack.principals.mailIntake!.function)].Properties.Environment.Variables;
+  expect(JSON.stringify(variables[LAMBDA_ENV.notifierFunctionName])).toContain(logicalId(stack.principals.pushNotifier.function));
+  expect(variables[LAMBDA_ENV.pushVapidSecretArn]).toBeUndefined();
 });
 
 test('the function reads received messages past the rule that refuses unscanned reads; the statements API knows the domain', () => {

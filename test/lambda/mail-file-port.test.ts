@@ -190,3 +190,15 @@ test('a protected PDF is read with the passwords its owner keeps, wrong ones pas
   expect(await open.file(OWNER, pdf, MAIL, 0)).toBe('filed');
   expect(passwordsRead).toBe(0);
 });
+
+test("the person's devices are told of a file that waits, once it is recorded; a filed one is the catalogue's to tell", async () => {
+  const told: string[] = [];
+  const { file, arrived } = setup({
+    accounts: [{ label: 'Chase ••1234' }],
+    ports: { announceWaiting: async (_owner, statementId) => void told.push(statementId) },
+  });
+  expect(await file(OWNER, fixture('Chase1234_Activity_20240229.CSV', 'text/csv'), MAIL, 1)).toBe('arrived');
+  expect(told).toEqual([arrived[0].statementId]);
+  expect(await file(OWNER, fixture('releve-bnp.ofx', 'application/x-ofx'), MAIL, 2)).toBe('filed');
+  expect(told).toHaveLength(1);
+});

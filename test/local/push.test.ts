@@ -1,6 +1,8 @@
 import { SHARE_HEADERS, SHARE_ROUTES, STATEMENT_ROUTES, apiUrl, routePath, type PushDevice, type PushNotice } from '../../contract';
 import { principalCredentials } from '../../local/iam/identities';
+import * as path from 'node:path';
 import { configureAmplify } from './support/amplify';
+import { newMailAddress, sendMail } from './support/mail';
 import { callApi } from './support/rest';
 import { signedFetch } from './support/signed';
 import { waitFor, type StackProcess } from './support/stack-process';
@@ -124,6 +126,49 @@ test('a share’s first opening is told once, through the notifier', async () =>
   expect(opened.body).toContain('For the accountant');
   await new Promise((resolve) => setTimeout(resolve, 1500));
   expect((await received(device)).filter((notice) => notice.kind === 'shareOpened')).toHaveLength(1);
+});
+
+test('a mail to the person is told: a statement it filed as arrived by mail, a file that waits as waiting, by name only where the device chose names', async () => {
+  const carol = await newUser(stack, 'push-mailed');
+  const plain = await subscribe();
+  const named = await subscribe();
+  expect((await addDevice(carol, plain)).status).toBe(201);
+  expect((await addDevice(carol, named, true)).status).toBe(201);
+  const fixtures = path.join(__dirname, '..', 'fixtures', 'statements');
+  const sent = sendMail(stack, await newMailAddress(stack, carol), 'Two statements', [
+    path.join(fixtures, 'releve-bnp.ofx'),
+    path.join(fixtures, 'Chase1234_Activity_20240229.CSV'),
+  ]);
+  expect(sent.stderr).toBe('');
+  const notices = await waitFor(async () => {
+    const all = await received(plain);
+    return all.some((notice) => notice.kind === 'arrivalWaiting') && all.some((notice) => notice.kind === 'statementReady')
+      ? all
+      : undefined;
+  }, 'both notices');
+  const waiting = (await callApi(stack.config, 'statementsApiUrl', STATEMENT_ROUTES.mailArrivals, { token: carol.idToken })).body.arrived;
+  expect(notices).toEqual(
+    expect.arrayContaining([
+      expect.objectContaining({ kind: 'statementReady', title: 'Statement arrived by mail' }),
+      {
+        kind: 'arrivalWaiting',
+        title: 'A statement waits for you',
+        body: 'A statement came in a mail to your vault and waits on your profile to be filed.',
+        url: '/profile',
+        tag: `arrival-${waiting[0].id}`,
+      },
+    ]),
+  );
+  const told = await waitFor(async () => {
+    const all = await received(named);
+    return all.length >= 2 ? all : undefined;
+  }, 'the named notices');
+  expect(told.map((notice) => notice.body)).toEqual(
+    expect.arrayContaining([
+      '“releve-bnp.ofx” came in a mail to your vault, and is scanned and kept.',
+      '“Chase1234_Activity_20240229.CSV” came in a mail to your vault and waits on your profile to be filed.',
+    ]),
+  );
 });
 
 test('a device is its owner’s alone; a test notice reaches it; one its push service dropped is removed; signing out everywhere removes the rest', async () => {
