@@ -1,5 +1,6 @@
 import { CloudFormationClient } from '@aws-sdk/client-cloudformation';
 import { LambdaClient } from '@aws-sdk/client-lambda';
+import { SESClient } from '@aws-sdk/client-ses';
 import { SSMClient } from '@aws-sdk/client-ssm';
 import { STSClient } from '@aws-sdk/client-sts';
 
@@ -15,6 +16,7 @@ export interface AwsClients {
   readonly ssm: SSMClient;
   readonly cloudformation: CloudFormationClient;
   readonly lambda: LambdaClient;
+  readonly ses: SESClient;
 }
 
 export const awsClients = (config: { region: string }): AwsClients => ({
@@ -22,4 +24,5 @@ export const awsClients = (config: { region: string }): AwsClients => ({
   ssm: new SSMClient(config),
   cloudformation: new CloudFormationClient(config),
   lambda: new LambdaClient(config),
+  ses: new SESClient(config),
 });

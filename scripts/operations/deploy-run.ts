@@ -6,11 +6,13 @@
  */
 import { DescribeStacksCommand, type Stack as CfnStack } from '@aws-sdk/client-cloudformation';
 import { InvokeCommand } from '@aws-sdk/client-lambda';
+import { DescribeActiveReceiptRuleSetCommand } from '@aws-sdk/client-ses';
 import { GetParameterCommand } from '@aws-sdk/client-ssm';
 import { GetCallerIdentityCommand } from '@aws-sdk/client-sts';
 import * as path from 'node:path';
 import { REGION } from '../../contract';
 import { bootstrapQualifier, bootstrapVersionParameter } from '../../lib/cdk-bootstrap';
+import { DEFAULT_MAIL_RULE_SET } from '../../lib/constructs/mail-intake';
 import { STAGES_CONTEXT } from '../../lib/deploy-settings';
 import {
   DEPLOY_SETTINGS_OUTPUT,
@@ -28,6 +30,7 @@ import {
   cdkDeployArgs,
   checkWebApp,
   credentialsProblem,
+  mailReceivingProblem,
   misplacedSettings,
   settingsRefusal,
   settingsToDeploy,
@@ -140,6 +143,14 @@ export const runDeploy = async (options: DeployOptions, ports: DeployPorts): Pro
   else if (verdict.kind === 'same') say('    the same as its last deploy');
   else if (verdict.kind === 'unrecorded') say('    its last deploy recorded none: deploying these');
   else say(`    changed since its last deploy${verdict.accepted ? ' (accepted)' : ''}:\n      ${verdict.changes.join('\n      ')}`);
+  if (next.mailDomain) {
+    // The stage's receipt rule goes into the account's set: a set that is missing fails the deploy
+    // late, and one that is not active receives nothing, silently.
+    const active = (await aws.ses.send(new DescribeActiveReceiptRuleSetCommand({}))).Metadata?.Name;
+    const problem = mailReceivingProblem(active, DEFAULT_MAIL_RULE_SET);
+    if (problem) throw new Error(problem);
+    say(`    mail for ${String(next.mailDomain)}: SES's active receipt rule set is ${active}`);
+  }
 
   say('3/6 the web app (built again only when its sources changed)');
   say(`    ${ports.buildWeb() === 'built' ? 'built' : 'current already'}`);

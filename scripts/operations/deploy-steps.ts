@@ -2,6 +2,7 @@
  * The steps of `npm run deploy` that decide something, apart from the commands they
  * run, so each is tested without an AWS account.
  */
+import { REGION } from '../../contract';
 import { bootstrapVersionParameter } from '../../lib/cdk-bootstrap';
 import { DEPLOY_POLICY_NAME } from '../../lib/deploy-access-stack';
 import {
@@ -192,4 +193,19 @@ export const settingsRefusal = (stage: Stage, verdict: SettingsVerdict): string 
     `${what}\nIf that is intended, run again with --accept-settings ${verdict.fingerprint} (in CI: the prod environment's variable ACCEPT_SETTINGS); ` +
     `otherwise set prod's settings in cdk.json's ${STAGES_CONTEXT}.prod.`
   );
+};
+
+/**
+ * Why a stage with a mail domain would receive no mail, or nothing: SES runs only the rules
+ * of the region's one active receipt rule set, and the stage adds its rule to `expected`.
+ * `active`: the active set's name, if any.
+ */
+export const mailReceivingProblem = (active: string | undefined, expected: string): string | undefined => {
+  const create = `aws ses create-receipt-rule-set --rule-set-name ${expected} --region ${REGION}`;
+  const activate = `aws ses set-active-receipt-rule-set --rule-set-name ${expected} --region ${REGION}`;
+  if (!active)
+    return `mailDomain is set, but SES has no active receipt rule set in ${REGION}, so no mail would reach the stage: an administrator runs \`${create}\` and \`${activate}\` once, then deploy again`;
+  if (active !== expected)
+    return `mailDomain is set, but SES's active receipt rule set in ${REGION} is "${active}", and the stage adds its rule to "${expected}", which SES would never run: activate "${expected}" (\`${activate}\`, after moving the rules "${active}" holds into it), then deploy again`;
+  return undefined;
 };

@@ -1,5 +1,6 @@
 import { App } from 'aws-cdk-lib';
 import { REGION } from '../../contract';
+import { DEFAULT_MAIL_RULE_SET } from '../../lib/constructs/mail-intake';
 import { DEPLOY_POLICY_NAME, buildDeployAccessApp } from '../../lib/deploy-access-stack';
 import { settingsFingerprint } from '../../lib/deploy-settings';
 import { vaultStackName } from '../../lib/outputs';
@@ -107,6 +108,24 @@ describe('the deploy policy grants every call of npm run deploy and npm run dest
     await allAllowed(requestsOf(accepted));
   });
 
+  test("a deploy of a stage that receives mail first reads SES's active receipt rule set, which the policy allows", async () => {
+    const context = ['mailDomain=mail-dev.example.com'];
+    const run = fakeDeploy(
+      { stage: 'dev', context },
+      fakeAccount({
+        stage: 'dev',
+        stack: 'deployed',
+        bootstrapVersion: '30',
+        recorded: settingsToDeploy('dev', TEST_CDK_JSON_CONTEXT, context),
+        activeMailRuleSet: DEFAULT_MAIL_RULE_SET,
+      }),
+    );
+    await expect(run.outcome).resolves.toBeDefined();
+    expect(run.calls.map((call) => call.call)).toContain('SESClient.DescribeActiveReceiptRuleSetCommand');
+    expect(run.said).toContain(`    mail for mail-dev.example.com: SES's active receipt rule set is ${DEFAULT_MAIL_RULE_SET}`);
+    await allAllowed(requestsOf(run));
+  });
+
   test('the same calls by hand, as a person whose role has the same managed policy', async () => {
     const run = fakeDeploy({ stage: 'dev' }, fakeAccount({ stage: 'dev', stack: 'deployed', bootstrapVersion: '30' }));
     await run.outcome;
@@ -181,6 +200,28 @@ describe('what the deploy policy refuses, and so the scripts never ask of it', (
       'ImplicitlyDenied',
       'ImplicitlyDenied',
     ]);
+  });
+
+  test('a stage that receives mail stops before cdk deploy where SES would never run its rule: no active rule set, or another one', async () => {
+    const context = ['mailDomain=mail-dev.example.com'];
+    const account = {
+      stage: 'dev',
+      stack: 'deployed',
+      bootstrapVersion: '30',
+      recorded: settingsToDeploy('dev', TEST_CDK_JSON_CONTEXT, context),
+    } as const;
+    const none = fakeDeploy({ stage: 'dev', context }, fakeAccount(account));
+    await expect(none.outcome).rejects.toThrow(
+      `SES has no active receipt rule set in ${REGION}, so no mail would reach the stage: an administrator runs \`aws ses create-receipt-rule-set --rule-set-name ${DEFAULT_MAIL_RULE_SET} --region ${REGION}\``,
+    );
+    expect(none.commands).toEqual([]);
+    const other = fakeDeploy({ stage: 'dev', context }, fakeAccount({ ...account, activeMailRuleSet: 'legacy-rules' }));
+    await expect(other.outcome).rejects.toThrow(`SES's active receipt rule set in ${REGION} is "legacy-rules"`);
+    expect(other.commands).toEqual([]);
+    // A stage without a mail domain never asks SES.
+    const plain = fakeDeploy({ stage: 'dev' }, fakeAccount({ stage: 'dev', stack: 'deployed', bootstrapVersion: '30' }));
+    await plain.outcome;
+    expect(plain.calls.map((call) => call.call)).not.toContain('SESClient.DescribeActiveReceiptRuleSetCommand');
   });
 
   test('a call or command with no IAM mapping fails the replay instead of passing unseen', () => {

@@ -70,6 +70,7 @@ const IAM_OF_CALLS: Record<string, (input: Record<string, any>) => AccessRequest
     action: 'cloudformation:DescribeStacks',
     resource: `arn:aws:cloudformation:${REGION}:${TEST_ACCOUNT}:stack/${input.StackName}/${STACK_ID}`,
   }),
+  'SESClient.DescribeActiveReceiptRuleSetCommand': () => ({ action: 'ses:DescribeActiveReceiptRuleSet', resource: '*' }),
   'LambdaClient.InvokeCommand': (input) => ({
     action: 'lambda:InvokeFunction',
     resource: String(input.FunctionName).startsWith('arn:')
@@ -175,6 +176,8 @@ export interface FakeAccount {
   bootstrapVersion?: string;
   /** Credentials the SDK cannot use. */
   noCredentials?: boolean;
+  /** The name of SES's active receipt rule set in the region, if there is one. */
+  activeMailRuleSet?: string;
 }
 
 /** AWS as an account answers the scripts' calls. */
@@ -206,6 +209,8 @@ export const fakeAccount =
       }
       case 'LambdaClient.InvokeCommand':
         return { StatusCode: 202 };
+      case 'SESClient.DescribeActiveReceiptRuleSetCommand':
+        return account.activeMailRuleSet ? { Metadata: { Name: account.activeMailRuleSet }, Rules: [] } : {};
       default:
         return { error: { name: 'UnknownOperation', message: `${call.call} is not answered by this fake account` } };
     }
