@@ -96,6 +96,7 @@ export const mailIntakeOf = (
     );
   };
 
+  const arrivals = dynamoMailArrivals(settings.tableName, dynamo);
   const arrive = async (owner: string, arrival: Arrival) => {
     await s3.send(
       new PutObjectCommand({
@@ -106,22 +107,21 @@ export const mailIntakeOf = (
       }),
     );
     const { period, account } = arrival.proposal;
-    await table.documents.send(
-      new PutCommand({
-        TableName: settings.tableName,
-        Item: {
-          [pk]: TABLE_KEYS.userPartition(owner),
-          [sk]: TABLE_KEYS.arrivedSort(arrival.statementId),
-          id: arrival.statementId,
-          fileName: arrival.fileName,
-          contentType: arrival.contentType,
-          size: arrival.bytes.length,
-          reason: arrival.reason,
-          ...(period ? { period: { value: period.value, detail: period.detail } } : {}),
-          ...(account ? { account: { value: account.value, detail: account.detail } } : {}),
-          mail: mailRecord(arrival.mail),
-        },
-      }),
+    const { messageId, ...mail } = mailRecord(arrival.mail);
+    await arrivals.record(
+      owner,
+      {
+        id: arrival.statementId,
+        fileName: arrival.fileName,
+        contentType: arrival.contentType,
+        size: arrival.bytes.length,
+        reason: arrival.reason,
+        // What was read, each with where from (the store keeps just those two).
+        ...(period ? { period } : {}),
+        ...(account ? { account } : {}),
+        mail,
+      },
+      messageId,
     );
   };
 
@@ -166,7 +166,6 @@ export const mailIntakeOf = (
     keepOut,
     now: () => new Date(),
   });
-  const arrivals = dynamoMailArrivals(settings.tableName, dynamo);
   const arrivalFiling: ArrivalFilingPorts = {
     ...reading,
     waiting: (owner, statementId) => arrivals.waiting(owner, statementId),

@@ -2230,9 +2230,11 @@ describe('statements by mail, in the list', () => {
     await waitFor(
       async () => {
         const { body } = await callApi(stack.config, 'statementsApiUrl', STATEMENT_ROUTES.mailArrivals, { token: idToken });
-        return body.arrived.length > 0 ? true : undefined;
+        const listed = await rawGraphql(stack.config, { Authorization: idToken }, '{ accounts { label } }');
+        const accounts = (listed.body.data as { accounts: unknown[] } | undefined)?.accounts ?? [];
+        return body.arrived.length > 0 && accounts.length > 0 ? true : undefined;
       },
-      'the CSV to wait',
+      'the CSV to wait, and the OFX to be filed',
       60_000,
     );
     await page.reload();
@@ -2243,6 +2245,10 @@ describe('statements by mail, in the list', () => {
     const name = 'Chase1234_Activity_20240229.CSV';
     await waiting.getByRole('button', { name: `File ${name}…` }).click();
     const form = waiting.getByRole('form', { name: `File ${name}` });
+    // The person's accounts are offered; none is filled in for them.
+    await expect(form.locator('datalist option')).toHaveCount(1);
+    await expect(form.locator('datalist option')).toHaveAttribute('value', 'BNP Paribas ••5678');
+    await expect(form.getByLabel('Account')).toHaveValue('');
     await form.getByLabel('Account').pressSequentially('Chase Freedom');
     await expect(form.getByLabel('Month')).toHaveValue('2024-02');
     await form.getByRole('button', { name: 'File it' }).click();

@@ -49,6 +49,7 @@ test('filed under what the person chose, with its checksum; what the file says o
     period: '2024-04',
     identifierKeys: [],
     accountFacts: {},
+    arrivedByMail: true,
   });
   expect(isWaiting()).toBe(false);
 });

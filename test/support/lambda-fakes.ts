@@ -552,6 +552,8 @@ export const memoryMailArrivals = (): MailArrivals & { waitingFiles: Map<string,
   const key = (owner: string, statementId: string) => `${owner}/${statementId}`;
   return {
     waitingFiles,
+    record: async (owner, arrival) =>
+      void waitingFiles.set(key(owner, arrival.id), { fileName: arrival.fileName, contentType: arrival.contentType, size: arrival.size }),
     list: async () => ({ arrived: [], keptOut: [] }),
     waiting: async (owner, statementId) => waitingFiles.get(key(owner, statementId)),
     discard: async (owner, statementId) => void waitingFiles.delete(key(owner, statementId)),

@@ -1,4 +1,4 @@
-import { DeleteCommand, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { TABLE_KEYS } from '../../../contract/keys';
 import {
@@ -21,6 +21,8 @@ export interface WaitingFile {
 /** What arrived by mail for an owner and waits, and what was kept out: read from their partition. */
 export interface MailArrivals {
   list(owner: string): Promise<MailArrivalsResponse>;
+  /** Records a file that waits (its bytes are stored through the object store first); `messageId`: SES's, for the operator. */
+  record(owner: string, arrival: MailArrival, messageId: string): Promise<void>;
   /** One waiting file, if it waits. */
   waiting(owner: string, statementId: string): Promise<WaitingFile | undefined>;
   /** Lets a waiting file's record go (its bytes go through the object store). */
@@ -61,6 +63,25 @@ export const dynamoMailArrivals = (tableName: string, client: DynamoDBClient): M
     [sk]: TABLE_KEYS.arrivedSort(statementId),
   });
   return {
+    async record(owner, arrival, messageId) {
+      const { period, account } = arrival;
+      await documents.send(
+        new PutCommand({
+          TableName: tableName,
+          Item: {
+            ...key(owner, arrival.id),
+            id: arrival.id,
+            fileName: arrival.fileName,
+            contentType: arrival.contentType,
+            size: arrival.size,
+            reason: arrival.reason,
+            ...(period ? { period: { value: period.value, detail: period.detail } } : {}),
+            ...(account ? { account: { value: account.value, detail: account.detail } } : {}),
+            mail: { messageId, ...arrival.mail },
+          },
+        }),
+      );
+    },
     async waiting(owner, statementId) {
       const { Item: item } = await documents.send(
         new GetCommand({ TableName: tableName, Key: key(owner, statementId), ConsistentRead: true }),

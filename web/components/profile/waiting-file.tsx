@@ -1,7 +1,8 @@
 /** @jsxImportSource @emotion/react */
 'use client';
 
-import { useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { accountNames } from '@/app/(private)/profile/actions';
 import { STATEMENT_ROUTES } from '@contract/routes';
 import type { MailArrival } from '@contract/mail';
 import { formatBytes } from '@contract/uploads';
@@ -28,6 +29,13 @@ const muted = { color: theme.color.muted, fontSize: '0.9rem' };
 export const WaitingFile = ({ arrival, onDone }: { arrival: MailArrival; onDone: (id: string) => void }) => {
   const idToken = useIdToken();
   const [mode, setMode] = useState<'idle' | 'filing' | 'discarding'>('idle');
+  // The person's accounts, offered in the account field: read when they first choose to file.
+  const [accounts, setAccounts] = useState<string[]>();
+  const accountList = useId();
+  useEffect(() => {
+    if (mode !== 'filing' || accounts) return;
+    accountNames().then(setAccounts, () => setAccounts([]));
+  }, [mode, accounts]);
   const [account, setAccount] = useState(arrival.account?.value ?? '');
   const [period, setPeriod] = useState(arrival.period?.value ?? '');
   const { busy, error, act: run } = useAction();
@@ -93,9 +101,16 @@ export const WaitingFile = ({ arrival, onDone }: { arrival: MailArrival; onDone:
             label="Account"
             value={account}
             onChange={(event) => setAccount(event.target.value)}
+            list={accountList}
+            autoComplete="off"
             required
             hint={arrival.account ? `From the file: ${arrival.account.detail}.` : 'The file does not say: name its account.'}
           />
+          <datalist id={accountList}>
+            {(accounts ?? []).map((name) => (
+              <option key={name} value={name} />
+            ))}
+          </datalist>
           <TextField
             label="Month"
             type="month"

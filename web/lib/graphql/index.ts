@@ -5,6 +5,7 @@
  */
 import {
   AccountChainDocument,
+  AccountNamesDocument,
   AvatarOutcomeDocument,
   CoverageDocument,
   DeletedStatementsDocument,
@@ -59,6 +60,7 @@ export const STATEMENT_DETAILS = StatementDetailsDocument;
 export const SEARCH = SearchDocument;
 export const STATEMENT_NEIGHBOURS = StatementNeighboursDocument;
 export const PDF_PASSWORD = PdfPasswordDocument;
+export const ACCOUNT_NAMES = AccountNamesDocument;
 export const KEEP_PDF_PASSWORD = KeepPdfPasswordDocument;
 
 export type MeData = MeQuery;

@@ -2,9 +2,9 @@
 
 import { revalidatePath } from 'next/cache';
 import { TEXT_LIMITS } from '@contract/uploads';
-import { UPDATE_PROFILE } from '@/lib/graphql';
+import { ACCOUNT_NAMES, UPDATE_PROFILE } from '@/lib/graphql';
 import { PAGES } from '@/lib/routes';
-import { serverOperation } from '@/lib/server-graphql';
+import { serverOperation, serverQuery } from '@/lib/server-graphql';
 import { requireSession } from '@/lib/server-session';
 
 /** What the display-name form shows after a save: nothing yet, the saved name, or why not. */
@@ -26,4 +26,11 @@ export const saveDisplayName = async (_previous: DisplayNameState, form: FormDat
   if (result.error !== undefined) return { status: 'error', message: result.error };
   revalidatePath(PAGES.profile);
   return { status: 'saved', displayName: result.data.updateProfile.displayName ?? displayName, savedAt: Date.now() };
+};
+
+/** The names of the person's accounts, to offer when they file a mailed file by hand; none when they cannot be read. */
+export const accountNames = async (): Promise<string[]> => {
+  const session = await requireSession(PAGES.profile);
+  const data = await serverQuery(session, ACCOUNT_NAMES);
+  return (data?.accounts ?? []).map((account) => account.label);
 };
