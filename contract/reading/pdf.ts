@@ -154,9 +154,9 @@ export const pdfPagesText = async (
   pdfjs: PdfJs,
   source: RangeSource,
   pages: number,
-  options: { stop?: () => boolean } = {},
+  options: { stop?: () => boolean; password?: string } = {},
 ): Promise<PdfPages> => {
-  const { task, state } = await openForText(pdfjs, source);
+  const { task, state } = await openForText(pdfjs, source, undefined, options.password);
   const pieces: string[] = [];
   let pageCount: number | undefined;
   try {

@@ -6,7 +6,9 @@ import type { Log } from '../shared/log';
 import type { MetricsPort } from '../shared/metrics';
 import { dynamoDeviceStore } from '../shared/push/devices';
 import { pushSenderOf } from '../shared/push/runtime';
+import { statementAccountKey } from '../../contract/keys';
 import { dynamoRecordStore } from '../shared/records';
+import { dynamoPdfPasswords } from '../shared/records/pdf-passwords';
 import { createDynamoDbClient, createS3Client, type AwsAccess } from '../shared/runtime';
 import { s3ObjectStore } from '../shared/s3';
 import { readContentText } from '../shared/search/content';
@@ -21,6 +23,7 @@ const catalogueDeps = (settings: HandlerEnvironment, access: AwsAccess, log: Log
   const s3 = tracer.captureAWSv3Client(createS3Client(access));
   const dynamodb = tracer.captureAWSv3Client(createDynamoDbClient(access));
   const accountRecords = dynamoAccountRecords(settings.tableName, dynamodb);
+  const pdfPasswords = dynamoPdfPasswords(settings.tableName, dynamodb);
   const deps: CatalogueDeps = {
     objects: s3ObjectStore(s3, settings.bucketName),
     records: dynamoRecordStore(settings.tableName, dynamodb),
@@ -30,8 +33,11 @@ const catalogueDeps = (settings: HandlerEnvironment, access: AwsAccess, log: Log
     closing: async (owner) => (await accountRecords.get(owner)) !== undefined,
     search: {
       index: dynamoSearchIndex(settings.tableName, dynamodb),
+      // A protected PDF is read with the password its owner keeps for its account, if any.
       readContent: (statement) =>
-        readContentText(s3RangeSource(s3, settings.bucketName, statement.key, statement.size), statement.contentType),
+        readContentText(s3RangeSource(s3, settings.bucketName, statement.key, statement.size), statement.contentType, {
+          pdfPassword: () => pdfPasswords.kept(statement.owner, statementAccountKey(statement)),
+        }),
     },
   };
   return { deps, s3 };

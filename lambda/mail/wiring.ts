@@ -2,7 +2,6 @@ import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, type S3Client 
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { ownerIdentifierKey } from '../../contract/accounts/identifier-keys';
-import { PDF_PASSWORD_ATTRIBUTES } from '../../contract/accounts/pdf-password';
 import type { LabelledAccount } from '../../contract/accounts/match';
 import { TABLE_KEYS, arrivedKey, mailInboxKey, statementKey } from '../../contract/keys';
 import { LAMBDA_ENV } from '../../contract/lambda-env';
@@ -14,6 +13,7 @@ import { dynamoMailArrivals } from '../shared/mail/arrivals';
 import { encodeStatementMetadata } from '../shared/metadata';
 import { once } from '../shared/once';
 import { dynamoRecordStore } from '../shared/records';
+import { dynamoPdfPasswords } from '../shared/records/pdf-passwords';
 import { IDENTIFIER_KEYS_ATTRIBUTE } from '../shared/records/summaries';
 import { pk, sk, tableAccess } from '../shared/records/table';
 import { createDynamoDbClient, createS3Client, type AwsAccess } from '../shared/runtime';
@@ -42,22 +42,6 @@ const accountsOf =
     return accounts;
   };
 
-/** The passwords the person keeps for their accounts' protected PDFs, each once. */
-const pdfPasswordsOf =
-  (access: ReturnType<typeof tableAccess>) =>
-  async (owner: string): Promise<string[]> => {
-    const passwords = new Set<string>();
-    for await (const item of access.queryAll({
-      KeyConditionExpression: '#pk = :pk AND begins_with(#sk, :prefix)',
-      ExpressionAttributeNames: { '#pk': pk, '#sk': sk },
-      ExpressionAttributeValues: { ':pk': TABLE_KEYS.userPartition(owner), ':prefix': TABLE_KEYS.accountSortPrefix },
-    })) {
-      const password: unknown = item[PDF_PASSWORD_ATTRIBUTES.password];
-      if (Number(item.count ?? 0) > 0 && typeof password === 'string') passwords.add(password);
-    }
-    return [...passwords];
-  };
-
 /** What a person reads of a mail: never its body, only who sent it, its subject and when. */
 const mailRecord = (mail: MailSummary) => ({
   messageId: mail.messageId,
@@ -77,6 +61,7 @@ export const mailIntakeOf = (
   const dynamo: DynamoDBClient = createDynamoDbClient(access);
   const table = tableAccess(settings.tableName, dynamo);
   const records = dynamoRecordStore(settings.tableName, dynamo);
+  const pdfPasswords = dynamoPdfPasswords(settings.tableName, dynamo);
   const addresses = dynamoMailAddresses(settings.tableName, dynamo);
   const identifierSecret = once(() => readSecretWith(access)(required(settings.identifierSecretArn, LAMBDA_ENV.identifierSecretArn)));
   const bucket = settings.bucketName;
@@ -128,7 +113,7 @@ export const mailIntakeOf = (
   const reading: Pick<MailFilingPorts, 'ownerKey' | 'pdfText' | 'pdfPasswords' | 'workbookRows' | 'filedBefore' | 'store'> = {
     ownerKey: async (owner) => ownerIdentifierKey(await identifierSecret(), owner),
     pdfText: mailPdfText,
-    pdfPasswords: pdfPasswordsOf(table),
+    pdfPasswords: (owner) => pdfPasswords.all(owner),
     workbookRows: mailWorkbookRows,
     filedBefore: async (owner, statementId) => {
       if (await records.getStatement(owner, statementId)) return 'filed';

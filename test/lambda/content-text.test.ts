@@ -31,12 +31,16 @@ interface Job {
   type: string;
   /** Storage fails from this read on (counted from 1). */
   failRead?: number;
+  /** The password kept for its account. */
+  pdfPassword?: string;
 }
 interface Outcome {
   reads: number;
   bytesRead: number;
   content?: ContentText;
   error?: string;
+  /** How often the reader asked for the account's kept password. */
+  passwordAsked?: number;
 }
 
 /** readContentText's answer to each job, by name, from the runner (pdf.js's ES modules load outside jest). */
@@ -165,7 +169,10 @@ beforeAll(async () => {
   outcomes = read({
     multiPage: pdf(write('multi-page.pdf', multiPage)),
     manyPages: pdf(write('many-pages.pdf', await pagesPdf(CONTENT_READ.pdfPages + 1))),
-    locked: pdf(write('locked.pdf', await statementPdf(STATEMENT_PDFS.find((spec) => spec.options?.userPassword)!))),
+    locked: pdf(write('locked.pdf', await statementPdf(LOCKED))),
+    lockedKept: { ...pdf(path.join(folder, 'locked.pdf')), pdfPassword: LOCKED.options!.userPassword },
+    lockedWrong: { ...pdf(path.join(folder, 'locked.pdf')), pdfPassword: 'not it' },
+    openWithPassword: { ...pdf(path.join(folder, 'multi-page.pdf')), pdfPassword: 'never asked' },
     scan: pdf(write('scan.pdf', await statementPdf(STATEMENT_PDFS.find((spec) => spec.picture)!))),
     halfPdf: pdf(write('half.pdf', multiPage.subarray(0, Math.floor(multiPage.length / 2)))),
     notPdf: pdf(write('not.pdf', '%PDF-1.7\nnothing a reader can use\n')),
@@ -199,6 +206,9 @@ beforeAll(async () => {
   });
 }, 60_000);
 
+/** The suite's protected PDF (PDFKit, a user password). */
+const LOCKED = STATEMENT_PDFS.find((spec) => spec.options?.userPassword)!;
+
 const text = (content: ContentText | undefined) => content?.pieces.join('\n') ?? '';
 
 describe('PDF', () => {
@@ -227,6 +237,17 @@ describe('PDF', () => {
     ['a PDF header with nothing after it', 'notPdf', 'unreadable', {}],
   ] as const)('%s gives no words and a note, no error, and says its balances are to be entered', (_, name, note, pages) => {
     expect(outcomes[name].content).toEqual({ pieces: [], note, balances: { ...pages, unread: [UNREAD_BALANCES[note]] } });
+  });
+
+  test('a protected PDF is read with the password its owner keeps for its account; a wrong one leaves it protected; an open PDF never asks', () => {
+    expect(outcomes.lockedKept.content?.note).toBeUndefined();
+    expect(text(outcomes.lockedKept.content)).toContain('Statement period 04/01/2024 to 04/30/2024');
+    expect(outcomes.lockedKept.content?.balances.pages).toBe(1);
+    expect(outcomes.lockedKept.passwordAsked).toBe(1);
+    expect(outcomes.lockedWrong.content).toEqual({ pieces: [], note: 'protected', balances: { unread: [UNREAD_BALANCES.protected] } });
+    expect(outcomes.locked.passwordAsked).toBe(1);
+    expect(outcomes.openWithPassword.passwordAsked).toBe(0);
+    expect(outcomes.openWithPassword.content?.pieces).toHaveLength(3);
   });
 
   test.each([

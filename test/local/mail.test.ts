@@ -290,6 +290,21 @@ describe('mail sent with smtplib', () => {
       30_000,
     );
     expect(listed).toMatchObject({ accountLabel: chase.account, period: '2024-05', size: bytes.length });
+    // Read for search and balances with the same kept password (the catalogue's reading).
+    const read = await waitFor(
+      async () => {
+        const answer = await rawGraphql(
+          stack.config,
+          { Authorization: alice.idToken },
+          `{ statement(id: "${listed!.id}") { contentNotIndexed balances { pages opening unread } } }`,
+        );
+        const statement = (answer.body.data as { statement: { contentNotIndexed: string | null; balances: unknown } | null }).statement;
+        return statement?.balances ? statement : undefined;
+      },
+      'the protected PDF to be read',
+      30_000,
+    );
+    expect(read).toEqual({ contentNotIndexed: null, balances: expect.objectContaining({ pages: 1, opening: 2145.67 }) });
     // Kept as it came: still protected, byte for byte.
     const bucket = createS3Client({ credentials: LOCAL_CREDENTIALS, endpoints: { s3: `http://${HOST}:${stack.ports.s3}` } });
     const stored = await bucket.send(new GetObjectCommand({ Bucket: LOCAL_IDS.bucketName, Key: statementKey(alice.sub, listed!.id) }));

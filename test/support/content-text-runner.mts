@@ -10,6 +10,8 @@ import { readContentText, type Job as FileJob } from './content-reader.mjs';
 
 interface Job extends FileJob {
   failRead?: number;
+  /** The password its owner keeps for its account, which the reader asks for when the PDF is protected. */
+  pdfPassword?: string;
 }
 
 class StorageFailed extends Error {
@@ -18,10 +20,11 @@ class StorageFailed extends Error {
 
 const main = async () => {
   const jobs = JSON.parse(process.argv[2] ?? '[]') as Job[];
-  for (const { file, type, failRead } of jobs) {
+  for (const { file, type, failRead, pdfPassword } of jobs) {
     const handle = fs.openSync(file, 'r');
     let bytesRead = 0;
     let reads = 0;
+    let passwordAsked = 0;
     const source = {
       size: fs.fstatSync(handle).size,
       read: async (begin: number, end: number) => {
@@ -33,8 +36,15 @@ const main = async () => {
       },
     };
     try {
-      const content = await readContentText(source, type);
-      process.stdout.write(`${JSON.stringify({ file, reads, bytesRead, content })}\n`);
+      const content = await readContentText(source, type, {
+        pdfPassword: async () => {
+          passwordAsked++;
+          return pdfPassword;
+        },
+      });
+      // How often it asked for the kept password: said where a password was given or asked for.
+      const asked = pdfPassword !== undefined || passwordAsked > 0 ? { passwordAsked } : {};
+      process.stdout.write(`${JSON.stringify({ file, reads, bytesRead, content, ...asked })}\n`);
     } catch (error) {
       process.stdout.write(`${JSON.stringify({ file, reads, bytesRead, error: (error as Error).name })}\n`);
     } finally {

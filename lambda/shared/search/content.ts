@@ -133,7 +133,14 @@ const wholeLines = (text: string) => text.slice(0, Math.max(0, text.lastIndexOf(
  * for), nothing of an image. A file that cannot be read gives no words and says why; only a
  * failing read of storage itself is thrown, so the caller's retry reads again.
  */
-export const readContentText = async (source: RangeSource, contentType: string): Promise<ContentText> => {
+export const readContentText = async (
+  source: RangeSource,
+  contentType: string,
+  options: {
+    /** The password kept for the statement's account, asked for only when its PDF is protected. @default none */
+    pdfPassword?: () => Promise<string | undefined>;
+  } = {},
+): Promise<ContentText> => {
   // An unknown type is never read as a workbook by default: only the vault's own types are.
   if (!fileTypeOf(contentType)) return { pieces: [], note: 'unreadable', balances: unread('unreadable') };
   const kind = contentKindOf(contentType);
@@ -142,7 +149,10 @@ export const readContentText = async (source: RangeSource, contentType: string):
       if (source.size > CONTENT_READ.pdfBytes) return { pieces: [], note: 'cut', balances: unread('cut') };
       const pdfjs = await loadPdfJs();
       return withPdfReading(async (reading): Promise<ContentText> => {
-        const read = await pdfPagesText(pdfjs, source, CONTENT_READ.pdfPages, { stop: reading.stopped });
+        let read = await pdfPagesText(pdfjs, source, CONTENT_READ.pdfPages, { stop: reading.stopped });
+        // A protected PDF opens with the password its owner keeps for its account, if any.
+        const password = read.problem === 'protected' ? await options.pdfPassword?.() : undefined;
+        if (password) read = await pdfPagesText(pdfjs, source, CONTENT_READ.pdfPages, { stop: reading.stopped, password });
         // What pdf.js read of a page cut at a bound is part of it at best: none of the file is taken.
         if (reading.stopped()) return { pieces: [], note: 'too large', balances: unread('cut') };
         const pages = read.pageCount !== undefined ? { pages: read.pageCount } : {};
