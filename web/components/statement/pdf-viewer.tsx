@@ -86,8 +86,6 @@ const lookedAt = (box: HTMLElement) => {
  * A PDF statement drawn page by page on a canvas by pdf.js, reading only the byte ranges
  * the page shown needs, so the first page of a large file shows long before the whole file
  * could arrive. Nothing of the PDF becomes markup: no text or form layer, no script, no link.
- */
-/**
  * A PDF protected by a password asks for it (trying first the one kept for its `account`,
  * if any), and opens with what is typed; the password is kept for the account only when the
  * person ticks the box, and only once it opened the PDF.
