@@ -19,7 +19,7 @@ export const AccountPdfPassword = ({ accountKey, label, kept }: { accountKey: st
       <input type="hidden" name="accountKey" value={accountKey} />
       <p data-testid="pdf-password-state">
         {kept
-          ? 'A password is kept for its protected PDFs: they open with it here, and those that arrive by mail are read with it. It is never shown.'
+          ? 'A password is kept for its protected PDFs: they open with it here, and those filed from now on, uploaded or mailed, are read with it for search and balances (those filed before stay as they were read). It is never shown.'
           : 'No password is kept. Its protected PDFs ask for theirs when opened, and those that arrive by mail wait for you.'}
       </p>
       <TextField
