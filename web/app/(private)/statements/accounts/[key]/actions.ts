@@ -9,7 +9,8 @@ import { STATEMENT_PAGE_SIZE, TEXT_LIMITS } from '@contract/uploads';
 import { readCoverage } from '@/lib/coverage-read';
 import { ACCOUNT_DETAIL_FIELDS, accountDetailsProblem, type AccountDetailField } from '@contract/accounts/details';
 import { pdfPasswordProblem } from '@contract/accounts/pdf-password';
-import { EDIT_STATEMENTS, KEEP_PDF_PASSWORD, RENAME_ACCOUNT, STATEMENTS, UPDATE_ACCOUNT_DETAILS } from '@/lib/graphql';
+import { EDIT_STATEMENTS, RENAME_ACCOUNT, STATEMENTS, UPDATE_ACCOUNT_DETAILS } from '@/lib/graphql';
+import { keepPdfPassword } from '@/app/(private)/statements/[id]/pdf-password-actions';
 import { PAGES, accountPage } from '@/lib/routes';
 import { serverOperation, serverQuery } from '@/lib/server-graphql';
 import { requireSession, type ServerSession } from '@/lib/server-session';
@@ -143,7 +144,7 @@ export const saveAccountDetails = async (_previous: DetailsState, form: FormData
  */
 export const savePdfPassword = async (_previous: SaveState, form: FormData): Promise<SaveState> => {
   const accountKey = text(form, 'accountKey');
-  const session = await requireSession(accountKey ? accountPage(accountKey) : PAGES.coverage);
+  await requireSession(accountKey ? accountPage(accountKey) : PAGES.coverage);
   if (!accountKey) return { status: 'error', message: 'Which account this is was not sent. Reload the page and try again.' };
   const typed = form.get('password');
   const password = form.get('intent') === 'forget' ? '' : typeof typed === 'string' ? typed : '';
@@ -151,10 +152,9 @@ export const savePdfPassword = async (_previous: SaveState, form: FormData): Pro
     const problem = pdfPasswordProblem(password);
     if (problem) return { status: 'error', message: problem };
   }
-  const result = await serverOperation(session, KEEP_PDF_PASSWORD, { input: { accountKey, password } });
-  if (result.error !== undefined) return { status: 'error', message: result.error };
-  if (!result.data.keepPdfPassword)
-    return { status: 'error', message: 'This account has no statements any more. Reload the page to see your accounts.' };
+  // An empty password here is refused above; the preview's action, which keeps or forgets, does the rest.
+  const kept = await keepPdfPassword(accountKey, password);
+  if ('error' in kept) return { status: 'error', message: kept.error };
   revalidatePath(accountPage(accountKey));
   return { status: 'saved', savedAt: Date.now() };
 };
