@@ -85,6 +85,9 @@ module.exports = {
       globalSetup: '<rootDir>/test/support/global-setup.ts',
       globalTeardown: '<rootDir>/test/support/global-teardown.ts',
     }),
-    layer('e2e', ['e2e'], { globalSetup: '<rootDir>/test/support/global-setup.ts' }),
+    layer('e2e', ['e2e'], {
+      globalSetup: '<rootDir>/test/support/global-setup.ts',
+      globalTeardown: '<rootDir>/test/support/global-teardown.ts',
+    }),
   ],
 };

@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
 import {
   FINGERPRINT_FILE,
@@ -67,6 +68,9 @@ export const buildWebArtifact = (
   const output = webArtifactDir('aws');
   const stash = target === 'local' && fs.existsSync(output) ? `${output}.${process.pid}.kept` : undefined;
   if (stash) fs.renameSync(output, stash);
+  // OpenNext compiles its config into a folder of the system's temporary folder and leaves it
+  // there; the build gets a temporary folder of its own, which goes with the build.
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'vault-web-build-'));
   try {
     const config = target === 'local' ? 'open-next.local.config.ts' : 'open-next.config.ts';
     const buildId = webBuildId(fingerprint);
@@ -76,6 +80,7 @@ export const buildWebArtifact = (
         ...process.env,
         ...options.env,
         NEXT_TELEMETRY_DISABLED: '1',
+        TMPDIR: tmp,
         [WEB_BUILD_ID_ENV]: buildId,
         ...(nextOutputOf(buildId) ? { [NEXT_BUILD_REUSE_ENV]: '1' } : {}),
       },
@@ -92,6 +97,7 @@ export const buildWebArtifact = (
       fs.renameSync(output, webArtifactDir('local'));
     }
   } finally {
+    fs.rmSync(tmp, { recursive: true, force: true });
     if (stash) {
       fs.rmSync(output, { recursive: true, force: true });
       fs.renameSync(stash, output);

@@ -22,7 +22,7 @@ import { createS3Client } from '../../lambda/shared/runtime';
 import { LOCAL_CREDENTIALS, LOCAL_IDS } from '../../local/settings';
 import { NOT_INDEXED_REASONS, notIndexedSentence } from '../../contract/search/not-indexed';
 import { formatDay, formatPeriod } from '../../contract/format';
-import { CHROMIUM_FLAGS, ensureChromium } from './support/chromium';
+import { CHROMIUM_FLAGS, ensureChromium, ensureFullChromium } from './support/chromium';
 import './support/locator-matchers';
 import { buildWebApp, startBuiltWebApp } from './support/web-app';
 import { EICAR, csv, pdf, pngOf } from '../support/samples';
@@ -87,6 +87,14 @@ const avatar = Buffer.from(
 const visitedUrls = new Set<string>();
 /** Everything the Content-Security-Policy refused on any page of the suite: nothing may be. */
 const cspViolations: string[] = [];
+/**
+ * Addresses a page asked for again and again (more than STORM_REQUESTS times within
+ * STORM_MS, ranged reads of one file aside): a render or navigation loop, which a person
+ * meets as a busy fan and a server under load.
+ */
+const requestStorms = new Set<string>();
+const STORM_REQUESTS = 30;
+const STORM_MS = 2_000;
 
 /** Each page's requests that have not ended, with when each began: where an upload that does not end waits. */
 const pendingRequests = new WeakMap<Page, Map<Request, number>>();
@@ -118,6 +126,17 @@ const newPage = async (context?: BrowserContext) => {
   page.setDefaultTimeout(30_000);
   page.on('request', (request) => visitedUrls.add(request.url()));
   page.on('framenavigated', (frame) => visitedUrls.add(frame.url()));
+  const asked = new Map<string, number[]>();
+  page.on('request', (request) => {
+    if (request.headers().range) return;
+    const url = new URL(request.url());
+    const address = `${request.method()} ${url.origin}${url.pathname}`;
+    const now = Date.now();
+    const recent = (asked.get(address) ?? []).filter((at) => now - at < STORM_MS);
+    recent.push(now);
+    asked.set(address, recent);
+    if (recent.length > STORM_REQUESTS) requestStorms.add(address);
+  });
   const pending = new Map<Request, number>();
   page.on('request', (request) => pending.set(request, Date.now()));
   page.on('requestfinished', (request) => pending.delete(request));
@@ -1239,6 +1258,11 @@ describe('sign out and a second user', () => {
     await page.waitForURL(`${base}/profile#close-account`);
     await expect(card.getByTestId('closing-contents')).toContainText('1 statement (');
     await card.getByLabel('Type your e-mail address to confirm').fill(` ${dave.email.toUpperCase()}`);
+    // The tab signs out and goes to the page after once: no request for it again and again.
+    let closedPageRequests = 0;
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/account-closed') closedPageRequests += 1;
+    });
     await card.getByRole('button', { name: 'Close my account for good' }).click();
 
     await page.waitForURL(`${base}/account-closed`, { timeout: 60_000 });
@@ -1249,6 +1273,7 @@ describe('sign out and a second user', () => {
     violations.push(...(await accessibilityViolations(page)));
     await shot(page, 'account-closed');
     expect(violations).toEqual([]);
+    expect(closedPageRequests).toBe(1);
 
     // Nothing opens any more: not the picture's earlier link, not the sign-in, not a private page.
     expect([403, 404]).toContain((await page.request.get(avatarUrl)).status());
@@ -2284,10 +2309,17 @@ describe('statements by mail, in the list', () => {
 
 describe('notifications: web push sent for real, shown by the service worker', () => {
   const notified = { email: `notified-${Date.now()}@example.com`, password: 'tell me when it is ready' };
+  // The full chromium: the shell the rest of the suite runs in has no notifications.
+  let full: Browser;
+  beforeAll(async () => {
+    full = await chromium.launch({ executablePath: ensureFullChromium(), args: CHROMIUM_FLAGS });
+  });
+  afterAll(() => full?.close());
+  const fullContext = () => full.newContext({ viewport: { width: 1100, height: 850 } });
 
   test('turned on for this device from the profile, a test notice and a ready statement arrive through the push service, encrypted to the device, and the service worker shows them; turned off, the device is gone', async () => {
     const pushOrigin = `http://127.0.0.1:${stack.ports.pushService}`;
-    const context = await browser.newContext({ viewport: { width: 1100, height: 850 } });
+    const context = await fullContext();
     await context.grantPermissions(['notifications'], { origin: base });
     const page = await newPage(context);
     // Chromium here has no push service of its own (its own is Google's, out of reach): the
@@ -2385,7 +2417,7 @@ describe('notifications: web push sent for real, shown by the service worker', (
 
   test('where the browser refuses, or its push service cannot be reached, the card says so in words and the button stays', async () => {
     // Headless Chromium refuses a permission nobody granted, as a person's "Block" does.
-    const refused = await newPage();
+    const refused = await newPage(await fullContext());
     await refused.goto(`${base}/sign-in`);
     await signIn(refused, notified.email, notified.password);
     await refused.waitForURL(`${base}/statements`);
@@ -2398,7 +2430,7 @@ describe('notifications: web push sent for real, shown by the service worker', (
     await expect(card.getByRole('button', { name: 'Turn on for this device' })).toBeEnabled();
     await refused.context().close();
     // Allowed, but the browser's push service is out of reach: its "push service error" is not shown raw.
-    const context = await browser.newContext({ viewport: { width: 1100, height: 850 } });
+    const context = await fullContext();
     await context.grantPermissions(['notifications'], { origin: base });
     const offline = await newPage(context);
     await offline.addInitScript(() => {
@@ -3445,6 +3477,10 @@ describe('every page, light and dark, wide and narrow', () => {
 
 test('the CSP refused nothing on any page of the suite', () => {
   expect(cspViolations).toEqual([]);
+});
+
+test('no page of the suite asked for one address again and again (a render or navigation loop)', () => {
+  expect([...requestStorms]).toEqual([]);
 });
 
 test("the web server's terminal is not buried in a warning per request (Amplify's custom endpoint, which the local stack's is)", () => {

@@ -321,6 +321,7 @@ describe('mail sent with smtplib', () => {
     );
     expect(waiting).toMatchObject({ reason: MAIL_WORDS.protectedPdf });
     expect(stack.output()).not.toContain(spec.options.userPassword);
+    fs.rmSync(path.dirname(again), { recursive: true, force: true });
   });
 
   test('a mail with no statement is kept out in words; mail to an address no one holds is taken and dropped; another domain is refused', async () => {

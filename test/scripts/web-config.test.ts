@@ -95,4 +95,5 @@ test('npm run web:config writes the file, and fails clearly without outputs', ()
   const ok = spawnSync(tsx, [script, '--outputs', outputs, '--out', out], { encoding: 'utf8' });
   expect(ok.status).toBe(0);
   expect(JSON.parse(fs.readFileSync(out, 'utf8'))).toEqual(webConfigFromOutputs(deployOutputs));
+  fs.rmSync(dir, { recursive: true, force: true });
 });

@@ -18,6 +18,12 @@ export const pdfPagesText = (pdf: Uint8Array): string[] => {
   }
 };
 
+const unpackedPackets: string[] = [];
+// The unpacked packets go when the test file's tests have run (its tests read them until then).
+afterAll(() => {
+  for (const folder of unpackedPackets.splice(0)) fs.rmSync(folder, { recursive: true, force: true });
+});
+
 /**
  * A packet checked as its recipient would: unpacked by Python's zipfile and its checksums
  * checked by coreutils' `sha256sum -c` (neither written here). Answers the unpacked folder
@@ -25,6 +31,7 @@ export const pdfPagesText = (pdf: Uint8Array): string[] => {
  */
 export const checkPacketOutside = (zip: Uint8Array): { folder: string; report: string } => {
   const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'packet-'));
+  unpackedPackets.push(folder);
   const file = path.join(folder, 'packet.zip');
   fs.writeFileSync(file, zip);
   const unpacked = path.join(folder, 'unpacked');

@@ -26,6 +26,9 @@ interface AuthContextValue {
 
 const AuthContext = createContext<AuthContextValue | undefined>(undefined);
 
+/** Signed out, as one value: setting it again changes nothing, so nothing renders again for it. */
+const SIGNED_OUT: AuthState = { status: 'signedOut' };
+
 /** The channel every tab of the app listens on: one tab's sign-out reaches all the others at once. */
 const SESSION_CHANNEL = 'statement-vault-session';
 type SessionMessage = { type: 'signedOut' } | { type: 'sessionEnded' };
@@ -71,8 +74,8 @@ export const AuthProvider = ({ initial, children, onSignedOut }: { initial: Auth
     (message: string, toastId: string, ended: boolean) => {
       const wasSignedIn = stateRef.current.status === 'signedIn';
       // At once, not at the next render: two reports of the same end leave once.
-      stateRef.current = { status: 'signedOut' };
-      setState({ status: 'signedOut' });
+      stateRef.current = SIGNED_OUT;
+      setState(SIGNED_OUT);
       onSignedOut();
       if (!wasSignedIn) return;
       toast.info(message, { toastId });
@@ -118,25 +121,25 @@ export const AuthProvider = ({ initial, children, onSignedOut }: { initial: Auth
     };
   }, [leave, endSession]);
 
-  const value = useMemo<AuthContextValue>(
-    () => ({
-      state,
-      refresh,
-      idToken,
-      signOut: async ({ everywhere = false, to = PAGES.signIn, message } = {}) => {
-        const { signOut } = await amplifyAuth();
-        if (everywhere) await (await import('./devices-sign-out')).forgetEveryDevice().catch(() => undefined);
-        await signOut({ global: everywhere });
-        channel.current?.postMessage({ type: 'signedOut' } satisfies SessionMessage);
-        setState({ status: 'signedOut' });
-        onSignedOut();
-        const said = message ?? (everywhere ? MESSAGES.signedOutEverywhere : MESSAGES.signedOut);
-        if (said) toast.info(said);
-        router.replace(to);
-      },
-    }),
-    [state, refresh, idToken, onSignedOut, router],
+  // One function for the provider's life: effects that call it run once, not again each time
+  // the state it changes changes (which would sign out, and navigate, over and over).
+  const signOut = useCallback<AuthContextValue['signOut']>(
+    async ({ everywhere = false, to = PAGES.signIn, message } = {}) => {
+      const { signOut: amplifySignOut } = await amplifyAuth();
+      if (everywhere) await (await import('./devices-sign-out')).forgetEveryDevice().catch(() => undefined);
+      await amplifySignOut({ global: everywhere });
+      channel.current?.postMessage({ type: 'signedOut' } satisfies SessionMessage);
+      stateRef.current = SIGNED_OUT;
+      setState(SIGNED_OUT);
+      onSignedOut();
+      const said = message ?? (everywhere ? MESSAGES.signedOutEverywhere : MESSAGES.signedOut);
+      if (said) toast.info(said);
+      router.replace(to);
+    },
+    [onSignedOut, router],
   );
+
+  const value = useMemo<AuthContextValue>(() => ({ state, refresh, idToken, signOut }), [state, refresh, idToken, signOut]);
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 };
 

@@ -30,6 +30,10 @@ const CloseAccountCard = dynamic(() => import('./close-account-card').then((modu
 const AVATAR_SIZE = 96;
 /** How long the page waits for a new picture's check and malware scan before saying it is still under way. */
 const AVATAR_CHECK_MS = 30_000;
+/** How long it watches on for it after that (then the next visit shows it), and how often it asks. */
+const AVATAR_WATCH_MS = 15 * 60_000;
+const AVATAR_POLL_MS = 500;
+const AVATAR_SLOW_POLL_MS = 3_000;
 
 /**
  * `me`: the profile the server fetched with the page (missing if it could not). A saved name
@@ -49,6 +53,14 @@ export const ProfileView = ({
   const [progress, setProgress] = useState<{ loaded: number; total: number }>();
   const [avatarError, setAvatarError] = useState<string>();
   const fileInput = useRef<HTMLInputElement>(null);
+  // The picture the page is watching for: a newer choice, or leaving the page, ends an older watch.
+  const watching = useRef(0);
+  useEffect(
+    () => () => {
+      watching.current += 1;
+    },
+    [],
+  );
 
   useEffect(() => {
     if (nameState.status === 'saved') toast.success('Your name is saved.');
@@ -72,6 +84,7 @@ export const ProfileView = ({
 
   const chooseAvatar = async (file: File | undefined) => {
     if (!file) return;
+    const watch = ++watching.current;
     setAvatarError(undefined);
     setProgress({ loaded: 0, total: file.size });
     try {
@@ -85,9 +98,13 @@ export const ProfileView = ({
       await uploadAvatarFile(file, await idToken(), (loaded, total) => setProgress({ loaded, total }));
       // The image is stored; the profile names it once the catalogue has checked it is a real
       // image and the malware scan found it clean, or the catalogue says why it was refused.
-      const deadline = Date.now() + AVATAR_CHECK_MS;
+      // A slow check is said once and watched on, so the picture appears here once it is.
+      const started = Date.now();
+      let told = false;
       for (;;) {
         const now = await outcome();
+        // Gone from the page, or another picture chosen since (whose own watch takes over): stop here.
+        if (watching.current !== watch) return;
         if (now?.me.updatedAt !== before?.me.updatedAt && now?.me.avatarKey) {
           await loadAvatar();
           toast.success('Your profile picture is updated.');
@@ -97,17 +114,21 @@ export const ProfileView = ({
           setAvatarError(`This picture was not used: it is ${now.uploadRefusal.reason}.`);
           break;
         }
-        if (Date.now() > deadline) {
+        const waited = Date.now() - started;
+        if (!told && waited > AVATAR_CHECK_MS) {
           toast.info('Your picture is still being checked; it appears here once it is.');
-          break;
+          told = true;
+          // Another picture may be chosen meanwhile.
+          setProgress(undefined);
         }
-        await new Promise((resolve) => setTimeout(resolve, 500));
+        if (waited > AVATAR_WATCH_MS) break;
+        await new Promise((resolve) => setTimeout(resolve, told ? AVATAR_SLOW_POLL_MS : AVATAR_POLL_MS));
       }
       router.refresh();
     } catch (error) {
       setAvatarError((error as Error).message);
     } finally {
-      setProgress(undefined);
+      if (watching.current === watch) setProgress(undefined);
     }
   };
 
