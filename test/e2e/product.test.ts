@@ -88,9 +88,9 @@ const visitedUrls = new Set<string>();
 /** Everything the Content-Security-Policy refused on any page of the suite: nothing may be. */
 const cspViolations: string[] = [];
 /**
- * Addresses a page asked for again and again (more than STORM_REQUESTS times within
- * STORM_MS, ranged reads of one file aside): a render or navigation loop, which a person
- * meets as a busy fan and a server under load.
+ * Requests a page sent again and again, the same address with the same body (more than
+ * STORM_REQUESTS times within STORM_MS; the app's hashed files and ranged reads of one file
+ * aside): a render or navigation loop, which a person meets as a busy fan and a server under load.
  */
 const requestStorms = new Set<string>();
 const STORM_REQUESTS = 30;
@@ -128,9 +128,8 @@ const newPage = async (context?: BrowserContext) => {
   page.on('framenavigated', (frame) => visitedUrls.add(frame.url()));
   const asked = new Map<string, number[]>();
   page.on('request', (request) => {
-    if (request.headers().range) return;
-    const url = new URL(request.url());
-    const address = `${request.method()} ${url.origin}${url.pathname}`;
+    if (request.headers().range || new URL(request.url()).pathname.startsWith('/_next/static/')) return;
+    const address = `${request.method()} ${request.url()} ${(request.postData() ?? '').slice(0, 300)}`;
     const now = Date.now();
     const recent = (asked.get(address) ?? []).filter((at) => now - at < STORM_MS);
     recent.push(now);
