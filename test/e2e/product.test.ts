@@ -217,6 +217,24 @@ const sessionCookies = async (context: BrowserContext) =>
 
 const toast = (page: Page, text: string) => page.locator('.Toastify__toast', { hasText: text });
 
+/**
+ * Waits as `wait` does; when it fails, the error also holds what the local stack logged
+ * meanwhile (its last 60 lines), so a wait on the stack's pipeline (catalogue, scan,
+ * profile) that runs out says where that pipeline stood.
+ */
+const withStackLog = async (wait: () => Promise<unknown>): Promise<void> => {
+  const from = stack.output().length;
+  try {
+    await wait();
+  } catch (error) {
+    const logged = stack.output().slice(from).trim();
+    (error as Error).message += logged
+      ? `\n\nThe local stack's log meanwhile (its last 60 lines at most):\n${logged.split('\n').slice(-60).join('\n')}`
+      : '\n\nThe local stack logged nothing meanwhile.';
+    throw error;
+  }
+};
+
 /** Sign-up and confirmation with the printed code, through the real screens. */
 const signUpAndConfirm = (page: Page, email: string, password: string) =>
   signUpThroughScreens(page, base, (address) => stack.codeFor(address), email, password);
@@ -378,9 +396,11 @@ describe('account', () => {
 describe('profile', () => {
   test('set the avatar (with progress) and a display name', async () => {
     const page = alicePage;
-    await page.getByLabel('Profile picture file').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: avatar });
     // Said once the malware scan has found it clean: as long as a loaded machine's scan takes.
-    await expect(toast(page, 'Your profile picture is updated.')).toBeVisible({ timeout: 60_000 });
+    await withStackLog(async () => {
+      await page.getByLabel('Profile picture file').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: avatar });
+      await expect(toast(page, 'Your profile picture is updated.')).toBeVisible({ timeout: 60_000 });
+    });
     const img = page.getByTestId('avatar');
     await expect(img).toBeVisible();
     const served = await page.request.get((await img.getAttribute('src'))!);
@@ -1224,9 +1244,11 @@ describe('sign out and a second user', () => {
     await uploadChosen(page, 1);
     await expect(page.locator('[data-testid="upload-item"][data-status="done"]')).toHaveCount(1, { timeout: 60_000 });
     await page.goto(`${base}/profile`);
-    await page.getByLabel('Profile picture file').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: avatar });
     // Said once the malware scan has found it clean: as long as a loaded machine's scan takes.
-    await expect(toast(page, 'Your profile picture is updated.')).toBeVisible({ timeout: 60_000 });
+    await withStackLog(async () => {
+      await page.getByLabel('Profile picture file').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: avatar });
+      await expect(toast(page, 'Your profile picture is updated.')).toBeVisible({ timeout: 60_000 });
+    });
     const avatarUrl = (await page.getByTestId('avatar').getAttribute('src'))!;
     expect((await page.request.get(avatarUrl)).status()).toBe(200);
 
