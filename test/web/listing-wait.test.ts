@@ -1,23 +1,17 @@
 import { LISTING_POLL, waitForListing, type ListingAnswer } from '../../web/lib/upload/listing-wait';
+import { fakeClock } from './support/fake-clock';
 
 /** A queue on a fake clock: `answers` are given in turn, the last one for ever after. */
 const queue = (answers: (ListingAnswer | undefined)[], open = () => true) => {
-  let now = 0;
-  const pauses: number[] = [];
+  const clock = fakeClock(answers);
   const said: string[] = [];
-  let asked = 0;
   const outcome = waitForListing({
-    ask: async () => answers[Math.min(asked++, answers.length - 1)],
+    ...clock,
     open,
-    sleep: async (ms) => {
-      pauses.push(ms);
-      now += ms;
-    },
-    now: () => now,
-    onScanning: () => said.push(`scanning at ${now}`),
-    onSlow: () => said.push(`slow at ${now}`),
+    onScanning: () => said.push(`scanning at ${clock.now()}`),
+    onSlow: () => said.push(`slow at ${clock.now()}`),
   });
-  return { outcome, pauses, said, asked: () => asked, elapsed: () => now };
+  return { outcome, pauses: clock.pauses, said, asked: clock.asked, elapsed: clock.now };
 };
 
 test('a statement listed late, after minutes of a busy vault, ends available, never failed', async () => {

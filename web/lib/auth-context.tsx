@@ -45,10 +45,10 @@ const readSession = async (): Promise<AuthState> => {
   try {
     const { fetchAuthSession } = await amplifyAuth();
     const payload = (await fetchAuthSession()).tokens?.idToken?.payload;
-    if (!payload?.sub) return { status: 'signedOut' };
+    if (!payload?.sub) return SIGNED_OUT;
     return { status: 'signedIn', sub: String(payload.sub), email: String(payload.email ?? '') };
   } catch {
-    return { status: 'signedOut' };
+    return SIGNED_OUT;
   }
 };
 

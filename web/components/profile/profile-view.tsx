@@ -13,6 +13,7 @@ import { acceptedTypesInWords } from '@contract/upload-rules';
 import { useIdToken } from '@/lib/auth-context';
 import { graphqlClient } from '@/lib/graphql-client';
 import type { AvatarOutcomeData, MeData } from '@/lib/graphql';
+import { waitForAvatar, type AvatarAnswer } from '@/lib/avatar-wait';
 import { PresignApiError, callPresignApi } from '@/lib/presign-api';
 import { PAGES } from '@/lib/routes';
 import { theme } from '@/lib/theme';
@@ -28,12 +29,6 @@ const ExportCard = dynamic(() => import('./export-card').then((module) => module
 const CloseAccountCard = dynamic(() => import('./close-account-card').then((module) => module.CloseAccountCard));
 
 const AVATAR_SIZE = 96;
-/** How long the page waits for a new picture's check and malware scan before saying it is still under way. */
-const AVATAR_CHECK_MS = 30_000;
-/** How long it watches on for it after that (then the next visit shows it), and how often it asks. */
-const AVATAR_WATCH_MS = 15 * 60_000;
-const AVATAR_POLL_MS = 500;
-const AVATAR_SLOW_POLL_MS = 3_000;
 
 /**
  * `me`: the profile the server fetched with the page (missing if it could not). A saved name
@@ -90,40 +85,34 @@ export const ProfileView = ({
     try {
       // The upload code comes with the first picture chosen.
       const [{ uploadAvatarFile }, { AVATAR_OUTCOME }] = await Promise.all([import('@/lib/upload'), import('@/lib/graphql')]);
-      const outcome = () =>
+      const outcome = (): Promise<AvatarAnswer | undefined> =>
         graphqlClient()
           .then((client) => client.query<AvatarOutcomeData>({ query: AVATAR_OUTCOME, fetchPolicy: 'network-only' }))
-          .then((result) => result.data);
+          .then(({ data }) => data && { ...data.me, refusal: data.uploadRefusal });
+      // What the profile said before: a picture counts as new only if the profile changed since.
       const before = await outcome();
       await uploadAvatarFile(file, await idToken(), (loaded, total) => setProgress({ loaded, total }));
       // The image is stored; the profile names it once the catalogue has checked it is a real
       // image and the malware scan found it clean, or the catalogue says why it was refused.
-      // A slow check is said once and watched on, so the picture appears here once it is.
-      const started = Date.now();
-      let told = false;
-      for (;;) {
-        const now = await outcome();
-        // Gone from the page, or another picture chosen since (whose own watch takes over): stop here.
-        if (watching.current !== watch) return;
-        if (now?.me.updatedAt !== before?.me.updatedAt && now?.me.avatarKey) {
-          await loadAvatar();
-          toast.success('Your profile picture is updated.');
-          break;
-        }
-        if (now?.uploadRefusal && now.uploadRefusal.refusedAt !== before?.uploadRefusal?.refusedAt) {
-          setAvatarError(`This picture was not used: it is ${now.uploadRefusal.reason}.`);
-          break;
-        }
-        const waited = Date.now() - started;
-        if (!told && waited > AVATAR_CHECK_MS) {
+      const result = await waitForAvatar(before, {
+        // A missed answer is asked again at the next turn.
+        ask: () => outcome().catch(() => undefined),
+        // Gone from the page, or another picture chosen since (whose own watch takes over).
+        open: () => watching.current === watch,
+        sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+        now: () => Date.now(),
+        onSlow: () => {
           toast.info('Your picture is still being checked; it appears here once it is.');
-          told = true;
           // Another picture may be chosen meanwhile.
           setProgress(undefined);
-        }
-        if (waited > AVATAR_WATCH_MS) break;
-        await new Promise((resolve) => setTimeout(resolve, told ? AVATAR_SLOW_POLL_MS : AVATAR_POLL_MS));
+        },
+      });
+      if (result.kind === 'closed') return;
+      if (result.kind === 'updated') {
+        await loadAvatar();
+        toast.success('Your profile picture is updated.');
       }
+      if (result.kind === 'refused') setAvatarError(`This picture was not used: it is ${result.reason}.`);
       router.refresh();
     } catch (error) {
       setAvatarError((error as Error).message);

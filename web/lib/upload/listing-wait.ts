@@ -1,3 +1,5 @@
+import type { PollPorts } from '../poll-ports';
+
 /** What the catalogue says of an uploaded statement, each time the queue asks. */
 export interface ListingAnswer {
   status?: string | null;
@@ -18,13 +20,8 @@ export type ListingOutcome =
  */
 export const LISTING_POLL = { firstMs: 400, quickForMs: 20_000, maxMs: 5_000 } as const;
 
-export interface ListingPorts {
-  /** Asks the catalogue once; a failed ask (connection dropped, API busy) gives `undefined`. */
-  ask: () => Promise<ListingAnswer | undefined>;
-  /** Whether the page is still open. */
-  open: () => boolean;
-  sleep: (ms: number) => Promise<void>;
-  now: () => number;
+/** `ask` asks the catalogue; `open`: whether the page is still open. */
+export interface ListingPorts extends PollPorts<ListingAnswer> {
   /** Listed and being scanned (said once). */
   onScanning: () => void;
   /** Not listed within the quick window (said once). */
