@@ -1,10 +1,8 @@
-import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DeleteTableCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import * as fs from 'node:fs';
-import * as os from 'node:os';
-import * as path from 'node:path';
-import { dynamoClient, ensureTable, startDynamoDbLocal } from '../../../local/dynamodb';
-import { freePort } from '../../../local/ports';
+import { randomBytes } from 'node:crypto';
+import { dynamoClient, ensureTable } from '../../../local/dynamodb';
+import { sharedStack } from './shared-stack';
 
 export interface LocalTable {
   name: string;
@@ -14,24 +12,23 @@ export interface LocalTable {
 
 /**
  * A table of the product's layout on AWS's own DynamoDB Local, for the suite that calls
- * this: started before its tests, stopped and removed after them. Read its fields in tests.
+ * this: made before its tests, deleted after them. It lives in the DynamoDB Local of this
+ * worker's shared stack, under a name no other suite has, so suites keep apart by table,
+ * not by Java processes (a DynamoDB Local start is seconds of CPU). The account's own
+ * credentials pass the stack's IAM front unchecked, as an account's root does on AWS.
+ * Read its fields in tests.
  */
 export const useLocalTable = (name: string): LocalTable => {
-  const table = { name } as LocalTable;
-  let dataDir: string;
-  let stop: (() => Promise<void>) | undefined;
+  const table = { name: `${name}-${randomBytes(4).toString('hex')}` } as LocalTable;
   beforeAll(async () => {
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `vault-${name}-`));
-    const port = await freePort();
-    const dynamo = await startDynamoDbLocal({ port, directory: path.join(dataDir, 'dynamodb') });
-    stop = () => dynamo.stop();
-    table.client = dynamoClient(port);
-    await ensureTable(table.client, name);
+    const stack = await sharedStack();
+    table.client = dynamoClient(stack.ports.dynamodb);
+    await ensureTable(table.client, table.name);
     table.documents = DynamoDBDocumentClient.from(table.client);
-  }, 60_000);
+  }, 90_000);
   afterAll(async () => {
-    await stop?.();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await table.client?.send(new DeleteTableCommand({ TableName: table.name }));
+    table.client?.destroy();
   });
   return table;
 };

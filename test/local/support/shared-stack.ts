@@ -44,6 +44,7 @@ const attach = (record: SharedStackRecord): StackProcess => {
     ports: record.ports,
     env: {},
     output: () => fs.readFileSync(record.logFile, 'utf8'),
+    pid: record.pid,
     child: undefined as never,
     codeFor(email) {
       const code = latestCode(path.join(record.dataDir, 'codes.jsonl'), email);

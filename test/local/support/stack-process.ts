@@ -16,6 +16,9 @@ export interface StackProcess {
   /** The settings it was started with beyond the usual ones. */
   env: Record<string, string>;
   output: () => string;
+  /** The stack's own process (`local/start.ts`), owned or shared. */
+  pid: number;
+  /** Its process object, for a stack the suite started itself. */
   child: ChildProcess;
   codeFor(email: string): string;
   /** SIGTERM, then wait for the exit; resolves with the exit code. */
@@ -106,6 +109,7 @@ export const startStack = async (
     dataDir,
     ports,
     env: { ...options.env },
+    pid: child.pid!,
     child,
     output: () => output,
     codeFor(email) {
