@@ -6,6 +6,7 @@ import { useRouter } from 'next/navigation';
 import { Suspense, lazy, useEffect, useRef, useState, useTransition } from 'react';
 import Link from 'next/link';
 import { toast, toastWithAction } from '@/lib/toast';
+import { coalesce } from '@/lib/coalesce';
 import { SEARCH_LIMITS } from '@contract/search/terms';
 // The API client and the download link load when a button asks for them, not with the page.
 import { STATEMENT_PAGE_SIZE, formatBytes } from '@contract/uploads';
@@ -181,6 +182,12 @@ export const StatementsView = ({
 
   const show = (view: StatementListQuery) => startNavigation(() => router.push(statementListHref(view), { scroll: false }));
   const reload = () => startNavigation(() => router.refresh());
+  // Uploads that land while the list is being fetched again make one fetch more after it, not one each.
+  const [listed] = useState(() => coalesce(() => startNavigation(() => router.refresh())));
+  // After every commit: a fetch that is no longer pending has ended (one never seen pending ends too, so none waits for good).
+  useEffect(() => {
+    if (!navigating) listed.ended();
+  });
 
   // A statement still being scanned becomes downloadable on its own: the page looks again while one is shown.
   const scanning = items.some((item) => item.status === 'SCANNING');
@@ -251,7 +258,12 @@ export const StatementsView = ({
   return (
     // The upload band first, on a phone too: it is small, and a person arrives to add or to find.
     <div className="wide-page">
-      <UploadPanel accounts={accounts} preset={{ accountLabel: query.account, period: query.period }} onListed={reload} shared={shared} />
+      <UploadPanel
+        accounts={accounts}
+        preset={{ accountLabel: query.account, period: query.period }}
+        onListed={listed.ask}
+        shared={shared}
+      />
       <Card label="Your statements" dense>
         <div css={listHeader}>
           <h2
