@@ -5,7 +5,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { buildVaultApp } from '../../lib/app';
 import { ACCOUNT_STACK_NAME } from '../../lib/outputs';
-import { WEB_ARTIFACT_STUB } from '../../local/iam/access-model';
+import { SYNTH_WITHOUT_STACK_TRACES, WEB_ARTIFACT_STUB } from '../../local/iam/access-model';
 
 let synthRoot: string | undefined;
 
@@ -28,11 +28,14 @@ if (typeof afterAll === 'function') {
   });
 }
 
-/** The same feature flags and settings as `cdk synth`, read from cdk.json. */
-export const CDK_CONTEXT = JSON.parse(fs.readFileSync(path.join(__dirname, '..', '..', 'cdk.json'), 'utf8')).context as Record<
-  string,
-  unknown
->;
+/**
+ * The same feature flags and settings as `cdk synth`, read from cdk.json, without the stack
+ * traces `cdk synth` records in the cloud assembly for `--debug` (SYNTH_WITHOUT_STACK_TRACES).
+ */
+export const CDK_CONTEXT: Record<string, unknown> = {
+  ...(JSON.parse(fs.readFileSync(path.join(__dirname, '..', '..', 'cdk.json'), 'utf8')).context as Record<string, unknown>),
+  ...SYNTH_WITHOUT_STACK_TRACES,
+};
 
 /** The web app on its own domain, so the trusted origin is a plain string in assertions. */
 export const TEST_WEB_CONTEXT = {
