@@ -53,7 +53,14 @@ export const checksumForSize = (size: number): string =>
 /** The `parts` of a part-URL request, each with a checksum. */
 export const partList = (numbers: number[]) => numbers.map((partNumber) => ({ partNumber, checksum: SOME_SHA256 }));
 
-export const testPresigner = () => new Presigner(createS3Client(), BUCKET, () => SIGNING_DATE);
+/**
+ * The S3 client the test presigners sign with: one for the file, made when first asked. A
+ * client holds only its configuration, and making one costs more than a handler's whole
+ * answer (a property run makes a presigner per generated request).
+ */
+let signingClient: ReturnType<typeof createS3Client> | undefined;
+
+export const testPresigner = () => new Presigner((signingClient ??= createS3Client()), BUCKET, () => SIGNING_DATE);
 
 /** An unversioned bucket in memory: each object is its one version ("null", as S3 names it there). */
 export interface MemoryObjects extends ObjectStore, Pick<VersionedObjects, 'listVersions' | 'deleteVersions'> {
