@@ -183,7 +183,7 @@ export const StatementsView = ({
   const show = (view: StatementListQuery) => startNavigation(() => router.push(statementListHref(view), { scroll: false }));
   const reload = () => startNavigation(() => router.refresh());
   // Uploads that land while the list is being fetched again make one fetch more after it, not one each.
-  const [listed] = useState(() => coalesce(() => startNavigation(() => router.refresh())));
+  const [listed] = useState(() => coalesce(reload));
   // After every commit: a fetch that is no longer pending has ended (one never seen pending ends too, so none waits for good).
   useEffect(() => {
     if (!navigating) listed.ended();
