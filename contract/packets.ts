@@ -188,14 +188,79 @@ export const packetVerdictWords = (accounts: readonly PacketAccount[]): string =
 // eslint-disable-next-line no-control-regex -- control characters are what it finds
 const UNSAFE = /[\\/:*?"<>|\u0000-\u001f\u007f]/g;
 
-/** A name safe as one path segment of a ZIP on every system: unsafe characters replaced, at most `max` characters. */
-export const safeEntryName = (name: string, max = 120): string => {
-  const safe = name
-    .normalize('NFC')
+/** Letters and signs with no ASCII form under Unicode's decomposition, as ASCII. */
+const ASCII_FORMS: Record<string, string> = {
+  ß: 'ss',
+  ẞ: 'SS',
+  æ: 'ae',
+  Æ: 'AE',
+  œ: 'oe',
+  Œ: 'OE',
+  ø: 'o',
+  Ø: 'O',
+  đ: 'd',
+  Đ: 'D',
+  ð: 'd',
+  Ð: 'D',
+  ł: 'l',
+  Ł: 'L',
+  þ: 'th',
+  Þ: 'Th',
+  ı: 'i',
+  ħ: 'h',
+  Ħ: 'H',
+  '‘': "'",
+  '’': "'",
+  '‚': "'",
+  '“': "'",
+  '”': "'",
+  '„': "'",
+  '«': "'",
+  '»': "'",
+  '‐': '-',
+  '‑': '-',
+  '‒': '-',
+  '–': '-',
+  '—': '-',
+  '−': '-',
+  // A masked account number ("Harbor Bank ••3000") keeps its mask as the letters banks print.
+  '•': 'x',
+  '·': 'x',
+  '∙': 'x',
+  '●': 'x',
+  '‧': 'x',
+  '*': 'x',
+  '€': 'EUR',
+  '£': 'GBP',
+  '¥': 'JPY',
+};
+
+/**
+ * A name in ASCII: accents and invisible marks dropped, the letters above spelled out, anything else `_`. Only
+ * ASCII names unzip as written by every unzip in every locale: Info-ZIP's unzip reads the
+ * other bytes of an entry made on DOS as code page 437 whatever its UTF-8 flag says, and
+ * bsdtar skips an entry whose name the locale cannot spell.
+ */
+export const asciiName = (name: string): string =>
+  name
+    .normalize('NFKD')
+    .replace(/[\p{M}\p{Cf}]/gu, '')
+    .replace(/[^\x20-\x7e]|\*/gu, (char) => ASCII_FORMS[char] ?? '_')
+    .replace(/_{2,}/g, '_');
+
+/**
+ * A name safe as one path segment of a ZIP on every system and in every unzip: ASCII
+ * (asciiName), unsafe characters replaced, at most `max` characters; `fallback` (with the
+ * name's extension) when no letter or digit of it is left.
+ */
+export const safeEntryName = (name: string, max = 120, fallback = 'statement'): string => {
+  const safe = asciiName(name)
     .replace(UNSAFE, '_')
     .replace(/^[.\s]+|[.\s]+$/g, '')
-    .slice(0, max);
-  return safe || 'statement';
+    .slice(0, max)
+    .replace(/[.\s]+$/, '');
+  const [, stem, extension = ''] = /^(.*?)(\.[a-z0-9]{1,8})?$/i.exec(safe)!;
+  return /[a-z0-9]/i.test(stem) ? safe : `${fallback}${extension}`;
 };
 
 /** The packet's entries by account folder: `Checking/2026-01-01 to 2026-01-31 january.pdf`, each name once. */
@@ -203,8 +268,8 @@ export const packetEntryNames = (accounts: readonly PacketAccount[]): Map<string
   const names = new Map<string, string>();
   const taken = new Set<string>(['cover.pdf', 'sha256sums']);
   for (const account of accounts) {
-    let folder = safeEntryName(account.label, 60);
-    for (let n = 2; taken.has(folder.toLowerCase()); n++) folder = `${safeEntryName(account.label, 55)} (${n})`;
+    let folder = safeEntryName(account.label, 60, 'account');
+    for (let n = 2; taken.has(folder.toLowerCase()); n++) folder = `${safeEntryName(account.label, 55, 'account')} (${n})`;
     taken.add(folder.toLowerCase());
     for (const link of account.chain.links) {
       const days = statementDays(link.statement);

@@ -97,6 +97,32 @@ describe('a packet', () => {
     }
   });
 
+  it('names its entries in ASCII, so every unzip in every locale puts them where SHA256SUMS says', async () => {
+    const harbor = (period: string, from: string, to: string, fileName: string) =>
+      month(period, from, to, 500, 500, { accountLabel: 'Harbor Bank ••3000', fileName });
+    const { objects, deps } = setup([
+      harbor('2026-01', '2026-01-01', '2026-01-31', 'relevé “janvier” – Straße.pdf'),
+      harbor('2026-02', '2026-02-01', '2026-02-28', 'février\u202e.pdf'),
+    ]);
+    await makePacket(deps, { sub: OWNER, accountKeys: ['harbor bank ••3000'], span: { from: '2026-01-01', to: '2026-02-28' } });
+    const zip = objects.bodies.get(packetKey(OWNER, '01PACKET000000000000000001'))!;
+    // Info-ZIP's unzip, bsdtar and Python's zipfile, in a UTF-8 and the C locale.
+    const { report, folder } = checkPacketOutside(zip);
+    expect(report.match(/: OK$/gm)).toHaveLength(3);
+    const files = await readZip(Buffer.from(zip));
+    expect([...files.keys()]).toEqual([
+      "Harbor Bank xx3000/2026-01-01 to 2026-01-31 releve 'janvier' - Strasse.pdf",
+      'Harbor Bank xx3000/2026-02-01 to 2026-02-28 fevrier.pdf',
+      'cover.pdf',
+      'SHA256SUMS',
+    ]);
+    const cover = pdfPagesText(fs.readFileSync(path.join(folder, 'cover.pdf'))).join('\n');
+    // The cover names the account and the files as the person filed them beside the names in the packet.
+    expect(cover).toContain('Harbor Bank ••3000');
+    expect(cover).toContain("1. Harbor Bank xx3000/2026-01-01 to 2026-01-31 releve 'janvier' - Strasse.pdf");
+    expect(cover).toContain('Filed as relevé “janvier” – Straße.pdf');
+  });
+
   it('says on its cover, in words, the month no statement covers and what the balance did over it', async () => {
     const { objects, deps } = setup([jan, feb, mar, may]);
     const packet = await makePacket(deps, { sub: OWNER, accountKeys: ['checking'], span: { from: '2026-01-01', to: '2026-06-30' } });

@@ -120,6 +120,8 @@ export const coverPdf = async (input: CoverInput): Promise<Uint8Array> => {
       // A statement's lines stay on one page.
       if (doc.y > doc.page.height - 140) doc.addPage();
       text(`${index + 1}. ${statement.entryName}`, { font: 'bold' });
+      // The packet's names are ASCII (safeEntryName): the name the file was filed as, where it differs.
+      if (!statement.entryName.endsWith(statement.fileName)) text(`Filed as ${statement.fileName}`, { color: QUIET });
       text(
         `${daysWords(statement.days, statement.balances)} · opening ${money(statement.balances, 'opening')} · closing ${money(
           statement.balances,
