@@ -181,6 +181,10 @@ export const startLocalS3 = async (input: {
   now?: () => Date;
 }): Promise<LocalS3> => {
   fs.mkdirSync(input.directory, { recursive: true });
+  // A spooled body belongs to a request of this process: what is there at start was cut off
+  // by a crash (its request never answered), and nothing reads it again.
+  const spoolDir = `${input.directory}.spool`;
+  fs.rmSync(spoolDir, { recursive: true, force: true });
   const s3rver = new S3rver({
     address: HOST,
     port: 0,
@@ -201,7 +205,6 @@ export const startLocalS3 = async (input: {
   const bucketDir = path.join(input.directory, input.bucketName);
   const uploadsDir = path.join(bucketDir, '._S3rver_uploads');
   const checksums = createChecksumStore(path.join(`${input.directory}.checksums`, input.bucketName), uploadsDir);
-  const spoolDir = path.join(`${input.directory}.spool`);
   const objectFile = (key: string) => path.join(bucketDir, `${key}._S3rver_object`);
 
   /**

@@ -15,7 +15,7 @@ import { csv, pdf, png } from '../support/samples';
 /**
  * Durability on the local stack: kill -9 in the middle of uploads, restart, and check that
  * every confirmed statement and the profile are intact and that no listed record lacks its
- * file; then lose S3 events on purpose and watch the sweep catalogue the files within its
+ * file (nor any body the cut-off PUTs left spooled); then lose S3 events on purpose and watch the sweep catalogue the files within its
  * window. Measurements go to test-results/durability.json.
  */
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vault-durable-'));
@@ -58,6 +58,12 @@ const isListed = async (config: WebConfig, token: string, id: string) => (await 
 
 /** Listed and scanned clean: downloadable. */
 const isAvailable = async (config: WebConfig, token: string, id: string) => (await statusOf(config, token, id)) === 'AVAILABLE';
+
+/** The bodies the local S3 holds in its spool (PUTs it has not passed on yet). */
+const spooled = (): string[] => {
+  const spool = path.join(dataDir, 's3.spool');
+  return fs.existsSync(spool) ? fs.readdirSync(spool) : [];
+};
 
 /** A PUT that trickles its body (1 MiB every 40 ms), so a kill lands in the middle of it. */
 const slowPut = (url: string, headers: Record<string, string>, bytes: Buffer) =>
@@ -152,9 +158,12 @@ test('kill -9 during uploads: confirmed data survives, and no listed record lack
   stack.child.kill('SIGKILL');
   expect(await Promise.all(inFlight)).toEqual([-1, -1]);
   await waitFor(async () => (javaProcessesFor(dataDir).length === 0 ? true : undefined), 'DynamoDB Local to go');
+  // The cut-off PUTs' bodies were spooled by the local S3 when the kill came.
+  expect(spooled().length).toBeGreaterThan(0);
 
   stack = await startStack({ dataDir, ports: stack.ports });
   measured.killToReadyMs = Date.now() - killedAt;
+  expect(spooled()).toEqual([]);
   const token2 = await freshToken(stack.config);
 
   const me = (
