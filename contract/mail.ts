@@ -66,8 +66,11 @@ export interface MailAddressResponse {
 
 /**
  * Whom a person takes mail from: addresses (`statements@bank.example`) or whole domains
- * (`@bank.example`), matched against the mail's From address. None: anyone. Mail from
- * anyone else is kept out, saying who sent it. The list stays when the address is replaced.
+ * (`@bank.example`), matched against every From address of a mail. None: anyone. Mail from
+ * anyone else is kept out, saying who sent it. A From address is the sender's own text, so
+ * mail from a listed sender is filed only when Amazon SES's checks show that sender's domain
+ * sent it (DMARC, or SPF or DKIM for that domain); otherwise its files wait in Arrived,
+ * saying so. The list stays when the address is replaced.
  */
 export const MAIL_SENDERS = { max: 20, maxChars: 254 } as const;
 
@@ -152,6 +155,8 @@ export const MAIL_WORDS = {
   dmarc: "This mail failed its sender's DMARC check: the domain it says it is from did not send it.",
   unauthenticated: 'Neither SPF nor DKIM shows that this mail came from the domain that sent it.',
   notAllowedSender: (sender: string) => `This mail is from ${sender}, who is not among the senders you allow.`,
+  unconfirmedSender: (sender: string) =>
+    `This mail says it is from ${sender}, but it could not be confirmed as that sender. Check the file before you file it.`,
   protectedPdf: 'This PDF is protected by a password: open it with its password to file it.',
   noPeriod: 'No period was read from this file: choose its month to file it.',
   noAccount: 'No account was read from this file: choose its account to file it.',

@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { SESEvent, SESMailHeader, SESReceiptStatus } from 'aws-lambda';
-import PostalMime from 'postal-mime';
+import PostalMime, { addressParser } from 'postal-mime';
 import { SMTPServer, type SMTPServerAddress } from 'smtp-server';
 import { MAIL_LIMITS } from '../contract/mail';
 import { REGION } from '../contract';
 import type { ScanOutcome } from './malware/engine';
+import { sesHeaders, type MailVerdicts } from './mail-verdicts';
 import { HOST, LOCAL_ACCOUNT_ID } from './settings';
 
 /**
@@ -15,7 +16,10 @@ import { HOST, LOCAL_ACCOUNT_ID } from './settings';
  * one where the rule's S3 action would (`store`), and then invokes the mail function with
  * SES's event (`invoke`), asynchronously, after answering the client. The virus verdict
  * is the local malware scan's; SPF, DKIM and DMARC need the sender's DNS, which a machine
- * offline has not, so they are GRAY (not checked), as SES reports a domain without records.
+ * offline has not, so they are a setting of the local stack (`verdicts`, read as each message
+ * is taken; GRAY unless set), never anything in the message. The event's headers begin with
+ * the ones SES writes above a message's own (local/mail-verdicts.ts), its
+ * Authentication-Results among them.
  */
 export interface LocalMailServer {
   readonly port: number;
@@ -28,6 +32,8 @@ export const startLocalMailServer = async (input: {
   store(messageId: string, raw: Uint8Array): Promise<void>;
   scan(raw: Uint8Array): Promise<ScanOutcome>;
   invoke(event: SESEvent): Promise<void>;
+  /** The SPF, DKIM and DMARC verdicts for the message being taken. */
+  verdicts(): MailVerdicts;
   log(line: string): void;
   /** The function's name in the event's action. */
   functionName: string;
@@ -57,6 +63,13 @@ export const startLocalMailServer = async (input: {
           return callback(Object.assign(new Error(`Message is larger than ${MAIL_LIMITS.maxMessageBytes} bytes`), { responseCode: 552 }));
         }
         const raw = Buffer.concat(chunks);
+        let verdicts: MailVerdicts;
+        try {
+          verdicts = input.verdicts();
+        } catch (error) {
+          input.log(`mail server: the verdicts setting cannot be read: ${(error as Error).message}`);
+          return callback(Object.assign(new Error('Local verdicts setting unreadable, try again later'), { responseCode: 451 }));
+        }
         const messageId = randomBytes(20).toString('hex');
         const recipients = session.envelope.rcptTo.map((address) => address.address.toLowerCase());
         const source = session.envelope.mailFrom ? session.envelope.mailFrom.address : '';
@@ -65,7 +78,7 @@ export const startLocalMailServer = async (input: {
           .then(() => {
             // SES answers the sender once the message is stored; its actions run after.
             callback(null, `Ok ${messageId}`);
-            void receive(messageId, raw, source, recipients).catch((error: Error) =>
+            void receive(messageId, raw, source, recipients, verdicts).catch((error: Error) =>
               input.log(`mail ${messageId.slice(0, 8)}: the mail function failed: ${error.name}: ${error.message}`),
             );
           })
@@ -76,19 +89,23 @@ export const startLocalMailServer = async (input: {
     },
   });
 
-  const receive = async (messageId: string, raw: Buffer, source: string, recipients: string[]) => {
+  const receive = async (messageId: string, raw: Buffer, source: string, recipients: string[], verdicts: MailVerdicts) => {
     const started = Date.now();
-    const virus = await input.scan(raw);
+    const scanned = await input.scan(raw);
+    const virus: SESReceiptStatus['status'] = 'error' in scanned ? 'PROCESSING_FAILED' : scanned.clean ? 'PASS' : 'FAIL';
     let headers: SESMailHeader[] = [];
     let common: SESEvent['Records'][number]['ses']['mail']['commonHeaders'] = { returnPath: source, date: '', messageId: '' };
     try {
       const parsed = await PostalMime.parse(raw, { maxHeadersSize: MAIL_LIMITS.maxHeaderBytes, attachmentEncoding: 'arraybuffer' });
-      headers = parsed.headers.map((header) => ({ name: header.key, value: header.value }));
+      headers = parsed.headers.map((header) => ({ name: header.originalKey, value: header.value }));
+      // Every mailbox of every From header, as SES lists them.
+      const from = headers
+        .filter((header) => header.name.toLowerCase() === 'from')
+        .flatMap((header) => addressParser(header.value, { flatten: true }))
+        .flatMap((mailbox) => (mailbox.address ? [mailbox.name ? `${mailbox.name} <${mailbox.address}>` : mailbox.address] : []));
       common = {
         ...common,
-        ...(parsed.from?.address
-          ? { from: [parsed.from.name ? `${parsed.from.name} <${parsed.from.address}>` : parsed.from.address] }
-          : {}),
+        ...(from.length > 0 ? { from } : {}),
         ...(parsed.to ? { to: parsed.to.flatMap((to) => (to.address ? [to.address] : [])) } : {}),
         ...(parsed.subject !== undefined ? { subject: parsed.subject } : {}),
         date: parsed.date ?? '',
@@ -98,7 +115,14 @@ export const startLocalMailServer = async (input: {
       // A message whose headers cannot be read still goes to the function, which says why.
     }
     const verdict = (status: SESReceiptStatus['status']): SESReceiptStatus => ({ status });
-    const timestamp = new Date().toISOString();
+    const at = new Date();
+    const timestamp = at.toISOString();
+    const fromAddress = common.from?.[0] ?? '';
+    const fromDomain = (/<([^>]*)>$/.exec(fromAddress)?.[1] ?? fromAddress).split('@')[1]?.toLowerCase() ?? '';
+    headers = [
+      ...sesHeaders({ source, fromDomain, recipient: recipients[0] ?? '', messageId, domain: input.domain, virus, verdicts, at }),
+      ...headers,
+    ];
     const event: SESEvent = {
       Records: [
         {
@@ -119,10 +143,10 @@ export const startLocalMailServer = async (input: {
               processingTimeMillis: Date.now() - started,
               recipients,
               spamVerdict: verdict('PASS'),
-              virusVerdict: verdict('error' in virus ? 'PROCESSING_FAILED' : virus.clean ? 'PASS' : 'FAIL'),
-              spfVerdict: verdict('GRAY'),
-              dkimVerdict: verdict('GRAY'),
-              dmarcVerdict: verdict('GRAY'),
+              virusVerdict: verdict(virus),
+              spfVerdict: verdict(verdicts.spf),
+              dkimVerdict: verdict(verdicts.dkim),
+              dmarcVerdict: verdict(verdicts.dmarc),
               dmarcPolicy: 'none',
               action: {
                 type: 'Lambda',

@@ -63,6 +63,8 @@ export const dataPaths = (dataDir: string) => ({
   pageTokenKey: path.join(dataDir, 'secrets', 'page-tokens'),
   /** Process ids of children, so a start after kill -9 can stop what is left. */
   pids: path.join(dataDir, 'pids.json'),
+  /** The SPF, DKIM and DMARC verdicts the local SES gives each message it takes (local/mail-verdicts.ts); GRAY without it. */
+  mailVerdicts: path.join(dataDir, 'mail-verdicts.json'),
 });
 
 /** The account the local stack pretends to be. */

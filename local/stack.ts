@@ -50,6 +50,7 @@ import { startPushService } from './push-service';
 import { startRestApi } from './rest-api';
 import { startLocalS3 } from './s3/server';
 import { asStream, startLocalMailServer } from './mail-server';
+import { readMailVerdicts } from './mail-verdicts';
 import { HOST, LOCAL_ACCOUNT_ID, LOCAL_CREDENTIALS, LOCAL_IDS, dataPaths, type PortName, type Ports } from './settings';
 
 export interface LocalStackOptions {
@@ -377,6 +378,7 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
         await sesWriter.send(new PutObjectCommand({ Bucket: LOCAL_IDS.bucketName, Key: mailInboxKey(messageId), Body: raw }));
       },
       scan: (raw) => malware.scan(asStream(raw)),
+      verdicts: () => readMailVerdicts(paths.mailVerdicts),
       // SES invokes the function asynchronously; Lambda tries a failed run twice more.
       invoke: async (event) =>
         runAsynchronously(

@@ -9,7 +9,7 @@ import { STATEMENT_QUOTA } from '../../contract/uploads';
 import type { Reservation } from '../shared/records';
 import { OwnerClosing } from '../shared/records/table';
 import type { StatementMetadata } from '../shared/metadata';
-import { mailFilePieces, mailFiling } from './filing';
+import { mailFilePieces, mailFiling, type MailFilingDecision } from './filing';
 import type { MailSummary } from './intake';
 import type { MailFile, MailSkip } from './statement-files';
 
@@ -122,7 +122,13 @@ const keysOf = async (proposal: FilingProposal, ownerKey: () => Promise<string>)
  */
 export const mailFilingPort =
   (ports: MailFilingPorts) =>
-  async (owner: string, file: MailFile, mail: MailSummary, index: number): Promise<'filed' | 'arrived' | 'kept out' | 'dropped'> => {
+  async (
+    owner: string,
+    file: MailFile,
+    mail: MailSummary,
+    index: number,
+    unconfirmed?: string,
+  ): Promise<'filed' | 'arrived' | 'kept out' | 'dropped'> => {
     const statementId = mailStatementId(mail.messageId, index, mail.receivedAt);
     const fileName = statementName(file.fileName, statementId);
     const allowed = checkUpload('statement', file.contentType, file.bytes.length);
@@ -131,7 +137,10 @@ export const mailFilingPort =
       return 'kept out';
     }
     const { proposal, identifierKeys, text } = await readMailedFile(ports, owner, { ...file, fileName });
-    const decision = mailFiling(proposal, await ports.accounts(owner), { identifierKeys, text });
+    // Mail not confirmed as from its sender waits, whatever it holds: the person judges it.
+    const decision: MailFilingDecision = unconfirmed
+      ? { kind: 'arrive', reason: unconfirmed, proposal }
+      : mailFiling(proposal, await ports.accounts(owner), { identifierKeys, text });
     if (decision.kind === 'arrive') {
       await ports.arrive(owner, {
         statementId,

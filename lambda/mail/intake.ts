@@ -2,8 +2,9 @@ import type { SESEvent, SESEventRecord } from 'aws-lambda';
 import { MAIL_WORDS, mailTokenOf } from '../../contract/mail';
 import type { Log } from '../shared/log';
 import type { MailOwner } from '../shared/mail/addresses';
+import { fromMailboxesOf, listed } from './senders';
 import { statementFilesOf, type MailFile, type MailReading, type MailSkip } from './statement-files';
-import { keptOutBy } from './verdicts';
+import { confirmedFrom, keptOutBy } from './verdicts';
 
 /**
  * Mail received by Amazon SES for people's private addresses: SES stores each message in
@@ -32,9 +33,10 @@ export interface MailIntakeDeps {
   /**
    * Files one statement of a mail for its owner, as an upload is filed (or keeps it in
    * Arrived, or out, saying why); `index` is its place among the mail's files, the same
-   * each time the message is read, so a retried message files the same statements.
+   * each time the message is read, so a retried message files the same statements;
+   * `unconfirmed`: why it waits in Arrived whatever it holds (its sender could not be confirmed).
    */
-  file(owner: string, file: MailFile, mail: MailSummary, index: number): Promise<unknown>;
+  file(owner: string, file: MailFile, mail: MailSummary, index: number, unconfirmed?: string): Promise<unknown>;
   /** Records for its owner a mail, or files of it, that were kept out, with why. */
   keepOut(owner: string, mail: MailSummary, reason: string, skipped: readonly MailSkip[]): Promise<void>;
   log: Log;
@@ -44,27 +46,22 @@ export interface MailIntakeDeps {
 export type MailOutcome =
   | { readonly recipient: string; readonly outcome: 'dropped' }
   | { readonly recipient: string; readonly outcome: 'kept out'; readonly reason: string }
-  | { readonly recipient: string; readonly outcome: 'filed'; readonly files: number; readonly skipped: number };
-
-/** The address in a From header's first mailbox (`Bank <a@b>` or `a@b`), lower case. */
-const senderOf = (record: SESEventRecord): string => {
-  const from = record.ses.mail.commonHeaders.from?.[0] ?? record.ses.mail.source;
-  return (/<([^>]+)>\s*$/.exec(from)?.[1] ?? from).trim().toLowerCase();
-};
-
-const allows = (owner: MailOwner, sender: string): boolean =>
-  !owner.allowedSenders?.length ||
-  owner.allowedSenders.some((allowed) => {
-    const rule = allowed.trim().toLowerCase();
-    return rule.startsWith('@') ? sender.endsWith(rule) : sender === rule;
-  });
+  | {
+      readonly recipient: string;
+      readonly outcome: 'filed';
+      readonly files: number;
+      readonly skipped: number;
+      /** Its files wait in Arrived: the sender could not be confirmed. */
+      readonly unconfirmed?: true;
+    };
 
 /** One message: its recipients who hold addresses, each dealt with on their own. */
 const receiveOne = async (record: SESEventRecord, deps: MailIntakeDeps): Promise<MailOutcome[]> => {
   const { mail, receipt } = record.ses;
+  const mailboxes = fromMailboxesOf(mail);
   const summary: MailSummary = {
     messageId: mail.messageId,
-    from: senderOf(record),
+    from: mailboxes.join(', '),
     subject: mail.commonHeaders.subject ?? '',
     receivedAt: receipt.timestamp,
   };
@@ -81,17 +78,30 @@ const receiveOne = async (record: SESEventRecord, deps: MailIntakeDeps): Promise
     // Read once, for every recipient, unless SES's verdicts keep it out.
     const reading: MailReading = keptOut ? { ok: false, reason: keptOut } : await statementFilesOf(await deps.readMessage(mail.messageId));
     for (const { recipient, owner } of owners) {
-      if (!reading.ok || !allows(owner, summary.from)) {
-        const reason = reading.ok ? MAIL_WORDS.notAllowedSender(summary.from) : reading.reason;
+      const allowed = owner.allowedSenders ?? [];
+      // Each From mailbox must be one the person allows; none may ride in beside a listed one.
+      const unlisted = allowed.length > 0 ? mailboxes.filter((mailbox) => !listed(allowed, mailbox)) : [];
+      if (!reading.ok || unlisted.length > 0) {
+        const reason = reading.ok ? MAIL_WORDS.notAllowedSender(unlisted.join(', ')) : reading.reason;
         await deps.keepOut(owner.sub, summary, reason, []);
         outcomes.push({ recipient, outcome: 'kept out', reason });
         continue;
       }
-      for (const [index, file] of reading.files.entries()) await deps.file(owner.sub, file, summary, index);
+      // A From header is the sender's own text: a listed sender counts only where SES's verdicts
+      // vouch for its domain; anything else from one waits for the person to judge it.
+      const unconfirmed =
+        allowed.length > 0 && !confirmedFrom(mail, receipt, mailboxes) ? MAIL_WORDS.unconfirmedSender(summary.from) : undefined;
+      for (const [index, file] of reading.files.entries()) await deps.file(owner.sub, file, summary, index, unconfirmed);
       if (reading.note || reading.skipped.length > 0) {
         await deps.keepOut(owner.sub, summary, reading.note ?? MAIL_WORDS.someKeptOut, reading.skipped);
       }
-      outcomes.push({ recipient, outcome: 'filed', files: reading.files.length, skipped: reading.skipped.length });
+      outcomes.push({
+        recipient,
+        outcome: 'filed',
+        files: reading.files.length,
+        skipped: reading.skipped.length,
+        ...(unconfirmed ? { unconfirmed: true as const } : {}),
+      });
     }
   }
   await deps.deleteMessage(mail.messageId);
@@ -100,7 +110,7 @@ const receiveOne = async (record: SESEventRecord, deps: MailIntakeDeps): Promise
     deps.log.info('mail received', {
       messageId: mail.messageId,
       outcome: outcome.outcome,
-      ...(outcome.outcome === 'filed' ? { files: outcome.files, skipped: outcome.skipped } : {}),
+      ...(outcome.outcome === 'filed' ? { files: outcome.files, skipped: outcome.skipped, unconfirmed: Boolean(outcome.unconfirmed) } : {}),
       ...(outcome.outcome === 'kept out' ? { reason: outcome.reason } : {}),
     });
   }

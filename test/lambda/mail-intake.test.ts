@@ -18,10 +18,17 @@ type Status = SESReceiptStatus['status'];
 const event = (input: {
   recipients: string[];
   from?: string;
+  /** The envelope sender, whose domain SPF judged. */
+  source?: string;
   verdicts?: Partial<Record<'spam' | 'virus' | 'spf' | 'dkim' | 'dmarc', Status>>;
+  /** SES's own Authentication-Results value, above X-SES-RECEIPT. @default none */
+  authenticationResults?: string;
+  /** Headers of the message's own, below SES's. */
+  ownHeaders?: readonly { name: string; value: string }[];
 }): SESEvent => {
   const verdict = (name: 'spam' | 'virus' | 'spf' | 'dkim' | 'dmarc') => ({ status: input.verdicts?.[name] ?? 'PASS' });
   const from = input.from ?? 'Harbor Bank <statements@harbor.example>';
+  const source = input.source ?? 'bounces@harbor.example';
   return {
     Records: [
       {
@@ -30,13 +37,19 @@ const event = (input: {
         ses: {
           mail: {
             timestamp: '2026-11-27T10:00:00.000Z',
-            source: 'bounces@harbor.example',
+            source,
             messageId: 'o3vrnil0e2ic28trm7dfhrc2v0clambda4nbp0g1',
             destination: input.recipients,
             headersTruncated: false,
-            headers: [{ name: 'From', value: from }],
+            headers: [
+              { name: 'Return-Path', value: `<${source}>` },
+              ...(input.authenticationResults ? [{ name: 'Authentication-Results', value: input.authenticationResults }] : []),
+              { name: 'X-SES-RECEIPT', value: 'AEFBQUFBQUFBQUFH' },
+              ...(input.ownHeaders ?? []),
+              { name: 'From', value: from },
+            ],
             commonHeaders: {
-              returnPath: 'bounces@harbor.example',
+              returnPath: source,
               from: [from],
               date: 'Fri, 27 Nov 2026 10:00:00 +0000',
               to: input.recipients,
@@ -107,7 +120,8 @@ const intake = (owners: Record<string, MailOwner>, raw: Buffer) => {
       return raw;
     },
     deleteMessage: async (id) => void calls.deleted.push(id),
-    file: async (owner, file) => void calls.filed.push(`${owner}:${file.fileName}:${file.contentType}`),
+    file: async (owner, file, _mail, _index, unconfirmed) =>
+      void calls.filed.push(`${owner}:${file.fileName}:${file.contentType}${unconfirmed ? ` (waits: ${unconfirmed})` : ''}`),
     keepOut: async (owner, _mail, reason, skipped) =>
       void calls.keptOut.push({ owner, reason, skipped: skipped.map((skip) => `${skip.fileName}: ${skip.reason}`) }),
     log,
@@ -204,12 +218,101 @@ test('a person who allows chosen senders gets mail from them only, by address or
   const raw = message([{ name: 'march.pdf', type: 'application/pdf', bytes: pdf }]);
   const byDomain = intake({ [alice]: { sub: 'alice-sub', allowedSenders: ['@Harbor.example'] } }, raw);
   await receiveMail(event({ recipients: [mailAddressOf(alice, DOMAIN)] }), byDomain.deps);
-  expect(byDomain.calls.filed).toHaveLength(1);
+  expect(byDomain.calls.filed).toEqual(['alice-sub:march.pdf:application/pdf']);
   const other = intake({ [alice]: { sub: 'alice-sub', allowedSenders: ['me@home.example'] } }, raw);
   expect(await receiveMail(event({ recipients: [mailAddressOf(alice, DOMAIN)], from: 'Mallory <m@evil.example>' }), other.deps)).toEqual([
     { recipient: mailAddressOf(alice, DOMAIN), outcome: 'kept out', reason: MAIL_WORDS.notAllowedSender('m@evil.example') },
   ]);
   expect(other.calls.filed).toEqual([]);
+});
+
+describe('a listed sender is filed only when SES vouches for its domain', () => {
+  const listedHarbor = { [alice]: { sub: 'alice-sub', allowedSenders: ['@harbor.example'] } };
+  const waits = `alice-sub:march.pdf:application/pdf (waits: ${MAIL_WORDS.unconfirmedSender('statements@harbor.example')})`;
+  const filed = 'alice-sub:march.pdf:application/pdf';
+  const run = async (input: Omit<Parameters<typeof event>[0], 'recipients'>, owners: Record<string, MailOwner> = listedHarbor) => {
+    const { deps, calls } = intake(owners, message([{ name: 'march.pdf', type: 'application/pdf', bytes: pdf }]));
+    const outcomes = await receiveMail(event({ recipients: [mailAddressOf(alice, DOMAIN)], ...input }), deps);
+    return { outcomes, calls };
+  };
+  const stranger = { source: 'bounce@stranger.example' };
+
+  test.each([
+    [
+      'SPF FAIL, DKIM and DMARC GRAY (a forged From from a server the bank never named)',
+      { ...stranger, verdicts: { spf: 'FAIL', dkim: 'GRAY', dmarc: 'GRAY' } },
+    ],
+    [
+      "SPF and DKIM PASS for the stranger's own domain, DMARC GRAY",
+      {
+        ...stranger,
+        verdicts: { spf: 'PASS', dkim: 'PASS', dmarc: 'GRAY' },
+        authenticationResults:
+          'amazonses.com; spf=pass client-ip=192.0.2.1; envelope-from=bounce@stranger.example; dkim=pass header.i=@stranger.example; dmarc=none header.from=harbor.example;',
+      },
+    ],
+    [
+      "DKIM PASS with a pass for the bank that the sender wrote itself, below SES's headers",
+      {
+        ...stranger,
+        verdicts: { spf: 'GRAY', dkim: 'PASS', dmarc: 'GRAY' },
+        authenticationResults: 'amazonses.com; spf=none; dkim=pass header.i=@stranger.example; dmarc=none header.from=harbor.example;',
+        ownHeaders: [
+          {
+            name: 'Authentication-Results',
+            value: 'amazonses.com; dkim=pass header.i=@harbor.example; dmarc=pass header.from=harbor.example;',
+          },
+        ],
+      },
+    ],
+    [
+      'no SES Authentication-Results at all, DKIM PASS (whose domain is then unknown)',
+      { ...stranger, verdicts: { spf: 'GRAY', dkim: 'PASS', dmarc: 'GRAY' } },
+    ],
+  ] as const)('%s: its files wait in Arrived, saying so', async (_name, input) => {
+    const { outcomes, calls } = await run(input);
+    expect(calls.filed).toEqual([waits]);
+    expect(outcomes).toEqual([{ recipient: mailAddressOf(alice, DOMAIN), outcome: 'filed', files: 1, skipped: 0, unconfirmed: true }]);
+  });
+
+  test.each([
+    ['DMARC PASS', { ...stranger, verdicts: { spf: 'GRAY', dkim: 'GRAY', dmarc: 'PASS' } }],
+    [
+      'SPF PASS for an envelope sender of a subdomain of the From domain',
+      { source: 'bounces@mail.harbor.example', verdicts: { spf: 'PASS', dkim: 'GRAY', dmarc: 'GRAY' } },
+    ],
+    [
+      "DKIM PASS signed by the From's domain, as SES's own header says",
+      {
+        ...stranger,
+        verdicts: { spf: 'FAIL', dkim: 'PASS', dmarc: 'GRAY' },
+        authenticationResults: 'amazonses.com; spf=fail; dkim=pass header.i=@harbor.example; dmarc=none header.from=harbor.example;',
+      },
+    ],
+  ] as const)('%s: filed', async (_name, input) => {
+    expect((await run(input)).calls.filed).toEqual([filed]);
+  });
+
+  test('with no list, a forged From is taken as before (SES lets it in; the content is checked as an upload is)', async () => {
+    const { calls } = await run({ ...stranger, verdicts: { spf: 'FAIL', dkim: 'GRAY', dmarc: 'GRAY' } }, { [alice]: { sub: 'alice-sub' } });
+    expect(calls.filed).toEqual([filed]);
+  });
+
+  test('every From mailbox counts: one not listed keeps the mail out, naming it; each listed one must be confirmed', async () => {
+    const two = await run({ from: 'Harbor Bank <statements@harbor.example>, Mallory <m@stranger.example>', verdicts: { dmarc: 'PASS' } });
+    expect(two.outcomes).toEqual([
+      { recipient: mailAddressOf(alice, DOMAIN), outcome: 'kept out', reason: MAIL_WORDS.notAllowedSender('m@stranger.example') },
+    ]);
+    expect(two.calls.filed).toEqual([]);
+    // Both listed, SPF aligned with one of them only: not confirmed as the other.
+    const both = await run(
+      { from: 'statements@harbor.example, news@harbor-news.example', verdicts: { spf: 'PASS', dkim: 'GRAY', dmarc: 'GRAY' } },
+      { [alice]: { sub: 'alice-sub', allowedSenders: ['@harbor.example', '@harbor-news.example'] } },
+    );
+    expect(both.calls.filed).toEqual([
+      `alice-sub:march.pdf:application/pdf (waits: ${MAIL_WORDS.unconfirmedSender('statements@harbor.example, news@harbor-news.example')})`,
+    ]);
+  });
 });
 
 test('a mail with no statement, and one with a file that is not a statement beside one that is, say so', async () => {

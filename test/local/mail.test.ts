@@ -16,7 +16,7 @@ import { callApi } from './support/rest';
 import { sharedStack } from './support/shared-stack';
 import { waitFor, type StackProcess } from './support/stack-process';
 import { newUser, type TestUser } from './support/users';
-import { newMailAddress, sendMail } from './support/mail';
+import { newMailAddress, sendMail, setMailVerdicts, type SendOptions } from './support/mail';
 import { STATEMENT_PDFS, statementPdf } from '../support/statement-pdfs';
 import { STATEMENT_WORKBOOKS, statementWorkbook } from '../support/statement-workbooks';
 
@@ -385,5 +385,101 @@ describe('mail sent with smtplib', () => {
     expect((await inbox.send(new ListObjectsV2Command({ Bucket: LOCAL_IDS.bucketName, Prefix: MAIL_INBOX_PREFIX }))).KeyCount ?? 0).toBe(0);
     expect((await itemsOf(alice, TABLE_KEYS.mailNoteSortPrefix)).length).toBe(notesBefore);
     expect((await listedOf(alice)).map((item) => item.fileName)).not.toContain('statement.pdf');
+  });
+});
+
+describe('a listed sender counts only where SES vouches for its domain (verdicts set on the local SES, never by the message)', () => {
+  let carol: TestUser;
+  let address: string;
+  let folder: string;
+  beforeAll(async () => {
+    carol = await newUser(stack, 'mail-senders');
+    address = await newMailAddress(stack, carol);
+    const set = await callApi(stack.config, 'statementsApiUrl', STATEMENT_ROUTES.setMailSenders, {
+      token: carol.idToken,
+      body: { senders: ['@harbor.example'] },
+    });
+    expect(set.status).toBe(200);
+    folder = fs.mkdtempSync(path.join(os.tmpdir(), 'vault-mail-senders-'));
+  });
+  afterEach(() => setMailVerdicts(stack));
+  afterAll(() => fs.rmSync(folder, { recursive: true, force: true }));
+
+  /** The BNP OFX (which names its account and month, so it is filed when nothing holds it back) under a name of its own, sent so. */
+  const sendAs = (name: string, verdicts: Parameters<typeof setMailVerdicts>[1], options: SendOptions) => {
+    const file = path.join(folder, name);
+    fs.copyFileSync(path.join(FIXTURES, 'releve-bnp.ofx'), file);
+    setMailVerdicts(stack, verdicts);
+    const sent = sendMail(stack, address, name, [file], options);
+    expect(sent.stderr).toBe('');
+    expect(sent.status).toBe(0);
+  };
+  const waitingNamed = (name: string) =>
+    waitFor(
+      async () => (await itemsOf(carol, TABLE_KEYS.arrivedSortPrefix)).find((item) => item.fileName === name),
+      `${name} to wait in Arrived`,
+      30_000,
+    );
+  const listedNamed = (name: string) =>
+    waitFor(async () => (await listedOf(carol)).find((item) => item.fileName === name), `${name} to be listed`, 30_000);
+  const harbor = 'Harbor Bank <statements@harbor.example>';
+
+  test("a forged From (the envelope and servers a stranger's: SPF FAIL, DKIM and DMARC GRAY) waits in Arrived, saying so; nothing is filed", async () => {
+    sendAs('forged.ofx', { spf: 'FAIL', dkim: 'GRAY', dmarc: 'GRAY' }, { from: harbor, envelopeFrom: 'bounce@stranger.example' });
+    expect(await waitingNamed('forged.ofx')).toMatchObject({
+      reason: MAIL_WORDS.unconfirmedSender('statements@harbor.example'),
+      mail: { from: 'statements@harbor.example' },
+    });
+    expect((await listedOf(carol)).map((item) => item.fileName)).not.toContain('forged.ofx');
+  });
+
+  test("SPF and DKIM passing for the stranger's own domain, DMARC GRAY, waits; so does a pass the sender wrote in its own Authentication-Results", async () => {
+    sendAs(
+      'other-domain.ofx',
+      { spf: 'PASS', dkim: 'PASS', dkimDomain: 'stranger.example', dmarc: 'GRAY' },
+      { from: harbor, envelopeFrom: 'bounce@stranger.example' },
+    );
+    expect(await waitingNamed('other-domain.ofx')).toMatchObject({ reason: MAIL_WORDS.unconfirmedSender('statements@harbor.example') });
+    sendAs(
+      'written-pass.ofx',
+      { spf: 'PASS', dkim: 'PASS', dkimDomain: 'stranger.example', dmarc: 'GRAY' },
+      {
+        from: harbor,
+        envelopeFrom: 'bounce@stranger.example',
+        headers: ['Authentication-Results: amazonses.com; dkim=pass header.i=@harbor.example; dmarc=pass header.from=harbor.example;'],
+      },
+    );
+    expect(await waitingNamed('written-pass.ofx')).toMatchObject({ reason: MAIL_WORDS.unconfirmedSender('statements@harbor.example') });
+    const listed = (await listedOf(carol)).map((item) => item.fileName);
+    expect(listed).not.toContain('other-domain.ofx');
+    expect(listed).not.toContain('written-pass.ofx');
+  });
+
+  test("DMARC PASS files; SPF PASS for an envelope sender of the From's domain (a subdomain of it) files", async () => {
+    sendAs('dmarc-pass.ofx', { spf: 'GRAY', dkim: 'GRAY', dmarc: 'PASS' }, { from: harbor });
+    expect(await listedNamed('dmarc-pass.ofx')).toMatchObject({ accountLabel: 'BNP Paribas ••5678', period: '2024-03' });
+    sendAs('aligned-spf.ofx', { spf: 'PASS', dkim: 'GRAY', dmarc: 'GRAY' }, { from: harbor, envelopeFrom: 'bounces@mail.harbor.example' });
+    expect(await listedNamed('aligned-spf.ofx')).toMatchObject({ accountLabel: 'BNP Paribas ••5678', period: '2024-03' });
+    const waiting = (await itemsOf(carol, TABLE_KEYS.arrivedSortPrefix)).map((item) => item.fileName);
+    expect(waiting).not.toContain('dmarc-pass.ofx');
+    expect(waiting).not.toContain('aligned-spf.ofx');
+  });
+
+  test('two From mailboxes, one not listed, are kept out naming it, even with DMARC PASS: nothing filed, nothing waits', async () => {
+    sendAs(
+      'two-senders.ofx',
+      { spf: 'PASS', dkim: 'PASS', dkimDomain: 'harbor.example', dmarc: 'PASS' },
+      {
+        from: 'Harbor Bank <statements@harbor.example>, Mallory <m@stranger.example>',
+      },
+    );
+    const note = await waitFor(
+      async () => (await itemsOf(carol, TABLE_KEYS.mailNoteSortPrefix)).find((item) => item.subject === 'two-senders.ofx'),
+      'the note of the mail kept out',
+      30_000,
+    );
+    expect(note).toMatchObject({ reason: MAIL_WORDS.notAllowedSender('m@stranger.example') });
+    expect((await listedOf(carol)).map((item) => item.fileName)).not.toContain('two-senders.ofx');
+    expect((await itemsOf(carol, TABLE_KEYS.arrivedSortPrefix)).map((item) => item.fileName)).not.toContain('two-senders.ofx');
   });
 });

@@ -1,17 +1,53 @@
 import { spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { STATEMENT_ROUTES } from '../../../contract';
 import type { MailArrival } from '../../../contract/mail';
-import { HOST } from '../../../local/settings';
+import type { MailVerdicts } from '../../../local/mail-verdicts';
+import { HOST, dataPaths } from '../../../local/settings';
 import { callApi } from './rest';
 import { waitFor, type StackProcess } from './stack-process';
 import type { TestUser } from './users';
 
 const SEND = path.join(__dirname, '..', '..', 'support', 'send-mail.py');
 
+/** What a sent message says of its sender, where not Harbor Bank's (send-mail.py). */
+export interface SendOptions {
+  /** The From header (several mailboxes, comma separated). */
+  from?: string;
+  /** The envelope sender (MAIL FROM), whose domain SPF judges. */
+  envelopeFrom?: string;
+  /** Headers the sender writes above the message's own (`Name: value`). */
+  headers?: string[];
+}
+
 /** Sends a message with Python's smtplib to the stack's SMTP server; its answer, or the refusal. */
-export const sendMail = (stack: StackProcess, to: string, subject: string, files: string[]) =>
-  spawnSync('python3', [SEND, HOST, String(stack.ports.mail), to, subject, ...files], { encoding: 'utf8' });
+export const sendMail = (stack: StackProcess, to: string, subject: string, files: string[], options: SendOptions = {}) =>
+  spawnSync(
+    'python3',
+    [
+      SEND,
+      HOST,
+      String(stack.ports.mail),
+      to,
+      subject,
+      ...files,
+      ...(options.from ? ['--from', options.from] : []),
+      ...(options.envelopeFrom ? ['--envelope-from', options.envelopeFrom] : []),
+      ...(options.headers ?? []).flatMap((header) => ['--header', header]),
+    ],
+    { encoding: 'utf8' },
+  );
+
+/**
+ * Sets the SPF, DKIM and DMARC verdicts the local SES gives the messages it takes from now on
+ * (a setting of the stack in its data folder, local/mail-verdicts.ts); none: GRAY, as it starts.
+ */
+export const setMailVerdicts = (stack: StackProcess, verdicts?: Partial<MailVerdicts>): void => {
+  const file = dataPaths(stack.dataDir).mailVerdicts;
+  if (verdicts) fs.writeFileSync(file, JSON.stringify(verdicts));
+  else fs.rmSync(file, { force: true });
+};
 
 /** A new private address for a person, from the statements API. */
 export const newMailAddress = async (stack: StackProcess, user: TestUser): Promise<string> => {
