@@ -2,7 +2,7 @@ import * as z from './zod';
 import { MAX_PARTS, PERIOD_PATTERN, STATEMENT_LIMITS, STATEMENT_PAGE_SIZE, TEXT_LIMITS } from './uploads';
 import { MAIL_SENDERS, MAIL_SENDER_PATTERN } from './mail';
 import { COMPOSITE_SHA256_PATTERN, SHA256_BASE64_PATTERN, type ChecksumType } from './checksums';
-import { plainNameProblem, textProblem } from './upload-rules';
+import { lookAlikeProblem, plainNameProblem, textProblem } from './upload-rules';
 import { STATEMENT_ID_PATTERN } from './keys';
 import { IDENTIFIER_KEYS } from './accounts/identifier-keys';
 import { ACCOUNT_DETAIL_LIMITS, ACCOUNT_KINDS, CURRENCY_PATTERN } from './accounts/details';
@@ -30,7 +30,20 @@ export const fileNameSchema = label('fileName', TEXT_LIMITS.fileNameMaxChars, TE
   plainNameProblem('fileName', value),
 );
 
+/** An account's name as stored: what the catalogue, shares and the sweep read back. */
 export const accountLabelSchema = label('accountLabel', TEXT_LIMITS.accountLabelMaxChars, TEXT_LIMITS.accountLabelMaxStoredBytes);
+
+/**
+ * An account's name as a person gives it (an upload, a filing, an edit, a rename): also
+ * held to look nothing like another (lookAlikeProblem). Names stored before this rule are
+ * still read (accountLabelSchema), so a file filed under one is never stranded.
+ */
+export const newAccountLabelSchema = label(
+  'accountLabel',
+  TEXT_LIMITS.accountLabelMaxChars,
+  TEXT_LIMITS.accountLabelMaxStoredBytes,
+  (value) => lookAlikeProblem('accountLabel', value),
+);
 
 /** A size in bytes: a whole, positive number (JSON numbers only; "12" is refused). */
 const sizeSchema = z
@@ -99,7 +112,7 @@ export const statementUploadRequestSchema = z
     fileName: fileNameSchema,
     contentType: contentTypeSchema,
     size: sizeSchema,
-    accountLabel: accountLabelSchema,
+    accountLabel: newAccountLabelSchema,
     period: periodSchema,
     checksum: statementChecksumSchema,
     identifierKeys: identifierKeysSchema.optional(),
@@ -126,7 +139,7 @@ export const mailSendersRequestSchema = z
   .strict();
 
 /** What a waiting file (contract/mail.ts) is filed under: as an upload's, the account and the month. */
-export const fileArrivalRequestSchema = z.object({ accountLabel: accountLabelSchema, period: periodSchema }).strict();
+export const fileArrivalRequestSchema = z.object({ accountLabel: newAccountLabelSchema, period: periodSchema }).strict();
 
 /** S3 upload ids are opaque but URL-safe text. */
 const uploadIdSchema = z
@@ -196,7 +209,7 @@ export const statementEditRequestSchema = z
       .max(STATEMENT_EDIT_MAX, `edit at most ${STATEMENT_EDIT_MAX} statements at once`)
       .refine((ids) => new Set(ids).size === ids.length, 'ids must not repeat'),
     fileName: fileNameSchema.nullish(),
-    accountLabel: accountLabelSchema.nullish(),
+    accountLabel: newAccountLabelSchema.nullish(),
     period: periodSchema.nullish(),
   })
   .strict()
@@ -214,7 +227,7 @@ export const renameAccountRequestSchema = z
       .string({ error: 'accountKey must be text' })
       .min(1, 'name the account by its key')
       .max(ACCOUNT_KEY_MAX_CHARS, `accountKey must have at most ${ACCOUNT_KEY_MAX_CHARS} characters`),
-    label: accountLabelSchema,
+    label: newAccountLabelSchema,
   })
   .strict();
 

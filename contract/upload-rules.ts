@@ -125,6 +125,34 @@ export const textProblem = (what: string, value: string, maxChars: number, maxSt
   return storedTextProblem(what, value, maxStoredBytes);
 };
 
+/**
+ * Characters that print as nothing: zero-width spaces and no-break marks, direction marks
+ * (LRM, RLM, ALM), soft hyphens, fillers. In a name a person picks an account by, they only
+ * make two names look alike, so a new name may not hold them.
+ */
+const INVISIBLE = '\\u00ad\\u034f\\u061c\\u115f\\u1160\\u17b4\\u17b5\\u180e\\u200b\\u200e\\u200f\\u2060-\\u2064\\u3164\\ufeff\\uffa0';
+
+/**
+ * The zero-width non-joiner and joiner shape the letters of scripts that need them (Persian,
+ * the Indic scripts) and join emoji; at either end of a name, doubled, or beside a Latin letter,
+ * digit or space they shape nothing and only disguise.
+ */
+const JOINER = '\\u200c\\u200d';
+const IDLE_JOINER = `^[${JOINER}]+|[${JOINER}]+$|[${JOINER}]+(?=[${JOINER}\\s\\u0000-\\u007f])|(?<=[\\s\\u0000-\\u007f])[${JOINER}]+`;
+// Each escape in these classes is one code point to find on its own, never a sequence that draws as one character.
+// eslint-disable-next-line no-misleading-character-class
+const DISGUISE = new RegExp(`[${INVISIBLE}]|${IDLE_JOINER}`, 'gu');
+
+/** Why a name people tell accounts apart by could pass for another, or undefined when it cannot. */
+export const lookAlikeProblem = (what: string, value: string): string | undefined =>
+  // eslint-disable-next-line no-misleading-character-class -- as DISGUISE
+  new RegExp(DISGUISE.source, 'u').test(value)
+    ? `${what} must not contain invisible characters (zero-width spaces or direction marks): they make two names look the same`
+    : undefined;
+
+/** A name read from a file (a bank's, from a PDF's text) without the characters lookAlikeProblem refuses. */
+export const withoutDisguise = (value: string): string => value.replace(DISGUISE, '');
+
 /** A file name is a name, never a path. */
 export const plainNameProblem = (what: string, value: string): string | undefined =>
   /[\\/]/.test(value) || value === '.' || value === '..' ? `${what} must be a plain file name without / or \\` : undefined;
@@ -136,6 +164,7 @@ export const statementTextProblem = (fileName: string, accountLabel: string): st
   return (
     textProblem('The file name', name, TEXT_LIMITS.fileNameMaxChars, TEXT_LIMITS.fileNameMaxStoredBytes) ??
     plainNameProblem('The file name', name) ??
-    textProblem('The account label', label, TEXT_LIMITS.accountLabelMaxChars, TEXT_LIMITS.accountLabelMaxStoredBytes)
+    textProblem('The account label', label, TEXT_LIMITS.accountLabelMaxChars, TEXT_LIMITS.accountLabelMaxStoredBytes) ??
+    lookAlikeProblem('The account label', label)
   );
 };

@@ -1,4 +1,5 @@
 import { KiB } from '../uploads';
+import { withoutDisguise } from '../upload-rules';
 import type { AccountFacts } from './account-numbers';
 import { ofxBalances, pdfBalances, tableBalances, type StatementBalances } from './balances';
 import { readCsv, readTable } from './csv';
@@ -70,8 +71,14 @@ const TEXT_PROBLEMS: Record<Extract<DocumentText, { problem: string }>['problem'
   unreadable: 'This PDF could not be read here, so nothing in it was read.',
 };
 
-/** An account as the list shows it: the institution's name where known, and the last four digits. */
-export const accountLabelOf = (last4: string, institution?: string) => `${institution ? `${institution} ` : ''}••${last4}`;
+/**
+ * An account as the list shows it: the institution's name where known (without what a PDF's
+ * text may carry that prints as nothing), and the last four digits.
+ */
+export const accountLabelOf = (last4: string, institution?: string) => {
+  const name = institution && withoutDisguise(institution).trim();
+  return `${name ? `${name} ` : ''}••${last4}`;
+};
 
 /** The proposal's account from what a file says of it. */
 const accountFrom = (facts: AccountFacts): FilingProposal['account'] => ({
@@ -110,7 +117,7 @@ const proposeOfx = (pieces: FilePieces): FilingProposal => {
   const facts = readOfx(tail ? `${head.text}\n${tail}` : head.text);
   const notes: string[] = [];
   if (facts.statements === 0 && pieces.tail === undefined)
-    notes.push('This file holds no statement (only the bank\'s sign-on answer or an error): it will be refused.');
+    notes.push("This file holds no statement (only the bank's sign-on answer or an error): it will be refused.");
   const [first] = facts.accounts;
   if (facts.accounts.length > 1) notes.push(`This file holds ${facts.accounts.length} accounts; the first is proposed.`);
   if (first && !first.last4 && facts.institution)

@@ -1,5 +1,7 @@
 import { ACCOUNT_DETAIL_LIMITS, ACCOUNT_KINDS } from '../../contract/accounts/details';
 import { IDENTIFIER_KEYS } from '../../contract/accounts/identifier-keys';
+import { lookAlikeProblem, withoutDisguise } from '../../contract/upload-rules';
+import { accountLabelOf } from '../../contract/reading';
 import {
   MAX_PARTS,
   MiB,
@@ -143,5 +145,28 @@ describe('entities from the schema', () => {
     const unsafe = new RegExp(`[${UNSAFE_TEXT_CHARACTERS}]`);
     for (const char of ['\u0000', '\n', '\u007f', '\u0085', '\u202e', '\u2066']) expect(unsafe.test(`a${char}b`)).toBe(true);
     for (const text of ['Checking ••1234', 'Relevé d’août', '年度報告', 'émoji 🙂']) expect(unsafe.test(text)).toBe(false);
+  });
+
+  test('an account name may not hold what prints as nothing, so two names never look the same; joiners that shape letters or emoji stay', () => {
+    for (const label of [
+      'Sav\u200bings',
+      'Savings\u200e',
+      '\u200fSavings',
+      'Sav\u200cings',
+      'soft\u00adhyphen',
+      '\u200dBank',
+      'a\u2060b',
+      'Ma\ufeffin',
+    ]) {
+      expect(lookAlikeProblem('accountLabel', label)).toMatch(/must not contain invisible characters/);
+      expect(statementTextProblem('a.pdf', label)).toMatch(/The account label must not contain invisible characters/);
+      expect(withoutDisguise(label)).not.toMatch(/[\u00ad\u200b-\u200f\u2060\ufeff]/);
+    }
+    for (const label of ['Savings', 'حساب\u200cجاری', 'परीक्ष\u200dा', '👨\u200d👩\u200d👧 family', 'Relevé d’août', 'Harbor Bank ••3000']) {
+      expect(lookAlikeProblem('accountLabel', label)).toBeUndefined();
+      expect(withoutDisguise(label)).toBe(label);
+    }
+    // A bank's name read from a PDF never brings them into the account it proposes.
+    expect(accountLabelOf('3000', 'Harbor\u00ad Bank\u200b')).toBe('Harbor Bank ••3000');
   });
 });

@@ -3153,6 +3153,22 @@ describe('see and find: each kind of statement shown in place, hostile files kep
     // The address forgets the batch: a reload queues nothing twice, and the worker's copy is gone.
     await page.waitForURL((url) => url.pathname === '/statements' && !url.searchParams.has('shared'));
     expect(await page.evaluate(async () => (await (await caches.open('vault-shared-files')).keys()).length)).toBe(0);
+
+    // Another site's page that posts a file to the share target, even without a referrer, queues nothing.
+    await page.route('http://elsewhere.test/**', (route) =>
+      route.fulfill({
+        contentType: 'text/html',
+        body: `<meta name="referrer" content="no-referrer"><form id="f" method="post" enctype="multipart/form-data" action="${base}${manifest.share_target.action}"><input type="file" name="statements" id="shared-input"></form>`,
+      }),
+    );
+    await page.goto('http://elsewhere.test/');
+    await page.locator('#shared-input').setInputFiles(file);
+    await page.evaluate(() => document.querySelector<HTMLFormElement>('#f')!.submit());
+    await expect(page.getByTestId('shared-files')).toHaveText(
+      'The files shared from another app did not arrive here. Choose them again with Choose files.',
+    );
+    await expect(page.getByTestId('filing-row')).toHaveCount(0);
+    expect(await page.evaluate(async () => (await (await caches.open('vault-shared-files')).keys()).length)).toBe(0);
     await page.context().close();
 
     // Without the worker (a browser that blocks them), the server keeps nothing and the page says so.

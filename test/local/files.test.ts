@@ -306,4 +306,13 @@ describe("the local API Gateway validates bodies against the routes' models, as 
     const tooManyCharacters = await create({ ...valid, fileName: `${'x'.repeat(300)}.pdf` });
     expect(tooManyCharacters.body.error.message).toBe('Invalid body: fileName: fileName must be at most 200 characters');
   });
+
+  test('an account name that would look like another (a zero-width space, a direction mark) is refused in words, and nothing is signed', async () => {
+    for (const accountLabel of ['Ma\u200bin', 'Main\u200e', '\u200fMain', 'Ma\u200cin']) {
+      const answer = await create({ ...valid, accountLabel });
+      expect(answer.status).toBe(400);
+      expect(answer.body.error.message).toContain('accountLabel must not contain invisible characters');
+      expect(answer.body).not.toHaveProperty('url');
+    }
+  });
 });
