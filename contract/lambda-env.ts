@@ -35,6 +35,11 @@ export const LAMBDA_ENV = {
   mailDomain: 'MAIL_DOMAIN',
   /** The mail function, which the statements API invokes (asynchronously) to file a waiting file the person placed. */
   mailFunctionName: 'MAIL_FUNCTION_NAME',
+  /**
+   * Only on the local stack: seconds with no malware verdict after which the sweep asks for
+   * another scan (absent: SCAN_WAIT.rescanAfterMinutes.aws).
+   */
+  scanRetrySeconds: 'SCAN_RETRY_SECONDS',
   /** The GraphQL API whose key the renewal function extends. */
   graphqlApiId: 'GRAPHQL_API_ID',
   /** That key's id (AppSync's id of a key is the key itself, which the web app's config carries anyway). */

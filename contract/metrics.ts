@@ -16,6 +16,8 @@ export const METRIC_NAMES = {
   contentRefused: 'ContentRefused',
   /** The malware scan found a threat in an uploaded file; it is quarantined (alarmed on). */
   threatsFound: 'ThreatsFound',
+  /** Files still without a malware verdict an hour after they arrived, counted by each sweep (alarmed on). */
+  scansOverdue: 'ScansOverdue',
   /** Statements whose words were written to their owner's search index. */
   statementsIndexed: 'StatementsIndexed',
   /** A web push notice the push service accepted. */

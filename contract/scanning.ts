@@ -1,4 +1,5 @@
 import { STATEMENT_STATUS, type StatementStatus } from './entities';
+import { formatDateTime } from './format';
 
 /**
  * Malware scanning of every uploaded file. On AWS, GuardDuty Malware Protection for S3
@@ -52,3 +53,23 @@ export const verdictOutcome = (
       return { status: STATEMENT_STATUS.quarantined, detail: `it could not be scanned (${verdict})` };
   }
 };
+
+/**
+ * How long a file may wait for its verdict. A scan takes seconds; a verdict that never comes
+ * (a scan lost in a crash, a verdict event lost, a scan that never reported) is asked for
+ * again by the sweep, which runs every SWEEP_INTERVAL_MINUTES.
+ */
+export const SCAN_WAIT = {
+  /** Minutes after its upload a file with no verdict is shown as still being checked, with since when. */
+  slowAfterMinutes: 2,
+  /** Minutes with no verdict after which the sweep asks for the file to be scanned again (and at each run after). */
+  rescanAfterMinutes: { aws: 15, local: 1 },
+  /** Minutes with no verdict after which a file counts as overdue (metric ScansOverdue, alarmed on). */
+  overdueAfterMinutes: 60,
+} as const;
+
+/** What a person reads of a file that has no verdict yet, at `now`. */
+export const scanWaitWords = (uploadedAt: string, now: Date): string =>
+  now.getTime() - Date.parse(uploadedAt) < SCAN_WAIT.slowAfterMinutes * 60_000
+    ? 'Scanning for malware…'
+    : `Still being checked for malware (since ${formatDateTime(uploadedAt)})`;

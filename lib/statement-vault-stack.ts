@@ -182,6 +182,8 @@ export class StatementVaultStack extends Stack {
       readBeforeScan: [catalogue.handler.role, catalogue.sweep.role, catalogue.scanResults.role],
     });
     scanning.addScanResultTarget(catalogue.scanResults.function);
+    // A file whose verdict never came is sent to be scanned again by the sweep.
+    scanning.grantScanRequests(catalogue.sweep);
 
     // Each API's name carries the stage (its metrics' ApiName dimension): dev's and prod's alarms watch their own.
     const presignApi = (
@@ -337,6 +339,7 @@ export class StatementVaultStack extends Stack {
       distribution: web.distribution,
       stage: settings.stage,
       threatServices: [SERVICE_NAMES.scanResults, SERVICE_NAMES.catalogue, SERVICE_NAMES.sweep],
+      sweepService: SERVICE_NAMES.sweep,
       pushServices: [SERVICE_NAMES.statementsApi, SERVICE_NAMES.catalogue, SERVICE_NAMES.scanResults, SERVICE_NAMES.pushNotifier],
       shareService: SERVICE_NAMES.shareApi,
       apiKeyRenewalService: SERVICE_NAMES.apiKeyRenewal,

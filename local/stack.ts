@@ -8,6 +8,7 @@ import {
   REGION,
   STATEMENT_ROUTES,
   SHARE_ROUTES,
+  SCAN_WAIT,
   SWEEP_INTERVAL_MINUTES,
   UPLOAD_PREFIXES,
   mailInboxKey,
@@ -106,6 +107,8 @@ const lambdaEnvironment = (
   // Lambda@Edge has no local counterpart; the function that keeps its logs' retention does not run here.
   [LAMBDA_ENV.edgeLogGroupName]: '/aws/lambda/us-east-1.statement-vault-local-edge',
   [LAMBDA_ENV.edgeLogRetentionDays]: '365',
+  // A file with no verdict is scanned again sooner here, where the sweep runs every minute.
+  [LAMBDA_ENV.scanRetrySeconds]: process.env.LOCAL_SCAN_RETRY_SECONDS ?? String(SCAN_WAIT.rescanAfterMinutes.local * 60),
 });
 
 /**
@@ -270,9 +273,9 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
       (event: E) =>
         handler(event, lambdaContext(functionName));
     const catalogue = invoke('catalogue', createCatalogueHandler(environment, access('catalogue')));
-    const sweep = invoke('catalogue-sweep', createSweepHandler(environment, access('sweep')));
     const scanResults = invoke('scan-results', createScanResultsHandler(environment, access('scanResults')));
     // GuardDuty's part: scan each new upload, tag it with the verdict, send the verdict on.
+    // Fault injection for the durability tests: scans that never report, until the next start.
     const scanner = createLocalMalwareScanner({
       engine: malware,
       s3: createS3Client(access('malwareScan')),
@@ -280,7 +283,23 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
       prefixes: UPLOAD_PREFIXES,
       onResult: (event) => scanResults(event),
       log,
+      stalled: process.env.LOCAL_MALWARE_SCAN === 'stalled',
     });
+    // The sweep asks for a file with no verdict to be scanned again (GuardDuty's
+    // SendObjectMalwareScan, which its role must be allowed); the stack's scanner does it.
+    const sweep = invoke(
+      'catalogue-sweep',
+      createSweepHandler(environment, {
+        ...access('sweep'),
+        requestMalwareScan: async ({ bucket, key }) => {
+          const decision = await authorizer.authorize(model.principals.sweep, { action: 'guardduty:SendObjectMalwareScan', resource: '*' });
+          if (!decision.allowed) throw Object.assign(new Error(decision.message), { name: 'AccessDeniedException' });
+          if (bucket !== LOCAL_IDS.bucketName)
+            throw Object.assign(new Error(`no malware protection plan for ${bucket}`), { name: 'BadRequestException' });
+          scanner.request(key);
+        },
+      }),
+    );
     const profileImageHandler = invoke('profile-image-api', createProfileImageHandler(environment, access('profileImageApi')));
     // Fault injection for the durability tests: the deletion worker's calls to Cognito go
     // unanswered, so a deletion hangs before its last step until the process is killed.
@@ -399,6 +418,7 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
         const report = await sweep({ id: randomUUID(), source: 'local.schedule' });
         if (report.catalogued > 0) log(`sweep: catalogued ${report.catalogued} file(s) whose S3 event was lost`);
         if (report.recordsWithoutFile > 0) log(`sweep: removed ${report.recordsWithoutFile} record(s) whose file was gone`);
+        if (report.rescansRequested > 0) log(`sweep: sent ${report.rescansRequested} file(s) with no malware verdict to be scanned again`);
       } catch (error) {
         log(`sweep failed: ${(error as Error).name}`);
       } finally {

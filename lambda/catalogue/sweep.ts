@@ -1,13 +1,28 @@
 import { PROFILE_IMAGE_PREFIX, STATEMENT_PREFIX, parseKey, profileImageKey, statementKey } from '../../contract/keys';
 import { STATEMENT_STATUS } from '../../contract/entities';
+import { SCAN_WAIT } from '../../contract/scanning';
+import { METRIC_NAMES } from '../shared/metrics';
 import type { OwnerRecords } from '../shared/records';
 import { applyScanVerdict, catalogueCreated, catalogueRemoved, type CatalogueDeps, type Outcome } from './core';
 import { indexAvailable } from '../shared/search/indexing';
 import { summaryCorrections } from './summaries';
 import { purgeStatement, type PurgeDeps } from '../shared/trash/purge';
 
+/** Asks the malware scan for another scan of an object (GuardDuty's SendObjectMalwareScan; locally the stack's scanner). */
+export interface MalwareScanRequests {
+  request(key: string): Promise<void>;
+}
+
 /** The catalogue's parts, and every version of a file, for deleting for good what Recently deleted held for its time. */
-export type SweepDeps = CatalogueDeps & { versions: PurgeDeps['versions'] };
+export type SweepDeps = CatalogueDeps & {
+  versions: PurgeDeps['versions'];
+  /** Where a file with no verdict is sent to be scanned again. @default none asked (it is still counted overdue) */
+  scans?: MalwareScanRequests;
+  /** Seconds with no verdict after which a file is scanned again. @default SCAN_WAIT.rescanAfterMinutes.aws */
+  rescanAfterSeconds?: number;
+  /** @default the system clock */
+  clock?: () => Date;
+};
 
 export interface SweepReport {
   /** Owners with at least one object, each compared with their records. */
@@ -30,6 +45,10 @@ export interface SweepReport {
   uploadsReleased: number;
   /** Statements still SCANNING whose verdict was already on the object (its event was missed). */
   scansApplied: number;
+  /** Files (statements, avatars) with no verdict past SCAN_WAIT.rescanAfterMinutes, sent to be scanned again. */
+  rescansRequested: number;
+  /** Files with no verdict past SCAN_WAIT.overdueAfterMinutes (metric ScansOverdue, alarmed on). */
+  scansOverdue: number;
   /**
    * Available statements whose search postings were missing or out of date, written again,
    * or whose days and balances had not been read (statements of an earlier release): their
@@ -160,7 +179,8 @@ const orderLists = async (deps: CatalogueDeps, owner: string, records: OwnerReco
  * step (which reads the object again first, so a concurrent upload or delete is never
  * undone): a file without a record gets one (or is removed if it breaks the contract); a
  * record whose file is gone is deleted; a statement still scanning takes the verdict its
- * object is tagged with; the profile's avatar follows the bucket; records of
+ * object is tagged with, and one with no verdict long after its upload is sent to be
+ * scanned again (SCAN_WAIT); the profile's avatar follows the bucket; records of
  * an earlier release get their list copies (ordered ones too, and then the owner's lists
  * read in statement order); summaries follow the records. When nothing
  * differs it writes nothing, so running it twice changes nothing.
@@ -182,6 +202,8 @@ export const createSweep = (deps: SweepDeps) => async (): Promise<SweepReport> =
     summariesCorrected: 0,
     uploadsReleased: 0,
     scansApplied: 0,
+    rescansRequested: 0,
+    scansOverdue: 0,
     indexed: 0,
     indexFailures: 0,
     purged: 0,
@@ -192,7 +214,27 @@ export const createSweep = (deps: SweepDeps) => async (): Promise<SweepReport> =
     if (outcome === 'refused') report.refused++;
     if (outcome === 'removed') report.recordsWithoutFile++;
   };
-  const now = () => new Date().toISOString();
+  const clock = deps.clock ?? (() => new Date());
+  const now = () => clock().toISOString();
+  const rescanAfterMs = (deps.rescanAfterSeconds ?? SCAN_WAIT.rescanAfterMinutes.aws * 60) * 1000;
+  const overdueAfterMs = SCAN_WAIT.overdueAfterMinutes * 60_000;
+  // A file with no verdict long after it arrived: its scan was lost (a crash, a lost verdict
+  // event, a scan that never reported). Nothing else would ever scan it, so it is sent to be
+  // scanned again at every run until its verdict comes, and counted overdue after an hour.
+  const awaitVerdict = async (owner: string, key: string, since: string) => {
+    const waited = clock().getTime() - Date.parse(since);
+    if (waited < Math.min(rescanAfterMs, overdueAfterMs)) return;
+    // Its verdict may have come since the record was read.
+    if ((await deps.objects.scanVerdict(key)) !== undefined) return;
+    if (deps.scans && waited >= rescanAfterMs) {
+      await deps.scans.request(key);
+      report.rescansRequested++;
+    }
+    if (waited >= overdueAfterMs) {
+      report.scansOverdue++;
+      deps.log.warn('malware verdict overdue', { owner, key, since });
+    }
+  };
   const purgeDeps = { records: deps.records, versions: deps.versions, search: deps.search?.index };
 
   // Places held by uploads that expired: a file that did arrive is recorded (its record
@@ -238,11 +280,12 @@ export const createSweep = (deps: SweepDeps) => async (): Promise<SweepReport> =
       // A deletion for good that stopped midway (begun, or the file already gone) is finished.
       const unfinished = records.deleted.filter((deleted) => deleted.purging || !stored.has(deleted.id));
       for (const deleted of unfinished) if (await purgeStatement(purgeDeps, owner, deleted.id)) report.purged++;
-      // A verdict whose event was missed is read from the object's tag.
+      // A verdict whose event was missed is read from the object's tag; a file with none is waited on.
       for (const statement of records.statements) {
-        if (statement.status === STATEMENT_STATUS.scanning && stored.has(statement.id)) {
-          if ((await applyScanVerdict(deps, statementKey(owner, statement.id))) === 'scanned') report.scansApplied++;
-        }
+        if (statement.status !== STATEMENT_STATUS.scanning || !stored.has(statement.id)) continue;
+        const key = statementKey(owner, statement.id);
+        if ((await applyScanVerdict(deps, key)) === 'scanned') report.scansApplied++;
+        else await awaitVerdict(owner, key, statement.uploadedAt);
       }
       // Postings an edit or a crash left behind its record, vaults from before search, and
       // statements from before their days and balances were read (read with their content).
@@ -263,7 +306,10 @@ export const createSweep = (deps: SweepDeps) => async (): Promise<SweepReport> =
         }
       }
       const avatar = profileImageKey(owner);
-      if (hasAvatar && records.avatarKey !== avatar) await catalogueCreated(deps, avatar);
+      if (hasAvatar && records.avatarKey !== avatar && (await catalogueCreated(deps, avatar)) === 'scanning') {
+        const object = await deps.objects.head(avatar);
+        if (object) await awaitVerdict(owner, avatar, object.lastModified);
+      }
       if (!hasAvatar && records.avatarKey !== undefined) await catalogueRemoved(deps, avatar, now());
       // The summaries are judged on a fresh read only when this run changed the records.
       const changed = missing.length + orphaned.length + unfinished.length > 0;
@@ -273,6 +319,7 @@ export const createSweep = (deps: SweepDeps) => async (): Promise<SweepReport> =
       deps.log.error('sweep of an owner failed', { owner, errorName: error instanceof Error ? error.name : typeof error });
     }
   }
+  if (report.scansOverdue > 0) deps.metrics?.count(METRIC_NAMES.scansOverdue, report.scansOverdue);
   deps.log.info('sweep done', { ...report });
   // A failed owner or indexing makes the run fail (so it is retried and alarmed on) after the rest were swept.
   if (report.failures > 0 || report.indexFailures > 0)

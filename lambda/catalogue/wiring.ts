@@ -52,6 +52,13 @@ export const scanResultsOf = (...parts: CatalogueParts) =>
 
 export const sweepOf = (...parts: CatalogueParts) => {
   const { deps, s3 } = catalogueDeps(...parts);
-  const sweep = createSweep({ ...deps, versions: s3VersionedObjects(s3, parts[0].bucketName) });
+  const [settings, access] = parts;
+  const request = access.requestMalwareScan;
+  const sweep = createSweep({
+    ...deps,
+    versions: s3VersionedObjects(s3, settings.bucketName),
+    ...(request ? { scans: { request: (key: string) => request({ bucket: settings.bucketName, key }) } } : {}),
+    ...(settings.scanRetrySeconds !== undefined ? { rescanAfterSeconds: settings.scanRetrySeconds } : {}),
+  });
   return (_event: unknown) => sweep();
 };

@@ -25,6 +25,8 @@ export interface HandlerEnvironment {
   mailDomain?: string;
   /** Set for the statements API where the deployment receives mail: the function that files a waiting file. */
   mailFunctionName?: string;
+  /** Seconds with no malware verdict after which the sweep asks for another scan (set on the local stack). */
+  scanRetrySeconds?: number;
   /** Set for the functions that send web push. */
   push?: { vapidSecretArn: string; subject: string; extraOrigins: string[] };
 }
@@ -74,6 +76,7 @@ export const parseEnvironment = (env: Record<string, string | undefined>): Handl
     identifierSecretArn: env[LAMBDA_ENV.identifierSecretArn] || undefined,
     mailDomain: env[LAMBDA_ENV.mailDomain]?.toLowerCase() || undefined,
     mailFunctionName: env[LAMBDA_ENV.mailFunctionName] || undefined,
+    ...(env[LAMBDA_ENV.scanRetrySeconds] ? { scanRetrySeconds: Number(env[LAMBDA_ENV.scanRetrySeconds]) } : {}),
     ...(env[LAMBDA_ENV.pushVapidSecretArn]
       ? {
           push: {

@@ -26,6 +26,12 @@ export interface AwsAccess {
    * @default Secrets Manager's API
    */
   readSecret?: (secretArn: string) => Promise<string>;
+  /**
+   * Asks the malware scan to scan an object again (GuardDuty Malware Protection's
+   * SendObjectMalwareScan, with this access's role).
+   * @default none asked: the sweep counts a file with no verdict as overdue (alarmed on)
+   */
+  requestMalwareScan?: (object: { bucket: string; key: string }) => Promise<void>;
 }
 
 export interface AssumeRoleRequest {

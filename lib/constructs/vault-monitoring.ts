@@ -11,7 +11,7 @@ import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import type * as wafv2 from 'aws-cdk-lib/aws-wafv2';
 import { DefaultDashboardFactory, MonitoringFacade, SnsAlarmActionStrategy } from 'cdk-monitoring-constructs';
 import { Construct } from 'constructs';
-import { API_KEY_RENEWAL, API_STAGE } from '../../contract';
+import { API_KEY_RENEWAL, API_STAGE, SWEEP_INTERVAL_MINUTES } from '../../contract';
 import { METRIC_DIMENSIONS, METRICS_NAMESPACE, METRIC_NAMES } from '../../contract/metrics';
 
 /** What the service alarms on, written once; OPERATIONS.md explains each alarm by these names. */
@@ -32,6 +32,8 @@ export const ALARM_THRESHOLDS = {
   maxFailedCatalogueEvents: 0,
   /** Any threat the malware scan finds in an upload (it is quarantined; someone should look). */
   maxThreatsFound: 0,
+  /** Any file still without a malware verdict an hour after it arrived (SCAN_WAIT.overdueAfterMinutes): its owner cannot open it. */
+  maxScansOverdue: 0,
   /** Any error of the Lambda@Edge function (a thrown error, or an answer CloudFront refuses): the site's forms fail. */
   maxEdgeFunctionErrors: 0,
   /** Web push notices the push services did not take in 5 minutes: devices stop hearing of anything otherwise unseen. */
@@ -56,6 +58,8 @@ export interface VaultMonitoringProps {
   readonly stage: string;
   /** The functions that apply a malware scan's verdict and count each threat (metric ThreatsFound). */
   readonly threatServices: readonly string[];
+  /** The sweep's service name: it counts files whose malware verdict is overdue (metric ScansOverdue). */
+  readonly sweepService: string;
   /** The functions that send web push (metric PushFailed, by their service names). */
   readonly pushServices: readonly string[];
   /** The share function's service name (metric SharesThrottled). */
@@ -229,6 +233,28 @@ export class VaultMonitoring extends Construct {
                   threshold: ALARM_THRESHOLDS.maxThreatsFound,
                   comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_THRESHOLD,
                   additionalDescription: 'An uploaded file held malware; it is quarantined (OPERATIONS.md, "Threat found").',
+                },
+              },
+            },
+          ],
+        },
+        {
+          title: 'Files with no malware verdict an hour after they arrived',
+          metrics: [
+            {
+              // Counted by each sweep run: the alarm holds from one run to the next while a file waits.
+              metric: custom(METRIC_NAMES.scansOverdue, props.sweepService, cloudwatch.Stats.MAXIMUM).with({
+                period: Duration.minutes(SWEEP_INTERVAL_MINUTES.aws),
+              }),
+              alarmFriendlyName: 'scans-overdue',
+              addAlarm: {
+                Critical: {
+                  threshold: ALARM_THRESHOLDS.maxScansOverdue,
+                  comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_THRESHOLD,
+                  // A run with nothing overdue publishes nothing.
+                  treatMissingDataOverride: cloudwatch.TreatMissingData.NOT_BREACHING,
+                  additionalDescription:
+                    'A file has had no malware verdict for an hour although the sweep asked for it to be scanned again (OPERATIONS.md, "Scans overdue").',
                 },
               },
             },

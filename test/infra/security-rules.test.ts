@@ -648,12 +648,14 @@ describe('least privilege: each principal may do exactly what its code does', ()
         'sqs:SendMessage failure queue',
       ].sort(),
     ],
-    // The sweep also deletes for good what stayed 30 days in Recently deleted: every version of the file.
+    // The sweep also deletes for good what stayed 30 days in Recently deleted: every version of the file;
+    // and sends a file whose malware verdict never came to be scanned again (GuardDuty's on-demand scan).
     [
       'sweep',
       [
         ...CATALOGUE_GRANTS,
         'dynamodb:Query table',
+        'guardduty:SendObjectMalwareScan *',
         's3:DeleteObjectVersion bucket/statements/*',
         's3:ListBucketVersions bucket if {"StringLike":{"s3:prefix":["statements/*"]}}',
       ].sort(),
@@ -849,9 +851,10 @@ describe('least privilege: each principal may do exactly what its code does', ()
     expect(invokers).toEqual(['webServer']);
   });
 
-  test("nothing but X-Ray's two actions, the key renewal's UpdateApiKey and the edge log retention's DescribeRegions (which take no resource) is granted on every resource ('*')", () => {
+  test("nothing but X-Ray's two actions, the key renewal's UpdateApiKey, the edge log retention's DescribeRegions and the sweep's SendObjectMalwareScan (which take no resource) is granted on every resource ('*')", () => {
     const alsoOnEvery: Record<string, string> = {
       [logicalId(stack.principals.apiKeyRenewal.role)]: 'appsync:UpdateApiKey',
+      [logicalId(stack.principals.sweep.role)]: 'guardduty:SendObjectMalwareScan',
       [logicalId(stack.principals.edgeLogRetention.role)]: 'ec2:DescribeRegions',
     };
     for (const policy of ourPolicies()) {
@@ -976,6 +979,29 @@ describe('malware scanning', () => {
           ])}`,
       ),
     );
+  });
+
+  test('a file with no verdict an hour after it arrived raises an alarm, on what the sweep counts, from one hourly run to the next', () => {
+    const [alarm] = resourcesOf('AWS::CloudWatch::Alarm').filter(
+      (candidate) => candidate.Properties.AlarmName === 'StatementVault-prod-malware-scans-overdue-Critical',
+    );
+    expect(alarm.Properties).toMatchObject({
+      Threshold: 0,
+      ComparisonOperator: 'GreaterThanThreshold',
+      Period: SWEEP_INTERVAL_MINUTES.aws * 60,
+      TreatMissingData: 'notBreaching',
+    });
+    expect(alarmMetrics(alarm as TemplateAlarm)).toEqual([
+      `StatementVault ScansOverdue ${JSON.stringify([
+        { Name: 'service', Value: 'catalogue-sweep' },
+        { Name: 'stage', Value: 'prod' },
+      ])}`,
+    ]);
+    // The sweep alone may ask GuardDuty to scan a file again.
+    const askers = (Object.keys(stack.principals) as (keyof VaultPrincipals)[]).filter((name) =>
+      grantsOf(name).some((grant) => grant.startsWith('guardduty:SendObjectMalwareScan')),
+    );
+    expect(askers).toEqual(['sweep']);
   });
 });
 

@@ -1,4 +1,4 @@
-import { profileImageKey, statementKey, type Statement } from '../../contract';
+import { SCAN_WAIT, profileImageKey, statementKey, type Statement } from '../../contract';
 import { createSweep } from '../../lambda/catalogue/sweep';
 import { encodeStatementMetadata } from '../../lambda/shared/metadata';
 import { ALICE, BOB, capturingLog, memoryObjects, memoryRecords } from '../support/lambda-fakes';
@@ -54,6 +54,8 @@ test('catalogues files whose event was lost, removes records whose file is gone,
     summariesCorrected: 0,
     uploadsReleased: 0,
     scansApplied: 0,
+    rescansRequested: 0,
+    scansOverdue: 0,
     indexed: 0,
     indexFailures: 0,
     purged: 0,
@@ -86,6 +88,8 @@ test('writes nothing when bucket and table agree (the avatar is not re-catalogue
     summariesCorrected: 0,
     uploadsReleased: 0,
     scansApplied: 0,
+    rescansRequested: 0,
+    scansOverdue: 0,
     indexed: 0,
     indexFailures: 0,
     purged: 0,
@@ -163,4 +167,77 @@ test('places held by uploads that expired are given back, or taken over by a fil
   expect(report).toMatchObject({ uploadsReleased: 1, catalogued: 1, failures: 0 });
   expect([...records.uploads.keys()]).toEqual([`${BOB}/${ID}`]);
   expect(records.statements.get(`${ALICE}/${ID}`)?.fileName).toBe('arrived late.pdf');
+});
+
+describe('a file whose malware verdict never came', () => {
+  const UPLOADED = '2026-01-01T00:00:00.000Z';
+  const minutesAfter = (minutes: number) => () => new Date(Date.parse(UPLOADED) + minutes * 60_000);
+  const waiting = (clock: () => Date) => {
+    const objects = memoryObjects();
+    const records = memoryRecords();
+    const asked: string[] = [];
+    const counted: [string, number | undefined][] = [];
+    const sweep = createSweep({
+      objects,
+      versions: objects,
+      records,
+      log: capturingLog(),
+      metrics: { count: (name, value) => counted.push([name, value]) },
+      scans: { request: async (key) => void asked.push(key) },
+      clock,
+    });
+    return { objects, records, asked, counted, sweep };
+  };
+  const scanningStatement = async (setup: ReturnType<typeof waiting>) => {
+    setup.objects.objects.set(statementKey(ALICE, ID), pdf());
+    setup.objects.verdicts.set(statementKey(ALICE, ID), undefined);
+    await setup.records.putStatement({ ...record(ALICE, ID), status: 'SCANNING', uploadedAt: UPLOADED });
+  };
+
+  test('is left to its scan for SCAN_WAIT.rescanAfterMinutes', async () => {
+    const setup = waiting(minutesAfter(SCAN_WAIT.rescanAfterMinutes.aws - 1));
+    await scanningStatement(setup);
+    expect(await setup.sweep()).toMatchObject({ scansApplied: 0, rescansRequested: 0, scansOverdue: 0 });
+    expect(setup.asked).toEqual([]);
+  });
+
+  test('is then sent to be scanned again, at every run until its verdict comes', async () => {
+    const setup = waiting(minutesAfter(SCAN_WAIT.rescanAfterMinutes.aws));
+    await scanningStatement(setup);
+    expect(await setup.sweep()).toMatchObject({ rescansRequested: 1, scansOverdue: 0 });
+    expect(await setup.sweep()).toMatchObject({ rescansRequested: 1 });
+    expect(setup.asked).toEqual([statementKey(ALICE, ID), statementKey(ALICE, ID)]);
+    expect(setup.counted).toEqual([]);
+    // The verdict came: the next run applies it and asks for nothing.
+    setup.objects.verdicts.set(statementKey(ALICE, ID), 'NO_THREATS_FOUND');
+    expect(await setup.sweep()).toMatchObject({ scansApplied: 1, rescansRequested: 0 });
+    expect(setup.records.statements.get(`${ALICE}/${ID}`)?.status).toBe('AVAILABLE');
+  });
+
+  test('is counted overdue after SCAN_WAIT.overdueAfterMinutes (metric ScansOverdue), and still sent again', async () => {
+    const setup = waiting(minutesAfter(SCAN_WAIT.overdueAfterMinutes));
+    await scanningStatement(setup);
+    expect(await setup.sweep()).toMatchObject({ rescansRequested: 1, scansOverdue: 1 });
+    expect(setup.counted.filter(([name]) => name === 'ScansOverdue')).toEqual([['ScansOverdue', 1]]);
+  });
+
+  test('an avatar waiting for its verdict is sent again too; a file whose verdict is on its tag is not', async () => {
+    const setup = waiting(minutesAfter(SCAN_WAIT.rescanAfterMinutes.aws));
+    setup.objects.objects.set(profileImageKey(BOB), { contentType: 'image/png', size: 1, metadata: {}, lastModified: UPLOADED });
+    setup.objects.verdicts.set(profileImageKey(BOB), undefined);
+    setup.objects.objects.set(statementKey(ALICE, ID), pdf());
+    await setup.records.putStatement({ ...record(ALICE, ID), status: 'SCANNING', uploadedAt: UPLOADED });
+    expect(await setup.sweep()).toMatchObject({ scansApplied: 1, rescansRequested: 1 });
+    expect(setup.asked).toEqual([profileImageKey(BOB)]);
+  });
+
+  test('with nowhere to send it (no scan requests), it is still counted overdue', async () => {
+    const objects = memoryObjects();
+    const records = memoryRecords();
+    const sweep = createSweep({ objects, versions: objects, records, log: capturingLog(), clock: minutesAfter(90) });
+    objects.objects.set(statementKey(ALICE, ID), pdf());
+    objects.verdicts.set(statementKey(ALICE, ID), undefined);
+    await records.putStatement({ ...record(ALICE, ID), status: 'SCANNING', uploadedAt: UPLOADED });
+    expect(await sweep()).toMatchObject({ rescansRequested: 0, scansOverdue: 1 });
+  });
 });

@@ -10,7 +10,7 @@ import { callApi } from '../local/support/rest';
 import { javaProcessesFor, startStack, waitFor, type StackProcess } from '../local/support/stack-process';
 import { partsOf, sha256, sha256Base64, statementChecksum, uploadAvatar, uploadStatement } from '../local/support/uploads';
 import { newUser, type TestUser } from '../local/support/users';
-import { csv, pdf, png } from '../support/samples';
+import { EICAR, csv, pdf, png } from '../support/samples';
 
 /**
  * Durability on the local stack: kill -9 in the middle of uploads, restart, and check that
@@ -278,4 +278,60 @@ test('kill -9 in the middle of an account deletion: after a restart it completes
   configureAmplify(stack.config);
   await expect(signIn({ username: dora.email, password: dora.password })).rejects.toMatchObject({ name: 'NotAuthorizedException' });
   expect((await listed(stack.config, await freshToken(stack.config))).map((item) => item.id).sort()).toEqual(aliceBefore);
+}, 180_000);
+
+test('kill -9 while uploads are being scanned: after a restart each is scanned again and becomes available, or quarantined, with no new upload', async () => {
+  await stack.stop();
+  // Scans that start and never report, as ones a crash cuts off.
+  stack = await startStack({ dataDir, ports: stack.ports, env: { LOCAL_MALWARE_SCAN: 'stalled' } });
+  let token = await freshToken(stack.config);
+  const clean = [];
+  for (const name of ['one', 'two', 'three']) {
+    clean.push(
+      (
+        await uploadStatement(stack.config, token, {
+          fileName: `scanned-${name}.pdf`,
+          contentType: 'application/pdf',
+          accountLabel: 'Main',
+          period: '2024-08',
+        })
+      ).statementId,
+    );
+  }
+  const { statementId: infected } = await uploadStatement(stack.config, token, {
+    fileName: 'scanned-eicar.csv',
+    contentType: 'text/csv',
+    accountLabel: 'Main',
+    period: '2024-08',
+    bytes: Buffer.concat([Buffer.from('Date,Description,Amount\n2024-08-01,'), EICAR, Buffer.from(',1.00\n')]),
+  });
+  // All four PUTs were answered and catalogued; none has a verdict.
+  for (const id of [...clean, infected]) {
+    await waitFor(async () => ((await statusOf(stack.config, token, id)) === 'SCANNING' ? true : undefined), 'the upload to be listed');
+  }
+  const killedAt = Date.now();
+  stack.child.kill('SIGKILL');
+  await waitFor(async () => (javaProcessesFor(dataDir).length === 0 ? true : undefined), 'DynamoDB Local to go');
+
+  // Started as usual, with the sweep every 2 s and a file's verdict waited for 3 s.
+  stack = await startStack({ dataDir, ports: stack.ports, env: { LOCAL_SWEEP_SECONDS: '2', LOCAL_SCAN_RETRY_SECONDS: '3' } });
+  token = await freshToken(stack.config);
+  for (const id of clean) {
+    await waitFor(
+      async () => ((await statusOf(stack.config, token, id)) === 'AVAILABLE' ? true : undefined),
+      'a clean file to be scanned again',
+    );
+  }
+  await waitFor(
+    async () => ((await statusOf(stack.config, token, infected)) === 'QUARANTINED' ? true : undefined),
+    'the infected file to be scanned again',
+  );
+  measured.killToScannedAgainMs = Date.now() - killedAt;
+  expect(stack.output()).toMatch(/sweep: sent \d+ file\(s\) with no malware verdict to be scanned again/);
+  // Downloadable as uploaded.
+  const download = await callApi(stack.config, 'statementsApiUrl', STATEMENT_ROUTES.downloadUrl, {
+    token,
+    params: { statementId: clean[0] },
+  });
+  expect((await fetch(download.body.url)).status).toBe(200);
 }, 180_000);

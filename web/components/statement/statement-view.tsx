@@ -7,6 +7,7 @@ import { useRouter } from 'next/navigation';
 import { Suspense, lazy, useCallback, useEffect } from 'react';
 import { statementAccountKey } from '@contract/keys';
 import { STATEMENT_ROUTES } from '@contract/routes';
+import { scanWaitWords } from '@contract/scanning';
 import { notIndexedSentence } from '@contract/search/not-indexed';
 import { formatBytes } from '@contract/uploads';
 import { useIdToken } from '@/lib/auth-context';
@@ -115,11 +116,12 @@ export const StatementView = ({
             {statement.arrivedByMail && ', in a mail to your vault'}
           </dd>
           <dt>Malware scan</dt>
-          <dd data-testid="scan-verdict">
+          {/* How long it has waited is read from the clock: the browser's may be a minute past the server's. */}
+          <dd data-testid="scan-verdict" suppressHydrationWarning>
             {statement.status === 'AVAILABLE'
               ? 'Clean'
               : scanning
-                ? 'Scanning…'
+                ? scanWaitWords(statement.uploadedAt, new Date())
                 : `Quarantined: ${statement.scanDetail ?? 'it did not pass the malware scan'}`}
           </dd>
           {statement.contentNotIndexed && (

@@ -2,6 +2,7 @@
 'use client';
 
 import { css } from '@emotion/react';
+import { scanWaitWords } from '@contract/scanning';
 import { formatBytes } from '@contract/uploads';
 import Link from 'next/link';
 import { formatDay, formatPeriod } from '@contract/format';
@@ -318,6 +319,8 @@ export const StatementList = ({
                 <span
                   data-testid="statement-status"
                   data-status={item.status}
+                  // How long it has waited is read from the clock: the browser's may be a minute past the server's.
+                  suppressHydrationWarning
                   title={item.status === 'QUARANTINED' ? (item.scanDetail ?? undefined) : undefined}
                   css={css`
                     color: ${item.status === 'QUARANTINED' ? theme.color.danger : theme.color.muted};
@@ -328,7 +331,7 @@ export const StatementList = ({
                   `}
                 >
                   {item.status === 'SCANNING'
-                    ? 'Scanning for malware…'
+                    ? scanWaitWords(item.uploadedAt, new Date())
                     : `Quarantined: ${item.scanDetail ?? 'it did not pass the malware scan'}`}
                 </span>
               )}
