@@ -11,7 +11,16 @@ import { apiKeyAccepted, createAppSyncControlPlane, type LocalApiKey } from './a
 import { convertSetsAsAppSyncDoes } from './appsync-sets';
 import { sealPageTokensAsAppSyncDoes } from './appsync-tokens';
 import { settingsProblems, type GraphqlApiSettings } from './appsync-limits';
-import { answerPreflight, listen, readBody, requestTarget, safeHandler, sendJson, upstreamAgent, type RunningServer } from './http';
+import {
+  answerPreflight,
+  listenInFront,
+  readBody,
+  requestTarget,
+  safeHandler,
+  sendJson,
+  upstreamAgent,
+  type FrontedEmulator,
+} from './http';
 import { freePort } from './ports';
 import { HOST } from './settings';
 
@@ -27,10 +36,7 @@ const CORS = {
   'Access-Control-Max-Age': '600',
 };
 
-export interface LocalAppSync {
-  server: RunningServer;
-  close(): Promise<void>;
-}
+export type LocalAppSync = FrontedEmulator;
 
 /**
  * AppSync for the local stack: Amplify's AppSync simulator runs the schema and the VTL
@@ -178,13 +184,5 @@ export const startLocalAppSync = async (input: {
       upstream.end(body);
     }),
   );
-  const front = await listen(server, input.port);
-  return {
-    server: front,
-    async close() {
-      await front.close();
-      agent.destroy();
-      await simulator.stop();
-    },
-  };
+  return listenInFront(server, input.port, agent, () => simulator.stop());
 };

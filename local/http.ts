@@ -95,6 +95,33 @@ export const listen = (server: http.Server, port: number): Promise<RunningServer
     });
   });
 
+/** An emulator behind the front that answers in AWS's place: the front's server, and how to stop both. */
+export interface FrontedEmulator {
+  server: RunningServer;
+  close(): Promise<void>;
+}
+
+/**
+ * Starts the front on `port`; closing it ends the front first (so nothing new reaches the
+ * emulator), then its kept connections to the emulator, then the emulator.
+ */
+export const listenInFront = async (
+  server: http.Server,
+  port: number,
+  upstream: http.Agent,
+  stopEmulator: () => Promise<void>,
+): Promise<FrontedEmulator> => {
+  const front = await listen(server, port);
+  return {
+    server: front,
+    async close() {
+      await front.close();
+      upstream.destroy();
+      await stopEmulator();
+    },
+  };
+};
+
 /** Wraps a handler so a thrown error becomes a 500 instead of a dropped connection. */
 export const safeHandler =
   (name: string, handler: (request: http.IncomingMessage, response: http.ServerResponse) => Promise<void>) =>

@@ -1,7 +1,8 @@
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { BatchWriteCommand, DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { ACCOUNT_DELETION, NO_DELETIONS, type AccountDeletion } from '../../contract/account';
 import { TABLE_KEYS } from '../../contract/keys';
+import { tableAccess } from '../shared/records/table';
 import { newDeletionJob, type DeletionJobs, type OwnerPartition, type Partitions } from './deletion';
 
 const { partitionKey: pk, sortKey: sk } = TABLE_KEYS;
@@ -23,7 +24,7 @@ const jobOf = (item: Record<string, unknown>): AccountDeletion => ({
 
 /** Deletion jobs and the owner's partition, in the product's one table. */
 export const dynamoAccountRecords = (tableName: string, client: DynamoDBClient): DeletionJobs & OwnerPartition & Partitions => {
-  const documents = DynamoDBDocumentClient.from(client, { marshallOptions: { removeUndefinedValues: true } });
+  const { documents, queryAll } = tableAccess(tableName, client);
   const get = async (owner: string) =>
     (await documents.send(new GetCommand({ TableName: tableName, Key: jobKey(owner), ConsistentRead: true }))).Item;
 
@@ -89,29 +90,21 @@ export const dynamoAccountRecords = (tableName: string, client: DynamoDBClient):
     },
     async stalled(before, doneBefore) {
       const owners: string[] = [];
-      let start: Record<string, unknown> | undefined;
-      do {
-        const page = await documents.send(
-          new QueryCommand({
-            TableName: tableName,
-            KeyConditionExpression: '#pk = :pk',
-            FilterExpression:
-              '(#state = :running AND updatedAt < :before) OR (#state = :done AND attribute_not_exists(finalPassAt) AND finishedAt <= :doneBefore)',
-            ExpressionAttributeNames: { '#pk': pk, '#state': 'state' },
-            ExpressionAttributeValues: {
-              ':pk': TABLE_KEYS.deletionsPartition,
-              ':running': 'RUNNING',
-              ':done': 'DONE',
-              ':before': before,
-              ':doneBefore': doneBefore,
-            },
-            ConsistentRead: true,
-            ...(start ? { ExclusiveStartKey: start } : {}),
-          }),
-        );
-        for (const item of page.Items ?? []) owners.push(String(item.owner));
-        start = page.LastEvaluatedKey;
-      } while (start);
+      for await (const item of queryAll({
+        KeyConditionExpression: '#pk = :pk',
+        FilterExpression:
+          '(#state = :running AND updatedAt < :before) OR (#state = :done AND attribute_not_exists(finalPassAt) AND finishedAt <= :doneBefore)',
+        ExpressionAttributeNames: { '#pk': pk, '#state': 'state' },
+        ExpressionAttributeValues: {
+          ':pk': TABLE_KEYS.deletionsPartition,
+          ':running': 'RUNNING',
+          ':done': 'DONE',
+          ':before': before,
+          ':doneBefore': doneBefore,
+        },
+      })) {
+        owners.push(String(item.owner));
+      }
       return owners;
     },
     async deletePartitions(partitions) {

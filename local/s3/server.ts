@@ -5,7 +5,7 @@ import * as path from 'node:path';
 import type { S3Event } from 'aws-lambda';
 import { BUCKET_CORS, CHECKSUM, CHECKSUM_TYPES, REGION, S3_USER_METADATA_MAX_BYTES } from '../../contract';
 import { verifySigV4 } from '../auth/sigv4';
-import { listen, readBody, requestTarget, safeHandler, upstreamAgent, type RunningServer } from '../http';
+import { listenInFront, readBody, requestTarget, safeHandler, upstreamAgent, type FrontedEmulator } from '../http';
 import type { Authorizer } from '../iam/authorizer';
 import type { Identities, Signer } from '../iam/identities';
 import { HOST } from '../settings';
@@ -155,10 +155,7 @@ const metadataProblem = (headers: http.IncomingHttpHeaders): Problem | undefined
     : undefined;
 };
 
-export interface LocalS3 {
-  server: RunningServer;
-  close(): Promise<void>;
-}
+export type LocalS3 = FrontedEmulator;
 
 /**
  * S3 for the local stack: s3rver keeps the bucket (with the deployed CORS rule) on disk,
@@ -621,13 +618,5 @@ export const startLocalS3 = async (input: {
       return forward(request, response, body);
     }),
   );
-  const front = await listen(server, input.port);
-  return {
-    server: front,
-    async close() {
-      await front.close();
-      agent.destroy();
-      await s3rver.close();
-    },
-  };
+  return listenInFront(server, input.port, agent, () => s3rver.close());
 };

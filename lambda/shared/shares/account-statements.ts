@@ -1,5 +1,5 @@
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { ACCOUNT_DETAIL_FIELDS, uploadableFacts } from '../../../contract/accounts/details';
 import { TABLE_KEYS } from '../../../contract/keys';
 import type { Statement } from '../../../contract/entities';
@@ -13,8 +13,8 @@ import { stripKeys, tableAccess } from '../records/table';
  * kept once). Bounded by the quota: a partition is read a page at a time.
  */
 export const dynamoAccountStatements = (tableName: string, client: DynamoDBClient): AccountStatements => {
-  const documents = DynamoDBDocumentClient.from(client);
   const table = tableAccess(tableName, client);
+  const { documents } = table;
   return {
     // As filing reads it (the record store's own reading of names).
     async accountNamed(owner, label) {
@@ -22,21 +22,13 @@ export const dynamoAccountStatements = (tableName: string, client: DynamoDBClien
     },
     async accountStatements(owner, accountKey) {
       const byId = new Map<string, Statement>();
-      let start: Record<string, unknown> | undefined;
-      do {
-        const page = await documents.send(
-          new QueryCommand({
-            TableName: tableName,
-            KeyConditionExpression: '#pk = :pk',
-            ExpressionAttributeNames: { '#pk': TABLE_KEYS.partitionKey },
-            ExpressionAttributeValues: { ':pk': TABLE_KEYS.accountList(owner, accountKey) },
-            ConsistentRead: true,
-            ...(start ? { ExclusiveStartKey: start } : {}),
-          }),
-        );
-        for (const item of page.Items ?? []) byId.set(String(item.id), stripKeys(item));
-        start = page.LastEvaluatedKey;
-      } while (start);
+      for await (const item of table.queryAll({
+        KeyConditionExpression: '#pk = :pk',
+        ExpressionAttributeNames: { '#pk': TABLE_KEYS.partitionKey },
+        ExpressionAttributeValues: { ':pk': TABLE_KEYS.accountList(owner, accountKey) },
+      })) {
+        byId.set(String(item.id), stripKeys(item));
+      }
       return [...byId.values()];
     },
     async accountDetails(owner, accountKey) {

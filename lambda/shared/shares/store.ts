@@ -4,13 +4,12 @@ import {
   DynamoDBDocumentClient,
   GetCommand,
   PutCommand,
-  QueryCommand,
   TransactWriteCommand,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import { SHARE_LIMITS, type ShareOpening, type SharedStatement } from '../../../contract/shares';
 import { TABLE_KEYS, type RateKind } from '../../../contract/keys';
-import { OwnerClosing, conditionFailed, ownerStillOpen } from '../records/table';
+import { OwnerClosing, conditionFailed, ownerStillOpen, tableAccess } from '../records/table';
 
 const { partitionKey: pk, sortKey: sk, expiryAttribute } = TABLE_KEYS;
 
@@ -93,7 +92,7 @@ const ownerShareOf = (item: Record<string, unknown>): OwnerShare => {
 const GET_BATCH = 100;
 
 export const dynamoShareStore = (tableName: string, client: DynamoDBClient): ShareStore => {
-  const documents = DynamoDBDocumentClient.from(client, { marshallOptions: { removeUndefinedValues: true } });
+  const { documents, queryAll } = tableAccess(tableName, client);
 
   /** Both items of a share change together, and only while the owner's item says the share is not revoked. */
   const updateBoth = async (owner: string, shareId: string, update: { expression: string; values: Record<string, unknown> }) => {
@@ -164,51 +163,33 @@ export const dynamoShareStore = (tableName: string, client: DynamoDBClient): Sha
 
     async ownerShares(owner) {
       const shares: OwnerShare[] = [];
-      let start: Record<string, unknown> | undefined;
-      do {
-        const page = await documents.send(
-          new QueryCommand({
-            TableName: tableName,
-            KeyConditionExpression: '#pk = :pk AND begins_with(#sk, :prefix)',
-            ExpressionAttributeNames: { '#pk': pk, '#sk': sk },
-            ExpressionAttributeValues: { ':pk': TABLE_KEYS.userPartition(owner), ':prefix': TABLE_KEYS.ownerShareSortPrefix },
-            ConsistentRead: true,
-            ...(start ? { ExclusiveStartKey: start } : {}),
-          }),
-        );
-        shares.push(...(page.Items ?? []).map(ownerShareOf));
-        start = page.LastEvaluatedKey;
-      } while (start);
+      for await (const item of queryAll({
+        KeyConditionExpression: '#pk = :pk AND begins_with(#sk, :prefix)',
+        ExpressionAttributeNames: { '#pk': pk, '#sk': sk },
+        ExpressionAttributeValues: { ':pk': TABLE_KEYS.userPartition(owner), ':prefix': TABLE_KEYS.ownerShareSortPrefix },
+      })) {
+        shares.push(ownerShareOf(item));
+      }
       return shares;
     },
 
     async counts(owner, now) {
       const counts = { kept: 0, live: 0 };
-      let start: Record<string, unknown> | undefined;
-      do {
-        const page = await documents.send(
-          new QueryCommand({
-            TableName: tableName,
-            KeyConditionExpression: '#pk = :pk AND begins_with(#sk, :prefix)',
-            // The table's time to live removes an item some time after it is due: one past it is gone already.
-            FilterExpression: '#expiry > :epoch',
-            ProjectionExpression: 'expiresAt, revokedAt',
-            ExpressionAttributeNames: { '#pk': pk, '#sk': sk, '#expiry': expiryAttribute },
-            ExpressionAttributeValues: {
-              ':pk': TABLE_KEYS.userPartition(owner),
-              ':prefix': TABLE_KEYS.ownerShareSortPrefix,
-              ':epoch': Math.floor(now.getTime() / 1000),
-            },
-            ConsistentRead: true,
-            ...(start ? { ExclusiveStartKey: start } : {}),
-          }),
-        );
-        for (const item of page.Items ?? []) {
-          counts.kept++;
-          if (!item.revokedAt && Date.parse(String(item.expiresAt)) > now.getTime()) counts.live++;
-        }
-        start = page.LastEvaluatedKey;
-      } while (start);
+      for await (const item of queryAll({
+        KeyConditionExpression: '#pk = :pk AND begins_with(#sk, :prefix)',
+        // The table's time to live removes an item some time after it is due: one past it is gone already.
+        FilterExpression: '#expiry > :epoch',
+        ProjectionExpression: 'expiresAt, revokedAt',
+        ExpressionAttributeNames: { '#pk': pk, '#sk': sk, '#expiry': expiryAttribute },
+        ExpressionAttributeValues: {
+          ':pk': TABLE_KEYS.userPartition(owner),
+          ':prefix': TABLE_KEYS.ownerShareSortPrefix,
+          ':epoch': Math.floor(now.getTime() / 1000),
+        },
+      })) {
+        counts.kept++;
+        if (!item.revokedAt && Date.parse(String(item.expiresAt)) > now.getTime()) counts.live++;
+      }
       return counts;
     },
 
@@ -299,22 +280,13 @@ export const dynamoShareStore = (tableName: string, client: DynamoDBClient): Sha
 
     async openings(secretHash) {
       const kept: ShareOpening[] = [];
-      let start: Record<string, unknown> | undefined;
-      do {
-        const page = await documents.send(
-          new QueryCommand({
-            TableName: tableName,
-            KeyConditionExpression: '#pk = :pk AND begins_with(#sk, :prefix)',
-            ExpressionAttributeNames: { '#pk': pk, '#sk': sk },
-            ExpressionAttributeValues: { ':pk': TABLE_KEYS.sharePartition(secretHash), ':prefix': TABLE_KEYS.shareOpeningPrefix },
-            ...(start ? { ExclusiveStartKey: start } : {}),
-          }),
-        );
-        kept.push(
-          ...(page.Items ?? []).map((item) => ({ at: String(item.at), browser: String(item.browser), network: String(item.network) })),
-        );
-        start = page.LastEvaluatedKey;
-      } while (start);
+      for await (const item of queryAll({
+        KeyConditionExpression: '#pk = :pk AND begins_with(#sk, :prefix)',
+        ExpressionAttributeNames: { '#pk': pk, '#sk': sk },
+        ExpressionAttributeValues: { ':pk': TABLE_KEYS.sharePartition(secretHash), ':prefix': TABLE_KEYS.shareOpeningPrefix },
+      })) {
+        kept.push({ at: String(item.at), browser: String(item.browser), network: String(item.network) });
+      }
       // Newest first; the places are a ring, so their keys are not in time order.
       return kept.sort((a, b) => (a.at < b.at ? 1 : a.at > b.at ? -1 : 0)).slice(0, SHARE_LIMITS.openingsKept);
     },
