@@ -4,7 +4,7 @@
  * (release/prod-template.json) and whether a deploy would replace or remove what holds
  * people's data, then writes it as the new released template. Refuses (exit 1, nothing
  * written) when it would, unless `--accept-replacement` says the replacement is intended
- * and its data has a way across (README, Upgrading).
+ * and its data has a way across (docs/deploying.md#upgrading).
  */
 import { formatDifferences, fullDiff } from '@aws-cdk/cloudformation-diff';
 import { App } from 'aws-cdk-lib';
@@ -57,7 +57,7 @@ const main = async () => {
     for (const problem of problems) console.log(`  - ${problem.words}`);
     if (!values['accept-replacement']) {
       throw new Error(
-        `${file} is unchanged. If the replacement is intended and its data has a way across (README, Upgrading), run again with --accept-replacement`,
+        `${file} is unchanged. If the replacement is intended and its data has a way across (docs/deploying.md#upgrading), run again with --accept-replacement`,
       );
     }
     console.log('--accept-replacement: writing it anyway.');

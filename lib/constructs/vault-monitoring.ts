@@ -14,7 +14,7 @@ import { Construct } from 'constructs';
 import { API_KEY_RENEWAL, API_STAGE, SWEEP_INTERVAL_MINUTES } from '../../contract';
 import { METRIC_DIMENSIONS, METRICS_NAMESPACE, METRIC_NAMES } from '../../contract/metrics';
 
-/** What the service alarms on, written once; OPERATIONS.md explains each alarm by these names. */
+/** What the service alarms on, written once; docs/operating.md explains each alarm by these names. */
 export const ALARM_THRESHOLDS = {
   /** Share of a REST API's or the GraphQL API's requests answered 5xx, over 5 minutes. */
   maxFaultRate: 0.05,
@@ -185,7 +185,7 @@ export class VaultMonitoring extends Construct {
                   threshold: ALARM_THRESHOLDS.maxEdgeFunctionErrors,
                   comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_THRESHOLD,
                   additionalDescription:
-                    'The Lambda@Edge function failed: forms and server actions fail (OPERATIONS.md, "Edge function errors").',
+                    'The Lambda@Edge function failed: forms and server actions fail (docs/operating.md#edge-function-errors).',
                 },
               },
             },
@@ -232,7 +232,7 @@ export class VaultMonitoring extends Construct {
                 Critical: {
                   threshold: ALARM_THRESHOLDS.maxThreatsFound,
                   comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_THRESHOLD,
-                  additionalDescription: 'An uploaded file held malware; it is quarantined (OPERATIONS.md, "Threat found").',
+                  additionalDescription: 'An uploaded file held malware; it is quarantined (docs/operating.md#threat-found).',
                 },
               },
             },
@@ -254,7 +254,7 @@ export class VaultMonitoring extends Construct {
                   // A run with nothing overdue publishes nothing.
                   treatMissingDataOverride: cloudwatch.TreatMissingData.NOT_BREACHING,
                   additionalDescription:
-                    'A file has had no malware verdict for an hour although the sweep asked for it to be scanned again (OPERATIONS.md, "Scans overdue").',
+                    'A file has had no malware verdict for an hour although the sweep asked for it to be scanned again (docs/operating.md#scans-overdue-a-statement-stays-scanning).',
                 },
               },
             },
@@ -277,7 +277,7 @@ export class VaultMonitoring extends Construct {
                 Critical: {
                   threshold: ALARM_THRESHOLDS.maxPushFailures,
                   comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_THRESHOLD,
-                  additionalDescription: 'Push services refuse or ignore our notices (OPERATIONS.md, "Notices not delivered").',
+                  additionalDescription: 'Push services refuse or ignore our notices (docs/operating.md#notices-not-delivered).',
                 },
               },
             },
@@ -288,7 +288,7 @@ export class VaultMonitoring extends Construct {
                 Critical: {
                   threshold: ALARM_THRESHOLDS.maxSharesThrottled,
                   comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_THRESHOLD,
-                  additionalDescription: 'Share links are being tried or hammered (OPERATIONS.md, "Shares throttled").',
+                  additionalDescription: 'Share links are being tried or hammered (docs/operating.md#shares-throttled).',
                 },
               },
             },
@@ -297,7 +297,7 @@ export class VaultMonitoring extends Construct {
       ],
     });
 
-    // A spike of blocked requests: an attack, or a rule refusing people (OPERATIONS.md says which).
+    // A spike of blocked requests: an attack, or a rule refusing people (docs/operating.md#requests-blocked says which).
     for (const firewall of props.firewalls ?? []) {
       this.facade.monitorWebApplicationFirewallAclV2({
         acl: firewall.acl,
@@ -306,7 +306,7 @@ export class VaultMonitoring extends Construct {
         addBlockedRequestsCountAlarm: {
           Critical: {
             maxErrorCount: ALARM_THRESHOLDS.maxBlockedRequests,
-            alarmDescriptionOverride: 'WAF blocked a spike of requests (OPERATIONS.md, "Requests blocked").',
+            alarmDescriptionOverride: 'WAF blocked a spike of requests (docs/operating.md#requests-blocked).',
           },
         },
       });
@@ -332,7 +332,7 @@ export class VaultMonitoring extends Construct {
                   treatMissingDataOverride: cloudwatch.TreatMissingData.BREACHING,
                   datapointsToAlarm: 2,
                   evaluationPeriods: 2,
-                  additionalDescription: 'The web app\'s API key is not being renewed (OPERATIONS.md, "API key not renewed").',
+                  additionalDescription: "The web app's API key is not being renewed (docs/operating.md#api-key-not-renewed).",
                 },
               },
             },

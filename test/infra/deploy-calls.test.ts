@@ -29,7 +29,7 @@ import { CDK_CONTEXT, synthOutdir } from '../support/vault-app';
  * A new call the policy does not grant, or one no mapping describes, fails here.
  */
 const QUALIFIER = 'hnb659fds';
-/** A person's own role with the same managed policy (README, deploying by hand). */
+/** A person's own role with the same managed policy (docs/deploying.md#deploying-by-hand-with-the-deploy-policy). */
 const PERSON_ROLE = `arn:aws:iam::${TEST_ACCOUNT}:role/aws-reserved/sso.amazonaws.com/AWSReservedSSO_${DEPLOY_POLICY_NAME}_0123456789abcdef`;
 
 const deployRolePolicies = () => {

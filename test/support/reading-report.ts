@@ -1,9 +1,9 @@
 /**
  * The share of files the filing rules read right, per format: printed with the tests that
- * read them, so each run reports it (README keeps the figures). "Right" is what a person
- * would file the file under: the period; the account, proposed and the one expected (a file
- * that gives none counts as not read); the institution, named by the reader and the bank
- * that issued it.
+ * read them, so each run reports it (docs/reading-and-filing.md#the-corpus-and-its-scores
+ * keeps the figures). "Right" is what a person would file the file under: the period; the
+ * account, proposed and the one expected (a file that gives none counts as not read); the
+ * institution, named by the reader and the bank that issued it.
  */
 export interface ReadingOutcome {
   format: string;
