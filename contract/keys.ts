@@ -180,6 +180,13 @@ export const TABLE_KEYS = {
   accountSortPrefix: 'ACCOUNT#',
   accountSort: (accountKey: string): string => `ACCOUNT#${accountKey}`,
   /**
+   * The passwords a person keeps for their accounts' protected PDFs (`PDFPW#{sub}`, one
+   * `ACCOUNT#{key}` item per account, contract/accounts/pdf-password.ts). A partition of
+   * their own, outside the owner's, so IAM names who may reach it (`dynamodb:LeadingKeys`):
+   * only the functions that open PDFs, and no grant on the owner's records covers it.
+   */
+  pdfPasswordPartition: (sub: string): string => `PDFPW#${sub}`,
+  /**
    * A name an account took when the person renamed it (`NAME#{accountKeyOf(name)}`,
    * holding the account's key): a file or a move filed under that name goes to that
    * account. An account's key is the name it was first given, which so needs no item; a

@@ -32,8 +32,15 @@ import { ACCOUNT_KEY_MAX_CHARS } from '../contract/api';
 export const SCHEMA_PATH = path.join(__dirname, 'schema.graphql');
 export const readSchema = (): string => fs.readFileSync(SCHEMA_PATH, 'utf8');
 
-/** `table`: DynamoDB (VTL); `none`: local values; `statementEdits`, `statementSearch`: those Lambdas. */
-export type DataSourceName = 'table' | 'none' | 'statementEdits' | 'statementSearch';
+/**
+ * `table`: DynamoDB (VTL), every partition but the kept PDF passwords'; `pdfPasswords`:
+ * DynamoDB (VTL), those partitions only; `none`: local values; `statementEdits`,
+ * `statementSearch`: those Lambdas.
+ */
+export type DataSourceName = 'table' | 'pdfPasswords' | 'none' | 'statementEdits' | 'statementSearch';
+
+/** The data sources that are the table, each with a role of its own. */
+export const TABLE_DATA_SOURCES = ['table', 'pdfPasswords'] as const satisfies readonly DataSourceName[];
 
 export interface ResolverSpec {
   typeName: 'Query' | 'Mutation';
@@ -44,8 +51,8 @@ export interface ResolverSpec {
   /** The response, or with `steps` the template run after them. */
   responseTemplate: string;
   /**
-   * A pipeline: each step is a function on the resolver's data source, run in order with
-   * one stash (on AWS an AppSync function, in the simulator the same).
+   * A pipeline: each step is a function on the resolver's data source (or its own), run in
+   * order with one stash (on AWS an AppSync function, in the simulator the same).
    */
   steps?: readonly ResolverStep[];
 }
@@ -53,13 +60,21 @@ export interface ResolverSpec {
 export interface ResolverStep {
   /** The function's name (AppSync's pattern: a letter or _, then letters, digits, _). */
   name: string;
+  /** @default the resolver's */
+  dataSource?: DataSourceName;
   requestTemplate: string;
   responseTemplate: string;
 }
 
-/** Every request the resolver sends to its data source (its own, or each step's). */
+/** Every request the resolver sends to its data sources (its own, or each step's). */
 export const requestTemplatesOf = (resolver: ResolverSpec): string[] =>
   resolver.steps ? resolver.steps.map((step) => step.requestTemplate) : [resolver.requestTemplate];
+
+/** Each request the resolver sends, with the data source it goes to. */
+const requestsOf = (resolver: ResolverSpec): { dataSource: DataSourceName; template: string }[] =>
+  resolver.steps
+    ? resolver.steps.map((step) => ({ dataSource: step.dataSource ?? resolver.dataSource, template: step.requestTemplate }))
+    : [{ dataSource: resolver.dataSource, template: resolver.requestTemplate }];
 
 const { partitionKey: PK, sortKey: SK } = TABLE_KEYS;
 const USER = TABLE_KEYS.userPartition('');
@@ -96,6 +111,12 @@ const summariesQuery = (prefix: string, newestFirst: boolean) => `{
 const ownerKey = (sortKeyExpression: string) => `{
     "${PK}": $util.dynamodb.toDynamoDBJson("${USER}${SUB}"),
     "${SK}": $util.dynamodb.toDynamoDBJson(${sortKeyExpression})
+  }`;
+
+/** The key of the caller's kept PDF password for an account (a VTL expression): its own item in their passwords partition. */
+const PDF_PASSWORD_KEY = (accountKeyExpression: string) => `{
+    "${PK}": $util.dynamodb.toDynamoDBJson("${TABLE_KEYS.pdfPasswordPartition(SUB)}"),
+    "${SK}": $util.dynamodb.toDynamoDBJson("${TABLE_KEYS.accountSortPrefix}${accountKeyExpression}")
   }`;
 
 /** The caller's QUOTA item, read consistently: their usage, and whether their lists read in statement order. */
@@ -637,45 +658,119 @@ ${ACCOUNT_SUMMARY_UPDATE}`,
     typeName: 'Query',
     fieldName: 'pdfPassword',
     dataSource: 'table',
-    // The caller's own account summary; an account with no statement keeps nothing it answers.
+    // The caller's own account summary says whether a password is kept (an account with no
+    // statement keeps none); the password is on its own item in the caller's passwords
+    // partition, which only the second step's data source reaches.
     requestTemplate: `${accountKeyCheck('$ctx.args.accountKey')}
-{
+{}`,
+    responseTemplate: `#if($ctx.stash.kept)
+$util.toJson($util.defaultIfNull($ctx.stash.password, $ctx.stash.legacy))
+#else
+null
+#end`,
+    steps: [
+      {
+        name: 'pdfPasswordAccount',
+        requestTemplate: `{
   "version": "2018-05-29",
   "operation": "GetItem",
   "key": ${ownerKey(`"${TABLE_KEYS.accountSortPrefix}$ctx.args.accountKey"`)},
   "consistentRead": true
 }`,
-    responseTemplate: `${RAISE_ERROR}
-#if($util.isNull($ctx.result) || $util.isNull($ctx.result.count) || $ctx.result.count <= 0)
-null
-#else
-$util.toJson($ctx.result.${PDF_PASSWORD_ATTRIBUTES.password})
-#end`,
+        // A summary of an earlier release holds the password itself, until the sweep moves it.
+        responseTemplate: `${RAISE_ERROR}
+#if(!$util.isNull($ctx.result) && !$util.isNull($ctx.result.count) && $ctx.result.count > 0)
+  #if(!$util.isNull($ctx.result.${PDF_PASSWORD_ATTRIBUTES.password}))
+    $util.qr($ctx.stash.put("legacy", $ctx.result.${PDF_PASSWORD_ATTRIBUTES.password}))
+    $util.qr($ctx.stash.put("kept", true))
+  #elseif($ctx.result.${PDF_PASSWORD_ATTRIBUTES.kept} == true)
+    $util.qr($ctx.stash.put("kept", true))
+  #end
+#end
+{}`,
+      },
+      {
+        name: 'pdfPasswordRead',
+        dataSource: 'pdfPasswords',
+        requestTemplate: `#if(!$ctx.stash.kept)
+  #return({})
+#end
+{
+  "version": "2018-05-29",
+  "operation": "GetItem",
+  "key": ${PDF_PASSWORD_KEY('$ctx.args.accountKey')},
+  "consistentRead": true
+}`,
+        responseTemplate: `${RAISE_ERROR}
+#if(!$util.isNull($ctx.result) && !$util.isNull($ctx.result.${PDF_PASSWORD_ATTRIBUTES.password}))
+  $util.qr($ctx.stash.put("password", $ctx.result.${PDF_PASSWORD_ATTRIBUTES.password}))
+#end
+{}`,
+      },
+    ],
   },
   {
     typeName: 'Mutation',
     fieldName: 'keepPdfPassword',
     dataSource: 'table',
-    // The account is one of the caller's, as for its schedule. The password is kept on its
-    // summary, in the caller's own partition, and never answered with it (AccountSummary
-    // has no field for it; only pdfPasswordKept says one is there).
-    requestTemplate: `#set($input = $ctx.args.input)
+    // The account is one of the caller's, as for its schedule: its summary says a password is
+    // kept (pdfPasswordKept, what AccountSummary answers; it has no field for the password).
+    // Then the password is kept on its own item in the caller's passwords partition, or that
+    // item goes. A password an earlier release kept on the summary goes from there either way.
+    requestTemplate: '{}',
+    responseTemplate: `$util.toJson($ctx.stash.summary)`,
+    steps: [
+      {
+        name: 'keepPdfPasswordAccount',
+        requestTemplate: `#set($input = $ctx.args.input)
 ${accountKeyCheck('$input.accountKey')}
 #set($sets = "")
-#set($removes = "")
+#set($removes = ", ${PDF_PASSWORD_ATTRIBUTES.password}")
 #set($values = { ":zero": $util.dynamodb.toDynamoDB(0) })
 #if($util.isNullOrEmpty($input.password))
-  #set($removes = ", ${PDF_PASSWORD_ATTRIBUTES.password}, ${PDF_PASSWORD_ATTRIBUTES.kept}")
+  #set($removes = "$removes, ${PDF_PASSWORD_ATTRIBUTES.kept}")
 #else
   #if($input.password.length() > ${PDF_PASSWORD.maxChars} || !$util.matches("${PDF_PASSWORD_PATTERN.source}", $input.password))
     $util.error("password must be 1 to ${PDF_PASSWORD.maxChars} characters, none of them control characters", "BadRequest")
   #end
-  #set($sets = ", ${PDF_PASSWORD_ATTRIBUTES.password} = :password, ${PDF_PASSWORD_ATTRIBUTES.kept} = :kept")
-  $util.qr($values.put(":password", $util.dynamodb.toDynamoDB($input.password)))
+  #set($sets = ", ${PDF_PASSWORD_ATTRIBUTES.kept} = :kept")
   $util.qr($values.put(":kept", $util.dynamodb.toDynamoDB(true)))
 #end
 ${ACCOUNT_SUMMARY_UPDATE}`,
-    responseTemplate: ACCOUNT_SUMMARY_ANSWER,
+        // Not one of the caller's accounts: null, and nothing kept.
+        responseTemplate: `#if(!($ctx.error && $util.matches("^(DynamoDB:)?ConditionalCheckFailedException$", $ctx.error.type)))
+${RAISE_ERROR}
+$util.qr($ctx.stash.put("summary", $ctx.result))
+#end
+{}`,
+      },
+      {
+        name: 'keepPdfPasswordItem',
+        dataSource: 'pdfPasswords',
+        requestTemplate: `#if($util.isNull($ctx.stash.summary))
+  #return({})
+#end
+#if($util.isNullOrEmpty($ctx.args.input.password))
+{
+  "version": "2018-05-29",
+  "operation": "DeleteItem",
+  "key": ${PDF_PASSWORD_KEY('$ctx.args.input.accountKey')}
+}
+#else
+{
+  "version": "2018-05-29",
+  "operation": "PutItem",
+  "key": ${PDF_PASSWORD_KEY('$ctx.args.input.accountKey')},
+  "attributeValues": {
+    "${PDF_PASSWORD_ATTRIBUTES.password}": $util.dynamodb.toDynamoDBJson($ctx.args.input.password),
+    "${PDF_PASSWORD_ATTRIBUTES.keptAt}": $util.dynamodb.toDynamoDBJson($util.time.nowISO8601())
+  }
+}
+#end`,
+        responseTemplate: `${RAISE_ERROR}
+{}`,
+      },
+    ],
   },
   {
     typeName: 'Mutation',
@@ -729,15 +824,18 @@ ${ACCOUNT_SUMMARY_UPDATE}`,
 ];
 
 /**
- * The DynamoDB actions the table resolvers perform, read from their own templates, so
- * the data source's role allows exactly what the resolvers do and nothing else.
+ * The DynamoDB actions the resolvers perform on one of the table's data sources, read from
+ * their own templates, so its role allows exactly what they do there and nothing else.
  */
-export const tableActions = (resolvers: readonly ResolverSpec[] = RESOLVERS): string[] =>
+export const tableActions = (
+  dataSource: (typeof TABLE_DATA_SOURCES)[number] = 'table',
+  resolvers: readonly ResolverSpec[] = RESOLVERS,
+): string[] =>
   [
     ...new Set(
       resolvers
-        .filter((resolver) => resolver.dataSource === 'table')
-        .flatMap(requestTemplatesOf)
-        .flatMap((template) => [...template.matchAll(/"operation":\s*"(\w+)"/g)].map((match) => `dynamodb:${match[1]}`)),
+        .flatMap(requestsOf)
+        .filter((request) => request.dataSource === dataSource)
+        .flatMap(({ template }) => [...template.matchAll(/"operation":\s*"(\w+)"/g)].map((match) => `dynamodb:${match[1]}`)),
     ),
   ].sort();

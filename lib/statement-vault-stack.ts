@@ -49,6 +49,7 @@ import { VaultFunction } from './constructs/vault-function';
 import { settingsRecord, type DeploySettings } from './deploy-settings';
 import { DEPLOY_SETTINGS_OUTPUT, OPERATIONS_OUTPUTS, OUTPUT_NAMES, WEB_OUTPUTS, sweepFunctionName, type OutputField } from './outputs';
 import { webBuildToDeploy } from './web-build';
+import { grantRecords } from './constructs/records-grants';
 
 /** Requests one address may make in five minutes before WAF refuses it, where WAF is on. */
 const FIREWALL_LIMITS = {
@@ -90,6 +91,8 @@ export interface VaultPrincipals {
   /** The role the share function assumes per read, narrowed to one owner's records and one file. */
   readonly shareReader: iam.IGrantable;
   readonly graphqlTable: iam.IGrantable;
+  /** The data source of the resolver steps that keep and answer a person's PDF password: the kept passwords' partitions only. */
+  readonly graphqlPdfPasswords: iam.IGrantable;
   /** The `editStatements` resolver's function. */
   readonly statementEdits: VaultFunction;
   /** The `search` and `statementNeighbours` resolvers' function. */
@@ -219,7 +222,7 @@ export class StatementVaultStack extends Stack {
     );
     storage.grantPut(profileImageApi.handler, PROFILE_IMAGE_PREFIX);
     storage.grantRead(profileImageApi.handler, PROFILE_IMAGE_PREFIX);
-    data.table.grant(profileImageApi.handler, 'dynamodb:GetItem');
+    grantRecords(data.table, profileImageApi.handler, 'dynamodb:GetItem');
 
     // Statements: sign uploads (single and multipart) and downloads; move to Recently deleted,
     // restore, and delete for good (every version of the file: a delete never leaves bytes behind).
@@ -247,10 +250,10 @@ export class StatementVaultStack extends Stack {
     // Signing an upload holds its place under the quota (PutItem, UpdateItem); an abort gives it
     // back; a delete, a restore and a deletion for good move the record, its list copies and
     // its share of the summaries in transactions.
-    data.table.grant(statementsApi.handler, 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:DeleteItem', 'dynamodb:UpdateItem');
+    grantRecords(data.table, statementsApi.handler, 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:DeleteItem', 'dynamodb:UpdateItem');
     // Shares: an account's statements over a span of periods (one Query of its list), and the
     // owner's shares with their counts (one BatchGetItem).
-    data.table.grant(statementsApi.handler, 'dynamodb:Query', 'dynamodb:BatchGetItem');
+    grantRecords(data.table, statementsApi.handler, 'dynamodb:Query', 'dynamodb:BatchGetItem');
     // Signing, restoring and sharing check that the account's deletion has not begun, in the same transaction.
     data.grantClosingCheck(statementsApi.handler);
 
@@ -303,6 +306,7 @@ export class StatementVaultStack extends Stack {
       shareApi: shares.handler,
       shareReader: shares.readerRole,
       graphqlTable: data.tableSource,
+      graphqlPdfPasswords: data.pdfPasswordSource,
       statementEdits: data.statementEdits,
       statementSearch: data.statementSearch,
       pushNotifier: push.notifier,

@@ -5,7 +5,7 @@ import {
   RESOLVER_KIND,
 } from '@aws-amplify/amplify-appsync-simulator';
 import { REGION } from '../contract';
-import { RESOLVERS, readSchema, type DataSourceName } from '../graphql/resolvers';
+import { RESOLVERS, TABLE_DATA_SOURCES, readSchema, type DataSourceName } from '../graphql/resolvers';
 import type { TokenVerifier } from './auth/token-verifier';
 import { apiKeyAccepted, createAppSyncControlPlane, type LocalApiKey } from './appsync-control';
 import { convertSetsAsAppSyncDoes } from './appsync-sets';
@@ -60,10 +60,10 @@ export const startLocalAppSync = async (input: {
   settings: GraphqlApiSettings;
   /** The key page tokens are sealed with (32 bytes, kept across restarts). */
   pageTokenKey: Buffer;
-  /** What the table data source signs its DynamoDB calls with (its role's credentials). */
-  credentials: { accessKeyId: string; secretAccessKey: string };
+  /** What each of the table's data sources signs its DynamoDB calls with (its role's credentials). */
+  credentials: Record<(typeof TABLE_DATA_SOURCES)[number], { accessKeyId: string; secretAccessKey: string }>;
   /** The Lambda data sources: each invokes the real handler with the resolver's payload. */
-  lambdas: Record<Exclude<DataSourceName, 'table' | 'none'>, (payload: unknown) => Promise<unknown>>;
+  lambdas: Record<Exclude<DataSourceName, (typeof TABLE_DATA_SOURCES)[number] | 'none'>, (payload: unknown) => Promise<unknown>>;
 }): Promise<LocalAppSync> => {
   const [innerPort, wsPort] = [await freePort(), await freePort()];
   const simulator = new AmplifyAppSyncSimulator({ port: innerPort, wsPort });
@@ -93,7 +93,7 @@ export const startLocalAppSync = async (input: {
     functions: RESOLVERS.flatMap((resolver) =>
       (resolver.steps ?? []).map((step) => ({
         name: step.name,
-        dataSourceName: resolver.dataSource,
+        dataSourceName: step.dataSource ?? resolver.dataSource,
         requestMappingTemplateLocation: `functions/${step.name}.req.vtl`,
         responseMappingTemplateLocation: `functions/${step.name}.res.vtl`,
       })),
@@ -105,17 +105,17 @@ export const startLocalAppSync = async (input: {
       ]),
     ),
     dataSources: [
-      {
-        type: 'AMAZON_DYNAMODB',
-        name: 'table',
+      ...TABLE_DATA_SOURCES.map((name) => ({
+        type: 'AMAZON_DYNAMODB' as const,
+        name,
         // The simulator passes its config on to the SDK client, which takes `credentials`.
         config: {
           endpoint: `http://${HOST}:${input.dynamoPort}`,
           region: REGION,
           tableName: input.tableName,
-          ...{ credentials: input.credentials },
+          ...{ credentials: input.credentials[name] },
         },
-      },
+      })),
       { type: 'NONE', name: 'none' },
       ...Object.entries(input.lambdas).map(([name, invoke]) => ({ type: 'AWS_LAMBDA' as const, name, invoke })),
     ],

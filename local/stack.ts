@@ -476,7 +476,7 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
         tableName: LOCAL_IDS.tableName,
         settings: model.graphql,
         // The resolvers reach the table with their data source's role, as on AppSync.
-        credentials: identities.credentialsOf('graphqlTable'),
+        credentials: { table: identities.credentialsOf('graphqlTable'), pdfPasswords: identities.credentialsOf('graphqlPdfPasswords') },
         apiId: LOCAL_IDS.graphqlApiId,
         apiKey: deployedApiKey(LOCAL_IDS.graphqlApiKey),
         control: { identities, authorizer, accountId: LOCAL_ACCOUNT_ID },

@@ -20,7 +20,11 @@ export const pdfPasswordProblem = (password: string): string | undefined => {
 };
 
 /**
- * Where an account's summary item keeps it: the password, and the flag the accounts read
- * (the GraphQL field AccountSummary.pdfPasswordKept, which the summary answers as stored).
+ * Where it is kept. The password, and when it was kept, on its own item in the owner's
+ * passwords partition (TABLE_KEYS.pdfPasswordPartition, sort key TABLE_KEYS.accountSort);
+ * the flag the accounts read on the account's summary (the GraphQL field
+ * AccountSummary.pdfPasswordKept, answered as stored), which the password counts only
+ * beside: an account whose last statement leaves loses its summary, and so the password.
+ * Releases before the partition kept `password` on the summary itself; the sweep moves it.
  */
-export const PDF_PASSWORD_ATTRIBUTES = { password: 'pdfPassword', kept: 'pdfPasswordKept' } as const;
+export const PDF_PASSWORD_ATTRIBUTES = { password: 'pdfPassword', keptAt: 'keptAt', kept: 'pdfPasswordKept' } as const;

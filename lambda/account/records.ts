@@ -113,12 +113,14 @@ export const dynamoAccountRecords = (tableName: string, client: DynamoDBClient):
       return deleted;
     },
     async deleteOwnerPartition(owner) {
-      // The owner's records, then their search index (whatever a statement's own removal
-      // left). Only the records count: the index is derived from them, and how much of it
-      // there is depends on how far indexing had come, which tells the person nothing.
+      // The owner's records and kept PDF passwords (read by their keys only: the job role
+      // may not read a password), then their search index (whatever a statement's own
+      // removal left). Only the records count: the index is derived from them, and how much
+      // of it there is depends on how far indexing had come, which tells the person nothing.
       const deleted = await deletePartition(TABLE_KEYS.userPartition(owner));
+      const passwords = await deletePartition(TABLE_KEYS.pdfPasswordPartition(owner));
       await deletePartition(TABLE_KEYS.searchPartition(owner));
-      return deleted;
+      return deleted + passwords;
     },
   };
 };

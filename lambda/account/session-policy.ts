@@ -12,8 +12,10 @@ export interface DeletionResources {
  * The session policy of one owner's deletion job. The job role allows the product's
  * prefixes of every owner; a session holds the intersection of the two, so a job's
  * credentials reach only this owner's files (and listings of them), the partition keys
- * that lead with this owner, the shared partitions where the owner's held places, the
- * schedule of their Recently deleted and the job itself are kept, and the pool's AdminDeleteUser (Cognito's IAM names no single user).
+ * that lead with this owner and their kept PDF passwords' partition (by key only, as the
+ * role allows it), the shared partitions where the owner's held places, the schedule of
+ * their Recently deleted and the job itself are kept, and the pool's AdminDeleteUser
+ * (Cognito's IAM names no single user).
  */
 export const deletionSessionPolicy = (owner: string, resources: DeletionResources) => {
   const prefixes = ownerPrefixes(owner);
@@ -47,6 +49,8 @@ export const deletionSessionPolicy = (owner: string, resources: DeletionResource
               TABLE_KEYS.userPartition(owner),
               // The owner's list partitions (`USER#<sub>|period|…` and the like).
               `${TABLE_KEYS.userPartition(owner)}|*`,
+              // Their kept PDF passwords, which the job role reaches by key only.
+              TABLE_KEYS.pdfPasswordPartition(owner),
               TABLE_KEYS.holdsPartition,
               TABLE_KEYS.purgesPartition,
               TABLE_KEYS.deletionsPartition,

@@ -7,13 +7,18 @@ import { applyScanVerdict, catalogueCreated, catalogueRemoved, type CatalogueDep
 import { indexAvailable } from '../shared/search/indexing';
 import { summaryCorrections } from './summaries';
 import { purgeStatement, type PurgeDeps } from '../shared/trash/purge';
+import type { PdfPasswords } from '../shared/records/pdf-passwords';
 
 /** Asks the malware scan for another scan of an object (GuardDuty's SendObjectMalwareScan; locally the stack's scanner). */
 export interface MalwareScanRequests {
   request(key: string): Promise<void>;
 }
 
-/** The catalogue's parts, and every version of a file, for deleting for good what Recently deleted held for its time. */
+/**
+ * The catalogue's parts, every version of a file (for deleting for good what Recently
+ * deleted held for its time), where a file with no verdict is scanned again, and the kept
+ * PDF passwords (moved out of the summaries an earlier release kept them on).
+ */
 export type SweepDeps = CatalogueDeps & {
   versions: PurgeDeps['versions'];
   /** Where a file with no verdict is sent to be scanned again. @default none asked (it is still counted overdue) */
@@ -22,6 +27,8 @@ export type SweepDeps = CatalogueDeps & {
   rescanAfterSeconds?: number;
   /** @default the system clock */
   clock?: () => Date;
+  /** @default none tidied */
+  pdfPasswords?: Pick<PdfPasswords, 'tidy'>;
 };
 
 export interface SweepReport {
@@ -63,6 +70,10 @@ export interface SweepReport {
   indexFailures: number;
   /** Statements deleted for good: their 30 days in Recently deleted were over (or their file was gone). */
   purged: number;
+  /** Kept PDF passwords moved off account summaries (an earlier release's place) into the passwords partition. */
+  pdfPasswordsMoved: number;
+  /** Kept PDF passwords deleted: their account no longer keeps one (forgotten, or its last statement left). */
+  pdfPasswordsForgotten: number;
   /** Owners whose comparison failed (logged by error name); the rest were still swept. */
   failures: number;
 }
@@ -207,6 +218,8 @@ export const createSweep = (deps: SweepDeps) => async (): Promise<SweepReport> =
     indexed: 0,
     indexFailures: 0,
     purged: 0,
+    pdfPasswordsMoved: 0,
+    pdfPasswordsForgotten: 0,
     failures: 0,
   };
   const count = (outcome: Outcome) => {
@@ -314,6 +327,11 @@ export const createSweep = (deps: SweepDeps) => async (): Promise<SweepReport> =
       // The summaries are judged on a fresh read only when this run changed the records.
       const changed = missing.length + orphaned.length + unfinished.length > 0;
       await reconcileSummaries(deps, owner, changed ? await deps.records.ownerRecords(owner) : records, report);
+      if (deps.pdfPasswords) {
+        const tidied = await deps.pdfPasswords.tidy(owner);
+        report.pdfPasswordsMoved += tidied.moved;
+        report.pdfPasswordsForgotten += tidied.forgotten;
+      }
     } catch (error) {
       report.failures++;
       deps.log.error('sweep of an owner failed', { owner, errorName: error instanceof Error ? error.name : typeof error });

@@ -40,7 +40,7 @@ const catalogueDeps = (settings: HandlerEnvironment, access: AwsAccess, log: Log
         }),
     },
   };
-  return { deps, s3 };
+  return { deps, s3, pdfPasswords };
 };
 
 export type CatalogueParts = Parameters<typeof catalogueDeps>;
@@ -51,12 +51,13 @@ export const scanResultsOf = (...parts: CatalogueParts) =>
   createScanResults({ ...catalogueDeps(...parts).deps, bucketName: parts[0].bucketName });
 
 export const sweepOf = (...parts: CatalogueParts) => {
-  const { deps, s3 } = catalogueDeps(...parts);
+  const { deps, s3, pdfPasswords } = catalogueDeps(...parts);
   const [settings, access] = parts;
   const request = access.requestMalwareScan;
   const sweep = createSweep({
     ...deps,
     versions: s3VersionedObjects(s3, settings.bucketName),
+    pdfPasswords,
     ...(request ? { scans: { request: (key: string) => request({ bucket: settings.bucketName, key }) } } : {}),
     ...(settings.scanRetrySeconds !== undefined ? { rescanAfterSeconds: settings.scanRetrySeconds } : {}),
   });

@@ -6,6 +6,7 @@ import * as targets from 'aws-cdk-lib/aws-events-targets';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import { Construct } from 'constructs';
 import { ACCOUNT_DELETION, DELETION_JOB_TABLE_ACTIONS, LAMBDA_ENV, OWNER_FOLDERS, SHARED_COPY_PREFIX, TABLE_KEYS } from '../../contract';
+import { grantPdfPasswords, grantRecords } from './records-grants';
 import type { VaultStorage } from './storage';
 import { VaultFunction } from './vault-function';
 
@@ -63,7 +64,9 @@ export class AccountDeletion extends Construct {
     storage.grantDeleteVersions(this.jobRole, SHARED_COPY_PREFIX);
     storage.grantListVersions(this.jobRole, [...OWNER_FOLDERS.map((folder) => `${folder}*`), `${SHARED_COPY_PREFIX}*`]);
     storage.grantListMultipartUploads(this.jobRole);
-    table.grant(this.jobRole, ...DELETION_JOB_TABLE_ACTIONS);
+    grantRecords(table, this.jobRole, ...DELETION_JOB_TABLE_ACTIONS);
+    // The owner's kept PDF passwords go by their keys: listed with nothing but the keys, deleted in batches.
+    grantPdfPasswords(table, this.jobRole, ['dynamodb:Query', 'dynamodb:BatchWriteItem'], [TABLE_KEYS.partitionKey, TABLE_KEYS.sortKey]);
     userPool.grant(this.jobRole, 'cognito-idp:AdminDeleteUser');
     // The worker itself reads and writes only the jobs' partition: which jobs there are, and how far each is.
     this.worker.role.addToPrincipalPolicy(

@@ -8,6 +8,7 @@ import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { LAMBDA_ENV, TABLE_KEYS } from '../../contract';
 import { RESOLVERS, SCHEMA_PATH, tableActions, type DataSourceName } from '../../graphql/resolvers';
+import { grantPdfPasswords, grantRecords } from './records-grants';
 import { VaultFunction } from './vault-function';
 
 export interface VaultDataProps {
@@ -28,8 +29,14 @@ export class VaultData extends Construct {
   readonly apiKey: string;
   /** The API key's id, which the key renewal names. */
   readonly apiKeyId: string;
-  /** The resolvers' DynamoDB data source; its role may do only what the resolvers do. */
+  /** The resolvers' DynamoDB data source; its role may do only what the resolvers do, outside the kept PDF passwords. */
   readonly tableSource: appsync.BackedDataSource;
+  /**
+   * The DynamoDB data source of the steps that keep and answer a person's PDF password: its
+   * role may do what they do, in the kept passwords' partitions only (no other role of
+   * the API reaches them).
+   */
+  readonly pdfPasswordSource: appsync.BackedDataSource;
   /**
    * The `editStatements` resolver: a statement's record, list copies and summaries move in
    * one transaction, which VTL cannot build (the record store's code does, as everywhere).
@@ -113,7 +120,17 @@ export class VaultData extends Construct {
         'Request and error logging are on; verbose content stays off because it would put request headers (tokens) and personal records into the logs.',
     });
 
-    this.tableSource = new ResolverTableDataSource(this, 'TableSource', { api: this.api, table: this.table, actions: tableActions() });
+    this.tableSource = new ResolverTableDataSource(this, 'TableSource', {
+      api: this.api,
+      table: this.table,
+      actions: tableActions('table'),
+    });
+    this.pdfPasswordSource = new ResolverTableDataSource(this, 'PdfPasswordSource', {
+      api: this.api,
+      table: this.table,
+      actions: tableActions('pdfPasswords'),
+      pdfPasswords: true,
+    });
     this.statementEdits = new VaultFunction(this, 'StatementEdits', {
       code: { entry: 'statement-edits/index.ts' },
       description:
@@ -123,7 +140,8 @@ export class VaultData extends Construct {
     });
     // The record is read, then it, its list copies and its summaries are written in one
     // transaction, which holds the account's name to the account it was read to file under.
-    this.table.grant(
+    grantRecords(
+      this.table,
       this.statementEdits,
       'dynamodb:GetItem',
       'dynamodb:PutItem',
@@ -132,7 +150,7 @@ export class VaultData extends Construct {
       'dynamodb:ConditionCheckItem',
     );
     // An edit writes the statement's new filing terms to its search postings, and removes the old.
-    this.table.grant(this.statementEdits, 'dynamodb:BatchWriteItem');
+    grantRecords(this.table, this.statementEdits, 'dynamodb:BatchWriteItem');
     this.statementSearch = new VaultFunction(this, 'StatementSearch', {
       code: { entry: 'statement-search/index.ts' },
       description: "Statement search: ranks the caller's search postings, and finds a statement's neighbours in their list",
@@ -141,9 +159,10 @@ export class VaultData extends Construct {
       environment: { [LAMBDA_ENV.tableName]: this.table.tableName },
     });
     // Read-only: the postings of each word (Query), the records of the best (BatchGetItem), a record and its neighbours.
-    this.table.grant(this.statementSearch, 'dynamodb:Query', 'dynamodb:GetItem', 'dynamodb:BatchGetItem');
+    grantRecords(this.table, this.statementSearch, 'dynamodb:Query', 'dynamodb:GetItem', 'dynamodb:BatchGetItem');
     const dataSources: Record<DataSourceName, appsync.BaseDataSource> = {
       table: this.tableSource,
+      pdfPasswords: this.pdfPasswordSource,
       none: this.api.addNoneDataSource('NoneSource'),
       statementEdits: new ResolverFunctionDataSource(this, 'StatementEditsSource', {
         api: this.api,
@@ -178,7 +197,7 @@ export class VaultData extends Construct {
             new appsync.AppsyncFunction(this, `${step.name}Function`, {
               api: this.api,
               name: step.name,
-              dataSource,
+              dataSource: step.dataSource ? dataSources[step.dataSource] : dataSource,
               requestMappingTemplate: appsync.MappingTemplate.fromString(step.requestTemplate),
               responseMappingTemplate: appsync.MappingTemplate.fromString(step.responseTemplate),
             }),
@@ -215,7 +234,8 @@ class ResolverFunctionDataSource extends appsync.BackedDataSource {
 }
 
 /**
- * A DynamoDB data source whose role may perform only the given item actions on the table.
+ * A DynamoDB data source whose role may perform only the given item actions on the table,
+ * outside the kept PDF passwords' partitions or (`pdfPasswords`) in them only.
  * (`addDynamoDbDataSource` grants read and write of everything, including Scan and
  * BatchWriteItem, which no resolver here uses.)
  */
@@ -223,12 +243,18 @@ class ResolverTableDataSource extends appsync.BackedDataSource {
   constructor(
     scope: Construct,
     id: string,
-    props: appsync.BackedDataSourceProps & { readonly table: dynamodb.ITable; readonly actions: string[] },
+    props: appsync.BackedDataSourceProps & {
+      readonly table: dynamodb.ITable;
+      readonly actions: string[];
+      /** @default false */
+      readonly pdfPasswords?: boolean;
+    },
   ) {
     super(scope, id, props, {
       type: 'AMAZON_DYNAMODB',
       dynamoDbConfig: { tableName: props.table.tableName, awsRegion: Stack.of(scope).region },
     });
-    props.table.grant(this, ...props.actions);
+    if (props.pdfPasswords) grantPdfPasswords(props.table, this, props.actions);
+    else grantRecords(props.table, this, ...props.actions);
   }
 }

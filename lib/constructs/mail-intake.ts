@@ -9,6 +9,7 @@ import { LAMBDA_ENV } from '../../contract/lambda-env';
 import { MAIL_LIMITS } from '../../contract/mail';
 import type { AccountIdentifiers } from './account-identifiers';
 import type { VaultData } from './data';
+import { grantPdfPasswords } from './records-grants';
 import type { VaultStorage } from './storage';
 import { VaultFunction } from './vault-function';
 
@@ -111,6 +112,8 @@ export class MailIntake extends Construct {
       }),
     );
     data.grantClosingCheck(handler);
+    // A protected PDF is opened with the passwords its owner keeps.
+    grantPdfPasswords(data.table, handler, ['dynamodb:Query']);
 
     const ruleSet = ses.ReceiptRuleSet.fromReceiptRuleSetName(this, 'RuleSet', props.ruleSetName ?? DEFAULT_MAIL_RULE_SET);
     this.rule = new ses.ReceiptRule(this, 'Rule', {

@@ -32,7 +32,7 @@ export interface PresignApiProps {
   readonly bucket: s3.IBucket;
   /** The key prefix (e.g. `statements/`) the function signs for; used in descriptions. */
   readonly keyPrefix: string;
-  /** The records table; grant it access with `table.grant(api.handler, …)`. */
+  /** The records table; grant it access with `grantRecords(table, api.handler, …)` (records-grants.ts). */
   readonly table: dynamodb.ITable;
   /** The one web origin CORS allows (`https://` and host, no path). */
   readonly webOrigin: string;

@@ -8,6 +8,7 @@ import * as s3n from 'aws-cdk-lib/aws-s3-notifications';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { LAMBDA_ENV, STATEMENT_PREFIX, SWEEP_INTERVAL_MINUTES, UPLOAD_PREFIXES } from '../../contract';
+import { grantPdfPasswords, grantRecords } from './records-grants';
 import type { VaultStorage } from './storage';
 import { VaultFunction } from './vault-function';
 
@@ -94,13 +95,26 @@ export class UploadCatalogue extends Construct {
       storage.grantList(fn);
       // Records go in and out in transactions (record, list copies, summaries); a removal reads the
       // record first; a new record is written only while no statement of its id is in Recently deleted.
-      table.grant(fn, 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:DeleteItem', 'dynamodb:UpdateItem', 'dynamodb:ConditionCheckItem');
+      grantRecords(
+        table,
+        fn,
+        'dynamodb:GetItem',
+        'dynamodb:PutItem',
+        'dynamodb:DeleteItem',
+        'dynamodb:UpdateItem',
+        'dynamodb:ConditionCheckItem',
+      );
       // A statement's search postings are written and removed in batches.
-      table.grant(fn, 'dynamodb:BatchWriteItem');
+      grantRecords(table, fn, 'dynamodb:BatchWriteItem');
+      // A protected PDF is read for search and balances with the password its owner keeps for its account.
+      grantPdfPasswords(table, fn, ['dynamodb:GetItem']);
     }
     // The sweep reads each owner's partition with one Query, and deletes for good what stayed
     // in Recently deleted for its time: every version of the file.
-    table.grant(this.sweep, 'dynamodb:Query');
+    grantRecords(table, this.sweep, 'dynamodb:Query');
+    // It moves the passwords an earlier release kept on account summaries into their own
+    // partition, and deletes those their account no longer keeps.
+    grantPdfPasswords(table, this.sweep, ['dynamodb:Query', 'dynamodb:PutItem', 'dynamodb:DeleteItem']);
     storage.grantListVersions(this.sweep, [`${STATEMENT_PREFIX}*`]);
     storage.grantDeleteVersions(this.sweep, STATEMENT_PREFIX);
 

@@ -1,5 +1,5 @@
 import { buildSchema, isObjectType, type GraphQLObjectType } from 'graphql';
-import { RESOLVERS, readSchema, requestTemplatesOf } from '../../graphql/resolvers';
+import { RESOLVERS, readSchema, requestTemplatesOf, tableActions } from '../../graphql/resolvers';
 
 /**
  * Static checks of the VTL: every root field has both templates, private fields take the
@@ -70,8 +70,8 @@ test('every private resolver keys its data on $ctx.identity.sub and never on an 
   ]);
   for (const resolver of privateResolvers) {
     for (const template of requestTemplatesOf(resolver)) {
-      // The caller's partition, or one of the caller's list partitions (which start with it).
-      expect(template).toMatch(/"USER#\$ctx\.identity\.sub[|"]/);
+      // The caller's partition, one of the caller's list partitions (which start with it), or their kept PDF passwords'.
+      expect(template).toMatch(/"(USER|PDFPW)#\$ctx\.identity\.sub[|"]/);
       expect(template).not.toMatch(/\$ctx\.args\.(owner|userId|sub)|\$context\.arguments/);
     }
     expect(resolver.requestTemplate).not.toMatch(/\$ctx\.args\.(owner|userId|sub)|\$context\.arguments/);
@@ -114,4 +114,22 @@ test('upload limits come from the contract, as valid JSON', () => {
   expect(payload.profileImage.maxBytes).toBe(5 * 1024 * 1024);
   expect(payload.statement.maxBytes).toBe(1024 * 1024 * 1024);
   expect(payload.statement.contentTypes).toContain('application/pdf');
+});
+
+test('the kept PDF passwords are reached only by the steps on their own data source, which reach nothing else', () => {
+  const requests = RESOLVERS.flatMap((resolver) =>
+    (resolver.steps ?? [{ name: resolver.fieldName, requestTemplate: resolver.requestTemplate, dataSource: undefined }]).map((step) => ({
+      name: step.name,
+      dataSource: step.dataSource ?? resolver.dataSource,
+      template: step.requestTemplate,
+    })),
+  );
+  const passwordSteps = requests.filter((request) => request.dataSource === 'pdfPasswords');
+  expect(passwordSteps.map((step) => step.name).sort()).toEqual(['keepPdfPasswordItem', 'pdfPasswordRead']);
+  for (const step of passwordSteps) {
+    expect(step.template).toContain('"PDFPW#$ctx.identity.sub"');
+    expect(step.template).not.toContain('USER#');
+  }
+  for (const request of requests.filter((one) => one.dataSource !== 'pdfPasswords')) expect(request.template).not.toContain('PDFPW#');
+  expect(tableActions('pdfPasswords')).toEqual(['dynamodb:DeleteItem', 'dynamodb:GetItem', 'dynamodb:PutItem']);
 });

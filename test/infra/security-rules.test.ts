@@ -331,8 +331,8 @@ describe('operations: tracing', () => {
   test('X-Ray traces API Gateway, every function and AppSync', () => {
     for (const stage of resourcesOf('AWS::ApiGateway::Stage')) expect(stage.Properties.TracingEnabled).toBe(true);
     const ours = ourFunctions();
-    // Every principal but the GraphQL data source, GuardDuty's role, the deletion jobs' role and the share reader's role is a function.
-    expect(ours).toHaveLength(Object.keys(stack.principals).length - 4);
+    // Every principal but the GraphQL data sources, GuardDuty's role, the deletion jobs' role and the share reader's role is a function.
+    expect(ours).toHaveLength(Object.keys(stack.principals).length - 5);
     for (const fn of ours) expect(fn.Properties.TracingConfig).toEqual({ Mode: 'Active' });
     template.hasResourceProperties('AWS::AppSync::GraphQLApi', { XrayEnabled: true });
   });
@@ -552,21 +552,23 @@ describe('outputs', () => {
 
 describe('least privilege: each principal may do exactly what its code does', () => {
   const TRACING = ['xray:PutTelemetryRecords *', 'xray:PutTraceSegments *'];
+  /** The records table anywhere but the kept PDF passwords' partitions (grantRecords). */
+  const records = (action: string) => `dynamodb:${action} table if {"ForAllValues:StringNotLike":{"dynamodb:LeadingKeys":["PDFPW#*"]}}`;
+  /** The kept PDF passwords' partitions only (grantPdfPasswords). */
+  const pdfPasswords = (action: string) => `dynamodb:${action} table if {"ForAllValues:StringLike":{"dynamodb:LeadingKeys":["PDFPW#*"]}}`;
   /** Reading a record and writing it with its list copies and summaries, and the function's own logs. */
   // Records go in transactions; a statement's search postings in batches (BatchWriteItem).
   const RECORD_WRITES = [
-    'dynamodb:BatchWriteItem table',
-    'dynamodb:DeleteItem table',
-    'dynamodb:GetItem table',
-    'dynamodb:PutItem table',
-    'dynamodb:UpdateItem table',
+    ...['BatchWriteItem', 'DeleteItem', 'GetItem', 'PutItem', 'UpdateItem'].map(records),
     'logs:CreateLogStream log group',
     'logs:PutLogEvents log group',
   ];
   const CATALOGUE_GRANTS = [
     ...RECORD_WRITES,
     // A new record only while no statement of its id is in Recently deleted.
-    'dynamodb:ConditionCheckItem table',
+    records('ConditionCheckItem'),
+    // A protected PDF is read with the password its owner keeps for its account.
+    pdfPasswords('GetItem'),
     's3:DeleteObject bucket/profile-images/*',
     's3:DeleteObject bucket/statements/*',
     's3:GetObject bucket/profile-images/*',
@@ -590,26 +592,22 @@ describe('least privilege: each principal may do exactly what its code does', ()
     [
       'profileImageApi',
       [
-        'dynamodb:GetItem table',
+        records('GetItem'),
         'logs:CreateLogStream log group',
         'logs:PutLogEvents log group',
         's3:GetObject bucket/profile-images/*',
         's3:PutObject bucket/profile-images/*',
         ...TRACING,
-      ],
+      ].sort(),
     ],
     [
       'statementsApi',
       [
         // Shares: the owner's shares with their counts, and an account's statements over a span.
-        'dynamodb:BatchGetItem table',
+        records('BatchGetItem'),
         // Signing, restoring and sharing check, in their transaction, that no deletion has begun.
         'dynamodb:ConditionCheckItem table if {"ForAllValues:StringEquals":{"dynamodb:LeadingKeys":["DELETIONS"]}}',
-        'dynamodb:DeleteItem table',
-        'dynamodb:GetItem table',
-        'dynamodb:PutItem table',
-        'dynamodb:Query table',
-        'dynamodb:UpdateItem table',
+        ...['DeleteItem', 'GetItem', 'PutItem', 'Query', 'UpdateItem'].map(records),
         // Starts an account deletion: the worker's own function, nothing else of Lambda.
         'lambda:InvokeFunction deletion worker',
         'logs:CreateLogStream log group',
@@ -654,8 +652,10 @@ describe('least privilege: each principal may do exactly what its code does', ()
       'sweep',
       [
         ...CATALOGUE_GRANTS,
-        'dynamodb:Query table',
+        records('Query'),
         'guardduty:SendObjectMalwareScan *',
+        // Moves the passwords an earlier release kept on account summaries, and deletes those no account keeps.
+        ...['DeleteItem', 'PutItem', 'Query'].map(pdfPasswords),
         's3:DeleteObjectVersion bucket/statements/*',
         's3:ListBucketVersions bucket if {"StringLike":{"s3:prefix":["statements/*"]}}',
       ].sort(),
@@ -682,12 +682,12 @@ describe('least privilege: each principal may do exactly what its code does', ()
       'accountDeletionJob',
       [
         'cognito-idp:AdminDeleteUser user pool',
-        'dynamodb:BatchWriteItem table',
-        'dynamodb:DeleteItem table',
-        'dynamodb:GetItem table',
-        'dynamodb:PutItem table',
-        'dynamodb:Query table',
-        'dynamodb:UpdateItem table',
+        ...['BatchWriteItem', 'DeleteItem', 'GetItem', 'PutItem', 'Query', 'UpdateItem'].map(records),
+        // The owner's kept PDF passwords, listed by their keys only and deleted in batches: never read.
+        ...['BatchWriteItem', 'Query'].map(
+          (action) =>
+            `dynamodb:${action} table if {"ForAllValues:StringLike":{"dynamodb:LeadingKeys":["PDFPW#*"],"dynamodb:Attributes":["pk","sk"]},"StringEqualsIfExists":{"dynamodb:Select":"SPECIFIC_ATTRIBUTES"}}`,
+        ),
         's3:AbortMultipartUpload bucket/arrived/*',
         's3:AbortMultipartUpload bucket/packets/*',
         's3:AbortMultipartUpload bucket/profile-images/*',
@@ -704,7 +704,7 @@ describe('least privilege: each principal may do exactly what its code does', ()
         's3:DeleteObjectVersion bucket/statements/*',
         's3:ListBucketMultipartUploads bucket',
         's3:ListBucketVersions bucket if {"StringLike":{"s3:prefix":["statements/*","profile-images/*","packets/*","arrived/*","shared/*"]}}',
-      ],
+      ].sort(),
     ],
     // The web server: its config arrives in its environment; of AWS it calls only the share
     // routes, each method by itself, for a link's recipient.
@@ -792,21 +792,16 @@ describe('least privilege: each principal may do exactly what its code does', ()
       ],
     ],
     // The GraphQL resolvers: GetItem (me, statement), Query (statements, Recently deleted), UpdateItem (updateProfile).
-    ['graphqlTable', ['dynamodb:GetItem table', 'dynamodb:Query table', 'dynamodb:UpdateItem table']],
+    ['graphqlTable', ['GetItem', 'Query', 'UpdateItem'].map(records)],
+    // The steps that keep and answer a person's PDF password, in the caller's passwords partition (the VTL names it).
+    ['graphqlPdfPasswords', ['DeleteItem', 'GetItem', 'PutItem'].map(pdfPasswords)],
     // The editStatements and renameAccount resolver: reads a record, then writes it, its list copies and summaries in
     // one transaction, holding the account's name to the account it files under (ConditionCheckItem).
-    ['statementEdits', [...RECORD_WRITES.slice(0, 1), 'dynamodb:ConditionCheckItem table', ...RECORD_WRITES.slice(1), ...TRACING]],
+    ['statementEdits', [...RECORD_WRITES, records('ConditionCheckItem'), ...TRACING].sort()],
     // The search resolvers: each word's postings (Query), the best's records (BatchGetItem), a record and its neighbours; nothing written.
     [
       'statementSearch',
-      [
-        'dynamodb:BatchGetItem table',
-        'dynamodb:GetItem table',
-        'dynamodb:Query table',
-        'logs:CreateLogStream log group',
-        'logs:PutLogEvents log group',
-        ...TRACING,
-      ],
+      [...['BatchGetItem', 'GetItem', 'Query'].map(records), 'logs:CreateLogStream log group', 'logs:PutLogEvents log group', ...TRACING],
     ],
   ])('%s', (name, expected) => {
     expect(grantsOf(name)).toEqual(expected);

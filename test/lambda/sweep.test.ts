@@ -59,6 +59,8 @@ test('catalogues files whose event was lost, removes records whose file is gone,
     indexed: 0,
     indexFailures: 0,
     purged: 0,
+    pdfPasswordsMoved: 0,
+    pdfPasswordsForgotten: 0,
     failures: 0,
   });
   expect(records.statements.get(`${ALICE}/${ID}`)?.fileName).toBe('lost event.pdf');
@@ -93,6 +95,8 @@ test('writes nothing when bucket and table agree (the avatar is not re-catalogue
     indexed: 0,
     indexFailures: 0,
     purged: 0,
+    pdfPasswordsMoved: 0,
+    pdfPasswordsForgotten: 0,
     failures: 0,
   });
   expect(records.writes).toEqual([]);

@@ -185,7 +185,7 @@ test('a closed account leaves nothing: no version, record or sign-in; an earlier
   expect((await overview(bob)).contents.statements).toBe(1);
 });
 
-test('a closed account leaves nothing of the person anywhere in the table: shares with their note and openings, devices, search postings, Recently deleted, edits, and an upload still being catalogued and indexed', async () => {
+test('a closed account leaves nothing of the person anywhere in the table: shares with their note and openings, devices, search postings, a kept PDF password, Recently deleted, edits, and an upload still being catalogued and indexed', async () => {
   let carol = await newUser(stack, 'carol');
   const upload = (fileName: string) =>
     uploadStatement(stack.config, carol.idToken, { fileName, contentType: 'application/pdf', accountLabel: 'Loan', period: '2024-03' });
@@ -265,6 +265,13 @@ test('a closed account leaves nothing of the person anywhere in the table: share
   const mailAddress = await callApi(stack.config, 'statementsApiUrl', STATEMENT_ROUTES.newMailAddress, { token: carol.idToken });
   expect(mailAddress.status).toBe(201);
   const mailToken = mailTokenOf(mailAddress.body.address, LOCAL_IDS.mailDomain)!;
+  // A kept PDF password, in her passwords partition (which the deletion's job reaches by key only).
+  const keptPassword = await rawGraphql(
+    stack.config,
+    { Authorization: carol.idToken },
+    'mutation { keepPdfPassword(input: { accountKey: "loan", password: "Loan-2024" }) { pdfPasswordKept } }',
+  );
+  expect(keptPassword.body).toEqual({ data: { keepPdfPassword: { pdfPasswordKept: true } } });
 
   const marks = [
     mailToken,
@@ -282,6 +289,7 @@ test('a closed account leaves nothing of the person anywhere in the table: share
   ).toBeGreaterThanOrEqual(4);
   expect(before.some((item) => String(item[TABLE_KEYS.partitionKey]) === TABLE_KEYS.mailPartition(mailToken))).toBe(true);
   expect(before.some((item) => String(item[TABLE_KEYS.partitionKey]) === TABLE_KEYS.searchPartition(carol.sub))).toBe(true);
+  expect(before.some((item) => String(item[TABLE_KEYS.partitionKey]) === TABLE_KEYS.pdfPasswordPartition(carol.sub))).toBe(true);
 
   // A fresh upload, and the account closed at once: its cataloguing, scan and indexing race the deletion.
   const fresh = await upload('fresh.pdf');

@@ -1,7 +1,8 @@
 import { HeadObjectCommand } from '@aws-sdk/client-s3';
-import { DynamoDBDocumentClient, ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient, GetCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import * as fs from 'node:fs';
-import { STATEMENT_METADATA, STATEMENT_ROUTES, statementKey, type StatementUploadRequest } from '../../contract';
+import { STATEMENT_METADATA, STATEMENT_ROUTES, TABLE_KEYS, statementKey, type StatementUploadRequest } from '../../contract';
+import { PDF_PASSWORD_ATTRIBUTES } from '../../contract/accounts/pdf-password';
 import { IDENTIFIER_KEYS, identifierKeyOf } from '../../contract/accounts/identifier-keys';
 import { createS3Client } from '../../lambda/shared/runtime';
 import { dynamoClient } from '../../local/dynamodb';
@@ -237,6 +238,21 @@ test('a kept PDF password is read only by its owner, only through pdfPassword, n
     data: { keepPdfPassword: { accountKey: key, pdfPasswordKept: true } },
   });
   expect(await read(bob, key)).toBe(password);
+  // Kept on its own item in Bob's passwords partition (which only the functions that open PDFs may read), not on the summary.
+  const documents = DynamoDBDocumentClient.from(dynamoClient(stack.ports.dynamodb));
+  const itemAt = async (partition: string) =>
+    (
+      await documents.send(
+        new GetCommand({
+          TableName: LOCAL_IDS.tableName,
+          Key: { [TABLE_KEYS.partitionKey]: partition, [TABLE_KEYS.sortKey]: TABLE_KEYS.accountSort(key) },
+          ConsistentRead: true,
+        }),
+      )
+    ).Item;
+  expect(await itemAt(TABLE_KEYS.pdfPasswordPartition(bob.sub))).toMatchObject({ [PDF_PASSWORD_ATTRIBUTES.password]: password });
+  expect(await itemAt(TABLE_KEYS.userPartition(bob.sub))).toMatchObject({ [PDF_PASSWORD_ATTRIBUTES.kept]: true });
+  expect(JSON.stringify(await itemAt(TABLE_KEYS.userPartition(bob.sub)))).not.toContain(password);
   // The accounts, with every field their type has, say only that one is kept.
   const every = await rawGraphql(
     stack.config,
@@ -271,4 +287,23 @@ test('a kept PDF password is read only by its owner, only through pdfPassword, n
     data: { keepPdfPassword: { accountKey: key, pdfPasswordKept: null } },
   });
   expect(await read(bob, key)).toBeNull();
+  expect(await itemAt(TABLE_KEYS.pdfPasswordPartition(bob.sub))).toBeUndefined();
+
+  // One an earlier release kept on the summary itself is answered until the sweep moves it, and goes when forgotten.
+  await documents.send(
+    new UpdateCommand({
+      TableName: LOCAL_IDS.tableName,
+      Key: { [TABLE_KEYS.partitionKey]: TABLE_KEYS.userPartition(bob.sub), [TABLE_KEYS.sortKey]: TABLE_KEYS.accountSort(key) },
+      UpdateExpression: 'SET #password = :password, #kept = :kept',
+      ExpressionAttributeNames: { '#password': PDF_PASSWORD_ATTRIBUTES.password, '#kept': PDF_PASSWORD_ATTRIBUTES.kept },
+      ExpressionAttributeValues: { ':password': 'kept-before', ':kept': true },
+    }),
+  );
+  expect(await read(bob, key)).toBe('kept-before');
+  expect(await read(alice, key)).toBeNull();
+  expect((await keep(bob, { accountKey: key, password: '' })).body).toEqual({
+    data: { keepPdfPassword: { accountKey: key, pdfPasswordKept: null } },
+  });
+  expect(await read(bob, key)).toBeNull();
+  expect(JSON.stringify(await itemAt(TABLE_KEYS.userPartition(bob.sub)))).not.toContain('kept-before');
 });

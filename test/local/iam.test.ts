@@ -1,4 +1,5 @@
 import { DeleteItemCommand, GetItemCommand, QueryCommand, ScanCommand } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
 import {
   DeleteObjectCommand,
   HeadObjectCommand,
@@ -43,6 +44,9 @@ import { startLocalS3 } from '../../local/s3/server';
 import { HOST } from '../../local/settings';
 import { ALICE, BOB, apiEvent, json } from '../support/lambda-fakes';
 import { deletionSessionPolicy } from '../../lambda/account/session-policy';
+import { dynamoAccountRecords } from '../../lambda/account/records';
+import { dynamoPdfPasswords } from '../../lambda/shared/records/pdf-passwords';
+import { PDF_PASSWORD_ATTRIBUTES } from '../../contract/accounts/pdf-password';
 import { shareReadPolicy } from '../../lambda/shares/session-policy';
 import { sha256Base64 } from './support/uploads';
 
@@ -154,6 +158,7 @@ test('every principal of the stack is found in the template with its policies', 
     'apiKeyRenewal',
     'catalogue',
     'edgeLogRetention',
+    'graphqlPdfPasswords',
     'graphqlTable',
     'mailIntake',
     'malwareScan',
@@ -413,4 +418,131 @@ test("a share reader's session reads only what a recipient is served of its owne
     [TABLE_KEYS.deletionsPartition, TABLE_KEYS.deletionSort(ALICE)],
   ])
     expect(await notifierGets(partition, sort)).toMatchObject({ name: 'AccessDeniedException' });
+});
+
+test("a kept PDF password is read by the functions that open PDFs alone: every other role's read is refused; the sweep moves one an earlier release kept on a summary; the deletion job removes them by key", async () => {
+  const { accessOf, sessionOf } = await fronts(model);
+  // What the table holds, written and read past IAM (straight to DynamoDB Local).
+  const admin = dynamoClient(innerDynamoPort);
+  const item = (partition: string, sort: string, fields: Record<string, unknown>) =>
+    DynamoDBDocumentClient.from(admin).send(
+      new PutCommand({ TableName: TABLE, Item: { [TABLE_KEYS.partitionKey]: partition, [TABLE_KEYS.sortKey]: sort, ...fields } }),
+    );
+  const { password, kept, keptAt } = PDF_PASSWORD_ATTRIBUTES;
+  // An earlier release's password on its account's summary; this release's on its own item; one whose account is gone.
+  await item(TABLE_KEYS.userPartition(ALICE), TABLE_KEYS.accountSort('harbor'), { count: 1, [kept]: true, [password]: 'harbor-legacy' });
+  await item(TABLE_KEYS.userPartition(ALICE), TABLE_KEYS.accountSort('visa'), { count: 2, [kept]: true });
+  await item(TABLE_KEYS.pdfPasswordPartition(ALICE), TABLE_KEYS.accountSort('visa'), {
+    [password]: 'visa-kept',
+    [keptAt]: '2026-11-30T10:00:00Z',
+  });
+  await item(TABLE_KEYS.pdfPasswordPartition(ALICE), TABLE_KEYS.accountSort('gone'), {
+    [password]: 'gone-kept',
+    [keptAt]: '2026-11-01T10:00:00Z',
+  });
+
+  // The catalogue reads one account's, the mail function every one, each under its own role.
+  const catalogue = dynamoPdfPasswords(TABLE, createDynamoDbClient(accessOf('catalogue')));
+  expect(await catalogue.kept(ALICE, 'visa')).toBe('visa-kept');
+  expect(await catalogue.kept(ALICE, 'harbor')).toBe('harbor-legacy');
+  expect(await catalogue.kept(ALICE, 'gone')).toBeUndefined();
+  expect((await dynamoPdfPasswords(TABLE, createDynamoDbClient(accessOf('mailIntake'))).all(ALICE)).sort()).toEqual([
+    'harbor-legacy',
+    'visa-kept',
+  ]);
+
+  // Every other role that reaches the owner's records is refused the passwords' item, by IAM.
+  const getPassword = (name: PrincipalName) =>
+    failureOf(
+      createDynamoDbClient(accessOf(name)).send(
+        new GetItemCommand({
+          TableName: TABLE,
+          Key: {
+            [TABLE_KEYS.partitionKey]: { S: TABLE_KEYS.pdfPasswordPartition(ALICE) },
+            [TABLE_KEYS.sortKey]: { S: TABLE_KEYS.accountSort('visa') },
+          },
+        }),
+      ),
+    );
+  for (const name of [
+    'profileImageApi',
+    'pushNotifier',
+    'statementsApi',
+    'statementEdits',
+    'statementSearch',
+    'graphqlTable',
+    'mailIntake',
+  ] as const) {
+    const refused = await getPassword(name);
+    expect(refused).toMatchObject({ name: 'AccessDeniedException' });
+    expect(refused!.message).toContain(`/${name} is not authorized to perform: dynamodb:GetItem`);
+  }
+  expect(await getPassword('catalogue')).toBeUndefined();
+  // A write that would read it back (its old values) is refused too.
+  expect(
+    await failureOf(
+      createDynamoDbClient(accessOf('statementsApi')).send(
+        new DeleteItemCommand({
+          TableName: TABLE,
+          Key: {
+            [TABLE_KEYS.partitionKey]: { S: TABLE_KEYS.pdfPasswordPartition(ALICE) },
+            [TABLE_KEYS.sortKey]: { S: TABLE_KEYS.accountSort('visa') },
+          },
+          ReturnValues: 'ALL_OLD',
+        }),
+      ),
+    ),
+  ).toMatchObject({ name: 'AccessDeniedException' });
+
+  // The sweep moves the summary's password to its own item and deletes the one no account keeps; a second run changes nothing.
+  const sweep = dynamoPdfPasswords(TABLE, createDynamoDbClient(accessOf('sweep')));
+  expect(await sweep.tidy(ALICE)).toEqual({ moved: 1, forgotten: 1 });
+  expect(await sweep.tidy(ALICE)).toEqual({ moved: 0, forgotten: 0 });
+  const stored = async (partition: string, sort: string) =>
+    (
+      await admin.send(
+        new GetItemCommand({
+          TableName: TABLE,
+          Key: { [TABLE_KEYS.partitionKey]: { S: partition }, [TABLE_KEYS.sortKey]: { S: sort } },
+        }),
+      )
+    ).Item;
+  expect((await stored(TABLE_KEYS.userPartition(ALICE), TABLE_KEYS.accountSort('harbor')))?.[password]).toBeUndefined();
+  expect((await stored(TABLE_KEYS.pdfPasswordPartition(ALICE), TABLE_KEYS.accountSort('harbor')))?.[password]).toEqual({
+    S: 'harbor-legacy',
+  });
+  expect(await stored(TABLE_KEYS.pdfPasswordPartition(ALICE), TABLE_KEYS.accountSort('gone'))).toBeUndefined();
+  expect(await catalogue.kept(ALICE, 'harbor')).toBe('harbor-legacy');
+
+  // Closing the account: the job's session lists them by key and deletes them, and may read none.
+  const policy = deletionSessionPolicy(ALICE, { bucketName: BUCKET, tableName: TABLE, userPoolId: 'us-east-1_Local' });
+  const job = createDynamoDbClient(sessionOf('accountDeletionJob', { sessionName: `account-deletion-${ALICE}`, policy }));
+  expect(
+    await failureOf(
+      job.send(
+        new GetItemCommand({
+          TableName: TABLE,
+          Key: {
+            [TABLE_KEYS.partitionKey]: { S: TABLE_KEYS.pdfPasswordPartition(ALICE) },
+            [TABLE_KEYS.sortKey]: { S: TABLE_KEYS.accountSort('visa') },
+          },
+        }),
+      ),
+    ),
+  ).toMatchObject({ name: 'AccessDeniedException' });
+  expect(
+    await failureOf(
+      job.send(
+        new QueryCommand({
+          TableName: TABLE,
+          KeyConditionExpression: '#pk = :pk',
+          ExpressionAttributeNames: { '#pk': TABLE_KEYS.partitionKey },
+          ExpressionAttributeValues: { ':pk': { S: TABLE_KEYS.pdfPasswordPartition(ALICE) } },
+        }),
+      ),
+    ),
+  ).toMatchObject({ name: 'AccessDeniedException' });
+  await dynamoAccountRecords(TABLE, job).deleteOwnerPartition(ALICE);
+  expect(await stored(TABLE_KEYS.pdfPasswordPartition(ALICE), TABLE_KEYS.accountSort('visa'))).toBeUndefined();
+  expect(await stored(TABLE_KEYS.pdfPasswordPartition(ALICE), TABLE_KEYS.accountSort('harbor'))).toBeUndefined();
 });
