@@ -19,6 +19,8 @@ export const MAIL_LIMITS = {
   maxStatements: 50,
   /** What the files of one attached ZIP may unzip to. */
   maxZipBytes: 200 * MiB,
+  /** Characters of a mail's subject a person is shown. */
+  subjectChars: 300,
   /** Days the bucket keeps a stored message the mail function never dealt with (it deletes each one it does). */
   keepDays: 3,
 } as const;
@@ -87,10 +89,33 @@ export interface MailSendersRequest {
 
 /** Who a mail was from, what it said it was about, and when it came: never its body. */
 export interface MailFrom {
+  /** The address of each From mailbox, as the sender wrote it (never a display name). */
   from: string;
   subject: string;
   receivedAt: string;
+  /** A From address is at the vault's own domain (`atVaultDomain`), where the vault never sends from: someone else wrote it. */
+  fromVaultDomain?: true;
 }
+
+/** The product's own domain (SECURITY.md's address is there). */
+export const PRODUCT_DOMAIN = 'statement-vault.example';
+
+/**
+ * Whether an address is at one of the vault's own domains (the product's, the deployment's
+ * mail domain, its web app's) or under one. The vault sends nothing to a person's private
+ * address, so a mail whose From is there is someone else's writing, and is shown as such.
+ */
+export const atVaultDomain = (address: string, vaultDomains: readonly string[]): boolean => {
+  const domain = address
+    .slice(address.lastIndexOf('@') + 1)
+    .trim()
+    .toLowerCase()
+    .replace(/\.$/, '');
+  return vaultDomains.some((own) => {
+    const vault = own.toLowerCase();
+    return domain === vault || domain.endsWith(`.${vault}`);
+  });
+};
 
 /** A value read from a mailed file, with where it came from. */
 export interface ReadValue {
@@ -154,6 +179,8 @@ export const MAIL_WORDS = {
   virus: 'Amazon SES found a virus in this mail.',
   dmarc: "This mail failed its sender's DMARC check: the domain it says it is from did not send it.",
   unauthenticated: 'Neither SPF nor DKIM shows that this mail came from the domain that sent it.',
+  /** Said beside a mail's sender whose address is at the vault's own domain. */
+  fromVaultDomain: 'Not sent by Statement Vault: anyone can write this address on a mail.',
   notAllowedSender: (sender: string) => `This mail is from ${sender}, who is not among the senders you allow.`,
   unconfirmedSender: (sender: string) =>
     `This mail says it is from ${sender}, but it could not be confirmed as that sender. Check the file before you file it.`,

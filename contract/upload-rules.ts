@@ -111,6 +111,29 @@ export const storedTextProblem = (what: string, value: string, maxStoredBytes: n
 export const UNSAFE_TEXT_CHARACTERS = '\\u0000-\\u001f\\u007f-\\u009f\\u202a-\\u202e\\u2066-\\u2069';
 
 const UNSAFE_TEXT = new RegExp(`[${UNSAFE_TEXT_CHARACTERS}]`);
+const UNSAFE_TEXT_ALL = new RegExp(`[${UNSAFE_TEXT_CHARACTERS}]`, 'g');
+
+/**
+ * Text someone else wrote (a mail's subject, its sender's address, the name a file came
+ * with) as the vault may store and show it, by the rules names are held to (`textProblem`):
+ * NFC, each control or direction-override character a space, each run of spaces one,
+ * trimmed, at most `maxChars` characters. What a stored name may not hold is never shown.
+ */
+export const cleanText = (value: string, maxChars: number): string =>
+  [...value.normalize('NFC').replace(UNSAFE_TEXT_ALL, ' ').replace(/\s+/g, ' ').trim()].slice(0, maxChars).join('').trim();
+
+/**
+ * A file name someone else gave as a statement may have it: cleaned (`cleanText`), a path's
+ * separators spaces, within the name's limits; `fallback` where nothing of it is left, or it
+ * is still no name a statement may have (`.`, `..`, too long to store).
+ */
+export const cleanFileName = (name: string, fallback: string): string => {
+  const cleaned = cleanText(name.replace(/[\\/]/g, ' '), TEXT_LIMITS.fileNameMaxChars);
+  const problem =
+    textProblem('fileName', cleaned, TEXT_LIMITS.fileNameMaxChars, TEXT_LIMITS.fileNameMaxStoredBytes) ??
+    plainNameProblem('fileName', cleaned);
+  return problem ? fallback : cleaned;
+};
 
 /**
  * Why a (normalised, trimmed) text field cannot be stored, or undefined when it can: not

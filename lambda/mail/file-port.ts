@@ -1,9 +1,8 @@
 import { createHash } from 'node:crypto';
 import { identifierKeyOf, identifierText } from '../../contract/accounts/identifier-keys';
 import type { LabelledAccount } from '../../contract/accounts/match';
-import { fileNameSchema } from '../../contract/api';
 import { contentKindOf } from '../../contract/file-types';
-import { checkUpload } from '../../contract/upload-rules';
+import { checkUpload, cleanFileName } from '../../contract/upload-rules';
 import { proposeFiling, type DocumentText, type FilingProposal, type SheetRows } from '../../contract/reading';
 import { STATEMENT_QUOTA } from '../../contract/uploads';
 import type { Reservation } from '../shared/records';
@@ -91,19 +90,6 @@ export const mailStatementId = (messageId: string, index: number, receivedAt: st
   return head + tail;
 };
 
-/** A name as a statement may have it; a name it may not (a path, control characters) keeps what it can of itself. */
-const statementName = (fileName: string, statementId: string): string => {
-  const parsed = fileNameSchema.safeParse(fileName);
-  if (parsed.success) return parsed.data;
-  const cleaned = Array.from(fileName, (char) => (char < ' ' || char === '\u007f' || char === '/' || char === '\\' ? ' ' : char))
-    .join('')
-    .replace(/\s+/g, ' ')
-    .trim()
-    .slice(0, 120);
-  const again = fileNameSchema.safeParse(cleaned);
-  return again.success ? again.data : `mailed statement ${statementId}`;
-};
-
 /** The keys of the identifiers a proposal names, under the person's key: text → key. */
 const keysOf = async (proposal: FilingProposal, ownerKey: () => Promise<string>): Promise<Map<string, string>> => {
   const identifiers = proposal.account?.facts.identifiers ?? [];
@@ -130,7 +116,7 @@ export const mailFilingPort =
     unconfirmed?: string,
   ): Promise<'filed' | 'arrived' | 'kept out' | 'dropped'> => {
     const statementId = mailStatementId(mail.messageId, index, mail.receivedAt);
-    const fileName = statementName(file.fileName, statementId);
+    const fileName = cleanFileName(file.fileName, `mailed statement ${statementId}`);
     const allowed = checkUpload('statement', file.contentType, file.bytes.length);
     if (!allowed.ok) {
       await ports.keepOut(owner, mail, allowed.message, [{ fileName, reason: allowed.message }]);

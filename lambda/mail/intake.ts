@@ -1,5 +1,6 @@
 import type { SESEvent, SESEventRecord } from 'aws-lambda';
-import { MAIL_WORDS, mailTokenOf } from '../../contract/mail';
+import { MAIL_LIMITS, MAIL_SENDERS, MAIL_WORDS, mailTokenOf } from '../../contract/mail';
+import { cleanText } from '../../contract/upload-rules';
 import type { Log } from '../shared/log';
 import type { MailOwner } from '../shared/mail/addresses';
 import { fromMailboxesOf, listed } from './senders';
@@ -14,9 +15,10 @@ import { confirmedFrom, keptOutBy } from './verdicts';
  * is recorded for them with why. The stored message is deleted once it is dealt with.
  */
 
-/** What a person is told of one mail. */
+/** What a person is told of one mail, cleaned as names are. */
 export interface MailSummary {
   readonly messageId: string;
+  /** The address of each From mailbox, never a display name. */
   readonly from: string;
   readonly subject: string;
   readonly receivedAt: string;
@@ -59,10 +61,13 @@ export type MailOutcome =
 const receiveOne = async (record: SESEventRecord, deps: MailIntakeDeps): Promise<MailOutcome[]> => {
   const { mail, receipt } = record.ses;
   const mailboxes = fromMailboxesOf(mail);
+  // What a stranger wrote is stored and shown only as names are (no control or direction
+  // characters), and of the sender only the addresses: a display name is the sender's own words.
+  const shown = (addresses: readonly string[]) => addresses.map((address) => cleanText(address, MAIL_SENDERS.maxChars)).join(', ');
   const summary: MailSummary = {
     messageId: mail.messageId,
-    from: mailboxes.join(', '),
-    subject: mail.commonHeaders.subject ?? '',
+    from: shown(mailboxes),
+    subject: cleanText(mail.commonHeaders.subject ?? '', MAIL_LIMITS.subjectChars),
     receivedAt: receipt.timestamp,
   };
   const outcomes: MailOutcome[] = [];
@@ -82,7 +87,7 @@ const receiveOne = async (record: SESEventRecord, deps: MailIntakeDeps): Promise
       // Each From mailbox must be one the person allows; none may ride in beside a listed one.
       const unlisted = allowed.length > 0 ? mailboxes.filter((mailbox) => !listed(allowed, mailbox)) : [];
       if (!reading.ok || unlisted.length > 0) {
-        const reason = reading.ok ? MAIL_WORDS.notAllowedSender(unlisted.join(', ')) : reading.reason;
+        const reason = reading.ok ? MAIL_WORDS.notAllowedSender(shown(unlisted)) : reading.reason;
         await deps.keepOut(owner.sub, summary, reason, []);
         outcomes.push({ recipient, outcome: 'kept out', reason });
         continue;

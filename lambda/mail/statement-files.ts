@@ -1,7 +1,8 @@
 import PostalMime, { type Attachment } from 'postal-mime';
 import { TYPE_BY_EXTENSION, fileTypeOf } from '../../contract/file-types';
 import { MAIL_LIMITS, MAIL_WORDS } from '../../contract/mail';
-import { STATEMENT_TYPES, TEXT_LIMITS } from '../../contract/uploads';
+import { STATEMENT_TYPES } from '../../contract/uploads';
+import { cleanFileName } from '../../contract/upload-rules';
 import { byteOrderMark } from '../../contract/reading/text';
 import { CONTENT_SAMPLE_BYTES, checkContent, detected } from '../shared/content-check';
 import { zipEntries } from '../shared/zip-entries';
@@ -74,12 +75,14 @@ const typeOf = async (fileName: string, bytes: Uint8Array): Promise<Typed> => {
   return textTypeOf(fileName, bytes);
 };
 
-/** A file name people can keep: the sent one's last segment, else the subject's words, within the vault's limit. */
+/** A file name people can keep: the sent one's last segment, else the subject's words, cleaned as names are (contract/upload-rules). */
 const nameFor = (sent: string | null | undefined, subject: string, type: string | undefined): string => {
-  const last = sent?.split(/[\\/]/).pop()?.trim();
-  const base =
-    last || `${subject.replace(/[^\p{L}\p{N} ._-]+/gu, ' ').trim() || 'Statement'}.${fileTypeOf(type ?? '')?.extensions[0] ?? 'bin'}`;
-  return base.slice(0, TEXT_LIMITS.fileNameMaxChars);
+  const extension = fileTypeOf(type ?? '')?.extensions[0] ?? 'bin';
+  const fromSubject = cleanFileName(
+    `${subject.replace(/[^\p{L}\p{N} ._-]+/gu, ' ').trim() || 'Statement'}.${extension}`,
+    `Statement.${extension}`,
+  );
+  return cleanFileName(sent?.split(/[\\/]/).pop() ?? '', fromSubject);
 };
 
 const bytesOf = (attachment: Attachment): Uint8Array =>

@@ -42,11 +42,11 @@ const accountsOf =
     return accounts;
   };
 
-/** What a person reads of a mail: never its body, only who sent it, its subject and when. */
+/** What a person reads of a mail: never its body, only who sent it, its subject and when (cleaned by the intake). */
 const mailRecord = (mail: MailSummary) => ({
   messageId: mail.messageId,
   from: mail.from,
-  subject: mail.subject.slice(0, 300),
+  subject: mail.subject,
   receivedAt: mail.receivedAt,
 });
 

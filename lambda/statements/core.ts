@@ -303,6 +303,7 @@ export const createStatementsApi = (deps: StatementsDeps) => {
       ...pushRoutes({ ...deps.push, log: deps.log, now: deps.now }),
       ...mailRoutes({
         ...deps.mail,
+        webOrigins: deps.cors.allowedOrigins,
         holds: deps.records,
         deleteWaiting: (owner, statementId) => deps.objects.delete(arrivedKey(owner, statementId)),
         log: deps.log,

@@ -2,13 +2,20 @@ import { randomBytes } from 'node:crypto';
 import { statementIdSchema } from '../../contract/api';
 import {
   MAIL_ADDRESS,
+  MAIL_LIMITS,
+  MAIL_SENDERS,
   MAIL_WORDS,
+  PRODUCT_DOMAIN,
+  atVaultDomain,
   mailAddressOf,
   mailTokenFrom,
   type FileArrivalResponse,
   type MailAddressResponse,
+  type MailArrivalsResponse,
+  type MailFrom,
 } from '../../contract/mail';
-import { STATEMENT_QUOTA } from '../../contract/uploads';
+import { cleanText } from '../../contract/upload-rules';
+import { STATEMENT_QUOTA, TEXT_LIMITS } from '../../contract/uploads';
 import { STATEMENT_ROUTES } from '../../contract/routes';
 import { ApiError, accountClosing, notFound } from '../shared/errors';
 import { on, type RouteEntry } from '../shared/http';
@@ -23,6 +30,8 @@ import { quotaExceeded } from './quota-words';
 export interface MailRouteDeps {
   /** The domain addresses are under; absent where the deployment receives no mail. */
   domain?: string;
+  /** The web app's origins: a mail's From at their domains is flagged as at the vault's own. @default none */
+  webOrigins?: readonly string[];
   addresses: MailAddresses;
   arrivals: MailArrivals;
   /** Places under the quota, held for a waiting file as for an upload. */
@@ -38,6 +47,41 @@ export interface MailRouteDeps {
   random?: (size: number) => Uint8Array;
 }
 
+/** Long enough for any reason the mail function writes, with the sender and file names it names. */
+const REASON_CHARS = 2000;
+
+/**
+ * What arrived and was kept out as the person is shown it: every stranger-supplied string
+ * cleaned as names are (records kept before the mail function cleaned them too), and a mail
+ * whose From is at the vault's own domains flagged, so it never reads as the vault speaking.
+ */
+export const arrivalsAsShown = (answer: MailArrivalsResponse, vaultDomains: readonly string[]): MailArrivalsResponse => {
+  const mail = (from: MailFrom): MailFrom => {
+    const addresses = from.from.split(',').map((address) => cleanText(address, MAIL_SENDERS.maxChars));
+    return {
+      from: addresses.filter(Boolean).join(', '),
+      subject: cleanText(from.subject, MAIL_LIMITS.subjectChars),
+      receivedAt: from.receivedAt,
+      ...(addresses.some((address) => atVaultDomain(address, vaultDomains)) ? { fromVaultDomain: true as const } : {}),
+    };
+  };
+  const name = (fileName: string) => cleanText(fileName, TEXT_LIMITS.fileNameMaxChars);
+  const reason = (words: string) => cleanText(words, REASON_CHARS);
+  return {
+    arrived: answer.arrived.map((arrival) => ({
+      ...arrival,
+      fileName: name(arrival.fileName),
+      reason: reason(arrival.reason),
+      mail: mail(arrival.mail),
+    })),
+    keptOut: answer.keptOut.map((note) => ({
+      mail: mail(note.mail),
+      reason: reason(note.reason),
+      files: note.files.map((file) => ({ fileName: name(file.fileName), reason: reason(file.reason) })),
+    })),
+  };
+};
+
 /** Draws again when a token is taken: at 100 random bits, never more than once in practice. */
 const DRAWS = 3;
 
@@ -49,6 +93,11 @@ const DRAWS = 3;
 export const mailRoutes = (deps: MailRouteDeps): RouteEntry[] => {
   const now = () => deps.now?.() ?? new Date();
   const random = deps.random ?? ((size: number) => randomBytes(size));
+  const vaultDomains = [
+    PRODUCT_DOMAIN,
+    ...(deps.domain ? [deps.domain] : []),
+    ...(deps.webOrigins ?? []).flatMap((origin) => (URL.canParse(origin) ? [new URL(origin).hostname] : [])),
+  ];
   const domainOrOff = (): string => {
     if (!deps.domain) throw notFound(MAIL_WORDS.mailOff);
     return deps.domain;
@@ -75,7 +124,10 @@ export const mailRoutes = (deps: MailRouteDeps): RouteEntry[] => {
       return { status: 200, body: answer };
     }),
     // Read whatever the deployment: what arrived before the mail domain was taken away still waits.
-    on(STATEMENT_ROUTES.mailArrivals, async ({ sub }) => ({ status: 200, body: await deps.arrivals.list(sub) })),
+    on(STATEMENT_ROUTES.mailArrivals, async ({ sub }) => ({
+      status: 200,
+      body: arrivalsAsShown(await deps.arrivals.list(sub), vaultDomains),
+    })),
     // Filed on the person's word: its place under the quota is held here, as an upload's is
     // when it is signed, and the mail function moves it where uploads go (listed once the
     // catalogue has it). Asked again while that runs, the place held stands and it is asked again.

@@ -15,6 +15,8 @@ import {
   UNSAFE_TEXT_CHARACTERS,
   type StatementStatus,
   checkUpload,
+  cleanFileName,
+  cleanText,
   contentTypeForFile,
   formatBytes,
   parseKey,
@@ -168,5 +170,25 @@ describe('entities from the schema', () => {
     }
     // A bank's name read from a PDF never brings them into the account it proposes.
     expect(accountLabelOf('3000', 'Harbor\u00ad Bank\u200b')).toBe('Harbor Bank ••3000');
+  });
+});
+
+describe("someone else's text, cleaned as names are", () => {
+  test('cleanText makes each control and direction character a space, one space of each run, within the limit', () => {
+    expect(cleanText('Your statement\r\n\u0007\u001b[31m\u202eFDP.exe', 300)).toBe('Your statement [31m FDP.exe');
+    expect(cleanText('  a\u2066b\u2069c\u0085d  ', 300)).toBe('a b c d');
+    expect(cleanText('Relevé d’août 🙂', 300)).toBe('Relevé d’août 🙂');
+    expect(cleanText('e\u0301té', 300)).toBe('été');
+    expect(cleanText('🙂🙂🙂', 2)).toBe('🙂🙂');
+  });
+
+  test('cleanFileName: the same, a path a name, and a fallback where no name a statement may have is left', () => {
+    expect(cleanFileName('invoice\u202efdp.exe', 'x')).toBe('invoice fdp.exe');
+    expect(cleanFileName('2024/../march.pdf', 'x')).toBe('2024 .. march.pdf');
+    for (const name of ['', '\u202e\u2066', '..', '.']) expect(cleanFileName(name, 'mailed statement')).toBe('mailed statement');
+    expect([...cleanFileName('a'.repeat(TEXT_LIMITS.fileNameMaxChars + 50), 'x')]).toHaveLength(TEXT_LIMITS.fileNameMaxChars);
+    // Whatever it gives is a name the upload API takes.
+    for (const name of ['invoice\u202efdp.exe', 'tab\there.csv', 'ok.pdf'])
+      expect(statementTextProblem(cleanFileName(name, 'x'), 'Account')).toBeUndefined();
   });
 });

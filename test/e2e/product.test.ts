@@ -484,7 +484,7 @@ describe('profile', () => {
     const address = (await shown.textContent())!;
 
     // Mail from a client this project did not write (Python's smtplib), to the SMTP server playing SES.
-    const send = (to: string, subject: string, files: string[]) =>
+    const send = (to: string, subject: string, files: string[], options: string[] = []) =>
       execFileSync('python3', [
         path.join(__dirname, '..', 'support', 'send-mail.py'),
         '127.0.0.1',
@@ -492,9 +492,11 @@ describe('profile', () => {
         to,
         subject,
         ...files,
+        ...options,
       ]);
     send(address, 'Card activity', [path.join(__dirname, '..', 'fixtures', 'statements', 'Chase1234_Activity_20240229.CSV')]);
-    send(address, 'Just saying hello', []);
+    // From the vault's own domain, with a display name that speaks as the vault.
+    send(address, 'Just saying hello', [], ['--from', 'Statement Vault Security <security@statement-vault.example>']);
     // To the retired address: taken, then dropped as mail to no one.
     send(first, 'To the old address', [path.join(__dirname, '..', 'fixtures', 'statements', 'releve-bnp.ofx')]);
     const waiting = card.getByRole('list', { name: 'Arrived by mail, waiting for you' });
@@ -514,7 +516,10 @@ describe('profile', () => {
     );
     await page.reload();
     await expect(waiting).toContainText(MAIL_WORDS.noAccount);
-    await expect(keptOut).toContainText('“Just saying hello” from statements@harbor.example');
+    // The sender as an address, flagged where it is at the vault's own domain; never its display name.
+    await expect(keptOut).toContainText('“Just saying hello” from security@statement-vault.example');
+    await expect(keptOut.getByTestId('from-vault-domain')).toHaveText(MAIL_WORDS.fromVaultDomain);
+    await expect(card).not.toContainText('Statement Vault Security');
     await expect(waiting).toContainText('“Card activity” from statements@harbor.example');
     await expect(waiting.getByRole('listitem')).toHaveCount(1);
     await expect(card).not.toContainText('To the old address');

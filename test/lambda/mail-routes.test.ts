@@ -1,5 +1,6 @@
 import { MAIL_TOKEN_PATTERN, MAIL_WORDS, STATEMENT_ROUTES, mailTokenOf } from '../../contract';
-import { mailTokenFrom } from '../../contract/mail';
+import { PRODUCT_DOMAIN, mailTokenFrom, type MailArrivalsResponse } from '../../contract/mail';
+import { arrivalsAsShown } from '../../lambda/statements/mail-routes';
 import { createStatementsApi } from '../../lambda/statements/core';
 import { arrivedKey } from '../../contract/keys';
 import type { FileArrivalEvent } from '../../lambda/mail/arrival-event';
@@ -185,5 +186,64 @@ describe('a waiting file, filed or discarded on its owner’s word', () => {
     expect(arrivals.waitingFiles.size).toBe(0);
     expect(await deps.objects.head(arrivedKey(ALICE, WAITING))).toBeUndefined();
     expect((await discard()).statusCode).toBe(404);
+  });
+});
+
+describe('what arrived, as the person is shown it', () => {
+  const from = (address: string) => ({ from: address, subject: 'Your\r\nstatement\u202e', receivedAt: '2026-12-01T10:00:00.000Z' });
+  const answer = (addresses: string[]) =>
+    arrivalsAsShown(
+      {
+        arrived: addresses.map((address, index) => ({
+          id: `id${index}`,
+          fileName: 'march\u2066.pdf',
+          contentType: 'application/pdf',
+          size: 1,
+          reason: 'why\u0007',
+          mail: from(address),
+        })),
+        keptOut: [{ mail: from(addresses[0]), reason: 'kept\u001b', files: [{ fileName: 'a\u202eexe.pdf', reason: 'not\u0085' }] }],
+      },
+      [PRODUCT_DOMAIN, TEST_MAIL_DOMAIN, 'vault.example.com'],
+    );
+
+  test("a From at the product's, the mail domain's or the web app's domain (or under one) is flagged; a bank's, or a look-alike, is not", () => {
+    const flagged = answer([
+      'security@statement-vault.example',
+      `alerts@${TEST_MAIL_DOMAIN}`,
+      'no-reply@vault.example.com',
+      'x@mail.vault.example.com',
+      'statements@harbor.example, security@statement-vault.example',
+      'statements@harbor.example',
+      'security@statement-vault.example.evil.example',
+      'security@evilstatement-vault.example',
+    ]).arrived.map((arrival) => Boolean(arrival.mail.fromVaultDomain));
+    expect(flagged).toEqual([true, true, true, true, true, false, false, false]);
+  });
+
+  test('records written before the mail function cleaned them are answered cleaned', () => {
+    const shown = answer(['statements@harbor.example']);
+    expect(shown.arrived[0]).toMatchObject({ fileName: 'march .pdf', reason: 'why', mail: { subject: 'Your statement' } });
+    expect(shown.keptOut[0]).toEqual({
+      mail: { from: 'statements@harbor.example', subject: 'Your statement', receivedAt: '2026-12-01T10:00:00.000Z' },
+      reason: 'kept',
+      files: [{ fileName: 'a exe.pdf', reason: 'not' }],
+    });
+  });
+
+  test("the route answers so: the web app's origins count as the vault's own", async () => {
+    const deps = memoryApiDeps();
+    const arrival = {
+      id: 'id1',
+      fileName: 'march.pdf',
+      contentType: 'application/pdf',
+      size: 1,
+      reason: 'why',
+      mail: from('no-reply@vault.example.com'),
+    };
+    const arrivals = { ...memoryMailArrivals(), list: async () => ({ arrived: [arrival], keptOut: [] }) };
+    const api = createStatementsApi({ ...deps, cors: { allowedOrigins: ['https://vault.example.com'] }, mail: { ...deps.mail, arrivals } });
+    const body = json(await api(apiEvent({ ...STATEMENT_ROUTES.mailArrivals, sub: ALICE }))) as MailArrivalsResponse;
+    expect(body.arrived[0].mail).toEqual({ ...from('no-reply@vault.example.com'), subject: 'Your statement', fromVaultDomain: true });
   });
 });

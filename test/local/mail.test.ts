@@ -483,3 +483,53 @@ describe('a listed sender counts only where SES vouches for its domain (verdicts
     expect((await itemsOf(carol, TABLE_KEYS.arrivedSortPrefix)).map((item) => item.fileName)).not.toContain('two-senders.ofx');
   });
 });
+
+describe("a stranger's text reaches the screen only as names are cleaned, and a From at the vault's own domain is flagged", () => {
+  test('control and direction characters in the subject and in file names waiting and kept out are spaces in the arrivals API; the sender is its address alone, flagged', async () => {
+    const dave = await newUser(stack, 'mail-text');
+    const address = await newMailAddress(stack, dave);
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'vault-mail-text-'));
+    // A CSV that names no account (it waits), and a GIF named as a program (it is kept out), each name with direction overrides.
+    const csv = path.join(folder, 'card\u202eactivity\u2066 2024\u2069.csv');
+    fs.copyFileSync(path.join(FIXTURES, 'Chase1234_Activity_20240229.CSV'), csv);
+    const gif = path.join(folder, 'invoice\u202efdp.exe');
+    fs.writeFileSync(gif, Buffer.concat([Buffer.from('GIF89a'), Buffer.alloc(32)]));
+    // CR, LF, BEL, ESC and U+202E in the subject, as an encoded word (the only way a header carries them).
+    const subject = `=?utf-8?b?${Buffer.from('Your statement\r\n\u0007\u001b[31m\u202eFDP.exe').toString('base64')}?=`;
+    const sent = sendMail(stack, address, subject, [csv, gif], { from: 'Statement Vault Security <security@statement-vault.example>' });
+    fs.rmSync(folder, { recursive: true, force: true });
+    expect(sent.stderr).toBe('');
+    const answer = await waitFor(
+      async () => {
+        const { body } = await callApi(stack.config, 'statementsApiUrl', STATEMENT_ROUTES.mailArrivals, { token: dave.idToken });
+        return body.arrived.length > 0 && body.keptOut.length > 0 ? body : undefined;
+      },
+      'the mail to arrive and its note',
+      30_000,
+    );
+    const mail = {
+      from: 'security@statement-vault.example',
+      subject: 'Your statement [31m FDP.exe',
+      receivedAt: expect.any(String),
+      fromVaultDomain: true,
+    };
+    expect(answer).toEqual({
+      arrived: [expect.objectContaining({ fileName: 'card activity 2024 .csv', reason: MAIL_WORDS.noAccount, mail })],
+      keptOut: [
+        {
+          mail,
+          reason: MAIL_WORDS.someKeptOut,
+          files: [{ fileName: 'invoice fdp.exe', reason: expect.stringContaining('GIF') }],
+        },
+      ],
+    });
+    // Nothing of the sender's display name, and no control or direction character anywhere, stored or answered.
+    const strings = (value: unknown): string[] =>
+      typeof value === 'string' ? [value] : value && typeof value === 'object' ? Object.values(value).flatMap(strings) : [];
+    const stored = [...(await itemsOf(dave, TABLE_KEYS.arrivedSortPrefix)), ...(await itemsOf(dave, TABLE_KEYS.mailNoteSortPrefix))];
+    const texts = [...strings(answer), ...strings(stored)];
+    // eslint-disable-next-line no-control-regex -- the characters looked for are control characters
+    expect(texts.filter((text) => /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/.test(text))).toEqual([]);
+    expect(texts.filter((text) => text.includes('Statement Vault Security'))).toEqual([]);
+  });
+});

@@ -10,7 +10,7 @@ import { toast } from '@/lib/toast';
 import { theme } from '@/lib/theme';
 import { Button, Card, FormError } from '../ui';
 import { MailSenders } from './mail-senders';
-import { WaitingFile, mailLine } from './waiting-file';
+import { MailLine, WaitingFile } from './waiting-file';
 
 const messageOf = (error: unknown) => (error instanceof PresignApiError ? error.message : `${(error as Error).message}`);
 
@@ -162,7 +162,7 @@ export const MailCard = () => {
                   </span>
                 ))}
                 <br />
-                <small css={muted}>{mailLine(note.mail)}</small>
+                <MailLine mail={note.mail} />
               </li>
             ))}
           </ul>

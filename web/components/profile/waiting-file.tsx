@@ -4,7 +4,7 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { accountNames } from '@/app/(private)/profile/actions';
 import { STATEMENT_ROUTES } from '@contract/routes';
-import type { MailArrival } from '@contract/mail';
+import { MAIL_WORDS, type MailArrival, type MailFrom } from '@contract/mail';
 import { formatBytes } from '@contract/uploads';
 import { formatDateTime, formatPeriod } from '@contract/format';
 import { useIdToken } from '@/lib/auth-context';
@@ -14,11 +14,26 @@ import { toast } from '@/lib/toast';
 import { theme } from '@/lib/theme';
 import { Button, FormError, TextField } from '../ui';
 
-/** Where a mail came from, in one line: its subject, its sender and when. */
-export const mailLine = (mail: { from: string; subject: string; receivedAt: string }) =>
+/** Where a mail came from, in one line: its subject, its sender's address (never a display name) and when. */
+export const mailLine = (mail: Pick<MailFrom, 'from' | 'subject' | 'receivedAt'>) =>
   `${mail.subject ? `“${mail.subject}”` : 'A mail with no subject'} from ${mail.from || 'an unknown sender'}, ${formatDateTime(mail.receivedAt)}`;
 
 const muted = { color: theme.color.muted, fontSize: '0.9rem' };
+
+/** A mail's line, and where its From is at the vault's own domain, that the vault did not send it. */
+export const MailLine = ({ mail }: { mail: MailFrom }) => (
+  <>
+    <small css={muted}>{mailLine(mail)}</small>
+    {mail.fromVaultDomain && (
+      <>
+        <br />
+        <small data-testid="from-vault-domain" css={{ color: theme.color.danger, fontSize: '0.9rem' }}>
+          {MAIL_WORDS.fromVaultDomain}
+        </small>
+      </>
+    )}
+  </>
+);
 
 /**
  * One file that arrived by mail and waits: why, what was read of it and where from, and the
@@ -94,7 +109,7 @@ export const WaitingFile = ({ arrival, onDone }: { arrival: MailArrival; onDone:
         </>
       )}
       <br />
-      <small css={muted}>{mailLine(arrival.mail)}</small>
+      <MailLine mail={arrival.mail} />
       {mode === 'filing' && (
         <form onSubmit={file} aria-label={`File ${arrival.fileName}`} css={{ margin: '0.5rem 0 0', maxWidth: '28rem' }}>
           <TextField
