@@ -21,7 +21,7 @@ export interface VaultDataProps {
  * Metadata for profiles and statements: one DynamoDB table (on demand, point-in-time
  * recovery, deletion protection, retained) behind an AppSync GraphQL API whose default
  * mode is the API key and whose private fields need a Cognito user pool token. The
- * resolvers are the VTL of `graphql/resolvers.ts`, the same ones the local stack runs.
+ * resolvers are the VTL of `graphql/resolvers/`, the same ones the local stack runs.
  */
 export class VaultData extends Construct {
   readonly table: dynamodb.Table;
