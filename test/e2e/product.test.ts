@@ -75,6 +75,20 @@ afterAll(async () => {
 });
 
 const shot = (page: Page, name: string) => page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
+/**
+ * The README's screenshots (docs/images/), so they follow the screens: the window at 1280×800
+ * in light mode, from the top of the page or of `from`.
+ */
+const docsShot = async (page: Page, name: string, from?: ReturnType<Page['locator']>) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.emulateMedia({ colorScheme: 'light' });
+  await from?.evaluate((element) => {
+    element.scrollIntoView({ block: 'start' });
+    window.scrollBy(0, -16);
+  });
+  await settled(page);
+  await page.screenshot({ path: path.join(__dirname, '..', '..', 'docs', 'images', `${name}.png`) });
+};
 
 const sha = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 /** A 2×2 PNG: the profile picture of the suite's first user. */
@@ -1570,6 +1584,16 @@ describe('filing a year of statements from several banks at once', () => {
     await shot(page, 'statement-account-360');
     await page.getByTestId('statement-account').getByRole('link').click();
     await page.waitForURL(`${base}/statements/accounts/${encodeURIComponent('first harbor bank ••4821')}`);
+    // The README's picture of the list: the year filed, its scans done.
+    await waitFor(
+      async () => {
+        await page.goto(`${base}/statements`);
+        return (await page.locator('[data-testid="statement-status"][data-status="SCANNING"]').count()) === 0 ? true : undefined;
+      },
+      "the batch's scans to end",
+      60_000,
+    );
+    await docsShot(page, 'statements');
     await page.context().close();
   }, 360_000);
 
@@ -3287,6 +3311,7 @@ describe('see and find: each kind of statement shown in place, hostile files kep
       'Missing statement Mar 30, 2024 to May 1, 2024 (33 days) are in no statement; the balance moved by -700.00 over them.',
     );
     await expect(lines.nth(3)).toContainText('4,200.00');
+    await docsShot(page, 'account-chain', page.getByRole('heading', { name: 'Continuity' }));
     expect(await everyScheme(page, 'account-chain', () => page.getByTestId('account-chain'))).toEqual([]);
     // A packet for a lender: a preset span with none of these statements is never "complete".
     await page.getByRole('link', { name: 'Make a packet' }).click();
@@ -3358,7 +3383,8 @@ describe('see and find: each kind of statement shown in place, hostile files kep
     await expect(summary).toHaveText(
       'Not continuous: 4 statements from Jan 2024 to May 2024, with 1 missing statement and 1 balance break.',
     );
-  });
+    // Four uploads read after their scans, a packet made and unpacked, a form typed on a slowed CPU.
+  }, 120_000);
 
   test("an account's page: its coverage and schedule; renamed, it keeps its address, statements, details and schedule; merged into another once the person says they are one", async () => {
     const page = await newPage();
