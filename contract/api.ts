@@ -189,6 +189,11 @@ export const completeUploadRequestSchema = z
 /** The upload a list-parts or abort request names. */
 export const uploadQuerySchema = z.object({ uploadId: uploadIdSchema }).strict();
 
+/** The arrivals route's page: after the waiting file of this id (empty or absent: the first page). */
+export const arrivalsQuerySchema = z
+  .object({ after: z.union([z.literal(''), z.string().regex(STATEMENT_ID_PATTERN, 'after is not a statement id')]).optional() })
+  .strict();
+
 export const statementIdSchema = z
   .string({ error: 'statementId is required' })
   .regex(STATEMENT_ID_PATTERN, 'statementId is not a statement id');

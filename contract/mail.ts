@@ -1,3 +1,4 @@
+import { RECENTLY_DELETED } from './recently-deleted';
 import { MiB } from './uploads';
 
 /**
@@ -23,7 +24,17 @@ export const MAIL_LIMITS = {
   subjectChars: 300,
   /** Days the bucket keeps a stored message the mail function never dealt with (it deletes each one it does). */
   keepDays: 3,
+  /**
+   * Days a file waits in Arrived, from its mail's receipt, as a deleted statement waits in
+   * Recently deleted; then it goes (the bucket's lifecycle, the table's TTL) and its place
+   * under the quota is given back (the sweep).
+   */
+  arrivedKeepDays: RECENTLY_DELETED.keepDays,
 } as const;
+
+/** When a file of a mail received at `receivedAt` goes from Arrived. */
+export const arrivedExpiresAt = (receivedAt: string): string =>
+  new Date(Date.parse(receivedAt) + MAIL_LIMITS.arrivedKeepDays * 24 * 3600 * 1000).toISOString();
 
 /**
  * A person's private address: `s-{token}@{domain}`, the token 20 characters of base32
@@ -134,6 +145,8 @@ export interface MailArrival {
   period?: ReadValue;
   account?: ReadValue;
   mail: MailFrom;
+  /** When it goes if it is not filed (MAIL_LIMITS.arrivedKeepDays); absent on files that waited before waiting ended. */
+  expiresAt?: string;
 }
 
 /** A mail, or files of it, kept out, and why. */
@@ -147,6 +160,8 @@ export interface MailKeptOut {
 export interface MailArrivalsResponse {
   arrived: MailArrival[];
   keptOut: MailKeptOut[];
+  /** Where the next page of waiting files starts (the route's `after`), when there are more. */
+  nextArrived?: string;
 }
 
 /** What a person files a waiting file under: the account and the month they chose. */
@@ -160,7 +175,7 @@ export interface FileArrivalResponse {
   statementId: string;
 }
 
-/** How many of each the arrivals route answers with. */
+/** How many of each the arrivals route answers with: waiting files a page at a time, the newest notes. */
 export const MAIL_LISTS = { arrived: 100, keptOut: 20 } as const;
 
 /** The sentences that say why a message, or a file in it, was kept out. */

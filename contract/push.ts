@@ -1,3 +1,4 @@
+import { countOf } from './format';
 import * as z from './zod';
 
 /**
@@ -100,7 +101,7 @@ export const pushNotice = (
   event:
     | { kind: 'statementReady' | 'statementQuarantined'; statementId: string; fileName: string; byMail?: boolean }
     | { kind: 'shareOpened'; shareId: string; note?: string }
-    | { kind: 'arrivalWaiting'; statementId: string; fileName: string }
+    | { kind: 'arrivalWaiting'; statementId: string; fileName: string; count?: number }
     | { kind: 'test' },
   showNames: boolean,
 ): PushNotice => {
@@ -140,16 +141,29 @@ export const pushNotice = (
         url: `/shares/${event.shareId}`,
         tag: `share-${event.shareId}`,
       };
-    case 'arrivalWaiting':
+    case 'arrivalWaiting': {
+      // One notice a mail: the first file's name, and how many more wait with it.
+      const others = (event.count ?? 1) - 1;
+      if (others <= 0)
+        return {
+          kind: event.kind,
+          title: 'A statement waits for you',
+          body: showNames
+            ? `“${event.fileName}” came in a mail to your vault and waits on your profile to be filed.`
+            : 'A statement came in a mail to your vault and waits on your profile to be filed.',
+          url: '/profile',
+          tag: `arrival-${event.statementId}`,
+        };
       return {
         kind: event.kind,
-        title: 'A statement waits for you',
+        title: `${others + 1} statements wait for you`,
         body: showNames
-          ? `“${event.fileName}” came in a mail to your vault and waits on your profile to be filed.`
-          : 'A statement came in a mail to your vault and waits on your profile to be filed.',
+          ? `“${event.fileName}” and ${countOf(others, 'other statement')} came in a mail to your vault and wait on your profile to be filed.`
+          : `${others + 1} statements came in a mail to your vault and wait on your profile to be filed.`,
         url: '/profile',
         tag: `arrival-${event.statementId}`,
       };
+    }
     case 'test':
       return {
         kind: 'test',

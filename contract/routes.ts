@@ -103,8 +103,8 @@ export const STATEMENT_ROUTES = {
   newMailAddress: route<undefined, MailAddressResponse>()('POST', '/mail-address'),
   /** Sets whom the caller takes mail from (none: anyone); kept when the address is replaced. */
   setMailSenders: route<MailSendersRequest, MailAddressResponse>()('POST', '/mail-address/senders'),
-  /** What arrived by mail and waits for the caller, and what was kept out lately. */
-  mailArrivals: route<undefined, MailArrivalsResponse>()('GET', '/mail/arrivals'),
+  /** What arrived by mail and waits for the caller (a page, from `after`: '' for the first), and what was kept out lately. */
+  mailArrivals: route<undefined, MailArrivalsResponse, 'after'>()('GET', '/mail/arrivals'),
   /** Files a waiting file under the account and month the caller chose (202: listed once the catalogue has it). */
   fileArrival: route<FileArrivalRequest, FileArrivalResponse>()('POST', '/mail/arrivals/{statementId}/file'),
   /** Discards a waiting file, bytes and all. */

@@ -4,6 +4,7 @@ import type { LabelledAccount } from '../../contract/accounts/match';
 import { contentKindOf } from '../../contract/file-types';
 import { checkUpload, cleanFileName } from '../../contract/upload-rules';
 import { proposeFiling, type DocumentText, type FilingProposal, type SheetRows } from '../../contract/reading';
+import { arrivedExpiresAt } from '../../contract/mail';
 import { STATEMENT_QUOTA } from '../../contract/uploads';
 import type { Reservation } from '../shared/records';
 import { OwnerClosing } from '../shared/records/table';
@@ -23,6 +24,8 @@ export interface Arrival {
   /** What was read of it, each value with where it came from, for the person to confirm. */
   readonly proposal: FilingProposal;
   readonly mail: MailSummary;
+  /** When it goes if it is not filed (MAIL_LIMITS.arrivedKeepDays after the mail's receipt). */
+  readonly expiresAt: string;
 }
 
 /** A statement to store where an upload's file goes, with the metadata the catalogue files it by. */
@@ -57,8 +60,6 @@ export interface MailFilingPorts {
   store(statement: MailStatement): Promise<void>;
   /** Keeps a file for the person to confirm in Arrived. */
   arrive(owner: string, arrival: Arrival): Promise<void>;
-  /** Tells the person's devices that a file waits for them (web push, by the notifier); never fails the filing. @default no one told */
-  announceWaiting?(owner: string, statementId: string): Promise<void>;
   /** Records files of a mail that were kept out, with why. */
   keepOut(owner: string, mail: MailSummary, reason: string, skipped: readonly MailSkip[]): Promise<void>;
   now(): Date;
@@ -127,23 +128,15 @@ export const mailFilingPort =
     const decision: MailFilingDecision = unconfirmed
       ? { kind: 'arrive', reason: unconfirmed, proposal }
       : mailFiling(proposal, await ports.accounts(owner), { identifierKeys, text });
-    if (decision.kind === 'arrive') {
-      await ports.arrive(owner, {
-        statementId,
-        fileName,
-        contentType: allowed.contentType,
-        bytes: file.bytes,
-        reason: decision.reason,
-        proposal,
-        mail,
-      });
-      await ports.announceWaiting?.(owner, statementId);
-      return 'arrived';
-    }
     // SES tries a failed invocation again: what the try before did stands.
     const before = await ports.filedBefore(owner, statementId);
     if (before === 'filed') return 'filed';
-    const expiresAt = new Date(ports.now().getTime() + STATEMENT_QUOTA.singleHoldSeconds * 1000).toISOString();
+    // A file that waits holds its place under the quota, as an upload does, until it is
+    // filed, discarded, or its time in Arrived is up (then the sweep gives the place back).
+    const expiresAt =
+      decision.kind === 'arrive'
+        ? arrivedExpiresAt(mail.receivedAt)
+        : new Date(ports.now().getTime() + STATEMENT_QUOTA.singleHoldSeconds * 1000).toISOString();
     let reservation: Reservation = { ok: true };
     try {
       if (before !== 'held') reservation = await ports.reserve(owner, statementId, file.bytes.length, expiresAt);
@@ -156,6 +149,19 @@ export const mailFilingPort =
       const reason = `Your vault is full, so ${fileName} was not kept: delete statements to make room, then send it again.`;
       await ports.keepOut(owner, mail, reason, [{ fileName, reason }]);
       return 'kept out';
+    }
+    if (decision.kind === 'arrive') {
+      await ports.arrive(owner, {
+        statementId,
+        fileName,
+        contentType: allowed.contentType,
+        bytes: file.bytes,
+        reason: decision.reason,
+        proposal,
+        mail,
+        expiresAt,
+      });
+      return 'arrived';
     }
     await ports.store(
       mailStatement(

@@ -39,6 +39,11 @@ export interface MailIntakeDeps {
    * `unconfirmed`: why it waits in Arrived whatever it holds (its sender could not be confirmed).
    */
   file(owner: string, file: MailFile, mail: MailSummary, index: number, unconfirmed?: string): Promise<unknown>;
+  /**
+   * Tells the owner's devices, once for a mail, that files of it wait in Arrived (`indexes`:
+   * their places among the mail's files); never fails the mail. @default no one told
+   */
+  announceWaiting?(owner: string, mail: MailSummary, indexes: readonly number[]): Promise<void>;
   /** Records for its owner a mail, or files of it, that were kept out, with why. */
   keepOut(owner: string, mail: MailSummary, reason: string, skipped: readonly MailSkip[]): Promise<void>;
   log: Log;
@@ -96,7 +101,12 @@ const receiveOne = async (record: SESEventRecord, deps: MailIntakeDeps): Promise
       // vouch for its domain; anything else from one waits for the person to judge it.
       const unconfirmed =
         allowed.length > 0 && !confirmedFrom(mail, receipt, mailboxes) ? MAIL_WORDS.unconfirmedSender(summary.from) : undefined;
-      for (const [index, file] of reading.files.entries()) await deps.file(owner.sub, file, summary, index, unconfirmed);
+      const waiting: number[] = [];
+      for (const [index, file] of reading.files.entries()) {
+        if ((await deps.file(owner.sub, file, summary, index, unconfirmed)) === 'arrived') waiting.push(index);
+      }
+      // One notice a mail, however many of its files wait.
+      if (waiting.length > 0) await deps.announceWaiting?.(owner.sub, summary, waiting);
       if (reading.note || reading.skipped.length > 0) {
         await deps.keepOut(owner.sub, summary, reading.note ?? MAIL_WORDS.someKeptOut, reading.skipped);
       }

@@ -9,7 +9,7 @@ import { lambdaInvokeAsync } from '../shared/lambda-invoke';
 import { required, type HandlerEnvironment } from '../shared/environment';
 import type { Log } from '../shared/log';
 import { dynamoMailAddresses } from '../shared/mail/addresses';
-import { dynamoMailArrivals } from '../shared/mail/arrivals';
+import { dynamoMailArrivals, type MailArrivals } from '../shared/mail/arrivals';
 import { encodeStatementMetadata } from '../shared/metadata';
 import { once } from '../shared/once';
 import { dynamoRecordStore } from '../shared/records';
@@ -20,7 +20,7 @@ import { createDynamoDbClient, createS3Client, type AwsAccess } from '../shared/
 import { readSecretWith } from '../shared/secrets';
 import type { FileArrivalEvent } from './arrival-event';
 import { fileArrival, type ArrivalFilingOutcome, type ArrivalFilingPorts } from './arrival-filing';
-import { mailFilingPort, type Arrival, type MailFilingPorts } from './file-port';
+import { mailFilingPort, mailStatementId, type Arrival, type MailFilingPorts } from './file-port';
 import { mailPdfText, mailWorkbookRows } from './readers';
 import type { MailIntakeDeps, MailSummary } from './intake';
 import type { MailSkip } from './statement-files';
@@ -49,6 +49,28 @@ const mailRecord = (mail: MailSummary) => ({
   subject: mail.subject,
   receivedAt: mail.receivedAt,
 });
+
+/** A waiting file's record, once its bytes are stored: what the person reads of it, until its time is up. */
+export const recordArrival = (arrivals: MailArrivals, owner: string, arrival: Arrival): Promise<void> => {
+  const { period, account } = arrival.proposal;
+  const { messageId, ...mail } = mailRecord(arrival.mail);
+  return arrivals.record(
+    owner,
+    {
+      id: arrival.statementId,
+      fileName: arrival.fileName,
+      contentType: arrival.contentType,
+      size: arrival.bytes.length,
+      reason: arrival.reason,
+      // What was read, each with where from (the store keeps just those two).
+      ...(period ? { period } : {}),
+      ...(account ? { account } : {}),
+      mail,
+      expiresAt: arrival.expiresAt,
+    },
+    messageId,
+  );
+};
 
 /** The mail function's ports on S3 and DynamoDB, made at the first invocation (handler.ts). */
 export const mailIntakeOf = (
@@ -91,23 +113,7 @@ export const mailIntakeOf = (
         ContentType: arrival.contentType,
       }),
     );
-    const { period, account } = arrival.proposal;
-    const { messageId, ...mail } = mailRecord(arrival.mail);
-    await arrivals.record(
-      owner,
-      {
-        id: arrival.statementId,
-        fileName: arrival.fileName,
-        contentType: arrival.contentType,
-        size: arrival.bytes.length,
-        reason: arrival.reason,
-        // What was read, each with where from (the store keeps just those two).
-        ...(period ? { period } : {}),
-        ...(account ? { account } : {}),
-        mail,
-      },
-      messageId,
-    );
+    await recordArrival(arrivals, owner, arrival);
   };
 
   const reading: Pick<MailFilingPorts, 'ownerKey' | 'pdfText' | 'pdfPasswords' | 'workbookRows' | 'filedBefore' | 'store'> = {
@@ -136,15 +142,6 @@ export const mailIntakeOf = (
   const notifier = settings.notifierFunctionName;
   const file = mailFilingPort({
     ...reading,
-    // The notifier tells the person's devices: this function, which reads what strangers send, holds no push key.
-    ...(notifier
-      ? {
-          announceWaiting: (owner: string, statementId: string) =>
-            invokeAsync(notifier, { kind: 'arrivalWaiting', owner, statementId }).catch((error: Error) =>
-              log.warn('waiting file not told', { statementId, errorName: error.name }),
-            ),
-        }
-      : {}),
     accounts: accountsOf(table),
     reserve: (owner, statementId, size, expiresAt) => records.reserveUpload(owner, statementId, size, expiresAt),
     arrive,
@@ -176,6 +173,17 @@ export const mailIntakeOf = (
       await s3.send(new DeleteObjectCommand({ Bucket: bucket, Key: mailInboxKey(messageId) }));
     },
     file,
+    // The notifier tells the person's devices, once a mail: this function, which reads what strangers send, holds no push key.
+    ...(notifier
+      ? {
+          announceWaiting: (owner: string, mail: MailSummary, indexes: readonly number[]) => {
+            const statementIds = indexes.map((index) => mailStatementId(mail.messageId, index, mail.receivedAt));
+            return invokeAsync(notifier, { kind: 'arrivalWaiting', owner, statementIds }).catch((error: Error) =>
+              log.warn('waiting files not told', { messageId: mail.messageId, errorName: error.name }),
+            );
+          },
+        }
+      : {}),
     keepOut,
     log,
     fileArrival: fileArrival(arrivalFiling),

@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { SHARE_ID_PATTERN } from '../../contract/shares';
 import { STATEMENT_ID_PATTERN, SUB_PATTERN } from '../../contract/keys';
+import { MAIL_LIMITS } from '../../contract/mail';
 import type { Log } from '../shared/log';
 import type { PushOutcome, PushSender } from '../shared/push/sender';
 import type { MailArrivals } from '../shared/mail/arrivals';
@@ -20,13 +21,13 @@ export const shareOpenedEventSchema = z.strictObject({
 export type ShareOpenedEvent = z.infer<typeof shareOpenedEventSchema>;
 
 /**
- * What the notifier is asked: a file mailed to `owner` waits in Arrived for them. It names
- * the file only; its name comes from the owner's own record of it.
+ * What the notifier is asked, once a mail: files mailed to `owner` wait in Arrived for them.
+ * It names the files only; what the notice says comes from the owner's own records of them.
  */
 export const arrivalWaitingEventSchema = z.strictObject({
   kind: z.literal('arrivalWaiting'),
   owner: z.string().regex(SUB_PATTERN),
-  statementId: z.string().regex(STATEMENT_ID_PATTERN),
+  statementIds: z.array(z.string().regex(STATEMENT_ID_PATTERN)).min(1).max(MAIL_LIMITS.maxStatements),
 });
 export type ArrivalWaitingEvent = z.infer<typeof arrivalWaitingEventSchema>;
 
@@ -57,11 +58,19 @@ export const createNotifier =
     return outcome;
   };
 
-/** A mailed file that waits: told once it is recorded, by its own record's name; nothing once it was filed or discarded. */
-const tellWaiting = async (deps: NotifierDeps, { owner, statementId }: ArrivalWaitingEvent): Promise<PushOutcome | 'ignored'> => {
-  const waiting = await deps.arrivals.waiting(owner, statementId);
-  if (!waiting) return 'ignored';
-  const outcome = await deps.sender.notify(owner, { kind: 'arrivalWaiting', statementId, fileName: waiting.fileName });
-  deps.log.info('waiting file told', { statementId, ...outcome });
+/**
+ * A mail's files that wait: told once, with how many still wait and the first one's name
+ * from its own record; nothing once every one was filed or discarded.
+ */
+const tellWaiting = async (deps: NotifierDeps, { owner, statementIds }: ArrivalWaitingEvent): Promise<PushOutcome | 'ignored'> => {
+  const still: { statementId: string; fileName: string }[] = [];
+  for (const statementId of new Set(statementIds)) {
+    const waiting = await deps.arrivals.waiting(owner, statementId);
+    if (waiting) still.push({ statementId, fileName: waiting.fileName });
+  }
+  if (still.length === 0) return 'ignored';
+  const [first] = still;
+  const outcome = await deps.sender.notify(owner, { kind: 'arrivalWaiting', ...first, count: still.length });
+  deps.log.info('waiting files told', { statementId: first.statementId, count: still.length, ...outcome });
   return outcome;
 };

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { statementIdSchema } from '../../contract/api';
+import { arrivalsQuerySchema, statementIdSchema } from '../../contract/api';
 import {
   MAIL_ADDRESS,
   MAIL_LIMITS,
@@ -34,8 +34,8 @@ export interface MailRouteDeps {
   webOrigins?: readonly string[];
   addresses: MailAddresses;
   arrivals: MailArrivals;
-  /** Places under the quota, held for a waiting file as for an upload. */
-  holds: Pick<RecordStore, 'reserveUpload' | 'holdsPlace'>;
+  /** Places under the quota, held for a waiting file as for an upload (and given back when it is discarded). */
+  holds: Pick<RecordStore, 'reserveUpload' | 'holdsPlace' | 'releaseUpload'>;
   /** Asks the mail function (asynchronously) to file a waiting file: only it reads what arrived unscanned. */
   fileWaiting(event: FileArrivalEvent): Promise<void>;
   /** Deletes a waiting file's bytes. */
@@ -68,6 +68,7 @@ export const arrivalsAsShown = (answer: MailArrivalsResponse, vaultDomains: read
   const name = (fileName: string) => cleanText(fileName, TEXT_LIMITS.fileNameMaxChars);
   const reason = (words: string) => cleanText(words, REASON_CHARS);
   return {
+    ...answer,
     arrived: answer.arrived.map((arrival) => ({
       ...arrival,
       fileName: name(arrival.fileName),
@@ -124,18 +125,21 @@ export const mailRoutes = (deps: MailRouteDeps): RouteEntry[] => {
       return { status: 200, body: answer };
     }),
     // Read whatever the deployment: what arrived before the mail domain was taken away still waits.
-    on(STATEMENT_ROUTES.mailArrivals, async ({ sub }) => ({
-      status: 200,
-      body: arrivalsAsShown(await deps.arrivals.list(sub), vaultDomains),
-    })),
+    // A page of waiting files at a time: `after` is where the last page ended.
+    on(STATEMENT_ROUTES.mailArrivals, async ({ sub, query }) => {
+      const { after } = query(arrivalsQuerySchema);
+      const page = await deps.arrivals.list(sub, { ...(after ? { after } : {}), now: now() });
+      return { status: 200, body: arrivalsAsShown(page, vaultDomains) };
+    }),
     // Filed on the person's word: its place under the quota is held here, as an upload's is
     // when it is signed, and the mail function moves it where uploads go (listed once the
     // catalogue has it). Asked again while that runs, the place held stands and it is asked again.
     on(STATEMENT_ROUTES.fileArrival, async ({ sub, param, body }) => {
       const statementId = param('statementId', statementIdSchema);
       const { accountLabel, period } = body();
-      const waiting = await deps.arrivals.waiting(sub, statementId);
+      const waiting = await deps.arrivals.waiting(sub, statementId, now());
       if (!waiting) throw notFound(MAIL_WORDS.arrivalGone);
+      // A file that waits holds its place already (one that waited before waiting was counted holds none).
       if (!(await deps.holds.holdsPlace(sub, statementId))) {
         const expiresAt = new Date(now().getTime() + STATEMENT_QUOTA.singleHoldSeconds * 1000).toISOString();
         let reservation: Awaited<ReturnType<RecordStore['reserveUpload']>>;
@@ -154,9 +158,11 @@ export const mailRoutes = (deps: MailRouteDeps): RouteEntry[] => {
     }),
     on(STATEMENT_ROUTES.discardArrival, async ({ sub, param }) => {
       const statementId = param('statementId', statementIdSchema);
-      if (!(await deps.arrivals.waiting(sub, statementId))) throw notFound(MAIL_WORDS.arrivalGone);
+      if (!(await deps.arrivals.waiting(sub, statementId, now()))) throw notFound(MAIL_WORDS.arrivalGone);
       await deps.deleteWaiting(sub, statementId);
       await deps.arrivals.discard(sub, statementId);
+      // Its place under the quota goes back with it.
+      await deps.holds.releaseUpload(sub, statementId);
       deps.log.info('waiting file discarded', { statementId });
       return { status: 204 };
     }),

@@ -4,8 +4,9 @@ import type { QuotaUsage } from '../shared/records';
 
 /** The refusal names the limit, what is used, and what this file would need. */
 export const quotaExceeded = (usage: QuotaUsage, size: number): ApiError => {
-  const underWay = usage.slots - usage.statements;
-  const used = `you keep ${usage.statements.toLocaleString('en-US')} statements (${formatBytes(usage.bytes)})${underWay > 0 ? `, and ${underWay} upload${underWay === 1 ? ' is' : 's are'} under way` : ''}`;
+  // Places held: uploads under way, and mailed files waiting in Arrived.
+  const held = usage.slots - usage.statements;
+  const used = `you keep ${usage.statements.toLocaleString('en-US')} statements (${formatBytes(usage.bytes)})${held > 0 ? `, and ${held.toLocaleString('en-US')} more ${held === 1 ? 'is' : 'are'} being uploaded or waiting in Arrived` : ''}`;
   const byCount = usage.slots + 1 > STATEMENT_QUOTA.maxStatements;
   const limit = byCount
     ? `at most ${STATEMENT_QUOTA.maxStatements.toLocaleString('en-US')} statements`

@@ -3,7 +3,7 @@ import * as iam from 'aws-cdk-lib/aws-iam';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
 import { acknowledgeKeyPrefixWildcard } from './acknowledgements';
-import { BUCKET_CORS, PACKET_LIMITS, PACKET_PREFIX, SHARED_COPIES, SHARED_COPY_PREFIX } from '../../contract';
+import { ARRIVED_PREFIX, BUCKET_CORS, MAIL_LIMITS, PACKET_LIMITS, PACKET_PREFIX, SHARED_COPIES, SHARED_COPY_PREFIX } from '../../contract';
 
 export interface VaultStorageProps {
   /** The one web origin allowed to PUT and GET through presigned URLs (CORS). */
@@ -78,6 +78,12 @@ export class VaultStorage extends Construct {
           prefix: SHARED_COPY_PREFIX,
           expiration: Duration.days(SHARED_COPIES.lifecycleDays),
           noncurrentVersionExpiration: Duration.days(SHARED_COPIES.lifecycleDays),
+        },
+        // A mailed file waits in Arrived for its time; its record goes then too (the table's TTL).
+        {
+          id: 'expire-arrived',
+          prefix: ARRIVED_PREFIX,
+          expiration: Duration.days(MAIL_LIMITS.arrivedKeepDays),
         },
         // A packet is fetched once, within minutes of being made; it is a copy, never the record.
         {

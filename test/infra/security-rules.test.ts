@@ -7,6 +7,7 @@ import {
   STATEMENT_ROUTES,
   SHARE_ROUTES,
   SWEEP_INTERVAL_MINUTES,
+  MAIL_LIMITS,
   isErrorBody,
 } from '../../contract';
 import { Stack, type CfnElement } from 'aws-cdk-lib';
@@ -279,7 +280,7 @@ describe('bucket', () => {
     );
   });
 
-  test("a share's copies and packets go by themselves a day after they are made, and their older versions a day later; nothing else of the bucket does", () => {
+  test("a share's copies and packets go by themselves a day after they are made, and their older versions a day later; a mailed file waiting in Arrived after its 30 days; nothing else of the bucket does", () => {
     const { bucket } = filesBucket();
     const rules = bucket.Properties.LifecycleConfiguration.Rules as Record<string, unknown>[];
     expect(rules.filter((rule) => 'ExpirationInDays' in rule)).toEqual([
@@ -291,6 +292,12 @@ describe('bucket', () => {
         Status: 'Enabled',
       },
       {
+        Id: 'expire-arrived',
+        Prefix: 'arrived/',
+        ExpirationInDays: MAIL_LIMITS.arrivedKeepDays,
+        Status: 'Enabled',
+      },
+      {
         Id: 'expire-packets',
         Prefix: 'packets/',
         ExpirationInDays: 1,
@@ -298,6 +305,7 @@ describe('bucket', () => {
         Status: 'Enabled',
       },
     ]);
+    expect(MAIL_LIMITS.arrivedKeepDays).toBe(30);
   });
 
   test('CORS allows the web origin and nothing else', () => {

@@ -3,7 +3,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { ownerIdentifierKey } from '../../contract/accounts/identifier-keys';
 import { STATEMENT_ID_PATTERN } from '../../contract/keys';
-import { MAIL_WORDS } from '../../contract/mail';
+import { MAIL_WORDS, arrivedExpiresAt } from '../../contract/mail';
 import { mailFilingPort, mailStatementId, type Arrival, type MailFilingPorts, type MailStatement } from '../../lambda/mail/file-port';
 import type { MailSummary } from '../../lambda/mail/intake';
 import type { MailFile } from '../../lambda/mail/statement-files';
@@ -84,12 +84,12 @@ test('an OFX naming its bank and account is stored as an upload is: its place he
   expect(JSON.stringify(statement.metadata)).not.toMatch(/5678\d|\d{6,}/);
 });
 
-test('a CSV that names no account waits in Arrived with why and what was read; nothing is stored or held', async () => {
+test('a CSV that names no account waits in Arrived with why and what was read, holding its place; nothing is stored', async () => {
   const { file, stored, arrived, reserved } = setup({ accounts: [{ label: 'Chase ••1234' }] });
   expect(await file(OWNER, fixture('Chase1234_Activity_20240229.CSV', 'text/csv'), MAIL, 1)).toBe('arrived');
   expect(stored).toEqual([]);
-  expect(reserved).toEqual([]);
   expect(arrived).toHaveLength(1);
+  expect(reserved).toEqual([arrived[0].statementId]);
   expect(arrived[0]).toMatchObject({ reason: MAIL_WORDS.noAccount, fileName: 'Chase1234_Activity_20240229.CSV', contentType: 'text/csv' });
   expect(arrived[0].proposal.period?.value).toBe('2024-02');
 });
@@ -191,14 +191,27 @@ test('a protected PDF is read with the passwords its owner keeps, wrong ones pas
   expect(passwordsRead).toBe(0);
 });
 
-test("the person's devices are told of a file that waits, once it is recorded; a filed one is the catalogue's to tell", async () => {
-  const told: string[] = [];
+test('a file that waits holds its place under the quota until its time in Arrived is up; in a full vault it is kept out, saying so', async () => {
+  const holds: [string, string][] = [];
   const { file, arrived } = setup({
-    accounts: [{ label: 'Chase ••1234' }],
-    ports: { announceWaiting: async (_owner, statementId) => void told.push(statementId) },
+    ports: {
+      reserve: async (_owner, statementId, _size, expiresAt) => {
+        holds.push([statementId, expiresAt]);
+        return { ok: true };
+      },
+    },
   });
   expect(await file(OWNER, fixture('Chase1234_Activity_20240229.CSV', 'text/csv'), MAIL, 1)).toBe('arrived');
-  expect(told).toEqual([arrived[0].statementId]);
-  expect(await file(OWNER, fixture('releve-bnp.ofx', 'application/x-ofx'), MAIL, 2)).toBe('filed');
-  expect(told).toHaveLength(1);
+  const expiresAt = arrivedExpiresAt(MAIL.receivedAt);
+  expect(expiresAt).toBe('2026-12-27T10:00:00.000Z');
+  expect(holds).toEqual([[arrived[0].statementId, expiresAt]]);
+  expect(arrived[0].expiresAt).toBe(expiresAt);
+  // SES's retry of the same message: the place is held already, and the file waits once.
+  const again = setup({ before: [[arrived[0].statementId, 'held']] });
+  expect(await again.file(OWNER, fixture('Chase1234_Activity_20240229.CSV', 'text/csv'), MAIL, 1)).toBe('arrived');
+  expect(again.reserved).toEqual([]);
+  const full = setup({ full: true });
+  expect(await full.file(OWNER, fixture('Chase1234_Activity_20240229.CSV', 'text/csv'), MAIL, 1)).toBe('kept out');
+  expect(full.arrived).toEqual([]);
+  expect(full.keptOut[0].reason).toMatch(/^Your vault is full, so Chase1234_Activity_20240229.CSV was not kept/);
 });

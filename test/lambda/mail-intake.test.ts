@@ -341,3 +341,17 @@ test('a port that fails fails the invocation, and the stored message stays for t
   await expect(receiveMail(event({ recipients: [mailAddressOf(alice, DOMAIN)] }), deps)).rejects.toThrow('throttled');
   expect(calls.deleted).toEqual([]);
 });
+
+test("the person's devices are told once a mail of the files of it that wait, however many; a mail whose files were all filed is not told", async () => {
+  const files = ['a.pdf', 'b.pdf', 'c.pdf'].map((name) => ({ name, type: 'application/pdf', bytes: pdf }));
+  const { deps } = intake({ [alice]: { sub: 'alice-sub' } }, message(files));
+  const told: { owner: string; indexes: readonly number[] }[] = [];
+  deps.announceWaiting = async (owner, _mail, indexes) => void told.push({ owner, indexes });
+  // The second file is filed; the others wait.
+  deps.file = async (_owner, _file, _mail, index) => (index === 1 ? 'filed' : 'arrived');
+  await receiveMail(event({ recipients: [mailAddressOf(alice, DOMAIN)] }), deps);
+  expect(told).toEqual([{ owner: 'alice-sub', indexes: [0, 2] }]);
+  deps.file = async () => 'filed';
+  await receiveMail(event({ recipients: [mailAddressOf(alice, DOMAIN)] }), deps);
+  expect(told).toHaveLength(1);
+});

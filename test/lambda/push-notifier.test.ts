@@ -30,17 +30,18 @@ const setup = () => {
 test("a mailed file that waits is told by its owner's own record of it; one filed or discarded since is not", async () => {
   const { arrivals, told, notifier } = setup();
   arrivals.waitingFiles.set(`${ALICE}/${ID}`, { fileName: 'March.csv', contentType: 'text/csv', size: 42 });
-  expect(await notifier({ kind: 'arrivalWaiting', owner: ALICE, statementId: ID })).toEqual({ sent: 1, gone: 0, failed: 0 });
-  expect(told).toEqual([{ owner: ALICE, event: { kind: 'arrivalWaiting', statementId: ID, fileName: 'March.csv' } }]);
+  expect(await notifier({ kind: 'arrivalWaiting', owner: ALICE, statementIds: [ID] })).toEqual({ sent: 1, gone: 0, failed: 0 });
+  expect(told).toEqual([{ owner: ALICE, event: { kind: 'arrivalWaiting', statementId: ID, fileName: 'March.csv', count: 1 } }]);
   await arrivals.discard(ALICE, ID);
-  expect(await notifier({ kind: 'arrivalWaiting', owner: ALICE, statementId: ID })).toBe('ignored');
+  expect(await notifier({ kind: 'arrivalWaiting', owner: ALICE, statementIds: [ID] })).toBe('ignored');
   expect(told).toHaveLength(1);
 });
 
 test.each([
-  ['a name of the asker’s choosing', { kind: 'arrivalWaiting', owner: ALICE, statementId: ID, fileName: 'Pay here.pdf' }],
-  ['an id that is not one', { kind: 'arrivalWaiting', owner: ALICE, statementId: '../x' }],
-  ['an owner that is not one', { kind: 'arrivalWaiting', owner: 'USER#x', statementId: ID }],
+  ['a name of the asker’s choosing', { kind: 'arrivalWaiting', owner: ALICE, statementIds: [ID], fileName: 'Pay here.pdf' }],
+  ['an id that is not one', { kind: 'arrivalWaiting', owner: ALICE, statementIds: ['../x'] }],
+  ['no file', { kind: 'arrivalWaiting', owner: ALICE, statementIds: [] }],
+  ['an owner that is not one', { kind: 'arrivalWaiting', owner: 'USER#x', statementIds: [ID] }],
   ['a kind it does not know', { kind: 'statementReady', owner: ALICE, statementId: ID }],
   ['nothing', undefined],
 ])('%s tells no one, and is logged', async (_name, event) => {
@@ -49,4 +50,14 @@ test.each([
   expect(await notifier(event)).toBe('ignored');
   expect(told).toEqual([]);
   expect(log.lines).toContainEqual(expect.objectContaining({ level: 'warn', message: 'notice refused' }));
+});
+
+test("a mail's files that wait are told in one notice: how many still wait, and the first one's name from its record", async () => {
+  const { arrivals, told, notifier } = setup();
+  const ids = ['01JD0000000000000000000001', '01JD0000000000000000000002', '01JD0000000000000000000003'];
+  for (const [index, id] of ids.entries())
+    arrivals.waitingFiles.set(`${ALICE}/${id}`, { fileName: `File ${index}.csv`, contentType: 'text/csv', size: 42 });
+  await arrivals.discard(ALICE, ids[0]);
+  expect(await notifier({ kind: 'arrivalWaiting', owner: ALICE, statementIds: ids })).toEqual({ sent: 1, gone: 0, failed: 0 });
+  expect(told).toEqual([{ owner: ALICE, event: { kind: 'arrivalWaiting', statementId: ids[1], fileName: 'File 1.csv', count: 2 } }]);
 });

@@ -1,8 +1,9 @@
-import { SHARE_HEADERS, SHARE_ROUTES, STATEMENT_ROUTES, apiUrl, routePath, type PushDevice, type PushNotice } from '../../contract';
+import { SHARE_HEADERS, SHARE_ROUTES, STATEMENT_ROUTES, apiUrl, routePath, type PushDevice } from '../../contract';
 import { principalCredentials } from '../../local/iam/identities';
 import * as path from 'node:path';
 import { configureAmplify } from './support/amplify';
 import { newMailAddress, sendMail } from './support/mail';
+import { addDevice as addDeviceAt, received, subscribe as subscribeAt, type Subscription } from './support/push-devices';
 import { callApi } from './support/rest';
 import { signedFetch } from './support/signed';
 import { waitFor, type StackProcess } from './support/stack-process';
@@ -23,28 +24,9 @@ let alice: TestUser;
 let bob: TestUser;
 let pushOrigin: string;
 
-interface Subscription {
-  endpoint: string;
-  keys: { p256dh: string; auth: string };
-}
+const subscribe = (applicationServerKey?: string) => subscribeAt(stack, applicationServerKey);
 
-const subscribe = async (applicationServerKey = stack.config.custom.pushPublicKey): Promise<Subscription> => {
-  const response = await fetch(`${pushOrigin}/subscriptions`, { method: 'POST', body: JSON.stringify({ applicationServerKey }) });
-  expect(response.status).toBe(201);
-  return (await response.json()) as Subscription;
-};
-
-const received = async (subscription: Subscription): Promise<PushNotice[]> => {
-  const response = await fetch(`${subscription.endpoint}/messages`);
-  return ((await response.json()) as { payload: string }[]).map((message) => JSON.parse(message.payload) as PushNotice);
-};
-
-const addDevice = (user: TestUser, subscription: Subscription, showNames = false) =>
-  callApi(stack.config, 'statementsApiUrl', STATEMENT_ROUTES.addPushDevice, {
-    token: user.idToken,
-    body: { subscription, showNames },
-    headers: { 'User-Agent': 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36' },
-  });
+const addDevice = (user: TestUser, subscription: Subscription, showNames = false) => addDeviceAt(stack, user, subscription, showNames);
 
 const devicesOf = async (user: TestUser): Promise<PushDevice[]> =>
   (await callApi(stack.config, 'statementsApiUrl', STATEMENT_ROUTES.listPushDevices, { token: user.idToken })).body.devices;

@@ -20,11 +20,18 @@ export interface WaitingFile {
 
 /** What arrived by mail for an owner and waits, and what was kept out: read from their partition. */
 export interface MailArrivals {
-  list(owner: string): Promise<MailArrivalsResponse>;
-  /** Records a file that waits (its bytes are stored through the object store first); `messageId`: SES's, for the operator. */
-  record(owner: string, arrival: MailArrival, messageId: string): Promise<void>;
-  /** One waiting file, if it waits. */
-  waiting(owner: string, statementId: string): Promise<WaitingFile | undefined>;
+  /**
+   * A page of the files that wait (newest first, from the one after `after`), and the newest
+   * notes of what was kept out. A file past its time (`expiresAt`, at `now`) no longer waits.
+   */
+  list(owner: string, page?: { after?: string; now?: Date }): Promise<MailArrivalsResponse>;
+  /**
+   * Records a file that waits (its bytes are stored through the object store first), until
+   * its `expiresAt`, when the table's TTL removes it; `messageId`: SES's, for the operator.
+   */
+  record(owner: string, arrival: MailArrival & { expiresAt: string }, messageId: string): Promise<void>;
+  /** One waiting file, if it waits (at `now`: one past its time does not). */
+  waiting(owner: string, statementId: string, now?: Date): Promise<WaitingFile | undefined>;
   /** Lets a waiting file's record go (its bytes go through the object store). */
   discard(owner: string, statementId: string): Promise<void>;
 }
@@ -42,26 +49,30 @@ const readValue = (item: unknown): ReadValue | undefined => {
   return typeof value?.value === 'string' ? { value: value.value, detail: text(value.detail) } : undefined;
 };
 
+/** Whether a record of a waiting file is past its time (records from before waiting ended have none). */
+const expired = (item: Record<string, unknown>, now: Date): boolean =>
+  typeof item.expiresAt === 'string' && item.expiresAt <= now.toISOString();
+
 export const dynamoMailArrivals = (tableName: string, client: DynamoDBClient): MailArrivals => {
   const { documents } = tableAccess(tableName, client);
-  const newest = async (owner: string, prefix: string, limit: number) =>
-    (
-      await documents.send(
-        new QueryCommand({
-          TableName: tableName,
-          KeyConditionExpression: '#pk = :pk AND begins_with(#sk, :prefix)',
-          ExpressionAttributeNames: { '#pk': pk, '#sk': sk },
-          ExpressionAttributeValues: { ':pk': TABLE_KEYS.userPartition(owner), ':prefix': prefix },
-          ScanIndexForward: false,
-          Limit: limit,
-          ConsistentRead: true,
-        }),
-      )
-    ).Items ?? [];
   const key = (owner: string, statementId: string) => ({
     [pk]: TABLE_KEYS.userPartition(owner),
     [sk]: TABLE_KEYS.arrivedSort(statementId),
   });
+  const newest = async (owner: string, prefix: string, limit: number, after?: Record<string, string>) =>
+    documents.send(
+      new QueryCommand({
+        TableName: tableName,
+        KeyConditionExpression: '#pk = :pk AND begins_with(#sk, :prefix)',
+        ExpressionAttributeNames: { '#pk': pk, '#sk': sk },
+        ExpressionAttributeValues: { ':pk': TABLE_KEYS.userPartition(owner), ':prefix': prefix },
+        ScanIndexForward: false,
+        Limit: limit,
+        ConsistentRead: true,
+        // The page goes on from a key of the caller's own partition: the owner is never the caller's to name.
+        ...(after ? { ExclusiveStartKey: after } : {}),
+      }),
+    );
   return {
     async record(owner, arrival, messageId) {
       const { period, account } = arrival;
@@ -78,38 +89,48 @@ export const dynamoMailArrivals = (tableName: string, client: DynamoDBClient): M
             ...(period ? { period: { value: period.value, detail: period.detail } } : {}),
             ...(account ? { account: { value: account.value, detail: account.detail } } : {}),
             mail: { messageId, ...arrival.mail },
+            expiresAt: arrival.expiresAt,
+            [TABLE_KEYS.expiryAttribute]: Math.floor(Date.parse(arrival.expiresAt) / 1000),
           },
         }),
       );
     },
-    async waiting(owner, statementId) {
+    async waiting(owner, statementId, now = new Date()) {
       const { Item: item } = await documents.send(
         new GetCommand({ TableName: tableName, Key: key(owner, statementId), ConsistentRead: true }),
       );
-      return item ? { fileName: text(item.fileName), contentType: text(item.contentType), size: Number(item.size ?? 0) } : undefined;
+      return item && !expired(item, now)
+        ? { fileName: text(item.fileName), contentType: text(item.contentType), size: Number(item.size ?? 0) }
+        : undefined;
     },
     async discard(owner, statementId) {
       await documents.send(new DeleteCommand({ TableName: tableName, Key: key(owner, statementId) }));
     },
-    async list(owner) {
-      const [arrivedItems, noteItems] = await Promise.all([
-        newest(owner, TABLE_KEYS.arrivedSortPrefix, MAIL_LISTS.arrived),
+    async list(owner, { after, now = new Date() } = {}) {
+      const [arrivedPage, notePage] = await Promise.all([
+        newest(owner, TABLE_KEYS.arrivedSortPrefix, MAIL_LISTS.arrived, after ? key(owner, after) : undefined),
         newest(owner, TABLE_KEYS.mailNoteSortPrefix, MAIL_LISTS.keptOut),
       ]);
-      const arrived = arrivedItems.map((item): MailArrival => {
-        const period = readValue(item.period);
-        const account = readValue(item.account);
-        return {
-          id: text(item.id),
-          fileName: text(item.fileName),
-          contentType: text(item.contentType),
-          size: Number(item.size ?? 0),
-          reason: text(item.reason),
-          ...(period ? { period } : {}),
-          ...(account ? { account } : {}),
-          mail: mailFrom(item.mail as Record<string, unknown>),
-        };
-      });
+      const last = arrivedPage.LastEvaluatedKey?.[sk];
+      const nextArrived = typeof last === 'string' ? last.slice(TABLE_KEYS.arrivedSortPrefix.length) : undefined;
+      const noteItems = notePage.Items ?? [];
+      const arrived = (arrivedPage.Items ?? [])
+        .filter((item) => !expired(item, now))
+        .map((item): MailArrival => {
+          const period = readValue(item.period);
+          const account = readValue(item.account);
+          return {
+            id: text(item.id),
+            fileName: text(item.fileName),
+            contentType: text(item.contentType),
+            size: Number(item.size ?? 0),
+            reason: text(item.reason),
+            ...(period ? { period } : {}),
+            ...(account ? { account } : {}),
+            mail: mailFrom(item.mail as Record<string, unknown>),
+            ...(typeof item.expiresAt === 'string' ? { expiresAt: item.expiresAt } : {}),
+          };
+        });
       const keptOut = noteItems.map((item): MailKeptOut => ({
         mail: mailFrom(item),
         reason: text(item.reason),
@@ -118,7 +139,7 @@ export const dynamoMailArrivals = (tableName: string, client: DynamoDBClient): M
           reason: text(skip.reason),
         })),
       }));
-      return { arrived, keptOut };
+      return { arrived, keptOut, ...(nextArrived ? { nextArrived } : {}) };
     },
   };
 };

@@ -34,7 +34,7 @@ export const MailCard = () => {
       const token = await idToken();
       const [mine, arrived] = await Promise.all([
         callPresignApi('statementsApiUrl', STATEMENT_ROUTES.mailAddress, token),
-        callPresignApi('statementsApiUrl', STATEMENT_ROUTES.mailArrivals, token),
+        callPresignApi('statementsApiUrl', STATEMENT_ROUTES.mailArrivals, token, { query: { after: '' } }),
       ]);
       setAddress(mine.address);
       setSenders(mine.senders);
@@ -53,6 +53,20 @@ export const MailCard = () => {
     // eslint-disable-next-line react-hooks/set-state-in-effect -- the address comes from the API, which is what effects are for
     void load();
   }, [load]);
+
+  // Waiting files come a page at a time: the next page is added below the ones shown.
+  const more = async (after: string) => {
+    setBusy(true);
+    setError(undefined);
+    try {
+      const page = await callPresignApi('statementsApiUrl', STATEMENT_ROUTES.mailArrivals, await idToken(), { query: { after } });
+      setArrivals((now) => now && { ...now, arrived: [...now.arrived, ...page.arrived], nextArrived: page.nextArrived });
+    } catch (caught) {
+      setError(messageOf(caught));
+    } finally {
+      setBusy(false);
+    }
+  };
 
   const newAddress = async () => {
     setBusy(true);
@@ -141,6 +155,11 @@ export const MailCard = () => {
               />
             ))}
           </ul>
+          {arrivals.nextArrived && (
+            <Button variant="secondary" onClick={() => void more(arrivals.nextArrived!)} disabled={busy}>
+              {busy ? 'Loading…' : 'Show more waiting files'}
+            </Button>
+          )}
         </>
       )}
       {arrivals && arrivals.keptOut.length > 0 && (

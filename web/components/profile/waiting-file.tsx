@@ -110,6 +110,14 @@ export const WaitingFile = ({ arrival, onDone }: { arrival: MailArrival; onDone:
       )}
       <br />
       <MailLine mail={arrival.mail} />
+      {arrival.expiresAt && (
+        <>
+          <br />
+          <small css={muted} data-testid="arrival-expiry">
+            Unless you file it, it goes on {formatDateTime(arrival.expiresAt)}.
+          </small>
+        </>
+      )}
       {mode === 'filing' && (
         <form onSubmit={file} aria-label={`File ${arrival.fileName}`} css={{ margin: '0.5rem 0 0', maxWidth: '28rem' }}>
           <TextField
