@@ -240,8 +240,14 @@ export const createSweep = (deps: SweepDeps) => async (): Promise<SweepReport> =
     // Its verdict may have come since the record was read.
     if ((await deps.objects.scanVerdict(key)) !== undefined) return;
     if (deps.scans && waited >= rescanAfterMs) {
-      await deps.scans.request(key);
-      report.rescansRequested++;
+      // A request refused (the plan not covering the bucket, throttling) is logged and tried
+      // again at the next run; the file is still counted overdue below, which the alarm sees.
+      try {
+        await deps.scans.request(key);
+        report.rescansRequested++;
+      } catch (error) {
+        deps.log.warn('malware scan request failed', { owner, key, error: (error as Error).name });
+      }
     }
     if (waited >= overdueAfterMs) {
       report.scansOverdue++;

@@ -9,6 +9,7 @@ import { pushSenderOf } from '../shared/push/runtime';
 import { statementAccountKey } from '../../contract/keys';
 import { dynamoRecordStore } from '../shared/records';
 import { dynamoPdfPasswords } from '../shared/records/pdf-passwords';
+import { malwareScanRequestWith } from '../shared/malware-scans';
 import { createDynamoDbClient, createS3Client, type AwsAccess } from '../shared/runtime';
 import { s3ObjectStore } from '../shared/s3';
 import { readContentText } from '../shared/search/content';
@@ -53,12 +54,12 @@ export const scanResultsOf = (...parts: CatalogueParts) =>
 export const sweepOf = (...parts: CatalogueParts) => {
   const { deps, s3, pdfPasswords } = catalogueDeps(...parts);
   const [settings, access] = parts;
-  const request = access.requestMalwareScan;
+  const request = malwareScanRequestWith(access);
   const sweep = createSweep({
     ...deps,
     versions: s3VersionedObjects(s3, settings.bucketName),
     pdfPasswords,
-    ...(request ? { scans: { request: (key: string) => request({ bucket: settings.bucketName, key }) } } : {}),
+    scans: { request: (key: string) => request({ bucket: settings.bucketName, key }) },
     ...(settings.scanRetrySeconds !== undefined ? { rescanAfterSeconds: settings.scanRetrySeconds } : {}),
   });
   return (_event: unknown) => sweep();

@@ -29,7 +29,7 @@ export interface AwsAccess {
   /**
    * Asks the malware scan to scan an object again (GuardDuty Malware Protection's
    * SendObjectMalwareScan, with this access's role).
-   * @default none asked: the sweep counts a file with no verdict as overdue (alarmed on)
+   * @default GuardDuty's API (lambda/shared/malware-scans.ts)
    */
   requestMalwareScan?: (object: { bucket: string; key: string }) => Promise<void>;
 }

@@ -235,13 +235,35 @@ describe('a file whose malware verdict never came', () => {
     expect(setup.asked).toEqual([profileImageKey(BOB)]);
   });
 
-  test('with nowhere to send it (no scan requests), it is still counted overdue', async () => {
+  test('a request the scan refuses is logged and asked again at the next run; the file is still counted overdue, and the run goes on', async () => {
     const objects = memoryObjects();
     const records = memoryRecords();
-    const sweep = createSweep({ objects, versions: objects, records, log: capturingLog(), clock: minutesAfter(90) });
+    const log = capturingLog();
+    let refusals = 0;
+    const refused = Object.assign(new Error('The bucket has no Malware Protection plan'), { name: 'AccessDeniedException' });
+    const sweep = createSweep({
+      objects,
+      versions: objects,
+      records,
+      log,
+      scans: {
+        request: async () => {
+          refusals++;
+          throw refused;
+        },
+      },
+      clock: minutesAfter(90),
+    });
     objects.objects.set(statementKey(ALICE, ID), pdf());
     objects.verdicts.set(statementKey(ALICE, ID), undefined);
     await records.putStatement({ ...record(ALICE, ID), status: 'SCANNING', uploadedAt: UPLOADED });
+    objects.objects.set(statementKey(BOB, ID), pdf());
+    objects.verdicts.set(statementKey(BOB, ID), 'NO_THREATS_FOUND');
+    await records.putStatement({ ...record(BOB, ID), status: 'SCANNING', uploadedAt: UPLOADED });
+    expect(await sweep()).toMatchObject({ rescansRequested: 0, scansOverdue: 1, scansApplied: 1 });
     expect(await sweep()).toMatchObject({ rescansRequested: 0, scansOverdue: 1 });
+    expect(refusals).toBe(2);
+    expect(log.text()).toContain('malware scan request failed');
+    expect(log.text()).toContain('AccessDeniedException');
   });
 });
