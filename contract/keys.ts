@@ -311,6 +311,12 @@ export const TABLE_KEYS = {
    * CONTENT_READ_ATTEMPTS (contract/search/not-indexed.ts) it is read no more.
    */
   indexAttemptsAttribute: 'indexAttempts',
+  /**
+   * On a record (kept or in Recently deleted): its search postings hold no account number
+   * in clear (contract/search/identifiers). A reading written since they were hashed sets
+   * it; the sweep rewrites what an earlier release wrote of a record without it.
+   */
+  identifiersHiddenAttribute: 'identifiersHidden',
   /** The sort keys of the ordered list copies. */
   listOrderSortPrefix: ORDER_SORT_PREFIX,
   listOrderSort: (statement: { id: string; fileName: string; accountLabel: string; accountKey?: string; period: string }): string =>

@@ -265,9 +265,11 @@ export class StatementVaultStack extends Stack {
     push.grantNotify(shares.handler);
     this.push = push;
 
-    // Account identifiers: the statements API hands each owner the key their files' identifiers are hashed with.
+    // Account identifiers: the statements API hands each owner the key their files' identifiers are hashed with;
+    // the catalogue's functions hash the account numbers in a statement's text with it, and search those in a query.
     this.accountIdentifiers = new AccountIdentifiers(this, 'AccountIdentifiers', { removalPolicy });
-    this.accountIdentifiers.grantDerive(statementsApi.handler);
+    for (const deriver of [statementsApi.handler, catalogue.handler, catalogue.sweep, catalogue.scanResults, data.statementSearch])
+      this.accountIdentifiers.grantDerive(deriver);
 
     // Closing an account: the statements API records the job and starts the worker.
     const accountDeletion = new AccountDeletion(this, 'AccountDeletion', { storage, table: data.table, userPool: auth.userPool });

@@ -35,6 +35,17 @@ const hmac = async (key: Uint8Array, message: string): Promise<string> => {
   return base64url(await crypto.subtle.sign('HMAC', imported, encoder.encode(message)));
 };
 
+/**
+ * A keyed hash under the owner's key, made once for many messages (the key is imported
+ * once): what search keeps of each account number in a statement's text.
+ */
+export const ownerKeyHasher = async (ownerKey: string): Promise<(message: string) => Promise<string>> => {
+  const key = await crypto.subtle.importKey('raw', fromBase64url(ownerKey) as BufferSource, { name: 'HMAC', hash: 'SHA-256' }, false, [
+    'sign',
+  ]);
+  return async (message) => base64url(await crypto.subtle.sign('HMAC', key, encoder.encode(message)));
+};
+
 /** The owner's identifier key (base64url), from the deployment's secret: what the statements API hands its owner. */
 export const ownerIdentifierKey = (secret: string, owner: string): Promise<string> =>
   hmac(encoder.encode(secret), `${IDENTIFIER_KEYS.derivation}|${owner}`);

@@ -49,6 +49,9 @@ const IBAN_LENGTHS: Record<string, number> = {
   QA: 29, RO: 24, RS: 22, SA: 24, SE: 24, SI: 19, SK: 24, SM: 27, TN: 24, TR: 26, UA: 29, VG: 24, XK: 20,
 }; // prettier-ignore
 
+/** How long an IBAN of a country is (ISO 13616), or undefined for a country that issues none. */
+export const ibanLength = (country: string): number | undefined => IBAN_LENGTHS[country.toUpperCase()];
+
 /** Whether a compact IBAN (no spaces, upper case) has its country's length and valid check digits. */
 export const isIban = (compact: string): boolean => {
   if (!/^[A-Z]{2}\d{2}[A-Z0-9]+$/.test(compact) || IBAN_LENGTHS[compact.slice(0, 2)] !== compact.length) return false;

@@ -1,4 +1,5 @@
 import Papa from 'papaparse';
+import { maskIdentifiers } from '../search/identifiers';
 import { currencyInHeader, currencyOf, ibansIn, kindFromWords, numberOf, type AccountFacts } from './account-numbers';
 import { mostCommonPeriod, readDateColumn, type CalendarDate } from './dates';
 
@@ -187,7 +188,8 @@ const accountInPreamble = (preamble: string[][], currency: string | undefined): 
   for (const row of preamble) {
     for (const [index, cell] of row.entries()) {
       if (!namesAccount(cell) || COUNTERPARTY.test(cell)) continue;
-      const from = `the line "${row.filter(Boolean).join(' ').slice(0, 40)}"`;
+      // Quoted with its account number masked: the words are kept, and shown in a waiting file's reason.
+      const from = `the line "${maskIdentifiers(row.filter(Boolean).join(' ')).slice(0, 40)}"`;
       const line = row.join(' ');
       const value = [cell.replace(/^[^:]*:/, ''), ...row.slice(index + 1)].find((candidate) => accountOfValue(candidate));
       const account = value && factsOf(value, from, line, currency ?? currencyInPreamble(preamble));

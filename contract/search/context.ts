@@ -1,3 +1,5 @@
+import { identifierText } from '../accounts/identifier-keys';
+import { maskedText } from './identifiers';
 import { SEARCH_LIMITS, normalizeWord } from './terms';
 
 /**
@@ -52,26 +54,38 @@ export const excerptAround = (line: string, start: number): string => {
 
 /**
  * The content terms of a statement's pieces (pages, transaction descriptions), each with the
- * first line it is on: the same terms in the same order as `contentTerms`, read line by line.
- * `details` lie beside the pieces (a transaction's day and amount).
+ * first line it is on: the same words in the same order as `contentTerms`, read line by line,
+ * and each account number in them (contract/search/identifiers) as its hashed term, where
+ * `identifierTerms` (an identifier's text → its term) has one. Every line kept shows its
+ * account numbers masked. `details` lie beside the pieces (a transaction's day and amount).
  */
 export const contentTermContexts = (
   pieces: readonly string[],
   details?: readonly (PieceDetails | undefined)[],
+  identifierTerms: ReadonlyMap<string, string> = new Map(),
 ): Map<string, TermContext> => {
   const contexts = new Map<string, TermContext>();
   for (const [index, piece] of pieces.entries()) {
+    const beside = details?.[index];
     for (const line of piece.split(/\r\n|\r|\n/)) {
-      for (const match of line.matchAll(WORD)) {
-        if (contexts.size >= SEARCH_LIMITS.contentTerms) return contexts;
-        const term = normalizeWord(match[0]);
-        if (!HAS_LETTER.test(term) || [...term].length < SEARCH_LIMITS.minTermChars || contexts.has(term)) continue;
-        const beside = details?.[index];
+      const masked = maskedText(line);
+      const add = (term: string | undefined, at: number) => {
+        if (term === undefined || contexts.has(term)) return;
         contexts.set(term, {
-          text: excerptAround(line, match.index),
+          text: excerptAround(masked.text, at),
           ...(beside?.date ? { date: beside.date } : {}),
           ...(beside?.amount ? { amount: beside.amount } : {}),
         });
+      };
+      const identifiers = masked.spans.map((span) => ({ term: identifierTerms.get(identifierText(span.identifier)), at: span.start }));
+      const words = [...masked.text.matchAll(WORD)].flatMap((match) => {
+        const term = normalizeWord(match[0]);
+        return HAS_LETTER.test(term) && [...term].length >= SEARCH_LIMITS.minTermChars ? [{ term, at: match.index }] : [];
+      });
+      // In the order they are on the line: an account number before the words after it.
+      for (const { term, at } of [...identifiers, ...words].sort((a, b) => a.at - b.at)) {
+        if (contexts.size >= SEARCH_LIMITS.contentTerms) return contexts;
+        add(term, at);
       }
     }
   }

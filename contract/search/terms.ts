@@ -1,4 +1,6 @@
+import { identifierText } from '../accounts/identifier-keys';
 import { monthFromName } from '../reading/dates';
+import { identifiersIn, maskIdentifiers, maskedText } from './identifiers';
 import { PERIOD_PATTERN } from '../uploads';
 
 /**
@@ -101,19 +103,26 @@ export const filingTerms = (statement: { fileName: string; accountLabel: string;
   return terms;
 };
 
-/** A statement's content terms: its pieces' words (no numbers), at most contentTerms in all. */
+/**
+ * A statement's content words: its pieces' words (no numbers), at most contentTerms in all,
+ * read with every account number in them masked (contract/search/identifiers), so no part of
+ * one is a word; the numbers' own terms are their keyed hashes (contract/search/context.ts).
+ */
 export const contentTerms = (pieces: readonly string[]): string[] =>
   // A line break between pieces, so the last word of one and the first of the next stay two.
-  wordTerms(pieces.join('\n'), { numbers: false, max: SEARCH_LIMITS.contentTerms });
+  wordTerms(maskIdentifiers(pieces.join('\n')), { numbers: false, max: SEARCH_LIMITS.contentTerms });
 
 export interface QueryTerm {
   /** The term to match, normalised. */
   term: string;
   /** Whether any term beginning with it matches (words, and years); else only the exact term (a month). */
   prefix: boolean;
-  /** `period` when read from a period ("March 2024", "2024-03", "2024"): then `term` is "YYYY-MM" or "YYYY". */
-  kind: 'period' | 'word';
-  /** The words it was read from, as typed ("March 2024"), for messages. */
+  /**
+   * `period` when read from a period ("March 2024", "2024-03", "2024"): then `term` is "YYYY-MM" or "YYYY";
+   * `identifier` for an account number typed whole: then `term` is its keyed hash, matched exactly.
+   */
+  kind: 'period' | 'word' | 'identifier';
+  /** The words it was read from, as typed ("March 2024"), for messages; an account number masked. */
   typed: string;
 }
 
@@ -158,15 +167,22 @@ const numericPeriods = (text: string, tokens: readonly Token[]): Map<number, str
   return periods;
 };
 
+/** The account numbers typed whole in a query, by their text (identifierText): what the resolver hashes for `parseQuery`. */
+export const queryIdentifiers = (query: string) => identifiersIn([query.slice(0, SEARCH_LIMITS.queryChars)]);
+
 /**
  * What a person typed into the search box, as terms, in the order typed. A period in any of
  * the ways people write one ("March 2024", "Mar 24", "März 2024", "2024 March", "2024-03",
  * "03/2024") is one exact period term; a year alone matches its months, and names holding
  * it, by prefix; every other word matches as the start of a word, so results can follow each
- * key typed. A lone month name stays a word: "march" may be in a statement's text.
+ * key typed. A lone month name stays a word: "march" may be in a statement's text. An
+ * account number typed whole, with or without its spaces, is its hashed term
+ * (`identifierTerms`: its text → its term, from the owner's key), matched exactly; no part
+ * of it is a word, as none is in the index.
  */
-export const parseQuery = (query: string): QueryTerm[] => {
-  const text = query.slice(0, SEARCH_LIMITS.queryChars);
+export const parseQuery = (query: string, identifierTerms: ReadonlyMap<string, string> = new Map()): QueryTerm[] => {
+  const masked = maskedText(query.slice(0, SEARCH_LIMITS.queryChars));
+  const text = masked.text;
   const tokens: Token[] = [...text.matchAll(WORD)].map((match) => ({
     word: normalizeWord(match[0]),
     start: match.index,
@@ -178,8 +194,23 @@ export const parseQuery = (query: string): QueryTerm[] => {
     if (longEnough(term) && !terms.some((known) => known.term === term && known.prefix === prefix))
       terms.push({ term, prefix, kind, typed: text.slice(from.start, to.end) });
   };
+  // Account numbers in the order typed, among the words.
+  const identifiers = masked.spans.map((span) => ({ term: identifierTerms.get(identifierText(span.identifier)), span }));
+  const identifiersBefore = (end: number) => {
+    while (identifiers.length > 0 && identifiers[0].span.start < end && terms.length < SEARCH_LIMITS.queryTerms) {
+      const { term, span } = identifiers.shift()!;
+      if (term && !terms.some((known) => known.term === term))
+        terms.push({ term, prefix: false, kind: 'identifier', typed: text.slice(span.start, span.end) });
+    }
+  };
+  // What a mask shows of a number (its last four, an IBAN's country) is no word of the query.
+  const masks = masked.spans;
+  const inMask = (token: Token) => masks.some((span) => token.start >= span.start && token.start < span.end);
   for (let index = 0; index < tokens.length && terms.length < SEARCH_LIMITS.queryTerms; index++) {
     const token = tokens[index];
+    identifiersBefore(token.start + 1);
+    if (terms.length >= SEARCH_LIMITS.queryTerms) break;
+    if (inMask(token)) continue;
     const period = periods.get(index);
     // The next token, unless a numeric period holds it.
     const next = periods.has(index + 1) ? undefined : tokens[index + 1];
@@ -193,5 +224,6 @@ export const parseQuery = (query: string): QueryTerm[] => {
     else add(token.word, true, 'word', token);
     if (period || yearAfter || monthAfter) index++;
   }
+  identifiersBefore(Infinity);
   return terms;
 };

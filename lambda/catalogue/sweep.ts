@@ -4,7 +4,7 @@ import { SCAN_WAIT } from '../../contract/scanning';
 import { METRIC_NAMES } from '../shared/metrics';
 import type { OwnerRecords } from '../shared/records';
 import { applyScanVerdict, catalogueCreated, catalogueRemoved, type CatalogueDeps, type Outcome } from './core';
-import { indexAvailable } from '../shared/search/indexing';
+import { identifierTermsFor, indexAvailable } from '../shared/search/indexing';
 import { summaryCorrections } from './summaries';
 import { purgeStatement, type PurgeDeps } from '../shared/trash/purge';
 import type { PdfPasswords } from '../shared/records/pdf-passwords';
@@ -68,6 +68,11 @@ export interface SweepReport {
    * file's tries (CONTENT_READ_ATTEMPTS), so a later run indexes it by its filing alone.
    */
   indexFailures: number;
+  /**
+   * Statements (kept or in Recently deleted) whose search postings an earlier release wrote
+   * with an account number in clear, rewritten hashed and masked (each one's postings logged).
+   */
+  identifiersHidden: number;
   /** Statements deleted for good: their 30 days in Recently deleted were over (or their file was gone). */
   purged: number;
   /** Kept PDF passwords moved off account summaries (an earlier release's place) into the passwords partition. */
@@ -83,6 +88,13 @@ export interface SweepReport {
  * after search arrives indexes older vaults over a few hours instead of in one long run.
  */
 export const SWEEP_INDEXES_PER_RUN = 200;
+
+/**
+ * How many statements' postings one run looks through for account numbers an earlier
+ * release kept in clear (each a read of its terms, and of its postings where it has any):
+ * older vaults are rewritten over a few runs, once each (their records are marked).
+ */
+export const SWEEP_HIDINGS_PER_RUN = 1000;
 
 /** What the bucket holds for one owner, from the listings (which S3 returns in key order). */
 interface OwnerObjects {
@@ -217,11 +229,13 @@ export const createSweep = (deps: SweepDeps) => async (): Promise<SweepReport> =
     scansOverdue: 0,
     indexed: 0,
     indexFailures: 0,
+    identifiersHidden: 0,
     purged: 0,
     pdfPasswordsMoved: 0,
     pdfPasswordsForgotten: 0,
     failures: 0,
   };
+  let hidingsLooked = 0;
   const count = (outcome: Outcome) => {
     if (outcome === 'catalogued') report.catalogued++;
     if (outcome === 'refused') report.refused++;
@@ -308,11 +322,13 @@ export const createSweep = (deps: SweepDeps) => async (): Promise<SweepReport> =
       }
       // Postings an edit or a crash left behind its record, vaults from before search, and
       // statements from before their days and balances were read (read with their content).
+      const indexedNow = new Set<string>();
       for (const { listed: _listed, ordered: _ordered, indexed, ...statement } of records.statements) {
         if (!deps.search || (indexed && statement.balances) || statement.status !== STATEMENT_STATUS.available || !stored.has(statement.id))
           continue;
         if (report.indexed + report.indexFailures >= SWEEP_INDEXES_PER_RUN) break;
         try {
+          indexedNow.add(statement.id);
           await indexAvailable(deps, statement);
           report.indexed++;
         } catch (error) {
@@ -323,6 +339,32 @@ export const createSweep = (deps: SweepDeps) => async (): Promise<SweepReport> =
             errorName: error instanceof Error ? error.name : typeof error,
           });
         }
+      }
+      // Account numbers an earlier release kept in clear in the postings (a reading just written keeps none).
+      const toHide = [
+        ...records.statements.map((statement) => ({ id: statement.id, place: 'kept' as const })),
+        ...records.deleted.map((deleted) => ({ id: deleted.id, place: 'deleted' as const })),
+      ].filter(({ id }) => !records.identifiersHidden?.has(id) && !indexedNow.has(id));
+      if (deps.search && toHide.length > 0 && !(await deps.closing?.(owner))) {
+        for (const { id, place } of toHide) {
+          if (hidingsLooked >= SWEEP_HIDINGS_PER_RUN) break;
+          hidingsLooked++;
+          try {
+            const postings = await deps.search.index.hideIdentifiers(owner, id, place, identifierTermsFor(deps.search, owner));
+            if (postings === 0) continue;
+            report.identifiersHidden++;
+            deps.log.info('account numbers hidden in the search postings of a statement', { statementId: id, postings });
+          } catch (error) {
+            report.indexFailures++;
+            deps.log.error('hiding the account numbers of a statement failed', {
+              owner,
+              statementId: id,
+              errorName: error instanceof Error ? error.name : typeof error,
+            });
+          }
+        }
+        // A deletion that began meanwhile may have emptied the index before these writes: take them back.
+        if (await deps.closing?.(owner)) for (const { id } of toHide) await deps.search.index.remove(owner, id);
       }
       const avatar = profileImageKey(owner);
       if (hasAvatar && records.avatarKey !== avatar && (await catalogueCreated(deps, avatar)) === 'scanning') {

@@ -7,6 +7,7 @@ import type { MetricsPort } from '../shared/metrics';
 import { dynamoDeviceStore } from '../shared/push/devices';
 import { pushSenderOf } from '../shared/push/runtime';
 import { statementAccountKey } from '../../contract/keys';
+import { ownerKeysWith } from '../shared/secrets';
 import { dynamoRecordStore } from '../shared/records';
 import { dynamoPdfPasswords } from '../shared/records/pdf-passwords';
 import { malwareScanRequestWith } from '../shared/malware-scans';
@@ -39,6 +40,8 @@ const catalogueDeps = (settings: HandlerEnvironment, access: AwsAccess, log: Log
         readContentText(s3RangeSource(s3, settings.bucketName, statement.key, statement.size), statement.contentType, {
           pdfPassword: () => pdfPasswords.kept(statement.owner, statementAccountKey(statement)),
         }),
+      // The account numbers in a statement's text are kept hashed under its owner's key.
+      ownerKey: ownerKeysWith(settings, access),
     },
   };
   return { deps, s3, pdfPasswords };

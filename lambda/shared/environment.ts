@@ -19,7 +19,7 @@ export interface HandlerEnvironment {
   shareReaderRoleArn?: string;
   /** Set for the share API: who tells an owner of a share's first opening. */
   notifierFunctionName?: string;
-  /** Set for the statements API: the secret owners' identifier keys come from. */
+  /** Set for the statements API, the mail function, the catalogue's functions and search: the secret owners' identifier keys come from. */
   identifierSecretArn?: string;
   /** Set for the statements API and the mail function where the deployment receives mail. */
   mailDomain?: string;

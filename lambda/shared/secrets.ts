@@ -1,4 +1,7 @@
+import { ownerIdentifierKey } from '../../contract/accounts/identifier-keys';
+import { LAMBDA_ENV } from '../../contract/lambda-env';
 import { clientOptions } from './client-options';
+import { required, type HandlerEnvironment } from './environment';
 import { once } from './once';
 import type { AwsAccess } from './runtime';
 
@@ -17,4 +20,14 @@ export const secretsManagerRead = (access: AwsAccess) => {
 };
 
 /** A secret's value, read with the access's own reader (the local stack's) or Secrets Manager's. */
-export const readSecretWith = (access: AwsAccess): ((secretArn: string) => Promise<string>) => access.readSecret ?? secretsManagerRead(access);
+export const readSecretWith = (access: AwsAccess): ((secretArn: string) => Promise<string>) =>
+  access.readSecret ?? secretsManagerRead(access);
+
+/**
+ * Each owner's identifier key (contract/accounts/identifier-keys), derived from the
+ * deployment's secret, which is read once, at the first key asked for.
+ */
+export const ownerKeysWith = (settings: Pick<HandlerEnvironment, 'identifierSecretArn'>, access: AwsAccess) => {
+  const secret = once(() => readSecretWith(access)(required(settings.identifierSecretArn, LAMBDA_ENV.identifierSecretArn)));
+  return async (owner: string): Promise<string> => ownerIdentifierKey(await secret(), owner);
+};

@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { SUB_PATTERN, STATEMENT_ID_PATTERN } from '../../contract/keys';
-import { SEARCH_LIMITS, TERM_SOURCES, filingTerms, parseQuery, type QueryTerm } from '../../contract/search/terms';
+import { identifierTerms } from '../../contract/search/identifiers';
+import { SEARCH_LIMITS, TERM_SOURCES, filingTerms, parseQuery, queryIdentifiers, type QueryTerm } from '../../contract/search/terms';
 import type { Statement } from '../../contract/entities';
 import type { TermContext } from '../../contract/search/context';
 import type { Log } from '../shared/log';
@@ -143,6 +144,9 @@ export const bestCandidates = (terms: QueryTerm[], candidates: Candidate[], coun
  */
 export const rankHits = (terms: QueryTerm[], candidates: Candidate[], records: Map<string, Statement>): SearchHit[] => {
   const hits: (SearchHit & { score: number; id: string })[] = [];
+  // An account number's stored term is its hash: it is shown as typed, masked.
+  const shown = new Map(terms.filter(({ kind }) => kind === 'identifier').map(({ term, typed }) => [term, typed]));
+  const show = (word: string) => shown.get(word) ?? word;
   for (const candidate of candidates) {
     const statement = records.get(candidate.id);
     if (!statement) continue;
@@ -162,9 +166,9 @@ export const rankHits = (terms: QueryTerm[], candidates: Candidate[], records: M
     hits.push({
       id: statement.id,
       statement,
-      matches: [...new Set(perTerm.flatMap(({ words }) => words))],
+      matches: [...new Set(perTerm.flatMap(({ words }) => words.map(show)))],
       fields: fieldsOf(perTerm.reduce((all, { sources }) => all | sources, 0)),
-      contexts: contextsOf(candidate),
+      contexts: contextsOf(candidate).map((context) => ({ ...context, word: show(context.word) })),
       score: scoreOf(terms, perTerm),
     });
   }
@@ -172,7 +176,17 @@ export const rankHits = (terms: QueryTerm[], candidates: Candidate[], records: M
 };
 
 export const createStatementSearch =
-  (deps: { index: SearchIndex; order: StatementOrder; log: Log }) =>
+  (deps: {
+    index: SearchIndex;
+    order: StatementOrder;
+    log: Log;
+    /**
+     * The owner's identifier key, which an account number typed whole is hashed with, as
+     * the catalogue hashed the numbers in their statements (contract/search/identifiers).
+     * @default none: an account number typed finds nothing
+     */
+    ownerKey?: (owner: string) => Promise<string>;
+  }) =>
   async (event: StatementSearchEvent): Promise<StatementSearchResult> => {
     if (typeof event.owner !== 'string' || !SUB_PATTERN.test(event.owner))
       return { error: { type: 'Unauthorized', message: 'A signed-in user is required.' } };
@@ -183,7 +197,10 @@ export const createStatementSearch =
     }
     const parsed = searchArguments.safeParse(event.arguments);
     if (!parsed.success) return { error: { type: 'BadRequest', message: parsed.error.issues.map((issue) => issue.message).join('; ') } };
-    const terms = parseQuery(parsed.data.query);
+    const identifiers = queryIdentifiers(parsed.data.query);
+    const hashed =
+      identifiers.size > 0 && deps.ownerKey ? await identifierTerms(await deps.ownerKey(event.owner), identifiers.values()) : undefined;
+    const terms = parseQuery(parsed.data.query, hashed);
     if (terms.length === 0) return { hits: [], partial: false };
     const limit = parsed.data.limit ?? SEARCH_READ.hitsDefault;
     const read = await Promise.all(terms.map((term) => deps.index.postings(event.owner, term, SEARCH_READ.postingsPerTerm)));

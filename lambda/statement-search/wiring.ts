@@ -2,6 +2,7 @@ import type { Tracer } from '@aws-lambda-powertools/tracer';
 import type { HandlerEnvironment } from '../shared/environment';
 import type { Log } from '../shared/log';
 import { createDynamoDbClient, type AwsAccess } from '../shared/runtime';
+import { ownerKeysWith } from '../shared/secrets';
 import { dynamoSearchIndex } from '../shared/search/index-store';
 import { createStatementSearch } from './core';
 import { dynamoStatementOrder } from './order';
@@ -13,5 +14,6 @@ export const statementSearchOf = (settings: HandlerEnvironment, access: AwsAcces
     index: dynamoSearchIndex(settings.tableName, client),
     order: dynamoStatementOrder(settings.tableName, client),
     log,
+    ownerKey: ownerKeysWith(settings, access),
   });
 };

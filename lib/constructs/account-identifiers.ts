@@ -11,9 +11,12 @@ export interface AccountIdentifiersProps {
 
 /**
  * The deployment's secret for account identifiers. A file's IBAN or account number is
- * stored only as a keyed hash under its owner's key, which the statements API derives from
- * this secret and the owner's id when the owner asks (contract/accounts/identifier-keys).
- * CloudFormation makes the secret; it is in no template, bundle or log.
+ * stored only as a keyed hash under its owner's key, which the functions granted here derive
+ * from this secret and the owner's id (contract/accounts/identifier-keys): the statements
+ * API for the owner's browser, the mail function for what it files, the catalogue's
+ * functions for the account numbers in a statement's text and search for those typed
+ * (contract/search/identifiers). CloudFormation makes the secret; it is in no template,
+ * bundle or log.
  */
 export class AccountIdentifiers extends Construct {
   readonly secret: secretsmanager.Secret;

@@ -156,7 +156,7 @@ test('the dialect is said in words', () => {
   expect(latin.account).toEqual({
     value: '••5678',
     source: 'file',
-    detail: 'the line "Kontonummer: DE27120300001012345678 / Gi"',
+    detail: 'the line "Kontonummer: DE•••• 5678 / Girokonto"',
     // Its IBAN's check digits are wrong (the publisher's made-up number): four digits, nothing to match by.
     facts: expect.objectContaining({ last4: '5678', identifiers: [], kind: 'current', currency: 'EUR' }),
   });

@@ -240,6 +240,7 @@ describe("an owner whose account's deletion begins while a statement of theirs i
           onWrite();
           return { written: content?.length ?? 0, removed: 0, partial: !content };
         },
+        hideIdentifiers: async () => 0,
         async remove(_owner, statementId) {
           const had = terms.get(statementId)?.length ?? 0;
           terms.delete(statementId);

@@ -45,6 +45,7 @@ const memoryIndex = (gone: Set<string> = new Set()) => {
       return attempts.get(key);
     },
     remove: () => Promise.reject(new Error('not used')),
+    hideIdentifiers: async () => 0,
     postings: () => Promise.reject(new Error('not used')),
     statements: () => Promise.reject(new Error('not used')),
   };

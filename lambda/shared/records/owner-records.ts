@@ -2,7 +2,7 @@ import { TABLE_KEYS } from '../../../contract/keys';
 import type { DeletedStatement } from '../../../contract/entities';
 import type { OwnerRecords, RecordStore } from './port';
 import { COVERAGE_IDS, IDENTIFIER_KEYS_ATTRIBUTE } from './summaries';
-import { INDEXED, LISTED, ORDERED, PURGING, pk, quotaOf, sk, stripKeys, versionOf, type TableAccess } from './table';
+import { IDENTIFIERS_HIDDEN, INDEXED, LISTED, ORDERED, PURGING, pk, quotaOf, sk, stripKeys, versionOf, type TableAccess } from './table';
 
 /** A string set's members, sorted (none when the attribute is absent). */
 const setOf = (value: unknown): string[] => (value instanceof Set ? [...(value as Set<string>)].sort() : []);
@@ -19,6 +19,7 @@ export const ownerRecords = ({ queryAll }: TableAccess): Pick<RecordStore, 'owne
       // Without a QUOTA item the owner has no statement: the lists read in order.
       listsOrdered: true,
     };
+    const identifiersHidden = new Set<string>();
     // One partition, in sort-key order: the summaries, PROFILE and QUOTA, then STATEMENT#{ulid}, TRASH#{ulid} and UPLOAD#{ulid}.
     const items = queryAll({
       KeyConditionExpression: '#pk = :pk',
@@ -27,6 +28,7 @@ export const ownerRecords = ({ queryAll }: TableAccess): Pick<RecordStore, 'owne
     });
     for await (const item of items) {
       const sortKey = String(item[sk]);
+      if (item[IDENTIFIERS_HIDDEN] === true) identifiersHidden.add(String(item.id));
       const totals = { count: Number(item.count ?? 0), bytes: Number(item.bytes ?? 0) };
       if (sortKey === TABLE_KEYS.profileSort && typeof item.avatarKey === 'string') records.avatarKey = item.avatarKey;
       else if (sortKey === TABLE_KEYS.quotaSort) {
@@ -62,6 +64,6 @@ export const ownerRecords = ({ queryAll }: TableAccess): Pick<RecordStore, 'owne
         });
       }
     }
-    return records;
+    return { ...records, identifiersHidden };
   },
 });

@@ -188,6 +188,11 @@ export interface OwnerRecords {
   uploads: HeldUpload[];
   /** The statements in Recently deleted, and whether each one's deletion for good has begun. */
   deleted: (DeletedStatement & { purging: boolean })[];
+  /**
+   * The statements (kept or in Recently deleted) whose search postings are known to hold no
+   * account number in clear (TABLE_KEYS.identifiersHiddenAttribute). @default none known
+   */
+  identifiersHidden?: ReadonlySet<string>;
   summaries: Summaries;
   avatarKey?: string;
 }

@@ -14,6 +14,7 @@ export const LISTED = TABLE_KEYS.listedAttribute;
 export const ORDERED = TABLE_KEYS.orderedAttribute;
 export const INDEXED = TABLE_KEYS.indexedAttribute;
 export const INDEX_ATTEMPTS = TABLE_KEYS.indexAttemptsAttribute;
+export const IDENTIFIERS_HIDDEN = TABLE_KEYS.identifiersHiddenAttribute;
 export const PURGING = TABLE_KEYS.purgingAttribute;
 
 export const profileKey = (owner: string) => ({ [pk]: TABLE_KEYS.userPartition(owner), [sk]: TABLE_KEYS.profileSort });
@@ -97,6 +98,7 @@ export const stripKeys = (item: Record<string, unknown>): Statement => {
     [ORDERED]: _ordered,
     [INDEXED]: _indexed,
     [INDEX_ATTEMPTS]: _attempts,
+    [IDENTIFIERS_HIDDEN]: _hidden,
     ...statement
   } = item;
   return statement as unknown as Statement;

@@ -6,6 +6,7 @@ import type { PurgeEntry, RecordStore } from './port';
 import { allCopies, asRead, copyKey, listCopies } from './statements';
 import { nameAccountByOldest, quotaUpdate, removeEmptySummaries, summaryUpdates } from './summaries';
 import {
+  IDENTIFIERS_HIDDEN,
   INDEXED,
   LISTED,
   ORDERED,
@@ -83,6 +84,7 @@ export const trashRecords = (
                 ...deleted,
                 ...deletedItemKey(owner, statementId),
                 ...(item[INDEXED] !== undefined ? { [INDEXED]: item[INDEXED] } : {}),
+                ...(item[IDENTIFIERS_HIDDEN] === true ? { [IDENTIFIERS_HIDDEN]: true } : {}),
               },
               ConditionExpression: 'attribute_not_exists(#pk)',
               ExpressionAttributeNames: { '#pk': pk },
@@ -156,6 +158,7 @@ export const trashRecords = (
                   [LISTED]: true,
                   [ORDERED]: true,
                   ...(item[INDEXED] !== undefined ? { [INDEXED]: item[INDEXED] } : {}),
+                  ...(item[IDENTIFIERS_HIDDEN] === true ? { [IDENTIFIERS_HIDDEN]: true } : {}),
                 },
                 ConditionExpression: 'attribute_not_exists(#pk)',
                 ExpressionAttributeNames: { '#pk': pk },

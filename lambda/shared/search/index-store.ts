@@ -12,7 +12,19 @@ import { STATEMENT_STATUS, type Statement } from '../../../contract/entities';
 import { TABLE_KEYS } from '../../../contract/keys';
 import type { TermContext } from '../../../contract/search/context';
 import { TERM_SOURCES, filingTerms, type QueryTerm } from '../../../contract/search/terms';
-import { INDEXED, INDEX_ATTEMPTS, ignoreConditionFailure, pk, sk, statementItemKey, stripKeys } from '../records/table';
+import type { AccountIdentifier } from '../../../contract/reading/account-numbers';
+import {
+  IDENTIFIERS_HIDDEN,
+  INDEXED,
+  INDEX_ATTEMPTS,
+  deletedItemKey,
+  ignoreConditionFailure,
+  pk,
+  sk,
+  statementItemKey,
+  stripKeys,
+} from '../records/table';
+import { identifiersInTerms, planHiding } from './hidden-identifiers';
 
 /** The record's words for why its contents are not indexed (the GraphQL Statement's field of that name). */
 const NOT_INDEXED = 'contentNotIndexed' satisfies keyof Statement;
@@ -57,6 +69,18 @@ export interface SearchIndex {
   attempt(owner: string, statementId: string): Promise<number | undefined>;
   /** Removes a statement's postings; repeatable. */
   remove(owner: string, statementId: string): Promise<number>;
+  /**
+   * Rewrites what an earlier release stored of a statement's account numbers in clear
+   * (hidden-identifiers.ts): its terms hashed with `terms` (the numbers' texts → their
+   * hashed terms), its contexts masked. Then marks its record (kept, or in Recently
+   * deleted) so, if it is still there; the postings it wrote or deleted, 0 when none held one.
+   */
+  hideIdentifiers(
+    owner: string,
+    statementId: string,
+    place: 'kept' | 'deleted',
+    terms: (identifiers: AccountIdentifier[]) => Promise<ReadonlyMap<string, string>>,
+  ): Promise<number>;
   /** The owner's postings under one query term, newest statement first within a term, at most `limit`. */
   postings(owner: string, term: QueryTerm, limit: number): Promise<{ postings: Posting[]; complete: boolean }>;
   /** The owner's statement records with these ids (those that exist). */
@@ -115,6 +139,21 @@ export const dynamoSearchIndex = (tableName: string, client: DynamoDBClient): Se
       }
     };
     await Promise.all(Array.from({ length: PARALLEL_BATCHES }, send));
+  };
+
+  /** The items with these keys (those that exist), in batches, unprocessed keys asked for again. */
+  const batchGet = async (all: Record<string, string>[]) => {
+    const found: Record<string, unknown>[] = [];
+    let keys = all;
+    for (let attempt = 0; keys.length > 0; attempt++) {
+      if (attempt > 0) await pause(attempt);
+      const batch = keys.slice(0, GET_BATCH);
+      const answer = await documents.send(new BatchGetCommand({ RequestItems: { [tableName]: { Keys: batch } } }));
+      found.push(...(answer.Responses?.[tableName] ?? []));
+      keys = [...((answer.UnprocessedKeys?.[tableName]?.Keys ?? []) as typeof keys), ...keys.slice(GET_BATCH)];
+      if (attempt > BATCH_RETRIES) throw Object.assign(new Error('the table kept refusing reads'), { name: 'ReadThrottled' });
+    }
+    return found;
   };
 
   /** A statement's terms as last written: term to source bits, and its content's terms (absent: never read). */
@@ -195,7 +234,8 @@ export const dynamoSearchIndex = (tableName: string, client: DynamoDBClient): Se
         // tries start again; tries used up stay, so the file is never read again.
         const read = content !== undefined;
         const reason = read ? reading.notIndexed : undefined;
-        const sets = ['#indexed = :mark', ...(reason !== undefined ? ['#notIndexed = :reason'] : [])];
+        // Its postings now hold account numbers only as their hashes (contract/search/context.ts).
+        const sets = ['#indexed = :mark', ...(read ? ['#hidden = :true'] : []), ...(reason !== undefined ? ['#notIndexed = :reason'] : [])];
         const removes = read ? [...(reason === undefined ? ['#notIndexed'] : []), ...(reading.gaveUp ? [] : ['#attempts'])] : [];
         // Only the record as indexed: an edit meanwhile leaves it unmarked for the sweep.
         await documents
@@ -207,11 +247,12 @@ export const dynamoSearchIndex = (tableName: string, client: DynamoDBClient): Se
               ConditionExpression: 'fileName = :name AND accountLabel = :account AND period = :period',
               ExpressionAttributeNames: {
                 '#indexed': INDEXED,
-                ...(read ? { '#notIndexed': NOT_INDEXED } : {}),
+                ...(read ? { '#notIndexed': NOT_INDEXED, '#hidden': IDENTIFIERS_HIDDEN } : {}),
                 ...(removes.includes('#attempts') ? { '#attempts': INDEX_ATTEMPTS } : {}),
               },
               ExpressionAttributeValues: {
                 ...(reason !== undefined ? { ':reason': reason } : {}),
+                ...(read ? { ':true': true } : {}),
                 ':mark': indexedMark(statement),
                 ':name': statement.fileName,
                 ':account': statement.accountLabel,
@@ -253,6 +294,68 @@ export const dynamoSearchIndex = (tableName: string, client: DynamoDBClient): Se
       return terms.length;
     },
 
+    async hideIdentifiers(owner, statementId, place, terms) {
+      const before = await readDoc(owner, statementId);
+      const content = before?.content ?? [];
+      let written = 0;
+      if (content.length > 0) {
+        const read = await batchGet(content.map((term) => postingKey(owner, term, statementId)));
+        const postings = new Map(
+          read.map((item) => {
+            const key = String(item[sk]);
+            const term = key.slice(TABLE_KEYS.searchTermPrefix.length, key.lastIndexOf('|'));
+            const context = contextOf(item[ATTR.context]);
+            return [term, { sources: Number(item[ATTR.sources] ?? 0), ...(context ? { context } : {}) }];
+          }),
+        );
+        const plan = planHiding(content, postings, before!.filing, await terms(identifiersInTerms(content)));
+        if (plan.puts.size + plan.deletes.length > 0) {
+          // Only while the statement's terms item is there: a removal meanwhile took every posting.
+          const putDoc = (terms: readonly string[]) =>
+            documents.send(
+              new UpdateCommand({
+                TableName: tableName,
+                Key: docKey(owner, statementId),
+                UpdateExpression: 'SET #content = :content',
+                ConditionExpression: 'attribute_exists(#pk)',
+                ExpressionAttributeNames: { '#content': ATTR.content, '#pk': pk },
+                ExpressionAttributeValues: { ':content': terms },
+              }),
+            );
+          // The terms item first, holding every term either way: a write cut short leaves no
+          // posting that a later removal cannot find.
+          const kept = await putDoc([...new Set([...content, ...plan.content])]).then(
+            () => true,
+            (error: Error) => (ignoreConditionFailure(error), false),
+          );
+          if (!kept) return 0;
+          await batchWrite([
+            ...[...plan.puts].map(([term, posting]) => ({
+              PutRequest: {
+                Item: { ...postingKey(owner, term, statementId), [ATTR.sources]: posting.sources, [ATTR.context]: posting.context },
+              },
+            })),
+            ...plan.deletes.map((term) => ({ DeleteRequest: { Key: postingKey(owner, term, statementId) } })),
+          ]);
+          await putDoc(plan.content).catch(ignoreConditionFailure);
+          written = plan.puts.size + plan.deletes.length;
+        }
+      }
+      await documents
+        .send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: place === 'kept' ? statementItemKey(owner, statementId) : deletedItemKey(owner, statementId),
+            UpdateExpression: 'SET #hidden = :true',
+            ConditionExpression: 'attribute_exists(#pk)',
+            ExpressionAttributeNames: { '#hidden': IDENTIFIERS_HIDDEN, '#pk': pk },
+            ExpressionAttributeValues: { ':true': true },
+          }),
+        )
+        .catch(ignoreConditionFailure);
+      return written;
+    },
+
     async postings(owner, query, limit) {
       // An exact term ends at its separator; a prefix matches every term that begins with it.
       const begins = `${TABLE_KEYS.searchTermPrefix}${query.term}${query.prefix ? '' : '|'}`;
@@ -289,17 +392,7 @@ export const dynamoSearchIndex = (tableName: string, client: DynamoDBClient): Se
     },
 
     async statements(owner, ids) {
-      const found: Statement[] = [];
-      let keys = [...new Set(ids)].map((id) => statementItemKey(owner, id));
-      for (let attempt = 0; keys.length > 0; attempt++) {
-        if (attempt > 0) await pause(attempt);
-        const batch = keys.slice(0, GET_BATCH);
-        const answer = await documents.send(new BatchGetCommand({ RequestItems: { [tableName]: { Keys: batch } } }));
-        found.push(...(answer.Responses?.[tableName] ?? []).map(stripKeys));
-        keys = [...(answer.UnprocessedKeys?.[tableName]?.Keys ?? []), ...keys.slice(GET_BATCH)] as typeof keys;
-        if (attempt > BATCH_RETRIES) throw Object.assign(new Error('the table kept refusing reads'), { name: 'ReadThrottled' });
-      }
-      return found;
+      return (await batchGet([...new Set(ids)].map((id) => statementItemKey(owner, id)))).map(stripKeys);
     },
   };
 };

@@ -1,6 +1,8 @@
 import { STATEMENT_STATUS, type Statement } from '../../../contract/entities';
 import { CONTENT_READ_ATTEMPTS, notIndexedReason } from '../../../contract/search/not-indexed';
 import { contentTermContexts, type PieceDetails } from '../../../contract/search/context';
+import { identifierTerms, identifiersIn } from '../../../contract/search/identifiers';
+import type { AccountIdentifier } from '../../../contract/reading/account-numbers';
 import type { StatementBalances } from '../../../contract/reading/balances';
 import type { Log } from '../log';
 import type { RecordStore } from '../records/port';
@@ -25,7 +27,22 @@ export interface SearchIndexing {
   index: SearchIndex;
   /** Reads a statement's file (only ever one the malware scan found clean). */
   readContent(statement: Statement): Promise<ContentPieces>;
+  /**
+   * The owner's identifier key (contract/accounts/identifier-keys), which the account numbers
+   * in their statements' text are hashed with for search.
+   * @default none: account numbers are masked in what is kept, and not found by search
+   */
+  ownerKey?(owner: string): Promise<string>;
 }
+
+/** The hashed terms of account numbers (contract/search/identifiers) under the owner's key, by their text; none without a key. */
+export const identifierTermsFor =
+  (search: Pick<SearchIndexing, 'ownerKey'>, owner: string) =>
+  async (identifiers: Iterable<AccountIdentifier>): Promise<Map<string, string>> => {
+    const all = [...identifiers];
+    if (all.length === 0 || !search.ownerKey) return new Map();
+    return identifierTerms(await search.ownerKey(owner), all);
+  };
 
 /**
  * Indexes a statement that became available: its file is read here, once, after the scan
@@ -59,7 +76,11 @@ export const indexAvailable = async (
   if (attempt === undefined) return;
   const gaveUp = attempt > CONTENT_READ_ATTEMPTS;
   const content: ContentPieces = gaveUp ? { pieces: [], note: 'failed' } : await deps.search.readContent(statement);
-  const contexts = contentTermContexts(content.pieces, content.details);
+  const contexts = contentTermContexts(
+    content.pieces,
+    content.details,
+    await identifierTermsFor(deps.search, statement.owner)(identifiersIn(content.pieces).values()),
+  );
   const reading: ContentReading = { notIndexed: notIndexedReason(content.pieces, content.note), gaveUp, contexts };
   const outcome = await deps.search.index.write(statement, [...contexts.keys()], reading);
   // Its days and money, read once: a record that has them (read before, or entered) keeps its own.
