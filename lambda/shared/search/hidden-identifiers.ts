@@ -1,14 +1,15 @@
 import { identifierText } from '../../../contract/accounts/identifier-keys';
 import type { AccountIdentifier } from '../../../contract/reading/account-numbers';
 import type { TermContext } from '../../../contract/search/context';
-import { identifierSpans, isIdentifierTerm, maskIdentifiers } from '../../../contract/search/identifiers';
+import { identifierSpans, isIdentifierTerm, maskIdentifiers, type IdentifierSpan } from '../../../contract/search/identifiers';
 import { TERM_SOURCES, wordTerms } from '../../../contract/search/terms';
 
 /**
  * What an earlier release wrote of a statement's account numbers, made as this one writes
  * it (contract/search/identifiers): a content term that holds one ("de89370400440532013000",
- * "kto12345678") gives way to the number's hashed term and the words beside it, and every
- * context shows its numbers masked. A pure plan over the postings as read; the index store
+ * "kto12345678") gives way to the number's hashed term and the words beside it, a word that
+ * was only a part of one ("nwbk" of "GB29 NWBK 6016 …") goes, a number in a stored line
+ * gets its hashed term, and every context shows its numbers masked. A pure plan over the postings as read; the index store
  * writes it (index-store.ts).
  */
 
@@ -47,9 +48,12 @@ export const hiddenContextText = (text: string): string => {
 const hiddenContext = (context: TermContext | undefined): TermContext | undefined =>
   context && { ...context, text: hiddenContextText(context.text) };
 
-/** The account numbers the stored terms hold (what to hash for `planHiding`). */
-export const identifiersInTerms = (terms: readonly string[]): AccountIdentifier[] =>
-  terms.filter((term) => !isIdentifierTerm(term)).flatMap((term) => identifierSpans(term).map((span) => span.identifier));
+/** The account numbers stored terms and their lines hold (what to hash for `planHiding`). */
+export const identifiersInStored = (terms: readonly string[], postings: ReadonlyMap<string, StoredPosting>): AccountIdentifier[] =>
+  [
+    ...terms.filter((term) => !isIdentifierTerm(term)),
+    ...[...postings.values()].flatMap(({ context }) => (context ? [context.text] : [])),
+  ].flatMap((text) => identifierSpans(text).map((span) => span.identifier));
 
 /**
  * The plan for one statement: its content terms in order, each one's posting as read
@@ -79,21 +83,25 @@ export const planHiding = (
     next.set(term, posting);
     if (isChanged) changed.add(term);
   };
+  const hashed = (spans: readonly IdentifierSpan[]) => spans.flatMap((span) => identifierTerms.get(identifierText(span.identifier)) ?? []);
   for (const term of content) {
     const read = postings.get(term) ?? { sources: TERM_SOURCES.content };
     const context = hiddenContext(read.context);
+    const withContext = context ? { context } : {};
+    // A number in the line a word was first seen on is found by its hash from now on, with that line.
+    const inLine = read.context ? identifierSpans(read.context.text) : [];
+    for (const number of hashed(inLine)) keep(number, { sources: TERM_SOURCES.content | (filing.get(number) ?? 0), ...withContext }, true);
     const spans = isIdentifierTerm(term) ? [] : identifierSpans(term);
-    if (spans.length === 0) {
-      keep(term, { sources: read.sources, ...(context ? { context } : {}) }, context?.text !== read.context?.text);
+    // A word seen only inside a number of its line ("nwbk" of "GB29 NWBK 6016 …") was a part of it.
+    const partOfNumber = spans.length === 0 && inLine.length > 0 && context && !wordTerms(context.text, { numbers: false }).includes(term);
+    if (spans.length === 0 && !partOfNumber) {
+      keep(term, { sources: read.sources, ...withContext }, context?.text !== read.context?.text);
       continue;
     }
     // The number's hashed term and the words beside it take the term's place in the content.
-    const replacements = [
-      ...spans.flatMap((span) => identifierTerms.get(identifierText(span.identifier)) ?? []),
-      ...wordTerms(maskIdentifiers(term), { numbers: false }),
-    ];
+    const replacements = partOfNumber ? [] : [...hashed(spans), ...wordTerms(maskIdentifiers(term), { numbers: false })];
     for (const replacement of replacements)
-      keep(replacement, { sources: TERM_SOURCES.content | (filing.get(replacement) ?? 0), ...(context ? { context } : {}) }, true);
+      keep(replacement, { sources: TERM_SOURCES.content | (filing.get(replacement) ?? 0), ...withContext }, true);
     // A term also in the statement's filing (its name) stays there, without the content's context.
     const elsewhere = read.sources & ~TERM_SOURCES.content;
     if (elsewhere !== 0) puts.set(term, { sources: elsewhere });

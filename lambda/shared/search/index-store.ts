@@ -24,7 +24,7 @@ import {
   statementItemKey,
   stripKeys,
 } from '../records/table';
-import { identifiersInTerms, planHiding } from './hidden-identifiers';
+import { identifiersInStored, planHiding } from './hidden-identifiers';
 
 /** The record's words for why its contents are not indexed (the GraphQL Statement's field of that name). */
 const NOT_INDEXED = 'contentNotIndexed' satisfies keyof Statement;
@@ -308,7 +308,7 @@ export const dynamoSearchIndex = (tableName: string, client: DynamoDBClient): Se
             return [term, { sources: Number(item[ATTR.sources] ?? 0), ...(context ? { context } : {}) }];
           }),
         );
-        const plan = planHiding(content, postings, before!.filing, await terms(identifiersInTerms(content)));
+        const plan = planHiding(content, postings, before!.filing, await terms(identifiersInStored(content, postings)));
         if (plan.puts.size + plan.deletes.length > 0) {
           // Only while the statement's terms item is there: a removal meanwhile took every posting.
           const putDoc = (terms: readonly string[]) =>
