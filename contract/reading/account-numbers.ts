@@ -21,10 +21,7 @@ export const ACCOUNT_KIND_WORDS: Record<AccountKind, string> = {
 };
 
 /** An identifier a file names its account by, in one canonical spelling. */
-export type AccountIdentifier =
-  | { kind: 'iban'; value: string }
-  | { kind: 'number'; value: string }
-  | { kind: 'ofx'; value: string };
+export type AccountIdentifier = { kind: 'iban'; value: string } | { kind: 'number'; value: string } | { kind: 'ofx'; value: string };
 
 /** What a file says of the account it is for. */
 export interface AccountFacts {
@@ -93,7 +90,10 @@ export const numberOf = (printed: string): { last4: string; identifier?: Account
   if (!/^(?:\.+|…)?[\dX*•·#]*\d{4}$/.test(compact)) return undefined;
   // A number with any digit hidden identifies nothing; a whole one of six digits or more does.
   const digits = compact.replace(/\D/g, '');
-  return { last4: digits.slice(-4), ...(digits === compact && digits.length >= 6 ? { identifier: { kind: 'number' as const, value: digits } } : {}) };
+  return {
+    last4: digits.slice(-4),
+    ...(digits === compact && digits.length >= 6 ? { identifier: { kind: 'number' as const, value: digits } } : {}),
+  };
 };
 
 /** The kind an account's words name, in the four languages read ("Savings", "Girokonto", "Livret", "Tarjeta"). */
@@ -108,7 +108,25 @@ export const kindFromWords = (words: string): AccountKind | undefined => {
 };
 
 /** ISO 4217 codes of the currencies statements here are written in; a three-letter word is one only if listed. */
-const CURRENCIES = new Set(['AUD', 'CAD', 'CHF', 'CZK', 'DKK', 'EUR', 'GBP', 'HKD', 'JPY', 'MXN', 'NOK', 'NZD', 'PLN', 'SEK', 'SGD', 'USD', 'ZAR']);
+const CURRENCIES = new Set([
+  'AUD',
+  'CAD',
+  'CHF',
+  'CZK',
+  'DKK',
+  'EUR',
+  'GBP',
+  'HKD',
+  'JPY',
+  'MXN',
+  'NOK',
+  'NZD',
+  'PLN',
+  'SEK',
+  'SGD',
+  'USD',
+  'ZAR',
+]);
 
 /** A currency code, if the text is one. */
 export const currencyOf = (text: string | undefined): string | undefined => {

@@ -204,7 +204,12 @@ const currencyInPreamble = (preamble: string[][]): string | undefined => {
   for (const row of preamble)
     for (const [index, cell] of row.entries())
       if (/currency|währung|devise|moneda|divisa/i.test(cell)) {
-        const code = currencyOf(cell.replace(/^[^:]*:/, '')) ?? row.slice(index + 1).map(currencyOf).find(Boolean);
+        const code =
+          currencyOf(cell.replace(/^[^:]*:/, '')) ??
+          row
+            .slice(index + 1)
+            .map(currencyOf)
+            .find(Boolean);
         if (code) return code;
       }
   return undefined;

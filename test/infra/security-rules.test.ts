@@ -571,6 +571,8 @@ describe('least privilege: each principal may do exactly what its code does', ()
     'logs:CreateLogStream log group',
     'logs:PutLogEvents log group',
   ];
+  // Reads the secret each owner's identifier key is derived from (contract/accounts/identifier-keys).
+  const DERIVES_OWNER_KEYS = ['secretsmanager:DescribeSecret identifier secret', 'secretsmanager:GetSecretValue identifier secret'];
   const CATALOGUE_GRANTS = [
     ...RECORD_WRITES,
     // A new record only while no statement of its id is in Recently deleted.
@@ -584,6 +586,8 @@ describe('least privilege: each principal may do exactly what its code does', ()
     's3:GetObjectTagging bucket/profile-images/*',
     's3:GetObjectTagging bucket/statements/*',
     's3:ListBucket bucket',
+    // Hashes the account numbers in a statement's text under its owner's key (contract/search/identifiers).
+    ...DERIVES_OWNER_KEYS,
     ...TRACING,
   ];
 
@@ -634,9 +638,8 @@ describe('least privilege: each principal may do exactly what its code does', ()
         's3:GetObject bucket/packets/*',
         's3:PutObject bucket/packets/*',
         's3:PutObjectTagging bucket/packets/*',
-        // Derives each owner's identifier key: the only function that reads the secret.
-        'secretsmanager:DescribeSecret identifier secret',
-        'secretsmanager:GetSecretValue identifier secret',
+        // Derives each owner's identifier key, for the owner's browser.
+        ...DERIVES_OWNER_KEYS,
         ...PUSH_SENDS,
         ...TRACING,
       ].sort(),
@@ -809,7 +812,14 @@ describe('least privilege: each principal may do exactly what its code does', ()
     // The search resolvers: each word's postings (Query), the best's records (BatchGetItem), a record and its neighbours; nothing written.
     [
       'statementSearch',
-      [...['BatchGetItem', 'GetItem', 'Query'].map(records), 'logs:CreateLogStream log group', 'logs:PutLogEvents log group', ...TRACING],
+      [
+        ...['BatchGetItem', 'GetItem', 'Query'].map(records),
+        'logs:CreateLogStream log group',
+        'logs:PutLogEvents log group',
+        // Hashes an account number typed whole under the caller's key, as the catalogue hashed those of their statements.
+        ...DERIVES_OWNER_KEYS,
+        ...TRACING,
+      ].sort(),
     ],
   ])('%s', (name, expected) => {
     expect(grantsOf(name)).toEqual(expected);
