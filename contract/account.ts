@@ -31,6 +31,12 @@ export const ACCOUNT_DELETION = {
   /** How long the job's own record stays once the account is gone: it says what was deleted, and outlasts the final pass. */
   keepRecordSeconds: 24 * 60 * 60,
   /**
+   * How many more passes a job makes, after its steps (and its final pass), when something
+   * of the owner is still there (written while it ran); with something left after them it
+   * is not done, and runs again.
+   */
+  cleanPasses: 3,
+  /**
    * The steps, in order: uploads under way aborted (no part can complete into a new
    * object), every object version and delete marker under the owner's prefixes, every
    * record of the owner in the table (their shares first, with everything kept under each

@@ -54,6 +54,11 @@ export interface DeletionJobs {
 export interface OwnerPartition {
   /** Deletes every item left in the owner's partition; how many there were. */
   deleteOwnerPartition(owner: string): Promise<number>;
+  /**
+   * The owner's partitions that still hold an item (their records, the copies of their
+   * statements in the list of all, their search index, their kept PDF passwords), read by key.
+   */
+  partitionsHolding(owner: string): Promise<string[]>;
 }
 
 /** Whole partitions of the table, emptied. */
@@ -155,6 +160,38 @@ const STEPS: Record<DeletionStep, StepRun> = {
 /** The steps the final pass runs again: whatever landed late, and the records the catalogue made of it. */
 const FINAL_PASS: readonly DeletionStep[] = ['uploads', 'objects', 'records'];
 
+/** What is still there of an owner: where, in a few words (a prefix or a partition), for the log. */
+const leftOf = async (owner: string, { objects, records }: OwnerScope): Promise<string[]> => {
+  const left: string[] = [];
+  for (const prefix of ownerPrefixes(owner)) {
+    for await (const page of objects.listVersions(prefix)) {
+      if (page.length > 0) left.push(`versions under ${prefix}`);
+      break;
+    }
+    for await (const _upload of objects.listMultipartUploads(prefix)) {
+      left.push(`an upload under way under ${prefix}`);
+      break;
+    }
+  }
+  return [...left, ...(await records.partitionsHolding(owner)).map((partition) => `items of ${partition}`)];
+};
+
+/**
+ * Runs the final pass's steps again until nothing of the owner is left (a file or a record
+ * that landed while the steps ran: mail, an upload signed before the job began), at most
+ * ACCOUNT_DELETION.cleanPasses times; throws when something is still there, so the job is
+ * not said to be done and runs again (Lambda's retry, the schedule).
+ */
+const untilNothingLeft = async (owner: string, scope: OwnerScope, counts: DeletionCounts, log: Log): Promise<void> => {
+  for (let pass = 1; ; pass++) {
+    const left = await leftOf(owner, scope);
+    if (left.length === 0) return;
+    if (pass > ACCOUNT_DELETION.cleanPasses) throw new Error(`the account deletion left ${left.join(', ')} after ${pass - 1} more passes`);
+    log.info('account deletion found more; another pass', { owner, pass, left: left.join(', ') });
+    for (const step of FINAL_PASS) await STEPS[step](owner, scope, counts);
+  }
+};
+
 const finalPassDue = (job: AccountDeletion, now: Date) =>
   job.state === 'DONE' &&
   !job.finalPassAt &&
@@ -177,6 +214,7 @@ export const runDeletion = async (owner: string, deps: DeletionDeps): Promise<Ac
     const scope = await deps.scopeFor(owner);
     const counts: DeletionCounts = { ...NO_DELETIONS, ...job.counts };
     for (const step of FINAL_PASS) await STEPS[step](owner, scope, counts);
+    await untilNothingLeft(owner, scope, counts, deps.log);
     const at = clock().toISOString();
     job = { ...job, updatedAt: at, finalPassAt: at, counts };
     await deps.jobs.save(owner, job);
@@ -191,6 +229,8 @@ export const runDeletion = async (owner: string, deps: DeletionDeps): Promise<Ac
     deps.log.info('account deletion step', { owner, step });
     await STEPS[step](owner, scope, counts);
     const next = steps[index + 1];
+    // Done only once nothing of the owner is left.
+    if (!next) await untilNothingLeft(owner, scope, counts, deps.log);
     const at = clock().toISOString();
     job = next
       ? { ...job, step: next, updatedAt: at, counts }

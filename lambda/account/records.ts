@@ -28,12 +28,10 @@ export const dynamoAccountRecords = (tableName: string, client: DynamoDBClient):
   const get = async (owner: string) =>
     (await documents.send(new GetCommand({ TableName: tableName, Key: jobKey(owner), ConsistentRead: true }))).Item;
 
-  /** Deletes every item of one partition; how many there were. */
-  const deletePartition = async (partition: string): Promise<number> => {
-    let deleted = 0;
-    // Read a page, delete it, read again from the start: what is deleted no longer pages.
-    for (;;) {
-      const page = await documents.send(
+  /** The first keys of a partition, read by key only (the job role may not read a kept password). */
+  const firstKeys = async (partition: string, limit: number) =>
+    (
+      await documents.send(
         new QueryCommand({
           TableName: tableName,
           KeyConditionExpression: '#pk = :pk',
@@ -41,10 +39,17 @@ export const dynamoAccountRecords = (tableName: string, client: DynamoDBClient):
           ExpressionAttributeNames: { '#pk': pk, '#sk': sk },
           ExpressionAttributeValues: { ':pk': partition },
           ConsistentRead: true,
-          Limit: 100,
+          Limit: limit,
         }),
-      );
-      const keys = page.Items ?? [];
+      )
+    ).Items ?? [];
+
+  /** Deletes every item of one partition; how many there were. */
+  const deletePartition = async (partition: string): Promise<number> => {
+    let deleted = 0;
+    // Read a page, delete it, read again from the start: what is deleted no longer pages.
+    for (;;) {
+      const keys = await firstKeys(partition, 100);
       if (keys.length === 0) return deleted;
       for (let index = 0; index < keys.length; index += BATCH) {
         let requests = keys.slice(index, index + BATCH).map((Key) => ({ DeleteRequest: { Key } }));
@@ -112,14 +117,26 @@ export const dynamoAccountRecords = (tableName: string, client: DynamoDBClient):
       for (const partition of partitions) deleted += await deletePartition(partition);
       return deleted;
     },
+    async partitionsHolding(owner) {
+      const partitions = [
+        TABLE_KEYS.userPartition(owner),
+        TABLE_KEYS.allList(owner),
+        TABLE_KEYS.searchPartition(owner),
+        TABLE_KEYS.pdfPasswordPartition(owner),
+      ];
+      const holding = await Promise.all(partitions.map(async (partition) => (await firstKeys(partition, 1)).length > 0));
+      return partitions.filter((_, index) => holding[index]);
+    },
     async deleteOwnerPartition(owner) {
       // The owner's records and kept PDF passwords (read by their keys only: the job role
-      // may not read a password), then their search index (whatever a statement's own
-      // removal left). Only the records count: the index is derived from them, and how much
+      // may not read a password), then their search index and list of all (whatever a
+      // statement's own removal left). Only the records count: the index is derived from them, and how much
       // of it there is depends on how far indexing had come, which tells the person nothing.
       const deleted = await deletePartition(TABLE_KEYS.userPartition(owner));
       const passwords = await deletePartition(TABLE_KEYS.pdfPasswordPartition(owner));
       await deletePartition(TABLE_KEYS.searchPartition(owner));
+      // Copies in the list of all whose record went another way (each statement's own removal takes its copies).
+      await deletePartition(TABLE_KEYS.allList(owner));
       return deleted + passwords;
     },
   };

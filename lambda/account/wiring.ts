@@ -45,6 +45,7 @@ export const deletionWorkerOf = (
         records: {
           ...dynamoRecordStore(settings.tableName, dynamo),
           deleteOwnerPartition: dynamoAccountRecords(settings.tableName, dynamo).deleteOwnerPartition,
+          partitionsHolding: dynamoAccountRecords(settings.tableName, dynamo).partitionsHolding,
         },
         shares: ownerShareDeletion({
           shares: async (of) =>

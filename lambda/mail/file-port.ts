@@ -58,9 +58,9 @@ export interface MailFilingPorts {
   reserve(owner: string, statementId: string, size: number, expiresAt: string): Promise<Reservation>;
   /** Stores the file where an upload's goes: the bucket's event then has it checked, scanned and catalogued. */
   store(statement: MailStatement): Promise<void>;
-  /** Keeps a file for the person to confirm in Arrived. */
+  /** Keeps a file for the person to confirm in Arrived; throws OwnerClosing, keeping nothing, when their account is being closed. */
   arrive(owner: string, arrival: Arrival): Promise<void>;
-  /** Records files of a mail that were kept out, with why. */
+  /** Records files of a mail that were kept out, with why (none for an account being closed). */
   keepOut(owner: string, mail: MailSummary, reason: string, skipped: readonly MailSkip[]): Promise<void>;
   now(): Date;
 }
@@ -107,15 +107,18 @@ const keysOf = async (proposal: FilingProposal, ownerKey: () => Promise<string>)
  * the malware scan after), under the account and period read from it; what cannot be filed
  * with confidence waits in Arrived; what the rules refuse is kept out with their words.
  */
-export const mailFilingPort =
-  (ports: MailFilingPorts) =>
-  async (
+export const mailFilingPort = (ports: MailFilingPorts) => {
+  // Owners whose account is being closed, as a refused write said: a closed account never
+  // opens again, so the rest of their mail is dropped before anything of it is stored.
+  const closing = new Set<string>();
+  return async (
     owner: string,
     file: MailFile,
     mail: MailSummary,
     index: number,
     unconfirmed?: string,
   ): Promise<'filed' | 'arrived' | 'kept out' | 'dropped'> => {
+    if (closing.has(owner)) return 'dropped';
     const statementId = mailStatementId(mail.messageId, index, mail.receivedAt);
     const fileName = cleanFileName(file.fileName, `mailed statement ${statementId}`);
     const allowed = checkUpload('statement', file.contentType, file.bytes.length);
@@ -142,8 +145,9 @@ export const mailFilingPort =
       if (before !== 'held') reservation = await ports.reserve(owner, statementId, file.bytes.length, expiresAt);
     } catch (error) {
       // Mail for an account being closed is dropped with it.
-      if (error instanceof OwnerClosing) return 'dropped';
-      throw error;
+      if (!(error instanceof OwnerClosing)) throw error;
+      closing.add(owner);
+      return 'dropped';
     }
     if (!reservation.ok) {
       const reason = `Your vault is full, so ${fileName} was not kept: delete statements to make room, then send it again.`;
@@ -151,16 +155,23 @@ export const mailFilingPort =
       return 'kept out';
     }
     if (decision.kind === 'arrive') {
-      await ports.arrive(owner, {
-        statementId,
-        fileName,
-        contentType: allowed.contentType,
-        bytes: file.bytes,
-        reason: decision.reason,
-        proposal,
-        mail,
-        expiresAt,
-      });
+      try {
+        await ports.arrive(owner, {
+          statementId,
+          fileName,
+          contentType: allowed.contentType,
+          bytes: file.bytes,
+          reason: decision.reason,
+          proposal,
+          mail,
+          expiresAt,
+        });
+      } catch (error) {
+        // Its place was held before the account's deletion began; its record comes too late.
+        if (!(error instanceof OwnerClosing)) throw error;
+        closing.add(owner);
+        return 'dropped';
+      }
       return 'arrived';
     }
     await ports.store(
@@ -174,6 +185,7 @@ export const mailFilingPort =
     );
     return 'filed';
   };
+};
 
 /**
  * A PDF's first pages as text; a protected one is opened with each password the person

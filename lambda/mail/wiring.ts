@@ -1,5 +1,4 @@
 import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { ownerIdentifierKey } from '../../contract/accounts/identifier-keys';
 import type { LabelledAccount } from '../../contract/accounts/match';
@@ -15,7 +14,7 @@ import { once } from '../shared/once';
 import { dynamoRecordStore } from '../shared/records';
 import { dynamoPdfPasswords } from '../shared/records/pdf-passwords';
 import { IDENTIFIER_KEYS_ATTRIBUTE } from '../shared/records/summaries';
-import { pk, sk, tableAccess } from '../shared/records/table';
+import { OwnerClosing, conditionFailed, ownerStillOpen, pk, sk, tableAccess } from '../shared/records/table';
 import { createDynamoDbClient, createS3Client, type AwsAccess } from '../shared/runtime';
 import { readSecretWith } from '../shared/secrets';
 import type { FileArrivalEvent } from './arrival-event';
@@ -88,19 +87,27 @@ export const mailIntakeOf = (
   const identifierSecret = once(() => readSecretWith(access)(required(settings.identifierSecretArn, LAMBDA_ENV.identifierSecretArn)));
   const bucket = settings.bucketName;
 
+  // A note for an account being closed is not kept: no one is left to read it.
   const keepOut = async (owner: string, mail: MailSummary, reason: string, skipped: readonly MailSkip[]) => {
-    await table.documents.send(
-      new PutCommand({
-        TableName: settings.tableName,
-        Item: {
-          [pk]: TABLE_KEYS.userPartition(owner),
-          [sk]: TABLE_KEYS.mailNoteSort(mail.receivedAt, mail.messageId),
-          ...mailRecord(mail),
-          reason,
-          skipped: skipped.map((skip) => ({ fileName: skip.fileName, reason: skip.reason })),
+    try {
+      await table.transact([
+        ownerStillOpen(settings.tableName, owner),
+        {
+          Put: {
+            TableName: settings.tableName,
+            Item: {
+              [pk]: TABLE_KEYS.userPartition(owner),
+              [sk]: TABLE_KEYS.mailNoteSort(mail.receivedAt, mail.messageId),
+              ...mailRecord(mail),
+              reason,
+              skipped: skipped.map((skip) => ({ fileName: skip.fileName, reason: skip.reason })),
+            },
+          },
         },
-      }),
-    );
+      ]);
+    } catch (error) {
+      if (!conditionFailed(error, 0)) throw error;
+    }
   };
 
   const arrivals = dynamoMailArrivals(settings.tableName, dynamo);
@@ -144,7 +151,13 @@ export const mailIntakeOf = (
     ...reading,
     accounts: accountsOf(table),
     reserve: (owner, statementId, size, expiresAt) => records.reserveUpload(owner, statementId, size, expiresAt),
-    arrive,
+    // A waiting file's record is refused once the account's deletion has begun: its bytes go with it.
+    arrive: (owner, arrival) =>
+      arrive(owner, arrival).catch(async (error: unknown) => {
+        if (error instanceof OwnerClosing)
+          await s3.send(new DeleteObjectCommand({ Bucket: bucket, Key: arrivedKey(owner, arrival.statementId) }));
+        throw error;
+      }),
     keepOut,
     now: () => new Date(),
   });

@@ -2,6 +2,7 @@ import {
   ACCOUNT_DELETION,
   STATEMENT_STATUS,
   TABLE_KEYS,
+  arrivedKey,
   profileImageKey,
   sharedCopyPrefix,
   statementKey,
@@ -194,6 +195,11 @@ const world = () => {
         otherItems.delete(owner);
         return count;
       },
+      async partitionsHolding(owner) {
+        const held = await records.ownerRecords(owner);
+        const items = held.statements.length + held.uploads.length + held.deleted.length + (otherItems.get(owner) ?? 0);
+        return items > 0 || records.avatars.has(owner) ? [TABLE_KEYS.userPartition(owner)] : [];
+      },
     },
     shares: shared.shares,
     mail: {
@@ -335,6 +341,45 @@ describe('an account deletion', () => {
     expect(await resumeStalledDeletions(deps)).toBe(0);
     expect(bucket.versions.filter((version) => version.key.includes(BOB))).toHaveLength(6);
     expect(owned(BOB, records.deleted.keys())).toHaveLength(1);
+  });
+
+  test('what lands while it runs (a mailed file after its files went) is found before it says DONE, and goes in another pass', async () => {
+    const { bucket, jobs, deps } = world();
+    const log = capturingLog();
+    deps.log = log;
+    await jobs.store.begin(ALICE, '2026-11-24T10:00:00.000Z');
+    // The mail function stores a waiting file while the records go.
+    const scope = await deps.scopeFor(ALICE);
+    const deleteShares = scope.shares.deleteShares;
+    let landed = 0;
+    scope.shares.deleteShares = async (owner) => {
+      if (landed++ === 0) bucket.versions.push({ key: arrivedKey(ALICE, '01HEEEEEEEEEEEEEEEEEEEEEEE'), versionId: 'v1', size: 70 });
+      return deleteShares(owner);
+    };
+    const done = (await runDeletion(ALICE, deps))!;
+    expect(done).toMatchObject({ state: 'DONE', counts: { objectVersions: 7 } });
+    expect(bucket.versions.filter((version) => version.key.includes(ALICE))).toEqual([]);
+    expect(log.lines).toContainEqual(
+      expect.objectContaining({ message: 'account deletion found more; another pass', fields: expect.objectContaining({ pass: 1 }) }),
+    );
+  });
+
+  test('while something keeps landing, it does not say DONE: it stops at its last step, for the retry and the schedule', async () => {
+    const { bucket, jobs, deps } = world();
+    await jobs.store.begin(ALICE, '2026-11-24T10:00:00.000Z');
+    const scope = await deps.scopeFor(ALICE);
+    const deleteShares = scope.shares.deleteShares;
+    let landed = 0;
+    scope.shares.deleteShares = async (owner) => {
+      bucket.versions.push({ key: arrivedKey(ALICE, `01HF${String(landed++).padStart(22, '0')}`), versionId: 'v1', size: 70 });
+      return deleteShares(owner);
+    };
+    await expect(runDeletion(ALICE, deps)).rejects.toThrow(/left versions under arrived\/.* after 3 more passes/);
+    expect(jobs.jobs.get(ALICE)).toMatchObject({ state: 'RUNNING', step: 'identity' });
+    // Once nothing more lands, the next run says DONE.
+    scope.shares.deleteShares = deleteShares;
+    expect(await runDeletion(ALICE, deps)).toMatchObject({ state: 'DONE' });
+    expect(bucket.versions.filter((version) => version.key.includes(ALICE))).toEqual([]);
   });
 
   test('a finished deletion, or an owner without one, is left as it is', async () => {

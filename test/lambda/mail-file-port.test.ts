@@ -7,6 +7,7 @@ import { MAIL_WORDS, arrivedExpiresAt } from '../../contract/mail';
 import { mailFilingPort, mailStatementId, type Arrival, type MailFilingPorts, type MailStatement } from '../../lambda/mail/file-port';
 import type { MailSummary } from '../../lambda/mail/intake';
 import type { MailFile } from '../../lambda/mail/statement-files';
+import { OwnerClosing } from '../../lambda/shared/records/table';
 import { TEST_IDENTIFIER_SECRET } from '../support/lambda-fakes';
 
 /**
@@ -214,4 +215,22 @@ test('a file that waits holds its place under the quota until its time in Arrive
   expect(await full.file(OWNER, fixture('Chase1234_Activity_20240229.CSV', 'text/csv'), MAIL, 1)).toBe('kept out');
   expect(full.arrived).toEqual([]);
   expect(full.keptOut[0].reason).toMatch(/^Your vault is full, so Chase1234_Activity_20240229.CSV was not kept/);
+});
+
+test("a file that would wait for an account being closed is dropped with it; the owner's later files are dropped unread", async () => {
+  let arrivals = 0;
+  const { file, reserved } = setup({
+    ports: {
+      arrive: async () => {
+        arrivals++;
+        throw new OwnerClosing();
+      },
+    },
+  });
+  const csv = fixture('Chase1234_Activity_20240229.CSV', 'text/csv');
+  expect(await file(OWNER, csv, MAIL, 0)).toBe('dropped');
+  expect(await file(OWNER, csv, MAIL, 1)).toBe('dropped');
+  expect(await file(OWNER, fixture('releve-bnp.ofx', 'application/x-ofx'), MAIL, 2)).toBe('dropped');
+  expect(arrivals).toBe(1);
+  expect(reserved).toHaveLength(1);
 });

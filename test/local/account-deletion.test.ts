@@ -3,6 +3,9 @@ import { ListObjectVersionsCommand } from '@aws-sdk/client-s3';
 import { DynamoDBDocumentClient, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { signIn } from 'aws-amplify/auth';
 import { createHash } from 'node:crypto';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
 import {
   PROFILE_IMAGE_ROUTES,
   SHARE_HEADERS,
@@ -33,6 +36,9 @@ import { waitFor, type StackProcess } from './support/stack-process';
 import { stackWithTwoUsers } from './support/two-users';
 import { sha256Base64, uploadAvatar, uploadStatement } from './support/uploads';
 import { newUser, signInAgain, type TestUser } from './support/users';
+import { newMailAddress, sendMailMeanwhile, waitingFiles } from './support/mail';
+import { MAIL_LIMITS } from '../../contract/mail';
+import { STATEMENT_PDFS, statementPdf } from '../support/statement-pdfs';
 
 /**
  * Closing an account on the local stack, through the statements API and the deletion
@@ -325,3 +331,53 @@ test('a closed account leaves nothing of the person anywhere in the table: share
   const dead = await openShare();
   expect(dead.status).toBe(404);
 });
+
+test('mail that arrives while the account closes leaves nothing of the person once the deletion says DONE: no filed or waiting file, note or object', async () => {
+  let dave = await newUser(stack, 'dave');
+  const address = await newMailAddress(stack, dave);
+  // As many statements as a message may hold (PDFs, each read for its account and period, and
+  // exports that name none, which wait in Arrived) and a file that is not one, whose note the
+  // mail function writes once it has been through the rest.
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'vault-closing-mail-'));
+  const pdf = await statementPdf(STATEMENT_PDFS.find((spec) => spec.name === 'chase-statement.pdf')!);
+  const csv = fs.readFileSync(path.join(__dirname, '..', 'fixtures', 'statements', 'Chase1234_Activity_20240229.CSV'));
+  const files = Array.from({ length: MAIL_LIMITS.maxStatements }, (_, index) => {
+    const file = path.join(folder, index % 2 ? `Chase1234_Activity_20240229 ${index}.CSV` : `chase-statement ${index}.pdf`);
+    fs.writeFileSync(file, index % 2 ? csv : pdf);
+    return file;
+  });
+  fs.writeFileSync(path.join(folder, 'read me.txt'), 'Your statements are attached.\n');
+  files.push(path.join(folder, 'read me.txt'));
+  const dealtWith = () =>
+    stack
+      .output()
+      .split('\n')
+      .filter((line) => line.includes('"mail received"')).length;
+  const before = dealtWith();
+  const MESSAGES = 4;
+  const sending = Array.from({ length: MESSAGES }, (_, index) => sendMailMeanwhile(stack, address, `Statements ${index + 1}`, files));
+  try {
+    // Files are arriving: the account is closed while the mail function files the rest.
+    await waitingFiles(stack, dave, 1);
+    dave = await signInAgain(dave);
+    expect((await closeAccount(dave, dave.email)).status).toBe(202);
+    await waitFor(
+      async () => ((await overview(dave)).deletion?.state === 'DONE' ? true : undefined),
+      'the deletion to finish',
+      120_000,
+    ).catch((error: Error) => {
+      const said = stack
+        .output()
+        .split('\n')
+        .filter((line) => line.includes('account deletion') || line.includes('account-deletion'));
+      throw new Error(`${error.message}; the deletion said:\n${said.slice(-20).join('\n')}`, { cause: error });
+    });
+    await Promise.all(sending);
+    // Every message dealt with: what was in flight ran its course (its writes refused, or gone with the account).
+    await waitFor(async () => (dealtWith() - before >= MESSAGES ? true : undefined), 'every message to be dealt with', 120_000);
+  } finally {
+    fs.rmSync(folder, { recursive: true, force: true });
+  }
+  expect(await itemsMarked([dave.sub])).toEqual([]);
+  for (const prefix of ownerPrefixes(dave.sub)) expect(await versionsUnder(prefix)).toEqual([]);
+}, 240_000);

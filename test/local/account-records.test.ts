@@ -110,7 +110,7 @@ test('every item of the owner goes, each through its own path; the job keeps wha
         async *listMultipartUploads() {},
         async abortMultipart() {},
       },
-      records: { ...store, deleteOwnerPartition: accounts.deleteOwnerPartition },
+      records: { ...store, deleteOwnerPartition: accounts.deleteOwnerPartition, partitionsHolding: accounts.partitionsHolding },
       shares: ownerShareDeletion({
         shares: async (owner) => await dynamoShareStore(table.name, table.client).ownerShares(owner),
         sessionFor: async () => ({ partitions: accounts, objects: { async *listVersions() {}, async deleteVersions() {} } }),

@@ -206,7 +206,11 @@ describe('random interleavings', () => {
           log: capturingLog(),
           scopeFor: async () => ({
             objects: { ...objects, listMultipartUploads: async function* () {}, abortMultipart: async () => undefined },
-            records: { ...store, deleteOwnerPartition: accountRecords.deleteOwnerPartition },
+            records: {
+              ...store,
+              deleteOwnerPartition: accountRecords.deleteOwnerPartition,
+              partitionsHolding: accountRecords.partitionsHolding,
+            },
             shares: { deleteShares: async () => 0 },
             mail: { deleteAddress: async () => undefined },
             identities: { deleteUser: async () => true },

@@ -1,4 +1,4 @@
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { TABLE_KEYS } from '../../../contract/keys';
 import {
@@ -9,7 +9,7 @@ import {
   type MailKeptOut,
   type ReadValue,
 } from '../../../contract/mail';
-import { pk, sk, tableAccess } from '../records/table';
+import { OwnerClosing, conditionFailed, ownerStillOpen, pk, sk, tableAccess } from '../records/table';
 
 /** A file that arrived by mail and waits, as its record says. */
 export interface WaitingFile {
@@ -28,6 +28,7 @@ export interface MailArrivals {
   /**
    * Records a file that waits (its bytes are stored through the object store first), until
    * its `expiresAt`, when the table's TTL removes it; `messageId`: SES's, for the operator.
+   * Throws OwnerClosing, recording nothing, when the owner's account is being closed.
    */
   record(owner: string, arrival: MailArrival & { expiresAt: string }, messageId: string): Promise<void>;
   /** One waiting file, if it waits (at `now`: one past its time does not). */
@@ -54,7 +55,7 @@ const expired = (item: Record<string, unknown>, now: Date): boolean =>
   typeof item.expiresAt === 'string' && item.expiresAt <= now.toISOString();
 
 export const dynamoMailArrivals = (tableName: string, client: DynamoDBClient): MailArrivals => {
-  const { documents } = tableAccess(tableName, client);
+  const { documents, transact } = tableAccess(tableName, client);
   const key = (owner: string, statementId: string) => ({
     [pk]: TABLE_KEYS.userPartition(owner),
     [sk]: TABLE_KEYS.arrivedSort(statementId),
@@ -76,24 +77,33 @@ export const dynamoMailArrivals = (tableName: string, client: DynamoDBClient): M
   return {
     async record(owner, arrival, messageId) {
       const { period, account } = arrival;
-      await documents.send(
-        new PutCommand({
-          TableName: tableName,
-          Item: {
-            ...key(owner, arrival.id),
-            id: arrival.id,
-            fileName: arrival.fileName,
-            contentType: arrival.contentType,
-            size: arrival.size,
-            reason: arrival.reason,
-            ...(period ? { period: { value: period.value, detail: period.detail } } : {}),
-            ...(account ? { account: { value: account.value, detail: account.detail } } : {}),
-            mail: { messageId, ...arrival.mail },
-            expiresAt: arrival.expiresAt,
-            [TABLE_KEYS.expiryAttribute]: Math.floor(Date.parse(arrival.expiresAt) / 1000),
+      try {
+        // With no deletion begun, as every write that makes something under an owner.
+        await transact([
+          ownerStillOpen(tableName, owner),
+          {
+            Put: {
+              TableName: tableName,
+              Item: {
+                ...key(owner, arrival.id),
+                id: arrival.id,
+                fileName: arrival.fileName,
+                contentType: arrival.contentType,
+                size: arrival.size,
+                reason: arrival.reason,
+                ...(period ? { period: { value: period.value, detail: period.detail } } : {}),
+                ...(account ? { account: { value: account.value, detail: account.detail } } : {}),
+                mail: { messageId, ...arrival.mail },
+                expiresAt: arrival.expiresAt,
+                [TABLE_KEYS.expiryAttribute]: Math.floor(Date.parse(arrival.expiresAt) / 1000),
+              },
+            },
           },
-        }),
-      );
+        ]);
+      } catch (error) {
+        if (conditionFailed(error, 0)) throw new OwnerClosing();
+        throw error;
+      }
     },
     async waiting(owner, statementId, now = new Date()) {
       const { Item: item } = await documents.send(

@@ -1,4 +1,5 @@
-import { spawnSync } from 'node:child_process';
+import { execFile, spawnSync } from 'node:child_process';
+import { promisify } from 'node:util';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { STATEMENT_ROUTES } from '../../../contract';
@@ -21,23 +22,26 @@ export interface SendOptions {
   headers?: string[];
 }
 
+/** send-mail.py's command line for one message. */
+const sendArguments = (stack: StackProcess, to: string, subject: string, files: string[], options: SendOptions) => [
+  SEND,
+  HOST,
+  String(stack.ports.mail),
+  to,
+  subject,
+  ...files,
+  ...(options.from ? ['--from', options.from] : []),
+  ...(options.envelopeFrom ? ['--envelope-from', options.envelopeFrom] : []),
+  ...(options.headers ?? []).flatMap((header) => ['--header', header]),
+];
+
 /** Sends a message with Python's smtplib to the stack's SMTP server; its answer, or the refusal. */
 export const sendMail = (stack: StackProcess, to: string, subject: string, files: string[], options: SendOptions = {}) =>
-  spawnSync(
-    'python3',
-    [
-      SEND,
-      HOST,
-      String(stack.ports.mail),
-      to,
-      subject,
-      ...files,
-      ...(options.from ? ['--from', options.from] : []),
-      ...(options.envelopeFrom ? ['--envelope-from', options.envelopeFrom] : []),
-      ...(options.headers ?? []).flatMap((header) => ['--header', header]),
-    ],
-    { encoding: 'utf8' },
-  );
+  spawnSync('python3', sendArguments(stack, to, subject, files, options), { encoding: 'utf8' });
+
+/** sendMail without waiting for it: the test goes on while smtplib sends (several at once, each its own connection). */
+export const sendMailMeanwhile = (stack: StackProcess, to: string, subject: string, files: string[], options: SendOptions = {}) =>
+  promisify(execFile)('python3', sendArguments(stack, to, subject, files, options), { encoding: 'utf8' });
 
 /**
  * Sets the SPF, DKIM and DMARC verdicts the local SES gives the messages it takes from now on
