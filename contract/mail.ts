@@ -22,8 +22,17 @@ export const MAIL_LIMITS = {
   maxZipBytes: 200 * MiB,
   /** Characters of a mail's subject a person is shown. */
   subjectChars: 300,
-  /** Days the bucket keeps a stored message the mail function never dealt with (it deletes each one it does). */
-  keepDays: 3,
+  /** Characters of a mail's From addresses a person is shown (and a reason names). */
+  fromChars: 1000,
+  /** Files a kept-out note names, and the bytes of their names and reasons together; it says how many more there were. */
+  noteFiles: 20,
+  noteBytes: 16 * 1024,
+  /**
+   * Days the bucket keeps a stored message the mail function has not dealt with (it deletes
+   * each one it does): as long as the function's failure queue keeps the failure, so a mail
+   * it failed on can be replayed (`npm run mail:replay`) for as long as it waits there.
+   */
+  keepDays: 14,
   /**
    * Days a file waits in Arrived, from its mail's receipt, as a deleted statement waits in
    * Recently deleted; then it goes (the bucket's lifecycle, the table's TTL) and its place
@@ -153,7 +162,10 @@ export interface MailArrival {
 export interface MailKeptOut {
   mail: MailFrom;
   reason: string;
+  /** The first of them (MAIL_LIMITS.noteFiles, noteBytes). */
   files: { fileName: string; reason: string }[];
+  /** How many more files were kept out than `files` names. */
+  more?: number;
 }
 
 /** What arrived by mail and waits, and what was kept out lately, newest first. */
@@ -182,6 +194,8 @@ export const MAIL_LISTS = { arrived: 100, keptOut: 20 } as const;
 export const MAIL_WORDS = {
   noStatement: 'This mail had no statement attached.',
   someKeptOut: 'Some files in this mail are not statements, so they were not kept.',
+  someNotKept: 'Some files in this mail were not kept; each says why.',
+  moreKeptOut: (count: number) => `And ${count.toLocaleString('en-US')} more ${count === 1 ? 'file' : 'files'} not kept.`,
   malformed: 'This mail could not be read: it is not a well-formed message.',
   tooLarge: `This mail is larger than ${MAIL_LIMITS.maxMessageBytes / MiB} MB, the most a message may be.`,
   headersTooLarge: `This mail has more than ${MAIL_LIMITS.maxHeaderBytes / MiB} MB of headers, so it was not read.`,

@@ -31,6 +31,9 @@ export const OPERATIONS_OUTPUTS = {
   catalogueFunctionName: 'CatalogueFunctionName',
   catalogueFailureQueueUrl: 'CatalogueFailureQueueUrl',
   sweepFunctionName: 'SweepFunctionName',
+  /** Where the stage receives mail: the mail function and its failure queue. */
+  mailFunctionName: 'MailFunctionName',
+  mailFailureQueueUrl: 'MailFailureQueueUrl',
 } as const;
 
 /** Outputs about the web app: its address, and the name a custom domain points at. */

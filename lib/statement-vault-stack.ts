@@ -342,6 +342,7 @@ export class StatementVaultStack extends Stack {
       graphqlApi: data.api,
       table: data.table,
       catalogueFailures: catalogue.failures,
+      ...(mail ? { mailFailures: mail.failures } : {}),
       distribution: web.distribution,
       stage: settings.stage,
       threatServices: [SERVICE_NAMES.scanResults, SERVICE_NAMES.catalogue, SERVICE_NAMES.sweep],
@@ -408,6 +409,16 @@ export class StatementVaultStack extends Stack {
       value: catalogue.failures.queueUrl,
       description: 'S3 events the catalogue failed on after its retries (npm run catalogue:replay)',
     });
+    if (mail) {
+      new CfnOutput(this, OPERATIONS_OUTPUTS.mailFunctionName, {
+        value: mail.handler.function.functionName,
+        description: 'The mail function (npm run mail:replay invokes it)',
+      });
+      new CfnOutput(this, OPERATIONS_OUTPUTS.mailFailureQueueUrl, {
+        value: mail.failures.queueUrl,
+        description: 'Invocations the mail function failed on after its retries (npm run mail:replay)',
+      });
+    }
 
     // What this stage was deployed with: the next `npm run deploy` compares its own settings with it.
     new CfnOutput(this, DEPLOY_SETTINGS_OUTPUT, {

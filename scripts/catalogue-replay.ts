@@ -1,75 +1,14 @@
 /**
  * `npm run catalogue:replay -- [--stage dev|prod] [--outputs cdk-outputs.<stage>.json] [--dry-run]`:
  * runs the catalogue again on every S3 event it failed on (the failure queue), deleting
- * each message once its event went through. Needs AWS credentials for the account the
- * stage is deployed in; reads the queue and function from the deploy's outputs file.
+ * each message once its event went through (scripts/operations/replay-command.ts).
  */
-import { InvokeCommand, LambdaClient } from '@aws-sdk/client-lambda';
-import { DeleteMessageCommand, ReceiveMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
-import * as fs from 'node:fs';
-import { parseArgs } from 'node:util';
-import { REGION } from '../contract';
-import { OPERATIONS_OUTPUTS, STAGES, outputsFileName, vaultStackName, type Stage } from '../lib/outputs';
-import { replayFailures } from './operations/replay';
+import { OPERATIONS_OUTPUTS } from '../lib/outputs';
+import { runReplayCommand } from './operations/replay-command';
 
-const main = async () => {
-  const { values } = parseArgs({
-    options: {
-      stage: { type: 'string', default: 'dev' },
-      outputs: { type: 'string' },
-      'dry-run': { type: 'boolean', default: false },
-    },
-  });
-  if (!(STAGES as readonly string[]).includes(values.stage!)) throw new Error(`--stage must be one of ${STAGES.join(', ')}`);
-  const outputsFile = values.outputs ?? outputsFileName(values.stage as Stage);
-  if (!fs.existsSync(outputsFile))
-    throw new Error(`${outputsFile} does not exist; \`npm run deploy -- --stage ${values.stage}\` writes it`);
-  const stackName = vaultStackName(values.stage as Stage);
-  const outputs = (JSON.parse(fs.readFileSync(outputsFile, 'utf8')) as Record<string, Record<string, string>>)[stackName];
-  const queueUrl = outputs?.[OPERATIONS_OUTPUTS.catalogueFailureQueueUrl];
-  const functionName = outputs?.[OPERATIONS_OUTPUTS.catalogueFunctionName];
-  if (!queueUrl || !functionName)
-    throw new Error(`${outputsFile} has no failure queue or catalogue function for ${stackName}; redeploy with the current CDK app`);
-
-  const sqs = new SQSClient({ region: REGION });
-  const lambda = new LambdaClient({ region: REGION });
-  const report = await replayFailures(
-    {
-      async receive() {
-        const answer = await sqs.send(
-          new ReceiveMessageCommand({ QueueUrl: queueUrl, MaxNumberOfMessages: 10, WaitTimeSeconds: 1, VisibilityTimeout: 120 }),
-        );
-        return (answer.Messages ?? []).map((message) => ({
-          id: message.MessageId!,
-          receipt: message.ReceiptHandle!,
-          body: message.Body ?? '',
-        }));
-      },
-      async invoke(event) {
-        const answer = await lambda.send(new InvokeCommand({ FunctionName: functionName, Payload: Buffer.from(JSON.stringify(event)) }));
-        return answer.FunctionError
-          ? {
-              error: `${answer.FunctionError}: ${Buffer.from(answer.Payload ?? [])
-                .toString('utf8')
-                .slice(0, 300)}`,
-            }
-          : {};
-      },
-      async remove(message) {
-        await sqs.send(new DeleteMessageCommand({ QueueUrl: queueUrl, ReceiptHandle: message.receipt }));
-      },
-    },
-    { dryRun: values['dry-run'] },
-  );
-  console.log(
-    `catalogue:replay (${stackName}): ${values['dry-run'] ? 'dry run, nothing invoked' : `${report.replayed} event(s) replayed`}`,
-  );
-  for (const failure of report.failedAgain) console.log(`  failed again, kept in the queue: ${failure.id}: ${failure.error}`);
-  for (const id of report.unreadable) console.log(`  not a failure record, left in the queue: ${id}`);
-  if (report.failedAgain.length > 0) process.exitCode = 1;
-};
-
-main().catch((error: Error) => {
-  console.error(`catalogue:replay: ${error.message}`);
-  process.exit(1);
+runReplayCommand({
+  name: 'catalogue:replay',
+  queueOutput: OPERATIONS_OUTPUTS.catalogueFailureQueueUrl,
+  functionOutput: OPERATIONS_OUTPUTS.catalogueFunctionName,
+  visibilitySeconds: 120,
 });

@@ -1,5 +1,5 @@
 import type { Log } from '../shared/log';
-import type { WaitingFile } from '../shared/mail/arrivals';
+import type { HeldFiling } from '../shared/records';
 import type { FileArrivalEvent } from './arrival-event';
 import { mailStatement, readMailedFile, type MailFilingPorts } from './file-port';
 
@@ -13,8 +13,12 @@ import { mailStatement, readMailedFile, type MailFilingPorts } from './file-port
  * copy go.
  */
 
-export interface ArrivalFilingPorts extends Pick<MailFilingPorts, 'pdfText' | 'workbookRows' | 'ownerKey' | 'filedBefore' | 'store'> {
-  waiting(owner: string, statementId: string): Promise<WaitingFile | undefined>;
+export interface ArrivalFilingPorts extends Pick<
+  MailFilingPorts,
+  'pdfText' | 'workbookRows' | 'ownerKey' | 'filedBefore' | 'waiting' | 'store'
+> {
+  /** Records on the held place that its owner files it, so a retry of its mail leaves it to them; `false` if no place is held. */
+  holdFor(owner: string, statementId: string, filing: HeldFiling): Promise<boolean>;
   readWaiting(owner: string, statementId: string): Promise<Uint8Array>;
   /** Lets the waiting copy go: its bytes and its record. */
   removeWaiting(owner: string, statementId: string): Promise<void>;
@@ -36,7 +40,7 @@ export const fileArrival =
     }
     if (!waiting) return 'gone';
     // The API held the place before invoking; one that expired first stores nothing (the person files it again).
-    if (before !== 'held') {
+    if (before !== 'held' || !(await ports.holdFor(owner, statementId, { filedByOwner: true }))) {
       ports.log.warn('a waiting file was not filed: its place under the quota is no longer held', { statementId });
       return 'not held';
     }

@@ -6,12 +6,13 @@ import { checkUpload, cleanFileName } from '../../contract/upload-rules';
 import { proposeFiling, type DocumentText, type FilingProposal, type SheetRows } from '../../contract/reading';
 import { arrivedExpiresAt } from '../../contract/mail';
 import { STATEMENT_QUOTA } from '../../contract/uploads';
-import type { Reservation } from '../shared/records';
+import type { WaitingFile } from '../shared/mail/arrivals';
+import type { HeldFiling, Reservation } from '../shared/records';
 import { OwnerClosing } from '../shared/records/table';
 import type { StatementMetadata } from '../shared/metadata';
 import { mailFilePieces, mailFiling, type MailFilingDecision } from './filing';
-import type { MailSummary } from './intake';
-import type { MailFile, MailSkip } from './statement-files';
+import type { MailFileOutcome, MailSummary } from './intake';
+import type { MailFile } from './statement-files';
 
 /** What a mailed file that could not be filed with confidence waits in Arrived with. */
 export interface Arrival {
@@ -54,14 +55,20 @@ export interface MailFilingPorts {
    * (the file may not have been stored) or its record written. @default nothing
    */
   filedBefore(owner: string, statementId: string): Promise<'held' | 'filed' | undefined>;
-  /** Holds a place under the quota, as signing an upload does; throws OwnerClosing when the owner's account is being closed. */
-  reserve(owner: string, statementId: string, size: number, expiresAt: string): Promise<Reservation>;
+  /** The file, if an earlier reading of the same message left it waiting in Arrived. */
+  waiting(owner: string, statementId: string): Promise<WaitingFile | undefined>;
+  /** What was decided for the statement as its place was held (by an earlier reading, or by its owner filing it from Arrived). */
+  heldFiling(owner: string, statementId: string): Promise<HeldFiling | undefined>;
+  /**
+   * Holds a place under the quota, as signing an upload does (a file that waits in Arrived
+   * holds one too), with what was decided for the file; throws OwnerClosing when the owner's
+   * account is being closed.
+   */
+  reserve(owner: string, statementId: string, size: number, expiresAt: string, filing: HeldFiling): Promise<Reservation>;
   /** Stores the file where an upload's goes: the bucket's event then has it checked, scanned and catalogued. */
   store(statement: MailStatement): Promise<void>;
   /** Keeps a file for the person to confirm in Arrived; throws OwnerClosing, keeping nothing, when their account is being closed. */
   arrive(owner: string, arrival: Arrival): Promise<void>;
-  /** Records files of a mail that were kept out, with why (none for an account being closed). */
-  keepOut(owner: string, mail: MailSummary, reason: string, skipped: readonly MailSkip[]): Promise<void>;
   now(): Date;
 }
 
@@ -105,67 +112,30 @@ const keysOf = async (proposal: FilingProposal, ownerKey: () => Promise<string>)
  * The intake's `file` port: a mailed statement is filed as an upload is (the same type and
  * size rules, a place under the quota, a checksum S3 verifies, the catalogue's checks and
  * the malware scan after), under the account and period read from it; what cannot be filed
- * with confidence waits in Arrived; what the rules refuse is kept out with their words.
+ * with confidence waits in Arrived (holding its place too); what the rules refuse is kept
+ * out with their words (for the mail's note).
  */
 export const mailFilingPort = (ports: MailFilingPorts) => {
   // Owners whose account is being closed, as a refused write said: a closed account never
   // opens again, so the rest of their mail is dropped before anything of it is stored.
   const closing = new Set<string>();
-  return async (
-    owner: string,
-    file: MailFile,
-    mail: MailSummary,
-    index: number,
-    unconfirmed?: string,
-  ): Promise<'filed' | 'arrived' | 'kept out' | 'dropped'> => {
+  return async (owner: string, file: MailFile, mail: MailSummary, index: number, unconfirmed?: string): Promise<MailFileOutcome> => {
     if (closing.has(owner)) return 'dropped';
     const statementId = mailStatementId(mail.messageId, index, mail.receivedAt);
     const fileName = cleanFileName(file.fileName, `mailed statement ${statementId}`);
-    const allowed = checkUpload('statement', file.contentType, file.bytes.length);
-    if (!allowed.ok) {
-      await ports.keepOut(owner, mail, allowed.message, [{ fileName, reason: allowed.message }]);
-      return 'kept out';
-    }
-    const { proposal, identifierKeys, text } = await readMailedFile(ports, owner, { ...file, fileName });
-    // Mail not confirmed as from its sender waits, whatever it holds: the person judges it.
-    const decision: MailFilingDecision = unconfirmed
-      ? { kind: 'arrive', reason: unconfirmed, proposal }
-      : mailFiling(proposal, await ports.accounts(owner), { identifierKeys, text });
-    // SES tries a failed invocation again: what the try before did stands.
+    // Lambda runs a failed invocation twice more, and a replay again after that: what an
+    // earlier try did with this file stands, found before anything is decided again (a
+    // decision made now may differ: that try may have made the very account the file names).
     const before = await ports.filedBefore(owner, statementId);
     if (before === 'filed') return 'filed';
-    // A file that waits holds its place under the quota, as an upload does, until it is
-    // filed, discarded, or its time in Arrived is up (then the sweep gives the place back).
-    const expiresAt =
-      decision.kind === 'arrive'
-        ? arrivedExpiresAt(mail.receivedAt)
-        : new Date(ports.now().getTime() + STATEMENT_QUOTA.singleHoldSeconds * 1000).toISOString();
-    let reservation: Reservation = { ok: true };
-    try {
-      if (before !== 'held') reservation = await ports.reserve(owner, statementId, file.bytes.length, expiresAt);
-    } catch (error) {
-      // Mail for an account being closed is dropped with it.
-      if (!(error instanceof OwnerClosing)) throw error;
-      closing.add(owner);
-      return 'dropped';
-    }
-    if (!reservation.ok) {
-      const reason = `Your vault is full, so ${fileName} was not kept: delete statements to make room, then send it again.`;
-      await ports.keepOut(owner, mail, reason, [{ fileName, reason }]);
-      return 'kept out';
-    }
-    if (decision.kind === 'arrive') {
+    if (await ports.waiting(owner, statementId)) return 'waiting';
+    const allowed = checkUpload('statement', file.contentType, file.bytes.length);
+    if (!allowed.ok) return { keptOut: { fileName, reason: allowed.message } };
+    const { proposal, identifierKeys, text } = await readMailedFile(ports, owner, { ...file, fileName });
+    const stored = { fileName, contentType: allowed.contentType, bytes: file.bytes };
+    const arrive = async (reason: string, expiresAt: string): Promise<MailFileOutcome> => {
       try {
-        await ports.arrive(owner, {
-          statementId,
-          fileName,
-          contentType: allowed.contentType,
-          bytes: file.bytes,
-          reason: decision.reason,
-          proposal,
-          mail,
-          expiresAt,
-        });
+        await ports.arrive(owner, { statementId, ...stored, reason, proposal, mail, expiresAt });
       } catch (error) {
         // Its place was held before the account's deletion began; its record comes too late.
         if (!(error instanceof OwnerClosing)) throw error;
@@ -173,16 +143,53 @@ export const mailFilingPort = (ports: MailFilingPorts) => {
         return 'dropped';
       }
       return 'arrived';
+    };
+    if (before === 'held') {
+      // Its place was held with what was decided then: done as decided (the try before may
+      // have failed first). One its owner is filing from Arrived, or held with nothing
+      // decided (none of a mail's), is left as it is.
+      const held = await ports.heldFiling(owner, statementId);
+      if (held && 'waits' in held) return arrive(held.waits, arrivedExpiresAt(mail.receivedAt));
+      if (held && 'accountLabel' in held) {
+        await ports.store(mailStatement(owner, statementId, stored, { ...held, proposal, fileAccount: true }, identifierKeys));
+      }
+      return 'filed';
     }
-    await ports.store(
-      mailStatement(
+    // Mail not confirmed as from its sender waits, whatever it holds: the person judges it.
+    const decision: MailFilingDecision = unconfirmed
+      ? { kind: 'arrive', reason: unconfirmed, proposal }
+      : mailFiling(proposal, await ports.accounts(owner), { identifierKeys, text });
+    // A file that waits holds its place under the quota, as an upload does, until it is
+    // filed, discarded, or its time in Arrived is up (then the sweep gives the place back).
+    const expiresAt =
+      decision.kind === 'arrive'
+        ? arrivedExpiresAt(mail.receivedAt)
+        : new Date(ports.now().getTime() + STATEMENT_QUOTA.singleHoldSeconds * 1000).toISOString();
+    let reservation: Reservation;
+    try {
+      reservation = await ports.reserve(
         owner,
         statementId,
-        { fileName, contentType: allowed.contentType, bytes: file.bytes },
-        { ...decision, fileAccount: true },
-        identifierKeys,
-      ),
-    );
+        file.bytes.length,
+        expiresAt,
+        decision.kind === 'arrive' ? { waits: decision.reason } : { accountLabel: decision.accountLabel, period: decision.period },
+      );
+    } catch (error) {
+      // Mail for an account being closed is dropped with it.
+      if (!(error instanceof OwnerClosing)) throw error;
+      closing.add(owner);
+      return 'dropped';
+    }
+    if (!reservation.ok) {
+      return {
+        keptOut: {
+          fileName,
+          reason: `Your vault is full, so ${fileName} was not kept: delete statements to make room, then send it again.`,
+        },
+      };
+    }
+    if (decision.kind === 'arrive') return arrive(decision.reason, expiresAt);
+    await ports.store(mailStatement(owner, statementId, stored, { ...decision, fileAccount: true }, identifierKeys));
     return 'filed';
   };
 };

@@ -38,16 +38,38 @@ export interface MailIntakeDeps {
    * each time the message is read, so a retried message files the same statements;
    * `unconfirmed`: why it waits in Arrived whatever it holds (its sender could not be confirmed).
    */
-  file(owner: string, file: MailFile, mail: MailSummary, index: number, unconfirmed?: string): Promise<unknown>;
+  file(owner: string, file: MailFile, mail: MailSummary, index: number, unconfirmed?: string): Promise<MailFileOutcome>;
   /**
    * Tells the owner's devices, once for a mail, that files of it wait in Arrived (`indexes`:
    * their places among the mail's files); never fails the mail. @default no one told
    */
   announceWaiting?(owner: string, mail: MailSummary, indexes: readonly number[]): Promise<void>;
-  /** Records for its owner a mail, or files of it, that were kept out, with why. */
-  keepOut(owner: string, mail: MailSummary, reason: string, skipped: readonly MailSkip[]): Promise<void>;
+  /**
+   * Records for its owner a mail, or files of it, that were kept out, with why: one note a
+   * mail, naming at most MAIL_LIMITS.noteFiles files (`more`: how many it leaves out).
+   */
+  keepOut(owner: string, mail: MailSummary, reason: string, skipped: readonly MailSkip[], more: number): Promise<void>;
   log: Log;
 }
+
+/** What became of one file of a mail (`waiting`: an earlier try of the mail kept it in Arrived); a file kept out says why, for the mail's one note. */
+export type MailFileOutcome = 'filed' | 'arrived' | 'waiting' | 'dropped' | { readonly keptOut: MailSkip };
+
+/**
+ * The files a note names: the first ones, within MAIL_LIMITS.noteFiles and noteBytes (their
+ * names and reasons together, well within DynamoDB's 400 KB an item), and how many more: a
+ * mail of thousands of refused files is still told, never a note too large to write.
+ */
+export const noteFiles = (skipped: readonly MailSkip[]): { files: MailSkip[]; more: number } => {
+  const files: MailSkip[] = [];
+  let bytes = 0;
+  for (const skip of skipped) {
+    bytes += Buffer.byteLength(skip.fileName) + Buffer.byteLength(skip.reason);
+    if (files.length === MAIL_LIMITS.noteFiles || bytes > MAIL_LIMITS.noteBytes) break;
+    files.push(skip);
+  }
+  return { files, more: skipped.length - files.length };
+};
 
 /** What became of one message for one recipient. */
 export type MailOutcome =
@@ -68,7 +90,8 @@ const receiveOne = async (record: SESEventRecord, deps: MailIntakeDeps): Promise
   const mailboxes = fromMailboxesOf(mail);
   // What a stranger wrote is stored and shown only as names are (no control or direction
   // characters), and of the sender only the addresses: a display name is the sender's own words.
-  const shown = (addresses: readonly string[]) => addresses.map((address) => cleanText(address, MAIL_SENDERS.maxChars)).join(', ');
+  const shown = (addresses: readonly string[]) =>
+    cleanText(addresses.map((address) => cleanText(address, MAIL_SENDERS.maxChars)).join(', '), MAIL_LIMITS.fromChars);
   const summary: MailSummary = {
     messageId: mail.messageId,
     from: shown(mailboxes),
@@ -93,7 +116,7 @@ const receiveOne = async (record: SESEventRecord, deps: MailIntakeDeps): Promise
       const unlisted = allowed.length > 0 ? mailboxes.filter((mailbox) => !listed(allowed, mailbox)) : [];
       if (!reading.ok || unlisted.length > 0) {
         const reason = reading.ok ? MAIL_WORDS.notAllowedSender(shown(unlisted)) : reading.reason;
-        await deps.keepOut(owner.sub, summary, reason, []);
+        await deps.keepOut(owner.sub, summary, reason, [], 0);
         outcomes.push({ recipient, outcome: 'kept out', reason });
         continue;
       }
@@ -101,20 +124,26 @@ const receiveOne = async (record: SESEventRecord, deps: MailIntakeDeps): Promise
       // vouch for its domain; anything else from one waits for the person to judge it.
       const unconfirmed =
         allowed.length > 0 && !confirmedFrom(mail, receipt, mailboxes) ? MAIL_WORDS.unconfirmedSender(summary.from) : undefined;
+      // Files the filing kept out (a full vault, a type no statement may be) go in the mail's one note.
+      const refused: MailSkip[] = [];
       const waiting: number[] = [];
       for (const [index, file] of reading.files.entries()) {
-        if ((await deps.file(owner.sub, file, summary, index, unconfirmed)) === 'arrived') waiting.push(index);
+        const filed = await deps.file(owner.sub, file, summary, index, unconfirmed);
+        if (filed === 'arrived') waiting.push(index);
+        if (typeof filed === 'object') refused.push(filed.keptOut);
       }
-      // One notice a mail, however many of its files wait.
+      // One notice a mail, however many of its files wait (a retry tells none an earlier try kept).
       if (waiting.length > 0) await deps.announceWaiting?.(owner.sub, summary, waiting);
-      if (reading.note || reading.skipped.length > 0) {
-        await deps.keepOut(owner.sub, summary, reading.note ?? MAIL_WORDS.someKeptOut, reading.skipped);
+      if (reading.note || refused.length > 0 || reading.skipped.length > 0) {
+        const { files, more } = noteFiles([...refused, ...reading.skipped]);
+        const reason = reading.note ?? (refused.length > 0 ? MAIL_WORDS.someNotKept : MAIL_WORDS.someKeptOut);
+        await deps.keepOut(owner.sub, summary, reason, files, more);
       }
       outcomes.push({
         recipient,
         outcome: 'filed',
         files: reading.files.length,
-        skipped: reading.skipped.length,
+        skipped: reading.skipped.length + refused.length,
         ...(unconfirmed ? { unconfirmed: true as const } : {}),
       });
     }

@@ -88,7 +88,7 @@ export const mailIntakeOf = (
   const bucket = settings.bucketName;
 
   // A note for an account being closed is not kept: no one is left to read it.
-  const keepOut = async (owner: string, mail: MailSummary, reason: string, skipped: readonly MailSkip[]) => {
+  const keepOut = async (owner: string, mail: MailSummary, reason: string, skipped: readonly MailSkip[], more: number) => {
     try {
       await table.transact([
         ownerStillOpen(settings.tableName, owner),
@@ -101,6 +101,7 @@ export const mailIntakeOf = (
               ...mailRecord(mail),
               reason,
               skipped: skipped.map((skip) => ({ fileName: skip.fileName, reason: skip.reason })),
+              ...(more > 0 ? { more } : {}),
             },
           },
         },
@@ -123,7 +124,7 @@ export const mailIntakeOf = (
     await recordArrival(arrivals, owner, arrival);
   };
 
-  const reading: Pick<MailFilingPorts, 'ownerKey' | 'pdfText' | 'pdfPasswords' | 'workbookRows' | 'filedBefore' | 'store'> = {
+  const reading: Pick<MailFilingPorts, 'ownerKey' | 'pdfText' | 'pdfPasswords' | 'workbookRows' | 'filedBefore' | 'waiting' | 'store'> = {
     ownerKey: async (owner) => ownerIdentifierKey(await identifierSecret(), owner),
     pdfText: mailPdfText,
     pdfPasswords: (owner) => pdfPasswords.all(owner),
@@ -132,6 +133,7 @@ export const mailIntakeOf = (
       if (await records.getStatement(owner, statementId)) return 'filed';
       return (await records.holdsPlace(owner, statementId)) ? 'held' : undefined;
     },
+    waiting: (owner, statementId) => arrivals.waiting(owner, statementId),
     store: async (statement) => {
       await s3.send(
         new PutObjectCommand({
@@ -150,7 +152,8 @@ export const mailIntakeOf = (
   const file = mailFilingPort({
     ...reading,
     accounts: accountsOf(table),
-    reserve: (owner, statementId, size, expiresAt) => records.reserveUpload(owner, statementId, size, expiresAt),
+    heldFiling: (owner, statementId) => records.heldFiling(owner, statementId),
+    reserve: (owner, statementId, size, expiresAt, filing) => records.reserveUpload(owner, statementId, size, expiresAt, filing),
     // A waiting file's record is refused once the account's deletion has begun: its bytes go with it.
     arrive: (owner, arrival) =>
       arrive(owner, arrival).catch(async (error: unknown) => {
@@ -158,12 +161,11 @@ export const mailIntakeOf = (
           await s3.send(new DeleteObjectCommand({ Bucket: bucket, Key: arrivedKey(owner, arrival.statementId) }));
         throw error;
       }),
-    keepOut,
     now: () => new Date(),
   });
   const arrivalFiling: ArrivalFilingPorts = {
     ...reading,
-    waiting: (owner, statementId) => arrivals.waiting(owner, statementId),
+    holdFor: (owner, statementId, filing) => records.holdFor(owner, statementId, filing),
     readWaiting: async (owner, statementId) => {
       const answer = await s3.send(new GetObjectCommand({ Bucket: bucket, Key: arrivedKey(owner, statementId) }));
       return answer.Body!.transformToByteArray();

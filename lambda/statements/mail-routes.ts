@@ -76,6 +76,7 @@ export const arrivalsAsShown = (answer: MailArrivalsResponse, vaultDomains: read
       mail: mail(arrival.mail),
     })),
     keptOut: answer.keptOut.map((note) => ({
+      ...note,
       mail: mail(note.mail),
       reason: reason(note.reason),
       files: note.files.map((file) => ({ fileName: name(file.fileName), reason: reason(file.reason) })),

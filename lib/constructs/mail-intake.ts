@@ -1,6 +1,8 @@
 import { Duration } from 'aws-cdk-lib';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
+import * as destinations from 'aws-cdk-lib/aws-lambda-destinations';
+import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import * as ses from 'aws-cdk-lib/aws-ses';
 import * as actions from 'aws-cdk-lib/aws-ses-actions';
 import { Construct } from 'constructs';
@@ -9,6 +11,7 @@ import { LAMBDA_ENV } from '../../contract/lambda-env';
 import { MAIL_LIMITS } from '../../contract/mail';
 import type { AccountIdentifiers } from './account-identifiers';
 import type { VaultData } from './data';
+import { failureQueue } from './failure-queue';
 import { grantPdfPasswords } from './records-grants';
 import type { VaultStorage } from './storage';
 import { VaultFunction } from './vault-function';
@@ -36,11 +39,15 @@ export interface MailIntakeProps {
  * required) that stores each message in the files bucket under its own prefix and then
  * invokes the mail function, which files each statement for the person whose private
  * address it was sent to, through the same checks as an upload, and deletes the message.
- * The bucket's lifecycle removes a message never dealt with after MAIL_LIMITS.keepDays.
+ * An invocation that still fails after Lambda's two retries goes to the failure queue
+ * (`npm run mail:replay` runs it again); the bucket's lifecycle removes a message never
+ * dealt with after MAIL_LIMITS.keepDays, as long as the queue keeps its failure.
  */
 export class MailIntake extends Construct {
   readonly handler: VaultFunction;
   readonly rule: ses.ReceiptRule;
+  /** Invocations the function still failed on after Lambda's two retries, kept MAIL_LIMITS.keepDays for `npm run mail:replay`. */
+  readonly failures: sqs.Queue;
   /** The domain people's private addresses are under. */
   readonly domain: string;
 
@@ -55,6 +62,10 @@ export class MailIntake extends Construct {
       noncurrentVersionExpiration: Duration.days(1),
     });
 
+    this.failures = failureQueue(this, 'Failures', {
+      replayCommand: 'npm run mail:replay',
+      retention: Duration.days(MAIL_LIMITS.keepDays),
+    });
     // A message of MAIL_LIMITS.maxMessageBytes is parsed whole and its ZIPs unzipped: a full vCPU's memory.
     this.handler = new VaultFunction(this, 'Function', {
       code: { entry: 'mail/index.ts' },
@@ -66,6 +77,7 @@ export class MailIntake extends Construct {
         [LAMBDA_ENV.bucketName]: storage.bucket.bucketName,
         [LAMBDA_ENV.mailDomain]: props.domain,
       },
+      onFailure: new destinations.SqsDestination(this.failures),
     });
     const handler = this.handler;
     // The message: read once, deleted once dealt with. Statements go where uploads go (the

@@ -1,13 +1,14 @@
-import { Duration, Validations } from 'aws-cdk-lib';
+import { Duration } from 'aws-cdk-lib';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as events from 'aws-cdk-lib/aws-events';
 import * as targets from 'aws-cdk-lib/aws-events-targets';
 import * as destinations from 'aws-cdk-lib/aws-lambda-destinations';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as s3n from 'aws-cdk-lib/aws-s3-notifications';
-import * as sqs from 'aws-cdk-lib/aws-sqs';
+import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { LAMBDA_ENV, STATEMENT_PREFIX, SWEEP_INTERVAL_MINUTES, UPLOAD_PREFIXES } from '../../contract';
+import { failureQueue } from './failure-queue';
 import { grantPdfPasswords, grantRecords } from './records-grants';
 import type { VaultStorage } from './storage';
 import { VaultFunction } from './vault-function';
@@ -45,16 +46,7 @@ export class UploadCatalogue extends Construct {
     super(scope, id);
     const { storage, table } = props;
     const environment = { [LAMBDA_ENV.bucketName]: storage.bucket.bucketName, [LAMBDA_ENV.tableName]: table.tableName };
-    this.failures = new sqs.Queue(this, 'Failures', {
-      encryption: sqs.QueueEncryption.SQS_MANAGED,
-      enforceSSL: true,
-      retentionPeriod: Duration.days(14),
-    });
-    Validations.of(this.failures).acknowledge({
-      id: 'AwsSolutions-SQS3',
-      reason:
-        "This queue is itself the catalogue's failure destination (what Lambda could not deliver after its retries); `npm run catalogue:replay` reads it, so no further queue is needed behind it.",
-    });
+    this.failures = failureQueue(this, 'Failures', { replayCommand: 'npm run catalogue:replay' });
     this.handler = new VaultFunction(this, 'Handler', {
       code: { entry: 'catalogue/index.ts' },
       description: 'Upload catalogue: records every statement and avatar S3 stores or removes',

@@ -30,6 +30,8 @@ export const ALARM_THRESHOLDS = {
   maxTableThrottles: 0,
   /** Any event in the catalogue's failure queue needs a replay. */
   maxFailedCatalogueEvents: 0,
+  /** Any invocation in the mail function's failure queue needs a replay before its stored message expires. */
+  maxFailedMailInvocations: 0,
   /** Any threat the malware scan finds in an upload (it is quarantined; someone should look). */
   maxThreatsFound: 0,
   /** Any file still without a malware verdict an hour after it arrived (SCAN_WAIT.overdueAfterMinutes): its owner cannot open it. */
@@ -50,6 +52,8 @@ export interface VaultMonitoringProps {
   readonly graphqlApi: appsync.IGraphqlApi;
   readonly table: dynamodb.ITable;
   readonly catalogueFailures: sqs.IQueue;
+  /** The mail function's failure queue, where the stage receives mail. @default none */
+  readonly mailFailures?: sqs.IQueue;
   /** The web app's distribution: the share of its answers that are 5xx, whatever their origin. */
   readonly distribution: cloudfront.IDistribution;
   /** An address that receives every alarm by e-mail (it must confirm the subscription). @default none */
@@ -74,8 +78,8 @@ export interface VaultMonitoringProps {
  * The service's alarms and dashboard, built with cdk-monitoring-constructs: 5xx rate and
  * p99 latency of both REST APIs and the GraphQL API, errors, throttles and duration of
  * every function (the web app's server among them), the 5xx rate of the web app's
- * distribution, throttled reads and writes of the table, and the catalogue's failure
- * queue. Every alarm notifies one SNS topic (TLS only), with an optional e-mail
+ * distribution, throttled reads and writes of the table, and the catalogue's and the mail
+ * function's failure queues. Every alarm notifies one SNS topic (TLS only), with an optional e-mail
  * subscription; one dashboard shows the same figures.
  */
 export class VaultMonitoring extends Construct {
@@ -198,6 +202,13 @@ export class VaultMonitoring extends Construct {
       alarmFriendlyName: 'catalogue-failures',
       addQueueMaxSizeAlarm: { Critical: { maxMessageCount: ALARM_THRESHOLDS.maxFailedCatalogueEvents } },
     });
+    if (props.mailFailures) {
+      this.facade.monitorSqsQueue({
+        queue: props.mailFailures,
+        alarmFriendlyName: 'mail-failures',
+        addQueueMaxSizeAlarm: { Critical: { maxMessageCount: ALARM_THRESHOLDS.maxFailedMailInvocations } },
+      });
+    }
     // Our custom metrics, per service and this stage (Powertools Metrics; every metric has both dimensions).
     const custom = (metricName: string, service: string, statistic: string = cloudwatch.Stats.SUM) =>
       new cloudwatch.Metric({

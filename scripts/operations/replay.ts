@@ -1,8 +1,9 @@
 /**
- * Replaying the catalogue's failed events: each message of the failure queue is what
- * Lambda's on-failure destination wrote (the original S3 event under `requestPayload`).
- * Each event is invoked again; a message is deleted only once its event went through, so
- * a replay that fails, or stops half-way, loses nothing and can simply be run again.
+ * Replaying a function's failed events (the catalogue's, the mail function's): each message
+ * of its failure queue is what Lambda's on-failure destination wrote (the original event
+ * under `requestPayload`). Each event is invoked again; a message is deleted only once its
+ * event went through, so a replay that fails, or stops half-way, loses nothing and can
+ * simply be run again.
  */
 export interface FailureMessage {
   id: string;
@@ -24,11 +25,20 @@ export interface ReplayReport {
   unreadable: string[];
 }
 
+/** Whether an event is one of the function's own: by default, one with `Records` (S3's and SES's events). */
+export type EventCheck = (payload: Record<string, unknown>) => boolean;
+
+const hasRecords: EventCheck = (payload) => Array.isArray(payload.Records);
+
+/** The mail function's two events (lambda/mail/handler.ts): SES's for a received message, and the statements API's to file a waiting file. */
+export const isMailFunctionEvent: EventCheck = (payload) => hasRecords(payload) || 'fileArrival' in payload;
+
 /** The original event of an on-failure destination record, or undefined for anything else. */
-export const originalEvent = (body: string): unknown => {
+export const originalEvent = (body: string, accepts: EventCheck = hasRecords): unknown => {
   try {
-    const record = JSON.parse(body) as { requestPayload?: { Records?: unknown[] } };
-    return Array.isArray(record.requestPayload?.Records) ? record.requestPayload : undefined;
+    const record = JSON.parse(body) as { requestPayload?: unknown };
+    const payload = record.requestPayload;
+    return payload && typeof payload === 'object' && accepts(payload as Record<string, unknown>) ? payload : undefined;
   } catch {
     return undefined;
   }
@@ -36,7 +46,7 @@ export const originalEvent = (body: string): unknown => {
 
 export const replayFailures = async (
   ports: ReplayPorts,
-  options: { dryRun?: boolean; maxMessages?: number } = {},
+  options: { dryRun?: boolean; maxMessages?: number; accepts?: EventCheck } = {},
 ): Promise<ReplayReport> => {
   const report: ReplayReport = { replayed: 0, failedAgain: [], unreadable: [] };
   const seen = new Set<string>();
@@ -46,7 +56,7 @@ export const replayFailures = async (
     if (batch.length === 0) break;
     for (const message of batch) {
       seen.add(message.id);
-      const event = originalEvent(message.body);
+      const event = originalEvent(message.body, options.accepts);
       if (event === undefined) {
         report.unreadable.push(message.id);
         continue;

@@ -4,6 +4,7 @@ import type { IConstruct } from 'constructs';
 import { LAMBDA_ENV, MAIL_INBOX_PREFIX, TABLE_KEYS } from '../../contract';
 import { MAIL_LIMITS } from '../../contract/mail';
 import { DEFAULT_MAIL_RULE_SET } from '../../lib/constructs/mail-intake';
+import { OPERATIONS_OUTPUTS } from '../../lib/outputs';
 import type { StatementVaultStack } from '../../lib/statement-vault-stack';
 import { synthVault } from '../support/vault-app';
 
@@ -57,7 +58,48 @@ test('the receipt rule: the domain, spam and virus scanning, TLS, the message st
   });
 });
 
-test('a message never dealt with is removed by the lifecycle after a few days; nothing else of the bucket is', () => {
+test("an invocation that still fails after Lambda's two retries goes to its own encrypted, TLS-only queue, kept as long as the stored message; alarmed on; named in the outputs for npm run mail:replay", () => {
+  const fn = logicalId(stack.principals.mailIntake!.function);
+  const queue = Object.keys(template.findResources('AWS::SQS::Queue')).find((id) => id.startsWith('MailFailures'))!;
+  expect(template.findResources('AWS::SQS::Queue')[queue].Properties).toMatchObject({
+    SqsManagedSseEnabled: true,
+    MessageRetentionPeriod: MAIL_LIMITS.keepDays * 24 * 3600,
+  });
+  template.hasResourceProperties('AWS::Lambda::EventInvokeConfig', {
+    FunctionName: { Ref: fn },
+    MaximumRetryAttempts: 2,
+    DestinationConfig: { OnFailure: { Destination: { 'Fn::GetAtt': [queue, 'Arn'] } } },
+  });
+  template.hasResourceProperties('AWS::SQS::QueuePolicy', {
+    Queues: [{ Ref: queue }],
+    PolicyDocument: {
+      Statement: Match.arrayWith([Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } })]),
+    },
+  });
+  // The function may send to that queue alone.
+  const role = logicalId(stack.principals.mailIntake!.role);
+  const sends = Object.values(template.findResources('AWS::IAM::Policy'))
+    .filter((policy) => JSON.stringify(policy.Properties.Roles).includes(role))
+    .flatMap((policy) => policy.Properties.PolicyDocument.Statement as { Action: string | string[]; Resource: unknown }[])
+    .filter((statement) => [statement.Action].flat().some((action) => action.startsWith('sqs:')));
+  expect(sends.map((statement) => statement.Resource)).toEqual([{ 'Fn::GetAtt': [queue, 'Arn'] }]);
+  const alarms = Object.values(template.findResources('AWS::CloudWatch::Alarm')).filter((alarm) =>
+    JSON.stringify(alarm.Properties.Dimensions ?? alarm.Properties.Metrics ?? '').includes(queue),
+  );
+  expect(alarms).toEqual([
+    expect.objectContaining({
+      Properties: expect.objectContaining({ Threshold: 0, ComparisonOperator: 'GreaterThanThreshold', AlarmActions: expect.any(Array) }),
+    }),
+  ]);
+  const outputs = template.toJSON().Outputs as Record<string, { Value: unknown }>;
+  expect(outputs[OPERATIONS_OUTPUTS.mailFunctionName].Value).toEqual({ Ref: fn });
+  expect(outputs[OPERATIONS_OUTPUTS.mailFailureQueueUrl].Value).toEqual({ Ref: queue });
+  // Without a mail domain, none of it.
+  expect((without.toJSON().Outputs as Record<string, unknown>)[OPERATIONS_OUTPUTS.mailFailureQueueUrl]).toBeUndefined();
+  expect(Object.keys(without.findResources('AWS::SQS::Queue'))).toHaveLength(1);
+});
+
+test('a message never dealt with is removed by the lifecycle after MAIL_LIMITS.keepDays; nothing else of the bucket is', () => {
   const [bucketResource] = Object.values(template.findResources('AWS::S3::Bucket', { Properties: { BucketName: Match.anyValue() } }));
   const rules = (
     bucketResource.Properties.LifecycleConfiguration.Rules as { Id: string; Prefix?: string; ExpirationInDays?: number }[]
@@ -91,6 +133,9 @@ test("the function's grants: the mail prefix read and deleted, statements writte
       's3:PutObject',
       'secretsmanager:DescribeSecret',
       'secretsmanager:GetSecretValue',
+      'sqs:GetQueueAttributes',
+      'sqs:GetQueueUrl',
+      'sqs:SendMessage',
       'xray:PutTelemetryRecords',
       'xray:PutTraceSegments',
     ].sort(),

@@ -4,6 +4,7 @@ import * as path from 'node:path';
 import { ownerIdentifierKey } from '../../contract/accounts/identifier-keys';
 import { fileArrivalEventSchema } from '../../lambda/mail/arrival-event';
 import { fileArrival, type ArrivalFilingPorts } from '../../lambda/mail/arrival-filing';
+import type { HeldFiling } from '../../lambda/shared/records';
 import type { WaitingFile } from '../../lambda/shared/mail/arrivals';
 import type { MailStatement } from '../../lambda/mail/file-port';
 import { TEST_IDENTIFIER_SECRET, capturingLog } from '../support/lambda-fakes';
@@ -20,12 +21,17 @@ const ID = '01JD7ZK3QH6V0M7Z2Q9W8X4Y5A';
 const setup = (options: { file: string; contentType: string; before?: 'held' | 'filed'; waiting?: boolean }) => {
   const bytes = fs.readFileSync(path.join(FIXTURES, options.file));
   const stored: MailStatement[] = [];
+  const held: HeldFiling[] = [];
   let waiting: WaitingFile | undefined =
     options.waiting === false ? undefined : { fileName: options.file, contentType: options.contentType, size: bytes.length };
   const log = capturingLog();
   const ports: ArrivalFilingPorts = {
     ownerKey: (owner) => ownerIdentifierKey(TEST_IDENTIFIER_SECRET, owner),
     filedBefore: async () => options.before,
+    holdFor: async (_owner, _statementId, filing) => {
+      held.push(filing);
+      return options.before === 'held';
+    },
     store: async (statement) => void stored.push(statement),
     waiting: async () => waiting,
     readWaiting: async () => bytes,
@@ -34,12 +40,18 @@ const setup = (options: { file: string; contentType: string; before?: 'held' | '
   };
   const request = (accountLabel: string, period: string) =>
     fileArrivalEventSchema.parse({ fileArrival: { owner: OWNER, statementId: ID, accountLabel, period } });
-  return { file: fileArrival(ports), request, stored, bytes, isWaiting: () => waiting !== undefined, log };
+  return { file: fileArrival(ports), request, stored, held, bytes, isWaiting: () => waiting !== undefined, log };
 };
 
 test('filed under what the person chose, with its checksum; what the file says of another account does not go with it', async () => {
-  const { file, request, stored, bytes, isWaiting } = setup({ file: 'releve-bnp.ofx', contentType: 'application/x-ofx', before: 'held' });
+  const { file, request, stored, held, bytes, isWaiting } = setup({
+    file: 'releve-bnp.ofx',
+    contentType: 'application/x-ofx',
+    before: 'held',
+  });
   expect(await file(request('Joint account', '2024-04'))).toBe('filed');
+  // Its held place says its owner files it: a retry of its mail leaves it to them.
+  expect(held).toEqual([{ filedByOwner: true }]);
   expect(stored).toHaveLength(1);
   expect(stored[0]).toMatchObject({ owner: OWNER, statementId: ID, contentType: 'application/x-ofx' });
   expect(stored[0].checksum).toBe(createHash('sha256').update(bytes).digest('base64'));

@@ -7,6 +7,7 @@ import { MAIL_WORDS, arrivedExpiresAt } from '../../contract/mail';
 import { mailFilingPort, mailStatementId, type Arrival, type MailFilingPorts, type MailStatement } from '../../lambda/mail/file-port';
 import type { MailSummary } from '../../lambda/mail/intake';
 import type { MailFile } from '../../lambda/mail/statement-files';
+import type { HeldFiling } from '../../lambda/shared/records';
 import { OwnerClosing } from '../../lambda/shared/records/table';
 import { TEST_IDENTIFIER_SECRET } from '../support/lambda-fakes';
 
@@ -37,41 +38,51 @@ const setup = (
     accounts?: { label: string }[];
     full?: boolean;
     before?: [string, 'held' | 'filed'][];
+    /** Places held with what the file was decided to be filed under. */
+    held?: [string, HeldFiling][];
+    /** Files an earlier reading left waiting in Arrived. */
+    waiting?: string[];
     ports?: Partial<MailFilingPorts>;
   } = {},
 ) => {
   const stored: MailStatement[] = [];
   const arrived: Arrival[] = [];
-  const keptOut: { reason: string; files: string[] }[] = [];
   const reserved: string[] = [];
+  const filings: HeldFiling[] = [];
   const before = new Map<string, 'held' | 'filed'>(options.before ?? []);
+  const held = new Map(options.held ?? []);
   const ports: MailFilingPorts = {
     accounts: async () => options.accounts ?? [],
     ownerKey: (owner) => ownerIdentifierKey(TEST_IDENTIFIER_SECRET, owner),
     filedBefore: async (_owner, statementId) => before.get(statementId),
-    reserve: async (_owner, statementId) => {
+    waiting: async (_owner, statementId) =>
+      options.waiting?.includes(statementId) ? { fileName: 'waiting.csv', contentType: 'text/csv', size: 1 } : undefined,
+    heldFiling: async (_owner, statementId) => held.get(statementId),
+    reserve: async (_owner, statementId, _size, _expiresAt, filing) => {
       reserved.push(statementId);
+      filings.push(filing);
       return options.full
         ? { ok: false, usage: { statements: 5000, bytes: 1, slots: 5000, slotBytes: 1, deletedStatements: 0, deletedBytes: 0 } }
         : { ok: true };
     },
     store: async (statement) => void stored.push(statement),
     arrive: async (_owner, arrival) => void arrived.push(arrival),
-    keepOut: async (_owner, _mail, reason, skipped) => void keptOut.push({ reason, files: skipped.map((skip) => skip.fileName) }),
     now: () => new Date('2026-11-27T10:00:05.000Z'),
     ...options.ports,
   };
-  return { file: mailFilingPort(ports), stored, arrived, keptOut, reserved };
+  return { file: mailFilingPort(ports), stored, arrived, reserved, filings };
 };
 
 test('an OFX naming its bank and account is stored as an upload is: its place held, its checksum, the metadata the catalogue files it by', async () => {
-  const { file, stored, reserved } = setup();
+  const { file, stored, reserved, filings } = setup();
   const ofx = fixture('releve-bnp.ofx', 'application/x-ofx');
   expect(await file(OWNER, ofx, MAIL, 0)).toBe('filed');
   expect(stored).toHaveLength(1);
   const [statement] = stored;
   expect(statement.statementId).toMatch(STATEMENT_ID_PATTERN);
   expect(reserved).toEqual([statement.statementId]);
+  // The place is held with what it is filed under, for a retry of the mail to file it the same.
+  expect(filings).toEqual([{ accountLabel: 'BNP Paribas ••5678', period: '2024-03' }]);
   expect(statement.checksum).toBe(createHash('sha256').update(ofx.bytes).digest('base64'));
   expect(statement.metadata).toMatchObject({
     fileName: 'releve-bnp.ofx',
@@ -97,9 +108,10 @@ test('a CSV that names no account waits in Arrived with why and what was read, h
 
 test('a full vault keeps the file out, saying so; a type statements may not be is kept out in the upload rules’ words', async () => {
   const full = setup({ full: true });
-  expect(await full.file(OWNER, fixture('releve-bnp.ofx', 'application/x-ofx'), MAIL, 0)).toBe('kept out');
+  expect(await full.file(OWNER, fixture('releve-bnp.ofx', 'application/x-ofx'), MAIL, 0)).toEqual({
+    keptOut: { fileName: 'releve-bnp.ofx', reason: expect.stringMatching(/^Your vault is full, so releve-bnp\.ofx was not kept/) },
+  });
   expect(full.stored).toEqual([]);
-  expect(full.keptOut[0].reason).toMatch(/^Your vault is full, so releve-bnp\.ofx was not kept/);
 
   const program = setup();
   const exe: MailFile = {
@@ -108,10 +120,8 @@ test('a full vault keeps the file out, saying so; a type statements may not be i
     bytes: new Uint8Array(10),
     source: 'attachment',
   };
-  expect(await program.file(OWNER, exe, MAIL, 0)).toBe('kept out');
-  expect(program.keptOut[0]).toEqual({
-    reason: expect.stringMatching(/^Statements must be .* files; this one is/),
-    files: ['statement.exe'],
+  expect(await program.file(OWNER, exe, MAIL, 0)).toEqual({
+    keptOut: { fileName: 'statement.exe', reason: expect.stringMatching(/^Statements must be .* files; this one is/) },
   });
   expect(program.stored).toEqual([]);
 });
@@ -135,17 +145,50 @@ test('a name a statement may not have (a path, control characters) is kept as fa
   expect(stored[0].metadata.fileName).toContain('relevé');
 });
 
-test('a message read again after a failure: a statement filed then is left as it is; one whose place was held is stored, not held twice', async () => {
+test('a message read again after a failure: a statement filed then is left as it is; one whose place was held is stored under what was decided then, not held twice', async () => {
   const id = mailStatementId(MAIL.messageId, 0, MAIL.receivedAt);
   const ofx = fixture('releve-bnp.ofx', 'application/x-ofx');
   const filed = setup({ before: [[id, 'filed']] });
   expect(await filed.file(OWNER, ofx, MAIL, 0)).toBe('filed');
   expect(filed.stored).toEqual([]);
   expect(filed.reserved).toEqual([]);
-  const held = setup({ before: [[id, 'held']] });
+  const held = setup({ before: [[id, 'held']], held: [[id, { accountLabel: 'Joint ••5678', period: '2024-03' }]] });
   expect(await held.file(OWNER, ofx, MAIL, 0)).toBe('filed');
   expect(held.reserved).toEqual([]);
-  expect(held.stored.map((statement) => statement.statementId)).toEqual([id]);
+  expect(held.stored.map((statement) => [statement.statementId, statement.metadata.accountLabel])).toEqual([[id, 'Joint ••5678']]);
+  // A place held with no mail's decision is its owner's filing from Arrived: theirs to finish.
+  const owners = setup({ before: [[id, 'held']] });
+  expect(await owners.file(OWNER, ofx, MAIL, 0)).toBe('filed');
+  expect([...owners.stored, ...owners.arrived, ...owners.reserved]).toEqual([]);
+});
+
+test('filed or waiting before is known before anything is decided: a CSV whose account the first try made, which would now be asked about, is not put in Arrived too', async () => {
+  const csv = fixture('activity.csv', 'text/csv');
+  const id = mailStatementId(MAIL.messageId, 3, MAIL.receivedAt);
+  // The first try: a new account, filed under the last four the file gives.
+  const first = setup();
+  expect(await first.file(OWNER, csv, MAIL, 3)).toBe('filed');
+  const label = first.stored[0].metadata.accountLabel;
+  // With that account made, the same file would now wait to be asked which account it is.
+  const fresh = setup({ accounts: [{ label }] });
+  expect(await fresh.file(OWNER, csv, MAIL, 3)).toBe('arrived');
+  // The retry: filed before, or its place held with the decision, so it is neither asked about nor held again.
+  for (const retry of [
+    setup({ accounts: [{ label }], before: [[id, 'filed']] }),
+    setup({ accounts: [{ label }], before: [[id, 'held']], held: [[id, { accountLabel: label, period: '2024-01' }]] }),
+  ]) {
+    expect(await retry.file(OWNER, csv, MAIL, 3)).toBe('filed');
+    expect(retry.arrived).toEqual([]);
+    expect(retry.reserved).toEqual([]);
+  }
+  // A file left waiting is left as it waits: not kept again (so not told again: the intake tells what arrived), not filed.
+  const waiting = setup({ waiting: [id] });
+  expect(await waiting.file(OWNER, csv, MAIL, 3)).toBe('waiting');
+  expect([...waiting.arrived, ...waiting.stored, ...waiting.reserved]).toEqual([]);
+  // A place its owner holds as they file it from Arrived (its waiting copy gone already) is theirs.
+  const owners = setup({ accounts: [{ label }], before: [[id, 'held']], held: [[id, { filedByOwner: true }]] });
+  expect(await owners.file(OWNER, csv, MAIL, 3)).toBe('filed');
+  expect([...owners.arrived, ...owners.stored, ...owners.reserved]).toEqual([]);
 });
 
 test('a protected PDF is read with the passwords its owner keeps, wrong ones passed over, and filed as it came; without one, it waits, saying why', async () => {
@@ -207,14 +250,21 @@ test('a file that waits holds its place under the quota until its time in Arrive
   expect(expiresAt).toBe('2026-12-27T10:00:00.000Z');
   expect(holds).toEqual([[arrived[0].statementId, expiresAt]]);
   expect(arrived[0].expiresAt).toBe(expiresAt);
-  // SES's retry of the same message: the place is held already, and the file waits once.
-  const again = setup({ before: [[arrived[0].statementId, 'held']] });
+  // SES's retry of the same message, after the try before held its place and failed before keeping it: it waits once, as decided then.
+  const again = setup({ before: [[arrived[0].statementId, 'held']], held: [[arrived[0].statementId, { waits: MAIL_WORDS.noAccount }]] });
   expect(await again.file(OWNER, fixture('Chase1234_Activity_20240229.CSV', 'text/csv'), MAIL, 1)).toBe('arrived');
   expect(again.reserved).toEqual([]);
+  expect(again.arrived).toEqual([
+    expect.objectContaining({ statementId: arrived[0].statementId, reason: MAIL_WORDS.noAccount, expiresAt }),
+  ]);
   const full = setup({ full: true });
-  expect(await full.file(OWNER, fixture('Chase1234_Activity_20240229.CSV', 'text/csv'), MAIL, 1)).toBe('kept out');
+  expect(await full.file(OWNER, fixture('Chase1234_Activity_20240229.CSV', 'text/csv'), MAIL, 1)).toEqual({
+    keptOut: {
+      fileName: 'Chase1234_Activity_20240229.CSV',
+      reason: expect.stringMatching(/^Your vault is full, so Chase1234_Activity_20240229.CSV was not kept/),
+    },
+  });
   expect(full.arrived).toEqual([]);
-  expect(full.keptOut[0].reason).toMatch(/^Your vault is full, so Chase1234_Activity_20240229.CSV was not kept/);
 });
 
 test("a file that would wait for an account being closed is dropped with it; the owner's later files are dropped unread", async () => {

@@ -1,6 +1,7 @@
 import type { SESEvent, SESReceiptStatus } from 'aws-lambda';
-import { MAIL_WORDS, mailAddressOf, mailTokenFrom, mailTokenOf, MAIL_TOKEN_PATTERN } from '../../contract/mail';
-import { receiveMail, type MailIntakeDeps } from '../../lambda/mail/intake';
+import { strToU8, zipSync } from 'fflate';
+import { MAIL_LIMITS, MAIL_WORDS, mailAddressOf, mailTokenFrom, mailTokenOf, MAIL_TOKEN_PATTERN } from '../../contract/mail';
+import { noteFiles, receiveMail, type MailIntakeDeps } from '../../lambda/mail/intake';
 import type { MailOwner } from '../../lambda/shared/mail/addresses';
 import { capturingLog } from '../support/lambda-fakes';
 import { STATEMENT_PDFS, statementPdf } from '../support/statement-pdfs';
@@ -109,7 +110,7 @@ const intake = (owners: Record<string, MailOwner>, raw: Buffer) => {
     read: 0,
     deleted: [] as string[],
     filed: [] as string[],
-    keptOut: [] as { owner: string; reason: string; skipped: string[] }[],
+    keptOut: [] as { owner: string; reason: string; skipped: string[]; more?: number }[],
   };
   const log = capturingLog();
   const deps: MailIntakeDeps = {
@@ -120,10 +121,17 @@ const intake = (owners: Record<string, MailOwner>, raw: Buffer) => {
       return raw;
     },
     deleteMessage: async (id) => void calls.deleted.push(id),
-    file: async (owner, file, _mail, _index, unconfirmed) =>
-      void calls.filed.push(`${owner}:${file.fileName}:${file.contentType}${unconfirmed ? ` (waits: ${unconfirmed})` : ''}`),
-    keepOut: async (owner, _mail, reason, skipped) =>
-      void calls.keptOut.push({ owner, reason, skipped: skipped.map((skip) => `${skip.fileName}: ${skip.reason}`) }),
+    file: async (owner, file, _mail, _index, unconfirmed) => {
+      calls.filed.push(`${owner}:${file.fileName}:${file.contentType}${unconfirmed ? ` (waits: ${unconfirmed})` : ''}`);
+      return unconfirmed ? 'arrived' : 'filed';
+    },
+    keepOut: async (owner, _mail, reason, skipped, more) =>
+      void calls.keptOut.push({
+        owner,
+        reason,
+        skipped: skipped.map((skip) => `${skip.fileName}: ${skip.reason}`),
+        ...(more > 0 ? { more } : {}),
+      }),
     log,
   };
   return { deps, calls, log };
@@ -331,6 +339,66 @@ test('a mail with no statement, and one with a file that is not a statement besi
   expect(mixed.calls.keptOut).toEqual([
     { owner: 'alice-sub', reason: MAIL_WORDS.someKeptOut, skipped: ['terms.gif: not a statement: its content is GIF (image/gif)'] },
   ]);
+});
+
+test("a file the filing keeps out (a full vault) is told in the mail's one note, beside the files that are not statements", async () => {
+  const mixed = intake(
+    { [alice]: { sub: 'alice-sub' } },
+    message([
+      { name: 'march.pdf', type: 'application/pdf', bytes: pdf },
+      { name: 'terms.gif', type: 'image/gif', bytes: Buffer.concat([Buffer.from('GIF89a'), Buffer.alloc(32)]) },
+    ]),
+  );
+  mixed.deps.file = async (_owner, file) => ({ keptOut: { fileName: file.fileName, reason: 'Your vault is full.' } });
+  await receiveMail(event({ recipients: [mailAddressOf(alice, DOMAIN)] }), mixed.deps);
+  expect(mixed.calls.keptOut).toEqual([
+    {
+      owner: 'alice-sub',
+      reason: MAIL_WORDS.someNotKept,
+      skipped: ['march.pdf: Your vault is full.', 'terms.gif: not a statement: its content is GIF (image/gif)'],
+    },
+  ]);
+});
+
+describe("a kept-out note is bounded (DynamoDB's 400 KB an item): the first files, and how many more", () => {
+  const skips = (count: number, name = (index: number) => `notes-${index}.txt`) =>
+    Array.from({ length: count }, (_, index) => ({
+      fileName: name(index),
+      reason: MAIL_WORDS.notAStatement('text, not a statement file'),
+    }));
+
+  test('7,500 refused files: the first 20 named, 7,480 more counted', () => {
+    const { files, more } = noteFiles(skips(7500));
+    expect(files).toEqual(skips(20));
+    expect(more).toBe(7480);
+  });
+
+  test('long names: as many as fit in 16 KB; a few short ones: all of them', () => {
+    const long = skips(20, (index) => `${'🙂'.repeat(240)}-${index}`);
+    const { files, more } = noteFiles(long);
+    const bytes = files.reduce((sum, file) => sum + Buffer.byteLength(file.fileName) + Buffer.byteLength(file.reason), 0);
+    expect(bytes).toBeLessThanOrEqual(MAIL_LIMITS.noteBytes);
+    expect(files.length).toBeGreaterThan(0);
+    expect(files.length + more).toBe(20);
+    expect(more).toBeGreaterThan(0);
+    expect(noteFiles(skips(3))).toEqual({ files: skips(3), more: 0 });
+  });
+
+  test('through the intake: one note, bounded, saying how many more', async () => {
+    const zips = Array.from({ length: 150 }, (_, zip) =>
+      Buffer.from(
+        zipSync(
+          Object.fromEntries(Array.from({ length: 50 }, (_, entry) => [`notes-${zip}-${entry}.txt`, strToU8(`note ${zip} ${entry}`)])),
+        ),
+      ),
+    );
+    const raw = message(zips.map((bytes, index) => ({ name: `archive-${index}.zip`, type: 'application/zip', bytes })));
+    const { deps, calls } = intake({ [alice]: { sub: 'alice-sub' } }, raw);
+    await receiveMail(event({ recipients: [mailAddressOf(alice, DOMAIN)] }), deps);
+    expect(calls.keptOut).toHaveLength(1);
+    expect(calls.keptOut[0]).toMatchObject({ reason: MAIL_WORDS.noStatement, more: 7500 - MAIL_LIMITS.noteFiles });
+    expect(calls.keptOut[0].skipped).toHaveLength(MAIL_LIMITS.noteFiles);
+  });
 });
 
 test('a port that fails fails the invocation, and the stored message stays for the retry', async () => {

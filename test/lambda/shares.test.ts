@@ -140,12 +140,18 @@ test("an account's span is shared with its available statements; the owner sees 
 test('each shared statement names its account as it was when shared: its bank, kind and currency where the vault knew them, nothing guessed', async () => {
   const { call, open, deps } = setup();
   const first = `${ALICE}/01JA0000000000000000000001`;
-  deps.records.statements.set(first, { ...deps.records.statements.get(first)!, accountFacts: { institution: 'First Harbor Bank', kind: 'card' } });
+  deps.records.statements.set(first, {
+    ...deps.records.statements.get(first)!,
+    accountFacts: { institution: 'First Harbor Bank', kind: 'card' },
+  });
   await call(STATEMENT_ROUTES.createShare, ALICE, {
     body: { statementIds: ['01JA0000000000000000000001', '01JA0000000000000000000004'], expiresInSeconds: 3600 },
   });
   // What the account says later is not what was shared.
-  deps.records.statements.set(first, { ...deps.records.statements.get(first)!, accountFacts: { institution: 'Another Bank', currency: 'EUR' } });
+  deps.records.statements.set(first, {
+    ...deps.records.statements.get(first)!,
+    accountFacts: { institution: 'Another Bank', currency: 'EUR' },
+  });
   const seen = JSON.parse((await open(SECRET)).body).statements as { id: string; accountLabel: string; accountDetails?: unknown }[];
   expect(seen.map(({ id, accountDetails }) => [id, accountDetails])).toEqual([
     ['01JA0000000000000000000001', { institution: 'First Harbor Bank', kind: 'card' }],

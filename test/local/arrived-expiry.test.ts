@@ -35,13 +35,14 @@ test('a waiting file holds its place for its 30 days; then it is listed no more,
     accounts: async () => [],
     ownerKey: async () => 'k'.repeat(64),
     filedBefore: async (owner, statementId) => ((await records.holdsPlace(owner, statementId)) ? 'held' : undefined),
-    reserve: (owner, statementId, size, expiresAt) => records.reserveUpload(owner, statementId, size, expiresAt),
+    waiting: (owner, statementId) => arrivals.waiting(owner, statementId),
+    heldFiling: (owner, statementId) => records.heldFiling(owner, statementId),
+    reserve: (owner, statementId, size, expiresAt, filing) => records.reserveUpload(owner, statementId, size, expiresAt, filing),
     store: async () => undefined,
     arrive: async (owner, arrival) => {
       arrived.push(arrival);
       await recordArrival(arrivals, owner, arrival);
     },
-    keepOut: async () => undefined,
     now: () => at(0),
   });
   const bytes = new TextEncoder().encode('Date,Description,Amount\n2024-01-02,Coffee,3.50\n');

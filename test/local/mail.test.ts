@@ -1,4 +1,4 @@
-import { DynamoDBDocumentClient, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -11,12 +11,12 @@ import { HOST, LOCAL_CREDENTIALS } from '../../local/settings';
 import { createS3Client } from '../../lambda/shared/runtime';
 import { GetObjectCommand, ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { configureAmplify } from './support/amplify';
-import { STATEMENTS, apollo, rawGraphql } from './support/graphql';
+import { rawGraphql } from './support/graphql';
 import { callApi } from './support/rest';
 import { sharedStack } from './support/shared-stack';
 import { waitFor, type StackProcess } from './support/stack-process';
 import { newUser, type TestUser } from './support/users';
-import { newMailAddress, sendMail, setMailVerdicts, type SendOptions } from './support/mail';
+import { listedStatements, newMailAddress, partitionItems, sendMail, setMailVerdicts, type SendOptions } from './support/mail';
 import { STATEMENT_PDFS, statementPdf } from '../support/statement-pdfs';
 import { STATEMENT_WORKBOOKS, statementWorkbook } from '../support/statement-workbooks';
 
@@ -94,31 +94,10 @@ const send = (to: string, subject: string, files: string[]) =>
     files.map((name) => path.resolve(FIXTURES, name)),
   );
 
-const documents = () => DynamoDBDocumentClient.from(dynamoClient(stack.ports.dynamodb));
-
 /** The items of a person's partition whose sort key begins so. */
-const itemsOf = async (user: TestUser, prefix: string) =>
-  (
-    await documents().send(
-      new QueryCommand({
-        TableName: LOCAL_IDS.tableName,
-        KeyConditionExpression: '#pk = :pk AND begins_with(#sk, :prefix)',
-        ExpressionAttributeNames: { '#pk': TABLE_KEYS.partitionKey, '#sk': TABLE_KEYS.sortKey },
-        ExpressionAttributeValues: { ':pk': TABLE_KEYS.userPartition(user.sub), ':prefix': prefix },
-        ConsistentRead: true,
-      }),
-    )
-  ).Items ?? [];
+const itemsOf = (user: TestUser, prefix: string) => partitionItems(stack, user, prefix);
 
-const listedOf = async (user: TestUser) =>
-  (
-    (await apollo(stack.config, { token: user.idToken }).query({ query: STATEMENTS, variables: { limit: 100 }, fetchPolicy: 'no-cache' }))
-      .data as {
-      statements: {
-        items: { id: string; fileName: string; accountLabel: string; period: string; size: number; arrivedByMail: boolean | null }[];
-      };
-    }
-  ).statements.items;
+const listedOf = (user: TestUser) => listedStatements(stack, user);
 
 describe('mail sent with smtplib', () => {
   let address: string;

@@ -20,7 +20,7 @@ import { newDeletionJob, type DeletionJobs, type VersionedObjects } from '../../
 import type { AccountPorts } from '../../lambda/account/routes';
 import { notFound } from '../../lambda/shared/errors';
 import type { Log, LogFields } from '../../lambda/shared/log';
-import type { HeldUpload, RecordStore } from '../../lambda/shared/records';
+import type { HeldFiling, HeldUpload, RecordStore } from '../../lambda/shared/records';
 import { enteredBalances } from '../../lambda/shared/records/statements';
 import { expectedSummaries } from '../../lambda/catalogue/summaries';
 import { createS3Client } from '../../lambda/shared/runtime';
@@ -184,7 +184,7 @@ export interface MemoryRecords extends RecordStore {
   /** Refusals of uploads that arrived, by "owner/id". */
   refusals: Map<string, UploadRefusal>;
   /** Places held under the quota by uploads under way, by "owner/statementId". */
-  uploads: Map<string, HeldUpload & { owner: string }>;
+  uploads: Map<string, HeldUpload & { owner: string; filing?: HeldFiling }>;
   avatars: Map<string, string | undefined>;
   /** Every write, in order ("putStatement owner/id", "deleteStatement owner/id", "setAvatar owner"). */
   writes: string[];
@@ -194,7 +194,7 @@ export const memoryRecords = (): MemoryRecords => {
   const statements = new Map<string, Statement>();
   /** Names accounts took by a rename (`owner/nameKey`), and the key of the account each files under. */
   const names = new Map<string, string>();
-  const uploads = new Map<string, HeldUpload & { owner: string }>();
+  const uploads = new Map<string, HeldUpload & { owner: string; filing?: HeldFiling }>();
   const avatars = new Map<string, string | undefined>();
   const writes: string[] = [];
   const id = (owner: string, statementId: string) => `${owner}/${statementId}`;
@@ -304,13 +304,13 @@ export const memoryRecords = (): MemoryRecords => {
       return true;
     },
     uploads,
-    async reserveUpload(owner, statementId, size, expiresAt) {
+    async reserveUpload(owner, statementId, size, expiresAt, filing) {
       const own = [...statements.values()].filter((statement) => statement.owner === owner);
       const held = [...uploads.values()].filter((upload) => upload.owner === owner);
       const usage = expectedSummaries(own, held, ownDeleted(owner)).quota;
       if (usage.slots + 1 > STATEMENT_QUOTA.maxStatements || usage.slotBytes + size > STATEMENT_QUOTA.maxBytes) return { ok: false, usage };
       writes.push(`reserveUpload ${owner}/${statementId}`);
-      uploads.set(id(owner, statementId), { owner, statementId, size, expiresAt });
+      uploads.set(id(owner, statementId), { owner, statementId, size, expiresAt, ...(filing ? { filing } : {}) });
       return { ok: true };
     },
     async usage(owner) {
@@ -323,6 +323,15 @@ export const memoryRecords = (): MemoryRecords => {
     },
     async holdsPlace(owner, statementId) {
       return uploads.has(id(owner, statementId));
+    },
+    async heldFiling(owner, statementId) {
+      return uploads.get(id(owner, statementId))?.filing;
+    },
+    async holdFor(owner, statementId, filing) {
+      const held = uploads.get(id(owner, statementId));
+      if (!held) return false;
+      uploads.set(id(owner, statementId), { ...held, filing });
+      return true;
     },
     async expiredUploads(now) {
       return [...uploads.values()]

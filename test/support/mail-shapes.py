@@ -113,6 +113,18 @@ message.set_content("A letter.")
 message.add_attachment(b"GIF89a" + b"\x00" * 32, maintype="application", subtype="pdf", filename="not-really.pdf")
 write("wrong-type", message)
 
+# 150 ZIPs of 50 notes each beside a QFX: 7,500 files that are not statements, one that is.
+message = headers(EmailMessage(), "Archives")
+message.set_content("Everything, zipped.")
+message.add_attachment(qfx, maintype="application", subtype="octet-stream", filename="download.qfx")
+for number in range(150):
+    archive = io.BytesIO()
+    with zipfile.ZipFile(archive, "w", zipfile.ZIP_DEFLATED) as zip:
+        for entry in range(50):
+            zip.writestr("notes-%d-%d.txt" % (number, entry), "note %d %d" % (number, entry))
+    message.add_attachment(archive.getvalue(), maintype="application", subtype="zip", filename="archive-%d.zip" % number)
+write("many-zips", message)
+
 # Ten thousand parts.
 message = headers(MIMEMultipart("mixed"), "Many parts")
 for index in range(10000):

@@ -141,14 +141,18 @@ export const dynamoMailArrivals = (tableName: string, client: DynamoDBClient): M
             ...(typeof item.expiresAt === 'string' ? { expiresAt: item.expiresAt } : {}),
           };
         });
-      const keptOut = noteItems.map((item): MailKeptOut => ({
-        mail: mailFrom(item),
-        reason: text(item.reason),
-        files: (Array.isArray(item.skipped) ? item.skipped : []).map((skip: Record<string, unknown>) => ({
-          fileName: text(skip.fileName),
-          reason: text(skip.reason),
-        })),
-      }));
+      const keptOut = noteItems.map((item): MailKeptOut => {
+        const more = Number(item.more ?? 0);
+        return {
+          mail: mailFrom(item),
+          reason: text(item.reason),
+          files: (Array.isArray(item.skipped) ? item.skipped : []).map((skip: Record<string, unknown>) => ({
+            fileName: text(skip.fileName),
+            reason: text(skip.reason),
+          })),
+          ...(more > 0 ? { more } : {}),
+        };
+      });
       return { arrived, keptOut, ...(nextArrived ? { nextArrived } : {}) };
     },
   };

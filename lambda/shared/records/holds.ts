@@ -1,6 +1,7 @@
 import { STATEMENT_QUOTA } from '../../../contract/uploads';
 import { TABLE_KEYS } from '../../../contract/keys';
-import type { RecordStore } from './port';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { HeldFiling, RecordStore } from './port';
 import { quotaUpdate } from './summaries';
 import {
   ORDERED,
@@ -17,6 +18,16 @@ import {
   type TableAccess,
   type TransactItem,
 } from './table';
+
+/** On a place a mailed file holds: what was decided for it (HeldFiling). */
+const MAIL_FILING = 'mailFiling';
+
+const heldFilingItem = (filing: HeldFiling): HeldFiling =>
+  'waits' in filing
+    ? { waits: filing.waits }
+    : 'filedByOwner' in filing
+      ? { filedByOwner: true }
+      : { accountLabel: filing.accountLabel, period: filing.period };
 
 /**
  * Places held under the owner's quota by uploads under way: taken when an upload is signed,
@@ -38,10 +49,13 @@ export const releaseHeld = (tableName: string, held: Record<string, unknown>, ow
 /** The holds' part of the record store. */
 export const holdRecords = (
   access: TableAccess,
-): Pick<RecordStore, 'reserveUpload' | 'releaseUpload' | 'refuseUpload' | 'usage' | 'holdsPlace' | 'expiredUploads'> => {
+): Pick<
+  RecordStore,
+  'reserveUpload' | 'releaseUpload' | 'refuseUpload' | 'usage' | 'holdsPlace' | 'heldFiling' | 'holdFor' | 'expiredUploads'
+> => {
   const { tableName, transact, queryAll, get } = access;
   const holds: ReturnType<typeof holdRecords> = {
-    async reserveUpload(owner, statementId, size, expiresAt) {
+    async reserveUpload(owner, statementId, size, expiresAt, filing) {
       const fits = { maxSlots: STATEMENT_QUOTA.maxStatements - 1, maxSlotBytes: STATEMENT_QUOTA.maxBytes - size };
       // First as an owner whose lists read in statement order (a new owner becomes one
       // here, with the QUOTA item); an owner of an earlier release the sweep has not
@@ -74,7 +88,13 @@ export const holdRecords = (
             {
               Put: {
                 TableName: tableName,
-                Item: { ...uploadKey(owner, statementId), statementId, size, expiresAt },
+                Item: {
+                  ...uploadKey(owner, statementId),
+                  statementId,
+                  size,
+                  expiresAt,
+                  ...(filing ? { [MAIL_FILING]: heldFilingItem(filing) } : {}),
+                },
                 ConditionExpression: 'attribute_not_exists(#pk)',
                 ExpressionAttributeNames: { '#pk': pk },
               },
@@ -101,7 +121,7 @@ export const holdRecords = (
         ]);
         return true;
       } catch (error) {
-        if (conditionFailed(error)) return false;
+        if ((error as Error).name === 'ConditionalCheckFailedException') return false;
         throw error;
       }
     },
@@ -128,6 +148,32 @@ export const holdRecords = (
     },
     async holdsPlace(owner, statementId) {
       return (await get(uploadKey(owner, statementId))) !== undefined;
+    },
+    async heldFiling(owner, statementId) {
+      const filing = (await get(uploadKey(owner, statementId)))?.[MAIL_FILING] as Record<string, unknown> | undefined;
+      if (typeof filing?.waits === 'string') return { waits: filing.waits };
+      if (filing?.filedByOwner === true) return { filedByOwner: true };
+      return typeof filing?.accountLabel === 'string' && typeof filing.period === 'string'
+        ? { accountLabel: filing.accountLabel, period: filing.period }
+        : undefined;
+    },
+    async holdFor(owner, statementId, filing) {
+      try {
+        await access.documents.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: uploadKey(owner, statementId),
+            UpdateExpression: 'SET #filing = :filing',
+            ConditionExpression: 'attribute_exists(#pk)',
+            ExpressionAttributeNames: { '#filing': MAIL_FILING, '#pk': pk },
+            ExpressionAttributeValues: { ':filing': heldFilingItem(filing) },
+          }),
+        );
+        return true;
+      } catch (error) {
+        if ((error as Error).name === 'ConditionalCheckFailedException') return false;
+        throw error;
+      }
     },
     async expiredUploads(now) {
       const expired: { owner: string; statementId: string }[] = [];

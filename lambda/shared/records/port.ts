@@ -54,13 +54,17 @@ export interface RecordStore {
    * the usage, when the statement or its bytes would not fit. Atomic: of uploads racing
    * for the last place, one gets it.
    */
-  reserveUpload(owner: string, statementId: string, size: number, expiresAt: string): Promise<Reservation>;
+  reserveUpload(owner: string, statementId: string, size: number, expiresAt: string, filing?: HeldFiling): Promise<Reservation>;
   /** Gives an upload's place back (aborted, or expired without its file); `false` if none was held. */
   releaseUpload(owner: string, statementId: string): Promise<boolean>;
   /** The owner's quota usage as kept (statements, bytes, places taken): one read. */
   usage(owner: string): Promise<QuotaUsage>;
   /** Whether an upload still holds its place (a multipart upload completes only then). */
   holdsPlace(owner: string, statementId: string): Promise<boolean>;
+  /** What was decided for a mailed file whose place is held (HeldFiling); undefined for any other place, or none. */
+  heldFiling(owner: string, statementId: string): Promise<HeldFiling | undefined>;
+  /** Records on a held place what is now decided for it (its owner files a waiting file); `false` if no place is held. */
+  holdFor(owner: string, statementId: string, filing: HeldFiling): Promise<boolean>;
   /** Places held past `now`, oldest first, across every owner. */
   expiredUploads(now: string): Promise<{ owner: string; statementId: string }[]>;
   /**
@@ -152,6 +156,15 @@ export interface PurgeEntry {
 }
 
 export type Reservation = { ok: true } | { ok: false; usage: QuotaUsage };
+
+/**
+ * What was decided for a mailed file, kept with its place under the quota (taken in the same
+ * write): filed under an account and month, or waiting in Arrived saying why (the mail
+ * function's decisions), or filed by its owner from Arrived. A retry of the mail does as was
+ * decided, whatever it would decide now, and leaves the owner's filing to them
+ * (lambda/mail/file-port.ts).
+ */
+export type HeldFiling = { accountLabel: string; period: string } | { waits: string } | { filedByOwner: true };
 
 /** An upload holding a place under the quota. */
 export interface HeldUpload {

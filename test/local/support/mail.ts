@@ -2,10 +2,13 @@ import { execFile, spawnSync } from 'node:child_process';
 import { promisify } from 'node:util';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { STATEMENT_ROUTES } from '../../../contract';
+import { DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { STATEMENT_ROUTES, TABLE_KEYS } from '../../../contract';
+import { dynamoClient } from '../../../local/dynamodb';
 import type { MailArrival } from '../../../contract/mail';
 import type { MailVerdicts } from '../../../local/mail-verdicts';
-import { HOST, dataPaths } from '../../../local/settings';
+import { HOST, LOCAL_IDS, dataPaths } from '../../../local/settings';
+import { STATEMENTS, apollo } from './graphql';
 import { callApi } from './rest';
 import { waitFor, type StackProcess } from './stack-process';
 import type { TestUser } from './users';
@@ -20,6 +23,8 @@ export interface SendOptions {
   envelopeFrom?: string;
   /** Headers the sender writes above the message's own (`Name: value`). */
   headers?: string[];
+  /** A message written before (test/support/mail-shapes.py), sent as it is in place of one made here. */
+  eml?: string;
 }
 
 /** send-mail.py's command line for one message. */
@@ -33,6 +38,7 @@ const sendArguments = (stack: StackProcess, to: string, subject: string, files: 
   ...(options.from ? ['--from', options.from] : []),
   ...(options.envelopeFrom ? ['--envelope-from', options.envelopeFrom] : []),
   ...(options.headers ?? []).flatMap((header) => ['--header', header]),
+  ...(options.eml ? ['--eml', options.eml] : []),
 ];
 
 /** Sends a message with Python's smtplib to the stack's SMTP server; its answer, or the refusal. */
@@ -67,3 +73,28 @@ export const waitingFiles = (stack: StackProcess, user: TestUser, count: number)
     const arrived = (answer.body?.arrived ?? []) as MailArrival[];
     return arrived.length >= count ? arrived : undefined;
   }, `${count} files waiting in Arrived`);
+
+/** The items of a person's partition whose sort key begins so, read from the stack's DynamoDB Local. */
+export const partitionItems = async (stack: StackProcess, user: TestUser, prefix: string) =>
+  (
+    await DynamoDBDocumentClient.from(dynamoClient(stack.ports.dynamodb)).send(
+      new QueryCommand({
+        TableName: LOCAL_IDS.tableName,
+        KeyConditionExpression: '#pk = :pk AND begins_with(#sk, :prefix)',
+        ExpressionAttributeNames: { '#pk': TABLE_KEYS.partitionKey, '#sk': TABLE_KEYS.sortKey },
+        ExpressionAttributeValues: { ':pk': TABLE_KEYS.userPartition(user.sub), ':prefix': prefix },
+        ConsistentRead: true,
+      }),
+    )
+  ).Items ?? [];
+
+/** A person's statements as the GraphQL list answers them (the first 100). */
+export const listedStatements = async (stack: StackProcess, user: TestUser) =>
+  (
+    (await apollo(stack.config, { token: user.idToken }).query({ query: STATEMENTS, variables: { limit: 100 }, fetchPolicy: 'no-cache' }))
+      .data as {
+      statements: {
+        items: { id: string; fileName: string; accountLabel: string; period: string; size: number; arrivedByMail: boolean | null }[];
+      };
+    }
+  ).statements.items;

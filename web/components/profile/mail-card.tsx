@@ -3,7 +3,7 @@
 
 import { useCallback, useEffect, useState } from 'react';
 import { STATEMENT_ROUTES } from '@contract/routes';
-import type { MailArrivalsResponse } from '@contract/mail';
+import { MAIL_WORDS, type MailArrivalsResponse } from '@contract/mail';
 import { useIdToken } from '@/lib/auth-context';
 import { PresignApiError, callPresignApi } from '@/lib/presign-api';
 import { toast } from '@/lib/toast';
@@ -180,6 +180,12 @@ export const MailCard = () => {
                     </small>
                   </span>
                 ))}
+                {note.more !== undefined && note.more > 0 && (
+                  <>
+                    <br />
+                    <small>{MAIL_WORDS.moreKeptOut(note.more)}</small>
+                  </>
+                )}
                 <br />
                 <MailLine mail={note.mail} />
               </li>
