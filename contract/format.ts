@@ -21,11 +21,16 @@ export const formatPeriod = (period: string): string => {
   return MONTH.format(new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, 1)));
 };
 
-/** A count with its noun, as people write it: "1 statement", "1,024 statements". */
 /** A number as the app's sentences write it ("1,024"). */
 export const formatCount = (count: number): string => count.toLocaleString(LOCALE);
 
-export const countOf = (count: number, noun: string): string => `${formatCount(count)} ${noun}${count === 1 ? '' : 's'}`;
+const PLURAL = new Intl.PluralRules(LOCALE);
+
+/** The word a count takes, by the locale's plural rules: `one` for 1, `other` for 0, 2, 1.5… */
+export const pluralOf = (count: number, one: string, other: string): string => (PLURAL.select(count) === 'one' ? one : other);
+
+/** A count with its noun, as people write it: "1 statement", "1,024 statements". */
+export const countOf = (count: number, noun: string, nouns = `${noun}s`): string => `${formatCount(count)} ${pluralOf(count, noun, nouns)}`;
 
 const DATE_TIME = new Intl.DateTimeFormat(LOCALE, {
   day: 'numeric',

@@ -448,7 +448,7 @@ describe('the quota', () => {
     const body = JSON.parse(refused.body);
     expect(body.error.code).toBe('QUOTA_EXCEEDED');
     expect(body.error.message).toBe(
-      'Your vault is full: it holds at most 10,000 statements; you keep 9,999 statements (9.8 KiB), and 1 more is being uploaded or waiting in Arrived. Delete statements to make room.',
+      'Your vault is full: it holds at most 10,000 statements; you keep 9,999 statements (9.8 KiB), and 1 more is being uploaded or waiting on your profile to be filed. Delete statements, or discard files waiting on your profile, to make room.',
     );
     expect(objects.calls.length).toBe(before);
     // Bob's vault is his own.

@@ -57,7 +57,7 @@ test('fifty concurrent uploads for the last free place: exactly one is signed, t
   expect(refusal.error).toEqual({
     code: 'QUOTA_EXCEEDED',
     message:
-      'Your vault is full: it holds at most 10,000 statements; you keep 9,999 statements (9.5 MiB), and 1 more is being uploaded or waiting in Arrived. Delete statements to make room.',
+      'Your vault is full: it holds at most 10,000 statements; you keep 9,999 statements (9.5 MiB), and 1 more is being uploaded or waiting on your profile to be filed. Delete statements, or discard files waiting on your profile, to make room.',
   });
   // What the web app shows: statements kept, against the limits.
   const { data } = await apollo(stack.config, { token: alice.idToken }).query({ query: SUMMARIES, fetchPolicy: 'no-cache' });
