@@ -24,18 +24,20 @@ const webServerCredentials = () => {
   return { AWS_ACCESS_KEY_ID: accessKeyId, AWS_SECRET_ACCESS_KEY: secretAccessKey, AWS_REGION: REGION };
 };
 
+/** What the web app runs as: its command, folder and environment, for `startWebApp` or a caller that runs it otherwise. */
+export interface WebAppProcess {
+  command: string;
+  args: string[];
+  cwd: string;
+  env: NodeJS.ProcessEnv;
+}
+
 /**
- * The web app on the local stack, under the same watchdog as DynamoDB Local, reading the
- * config file the stack has just written: `next dev` in web/, or (`start`) the deployable
- * build behind its local server (`npm run web:build -- --target local`).
- * Resolves once it accepts connections.
+ * The web app's process on the local stack, reading the config file the stack has just
+ * written: `next dev` in web/, or (`start`) the deployable build behind its local server
+ * (`npm run web:build -- --target local`).
  */
-export const startWebApp = async (input: {
-  port: number;
-  mode: 'dev' | 'start';
-  configFile: string;
-  onOutput?: (line: string) => void;
-}): Promise<Child> => {
+export const webAppProcess = (input: { port: number; mode: 'dev' | 'start'; configFile: string }): WebAppProcess => {
   const offline = offlineNodeEnvironment();
   const cognito = localCognitoUrl(input.configFile);
   const env = {
@@ -52,22 +54,38 @@ export const startWebApp = async (input: {
     // The web server's role, as Lambda gives it to the function: on the local stack, its local credentials.
     ...(cognito ? webServerCredentials() : {}),
   };
+  if (input.mode === 'dev') {
+    return {
+      command: process.execPath,
+      args: [NEXT_BIN, 'dev', '--port', String(input.port), '--hostname', 'localhost'],
+      cwd: WEB_DIR,
+      env,
+    };
+  }
   const built = serverFunctionDir(webArtifactDir('local'));
-  if (input.mode === 'start' && !fs.existsSync(built)) {
+  if (!fs.existsSync(built)) {
     throw new Error(`the deployable build is missing (${built}): \`npm start\` makes it, or run \`npm run web:build -- --target local\``);
   }
-  const child =
-    input.mode === 'dev'
-      ? spawnGuarded(process.execPath, [NEXT_BIN, 'dev', '--port', String(input.port), '--hostname', 'localhost'], {
-          cwd: WEB_DIR,
-          env,
-          onOutput: input.onOutput,
-        })
-      : spawnGuarded(process.execPath, ['index.mjs'], {
-          cwd: built,
-          env: { ...env, NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1', PORT: String(input.port) },
-          onOutput: input.onOutput,
-        });
+  return {
+    command: process.execPath,
+    args: ['index.mjs'],
+    cwd: built,
+    env: { ...env, NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1', PORT: String(input.port) },
+  };
+};
+
+/**
+ * The web app on the local stack (`webAppProcess`), under the same watchdog as DynamoDB
+ * Local. Resolves once it accepts connections.
+ */
+export const startWebApp = async (input: {
+  port: number;
+  mode: 'dev' | 'start';
+  configFile: string;
+  onOutput?: (line: string) => void;
+}): Promise<Child> => {
+  const { command, args, cwd, env } = webAppProcess(input);
+  const child = spawnGuarded(command, args, { cwd, env, onOutput: input.onOutput });
   try {
     await Promise.race([
       waitForPort(input.port, 120_000, 'The web app'),

@@ -1,7 +1,10 @@
 import { SHARED_STACKS_ENV, stopSharedStacks } from '../local/support/shared-stack';
+import { stopSharedWebApps } from '../e2e/support/web-app';
 
-/** After every suite: the local stacks the workers shared are stopped, their data removed. */
+/** After every suite: the web servers and local stacks the workers shared are stopped (the servers first), their data removed. */
 export default async (): Promise<void> => {
   const registry = process.env[SHARED_STACKS_ENV];
-  if (registry) await stopSharedStacks(registry);
+  if (!registry) return;
+  await stopSharedWebApps(registry);
+  await stopSharedStacks(registry);
 };

@@ -46,3 +46,6 @@ export const uploadChosen = async (page: Page, count: number) => {
   );
   await page.getByRole('button', { name: count === 1 ? 'Upload 1 file' : `Upload ${count} files`, exact: true }).click();
 };
+
+/** The toast that says `text` (any of its words). */
+export const toast = (page: Page, text: string) => page.locator('.Toastify__toast', { hasText: text });

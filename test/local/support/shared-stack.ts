@@ -5,7 +5,7 @@ import * as path from 'node:path';
 import { parseWebConfig } from '../../../contract';
 import { latestCode } from '../../../local/cognito/codes';
 import type { Ports } from '../../../local/settings';
-import { freePorts, stackEnv, waitFor, type StackProcess } from './stack-process';
+import { freePorts, javaProcessesFor, stackEnv, waitFor, type StackProcess } from './stack-process';
 
 const ROOT = path.join(__dirname, '..', '..', '..');
 
@@ -25,7 +25,7 @@ interface SharedStackRecord {
   configFile: string;
 }
 
-const alive = (pid: number): boolean => {
+export const alive = (pid: number): boolean => {
   try {
     process.kill(pid, 0);
     return true;
@@ -55,6 +55,10 @@ const attach = (record: SharedStackRecord): StackProcess => {
   };
 };
 
+/** A worker's record of its stack, in the registry (other records there have names of their own). */
+const stackRecordName = (worker: string) => `worker-${worker}.json`;
+const STACK_RECORD = /^worker-[^/]+\.json$/;
+
 /**
  * The local stack this jest worker's suites share (`npm start`'s entry point, as
  * `startStack` runs it, with INFO logs in a file): started by the first suite that asks,
@@ -65,7 +69,7 @@ const attach = (record: SharedStackRecord): StackProcess => {
 export const sharedStack = async (): Promise<StackProcess> => {
   const registry = process.env[SHARED_STACKS_ENV];
   if (!registry) throw new Error(`${SHARED_STACKS_ENV} is not set: the integration layer's global setup sets it`);
-  const recordFile = path.join(registry, `worker-${process.env.JEST_WORKER_ID ?? '1'}.json`);
+  const recordFile = path.join(registry, stackRecordName(process.env.JEST_WORKER_ID ?? '1'));
   if (fs.existsSync(recordFile)) {
     const record = JSON.parse(fs.readFileSync(recordFile, 'utf8')) as SharedStackRecord;
     if (alive(record.pid)) return attach(record);
@@ -103,29 +107,53 @@ export const sharedStack = async (): Promise<StackProcess> => {
   return attach(record);
 };
 
-/** Stops every shared stack of the run (SIGTERM to its process group, as Ctrl-C would) and waits for each to end. */
+/**
+ * Stops every shared stack of the run and waits for each to end: SIGTERM to the stack's
+ * own process, which stops its parts in order and waits for each, as on Ctrl-C (a signal
+ * to the whole group would reach DynamoDB Local's JVM too, which then shuts down on its own
+ * time after the stack has gone); its process group is killed if it has not ended within
+ * 30 s. Each that was running must stop as `npm start` does: saying "Stopped." (its exit
+ * with 0) and leaving no DynamoDB Local behind; else the run fails, saying which, once every
+ * stack is stopped and its folder removed.
+ */
 export const stopSharedStacks = async (registry: string): Promise<void> => {
   if (!fs.existsSync(registry)) return;
   const records = fs
     .readdirSync(registry)
-    .filter((name) => name.endsWith('.json'))
+    .filter((name) => STACK_RECORD.test(name))
     .map((name) => JSON.parse(fs.readFileSync(path.join(registry, name), 'utf8')) as SharedStackRecord);
-  for (const record of records) {
+  const running = records.filter((record) => alive(record.pid));
+  for (const record of running) {
     try {
-      process.kill(-record.pid, 'SIGTERM');
+      process.kill(record.pid, 'SIGTERM');
     } catch {
       // Gone already.
     }
   }
-  for (const record of records) {
+  const problems: string[] = [];
+  for (const record of running) {
     await waitFor(async () => (alive(record.pid) ? undefined : true), `shared stack ${record.pid} to stop`, 30_000).catch(() => {
+      problems.push(`the shared stack ${record.pid} did not stop within 30 s of SIGTERM`);
       try {
         process.kill(-record.pid, 'SIGKILL');
       } catch {
         // Gone.
       }
     });
-    fs.rmSync(record.dataDir, { recursive: true, force: true });
+    const log = fs.existsSync(record.logFile) ? fs.readFileSync(record.logFile, 'utf8') : '';
+    if (!/^Stopped\.$/m.test(log))
+      problems.push(`the shared stack ${record.pid} did not say it stopped; its log ends:\n${log.slice(-2000)}`);
+    const java = javaProcessesFor(record.dataDir);
+    if (java.length > 0) problems.push(`the shared stack ${record.pid} left DynamoDB Local running (pids ${java.join(', ')})`);
+    for (const pid of java) {
+      try {
+        process.kill(pid, 'SIGKILL');
+      } catch {
+        // Gone meanwhile.
+      }
+    }
   }
+  for (const record of records) fs.rmSync(record.dataDir, { recursive: true, force: true });
   fs.rmSync(registry, { recursive: true, force: true });
+  if (problems.length > 0) throw new Error(problems.join('\n'));
 };
