@@ -2,7 +2,7 @@
  * The tests by layer, as jest projects. `npm test` runs them all; each layer alone:
  *   - unit (`npm run test:unit`): the contract, handlers, resolvers, scripts and the web
  *     app's modules, in-process; no Java, no browser, no local stack, within 30 s;
- *   - readers: the real readers (pdf.js, the search index's, their memory) in processes of their own;
+ *   - readers: the real readers (pdf.js, the search index's, their memory, their time) in processes of their own;
  *   - properties: the handlers over generated requests (FUZZ_RUNS each; more in test:long);
  *   - infra (`npm run test:infra`): the synthesized template (snapshot, security rules,
  *     cdk-nag, CloudFormation validation, what a destroy keeps);
@@ -57,9 +57,13 @@ const layer = (displayName, folders, extra = {}) => ({
  * process of its own (pdf.js's ES modules load outside jest; memory is measured per
  * process), and the handlers' properties over hundreds of generated requests each.
  */
-const READERS = ['contract/pdf-reading', 'contract/balance-pdfs', 'lambda/content-text', 'lambda/content-memory'].map(
-  (file) => `<rootDir>/test/${file}.test.ts`,
-);
+const READERS = [
+  'contract/pdf-reading',
+  'contract/balance-pdfs',
+  'contract/reader-time',
+  'lambda/content-text',
+  'lambda/content-memory',
+].map((file) => `<rootDir>/test/${file}.test.ts`);
 const PROPERTIES = ['<rootDir>/test/lambda/properties.test.ts'];
 
 /** @type {import('jest').Config} */

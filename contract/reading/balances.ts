@@ -1,8 +1,10 @@
 import type { StatementBalances as StoredBalances } from '../graphql-schema.generated';
 import { iso, readingsOf, type CalendarDate } from './dates';
 import { ofxDate, values } from './ofx';
+import { ofxAggregates } from './ofx-tags';
 import { readStatementText } from './statement-text';
 import { parseAmount, type TransactionTable } from './transactions';
+import { tick } from './deadline';
 
 /**
  * What a statement says of its span and its money: the first and last day it covers, its
@@ -17,8 +19,8 @@ const cents = (value: number): number => Math.round(value * 100) / 100;
 
 const dateOf = (value: string | undefined): CalendarDate | undefined => (value ? ofxDate(value) : undefined);
 
-/** The text of the first block of an aggregate (both versions close aggregates). */
-const block = (text: string, tag: string): string | undefined => new RegExp(`<${tag}>([\\s\\S]*?)</${tag}>`, 'i').exec(text)?.[1];
+/** The aggregates read: the transaction lists and the ledger balance (both versions close aggregates). */
+const AGGREGATES = { banking: ['BANKTRANLIST'], investing: ['INVTRANLIST'], ledger: ['LEDGERBAL'] } as const;
 
 /**
  * An OFX or QFX statement: its transaction list's DTSTART and DTEND, LEDGERBAL's BALAMT as
@@ -28,11 +30,17 @@ const block = (text: string, tag: string): string | undefined => new RegExp(`<${
  */
 export const ofxBalances = (text: string): StatementBalances => {
   const unread: string[] = [];
-  const list = block(text, 'BANKTRANLIST') ?? block(text, 'INVTRANLIST');
+  const aggregates = ofxAggregates(text, AGGREGATES);
+  // The text of the first block of an aggregate.
+  const block = (name: keyof typeof AGGREGATES) => {
+    const [first] = aggregates[name];
+    return first && text.slice(first.from, first.to);
+  };
+  const list = block('banking') ?? block('investing');
   const from = dateOf(list && values(list, 'DTSTART')[0]);
   const to = dateOf(list && values(list, 'DTEND')[0]);
   if (!from || !to) unread.push('The file does not say which days its transactions cover.');
-  const ledger = block(text, 'LEDGERBAL');
+  const ledger = block('ledger');
   const amount = ledger ? values(ledger, 'BALAMT')[0] : undefined;
   const closing = amount !== undefined && /^[+-]?\d+(?:[.,]\d+)?$/.test(amount) ? Number(amount.replace(',', '.')) : undefined;
   const asOf = dateOf(ledger && values(ledger, 'DTASOF')[0]);
@@ -102,8 +110,13 @@ const OWED = /d[ée]biteur|deudor|\bsoll\b|\bdebit\s+balance/iu;
 
 /** A date written beside a phrase ("au 29/02/2024", "as of 03/31/2024", "vom 31.05.2024"): not an amount. */
 const DATE_TOKEN = /\b\d{1,4}[./-]\d{1,2}[./-]\d{1,4}\b/g;
-/** An amount as statements print it: a sign or currency, digits grouped by , . ' or spaces, two decimals, a trailing sign, CR or DR, or parentheses. */
-const AMOUNT_TOKEN = /\(?[-+−]?\s?(?:[$€£¥]\s?)?\d{1,3}(?:[,.'’\u00a0\u202f ]\d{3})*(?:[.,]\d{2})(?:\s?[-−])?\)?(?:\s?(?:CR|DR|Cr|Dr))?/u;
+/**
+ * An amount as statements print it: a sign or currency, digits grouped by , . ' or spaces, two decimals, a trailing
+ * sign, CR or DR, or parentheses. At most six groups of thousands (a trillion): unbounded, the groups would be read
+ * on from every digit of a long run of them ("111 111 111 …") before it failed.
+ */
+const AMOUNT_TOKEN =
+  /\(?[-+−]?\s?(?:[$€£¥]\s?)?\d{1,3}(?:[,.'’\u00a0\u202f ]\d{3}){0,6}(?:[.,]\d{2})(?:\s?[-−])?\)?(?:\s?(?:CR|DR|Cr|Dr))?/u;
 
 /** What may follow a phrase that ends its line before the amount on the next: a few words and no figure ("débiteur au", "as of", "zu Ihren Gunsten"), its date aside. */
 const ENDS_LINE = /^[^\d]{0,24}$/u;
@@ -148,6 +161,7 @@ export const textBalances = (text: string, span?: { from: string; to: string }):
   // A line that opens ("Ancien solde au …") is not the closing one, though its words hold "solde au".
   const found = (order: readonly number[], phrase: RegExp, unless?: RegExp) => {
     for (const index of order) {
+      tick();
       if (!phrase.test(lines[index]) || unless?.test(lines[index])) continue;
       const value = amountAfter(lines, index, phrase);
       if (value !== undefined) return cents(value);
@@ -161,6 +175,7 @@ export const textBalances = (text: string, span?: { from: string; to: string }):
   /** The first of `candidates` (line numbers) naming a balance by one of `days`, and its amount. */
   const byDay = (candidates: readonly number[], days: readonly (string | undefined)[], unless?: RegExp) => {
     for (const index of candidates) {
+      tick();
       const named = BALANCE_ON.exec(lines[index]);
       if (!named || unless?.test(lines[index]) || !daysOf(named[1]).some((day) => days.includes(day))) continue;
       const value = amountAfter(lines, index, BALANCE_ON);
@@ -196,6 +211,7 @@ export const missingPages = (pages: readonly string[]): number[] | undefined => 
   let count = 0;
   for (const page of pages)
     for (const [, number, of] of page.matchAll(PAGE_OF)) {
+      tick();
       const [at, total] = [Number(number), Number(of)];
       if (at < 1 || at > total) continue;
       printed.add(at);

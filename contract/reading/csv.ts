@@ -2,6 +2,7 @@ import Papa from 'papaparse';
 import { maskIdentifiers } from '../search/identifiers';
 import { currencyInHeader, currencyOf, ibansIn, kindFromWords, numberOf, type AccountFacts } from './account-numbers';
 import { mostCommonPeriod, readDateColumn, type CalendarDate } from './dates';
+import { tick } from './deadline';
 
 /**
  * What a bank's CSV export says of itself: its dialect, the month it covers and the
@@ -75,13 +76,24 @@ const lineEndingOf = (text: string): CsvFacts['lineEnding'] => {
   return match?.[0] === '\r\n' ? 'CRLF' : match?.[0] === '\r' ? 'CR' : 'LF';
 };
 
+/** The longest run of blanks (spaces, tabs; not line breaks) passed to Papa Parse in a text with quotes. */
+const BLANK_RUN = 64;
+const LONG_BLANK_RUNS = new RegExp(`[^\\S\\r\\n]{${BLANK_RUN + 1},}`, 'g');
+
 /**
  * A CSV text's rows, cells trimmed and empty lines left out, with the delimiter used (the
  * one given, else the one guessed) and Papa Parse's errors (an unclosed quote at the end is
  * `MissingQuotes`: text cut inside a quoted field).
+ *
+ * Papa Parse (5.7.1) trims the text from each malformed quote of a quoted field to the next
+ * delimiter, so a field of many stray quotes before a long run of blanks takes time in the
+ * square of its length (256 KB, 5 s). In a text with quotes, runs of blanks are cut to
+ * BLANK_RUN first: cells are trimmed and descriptions spaced as one anyway, and no table
+ * has that many empty tab-separated cells in a row.
  */
 export const parse = (text: string, delimiter?: string) => {
-  const result = Papa.parse<string[]>(text, {
+  const input = text.includes('"') ? text.replace(LONG_BLANK_RUNS, (run) => run.slice(0, BLANK_RUN)) : text;
+  const result = Papa.parse<string[]>(input, {
     delimiter: delimiter ?? '',
     delimitersToGuess: DELIMITERS,
     skipEmptyLines: 'greedy',
@@ -108,7 +120,10 @@ export const findTable = (rows: string[][]): { start: number; header?: string[] 
     const columns = rows[index].length;
     if (columns < 2) continue;
     let score = 0;
-    for (let later = index; later < rows.length; later++) if (dated[later] && Math.abs(rows[later].length - columns) <= 1) score++;
+    for (let later = index; later < rows.length; later++) {
+      tick();
+      if (dated[later] && Math.abs(rows[later].length - columns) <= 1) score++;
+    }
     if (score > 0 && score >= best.score) best = { start: index, score };
   }
   const before = rows[best.start - 1];

@@ -1,3 +1,5 @@
+import { tick } from './deadline';
+
 /**
  * Dates as banks write them in exports and statements, and the month a set of them covers.
  *
@@ -61,6 +63,7 @@ const WORDED_MONTH_FIRST = /^([\p{L}]+\.?)[\s-]+(\d{1,2}),?[\s-]+(\d{2}|\d{4})$/
 
 /** The orders a numeric date can be read in, each with the date it gives. */
 export const readingsOf = (text: string): Partial<Record<DateOrder, CalendarDate>> => {
+  tick();
   const value = text.trim();
   const numeric = NUMERIC.exec(value);
   if (numeric) {

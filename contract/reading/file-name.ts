@@ -20,8 +20,9 @@ export const periodFromFileName = (fileName: string): string | undefined => {
   }
   // Month first: 01-2024, 01.2024 (a day before it, 31.01.2024, changes nothing).
   for (const match of name.matchAll(/(?<![\d])(\d{1,2})[-_. ](\d{4})(?!\d)/g)) add(Number(match[2]), Number(match[1]));
-  // Month names: Jan 2024, January_2024, 2024-Jan, März 2024.
-  for (const match of name.matchAll(/(\p{L}{3,}\.?)[-_. ]*(\d{4})(?!\d)|(?<!\d)(\d{4})[-_. ]*(\p{L}{3,})/gu)) {
+  // Month names: Jan 2024, January_2024, 2024-Jan, März 2024. A name is tried from its word's start only (from each
+  // of its letters, a long word would be read again from every one).
+  for (const match of name.matchAll(/(?<!\p{L})(\p{L}{3,}\.?)[-_. ]*(\d{4})(?!\d)|(?<!\d)(\d{4})[-_. ]*(\p{L}{3,})/gu)) {
     const word = match[1] ?? match[4];
     const year = match[2] ?? match[3];
     const month = monthFromName(word);

@@ -1,5 +1,6 @@
 import { currencyOf, type AccountFacts, type AccountKind } from './account-numbers';
 import { latest, periodOf, type CalendarDate } from './dates';
+import { ofxAggregates, type OfxBlock } from './ofx-tags';
 
 /**
  * What an OFX or QFX statement says of itself, read from its text: version 1 (SGML, whose
@@ -36,10 +37,6 @@ export interface OfxAccount {
 export const values = (text: string, tag: string): string[] =>
   [...text.matchAll(new RegExp(`<${tag}>\\s*([^<\\r\\n]*)`, 'gi'))].map((match) => match[1].trim()).filter(Boolean);
 
-/** The blocks between an element's start and end tags (aggregates always close, in both versions). */
-const blocks = (text: string, tag: string): string[] =>
-  [...text.matchAll(new RegExp(`<${tag}>([\\s\\S]*?)</${tag}>`, 'gi'))].map((match) => match[1]);
-
 /** OFX's date-time: YYYYMMDD, optionally followed by a time and a zone, which do not move the day named. */
 export const ofxDate = (value: string): CalendarDate | undefined => {
   const match = /^(\d{4})(\d{2})(\d{2})/.exec(value);
@@ -50,11 +47,17 @@ export const ofxDate = (value: string): CalendarDate | undefined => {
 
 const dates = (text: string, tag: string) => values(text, tag).flatMap((value) => ofxDate(value) ?? []);
 
-const ACCOUNT_BLOCKS = [
-  ['BANKACCTFROM', 'bank'],
-  ['CCACCTFROM', 'card'],
-  ['INVACCTFROM', 'investment'],
-] as const;
+/** The aggregates read: each kind of account, the institution, and the transaction lists (whose DTEND ends the statement). */
+const AGGREGATES = {
+  bank: ['BANKACCTFROM'],
+  card: ['CCACCTFROM'],
+  investment: ['INVACCTFROM'],
+  institution: ['FI'],
+  banking: ['BANKTRANLIST'],
+  investing: ['INVTRANLIST'],
+} as const;
+
+const ACCOUNT_KINDS = ['bank', 'card', 'investment'] as const;
 
 /** The last four digits of an account id, unless it is masked there (X, *, #). */
 export const lastFour = (accountId: string): string | undefined => {
@@ -81,35 +84,58 @@ const BANK_ACCOUNT_KINDS: Record<string, AccountKind> = {
 /** The statement answers an OFX file may hold (a sign-on answer or an error holds none). */
 const STATEMENT_ANSWERS = /<(?:STMTRS|CCSTMTRS|INVSTMTRS)>/gi;
 
-/** The CURDEF that applies at a position: the last one before it (each statement states its own before its account). */
-const currencyAt = (text: string, at: number) => currencyOf(values(text.slice(0, at), 'CURDEF').at(-1));
+/**
+ * The CURDEF that applies at each position asked for (in increasing order): the last one
+ * before it, each statement stating its own before its account. One walk over the CURDEFs.
+ */
+const currenciesAt = (text: string, positions: readonly number[]): (string | undefined)[] => {
+  const stated = [...text.matchAll(/<CURDEF>\s*([^<\r\n]*)/gi)].flatMap((match) =>
+    match[1].trim() ? [{ end: match.index + match[0].length, value: match[1].trim() }] : [],
+  );
+  let next = 0;
+  return positions.map((at) => {
+    while (next < stated.length && stated[next].end <= at) next++;
+    return currencyOf(stated[next - 1]?.value);
+  });
+};
 
 /** An account id masked where it is given (X, *, #): nothing to match by. */
 const isMasked = (id: string) => /[X*#]/i.test(id);
 
 /** Reads an OFX or QFX file's text (or its first and last parts, joined). */
 export const readOfx = (text: string): OfxFacts => {
-  const accounts = ACCOUNT_BLOCKS.flatMap(([tag, kind]) =>
-    blocks(text, tag).map((block) => ({ at: text.indexOf(block), kind, block, id: values(block, 'ACCTID')[0] ?? '' })),
-  )
-    .sort((a, b) => a.at - b.at)
-    .map(({ at, kind, block, id }): OfxAccount => {
-      const bankId = values(block, 'BANKID')[0] ?? values(block, 'BROKERID')[0];
-      const compact = id.replace(/\s+/g, '');
-      const currency = currencyAt(text, at);
-      const accountKind = kind === 'card' ? 'card' : kind === 'investment' ? 'brokerage' : BANK_ACCOUNT_KINDS[values(block, 'ACCTTYPE')[0]?.toUpperCase() ?? ''];
-      return {
-        kind,
-        ...(accountKind ? { accountKind } : {}),
-        ...(lastFour(id) ? { last4: lastFour(id) } : {}),
-        ...(compact && !isMasked(compact) ? { identifier: bankId && kind !== 'card' ? `${bankId}:${compact}` : compact } : {}),
-        ...(currency ? { currency } : {}),
-      };
-    });
-  const institution = blocks(text, 'FI').flatMap((block) => values(block, 'ORG'))[0];
+  const aggregates = ofxAggregates(text, AGGREGATES);
+  const texts = (blocks: readonly OfxBlock[]) => blocks.map(({ from, to }) => text.slice(from, to));
+  const found = ACCOUNT_KINDS.flatMap((kind) =>
+    aggregates[kind].map(({ from, to }) => {
+      const block = text.slice(from, to);
+      return { at: from, kind, block, id: values(block, 'ACCTID')[0] ?? '' };
+    }),
+  ).sort((a, b) => a.at - b.at);
+  const positions = found.map(({ at }) => at);
+  const currencies = currenciesAt(text, positions);
+  const accounts = found.map(({ kind, block, id }, index): OfxAccount => {
+    const bankId = values(block, 'BANKID')[0] ?? values(block, 'BROKERID')[0];
+    const compact = id.replace(/\s+/g, '');
+    const currency = currencies[index];
+    const accountKind =
+      kind === 'card'
+        ? 'card'
+        : kind === 'investment'
+          ? 'brokerage'
+          : BANK_ACCOUNT_KINDS[values(block, 'ACCTTYPE')[0]?.toUpperCase() ?? ''];
+    return {
+      kind,
+      ...(accountKind ? { accountKind } : {}),
+      ...(lastFour(id) ? { last4: lastFour(id) } : {}),
+      ...(compact && !isMasked(compact) ? { identifier: bankId && kind !== 'card' ? `${bankId}:${compact}` : compact } : {}),
+      ...(currency ? { currency } : {}),
+    };
+  });
+  const institution = texts(aggregates.institution).flatMap((block) => values(block, 'ORG'))[0];
 
-  const ends = blocks(text, 'BANKTRANLIST')
-    .concat(blocks(text, 'INVTRANLIST'))
+  const ends = texts(aggregates.banking)
+    .concat(texts(aggregates.investing))
     .flatMap((block) => dates(block, 'DTEND'));
   // A file cut into its first and last parts may have lost the list's closing tag: its DTEND is still near the start.
   const end = exclusiveEnd(latest(ends.length > 0 ? ends : dates(text, 'DTEND')));

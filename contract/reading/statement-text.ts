@@ -1,6 +1,7 @@
 import { currencyOf, ibansIn, kindFromWords, numberOf, type AccountFacts } from './account-numbers';
 import { iso, monthFromName, periodOf, readDateColumn, readingsOf, type CalendarDate, type DateOrder } from './dates';
 import { institutionInText } from './institutions';
+import { tick } from './deadline';
 
 /**
  * What a statement's own words say of its period and account: the text of its first pages
@@ -36,16 +37,23 @@ const PERIOD_PHRASES: { pattern: RegExp; words: string }[] = [
   },
 ];
 
-/** Date-shaped runs of text: numeric (31.03.2024, 03/31/24, 2024-03-31) or with a month's name (31 March 2024, March 31, 2024, 31 de marzo de 2024). */
+/**
+ * Date-shaped runs of text: numeric (31.03.2024, 03/31/24, 2024-03-31) or with a month's name
+ * (31 March 2024, March 31, 2024, 31 de marzo de 2024). A name is tried from the start of its
+ * word only: `\b` alone holds inside words that mix letters outside ASCII ("aéaé…" has one at
+ * every letter), and a try from each would read the rest of the word again.
+ */
 const DATE_TOKENS =
-  /\b\d{4}-\d{1,2}-\d{1,2}\b|\b\d{1,2}[./-]\d{1,2}[./-]\d{2,4}\b|\b\d{1,2}\.?\s+(?:de\s+)?\p{L}{3,}\.?\s+(?:de\s+)?\d{4}\b|\b\p{L}{3,}\.?\s+\d{1,2},?\s+\d{4}\b/gu;
+  /\b\d{4}-\d{1,2}-\d{1,2}\b|\b\d{1,2}[./-]\d{1,2}[./-]\d{2,4}\b|\b\d{1,2}\.?\s+(?:de\s+)?\p{L}{3,}\.?\s+(?:de\s+)?\d{4}\b|\b(?<!\p{L})\p{L}{3,}\.?\s+\d{1,2},?\s+\d{4}\b/gu;
 
-const dateTokens = (text: string) =>
-  [...text.matchAll(DATE_TOKENS)].map((match) => ({
-    text: match[0].replace(/\s+de\s+/g, ' '),
-    at: match.index,
-    end: match.index + match[0].length,
-  }));
+const dateTokens = (text: string) => {
+  const tokens: { text: string; at: number; end: number }[] = [];
+  for (const match of text.matchAll(DATE_TOKENS)) {
+    tick();
+    tokens.push({ text: match[0].replace(/\s+de\s+/g, ' '), at: match.index, end: match.index + match[0].length });
+  }
+  return tokens;
+};
 
 /** What joins a range's two dates: "through", "to", "-", "bis", "au", "al", "hasta". */
 const RANGE_JOINS = /^\s*(?:-|–|—|to|through|thru|until|till|bis|au|al|a|hasta)\s*$/i;
@@ -62,7 +70,7 @@ const dateOf = (token: string, order: DateOrder | undefined): CalendarDate | und
 };
 
 /** A month named with its year, as a statement's title says it: "March 2024", "Kontoauszug März 2024", "relevé de mars 2024". */
-const MONTH_YEAR = /\b(\p{L}{3,})\.?\s+(?:de\s+)?(\d{4})\b/gu;
+const MONTH_YEAR = /\b(?<!\p{L})(\p{L}{3,})\.?\s+(?:de\s+)?(\d{4})\b/gu;
 
 /**
  * Phrases a statement's own account number follows, longest first so "Account Number" is
@@ -91,6 +99,7 @@ const periodFromRange = (
 ): { period: string; from: string; span: { from: string; to: string } } | undefined => {
   const tokens = dateTokens(text);
   for (let index = 0; index + 1 < tokens.length; index++) {
+    tick();
     const [first, second] = [tokens[index], tokens[index + 1]];
     if (!RANGE_JOINS.test(text.slice(first.end, second.at))) continue;
     const [start, end] = [dateOf(first.text, order), dateOf(second.text, order)];
@@ -109,6 +118,7 @@ const periodFromRange = (
 /** The account the text names: the number after the first account phrase that has one. */
 const accountInText = (text: string): AccountFacts | undefined => {
   for (const match of text.matchAll(ACCOUNT_PHRASES)) {
+    tick();
     const after = text.slice(match.index + match[0].length, match.index + match[0].length + 48);
     // An IBAN first: its groups may hold letters (GB29 NWBK 6016 …), which a number's pattern stops at.
     const iban = /^[ \t:.#-]*([A-Z]{2}\d{2}[ A-Z\d]{11,40})/.exec(after)?.[1];
@@ -136,6 +146,7 @@ export const readStatementText = (text: string): StatementTextFacts => {
 
   for (const { pattern, words } of PERIOD_PHRASES) {
     for (const match of text.matchAll(pattern)) {
+      tick();
       const after = text.slice(match.index + match[0].length, match.index + match[0].length + 80);
       const dates = dateTokens(after)
         .filter((token) => token.at < 40)
@@ -162,6 +173,7 @@ export const readStatementText = (text: string): StatementTextFacts => {
   }
   if (!facts.period) {
     for (const match of text.matchAll(MONTH_YEAR)) {
+      tick();
       const month = monthFromName(match[1]);
       const year = Number(match[2]);
       if (month && year >= 1990 && year <= 2100) {

@@ -1,6 +1,8 @@
 import { dateColumn, findTable, isDate, parse } from './csv';
 import { iso, readDateColumn, readingsOf, type CalendarDate, type DateOrder } from './dates';
+import { tick } from './deadline';
 import { ofxDate, values } from './ofx';
+import { ofxAggregates } from './ofx-tags';
 
 /**
  * A statement's transactions as a table to show: from a CSV export's text, a workbook's
@@ -47,14 +49,24 @@ const CURRENCY_BEFORE = new RegExp(`^${CURRENCY}\\s*`);
 const CURRENCY_AFTER = new RegExp(`\\s*${CURRENCY}$`);
 
 /**
+ * The longest text read as an amount ("(1.234.567.890,12) EUR CR" is 25 characters). Its
+ * patterns then run over a bounded text: `\s*` before a currency at the end is tried from
+ * every space of a run, which over a cell of a million spaces is a million squared steps.
+ */
+const AMOUNT_CHARS = 64;
+
+/**
  * An amount as banks write it: "1,234.56", "1.234,56", "1'234.56", "2 410,00", "-12.50",
  * "+12.50", "12.50-", "(12.50)", "12.50 CR" / "12.50 DR", with a currency code or symbol
  * before or after. A lone separator followed by exactly three digits ("1.234") is
  * ambiguous: `decimal` (what the rest of its column uses) decides, else it groups
- * thousands. Anything else (words, dates) is no amount.
+ * thousands. Anything else (words, dates, a text longer than any amount) is no amount.
  */
 export const parseAmount = (text: string, decimal?: '.' | ','): number | undefined => {
-  let rest = text.trim().replace(/\u2212/g, '-');
+  tick();
+  let rest = text.trim();
+  if (rest.length > AMOUNT_CHARS) return undefined;
+  rest = rest.replace(/\u2212/g, '-');
   let negative = false;
   const parenthesised = /^\((.*)\)$/.exec(rest);
   if (parenthesised) {
@@ -140,7 +152,8 @@ const headerKey = (cell: string) =>
     .toLowerCase()
     .normalize('NFD')
     .replace(/\p{M}/gu, '')
-    .replace(/\([^)]*\)/g, ' ')
+    // Innermost parentheses: `[^)]*` would read on from every "(" of a header that never closes one.
+    .replace(/\([^()]*\)/g, ' ')
     .split(/[^\p{L}\d]+/u)
     .filter((word) => word && !CURRENCY_WORDS.has(word))
     .join(' ');
@@ -519,6 +532,7 @@ const tableFrom = (rows: string[][], from: number, defaultDecimal: '.' | ',' | u
   const hasAmount = layout.amount !== undefined || layout.debit !== undefined || layout.credit !== undefined;
   const transactions: Transaction[] = [];
   for (const row of hasAmount ? rows.slice(start) : []) {
+    tick();
     if (!inTable(row)) continue;
     const cell = (index: number | undefined) => (index === undefined ? '' : (row[index] ?? ''));
     const date = cell(layout.date?.index);
@@ -612,7 +626,7 @@ const INVESTMENT_KINDS: Record<string, string> = {
   SPLIT: 'Split',
   TRANSFER: 'Transfer',
 };
-const OFX_TRANSACTION = new RegExp(`<(STMTTRN|${Object.keys(INVESTMENT_KINDS).join('|')})>([\\s\\S]*?)</\\1>`, 'gi');
+const OFX_TRANSACTIONS = ['STMTTRN', ...Object.keys(INVESTMENT_KINDS)];
 
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' };
 
@@ -624,10 +638,24 @@ const unescape = (text: string) =>
     return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
   });
 
+/**
+ * The content of the first CDATA section that opens an element of this name in a block and
+ * closes in it. Where the first such section never closes none after it does: the block is
+ * searched once for its end, not again from each later one.
+ */
+const cdataOf = (block: string, tag: string): string | undefined => {
+  for (const match of block.matchAll(new RegExp(`<${tag}>\\s*<!\\[CDATA\\[`, 'gi'))) {
+    const from = match.index + match[0].length;
+    const end = block.indexOf(']]>', from);
+    return end === -1 ? undefined : block.slice(from, end);
+  }
+  return undefined;
+};
+
 /** An element's text in a block: version 1's unclosed value, version 2's, or a CDATA section's. */
 const field = (block: string, tag: string): string => {
-  const cdata = new RegExp(`<${tag}>\\s*<!\\[CDATA\\[([\\s\\S]*?)\\]\\]>`, 'i').exec(block);
-  return unescape(cdata ? cdata[1].trim() : (values(block, tag)[0] ?? ''));
+  const cdata = cdataOf(block, tag);
+  return unescape(cdata !== undefined ? cdata.trim() : (values(block, tag)[0] ?? ''));
 };
 
 /** OFX amounts: a sign, digits, and a period or comma as the decimal separator (never grouping). */
@@ -648,8 +676,10 @@ const ofxAmount = (text: string): number | undefined => {
 export const ofxTransactions = (text: string): TransactionTable => {
   const rows: Transaction[] = [];
   let skipped = 0;
-  for (const [, tag, block] of text.matchAll(OFX_TRANSACTION)) {
-    const banking = tag.toUpperCase() === 'STMTTRN';
+  for (const { name: tag, from, to } of ofxAggregates(text, { transactions: OFX_TRANSACTIONS }).transactions) {
+    tick();
+    const block = text.slice(from, to);
+    const banking = tag === 'STMTTRN';
     const amount = field(block, banking ? 'TRNAMT' : 'TOTAL');
     const value = ofxAmount(amount);
     if (value === undefined) {
@@ -665,7 +695,7 @@ export const ofxTransactions = (text: string): TransactionTable => {
         joinTexts(field(block, 'NAME'), field(block, 'MEMO')) || (checkNumber ? `Check ${checkNumber}` : tidy(field(block, 'TRNTYPE')));
     } else {
       const security = [field(block, 'UNIQUEIDTYPE'), field(block, 'UNIQUEID')].filter(Boolean).join(' ');
-      description = [tidy(field(block, 'MEMO')) || INVESTMENT_KINDS[tag.toUpperCase()], security].filter(Boolean).join(' · ');
+      description = [tidy(field(block, 'MEMO')) || INVESTMENT_KINDS[tag], security].filter(Boolean).join(' · ');
     }
     rows.push({ date, ...(calendar ? { isoDate: iso(calendar) } : {}), description, amount, value });
   }

@@ -32,24 +32,93 @@ export const CONTEXT_LIMITS = {
 const WORD = /[\p{L}\p{N}][\p{L}\p{N}\p{M}]*/gu;
 const HAS_LETTER = /\p{L}/u;
 
+/** A line as its excerpts are cut from it: runs of whitespace as one space, trimmed. */
+const spaced = (line: string) => line.replace(/\s+/g, ' ').trim();
+
+/** What `\s` matches: JavaScript's white space and line terminators. */
+const isBlank = (code: number) =>
+  code === 32 ||
+  (code >= 9 && code <= 13) ||
+  code === 0xa0 ||
+  code === 0x1680 ||
+  (code >= 0x2000 && code <= 0x200a) ||
+  code === 0x2028 ||
+  code === 0x2029 ||
+  code === 0x202f ||
+  code === 0x205f ||
+  code === 0x3000 ||
+  code === 0xfeff;
+
+const isHigh = (code: number) => code >= 0xd800 && code <= 0xdbff;
+const isLow = (code: number) => code >= 0xdc00 && code <= 0xdfff;
+
+/** Characters (code points, as `[...text]` counts them: a lone surrogate is one) from `from` to `to`. */
+const characterCount = (text: string, from: number, to: number): number => {
+  let count = 0;
+  for (let index = from; index < to; index++, count++) if (isHigh(text.charCodeAt(index)) && isLow(text.charCodeAt(index + 1))) index++;
+  return count;
+};
+
+/** The index `count` characters on from `index` (back, for a negative count), within the text. */
+const stepFrom = (text: string, index: number, count: number): number => {
+  let at = index;
+  for (let step = 0; step < count && at < text.length; step++) at += isHigh(text.charCodeAt(at)) && isLow(text.charCodeAt(at + 1)) ? 2 : 1;
+  for (let step = 0; step > count && at > 0; step--)
+    at -= at > 1 && isLow(text.charCodeAt(at - 1)) && isHigh(text.charCodeAt(at - 2)) ? 2 : 1;
+  return at;
+};
+
+/**
+ * The excerpt of a spaced line (of `length` characters) around the word at `offset`, which
+ * is `at` characters in. Only the characters kept are walked over, so cutting many words'
+ * excerpts from one long line costs the line once, not once per word.
+ */
+const excerptOf = (text: string, length: number, offset: number, at: number): string => {
+  const { chars, before } = CONTEXT_LIMITS;
+  if (length <= chars) return text;
+  // Each ellipsis takes the place of one character.
+  if (at - before <= 0) return `${text.slice(0, stepFrom(text, 0, chars - 1)).trim()}…`;
+  if (at - before + chars - 1 >= length) return `…${text.slice(stepFrom(text, text.length, -(chars - 1))).trim()}`;
+  const from = stepFrom(text, offset, -before);
+  return `…${text.slice(from, stepFrom(text, from, chars - 2)).trim()}…`;
+};
+
+/**
+ * Excerpts of one line around the words at its positions, asked for in order: where each is
+ * in the spaced line, and how many characters come before it, are counted on from the last.
+ * (In the spaced line a position is one more than the characters that are not blanks before
+ * it for each run of blanks before it, less one where the line opens with a run.)
+ */
+const placesIn = (line: string) => {
+  const text = spaced(line);
+  const length = characterCount(text, 0, text.length);
+  let raw = 0;
+  let offset = 0;
+  let counted = 0;
+  let at = 0;
+  return (position: number): string => {
+    for (; raw < position; raw++) {
+      if (!isBlank(line.charCodeAt(raw))) offset++;
+      // A run of blanks is one space, where it starts, unless it opens the line.
+      else if (raw > 0 && !isBlank(line.charCodeAt(raw - 1))) offset++;
+    }
+    const next = Math.min(offset, text.length);
+    at += characterCount(text, counted, next);
+    counted = next;
+    return excerptOf(text, length, next, at);
+  };
+};
+
 /**
  * A line cut to `CONTEXT_LIMITS.chars` characters around the word at `start`: what comes
  * before it up to `before` characters, the word, what follows; an ellipsis says where it was
  * cut. Cuts fall between characters (code points), never inside one.
  */
 export const excerptAround = (line: string, start: number): string => {
-  const text = line.replace(/\s+/g, ' ').trim();
+  const text = spaced(line);
   // `start` is in the line as given; find the same place in the spaced line by its prefix.
   const offset = line.slice(0, start).replace(/\s+/g, ' ').trimStart().length;
-  const characters = [...text];
-  if (characters.length <= CONTEXT_LIMITS.chars) return text;
-  const { chars, before } = CONTEXT_LIMITS;
-  const at = [...text.slice(0, offset)].length;
-  const take = (from: number, to: number) => characters.slice(from, to).join('').trim();
-  // Each ellipsis takes the place of one character.
-  if (at - before <= 0) return `${take(0, chars - 1)}…`;
-  if (at - before + chars - 1 >= characters.length) return `…${take(characters.length - (chars - 1), characters.length)}`;
-  return `…${take(at - before, at - before + chars - 2)}…`;
+  return excerptOf(text, characterCount(text, 0, text.length), offset, characterCount(text, 0, offset));
 };
 
 /**
@@ -58,6 +127,8 @@ export const excerptAround = (line: string, start: number): string => {
  * and each account number in them (contract/search/identifiers) as its hashed term, where
  * `identifierTerms` (an identifier's text → its term) has one. Every line kept shows its
  * account numbers masked. `details` lie beside the pieces (a transaction's day and amount).
+ * A line's excerpts are cut as its words are read, in order, so a long line of many words
+ * costs its length once (cutting each from the whole line cost its length once a word).
  */
 export const contentTermContexts = (
   pieces: readonly string[],
@@ -69,10 +140,11 @@ export const contentTermContexts = (
     const beside = details?.[index];
     for (const line of piece.split(/\r\n|\r|\n/)) {
       const masked = maskedText(line);
+      const place = placesIn(masked.text);
       const add = (term: string | undefined, at: number) => {
         if (term === undefined || contexts.has(term)) return;
         contexts.set(term, {
-          text: excerptAround(masked.text, at),
+          text: place(at),
           ...(beside?.date ? { date: beside.date } : {}),
           ...(beside?.amount ? { amount: beside.amount } : {}),
         });
