@@ -1,5 +1,5 @@
 import { RECENTLY_DELETED } from './recently-deleted';
-import { MiB } from './uploads';
+import { GiB, MiB, formatBytes } from './uploads';
 
 /**
  * Statements by mail: what one message to a person's address may be, and the words for
@@ -39,6 +39,14 @@ export const MAIL_LIMITS = {
    * under the quota is given back (the sweep).
    */
   arrivedKeepDays: RECENTLY_DELETED.keepDays,
+  /**
+   * Files waiting in Arrived at once, and their bytes: past either, a mail's further files are
+   * kept out. Anyone with the address can send, and waiting files hold places under the quota,
+   * so without a bound a stranger could fill the person's vault; a year of statements from a
+   * dozen banks is a few hundred files.
+   */
+  arrivedMaxFiles: 500,
+  arrivedMaxBytes: 2 * GiB,
 } as const;
 
 /** When a file of a mail received at `receivedAt` goes from Arrived. */
@@ -122,18 +130,18 @@ export const PRODUCT_DOMAIN = 'statement-vault.example';
 
 /**
  * Whether an address is at one of the vault's own domains (the product's, the deployment's
- * mail domain, its web app's) or under one. The vault sends nothing to a person's private
- * address, so a mail whose From is there is someone else's writing, and is shown as such.
+ * mail domain, its web app's) or under one, or names one in its local part (a quoted
+ * `"security@statement-vault.example"@elsewhere.example` reads as the vault's address). The
+ * vault sends nothing to a person's private address, so a mail whose From is there is
+ * someone else's writing, and is shown as such.
  */
 export const atVaultDomain = (address: string, vaultDomains: readonly string[]): boolean => {
-  const domain = address
-    .slice(address.lastIndexOf('@') + 1)
-    .trim()
-    .toLowerCase()
-    .replace(/\.$/, '');
+  const lower = address.trim().toLowerCase();
+  const domain = lower.slice(lower.lastIndexOf('@') + 1).replace(/\.$/, '');
+  const local = lower.slice(0, Math.max(0, lower.lastIndexOf('@')));
   return vaultDomains.some((own) => {
     const vault = own.toLowerCase();
-    return domain === vault || domain.endsWith(`.${vault}`);
+    return domain === vault || domain.endsWith(`.${vault}`) || new RegExp(`[@.]${vault.replace(/[.]/g, '\\.')}(?![a-z0-9-])`).test(local);
   });
 };
 
@@ -210,6 +218,9 @@ export const MAIL_WORDS = {
   unauthenticated: 'Neither SPF nor DKIM shows that this mail came from the domain that sent it.',
   /** Said beside a mail's sender whose address is at the vault's own domain. */
   fromVaultDomain: 'Not sent by Statement Vault: anyone can write this address on a mail.',
+  /** A mailed file not kept because Arrived is at its bound (MAIL_LIMITS.arrivedMax…). */
+  arrivedFull: (fileName: string) =>
+    `${fileName} was not kept: ${MAIL_LIMITS.arrivedMaxFiles} files (or ${formatBytes(MAIL_LIMITS.arrivedMaxBytes)}) already wait on your profile. File or discard some of them, then send it again.`,
   notAllowedSender: (sender: string) => `This mail is from ${sender}, who is not among the senders you allow.`,
   unconfirmedSender: (sender: string) =>
     `This mail says it is from ${sender}, but it could not be confirmed as that sender. Check the file before you file it.`,

@@ -4,7 +4,7 @@ import type { LabelledAccount } from '../../contract/accounts/match';
 import { contentKindOf } from '../../contract/file-types';
 import { checkUpload, cleanFileName } from '../../contract/upload-rules';
 import { proposeFiling, type DocumentText, type FilingProposal, type SheetRows } from '../../contract/reading';
-import { arrivedExpiresAt } from '../../contract/mail';
+import { MAIL_LIMITS, MAIL_WORDS, arrivedExpiresAt } from '../../contract/mail';
 import { STATEMENT_QUOTA } from '../../contract/uploads';
 import type { WaitingFile } from '../shared/mail/arrivals';
 import type { HeldFiling, Reservation } from '../shared/records';
@@ -57,6 +57,8 @@ export interface MailFilingPorts {
   filedBefore(owner: string, statementId: string): Promise<'held' | 'filed' | undefined>;
   /** The file, if an earlier reading of the same message left it waiting in Arrived. */
   waiting(owner: string, statementId: string): Promise<WaitingFile | undefined>;
+  /** How many files wait in Arrived for the person, and their bytes (read once a mail, then counted on). */
+  waitingTotals(owner: string): Promise<{ files: number; bytes: number }>;
   /** What was decided for the statement as its place was held (by an earlier reading, or by its owner filing it from Arrived). */
   heldFiling(owner: string, statementId: string): Promise<HeldFiling | undefined>;
   /**
@@ -119,6 +121,16 @@ export const mailFilingPort = (ports: MailFilingPorts) => {
   // Owners whose account is being closed, as a refused write said: a closed account never
   // opens again, so the rest of their mail is dropped before anything of it is stored.
   const closing = new Set<string>();
+  // What waits in Arrived for each owner, read at their first file that would wait and counted on.
+  const waitingNow = new Map<string, Promise<{ files: number; bytes: number }>>();
+  const roomToWait = async (owner: string, bytes: number): Promise<boolean> => {
+    if (!waitingNow.has(owner)) waitingNow.set(owner, ports.waitingTotals(owner));
+    const totals = await waitingNow.get(owner)!;
+    if (totals.files + 1 > MAIL_LIMITS.arrivedMaxFiles || totals.bytes + bytes > MAIL_LIMITS.arrivedMaxBytes) return false;
+    totals.files++;
+    totals.bytes += bytes;
+    return true;
+  };
   return async (owner: string, file: MailFile, mail: MailSummary, index: number, unconfirmed?: string): Promise<MailFileOutcome> => {
     if (closing.has(owner)) return 'dropped';
     const statementId = mailStatementId(mail.messageId, index, mail.receivedAt);
@@ -159,6 +171,9 @@ export const mailFilingPort = (ports: MailFilingPorts) => {
     const decision: MailFilingDecision = unconfirmed
       ? { kind: 'arrive', reason: unconfirmed, proposal }
       : mailFiling(proposal, await ports.accounts(owner), { identifierKeys, text });
+    if (decision.kind === 'arrive' && !(await roomToWait(owner, file.bytes.length))) {
+      return { keptOut: { fileName, reason: MAIL_WORDS.arrivedFull(fileName) } };
+    }
     // A file that waits holds its place under the quota, as an upload does, until it is
     // filed, discarded, or its time in Arrived is up (then the sweep gives the place back).
     const expiresAt =

@@ -63,31 +63,55 @@ export interface SesAuthentication {
   readonly dmarcDomain?: string;
 }
 
+/** A domain as DKIM names one: labels of letters, digits and hyphens, two at least. */
+const DOMAIN = /^[a-z0-9-]+(\.[a-z0-9-]+)+$/;
+
 /**
- * SES's own Authentication-Results header (`amazonses.com; spf=…; dkim=pass header.i=@domain;
- * dmarc=pass header.from=domain;`), never one the sender wrote. SES puts its headers above the
- * message's own: Received, its verdicts, then its Authentication-Results, then X-SES-RECEIPT.
- * So only the first Authentication-Results counts, and only when it comes before the first
- * X-SES-RECEIPT; anything lower is the sender's text.
+ * SES's own Authentication-Results header (`amazonses.com; spf=… client-ip=…;
+ * envelope-from=…; helo=…; dkim=pass header.i=@domain; dmarc=pass header.from=domain;`),
+ * never one the sender wrote. SES puts its headers above the message's own: Received, its
+ * verdicts, Received-SPF, then its Authentication-Results, then X-SES-RECEIPT. So only the
+ * first of each counts, and only above the first X-SES-RECEIPT; anything lower is the
+ * sender's text.
+ *
+ * SPF's part holds text the sender chose (the envelope sender, the HELO name), which may hold
+ * `;` and words that read as a DKIM result. So the results are read only after that part,
+ * found by its exact text: `envelope-from=` the envelope sender SES reports (`mail.source`),
+ * then `helo=` the name SES's Received-SPF ends with. Where it is not found, no DKIM or DMARC
+ * domain is read, and the mail is confirmed by SPF alone, or not at all.
  */
-export const sesAuthenticationOf = (headers: SESMail['headers']): SesAuthentication => {
+export const sesAuthenticationOf = (headers: SESMail['headers'], source: string): SesAuthentication => {
   const names = headers.map((header) => header.name.toLowerCase());
-  const results = names.indexOf('authentication-results');
   const receipt = names.indexOf('x-ses-receipt');
-  const value = results >= 0 && (receipt < 0 || results < receipt) ? headers[results].value : '';
-  const [authority, ...parts] = value.split(';').map((part) => part.trim());
-  if (authority?.toLowerCase() !== 'amazonses.com') return { dkimDomains: [] };
+  const ours = (name: string) => {
+    const at = names.indexOf(name);
+    return at >= 0 && (receipt < 0 || at < receipt) ? headers[at].value : '';
+  };
+  const results = ours('authentication-results');
+  const spf = ours('received-spf');
+  const none: SesAuthentication = { dkimDomains: [] };
+  if (!/^amazonses\.com;/i.test(results)) return none;
+  const envelope = `envelope-from=${source}; helo=`;
+  const heloAt = spf.indexOf(envelope);
+  if (heloAt < 0 || !spf.endsWith(';')) return none;
+  const spfPart = `${envelope}${spf.slice(heloAt + envelope.length, -1)};`;
+  const after = results.indexOf(spfPart);
+  if (after < 0) return none;
   const dkimDomains: string[] = [];
   let dmarcDomain: string | undefined;
-  for (const part of parts) {
-    const [method, ...properties] = part.split(/\s+/);
-    const pass = (name: string) => method.toLowerCase() === `${name}=pass`;
-    const property = (name: string) => properties.find((item) => item.toLowerCase().startsWith(`${name}=`))?.slice(name.length + 1) ?? '';
+  for (const part of results.slice(after + spfPart.length).split(';')) {
+    const [method, ...properties] = part.trim().split(/\s+/);
+    const pass = (name: string) => method?.toLowerCase() === `${name}=pass`;
+    const property = (name: string) =>
+      properties
+        .find((item) => item.toLowerCase().startsWith(`${name}=`))
+        ?.slice(name.length + 1)
+        .toLowerCase() ?? '';
     if (pass('dkim')) {
-      const domain = domainOf(property('header.i')) || property('header.d').toLowerCase();
-      if (domain) dkimDomains.push(domain);
+      const domain = domainOf(property('header.i')) || property('header.d');
+      if (DOMAIN.test(domain)) dkimDomains.push(domain);
     }
-    if (pass('dmarc')) dmarcDomain = property('header.from').toLowerCase() || undefined;
+    if (pass('dmarc') && DOMAIN.test(property('header.from'))) dmarcDomain = property('header.from');
   }
   return { dkimDomains, ...(dmarcDomain ? { dmarcDomain } : {}) };
 };

@@ -49,15 +49,16 @@ export const confirmsSender = (
 
 /** Whether the mail is confirmed as from every one of its From mailboxes' domains. */
 export const confirmedFrom = (mail: Pick<SESMail, 'headers' | 'source'>, receipt: Verdicts, mailboxes: readonly string[]): boolean => {
-  const ses = sesAuthenticationOf(mail.headers);
+  const ses = sesAuthenticationOf(mail.headers, mail.source);
   const domains = new Set(mailboxes.map(domainOf));
   const envelope = domainOf(mail.source);
   return [...domains].every((domain) =>
     confirmsSender(receipt, {
       spf: aligned(envelope, domain),
       dkim: ses.dkimDomains.some((signer) => aligned(signer, domain)),
-      // SES names the From domain it judged; a message of one From domain is judged for that one.
-      dmarc: ses.dmarcDomain === undefined ? domains.size === 1 && domain !== '' : ses.dmarcDomain === domain,
+      // DMARC counts only for the From domain SES names as the one it judged: SES may read a
+      // strange From header otherwise than this function does.
+      dmarc: ses.dmarcDomain === domain,
     }),
   );
 };

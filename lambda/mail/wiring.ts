@@ -124,7 +124,10 @@ export const mailIntakeOf = (
     await recordArrival(arrivals, owner, arrival);
   };
 
-  const reading: Pick<MailFilingPorts, 'ownerKey' | 'pdfText' | 'pdfPasswords' | 'workbookRows' | 'filedBefore' | 'waiting' | 'store'> = {
+  const reading: Pick<
+    MailFilingPorts,
+    'ownerKey' | 'pdfText' | 'pdfPasswords' | 'workbookRows' | 'filedBefore' | 'waiting' | 'waitingTotals' | 'store'
+  > = {
     ownerKey: async (owner) => ownerIdentifierKey(await identifierSecret(), owner),
     pdfText: mailPdfText,
     pdfPasswords: (owner) => pdfPasswords.all(owner),
@@ -134,6 +137,7 @@ export const mailIntakeOf = (
       return (await records.holdsPlace(owner, statementId)) ? 'held' : undefined;
     },
     waiting: (owner, statementId) => arrivals.waiting(owner, statementId),
+    waitingTotals: (owner) => arrivals.waitingTotals(owner),
     store: async (statement) => {
       await s3.send(
         new PutObjectCommand({

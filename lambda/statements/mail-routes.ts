@@ -10,10 +10,12 @@ import {
   mailAddressOf,
   mailTokenFrom,
   type FileArrivalResponse,
+  type ReadValue,
   type MailAddressResponse,
   type MailArrivalsResponse,
   type MailFrom,
 } from '../../contract/mail';
+import { maskIdentifiers } from '../../contract/search/identifiers';
 import { cleanText } from '../../contract/upload-rules';
 import { STATEMENT_QUOTA, TEXT_LIMITS } from '../../contract/uploads';
 import { STATEMENT_ROUTES } from '../../contract/routes';
@@ -66,13 +68,19 @@ export const arrivalsAsShown = (answer: MailArrivalsResponse, vaultDomains: read
     };
   };
   const name = (fileName: string) => cleanText(fileName, TEXT_LIMITS.fileNameMaxChars);
-  const reason = (words: string) => cleanText(words, REASON_CHARS);
+  // What was read of a stranger's file (a reason quoting its line, a value and where it came
+  // from): cleaned, and any account number in it masked (records of earlier releases quote them whole).
+  const reason = (words: string) => cleanText(maskIdentifiers(words), REASON_CHARS);
+  const read = (value: ReadValue | undefined) =>
+    value && { value: cleanText(maskIdentifiers(value.value), REASON_CHARS), detail: reason(value.detail) };
   return {
     ...answer,
     arrived: answer.arrived.map((arrival) => ({
       ...arrival,
       fileName: name(arrival.fileName),
       reason: reason(arrival.reason),
+      ...(arrival.period ? { period: read(arrival.period) } : {}),
+      ...(arrival.account ? { account: read(arrival.account) } : {}),
       mail: mail(arrival.mail),
     })),
     keptOut: answer.keptOut.map((note) => ({

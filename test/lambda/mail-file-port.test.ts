@@ -3,7 +3,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { ownerIdentifierKey } from '../../contract/accounts/identifier-keys';
 import { STATEMENT_ID_PATTERN } from '../../contract/keys';
-import { MAIL_WORDS, arrivedExpiresAt } from '../../contract/mail';
+import { MAIL_LIMITS, MAIL_WORDS, arrivedExpiresAt } from '../../contract/mail';
 import { mailFilingPort, mailStatementId, type Arrival, type MailFilingPorts, type MailStatement } from '../../lambda/mail/file-port';
 import type { MailSummary } from '../../lambda/mail/intake';
 import type { MailFile } from '../../lambda/mail/statement-files';
@@ -42,6 +42,8 @@ const setup = (
     held?: [string, HeldFiling][];
     /** Files an earlier reading left waiting in Arrived. */
     waiting?: string[];
+    /** What waits in Arrived already. @default nothing */
+    waitingTotals?: { files: number; bytes: number };
     ports?: Partial<MailFilingPorts>;
   } = {},
 ) => {
@@ -57,6 +59,7 @@ const setup = (
     filedBefore: async (_owner, statementId) => before.get(statementId),
     waiting: async (_owner, statementId) =>
       options.waiting?.includes(statementId) ? { fileName: 'waiting.csv', contentType: 'text/csv', size: 1 } : undefined,
+    waitingTotals: async () => ({ ...(options.waitingTotals ?? { files: 0, bytes: 0 }) }),
     heldFiling: async (_owner, statementId) => held.get(statementId),
     reserve: async (_owner, statementId, _size, _expiresAt, filing) => {
       reserved.push(statementId);
@@ -104,6 +107,28 @@ test('a CSV that names no account waits in Arrived with why and what was read, h
   expect(reserved).toEqual([arrived[0].statementId]);
   expect(arrived[0]).toMatchObject({ reason: MAIL_WORDS.noAccount, fileName: 'Chase1234_Activity_20240229.CSV', contentType: 'text/csv' });
   expect(arrived[0].proposal.period?.value).toBe('2024-02');
+});
+
+test('Arrived has a bound: past its files or bytes, a file that would wait is kept out saying why, holding no place; one that files is still filed', async () => {
+  const csv = () => fixture('Chase1234_Activity_20240229.CSV', 'text/csv');
+  const nearlyFull = setup({ waitingTotals: { files: MAIL_LIMITS.arrivedMaxFiles - 1, bytes: 0 } });
+  expect(await nearlyFull.file(OWNER, csv(), MAIL, 0)).toBe('arrived');
+  // Counted on within the mail: the next one does not fit.
+  expect(await nearlyFull.file(OWNER, csv(), MAIL, 1)).toEqual({
+    keptOut: { fileName: 'Chase1234_Activity_20240229.CSV', reason: MAIL_WORDS.arrivedFull('Chase1234_Activity_20240229.CSV') },
+  });
+  expect(nearlyFull.reserved).toHaveLength(1);
+  // A statement that files needs no room in Arrived.
+  expect(await nearlyFull.file(OWNER, fixture('releve-bnp.ofx', 'application/x-ofx'), MAIL, 2)).toBe('filed');
+
+  const byBytes = setup({ waitingTotals: { files: 1, bytes: MAIL_LIMITS.arrivedMaxBytes - 10 } });
+  expect(await byBytes.file(OWNER, csv(), MAIL, 0)).toEqual({
+    keptOut: expect.objectContaining({ reason: MAIL_WORDS.arrivedFull('Chase1234_Activity_20240229.CSV') }),
+  });
+  expect(byBytes.reserved).toEqual([]);
+  expect(MAIL_WORDS.arrivedFull('a.csv')).toBe(
+    'a.csv was not kept: 500 files (or 2 GiB) already wait on your profile. File or discard some of them, then send it again.',
+  );
 });
 
 test('a full vault keeps the file out, saying so; a type statements may not be is kept out in the upload rules’ words', async () => {

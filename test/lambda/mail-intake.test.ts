@@ -22,14 +22,31 @@ const event = (input: {
   /** The envelope sender, whose domain SPF judged. */
   source?: string;
   verdicts?: Partial<Record<'spam' | 'virus' | 'spf' | 'dkim' | 'dmarc', Status>>;
-  /** SES's own Authentication-Results value, above X-SES-RECEIPT. @default none */
-  authenticationResults?: string;
+  /**
+   * The results SES's own Authentication-Results names after its SPF part (`dkim=…; dmarc=…;`),
+   * above X-SES-RECEIPT, or null for a message without SES's headers.
+   * @default DKIM's and DMARC's verdict words, DMARC for the first From domain, DKIM naming none
+   */
+  results?: string | null;
+  /** The HELO name the sending server gave, which SES writes into its SPF part. @default mx.example */
+  helo?: string;
   /** Headers of the message's own, below SES's. */
   ownHeaders?: readonly { name: string; value: string }[];
 }): SESEvent => {
   const verdict = (name: 'spam' | 'virus' | 'spf' | 'dkim' | 'dmarc') => ({ status: input.verdicts?.[name] ?? 'PASS' });
   const from = input.from ?? 'Harbor Bank <statements@harbor.example>';
   const source = input.source ?? 'bounces@harbor.example';
+  const word = (name: 'spf' | 'dkim' | 'dmarc') => ({ PASS: 'pass', FAIL: 'fail' })[verdict(name).status as 'PASS'] ?? 'none';
+  const fromDomain = /@([^>,\s]+)/.exec(from)?.[1] ?? '';
+  const spf = `${word('spf')} (spfCheck: as the test says) client-ip=192.0.2.1; envelope-from=${source}; helo=${input.helo ?? 'mx.example'};`;
+  const results = input.results === undefined ? `dkim=${word('dkim')}; dmarc=${word('dmarc')} header.from=${fromDomain};` : input.results;
+  const sesHeaders =
+    results === null
+      ? []
+      : [
+          { name: 'Received-SPF', value: spf },
+          { name: 'Authentication-Results', value: `amazonses.com; spf=${spf} ${results}` },
+        ];
   return {
     Records: [
       {
@@ -44,7 +61,7 @@ const event = (input: {
             headersTruncated: false,
             headers: [
               { name: 'Return-Path', value: `<${source}>` },
-              ...(input.authenticationResults ? [{ name: 'Authentication-Results', value: input.authenticationResults }] : []),
+              ...sesHeaders,
               { name: 'X-SES-RECEIPT', value: 'AEFBQUFBQUFBQUFH' },
               ...(input.ownHeaders ?? []),
               { name: 'From', value: from },
@@ -255,8 +272,7 @@ describe('a listed sender is filed only when SES vouches for its domain', () => 
       {
         ...stranger,
         verdicts: { spf: 'PASS', dkim: 'PASS', dmarc: 'GRAY' },
-        authenticationResults:
-          'amazonses.com; spf=pass client-ip=192.0.2.1; envelope-from=bounce@stranger.example; dkim=pass header.i=@stranger.example; dmarc=none header.from=harbor.example;',
+        results: 'dkim=pass header.i=@stranger.example; dmarc=none header.from=harbor.example;',
       },
     ],
     [
@@ -264,7 +280,7 @@ describe('a listed sender is filed only when SES vouches for its domain', () => 
       {
         ...stranger,
         verdicts: { spf: 'GRAY', dkim: 'PASS', dmarc: 'GRAY' },
-        authenticationResults: 'amazonses.com; spf=none; dkim=pass header.i=@stranger.example; dmarc=none header.from=harbor.example;',
+        results: 'dkim=pass header.i=@stranger.example; dmarc=none header.from=harbor.example;',
         ownHeaders: [
           {
             name: 'Authentication-Results',
@@ -275,7 +291,20 @@ describe('a listed sender is filed only when SES vouches for its domain', () => 
     ],
     [
       'no SES Authentication-Results at all, DKIM PASS (whose domain is then unknown)',
-      { ...stranger, verdicts: { spf: 'GRAY', dkim: 'PASS', dmarc: 'GRAY' } },
+      { ...stranger, verdicts: { spf: 'GRAY', dkim: 'PASS', dmarc: 'GRAY' }, results: null },
+    ],
+    [
+      'DMARC PASS with no SES Authentication-Results to name the domain it was judged for',
+      { ...stranger, verdicts: { spf: 'GRAY', dkim: 'GRAY', dmarc: 'PASS' }, results: null },
+    ],
+    [
+      "DKIM PASS for the bank written into the HELO name, SPF's part of SES's header (text the sender chose)",
+      {
+        ...stranger,
+        verdicts: { spf: 'GRAY', dkim: 'PASS', dmarc: 'GRAY' },
+        results: 'dkim=pass header.i=@stranger.example; dmarc=none header.from=harbor.example;',
+        helo: 'x; dkim=pass header.i=@harbor.example',
+      },
     ],
   ] as const)('%s: its files wait in Arrived, saying so', async (_name, input) => {
     const { outcomes, calls } = await run(input);
@@ -294,7 +323,7 @@ describe('a listed sender is filed only when SES vouches for its domain', () => 
       {
         ...stranger,
         verdicts: { spf: 'FAIL', dkim: 'PASS', dmarc: 'GRAY' },
-        authenticationResults: 'amazonses.com; spf=fail; dkim=pass header.i=@harbor.example; dmarc=none header.from=harbor.example;',
+        results: 'dkim=pass header.i=@harbor.example; dmarc=none header.from=harbor.example;',
       },
     ],
   ] as const)('%s: filed', async (_name, input) => {

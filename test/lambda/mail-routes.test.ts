@@ -215,10 +215,12 @@ describe('what arrived, as the person is shown it', () => {
       'x@mail.vault.example.com',
       'statements@harbor.example, security@statement-vault.example',
       'statements@harbor.example',
+      '"security@statement-vault.example"@attacker.example',
       'security@statement-vault.example.evil.example',
       'security@evilstatement-vault.example',
+      '"security@statement-vault.examples"@attacker.example',
     ]).arrived.map((arrival) => Boolean(arrival.mail.fromVaultDomain));
-    expect(flagged).toEqual([true, true, true, true, true, false, false, false]);
+    expect(flagged).toEqual([true, true, true, true, true, false, true, false, false, false]);
   });
 
   test('records written before the mail function cleaned them are answered cleaned', () => {
@@ -229,6 +231,31 @@ describe('what arrived, as the person is shown it', () => {
       reason: 'kept',
       files: [{ fileName: 'a exe.pdf', reason: 'not' }],
     });
+  });
+
+  test("what was read of a stranger's file is answered cleaned, and an account number it quotes masked, as records of earlier releases hold them", () => {
+    const shown = arrivalsAsShown(
+      {
+        arrived: [
+          {
+            id: 'id0',
+            fileName: 'umsaetze.csv',
+            contentType: 'text/csv',
+            size: 1,
+            reason: 'Which account is this? Its "Konto" column names several: the line "IBAN;DE89 3704 0044 0532 0130 00".',
+            period: { value: '2024-03', detail: 'its "Buchungstag\u202e" column' },
+            account: { value: 'Konto DE89370400440532013000', detail: 'its "Kontonummer\u202e fake" column' },
+            mail: from('statements@harbor.example'),
+          },
+        ],
+        keptOut: [],
+      },
+      [PRODUCT_DOMAIN],
+    ).arrived[0];
+    expect(JSON.stringify(shown)).not.toMatch(/3704|0532|\u202e/);
+    expect(shown.reason).toContain('DE89 •••• •••• •••• 3000');
+    expect(shown.account).toEqual({ value: 'Konto DE89 •••• •••• •••• 3000', detail: 'its "Kontonummer fake" column' });
+    expect(shown.period).toEqual({ value: '2024-03', detail: 'its "Buchungstag " column' });
   });
 
   test("the route answers so: the web app's origins count as the vault's own", async () => {

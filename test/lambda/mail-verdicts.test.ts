@@ -68,44 +68,73 @@ test('relaxed alignment: the same domain or a subdomain either way, never a sibl
 });
 
 describe("SES's own Authentication-Results", () => {
-  const ses = (value: string) => ({ name: 'Authentication-Results', value });
+  const SOURCE = 'b@harbor.example';
+  /** SES's headers for a message, as it writes them: Received-SPF, then its results, then X-SES-RECEIPT. */
+  const ses = (results: string, input: { source?: string; helo?: string; authority?: string } = {}) => {
+    const spf = `pass (spfCheck: domain of harbor.example designates 192.0.2.1 as permitted sender) client-ip=192.0.2.1; envelope-from=${input.source ?? SOURCE}; helo=${input.helo ?? 'mx.harbor.example'};`;
+    return [
+      { name: 'Received', value: 'from mx by inbound-smtp.us-east-1.amazonaws.com' },
+      { name: 'Received-SPF', value: spf },
+      { name: 'Authentication-Results', value: `${input.authority ?? 'amazonses.com'}; spf=${spf} ${results}` },
+      receipt,
+    ];
+  };
   const receipt = { name: 'X-SES-RECEIPT', value: 'AEFB' };
 
-  test("reads the DKIM signing domains and DMARC's From domain from SES's header above X-SES-RECEIPT", () => {
-    expect(
-      sesAuthenticationOf([
-        { name: 'Received', value: 'from mx by inbound-smtp.us-east-1.amazonaws.com' },
-        ses(
-          'amazonses.com; spf=pass (spfCheck: domain of harbor.example designates 192.0.2.1 as permitted sender) client-ip=192.0.2.1; envelope-from=b@harbor.example; helo=mx.harbor.example; dkim=pass header.i=@Harbor.Example; dmarc=pass header.from=harbor.example;',
-        ),
-        receipt,
-      ]),
-    ).toEqual({ dkimDomains: ['harbor.example'], dmarcDomain: 'harbor.example' });
+  test("reads the DKIM signing domains and DMARC's From domain from SES's header above X-SES-RECEIPT, after SPF's part", () => {
+    expect(sesAuthenticationOf(ses('dkim=pass header.i=@Harbor.Example; dmarc=pass header.from=harbor.example;'), SOURCE)).toEqual({
+      dkimDomains: ['harbor.example'],
+      dmarcDomain: 'harbor.example',
+    });
+    expect(sesAuthenticationOf(ses('dkim=pass header.d=harbor.example; dkim=fail header.i=@other.example; dmarc=none;'), SOURCE)).toEqual({
+      dkimDomains: ['harbor.example'],
+    });
   });
 
   test('never one the sender wrote: below X-SES-RECEIPT, a second one, or another authority', () => {
-    const forged = ses('amazonses.com; dkim=pass header.i=@harbor.example; dmarc=pass header.from=harbor.example;');
-    expect(sesAuthenticationOf([receipt, forged])).toEqual({ dkimDomains: [] });
-    expect(
-      sesAuthenticationOf([ses('amazonses.com; spf=fail; dkim=none; dmarc=none header.from=harbor.example;'), receipt, forged]),
-    ).toEqual({
+    const forged = {
+      name: 'Authentication-Results',
+      value: 'amazonses.com; dkim=pass header.i=@harbor.example; dmarc=pass header.from=harbor.example;',
+    };
+    expect(sesAuthenticationOf([receipt, forged], SOURCE)).toEqual({ dkimDomains: [] });
+    expect(sesAuthenticationOf([...ses('dkim=none; dmarc=none header.from=harbor.example;'), forged], SOURCE)).toEqual({ dkimDomains: [] });
+    expect(sesAuthenticationOf(ses('dkim=pass header.i=@harbor.example;', { authority: 'mx.stranger.example' }), SOURCE)).toEqual({
       dkimDomains: [],
     });
-    expect(sesAuthenticationOf([ses('mx.stranger.example; dkim=pass header.i=@harbor.example;'), receipt])).toEqual({ dkimDomains: [] });
-    expect(sesAuthenticationOf([])).toEqual({ dkimDomains: [] });
+    expect(sesAuthenticationOf([], SOURCE)).toEqual({ dkimDomains: [] });
   });
 
-  test('a mail of two From domains is confirmed only as far as SES judged each: DMARC names one of them', () => {
+  test('a result written into the envelope sender or the HELO name (text the sender chooses) is never read as one', () => {
+    const injected = 'x;dkim=pass header.d=harbor.example ;dmarc=pass header.from=harbor.example';
+    // The stranger's own signature passes; the words in SPF's part are theirs.
+    const real = 'dkim=pass header.i=@stranger.example; dmarc=none header.from=harbor.example;';
+    const bySource = `"${injected}"@stranger.example`;
+    expect(sesAuthenticationOf(ses(real, { source: bySource }), bySource)).toEqual({ dkimDomains: ['stranger.example'] });
+    expect(sesAuthenticationOf(ses(real, { helo: injected }), SOURCE)).toEqual({ dkimDomains: ['stranger.example'] });
+    // The same, where SES would write the sender's text whole: nothing of it is a result.
+    expect(sesAuthenticationOf(ses(real, { helo: `mx; dkim=pass header.i=@harbor.example; helo=mx` }), SOURCE)).toEqual({
+      dkimDomains: ['stranger.example'],
+    });
+    // A header whose SPF part is not the envelope sender SES reports is not read at all.
+    expect(sesAuthenticationOf(ses('dkim=pass header.i=@harbor.example;'), 'someone@else.example')).toEqual({ dkimDomains: [] });
+    expect(
+      confirmedFrom({ source: bySource, headers: ses(real, { source: bySource }) }, verdicts('PASS', 'PASS', 'GRAY'), ['s@harbor.example']),
+    ).toBe(false);
+    // A domain that is no domain ("harbor.example,evil") is not one SES signed for.
+    expect(sesAuthenticationOf(ses('dkim=pass header.d=harbor.example,evil;'), SOURCE)).toEqual({ dkimDomains: [] });
+  });
+
+  test('DMARC counts for a From domain only where SES names it as the one it judged', () => {
     const mail = (dmarcFrom: string) => ({
       source: 'b@stranger.example',
-      headers: [ses(`amazonses.com; spf=pass; dkim=none; dmarc=pass header.from=${dmarcFrom};`), receipt],
+      headers: ses(`dkim=none; dmarc=pass header.from=${dmarcFrom};`, { source: 'b@stranger.example' }),
     });
     const two = ['a@harbor.example', 'b@harbor-news.example'];
     expect(confirmedFrom(mail('harbor.example'), verdicts('GRAY', 'GRAY', 'PASS'), two)).toBe(false);
     expect(confirmedFrom(mail('harbor.example'), verdicts('GRAY', 'GRAY', 'PASS'), ['a@harbor.example'])).toBe(true);
-    // Without SES's header, a DMARC PASS counts for a mail of one From domain.
-    expect(confirmedFrom({ source: '', headers: [] }, verdicts('GRAY', 'GRAY', 'PASS'), ['a@harbor.example'])).toBe(true);
-    expect(confirmedFrom({ source: '', headers: [] }, verdicts('GRAY', 'GRAY', 'PASS'), two)).toBe(false);
+    expect(confirmedFrom(mail('stranger.example'), verdicts('GRAY', 'GRAY', 'PASS'), ['a@harbor.example'])).toBe(false);
+    // Without SES's header, a DMARC PASS names no domain, so it confirms none.
+    expect(confirmedFrom({ source: '', headers: [] }, verdicts('GRAY', 'GRAY', 'PASS'), ['a@harbor.example'])).toBe(false);
   });
 });
 

@@ -1,8 +1,16 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
-import { STATEMENT_ROUTES, TABLE_KEYS, arrivedExpiresAt, type MailArrival, type MailArrivalsResponse } from '../../contract';
+import { BatchWriteCommand, DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  MAIL_LIMITS,
+  MAIL_WORDS,
+  STATEMENT_ROUTES,
+  TABLE_KEYS,
+  arrivedExpiresAt,
+  type MailArrival,
+  type MailArrivalsResponse,
+} from '../../contract';
 import { dynamoClient } from '../../local/dynamodb';
 import { LOCAL_IDS } from '../../local/settings';
 import { configureAmplify } from './support/amplify';
@@ -127,3 +135,48 @@ test('three mails of 50 waiting files: their places counted, one notice a mail s
   expect(await quotaOf(carol)).toMatchObject({ slots: 149, slotBytes: bytes - size });
   expect((await allWaiting(carol)).arrived).toHaveLength(149);
 }, 240_000);
+
+test("Arrived's bound: with 499 files waiting, a mail of two that name no account leaves one more waiting and keeps the other out, saying why", async () => {
+  const dave = await newUser(stack, 'arrived-full');
+  const address = await newMailAddress(stack, dave);
+  // 499 waiting records as the mail function writes them (their bytes are not read here).
+  const documents = DynamoDBDocumentClient.from(dynamoClient(stack.ports.dynamodb));
+  const receivedAt = new Date().toISOString();
+  for (let start = 0; start < MAIL_LIMITS.arrivedMaxFiles - 1; start += 25) {
+    const items = Array.from({ length: Math.min(25, MAIL_LIMITS.arrivedMaxFiles - 1 - start) }, (_, offset) => {
+      const id = `01JD${String(start + offset).padStart(22, '0')}`;
+      return {
+        PutRequest: {
+          Item: {
+            [TABLE_KEYS.partitionKey]: TABLE_KEYS.userPartition(dave.sub),
+            [TABLE_KEYS.sortKey]: TABLE_KEYS.arrivedSort(id),
+            id,
+            fileName: `earlier-${start + offset}.csv`,
+            contentType: 'text/csv',
+            size: 10,
+            reason: MAIL_WORDS.noAccount,
+            mail: { from: 'stranger@elsewhere.example', subject: 'Files', receivedAt },
+            expiresAt: arrivedExpiresAt(receivedAt),
+          },
+        },
+      };
+    });
+    await documents.send(new BatchWriteCommand({ RequestItems: { [LOCAL_IDS.tableName]: items } }));
+  }
+  const files = mailFiles(4).slice(0, 2);
+  expect(sendMail(stack, address, 'Two more', files).stderr).toBe('');
+  const note = await waitFor(
+    async () => {
+      const answer = await callApi(stack.config, 'statementsApiUrl', STATEMENT_ROUTES.mailArrivals, { token: dave.idToken });
+      return (answer.body as MailArrivalsResponse).keptOut[0];
+    },
+    'the second file to be kept out',
+    60_000,
+  );
+  expect(note.files).toEqual([{ fileName: path.basename(files[1]), reason: MAIL_WORDS.arrivedFull(path.basename(files[1])) }]);
+  const waiting = await allWaiting(dave);
+  expect(waiting.arrived).toHaveLength(MAIL_LIMITS.arrivedMaxFiles);
+  expect(waiting.arrived.map((one) => one.fileName)).toContain(path.basename(files[0]));
+  // Only the one that waits holds a place.
+  expect(await quotaOf(dave)).toMatchObject({ slots: 1 });
+}, 180_000);

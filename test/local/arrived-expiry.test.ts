@@ -1,4 +1,4 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { TABLE_KEYS, arrivedExpiresAt, MAIL_LIMITS } from '../../contract';
 import { mailFilingPort, type Arrival } from '../../lambda/mail/file-port';
 import { recordArrival } from '../../lambda/mail/wiring';
@@ -36,6 +36,7 @@ test('a waiting file holds its place for its 30 days; then it is listed no more,
     ownerKey: async () => 'k'.repeat(64),
     filedBefore: async (owner, statementId) => ((await records.holdsPlace(owner, statementId)) ? 'held' : undefined),
     waiting: (owner, statementId) => arrivals.waiting(owner, statementId),
+    waitingTotals: (owner) => arrivals.waitingTotals(owner, at(0)),
     heldFiling: (owner, statementId) => records.heldFiling(owner, statementId),
     reserve: (owner, statementId, size, expiresAt, filing) => records.reserveUpload(owner, statementId, size, expiresAt, filing),
     store: async () => undefined,
@@ -74,4 +75,32 @@ test('a waiting file holds its place for its 30 days; then it is listed no more,
   expect(await arrivals.waiting(OWNER, statementId, at(30))).toBeUndefined();
   expect(await sweepAt(at(30.01))).toMatchObject({ uploadsReleased: 1 });
   expect(await records.usage(OWNER)).toMatchObject({ slots: 0, slotBytes: 0 });
+});
+
+test('a waiting file recorded before waiting ended (no time of its own) ends 30 days after its mail, as its bytes do in the bucket', async () => {
+  const arrivals = dynamoMailArrivals(table.name, table.client);
+  const owner = '55555555-5555-4555-8555-555555555555';
+  const statementId = '01JDEARLYRELEASE0000000000';
+  // As an earlier release wrote it: no expiresAt, no TTL attribute.
+  await table.documents.send(
+    new PutCommand({
+      TableName: table.name,
+      Item: {
+        [TABLE_KEYS.partitionKey]: TABLE_KEYS.userPartition(owner),
+        [TABLE_KEYS.sortKey]: TABLE_KEYS.arrivedSort(statementId),
+        id: statementId,
+        fileName: 'old.csv',
+        contentType: 'text/csv',
+        size: 10,
+        reason: 'No account was read from this file: choose its account to file it.',
+        mail: { from: MAIL.from, subject: MAIL.subject, receivedAt: MAIL.receivedAt },
+      },
+    }),
+  );
+  expect((await arrivals.list(owner, { now: at(29) })).arrived).toEqual([
+    expect.objectContaining({ id: statementId, expiresAt: arrivedExpiresAt(MAIL.receivedAt) }),
+  ]);
+  expect(await arrivals.waiting(owner, statementId, at(29))).toBeDefined();
+  expect((await arrivals.list(owner, { now: at(30) })).arrived).toEqual([]);
+  expect(await arrivals.waiting(owner, statementId, at(30))).toBeUndefined();
 });

@@ -572,6 +572,10 @@ export const memoryMailArrivals = (): MailArrivals & { waitingFiles: Map<string,
       void waitingFiles.set(key(owner, arrival.id), { fileName: arrival.fileName, contentType: arrival.contentType, size: arrival.size }),
     list: async () => ({ arrived: [], keptOut: [] }),
     waiting: async (owner, statementId) => waitingFiles.get(key(owner, statementId)),
+    waitingTotals: async (owner) => {
+      const mine = [...waitingFiles].filter(([name]) => name.startsWith(`${owner}/`)).map(([, file]) => file);
+      return { files: mine.length, bytes: mine.reduce((sum, file) => sum + file.size, 0) };
+    },
     discard: async (owner, statementId) => void waitingFiles.delete(key(owner, statementId)),
   };
 };

@@ -3,6 +3,7 @@ import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { TABLE_KEYS } from '../../../contract/keys';
 import {
   MAIL_LISTS,
+  arrivedExpiresAt,
   type MailArrival,
   type MailArrivalsResponse,
   type MailFrom,
@@ -31,6 +32,8 @@ export interface MailArrivals {
    * Throws OwnerClosing, recording nothing, when the owner's account is being closed.
    */
   record(owner: string, arrival: MailArrival & { expiresAt: string }, messageId: string): Promise<void>;
+  /** How many files wait for the owner (at `now`), and their bytes. */
+  waitingTotals(owner: string, now?: Date): Promise<{ files: number; bytes: number }>;
   /** One waiting file, if it waits (at `now`: one past its time does not). */
   waiting(owner: string, statementId: string, now?: Date): Promise<WaitingFile | undefined>;
   /** Lets a waiting file's record go (its bytes go through the object store). */
@@ -50,12 +53,25 @@ const readValue = (item: unknown): ReadValue | undefined => {
   return typeof value?.value === 'string' ? { value: value.value, detail: text(value.detail) } : undefined;
 };
 
-/** Whether a record of a waiting file is past its time (records from before waiting ended have none). */
-const expired = (item: Record<string, unknown>, now: Date): boolean =>
-  typeof item.expiresAt === 'string' && item.expiresAt <= now.toISOString();
+/**
+ * When a waiting file's time ends: its record's `expiresAt`, or for a record written before
+ * waiting ended (none), the time its mail's file has in the bucket (the `arrived/` lifecycle
+ * counts from when it was stored, as the mail came).
+ */
+const expiresAtOf = (item: Record<string, unknown>): string | undefined => {
+  if (typeof item.expiresAt === 'string') return item.expiresAt;
+  const receivedAt = (item.mail as Record<string, unknown> | undefined)?.receivedAt;
+  return typeof receivedAt === 'string' && Number.isFinite(Date.parse(receivedAt)) ? arrivedExpiresAt(receivedAt) : undefined;
+};
+
+/** Whether a record of a waiting file is past its time. */
+const expired = (item: Record<string, unknown>, now: Date): boolean => {
+  const at = expiresAtOf(item);
+  return at !== undefined && at <= now.toISOString();
+};
 
 export const dynamoMailArrivals = (tableName: string, client: DynamoDBClient): MailArrivals => {
-  const { documents, transact } = tableAccess(tableName, client);
+  const { documents, transact, queryAll } = tableAccess(tableName, client);
   const key = (owner: string, statementId: string) => ({
     [pk]: TABLE_KEYS.userPartition(owner),
     [sk]: TABLE_KEYS.arrivedSort(statementId),
@@ -105,6 +121,21 @@ export const dynamoMailArrivals = (tableName: string, client: DynamoDBClient): M
         throw error;
       }
     },
+    async waitingTotals(owner, now = new Date()) {
+      const totals = { files: 0, bytes: 0 };
+      // Bounded by MAIL_LIMITS.arrivedMaxFiles, which is what this is asked to keep.
+      for await (const item of queryAll({
+        KeyConditionExpression: '#pk = :pk AND begins_with(#sk, :prefix)',
+        ProjectionExpression: '#size, expiresAt, mail.receivedAt',
+        ExpressionAttributeNames: { '#pk': pk, '#sk': sk, '#size': 'size' },
+        ExpressionAttributeValues: { ':pk': TABLE_KEYS.userPartition(owner), ':prefix': TABLE_KEYS.arrivedSortPrefix },
+      })) {
+        if (expired(item, now)) continue;
+        totals.files++;
+        totals.bytes += Number(item.size ?? 0);
+      }
+      return totals;
+    },
     async waiting(owner, statementId, now = new Date()) {
       const { Item: item } = await documents.send(
         new GetCommand({ TableName: tableName, Key: key(owner, statementId), ConsistentRead: true }),
@@ -138,7 +169,7 @@ export const dynamoMailArrivals = (tableName: string, client: DynamoDBClient): M
             ...(period ? { period } : {}),
             ...(account ? { account } : {}),
             mail: mailFrom(item.mail as Record<string, unknown>),
-            ...(typeof item.expiresAt === 'string' ? { expiresAt: item.expiresAt } : {}),
+            ...(expiresAtOf(item) ? { expiresAt: expiresAtOf(item) } : {}),
           };
         });
       const keptOut = noteItems.map((item): MailKeptOut => {
