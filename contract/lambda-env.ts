@@ -40,6 +40,8 @@ export const LAMBDA_ENV = {
    * another scan (absent: SCAN_WAIT.rescanAfterMinutes.aws).
    */
   scanRetrySeconds: 'SCAN_RETRY_SECONDS',
+  /** Milliseconds a function that reads statements' files reads one for (contract/reading/deadline's READING_BUDGET_MS, set smaller in tests). */
+  readingBudgetMs: 'READING_BUDGET_MS',
   /** The GraphQL API whose key the renewal function extends. */
   graphqlApiId: 'GRAPHQL_API_ID',
   /** That key's id (AppSync's id of a key is the key itself, which the web app's config carries anyway). */

@@ -227,6 +227,8 @@ export const MAIL_WORDS = {
   protectedPdf: 'This PDF is protected by a password: open it with its password to file it.',
   noPeriod: 'No period was read from this file: choose its month to file it.',
   noAccount: 'No account was read from this file: choose its account to file it.',
+  /** A mailed file whose reading ran out of its time (contract/reading/deadline). */
+  tooLong: 'This file took too long to read, so nothing in it was read: choose its month and account to file it.',
   chooseAccount: (detail: string) => `Which account is this? ${detail.charAt(0).toUpperCase()}${detail.slice(1)}.`,
   /** A waiting file asked for that is not waiting (filed, discarded, or never there). */
   arrivalGone: 'This file is no longer waiting: it was filed or discarded.',

@@ -12,6 +12,16 @@
  * which is bounded, so a tick is never far off.
  */
 
+/**
+ * How long a function reads one file, in milliseconds, before it marks the file "too long to
+ * read" and goes on: a small share of the shortest timeout of the functions that read
+ * statements (the catalogue's, the scan results' and the mail function's two minutes; the
+ * sweep's fifteen), so a file sent to stall one leaves it time for the rest of its work. The
+ * functions are given it in their environment (LAMBDA_ENV.readingBudgetMs), which tests of
+ * the local stack set smaller.
+ */
+export const READING_BUDGET_MS = 20_000;
+
 /** A reading ran out of its time budget. */
 export class ReadingTooLong extends Error {
   override name = 'ReadingTooLong';

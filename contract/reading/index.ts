@@ -7,6 +7,7 @@
 export {
   PROPOSAL_READ,
   accountLabelOf,
+  proposeByName,
   proposeFiling,
   type DocumentText,
   type FilePieces,

@@ -107,9 +107,9 @@ const problemOf = (error: unknown): 'protected' | 'unreadable' =>
 export const pdfFirstPagesText = async (
   pdfjs: PdfJs,
   source: RangeSource,
-  options: { onRead?: (bytes: number) => void; enough?: (text: string) => boolean; password?: string } = {},
+  options: { onRead?: (bytes: number) => void; enough?: (text: string) => boolean; password?: string; stop?: () => boolean } = {},
 ): Promise<DocumentText> => {
-  const { onRead, enough, password } = options;
+  const { onRead, enough, password, stop } = options;
   const { task, state } = await openForText(pdfjs, source, onRead, password);
   try {
     const document = await task.promise;
@@ -121,6 +121,8 @@ export const pdfFirstPagesText = async (
       text = `${text}\n${page}`.trim();
       // A later page is read only when the earlier ones do not say enough (its pictures can be large).
       if (enough?.(text)) break;
+      // The reader's own reason to stop (its time is up): what it does with the text so far is its own.
+      if (stop?.()) break;
     }
     if (state.readError) return { problem: 'unreadable' };
     return text ? { text } : { problem: 'no text' };

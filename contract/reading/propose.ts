@@ -178,6 +178,12 @@ const proposePdf = (pieces: FilePieces): FilingProposal => {
   };
 };
 
+/** The proposal for a file whose content was not read (its reading ran out of time): its period from its name, if that has one. */
+export const proposeByName = (fileName: string): FilingProposal => {
+  const period = fromFileName(fileName);
+  return { ...(period ? { period } : {}), notes: [] };
+};
+
 /**
  * The proposal for a file from its pieces. The content's own date wins over the name's; the
  * name's is used where the content gives none (or is not read, as for images).

@@ -6,7 +6,7 @@
  */
 
 /** Why a reading of a statement's file gave nothing (or not everything) to index. */
-export type ContentNote = 'protected' | 'unreadable' | 'no text' | 'cut' | 'too large';
+export type ContentNote = 'protected' | 'unreadable' | 'no text' | 'cut' | 'too large' | 'too long';
 
 /**
  * How many times a statement's file is read for search before it is marked not indexed. A
@@ -23,6 +23,7 @@ export const NOT_INDEXED_REASONS = {
   'no text': 'it holds no words to read (a scanned page is only a picture of one)',
   cut: 'it is larger than search reads',
   'too large': 'part of it unpacks to far more than search reads',
+  'too long': 'it took too long to read',
   failed: `reading it failed ${CONTENT_READ_ATTEMPTS} times`,
 } as const satisfies Record<ContentNote | 'failed', string>;
 

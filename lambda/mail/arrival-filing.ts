@@ -15,7 +15,7 @@ import { mailStatement, readMailedFile, type MailFilingPorts } from './file-port
 
 export interface ArrivalFilingPorts extends Pick<
   MailFilingPorts,
-  'pdfText' | 'workbookRows' | 'ownerKey' | 'filedBefore' | 'waiting' | 'store'
+  'pdfText' | 'workbookRows' | 'ownerKey' | 'deadline' | 'filedBefore' | 'waiting' | 'store'
 > {
   /** Records on the held place that its owner files it, so a retry of its mail leaves it to them; `false` if no place is held. */
   holdFor(owner: string, statementId: string, filing: HeldFiling): Promise<boolean>;

@@ -3,7 +3,8 @@ import { identifierKeyOf, identifierText } from '../../contract/accounts/identif
 import type { LabelledAccount } from '../../contract/accounts/match';
 import { contentKindOf } from '../../contract/file-types';
 import { checkUpload, cleanFileName } from '../../contract/upload-rules';
-import { proposeFiling, type DocumentText, type FilingProposal, type SheetRows } from '../../contract/reading';
+import { proposeByName, proposeFiling, type DocumentText, type FilingProposal, type SheetRows } from '../../contract/reading';
+import { READING_BUDGET_MS, ReadingTooLong, readWithin, readingDeadline, type ReadingDeadline } from '../../contract/reading/deadline';
 import { MAIL_LIMITS, MAIL_WORDS, arrivedExpiresAt } from '../../contract/mail';
 import { STATEMENT_QUOTA } from '../../contract/uploads';
 import type { WaitingFile } from '../shared/mail/arrivals';
@@ -45,11 +46,16 @@ export interface MailFilingPorts {
   accounts(owner: string): Promise<readonly LabelledAccount[]>;
   /** The person's key for account identifiers (contract/accounts/identifier-keys). */
   ownerKey(owner: string): Promise<string>;
-  /** What a PDF's reader makes of its first pages (opened with `password` when given), and a workbook's of its first sheet. @default not read */
-  pdfText?(bytes: Uint8Array, password?: string): Promise<DocumentText>;
+  /**
+   * What a PDF's reader makes of its first pages (opened with `password` when given; `stop`
+   * answering true ends it after a page), and a workbook's of its first sheet. @default not read
+   */
+  pdfText?(bytes: Uint8Array, password?: string, stop?: () => boolean): Promise<DocumentText>;
   /** The passwords the person keeps for their accounts' protected PDFs. @default none */
   pdfPasswords?(owner: string): Promise<readonly string[]>;
   workbookRows?(bytes: Uint8Array): Promise<SheetRows>;
+  /** The deadline of one file's reading, made as it starts. @default READING_BUDGET_MS from then */
+  deadline?(): ReadingDeadline;
   /**
    * What an earlier reading of the same message did with this statement: its place held
    * (the file may not have been stored) or its record written. @default nothing
@@ -143,7 +149,7 @@ export const mailFilingPort = (ports: MailFilingPorts) => {
     if (await ports.waiting(owner, statementId)) return 'waiting';
     const allowed = checkUpload('statement', file.contentType, file.bytes.length);
     if (!allowed.ok) return { keptOut: { fileName, reason: allowed.message } };
-    const { proposal, identifierKeys, text } = await readMailedFile(ports, owner, { ...file, fileName });
+    const { proposal, identifierKeys, text, tooLong } = await readMailedFile(ports, owner, { ...file, fileName });
     const stored = { fileName, contentType: allowed.contentType, bytes: file.bytes };
     const arrive = async (reason: string, expiresAt: string): Promise<MailFileOutcome> => {
       try {
@@ -170,7 +176,7 @@ export const mailFilingPort = (ports: MailFilingPorts) => {
     // Mail not confirmed as from its sender waits, whatever it holds: the person judges it.
     const decision: MailFilingDecision = unconfirmed
       ? { kind: 'arrive', reason: unconfirmed, proposal }
-      : mailFiling(proposal, await ports.accounts(owner), { identifierKeys, text });
+      : mailFiling(proposal, await ports.accounts(owner), { identifierKeys, text, ...(tooLong ? { tooLong } : {}) });
     if (decision.kind === 'arrive' && !(await roomToWait(owner, file.bytes.length))) {
       return { keptOut: { fileName, reason: MAIL_WORDS.arrivedFull(fileName) } };
     }
@@ -217,27 +223,44 @@ const pdfTextOf = async (
   ports: Pick<MailFilingPorts, 'pdfText' | 'pdfPasswords'>,
   owner: string,
   bytes: Uint8Array,
+  stop: () => boolean,
 ): Promise<DocumentText | undefined> => {
-  const text = await ports.pdfText?.(bytes);
+  const text = await ports.pdfText?.(bytes, undefined, stop);
   if (!text || !('problem' in text) || text.problem !== 'protected' || !ports.pdfPasswords) return text;
   for (const password of await ports.pdfPasswords(owner)) {
-    const opened = await ports.pdfText!(bytes, password);
+    // Every try is within the one budget of the file's reading.
+    if (stop()) break;
+    const opened = await ports.pdfText!(bytes, password, stop);
     if (!('problem' in opened) || opened.problem !== 'protected') return opened;
   }
   return text;
 };
 
-/** What was read of a mailed file: the upload panel's proposal, the keys of the identifiers it names, a PDF's text. */
+/**
+ * What was read of a mailed file: the upload panel's proposal, the keys of the identifiers it
+ * names, a PDF's text. The reading has a budget (`deadline`): one that runs out proposes only
+ * what the file's name says, and says `tooLong`, so the file waits for its owner and the mail
+ * goes on to its next file.
+ */
 export const readMailedFile = async (
-  ports: Pick<MailFilingPorts, 'pdfText' | 'pdfPasswords' | 'workbookRows' | 'ownerKey'>,
+  ports: Pick<MailFilingPorts, 'pdfText' | 'pdfPasswords' | 'workbookRows' | 'ownerKey' | 'deadline'>,
   owner: string,
   file: Pick<MailFile, 'fileName' | 'contentType' | 'bytes'>,
-): Promise<{ proposal: FilingProposal; identifierKeys: Map<string, string>; text?: DocumentText }> => {
+): Promise<{ proposal: FilingProposal; identifierKeys: Map<string, string>; text?: DocumentText; tooLong?: true }> => {
+  const deadline = ports.deadline?.() ?? readingDeadline(READING_BUDGET_MS);
+  const stop = () => deadline.passed();
   const pieces = mailFilePieces(file);
   const kind = contentKindOf(file.contentType);
-  const text = kind === 'pdf' && ports.pdfText ? await pdfTextOf(ports, owner, file.bytes) : undefined;
-  const sheet = kind === 'xlsx' && ports.workbookRows ? await ports.workbookRows(file.bytes) : undefined;
-  const proposal = proposeFiling({ ...pieces, ...(text ? { text } : {}), ...(sheet ? { sheet } : {}) });
+  const text = kind === 'pdf' && ports.pdfText ? await pdfTextOf(ports, owner, file.bytes, stop) : undefined;
+  const sheet = kind === 'xlsx' && ports.workbookRows && !stop() ? await ports.workbookRows(file.bytes) : undefined;
+  let proposal: FilingProposal;
+  try {
+    // The rules are synchronous; a budget spent already (by pdf.js or the sheet) ends them at once.
+    proposal = readWithin(deadline, () => proposeFiling({ ...pieces, ...(text ? { text } : {}), ...(sheet ? { sheet } : {}) }));
+  } catch (error) {
+    if (!(error instanceof ReadingTooLong)) throw error;
+    return { proposal: proposeByName(file.fileName), identifierKeys: new Map(), tooLong: true };
+  }
   const identifierKeys = await keysOf(proposal, () => ports.ownerKey(owner));
   return { proposal, identifierKeys, ...(text ? { text } : {}) };
 };

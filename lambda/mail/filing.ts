@@ -38,14 +38,15 @@ export const mailFilePieces = (file: Pick<MailFile, 'fileName' | 'contentType' |
 /**
  * The decision for one file, from its proposal and the person's accounts (with the keys of
  * identifiers they filed before: an identifier's text → its key) and, for a PDF, what its
- * reader made of its text.
+ * reader made of its text; a file whose reading ran out of time (`tooLong`) waits.
  */
 export const mailFiling = (
   proposal: FilingProposal,
   accounts: readonly LabelledAccount[],
-  read: { identifierKeys?: ReadonlyMap<string, string>; text?: DocumentText } = {},
+  read: { identifierKeys?: ReadonlyMap<string, string>; text?: DocumentText; tooLong?: boolean } = {},
 ): MailFilingDecision => {
   const arrive = (reason: string): MailFilingDecision => ({ kind: 'arrive', reason, proposal });
+  if (read.tooLong) return arrive(MAIL_WORDS.tooLong);
   if (read.text && 'problem' in read.text && read.text.problem === 'protected') return arrive(MAIL_WORDS.protectedPdf);
   if (!proposal.period) return arrive(MAIL_WORDS.noPeriod);
   if (!proposal.account) return arrive(MAIL_WORDS.noAccount);

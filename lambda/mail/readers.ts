@@ -18,12 +18,15 @@ const rangesOf = (bytes: Uint8Array): RangeSource => ({
   read: async (begin, end) => bytes.slice(begin, end),
 });
 
-/** A PDF's first pages as text (opened with `password` when given), or why not (a password, no text layer, damage, or past a bound). */
-export const mailPdfText = async (bytes: Uint8Array, password?: string): Promise<DocumentText> => {
+/**
+ * A PDF's first pages as text (opened with `password` when given), or why not (a password, no
+ * text layer, damage, or past a bound); `stop` answering true ends the reading after a page.
+ */
+export const mailPdfText = async (bytes: Uint8Array, password?: string, stop?: () => boolean): Promise<DocumentText> => {
   if (bytes.length > CONTENT_READ.pdfBytes) return { problem: 'unreadable' };
   const pdfjs = await loadPdfJs();
   return withPdfReading(async (reading) => {
-    const text = await pdfFirstPagesText(pdfjs, rangesOf(bytes), { password });
+    const text = await pdfFirstPagesText(pdfjs, rangesOf(bytes), { password, ...(stop ? { stop } : {}) });
     // What pdf.js read of a page cut at a bound is part of it at best: none of it is taken.
     return reading.stopped() ? { problem: 'unreadable' } : text;
   });

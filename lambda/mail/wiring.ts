@@ -4,6 +4,7 @@ import { ownerIdentifierKey } from '../../contract/accounts/identifier-keys';
 import type { LabelledAccount } from '../../contract/accounts/match';
 import { TABLE_KEYS, arrivedKey, mailInboxKey, statementKey } from '../../contract/keys';
 import { LAMBDA_ENV } from '../../contract/lambda-env';
+import { READING_BUDGET_MS, readingDeadline } from '../../contract/reading/deadline';
 import { lambdaInvokeAsync } from '../shared/lambda-invoke';
 import { required, type HandlerEnvironment } from '../shared/environment';
 import type { Log } from '../shared/log';
@@ -126,12 +127,13 @@ export const mailIntakeOf = (
 
   const reading: Pick<
     MailFilingPorts,
-    'ownerKey' | 'pdfText' | 'pdfPasswords' | 'workbookRows' | 'filedBefore' | 'waiting' | 'waitingTotals' | 'store'
+    'ownerKey' | 'pdfText' | 'pdfPasswords' | 'workbookRows' | 'deadline' | 'filedBefore' | 'waiting' | 'waitingTotals' | 'store'
   > = {
     ownerKey: async (owner) => ownerIdentifierKey(await identifierSecret(), owner),
     pdfText: mailPdfText,
     pdfPasswords: (owner) => pdfPasswords.all(owner),
     workbookRows: mailWorkbookRows,
+    deadline: () => readingDeadline(settings.readingBudgetMs ?? READING_BUDGET_MS),
     filedBefore: async (owner, statementId) => {
       if (await records.getStatement(owner, statementId)) return 'filed';
       return (await records.holdsPlace(owner, statementId)) ? 'held' : undefined;

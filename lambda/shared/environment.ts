@@ -27,6 +27,8 @@ export interface HandlerEnvironment {
   mailFunctionName?: string;
   /** Seconds with no malware verdict after which the sweep asks for another scan (set on the local stack). */
   scanRetrySeconds?: number;
+  /** Set for the functions that read statements' files (the catalogue's and the mail function): milliseconds one file is read for. */
+  readingBudgetMs?: number;
   /** Set for the functions that send web push. */
   push?: { vapidSecretArn: string; subject: string; extraOrigins: string[] };
 }
@@ -59,6 +61,14 @@ export const requireVariables = (env: Record<string, string | undefined>, names:
   if (problems.length > 0) throw new Error(problems.join('; '));
 };
 
+/** A reading budget in milliseconds: a count above zero, or the cold start stops naming the variable. */
+const budgetMs = (value: string, name: string): number => {
+  const ms = Number(value);
+  if (!Number.isInteger(ms) || ms <= 0)
+    throw new Error(`environment variable ${name} is not a whole number of milliseconds above zero: ${value}`);
+  return ms;
+};
+
 /** Parses a handler's environment; a missing variable stops the cold start, naming it (every one missing, in one message). */
 export const parseEnvironment = (env: Record<string, string | undefined>): HandlerEnvironment => {
   requireVariables(env, [LAMBDA_ENV.bucketName, LAMBDA_ENV.tableName]);
@@ -77,6 +87,9 @@ export const parseEnvironment = (env: Record<string, string | undefined>): Handl
     mailDomain: env[LAMBDA_ENV.mailDomain]?.toLowerCase() || undefined,
     mailFunctionName: env[LAMBDA_ENV.mailFunctionName] || undefined,
     ...(env[LAMBDA_ENV.scanRetrySeconds] ? { scanRetrySeconds: Number(env[LAMBDA_ENV.scanRetrySeconds]) } : {}),
+    ...(env[LAMBDA_ENV.readingBudgetMs]
+      ? { readingBudgetMs: budgetMs(env[LAMBDA_ENV.readingBudgetMs] as string, LAMBDA_ENV.readingBudgetMs) }
+      : {}),
     ...(env[LAMBDA_ENV.pushVapidSecretArn]
       ? {
           push: {

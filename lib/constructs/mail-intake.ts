@@ -9,6 +9,7 @@ import { Construct } from 'constructs';
 import { ARRIVED_PREFIX, MAIL_INBOX_PREFIX, STATEMENT_PREFIX, TABLE_KEYS } from '../../contract/keys';
 import { LAMBDA_ENV } from '../../contract/lambda-env';
 import { MAIL_LIMITS } from '../../contract/mail';
+import { READING_BUDGET_MS } from '../../contract/reading/deadline';
 import type { AccountIdentifiers } from './account-identifiers';
 import type { VaultData } from './data';
 import { failureQueue } from './failure-queue';
@@ -76,6 +77,8 @@ export class MailIntake extends Construct {
         [LAMBDA_ENV.tableName]: data.table.tableName,
         [LAMBDA_ENV.bucketName]: storage.bucket.bucketName,
         [LAMBDA_ENV.mailDomain]: props.domain,
+        // Each mailed file is read for at most this long; the next file is read after it.
+        [LAMBDA_ENV.readingBudgetMs]: String(READING_BUDGET_MS),
       },
       onFailure: new destinations.SqsDestination(this.failures),
     });

@@ -8,6 +8,7 @@ import * as s3n from 'aws-cdk-lib/aws-s3-notifications';
 import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { LAMBDA_ENV, STATEMENT_PREFIX, SWEEP_INTERVAL_MINUTES, UPLOAD_PREFIXES } from '../../contract';
+import { READING_BUDGET_MS } from '../../contract/reading/deadline';
 import { failureQueue } from './failure-queue';
 import { grantPdfPasswords, grantRecords } from './records-grants';
 import type { VaultStorage } from './storage';
@@ -45,7 +46,12 @@ export class UploadCatalogue extends Construct {
   constructor(scope: Construct, id: string, props: UploadCatalogueProps) {
     super(scope, id);
     const { storage, table } = props;
-    const environment = { [LAMBDA_ENV.bucketName]: storage.bucket.bucketName, [LAMBDA_ENV.tableName]: table.tableName };
+    const environment = {
+      [LAMBDA_ENV.bucketName]: storage.bucket.bucketName,
+      [LAMBDA_ENV.tableName]: table.tableName,
+      // Each reads a statement's file for at most this long, well within its timeout.
+      [LAMBDA_ENV.readingBudgetMs]: String(READING_BUDGET_MS),
+    };
     this.failures = failureQueue(this, 'Failures', { replayCommand: 'npm run catalogue:replay' });
     this.handler = new VaultFunction(this, 'Handler', {
       code: { entry: 'catalogue/index.ts' },

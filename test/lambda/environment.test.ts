@@ -47,3 +47,10 @@ test('a VAPID secret needs its subject; the extra push origins are a list', () =
     extraOrigins: ['http://127.0.0.1:1'],
   });
 });
+
+test('the reading budget is a whole number of milliseconds above zero; anything else stops the cold start, naming it', () => {
+  expect(parseEnvironment({ ...BASE, [LAMBDA_ENV.readingBudgetMs]: '20000' }).readingBudgetMs).toBe(20_000);
+  expect(parseEnvironment(BASE).readingBudgetMs).toBeUndefined();
+  for (const value of ['0', '-5', '1.5', 'soon'])
+    expect(() => parseEnvironment({ ...BASE, [LAMBDA_ENV.readingBudgetMs]: value })).toThrow(`environment variable READING_BUDGET_MS`);
+});

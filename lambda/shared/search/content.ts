@@ -12,6 +12,7 @@ import {
 } from '../../../contract/reading';
 import { ofxBalances, pdfBalances, tableBalances, type StatementBalances } from '../../../contract/reading/balances';
 import { isDate, parse } from '../../../contract/reading/csv';
+import { READING_BUDGET_MS, ReadingTooLong, readWithin, readingDeadline, type ReadingDeadline } from '../../../contract/reading/deadline';
 import { values } from '../../../contract/reading/ofx';
 import { parseAmount } from '../../../contract/reading/transactions';
 import type { PieceDetails } from '../../../contract/search/context';
@@ -37,6 +38,7 @@ export const UNREAD_BALANCES = {
   cut: 'The file is larger than is read: its days and balances can be entered by hand.',
   protected: 'The PDF is protected by a password, so nothing in it was read: its days and balances can be entered by hand.',
   'no text': 'The file has no text to read (a scan?): its days and balances can be entered by hand.',
+  'too long': 'The file took too long to read: its days and balances can be entered by hand.',
 } as const;
 
 const unread = (why: keyof typeof UNREAD_BALANCES): StatementBalances => ({ unread: [UNREAD_BALANCES[why]] });
@@ -62,7 +64,8 @@ const firstPartOnly = (balances: StatementBalances): StatementBalances => {
  * (measured: 16 MiB of sheet XML, 160 MiB), so it is read only up to a size and only when its
  * parts declare, and do unzip to, at most `workbookUnzippedBytes` (workbook-parts.ts).
  * Statements say what they are in their first pages and rows: a longer file is indexed by
- * those.
+ * those. Whatever it holds, a file is read for at most READING_BUDGET_MS
+ * (contract/reading/deadline.ts), its reading's time included.
  */
 export const CONTENT_READ = {
   pdfPages: 100,
@@ -127,11 +130,25 @@ const ofxWords = (text: string): string[] => [...values(text, 'NAME'), ...values
 /** The text up to its last line break: the lines a cut text holds whole. */
 const wholeLines = (text: string) => text.slice(0, Math.max(0, text.lastIndexOf('\n'), text.lastIndexOf('\r')));
 
+/** What a reading that ran out of its time gives: nothing of the file, and why. */
+const tooLong = (): ContentText => ({ pieces: [], note: 'too long', balances: unread('too long') });
+
+/** A synchronous part of a reading, within its deadline: a reading that runs out gives `tooLong`. */
+const readOrTooLong = (deadline: ReadingDeadline, read: () => ContentText): ContentText => {
+  try {
+    return readWithin(deadline, read);
+  } catch (error) {
+    if (error instanceof ReadingTooLong) return tooLong();
+    throw error;
+  }
+};
+
 /**
  * What a statement's file says, as text to index: a PDF's pages (its text layer; a scan has
  * none), the descriptions of a CSV's, OFX's or workbook's transactions (who was paid, what
- * for), nothing of an image. A file that cannot be read gives no words and says why; only a
- * failing read of storage itself is thrown, so the caller's retry reads again.
+ * for), nothing of an image. A file that cannot be read gives no words and says why; so does
+ * one whose reading outlasts its budget (`too long`), so the function goes on to its other
+ * work. Only a failing read of storage itself is thrown, so the caller's retry reads again.
  */
 export const readContentText = async (
   source: RangeSource,
@@ -139,8 +156,13 @@ export const readContentText = async (
   options: {
     /** The password kept for the statement's account, asked for only when its PDF is protected. @default none */
     pdfPassword?: () => Promise<string | undefined>;
+    /** How long the file is read for, in milliseconds. @default READING_BUDGET_MS */
+    budgetMs?: number;
+    /** The clock the budget is kept on, in milliseconds. @default performance.now */
+    clock?: () => number;
   } = {},
 ): Promise<ContentText> => {
+  const startReading = () => readingDeadline(options.budgetMs ?? READING_BUDGET_MS, options.clock);
   // An unknown type is never read as a workbook by default: only the vault's own types are.
   if (!fileTypeOf(contentType)) return { pieces: [], note: 'unreadable', balances: unread('unreadable') };
   const kind = contentKindOf(contentType);
@@ -149,56 +171,67 @@ export const readContentText = async (
       if (source.size > CONTENT_READ.pdfBytes) return { pieces: [], note: 'cut', balances: unread('cut') };
       const pdfjs = await loadPdfJs();
       return withPdfReading(async (reading): Promise<ContentText> => {
-        let read = await pdfPagesText(pdfjs, source, CONTENT_READ.pdfPages, { stop: reading.stopped });
+        // The budget starts once it is this file's turn: time waiting for another reading is not its.
+        const deadline = startReading();
+        // pdf.js reads asynchronously, page by page: a spent budget stops it after the page it is on.
+        const stop = () => reading.stopped() || deadline.passed();
+        let read = await pdfPagesText(pdfjs, source, CONTENT_READ.pdfPages, { stop });
         // A protected PDF opens with the password its owner keeps for its account, if any.
-        const password = read.problem === 'protected' ? await options.pdfPassword?.() : undefined;
-        if (password) read = await pdfPagesText(pdfjs, source, CONTENT_READ.pdfPages, { stop: reading.stopped, password });
+        const password = read.problem === 'protected' && !deadline.passed() ? await options.pdfPassword?.() : undefined;
+        if (password) read = await pdfPagesText(pdfjs, source, CONTENT_READ.pdfPages, { stop, password });
         // What pdf.js read of a page cut at a bound is part of it at best: none of the file is taken.
         if (reading.stopped()) return { pieces: [], note: 'too large', balances: unread('cut') };
+        if (deadline.passed()) return tooLong();
         const pages = read.pageCount !== undefined ? { pages: read.pageCount } : {};
         if (read.problem) return { pieces: read.pieces, note: read.problem, balances: { ...pages, ...unread(read.problem) } };
         if (read.pieces.length === 0) return { pieces: [], note: 'no text', balances: { ...pages, ...unread('no text') } };
-        return {
+        return readOrTooLong(deadline, () => ({
           pieces: read.pieces,
-          ...(read.cut ? { note: 'cut' } : {}),
+          ...(read.cut ? { note: 'cut' as const } : {}),
           balances: pdfBalances(read.pieces, { pageCount: read.pageCount ?? read.pieces.length, cut: read.cut === true }),
-        };
+        }));
       });
     }
     case 'csv':
     case 'ofx': {
+      const deadline = startReading();
       const end = Math.min(source.size, CONTENT_READ.textBytes);
       const complete = end === source.size;
       const bytes = await source.read(0, end);
       const cut = complete ? {} : { note: 'cut' as const };
       try {
-        const { text } = decodeStatementText(bytes, complete);
-        const table = kind === 'csv' ? csvTransactions(text, complete) : undefined;
-        const read = table ? tableBalances(table) : ofxBalances(text);
-        const balances = complete ? read : table ? firstPartOnly(read) : unread('cut');
-        const described = descriptions(table ?? ofxTransactions(text));
-        if (described.pieces.length) return { ...described, ...cut, balances };
-        const words = kind === 'csv' ? csvWords(complete ? text : wholeLines(text)) : ofxWords(text);
-        return words.length ? { pieces: words, ...cut, balances } : { pieces: [], note: 'no text', balances };
+        return readOrTooLong(deadline, () => {
+          const { text } = decodeStatementText(bytes, complete);
+          const table = kind === 'csv' ? csvTransactions(text, complete) : undefined;
+          const read = table ? tableBalances(table) : ofxBalances(text);
+          const balances = complete ? read : table ? firstPartOnly(read) : unread('cut');
+          const described = descriptions(table ?? ofxTransactions(text));
+          if (described.pieces.length) return { ...described, ...cut, balances };
+          const words = kind === 'csv' ? csvWords(complete ? text : wholeLines(text)) : ofxWords(text);
+          return words.length ? { pieces: words, ...cut, balances } : { pieces: [], note: 'no text', balances };
+        });
       } catch {
         return { pieces: [], note: 'unreadable', balances: unread('unreadable') };
       }
     }
     case 'xlsx': {
       if (source.size > CONTENT_READ.workbookBytes) return { pieces: [], note: 'cut', balances: unread('cut') };
+      const deadline = startReading();
       const parts = await workbookParts(await source.read(0, source.size), CONTENT_READ.workbookUnzippedBytes);
       if ('problem' in parts) return { pieces: [], note: parts.problem, balances: unread(parts.problem === 'cut' ? 'cut' : 'unreadable') };
       const { readSheet } = await import('read-excel-file/node');
       try {
-        const rows = (await readSheet(Buffer.from(parts.zip.buffer, parts.zip.byteOffset, parts.zip.byteLength))).map((row) =>
-          row.map(cellText),
-        );
-        const table = sheetTransactions(rows);
-        const balances = tableBalances(table);
-        const described = descriptions(table);
-        if (described.pieces.length) return { ...described, balances };
-        const words = rows.flat().filter(isWords);
-        return words.length ? { pieces: words, balances } : { pieces: [], note: 'no text', balances };
+        // The sheet's XML is parsed whole (bounded by its unzipped size); what is read of its rows is held to the budget.
+        const sheet = await readSheet(Buffer.from(parts.zip.buffer, parts.zip.byteOffset, parts.zip.byteLength));
+        return readOrTooLong(deadline, () => {
+          const rows = sheet.map((row) => row.map(cellText));
+          const table = sheetTransactions(rows);
+          const balances = tableBalances(table);
+          const described = descriptions(table);
+          if (described.pieces.length) return { ...described, balances };
+          const words = rows.flat().filter(isWords);
+          return words.length ? { pieces: words, balances } : { pieces: [], note: 'no text', balances };
+        });
       } catch {
         return { pieces: [], note: 'unreadable', balances: unread('unreadable') };
       }
