@@ -75,6 +75,8 @@ module.exports = {
   // idle): most suites wait on a local stack, Java or a browser rather than on the CPU.
   maxWorkers: 2,
   reporters: ['default', '<rootDir>/test/support/timing-reporter.mjs'],
+  // The browser files last, their web build made meanwhile (test/support/test-sequencer.cjs).
+  testSequencer: '<rootDir>/test/support/test-sequencer.cjs',
   projects: [
     layer('unit', ['contract', 'graphql', 'lambda', 'scripts', 'web'], {
       testPathIgnorePatterns: ['/node_modules/', ...[...READERS, ...PROPERTIES].map((file) => file.replace('<rootDir>', ''))],
