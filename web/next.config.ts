@@ -36,6 +36,10 @@ const nextConfig: NextConfig = {
   // Sources whose types `npm test` checked already (route types included) are not checked
   // twice; a build of any other sources checks them itself.
   typescript: { ignoreBuildErrors: webTypesChecked() },
+  // Every page's title and metadata in its <head> from the first byte, for every browser, not
+  // streamed in after the page's content: a screen reader announcing a page that has just
+  // appeared, or a client navigation, never meets it without its title.
+  htmlLimitedBots: /.*/,
   // The app has no <Image>; nothing needs Next's image optimiser, on AWS or here.
   images: { unoptimized: true },
   // The contract lives beside web/, at the repository root.

@@ -333,5 +333,6 @@ test('kill -9 while uploads are being scanned: after a restart each is scanned a
     token,
     params: { statementId: clean[0] },
   });
-  expect((await fetch(download.body.url)).status).toBe(200);
+  const file = await fetch(download.body.url);
+  expect({ status: file.status, refusal: file.ok ? '' : await file.text() }).toEqual({ status: 200, refusal: '' });
 }, 180_000);
