@@ -421,6 +421,8 @@ export type StatementBalances = {
   opening?: Maybe<Scalars['Float']['output']>;
   /** A PDF's number of pages. */
   pages?: Maybe<Scalars['Int']['output']>;
+  /** Where the values read from its file came from when not its text, in words: read by OCR, pages 1 to 3. Absent for a file's own text. */
+  source?: Maybe<Scalars['String']['output']>;
   /** The last day it covers (YYYY-MM-DD). */
   to?: Maybe<Scalars['AWSDate']['output']>;
   /** What could not be read, in words; empty when everything was. */

@@ -42,6 +42,8 @@ export const LAMBDA_ENV = {
   scanRetrySeconds: 'SCAN_RETRY_SECONDS',
   /** Milliseconds a function that reads statements' files reads one for (contract/reading/deadline's READING_BUDGET_MS, set smaller in tests). */
   readingBudgetMs: 'READING_BUDGET_MS',
+  /** Milliseconds the catalogue's functions read one file's scanned pages for by OCR (contract/reading/deadline's OCR_BUDGET_MS). */
+  ocrBudgetMs: 'OCR_BUDGET_MS',
   /** The GraphQL API whose key the renewal function extends. */
   graphqlApiId: 'GRAPHQL_API_ID',
   /** That key's id (AppSync's id of a key is the key itself, which the web app's config carries anyway). */

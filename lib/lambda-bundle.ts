@@ -48,7 +48,52 @@ export const LAMBDA_ESBUILD_OPTIONS = {
   logLevel: 'silent',
   // A font a handler draws with (the packet cover's) is its bytes in the chunk that uses it.
   loader: { '.ttf': 'binary' },
+  // tesseract.js starts its worker thread from a file of its own package and loads its
+  // WebAssembly build and models from files: it runs as installed, copied beside the bundle.
+  external: ['tesseract.js'],
 } as const satisfies BuildOptions;
+
+/** The packages copied into a bundle's `node_modules` when it imports them (with what they depend on), and the files of each it needs. */
+const INSTALLED_PACKAGES: Record<string, (file: string) => boolean> = {
+  // Its sources only: `dist/` is its browser build.
+  'tesseract.js': (file) => file === 'package.json' || file.startsWith('src/'),
+  // The LSTM builds only (the models hold no other), each with its own WebAssembly file; the
+  // `.wasm.js` copies inline the same bytes for browsers.
+  'tesseract.js-core': (file) => file === 'package.json' || file === 'index.js' || /^tesseract-core(?:-\w+)?-lstm\.(?:js|wasm)$/.test(file),
+  // The English models in 8-bit integers (lambda/shared/reading/ocr-engine.ts's OCR_LANGUAGES).
+  '@tesseract.js-data/eng': (file) => file === 'package.json' || file.startsWith('4.0.0_best_int/'),
+};
+
+/** Packages a copied one depends on at run time but never loads in Node (a browser's cache, an install script). */
+const NOT_COPIED = new Set(['idb-keyval', 'opencollective-postinstall']);
+
+const REPO_MODULES = path.join(__dirname, '..', 'node_modules');
+
+/** The files under `dir`, as paths relative to it. */
+const filesUnder = (dir: string, prefix = ''): string[] =>
+  fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const relative = prefix ? `${prefix}/${entry.name}` : entry.name;
+    if (entry.name === 'node_modules') return [];
+    return entry.isDirectory() ? filesUnder(path.join(dir, entry.name), relative) : [relative];
+  });
+
+/** Copies `name` and its run-time dependencies into `modules`, each with the files its filter keeps (all, for a dependency). */
+const copyInstalled = (name: string, modules: string, copied = new Set<string>()): void => {
+  if (copied.has(name) || NOT_COPIED.has(name)) return;
+  copied.add(name);
+  const from = path.join(REPO_MODULES, name);
+  const keep = INSTALLED_PACKAGES[name] ?? (() => true);
+  for (const file of filesUnder(from).filter(keep)) {
+    fs.mkdirSync(path.dirname(path.join(modules, name, file)), { recursive: true });
+    fs.copyFileSync(path.join(from, file), path.join(modules, name, file));
+  }
+  const manifest = JSON.parse(fs.readFileSync(path.join(from, 'package.json'), 'utf8')) as { dependencies?: Record<string, string> };
+  for (const dependency of Object.keys(manifest.dependencies ?? {})) copyInstalled(dependency, modules, copied);
+};
+
+/** Whether a bundle imports `name`, left external. */
+const importsExternal = (metafile: Metafile, name: string): boolean =>
+  Object.values(metafile.outputs).some((output) => output.imports.some((imported) => imported.external && imported.path === name));
 
 /**
  * Bundles handler modules into `outdir`: each entry (its name → a module path under
@@ -57,14 +102,19 @@ export const LAMBDA_ESBUILD_OPTIONS = {
  */
 export const bundleLambdas = (entries: Record<string, string>, outdir: string, options: Pick<BuildOptions, 'external'> = {}): Metafile => {
   fs.mkdirSync(outdir, { recursive: true });
-  return buildSync({
+  const { metafile } = buildSync({
     ...LAMBDA_ESBUILD_OPTIONS,
     ...options,
     mainFields: [...LAMBDA_ESBUILD_OPTIONS.mainFields],
+    external: [...LAMBDA_ESBUILD_OPTIONS.external, ...(options.external ?? [])],
     entryPoints: Object.fromEntries(Object.entries(entries).map(([name, entry]) => [name, path.join(LAMBDA_ROOT, entry)])),
     outdir,
     metafile: true,
-  }).metafile;
+  });
+  // A bundle that reads scans carries the OCR engine, its WebAssembly and its models: nothing is fetched at deploy or run time.
+  if (importsExternal(metafile, 'tesseract.js'))
+    for (const name of ['tesseract.js', '@tesseract.js-data/eng']) copyInstalled(name, path.join(outdir, 'node_modules'));
+  return metafile;
 };
 
 /** One deployed handler: its entry (`statements/index.ts`) bundled to `outdir/index.mjs` and its chunks. */

@@ -2,6 +2,9 @@ import type { DocumentText } from './propose';
 
 type PdfJs = typeof import('pdfjs-dist');
 
+/** A page of a PDF as pdf.js opens it. */
+export type PdfPage = Awaited<ReturnType<Awaited<ReturnType<PdfJs['getDocument']>['promise']>['getPage']>>;
+
 /** How many pages of a PDF are read at most for its period and account: statements say both on the first. */
 export const PDF_PAGES_READ = 2;
 
@@ -32,7 +35,14 @@ const PDF_CHUNK_BYTES = 64 * 1024;
 export const openRangedPdf = async (
   pdfjs: PdfJs,
   source: RangeSource,
-  options: { onRead?: (bytes: number) => void; onReadError?: (error: unknown) => void; fonts: boolean; password?: string },
+  options: {
+    onRead?: (bytes: number) => void;
+    onReadError?: (error: unknown) => void;
+    fonts: boolean;
+    password?: string;
+    /** Pictures with more pixels are not decoded (pdf.js's maxImageSize). @default no bound */
+    maxImagePixels?: number;
+  },
 ) => {
   const { onRead, onReadError } = options;
   const first = await source.read(0, Math.min(source.size, PDF_CHUNK_BYTES));
@@ -66,6 +76,7 @@ export const openRangedPdf = async (
     enableXfa: false,
     verbosity: 0,
     ...(options.password === undefined ? {} : { password: options.password }),
+    ...(options.maxImagePixels === undefined ? {} : { maxImageSize: options.maxImagePixels }),
   });
   return task;
 };
@@ -81,13 +92,20 @@ const pageText = async (page: { getTextContent(): Promise<{ items: unknown[] }> 
 };
 
 /** A PDF opened for its text, without fonts, and the source's failure to read a range once there is one. */
-const openForText = async (pdfjs: PdfJs, source: RangeSource, onRead?: (bytes: number) => void, password?: string) => {
+const openForText = async (
+  pdfjs: PdfJs,
+  source: RangeSource,
+  onRead?: (bytes: number) => void,
+  password?: string,
+  maxImagePixels?: number,
+) => {
   const state: { readError?: { error: unknown } } = {};
   const task = await openRangedPdf(pdfjs, source, {
     onRead,
     fonts: false,
     onReadError: (error) => (state.readError = { error }),
     password,
+    ...(maxImagePixels === undefined ? {} : { maxImagePixels }),
   });
   return { task, state };
 };
@@ -156,17 +174,27 @@ export const pdfPagesText = async (
   pdfjs: PdfJs,
   source: RangeSource,
   pages: number,
-  options: { stop?: () => boolean; password?: string } = {},
+  options: {
+    stop?: () => boolean;
+    password?: string;
+    /** What a page without a text layer says (its picture read by OCR), or nothing. @default nothing */
+    withoutText?: (page: PdfPage, number: number) => Promise<string | undefined>;
+    /** Pictures with more pixels are not decoded for `withoutText`. @default no bound */
+    maxImagePixels?: number;
+  } = {},
 ): Promise<PdfPages> => {
-  const { task, state } = await openForText(pdfjs, source, undefined, options.password);
+  const { task, state } = await openForText(pdfjs, source, undefined, options.password, options.maxImagePixels);
   const pieces: string[] = [];
   let pageCount: number | undefined;
   try {
     const document = await task.promise;
     pageCount = document.numPages;
     for (let number = 1; number <= Math.min(document.numPages, pages); number++) {
-      const text = await pageText(await document.getPage(number));
+      const page = await document.getPage(number);
+      let text = await pageText(page);
       // After a failed range, what pdf.js reads is zeros, not the file.
+      if (state.readError) break;
+      if (!text && options.withoutText) text = (await options.withoutText(page, number)) ?? '';
       if (state.readError) break;
       if (text) pieces.push(text);
       if (options.stop?.()) break;

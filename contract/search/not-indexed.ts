@@ -20,7 +20,7 @@ export const CONTENT_READ_ATTEMPTS = 3;
 export const NOT_INDEXED_REASONS = {
   protected: 'it is protected by a password',
   unreadable: 'it is damaged, or not laid out as a file of its type is',
-  'no text': 'it holds no words to read (a scanned page is only a picture of one)',
+  'no text': 'no words were found in it',
   cut: 'it is larger than search reads',
   'too large': 'part of it unpacks to far more than search reads',
   'too long': 'it took too long to read',

@@ -40,6 +40,7 @@ const catalogueDeps = (settings: HandlerEnvironment, access: AwsAccess, log: Log
         readContentText(s3RangeSource(s3, settings.bucketName, statement.key, statement.size), statement.contentType, {
           pdfPassword: () => pdfPasswords.kept(statement.owner, statementAccountKey(statement)),
           ...(settings.readingBudgetMs !== undefined ? { budgetMs: settings.readingBudgetMs } : {}),
+          ...(settings.ocrBudgetMs !== undefined ? { ocrBudgetMs: settings.ocrBudgetMs } : {}),
         }),
       // The account numbers in a statement's text are kept hashed under its owner's key.
       ownerKey: ownerKeysWith(settings, access),

@@ -29,6 +29,8 @@ export interface HandlerEnvironment {
   scanRetrySeconds?: number;
   /** Set for the functions that read statements' files (the catalogue's and the mail function): milliseconds one file is read for. */
   readingBudgetMs?: number;
+  /** Set for the catalogue's functions: milliseconds one file's scanned pages are read for by OCR. */
+  ocrBudgetMs?: number;
   /** Set for the functions that send web push. */
   push?: { vapidSecretArn: string; subject: string; extraOrigins: string[] };
 }
@@ -90,6 +92,7 @@ export const parseEnvironment = (env: Record<string, string | undefined>): Handl
     ...(env[LAMBDA_ENV.readingBudgetMs]
       ? { readingBudgetMs: budgetMs(env[LAMBDA_ENV.readingBudgetMs] as string, LAMBDA_ENV.readingBudgetMs) }
       : {}),
+    ...(env[LAMBDA_ENV.ocrBudgetMs] ? { ocrBudgetMs: budgetMs(env[LAMBDA_ENV.ocrBudgetMs] as string, LAMBDA_ENV.ocrBudgetMs) } : {}),
     ...(env[LAMBDA_ENV.pushVapidSecretArn]
       ? {
           push: {

@@ -12,7 +12,16 @@ import {
 } from '../../../contract/reading';
 import { ofxBalances, pdfBalances, tableBalances, type StatementBalances } from '../../../contract/reading/balances';
 import { isDate, parse } from '../../../contract/reading/csv';
-import { READING_BUDGET_MS, ReadingTooLong, readWithin, readingDeadline, type ReadingDeadline } from '../../../contract/reading/deadline';
+import {
+  OCR_BUDGET_MS,
+  READING_BUDGET_MS,
+  ReadingTooLong,
+  readWithin,
+  readingDeadline,
+  type ReadingDeadline,
+} from '../../../contract/reading/deadline';
+import { OCR_READ, OCR_WORDS, imageSize, ocrPageText, ocrSource, pageRuns, type OcrEngine } from '../../../contract/reading/ocr';
+import { pagePicture } from '../../../contract/reading/pdf-images';
 import { values } from '../../../contract/reading/ofx';
 import { parseAmount } from '../../../contract/reading/transactions';
 import type { PieceDetails } from '../../../contract/search/context';
@@ -33,11 +42,11 @@ export interface ContentText {
 
 /** Why a file gave no days or balances, in words its owner reads beside the fields to fill in. */
 export const UNREAD_BALANCES = {
-  image: 'A picture of a statement is not read: its days and balances can be entered by hand.',
+  image: OCR_WORDS.tooLarge,
   unreadable: 'The file could not be read: its days and balances can be entered by hand.',
   cut: 'The file is larger than is read: its days and balances can be entered by hand.',
   protected: 'The PDF is protected by a password, so nothing in it was read: its days and balances can be entered by hand.',
-  'no text': 'The file has no text to read (a scan?): its days and balances can be entered by hand.',
+  'no text': 'The file has no text to read: its days and balances can be entered by hand.',
   'too long': 'The file took too long to read: its days and balances can be entered by hand.',
 } as const;
 
@@ -76,7 +85,20 @@ export const CONTENT_READ = {
   textBytes: 5 * MiB,
   workbookBytes: 10 * MiB,
   workbookUnzippedBytes: 16 * MiB,
+  imageBytes: 30 * MiB,
+  /** What one scanned page's picture may decode to: the largest OCR reads, at four bytes a pixel (CMYK). */
+  pdfPictureBytes: OCR_READ.maxPixels * 4,
 } as const;
+
+/** The OCR engine, loaded with the first scan: most files have a text layer, and their reading never loads it. */
+const defaultEngine = async (): Promise<OcrEngine> => (await import('../reading/ocr-engine')).tesseractEngine;
+
+/** The facts a reading by OCR gives: where they came from, and the pages it did not read, in words. */
+const byOcr = (balances: StatementBalances, scanned: readonly number[], unreadPages: string[]): StatementBalances => ({
+  ...balances,
+  ...(scanned.length ? { source: ocrSource(scanned) } : {}),
+  unread: [...balances.unread, ...unreadPages],
+});
 
 type PdfJs = Parameters<typeof pdfPagesText>[0];
 
@@ -160,9 +182,15 @@ export const readContentText = async (
     budgetMs?: number;
     /** The clock the budget is kept on, in milliseconds. @default performance.now */
     clock?: () => number;
+    /** What reads scanned pages and photos. @default tesseract.js (lambda/shared/reading/ocr-engine.ts) */
+    ocr?: () => Promise<OcrEngine>;
+    /** How long a file's scanned pages are read for, in milliseconds. @default OCR_BUDGET_MS */
+    ocrBudgetMs?: number;
   } = {},
 ): Promise<ContentText> => {
   const startReading = () => readingDeadline(options.budgetMs ?? READING_BUDGET_MS, options.clock);
+  const startOcr = () => readingDeadline(options.ocrBudgetMs ?? OCR_BUDGET_MS, options.clock);
+  const engine = options.ocr ?? defaultEngine;
   // An unknown type is never read as a workbook by default: only the vault's own types are.
   if (!fileTypeOf(contentType)) return { pieces: [], note: 'unreadable', balances: unread('unreadable') };
   const kind = contentKindOf(contentType);
@@ -173,22 +201,62 @@ export const readContentText = async (
       return withPdfReading(async (reading): Promise<ContentText> => {
         // The budget starts once it is this file's turn: time waiting for another reading is not its.
         const deadline = startReading();
+        // Pages without a text layer are read by OCR, on a budget of their own (seconds a page), up to OCR_READ.pages.
+        const ocrDeadline = startOcr();
+        let scanned: number[] = [];
+        let skipped: number[] = [];
+        let late: number[] = [];
+        const spent = () => (scanned.length + late.length > 0 ? ocrDeadline : deadline).passed();
+        const withoutText = async (page: Parameters<typeof pagePicture>[0], number: number) => {
+          if (scanned.length >= OCR_READ.pages) return void skipped.push(number);
+          if (ocrDeadline.passed()) return void late.push(number);
+          const picture = await reading.picture(CONTENT_READ.pdfPictureBytes, () => pagePicture(page, pdfjs.OPS));
+          // The decoded picture is the page's largest object: freed before the next page's.
+          page.cleanup();
+          if (!picture) return undefined;
+          const text = ocrPageText(await (await engine()).recognize(picture));
+          if (text) scanned.push(number);
+          return text;
+        };
         // pdf.js reads asynchronously, page by page: a spent budget stops it after the page it is on.
-        const stop = () => reading.stopped() || deadline.passed();
-        let read = await pdfPagesText(pdfjs, source, CONTENT_READ.pdfPages, { stop });
+        const stop = () => reading.stopped() || spent();
+        const readPages = (password?: string) => {
+          [scanned, skipped, late] = [[], [], []];
+          return pdfPagesText(pdfjs, source, CONTENT_READ.pdfPages, {
+            stop,
+            withoutText,
+            maxImagePixels: OCR_READ.maxPixels * 4,
+            ...(password ? { password } : {}),
+          });
+        };
+        let read = await readPages();
         // A protected PDF opens with the password its owner keeps for its account, if any.
-        const password = read.problem === 'protected' && !deadline.passed() ? await options.pdfPassword?.() : undefined;
-        if (password) read = await pdfPagesText(pdfjs, source, CONTENT_READ.pdfPages, { stop, password });
+        const password = read.problem === 'protected' && !spent() ? await options.pdfPassword?.() : undefined;
+        if (password) read = await readPages(password);
         // What pdf.js read of a page cut at a bound is part of it at best: none of the file is taken.
         if (reading.stopped()) return { pieces: [], note: 'too large', balances: unread('cut') };
-        if (deadline.passed()) return tooLong();
+        // A scan whose OCR ran out of time keeps the pages it read, and says which it did not.
+        const lastRead = Math.min(read.pageCount ?? 0, CONTENT_READ.pdfPages);
+        const lastTried = Math.max(0, ...scanned, ...skipped, ...late);
+        if (scanned.length + late.length > 0 && ocrDeadline.passed() && lastTried < lastRead)
+          late.push(...Array.from({ length: lastRead - lastTried }, (_, index) => lastTried + 1 + index));
+        else if (spent()) return tooLong();
+        const unreadPages = [
+          ...pageRuns(skipped).map(([first, last]) => OCR_WORDS.notRead(first, last)),
+          ...pageRuns(late).map(([first, last]) => OCR_WORDS.outOfTime(first, last)),
+        ];
         const pages = read.pageCount !== undefined ? { pages: read.pageCount } : {};
         if (read.problem) return { pieces: read.pieces, note: read.problem, balances: { ...pages, ...unread(read.problem) } };
-        if (read.pieces.length === 0) return { pieces: [], note: 'no text', balances: { ...pages, ...unread('no text') } };
-        return readOrTooLong(deadline, () => ({
+        if (read.pieces.length === 0)
+          return { pieces: [], note: 'no text', balances: byOcr({ ...pages, ...unread('no text') }, [], unreadPages) };
+        return readOrTooLong(deadline.passed() ? ocrDeadline : deadline, () => ({
           pieces: read.pieces,
           ...(read.cut ? { note: 'cut' as const } : {}),
-          balances: pdfBalances(read.pieces, { pageCount: read.pageCount ?? read.pieces.length, cut: read.cut === true }),
+          balances: byOcr(
+            pdfBalances(read.pieces, { pageCount: read.pageCount ?? read.pieces.length, cut: read.cut === true }),
+            scanned,
+            unreadPages,
+          ),
         }));
       });
     }
@@ -236,7 +304,23 @@ export const readContentText = async (
         return { pieces: [], note: 'unreadable', balances: unread('unreadable') };
       }
     }
-    case 'image':
-      return { pieces: [], balances: unread('image') };
+    case 'image': {
+      // A photo or a scan saved as a picture is read by OCR whole: one page, its pixels bounded (a larger one is not decoded at all).
+      if (source.size > CONTENT_READ.imageBytes) return { pieces: [], note: 'cut', balances: unread('image') };
+      const bytes = await source.read(0, source.size);
+      const size = imageSize(bytes);
+      if (!size) return { pieces: [], note: 'unreadable', balances: unread('unreadable') };
+      if (size.width * size.height > OCR_READ.maxPixels) return { pieces: [], note: 'cut', balances: unread('image') };
+      const ocrDeadline = startOcr();
+      let text: string;
+      try {
+        text = ocrPageText(await (await engine()).recognize(bytes));
+      } catch {
+        // Leptonica refuses a picture it cannot decode (a damaged file).
+        return { pieces: [], note: 'unreadable', balances: unread('unreadable') };
+      }
+      if (!text) return { pieces: [], note: 'no text', balances: { unread: [OCR_WORDS.noWords] } };
+      return readOrTooLong(ocrDeadline, () => ({ pieces: [text], balances: { ...pdfBalances([text]), source: ocrSource([]) } }));
+    }
   }
 };

@@ -35,6 +35,19 @@ export const limitPdfReading = (limits: Pick<ReadLimits, 'streamBytes' | 'decode
   holder.pdfjsReadLimits ??= { ...limits, decoded: 0, exceeded: 0 };
 };
 
+/** One reading's view of the bounds. */
+export interface PdfReading {
+  /** Whether a bound stopped anything during it. */
+  stopped(): boolean;
+  /**
+   * Runs `step` (decoding a scanned page's picture for OCR) with a bound of its own: one
+   * picture at 300 dpi is tens of megabytes, more than any stream of text needs, so its
+   * stream, and all the step decodes, may reach `bytes`; the reading's own bounds and count
+   * come back after it. A page without text has little else to decode.
+   */
+  picture<P>(bytes: number, step: () => Promise<P>): Promise<P>;
+}
+
 /** The reading under way in this process, if any: the next waits for it. */
 let current: Promise<unknown> = Promise.resolve();
 
@@ -44,13 +57,22 @@ let current: Promise<unknown> = Promise.resolve();
  * Lambda runs one invocation at a time anyway, and where several handlers share a process
  * (the local stack) two PDFs read at once would otherwise count each other's bytes.
  */
-export const withPdfReading = <T>(read: (reading: { stopped: () => boolean }) => Promise<T>): Promise<T> => {
+export const withPdfReading = <T>(read: (reading: PdfReading) => Promise<T>): Promise<T> => {
   const limits = holder.pdfjsReadLimits;
   if (!limits) throw new Error('pdf.js reads without bounds: limitPdfReading was never called');
   const turn = current.then(() => {
     limits.decoded = 0;
     const before = limits.exceeded;
-    return read({ stopped: () => limits.exceeded > before });
+    const picture = async <P>(bytes: number, step: () => Promise<P>): Promise<P> => {
+      const { streamBytes, decodedBytes, decoded } = limits;
+      Object.assign(limits, { streamBytes: bytes, decodedBytes: bytes, decoded: 0 });
+      try {
+        return await step();
+      } finally {
+        Object.assign(limits, { streamBytes, decodedBytes, decoded });
+      }
+    };
+    return read({ stopped: () => limits.exceeded > before, picture });
   });
   current = turn.catch(() => undefined);
   return turn;

@@ -3,9 +3,9 @@ import { formatAmount, formatDays } from '@contract/format';
 import type { StatementBalancesItem } from '@/lib/graphql';
 import { theme } from '@/lib/theme';
 
-/** Where a value came from, beside it: people see which figures are the file's and which are theirs. */
-const Source = ({ entered }: { entered: boolean }) => (
-  <span css={{ color: theme.color.muted, fontSize: '0.85em' }}> · {entered ? 'you entered' : 'from the file'}</span>
+/** Where a value came from, beside it: people see which figures are the file's (its text, or read by OCR) and which are theirs. */
+const Source = ({ entered, read }: { entered: boolean; read: string | null | undefined }) => (
+  <span css={{ color: theme.color.muted, fontSize: '0.85em' }}> · {entered ? 'you entered' : (read ?? 'from the file')}</span>
 );
 
 /** "3 pages", and whether every page its own numbering counts is there. */
@@ -31,7 +31,7 @@ export const StatementBalancesRows = ({ balances, available }: { balances: State
       </>
     ) : null;
   const entered = new Set(balances.entered);
-  const { from, to, opening, closing, currency, pages, missingPages, unread } = balances;
+  const { from, to, opening, closing, currency, pages, missingPages, unread, source } = balances;
   return (
     <>
       {from && to && (
@@ -39,7 +39,7 @@ export const StatementBalancesRows = ({ balances, available }: { balances: State
           <dt>Covers</dt>
           <dd data-testid="statement-days">
             {formatDays(from, to)}
-            <Source entered={entered.has('from') || entered.has('to')} />
+            <Source entered={entered.has('from') || entered.has('to')} read={source} />
           </dd>
         </>
       )}
@@ -48,7 +48,7 @@ export const StatementBalancesRows = ({ balances, available }: { balances: State
           <dt>Opening balance</dt>
           <dd data-testid="statement-opening">
             {formatAmount(opening, currency)}
-            <Source entered={entered.has('opening')} />
+            <Source entered={entered.has('opening')} read={source} />
           </dd>
         </>
       )}
@@ -57,7 +57,7 @@ export const StatementBalancesRows = ({ balances, available }: { balances: State
           <dt>Closing balance</dt>
           <dd data-testid="statement-closing">
             {formatAmount(closing, currency)}
-            <Source entered={entered.has('closing')} />
+            <Source entered={entered.has('closing')} read={source} />
           </dd>
         </>
       )}

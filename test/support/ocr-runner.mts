@@ -1,0 +1,37 @@
+/**
+ * The catalogue's reading of scans and photos, with the real OCR engine (tesseract.js), in
+ * Node outside jest (whose module system does not load pdf.js's ES modules): for each file
+ * named in the JSON list on the command line, what `readContentText` makes of it, one JSON
+ * line per file with how long it took and the process's peak resident memory after it.
+ */
+import * as fs from 'node:fs';
+import { createRequire } from 'node:module';
+import { performance } from 'node:perf_hooks';
+import { resourceUsage } from 'node:process';
+import { readContentText, type Job as FileJob } from './content-reader.mjs';
+
+const { stopOcrEngine } = createRequire(process.argv[1])('../../lambda/shared/reading/ocr-engine') as typeof import('../../lambda/shared/reading/ocr-engine');
+
+interface Job extends FileJob {
+  ocrBudgetMs?: number;
+}
+
+const main = async () => {
+  const jobs = JSON.parse(process.argv[2] ?? '[]') as Job[];
+  try {
+    for (const { file, type, ocrBudgetMs } of jobs) {
+      const bytes = fs.readFileSync(file);
+      const source = { size: bytes.length, read: async (begin: number, end: number) => bytes.subarray(begin, end) };
+      const started = performance.now();
+      const content = await readContentText(source, type, ocrBudgetMs === undefined ? {} : { ocrBudgetMs });
+      const ms = Math.round(performance.now() - started);
+      // maxRSS is in kibibytes.
+      const peakMb = Math.round(resourceUsage().maxRSS / 1024);
+      process.stdout.write(`${JSON.stringify({ file, ms, peakMb, content })}\n`);
+    }
+  } finally {
+    await stopOcrEngine();
+  }
+};
+
+void main();
