@@ -63,6 +63,7 @@ const READERS = [
   'contract/reader-time',
   'lambda/content-text',
   'lambda/content-memory',
+  'lambda/ocr-reading',
 ].map((file) => `<rootDir>/test/${file}.test.ts`);
 const PROPERTIES = ['<rootDir>/test/lambda/properties.test.ts'];
 

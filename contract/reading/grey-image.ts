@@ -1,4 +1,4 @@
-import { OCR_READ } from './ocr';
+import { OCR_READ, readableSize } from './ocr';
 
 /**
  * A page's picture as pdf.js decodes it (`page.objs`): its pixels one byte per channel, in
@@ -20,12 +20,13 @@ const KIND = { bits: 1, rgb: 2, rgba: 3 } as const;
  * leptonica decodes it with no other library), made `factor` times smaller on each side by
  * averaging (so a picture over OCR_READ.maxPixels is read at a size within it). Grey is what
  * OCR reads: colour would triple the memory for nothing. Undefined for a layout it does not
- * know (a CMYK picture pdf.js left undecoded) or pixels shorter than the size says.
+ * know (a CMYK picture pdf.js left undecoded), pixels shorter than the size says, or a
+ * picture too small to hold a line of text.
  */
 export const greyImage = (image: DecodedImage): Uint8Array | undefined => {
   const { width, height, kind, data } = image;
   const channels = kind === KIND.rgb ? 3 : kind === KIND.rgba ? 4 : kind === KIND.bits ? 0 : -1;
-  if (channels < 0 || width < 1 || height < 1) return undefined;
+  if (channels < 0 || readableSize(image) === 'small') return undefined;
   const rowBytes = channels === 0 ? Math.ceil(width / 8) : width * channels;
   if (data.length < rowBytes * height) return undefined;
   const factor = Math.max(1, Math.ceil(Math.sqrt((width * height) / OCR_READ.maxPixels)));
@@ -33,19 +34,27 @@ export const greyImage = (image: DecodedImage): Uint8Array | undefined => {
   const header = new TextEncoder().encode(`P5\n${outWidth} ${outHeight}\n255\n`);
   const out = new Uint8Array(header.length + outWidth * outHeight);
   out.set(header);
-  const grey = (x: number, y: number): number => {
-    if (channels === 0) return (data[y * rowBytes + (x >> 3)] >> (7 - (x & 7))) & 1 ? 255 : 0;
-    const at = y * rowBytes + x * channels;
-    // Luma by the usual weights, in integers.
-    return (data[at] * 299 + data[at + 1] * 587 + data[at + 2] * 114) / 1000;
-  };
-  const area = factor * factor;
-  let to = header.length;
-  for (let y = 0; y < outHeight; y++)
-    for (let x = 0; x < outWidth; x++) {
-      let sum = 0;
-      for (let dy = 0; dy < factor; dy++) for (let dx = 0; dx < factor; dx++) sum += grey(x * factor + dx, y * factor + dy);
-      out[to++] = Math.round(sum / area);
+  // Each output row sums `factor` input rows of `factor` pixels each, row by row (a pass over the pixels in order).
+  const sums = new Uint32Array(outWidth);
+  const area = factor * factor * 1000;
+  const inWidth = outWidth * factor;
+  for (let y = 0; y < outHeight; y++) {
+    sums.fill(0);
+    for (let row = y * factor; row < (y + 1) * factor; row++) {
+      const start = row * rowBytes;
+      for (let x = 0; x < inWidth; x++) {
+        // Luma by the usual weights, in thousandths; a set bit is white.
+        let luma: number;
+        if (channels === 0) luma = (data[start + (x >> 3)] >> (7 - (x & 7))) & 1 ? 255_000 : 0;
+        else {
+          const at = start + x * channels;
+          luma = data[at] * 299 + data[at + 1] * 587 + data[at + 2] * 114;
+        }
+        sums[(x / factor) | 0] += luma;
+      }
     }
+    const to = header.length + y * outWidth;
+    for (let x = 0; x < outWidth; x++) out[to + x] = Math.round(sums[x] / area);
+  }
   return out;
 };

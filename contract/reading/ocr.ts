@@ -43,8 +43,14 @@ const A4_300_DPI_PIXELS = 2480 * 3508;
 export const OCR_READ = {
   pages: 10,
   maxPixels: 2 * A4_300_DPI_PIXELS,
+  /** A picture narrower or lower than this (a logo, a rule, a pixel) holds no line of text to read. */
+  minSide: 64,
   minConfidence: 30,
 } as const;
+
+/** Whether a picture of this size is read by OCR: neither too small to hold a line of text nor larger than is read. */
+export const readableSize = ({ width, height }: { width: number; height: number }): 'small' | 'large' | 'read' =>
+  width < OCR_READ.minSide || height < OCR_READ.minSide ? 'small' : width * height > OCR_READ.maxPixels ? 'large' : 'read';
 
 const middle = (box: OcrBox) => (box.y0 + box.y1) / 2;
 const height = (box: OcrBox) => box.y1 - box.y0;

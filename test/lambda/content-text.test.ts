@@ -4,6 +4,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import PDFDocument from 'pdfkit';
 import { CONTENT_READ, UNREAD_BALANCES, type ContentText } from '../../lambda/shared/search/content';
+import { OCR_WORDS } from '../../contract/reading/ocr';
 import { png } from '../support/samples';
 import { STATEMENT_PDFS, statementPdf } from '../support/statement-pdfs';
 import { STATEMENT_WORKBOOKS, statementWorkbook } from '../support/statement-workbooks';
@@ -232,7 +233,7 @@ describe('PDF', () => {
 
   test.each([
     ['a password-protected PDF', 'locked', 'protected', {}],
-    ['a scan (pictures, no text)', 'scan', 'no text', { pages: 1 }],
+    ['a PDF whose only picture is too small to hold a line of text', 'scan', 'no text', { pages: 1 }],
     ['a PDF cut in the middle', 'halfPdf', 'unreadable', {}],
     ['a PDF header with nothing after it', 'notPdf', 'unreadable', {}],
   ] as const)('%s gives no words and a note, no error, and says its balances are to be entered', (_, name, note, pages) => {
@@ -335,8 +336,12 @@ test.each([
   });
 });
 
-test('an image has no words to index, and is not read', () => {
-  expect(outcomes.png).toEqual({ reads: 0, bytesRead: 0, content: { pieces: [], balances: { unread: [UNREAD_BALANCES.image] } } });
+test('a picture too small to hold a line of text is read for its size only, never given to OCR (test/lambda/ocr-reading.test.ts reads real ones)', () => {
+  expect(outcomes.png).toEqual({
+    reads: 1,
+    bytesRead: png().length,
+    content: { pieces: [], note: 'no text', balances: { unread: [OCR_WORDS.noWords] } },
+  });
 });
 
 test('a type the vault does not take is not read', () => {

@@ -14,20 +14,41 @@ const { stopOcrEngine } = createRequire(process.argv[1])('../../lambda/shared/re
 
 interface Job extends FileJob {
   ocrBudgetMs?: number;
+  /** Read with a fake engine instead, which answers each picture with the words "Scanned page <n>" and moves a fake clock on by this many milliseconds. */
+  fakeMsPerPage?: number;
 }
+
+/** The fake engine and its clock: each picture it is given is `ms` later, and counted. */
+const fakeEngine = (ms: number) => {
+  let now = 0;
+  let calls = 0;
+  const engine = {
+    recognize: async () => {
+      now += ms;
+      calls += 1;
+      const word = (text: string, x: number) => ({ text, confidence: 90, box: { x0: x, y0: 100, x1: x + 100, y1: 140 } });
+      return { words: [word('Scanned', 100), word('page', 300), word(String(calls), 500)] };
+    },
+  };
+  return { engine, clock: () => now, calls: () => calls };
+};
 
 const main = async () => {
   const jobs = JSON.parse(process.argv[2] ?? '[]') as Job[];
   try {
-    for (const { file, type, ocrBudgetMs } of jobs) {
+    for (const { file, type, ocrBudgetMs, fakeMsPerPage } of jobs) {
       const bytes = fs.readFileSync(file);
       const source = { size: bytes.length, read: async (begin: number, end: number) => bytes.subarray(begin, end) };
+      const fake = fakeMsPerPage === undefined ? undefined : fakeEngine(fakeMsPerPage);
       const started = performance.now();
-      const content = await readContentText(source, type, ocrBudgetMs === undefined ? {} : { ocrBudgetMs });
+      const content = await readContentText(source, type, {
+        ...(ocrBudgetMs === undefined ? {} : { ocrBudgetMs }),
+        ...(fake ? { ocr: async () => fake.engine, clock: fake.clock } : {}),
+      });
       const ms = Math.round(performance.now() - started);
       // maxRSS is in kibibytes.
       const peakMb = Math.round(resourceUsage().maxRSS / 1024);
-      process.stdout.write(`${JSON.stringify({ file, ms, peakMb, content })}\n`);
+      process.stdout.write(`${JSON.stringify({ file, ms, peakMb, content, ...(fake ? { calls: fake.calls() } : {}) })}\n`);
     }
   } finally {
     await stopOcrEngine();

@@ -20,7 +20,7 @@ import {
   readingDeadline,
   type ReadingDeadline,
 } from '../../../contract/reading/deadline';
-import { OCR_READ, OCR_WORDS, imageSize, ocrPageText, ocrSource, pageRuns, type OcrEngine } from '../../../contract/reading/ocr';
+import { OCR_READ, OCR_WORDS, imageSize, ocrPageText, ocrSource, pageRuns, readableSize, type OcrEngine } from '../../../contract/reading/ocr';
 import { pagePicture } from '../../../contract/reading/pdf-images';
 import { values } from '../../../contract/reading/ofx';
 import { parseAmount } from '../../../contract/reading/transactions';
@@ -86,8 +86,10 @@ export const CONTENT_READ = {
   workbookBytes: 10 * MiB,
   workbookUnzippedBytes: 16 * MiB,
   imageBytes: 30 * MiB,
-  /** What one scanned page's picture may decode to: the largest OCR reads, at four bytes a pixel (CMYK). */
-  pdfPictureBytes: OCR_READ.maxPixels * 4,
+  /** The most pixels a scanned page's picture is decoded at: a 600 dpi A4 page, read at half its size (grey-image.ts). */
+  pdfPicturePixels: 2 * OCR_READ.maxPixels,
+  /** What that picture may decode to, at four bytes a pixel (CMYK). */
+  pdfPictureBytes: 2 * OCR_READ.maxPixels * 4,
 } as const;
 
 /** The OCR engine, loaded with the first scan: most files have a text layer, and their reading never loads it. */
@@ -214,7 +216,14 @@ export const readContentText = async (
           // The decoded picture is the page's largest object: freed before the next page's.
           page.cleanup();
           if (!picture) return undefined;
-          const text = ocrPageText(await (await engine()).recognize(picture));
+          const ocr = await engine();
+          let text: string;
+          try {
+            text = ocrPageText(await ocr.recognize(picture));
+          } catch {
+            // A picture the engine cannot read leaves the page unread, not the file.
+            return undefined;
+          }
           if (text) scanned.push(number);
           return text;
         };
@@ -225,7 +234,7 @@ export const readContentText = async (
           return pdfPagesText(pdfjs, source, CONTENT_READ.pdfPages, {
             stop,
             withoutText,
-            maxImagePixels: OCR_READ.maxPixels * 4,
+            maxImagePixels: CONTENT_READ.pdfPicturePixels,
             ...(password ? { password } : {}),
           });
         };
@@ -310,7 +319,9 @@ export const readContentText = async (
       const bytes = await source.read(0, source.size);
       const size = imageSize(bytes);
       if (!size) return { pieces: [], note: 'unreadable', balances: unread('unreadable') };
-      if (size.width * size.height > OCR_READ.maxPixels) return { pieces: [], note: 'cut', balances: unread('image') };
+      const readable = readableSize(size);
+      if (readable === 'large') return { pieces: [], note: 'cut', balances: unread('image') };
+      if (readable === 'small') return { pieces: [], note: 'no text', balances: { unread: [OCR_WORDS.noWords] } };
       const ocrDeadline = startOcr();
       let text: string;
       try {
