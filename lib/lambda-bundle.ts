@@ -57,9 +57,10 @@ export const LAMBDA_ESBUILD_OPTIONS = {
 const INSTALLED_PACKAGES: Record<string, (file: string) => boolean> = {
   // Its sources only: `dist/` is its browser build.
   'tesseract.js': (file) => file === 'package.json' || file.startsWith('src/'),
-  // The LSTM builds only (the models hold no other), each with its own WebAssembly file; the
-  // `.wasm.js` copies inline the same bytes for browsers.
-  'tesseract.js-core': (file) => file === 'package.json' || file === 'index.js' || /^tesseract-core(?:-\w+)?-lstm\.(?:js|wasm)$/.test(file),
+  // Its builds each with its WebAssembly file (tesseract.js 7 picks one by the CPU's SIMD,
+  // and for Node the full build even for LSTM-only models); the `.wasm.js` copies inline the
+  // same bytes for browsers.
+  'tesseract.js-core': (file) => file === 'package.json' || file === 'index.js' || /^tesseract-core[\w-]*\.(?:js|wasm)$/.test(file),
   // The English models in 8-bit integers (lambda/shared/reading/ocr-engine.ts's OCR_LANGUAGES).
   '@tesseract.js-data/eng': (file) => file === 'package.json' || file.startsWith('4.0.0_best_int/'),
 };

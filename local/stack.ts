@@ -17,7 +17,7 @@ import {
   type WebConfig,
 } from '../contract';
 import { PutObjectCommand } from '@aws-sdk/client-s3';
-import { READING_BUDGET_MS } from '../contract/reading/deadline';
+import { OCR_BUDGET_MS, READING_BUDGET_MS } from '../contract/reading/deadline';
 import { eventKey } from '../lambda/catalogue/core';
 import { createS3Client, type AssumeRoleRequest } from '../lambda/shared/runtime';
 import type { StatementEditEvent } from '../lambda/statement-edits/core';
@@ -112,6 +112,7 @@ const lambdaEnvironment = (
   [LAMBDA_ENV.scanRetrySeconds]: process.env.LOCAL_SCAN_RETRY_SECONDS ?? String(SCAN_WAIT.rescanAfterMinutes.local * 60),
   // The CDK app's budget for reading one file, unless a test asks for a smaller one.
   [LAMBDA_ENV.readingBudgetMs]: process.env.LOCAL_READING_BUDGET_MS ?? String(READING_BUDGET_MS),
+  [LAMBDA_ENV.ocrBudgetMs]: String(OCR_BUDGET_MS),
 });
 
 /**

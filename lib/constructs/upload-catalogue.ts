@@ -8,7 +8,7 @@ import * as s3n from 'aws-cdk-lib/aws-s3-notifications';
 import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { LAMBDA_ENV, STATEMENT_PREFIX, SWEEP_INTERVAL_MINUTES, UPLOAD_PREFIXES } from '../../contract';
-import { READING_BUDGET_MS } from '../../contract/reading/deadline';
+import { OCR_BUDGET_MS, READING_BUDGET_MS } from '../../contract/reading/deadline';
 import { failureQueue } from './failure-queue';
 import { grantPdfPasswords, grantRecords } from './records-grants';
 import type { VaultStorage } from './storage';
@@ -16,9 +16,12 @@ import { VaultFunction } from './vault-function';
 
 /**
  * Memory of the functions that read a statement's file for the search index: pdf.js holds a
- * page's objects at a time, and Lambda's CPU grows with memory, so reading takes seconds.
+ * page's objects at a time, and a scanned page is read by OCR (tesseract's WebAssembly, about
+ * 300 MB, and the page's picture). Lambda's CPU grows with memory, and 1,769 MB is one whole
+ * vCPU: OCR is seconds of one core a page (bench/ocr.ts), so a scan's ten pages are read
+ * within OCR_BUDGET_MS, well within the timeouts below.
  */
-const INDEXING_MEMORY_MB = 1024;
+const INDEXING_MEMORY_MB = 1769;
 
 export interface UploadCatalogueProps {
   readonly storage: VaultStorage;
@@ -51,12 +54,14 @@ export class UploadCatalogue extends Construct {
       [LAMBDA_ENV.tableName]: table.tableName,
       // Each reads a statement's file for at most this long, well within its timeout.
       [LAMBDA_ENV.readingBudgetMs]: String(READING_BUDGET_MS),
+      // And a file's scanned pages by OCR for at most this long, on top of it.
+      [LAMBDA_ENV.ocrBudgetMs]: String(OCR_BUDGET_MS),
     };
     this.failures = failureQueue(this, 'Failures', { replayCommand: 'npm run catalogue:replay' });
     this.handler = new VaultFunction(this, 'Handler', {
       code: { entry: 'catalogue/index.ts' },
       description: 'Upload catalogue: records every statement and avatar S3 stores or removes',
-      // Indexing a statement that arrives already scanned reads its file (a PDF's pages, a workbook).
+      // Indexing a statement that arrives already scanned reads its file (a PDF's pages, a workbook, a scan by OCR).
       timeout: Duration.minutes(2),
       memorySize: INDEXING_MEMORY_MB,
       environment,

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -15,24 +16,28 @@ export const OCR_LANGUAGES = ['eng'] as const;
 /** The traineddata used: tesseract's LSTM models in 8-bit integers (`4.0.0_best_int`), the smaller and faster of the two each package holds. */
 const MODELS = '4.0.0_best_int';
 
+/** Where a language's model is installed (`require`: Node's in CommonJS, the bundle's own in its ES modules, lib/lambda-bundle.ts's banner). */
+const modelFile = (language: string): string =>
+  path.join(path.dirname(require.resolve(`@tesseract.js-data/${language}/package.json`)), MODELS, `${language}.traineddata.gz`);
+
 /**
  * Where tesseract reads its models from: one folder with `<lang>.traineddata.gz` of each
  * language. The npm packages (`@tesseract.js-data/<lang>`, in node_modules here and in the
  * Lambda bundle, lib/lambda-bundle.ts) hold one language each, so the files are linked into
- * one folder under the temporary directory, the only one Lambda lets a function write.
+ * one folder under the temporary directory, the only one Lambda lets a function write, named
+ * by where they are installed (checkouts side by side on one machine link their own).
  * Nothing is ever downloaded: tesseract.js's default is a CDN, so the folder is always given.
  */
 const modelsFolder = (): string => {
-  const folder = path.join(os.tmpdir(), `vault-ocr-${MODELS}`);
+  const files = OCR_LANGUAGES.map(modelFile);
+  const installed = createHash('sha256').update(files.join('\n')).digest('hex').slice(0, 12);
+  const folder = path.join(os.tmpdir(), `vault-ocr-${installed}`);
   fs.mkdirSync(folder, { recursive: true });
-  for (const language of OCR_LANGUAGES) {
-    const file = `${language}.traineddata.gz`;
-    const target = path.join(folder, file);
+  for (const file of files) {
+    const target = path.join(folder, path.basename(file));
     if (fs.existsSync(target)) continue;
-    // `require`: Node's in CommonJS, the bundle's own in its ES modules (lib/lambda-bundle.ts's banner).
-    const from = path.join(path.dirname(require.resolve(`@tesseract.js-data/${language}/package.json`)), MODELS, file);
     try {
-      fs.symlinkSync(from, target);
+      fs.symlinkSync(file, target);
     } catch (error) {
       // Another process linked it first.
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
