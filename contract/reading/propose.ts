@@ -62,12 +62,12 @@ const SHEET_PROBLEMS: Record<Extract<SheetRows, { problem: string }>['problem'],
   unreadable: 'This workbook could not be read here, so only its name was.',
 };
 
-/** The text of a document's first pages, or why it has none a reader could get (no OCR is done). */
+/** The text of a document's first pages, or why it has none a reader could get (no OCR is done here: the catalogue reads scans after upload). */
 export type DocumentText = { text: string } | { problem: 'protected' | 'no text' | 'unreadable' };
 
 const TEXT_PROBLEMS: Record<Extract<DocumentText, { problem: string }>['problem'], string> = {
   protected: 'This PDF is protected by a password, so nothing in it was read.',
-  'no text': 'This PDF has no text to read (a scan, or pictures of pages), so nothing in it was read.',
+  'no text': 'This PDF is a scan, with no text to read here. Its words, days and balances are read after upload.',
   unreadable: 'This PDF could not be read here, so nothing in it was read.',
 };
 
@@ -184,6 +184,9 @@ export const proposeByName = (fileName: string): FilingProposal => {
   return { ...(period ? { period } : {}), notes: [] };
 };
 
+/** What a row says of a photo or a scan saved as a picture: read by OCR in the catalogue, not in the page. */
+export const PICTURE_NOTE = 'This is a picture. Its words, days and balances are read after upload.';
+
 /**
  * The proposal for a file from its pieces. The content's own date wins over the name's; the
  * name's is used where the content gives none (or is not read, as for images).
@@ -197,7 +200,9 @@ export const proposeFiling = (pieces: FilePieces): FilingProposal => {
         ? proposePdf(pieces)
         : pieces.mime === XLSX
           ? proposeSheet(pieces)
-          : { notes: [] };
+          : pieces.mime.startsWith('image/')
+            ? { notes: [PICTURE_NOTE] }
+            : { notes: [] };
   const period = fromContent.period ?? fromFileName(pieces.fileName);
   return { ...fromContent, ...(period ? { period } : {}) };
 };

@@ -1,3 +1,4 @@
+import { PICTURE_NOTE, proposeFiling } from '../../contract/reading/propose';
 import { greyImage } from '../../contract/reading/grey-image';
 import { OCR_READ, OCR_WORDS, imageSize, ocrPageText, ocrSource, pageRuns, readableSize, type OcrWord } from '../../contract/reading/ocr';
 import { jpeg, pngOf } from '../support/samples';
@@ -132,4 +133,13 @@ describe("a PDF's decoded picture as the grey image OCR reads", () => {
     expect(greyImage({ width: 100, height: 100, kind: 2, data: new Uint8Array(10) })).toBeUndefined();
     expect(greyImage({ width: 10, height: 10, kind: 2, data: new Uint8Array(300) })).toBeUndefined();
   });
+});
+
+test('a picture chosen for upload says its facts are read after upload, and proposes no account (the person chooses)', () => {
+  for (const mime of ['image/jpeg', 'image/png']) {
+    const proposal = proposeFiling({ fileName: 'kitchen-table.jpg', mime, size: 1000, head: new Uint8Array() });
+    expect(proposal.notes).toEqual([PICTURE_NOTE]);
+    expect(proposal.account).toBeUndefined();
+    expect(proposal.period).toBeUndefined();
+  }
 });

@@ -47,7 +47,7 @@ test.each(STATEMENT_PDFS.map((spec) => [spec.name, spec] as const))('%s', (name,
   expect(proposal.account?.value ?? null).toBe(spec.account);
   if (spec.options?.userPassword) expect(proposal.notes).toEqual(['This PDF is protected by a password, so nothing in it was read.']);
   if (spec.picture)
-    expect(proposal.notes).toEqual(['This PDF has no text to read (a scan, or pictures of pages), so nothing in it was read.']);
+    expect(proposal.notes).toEqual(['This PDF is a scan, with no text to read here. Its words, days and balances are read after upload.']);
   // The bank a person files it under is the one its expected account names ("First Harbor Bank ••4821").
   const bank = spec.account?.split('••')[0].trim();
   outcomes.push({
