@@ -44,11 +44,7 @@ const main = async () => {
   const bundle = path.join(folder, 'bundle');
   bundleLambdas({ content: 'shared/search/content.ts', 'ocr-engine': 'shared/reading/ocr-engine.ts' }, bundle);
   const png = scannedPng();
-  const files = [
-    path.join(folder, 'page.png'),
-    path.join(folder, 'scan.pdf'),
-    path.join(folder, 'photo.jpg'),
-  ];
+  const files = [path.join(folder, 'page.png'), path.join(folder, 'scan.pdf'), path.join(folder, 'photo.jpg')];
   fs.writeFileSync(files[0], png);
   fs.writeFileSync(files[1], await scannedPdf(Array.from({ length: PAGES }, () => png)));
   fs.writeFileSync(files[2], photographedJpeg(2));
@@ -61,7 +57,9 @@ const main = async () => {
   const perPage = measured.pdf.ms / PAGES / 1000;
   const photo = measured.photo.ms / 1000;
   const met = (ok: boolean) => (ok ? 'met' : 'NOT met');
-  console.log(`OCR: a 300 dpi A4 statement read by tesseract.js from the catalogue's bundle (Node ${process.version}, ${os.cpus().length} cores)`);
+  console.log(
+    `OCR: a 300 dpi A4 statement read by tesseract.js from the catalogue's bundle (Node ${process.version}, ${os.cpus().length} cores)`,
+  );
   console.log(`  first picture, the engine's start included: ${(measured.first.ms / 1000).toFixed(2)} s`);
   console.log(
     `  image-only PDF of ${PAGES} pages: ${perPage.toFixed(2)} s a page, ${measured.pdf.pieces} pages read, closing ${measured.pdf.closing} (goal: at most ${SECONDS_GOAL} s: ${met(perPage <= SECONDS_GOAL)})`,

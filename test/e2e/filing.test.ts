@@ -112,7 +112,9 @@ describe('filing a year of statements from several banks at once', () => {
     await expect(page.getByTestId('filing-row').filter({ hasText: 'locked-2024-04.pdf' })).toContainText(
       'This PDF is protected by a password, so nothing in it was read.',
     );
-    await expect(page.getByTestId('filing-row').filter({ hasText: 'scan.pdf' })).toContainText('This PDF is a scan, with no text to read here.');
+    await expect(page.getByTestId('filing-row').filter({ hasText: 'scan.pdf' })).toContainText(
+      'This PDF is a scan, with no text to read here.',
+    );
 
     // A row changed by the person keeps the change, whatever the file said; the row that asked gets its answer.
     await page.getByLabel('Account for stmt.csv').fill('Joint ••0042');

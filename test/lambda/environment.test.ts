@@ -51,9 +51,12 @@ test('a VAPID secret needs its subject; the extra push origins are a list', () =
 test.each([
   ['reading', 'readingBudgetMs', 'READING_BUDGET_MS'],
   ['OCR', 'ocrBudgetMs', 'OCR_BUDGET_MS'],
-] as const)('the %s budget is a whole number of milliseconds above zero; anything else stops the cold start, naming it', (_, setting, name) => {
-  expect(parseEnvironment({ ...BASE, [LAMBDA_ENV[setting]]: '20000' })[setting]).toBe(20_000);
-  expect(parseEnvironment(BASE)[setting]).toBeUndefined();
-  for (const value of ['0', '-5', '1.5', 'soon'])
-    expect(() => parseEnvironment({ ...BASE, [LAMBDA_ENV[setting]]: value })).toThrow(`environment variable ${name}`);
-});
+] as const)(
+  'the %s budget is a whole number of milliseconds above zero; anything else stops the cold start, naming it',
+  (_, setting, name) => {
+    expect(parseEnvironment({ ...BASE, [LAMBDA_ENV[setting]]: '20000' })[setting]).toBe(20_000);
+    expect(parseEnvironment(BASE)[setting]).toBeUndefined();
+    for (const value of ['0', '-5', '1.5', 'soon'])
+      expect(() => parseEnvironment({ ...BASE, [LAMBDA_ENV[setting]]: value })).toThrow(`environment variable ${name}`);
+  },
+);

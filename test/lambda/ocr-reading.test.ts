@@ -67,7 +67,11 @@ beforeAll(async () => {
     png: { file: write('statement.png', png), type: 'image/png' },
     photo: { file: write('photo.jpg', photographedJpeg(2)), type: 'image/jpeg' },
     scan: { file: write('scan.pdf', await scannedPdf([png, photographedJpeg(-1.5)])), type: PDF },
-    manyPages: { file: write('many.pdf', await scannedPdf(Array.from({ length: OCR_READ.pages + 2 }, () => small))), type: PDF, fakeMsPerPage: 1 },
+    manyPages: {
+      file: write('many.pdf', await scannedPdf(Array.from({ length: OCR_READ.pages + 2 }, () => small))),
+      type: PDF,
+      fakeMsPerPage: 1,
+    },
     outOfTime: {
       file: path.join(folder, 'many.pdf'),
       type: PDF,

@@ -10,7 +10,9 @@ import { performance } from 'node:perf_hooks';
 import { resourceUsage } from 'node:process';
 import { readContentText, type Job as FileJob } from './content-reader.mjs';
 
-const { stopOcrEngine } = createRequire(process.argv[1])('../../lambda/shared/reading/ocr-engine') as typeof import('../../lambda/shared/reading/ocr-engine');
+const { stopOcrEngine } = createRequire(process.argv[1])(
+  '../../lambda/shared/reading/ocr-engine',
+) as typeof import('../../lambda/shared/reading/ocr-engine');
 
 interface Job extends FileJob {
   ocrBudgetMs?: number;

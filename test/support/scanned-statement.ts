@@ -62,7 +62,7 @@ const drawn = (degrees: number, grain: number) => {
   let seed = 7;
   for (let at = 0; at < pixels.data.length; at += 4) {
     seed = (seed * 1103515245 + 12345) % 2147483648;
-    const noise = ((seed / 2147483648) - 0.5) * grain;
+    const noise = (seed / 2147483648 - 0.5) * grain;
     for (let channel = 0; channel < 3; channel++) pixels.data[at + channel] = Math.max(0, Math.min(255, pixels.data[at + channel] + noise));
   }
   camera.putImageData(pixels, 0, 0);

@@ -80,7 +80,11 @@ export const tesseractEngine: OcrEngine = {
   async recognize(image: Uint8Array): Promise<OcrPage> {
     const started = await startedWorker();
     try {
-      const { data } = await started.recognize(Buffer.from(image.buffer, image.byteOffset, image.byteLength), { rotateAuto: true }, { blocks: true, text: false });
+      const { data } = await started.recognize(
+        Buffer.from(image.buffer, image.byteOffset, image.byteLength),
+        { rotateAuto: true },
+        { blocks: true, text: false },
+      );
       const words = (data.blocks ?? []).flatMap((block) =>
         block.paragraphs.flatMap((paragraph) => paragraph.lines.flatMap((line) => line.words as TesseractWord[])),
       );

@@ -20,7 +20,16 @@ import {
   readingDeadline,
   type ReadingDeadline,
 } from '../../../contract/reading/deadline';
-import { OCR_READ, OCR_WORDS, imageSize, ocrPageText, ocrSource, pageRuns, readableSize, type OcrEngine } from '../../../contract/reading/ocr';
+import {
+  OCR_READ,
+  OCR_WORDS,
+  imageSize,
+  ocrPageText,
+  ocrSource,
+  pageRuns,
+  readableSize,
+  type OcrEngine,
+} from '../../../contract/reading/ocr';
 import { pagePicture } from '../../../contract/reading/pdf-images';
 import { values } from '../../../contract/reading/ofx';
 import { parseAmount } from '../../../contract/reading/transactions';
