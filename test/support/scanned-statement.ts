@@ -16,6 +16,16 @@ export const SCANNED_STATEMENT = {
   word: 'Greengrocer',
 } as const;
 
+/** What reading the statement by OCR gives of its days and money, read from `source`. */
+export const scannedBalances = (source: string) => ({
+  from: SCANNED_STATEMENT.period.from,
+  to: SCANNED_STATEMENT.period.to,
+  opening: SCANNED_STATEMENT.opening,
+  closing: SCANNED_STATEMENT.closing,
+  source,
+  unread: [],
+});
+
 const WIDTH = 2480;
 const HEIGHT = 3508;
 
