@@ -1,0 +1,32 @@
+import { renderToStaticMarkup } from 'react-dom/server';
+import { StatementBalancesRows } from '../../web/components/statement/statement-balances';
+import type { StatementBalancesItem } from '../../web/lib/graphql';
+
+/** The statement page's rows of days and balances, as text: where each value came from is said beside it. */
+const rows = (balances: Partial<StatementBalancesItem>) =>
+  renderToStaticMarkup(
+    <dl>
+      <StatementBalancesRows
+        balances={{ __typename: 'StatementBalances', unread: [], entered: [], ...balances } as StatementBalancesItem}
+        available
+      />
+    </dl>,
+  ).replace(/<[^>]+>/g, '|');
+
+test('values read by OCR say so beside them; those the person entered say theirs; a text layer is "from the file"', () => {
+  const ocr = rows({
+    from: '2024-03-01',
+    to: '2024-03-31',
+    opening: 1204.55,
+    closing: 3491,
+    source: 'read by OCR, page 1',
+    entered: ['closing'],
+  });
+  expect(ocr).toContain(' · read by OCR, page 1');
+  expect(ocr.match(/read by OCR, page 1/g)).toHaveLength(2);
+  expect(ocr).toContain(' · you entered');
+  expect(ocr).not.toContain('from the file');
+  const text = rows({ opening: 10 });
+  expect(text).toContain(' · from the file');
+  expect(text).not.toContain('OCR');
+});
