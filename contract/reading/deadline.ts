@@ -24,7 +24,7 @@ export const READING_BUDGET_MS = 20_000;
 
 /**
  * How long a function reads one file's scanned pages and photos by OCR, in milliseconds:
- * seconds a page (bench/ocr.bench.ts), so its own budget, larger than the text's, for the
+ * seconds a page (bench/ocr.ts), so its own budget, larger than the text's, for the
  * ten pages OCR_READ allows (contract/reading/ocr.ts), within the catalogue functions'
  * timeouts (lib/constructs/upload-catalogue.ts). Pages left when it is spent are said, and
  * what was read is kept. Given in the environment as LAMBDA_ENV.ocrBudgetMs.

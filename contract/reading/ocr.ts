@@ -34,7 +34,7 @@ export interface OcrEngine {
 const A4_300_DPI_PIXELS = 2480 * 3508;
 
 /**
- * How much of a scan is read. Each page takes seconds (bench/ocr.bench.ts measures it), so a
+ * How much of a scan is read. Each page takes seconds (bench/ocr.ts measures it), so a
  * file is read for its first `pages` pages and the rest are said; a picture larger than two
  * A4 pages at 300 dpi is made smaller before it is read (a PDF's) or not read (a photo,
  * which would have to be decoded whole to be made smaller); words the engine is less sure of
