@@ -97,6 +97,21 @@ test.each(['catalogue/index.ts', 'mail/index.ts'])(
   },
 );
 
+test("the catalogue's bundles carry the OCR engine beside them, its WebAssembly and the English model; a bundle without OCR carries none", () => {
+  for (const entry of ['catalogue/index.ts', 'catalogue/sweep-index.ts', 'catalogue/scan-results-index.ts']) {
+    const modules = path.join(bundleOf(entry).dir, 'node_modules');
+    expect(fs.existsSync(path.join(modules, 'tesseract.js', 'src', 'worker-script', 'node', 'index.js'))).toBe(true);
+    expect(fs.readdirSync(path.join(modules, 'tesseract.js-core')).filter((file) => file.endsWith('.wasm'))).toContain(
+      'tesseract-core-simd.wasm',
+    );
+    expect(fs.existsSync(path.join(modules, '@tesseract.js-data', 'eng', '4.0.0_best_int', 'eng.traineddata.gz'))).toBe(true);
+    // Not the browser's build, nor the WebAssembly inlined as JavaScript for browsers.
+    expect(fs.existsSync(path.join(modules, 'tesseract.js', 'dist'))).toBe(false);
+    expect(fs.readdirSync(path.join(modules, 'tesseract.js-core')).filter((file) => file.endsWith('.wasm.js'))).toEqual([]);
+  }
+  expect(fs.existsSync(path.join(bundleOf('statements/index.ts').dir, 'node_modules'))).toBe(false);
+});
+
 test('the bundles target the Node.js the functions run on', () => {
   expect(LAMBDA_RUNTIME.name).toBe(`nodejs${LAMBDA_ESBUILD_TARGET.replace(/^node/, '')}.x`);
 });
