@@ -5,6 +5,9 @@
  * runs tesseract.js behind it), so the bounds are tested with a fake one.
  */
 
+import type { StatementBalances } from './balances';
+import { parseAmount } from './transactions';
+
 /** A box on a page, in the image's pixels, as OCR engines give them. */
 export interface OcrBox {
   x0: number;
@@ -46,6 +49,8 @@ export const OCR_READ = {
   /** A picture narrower or lower than this (a logo, a rule, a pixel) holds no line of text to read. */
   minSide: 64,
   minConfidence: 30,
+  /** An amount the engine is less sure of than this is not taken for a balance: a digit misread (3 for 8) would be a wrong value. */
+  minAmountConfidence: 70,
 } as const;
 
 /** Whether a picture of this size is read by OCR: neither too small to hold a line of text nor larger than is read. */
@@ -88,6 +93,31 @@ export const ocrPageText = (page: OcrPage): string => {
     .join('\n');
 };
 
+/** The amounts among a page's words the engine was not sure enough of to give as a balance (as their absolute values). */
+export const unclearAmounts = (page: OcrPage): number[] =>
+  page.words.flatMap((word) => {
+    if (!/\d/.test(word.text) || word.confidence >= OCR_READ.minAmountConfidence) return [];
+    const value = parseAmount(word.text.replace(/^\((.*)\)$/, '$1'));
+    return value === undefined ? [] : [Math.abs(value)];
+  });
+
+/**
+ * Balances read from OCR's text, less those whose amount the engine was unsure of: a wrong
+ * value is worse than none, so one printed in an unclear word is left out and said.
+ */
+export const withoutUnclear = (balances: StatementBalances, unclear: readonly number[]): StatementBalances => {
+  const isUnclear = (value: number | null | undefined) =>
+    value != null && unclear.some((amount) => Math.round(amount * 100) === Math.round(Math.abs(value) * 100));
+  const { opening, closing, ...rest } = balances;
+  const dropped = (['opening', 'closing'] as const).filter((which) => isUnclear(balances[which]));
+  return {
+    ...rest,
+    ...(opening != null && !dropped.includes('opening') ? { opening } : {}),
+    ...(closing != null && !dropped.includes('closing') ? { closing } : {}),
+    unread: [...balances.unread, ...dropped.map((which) => OCR_WORDS.unclear(which))],
+  };
+};
+
 /** The pages of a file of `pageCount` pages that are read by OCR: the first `OCR_READ.pages`. */
 export const pagesToRead = (pageCount: number): number => Math.min(pageCount, OCR_READ.pages);
 
@@ -122,6 +152,8 @@ export const OCR_WORDS = {
   outOfTime: (first: number, last: number) =>
     `${first === last ? `Page ${first} of this scan was` : `Pages ${first} to ${last} of this scan were`} not read: reading it took too long.`,
   tooLarge: 'The picture is larger than is read: its days and balances can be entered by hand.',
+  /** A balance whose amount the engine was unsure of. */
+  unclear: (which: 'opening' | 'closing') => `The ${which} balance is not clear enough in the scan to be read.`,
   noWords: 'No words were found in the picture: its days and balances can be entered by hand.',
 } as const;
 

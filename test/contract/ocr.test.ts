@@ -1,6 +1,17 @@
 import { PICTURE_NOTE, proposeFiling } from '../../contract/reading/propose';
 import { greyImage } from '../../contract/reading/grey-image';
-import { OCR_READ, OCR_WORDS, imageSize, ocrPageText, ocrSource, pageRuns, readableSize, type OcrWord } from '../../contract/reading/ocr';
+import {
+  OCR_READ,
+  OCR_WORDS,
+  imageSize,
+  ocrPageText,
+  ocrSource,
+  pageRuns,
+  readableSize,
+  unclearAmounts,
+  withoutUnclear,
+  type OcrWord,
+} from '../../contract/reading/ocr';
 import { jpeg, pngOf } from '../support/samples';
 
 /** A word at x, on a line whose top is y, `height` pixels high. */
@@ -142,4 +153,31 @@ test('a picture chosen for upload says its facts are read after upload, and prop
     expect(proposal.account).toBeUndefined();
     expect(proposal.period).toBeUndefined();
   }
+});
+
+describe('a balance OCR was unsure of is not read', () => {
+  const words = [
+    word('Closing', 200, 100),
+    word('balance', 400, 100),
+    word('(3,491.00)', 600, 100, { confidence: OCR_READ.minAmountConfidence - 1 }),
+  ];
+
+  test("the unclear amounts are a page's words with digits the engine was less sure of than the bound, as values", () => {
+    expect(unclearAmounts({ words })).toEqual([3491]);
+    expect(unclearAmounts({ words: [word('3,491.00', 0, 0, { confidence: OCR_READ.minAmountConfidence })] })).toEqual([]);
+    // Words that are no amount, however unsure.
+    expect(unclearAmounts({ words: [word('balance', 0, 0, { confidence: 40 }), word('12/03', 0, 0, { confidence: 40 })] })).toEqual([]);
+  });
+
+  test('a balance of an unclear amount is left out and said; one of a clear amount stays, whatever its sign', () => {
+    const read = { from: '2024-03-01', to: '2024-03-31', opening: -1204.55, closing: 3491, unread: [] };
+    expect(withoutUnclear(read, [3491])).toEqual({
+      from: '2024-03-01',
+      to: '2024-03-31',
+      opening: -1204.55,
+      unread: [OCR_WORDS.unclear('closing')],
+    });
+    expect(withoutUnclear(read, [1204.55])).toEqual({ ...read, opening: undefined, unread: [OCR_WORDS.unclear('opening')] });
+    expect(withoutUnclear(read, [12])).toEqual(read);
+  });
 });

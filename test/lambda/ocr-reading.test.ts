@@ -23,6 +23,7 @@ interface Job {
   type: string;
   ocrBudgetMs?: number;
   fakeMsPerPage?: number;
+  fakeLines?: [string, number][][];
 }
 interface Outcome {
   ms: number;
@@ -58,6 +59,9 @@ const sizedHeader = (width: number, height: number) => {
   return bytes;
 };
 
+/** A line's words, each read with a confidence of 95 %. */
+const sure = (line: string): [string, number][] => line.split(' ').map((text) => [text, 95]);
+
 let outcomes: Record<string, Outcome>;
 beforeAll(async () => {
   const png = scannedPng();
@@ -80,6 +84,18 @@ beforeAll(async () => {
     },
     huge: { file: write('huge.png', sizedHeader(2480 * 2, 3508 + 1)), type: 'image/png', fakeMsPerPage: 1 },
     speck: { file: write('speck.png', pngOf(1, 1)), type: 'image/png', fakeMsPerPage: 1 },
+    // The engine unsure of the closing amount's digits (50 %), sure of the rest.
+    unclear: {
+      file: write('unclear.pdf', await scannedPdf([small])),
+      type: PDF,
+      fakeMsPerPage: 1,
+      fakeLines: [
+        sure('Statement period: 1 March 2024 to 31 March 2024'),
+        sure('Opening balance 1,204.55'),
+        [...sure('Closing balance'), ['3,491.00', 50]],
+        sure('Fees 12.00'),
+      ],
+    },
   });
 }, 120_000);
 
@@ -100,6 +116,21 @@ describe('with tesseract.js', () => {
   test('the PDF says its pages, one piece each', () => {
     expect(outcomes.scan.content.pieces).toHaveLength(2);
     expect(outcomes.scan.content.balances.pages).toBe(2);
+  });
+});
+
+test('a balance whose amount the engine was unsure of is not read, and says so; the rest of the page is', () => {
+  const { content } = outcomes.unclear;
+  expect(content.pieces).toEqual([
+    'Statement period: 1 March 2024 to 31 March 2024\nOpening balance 1,204.55\nClosing balance 3,491.00\nFees 12.00',
+  ]);
+  expect(content.balances).toEqual({
+    from: '2024-03-01',
+    to: '2024-03-31',
+    opening: 1204.55,
+    pages: 1,
+    source: 'read by OCR, page 1',
+    unread: [OCR_WORDS.unclear('closing')],
   });
 });
 

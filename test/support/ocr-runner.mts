@@ -18,17 +18,29 @@ interface Job extends FileJob {
   ocrBudgetMs?: number;
   /** Read with a fake engine instead, which answers each picture with the words "Scanned page <n>" and moves a fake clock on by this many milliseconds. */
   fakeMsPerPage?: number;
+  /** What the fake engine reads on every picture instead: lines of words, each with its confidence. */
+  fakeLines?: [string, number][][];
 }
 
 /** The fake engine and its clock: each picture it is given is `ms` later, and counted. */
-const fakeEngine = (ms: number) => {
+const fakeEngine = (ms: number, lines?: [string, number][][]) => {
   let now = 0;
   let calls = 0;
   const engine = {
     recognize: async () => {
       now += ms;
       calls += 1;
-      const word = (text: string, x: number) => ({ text, confidence: 90, box: { x0: x, y0: 100, x1: x + 100, y1: 140 } });
+      const word = (text: string, x: number, confidence = 90, y = 100) => ({
+        text,
+        confidence,
+        box: { x0: x, y0: y, x1: x + 100, y1: y + 40 },
+      });
+      if (lines)
+        return {
+          words: lines.flatMap((line, row) =>
+            line.map(([text, confidence], at) => word(text, 100 + at * 200, confidence, 100 + row * 100)),
+          ),
+        };
       return { words: [word('Scanned', 100), word('page', 300), word(String(calls), 500)] };
     },
   };
@@ -38,10 +50,10 @@ const fakeEngine = (ms: number) => {
 const main = async () => {
   const jobs = JSON.parse(process.argv[2] ?? '[]') as Job[];
   try {
-    for (const { file, type, ocrBudgetMs, fakeMsPerPage } of jobs) {
+    for (const { file, type, ocrBudgetMs, fakeMsPerPage, fakeLines } of jobs) {
       const bytes = fs.readFileSync(file);
       const source = { size: bytes.length, read: async (begin: number, end: number) => bytes.subarray(begin, end) };
-      const fake = fakeMsPerPage === undefined ? undefined : fakeEngine(fakeMsPerPage);
+      const fake = fakeMsPerPage === undefined ? undefined : fakeEngine(fakeMsPerPage, fakeLines);
       const started = performance.now();
       const content = await readContentText(source, type, {
         ...(ocrBudgetMs === undefined ? {} : { ocrBudgetMs }),

@@ -28,7 +28,10 @@ import {
   ocrSource,
   pageRuns,
   readableSize,
+  unclearAmounts,
+  withoutUnclear,
   type OcrEngine,
+  type OcrPage,
 } from '../../../contract/reading/ocr';
 import { pagePicture } from '../../../contract/reading/pdf-images';
 import { values } from '../../../contract/reading/ofx';
@@ -104,12 +107,16 @@ export const CONTENT_READ = {
 /** The OCR engine, loaded with the first scan: most files have a text layer, and their reading never loads it. */
 const defaultEngine = async (): Promise<OcrEngine> => (await import('../reading/ocr-engine')).tesseractEngine;
 
-/** The facts a reading by OCR gives: where they came from, and the pages it did not read, in words. */
-const byOcr = (balances: StatementBalances, scanned: readonly number[], unreadPages: string[]): StatementBalances => ({
-  ...balances,
-  ...(scanned.length ? { source: ocrSource(scanned) } : {}),
-  unread: [...balances.unread, ...unreadPages],
-});
+/** The facts a reading by OCR gives: where they came from, none from an amount it was unsure of, and the pages it did not read, in words. */
+const byOcr = (
+  balances: StatementBalances,
+  scanned: readonly number[],
+  unclear: readonly number[],
+  unreadPages: string[],
+): StatementBalances => {
+  const clear = scanned.length ? withoutUnclear(balances, unclear) : balances;
+  return { ...clear, ...(scanned.length ? { source: ocrSource(scanned) } : {}), unread: [...clear.unread, ...unreadPages] };
+};
 
 type PdfJs = Parameters<typeof pdfPagesText>[0];
 
@@ -217,6 +224,7 @@ export const readContentText = async (
         let scanned: number[] = [];
         let skipped: number[] = [];
         let late: number[] = [];
+        let unclear: number[] = [];
         const spent = () => (scanned.length + late.length > 0 ? ocrDeadline : deadline).passed();
         const withoutText = async (page: Parameters<typeof pagePicture>[0], number: number) => {
           if (scanned.length >= OCR_READ.pages) return void skipped.push(number);
@@ -228,7 +236,9 @@ export const readContentText = async (
           const ocr = await engine();
           let text: string;
           try {
-            text = ocrPageText(await ocr.recognize(picture));
+            const words = await ocr.recognize(picture);
+            text = ocrPageText(words);
+            unclear.push(...unclearAmounts(words));
           } catch {
             // A picture the engine cannot read leaves the page unread, not the file.
             return undefined;
@@ -239,7 +249,7 @@ export const readContentText = async (
         // pdf.js reads asynchronously, page by page: a spent budget stops it after the page it is on.
         const stop = () => reading.stopped() || spent();
         const readPages = (password?: string) => {
-          [scanned, skipped, late] = [[], [], []];
+          [scanned, skipped, late, unclear] = [[], [], [], []];
           return pdfPagesText(pdfjs, source, CONTENT_READ.pdfPages, {
             stop,
             withoutText,
@@ -266,13 +276,14 @@ export const readContentText = async (
         const pages = read.pageCount !== undefined ? { pages: read.pageCount } : {};
         if (read.problem) return { pieces: read.pieces, note: read.problem, balances: { ...pages, ...unread(read.problem) } };
         if (read.pieces.length === 0)
-          return { pieces: [], note: 'no text', balances: byOcr({ ...pages, ...unread('no text') }, [], unreadPages) };
+          return { pieces: [], note: 'no text', balances: byOcr({ ...pages, ...unread('no text') }, [], [], unreadPages) };
         return readOrTooLong(deadline.passed() ? ocrDeadline : deadline, () => ({
           pieces: read.pieces,
           ...(read.cut ? { note: 'cut' as const } : {}),
           balances: byOcr(
             pdfBalances(read.pieces, { pageCount: read.pageCount ?? read.pieces.length, cut: read.cut === true }),
             scanned,
+            unclear,
             unreadPages,
           ),
         }));
@@ -332,15 +343,19 @@ export const readContentText = async (
       if (readable === 'large') return { pieces: [], note: 'cut', balances: unread('image') };
       if (readable === 'small') return { pieces: [], note: 'no text', balances: { unread: [OCR_WORDS.noWords] } };
       const ocrDeadline = startOcr();
-      let text: string;
+      let words: OcrPage;
       try {
-        text = ocrPageText(await (await engine()).recognize(bytes));
+        words = await (await engine()).recognize(bytes);
       } catch {
         // Leptonica refuses a picture it cannot decode (a damaged file).
         return { pieces: [], note: 'unreadable', balances: unread('unreadable') };
       }
+      const text = ocrPageText(words);
       if (!text) return { pieces: [], note: 'no text', balances: { unread: [OCR_WORDS.noWords] } };
-      return readOrTooLong(ocrDeadline, () => ({ pieces: [text], balances: { ...pdfBalances([text]), source: ocrSource([]) } }));
+      return readOrTooLong(ocrDeadline, () => ({
+        pieces: [text],
+        balances: { ...withoutUnclear(pdfBalances([text]), unclearAmounts(words)), source: ocrSource([]) },
+      }));
     }
   }
 };
