@@ -90,6 +90,14 @@ export interface SweepReport {
 export const SWEEP_INDEXES_PER_RUN = 200;
 
 /**
+ * How long one run goes on indexing, in milliseconds, before it leaves the rest to the next:
+ * a scan read by OCR takes up to OCR_BUDGET_MS (contract/reading/deadline.ts) on top of the
+ * text's budget, so 200 of them would outlast the function's 15 minutes. Ten minutes leave
+ * time for the file being read when it is spent, and for the rest of the run.
+ */
+export const SWEEP_INDEXING_MS = 10 * 60_000;
+
+/**
  * How many statements' postings one run looks through for account numbers an earlier
  * release kept in clear (each a read of its terms, and of its postings where it has any):
  * older vaults are rewritten over a few runs, once each (their records are marked).
@@ -243,6 +251,7 @@ export const createSweep = (deps: SweepDeps) => async (): Promise<SweepReport> =
   };
   const clock = deps.clock ?? (() => new Date());
   const now = () => clock().toISOString();
+  const started = clock().getTime();
   const rescanAfterMs = (deps.rescanAfterSeconds ?? SCAN_WAIT.rescanAfterMinutes.aws * 60) * 1000;
   const overdueAfterMs = SCAN_WAIT.overdueAfterMinutes * 60_000;
   // A file with no verdict long after it arrived: its scan was lost (a crash, a lost verdict
@@ -327,6 +336,7 @@ export const createSweep = (deps: SweepDeps) => async (): Promise<SweepReport> =
         if (!deps.search || (indexed && statement.balances) || statement.status !== STATEMENT_STATUS.available || !stored.has(statement.id))
           continue;
         if (report.indexed + report.indexFailures >= SWEEP_INDEXES_PER_RUN) break;
+        if (clock().getTime() - started >= SWEEP_INDEXING_MS) break;
         try {
           indexedNow.add(statement.id);
           await indexAvailable(deps, statement);

@@ -1,6 +1,6 @@
 import { statementKey, type Statement } from '../../contract';
 import { CONTENT_READ_ATTEMPTS, NOT_INDEXED_REASONS } from '../../contract/search/not-indexed';
-import { createSweep } from '../../lambda/catalogue/sweep';
+import { SWEEP_INDEXING_MS, createSweep } from '../../lambda/catalogue/sweep';
 import { encodeStatementMetadata } from '../../lambda/shared/metadata';
 import type { ContentReading, SearchIndex } from '../../lambda/shared/search/index-store';
 import { indexAvailable, type ContentPieces } from '../../lambda/shared/search/indexing';
@@ -221,6 +221,39 @@ describe('the sweep', () => {
       expect.objectContaining({ level: 'error', fields: { owner: ALICE, statementId: ID, errorName: 'StorageFailed' } }),
     );
     expect(memory.attempts.get(`${ALICE}/${ID}`)).toBe(1);
+  });
+
+  test(`a run stops indexing once it has gone on for ${SWEEP_INDEXING_MS / 60_000} minutes, and the next run reads the rest`, async () => {
+    const objects = memoryObjects();
+    const records = memoryRecords();
+    const memory = memoryIndex();
+    for (const [id, name] of [
+      [ID, 'scan-1.pdf'],
+      [OTHER, 'scan-2.pdf'],
+    ]) {
+      objects.objects.set(statementKey(ALICE, id), pdf(name));
+      await records.putStatement(record(ALICE, id, name));
+    }
+    // Each reading takes the whole of the run's indexing time (a scan read by OCR, on a slow day).
+    let now = Date.parse('2026-01-01T00:00:00Z');
+    const readContent = jest.fn(async (): Promise<ContentPieces> => {
+      now += SWEEP_INDEXING_MS;
+      return { pieces: ['Payee'], balances: { unread: [] } };
+    });
+    const sweep = createSweep({
+      objects,
+      versions: objects,
+      records,
+      log: capturingLog(),
+      clock: () => new Date(now),
+      search: { index: memory.index, readContent },
+    });
+
+    expect((await sweep()).indexed).toBe(1);
+    expect(readContent).toHaveBeenCalledTimes(1);
+    expect((await sweep()).indexed).toBe(1);
+    expect((await sweep()).indexed).toBe(0);
+    expect(readContent).toHaveBeenCalledTimes(2);
   });
 
   test('statements indexed before their days and balances were read are read again, once', async () => {
