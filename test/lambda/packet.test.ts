@@ -123,6 +123,20 @@ describe('a packet', () => {
     expect(cover).toContain('Filed as relevé “janvier” – Straße.pdf');
   });
 
+  it('says on its cover which days and balances were read by OCR from a scan, and which the owner entered', async () => {
+    const scanned = month('2026-02', '2026-02-01', '2026-02-28', 1100.5, 1200, { fileName: 'scan.pdf' });
+    scanned.balances = { ...scanned.balances!, source: 'read by OCR, page 1', entered: ['closing'] };
+    const { objects, deps } = setup([jan, scanned]);
+    await makePacket(deps, { sub: OWNER, accountKeys: ['checking'], span: { from: '2026-01-01', to: '2026-02-28' } });
+    const files = await readZip(Buffer.from(objects.bodies.get(packetKey(OWNER, '01PACKET000000000000000001'))!));
+    const cover = pdfPagesText(files.get('cover.pdf')!).join('\n').replace(/\s+/g, ' ');
+    expect(cover).toContain('Feb 1 – Feb 28, 2026 (read by OCR, page 1)');
+    expect(cover).toContain('$1,100.50 (read by OCR, page 1)');
+    expect(cover).toContain('$1,200.00 (entered by the owner)');
+    // January's, from its text, say nothing of where they came from.
+    expect(cover).not.toContain('$1,000.00 (');
+  });
+
   it('says on its cover, in words, the month no statement covers and what the balance did over it', async () => {
     const { objects, deps } = setup([jan, feb, mar, may]);
     const packet = await makePacket(deps, { sub: OWNER, accountKeys: ['checking'], span: { from: '2026-01-01', to: '2026-06-30' } });

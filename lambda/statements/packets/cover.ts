@@ -45,11 +45,15 @@ const INK = '#1a1a1a';
 const QUIET = '#555555';
 const WARNING = '#8a1c1c';
 
-/** A balance as the cover prints it, with where it came from when the person entered it. */
+/** Where a value the cover prints came from, when not the file's text: the person entered it, or it was read by OCR from a scan. */
+const provenance = (balances: CoverStatement['balances'], entered: boolean): string =>
+  entered ? ' (entered by the owner)' : balances?.source ? ` (${balances.source})` : '';
+
+/** A balance as the cover prints it, with where it came from when the person entered it or it was read by OCR. */
 const money = (balances: CoverStatement['balances'], field: 'opening' | 'closing'): string => {
   const value = balances?.[field];
   if (typeof value !== 'number') return 'not read';
-  return `${formatAmount(value, balances?.currency)}${balances?.entered?.includes(field) ? ' (entered by the owner)' : ''}`;
+  return `${formatAmount(value, balances?.currency)}${provenance(balances, balances?.entered?.includes(field) === true)}`;
 };
 
 const pagesWords = (balances: CoverStatement['balances']): string => {
@@ -63,7 +67,7 @@ const pagesWords = (balances: CoverStatement['balances']): string => {
 const daysWords = (days: CoverStatement['days'], balances: CoverStatement['balances']): string => {
   const range = formatDays(days.from, days.to);
   if (!days.read) return `${range} (the month it is filed under: its own days were not read)`;
-  return balances?.entered?.includes('from') || balances?.entered?.includes('to') ? `${range} (entered by the owner)` : range;
+  return `${range}${provenance(balances, balances?.entered?.includes('from') === true || balances?.entered?.includes('to') === true)}`;
 };
 
 /**
