@@ -4,6 +4,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { OCR_READ, OCR_WORDS } from '../../contract/reading/ocr';
 import { UNREAD_BALANCES, type ContentText } from '../../lambda/shared/search/content';
+import PDFDocument from 'pdfkit';
 import { pngOf } from '../support/samples';
 import { SCANNED_STATEMENT, scannedBalances, photographedJpeg, scannedPdf, scannedPng } from '../support/scanned-statement';
 
@@ -59,6 +60,22 @@ const sizedHeader = (width: number, height: number) => {
   return bytes;
 };
 
+/** A statement's text page, then a scanned enclosure: a picture with no text layer. */
+const withEnclosure = (picture: Buffer) =>
+  new Promise<Buffer>((resolve, reject) => {
+    const document = new PDFDocument({ size: 'A4' });
+    const chunks: Buffer[] = [];
+    document.on('data', (chunk: Buffer) => chunks.push(chunk));
+    document.on('end', () => resolve(Buffer.concat(chunks)));
+    document.on('error', reject);
+    document.text('Statement period: 1 March 2024 to 31 March 2024');
+    document.text('Opening balance 1,204.55');
+    document.text('Closing balance 3,491.00');
+    document.addPage();
+    document.image(picture, 50, 50, { width: 400 });
+    document.end();
+  });
+
 /** A line's words, each read with a confidence of 95 %. */
 const sure = (line: string): [string, number][] => line.split(' ').map((text) => [text, 95]);
 
@@ -84,6 +101,7 @@ beforeAll(async () => {
     },
     huge: { file: write('huge.png', sizedHeader(2480 * 2, 3508 + 1)), type: 'image/png', fakeMsPerPage: 1 },
     speck: { file: write('speck.png', pngOf(1, 1)), type: 'image/png', fakeMsPerPage: 1 },
+    enclosure: { file: write('enclosure.pdf', await withEnclosure(small)), type: PDF, fakeMsPerPage: 1 },
     // The engine unsure of the closing amount's digits (50 %), sure of the rest.
     unclear: {
       file: write('unclear.pdf', await scannedPdf([small])),
@@ -131,6 +149,20 @@ test('a balance whose amount the engine was unsure of is not read, and says so; 
     pages: 1,
     source: 'read by OCR, page 1',
     unread: [OCR_WORDS.unclear('closing')],
+  });
+});
+
+test("a text statement with a scanned enclosure: the enclosure's words are searched, and its facts are the text's, not OCR's", () => {
+  const { content, calls } = outcomes.enclosure;
+  expect(calls).toBe(1);
+  expect(content.pieces.at(-1)).toBe('Scanned page 1');
+  expect(content.balances).toEqual({
+    from: '2024-03-01',
+    to: '2024-03-31',
+    opening: 1204.55,
+    closing: 3491,
+    pages: 2,
+    unread: [],
   });
 });
 

@@ -107,15 +107,24 @@ export const CONTENT_READ = {
 /** The OCR engine, loaded with the first scan: most files have a text layer, and their reading never loads it. */
 const defaultEngine = async (): Promise<OcrEngine> => (await import('../reading/ocr-engine')).tesseractEngine;
 
-/** The facts a reading by OCR gives: where they came from, none from an amount it was unsure of, and the pages it did not read, in words. */
+/** The facts of a statement, compared to tell whether OCR's pages gave any of them. */
+const FACTS = ['from', 'to', 'opening', 'closing', 'currency'] as const;
+
+/**
+ * The facts a reading by OCR gives: where they came from, none from an amount it was unsure
+ * of, and the pages it did not read, in words. `fromText` is what the PDF's text layer alone
+ * gives, where it has pages with text: when it gives every fact the whole does (a text
+ * statement with a scanned enclosure), the facts are the text's and say nothing of OCR.
+ */
 const byOcr = (
   balances: StatementBalances,
-  scanned: readonly number[],
-  unclear: readonly number[],
-  unreadPages: string[],
+  ocr: { scanned: readonly number[]; unclear: readonly number[]; unreadPages: string[]; fromText?: StatementBalances },
 ): StatementBalances => {
-  const clear = scanned.length ? withoutUnclear(balances, unclear) : balances;
-  return { ...clear, ...(scanned.length ? { source: ocrSource(scanned) } : {}), unread: [...clear.unread, ...unreadPages] };
+  const { scanned, unclear, unreadPages, fromText } = ocr;
+  const textSaysAll = fromText !== undefined && FACTS.every((fact) => fromText[fact] === balances[fact]);
+  const byEngine = scanned.length > 0 && !textSaysAll;
+  const clear = byEngine ? withoutUnclear(balances, unclear) : balances;
+  return { ...clear, ...(byEngine ? { source: ocrSource(scanned) } : {}), unread: [...clear.unread, ...unreadPages] };
 };
 
 type PdfJs = Parameters<typeof pdfPagesText>[0];
@@ -225,6 +234,7 @@ export const readContentText = async (
         let skipped: number[] = [];
         let late: number[] = [];
         let unclear: number[] = [];
+        let ocrTexts: string[] = [];
         const spent = () => (scanned.length + late.length > 0 ? ocrDeadline : deadline).passed();
         const withoutText = async (page: Parameters<typeof pagePicture>[0], number: number) => {
           if (scanned.length >= OCR_READ.pages) return void skipped.push(number);
@@ -243,13 +253,16 @@ export const readContentText = async (
             // A picture the engine cannot read leaves the page unread, not the file.
             return undefined;
           }
-          if (text) scanned.push(number);
+          if (text) {
+            scanned.push(number);
+            ocrTexts.push(text);
+          }
           return text;
         };
         // pdf.js reads asynchronously, page by page: a spent budget stops it after the page it is on.
         const stop = () => reading.stopped() || spent();
         const readPages = (password?: string) => {
-          [scanned, skipped, late, unclear] = [[], [], [], []];
+          [scanned, skipped, late, unclear, ocrTexts] = [[], [], [], [], []];
           return pdfPagesText(pdfjs, source, CONTENT_READ.pdfPages, {
             stop,
             withoutText,
@@ -276,17 +289,21 @@ export const readContentText = async (
         const pages = read.pageCount !== undefined ? { pages: read.pageCount } : {};
         if (read.problem) return { pieces: read.pieces, note: read.problem, balances: { ...pages, ...unread(read.problem) } };
         if (read.pieces.length === 0)
-          return { pieces: [], note: 'no text', balances: byOcr({ ...pages, ...unread('no text') }, [], [], unreadPages) };
-        return readOrTooLong(deadline.passed() ? ocrDeadline : deadline, () => ({
-          pieces: read.pieces,
-          ...(read.cut ? { note: 'cut' as const } : {}),
-          balances: byOcr(
-            pdfBalances(read.pieces, { pageCount: read.pageCount ?? read.pieces.length, cut: read.cut === true }),
-            scanned,
-            unclear,
-            unreadPages,
-          ),
-        }));
+          return {
+            pieces: [],
+            note: 'no text',
+            balances: byOcr({ ...pages, ...unread('no text') }, { scanned: [], unclear: [], unreadPages }),
+          };
+        return readOrTooLong(deadline.passed() ? ocrDeadline : deadline, () => {
+          const counted = { pageCount: read.pageCount ?? read.pieces.length, cut: read.cut === true };
+          const textPages = read.pieces.filter((piece) => !ocrTexts.includes(piece));
+          const fromText = scanned.length > 0 && textPages.length > 0 ? pdfBalances(textPages, counted) : undefined;
+          return {
+            pieces: read.pieces,
+            ...(read.cut ? { note: 'cut' as const } : {}),
+            balances: byOcr(pdfBalances(read.pieces, counted), { scanned, unclear, unreadPages, ...(fromText ? { fromText } : {}) }),
+          };
+        });
       });
     }
     case 'csv':
