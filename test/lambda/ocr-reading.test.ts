@@ -4,7 +4,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { OCR_READ, OCR_WORDS } from '../../contract/reading/ocr';
 import { UNREAD_BALANCES, type ContentText } from '../../lambda/shared/search/content';
-import PDFDocument from 'pdfkit';
+import { pdfBytes } from '../support/pdfkit-bytes';
 import { pngOf } from '../support/samples';
 import { SCANNED_STATEMENT, scannedBalances, photographedJpeg, scannedPdf, scannedPng } from '../support/scanned-statement';
 
@@ -62,18 +62,12 @@ const sizedHeader = (width: number, height: number) => {
 
 /** A statement's text page, then a scanned enclosure: a picture with no text layer. */
 const withEnclosure = (picture: Buffer) =>
-  new Promise<Buffer>((resolve, reject) => {
-    const document = new PDFDocument({ size: 'A4' });
-    const chunks: Buffer[] = [];
-    document.on('data', (chunk: Buffer) => chunks.push(chunk));
-    document.on('end', () => resolve(Buffer.concat(chunks)));
-    document.on('error', reject);
+  pdfBytes({ size: 'A4' }, (document) => {
     document.text('Statement period: 1 March 2024 to 31 March 2024');
     document.text('Opening balance 1,204.55');
     document.text('Closing balance 3,491.00');
     document.addPage();
     document.image(picture, 50, 50, { width: 400 });
-    document.end();
   });
 
 /** A line's words, each read with a confidence of 95 %. */

@@ -1,5 +1,5 @@
 import { createCanvas } from '@napi-rs/canvas';
-import PDFDocument from 'pdfkit';
+import { pdfBytes } from './pdfkit-bytes';
 
 /**
  * A paper statement as a scanner or a phone sees it: a page drawn at 300 dpi A4 with
@@ -87,15 +87,9 @@ export const photographedJpeg = (degrees = 2): Buffer => drawn(degrees, 60).toBu
 
 /** An image-only PDF of `pages` A4 pages, each the picture (as a scanner's PDF holds them), with no text layer. */
 export const scannedPdf = (pages: readonly Buffer[]): Promise<Buffer> =>
-  new Promise((resolve, reject) => {
-    const document = new PDFDocument({ size: 'A4', margin: 0, autoFirstPage: false });
-    const chunks: Buffer[] = [];
-    document.on('data', (chunk: Buffer) => chunks.push(chunk));
-    document.on('end', () => resolve(Buffer.concat(chunks)));
-    document.on('error', reject);
+  pdfBytes({ size: 'A4', margin: 0, autoFirstPage: false }, (document) => {
     for (const picture of pages) {
       document.addPage({ size: 'A4', margin: 0 });
       document.image(picture, 0, 0, { width: 595.28, height: 841.89 });
     }
-    document.end();
   });
