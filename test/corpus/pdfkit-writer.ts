@@ -47,21 +47,25 @@ const write = (document: PDFKit.PDFDocument, block: Block, form: boolean, fieldN
       document.y = top + 22;
       return;
     case 'pairs': {
-      document.font('Helvetica').fontSize(10);
+      // One column: label and value on a line. Two: each label small, its value below it, as
+      // banks set the facts beside the address.
+      const stacked = block.columns === 2;
+      const height = stacked ? 28 : 15;
       const perColumn = Math.ceil(block.pairs.length / block.columns);
       const columnWidth = WIDTH / block.columns;
       block.pairs.forEach(([label, value], index) => {
         const column = Math.floor(index / perColumn);
         const x = LEFT + column * columnWidth;
-        const y = top + (index % perColumn) * 15;
-        document.font('Helvetica').text(label, x, y, { lineBreak: false });
+        const y = top + (index % perColumn) * height;
+        document.font('Helvetica').fontSize(stacked ? 8 : 10).text(label, x, y, { lineBreak: false });
+        const [valueX, valueY, valueWidth] = stacked ? [x, y + 10, columnWidth - 12] : [x + columnWidth * 0.45, y, columnWidth * 0.55];
         if (form) {
-          document.formText(fieldNumber(), x + columnWidth * 0.45, y - 2, columnWidth * 0.5, 13, { value, fontSize: 9 } as never);
+          document.fontSize(9).formText(fieldNumber(), valueX, valueY - 2, valueWidth, 13, { value } as never);
         } else {
-          document.font('Helvetica-Bold').text(value, x + columnWidth * 0.45, y, { width: columnWidth * 0.5, lineBreak: false });
+          document.font('Helvetica-Bold').fontSize(10).text(value, valueX, valueY, { width: valueWidth, lineBreak: false });
         }
       });
-      document.y = top + perColumn * 15 + 14;
+      document.y = top + perColumn * height + 14;
       return;
     }
     case 'summary': {
