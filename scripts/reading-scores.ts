@@ -128,6 +128,16 @@ export const wrongValues = (scored: readonly Scored[]) =>
     TRUTH_FIELDS.filter((field) => outcomes[field] === 'wrong').map((field) => ({ file, field, read: reading[field], truth: truth[field] })),
   );
 
+const MARKS: Record<Outcome, string> = { right: 'right', wrong: 'WRONG', 'not read': '-' };
+
+/** One row per file: each field's outcome, for finding which layouts a reader misses. */
+export const fileReport = (scored: readonly Scored[]): string =>
+  [
+    `  ${'file'.padEnd(44)} ${TRUTH_FIELDS.map((field) => field.padEnd(8)).join(' ')}`,
+    ...scored.map(({ file, outcomes }) => `  ${file.padEnd(44)} ${TRUTH_FIELDS.map((field) => MARKS[outcomes[field]].padEnd(8)).join(' ')}`),
+    '',
+  ].join('\n');
+
 const show = (value: unknown) => (value === undefined ? '(not printed)' : JSON.stringify(value));
 
 /** The table per field, the same per way of making, and the list of wrong values. */

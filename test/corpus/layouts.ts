@@ -57,11 +57,15 @@ const flows = (model: StatementModel) => ({
   out: -model.transactions.filter(({ cents }) => cents < 0).reduce((sum, { cents }) => sum + cents, 0),
 });
 
-/** Transactions with a running balance: date, description, paid out, paid in, balance. */
-const runningTable = ({ model, style, words }: LayoutInput, plainStyle: MoneyStyle): Block => {
+/**
+ * Transactions with a running balance: date, description, paid out, paid in, balance. With
+ * `balanceRows`, the opening and closing balance open and close it as rows of their own (as
+ * "Balance brought forward" does); without, only the summary above names them.
+ */
+const runningTable = ({ model, style, words }: LayoutInput, plainStyle: MoneyStyle, balanceRows: boolean): Block => {
   let balance = model.opening;
   const rows = [
-    [rowDate(model.from, model.locale), oneLine(words.opening), '', '', amount(model.opening, style)],
+    ...(balanceRows ? [[rowDate(model.from, model.locale), oneLine(words.opening), '', '', amount(model.opening, style)]] : []),
     ...model.transactions.map(({ day, text, cents }) => {
       balance += cents;
       return [
@@ -72,7 +76,7 @@ const runningTable = ({ model, style, words }: LayoutInput, plainStyle: MoneySty
         amount(balance, style),
       ];
     }),
-    [rowDate(model.to, model.locale), oneLine(words.closing), '', '', amount(model.closing, style)],
+    ...(balanceRows ? [[rowDate(model.to, model.locale), oneLine(words.closing), '', '', amount(model.closing, style)]] : []),
   ];
   return { type: 'table', headings: words.table, rows, numeric: [2, 3, 4] };
 };
@@ -97,7 +101,7 @@ export const LAYOUTS = {
           headings: [words.opening, words.moneyIn, words.moneyOut, words.closing],
           values: [amount(model.opening, style), money(moneyIn, style), money(out, style), amount(model.closing, style)],
         },
-        runningTable(input, plain(style)),
+        runningTable(input, plain(style), false),
         ...bottom(input),
       ],
     };
@@ -114,7 +118,7 @@ export const LAYOUTS = {
           pairs: [words.period, words.account, [oneLine(words.opening), amount(model.opening, style)], [oneLine(words.closing), amount(model.closing, style)]],
           columns: 2,
         },
-        runningTable(input, plain(style)),
+        runningTable(input, plain(style), true),
         ...bottom(input),
       ],
     };
@@ -141,7 +145,7 @@ export const LAYOUTS = {
         },
         {
           type: 'table',
-          headings: [words.table[0], words.table[1], words.table[2]],
+          headings: [words.table[0], words.table[1], words.card?.amount ?? 'Amount'],
           rows: model.transactions.map(({ day, text, cents }) => [rowDate(day, model.locale), text, money(cents, plain(style))]),
           numeric: [2],
         },
@@ -182,7 +186,7 @@ export const LAYOUTS = {
       blocks: [
         ...top(input),
         { type: 'pairs', pairs: [words.account, words.period, [oneLine(words.opening), amount(model.opening, style)], [oneLine(words.closing), amount(model.closing, style)]], columns: 1 },
-        runningTable(input, plain(style)),
+        runningTable(input, plain(style), true),
         ...bottom(input),
       ],
     };

@@ -110,7 +110,9 @@ export const withTransactions = (
     const credit = index === Math.floor(count / 2);
     // A card's one payment settles part of the balance brought forward.
     const cents = base.kind === 'card' ? (credit ? -Math.round(base.opening * 0.6) : spend) : credit ? Math.round(150_000 + random() * 200_000) : -spend;
-    const text = base.kind === 'card' && credit ? 'Payment - thank you' : payees[Math.floor(random() * payees.length)];
+    // The second payee of each language is the salary: the one credit of an account.
+    const spending = payees.filter((_, at) => at !== 1);
+    const text = credit ? (base.kind === 'card' ? 'Payment - thank you' : payees[1]) : spending[Math.floor(random() * spending.length)];
     return { day: isoDay(start + offset * DAY_MS), text, cents };
   });
   const closing = transactions.reduce((sum, { cents }) => sum + cents, base.opening);
