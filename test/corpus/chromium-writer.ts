@@ -66,6 +66,13 @@ export const pageHtml = (document: CorpusDocument) =>
     .map(html)
     .join('\n')}</body></html>`;
 
+/**
+ * The print's time stamps set to one fixed day, of the same length, so the file's offsets
+ * hold and every run writes the same bytes.
+ */
+const undated = (pdf: Buffer) =>
+  Buffer.from(pdf.toString('latin1').replace(/\/(CreationDate|ModDate) \(D:\d{14}/g, '/$1 (D:20250101000000'), 'latin1');
+
 /** Prints each document with one browser; the PDFs in the documents' order. */
 export const chromiumStatements = async (documents: CorpusDocument[]): Promise<Buffer[]> => {
   const browser = await chromium.launch({
@@ -77,7 +84,7 @@ export const chromiumStatements = async (documents: CorpusDocument[]): Promise<B
     const pdfs: Buffer[] = [];
     for (const document of documents) {
       await page.setContent(pageHtml(document), { waitUntil: 'load' });
-      pdfs.push(await page.pdf({ format: 'A4', printBackground: true, tagged: false, outline: false }));
+      pdfs.push(undated(await page.pdf({ format: 'A4', printBackground: true, tagged: false, outline: false })));
     }
     return pdfs;
   } finally {
