@@ -54,7 +54,26 @@ export const readingOf = ({ proposal, balances }: RunnerLine): Reading => {
 };
 
 /** Words any bank's name may carry, and a legal line adds: the name is the rest. */
-const GENERIC = new Set(['bank', 'banque', 'banco', 'banca', 'the', 'of', 'limited', 'ltd', 'plc', 'na', 'ag', 'eg', 'sa', 'nv', 'llc', 'inc', 'card', 'services']);
+const GENERIC = new Set([
+  'bank',
+  'banque',
+  'banco',
+  'banca',
+  'the',
+  'of',
+  'limited',
+  'ltd',
+  'plc',
+  'na',
+  'ag',
+  'eg',
+  'sa',
+  'nv',
+  'llc',
+  'inc',
+  'card',
+  'services',
+]);
 
 /** A bank's name by its distinctive words: "FENWICK BANK LIMITED" is "Fenwick Bank", "Banco del Ebro, S.A." is "Banco del Ebro". */
 export const bankWords = (name: string) =>
@@ -72,7 +91,15 @@ const same = (field: TruthField, read: Truth[TruthField], truth: Truth[TruthFiel
   field === 'bank' ? bankWords(String(read)) === bankWords(String(truth)) && bankWords(String(truth)) !== '' : read === truth;
 
 export const outcomeOf = (field: TruthField, read: Truth[TruthField], truth: Truth[TruthField]): Outcome =>
-  truth === undefined ? (read === undefined ? 'right' : 'wrong') : read === undefined ? 'not read' : same(field, read, truth) ? 'right' : 'wrong';
+  truth === undefined
+    ? read === undefined
+      ? 'right'
+      : 'wrong'
+    : read === undefined
+      ? 'not read'
+      : same(field, read, truth)
+        ? 'right'
+        : 'wrong';
 
 /** The corpus's files, each with its truth (`<name>.truth.json` beside `<name>.pdf`, `.jpg` or `.png`). */
 export const corpusFiles = (folder = CORPUS_FOLDER): { file: string; made: string; truth: Truth }[] =>
@@ -81,7 +108,9 @@ export const corpusFiles = (folder = CORPUS_FOLDER): { file: string; made: strin
     .filter((name) => /\.(pdf|jpg|png)$/.test(name))
     .sort()
     .map((file) => {
-      const { made, ...truth } = JSON.parse(fs.readFileSync(path.join(folder, `${file.replace(/\.[a-z]+$/, '')}.truth.json`), 'utf8')) as Truth & { made: string };
+      const { made, ...truth } = JSON.parse(
+        fs.readFileSync(path.join(folder, `${file.replace(/\.[a-z]+$/, '')}.truth.json`), 'utf8'),
+      ) as Truth & { made: string };
       return { file, made, truth };
     });
 
@@ -101,7 +130,10 @@ export const scoreCorpus = (folder = CORPUS_FOLDER): Scored[] => {
     const line = byFile.get(file);
     if (!line) throw new Error(`The readers gave nothing for ${file}`);
     const reading = readingOf(line);
-    const outcomes = Object.fromEntries(TRUTH_FIELDS.map((field) => [field, outcomeOf(field, reading[field], truth[field])])) as Record<TruthField, Outcome>;
+    const outcomes = Object.fromEntries(TRUTH_FIELDS.map((field) => [field, outcomeOf(field, reading[field], truth[field])])) as Record<
+      TruthField,
+      Outcome
+    >;
     return { file, made, truth, reading, outcomes };
   });
 };
@@ -125,7 +157,12 @@ export const wrongKey = (file: string, field: TruthField) => `${file}: ${field}`
 
 export const wrongValues = (scored: readonly Scored[]) =>
   scored.flatMap(({ file, truth, reading, outcomes }) =>
-    TRUTH_FIELDS.filter((field) => outcomes[field] === 'wrong').map((field) => ({ file, field, read: reading[field], truth: truth[field] })),
+    TRUTH_FIELDS.filter((field) => outcomes[field] === 'wrong').map((field) => ({
+      file,
+      field,
+      read: reading[field],
+      truth: truth[field],
+    })),
   );
 
 const MARKS: Record<Outcome, string> = { right: 'right', wrong: 'WRONG', 'not read': '-' };
@@ -134,7 +171,9 @@ const MARKS: Record<Outcome, string> = { right: 'right', wrong: 'WRONG', 'not re
 export const fileReport = (scored: readonly Scored[]): string =>
   [
     `  ${'file'.padEnd(44)} ${TRUTH_FIELDS.map((field) => field.padEnd(8)).join(' ')}`,
-    ...scored.map(({ file, outcomes }) => `  ${file.padEnd(44)} ${TRUTH_FIELDS.map((field) => MARKS[outcomes[field]].padEnd(8)).join(' ')}`),
+    ...scored.map(
+      ({ file, outcomes }) => `  ${file.padEnd(44)} ${TRUTH_FIELDS.map((field) => MARKS[outcomes[field]].padEnd(8)).join(' ')}`,
+    ),
     '',
   ].join('\n');
 
@@ -153,11 +192,23 @@ export const scoreReport = (scored: readonly Scored[]): string => {
   return [
     `Reading scored on ${scored.length} corpus files (test/fixtures/corpus), per field:`,
     row('field (files printing it)', 0, 0, 0).replace(/ +0 +0 +0$/, '  right wrong not read'),
-    ...TRUTH_FIELDS.map((field) => row(`${field} (${printed(field)})`, counts[field].right, counts[field].wrong, counts[field]['not read'])),
-    row('all fields', all(() => true, 'right'), all(() => true, 'wrong'), all(() => true, 'not read')),
+    ...TRUTH_FIELDS.map((field) =>
+      row(`${field} (${printed(field)})`, counts[field].right, counts[field].wrong, counts[field]['not read']),
+    ),
+    row(
+      'all fields',
+      all(() => true, 'right'),
+      all(() => true, 'wrong'),
+      all(() => true, 'not read'),
+    ),
     'Per way of making (all fields):',
     ...makes.map((made) =>
-      row(`${made.slice(0, 28)} (${scored.filter((entry) => entry.made === made).length})`, all((entry) => entry.made === made, 'right'), all((entry) => entry.made === made, 'wrong'), all((entry) => entry.made === made, 'not read')),
+      row(
+        `${made.slice(0, 28)} (${scored.filter((entry) => entry.made === made).length})`,
+        all((entry) => entry.made === made, 'right'),
+        all((entry) => entry.made === made, 'wrong'),
+        all((entry) => entry.made === made, 'not read'),
+      ),
     ),
     `Wrong values (${wrong.length}): file, field, read, truth`,
     ...wrong.map(({ file, field, read, truth }) => `  ${file}  ${field}  read ${show(read)}  truth ${show(truth)}`),
@@ -188,5 +239,8 @@ export const raisedFloors = (scored: readonly Scored[], before?: Floors): { floo
         ...wrong.filter((key) => !before.wrong.includes(key)).map((key) => `${key}: a new wrong value`),
       ]
     : [];
-  return { floors: { right: Object.fromEntries(TRUTH_FIELDS.map((field) => [field, counts[field].right])) as Floors['right'], wrong }, refused };
+  return {
+    floors: { right: Object.fromEntries(TRUTH_FIELDS.map((field) => [field, counts[field].right])) as Floors['right'], wrong },
+    refused,
+  };
 };

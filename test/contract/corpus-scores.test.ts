@@ -1,5 +1,16 @@
 import { TRUTH_FIELDS } from '../corpus/model';
-import { countsOf, outcomeOf, bankWords, raisedFloors, readFloors, scoreCorpus, scoreReport, wrongKey, wrongValues, type Scored } from '../../scripts/reading-scores';
+import {
+  countsOf,
+  outcomeOf,
+  bankWords,
+  raisedFloors,
+  readFloors,
+  scoreCorpus,
+  scoreReport,
+  wrongKey,
+  wrongValues,
+  type Scored,
+} from '../../scripts/reading-scores';
 
 /**
  * The readers on the corpus that looks like banks' statements (test/fixtures/corpus), scored
@@ -50,10 +61,12 @@ describe('the corpus', () => {
     expect(floors.wrong.filter((key) => !wrong.includes(key))).toEqual([]);
   });
 
-  test("each field reads right at least as often as floors.json records", () => {
+  test('each field reads right at least as often as floors.json records', () => {
     const { right } = readFloors();
     const counts = countsOf(scored);
-    const below = TRUTH_FIELDS.filter((field) => counts[field].right < right[field]).map((field) => `${field}: ${counts[field].right} < ${right[field]}`);
+    const below = TRUTH_FIELDS.filter((field) => counts[field].right < right[field]).map(
+      (field) => `${field}: ${counts[field].right} < ${right[field]}`,
+    );
     expect(below).toEqual([]);
     // Raising the floors from today's reading is refused for nothing.
     expect(raisedFloors(scored, readFloors()).refused).toEqual([]);

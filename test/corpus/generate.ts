@@ -1,8 +1,7 @@
 /**
  * Writes the corpus into test/fixtures/corpus: every statement by its writer (PDFKit,
  * Chromium, a PDFKit form), the scans made from some of them, and each file's truth beside
- * it. `npm run corpus:generate`; the same files come out of every run (Chromium stamps its
- * PDFs with the time they were printed, so those differ in that stamp only).
+ * it. `npm run corpus:generate`; every run writes the same bytes.
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -23,25 +22,43 @@ const writeWithTruth = (file: string, bytes: Buffer, entry: CorpusEntry, made: s
 const main = async () => {
   fs.mkdirSync(CORPUS_FOLDER, { recursive: true });
   // What an earlier run wrote goes; public samples and the floors stay.
-  for (const name of fs.readdirSync(CORPUS_FOLDER)) if (/\.(pdf|png|jpg|truth\.json)$/.test(name) && !name.startsWith('public-')) fs.rmSync(path.join(CORPUS_FOLDER, name));
+  for (const name of fs.readdirSync(CORPUS_FOLDER))
+    if (/\.(pdf|png|jpg|truth\.json)$/.test(name) && !name.startsWith('public-')) fs.rmSync(path.join(CORPUS_FOLDER, name));
   const printed = CORPUS.filter((entry) => entry.writer === 'chromium');
-  const fromChromium = new Map((await chromiumStatements(printed.map((entry) => entry.document))).map((pdf, index) => [printed[index].file, pdf]));
+  const fromChromium = new Map(
+    (await chromiumStatements(printed.map((entry) => entry.document))).map((pdf, index) => [printed[index].file, pdf]),
+  );
   let seed = 7;
   for (const entry of CORPUS) {
-    const pdf = entry.writer === 'chromium' ? fromChromium.get(entry.file)! : await pdfkitStatement(entry.document, { form: entry.writer === 'form' });
-    writeWithTruth(entry.file, pdf, entry, entry.writer === 'form' ? 'PDFKit form (AcroForm)' : entry.writer === 'chromium' ? 'Chromium print to PDF' : 'PDFKit');
+    const pdf =
+      entry.writer === 'chromium'
+        ? fromChromium.get(entry.file)!
+        : await pdfkitStatement(entry.document, { form: entry.writer === 'form' });
+    writeWithTruth(
+      entry.file,
+      pdf,
+      entry,
+      entry.writer === 'form' ? 'PDFKit form (AcroForm)' : entry.writer === 'chromium' ? 'Chromium print to PDF' : 'PDFKit',
+    );
     if (!entry.scan) continue;
     const look = { degrees: (seed % 2 ? 1 : -1) * (0.4 + (seed % 5) * 0.2), blur: 0.5 + (seed % 3) * 0.2, seed: seed++ };
     const page = scanned(await renderPdfPage(pdf, 1, entry.scan === 'png' ? 110 : 150), look);
     const base = entry.file.replace(/\.pdf$/, '');
     if (entry.scan === 'pdf') {
-      writeWithTruth(`${base}.scan.pdf`, await imageOnlyPdf([await scanImage(page, 'jpeg', 55)], `${base} scan`), entry, 'scan, image-only PDF');
+      writeWithTruth(
+        `${base}.scan.pdf`,
+        await imageOnlyPdf([await scanImage(page, 'jpeg', 55)], `${base} scan`),
+        entry,
+        'scan, image-only PDF',
+      );
     } else {
       const extension = entry.scan === 'jpeg' ? 'jpg' : 'png';
       writeWithTruth(`${base}.scan.${extension}`, await scanImage(page, entry.scan, 60), entry, `scan, ${entry.scan.toUpperCase()} image`);
     }
   }
-  process.stdout.write(`${fs.readdirSync(CORPUS_FOLDER).filter((name) => !name.endsWith('.json') && !name.endsWith('.md')).length} files in ${CORPUS_FOLDER}\n`);
+  process.stdout.write(
+    `${fs.readdirSync(CORPUS_FOLDER).filter((name) => !name.endsWith('.json') && !name.endsWith('.md')).length} files in ${CORPUS_FOLDER}\n`,
+  );
 };
 
 void main();

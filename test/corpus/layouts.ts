@@ -115,7 +115,12 @@ export const LAYOUTS = {
         ...top(input),
         {
           type: 'pairs',
-          pairs: [words.period, words.account, [oneLine(words.opening), amount(model.opening, style)], [oneLine(words.closing), amount(model.closing, style)]],
+          pairs: [
+            words.period,
+            words.account,
+            [oneLine(words.opening), amount(model.opening, style)],
+            [oneLine(words.closing), amount(model.closing, style)],
+          ],
           columns: 2,
         },
         runningTable(input, plain(style), true),
@@ -166,7 +171,13 @@ export const LAYOUTS = {
         {
           type: 'summary',
           headings: [card.limit, words.opening, words.closing, card.minimum, card.due],
-          values: [money(1_000_000, style), amount(model.opening, style), amount(model.closing, style), money(minimum, style), printedDate(model.to, model.locale, 'short')],
+          values: [
+            money(1_000_000, style),
+            amount(model.opening, style),
+            amount(model.closing, style),
+            money(minimum, style),
+            printedDate(model.to, model.locale, 'short'),
+          ],
         },
         {
           type: 'table',
@@ -185,7 +196,16 @@ export const LAYOUTS = {
       title: 'Loan statement',
       blocks: [
         ...top(input),
-        { type: 'pairs', pairs: [words.account, words.period, [oneLine(words.opening), amount(model.opening, style)], [oneLine(words.closing), amount(model.closing, style)]], columns: 1 },
+        {
+          type: 'pairs',
+          pairs: [
+            words.account,
+            words.period,
+            [oneLine(words.opening), amount(model.opening, style)],
+            [oneLine(words.closing), amount(model.closing, style)],
+          ],
+          columns: 1,
+        },
         runningTable(input, plain(style), true),
         ...bottom(input),
       ],

@@ -95,11 +95,7 @@ const PAYEES: Record<string, string[]> = {
  * A statement's transactions between its days, and its closing balance from them: a card's
  * are purchases and one payment; an account's are mostly spending with one credit.
  */
-export const withTransactions = (
-  base: Omit<StatementModel, 'transactions' | 'closing'>,
-  seed: number,
-  count = 8,
-): StatementModel => {
+export const withTransactions = (base: Omit<StatementModel, 'transactions' | 'closing'>, seed: number, count = 8): StatementModel => {
   const random = seeded(seed);
   const payees = PAYEES[base.locale.slice(0, 2)];
   const start = Date.parse(`${base.from}T00:00:00Z`);
@@ -109,7 +105,14 @@ export const withTransactions = (
     const spend = Math.round(500 + random() * 25_000);
     const credit = index === Math.floor(count / 2);
     // A card's one payment settles part of the balance brought forward.
-    const cents = base.kind === 'card' ? (credit ? -Math.round(base.opening * 0.6) : spend) : credit ? Math.round(150_000 + random() * 200_000) : -spend;
+    const cents =
+      base.kind === 'card'
+        ? credit
+          ? -Math.round(base.opening * 0.6)
+          : spend
+        : credit
+          ? Math.round(150_000 + random() * 200_000)
+          : -spend;
     // The second payee of each language is the salary: the one credit of an account.
     const spending = payees.filter((_, at) => at !== 1);
     const text = credit ? (base.kind === 'card' ? 'Payment - thank you' : payees[1]) : spending[Math.floor(random() * spending.length)];

@@ -27,7 +27,11 @@ const write = (document: PDFKit.PDFDocument, block: Block, form: boolean, fieldN
       document.font('Helvetica-Bold').fontSize(15);
       const [name, ...rest] = block.lines;
       document.text(name, LEFT, top, { width: WIDTH, align: block.align, lineBreak: false });
-      if (block.beside) document.font('Helvetica').fontSize(9).text(block.beside, LEFT + 260, top + 4, { width: 235, align: 'right', lineBreak: false });
+      if (block.beside)
+        document
+          .font('Helvetica')
+          .fontSize(9)
+          .text(block.beside, LEFT + 260, top + 4, { width: 235, align: 'right', lineBreak: false });
       document.font('Helvetica').fontSize(9);
       let y = top + 19;
       for (const line of rest) {
@@ -57,7 +61,10 @@ const write = (document: PDFKit.PDFDocument, block: Block, form: boolean, fieldN
         const column = Math.floor(index / perColumn);
         const x = LEFT + column * columnWidth;
         const y = top + (index % perColumn) * height;
-        document.font('Helvetica').fontSize(stacked ? 8 : 10).text(label, x, y, { lineBreak: false });
+        document
+          .font('Helvetica')
+          .fontSize(stacked ? 8 : 10)
+          .text(label, x, y, { lineBreak: false });
         const [valueX, valueY, valueWidth] = stacked ? [x, y + 10, columnWidth - 12] : [x + columnWidth * 0.45, y, columnWidth * 0.55];
         if (form) {
           document.fontSize(9).formText(fieldNumber(), valueX, valueY - 2, valueWidth, 13, { value } as never);
@@ -72,9 +79,11 @@ const write = (document: PDFKit.PDFDocument, block: Block, form: boolean, fieldN
       const width = WIDTH / block.headings.length;
       document.font('Helvetica-Bold').fontSize(9);
       block.headings.forEach((heading, index) => {
-        heading.split(' / ').forEach((part, line) =>
-          document.text(part, LEFT + index * width, top + line * 11, { width: width - 6, align: 'right', lineBreak: false }),
-        );
+        heading
+          .split(' / ')
+          .forEach((part, line) =>
+            document.text(part, LEFT + index * width, top + line * 11, { width: width - 6, align: 'right', lineBreak: false }),
+          );
       });
       document.font('Helvetica').fontSize(10);
       block.values.forEach((value, index) =>
@@ -88,7 +97,11 @@ const write = (document: PDFKit.PDFDocument, block: Block, form: boolean, fieldN
       const xs = widths.map((_, index) => LEFT + widths.slice(0, index).reduce((sum, width) => sum + width, 0));
       const row = (cells: string[], y: number) =>
         cells.forEach((cell, index) =>
-          document.text(cell, xs[index], y, { width: widths[index] - 6, align: block.numeric.includes(index) ? 'right' : 'left', lineBreak: false }),
+          document.text(cell, xs[index], y, {
+            width: widths[index] - 6,
+            align: block.numeric.includes(index) ? 'right' : 'left',
+            lineBreak: false,
+          }),
         );
       document.font('Helvetica-Bold').fontSize(9);
       row(block.headings, top);
@@ -131,7 +144,8 @@ export const pdfkitStatement = async (corpusDocument: CorpusDocument, options: {
   const fieldNumber = () => `field${++field}`;
   // The footer is set last, on the last page, where banks print their legal line.
   const footers = corpusDocument.blocks.filter((block) => block.type === 'footer');
-  for (const block of corpusDocument.blocks.filter((candidate) => candidate.type !== 'footer')) write(document, block, options.form === true, fieldNumber);
+  for (const block of corpusDocument.blocks.filter((candidate) => candidate.type !== 'footer'))
+    write(document, block, options.form === true, fieldNumber);
   for (const block of footers) write(document, block, false, fieldNumber);
   document.end();
   return done;

@@ -82,7 +82,10 @@ const SPECS: Spec[] = [
     locale: 'en-US',
     kind: 'current',
     bank: 'Lakeshore Federal Bank',
-    at: { letterhead: ['LAKESHORE FEDERAL BANK', '200 Lake Street, Chicago, IL 60601'], footer: ['Lakeshore Federal Bank, N.A. Member FDIC. Equal Housing Lender.'] },
+    at: {
+      letterhead: ['LAKESHORE FEDERAL BANK', '200 Lake Street, Chicago, IL 60601'],
+      footer: ['Lakeshore Federal Bank, N.A. Member FDIC. Equal Housing Lender.'],
+    },
     account: '****7730',
     from: '2024-11-03',
     to: '2024-12-02',
@@ -106,7 +109,13 @@ const SPECS: Spec[] = [
     currency: 'USD',
     style: STYLES.us,
     period: ['For the period', range('2024-01-01', '2024-03-31', 'en-US', 'long', ' through ')],
-    words: { heading: 'SAVINGS SUMMARY', opening: 'Beginning / balance', closing: 'Ending / balance', moneyIn: 'Deposits / & credits', moneyOut: 'Withdrawals / & debits' },
+    words: {
+      heading: 'SAVINGS SUMMARY',
+      opening: 'Beginning / balance',
+      closing: 'Ending / balance',
+      moneyIn: 'Deposits / & credits',
+      moneyOut: 'Withdrawals / & debits',
+    },
     transactions: 6,
   },
   {
@@ -154,7 +163,10 @@ const SPECS: Spec[] = [
     locale: 'en-US',
     kind: 'brokerage',
     bank: 'Granite Securities',
-    at: { letterhead: ['Granite Securities', 'Investment Report'], footer: ['Granite Securities LLC, member SIPC. www.granitesecurities.example'] },
+    at: {
+      letterhead: ['Granite Securities', 'Investment Report'],
+      footer: ['Granite Securities LLC, member SIPC. www.granitesecurities.example'],
+    },
     account: 'Z12-448813',
     from: '2024-04-01',
     to: '2024-06-30',
@@ -162,7 +174,13 @@ const SPECS: Spec[] = [
     currency: 'USD',
     style: STYLES.usParentheses,
     period: ['Period', range('2024-04-01', '2024-06-30', 'en-US', 'long', ' - ')],
-    words: { heading: 'Brokerage Account', opening: 'Beginning value', closing: 'Ending value', moneyIn: 'Deposits', moneyOut: 'Withdrawals' },
+    words: {
+      heading: 'Brokerage Account',
+      opening: 'Beginning value',
+      closing: 'Ending value',
+      moneyIn: 'Deposits',
+      moneyOut: 'Withdrawals',
+    },
     transactions: 4,
   },
   {
@@ -179,7 +197,12 @@ const SPECS: Spec[] = [
     currency: 'USD',
     style: STYLES.us,
     period: ['Statement period', range('2024-02-01', '2024-02-29', 'en-US', 'long', ' to ')],
-    words: { account: ['Account', '42-5560-1187'], heading: 'Checking Account', opening: 'Opening / balance', closing: 'Closing / balance' },
+    words: {
+      account: ['Account', '42-5560-1187'],
+      heading: 'Checking Account',
+      opening: 'Opening / balance',
+      closing: 'Closing / balance',
+    },
   },
   {
     name: 'us-checking-html',
@@ -223,7 +246,10 @@ const SPECS: Spec[] = [
     locale: 'en-GB',
     kind: 'current',
     bank: 'Fenwick Bank',
-    at: { letterhead: ['Fenwick'], footer: ['Fenwick Bank Limited. Registered in England and Wales no. 01234567. Authorised by the Prudential Regulation Authority.'] },
+    at: {
+      letterhead: ['Fenwick'],
+      footer: ['Fenwick Bank Limited. Registered in England and Wales no. 01234567. Authorised by the Prudential Regulation Authority.'],
+    },
     account: '20-45-77 41239087',
     from: '2023-06-03',
     to: '2023-07-02',
@@ -231,7 +257,14 @@ const SPECS: Spec[] = [
     currency: 'GBP',
     style: STYLES.uk,
     period: ['Your statement', range('2023-06-03', '2023-07-02', 'en-GB', 'ordinal', ' to ')],
-    words: { heading: 'Everyday Current Account', account: ['Sort code and account number', '20-45-77 41239087'], opening: 'Opening / balance', closing: 'Closing / balance', moneyIn: 'Money / in', moneyOut: 'Money / out' },
+    words: {
+      heading: 'Everyday Current Account',
+      account: ['Sort code and account number', '20-45-77 41239087'],
+      opening: 'Opening / balance',
+      closing: 'Closing / balance',
+      moneyIn: 'Money / in',
+      moneyOut: 'Money / out',
+    },
     scan: 'jpeg',
   },
   {
@@ -248,7 +281,13 @@ const SPECS: Spec[] = [
     currency: 'GBP',
     style: STYLES.ukCrDr,
     period: ['Statement date', range('2024-01-15', '2024-02-14', 'en-GB', 'long', ' to ')],
-    words: { heading: 'CURRENT ACCOUNT', opening: 'BALANCE / B/F', closing: 'BALANCE / C/F', moneyIn: 'TOTAL / CREDITS', moneyOut: 'TOTAL / DEBITS' },
+    words: {
+      heading: 'CURRENT ACCOUNT',
+      opening: 'BALANCE / B/F',
+      closing: 'BALANCE / C/F',
+      moneyIn: 'TOTAL / CREDITS',
+      moneyOut: 'TOTAL / DEBITS',
+    },
   },
   {
     name: 'uk-app-bank-footer',
@@ -264,7 +303,12 @@ const SPECS: Spec[] = [
     currency: 'GBP',
     style: STYLES.uk,
     period: ['Statement period', range('2024-03-01', '2024-03-31', 'en-GB', 'short', ' - ')],
-    words: { heading: 'Personal Account statement', account: ['Account number', '66120934'], opening: 'Balance at 1 Mar 2024', closing: 'Balance at 31 Mar 2024' },
+    words: {
+      heading: 'Personal Account statement',
+      account: ['Account number', '66120934'],
+      opening: 'Balance at 1 Mar 2024',
+      closing: 'Balance at 31 Mar 2024',
+    },
     // "Personal Account" names no kind.
     without: ['kind'],
   },
@@ -282,7 +326,12 @@ const SPECS: Spec[] = [
     currency: 'GBP',
     style: STYLES.uk,
     period: ['Statement period', range('2024-04-18', '2024-05-17', 'en-GB', 'long', ' - ')],
-    words: { account: ['Card number', '5412 **** **** 3377'], heading: 'Mastercard statement', opening: 'Previous / balance', closing: 'Statement / balance' },
+    words: {
+      account: ['Card number', '5412 **** **** 3377'],
+      heading: 'Mastercard statement',
+      opening: 'Previous / balance',
+      closing: 'Statement / balance',
+    },
   },
   {
     name: 'uk-savings-html',
@@ -334,7 +383,12 @@ const SPECS: Spec[] = [
     currency: 'AUD',
     style: STYLES.auCrDr,
     period: ['Statement period', range('2023-07-01', '2023-12-31', 'en-AU', 'long', ' to ')],
-    words: { heading: 'Home Loan Statement', account: ['Loan account', '0621 5566 9087'], opening: 'Opening balance', closing: 'Closing balance' },
+    words: {
+      heading: 'Home Loan Statement',
+      account: ['Loan account', '0621 5566 9087'],
+      opening: 'Opening balance',
+      closing: 'Closing balance',
+    },
     transactions: 6,
   },
   {
@@ -368,7 +422,12 @@ const SPECS: Spec[] = [
     currency: 'AUD',
     style: { ...STYLES.au, symbol: 'A$' },
     period: ['Statement period', range('2024-02-20', '2024-03-19', 'en-AU', 'numeric', ' - ')],
-    words: { account: ['Card number', '4622 xxxx xxxx 8120'], heading: 'Credit Card Statement', opening: 'Opening balance', closing: 'Closing balance' },
+    words: {
+      account: ['Card number', '4622 xxxx xxxx 8120'],
+      heading: 'Credit Card Statement',
+      opening: 'Opening balance',
+      closing: 'Closing balance',
+    },
   },
   {
     name: 'sg-card-amount-heading',
@@ -408,7 +467,13 @@ const SPECS: Spec[] = [
     currency: 'SGD',
     style: STYLES.sgCode,
     period: ['Statement period', range('2024-05-01', '2024-05-31', 'en-SG', 'short', ' to ')],
-    words: { heading: 'SAVINGS ACCOUNT SUMMARY', opening: 'Balance / B/F', closing: 'Balance / C/F', moneyIn: 'Deposits / (SGD)', moneyOut: 'Withdrawals / (SGD)' },
+    words: {
+      heading: 'SAVINGS ACCOUNT SUMMARY',
+      opening: 'Balance / B/F',
+      closing: 'Balance / C/F',
+      moneyIn: 'Deposits / (SGD)',
+      moneyOut: 'Withdrawals / (SGD)',
+    },
   },
   // Germany: dd.mm.yyyy, 1.234,56, trailing minus, IBANs.
   {
@@ -442,7 +507,13 @@ const SPECS: Spec[] = [
     currency: 'EUR',
     style: STYLES.deEuro,
     period: ['Abrechnungszeitraum', range('2024-03-01', '2024-03-31', 'de-DE', 'numeric', ' bis ')],
-    words: { heading: 'Kontoauszug Girokonto', opening: 'Alter / Kontostand', closing: 'Neuer / Kontostand', moneyIn: 'Summe / Haben', moneyOut: 'Summe / Soll' },
+    words: {
+      heading: 'Kontoauszug Girokonto',
+      opening: 'Alter / Kontostand',
+      closing: 'Neuer / Kontostand',
+      moneyIn: 'Summe / Haben',
+      moneyOut: 'Summe / Soll',
+    },
   },
   {
     name: 'de-tagesgeld-am',
@@ -549,7 +620,13 @@ const SPECS: Spec[] = [
     currency: 'EUR',
     style: STYLES.fr,
     period: ['Période', range('2024-01-01', '2024-06-30', 'fr-FR', 'numeric', ' - ')],
-    words: { heading: 'Livret A', opening: 'Solde / précédent', closing: 'Solde / au 30/06/2024', moneyIn: 'Total / crédits', moneyOut: 'Total / débits' },
+    words: {
+      heading: 'Livret A',
+      opening: 'Solde / précédent',
+      closing: 'Solde / au 30/06/2024',
+      moneyIn: 'Total / crédits',
+      moneyOut: 'Total / débits',
+    },
     transactions: 4,
   },
   {
@@ -567,7 +644,12 @@ const SPECS: Spec[] = [
     currency: 'EUR',
     style: STYLES.fr,
     period: ['Relevé', `du ${printedDate('2024-03-01', 'fr-FR', 'numeric')} au ${printedDate('2024-03-31', 'fr-FR', 'numeric')}`],
-    words: { account: ['Carte n°', '4970 XXXX XXXX 2231'], heading: 'Relevé de carte', opening: 'Solde / précédent', closing: 'Total / à débiter' },
+    words: {
+      account: ['Carte n°', '4970 XXXX XXXX 2231'],
+      heading: 'Relevé de carte',
+      opening: 'Solde / précédent',
+      closing: 'Total / à débiter',
+    },
   },
   {
     name: 'fr-compte-html',
@@ -618,7 +700,13 @@ const SPECS: Spec[] = [
     currency: 'EUR',
     style: STYLES.es,
     period: ['Periodo', range('2024-07-01', '2024-09-30', 'es-ES', 'numeric', ' - ')],
-    words: { heading: 'Cuenta de ahorro', opening: 'Saldo / inicial', closing: 'Saldo / final', moneyIn: 'Total / abonos', moneyOut: 'Total / cargos' },
+    words: {
+      heading: 'Cuenta de ahorro',
+      opening: 'Saldo / inicial',
+      closing: 'Saldo / final',
+      moneyIn: 'Total / abonos',
+      moneyOut: 'Total / cargos',
+    },
     transactions: 5,
   },
   {
@@ -634,8 +722,16 @@ const SPECS: Spec[] = [
     opening: 52_000,
     currency: 'EUR',
     style: STYLES.es,
-    period: ['Periodo de liquidación', `del ${printedDate('2024-08-01', 'es-ES', 'numeric')} al ${printedDate('2024-08-31', 'es-ES', 'numeric')}`],
-    words: { account: ['Tarjeta terminada en', '7719'], heading: 'Extracto de tarjeta de crédito', opening: 'Saldo / anterior', closing: 'Saldo / pendiente' },
+    period: [
+      'Periodo de liquidación',
+      `del ${printedDate('2024-08-01', 'es-ES', 'numeric')} al ${printedDate('2024-08-31', 'es-ES', 'numeric')}`,
+    ],
+    words: {
+      account: ['Tarjeta terminada en', '7719'],
+      heading: 'Extracto de tarjeta de crédito',
+      opening: 'Saldo / anterior',
+      closing: 'Saldo / pendiente',
+    },
   },
   {
     name: 'es-cuenta-html',
@@ -705,7 +801,12 @@ const SPECS: Spec[] = [
     currency: 'EUR',
     style: STYLES.nl,
     period: ['Periode', range('2024-06-10', '2024-07-09', 'nl-NL', 'numeric', ' t/m ')],
-    words: { account: ['Kaartnummer', '5100 **** **** 9088'], heading: 'Creditcard overzicht', opening: 'Vorig / saldo', closing: 'Nieuw / saldo' },
+    words: {
+      account: ['Kaartnummer', '5100 **** **** 9088'],
+      heading: 'Creditcard overzicht',
+      opening: 'Vorig / saldo',
+      closing: 'Nieuw / saldo',
+    },
   },
 ];
 

@@ -26,7 +26,8 @@ const main = async () => {
       },
     };
     const head = await source.read(0, Math.min(size, PROPOSAL_READ.headBytes));
-    const text: DocumentText | undefined = mime === 'application/pdf' ? await pdfFirstPagesText(pdfjs as never, source, { enough: textSaysEnough }) : undefined;
+    const text: DocumentText | undefined =
+      mime === 'application/pdf' ? await pdfFirstPagesText(pdfjs as never, source, { enough: textSaysEnough }) : undefined;
     const proposal = proposeFiling({ fileName: path.basename(file), mime, size, head, ...(text ? { text } : {}) });
     const content = await readContentText(source, mime);
     fs.closeSync(handle);

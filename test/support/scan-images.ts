@@ -26,7 +26,8 @@ const STANDARD_FONTS = `${path.join(path.dirname(require.resolve('pdfjs-dist/pac
 /** A page of a PDF drawn at `dpi`, white behind. */
 export const renderPdfPage = async (pdf: Uint8Array, pageNumber = 1, dpi = 150): Promise<Canvas> => {
   const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
-  const document = await pdfjs.getDocument({ data: new Uint8Array(pdf), standardFontDataUrl: STANDARD_FONTS, isEvalSupported: false }).promise;
+  const document = await pdfjs.getDocument({ data: new Uint8Array(pdf), standardFontDataUrl: STANDARD_FONTS, isEvalSupported: false })
+    .promise;
   try {
     const page = await document.getPage(pageNumber);
     const viewport = page.getViewport({ scale: dpi / 72 });
@@ -84,7 +85,12 @@ export const scanImage = (canvas: Canvas, format: 'jpeg' | 'png', quality = 70):
 /** An image-only PDF, one JPEG per page filling an A4 page, as a scanner's "scan to PDF" writes it. */
 export const imageOnlyPdf = (jpegs: Buffer[], title: string): Promise<Buffer> =>
   new Promise((resolve, reject) => {
-    const document = new PDFDocument({ size: 'A4', margin: 0, autoFirstPage: false, info: { Title: title, CreationDate: new Date('2025-01-01T00:00:00Z') } });
+    const document = new PDFDocument({
+      size: 'A4',
+      margin: 0,
+      autoFirstPage: false,
+      info: { Title: title, CreationDate: new Date('2025-01-01T00:00:00Z') },
+    });
     const chunks: Buffer[] = [];
     document.on('data', (chunk: Buffer) => chunks.push(chunk));
     document.on('end', () => resolve(Buffer.concat(chunks)));
