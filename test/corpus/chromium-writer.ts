@@ -1,4 +1,5 @@
 import { chromium } from 'playwright-core';
+import { CHROMIUM_FLAGS } from '../e2e/support/chromium';
 import type { Block, CorpusDocument } from './blocks';
 
 /**
@@ -77,14 +78,7 @@ const undated = (pdf: Buffer) =>
 export const chromiumStatements = async (documents: CorpusDocument[]): Promise<Buffer[]> => {
   const browser = await chromium.launch({
     executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
+    args: CHROMIUM_FLAGS,
   });
   try {
     const page = await browser.newPage();

@@ -84,6 +84,24 @@ const runningTable = ({ model, style, words }: LayoutInput, plainStyle: MoneySty
 /** The same figures without a currency sign, as tables print them. */
 const plain = (style: MoneyStyle): MoneyStyle => ({ ...style, sign: 'none', negative: 'minus' });
 
+/** The facts as label and value pairs (the balances last), then the transactions with both balances as rows. */
+const factsAndTable = (input: LayoutInput, title: string, facts: [string, string][], columns: 1 | 2): CorpusDocument => {
+  const { model, style, words } = input;
+  return {
+    title,
+    blocks: [
+      ...top(input),
+      {
+        type: 'pairs',
+        pairs: [...facts, [oneLine(words.opening), amount(model.opening, style)], [oneLine(words.closing), amount(model.closing, style)]],
+        columns,
+      },
+      runningTable(input, plain(style), true),
+      ...bottom(input),
+    ],
+  };
+};
+
 export type LayoutName = keyof typeof LAYOUTS;
 
 export const LAYOUTS = {
@@ -107,27 +125,7 @@ export const LAYOUTS = {
     };
   },
   /** Label and value pairs in two columns, the balances among them; a running-balance table below. */
-  'label-pairs': (input: LayoutInput): CorpusDocument => {
-    const { model, style, words } = input;
-    return {
-      title: 'Statement',
-      blocks: [
-        ...top(input),
-        {
-          type: 'pairs',
-          pairs: [
-            words.period,
-            words.account,
-            [oneLine(words.opening), amount(model.opening, style)],
-            [oneLine(words.closing), amount(model.closing, style)],
-          ],
-          columns: 2,
-        },
-        runningTable(input, plain(style), true),
-        ...bottom(input),
-      ],
-    };
-  },
+  'label-pairs': (input: LayoutInput): CorpusDocument => factsAndTable(input, 'Statement', [input.words.period, input.words.account], 2),
   /** A US checking summary: a count of transactions between each label and its amount ("Ending Balance 21 $7,310.44"). */
   'count-summary': (input: LayoutInput): CorpusDocument => {
     const { model, style, words } = input;
@@ -190,27 +188,7 @@ export const LAYOUTS = {
     };
   },
   /** A home loan: the balance owed at the period's start and end, interest and repayments. */
-  loan: (input: LayoutInput): CorpusDocument => {
-    const { model, style, words } = input;
-    return {
-      title: 'Loan statement',
-      blocks: [
-        ...top(input),
-        {
-          type: 'pairs',
-          pairs: [
-            words.account,
-            words.period,
-            [oneLine(words.opening), amount(model.opening, style)],
-            [oneLine(words.closing), amount(model.closing, style)],
-          ],
-          columns: 1,
-        },
-        runningTable(input, plain(style), true),
-        ...bottom(input),
-      ],
-    };
-  },
+  loan: (input: LayoutInput): CorpusDocument => factsAndTable(input, 'Loan statement', [input.words.account, input.words.period], 1),
   /** A brokerage summary: beginning and ending value, changes between them, no transactions table. */
   brokerage: (input: LayoutInput): CorpusDocument => {
     const { model, style, words } = input;
