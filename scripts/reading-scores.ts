@@ -183,7 +183,7 @@ const show = (value: unknown) => (value === undefined ? '(not printed)' : JSON.s
 export const scoreReport = (scored: readonly Scored[]): string => {
   const counts = countsOf(scored);
   const row = (label: string, right: number, wrong: number, notRead: number) =>
-    `  ${label.padEnd(34)} ${String(right).padStart(5)} ${String(wrong).padStart(5)} ${String(notRead).padStart(8)}`;
+    `  ${label.padEnd(42)} ${String(right).padStart(5)} ${String(wrong).padStart(5)} ${String(notRead).padStart(8)}`;
   const printed = (field: TruthField) => scored.filter(({ truth }) => truth[field] !== undefined).length;
   const makes = [...new Set(scored.map(({ made }) => made))];
   const all = (filter: (entry: Scored) => boolean, outcome: Outcome) =>
@@ -204,7 +204,7 @@ export const scoreReport = (scored: readonly Scored[]): string => {
     'Per way of making (all fields):',
     ...makes.map((made) =>
       row(
-        `${made.slice(0, 28)} (${scored.filter((entry) => entry.made === made).length})`,
+        `${made} (${scored.filter((entry) => entry.made === made).length})`,
         all((entry) => entry.made === made, 'right'),
         all((entry) => entry.made === made, 'wrong'),
         all((entry) => entry.made === made, 'not read'),

@@ -14,7 +14,14 @@ export type Block =
   /** A summary table: column headings (a "/" breaks one over two lines), their figures in the row below. */
   | { type: 'summary'; headings: string[]; values: string[] }
   /** A transactions table (headings over rows), amounts right-aligned. */
-  | { type: 'table'; headings: string[]; rows: string[][]; numeric: number[] }
+  | {
+      type: 'table';
+      headings: string[];
+      rows: string[][];
+      numeric: number[];
+      /** Where a page ends inside the table: the row that carries its balance on, and the one that brings it to the next page. */
+      carry?: { forward: string; brought: string; balanceColumn: number };
+    }
   | { type: 'lines'; lines: string[] }
   /** Small print at the bottom of the page: a legal line, a web address. */
   | { type: 'footer'; lines: string[] };
@@ -22,6 +29,8 @@ export type Block =
 export interface CorpusDocument {
   title: string;
   blocks: Block[];
+  /** Each page's number as "Page 1 of 3", in the words given ("Page {page} of {pages}"). */
+  pageNumbers?: string;
 }
 
 /** The holder every statement is addressed to. */

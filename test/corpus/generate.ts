@@ -44,7 +44,10 @@ const main = async () => {
     const look = { degrees: (seed % 2 ? 1 : -1) * (0.4 + (seed % 5) * 0.2), blur: 0.5 + (seed % 3) * 0.2, seed: seed++ };
     const page = scanned(await renderPdfPage(pdf, 1, entry.scan === 'png' ? 110 : 150), look);
     const base = entry.file.replace(/\.pdf$/, '');
-    if (entry.scan === 'pdf') {
+    if (entry.scan === 'ocr-pdf') {
+      const under = await scanImage(page, 'jpeg', 55);
+      writeWithTruth(`${base}.scan-ocr.pdf`, await pdfkitStatement(entry.document, { under }), entry, 'scan, PDF with an OCR text layer');
+    } else if (entry.scan === 'pdf') {
       writeWithTruth(
         `${base}.scan.pdf`,
         await imageOnlyPdf([await scanImage(page, 'jpeg', 55)], `${base} scan`),

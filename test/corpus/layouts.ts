@@ -19,6 +19,10 @@ export interface Words {
   table: string[];
   /** The statement's heading, which may name its kind ("SAVINGS SUMMARY"). */
   heading?: string;
+  /** A long statement's rows where a page ends and the next begins ("Balance carried forward", "Balance brought forward"). */
+  carry?: { forward: string; brought: string };
+  /** Page numbers in the statement's words: "Page {page} of {pages}". */
+  pages?: string;
   /** Card statements: credit limit, minimum payment, due date labels. */
   card?: { limit: string; minimum: string; due: string; amount: string };
 }
@@ -78,7 +82,13 @@ const runningTable = ({ model, style, words }: LayoutInput, plainStyle: MoneySty
     }),
     ...(balanceRows ? [[rowDate(model.to, model.locale), oneLine(words.closing), '', '', amount(model.closing, style)]] : []),
   ];
-  return { type: 'table', headings: words.table, rows, numeric: [2, 3, 4] };
+  return {
+    type: 'table',
+    headings: words.table,
+    rows,
+    numeric: [2, 3, 4],
+    ...(words.carry ? { carry: { ...words.carry, balanceColumn: 4 } } : {}),
+  };
 };
 
 /** The same figures without a currency sign, as tables print them. */
@@ -89,6 +99,7 @@ const factsAndTable = (input: LayoutInput, title: string, facts: [string, string
   const { model, style, words } = input;
   return {
     title,
+    ...(words.pages ? { pageNumbers: words.pages } : {}),
     blocks: [
       ...top(input),
       {
@@ -111,6 +122,7 @@ export const LAYOUTS = {
     const { in: moneyIn, out } = flows(model);
     return {
       title: 'Statement',
+      ...(words.pages ? { pageNumbers: words.pages } : {}),
       blocks: [
         ...top(input),
         { type: 'pairs', pairs: [words.period, words.account], columns: 1 },

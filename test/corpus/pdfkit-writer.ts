@@ -107,14 +107,22 @@ const write = (document: PDFKit.PDFDocument, block: Block, form: boolean, fieldN
       row(block.headings, top);
       document.font('Helvetica').fontSize(9);
       let y = top + 15;
-      for (const cells of block.rows) {
-        if (y > 760) {
+      block.rows.forEach((cells, index) => {
+        if (y > 740) {
+          const carried = block.rows[index - 1][block.carry?.balanceColumn ?? 0];
+          const carry = (label: string) =>
+            block.headings.map((_, column) => (column === 1 ? label : column === block.carry?.balanceColumn ? carried : ''));
+          if (block.carry) row(carry(block.carry.forward), y);
           document.addPage();
           y = 50;
+          if (block.carry) {
+            row(carry(block.carry.brought), y);
+            y += 13;
+          }
         }
         row(cells, y);
         y += 13;
-      }
+      });
       document.y = y + 14;
       return;
     }
@@ -131,14 +139,26 @@ const write = (document: PDFKit.PDFDocument, block: Block, form: boolean, fieldN
   }
 };
 
-export const pdfkitStatement = async (corpusDocument: CorpusDocument, options: { form?: boolean } = {}): Promise<Buffer> => {
+/**
+ * `form`: the pairs' values in form fields. `under`: a scan of the first page drawn beneath
+ * text set invisible (rendering mode 3), as a scanner's OCR writes its text layer.
+ */
+export const pdfkitStatement = async (
+  corpusDocument: CorpusDocument,
+  options: { form?: boolean; under?: Buffer } = {},
+): Promise<Buffer> => {
   const document = new PDFDocument({
     size: 'A4',
+    bufferPages: true,
     margins: { top: 40, left: LEFT, right: 50, bottom: 20 },
     info: { Title: corpusDocument.title, Producer: 'Statement Vault corpus', Creator: 'Statement Vault corpus', CreationDate: WRITTEN },
   });
   const done = collect(document);
   document.font('Helvetica');
+  if (options.under) {
+    document.image(options.under, 0, 0, { width: document.page.width, height: document.page.height });
+    document.addContent('3 Tr');
+  }
   if (options.form) document.initForm();
   let field = 0;
   const fieldNumber = () => `field${++field}`;
@@ -147,6 +167,13 @@ export const pdfkitStatement = async (corpusDocument: CorpusDocument, options: {
   for (const block of corpusDocument.blocks.filter((candidate) => candidate.type !== 'footer'))
     write(document, block, options.form === true, fieldNumber);
   for (const block of footers) write(document, block, false, fieldNumber);
+  const { count } = document.bufferedPageRange();
+  if (corpusDocument.pageNumbers)
+    for (let page = 0; page < count; page++) {
+      document.switchToPage(page);
+      const words = corpusDocument.pageNumbers.replace('{page}', String(page + 1)).replace('{pages}', String(count));
+      document.font('Helvetica').fontSize(8).text(words, LEFT, 24, { width: WIDTH, align: 'right', lineBreak: false });
+    }
   document.end();
   return done;
 };

@@ -11,7 +11,8 @@ import type { CorpusDocument } from './blocks';
  * layout, never a date (a file name's date is no statement's).
  */
 export type Writer = 'pdfkit' | 'chromium' | 'form';
-export type ScanAs = 'jpeg' | 'png' | 'pdf';
+/** A scan saved as a JPEG, a PNG, an image-only PDF, or a PDF with the scanner's OCR text laid invisibly over the image. */
+export type ScanAs = 'jpeg' | 'png' | 'pdf' | 'ocr-pdf';
 
 interface Spec {
   name: string;
@@ -117,6 +118,7 @@ const SPECS: Spec[] = [
       moneyOut: 'Withdrawals / & debits',
     },
     transactions: 6,
+    scan: 'ocr-pdf',
   },
   {
     name: 'us-checking-overdrawn',
@@ -806,6 +808,74 @@ const SPECS: Spec[] = [
       heading: 'Creditcard overzicht',
       opening: 'Vorig / saldo',
       closing: 'Nieuw / saldo',
+    },
+  },
+  // Long statements: a balance carried from page to page, pages numbered.
+  {
+    name: 'uk-current-multi-page',
+    layout: 'label-pairs',
+    locale: 'en-GB',
+    kind: 'current',
+    bank: 'Marsh Bank',
+    at: { letterhead: ['Marsh Bank', 'Lincoln LN1 1AA'], footer: ['Marsh Bank plc. Registered office: Lincoln.'] },
+    account: '60-02-11 55321890',
+    from: '2024-09-01',
+    to: '2024-09-30',
+    opening: 402_318,
+    currency: 'GBP',
+    style: STYLES.uk,
+    period: ['Statement period', range('2024-09-01', '2024-09-30', 'en-GB', 'long', ' to ')],
+    words: {
+      heading: 'Current Account',
+      opening: 'Balance brought forward',
+      closing: 'Balance carried forward',
+      carry: { forward: 'Balance carried forward', brought: 'Balance brought forward' },
+      pages: 'Page {page} of {pages}',
+    },
+    transactions: 80,
+  },
+  {
+    name: 'de-girokonto-multi-page',
+    layout: 'summary-table',
+    locale: 'de-DE',
+    kind: 'current',
+    bank: 'Weserbank',
+    at: { letterhead: ['Weserbank AG', 'Domshof 1, 28195 Bremen'] },
+    account: 'DE27 2905 0101 0012 3456 78',
+    from: '2024-11-01',
+    to: '2024-11-30',
+    opening: 215_090,
+    currency: 'EUR',
+    style: STYLES.deEuro,
+    period: ['Abrechnungszeitraum', range('2024-11-01', '2024-11-30', 'de-DE', 'numeric', ' bis ')],
+    words: {
+      heading: 'Kontoauszug Girokonto',
+      opening: 'Kontostand / am 31.10.2024',
+      closing: 'Kontostand / am 30.11.2024',
+      carry: { forward: 'Übertrag auf Blatt', brought: 'Übertrag von Blatt' },
+      pages: 'Blatt {page} von {pages}',
+    },
+    transactions: 75,
+  },
+  {
+    name: 'uk-card-outstanding',
+    layout: 'card',
+    locale: 'en-GB',
+    kind: 'card',
+    bank: 'Heron Bank',
+    at: { letterhead: ['Heron Bank', 'Card Services, Leeds LS1 4AP'], footer: ['Heron Bank Limited. www.heronbank.example'] },
+    account: '4929 **** **** 0412',
+    from: '2024-10-09',
+    to: '2024-11-08',
+    opening: 61_244,
+    currency: 'GBP',
+    style: STYLES.uk,
+    period: ['Statement period', range('2024-10-09', '2024-11-08', 'en-GB', 'ordinal', ' to ')],
+    words: {
+      account: ['Card number', '4929 **** **** 0412'],
+      heading: 'Credit Card Statement',
+      opening: "Last month's / balance",
+      closing: 'Total outstanding / balance',
     },
   },
 ];
