@@ -186,7 +186,8 @@ export const LAYOUTS = {
             amount(model.opening, style),
             amount(model.closing, style),
             money(minimum, style),
-            printedDate(model.to, model.locale, 'short'),
+            // Payment falls due some weeks after the statement's last day.
+            printedDate(new Date(Date.parse(`${model.to}T00:00:00Z`) + 25 * 86_400_000).toISOString().slice(0, 10), model.locale, 'short'),
           ],
         },
         {

@@ -43,6 +43,8 @@ export interface CorpusEntry {
   writer: Writer;
   document: CorpusDocument;
   truth: Truth;
+  /** How its amounts are printed. */
+  style: MoneyStyle;
   /** A scan of its first page is also in the corpus, as an image or an image-only PDF. */
   scan?: ScanAs;
 }
@@ -913,6 +915,7 @@ export const CORPUS: CorpusEntry[] = SPECS.map((spec, index) => {
     writer: spec.writer ?? 'pdfkit',
     document: { ...document, title: `${spec.bank} ${document.title}` },
     truth: truthOf(model, spec.without ?? []),
+    style: spec.style,
     ...(spec.scan ? { scan: spec.scan } : {}),
   };
 });
