@@ -243,6 +243,26 @@ const SPECS: Spec[] = [
     period: ['Statement period', range('2024-05-05', '2024-06-04', 'en-US', 'numeric', ' - ')],
     words: { account: ['Card number', 'XXXX XXXX XXXX 6604'], opening: 'Previous balance', closing: 'New balance' },
   },
+  {
+    name: 'us-checking-parentheses',
+    layout: 'label-pairs',
+    locale: 'en-US',
+    kind: 'current',
+    bank: 'Mesa Verde Bank',
+    at: {
+      letterhead: ['Mesa Verde Bank', 'Albuquerque, NM 87102'],
+      footer: ['Mesa Verde Bank, N.A. | www.mesaverdebank.example | Member FDIC'],
+    },
+    account: 'XXXX-XXXX-5077',
+    from: '2024-04-05',
+    to: '2024-05-04',
+    opening: -520_012,
+    currency: 'USD',
+    style: STYLES.usParentheses,
+    period: ['Statement period', range('2024-04-05', '2024-05-04', 'en-US', 'numeric', ' - ')],
+    words: { heading: 'Checking Account Statement', opening: 'Beginning balance', closing: 'Ending balance' },
+    transactions: 12,
+  },
   // United Kingdom: day-first dates, "£", two-line summary headings, b/f and c/f, CR and DR.
   {
     name: 'uk-current-two-line-summary',
