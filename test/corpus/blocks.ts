@@ -12,7 +12,13 @@ export type Block =
   /** Label and value pairs, in one column or two side by side. */
   | { type: 'pairs'; pairs: [string, string][]; columns: 1 | 2 }
   /** A summary table: column headings (a "/" breaks one over two lines), their figures in the row below. */
-  | { type: 'summary'; headings: string[]; values: string[] }
+  | {
+      type: 'summary';
+      headings: string[];
+      values: string[];
+      /** Each figure set as two runs, its decimals apart ("£82." and "40"), which pdf.js gives back as "£82. 40". */
+      split?: boolean;
+    }
   /** A transactions table (headings over rows), amounts right-aligned. */
   | {
       type: 'table';

@@ -23,6 +23,8 @@ export interface Words {
   carry?: { forward: string; brought: string };
   /** Page numbers in the statement's words: "Page {page} of {pages}". */
   pages?: string;
+  /** The summary's figures set as two runs each (see the summary block). */
+  splitFigures?: boolean;
   /** Card statements: credit limit, minimum payment, due date labels. */
   card?: { limit: string; minimum: string; due: string; amount: string };
 }
@@ -128,6 +130,7 @@ export const LAYOUTS = {
         { type: 'pairs', pairs: [words.period, words.account], columns: 1 },
         {
           type: 'summary',
+          ...(words.splitFigures ? { split: true } : {}),
           headings: [words.opening, words.moneyIn, words.moneyOut, words.closing],
           values: [amount(model.opening, style), money(moneyIn, style), money(out, style), amount(model.closing, style)],
         },
@@ -180,6 +183,7 @@ export const LAYOUTS = {
         { type: 'pairs', pairs: [words.account, words.period], columns: 1 },
         {
           type: 'summary',
+          ...(words.splitFigures ? { split: true } : {}),
           headings: [card.limit, words.opening, words.closing, card.minimum, card.due],
           values: [
             money(1_000_000, style),

@@ -86,9 +86,18 @@ const write = (document: PDFKit.PDFDocument, block: Block, form: boolean, fieldN
           );
       });
       document.font('Helvetica').fontSize(10);
-      block.values.forEach((value, index) =>
-        document.text(value, LEFT + index * width, top + 28, { width: width - 6, align: 'right', lineBreak: false }),
-      );
+      block.values.forEach((value, index) => {
+        const end = LEFT + (index + 1) * width - 6;
+        const cut = Math.max(value.lastIndexOf('.'), value.lastIndexOf(',')) + 1;
+        if (!block.split || cut === 0) {
+          document.text(value, LEFT + index * width, top + 28, { width: width - 6, align: 'right', lineBreak: false });
+          return;
+        }
+        const [head, tail] = [value.slice(0, cut), value.slice(cut)];
+        const tailWidth = document.widthOfString(tail);
+        document.text(head, end - tailWidth - 2.5 - document.widthOfString(head), top + 28, { lineBreak: false });
+        document.text(tail, end - tailWidth, top + 28, { lineBreak: false });
+      });
       document.y = top + 54;
       return;
     }

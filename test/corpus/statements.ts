@@ -351,6 +351,7 @@ const SPECS: Spec[] = [
     style: STYLES.uk,
     period: ['Statement period', range('2024-04-18', '2024-05-17', 'en-GB', 'long', ' - ')],
     words: {
+      splitFigures: true,
       account: ['Card number', '5412 **** **** 3377'],
       heading: 'Mastercard statement',
       opening: 'Previous / balance',
@@ -725,6 +726,7 @@ const SPECS: Spec[] = [
     style: STYLES.es,
     period: ['Periodo', range('2024-07-01', '2024-09-30', 'es-ES', 'numeric', ' - ')],
     words: {
+      splitFigures: true,
       heading: 'Cuenta de ahorro',
       opening: 'Saldo / inicial',
       closing: 'Saldo / final',
