@@ -170,9 +170,9 @@ const MARKS: Record<Outcome, string> = { right: 'right', wrong: 'WRONG', 'not re
 /** One row per file: each field's outcome, for finding which layouts a reader misses. */
 export const fileReport = (scored: readonly Scored[]): string =>
   [
-    `  ${'file'.padEnd(44)} ${TRUTH_FIELDS.map((field) => field.padEnd(8)).join(' ')}`,
+    `  ${'file'.padEnd(52)} ${TRUTH_FIELDS.map((field) => field.padEnd(8)).join(' ')}`,
     ...scored.map(
-      ({ file, outcomes }) => `  ${file.padEnd(44)} ${TRUTH_FIELDS.map((field) => MARKS[outcomes[field]].padEnd(8)).join(' ')}`,
+      ({ file, outcomes }) => `  ${file.padEnd(52)} ${TRUTH_FIELDS.map((field) => MARKS[outcomes[field]].padEnd(8)).join(' ')}`,
     ),
     '',
   ].join('\n');

@@ -57,7 +57,7 @@ test.each(CORPUS.map((entry) => [entry.file, entry] as const))(
     if (entry.scan) {
       const scan = fs
         .readdirSync(FOLDER)
-        .find((name) => name.startsWith(`${file.replace(/\.pdf$/, '')}.scan`) && name.endsWith('.truth.json'))!;
+        .find((name) => name.startsWith(`${file.replace(/\.pdf$/, '')}.`) && /\.scan[^.]*\.truth\.json$/.test(name))!;
       const { made: scanMade, ...scanTruth } = JSON.parse(fs.readFileSync(path.join(FOLDER, scan), 'utf8')) as Record<string, unknown>;
       expect(scanTruth).toEqual(entry.truth);
       expect(scanMade).toMatch(/^scan/);

@@ -43,7 +43,7 @@ const main = async () => {
     if (!entry.scan) continue;
     const look = { degrees: (seed % 2 ? 1 : -1) * (0.4 + (seed % 5) * 0.2), blur: 0.5 + (seed % 3) * 0.2, seed: seed++ };
     const page = scanned(await renderPdfPage(pdf, 1, entry.scan === 'png' ? 110 : 150), look);
-    const base = entry.file.replace(/\.pdf$/, '');
+    const base = `${entry.file.replace(/\.pdf$/, '')}${entry.scanStamp ? `.IMG_${entry.scanStamp}` : ''}`;
     if (entry.scan === 'ocr-pdf') {
       const under = await scanImage(page, 'jpeg', 55);
       writeWithTruth(`${base}.scan-ocr.pdf`, await pdfkitStatement(entry.document, { under }), entry, 'scan, PDF with an OCR text layer');

@@ -34,6 +34,8 @@ interface Spec {
   words?: Partial<Words>;
   without?: TruthField[];
   scan?: ScanAs;
+  /** The scan's name carries a phone's photo stamp ("IMG_20250614_093211"), a day that is not the statement's. */
+  scanStamp?: string;
   transactions?: number;
 }
 
@@ -45,6 +47,7 @@ export interface CorpusEntry {
   truth: Truth;
   /** How its amounts are printed. */
   style: MoneyStyle;
+  scanStamp?: string;
   /** A scan of its first page is also in the corpus, as an image or an image-only PDF. */
   scan?: ScanAs;
 }
@@ -160,6 +163,7 @@ const SPECS: Spec[] = [
       card: { limit: 'TOTAL CREDIT / LIMIT', minimum: 'MINIMUM / PAYMENT DUE', due: 'PAYMENT / DUE DATE', amount: 'Amount' },
     },
     scan: 'jpeg',
+    scanStamp: '20250614_093211',
   },
   {
     name: 'us-brokerage-values',
@@ -939,5 +943,6 @@ export const CORPUS: CorpusEntry[] = SPECS.map((spec, index) => {
     truth: truthOf(model, spec.without ?? []),
     style: spec.style,
     ...(spec.scan ? { scan: spec.scan } : {}),
+    ...(spec.scanStamp ? { scanStamp: spec.scanStamp } : {}),
   };
 });
