@@ -5,6 +5,7 @@ import {
   apiUrl,
   isErrorBody,
   profileImagePrefix,
+  routeBody,
   statementPrefix,
   type RouteSpec,
 } from '../../../contract';
@@ -21,9 +22,10 @@ import { nastyString, rawBody } from '../../support/arbitraries';
  * (local API Gateway, authorizer, real handler, SDK, S3 and DynamoDB emulators). No answer
  * is 5xx, every 4xx is in the one error shape, no signed key leaves the caller's prefix, and
  * the stack's logs (handlers at INFO) carry no token and no presigned URL. HTTP_FUZZ_RUNS
- * sets the cases per endpoint (1,000 in `npm run test:long`); the endpoints of a file run
- * concurrently. The routes are fuzzed in two files (fuzz-http.test.ts and
- * fuzz-http-files.test.ts) so the long run's two workers share them.
+ * sets the cases per route (1,000 in `npm run test:long`; the routes that read no part of a
+ * case share theirs, `casesFor`); the routes of a file run concurrently. The routes are
+ * fuzzed in two files (fuzz-http.test.ts and fuzz-http-files.test.ts) so the long run's two
+ * workers share them.
  */
 export const RUNS = Number(process.env.HTTP_FUZZ_RUNS ?? 60);
 
@@ -70,11 +72,32 @@ export const send = async (
   return { status: response.status, body: text ? JSON.parse(text) : undefined };
 };
 
+/**
+ * Whether a case's body or path reaches the route's own code: its handler parses a body only
+ * where the route has a body schema, and path parameters only where its resource has them
+ * (the only query the cases vary, `uploadId`, is read by routes with a path parameter).
+ */
+const readsCases = ([, route]: readonly [FuzzedApi, RouteSpec]): boolean =>
+  routeBody(route) !== undefined || /\{\w+\}/.test(route.resource);
+
+/**
+ * How many cases a route gets. A route whose code reads no part of a case (no body schema, no
+ * path parameter) sees in each case only what every such route of its API sees: one handler
+ * behind one gateway, given a body it never parses and a query it never reads. Those routes of
+ * an API share RUNS cases between them, a share each, rather than RUNS each of one shape; every
+ * other route gets RUNS of its own.
+ */
+export const casesFor = (entry: readonly [FuzzedApi, RouteSpec]): number => {
+  if (readsCases(entry)) return RUNS;
+  const sharing = PERSON_ROUTES.filter((other) => other[0] === entry[0] && !readsCases(other)).length;
+  return Math.ceil(RUNS / sharing);
+};
+
 /** Each route over any body and path: no 5xx, the one error shape, and only the caller's keys. */
 export const fuzzEveryRoute = (setup: { stack: StackProcess; user: TestUser }, routes: (readonly [FuzzedApi, RouteSpec])[]) =>
-  test.concurrent.each(routes)(
-    `%s %j: no 5xx, the one error shape, and only the caller's keys (${RUNS} cases)`,
-    async (api, route) => {
+  test.concurrent.each(routes.map((entry) => [...entry, casesFor(entry)] as const))(
+    `%s %j: no 5xx, the one error shape, and only the caller's keys (%i cases)`,
+    async (api, route, cases) => {
       const { stack, user } = setup;
       await fc.assert(
         fc.asyncProperty(fc.record({ body: rawBody, statementId: pathValue, uploadId: nastyString }), async (input) => {
@@ -88,7 +111,7 @@ export const fuzzEveryRoute = (setup: { stack: StackProcess; user: TestUser }, r
             expect(key.split('/')).not.toContain('..');
           }
         }),
-        { numRuns: RUNS },
+        { numRuns: cases },
       );
     },
     600_000,
