@@ -8,6 +8,7 @@ import {
   routeBody,
   statementPrefix,
   type RouteSpec,
+  type TypedRoute,
 } from '../../../contract';
 import { configureAmplify } from '../../local/support/amplify';
 import { rawGraphql } from '../../local/support/graphql';
@@ -72,25 +73,40 @@ export const send = async (
   return { status: response.status, body: text ? JSON.parse(text) : undefined };
 };
 
-/**
- * Whether a case's body or path reaches the route's own code: its handler parses a body only
- * where the route has a body schema, and path parameters only where its resource has them
- * (the only query the cases vary, `uploadId`, is read by routes with a path parameter).
- */
-const readsCases = ([, route]: readonly [FuzzedApi, RouteSpec]): boolean =>
-  routeBody(route) !== undefined || /\{\w+\}/.test(route.resource);
+type QueryOf<Route> = Route extends TypedRoute<RouteSpec['method'], string, unknown, unknown, infer Query> ? Query : never;
+type StatementRouteName = keyof typeof STATEMENT_ROUTES;
+/** The names of the statement routes whose query is the `uploadId` the cases vary. */
+type ReadsUploadId = {
+  [Name in StatementRouteName]: 'uploadId' extends QueryOf<(typeof STATEMENT_ROUTES)[Name]> ? Name : never;
+}[StatementRouteName];
+/** Those routes, every one: the type check fails while one is missing here, or one here reads no `uploadId`. */
+const READS_UPLOAD_ID: Record<ReadsUploadId, RouteSpec> = {
+  listParts: STATEMENT_ROUTES.listParts,
+  abortUpload: STATEMENT_ROUTES.abortUpload,
+};
 
 /**
- * How many cases a route gets. A route whose code reads no part of a case (no body schema, no
- * path parameter) sees in each case only what every such route of its API sees: one handler
- * behind one gateway, given a body it never parses and a query it never reads. Those routes of
- * an API share RUNS cases between them, a share each, rather than RUNS each of one shape; every
- * other route gets RUNS of its own.
+ * What of a case reaches a route's own code past the gateway, as a key that the routes of one
+ * API alike in it share; undefined when the route reads a body (each route's schema is its
+ * own) or the `uploadId` query. Any other route reads only its path parameters, each parsed by
+ * the one schema of its name (a statement id, a share id, a device id), and is handed a body it
+ * never parses and a query it never reads.
+ */
+const sharedShapeOf = ([api, route]: readonly [FuzzedApi, RouteSpec]): string | undefined =>
+  routeBody(route) !== undefined || Object.values(READS_UPLOAD_ID).includes(route)
+    ? undefined
+    : `${api} ${(route.resource.match(/\{\w+\}/g) ?? []).join(' ')}`;
+
+/**
+ * How many cases a route gets. The routes of one API that read the same path parameters (or
+ * none) and nothing else see in each case what each of them sees: one handler behind one
+ * gateway, parsing the same parameters with the same schemas. They share RUNS cases, a share
+ * each, rather than RUNS each of one shape; a route that reads a body or a query gets RUNS.
  */
 export const casesFor = (entry: readonly [FuzzedApi, RouteSpec]): number => {
-  if (readsCases(entry)) return RUNS;
-  const sharing = PERSON_ROUTES.filter((other) => other[0] === entry[0] && !readsCases(other)).length;
-  return Math.ceil(RUNS / sharing);
+  const shape = sharedShapeOf(entry);
+  if (shape === undefined) return RUNS;
+  return Math.ceil(RUNS / PERSON_ROUTES.filter((other) => sharedShapeOf(other) === shape).length);
 };
 
 /** Each route over any body and path: no 5xx, the one error shape, and only the caller's keys. */
