@@ -1,0 +1,114 @@
+import PDFDocument from 'pdfkit';
+
+/**
+ * Statements written by PDFKit in the layouts real banks print their balances in: a
+ * summary table whose row of headings (some over two lines) pdf.js hands over before its
+ * row of figures, a figure pdf.js splits in two, a count between a label and its balance,
+ * and a fillable form whose values are form fields, not printed text.
+ */
+export interface LayoutPdf {
+  name: string;
+  write(document: PDFKit.PDFDocument): void;
+  expected: { from: string; to: string; opening?: number; closing?: number };
+}
+
+/** A line of text at a place, without PDFKit's line breaking. */
+const at = (document: PDFKit.PDFDocument, text: string, x: number, y: number, options: PDFKit.Mixins.TextOptions = {}) =>
+  document.text(text, x, y, { lineBreak: false, ...options });
+
+/** A table's headings (each a line or two) over its figures, right-aligned in columns. */
+const summaryTable = (document: PDFKit.PDFDocument, top: number, columns: { heading: string[]; figure: string }[]) => {
+  const width = 82;
+  columns.forEach((column, index) =>
+    column.heading.forEach((line, row) => at(document, line, 50 + index * (width + 4), top + row * 11, { width, align: 'right' })),
+  );
+  const below = top + Math.max(...columns.map((column) => column.heading.length)) * 11 + 6;
+  columns.forEach((column, index) => at(document, column.figure, 50 + index * (width + 4), below, { width, align: 'right' }));
+};
+
+export const LAYOUT_PDFS: LayoutPdf[] = [
+  {
+    name: 'card-summary-table.pdf',
+    write: (document) => {
+      document.fontSize(14);
+      at(document, 'Harbour Card Services', 50, 50);
+      document.fontSize(9);
+      at(document, 'Statement period 04/01/2024 - 05/03/2024', 50, 80);
+      at(document, 'Card ending in 4821', 50, 94);
+      summaryTable(document, 130, [
+        { heading: ['Previous', 'balance'], figure: '$2,145.67' },
+        { heading: ['Payments'], figure: '$500.00' },
+        { heading: ['Other', 'credits'], figure: '$12.30' },
+        { heading: ['Purchases'], figure: '$310.20' },
+        { heading: ['Fees', 'charged'], figure: '$7.50' },
+        { heading: ['New', 'balance'], figure: '$1,951.07' },
+      ]);
+      at(document, 'Minimum payment due $25.00', 50, 200);
+    },
+    expected: { from: '2024-04-01', to: '2024-05-03', opening: 2145.67, closing: 1951.07 },
+  },
+  {
+    name: 'uk-bf-cf.pdf',
+    write: (document) => {
+      document.fontSize(14);
+      at(document, 'Northgate Bank plc', 50, 50);
+      document.fontSize(9);
+      at(document, 'Statement 1 March 2024 to 31 March 2024', 50, 80);
+      summaryTable(document, 110, [
+        { heading: ['BALANCE', 'B/F'], figure: '£3,210.00' },
+        { heading: ['TOTAL', 'PAID OUT'], figure: '£1,000.00' },
+        { heading: ['TOTAL', 'PAID IN'], figure: '£90.00' },
+        { heading: ['BALANCE', 'C/F'], figure: '£2,300.00' },
+      ]);
+    },
+    expected: { from: '2024-03-01', to: '2024-03-31', opening: 3210, closing: 2300 },
+  },
+  {
+    name: 'split-and-count.pdf',
+    write: (document) => {
+      document.fontSize(14);
+      at(document, 'Lakeside Credit Union', 50, 50);
+      document.fontSize(10);
+      at(document, 'Statement period 03/01/2024 - 03/31/2024', 50, 80);
+      // pdf.js gives "£82." and "40" as two items when a figure is set in two runs.
+      at(document, 'Beginning Balance', 50, 110);
+      const whole = document.widthOfString('£82.');
+      at(document, '£82.', 300, 110);
+      at(document, '40', 300 + whole + 2.8, 110);
+      at(document, 'Deposits', 50, 126);
+      at(document, '3', 250, 126);
+      at(document, '£1,200.00', 300, 126);
+      at(document, 'Ending Balance', 50, 142);
+      at(document, '21', 250, 142);
+      at(document, '£7,310.44', 300, 142);
+    },
+    expected: { from: '2024-03-01', to: '2024-03-31', opening: 82.4, closing: 7310.44 },
+  },
+  {
+    name: 'fillable.pdf',
+    write: (document) => {
+      document.fontSize(14);
+      at(document, 'Example Savings Bank', 50, 50);
+      document.fontSize(10);
+      at(document, 'Statement period 01/06/2024 - 30/06/2024', 50, 80);
+      at(document, 'Opening balance', 50, 114);
+      at(document, 'Closing balance', 50, 140);
+      document.initForm();
+      document.formText('opening', 250, 110, 120, 18, { value: '1.204,55' });
+      document.formText('closing', 250, 136, 120, 18, { value: '980,10' });
+    },
+    expected: { from: '2024-06-01', to: '2024-06-30', opening: 1204.55, closing: 980.1 },
+  },
+];
+
+/** The PDF's bytes. */
+export const layoutPdf = (spec: LayoutPdf): Promise<Buffer> =>
+  new Promise((resolve, reject) => {
+    const document = new PDFDocument({ size: 'A4', margin: 50, info: { Title: spec.name } });
+    const chunks: Buffer[] = [];
+    document.on('data', (chunk: Buffer) => chunks.push(chunk));
+    document.on('end', () => resolve(Buffer.concat(chunks)));
+    document.on('error', reject);
+    spec.write(document);
+    document.end();
+  });
