@@ -16,6 +16,14 @@ export interface LayoutPdf {
 const at = (document: PDFKit.PDFDocument, text: string, x: number, y: number, options: PDFKit.Mixins.TextOptions = {}) =>
   document.text(text, x, y, { lineBreak: false, ...options });
 
+/** The bank's name in large type and the statement's period under it; the rest in `size`. */
+const letterhead = (document: PDFKit.PDFDocument, bank: string, period: string, size: number) => {
+  document.fontSize(14);
+  at(document, bank, 50, 50);
+  document.fontSize(size);
+  at(document, period, 50, 80);
+};
+
 /** A table's headings (each a line or two) over its figures, right-aligned in columns. */
 const summaryTable = (document: PDFKit.PDFDocument, top: number, columns: { heading: string[]; figure: string }[]) => {
   const width = 82;
@@ -30,10 +38,7 @@ export const LAYOUT_PDFS: LayoutPdf[] = [
   {
     name: 'card-summary-table.pdf',
     write: (document) => {
-      document.fontSize(14);
-      at(document, 'Harbour Card Services', 50, 50);
-      document.fontSize(9);
-      at(document, 'Statement period 04/01/2024 - 05/03/2024', 50, 80);
+      letterhead(document, 'Harbour Card Services', 'Statement period 04/01/2024 - 05/03/2024', 9);
       at(document, 'Card ending in 4821', 50, 94);
       summaryTable(document, 130, [
         { heading: ['Previous', 'balance'], figure: '$2,145.67' },
@@ -50,10 +55,7 @@ export const LAYOUT_PDFS: LayoutPdf[] = [
   {
     name: 'uk-bf-cf.pdf',
     write: (document) => {
-      document.fontSize(14);
-      at(document, 'Northgate Bank plc', 50, 50);
-      document.fontSize(9);
-      at(document, 'Statement 1 March 2024 to 31 March 2024', 50, 80);
+      letterhead(document, 'Northgate Bank plc', 'Statement 1 March 2024 to 31 March 2024', 9);
       summaryTable(document, 110, [
         { heading: ['BALANCE', 'B/F'], figure: '£3,210.00' },
         { heading: ['TOTAL', 'PAID OUT'], figure: '£1,000.00' },
@@ -66,10 +68,7 @@ export const LAYOUT_PDFS: LayoutPdf[] = [
   {
     name: 'split-and-count.pdf',
     write: (document) => {
-      document.fontSize(14);
-      at(document, 'Lakeside Credit Union', 50, 50);
-      document.fontSize(10);
-      at(document, 'Statement period 03/01/2024 - 03/31/2024', 50, 80);
+      letterhead(document, 'Lakeside Credit Union', 'Statement period 03/01/2024 - 03/31/2024', 10);
       // pdf.js gives "£82." and "40" as two items when a figure is set in two runs.
       at(document, 'Beginning Balance', 50, 110);
       const whole = document.widthOfString('£82.');
@@ -87,10 +86,7 @@ export const LAYOUT_PDFS: LayoutPdf[] = [
   {
     name: 'fillable.pdf',
     write: (document) => {
-      document.fontSize(14);
-      at(document, 'Example Savings Bank', 50, 50);
-      document.fontSize(10);
-      at(document, 'Statement period 01/06/2024 - 30/06/2024', 50, 80);
+      letterhead(document, 'Example Savings Bank', 'Statement period 01/06/2024 - 30/06/2024', 10);
       at(document, 'Opening balance', 50, 114);
       at(document, 'Closing balance', 50, 140);
       document.initForm();
