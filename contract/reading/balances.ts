@@ -5,7 +5,7 @@ import { ofxAggregates } from './ofx-tags';
 import { readStatementText } from './statement-text';
 import { parseAmount } from './amounts';
 import { BALANCE_ON, CLOSING, CLOSING_OWED_OR_NEW, OPENING, OWED } from './balance-phrases';
-import { amountOf, labelsIn, type Label, type LabelledAmount } from './labelled-amounts';
+import { amountOf, LabelIndex, labelsIn, PageLines, type Label, type LabelledAmount } from './labelled-amounts';
 import { compactColumns } from './layout';
 import type { TransactionTable } from './transactions';
 import { tick } from './deadline';
@@ -120,11 +120,15 @@ export interface TextBalanceReading {
   closing?: { value: number; source: BalanceSource };
 }
 
-/** Two labels over the same characters of one line: "Ancien solde au" is an opening label, though it holds "solde au". */
-const overlaps = (a: Label, b: Label) => a.line === b.line && Math.min(a.end, b.end) > Math.max(a.start, b.start);
+/** Two labels over the same characters of one line: "Nouveau solde au" is one label, though two phrases find it. */
+const overlaps = (a: Label, b: Label) => a.lastLine === b.lastLine && Math.min(a.end, b.end) > Math.max(a.start, b.start);
 
 /** A label's words and those before it in its cell ("Nouveau solde au"): a column gap ends them. */
-const cellBefore = (line: string, label: Label) => line.slice(0, label.end).split(/ {2,}/).at(-1) ?? '';
+const cellBefore = (line: string, label: Label) =>
+  line
+    .slice(Math.max(0, label.start - 24), label.end)
+    .split(/ {2,}/)
+    .at(-1) ?? '';
 
 /** A balance read, in cents as a number of the currency: said to be owed (débiteur, deudor, DR) it is negative. */
 const valueOf = (found: LabelledAmount): number => {
@@ -151,16 +155,16 @@ const sourceOf = (found: LabelledAmount): BalanceSource => ({
  */
 export const readTextBalances = (text: string, span?: { from: string; to: string }): TextBalanceReading => {
   const lines = text.split(/\r?\n/).map((line) => line.replace(/\t/g, '  '));
+  const page = new PageLines(lines);
   const opening = labelsIn(lines, OPENING);
-  const closing = labelsIn(lines, CLOSING).filter((label) => !opening.some((other) => overlaps(label, other)));
+  const openingAt = new LabelIndex(opening);
+  const closing = labelsIn(lines, CLOSING).filter((label) => !openingAt.overlaps(label.lastLine, label));
   const byDay = labelsIn(lines, BALANCE_ON);
-  const every = [...opening, ...closing, ...byDay];
-  // Labels that stand on one cell are one label: a balance by its day beside a phrase is read with the phrase.
-  const others = (label: Label) => every.filter((other) => other !== label && !overlaps(label, other));
+  const every = new LabelIndex([...opening, ...closing, ...byDay]);
   const first = (labels: readonly Label[]) => {
     for (const label of labels) {
       tick();
-      const found = amountOf(lines, label, others(label));
+      const found = amountOf(page, label, every);
       if (found) return found;
     }
     return undefined;
@@ -183,9 +187,7 @@ export const readTextBalances = (text: string, span?: { from: string; to: string
   const closed =
     first(inOrder(closing.filter((label) => !openingByDay || !overlaps(label, openingByDay.label))).reverse()) ??
     (span
-      ? first(
-          inOrder(onDay([span.to], (label) => opening.some((other) => overlaps(label, other)) || label === openingByDay?.label)).reverse(),
-        )
+      ? first(inOrder(onDay([span.to], (label) => openingAt.overlaps(label.lastLine, label) || label === openingByDay?.label)).reverse())
       : undefined);
   return {
     ...(opened ? { opening: { value: valueOf(opened), source: sourceOf(opened) } } : {}),

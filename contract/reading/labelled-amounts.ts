@@ -7,7 +7,8 @@ import { tick } from './deadline';
  * (a count between them is passed over: "Ending Balance 21 $7,310.44" is 7,310.44), else
  * the first money below it in its columns within a few lines, as a summary table prints
  * a row of headings over a row of figures. A heading may run over two lines ("Opening" /
- * "balance", "BALANCE" / "B/F"). Pure.
+ * "balance", "BALANCE" / "B/F"). Pure, and linear in its text: each line's amounts and
+ * labels are found once and looked up by column, never searched again from each label.
  */
 
 /** A label found: its line (and the line it ends on, for a heading over two), its columns and its words. */
@@ -34,16 +35,30 @@ export interface LabelledAmount {
 /** How many lines below a heading its figure may stand (a blank or a sub-heading between). */
 const BELOW = 4;
 
+interface Span {
+  start: number;
+  end: number;
+}
+
 /** Runs of a line's text separated by a column gap (two or more spaces), each with its columns. */
 const cellsOf = (line: string) =>
   [...line.matchAll(/\S+(?: \S+)*/g)].map((match) => ({ text: match[0], start: match.index, end: match.index + match[0].length }));
 
-const overlap = (a: { start: number; end: number }, b: { start: number; end: number }) =>
-  Math.min(a.end, b.end) - Math.max(a.start, b.start);
+const overlap = (a: Span, b: Span) => Math.min(a.end, b.end) - Math.max(a.start, b.start);
+
+/** The first index of a list sorted by `key` whose key is at least `value`. */
+const firstAtLeast = <T>(list: readonly T[], key: (one: T) => number, value: number) => {
+  let [low, high] = [0, list.length];
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (key(list[middle]) < value) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+};
 
 /** Dates beside a label ("au 29/02/2024", "as of 03/31/2024") are blanked, not removed, so every column stays where it was. */
 const DATE_TOKEN = /\b\d{1,4}[./-]\d{1,2}[./-]\d{1,4}\b/g;
-const blankDates = (line: string) => line.replace(DATE_TOKEN, (date) => ' '.repeat(date.length));
 
 /**
  * Every label `phrase` (a global pattern) finds in the lines, in reading order: on one line,
@@ -51,6 +66,7 @@ const blankDates = (line: string) => line.replace(DATE_TOKEN, (date) => ' '.repe
  */
 export const labelsIn = (lines: readonly string[], phrase: RegExp): Label[] => {
   const labels: Label[] = [];
+  let cells = lines.length > 0 ? cellsOf(lines[0]) : [];
   lines.forEach((line, index) => {
     tick();
     for (const match of line.matchAll(phrase))
@@ -64,55 +80,131 @@ export const labelsIn = (lines: readonly string[], phrase: RegExp): Label[] => {
       });
     const below = lines[index + 1];
     if (below === undefined) return;
-    for (const cell of cellsOf(line)) {
-      for (const next of cellsOf(below)) {
-        if (overlap(cell, next) <= 0) continue;
+    const next = cellsOf(below);
+    // Both lists are in column order: each cell meets the cells below it that overlap it, in one sweep.
+    let from = 0;
+    for (const cell of cells) {
+      while (from < next.length && next[from].end <= cell.start) from++;
+      for (let at = from; at < next.length && next[at].start < cell.end; at++) {
         tick();
-        const joined = `${cell.text} ${next.text}`;
+        const joined = `${cell.text} ${next[at].text}`;
+        // Only a phrase that needs both lines: one within a line is found on its own.
         for (const match of joined.matchAll(phrase)) {
-          // Only a phrase that needs both lines: one within a line is found on its own.
-          if (match.index >= cell.text.length || match.index + match[0].length <= cell.text.length + 1) continue;
+          if (match.index >= cell.text.length) break;
+          if (match.index + match[0].length <= cell.text.length + 1) continue;
           labels.push({
             line: index,
             lastLine: index + 1,
-            start: Math.min(cell.start, next.start),
-            end: Math.max(cell.end, next.end),
+            start: Math.min(cell.start, next[at].start),
+            end: Math.max(cell.end, next[at].end),
             text: match[0],
             groups: match.slice(1),
           });
         }
       }
     }
+    cells = next;
   });
   return labels;
 };
 
+/** Labels by the line they end on, in column order, for lookups by column. */
+export class LabelIndex {
+  private readonly byLine = new Map<number, { labels: Label[]; reach: number[] }>();
+
+  constructor(labels: readonly Label[]) {
+    const grouped = new Map<number, Label[]>();
+    for (const label of labels) {
+      const list = grouped.get(label.lastLine);
+      if (list) list.push(label);
+      else grouped.set(label.lastLine, [label]);
+    }
+    for (const [line, list] of grouped) {
+      list.sort((a, b) => a.start - b.start);
+      // The furthest column any label up to each one reaches: whether one before a column overlaps it.
+      const reach: number[] = [];
+      list.forEach((label, index) => reach.push(Math.max(label.end, index > 0 ? reach[index - 1] : 0)));
+      this.byLine.set(line, { labels: list, reach });
+    }
+  }
+
+  /** Whether a label other than `except` ends on `line` over any of the columns of `span`. */
+  overlaps(line: number, span: Span, except?: Label): boolean {
+    const entry = this.byLine.get(line);
+    if (!entry) return false;
+    const last = firstAtLeast(entry.labels, (one) => one.start, span.end) - 1;
+    for (let index = last; index >= 0 && entry.reach[index] > span.start; index--) {
+      tick();
+      const label = entry.labels[index];
+      if (label !== except && label.end > span.start && !sameCell(label, except)) return true;
+    }
+    return false;
+  }
+
+  /** The first column at or after `column` where a label starts on `line`. */
+  nextStart(line: number, column: number, length: number): number {
+    const entry = this.byLine.get(line);
+    if (!entry) return length;
+    const at = firstAtLeast(entry.labels, (one) => one.start, column);
+    return at < entry.labels.length ? entry.labels[at].start : length;
+  }
+}
+
+/** Two labels over the same characters of one line: "Ancien solde au" holds "solde au", one label. */
+const sameCell = (a: Label, b: Label | undefined) => b !== undefined && a.lastLine === b.lastLine && overlap(a, b) > 0;
+
+/** A page's lines, each with its dates blanked and its amounts found once, when first asked for. */
+export class PageLines {
+  private readonly found = new Map<number, { text: string; amounts: FoundAmount[] }>();
+
+  constructor(readonly lines: readonly string[]) {}
+
+  /** A line with its dates blanked, and the amounts in it in column order. */
+  at(index: number): { text: string; amounts: FoundAmount[] } {
+    let entry = this.found.get(index);
+    if (!entry) {
+      const text = this.lines[index].replace(DATE_TOKEN, (date) => ' '.repeat(date.length));
+      entry = { text, amounts: amountsIn(text) };
+      this.found.set(index, entry);
+    }
+    return entry;
+  }
+}
+
 /**
- * The amount a label labels, if any. `others` are every label of the page (of any kind):
+ * The amount a label labels, if any. `labels` are every label of the page (of any kind):
  * the money to a label's right stops at the next label on its line, and a figure below a
  * heading is not looked for past another heading in its columns.
  */
-export const amountOf = (lines: readonly string[], label: Label, others: readonly Label[]): LabelledAmount | undefined => {
-  const line = blankDates(lines[label.lastLine]);
-  const stop = others
-    .filter((other) => other.lastLine === label.lastLine && other.start >= label.end)
-    .reduce((least, other) => Math.min(least, other.start), line.length);
-  const right = amountsIn(line.slice(0, stop)).find((amount) => amount.money && amount.start >= label.end);
-  if (right) return { label, amount: right, line: label.lastLine, between: line.slice(label.end, right.start) };
-  for (let index = label.lastLine + 1; index <= label.lastLine + BELOW && index < lines.length; index++) {
+export const amountOf = (page: PageLines, label: Label, labels: LabelIndex): LabelledAmount | undefined => {
+  const { text: line, amounts } = page.at(label.lastLine);
+  const stop = labels.nextStart(label.lastLine, label.end, line.length);
+  for (let index = firstAtLeast(amounts, (one) => one.start, label.end); index < amounts.length && amounts[index].end <= stop; index++) {
     tick();
-    const row = blankDates(lines[index]);
-    const under = amountsIn(row)
-      .filter((amount) => amount.money && overlap(amount, label) > 0)
-      .sort((a, b) => overlap(b, label) - overlap(a, label))[0];
-    if (under) return { label, amount: under, line: index, between: '' };
+    const right = amounts[index];
+    if (right.money) return { label, amount: right, line: label.lastLine, between: line.slice(label.end, right.start) };
+  }
+  for (let row = label.lastLine + 1; row <= label.lastLine + BELOW && row < page.lines.length; row++) {
+    tick();
+    const below = page.at(row).amounts;
+    let best: FoundAmount | undefined;
+    for (
+      let index = firstAtLeast(below, (one) => one.end, label.start + 1);
+      index < below.length && below[index].start < label.end;
+      index++
+    ) {
+      tick();
+      const amount = below[index];
+      if (amount.money && (!best || overlap(amount, label) > overlap(best, label))) best = amount;
+    }
+    if (best) return { label, amount: best, line: row, between: '' };
     // Another heading in its columns: what is below belongs to that one.
-    if (others.some((other) => other.line === index && overlap(other, label) > 0)) return undefined;
+    if (labels.overlaps(row, label)) return undefined;
   }
   // A label ending its line, with a few words and no figure after it ("débiteur au"), and one amount on the next line.
-  const rest = line.slice(label.end);
-  const next = lines[label.lastLine + 1];
-  if (next === undefined || !/^[^\d]{0,24}$/u.test(rest.trim()) || / {2,}\S/.test(rest.trim())) return undefined;
-  const money = amountsIn(blankDates(next)).filter((amount) => amount.money);
+  const rest = line.slice(label.end, label.end + 64).trim();
+  if (label.lastLine + 1 >= page.lines.length || label.end + 64 < line.trimEnd().length) return undefined;
+  if (!/^[^\d]{0,24}$/u.test(rest) || / {2,}\S/.test(rest)) return undefined;
+  const money = page.at(label.lastLine + 1).amounts.filter((amount) => amount.money);
   return money.length === 1 ? { label, amount: money[0], line: label.lastLine + 1, between: rest } : undefined;
 };

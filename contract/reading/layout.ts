@@ -83,7 +83,7 @@ export const layoutText = (items: readonly TextItem[]): string => {
   // The width of a character, from the items that have one: what maps an x to a column.
   const widths = placed.filter((one) => one.end > one.x && one.str.length > 0).map((one) => (one.end - one.x) / one.str.length);
   const char = widths.length > 0 ? median(widths) : median(placed.map((one) => one.size)) * 0.5;
-  const left = Math.min(...placed.map((one) => one.x));
+  const left = placed.reduce((least, one) => Math.min(least, one.x), Infinity);
   // Top of the page first (y grows upwards), then left to right.
   placed.sort((p, q) => q.y - p.y || p.x - q.x);
   const lines: Placed[][] = [];
@@ -95,22 +95,31 @@ export const layoutText = (items: readonly TextItem[]): string => {
   }
   const texts = lines.map((line) => {
     line.sort((p, q) => p.x - q.x);
-    let text = '';
+    // The line's pieces, its length and the blanks it ends with, kept as it grows rather than measured again.
+    const parts: string[] = [];
+    let [length, trailing] = [0, 0];
     let previous: Placed | undefined;
     for (const item of line) {
       tick();
-      const str = previous ? item.str : item.str.trimStart();
       const column = Math.round((item.x - left) / char);
-      if (!previous) text = ' '.repeat(Math.max(0, column)) + str;
-      else {
-        const gap = item.x - previous.end;
-        if (gap > COLUMN_GAP * char) text = `${text.trimEnd()}${' '.repeat(Math.max(2, column - text.trimEnd().length))}${str.trimStart()}`;
-        else if (gap > TOUCHING * Math.min(item.size, previous.size) && !/\s$/.test(text) && !/^\s/.test(str)) text = `${text} ${str}`;
-        else text += str;
-      }
+      const gap = previous ? item.x - previous.end : 0;
+      const far = gap > COLUMN_GAP * char;
+      let str = previous && !far ? item.str : item.str.trimStart();
+      let before = '';
+      if (!previous) before = ' '.repeat(Math.max(0, column));
+      else if (far) {
+        // A column gap replaces the blanks the line ended with.
+        parts[parts.length - 1] = parts[parts.length - 1].trimEnd();
+        length -= trailing;
+        before = ' '.repeat(Math.max(2, column - length));
+      } else if (gap > TOUCHING * Math.min(item.size, previous.size) && trailing === 0 && !/^\s/.test(str)) before = ' ';
+      str = before + str;
+      parts.push(str);
+      length += str.length;
+      trailing = str.length - str.trimEnd().length;
       previous = item;
     }
-    return text.trimEnd();
+    return parts.join('').trimEnd();
   });
   return [...texts, ...turned].join('\n');
 };
@@ -143,6 +152,10 @@ const shownValue = (field: FieldAnnotation): string | undefined => {
  */
 export const fieldItems = (fields: readonly FieldAnnotation[], printed: readonly TextItem[]): TextItem[] => {
   const items: TextItem[] = [];
+  // Printed baselines in order, so each box finds the one nearest its middle by halving, not by a look at every item.
+  const baselines = printed
+    .filter((item) => typeof item.str === 'string' && item.str.trim() !== '' && Number.isFinite(item.transform?.[5]))
+    .sort((p, q) => p.transform[5] - q.transform[5]);
   for (const field of fields) {
     tick();
     const str = shownValue(field)?.replace(/\s+/g, ' ').trim();
@@ -150,8 +163,14 @@ export const fieldItems = (fields: readonly FieldAnnotation[], printed: readonly
     if (!str || [x1, y1, x2, y2].some((one) => typeof one !== 'number' || !Number.isFinite(one))) continue;
     const [bottom, top] = [Math.min(y1, y2), Math.max(y1, y2)];
     const middle = (bottom + top) / 2;
-    const beside = printed
-      .filter((item) => item.transform?.[5] >= bottom && item.transform[5] <= top && item.str.trim() !== '')
+    let [low, high] = [0, baselines.length];
+    while (low < high) {
+      const half = (low + high) >> 1;
+      if (baselines[half].transform[5] < middle) low = half + 1;
+      else high = half;
+    }
+    const beside = [baselines[low - 1], baselines[low]]
+      .filter((item) => item && item.transform[5] >= bottom && item.transform[5] <= top)
       .sort((p, q) => Math.abs(p.transform[5] - middle) - Math.abs(q.transform[5] - middle))[0];
     const size = beside ? sizeOf(beside) : Math.min(12, Math.max(6, (top - bottom) * 0.6));
     const y = beside ? beside.transform[5] : middle - size * 0.35;

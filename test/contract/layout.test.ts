@@ -1,4 +1,5 @@
 import { compactColumns, fieldItems, layoutText, pageViews, readingText, type TextItem } from '../../contract/reading/layout';
+import { leastGrowth } from '../support/linear-time';
 
 /**
  * Pages rebuilt from pdf.js's text items, as items: what pdf.js hands over for a summary
@@ -121,3 +122,26 @@ test('both views of a page, and the compact view readers of words read', () => {
   expect(views.layout).toMatch(/^IBAN {10,}DE89 3704 0044 0532 0130 00\n {2,}Period$/);
   expect(compactColumns(views.layout)).toBe('IBAN  DE89 3704 0044 0532 0130 00\nPeriod');
 });
+
+test('laying out is linear in the items: four times the items within five times the time', async () => {
+  // One long line of touching items, many short lines, and a form field per line: hostile PDFs hold any of them.
+  const page = (count: number) => [
+    ...Array.from({ length: count }, (_, index) => item('ab', 40 + index * 10, 700)),
+    ...Array.from({ length: count }, (_, index) => item(`Balance ${index}`, 40 + (index % 7) * 3, 600 - index * 0.4)),
+  ];
+  const fields = (count: number) =>
+    Array.from({ length: count }, (_, index) => ({
+      fieldType: 'Tx',
+      fieldValue: '1.00',
+      rect: [300, 590 - index * 0.4, 400, 600 - index * 0.4],
+    }));
+  const read = ({ items, boxes }: { items: TextItem[]; boxes: ReturnType<typeof fields> }) =>
+    layoutText([...items, ...fieldItems(boxes, items)]);
+  const { ratio } = await leastGrowth(
+    read,
+    { items: page(5_000), boxes: fields(5_000) },
+    { items: page(20_000), boxes: fields(20_000) },
+    5,
+  );
+  expect(ratio).toBeLessThanOrEqual(5);
+}, 60_000);
