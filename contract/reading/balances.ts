@@ -130,9 +130,16 @@ const cellBefore = (line: string, label: Label) =>
     .split(/ {2,}/)
     .at(-1) ?? '';
 
-/** A balance read, in cents as a number of the currency: said to be owed (débiteur, deudor, DR) it is negative. */
-const valueOf = (found: LabelledAmount): number => {
+/**
+ * A balance read, from its cents: said to be owed (débiteur, deudor, DR) it is negative. A
+ * card's statement prints what is owed as a plain figure, and that is its balance as printed
+ * (positive, as every card statement read before): there "CR" is a balance in the holder's
+ * favour, the other way round, and "DR" what is owed.
+ */
+const valueOf = (found: LabelledAmount, card: boolean): number => {
   const value = found.amount.cents / 100;
+  const mark = /\b(CR|DR)\.?$/i.exec(found.amount.printed)?.[1].toUpperCase();
+  if (card && mark) return mark === 'CR' ? -Math.abs(value) : Math.abs(value);
   return OWED.test(`${found.label.text}${found.between}`) ? -Math.abs(value) : value;
 };
 
@@ -151,9 +158,9 @@ const sourceOf = (found: LabelledAmount): BalanceSource => ({
  * negative; a card's "New balance" is what is owed, as printed. Given the period's days
  * (`span`), a balance named only by its day ("Solde au 29/02/2024", "Kontostand am
  * 31.03.2024") is the opening one when that is the day before the period (or its first) and
- * the closing one when it is the period's last.
+ * the closing one when it is the period's last. `card`: the text is a card's statement.
  */
-export const readTextBalances = (text: string, span?: { from: string; to: string }): TextBalanceReading => {
+export const readTextBalances = (text: string, span?: { from: string; to: string }, card = false): TextBalanceReading => {
   const lines = text.split(/\r?\n/).map((line) => line.replace(/\t/g, '  '));
   const page = new PageLines(lines);
   const opening = labelsIn(lines, OPENING);
@@ -190,8 +197,8 @@ export const readTextBalances = (text: string, span?: { from: string; to: string
       ? first(inOrder(onDay([span.to], (label) => openingAt.overlaps(label.lastLine, label) || label === openingByDay?.label)).reverse())
       : undefined);
   return {
-    ...(opened ? { opening: { value: valueOf(opened), source: sourceOf(opened) } } : {}),
-    ...(closed ? { closing: { value: valueOf(closed), source: sourceOf(closed) } } : {}),
+    ...(opened ? { opening: { value: valueOf(opened, card), source: sourceOf(opened) } } : {}),
+    ...(closed ? { closing: { value: valueOf(closed, card), source: sourceOf(closed) } } : {}),
   };
 };
 
@@ -246,7 +253,7 @@ export const pdfBalanceReading = (
 ): { balances: StatementBalances; sources: { opening?: PdfBalanceSource; closing?: PdfBalanceSource } } => {
   const text = pages.join('\n');
   const facts = readStatementText(compactColumns(text));
-  const money = readTextBalances(text, facts.span);
+  const money = readTextBalances(text, facts.span, facts.account?.kind === 'card');
   // Without its page count (the first pages of a file being chosen), nothing is said of its pages.
   const missing = !read || read.cut ? undefined : missingPages(pages);
   // The line each page starts on in the joined text.

@@ -228,3 +228,10 @@ test('each balance says where it was read: page and line', () => {
     closing: { page: 2, line: 3, label: 'Closing balance', printed: '1,200.00' },
   });
 });
+
+test('a card’s balance is what is owed, as printed; on a card "CR" is in the holder’s favour', () => {
+  const text = ['Example Card Services', 'Credit card ending in 4821', 'Previous balance 310.00 CR', 'New balance 1,204.55'].join('\n');
+  expect(pdfBalanceReading([text]).balances).toMatchObject({ opening: -310, closing: 1204.55 });
+  // The same figures on a bank account: CR is money in the account.
+  expect(textBalances('Previous balance 310.00 CR\nNew balance 1,204.55 DR')).toMatchObject({ opening: 310, closing: -1204.55 });
+});
