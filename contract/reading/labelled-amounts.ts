@@ -4,7 +4,8 @@ import { tick } from './deadline';
 /**
  * Labels and the amounts they label in a page laid out by columns (`layoutText`): one
  * lookup for every label. A label's amount is the first money to its right on its line
- * (a count between them is passed over: "Ending Balance 21 $7,310.44" is 7,310.44), else
+ * (a count between them is passed over: "Ending Balance 21 $7,310.44" is 7,310.44; words in
+ * a column of their own between them are another figure's heading), else
  * the first money below it in its columns within a few lines, as a summary table prints
  * a row of headings over a row of figures. A heading may run over two lines ("Opening" /
  * "balance", "BALANCE" / "B/F"). Pure, and linear in its text: each line's amounts and
@@ -182,7 +183,17 @@ export const amountOf = (page: PageLines, label: Label, labels: LabelIndex): Lab
   for (let index = firstAtLeast(amounts, (one) => one.start, label.end); index < amounts.length && amounts[index].end <= stop; index++) {
     tick();
     const right = amounts[index];
-    if (right.money) return { label, amount: right, line: label.lastLine, between: line.slice(label.end, right.start) };
+    if (!right.money) continue;
+    const between = line.slice(label.end, right.start);
+    // Words in a column of their own between them head another figure: "Opening balance   Total deposits 500.00".
+    if (
+      between
+        .split(/ {2,}/)
+        .slice(1)
+        .some((cell) => /\p{L}{4,}/u.test(cell))
+    )
+      break;
+    return { label, amount: right, line: label.lastLine, between };
   }
   for (let row = label.lastLine + 1; row <= label.lastLine + BELOW && row < page.lines.length; row++) {
     tick();

@@ -235,3 +235,23 @@ test('a card’s balance is what is owed, as printed; on a card "CR" is in the h
   // The same figures on a bank account: CR is money in the account.
   expect(textBalances('Previous balance 310.00 CR\nNew balance 1,204.55 DR')).toMatchObject({ opening: 310, closing: -1204.55 });
 });
+
+test('a figure to the right of another column’s words is that column’s, not the balance’s', () => {
+  const items = [
+    ...row(700, [
+      [40, 'Opening balance'],
+      [200, 'Total deposits'],
+      [300, '500.00'],
+    ]),
+  ];
+  expect(balancesOf(items)).toEqual({ opening: undefined, closing: undefined });
+  // Words joined to the label are its own: "Closing balance on 31 March 2024" is one cell.
+  expect(
+    balancesOf([
+      ...row(700, [
+        [40, 'Closing balance on 31 March 2024'],
+        [300, '£1,234.56'],
+      ]),
+    ]),
+  ).toEqual({ opening: undefined, closing: 1234.56 });
+});
