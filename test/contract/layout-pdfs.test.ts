@@ -51,5 +51,11 @@ test.each(LAYOUT_PDFS.map((spec) => [spec.name, spec] as const))(
 
 test('the split figure reads as pdf.js split it, and a form’s values stand beside their labels', () => {
   expect(catalogue.get('split-and-count.pdf')!.pieces[0]).toMatch(/Beginning Balance +£82\. 40/);
-  expect(catalogue.get('fillable.pdf')!.pieces[0]).toMatch(/Closing balance {2,}980,10/);
+  expect(catalogue.get('fillable.pdf')!.pieces[0]).toMatch(/Closing balance {2}980,10/);
+});
+
+test('the search index keeps each column gap as two spaces; the upload panel’s worker reads the columns', () => {
+  for (const { pieces } of catalogue.values()) for (const piece of pieces) expect(piece).not.toMatch(/ {3}/);
+  const table = worker.get('card-summary-table.pdf')!;
+  expect('text' in table && table.text).toMatch(/Previous {3,}Payments/);
 });
