@@ -156,19 +156,35 @@ const sameCell = (a: Label, b: Label | undefined) => b !== undefined && a.lastLi
 
 /** A page's lines, each with its dates blanked and its amounts found once, when first asked for. */
 export class PageLines {
-  private readonly found = new Map<number, { text: string; amounts: FoundAmount[] }>();
+  private readonly found = new Map<number, { text: string; amounts: FoundAmount[]; cells: Span[] }>();
 
   constructor(readonly lines: readonly string[]) {}
 
-  /** A line with its dates blanked, and the amounts in it in column order. */
-  at(index: number): { text: string; amounts: FoundAmount[] } {
+  /** A line with its dates blanked, the amounts in it and its cells, in column order. */
+  at(index: number): { text: string; amounts: FoundAmount[]; cells: Span[] } {
     let entry = this.found.get(index);
     if (!entry) {
       const text = this.lines[index].replace(DATE_TOKEN, (date) => ' '.repeat(date.length));
-      entry = { text, amounts: amountsIn(text) };
+      entry = { text, amounts: amountsIn(text), cells: cellsOf(this.lines[index]) };
       this.found.set(index, entry);
     }
     return entry;
+  }
+
+  /**
+   * The columns a heading's figure may stand in when none is under its letters: from its
+   * first column to short of the cell after it on its line (on both lines of a heading over
+   * two), as a figure set right in a wide column stands clear of a heading set left in it.
+   */
+  columnOf(label: Label): Span {
+    let end = label.end + (label.end - label.start);
+    for (const line of new Set([label.line, label.lastLine])) {
+      const { cells } = this.at(line);
+      const after = firstAtLeast(cells, (cell) => cell.start, label.end);
+      if (after < cells.length) end = Math.min(end, cells[after].start - 1);
+    }
+    const start = label.start;
+    return { start, end };
   }
 }
 
@@ -207,6 +223,21 @@ export const amountOf = (page: PageLines, label: Label, labels: LabelIndex): Lab
       tick();
       const amount = below[index];
       if (amount.money && (!best || overlap(amount, label) > overlap(best, label))) best = amount;
+    }
+    // Else the one figure in the heading's column, where the figure stands clear of the heading's own letters.
+    if (!best) {
+      const column = page.columnOf(label);
+      const within: FoundAmount[] = [];
+      for (
+        let index = firstAtLeast(below, (one) => one.end, column.start + 1);
+        index < below.length && below[index].start < column.end;
+        index++
+      ) {
+        tick();
+        if (below[index].money) within.push(below[index]);
+        if (within.length > 1) break;
+      }
+      if (within.length === 1) best = within[0];
     }
     if (best) return { label, amount: best, line: row, between: '' };
     // Another heading in its columns: what is below belongs to that one.

@@ -101,6 +101,8 @@ export const layoutText = (items: readonly TextItem[]): string => {
     let previous: Placed | undefined;
     for (const item of line) {
       tick();
+      // Text drawn twice a fraction of a point apart is bold made by hand: one word, not two.
+      if (previous && item.str === previous.str && Math.abs(item.x - previous.x) < item.size * 0.3) continue;
       const column = Math.round((item.x - left) / char);
       const gap = previous ? item.x - previous.end : 0;
       const far = gap > COLUMN_GAP * char;

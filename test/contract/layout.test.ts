@@ -145,3 +145,9 @@ test('laying out is linear in the items: four times the items within five times 
   );
   expect(ratio).toBeLessThanOrEqual(5);
 }, 60_000);
+
+test('text drawn twice a fraction of a point apart (bold made by hand) is one word', () => {
+  expect(layoutText([item('Closing balance', 40, 500), item('Closing balance', 40.4, 500), item('1,000.00', 250, 500)])).toMatch(
+    /^Closing balance {2,}1,000\.00$/,
+  );
+});

@@ -255,3 +255,21 @@ test('a figure to the right of another column’s words is that column’s, not 
     ]),
   ).toEqual({ opening: undefined, closing: 1234.56 });
 });
+
+test('a figure set right in a wide column under a heading set left in it is the heading’s', () => {
+  // Headings at the left of 150-point columns, figures at their right: no character of one is over the other.
+  const items = [
+    ...row(700, [
+      [40, 'Opening balance'],
+      [190, 'Paid in'],
+      [340, 'Closing balance'],
+    ]),
+    ...row(686, [
+      [140, '1,000.00'],
+      [290, '50.00'],
+      [440, '1,050.00'],
+    ]),
+  ];
+  expect(layoutText(items).split('\n')[1].indexOf('1,000.00')).toBeGreaterThan('Opening balance'.length);
+  expect(balancesOf(items)).toEqual({ opening: 1000, closing: 1050 });
+});
