@@ -135,11 +135,14 @@ export interface FieldAnnotation {
   fieldValue?: unknown;
   buttonValue?: unknown;
   radioButton?: boolean;
+  /** A field the viewer does not show (hidden, or not to be viewed): its value is no part of the page. */
+  hidden?: boolean;
   rect?: readonly number[];
 }
 
 /** What a field shows: a text or choice field's value, a chosen radio button's own value (a tick box's "Yes" says nothing). */
 const shownValue = (field: FieldAnnotation): string | undefined => {
+  if (field.hidden) return undefined;
   const value = Array.isArray(field.fieldValue) ? field.fieldValue.join(', ') : field.fieldValue;
   if (field.fieldType === 'Tx' || field.fieldType === 'Ch') return typeof value === 'string' ? value : undefined;
   if (field.fieldType === 'Btn' && field.radioButton && typeof field.buttonValue === 'string' && value === field.buttonValue)

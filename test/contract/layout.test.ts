@@ -97,6 +97,8 @@ test('a form field’s value is placed on the line of the label beside its box, 
       { fieldType: 'Btn', radioButton: true, fieldValue: 'Savings', buttonValue: 'Savings', rect: [400, 465, 410, 475] },
       { fieldType: 'Btn', radioButton: true, fieldValue: 'Savings', buttonValue: 'Current', rect: [450, 465, 460, 475] },
       { fieldType: 'Tx', fieldValue: '', rect: [250, 300, 350, 318] },
+      // A hidden field is not shown on the page.
+      { fieldType: 'Tx', fieldValue: '9,999.99', hidden: true, rect: [250, 495, 350, 513] },
     ],
     printed,
   );
