@@ -8,7 +8,8 @@
 export const OPENING = new RegExp(
   [
     // English: "Opening balance", "Balance brought forward", "BALANCE B/F", "Last month's balance", "Beginning value".
-    "\\b(?:beginning|opening|previous|starting|prior|last\\s+(?:month|statement)['’]?s?)\\s+balance\\b",
+    // "Previous statement balance" holds the closing "statement balance": the longer label wins where they overlap.
+    "\\b(?:beginning|opening|previous|starting|prior|last\\s+(?:month|statement)['’]?s?)\\s+(?:statement\\s+)?balance\\b",
     '\\bbalance\\s+(?:brought\\s+forward|forward|b\\/f(?:wd)?|b\\/fwd)(?!\\p{L})',
     '\\bbrought\\s+forward\\b',
     '\\bbeginning\\s+value\\b',

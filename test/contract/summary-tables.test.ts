@@ -179,6 +179,7 @@ test('a form field’s value beside its printed label is read as the label’s a
 
 test.each([
   ['Balance forward $1,000.00\nStatement balance $1,250.00', 1000, 1250],
+  ['Previous statement balance $1,000.00\nNew balance $1,250.00', 1000, 1250],
   ["Last month's balance £310.00\nTotal amount due £412.50", 310, 412.5],
   ['Previous balance S$ 2,000.00\nTotal outstanding balance S$ 2,450.10', 2000, 2450.1],
   ['Beginning value $10,000.00\nEnding value $10,512.33', 10000, 10512.33],
