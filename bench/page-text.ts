@@ -10,7 +10,7 @@ import { BALANCE_PDFS, balancePdf } from '../test/support/balance-pdfs';
 import { LAYOUT_PDFS, layoutPdf } from '../test/support/layout-pdfs';
 import { STATEMENT_PDFS, statementPdf } from '../test/support/statement-pdfs';
 
-const ROUNDS = 9;
+const ROUNDS = 25;
 
 type PdfJs = typeof import('pdfjs-dist');
 

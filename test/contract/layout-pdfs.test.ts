@@ -3,7 +3,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import type { DocumentText } from '../../contract/reading';
-import { pdfBalances, type StatementBalances } from '../../contract/reading/balances';
+import { pdfBalanceReading, pdfBalances, type StatementBalances } from '../../contract/reading/balances';
 import { LAYOUT_PDFS, layoutPdf } from '../support/layout-pdfs';
 
 /**
@@ -58,4 +58,12 @@ test('the search index keeps each column gap as two spaces; the upload panel’s
   for (const { pieces } of catalogue.values()) for (const piece of pieces) expect(piece).not.toMatch(/ {3}/);
   const table = worker.get('card-summary-table.pdf')!;
   expect('text' in table && table.text).toMatch(/Previous {3,}Payments/);
+});
+
+test('a balance carried from page to page: the last one printed closes the statement, and each says its page and line', () => {
+  const { pieces } = catalogue.get('two-pages-carried.pdf')!;
+  expect(pdfBalanceReading(pieces).sources).toEqual({
+    opening: { page: 1, line: 3, label: 'Opening balance', printed: '£1,000.00', currency: '£' },
+    closing: { page: 2, line: 3, label: 'Closing balance', printed: '2,259.50' },
+  });
 });

@@ -34,6 +34,19 @@ const summaryTable = (document: PDFKit.PDFDocument, top: number, columns: { head
   columns.forEach((column, index) => at(document, column.figure, 50 + index * (width + 4), below, { width, align: 'right' }));
 };
 
+/** A transaction table's row: day, what, paid out, paid in and the balance after, each set in its column. */
+const transaction = (document: PDFKit.PDFDocument, y: number, cells: [string, string, string, string, string]) => {
+  const [day, what, out, into, balance] = cells;
+  at(document, day, 50, y);
+  at(document, what, 110, y);
+  for (const [text, x] of [
+    [out, 330],
+    [into, 410],
+    [balance, 490],
+  ] as const)
+    if (text) at(document, text, x, y, { width: 60, align: 'right' });
+};
+
 export const LAYOUT_PDFS: LayoutPdf[] = [
   {
     name: 'card-summary-table.pdf',
@@ -94,6 +107,33 @@ export const LAYOUT_PDFS: LayoutPdf[] = [
       document.formText('closing', 250, 136, 120, 18, { value: '980,10' });
     },
     expected: { from: '2024-06-01', to: '2024-06-30', opening: 1204.55, closing: 980.1 },
+  },
+  {
+    // A summary box at the top right (labels set left, figures set right), then the transactions, whose balance is
+    // carried from page to page: the statement's closing balance is the last one printed, on page 2.
+    name: 'two-pages-carried.pdf',
+    write: (document) => {
+      letterhead(document, 'Westmoor Building Society', 'Statement 1 March 2024 to 31 March 2024', 9);
+      for (const [index, [label, figure]] of [
+        ['Opening balance', '£1,000.00'],
+        ['Money in', '£2,500.00'],
+        ['Money out', '£1,240.50'],
+        ['Closing balance', '£2,259.50'],
+      ].entries()) {
+        at(document, label, 340, 110 + index * 13);
+        at(document, figure, 440, 110 + index * 13, { width: 100, align: 'right' });
+      }
+      transaction(document, 190, ['Date', 'Description', 'Paid out', 'Paid in', 'Balance']);
+      transaction(document, 204, ['01 Mar', 'BALANCE BROUGHT FORWARD', '', '', '1,000.00']);
+      transaction(document, 218, ['04 Mar', 'SALARY', '', '2,500.00', '3,500.00']);
+      transaction(document, 232, ['09 Mar', 'RENT', '1,200.00', '', '2,300.00']);
+      transaction(document, 246, ['', 'BALANCE CARRIED FORWARD', '', '', '2,300.00']);
+      document.addPage();
+      transaction(document, 50, ['', 'BALANCE BROUGHT FORWARD', '', '', '2,300.00']);
+      transaction(document, 64, ['28 Mar', 'COFFEE 3 CUPS', '40.50', '', '2,259.50']);
+      transaction(document, 78, ['31 Mar', 'Closing balance', '', '', '2,259.50']);
+    },
+    expected: { from: '2024-03-01', to: '2024-03-31', opening: 1000, closing: 2259.5 },
   },
 ];
 
