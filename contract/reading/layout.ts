@@ -63,21 +63,34 @@ const COLUMN_GAP = 1.8;
 /**
  * The page laid out by position. Lines are baselines within a third of the smaller font
  * size of each other (a superscript or a figure set a point lower stays on its line);
- * text rotated off the horizontal follows the laid-out lines in its own order.
+ * a page whose text runs turned (a landscape page drawn a quarter turn round) is laid out
+ * in its own direction, and text turned off the page's direction follows the laid-out lines
+ * in its own order.
  */
 export const layoutText = (items: readonly TextItem[]): string => {
+  const written = items.filter((item) => typeof item.str === 'string' && item.str.trim() !== '' && Array.isArray(item.transform));
+  // The page's own direction: the quarter turn most of its text runs in (a landscape page drawn turned runs up).
+  const turns = [0, 0, 0, 0];
+  const turnOf = (item: TextItem) => ((Math.round(Math.atan2(item.transform[1] ?? 0, item.transform[0] ?? 1) / (Math.PI / 2)) % 4) + 4) % 4;
+  for (const item of written) turns[turnOf(item)]++;
+  const page = turns.indexOf(Math.max(...turns));
   const placed: Placed[] = [];
   const turned: string[] = [];
-  for (const item of items) {
+  for (const item of written) {
     tick();
-    if (typeof item.str !== 'string' || item.str.trim() === '' || !item.transform) continue;
-    const [a = 1, b = 0] = item.transform;
-    if (Math.abs(b) > Math.abs(a)) {
+    if (turnOf(item) !== page) {
       turned.push(item.str.trim());
       continue;
     }
-    const x = item.transform[4] ?? 0;
-    placed.push({ str: item.str, x, y: item.transform[5] ?? 0, end: x + Math.max(0, item.width || 0), size: sizeOf(item) });
+    // Turned back so the page's text runs left to right, top to bottom.
+    const [px, py] = [item.transform[4] ?? 0, item.transform[5] ?? 0];
+    const [x, y] = [
+      [px, py],
+      [py, -px],
+      [-px, -py],
+      [-py, px],
+    ][page];
+    placed.push({ str: item.str, x, y, end: x + Math.max(0, item.width || 0), size: sizeOf(item) });
   }
   if (placed.length === 0) return turned.join('\n');
   // The width of a character, from the items that have one: what maps an x to a column.

@@ -153,3 +153,23 @@ test('text drawn twice a fraction of a point apart (bold made by hand) is one wo
     /^Closing balance {2,}1,000\.00$/,
   );
 });
+
+test('a page drawn a quarter turn round (landscape) is laid out in its own direction', () => {
+  // Text running up the page: its lines stand side by side, the first one furthest left.
+  const up = (str: string, x: number, y: number): TextItem => ({
+    str,
+    transform: [0, 10, -10, 0, x, y],
+    width: str.length * 5,
+    height: 10,
+  });
+  const text = layoutText([
+    up('Closing balance', 114, 40),
+    up('1,100.00', 114, 250),
+    up('Opening balance', 100, 40),
+    up('1,000.00', 100, 250),
+  ]);
+  expect(text.split('\n')).toEqual([
+    expect.stringMatching(/^Opening balance {2,}1,000\.00$/),
+    expect.stringMatching(/^Closing balance {2,}1,100\.00$/),
+  ]);
+});
