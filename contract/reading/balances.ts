@@ -104,7 +104,9 @@ export const tableBalances = (table: TransactionTable): StatementBalances => {
 const DAY_MS = 86_400_000;
 
 /** The days a printed date may be (day first and month first where it reads both ways), as the filing rules read dates. */
-const daysOf = (printed: string): string[] => Object.values(readingsOf(printed)).map(iso);
+const daysOf = (printed: string): string[] =>
+  // "1st March 2024" is the 1 March 2024 of the date rules.
+  Object.values(readingsOf(printed.replace(/(\d)(?:st|nd|rd|th)\b/giu, '$1').replace(/\s+/g, ' '))).map(iso);
 
 /** Where a balance was read: the line (0-based in the text given), its label and its amount as printed, and the currency printed with it. */
 export interface BalanceSource {

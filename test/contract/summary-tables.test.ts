@@ -200,6 +200,11 @@ test('a balance at a day opens the statement when that is the day before it, and
     closing: 1200,
     unread: [],
   });
+  expect(textBalances('Your balance on 1st March 2024 £1,000.00\nYour balance on 31st March 2024 £1,200.00', march)).toEqual({
+    opening: 1000,
+    closing: 1200,
+    unread: [],
+  });
   expect(textBalances('Kontostand am 29.02.2024 1.000,00 EUR\nKontostand am 31.03.2024 1.200,00 EUR', march)).toEqual({
     opening: 1000,
     closing: 1200,
