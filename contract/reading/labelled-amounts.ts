@@ -186,7 +186,24 @@ export class PageLines {
     const start = label.start;
     return { start, end };
   }
+
+  /**
+   * Whether a label is a heading: a cell of its own (perhaps with a few words more, "(GBP)",
+   * "as of"), not a phrase inside a sentence, whose columns say nothing of the figures below.
+   */
+  isHeading(label: Label): boolean {
+    let length = -1;
+    for (const line of new Set([label.line, label.lastLine])) {
+      const { cells } = this.at(line);
+      const cell = cells[firstAtLeast(cells, (one) => one.end, label.start + 1)];
+      length += (cell ? cell.end - cell.start : 0) + 1;
+    }
+    return length - label.text.length <= HEADING_EXTRA;
+  }
 }
+
+/** How many characters a heading's cell may hold beyond its label's words. */
+const HEADING_EXTRA = 16;
 
 /**
  * The amount a label labels, if any. `labels` are every label of the page (of any kind):
@@ -211,7 +228,8 @@ export const amountOf = (page: PageLines, label: Label, labels: LabelIndex): Lab
       break;
     return { label, amount: right, line: label.lastLine, between };
   }
-  for (let row = label.lastLine + 1; row <= label.lastLine + BELOW && row < page.lines.length; row++) {
+  const heading = page.isHeading(label);
+  for (let row = label.lastLine + 1; heading && row <= label.lastLine + BELOW && row < page.lines.length; row++) {
     tick();
     const below = page.at(row).amounts;
     let best: FoundAmount | undefined;

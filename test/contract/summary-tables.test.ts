@@ -279,3 +279,21 @@ test('a figure set right in a wide column under a heading set left in it is the 
   expect(layoutText(items).split('\n')[1].indexOf('1,000.00')).toBeGreaterThan('Opening balance'.length);
   expect(balancesOf(items)).toEqual({ opening: 1000, closing: 1050 });
 });
+
+test('a balance named inside a sentence is no heading: the figures below it are the table’s', () => {
+  const items = [
+    ...row(700, [[40, 'Please note that your closing balance includes items still pending on the day printed.']]),
+    // The amount column stands under the words "closing balance".
+    ...row(686, [
+      [40, 'Date'],
+      [150, 'Amount'],
+      [250, 'Description'],
+    ]),
+    ...row(672, [
+      [40, '02 Mar'],
+      [150, '3.50'],
+      [250, 'Coffee'],
+    ]),
+  ];
+  expect(balancesOf(items)).toEqual({ opening: undefined, closing: undefined });
+});
