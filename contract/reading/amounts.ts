@@ -140,7 +140,8 @@ const MONEY = new RegExp(
     '(?![\\d%]|[.,]\\d|\\s?%)',
     '(?:[-\u2212](?!\\d))?',
     '\\)?',
-    `(?:\\s?(?:${CODES}|€|£)(?![\\p{L}]))?`,
+    // A currency after the figure, unless it opens the next figure: "21 $7,310.44" is a count and an amount.
+    `(?:\\s?(?:${CODES}|[$€£¥]|kr\\.?)(?![\\p{L}]|\\s?[-+\u2212(\\d]))?`,
     '(?:\\s{1,12}(?:CR|DR|Cr|Dr)\\.?(?![\\p{L}]))?',
   ].join(''),
   'gu',

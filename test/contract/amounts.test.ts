@@ -70,3 +70,8 @@ test('with a dot as the decimal, a count and an amount a space apart are two fig
     ['310.44', true],
   ]);
 });
+
+test('a currency printed after the figure is the figure’s: "1 234,56 $", "1 234,56 kr"', () => {
+  expect(amountsIn('Solde  1 234,56 $').map((one) => [one.printed, one.cents, one.currency])).toEqual([['1 234,56 $', 123456, '$']]);
+  expect(amountsIn('Saldo 1 234,56 kr').map((one) => [one.printed, one.cents, one.currency])).toEqual([['1 234,56 kr', 123456, 'kr']]);
+});
