@@ -140,8 +140,7 @@ const cellBefore = (line: string, label: Label) =>
  */
 const valueOf = (found: LabelledAmount, card: boolean): number => {
   const value = found.amount.cents / 100;
-  const mark = /\b(CR|DR)\.?$/i.exec(found.amount.printed)?.[1].toUpperCase();
-  if (card && mark) return mark === 'CR' ? -Math.abs(value) : Math.abs(value);
+  if (found.mark) return card === (found.mark === 'CR') ? -Math.abs(value) : Math.abs(value);
   return OWED.test(`${found.label.text}${found.between}`) ? -Math.abs(value) : value;
 };
 

@@ -31,6 +31,8 @@ export interface LabelledAmount {
   line: number;
   /** The words between the label and an amount to its right ("débiteur au"), empty below it. */
   between: string;
+  /** CR or DR printed with the amount, or in a column of its own right after it. */
+  mark?: 'CR' | 'DR';
 }
 
 /** How many lines below a heading its figure may stand (a blank or a sub-heading between). */
@@ -211,6 +213,19 @@ const HEADING_EXTRA = 16;
  * heading is not looked for past another heading in its columns.
  */
 export const amountOf = (page: PageLines, label: Label, labels: LabelIndex): LabelledAmount | undefined => {
+  const found = figureOf(page, label, labels);
+  if (!found) return undefined;
+  const printed = /\b(CR|DR)\.?$/i.exec(found.amount.printed)?.[1];
+  // A Cr/Dr column: the next cell after the figure is the mark alone, however far the page sets it.
+  const { cells, text } = page.at(found.line);
+  const next = cells[firstAtLeast(cells, (cell) => cell.start, found.amount.end)];
+  const column = next && /^(CR|DR)\.?$/i.exec(text.slice(next.start, next.end))?.[1];
+  const mark = (printed ?? column)?.toUpperCase() as 'CR' | 'DR' | undefined;
+  return mark ? { ...found, mark } : found;
+};
+
+/** The figure a label labels (see `amountOf`), without its mark. */
+const figureOf = (page: PageLines, label: Label, labels: LabelIndex): LabelledAmount | undefined => {
   const { text: line, amounts } = page.at(label.lastLine);
   const stop = labels.nextStart(label.lastLine, label.end, line.length);
   for (let index = firstAtLeast(amounts, (one) => one.start, label.end); index < amounts.length && amounts[index].end <= stop; index++) {

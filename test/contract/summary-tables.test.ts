@@ -297,3 +297,19 @@ test('a balance named inside a sentence is no heading: the figures below it are 
   ];
   expect(balancesOf(items)).toEqual({ opening: undefined, closing: undefined });
 });
+
+test('a Cr/Dr column however far from the figure signs it', () => {
+  const items = [
+    ...row(700, [
+      [40, 'Opening balance'],
+      [250, '1,250.00'],
+      [420, 'Dr'],
+    ]),
+    ...row(686, [
+      [40, 'Closing balance'],
+      [250, '2,000.00'],
+      [420, 'CR'],
+    ]),
+  ];
+  expect(balancesOf(items)).toEqual({ opening: -1250, closing: 2000 });
+});
