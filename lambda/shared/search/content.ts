@@ -12,6 +12,7 @@ import {
 } from '../../../contract/reading';
 import { ofxBalances, pdfBalances, tableBalances, type StatementBalances } from '../../../contract/reading/balances';
 import { isDate, parse } from '../../../contract/reading/csv';
+import { compactColumns } from '../../../contract/reading/layout';
 import {
   OCR_BUDGET_MS,
   READING_BUDGET_MS,
@@ -35,7 +36,7 @@ import {
 } from '../../../contract/reading/ocr';
 import { pagePicture } from '../../../contract/reading/pdf-images';
 import { values } from '../../../contract/reading/ofx';
-import { parseAmount } from '../../../contract/reading/transactions';
+import { parseAmount } from '../../../contract/reading/amounts';
 import type { PieceDetails } from '../../../contract/search/context';
 import type { ContentNote } from '../../../contract/search/not-indexed';
 import { limitPdfReading, withPdfReading } from './pdf-read-limits';
@@ -287,7 +288,10 @@ export const readContentText = async (
           ...pageRuns(late).map(([first, last]) => OCR_WORDS.outOfTime(first, last)),
         ];
         const pages = read.pageCount !== undefined ? { pages: read.pageCount } : {};
-        if (read.problem) return { pieces: read.pieces, note: read.problem, balances: { ...pages, ...unread(read.problem) } };
+        // The index keeps each page's lines with a column gap as two spaces: its words and numbers are searched
+        // beside their labels ("Account number  12345678"); the balances read the pages in their columns.
+        if (read.problem)
+          return { pieces: read.pieces.map(compactColumns), note: read.problem, balances: { ...pages, ...unread(read.problem) } };
         if (read.pieces.length === 0)
           return {
             pieces: [],
@@ -299,7 +303,7 @@ export const readContentText = async (
           const textPages = read.pieces.filter((piece) => !ocrTexts.includes(piece));
           const fromText = scanned.length > 0 && textPages.length > 0 ? pdfBalances(textPages, counted) : undefined;
           return {
-            pieces: read.pieces,
+            pieces: read.pieces.map(compactColumns),
             ...(read.cut ? { note: 'cut' as const } : {}),
             balances: byOcr(pdfBalances(read.pieces, counted), { scanned, unclear, unreadPages, ...(fromText ? { fromText } : {}) }),
           };
