@@ -100,10 +100,16 @@ export const numberOf = (printed: string): { last4: string; identifier?: Account
 export const kindFromWords = (words: string): AccountKind | undefined => {
   const text = words.toLowerCase();
   if (/credit card|kreditkarte|carte (?:de crédit|bancaire|visa)|tarjeta|card|karte\b|visa|mastercard|amex/.test(text)) return 'card';
-  if (/brokerage|investment|portfolio|depot|wertpapier|beleggingsrekening|compte[- ]titres|\bpea\b|valores|inversi[oó]n|\b401k\b|\bira\b/.test(text)) return 'brokerage';
+  if (
+    /brokerage|investment|portfolio|depot|wertpapier|beleggingsrekening|compte[- ]titres|\bpea\b|valores|inversi[oó]n|\b401k\b|\bira\b/.test(
+      text,
+    )
+  )
+    return 'brokerage';
   if (/savings|sparkonto|tagesgeld|sparbuch|livret|épargne|ahorro|spaarrekening/.test(text)) return 'savings';
   if (/mortgage|\bloan\b|darlehen|kredit(?!karte)|prêt|préstamo|hipoteca/.test(text)) return 'loan';
-  if (/checking|current account|girokonto|compte courant|compte chèques|cuenta corriente|cuenta a la vista|betaalrekening/.test(text)) return 'current';
+  if (/checking|current account|girokonto|compte courant|compte chèques|cuenta corriente|cuenta a la vista|betaalrekening/.test(text))
+    return 'current';
   return undefined;
 };
 

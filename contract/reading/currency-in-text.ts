@@ -42,9 +42,30 @@ const CODE_BESIDE_AMOUNT = /(?<![\p{L}])([A-Z]{3})\s?-?\d[\d.,' ]*\d|\d[\d.,]*\d
 /** The euro area's and a few other countries' IBAN prefixes, by the currency their accounts hold. */
 const IBAN_COUNTRY_CURRENCY: Record<string, string> = {
   ...Object.fromEntries(
-    ['AT', 'BE', 'CY', 'DE', 'EE', 'ES', 'FI', 'FR', 'GR', 'HR', 'IE', 'IT', 'LT', 'LU', 'LV', 'MC', 'MT', 'NL', 'PT', 'SI', 'SK', 'SM'].map(
-      (country) => [country, 'EUR'],
-    ),
+    [
+      'AT',
+      'BE',
+      'CY',
+      'DE',
+      'EE',
+      'ES',
+      'FI',
+      'FR',
+      'GR',
+      'HR',
+      'IE',
+      'IT',
+      'LT',
+      'LU',
+      'LV',
+      'MC',
+      'MT',
+      'NL',
+      'PT',
+      'SI',
+      'SK',
+      'SM',
+    ].map((country) => [country, 'EUR']),
   ),
   GB: 'GBP',
   CH: 'CHF',
@@ -65,11 +86,18 @@ const DOLLAR_COUNTRIES: readonly { code: string; country: string; clue: RegExp }
   {
     code: 'USD',
     country: 'the US',
-    clue: new RegExp(`\\b(?:${US_STATES})\\s+\\d{5}(?:-\\d{4})?\\b|\\brouting (?:number|no\\.?|#)|\\bABA\\b|member fdic|\\bN\\.A\\.|united states|\\bUSA\\b`, 'i'),
+    clue: new RegExp(
+      `\\b(?:${US_STATES})\\s+\\d{5}(?:-\\d{4})?\\b|\\brouting (?:number|no\\.?|#)|\\bABA\\b|member fdic|\\bN\\.A\\.|united states|\\bUSA\\b`,
+      'i',
+    ),
   },
   { code: 'AUD', country: 'Australia', clue: /\baustralia\b|\bBSB\b|\bABN\b|\b(?:NSW|VIC|QLD|WA|SA|TAS|ACT|NT)\s+\d{4}\b/ },
   { code: 'SGD', country: 'Singapore', clue: /\bsingapore\b/i },
-  { code: 'CAD', country: 'Canada', clue: /\bcanada\b|\btransit (?:number|no\.?|#)|\b(?:ON|QC|BC|AB|MB|SK|NS|NB|NL|PE)\s+[A-Z]\d[A-Z]\s?\d[A-Z]\d\b/i },
+  {
+    code: 'CAD',
+    country: 'Canada',
+    clue: /\bcanada\b|\btransit (?:number|no\.?|#)|\b(?:ON|QC|BC|AB|MB|SK|NS|NB|NL|PE)\s+[A-Z]\d[A-Z]\s?\d[A-Z]\d\b/i,
+  },
   { code: 'NZD', country: 'New Zealand', clue: /\bnew zealand\b/i },
   { code: 'HKD', country: 'Hong Kong', clue: /\bhong kong\b/i },
 ];

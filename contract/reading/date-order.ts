@@ -27,7 +27,24 @@ export interface DateOrderReading {
 const NUMERIC_DATE = /^\d{1,2}([./-])\d{1,2}\1\d{2,4}$/;
 
 /** Currencies whose countries write the day first. */
-const DAY_FIRST_CURRENCIES = new Set(['GBP', 'EUR', 'AUD', 'SGD', 'INR', 'NZD', 'HKD', 'CHF', 'SEK', 'NOK', 'DKK', 'PLN', 'CZK', 'BRL', 'MXN', 'ZAR']);
+const DAY_FIRST_CURRENCIES = new Set([
+  'GBP',
+  'EUR',
+  'AUD',
+  'SGD',
+  'INR',
+  'NZD',
+  'HKD',
+  'CHF',
+  'SEK',
+  'NOK',
+  'DKK',
+  'PLN',
+  'CZK',
+  'BRL',
+  'MXN',
+  'ZAR',
+]);
 
 const AMERICAN_WORDS = /(?<!\p{L})(?:checking|routing (?:number|no)|member fdic|zip code)(?!\p{L})/iu;
 const DAY_FIRST_WORDS =

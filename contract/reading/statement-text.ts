@@ -85,8 +85,16 @@ const dateTokens = (text: string): DateToken[] => {
     tick();
     const { year1, year2, year3 } = match.groups ?? {};
     const yearless = year1 ?? year2 ?? year3;
-    const clean = match[0].replace(/\s+de\s+/g, ' ').replace(/\s+,/g, ',').replace(/\s+/g, ' ');
-    tokens.push({ text: clean, at: match.index, end: match.index + match[0].length, ...(yearless !== undefined ? { yearless: true } : {}) });
+    const clean = match[0]
+      .replace(/\s+de\s+/g, ' ')
+      .replace(/\s+,/g, ',')
+      .replace(/\s+/g, ' ');
+    tokens.push({
+      text: clean,
+      at: match.index,
+      end: match.index + match[0].length,
+      ...(yearless !== undefined ? { yearless: true } : {}),
+    });
   }
   return tokens;
 };
@@ -127,7 +135,10 @@ const rangeOf = (first: DateToken, second: DateToken, order: NumericOrder): [Cal
     return start ? [start, end] : undefined;
   }
   const withYear = (year: number) =>
-    dateOf(/\.$/.test(first.text) ? `${first.text}${year}` : /^\d/.test(first.text) ? `${first.text} ${year}` : `${first.text}, ${year}`, order);
+    dateOf(
+      /\.$/.test(first.text) ? `${first.text}${year}` : /^\d/.test(first.text) ? `${first.text} ${year}` : `${first.text}, ${year}`,
+      order,
+    );
   const start = withYear(end.year);
   if (!start) return undefined;
   return dayNumber(start) <= dayNumber(end) ? [start, end] : withYear(end.year - 1) && [withYear(end.year - 1)!, end];
@@ -192,7 +203,12 @@ const periodIn = (dated: string, tokens: readonly DateToken[], order: NumericOrd
       // A phrase followed by two dates in order gives the span ("Statement period 01/03/2024 - 31/03/2024").
       const range = second && RANGE_JOINS.test(dated.slice(first.end, second.at)) ? rangeOf(first, second, order) : undefined;
       const days = range ? dayNumber(range[1]) - dayNumber(range[0]) : -1;
-      const end = range?.[1] ?? near.filter((token) => !token.yearless).flatMap((token) => dateOf(token.text, order) ?? []).at(-1);
+      const end =
+        range?.[1] ??
+        near
+          .filter((token) => !token.yearless)
+          .flatMap((token) => dateOf(token.text, order) ?? [])
+          .at(-1);
       if (end) {
         facts.period = periodOf(end);
         facts.periodFrom = words;
@@ -231,11 +247,26 @@ const periodIn = (dated: string, tokens: readonly DateToken[], order: NumericOrd
  * the account line's words: a header also mentions a debit card or a transfer to savings.
  */
 const HEADER_KINDS: readonly [RegExp, AccountKind][] = [
-  [/\b(?:credit ?card (?:statement|account|summary)|card statement|kreditkarten(?:abrechnung|konto)|relevé de (?:votre )?carte|extracto de (?:su )?tarjeta|creditcard(?:overzicht)?)\b/i, 'card'],
-  [/\b(?:(?:home |personal |car )?loan (?:statement|account|summary)|home loan|mortgage (?:statement|account)|darlehens?konto|prêt immobilier|extracto de préstamo|hypotheek|leningoverzicht)\b/i, 'loan'],
-  [/\b(?:savings (?:summary|account|statement)|sparkonto|tagesgeldkonto|livret|compte (?:d')?épargne|cuenta de ahorro|spaarrekening)\b/i, 'savings'],
-  [/\b(?:brokerage (?:account|statement)|investment (?:account|statement)|portfolio (?:statement|summary|overview|valuation)|depotauszug|depotübersicht|wertpapierdepot|compte[- ]titres|cuenta de valores|beleggingsrekening)\b/i, 'brokerage'],
-  [/\b(?:current account|checking (?:account|summary|statement)|girokonto|compte courant|compte chèques|cuenta corriente|betaalrekening|privérekening)\b/i, 'current'],
+  [
+    /\b(?:credit ?card (?:statement|account|summary)|card statement|kreditkarten(?:abrechnung|konto)|relevé de (?:votre )?carte|extracto de (?:su )?tarjeta|creditcard(?:overzicht)?)\b/i,
+    'card',
+  ],
+  [
+    /\b(?:(?:home |personal |car )?loan (?:statement|account|summary)|home loan|mortgage (?:statement|account)|darlehens?konto|prêt immobilier|extracto de préstamo|hypotheek|leningoverzicht)\b/i,
+    'loan',
+  ],
+  [
+    /\b(?:savings (?:summary|account|statement)|sparkonto|tagesgeldkonto|livret|compte (?:d')?épargne|cuenta de ahorro|spaarrekening)\b/i,
+    'savings',
+  ],
+  [
+    /\b(?:brokerage (?:account|statement)|investment (?:account|statement)|portfolio (?:statement|summary|overview|valuation)|depotauszug|depotübersicht|wertpapierdepot|compte[- ]titres|cuenta de valores|beleggingsrekening)\b/i,
+    'brokerage',
+  ],
+  [
+    /\b(?:current account|checking (?:account|summary|statement)|girokonto|compte courant|compte chèques|cuenta corriente|betaalrekening|privérekening)\b/i,
+    'current',
+  ],
 ];
 
 /** The lines of a first page's header that a kind is read from. */
@@ -288,7 +319,8 @@ export const readStatementText = (text: string): StatementTextFacts => {
   else {
     // Nothing settles the order: the dates count only where both orders read them alike.
     const [dayFirst, monthFirst] = [periodIn(dated, tokens, 'dmy'), periodIn(dated, tokens, 'mdy')];
-    const alike = dayFirst.period === monthFirst.period && dayFirst.span?.from === monthFirst.span?.from && dayFirst.span?.to === monthFirst.span?.to;
+    const alike =
+      dayFirst.period === monthFirst.period && dayFirst.span?.from === monthFirst.span?.from && dayFirst.span?.to === monthFirst.span?.to;
     if (alike) Object.assign(facts, dayFirst);
     else
       facts.periodAsk = {

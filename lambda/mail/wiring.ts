@@ -52,7 +52,13 @@ const mailRecord = (mail: MailSummary) => ({
 
 /** A waiting file's record, once its bytes are stored: what the person reads of it, until its time is up. */
 export const recordArrival = (arrivals: MailArrivals, owner: string, arrival: Arrival): Promise<void> => {
-  const { period, account } = arrival.proposal;
+  const { account, periodQuestion } = arrival.proposal;
+  // The month its name offers is put in the filing form for the person to confirm; the reason asks it.
+  const period =
+    arrival.proposal.period ??
+    (periodQuestion?.reason === 'file name'
+      ? { value: periodQuestion.choices[0], detail: `${periodQuestion.detail}, to confirm` }
+      : undefined);
   const { messageId, ...mail } = mailRecord(arrival.mail);
   return arrivals.record(
     owner,

@@ -139,13 +139,25 @@ test('a large export is read in its first and last parts, and its rows in both c
   expect(proposal.period).toEqual({ value: '2024-03', source: 'file', detail: 'the dates in its "Datum" column' });
 });
 
-test('a file whose content gives no date falls back to its name, and says so', () => {
+test("a file whose content gives no date offers its name's month as a question, and fills nothing", () => {
   expect(proposeFiling({ fileName: 'Statement_March_2024.pdf', mime: 'application/pdf', size: 10, head: Buffer.from('%PDF-1.7') })).toEqual(
     {
-      period: { value: '2024-03', source: 'file name', detail: 'the name "Statement_March_2024.pdf"' },
+      periodQuestion: {
+        reason: 'file name',
+        choices: ['2024-03'],
+        detail: 'its name "Statement_March_2024.pdf"',
+        words: 'The file name says March 2024: is that its month?',
+      },
       notes: [],
     },
   );
+});
+
+test("a download's stamp in the name is no statement date: the content's dates come first", () => {
+  const text = 'Date,Description,Amount\n2024-05-02,Shop,-1.00\n2024-05-20,Shop,-2.00\n';
+  const proposal = proposeFiling({ fileName: '20250614_export.csv', mime: 'text/csv', size: text.length, head: Buffer.from(text) });
+  expect(proposal.period).toMatchObject({ value: '2024-05', source: 'file' });
+  expect(proposal.periodQuestion).toBeUndefined();
 });
 
 test('the dialect is said in words', () => {
