@@ -54,7 +54,7 @@ const LEGAL_NAME = new RegExp(
 const MEMBER_FDIC = /([^\n]{3,60}?)[\s.,;]+member fdic/gi;
 
 /** Characters a name never holds: the replacement character, controls, private-use glyphs (a font's unmapped ones). */
-const BROKEN = /[\uFFFD\u0000-\u001F\u007F-\u009F\uE000-\uF8FF]/;
+const BROKEN = /[\uFFFD\p{Cc}\p{Co}]/u;
 
 /** Words a name may hold in lower case: linking words and French or Italian elisions ("Caisse d'Epargne"). */
 const LINKING = /^(?:of|de|du|des|der|die|la|le|del|en|y|and|und|et|&|d'.*|l'.*|für|van|voor)$/i;
