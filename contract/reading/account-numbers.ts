@@ -96,6 +96,39 @@ export const numberOf = (printed: string): { last4: string; identifier?: Account
   };
 };
 
+/** An account id masked where it is given (XX…, *, #, •): nothing to match by. A single X is a letter of the id ("ABX123"). */
+export const isMaskedId = (id: string) => /[*#•]|X{2,}/i.test(id);
+
+/**
+ * The four characters a person knows an account id by, unless it is masked there (X, *, #):
+ * its last four digits where it has four (a bank's "1452687~7" is ••6877, as a person reads
+ * the number, not ••87~7), else its last four letters and digits ("ABC123" is ••C123). An id
+ * of several ids ("111A1111 22B222 33C333": groups that hold letters) names no one account.
+ */
+export const lastFourOfId = (accountId: string): string | undefined => {
+  const id = accountId.trim();
+  if (isMaskedId(id)) {
+    const tail = id.replace(/[\s-]/g, '').slice(-4);
+    return /^\d{4}$/.test(tail) ? tail : undefined;
+  }
+  if (/[A-Z]/i.test(id) && /\s/.test(id)) return undefined;
+  const digits = id.replace(/\D/g, '');
+  if (digits.length >= 4) return digits.slice(-4);
+  const characters = id.replace(/[^A-Z\d]/gi, '').toUpperCase();
+  return characters.length >= 4 ? characters.slice(-4) : undefined;
+};
+
+/**
+ * An account id with letters as an export's account column holds it ("ABC123", "1452687~7"):
+ * one word of letters and digits, kept whole as its identifier, known by `lastFourOfId`.
+ */
+export const lettered = (value: string): { last4: string; identifier: AccountIdentifier } | undefined => {
+  const id = value.trim().toUpperCase();
+  if (!/^[A-Z\d][A-Z\d~/_.-]{3,33}$/.test(id) || !/[A-Z]/.test(id) || !/\d/.test(id) || isMaskedId(id)) return undefined;
+  const last4 = lastFourOfId(id);
+  return last4 ? { last4, identifier: { kind: 'number', value: id } } : undefined;
+};
+
 /** The kind an account's words name, in the four languages read ("Savings", "Girokonto", "Livret", "Tarjeta"). */
 export const kindFromWords = (words: string): AccountKind | undefined => {
   const text = words.toLowerCase();

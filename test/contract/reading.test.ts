@@ -58,8 +58,8 @@ const GENUINE: Record<string, Expected> = {
         ['ofxparse-0.21/td_ameritrade.ofx', '2017-12', 'ameritrade.com ••2121', 'TD Ameritrade', 'US'],
         // One ACCTID holding three sub-account ids: no four digits at its end, so the person chooses.
         ['ofxparse-0.21/tiaacref.ofx', '2017-03', null, 'TIAA-CREF', 'US'],
-        // The publisher replaced the institution's name with FAKE and the id ends "~7".
-        ['ofxparse-0.21/checking.ofx', '2013-05', null, 'a US credit union', 'US'],
+        // The publisher replaced the institution's name with FAKE; the id "1452687~7" is read by its last four digits.
+        ['ofxparse-0.21/checking.ofx', '2013-05', 'FAKE ••6877', 'a US credit union', 'US'],
         ['ofxparse-0.21/bank_medium.ofx', '2009-05', '••5678', 'a Canadian bank', 'CA'],
         ['libofx-0.10.9/example-listing1.xml', '2009-02', '••0000', 'a Canadian bank (ids zeroed)', 'CA'],
         ['kmymoney-5.1.3/SampleBankAccount.csv', '2009-11', '••1233', 'a UK bank', 'UK'],
