@@ -82,28 +82,28 @@ const US_STATES =
   'AL|AK|AZ|AR|CA|CO|CT|DE|DC|FL|GA|HI|ID|IL|IN|IA|KS|KY|LA|ME|MD|MA|MI|MN|MS|MO|MT|NE|NV|NH|NJ|NM|NY|NC|ND|OH|OK|OR|PA|RI|SC|SD|TN|TX|UT|VT|VA|WA|WV|WI|WY';
 
 /** The countries that write their dollar as a bare "$", each with words that place a bank or an address there. */
-const DOLLAR_COUNTRIES: readonly { code: string; country: string; clue: RegExp }[] = [
+const DOLLAR_COUNTRIES: readonly { code: string; country: string; clues: readonly RegExp[] }[] = [
   {
     code: 'USD',
     country: 'the US',
-    clue: new RegExp(
-      `\\b(?:${US_STATES})\\s+\\d{5}(?:-\\d{4})?\\b|\\brouting (?:number|no\\.?|#)|\\bABA\\b|member fdic|\\bN\\.A\\.|united states|\\bUSA\\b`,
-      'i',
-    ),
+    clues: [
+      new RegExp(`\\b(?:${US_STATES})\\s+\\d{5}(?:-\\d{4})?\\b|\\bABA\\b|\\bN\\.A\\.|\\bUSA\\b`),
+      /\brouting (?:number|no\.?|#)|member fdic|united states/i,
+    ],
   },
-  { code: 'AUD', country: 'Australia', clue: /\baustralia\b|\bBSB\b|\bABN\b|\b(?:NSW|VIC|QLD|WA|SA|TAS|ACT|NT)\s+\d{4}\b/ },
-  { code: 'SGD', country: 'Singapore', clue: /\bsingapore\b/i },
+  { code: 'AUD', country: 'Australia', clues: [/\bBSB\b|\bABN\b|\b(?:NSW|VIC|QLD|WA|SA|TAS|ACT|NT)\s+\d{4}\b/, /\baustralia\b/i] },
+  { code: 'SGD', country: 'Singapore', clues: [/\bsingapore\b/i] },
   {
     code: 'CAD',
     country: 'Canada',
-    clue: /\bcanada\b|\btransit (?:number|no\.?|#)|\b(?:ON|QC|BC|AB|MB|SK|NS|NB|NL|PE)\s+[A-Z]\d[A-Z]\s?\d[A-Z]\d\b/i,
+    clues: [/\b(?:ON|QC|BC|AB|MB|SK|NS|NB|NL|PE)\s+[A-Z]\d[A-Z]\s?\d[A-Z]\d\b/, /\bcanada\b|\btransit (?:number|no\.?|#)/i],
   },
-  { code: 'NZD', country: 'New Zealand', clue: /\bnew zealand\b/i },
-  { code: 'HKD', country: 'Hong Kong', clue: /\bhong kong\b/i },
+  { code: 'NZD', country: 'New Zealand', clues: [/\bnew zealand\b/i] },
+  { code: 'HKD', country: 'Hong Kong', clues: [/\bhong kong\b/i] },
 ];
 
 /** The countries whose dollar a text places its bank or address in (none, one, or several). */
-export const dollarCountries = (text: string) => DOLLAR_COUNTRIES.filter(({ clue }) => clue.test(text));
+export const dollarCountries = (text: string) => DOLLAR_COUNTRIES.filter(({ clues }) => clues.some((clue) => clue.test(text)));
 
 /** Whether a text prints a bare "$": not one of the prefixed dollars (S$, A$, US$…). */
 export const hasBareDollar = (text: string) => /(?<![\p{L}$])\$/u.test(text);

@@ -30,7 +30,7 @@ const NAMED_INSTITUTIONS = new RegExp(`^(?:${NAMED.join('|')})\\b`, 'i');
  * ("Girokonto", "Kontoauszug", "Hauptstraße").
  */
 const NOT_A_NAME =
-  /(?<!\p{L})(?:statement|relevé|extracto|account|compte|cuenta|period|période|periodo|page|customer|kunde|client|summary|balance|solde|date|fecha|dear|sehr geehrte|madame|monsieur|estimado|p\.?o\.? box|street|rue|calle|avenue|primary|rekening|overzicht|member fdic)|konto|auszug|zeitraum|datum|seite|saldo|straße|strasse/iu;
+  /(?<!\p{L})(?:statement|relevé|extracto|account|compte|cuenta|period|période|periodo|page|customer|kunde|client|summary|balance|solde|date|fecha|dear|sehr geehrte|madame|monsieur|estimado|p\.?o\.? box|street|rue|calle|avenue|primary|rekening|overzicht|member fdic|regist)|konto|auszug|zeitraum|datum|seite|saldo|straße|strasse/iu;
 
 /** Words of a table's heading row: a line mostly of these is column labels, not a name. */
 const LABEL_WORDS = new Set(
@@ -53,6 +53,9 @@ const LEGAL_NAME = new RegExp(
 /** A "Member FDIC" line names its bank before it ("Example Bank. Member FDIC"). */
 const MEMBER_FDIC = /([^\n]{3,60}?)[\s.,;]+member fdic/gi;
 
+/** Signs of a sentence, an address or a web address, which a name never holds. */
+const NOT_NAME_SIGNS = /[?!@:;/\\|<>=+*]|www\.|\.(?:com|net|org|co)\b/i;
+
 /** Characters a name never holds: the replacement character, controls, private-use glyphs (a font's unmapped ones). */
 const BROKEN = /[\uFFFD\p{Cc}\p{Co}]/u;
 
@@ -69,12 +72,16 @@ export type InstitutionReading = { name: string; from: string };
 
 /** Whether words read as a name: short, unbroken, capitalised, not a row of labels. */
 const readsAsName = (name: string): boolean => {
-  if (name.length < 3 || name.length > NAME_MAX.chars || BROKEN.test(name)) return false;
+  if (name.length < 3 || name.length > NAME_MAX.chars || BROKEN.test(name) || NOT_NAME_SIGNS.test(name)) return false;
   const words = name.split(/\s+/).filter(Boolean);
   if (words.length > NAME_MAX.words) return false;
-  // A name's words are capitalised, but for linking words, legal forms ("eG") and one odd word ("LCL Banque et assurance"); a sentence's are not.
-  const lower = words.filter((word) => !/^[\p{Lu}\d&(]/u.test(word) && !LINKING.test(word) && !new RegExp(`^${LEGAL_FORM}$`).test(word));
-  if (!/^[\p{Lu}\d]/u.test(words[0]) || lower.length > 1 || lower.length * 3 > words.length) return false;
+  // A name's words are capitalised, but for linking words, legal forms ("eG") and one odd word after its bank word
+  // ("LCL Banque et assurance"); a sentence's are not ("Issued by Muster Bank AG").
+  const odd = (word: string) => !/^[\p{Lu}\d&(]/u.test(word) && !LINKING.test(word) && !new RegExp(`^${LEGAL_FORM}$`).test(word);
+  const lower = words.filter(odd);
+  const bankWordAt = words.findIndex((word) => INSTITUTION_WORDS.test(word));
+  const beforeBankWord = bankWordAt === -1 ? words : words.slice(0, bankWordAt);
+  if (!/^[\p{Lu}\d]/u.test(words[0]) || lower.length > 1 || lower.length * 3 > words.length || beforeBankWord.some(odd)) return false;
   const labels = words.filter((word) => LABEL_WORDS.has(word.toLowerCase().replace(/[^\p{L}]/gu, ''))).length;
   return !(labels >= 2 && labels * 2 >= words.length);
 };
