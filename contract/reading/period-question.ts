@@ -24,3 +24,17 @@ export const twoReadingsQuestion = (periods: string[], detail: string): PeriodQu
   detail,
   words: "This statement's dates can be read two ways: choose its month.",
 });
+
+/**
+ * The month a waiting file's filing form starts with: the content's period, else the one
+ * month its name offers, said as to be confirmed; dates that read two ways offer none (the
+ * person chooses).
+ */
+export const offeredPeriod = (proposal: {
+  period?: { value: string; detail: string };
+  periodQuestion?: PeriodQuestion;
+}): { value: string; detail: string } | undefined => {
+  if (proposal.period) return { value: proposal.period.value, detail: proposal.period.detail };
+  const question = proposal.periodQuestion;
+  return question?.reason === 'file name' ? { value: question.choices[0], detail: `${question.detail}, to confirm` } : undefined;
+};

@@ -1,4 +1,5 @@
-import { proposeFiling } from '../../contract/reading';
+import { proposeByName, proposeFiling } from '../../contract/reading';
+import { offeredPeriod, twoReadingsQuestion } from '../../contract/reading/period-question';
 import { currencyInText } from '../../contract/reading/currency-in-text';
 import { statementDateOrder } from '../../contract/reading/date-order';
 import { institutionInText } from '../../contract/reading/institutions';
@@ -239,5 +240,19 @@ describe('identifiers with letters', () => {
     const text = 'IBAN;Datum;Betrag\nDE89 3704 0044 0532 0130 00;01.03.2024;-1,00\nDE89 3704 0044 0532 0130 00;05.03.2024;-2,00\n';
     const proposal = proposeFiling({ fileName: 'export.csv', mime: 'text/csv', size: text.length, head: Buffer.from(text) });
     expect(proposal.account?.facts.identifiers).toEqual([{ kind: 'iban', value: 'DE89370400440532013000' }]);
+  });
+});
+
+describe('a waiting file', () => {
+  test("its form starts with the content's month, else the one its name offers, to confirm; two readings offer none", () => {
+    expect(offeredPeriod({ period: { value: '2024-03', detail: 'its statement period' } })).toEqual({
+      value: '2024-03',
+      detail: 'its statement period',
+    });
+    expect(offeredPeriod(proposeByName('20250614_statement.pdf'))).toEqual({
+      value: '2025-06',
+      detail: 'its name "20250614_statement.pdf", to confirm',
+    });
+    expect(offeredPeriod({ periodQuestion: twoReadingsQuestion(['2024-05', '2024-06'], 'its dates') })).toBeUndefined();
   });
 });

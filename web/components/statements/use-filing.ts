@@ -13,6 +13,7 @@ import { useIdToken } from '@/lib/auth-context';
 import { batchConflict, filingAccount } from '@contract/accounts/filing-account';
 import { identifierKeysFor } from '@/lib/upload/identifier-keys';
 import { proposeAll } from '@/lib/upload/proposals';
+import { proposedPeriod } from '@/lib/upload/proposed-period';
 import { startHashWorker } from '@/lib/upload/hash-worker-client';
 
 /**
@@ -127,20 +128,7 @@ export const useFiling = (picks: FilePick[], accounts: readonly LabelledAccount[
             if (conflict) rows[later] = { ...row, ...conflict };
           }
       }
-      if (proposal.period && draft.periodSource !== 'person')
-        Object.assign(next, {
-          period: proposal.period.value,
-          periodSource: proposal.period.source,
-          periodDetail: proposal.period.detail,
-        });
-      // A question fills nothing: the period stays empty (the row cannot go) until the person answers it.
-      else if (proposal.periodQuestion && draft.periodSource === 'unread')
-        Object.assign(next, {
-          period: '',
-          periodSource: 'ask',
-          periodDetail: proposal.periodQuestion.detail,
-          periodQuestion: proposal.periodQuestion,
-        });
+      Object.assign(next, proposedPeriod(draft, proposal));
       rows[index] = next;
       return rows;
     });
