@@ -147,7 +147,7 @@ export const kindFromWords = (words: string): AccountKind | undefined => {
 };
 
 /** ISO 4217 codes of the currencies statements here are written in; a three-letter word is one only if listed. */
-const CURRENCIES = new Set([
+export const CURRENCY_CODES = [
   'AUD',
   'BRL',
   'CAD',
@@ -167,7 +167,8 @@ const CURRENCIES = new Set([
   'SGD',
   'USD',
   'ZAR',
-]);
+] as const;
+const CURRENCIES = new Set<string>(CURRENCY_CODES);
 
 /** A currency code, if the text is one. */
 export const currencyOf = (text: string | undefined): string | undefined => {

@@ -1,4 +1,4 @@
-import { currencyOf, ibansIn } from './account-numbers';
+import { CURRENCY_CODES, currencyOf, ibansIn } from './account-numbers';
 
 /**
  * The currency a statement's text is written in, with the words it was read from. In order:
@@ -36,8 +36,8 @@ const SYMBOLS: readonly [RegExp, string][] = [
   [/(?<!\p{L})CHF(?!\p{L})/gu, 'CHF'],
 ];
 
-/** A three-letter code beside an amount: "EUR 1.204,55", "1,204.55 GBP". */
-const CODE_BESIDE_AMOUNT = /(?<![\p{L}])([A-Z]{3})\s?-?\d[\d.,' ]*\d|\d[\d.,]*\d\s?([A-Z]{3})(?![\p{L}])/gu;
+/** A currency's code as a word; it counts where an amount stands beside it ("EUR 1.204,55", "1,204.55 GBP"). */
+const CODES = new RegExp(`(?<!\\p{L})(?:${CURRENCY_CODES.join('|')})(?!\\p{L})`, 'gu');
 
 /** The euro area's and a few other countries' IBAN prefixes, by the currency their accounts hold. */
 const IBAN_COUNTRY_CURRENCY: Record<string, string> = {
@@ -126,9 +126,9 @@ export const currencyInText = (text: string): CurrencyReading | undefined => {
   if (headed) return { code: headed, from: `its heading "${heading![0].trim()}"` };
 
   const mentions: { code: string; words: string }[] = [];
-  for (const match of text.matchAll(CODE_BESIDE_AMOUNT)) {
-    const code = currencyOf(match[1] ?? match[2]);
-    if (code) mentions.push({ code, words: code });
+  for (const match of text.matchAll(CODES)) {
+    const [before, after] = [text.slice(Math.max(0, match.index - 2), match.index), text.slice(match.index + 3, match.index + 6)];
+    if (/\d\s?$/.test(before) || /^\s?-?\d/.test(after)) mentions.push({ code: match[0], words: match[0] });
   }
   for (const [symbol, code] of SYMBOLS) for (const match of text.matchAll(symbol)) mentions.push({ code, words: match[0] });
   const named = mostNamed(mentions.map(({ code }) => code));

@@ -40,9 +40,6 @@ const MONTH_NAMES: readonly (readonly string[])[] = [
 
 const MONTH_BY_NAME = new Map<string, number>(MONTH_NAMES.flatMap((names, index) => names.map((name) => [name, index + 1] as const)));
 
-/** Any month's name as a pattern, longest first (so "june" is tried before "jun"). */
-export const MONTH_NAME_PATTERN = [...MONTH_BY_NAME.keys()].sort((a, b) => b.length - a.length).join('|');
-
 /** A month named in words ("März", "févr.", "Sept"), 1-12. */
 export const monthFromName = (word: string): number | undefined =>
   MONTH_BY_NAME.get(word.toLowerCase().normalize('NFC').replace(/\.$/, ''));

@@ -1,7 +1,7 @@
 import { ibansIn, kindFromWords, numberOf, type AccountFacts, type AccountKind } from './account-numbers';
 import { currencyInText, type CurrencyReading } from './currency-in-text';
 import { statementDateOrder } from './date-order';
-import { iso, MONTH_NAME_PATTERN, monthFromName, periodOf, readingsOf, type CalendarDate } from './dates';
+import { iso, monthFromName, periodOf, readingsOf, type CalendarDate } from './dates';
 import { institutionInText } from './institutions';
 import { tick } from './deadline';
 
@@ -65,8 +65,9 @@ const DATE_TOKENS = new RegExp(
     String.raw`\b(?<!\p{L})\p{L}{3,}\.?\s+\d{1,2}\s*,?\s+\d{4}\b`,
     // Without a year, a month's name or a day and month with dots: read only as a range's start.
     String.raw`(?<year1>\b\d{1,2}\.\d{1,2}\.)(?!\d)`,
-    String.raw`(?<year2>\b\d{1,2}\.?\s+(?:de\s+)?(?:${MONTH_NAME_PATTERN})\.?)(?!\p{L}|\s*,?\s*\d)`,
-    String.raw`(?<year3>(?<!\p{L})(?:${MONTH_NAME_PATTERN})\.?\s+\d{1,2})\b(?!\s*,?\s*\d)`,
+    String.raw`(?<year2>\b\d{1,2}\.?\s+(?:de\s+)?(?<month2>\p{L}{3,})\.?)(?!\p{L}|\s*,?\s*\d)`,
+    // Looked ahead, not taken: a word and a number that are no month and day ("Statement 1") leave the day to the next form ("1 June").
+    String.raw`(?<!\p{L})(?=(?<year3>(?<month3>\p{L}{3,})\.?\s+\d{1,2})\b(?!\s*,?\s*\d))`,
   ].join('|'),
   'giu',
 );
@@ -83,18 +84,16 @@ const dateTokens = (text: string): DateToken[] => {
   const tokens: DateToken[] = [];
   for (const match of text.matchAll(DATE_TOKENS)) {
     tick();
-    const { year1, year2, year3 } = match.groups ?? {};
+    const { year1, year2, year3, month2, month3 } = match.groups ?? {};
     const yearless = year1 ?? year2 ?? year3;
-    const clean = match[0]
+    // A word is tried as any word and kept only for a month's name: an alternation of every name at every letter costs more.
+    if ((month2 ?? month3) !== undefined && !monthFromName(month2 ?? month3)) continue;
+    const printed = year3 ?? match[0];
+    const clean = printed
       .replace(/\s+de\s+/g, ' ')
       .replace(/\s+,/g, ',')
       .replace(/\s+/g, ' ');
-    tokens.push({
-      text: clean,
-      at: match.index,
-      end: match.index + match[0].length,
-      ...(yearless !== undefined ? { yearless: true } : {}),
-    });
+    tokens.push({ text: clean, at: match.index, end: match.index + printed.length, ...(yearless !== undefined ? { yearless: true } : {}) });
   }
   return tokens;
 };
@@ -104,12 +103,15 @@ const dateTokens = (text: string): DateToken[] => {
  * ordinal days without their suffix ("3rd Jun 2023", "1er mars"), and the l, I and O that OCR
  * reads for 1, 1 and 0 inside a run of digits ("l4.O2.2022").
  */
-const forDates = (text: string) =>
-  text
-    .replace(/(?<=\b\d{1,2})(?:st|nd|rd|th|er)\b/gi, (suffix) => ' '.repeat(suffix.length))
-    .replace(/(?<![\p{L}\d])[\dlIO][\dlIO./-]*[\dlIO](?![\p{L}\d])/gu, (run) =>
-      /\d/.test(run) && /[lIO]/.test(run) ? run.replace(/[lI]/g, '1').replace(/O/g, '0') : run,
-    );
+const forDates = (text: string) => {
+  const ordinals = text.replace(/\b(\d{1,2})(st|nd|rd|th|er)\b/gi, (_, day: string, suffix: string) => day + ' '.repeat(suffix.length));
+  // Most texts have no such letter beside a digit: the runs are looked at only where one is.
+  return /\d[lIO]|[lIO]\d/.test(ordinals)
+    ? ordinals.replace(/(?<![\p{L}\d])[\dlIO][\dlIO./-]*[\dlIO](?![\p{L}\d])/gu, (run) =>
+        /\d/.test(run) && /[lIO]/.test(run) ? run.replace(/[lI]/g, '1').replace(/O/g, '0') : run,
+      )
+    : ordinals;
+};
 
 /** What joins a range's two dates: "through", "to", "-", "bis", "au", "al", "hasta". */
 const RANGE_JOINS = /^\s*(?:-|–|—|to|through|thru|until|till|bis|au|al|a|hasta|tot en met|t\/m|tot)\s*$/i;
