@@ -205,12 +205,8 @@ const periodIn = (dated: string, tokens: readonly DateToken[], order: NumericOrd
       // A phrase followed by two dates in order gives the span ("Statement period 01/03/2024 - 31/03/2024").
       const range = second && RANGE_JOINS.test(dated.slice(first.end, second.at)) ? rangeOf(first, second, order) : undefined;
       const days = range ? dayNumber(range[1]) - dayNumber(range[0]) : -1;
-      const end =
-        range?.[1] ??
-        near
-          .filter((token) => !token.yearless)
-          .flatMap((token) => dateOf(token.text, order) ?? [])
-          .at(-1);
+      // Two dates not joined as a range are the phrase's and the next label's ("Statement Date  Payment Due Date  15 Mar 2023  05 Apr 2023"): the first is the phrase's.
+      const end = range?.[1] ?? near.filter((token) => !token.yearless).flatMap((token) => dateOf(token.text, order) ?? [])[0];
       if (end) {
         facts.period = periodOf(end);
         facts.periodFrom = words;

@@ -256,3 +256,12 @@ describe('a waiting file', () => {
     expect(offeredPeriod({ periodQuestion: twoReadingsQuestion(['2024-05', '2024-06'], 'its dates') })).toBeUndefined();
   });
 });
+
+test.each(
+  shapes([
+    ['Statement Date', 'Payment Due Date'],
+    ['15 Mar 2023', '05 Apr 2023'],
+  ]),
+)("a statement date's month is its own, not the next label's date (%s)", (_shape, text) => {
+  expect(readStatementText(`Example Bank\n${text}`).period).toBe('2023-03');
+});
