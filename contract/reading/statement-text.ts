@@ -330,7 +330,10 @@ export const readStatementText = (text: string): StatementTextFacts => {
   const institution = institutionInText(text);
   if (institution) facts.institution = institution;
   const account = accountInText(text, currency);
-  if (account) facts.account = { ...account, ...(institution ? { institution: institution.name } : {}) };
+  // A bank read elsewhere than the letterhead says where, beside the account's source: the person checks it.
+  const bankFrom = institution && !institution.from.startsWith('the letterhead') ? `; the bank from ${institution.from}` : '';
+  if (account)
+    facts.account = { ...account, ...(institution ? { institution: institution.name } : {}), from: `${account.from}${bankFrom}` };
   return facts;
 };
 

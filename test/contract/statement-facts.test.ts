@@ -265,3 +265,11 @@ test.each(
 )("a statement date's month is its own, not the next label's date (%s)", (_shape, text) => {
   expect(readStatementText(`Example Bank\n${text}`).period).toBe('2023-03');
 });
+
+test("a bank read from its web address says so beside the account's source", () => {
+  const proposal = pdf('Statement\nAccount number 12345678\nQuestions? www.examplebank.com\n');
+  expect(proposal.account).toMatchObject({
+    value: 'Example Bank ••5678',
+    detail: 'its "Account number"; the bank from its web address "www.examplebank.com"',
+  });
+});
