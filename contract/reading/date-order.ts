@@ -1,3 +1,4 @@
+import { ibansIn } from './account-numbers';
 import { hasBareDollar, dollarCountries } from './currency-in-text';
 import { readingsOf } from './dates';
 
@@ -9,8 +10,9 @@ import { readingsOf } from './dates';
  * 1. its numeric dates: one whose first number is above 12 settles day-first, one whose
  *    second is settles month-first (both at once settle nothing); dates written with dots
  *    ("01.03.2024") are day-first, as every country that writes them so orders them;
- * 2. its currency and country: dollars of a US bank or address, or a bare "$" of no other
- *    country, are month-first; pounds, euros, Australian and Singapore dollars, rupees and
+ * 2. its currency and country: dollars of a text that looks American (a US bank or address,
+ *    its words, a bare "$") and names no other country (an IBAN, another dollar's country,
+ *    European words), are month-first; pounds, euros, Australian and Singapore dollars, rupees and
  *    the other currencies read here are day-first (Canada writes both: it settles nothing);
  * 3. its language: American words ("Checking", "Routing number") month-first; German,
  *    French, Spanish, Dutch or British words ("Kontoauszug", "Relevé", "Sort code") day-first.
@@ -63,10 +65,14 @@ export const statementDateOrder = (dates: readonly string[], text: string, curre
     if (dotted) return { order: 'dmy', from: `its date ${dotted}, written with dots` };
   }
 
-  if (currency === 'USD' || (!currency && hasBareDollar(text) && dollarCountries(text).length === 0))
+  // Dollars are American where the text looks so, or where a bare "$" names no other country; not a European bank's USD account.
+  const countries = dollarCountries(text);
+  const elsewhere = ibansIn(text).length > 0 || DAY_FIRST_WORDS.test(text) || countries.some(({ code }) => code !== 'USD');
+  const usLooking = countries.some(({ code }) => code === 'USD') || AMERICAN_WORDS.test(text) || hasBareDollar(text);
+  if ((currency === 'USD' || (!currency && hasBareDollar(text))) && usLooking && !elsewhere)
     return { order: 'mdy', from: currency ? 'its US dollars' : 'its dollars' };
   if (currency && DAY_FIRST_CURRENCIES.has(currency)) return { order: 'dmy', from: `its currency (${currency})` };
-  if (currency) return {};
+  if (currency && currency !== 'USD') return {};
 
   if (AMERICAN_WORDS.test(text)) return { order: 'mdy', from: `its words ("${AMERICAN_WORDS.exec(text)![0]}")` };
   const local = DAY_FIRST_WORDS.exec(text);

@@ -273,3 +273,8 @@ test("a bank read from its web address says so beside the account's source", () 
     detail: 'its "Account number"; the bank from its web address "www.examplebank.com"',
   });
 });
+
+test("a European bank's US dollar account is not month-first for its dollars: its words decide", () => {
+  const text = 'Musterbank AG\nKontoauszug\nIBAN DE89 3704 0044 0532 0130 00\nWährung: USD\nZeitraum 05/01/2024 - 06/01/2024';
+  expect(readStatementText(text)).toMatchObject({ currency: { code: 'USD' }, period: '2024-01' });
+});
