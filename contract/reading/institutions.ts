@@ -46,7 +46,7 @@ const LEGAL_FORM = String.raw`(?:Limited|Ltd\.?|plc|PLC|N\.\s?A\.|AG|S\.A\.|SA|S
 
 /** A name before its legal form: up to six capitalised words, then the form ("Example Bank Limited", "Banco Ejemplo, S.A."). */
 const LEGAL_NAME = new RegExp(
-  String.raw`(?<![\p{L}\d])((?:[\p{Lu}\d][\p{L}&'’.\-]*[ \t]+|(?:of|de|du|der|la|and|&)[ \t]+){0,6}[\p{Lu}][\p{L}&'’.\-]*,?[ \t]+${LEGAL_FORM})(?![\p{L}])`,
+  String.raw`(?<![\p{L}\d])((?:\(?[\p{Lu}\d][\p{L}&'’.\-]*\)?[ \t]+|(?:of|de|du|der|la|and|&)[ \t]+){0,6}\(?[\p{Lu}][\p{L}&'’.\-]*\)?,?[ \t]+${LEGAL_FORM})(?![\p{L}])`,
   'gu',
 );
 
@@ -83,7 +83,7 @@ const readsAsName = (name: string): boolean => {
   const beforeBankWord = bankWordAt === -1 ? words : words.slice(0, bankWordAt);
   if (!/^[\p{Lu}\d]/u.test(words[0]) || lower.length > 1 || lower.length * 3 > words.length || beforeBankWord.some(odd)) return false;
   const labels = words.filter((word) => LABEL_WORDS.has(word.toLowerCase().replace(/[^\p{L}]/gu, ''))).length;
-  return !(labels >= 2 && labels * 2 >= words.length);
+  return labels < words.length && !(labels >= 2 && labels * 2 >= words.length);
 };
 
 /** Whether a name has a bank's word or is a known institution's. */

@@ -278,3 +278,16 @@ test("a European bank's US dollar account is not month-first for its dollars: it
   const text = 'Musterbank AG\nKontoauszug\nIBAN DE89 3704 0044 0532 0130 00\nWährung: USD\nZeitraum 05/01/2024 - 06/01/2024';
   expect(readStatementText(text)).toMatchObject({ currency: { code: 'USD' }, period: '2024-01' });
 });
+
+test("a card statement's title is no bank, and a legal name with its country in brackets is one", () => {
+  expect(institutionInText('CREDIT CARD STATEMENT\nStatement Date 15 Mar 2023')).toBeUndefined();
+  const text = [
+    'CREDIT CARD STATEMENT',
+    ...Array.from({ length: 12 }, (_, day) => `${day + 1} Mar Coffee S$3.50`),
+    'Issued by Example Bank (Singapore) Limited',
+  ];
+  expect(institutionInText(text.join('\n'))).toEqual({
+    name: 'Example Bank (Singapore) Limited',
+    from: 'its legal line "Example Bank (Singapore) Limited"',
+  });
+});
