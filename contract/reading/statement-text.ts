@@ -7,13 +7,17 @@ import { tick } from './deadline';
 
 /**
  * What a statement's own words say of its period and account: the text of its first pages
- * (a PDF's text layer), in English, German, French or Spanish. Statements name their
- * period with a handful of phrases ("Statement period 01/03/2024 - 31/03/2024",
- * "Abrechnungszeitraum", "Période du … au …", "Fecha de cierre"), or a range of two dates
- * ("June 1, 2024 through June 30, 2024", "01.03.2024 bis 31.03.2024"); the end of the range
- * gives the month. The account is the number after an account phrase ("Account number",
- * "IBAN", "Kontonummer", "Compte n°", "Cuenta", "Savings ****0909", "...3377"), and the
- * institution is the letterhead's name.
+ * (a PDF's text layer, in pdf.js's reading order or a layout view's columns), in English,
+ * German, French, Spanish or Dutch. Statements name their period with a handful of phrases
+ * ("Statement period 01/03/2024 - 31/03/2024", "Abrechnungszeitraum", "Période du … au …",
+ * "Fecha de cierre", "Periode van … tot en met …"), or a range of two dates ("June 1, 2024
+ * through June 30, 2024", "01.03.2024 bis 31.03.2024"); the end of the range gives the
+ * month. Its numeric dates are read in one order for the whole statement (date-order.ts),
+ * and where nothing settles it a date that reads two ways gives no period: the person is
+ * asked. The account is the number after an account phrase ("Account number", "IBAN",
+ * "Kontonummer", "Compte n°", "Cuenta", "Rekeningnummer", "Savings ****0909", "...3377"),
+ * its kind from its line or the header; the institution and the currency are read where
+ * the statement prints them (institutions.ts, currency-in-text.ts).
  */
 export interface StatementTextFacts {
   period?: string;
@@ -69,7 +73,7 @@ const DATE_TOKENS = new RegExp(
     // Looked ahead, not taken: a word and a number that are no month and day ("Statement 1") leave the day to the next form ("1 June").
     String.raw`(?<!\p{L})(?=(?<year3>(?<month3>\p{L}{3,})\.?\s+\d{1,2})\b(?!\s*,?\s*\d))`,
   ].join('|'),
-  'giu',
+  'gu',
 );
 
 /** A date token: its text as read, where it stands, and whether it lacks its year. */
