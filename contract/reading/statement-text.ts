@@ -67,6 +67,9 @@ const DATE_TOKENS = new RegExp(
     String.raw`\b\d{1,2}[./-]\d{1,2}[./-]\d{2,4}\b`,
     String.raw`\b\d{1,2}\.?\s+(?:de\s+)?\p{L}{3,}\.?,?\s+(?:de\s+)?\d{4}\b`,
     String.raw`\b(?<!\p{L})\p{L}{3,}\.?\s+\d{1,2}\s*,?\s+\d{4}\b`,
+    // Two days of one month, its name and year printed once: "June 1 - 30, 2024", "1 - 31 March 2024".
+    String.raw`(?<!\p{L})(?<sameM>\p{L}{3,})\.?\s+(?<firstM>\d{1,2})\s*(?:-|–|—|to|through)\s*(?<lastM>\d{1,2}),?\s+(?<yearM>\d{4})\b`,
+    String.raw`\b(?<firstD>\d{1,2})\.?\s*(?:-|–|—|to|bis|au|al)\s*(?<lastD>\d{1,2})\.?\s+(?:de\s+)?(?<sameD>\p{L}{3,})\.?,?\s+(?:de\s+)?(?<yearD>\d{4})\b`,
     // Without a year, a month's name or a day and month with dots: read only as a range's start.
     String.raw`(?<year1>\b\d{1,2}\.\d{1,2}\.)(?!\d)`,
     String.raw`(?<year2>\b\d{1,2}\.?\s+(?:de\s+)?(?<month2>\p{L}{3,})\.?)(?!\p{L}|\s*,?\s*\d)`,
@@ -84,11 +87,34 @@ interface DateToken {
   yearless?: true;
 }
 
+/** The two dates of a range within one month, each where its day is printed ("June 1 - 30, 2024": June 1, 2024 and June 30, 2024). */
+const sameMonthTokens = (match: RegExpMatchArray): DateToken[] => {
+  const groups = match.groups!;
+  const [month, year, firstDay, lastDay] = [
+    groups.sameM ?? groups.sameD,
+    groups.yearM ?? groups.yearD,
+    groups.firstM ?? groups.firstD,
+    groups.lastM ?? groups.lastD,
+  ];
+  const dated = (day: string) => (groups.sameM ? `${month} ${day}, ${year}` : `${day} ${month} ${year}`);
+  // Where the days stand in the match: the first day after the month's name (or at its start), the last one before the join's end.
+  const firstEnd = groups.sameM ? match[0].indexOf(firstDay, month.length) + firstDay.length : firstDay.length;
+  const lastAt = match[0].slice(firstEnd).search(/\d/) + firstEnd;
+  return [
+    { text: dated(firstDay), at: match.index!, end: match.index! + firstEnd },
+    { text: dated(lastDay), at: match.index! + lastAt, end: match.index! + match[0].length },
+  ];
+};
+
 const dateTokens = (text: string): DateToken[] => {
   const tokens: DateToken[] = [];
   for (const match of text.matchAll(DATE_TOKENS)) {
     tick();
-    const { year1, year2, year3, month2, month3 } = match.groups ?? {};
+    const { year1, year2, year3, month2, month3, sameM, sameD } = match.groups ?? {};
+    if (sameM ?? sameD) {
+      if (monthFromName(sameM ?? sameD)) tokens.push(...sameMonthTokens(match));
+      continue;
+    }
     const yearless = year1 ?? year2 ?? year3;
     // A word is tried as any word and kept only for a month's name: an alternation of every name at every letter costs more.
     if ((month2 ?? month3) !== undefined && !monthFromName(month2 ?? month3)) continue;
@@ -117,8 +143,8 @@ const forDates = (text: string) => {
     : ordinals;
 };
 
-/** What joins a range's two dates: "through", "to", "-", "bis", "au", "al", "hasta". */
-const RANGE_JOINS = /^\s*(?:-|–|—|to|through|thru|until|till|bis|au|al|a|hasta|tot en met|t\/m|tot)\s*$/i;
+/** What joins a range's two dates: "through", "to", "-", "bis", "au", "al", "hasta" (after a day's dot: "1. bis 31. März"). */
+const RANGE_JOINS = /^\.?\s*(?:-|–|—|to|through|thru|until|till|bis|au|al|a|hasta|tot en met|t\/m|tot)\s*$/i;
 
 /** The longest a statement's range runs, in days (a year's statement, and a day over). */
 const RANGE_MAX_DAYS = 367;

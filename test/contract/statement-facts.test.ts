@@ -291,3 +291,11 @@ test("a card statement's title is no bank, and a legal name with its country in 
     from: 'its legal line "Example Bank (Singapore) Limited"',
   });
 });
+
+test.each([
+  ['Statement period June 1 - 30, 2024', { from: '2024-06-01', to: '2024-06-30' }],
+  ['Statement period: 1 - 31 March 2024', { from: '2024-03-01', to: '2024-03-31' }],
+  ['Kontoauszug vom 1. bis 31. März 2024', { from: '2024-03-01', to: '2024-03-31' }],
+])('two days of one month with its name once: "%s"', (line, span) => {
+  expect(readStatementText(`Example Bank\n${line}\n`)).toMatchObject({ period: span.to.slice(0, 7), span });
+});
