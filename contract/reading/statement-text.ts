@@ -223,6 +223,9 @@ const periodFromRange = (text: string, tokens: readonly DateToken[], order: Nume
   return undefined;
 };
 
+/** Whether a position is within 40 characters of another, runs of blanks counted as one. */
+const nearBy = (text: string, from: number, at: number) => at - from < 40 || text.slice(from, at).replace(/\s{2,}/g, ' ').length < 40;
+
 /** The period, its source and its days, from a statement's text (`dated`: as dates are read) in one order. */
 const periodIn = (dated: string, tokens: readonly DateToken[], order: NumericOrder): PeriodFacts => {
   const facts: PeriodFacts = {};
@@ -230,7 +233,8 @@ const periodIn = (dated: string, tokens: readonly DateToken[], order: NumericOrd
     for (const match of dated.matchAll(pattern)) {
       tick();
       const start = match.index + match[0].length;
-      const near = tokens.filter((token) => token.at >= start && token.at < start + 40).slice(0, 2);
+      // Within 40 characters of the phrase, a layout view's column padding counted as one blank.
+      const near = tokens.filter((token) => token.at >= start && token.at < start + 400 && nearBy(dated, start, token.at)).slice(0, 2);
       const [first, second] = near;
       // A phrase followed by two dates in order gives the span ("Statement period 01/03/2024 - 31/03/2024").
       const range = second && RANGE_JOINS.test(dated.slice(first.end, second.at)) ? rangeOf(first, second, order) : undefined;
@@ -312,7 +316,11 @@ const kindInHeader = (text: string): AccountKind | undefined => {
 const accountInText = (text: string, currency: CurrencyReading | undefined): AccountFacts | undefined => {
   for (const match of text.matchAll(ACCOUNT_PHRASES)) {
     tick();
-    const after = text.slice(match.index + match[0].length, match.index + match[0].length + 48);
+    // A layout view pads a label's column: the blanks after the phrase count as one.
+    const after = text
+      .slice(match.index + match[0].length, match.index + match[0].length + 240)
+      .replace(/^[ \t]{2,}/, ' ')
+      .slice(0, 48);
     // An IBAN first: its groups may hold letters (GB29 NWBK 6016 …), which a number's pattern stops at.
     const iban = /^[ \t:.#-]*([A-Z]{2}\d{2}[ A-Z\d]{11,40})/.exec(after)?.[1];
     const printed = (iban && ibansIn(iban)[0]) || NUMBER_AFTER.exec(after)?.[1];

@@ -299,3 +299,9 @@ test.each([
 ])('two days of one month with its name once: "%s"', (line, span) => {
   expect(readStatementText(`Example Bank\n${line}\n`)).toMatchObject({ period: span.to.slice(0, 7), span });
 });
+
+test("a layout view's padded columns keep a label beside its value", () => {
+  const pad = ' '.repeat(50);
+  const facts = readStatementText(`Example Bank\nStatement period:${pad}01/03/2024 - 31/03/2024\nAccount number${pad}12345678\n`);
+  expect(facts).toMatchObject({ period: '2024-03', account: { last4: '5678' } });
+});
