@@ -51,7 +51,7 @@ const LEGAL_NAME = new RegExp(
 );
 
 /** A "Member FDIC" line names its bank before it ("Example Bank. Member FDIC"). */
-const MEMBER_FDIC = /([^\n]{3,60}?)[\s.,;]+member fdic/gi;
+const MEMBER_FDIC = /([^\n]{3,60}?)[ \t.,;]{1,4}member fdic/gi;
 
 /** Signs of a sentence, an address or a web address, which a name never holds. */
 const NOT_NAME_SIGNS = /[?!@:;/\\|<>=+*]|www\.|\.(?:com|net|org|co)\b/i;
@@ -131,15 +131,16 @@ const fromLegalLine = (text: string): InstitutionReading | undefined => {
     const name = match[1].replace(/\s+/g, ' ').trim();
     if (readsAsName(name) && namesInstitution(name) && !NOT_A_NAME.test(name)) return { name, from: `its legal line "${name}"` };
   }
-  for (const match of text.matchAll(MEMBER_FDIC)) {
-    const name = nameIn(
-      match[1]
-        .trim()
-        .split(/\s{2,}/)
-        .at(-1) ?? '',
-    );
-    if (name) return { name, from: `its "Member FDIC" line` };
-  }
+  if (/member fdic/i.test(text))
+    for (const match of text.matchAll(MEMBER_FDIC)) {
+      const name = nameIn(
+        match[1]
+          .trim()
+          .split(/\s{2,}/)
+          .at(-1) ?? '',
+      );
+      if (name) return { name, from: `its "Member FDIC" line` };
+    }
   return undefined;
 };
 
@@ -164,8 +165,9 @@ const nameOfDomain = (label: string): string | undefined => {
   return joined ? `${capitalised(joined[1])} Bank` : undefined;
 };
 
+/** A web address or an e-mail's domain, each tried from the start of its run only and bounded, so a long run is read once. */
 const WEB_ADDRESS =
-  /\b(?:https?:\/\/)?www\.([a-z0-9-]+)\.[a-z]{2,6}(?:\.[a-z]{2})?\b|\b[a-z0-9._%+-]+@([a-z0-9-]+)\.[a-z]{2,6}(?:\.[a-z]{2})?\b/gi;
+  /(?<![a-z0-9._%+-])(?:https?:\/\/)?www\.([a-z0-9-]{1,63})\.[a-z]{2,6}(?:\.[a-z]{2})?\b|(?<![a-z0-9._%+-])[a-z0-9._%+-]{1,64}@([a-z0-9-]{1,63})\.[a-z]{2,6}(?:\.[a-z]{2})?\b/gi;
 
 const fromWebAddress = (text: string): InstitutionReading | undefined => {
   for (const match of text.matchAll(WEB_ADDRESS)) {

@@ -223,8 +223,20 @@ const periodFromRange = (text: string, tokens: readonly DateToken[], order: Nume
   return undefined;
 };
 
+/** The index of the first token at or after a position (the tokens are in text order): one search, not a walk over all. */
+const firstAtOrAfter = (tokens: readonly DateToken[], at: number) => {
+  let [low, high] = [0, tokens.length];
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (tokens[middle].at < at) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+};
+
 /** Whether a position is within 40 characters of another, runs of blanks counted as one. */
-const nearBy = (text: string, from: number, at: number) => at - from < 40 || text.slice(from, at).replace(/\s{2,}/g, ' ').length < 40;
+const nearBy = (text: string, from: number, at: number) =>
+  at - from < 40 || (at - from < 400 && text.slice(from, at).replace(/\s{2,}/g, ' ').length < 40);
 
 /** The period, its source and its days, from a statement's text (`dated`: as dates are read) in one order. */
 const periodIn = (dated: string, tokens: readonly DateToken[], order: NumericOrder): PeriodFacts => {
@@ -234,7 +246,9 @@ const periodIn = (dated: string, tokens: readonly DateToken[], order: NumericOrd
       tick();
       const start = match.index + match[0].length;
       // Within 40 characters of the phrase, a layout view's column padding counted as one blank.
-      const near = tokens.filter((token) => token.at >= start && token.at < start + 400 && nearBy(dated, start, token.at)).slice(0, 2);
+      // The next two dates, within 40 characters of the phrase (a layout view's column padding counted as one blank).
+      const next = firstAtOrAfter(tokens, start);
+      const near = tokens.slice(next, next + 2).filter((token) => nearBy(dated, start, token.at));
       const [first, second] = near;
       // A phrase followed by two dates in order gives the span ("Statement period 01/03/2024 - 31/03/2024").
       const range = second && RANGE_JOINS.test(dated.slice(first.end, second.at)) ? rangeOf(first, second, order) : undefined;
