@@ -192,9 +192,12 @@ export const readTextBalances = (text: string, span?: { from: string; to: string
   // The last closing balance printed is the statement's: one carried over page by page prints "Balance carried
   // forward" at each page's foot, and one that prints "Solde au <date>" above its movements and below them ends with its own.
   // Where no closing phrase is printed, a balance named by the period's last day is the closing one.
+  // A balance printed by a later day than the period's last says the period was misread (its first day taken for both):
+  // the last day's balance is then not known.
+  const later = span !== undefined && byDay.some((label) => daysOf(label.groups[0] ?? '').every((day) => day > span.to));
   const closed =
     first(inOrder(closing.filter((label) => !openingByDay || !overlaps(label, openingByDay.label))).reverse()) ??
-    (span
+    (span && !later
       ? first(inOrder(onDay([span.to], (label) => openingAt.overlaps(label.lastLine, label) || label === openingByDay?.label)).reverse())
       : undefined);
   return {

@@ -313,3 +313,47 @@ test('a Cr/Dr column however far from the figure signs it', () => {
   ];
   expect(balancesOf(items)).toEqual({ opening: -1250, closing: 2000 });
 });
+
+test('a balance by its day is not the closing one while a balance by a later day is printed', () => {
+  // A period misread as one day (its heading row names the opening balance's day): the figures by the later day say so.
+  const text = [
+    'Statement period                    Balance at 1 Mar 2024',
+    '1 Mar 2024 - 31 Mar 2024            £345.11',
+    'Account number                      Balance at 31 Mar 2024',
+    '66120934                            £2,263.26',
+    '01/03   Balance at 1 Mar 2024                     £345.11',
+    '27/03   Pharmacy               113.14            £2,263.26',
+    '31/03   Balance at 31 Mar 2024                    £2,263.26',
+  ].join('\n');
+  const value = (span: { from: string; to: string }) => {
+    const { opening, closing } = readTextBalances(text, span);
+    return { opening: opening?.value, closing: closing?.value };
+  };
+  expect(value({ from: '2024-03-01', to: '2024-03-01' })).toEqual({ opening: 345.11, closing: undefined });
+  expect(value({ from: '2024-03-01', to: '2024-03-31' })).toEqual({ opening: 345.11, closing: 2263.26 });
+});
+
+test('a figure split by pdf.js after its decimal comma is one figure under its heading, never its cents alone', () => {
+  const items = [
+    ...row(700, [
+      [100, 'Saldo'],
+      [200, 'Total'],
+      [300, 'Saldo'],
+    ]),
+    ...row(690, [
+      [100, 'inicial'],
+      [200, 'abonos'],
+      [300, 'final'],
+    ]),
+    ...row(676, [
+      [70, '10.400,'],
+      [110, '00 €'],
+      [180, '2.054,'],
+      [215, '00 €'],
+      [270, '12.173,'],
+      [310, '34 €'],
+    ]),
+  ];
+  expect(layoutText(items).split('\n')[2]).toMatch(/10\.400, 00 €/);
+  expect(balancesOf(items)).toEqual({ opening: 10400, closing: 12173.34 });
+});
