@@ -189,6 +189,9 @@ test.each([
   ['Beginsaldo € 1.204,55\nEindsaldo € 980,10', 1204.55, 980.1],
   ['Vorig saldo 1.204,55\nNieuw saldo 980,10', 1204.55, 980.1],
   ['Oud saldo 1.204,55 Cr\nNieuw saldo 980,10 Dr', 1204.55, -980.1],
+  ['Saldo Vormonat 412,90 €\nNeuer Saldo 1.000,67 €', 412.9, 1000.67],
+  ['Solde précédent 180,50 €\nTotal à débiter 673,07 €', 180.5, 673.07],
+  ['Saldo anterior 520,00 €\nSaldo pendiente 867,50 €', 520, 867.5],
 ])('"%s": its phrases, in its language', (text, opening, closing) => {
   expect(textBalances(text)).toEqual({ opening, closing, unread: [] });
 });
@@ -356,4 +359,50 @@ test('a figure split by pdf.js after its decimal comma is one figure under its h
   ];
   expect(layoutText(items).split('\n')[2]).toMatch(/10\.400, 00 €/);
   expect(balancesOf(items)).toEqual({ opening: 10400, closing: 12173.34 });
+});
+
+test('a heading over two lines with another column’s heading set between them, or broken by a hyphen, gets its figure', () => {
+  // A header row whose cells are centred in their height: the one-line headings stand between the two-line ones' lines.
+  const centred = [
+    ...row(700, [
+      [100, 'Opening'],
+      [300, 'Closing'],
+    ]),
+    ...row(693, [[200, 'Money in']]),
+    ...row(686, [
+      [100, 'balance'],
+      [300, 'balance'],
+    ]),
+    ...row(672, [
+      [95, '£15,000.00'],
+      [200, '£1,559.32'],
+      [295, '£15,841.05'],
+    ]),
+  ];
+  expect(balancesOf(centred)).toEqual({ opening: 15000, closing: 15841.05 });
+  const hyphenated = [
+    ...row(700, [
+      [100, 'Begin-'],
+      [200, 'Bij'],
+      [300, 'Eind-'],
+    ]),
+    ...row(690, [
+      [100, 'saldo'],
+      [300, 'saldo'],
+    ]),
+    ...row(676, [
+      [95, '€ 8.500,00'],
+      [195, '€ 2.016,01'],
+      [290, '€ 10.319,71'],
+    ]),
+  ];
+  expect(balancesOf(hyphenated)).toEqual({ opening: 8500, closing: 10319.71 });
+  // Words between the two lines in their own columns make them two cells, not one heading.
+  const crossed = [
+    ...row(700, [[100, 'Opening']]),
+    ...row(693, [[100, 'Fees and charges']]),
+    ...row(686, [[100, 'balance']]),
+    ...row(672, [[100, '£15,000.00']]),
+  ];
+  expect(balancesOf(crossed)).toEqual({ opening: undefined, closing: undefined });
 });
