@@ -210,6 +210,13 @@ export class PageLines {
     return { start, end };
   }
 
+  /** Whether an amount of line `index` shares its cell with other digits: a piece of a figure pdf.js split. */
+  isFragment(index: number, amount: Span): boolean {
+    const { text, cells } = this.at(index);
+    const cell = cells[firstAtLeast(cells, (one) => one.end, amount.start + 1)];
+    return cell !== undefined && /\d/.test(text.slice(cell.start, amount.start) + text.slice(amount.end, cell.end));
+  }
+
   /**
    * Whether a label is a heading: a cell of its own (perhaps with a few words more, "(GBP)",
    * "as of"), not a phrase inside a sentence, whose columns say nothing of the figures below.
@@ -254,6 +261,8 @@ const figureOf = (page: PageLines, label: Label, labels: LabelIndex): LabelledAm
     const right = amounts[index];
     if (!right.money) continue;
     const between = line.slice(label.end, right.start);
+    // A count is passed over, but not the head of a figure split after its separator ("10. 400,00 €"): not sure, none.
+    if (/\d[.,'’] $/u.test(between)) return undefined;
     // Words in a column of their own between them head another figure: "Opening balance   Total deposits 500.00".
     if (
       between
@@ -293,7 +302,8 @@ const figureOf = (page: PageLines, label: Label, labels: LabelIndex): LabelledAm
       }
       if (within.length === 1) best = within[0];
     }
-    if (best) return { label, amount: best, line: row, between: '' };
+    // A figure that is part of a longer cell of digits ("10. 400,00 €", split where no rule joins it) is not sure: none.
+    if (best) return page.isFragment(row, best) ? undefined : { label, amount: best, line: row, between: '' };
     // Another heading in its columns: what is below belongs to that one.
     if (labels.overlaps(row, label)) return undefined;
   }

@@ -406,3 +406,27 @@ test('a heading over two lines with another column’s heading set between them,
   ];
   expect(balancesOf(crossed)).toEqual({ opening: undefined, closing: undefined });
 });
+
+test('a figure under a heading that is a piece of a longer figure reads nothing', () => {
+  // pdf.js splits "10.400,00 €" after its thousands: "400,00 €" alone is not the balance.
+  const items = [
+    ...row(700, [
+      [100, 'Saldo'],
+      [300, 'Saldo'],
+    ]),
+    ...row(690, [
+      [100, 'inicial'],
+      [300, 'final'],
+    ]),
+    ...row(676, [
+      [85, '10.'],
+      [102, '400,00 €'],
+      [290, '12.173,34 €'],
+    ]),
+  ];
+  expect(layoutText(items).split('\n')[2]).toMatch(/10\. 400,00 €/);
+  expect(balancesOf(items)).toEqual({ opening: undefined, closing: 12173.34 });
+  // Beside its label too; a count before the figure is still passed over.
+  const beside = textBalances('Saldo inicial 10. 400,00 €\nSaldo final 21 12.173,34 €');
+  expect([beside.opening, beside.closing]).toEqual([undefined, 12173.34]);
+});
