@@ -430,3 +430,16 @@ test('a figure under a heading that is a piece of a longer figure reads nothing'
   const beside = textBalances('Saldo inicial 10. 400,00 €\nSaldo final 21 12.173,34 €');
   expect([beside.opening, beside.closing]).toEqual([undefined, 12173.34]);
 });
+
+test('a balance phrase that names another day than the period’s is not its opening or closing one', () => {
+  const march = { from: '2024-03-01', to: '2024-03-31' };
+  const text = [
+    'Opening balance on 1 March 2024   £1,000.00',
+    'Closing balance on 31 March 2024   £1,200.00',
+    'New balance as of 5 April 2024   £1,250.00',
+  ].join('\n');
+  const { opening, closing } = readTextBalances(text, march);
+  expect([opening?.value, closing?.value]).toEqual([1000, 1200]);
+  const other = readTextBalances('Solde précédent au 15/01/2024   100,00 €\nNouveau solde au 31/03/2024   200,00 €', march);
+  expect([other.opening?.value, other.closing?.value]).toEqual([undefined, 200]);
+});
