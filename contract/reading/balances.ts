@@ -183,8 +183,10 @@ export const readTextBalances = (text: string, span?: { from: string; to: string
     byDay.filter((label) => !unless(label) && dayAt.get(label)!.some((day) => days.includes(day)));
   // A phrase that names its day is that day's balance: "Closing balance on 15 April" is not a March statement's.
   const dayAt = new Map(byDay.map((label) => [label, daysOf(label.groups[0] ?? '')]));
+  // A day that reads as no date ("31/13/2024") says nothing either way.
+  const known = (label: Label) => dayAt.get(label)!.length > 0;
   const onOtherDay = (label: Label, days: readonly (string | undefined)[]) =>
-    span !== undefined && byDay.some((one) => overlaps(one, label) && !dayAt.get(one)!.some((day) => days.includes(day)));
+    span !== undefined && byDay.some((one) => overlaps(one, label) && known(one) && !dayAt.get(one)!.some((day) => days.includes(day)));
   const phrased = first(inOrder(opening.filter((label) => !onOtherDay(label, [before, span?.from]))));
   // Where no opening phrase is printed, a balance named by the day before the period (or its first day) is the
   // opening one: "Solde au 29/02/2024" above the movements of March, whose words elsewhere close a statement.
@@ -198,10 +200,12 @@ export const readTextBalances = (text: string, span?: { from: string; to: string
   // Where no closing phrase is printed, a balance named by the period's last day is the closing one.
   // A balance printed by a later day than the period's last says the period was misread (its first day taken for both):
   // the last day's balance is then not known.
-  const later = span !== undefined && byDay.some((label) => dayAt.get(label)!.every((day) => day > span.to));
+  const later = span !== undefined && byDay.some((label) => known(label) && dayAt.get(label)!.every((day) => day > span.to));
   const closed =
     first(
-      inOrder(closing.filter((label) => (!openingByDay || !overlaps(label, openingByDay.label)) && !onOtherDay(label, [span?.to]))).reverse(),
+      inOrder(
+        closing.filter((label) => (!openingByDay || !overlaps(label, openingByDay.label)) && !onOtherDay(label, [span?.to])),
+      ).reverse(),
     ) ??
     (span && !later
       ? first(inOrder(onDay([span.to], (label) => openingAt.overlaps(label.lastLine, label) || label === openingByDay?.label)).reverse())

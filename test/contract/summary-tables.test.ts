@@ -334,6 +334,12 @@ test('a balance by its day is not the closing one while a balance by a later day
   };
   expect(value({ from: '2024-03-01', to: '2024-03-01' })).toEqual({ opening: 345.11, closing: undefined });
   expect(value({ from: '2024-03-01', to: '2024-03-31' })).toEqual({ opening: 345.11, closing: 2263.26 });
+  // A day that reads as no date says nothing of the period.
+  const unread = readTextBalances('Saldo al 29/02/2024 1.000,00\nSaldo al 31/03/2024 1.200,00\nSaldo al 45/13/2024 9,99', {
+    from: '2024-03-01',
+    to: '2024-03-31',
+  });
+  expect([unread.opening?.value, unread.closing?.value]).toEqual([1000, 1200]);
 });
 
 test('a figure split by pdf.js after its decimal comma is one figure under its heading, never its cents alone', () => {
