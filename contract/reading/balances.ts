@@ -185,8 +185,18 @@ export const readTextBalances = (text: string, span?: { from: string; to: string
   const dayAt = new Map(byDay.map((label) => [label, daysOf(label.groups[0] ?? '')]));
   // A day that reads as no date ("31/13/2024") says nothing either way.
   const known = (label: Label) => dayAt.get(label)!.length > 0;
+  // By the line each ends on: a label meets only its own line's, so many of them stay linear.
+  const byDayOn = new Map<number, Label[]>();
+  for (const label of byDay) {
+    const list = byDayOn.get(label.lastLine);
+    if (list) list.push(label);
+    else byDayOn.set(label.lastLine, [label]);
+  }
   const onOtherDay = (label: Label, days: readonly (string | undefined)[]) =>
-    span !== undefined && byDay.some((one) => overlaps(one, label) && known(one) && !dayAt.get(one)!.some((day) => days.includes(day)));
+    span !== undefined &&
+    (byDayOn.get(label.lastLine) ?? []).some(
+      (one) => overlaps(one, label) && known(one) && !dayAt.get(one)!.some((day) => days.includes(day)),
+    );
   const phrased = first(inOrder(opening.filter((label) => !onOtherDay(label, [before, span?.from]))));
   // Where no opening phrase is printed, a balance named by the day before the period (or its first day) is the
   // opening one: "Solde au 29/02/2024" above the movements of March, whose words elsewhere close a statement.
