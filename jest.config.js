@@ -60,6 +60,7 @@ const layer = (displayName, folders, extra = {}) => ({
 const READERS = [
   'contract/pdf-reading',
   'contract/balance-pdfs',
+  'contract/corpus-scores',
   'contract/reader-time',
   'lambda/content-text',
   'lambda/content-memory',

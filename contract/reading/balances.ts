@@ -3,7 +3,11 @@ import { iso, readingsOf, type CalendarDate } from './dates';
 import { ofxDate, values } from './ofx';
 import { ofxAggregates } from './ofx-tags';
 import { readStatementText } from './statement-text';
-import { parseAmount, type TransactionTable } from './transactions';
+import { parseAmount } from './amounts';
+import { BALANCE_ON, CLOSING, CLOSING_OWED_OR_NEW, OPENING, OWED } from './balance-phrases';
+import { amountOf, LabelIndex, labelsIn, PageLines, type Label, type LabelledAmount } from './labelled-amounts';
+import { compactColumns } from './layout';
+import type { TransactionTable } from './transactions';
 import { tick } from './deadline';
 
 /**
@@ -97,105 +101,139 @@ export const tableBalances = (table: TransactionTable): StatementBalances => {
   return { ...span, opening: cents(balances[0]! - chronological[0].value!), closing: cents(balances.at(-1)!), unread: [] };
 };
 
-/** Phrases statements open their balance with, in English, German, French and Spanish. */
-const OPENING =
-  /\b(?:beginning|opening|previous|starting)\s+balance|balance\s+(?:brought\s+forward|b\/f)|alter\s+(?:kontostand|saldo)|saldo\s+alt|ancien\s+solde|solde\s+(?:pr[ée]c[ée]dent|initial|d'ouverture|au\s+d[ée]but)|saldo\s+(?:anterior|inicial)/iu;
-/** Phrases statements close their balance with, in the same languages. */
-const CLOSING =
-  /\b(?:ending|closing|new|final)\s+balance|balance\s+carried\s+forward|neuer\s+(?:kontostand|saldo)|saldo\s+neu|nouveau\s+solde|solde\s+(?:final|cr[ée]diteur|d[ée]biteur|au\b)|saldo\s+(?:final|actual|acreedor|deudor)/iu;
-/** Words that make a balance by its day a closing one whatever its day: "Nouveau solde au …", "Neuer Kontostand am …". */
-const CLOSING_OWED_OR_NEW = /\b(?:nouveau|neuer|new|final|ending|closing)\b/iu;
-/** A balance said to be owed (an overdraft, a card's debt) is negative, however it is printed. */
-const OWED = /d[ée]biteur|deudor|\bsoll\b|\bdebit\s+balance/iu;
-
-/** A date written beside a phrase ("au 29/02/2024", "as of 03/31/2024", "vom 31.05.2024"): not an amount. */
-const DATE_TOKEN = /\b\d{1,4}[./-]\d{1,2}[./-]\d{1,4}\b/g;
-/**
- * An amount as statements print it: a sign or currency, digits grouped by , . ' or spaces, two decimals, a trailing
- * sign, CR or DR, or parentheses. At most six groups of thousands (a trillion): unbounded, the groups would be read
- * on from every digit of a long run of them ("111 111 111 …") before it failed.
- */
-const AMOUNT_TOKEN =
-  /\(?[-+−]?\s?(?:[$€£¥]\s?)?\d{1,3}(?:[,.'’\u00a0\u202f ]\d{3}){0,6}(?:[.,]\d{2})(?:\s?[-−])?\)?(?:\s?(?:CR|DR|Cr|Dr))?/u;
-
-/** What may follow a phrase that ends its line before the amount on the next: a few words and no figure ("débiteur au", "as of", "zu Ihren Gunsten"), its date aside. */
-const ENDS_LINE = /^[^\d]{0,24}$/u;
-
-/** The amount a phrase's line gives after the phrase (or the next line when the phrase ends its line). */
-const amountAfter = (lines: readonly string[], index: number, phrase: RegExp): number | undefined => {
-  const match = phrase.exec(lines[index])!;
-  const rest = lines[index].slice(match.index + match[0].length).replace(DATE_TOKEN, ' ');
-  const onLine = AMOUNT_TOKEN.exec(rest);
-  const found =
-    onLine ?? (ENDS_LINE.test(rest.trim()) && lines[index + 1] ? AMOUNT_TOKEN.exec(lines[index + 1].replace(DATE_TOKEN, ' ')) : null);
-  if (!found) return undefined;
-  const printed = found[0].trim();
-  const owedMark = /\bDR$/i.test(printed);
-  const value = parseAmount(printed.replace(/\s?(?:CR|DR)$/i, '').replace(/^\((.*)\)$/, '-$1'));
-  if (value === undefined) return undefined;
-  // The words between the phrase and its amount say it too: "Nouveau solde débiteur au …".
-  const said = `${match[0]}${onLine ? rest.slice(0, onLine.index) : rest}`;
-  return OWED.test(said) || owedMark ? -Math.abs(value) : value;
-};
-
-/** "Solde au 29/02/2024", "Kontostand am 29.02.2024", "Saldo al 29/02/2024", "Balance as of 02/29/2024": a balance named by its day. */
-const BALANCE_ON =
-  /\b(?:solde|saldo|kontostand|balance)\b[^\d]{0,24}?\b(?:au|am|vom|per|a|al|el|as\s+of|on)\s+(\d{1,4}[./-]\d{1,2}[./-]\d{2,4})/iu;
-
 const DAY_MS = 86_400_000;
 
 /** The days a printed date may be (day first and month first where it reads both ways), as the filing rules read dates. */
-const daysOf = (printed: string): string[] => Object.values(readingsOf(printed)).map(iso);
+const daysOf = (printed: string): string[] =>
+  // "1st March 2024" is the 1 March 2024 of the date rules.
+  Object.values(readingsOf(printed.replace(/(\d)(?:st|nd|rd|th)\b/giu, '$1').replace(/\s+/g, ' '))).map(iso);
+
+/** Where a balance was read: the line (0-based in the text given), its label and its amount as printed, and the currency printed with it. */
+export interface BalanceSource {
+  line: number;
+  label: string;
+  printed: string;
+  currency?: string;
+}
+
+/** A statement text's balances, each with where it was read. */
+export interface TextBalanceReading {
+  opening?: { value: number; source: BalanceSource };
+  closing?: { value: number; source: BalanceSource };
+}
+
+/** Two labels over the same characters of one line: "Nouveau solde au" is one label, though two phrases find it. */
+const overlaps = (a: Label, b: Label) => a.lastLine === b.lastLine && Math.min(a.end, b.end) > Math.max(a.start, b.start);
+
+/** A label's words and those before it in its cell ("Nouveau solde au"): a column gap ends them. */
+const cellBefore = (line: string, label: Label) =>
+  line
+    .slice(Math.max(0, label.start - 24), label.end)
+    .split(/ {2,}/)
+    .at(-1) ?? '';
 
 /**
- * A statement's text (a PDF's first pages): the first opening and the last closing balance
- * its usual phrases print, in English, German, French and Spanish, with the number formats banks
- * print (1,204.55; 1.204,55; 1 204,55; a trailing minus; CR/DR; parentheses). A balance
- * said to be owed (débiteur, deudor) is negative. Its days are the period's, read by the
- * filing rules; given them (`span`), a balance named only by its day ("Solde au 29/02/2024")
- * is the opening one when that is the day before the period and the closing one when it is
- * the period's last. What is not printed is said in words.
+ * A balance read, from its cents: said to be owed (débiteur, deudor, DR) it is negative. A
+ * card's statement prints what is owed as a plain figure, and that is its balance as printed
+ * (positive, as every card statement read before): there "CR" is a balance in the holder's
+ * favour, the other way round, and "DR" what is owed.
  */
-export const textBalances = (text: string, span?: { from: string; to: string }): StatementBalances => {
-  const lines = text.split(/\r?\n/).map((line) => line.replace(/\s+/g, ' ').trim());
-  // A line that opens ("Ancien solde au …") is not the closing one, though its words hold "solde au".
-  const found = (order: readonly number[], phrase: RegExp, unless?: RegExp) => {
-    for (const index of order) {
+const valueOf = (found: LabelledAmount, card: boolean): number => {
+  const value = found.amount.cents / 100;
+  if (found.mark) return card === (found.mark === 'CR') ? -Math.abs(value) : Math.abs(value);
+  return OWED.test(`${found.label.text}${found.between}`) ? -Math.abs(value) : value;
+};
+
+const sourceOf = (found: LabelledAmount): BalanceSource => ({
+  line: found.line,
+  label: found.label.text.replace(/\s+/g, ' '),
+  printed: found.amount.printed,
+  ...(found.amount.currency ? { currency: found.amount.currency } : {}),
+});
+
+/**
+ * A statement's text laid out by columns (a PDF's pages, `layoutText`): the first opening
+ * and the last closing balance its labels print, in English, German, French, Spanish and
+ * Dutch, beside them or below them in a summary table (`labelled-amounts.ts`), in the number
+ * formats banks print (`amounts.ts`). A balance said to be owed (débiteur, deudor, DR) is
+ * negative; a card's "New balance" is what is owed, as printed. Given the period's days
+ * (`span`), a balance named only by its day ("Solde au 29/02/2024", "Kontostand am
+ * 31.03.2024") is the opening one when that is the day before the period (or its first) and
+ * the closing one when it is the period's last. `card`: the text is a card's statement.
+ */
+export const readTextBalances = (text: string, span?: { from: string; to: string }, card = false): TextBalanceReading => {
+  const lines = text.split(/\r?\n/).map((line) => line.replace(/\t/g, '  '));
+  const page = new PageLines(lines);
+  const opening = labelsIn(lines, OPENING);
+  const openingAt = new LabelIndex(opening);
+  const closing = labelsIn(lines, CLOSING).filter((label) => !openingAt.overlaps(label.lastLine, label));
+  const byDay = labelsIn(lines, BALANCE_ON);
+  const every = new LabelIndex([...opening, ...closing, ...byDay]);
+  const first = (labels: readonly Label[]) => {
+    for (const label of labels) {
       tick();
-      if (!phrase.test(lines[index]) || unless?.test(lines[index])) continue;
-      const value = amountAfter(lines, index, phrase);
-      if (value !== undefined) return cents(value);
+      const found = amountOf(page, label, every);
+      if (found) return found;
     }
     return undefined;
   };
-  const order = lines.map((_, index) => index);
+  const inOrder = (labels: Label[]) => labels.sort((a, b) => a.line - b.line || a.start - b.start);
+  const before = span && new Date(Date.parse(`${span.from}T00:00:00Z`) - DAY_MS).toISOString().slice(0, 10);
+  const onDay = (days: readonly (string | undefined)[], unless: (label: Label) => boolean) =>
+    byDay.filter((label) => !unless(label) && dayAt.get(label)!.some((day) => days.includes(day)));
+  // A phrase that names its day is that day's balance: "Closing balance on 15 April" is not a March statement's.
+  const dayAt = new Map(byDay.map((label) => [label, daysOf(label.groups[0] ?? '')]));
+  // A day that reads as no date ("31/13/2024") says nothing either way.
+  const known = (label: Label) => dayAt.get(label)!.length > 0;
+  // By the line each ends on: a label meets only its own line's, so many of them stay linear.
+  const byDayOn = new Map<number, Label[]>();
+  for (const label of byDay) {
+    const list = byDayOn.get(label.lastLine);
+    if (list) list.push(label);
+    else byDayOn.set(label.lastLine, [label]);
+  }
+  const onOtherDay = (label: Label, days: readonly (string | undefined)[]) =>
+    span !== undefined &&
+    (byDayOn.get(label.lastLine) ?? []).some(
+      (one) => overlaps(one, label) && known(one) && !dayAt.get(one)!.some((day) => days.includes(day)),
+    );
+  const phrased = first(inOrder(opening.filter((label) => !onOtherDay(label, [before, span?.from]))));
   // Where no opening phrase is printed, a balance named by the day before the period (or its first day) is the
   // opening one: "Solde au 29/02/2024" above the movements of March, whose words elsewhere close a statement.
-  const before = span && new Date(Date.parse(`${span.from}T00:00:00Z`) - DAY_MS).toISOString().slice(0, 10);
-  /** The first of `candidates` (line numbers) naming a balance by one of `days`, and its amount. */
-  const byDay = (candidates: readonly number[], days: readonly (string | undefined)[], unless?: RegExp) => {
-    for (const index of candidates) {
-      tick();
-      const named = BALANCE_ON.exec(lines[index]);
-      if (!named || unless?.test(lines[index]) || !daysOf(named[1]).some((day) => days.includes(day))) continue;
-      const value = amountAfter(lines, index, BALANCE_ON);
-      if (value !== undefined) return { index, value: cents(value) };
-    }
-    return undefined;
-  };
-  const phrased = found(order, OPENING);
-  const openingByDay = phrased === undefined && span ? byDay(order, [before, span.from], CLOSING_OWED_OR_NEW) : undefined;
-  const opening = phrased ?? openingByDay?.value;
+  const openingByDay =
+    phrased === undefined && span
+      ? first(inOrder(onDay([before, span.from], (label) => CLOSING_OWED_OR_NEW.test(cellBefore(lines[label.line], label)))))
+      : undefined;
+  const opened = phrased ?? openingByDay;
   // The last closing balance printed is the statement's: one carried over page by page prints "Balance carried
   // forward" at each page's foot, and one that prints "Solde au <date>" above its movements and below them ends with its own.
   // Where no closing phrase is printed, a balance named by the period's last day is the closing one.
-  const reversed = [...order].reverse().filter((index) => index !== openingByDay?.index);
-  const closing = found(reversed, CLOSING, OPENING) ?? (span && byDay(reversed, [span.to], OPENING)?.value);
+  // A balance printed by a later day than the period's last says the period was misread (its first day taken for both):
+  // the last day's balance is then not known.
+  const later = span !== undefined && byDay.some((label) => known(label) && dayAt.get(label)!.every((day) => day > span.to));
+  const closed =
+    first(
+      inOrder(
+        closing.filter((label) => (!openingByDay || !overlaps(label, openingByDay.label)) && !onOtherDay(label, [span?.to])),
+      ).reverse(),
+    ) ??
+    (span && !later
+      ? first(inOrder(onDay([span.to], (label) => openingAt.overlaps(label.lastLine, label) || label === openingByDay?.label)).reverse())
+      : undefined);
+  return {
+    ...(opened ? { opening: { value: valueOf(opened, card), source: sourceOf(opened) } } : {}),
+    ...(closed ? { closing: { value: valueOf(closed, card), source: sourceOf(closed) } } : {}),
+  };
+};
+
+/** A statement's text: its balances (see `readTextBalances`), and in words what is not printed. */
+export const textBalances = (text: string, span?: { from: string; to: string }): StatementBalances => {
+  const { opening, closing } = readTextBalances(text, span);
   const unread = [
     ...(opening === undefined ? ['No opening balance is printed where it was read.'] : []),
     ...(closing === undefined ? ['No closing balance is printed where it was read.'] : []),
   ];
-  return { ...(opening !== undefined ? { opening } : {}), ...(closing !== undefined ? { closing } : {}), unread };
+  return { ...(opening ? { opening: opening.value } : {}), ...(closing ? { closing: closing.value } : {}), unread };
 };
 
 /** "Page 2 of 3" as statements print it in English, German, French and Spanish ("Seite 2 von 3", "Page 2 sur 3", "Página 2 de 3"). */
@@ -221,25 +259,55 @@ export const missingPages = (pages: readonly string[]): number[] | undefined => 
   return Array.from({ length: count }, (_, index) => index + 1).filter((number) => !printed.has(number));
 };
 
+/** Where a PDF's balance was read: its page and line (both from 1), its label and its amount as printed. */
+export interface PdfBalanceSource extends Omit<BalanceSource, 'line'> {
+  page: number;
+  line: number;
+}
+
 /**
  * A PDF statement: its days as its text prints them (a period's two dates), its balances
- * by their phrases, its page count, and the pages its own numbering says it lacks. Only the
- * pages read are held against the numbering: a document cut at the read bound is not said
- * to lack the pages after it.
+ * by their labels, its page count, and the pages its own numbering says it lacks, with
+ * where each balance was read (page N, line M). Only the pages read are held against the
+ * numbering: a document cut at the read bound is not said to lack the pages after it.
  */
-export const pdfBalances = (pages: readonly string[], read?: { pageCount: number; cut: boolean }): StatementBalances => {
+export const pdfBalanceReading = (
+  pages: readonly string[],
+  read?: { pageCount: number; cut: boolean },
+): { balances: StatementBalances; sources: { opening?: PdfBalanceSource; closing?: PdfBalanceSource } } => {
   const text = pages.join('\n');
-  const facts = readStatementText(text);
-  const money = textBalances(text, facts.span);
+  const facts = readStatementText(compactColumns(text));
+  const money = readTextBalances(text, facts.span, facts.account?.kind === 'card');
   // Without its page count (the first pages of a file being chosen), nothing is said of its pages.
   const missing = !read || read.cut ? undefined : missingPages(pages);
+  // The line each page starts on in the joined text.
+  const starts: number[] = [];
+  pages.forEach((_, index) => starts.push(index === 0 ? 0 : starts[index - 1] + pages[index - 1].split('\n').length));
+  const onPage = (source: BalanceSource | undefined): PdfBalanceSource | undefined => {
+    if (!source) return undefined;
+    const page = starts.filter((start) => start <= source.line).length - 1;
+    return { ...source, page: page + 1, line: source.line - starts[page] + 1 };
+  };
+  const unread = [
+    ...(facts.span ? [] : ['The text does not print the first and last day it covers.']),
+    ...(money.opening === undefined ? ['No opening balance is printed where it was read.'] : []),
+    ...(money.closing === undefined ? ['No closing balance is printed where it was read.'] : []),
+  ];
+  const [opening, closing] = [onPage(money.opening?.source), onPage(money.closing?.source)];
   return {
-    ...(facts.span ? { from: facts.span.from, to: facts.span.to } : {}),
-    ...(money.opening !== undefined ? { opening: money.opening } : {}),
-    ...(money.closing !== undefined ? { closing: money.closing } : {}),
-    ...(facts.account?.currency ? { currency: facts.account.currency } : {}),
-    ...(read ? { pages: read.pageCount } : {}),
-    ...(missing ? { missingPages: missing } : {}),
-    unread: [...(facts.span ? [] : ['The text does not print the first and last day it covers.']), ...money.unread],
+    balances: {
+      ...(facts.span ? { from: facts.span.from, to: facts.span.to } : {}),
+      ...(money.opening ? { opening: money.opening.value } : {}),
+      ...(money.closing ? { closing: money.closing.value } : {}),
+      ...(facts.account?.currency ? { currency: facts.account.currency } : {}),
+      ...(read ? { pages: read.pageCount } : {}),
+      ...(missing ? { missingPages: missing } : {}),
+      unread,
+    },
+    sources: { ...(opening ? { opening } : {}), ...(closing ? { closing } : {}) },
   };
 };
+
+/** A PDF statement's days, balances and pages (see `pdfBalanceReading`). */
+export const pdfBalances = (pages: readonly string[], read?: { pageCount: number; cut: boolean }): StatementBalances =>
+  pdfBalanceReading(pages, read).balances;

@@ -18,5 +18,7 @@ export {
 export { textSaysEnough } from './statement-text';
 export { csvTransactions, ofxTransactions, sheetTransactions, type Transaction, type TransactionTable } from './transactions';
 export { decodeStatementText } from './text';
-export { PDF_PAGES_READ, openRangedPdf, pdfFirstPagesText, pdfPagesText, type PdfPages, type RangeSource } from './pdf';
+export { PDF_PAGES_READ, openRangedPdf, pageTextViews, pdfFirstPagesText, pdfPagesText, type PdfPages, type RangeSource } from './pdf';
+export { compactColumns, layoutText, readingText, type PageViews, type TextItem } from './layout';
+export { amountsIn, readAmount, type Amount, type FoundAmount } from './amounts';
 export { cellText } from './sheet-cells';

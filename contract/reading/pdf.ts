@@ -1,3 +1,4 @@
+import { compactColumns, fieldItems, layoutText, readingText, type FieldAnnotation, type PageViews, type TextItem } from './layout';
 import type { DocumentText } from './propose';
 
 type PdfJs = typeof import('pdfjs-dist');
@@ -70,15 +71,26 @@ export const openRangedPdf = async (
   return task;
 };
 
-/** A page's text as pdf.js lays it out: items joined, a line break where the PDF ends a line. */
-const pageText = async (page: { getTextContent(): Promise<{ items: unknown[] }> }): Promise<string> => {
-  const content = await page.getTextContent();
-  return (content.items as { str?: string; hasEOL?: boolean }[])
-    .map((item) => (typeof item.str === 'string' ? `${item.str}${item.hasEOL ? '\n' : ' '}` : ''))
-    .join('')
-    .replace(/[ \t]+/g, ' ')
-    .trim();
+/** What of a page its text is read from: its text items, and its form fields' annotations. */
+interface TextPage {
+  getTextContent(): Promise<{ items: unknown[] }>;
+  getAnnotations?(): Promise<unknown[]>;
+}
+
+/**
+ * A page's text laid out by position (`layoutText`), with a fillable statement's field
+ * values among its printed text, and the stream-order view beside it. A page whose
+ * annotations fail to read is read without them.
+ */
+export const pageTextViews = async (page: TextPage): Promise<PageViews> => {
+  const items = ((await page.getTextContent()).items as TextItem[]).filter((item) => typeof item.str === 'string');
+  const annotations = page.getAnnotations ? await page.getAnnotations().catch(() => []) : [];
+  const fields = fieldItems(annotations as FieldAnnotation[], items);
+  return { layout: layoutText([...items, ...fields]), reading: readingText([...items, ...fields]) };
 };
+
+/** A page's text as every reader reads it: the layout view. */
+const pageText = async (page: TextPage): Promise<string> => (await pageTextViews(page)).layout;
 
 /** A PDF opened for its text, without fonts, and the source's failure to read a range once there is one. */
 const openForText = async (pdfjs: PdfJs, source: RangeSource, onRead?: (bytes: number) => void, password?: string) => {
@@ -118,9 +130,10 @@ export const pdfFirstPagesText = async (
       const page = await pageText(await document.getPage(number));
       // After a failed range, what pdf.js reads is zeros, not the file.
       if (state.readError) break;
-      text = `${text}\n${page}`.trim();
+      // Only blank ends are cut: a line's indentation is its column.
+      text = [text, page].filter((piece) => piece.trim() !== '').join('\n');
       // A later page is read only when the earlier ones do not say enough (its pictures can be large).
-      if (enough?.(text)) break;
+      if (enough?.(compactColumns(text))) break;
       // The reader's own reason to stop (its time is up): what it does with the text so far is its own.
       if (stop?.()) break;
     }

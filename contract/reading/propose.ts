@@ -3,6 +3,7 @@ import { withoutDisguise } from '../upload-rules';
 import type { AccountFacts } from './account-numbers';
 import { ofxBalances, pdfBalances, tableBalances, type StatementBalances } from './balances';
 import { readCsv, readTable } from './csv';
+import { compactColumns } from './layout';
 import { periodFromFileName } from './file-name';
 import { ofxAccountFacts, readOfx } from './ofx';
 import { nameQuestion, twoReadingsQuestion, type PeriodQuestion } from './period-question';
@@ -178,7 +179,7 @@ const proposeSheet = (pieces: FilePieces): FilingProposal => {
 const proposePdf = (pieces: FilePieces): FilingProposal => {
   if (!pieces.text) return { notes: [] };
   if ('problem' in pieces.text) return { notes: [TEXT_PROBLEMS[pieces.text.problem]] };
-  const facts = readStatementText(pieces.text.text);
+  const facts = readStatementText(compactColumns(pieces.text.text));
   return {
     ...(facts.period ? { period: { value: facts.period, source: 'file', detail: facts.periodFrom! } } : {}),
     ...(facts.periodAsk ? { periodQuestion: twoReadingsQuestion(facts.periodAsk.periods, facts.periodAsk.detail) } : {}),

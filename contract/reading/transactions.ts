@@ -3,6 +3,9 @@ import { iso, readDateColumn, readingsOf, type CalendarDate, type DateOrder } fr
 import { tick } from './deadline';
 import { ofxDate, values } from './ofx';
 import { ofxAggregates } from './ofx-tags';
+import { parseAmount } from './amounts';
+
+export { parseAmount } from './amounts';
 
 /**
  * A statement's transactions as a table to show: from a CSV export's text, a workbook's
@@ -40,92 +43,6 @@ export interface TransactionTable {
 
 // ---------------------------------------------------------------------------------------
 // Amounts
-
-/** Grouping of digits that is never a decimal separator: apostrophes (Swiss) and spaces (French). */
-const GROUPING = /['’\u00a0\u202f\u2009 ]/g;
-/** Currencies written beside an amount: ISO codes (not any three letters: "TXN 001" is no amount) and symbols. */
-const CURRENCY = '(?:EUR|USD|GBP|CHF|AUD|CAD|NZD|JPY|SEK|NOK|DKK|PLN|CZK|HUF|INR|CNY|HKD|SGD|ZAR|MXN|BRL|[€$£¥₹]|Fr\\.|SFr\\.|kr\\.?)';
-const CURRENCY_BEFORE = new RegExp(`^${CURRENCY}\\s*`);
-const CURRENCY_AFTER = new RegExp(`\\s*${CURRENCY}$`);
-
-/**
- * The longest text read as an amount ("(1.234.567.890,12) EUR CR" is 25 characters). Its
- * patterns then run over a bounded text: `\s*` before a currency at the end is tried from
- * every space of a run, which over a cell of a million spaces is a million squared steps.
- */
-const AMOUNT_CHARS = 64;
-
-/**
- * An amount as banks write it: "1,234.56", "1.234,56", "1'234.56", "2 410,00", "-12.50",
- * "+12.50", "12.50-", "(12.50)", "12.50 CR" / "12.50 DR", with a currency code or symbol
- * before or after. A lone separator followed by exactly three digits ("1.234") is
- * ambiguous: `decimal` (what the rest of its column uses) decides, else it groups
- * thousands. Anything else (words, dates, a text longer than any amount) is no amount.
- */
-export const parseAmount = (text: string, decimal?: '.' | ','): number | undefined => {
-  tick();
-  let rest = text.trim();
-  if (rest.length > AMOUNT_CHARS) return undefined;
-  rest = rest.replace(/\u2212/g, '-');
-  let negative = false;
-  const parenthesised = /^\((.*)\)$/.exec(rest);
-  if (parenthesised) {
-    negative = true;
-    rest = parenthesised[1].trim();
-  }
-  const creditDebit = /^(.*\d)\s*(CR|DR)\.?$/i.exec(rest);
-  if (creditDebit) {
-    if (creditDebit[2].toUpperCase() === 'DR') negative = true;
-    rest = creditDebit[1];
-  }
-  for (let changed = true; changed;) {
-    const before = rest;
-    rest = rest.trim().replace(CURRENCY_BEFORE, '').replace(CURRENCY_AFTER, '');
-    if (/^[-+]/.test(rest)) {
-      if (rest[0] === '-') negative = true;
-      rest = rest.slice(1);
-    }
-    if (/[-+]$/.test(rest)) {
-      if (rest.endsWith('-')) negative = true;
-      rest = rest.slice(0, -1);
-    }
-    changed = rest !== before;
-  }
-  if (!/^\d[\d.,'’\u00a0\u202f\u2009 ]*$/.test(rest) || !/\d$/.test(rest)) return undefined;
-  const digits = rest.replace(GROUPING, '');
-  if (/[.,]{2}/.test(digits)) return undefined;
-  const number = normalise(digits, decimal);
-  if (number === undefined) return undefined;
-  const value = Number(number);
-  if (!Number.isFinite(value)) return undefined;
-  return negative && value !== 0 ? -value : value;
-};
-
-/** Digits with dots and commas as a JavaScript number's text: which one is the decimal separator. */
-const normalise = (digits: string, decimal: '.' | ',' | undefined): string | undefined => {
-  const dots = digits.split('.').length - 1;
-  const commas = digits.split(',').length - 1;
-  if (dots === 0 && commas === 0) return digits;
-  if (dots > 0 && commas > 0) {
-    const last = digits.lastIndexOf('.') > digits.lastIndexOf(',') ? '.' : ',';
-    const group = last === '.' ? ',' : '.';
-    if ((last === '.' ? dots : commas) !== 1) return undefined;
-    return grouped(digits.split(last)[0], group) ? `${digits.split(last)[0].split(group).join('')}.${digits.split(last)[1]}` : undefined;
-  }
-  const separator = dots > 0 ? '.' : ',';
-  const parts = digits.split(separator);
-  if (parts.length > 2) return grouped(digits, separator) ? parts.join('') : undefined;
-  const [whole, fraction] = parts;
-  const ambiguous = fraction.length === 3 && whole.length <= 3 && !/^0+$/.test(whole);
-  const isDecimal = !ambiguous || decimal === separator;
-  return isDecimal ? `${whole}.${fraction}` : `${whole}${fraction}`;
-};
-
-/** Whether digits are grouped in threes by the separator ("1.234.567"). */
-const grouped = (digits: string, separator: string) => {
-  const [first, ...groups] = digits.split(separator);
-  return first.length >= 1 && first.length <= 3 && groups.every((group) => group.length === 3);
-};
 
 /** The decimal separator a column of amounts shows where a value decides it ("1.234,56", "12,5"), if any. */
 const decimalOf = (cells: readonly string[]): '.' | ',' | undefined => {

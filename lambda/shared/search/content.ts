@@ -13,8 +13,9 @@ import {
 import { ofxBalances, pdfBalances, tableBalances, type StatementBalances } from '../../../contract/reading/balances';
 import { isDate, parse } from '../../../contract/reading/csv';
 import { READING_BUDGET_MS, ReadingTooLong, readWithin, readingDeadline, type ReadingDeadline } from '../../../contract/reading/deadline';
+import { compactColumns } from '../../../contract/reading/layout';
 import { values } from '../../../contract/reading/ofx';
-import { parseAmount } from '../../../contract/reading/transactions';
+import { parseAmount } from '../../../contract/reading/amounts';
 import type { PieceDetails } from '../../../contract/search/context';
 import type { ContentNote } from '../../../contract/search/not-indexed';
 import { limitPdfReading, withPdfReading } from './pdf-read-limits';
@@ -183,10 +184,13 @@ export const readContentText = async (
         if (reading.stopped()) return { pieces: [], note: 'too large', balances: unread('cut') };
         if (deadline.passed()) return tooLong();
         const pages = read.pageCount !== undefined ? { pages: read.pageCount } : {};
-        if (read.problem) return { pieces: read.pieces, note: read.problem, balances: { ...pages, ...unread(read.problem) } };
+        // The index keeps each page's lines with a column gap as two spaces: its words and numbers are searched
+        // beside their labels ("Account number  12345678"); the balances read the pages in their columns.
+        if (read.problem)
+          return { pieces: read.pieces.map(compactColumns), note: read.problem, balances: { ...pages, ...unread(read.problem) } };
         if (read.pieces.length === 0) return { pieces: [], note: 'no text', balances: { ...pages, ...unread('no text') } };
         return readOrTooLong(deadline, () => ({
-          pieces: read.pieces,
+          pieces: read.pieces.map(compactColumns),
           ...(read.cut ? { note: 'cut' as const } : {}),
           balances: pdfBalances(read.pieces, { pageCount: read.pageCount ?? read.pieces.length, cut: read.cut === true }),
         }));

@@ -5,8 +5,10 @@ import {
   apiUrl,
   isErrorBody,
   profileImagePrefix,
+  routeBody,
   statementPrefix,
   type RouteSpec,
+  type TypedRoute,
 } from '../../../contract';
 import { configureAmplify } from '../../local/support/amplify';
 import { rawGraphql } from '../../local/support/graphql';
@@ -21,9 +23,10 @@ import { nastyString, rawBody } from '../../support/arbitraries';
  * (local API Gateway, authorizer, real handler, SDK, S3 and DynamoDB emulators). No answer
  * is 5xx, every 4xx is in the one error shape, no signed key leaves the caller's prefix, and
  * the stack's logs (handlers at INFO) carry no token and no presigned URL. HTTP_FUZZ_RUNS
- * sets the cases per endpoint (1,000 in `npm run test:long`); the endpoints of a file run
- * concurrently. The routes are fuzzed in two files (fuzz-http.test.ts and
- * fuzz-http-files.test.ts) so the long run's two workers share them.
+ * sets the cases per route (1,000 in `npm run test:long`; the routes that read no part of a
+ * case share theirs, `casesFor`); the routes of a file run concurrently. The routes are
+ * fuzzed in two files (fuzz-http.test.ts and fuzz-http-files.test.ts) so the long run's two
+ * workers share them.
  */
 export const RUNS = Number(process.env.HTTP_FUZZ_RUNS ?? 60);
 
@@ -70,11 +73,47 @@ export const send = async (
   return { status: response.status, body: text ? JSON.parse(text) : undefined };
 };
 
+type QueryOf<Route> = Route extends TypedRoute<RouteSpec['method'], string, unknown, unknown, infer Query> ? Query : never;
+type StatementRouteName = keyof typeof STATEMENT_ROUTES;
+/** The names of the statement routes whose query is the `uploadId` the cases vary. */
+type ReadsUploadId = {
+  [Name in StatementRouteName]: 'uploadId' extends QueryOf<(typeof STATEMENT_ROUTES)[Name]> ? Name : never;
+}[StatementRouteName];
+/** Those routes, every one: the type check fails while one is missing here, or one here reads no `uploadId`. */
+const READS_UPLOAD_ID: Record<ReadsUploadId, RouteSpec> = {
+  listParts: STATEMENT_ROUTES.listParts,
+  abortUpload: STATEMENT_ROUTES.abortUpload,
+};
+
+/**
+ * What of a case reaches a route's own code past the gateway, as a key that the routes of one
+ * API alike in it share; undefined when the route reads a body (each route's schema is its
+ * own) or the `uploadId` query. Any other route reads only its path parameters, each parsed by
+ * the one schema of its name (a statement id, a share id, a device id), and is handed a body it
+ * never parses and a query it never reads.
+ */
+const sharedShapeOf = ([api, route]: readonly [FuzzedApi, RouteSpec]): string | undefined =>
+  routeBody(route) !== undefined || Object.values(READS_UPLOAD_ID).includes(route)
+    ? undefined
+    : `${api} ${(route.resource.match(/\{\w+\}/g) ?? []).join(' ')}`;
+
+/**
+ * How many cases a route gets. The routes of one API that read the same path parameters (or
+ * none) and nothing else see in each case what each of them sees: one handler behind one
+ * gateway, parsing the same parameters with the same schemas. They share RUNS cases, a share
+ * each, rather than RUNS each of one shape; a route that reads a body or a query gets RUNS.
+ */
+export const casesFor = (entry: readonly [FuzzedApi, RouteSpec]): number => {
+  const shape = sharedShapeOf(entry);
+  if (shape === undefined) return RUNS;
+  return Math.ceil(RUNS / PERSON_ROUTES.filter((other) => sharedShapeOf(other) === shape).length);
+};
+
 /** Each route over any body and path: no 5xx, the one error shape, and only the caller's keys. */
 export const fuzzEveryRoute = (setup: { stack: StackProcess; user: TestUser }, routes: (readonly [FuzzedApi, RouteSpec])[]) =>
-  test.concurrent.each(routes)(
-    `%s %j: no 5xx, the one error shape, and only the caller's keys (${RUNS} cases)`,
-    async (api, route) => {
+  test.concurrent.each(routes.map((entry) => [...entry, casesFor(entry)] as const))(
+    `%s %j: no 5xx, the one error shape, and only the caller's keys (%i cases)`,
+    async (api, route, cases) => {
       const { stack, user } = setup;
       await fc.assert(
         fc.asyncProperty(fc.record({ body: rawBody, statementId: pathValue, uploadId: nastyString }), async (input) => {
@@ -88,7 +127,7 @@ export const fuzzEveryRoute = (setup: { stack: StackProcess; user: TestUser }, r
             expect(key.split('/')).not.toContain('..');
           }
         }),
-        { numRuns: RUNS },
+        { numRuns: cases },
       );
     },
     600_000,
