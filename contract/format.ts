@@ -15,11 +15,16 @@ const MONTH = new Intl.DateTimeFormat(LOCALE, { month: 'short', year: 'numeric',
  * How the web app writes periods: as people write them ("Jan 2026"). A period is a calendar
  * month, not an instant, so it is formatted in UTC and never shifts with the reader's time zone.
  */
-export const formatPeriod = (period: string): string => {
+export const formatPeriod = (period: string, format: Intl.DateTimeFormat = MONTH): string => {
   const match = /^(\d{4})-(\d{2})$/.exec(period);
   if (!match) return period;
-  return MONTH.format(new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, 1)));
+  return format.format(new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, 1)));
 };
+
+const LONG_MONTH = new Intl.DateTimeFormat(LOCALE, { month: 'long', year: 'numeric', timeZone: 'UTC' });
+
+/** A period inside a sentence, its month in full ("The file name says June 2025: …"). */
+export const formatPeriodInWords = (period: string): string => formatPeriod(period, LONG_MONTH);
 
 /** A number as the app's sentences write it ("1,024"). */
 export const formatCount = (count: number): string => count.toLocaleString(LOCALE);

@@ -96,20 +96,60 @@ export const numberOf = (printed: string): { last4: string; identifier?: Account
   };
 };
 
+/** An account id masked where it is given (XX…, *, #, •): nothing to match by. A single X is a letter of the id ("ABX123"). */
+export const isMaskedId = (id: string) => /[*#•]|X{2,}/i.test(id);
+
+/**
+ * The four characters a person knows an account id by, unless it is masked there (X, *, #):
+ * its last four digits where it has four (a bank's "1452687~7" is ••6877, as a person reads
+ * the number, not ••87~7), else its last four letters and digits ("ABC123" is ••C123). An id
+ * of several ids ("111A1111 22B222 33C333": groups that hold letters) names no one account.
+ */
+export const lastFourOfId = (accountId: string): string | undefined => {
+  const id = accountId.trim();
+  if (isMaskedId(id)) {
+    const tail = id.replace(/[\s-]/g, '').slice(-4);
+    return /^\d{4}$/.test(tail) ? tail : undefined;
+  }
+  if (/[A-Z]/i.test(id) && /\s/.test(id)) return undefined;
+  const digits = id.replace(/\D/g, '');
+  if (digits.length >= 4) return digits.slice(-4);
+  const characters = id.replace(/[^A-Z\d]/gi, '').toUpperCase();
+  return characters.length >= 4 ? characters.slice(-4) : undefined;
+};
+
+/**
+ * An account id with letters as an export's account column holds it ("ABC123", "1452687~7"):
+ * one word of letters and digits, kept whole as its identifier, known by `lastFourOfId`.
+ */
+export const lettered = (value: string): { last4: string; identifier: AccountIdentifier } | undefined => {
+  const id = value.trim().toUpperCase();
+  if (!/^[A-Z\d][A-Z\d~/_.-]{3,33}$/.test(id) || !/[A-Z]/.test(id) || !/\d/.test(id) || isMaskedId(id)) return undefined;
+  const last4 = lastFourOfId(id);
+  return last4 ? { last4, identifier: { kind: 'number', value: id } } : undefined;
+};
+
 /** The kind an account's words name, in the four languages read ("Savings", "Girokonto", "Livret", "Tarjeta"). */
 export const kindFromWords = (words: string): AccountKind | undefined => {
   const text = words.toLowerCase();
   if (/credit card|kreditkarte|carte (?:de crédit|bancaire|visa)|tarjeta|card|karte\b|visa|mastercard|amex/.test(text)) return 'card';
-  if (/brokerage|investment|depot|wertpapier|compte[- ]titres|\bpea\b|valores|inversi[oó]n|\b401k\b|\bira\b/.test(text)) return 'brokerage';
-  if (/savings|sparkonto|tagesgeld|sparbuch|livret|épargne|ahorro/.test(text)) return 'savings';
+  if (
+    /brokerage|investment|portfolio|depot|wertpapier|beleggingsrekening|compte[- ]titres|\bpea\b|valores|inversi[oó]n|\b401k\b|\bira\b/.test(
+      text,
+    )
+  )
+    return 'brokerage';
+  if (/savings|sparkonto|tagesgeld|sparbuch|livret|épargne|ahorro|spaarrekening/.test(text)) return 'savings';
   if (/mortgage|\bloan\b|darlehen|kredit(?!karte)|prêt|préstamo|hipoteca/.test(text)) return 'loan';
-  if (/checking|current account|girokonto|compte courant|compte chèques|cuenta corriente|cuenta a la vista/.test(text)) return 'current';
+  if (/checking|current account|girokonto|compte courant|compte chèques|cuenta corriente|cuenta a la vista|betaalrekening/.test(text))
+    return 'current';
   return undefined;
 };
 
 /** ISO 4217 codes of the currencies statements here are written in; a three-letter word is one only if listed. */
-const CURRENCIES = new Set([
+export const CURRENCY_CODES = [
   'AUD',
+  'BRL',
   'CAD',
   'CHF',
   'CZK',
@@ -117,6 +157,7 @@ const CURRENCIES = new Set([
   'EUR',
   'GBP',
   'HKD',
+  'INR',
   'JPY',
   'MXN',
   'NOK',
@@ -126,7 +167,8 @@ const CURRENCIES = new Set([
   'SGD',
   'USD',
   'ZAR',
-]);
+] as const;
+const CURRENCIES = new Set<string>(CURRENCY_CODES);
 
 /** A currency code, if the text is one. */
 export const currencyOf = (text: string | undefined): string | undefined => {

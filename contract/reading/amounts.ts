@@ -119,7 +119,7 @@ const grouped = (digits: string, separator: string) => {
 /**
  * Money printed in a line of text: a sign or currency, digits grouped by , . ' (or spaces
  * where the decimal is a comma: "1 234,56"; with a dot, "21 310.44" is a count and an
- * amount), two decimals, perhaps split from the figure by pdf.js ("82. 40"), a trailing sign,
+ * amount), two decimals, perhaps split from the figure by pdf.js ("82. 40", "10.400, 00 €"), a trailing sign,
  * CR or DR (also as a column of its own), parentheses, a currency after. Without decimals it
  * is money only with a currency ("$7,310"). Not inside a word or a longer number; at most six
  * groups of thousands (a trillion), so a long run of digits is not read on from each of them.
@@ -132,10 +132,11 @@ const MONEY = new RegExp(
     `(?:(?:${CODES}|${SYMBOLS})\\s?)?`,
     '(?:[-+\u2212]\\s?)?',
     '(?:',
-    // Grouped by , . ' with a decimal part, or bare digits with one.
-    "\\d{1,3}(?:[,.'’]\\d{3}){1,6}(?:,\\d{2}|\\.\\s?\\d{2})?",
-    '|\\d{1,3}(?:[ \u00a0\u202f]\\d{3}){1,6},\\d{2}',
-    '|\\d{1,15}(?:,\\d{2}|\\.\\s?\\d{2})?',
+    // Grouped by , . ' with a decimal part, or bare digits with one. A decimal comma split from its cents ("10.400, 00")
+    // is one figure after dots grouping thousands or before a currency ("280, 66 €"): else "3, 45" is a list.
+    "\\d{1,3}(?:[,.'’]\\d{3}){1,6}(?:,\\d{2}|\\.\\s?\\d{2}|(?<=\\.\\d{3}),\\s\\d{2})?",
+    '|\\d{1,3}(?:[ \u00a0\u202f]\\d{3}){1,6},\\s?\\d{2}',
+    `|\\d{1,15}(?:,\\d{2}|\\.\\s?\\d{2}|,\\s\\d{2}(?=\\s?(?:${CODES}|[$€£¥]|kr)))?`,
     ')',
     '(?![\\d%]|[.,]\\d|\\s?%)',
     '(?:[-\u2212](?!\\d))?',

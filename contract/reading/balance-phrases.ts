@@ -13,8 +13,9 @@ export const OPENING = new RegExp(
     '\\bbalance\\s+(?:brought\\s+forward|forward|b\\/f(?:wd)?|b\\/fwd)(?!\\p{L})',
     '\\bbrought\\s+forward\\b',
     '\\bbeginning\\s+value\\b',
-    // German: "Alter Kontostand", "Anfangssaldo", "Saldo alt", "Saldovortrag".
+    // German: "Alter Kontostand", "Anfangssaldo", "Saldo alt", "Saldovortrag", a card's "Saldo Vormonat".
     '\\balter\\s+(?:kontostand|saldo)\\b|\\bsaldo\\s+alt\\b|\\banfangssaldo\\b|\\bsaldovortrag\\b|\\banfangsbestand\\b',
+    '\\bsaldo\\s+(?:des\\s+)?vormonats?\\b',
     // French: "Ancien solde", "Solde précédent".
     "\\bancien\\s+solde\\b|\\bsolde\\s+(?:pr[ée]c[ée]dent|initial|d'ouverture|au\\s+d[ée]but)(?!\\p{L})",
     // Spanish: "Saldo anterior", "Saldo inicial".
@@ -37,10 +38,10 @@ export const CLOSING = new RegExp(
     '\\bending\\s+value\\b',
     // German: "Neuer Kontostand", "Endsaldo", "Saldo neu", "Schlusssaldo".
     '\\bneuer\\s+(?:kontostand|saldo)\\b|\\bsaldo\\s+neu\\b|\\bendsaldo\\b|\\bschlu(?:ss|ß)saldo\\b',
-    // French: "Nouveau solde", "Solde final", "Solde créditeur/débiteur", "Solde au <day>".
-    '\\bnouveau\\s+solde\\b|\\bsolde\\s+(?:final|cr[ée]diteur|d[ée]biteur|au\\b)',
-    // Spanish: "Saldo final", "Nuevo saldo", "Saldo actual".
-    '\\bsaldo\\s+(?:final|actual|acreedor|deudor)\\b|\\bnuevo\\s+saldo\\b',
+    // French: "Nouveau solde", "Solde final", "Solde créditeur/débiteur", "Solde au <day>", a card's "Total à débiter".
+    '\\bnouveau\\s+solde\\b|\\bsolde\\s+(?:final|cr[ée]diteur|d[ée]biteur|au\\b)|\\btotal\\s+[àa]\\s+d[ée]biter\\b',
+    // Spanish: "Saldo final", "Nuevo saldo", "Saldo actual", a card's "Saldo pendiente".
+    '\\bsaldo\\s+(?:final|actual|acreedor|deudor|pendiente)\\b|\\bnuevo\\s+saldo\\b',
     // Dutch: "Eindsaldo", "Nieuw saldo".
     '\\beind\\s?saldo\\b|\\bnieuw\\s+saldo\\b',
   ].join('|'),

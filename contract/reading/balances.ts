@@ -180,8 +180,24 @@ export const readTextBalances = (text: string, span?: { from: string; to: string
   const inOrder = (labels: Label[]) => labels.sort((a, b) => a.line - b.line || a.start - b.start);
   const before = span && new Date(Date.parse(`${span.from}T00:00:00Z`) - DAY_MS).toISOString().slice(0, 10);
   const onDay = (days: readonly (string | undefined)[], unless: (label: Label) => boolean) =>
-    byDay.filter((label) => !unless(label) && daysOf(label.groups[0] ?? '').some((day) => days.includes(day)));
-  const phrased = first(inOrder(opening));
+    byDay.filter((label) => !unless(label) && dayAt.get(label)!.some((day) => days.includes(day)));
+  // A phrase that names its day is that day's balance: "Closing balance on 15 April" is not a March statement's.
+  const dayAt = new Map(byDay.map((label) => [label, daysOf(label.groups[0] ?? '')]));
+  // A day that reads as no date ("31/13/2024") says nothing either way.
+  const known = (label: Label) => dayAt.get(label)!.length > 0;
+  // By the line each ends on: a label meets only its own line's, so many of them stay linear.
+  const byDayOn = new Map<number, Label[]>();
+  for (const label of byDay) {
+    const list = byDayOn.get(label.lastLine);
+    if (list) list.push(label);
+    else byDayOn.set(label.lastLine, [label]);
+  }
+  const onOtherDay = (label: Label, days: readonly (string | undefined)[]) =>
+    span !== undefined &&
+    (byDayOn.get(label.lastLine) ?? []).some(
+      (one) => overlaps(one, label) && known(one) && !dayAt.get(one)!.some((day) => days.includes(day)),
+    );
+  const phrased = first(inOrder(opening.filter((label) => !onOtherDay(label, [before, span?.from]))));
   // Where no opening phrase is printed, a balance named by the day before the period (or its first day) is the
   // opening one: "Solde au 29/02/2024" above the movements of March, whose words elsewhere close a statement.
   const openingByDay =
@@ -192,9 +208,16 @@ export const readTextBalances = (text: string, span?: { from: string; to: string
   // The last closing balance printed is the statement's: one carried over page by page prints "Balance carried
   // forward" at each page's foot, and one that prints "Solde au <date>" above its movements and below them ends with its own.
   // Where no closing phrase is printed, a balance named by the period's last day is the closing one.
+  // A balance printed by a later day than the period's last says the period was misread (its first day taken for both):
+  // the last day's balance is then not known.
+  const later = span !== undefined && byDay.some((label) => known(label) && dayAt.get(label)!.every((day) => day > span.to));
   const closed =
-    first(inOrder(closing.filter((label) => !openingByDay || !overlaps(label, openingByDay.label))).reverse()) ??
-    (span
+    first(
+      inOrder(
+        closing.filter((label) => (!openingByDay || !overlaps(label, openingByDay.label)) && !onOtherDay(label, [span?.to])),
+      ).reverse(),
+    ) ??
+    (span && !later
       ? first(inOrder(onDay([span.to], (label) => openingAt.overlaps(label.lastLine, label) || label === openingByDay?.label)).reverse())
       : undefined);
   return {

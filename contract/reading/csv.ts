@@ -1,6 +1,6 @@
 import Papa from 'papaparse';
 import { maskIdentifiers } from '../search/identifiers';
-import { currencyInHeader, currencyOf, ibansIn, kindFromWords, numberOf, type AccountFacts } from './account-numbers';
+import { currencyInHeader, currencyOf, ibansIn, kindFromWords, lettered, numberOf, type AccountFacts } from './account-numbers';
 import { mostCommonPeriod, readDateColumn, type CalendarDate } from './dates';
 import { tick } from './deadline';
 
@@ -68,6 +68,8 @@ const accountOfValue = (value: string): { last4: string; identifier?: AccountFac
   if (iban) return { last4: iban.slice(-4), identifier: { kind: 'iban', value: iban } };
   const number = numberOf(value.replace(/^[^\dXx*•·.#]+/, ''));
   if (number) return number;
+  const id = lettered(value);
+  if (id) return id;
   const digits = value.replace(/\D/g, '');
   return digits.length >= 4 ? { last4: digits.slice(-4) } : undefined;
 };

@@ -65,11 +65,14 @@ const DATE_TOKEN = /\b\d{1,4}[./-]\d{1,2}[./-]\d{1,4}\b/g;
 
 /**
  * Every label `phrase` (a global pattern) finds in the lines, in reading order: on one line,
- * or a heading cell whose words go on in the cell below it.
+ * or a heading cell whose words go on in the cell below it, or two lines below it where a
+ * header row sets another column's one-line heading between (cells centred in their height:
+ * "Opening" / "Money in" / "balance"). A word broken by a hyphen joins without it ("Begin-" /
+ * "saldo" is "Beginsaldo").
  */
 export const labelsIn = (lines: readonly string[], phrase: RegExp): Label[] => {
   const labels: Label[] = [];
-  let cells = lines.length > 0 ? cellsOf(lines[0]) : [];
+  const cells = lines.map(cellsOf);
   lines.forEach((line, index) => {
     tick();
     for (const match of line.matchAll(phrase))
@@ -81,34 +84,52 @@ export const labelsIn = (lines: readonly string[], phrase: RegExp): Label[] => {
         text: match[0],
         groups: match.slice(1),
       });
-    const below = lines[index + 1];
-    if (below === undefined) return;
-    const next = cellsOf(below);
-    // Both lists are in column order: each cell meets the cells below it that overlap it, in one sweep.
-    let from = 0;
-    for (const cell of cells) {
-      while (from < next.length && next[from].end <= cell.start) from++;
-      for (let at = from; at < next.length && next[at].start < cell.end; at++) {
-        tick();
-        const joined = `${cell.text} ${next[at].text}`;
-        // Only a phrase that needs both lines: one within a line is found on its own.
-        for (const match of joined.matchAll(phrase)) {
-          if (match.index >= cell.text.length) break;
-          if (match.index + match[0].length <= cell.text.length + 1) continue;
-          labels.push({
-            line: index,
-            lastLine: index + 1,
-            start: Math.min(cell.start, next[at].start),
-            end: Math.max(cell.end, next[at].end),
-            text: match[0],
-            groups: match.slice(1),
-          });
-        }
-      }
-    }
-    cells = next;
+    if (index + 1 < lines.length) joinedLabels(cells[index], cells[index + 1], index, 1, phrase, labels);
+    if (index + 2 < lines.length && cells[index + 1].length > 0)
+      joinedLabels(cells[index], cells[index + 2], index, 2, phrase, labels, cells[index + 1]);
   });
   return labels;
+};
+
+/** Whether any of a line's cells (in column order) stands over a column of `span`. */
+const crosses = (cells: readonly Span[], span: Span) => {
+  const at = firstAtLeast(cells, (cell) => cell.end, span.start + 1);
+  return at < cells.length && cells[at].start < span.end;
+};
+
+/**
+ * The labels that need a cell of line `line` and a cell `gap` lines below it (`between`, the
+ * line between them, clear of their columns), added to `labels`.
+ */
+const joinedLabels = (
+  upper: readonly (Span & { text: string })[],
+  lower: readonly (Span & { text: string })[],
+  line: number,
+  gap: number,
+  phrase: RegExp,
+  labels: Label[],
+  between?: readonly Span[],
+) => {
+  // Both lists are in column order: each cell meets the cells below it that overlap it, in one sweep.
+  let from = 0;
+  for (const cell of upper) {
+    while (from < lower.length && lower[from].end <= cell.start) from++;
+    for (let at = from; at < lower.length && lower[at].start < cell.end; at++) {
+      tick();
+      const next = lower[at];
+      const span = { start: Math.min(cell.start, next.start), end: Math.max(cell.end, next.end) };
+      if (between && crosses(between, span)) continue;
+      const broken = /\p{L}-$/u.test(cell.text);
+      const head = broken ? cell.text.slice(0, -1) : cell.text;
+      const joined = broken ? `${head}${next.text}` : `${head} ${next.text}`;
+      // Only a phrase that needs both lines: one within a line is found on its own.
+      for (const match of joined.matchAll(phrase)) {
+        if (match.index >= head.length) break;
+        if (match.index + match[0].length <= head.length + (broken ? 0 : 1)) continue;
+        labels.push({ line, lastLine: line + gap, ...span, text: match[0], groups: match.slice(1) });
+      }
+    }
+  }
 };
 
 /** Labels by the line they end on, in column order, for lookups by column. */
@@ -189,6 +210,13 @@ export class PageLines {
     return { start, end };
   }
 
+  /** Whether an amount of line `index` shares its cell with other digits: a piece of a figure pdf.js split. */
+  isFragment(index: number, amount: Span): boolean {
+    const { text, cells } = this.at(index);
+    const cell = cells[firstAtLeast(cells, (one) => one.end, amount.start + 1)];
+    return cell !== undefined && /\d/.test(text.slice(cell.start, amount.start) + text.slice(amount.end, cell.end));
+  }
+
   /**
    * Whether a label is a heading: a cell of its own (perhaps with a few words more, "(GBP)",
    * "as of"), not a phrase inside a sentence, whose columns say nothing of the figures below.
@@ -233,6 +261,8 @@ const figureOf = (page: PageLines, label: Label, labels: LabelIndex): LabelledAm
     const right = amounts[index];
     if (!right.money) continue;
     const between = line.slice(label.end, right.start);
+    // A count is passed over, but not the head of a figure split after its separator ("10. 400,00 €"): not sure, none.
+    if (/\d[.,'’] $/u.test(between)) return undefined;
     // Words in a column of their own between them head another figure: "Opening balance   Total deposits 500.00".
     if (
       between
@@ -272,7 +302,8 @@ const figureOf = (page: PageLines, label: Label, labels: LabelIndex): LabelledAm
       }
       if (within.length === 1) best = within[0];
     }
-    if (best) return { label, amount: best, line: row, between: '' };
+    // A figure that is part of a longer cell of digits ("10. 400,00 €", split where no rule joins it) is not sure: none.
+    if (best) return page.isFragment(row, best) ? undefined : { label, amount: best, line: row, between: '' };
     // Another heading in its columns: what is below belongs to that one.
     if (labels.overlaps(row, label)) return undefined;
   }

@@ -1,4 +1,4 @@
-import { currencyOf, type AccountFacts, type AccountKind } from './account-numbers';
+import { currencyOf, isMaskedId as isMasked, lastFourOfId, type AccountFacts, type AccountKind } from './account-numbers';
 import { latest, periodOf, type CalendarDate } from './dates';
 import { ofxAggregates, type OfxBlock } from './ofx-tags';
 
@@ -59,11 +59,8 @@ const AGGREGATES = {
 
 const ACCOUNT_KINDS = ['bank', 'card', 'investment'] as const;
 
-/** The last four digits of an account id, unless it is masked there (X, *, #). */
-export const lastFour = (accountId: string): string | undefined => {
-  const tail = accountId.replace(/[\s-]/g, '').slice(-4);
-  return /^\d{4}$/.test(tail) ? tail : undefined;
-};
+/** The last four an account id is known by (account-numbers' rule for ids with letters). */
+export const lastFour = lastFourOfId;
 
 /** An end on the 1st of a month is the exclusive end some banks write (a March list ending 2024-04-01): the day before. */
 const exclusiveEnd = (date: CalendarDate | undefined): CalendarDate | undefined => {
@@ -98,9 +95,6 @@ const currenciesAt = (text: string, positions: readonly number[]): (string | und
     return currencyOf(stated[next - 1]?.value);
   });
 };
-
-/** An account id masked where it is given (X, *, #): nothing to match by. */
-const isMasked = (id: string) => /[X*#]/i.test(id);
 
 /** Reads an OFX or QFX file's text (or its first and last parts, joined). */
 export const readOfx = (text: string): OfxFacts => {

@@ -6,6 +6,7 @@ import { readCsv, readTable } from './csv';
 import { compactColumns } from './layout';
 import { periodFromFileName } from './file-name';
 import { ofxAccountFacts, readOfx } from './ofx';
+import { nameQuestion, twoReadingsQuestion, type PeriodQuestion } from './period-question';
 import { readStatementText } from './statement-text';
 import { csvTransactions, sheetTransactions } from './transactions';
 import { decodeStatementText, decodeWindows1252, ENCODING_NAMES } from './text';
@@ -16,10 +17,17 @@ import { decodeStatementText, decodeWindows1252, ENCODING_NAMES } from './text';
  * rules are pure and read only the file's first and last parts, never a whole large file;
  * the web app runs them in its worker, and nothing of the content leaves the browser.
  */
-export type ProposalSource = 'file' | 'file name';
+export type ProposalSource = 'file';
 
 export interface FilingProposal {
+  /** The period the content says (never the file name's: a name's date is asked, in `periodQuestion`). */
   period?: { value: string; source: ProposalSource; detail: string };
+  /**
+   * Where the content gives no period it can stand by: the month its name offers, or the
+   * months its dates read as both ways, for the person to confirm or choose. The row cannot
+   * be sent, nor a mailed file filed, until the person answers.
+   */
+  periodQuestion?: PeriodQuestion;
   /** The account: its label as the list shows it, and what the file says of it (identifiers to match it by, kind, currency). */
   account?: { value: string; source: 'file'; detail: string; facts: AccountFacts };
   /**
@@ -96,9 +104,10 @@ const severalNote = (several: { last4s: string[]; from: string }) =>
 const OFX_TYPES = new Set(['application/x-ofx', 'application/vnd.intu.qfx']);
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-const fromFileName = (fileName: string): FilingProposal['period'] => {
+/** The month a file's name offers, as a question: a download's stamp ("20250614_…") is no statement's month until the person says so. */
+const fromFileName = (fileName: string): PeriodQuestion | undefined => {
   const period = periodFromFileName(fileName);
-  return period ? { value: period, source: 'file name', detail: `the name "${fileName}"` } : undefined;
+  return period ? nameQuestion(period, fileName) : undefined;
 };
 
 /** The text of the pieces: the head, and the tail in the head's encoding (its first, cut line is the reader's to drop). */
@@ -173,24 +182,25 @@ const proposePdf = (pieces: FilePieces): FilingProposal => {
   const facts = readStatementText(compactColumns(pieces.text.text));
   return {
     ...(facts.period ? { period: { value: facts.period, source: 'file', detail: facts.periodFrom! } } : {}),
+    ...(facts.periodAsk ? { periodQuestion: twoReadingsQuestion(facts.periodAsk.periods, facts.periodAsk.detail) } : {}),
     ...(facts.account ? { account: accountFrom(facts.account) } : {}),
     ...proposed(pdfBalances([pieces.text.text])),
     notes: facts.institution && !facts.account ? [`It names ${facts.institution.name} but no account number: choose the account.`] : [],
   };
 };
 
-/** The proposal for a file whose content was not read (its reading ran out of time): its period from its name, if that has one. */
+/** The proposal for a file whose content was not read (its reading ran out of time): the month its name offers, asked. */
 export const proposeByName = (fileName: string): FilingProposal => {
-  const period = fromFileName(fileName);
-  return { ...(period ? { period } : {}), notes: [] };
+  const periodQuestion = fromFileName(fileName);
+  return { ...(periodQuestion ? { periodQuestion } : {}), notes: [] };
 };
 
 /** What a row says of a photo or a scan saved as a picture: read by OCR in the catalogue, not in the page. */
 export const PICTURE_NOTE = 'This is a picture. Its words, days and balances are read after upload.';
 
 /**
- * The proposal for a file from its pieces. The content's own date wins over the name's; the
- * name's is used where the content gives none (or is not read, as for images).
+ * The proposal for a file from its pieces. The content's own dates come first; where they
+ * give no period (or are not read, as for images), the name's month is asked, never filled.
  */
 export const proposeFiling = (pieces: FilePieces): FilingProposal => {
   const fromContent = OFX_TYPES.has(pieces.mime)
@@ -204,6 +214,7 @@ export const proposeFiling = (pieces: FilePieces): FilingProposal => {
           : pieces.mime.startsWith('image/')
             ? { notes: [PICTURE_NOTE] }
             : { notes: [] };
-  const period = fromContent.period ?? fromFileName(pieces.fileName);
-  return { ...fromContent, ...(period ? { period } : {}) };
+  if (fromContent.period || fromContent.periodQuestion) return fromContent;
+  const periodQuestion = fromFileName(pieces.fileName);
+  return { ...fromContent, ...(periodQuestion ? { periodQuestion } : {}) };
 };

@@ -8,7 +8,7 @@ import type { MailFile } from './statement-files';
  * What a mailed statement is filed under, decided by the same rules the upload panel
  * proposes with (contract/reading, contract/accounts/filing-account): no person is there
  * to check a proposal, so a statement is filed only when its period and its account are
- * read from it (its content, or for the period its name) and the account is one of the
+ * read from its content (a name's month is only offered, in Arrived) and the account is one of the
  * person's or a new one the file names. Anything less waits in Arrived, saying why and
  * what was read; nothing is filed under a default.
  */
@@ -48,7 +48,8 @@ export const mailFiling = (
   const arrive = (reason: string): MailFilingDecision => ({ kind: 'arrive', reason, proposal });
   if (read.tooLong) return arrive(MAIL_WORDS.tooLong);
   if (read.text && 'problem' in read.text && read.text.problem === 'protected') return arrive(MAIL_WORDS.protectedPdf);
-  if (!proposal.period) return arrive(MAIL_WORDS.noPeriod);
+  // A name's month or a date that reads two ways is asked of the person, never filed under.
+  if (!proposal.period) return arrive(proposal.periodQuestion?.words ?? MAIL_WORDS.noPeriod);
   if (!proposal.account) return arrive(MAIL_WORDS.noAccount);
   const account = filingAccount(proposal.account, accounts, read.identifierKeys);
   if (account.accountSource === 'choose') return arrive(MAIL_WORDS.chooseAccount(account.accountDetail));

@@ -5,6 +5,7 @@ import type { LabelledAccount } from '../../contract/accounts/match';
 import { TABLE_KEYS, arrivedKey, mailInboxKey, statementKey } from '../../contract/keys';
 import { LAMBDA_ENV } from '../../contract/lambda-env';
 import { READING_BUDGET_MS, readingDeadline } from '../../contract/reading/deadline';
+import { offeredPeriod } from '../../contract/reading/period-question';
 import { lambdaInvokeAsync } from '../shared/lambda-invoke';
 import { required, type HandlerEnvironment } from '../shared/environment';
 import type { Log } from '../shared/log';
@@ -52,7 +53,9 @@ const mailRecord = (mail: MailSummary) => ({
 
 /** A waiting file's record, once its bytes are stored: what the person reads of it, until its time is up. */
 export const recordArrival = (arrivals: MailArrivals, owner: string, arrival: Arrival): Promise<void> => {
-  const { period, account } = arrival.proposal;
+  const { account } = arrival.proposal;
+  // The month its name offers is put in the filing form for the person to confirm; the reason asks it.
+  const period = offeredPeriod(arrival.proposal);
   const { messageId, ...mail } = mailRecord(arrival.mail);
   return arrivals.record(
     owner,

@@ -75,3 +75,19 @@ test('a currency printed after the figure is the figure’s: "1 234,56 $", "1 23
   expect(amountsIn('Solde  1 234,56 $').map((one) => [one.printed, one.cents, one.currency])).toEqual([['1 234,56 $', 123456, '$']]);
   expect(amountsIn('Saldo 1 234,56 kr').map((one) => [one.printed, one.cents, one.currency])).toEqual([['1 234,56 kr', 123456, 'kr']]);
 });
+
+test('a decimal comma split from its cents by pdf.js is one figure after grouped thousands or before a currency, never in a list', () => {
+  const read = (line: string) => amountsIn(line).map((one) => [one.printed, one.cents, one.money]);
+  expect(read('10.400, 00 €   280, 66 €   1 234, 56')).toEqual([
+    ['10.400, 00 €', 1040000, true],
+    ['280, 66 €', 28066, true],
+    ['1 234, 56', 123456, true],
+  ]);
+  // A list of counts stays a list: no currency, no grouped thousands.
+  expect(read('Seiten 3, 45 und 12, 15')).toEqual([
+    ['3', 300, false],
+    ['45', 4500, false],
+    ['12', 1200, false],
+    ['15', 1500, false],
+  ]);
+});

@@ -58,8 +58,8 @@ const GENUINE: Record<string, Expected> = {
         ['ofxparse-0.21/td_ameritrade.ofx', '2017-12', 'ameritrade.com ••2121', 'TD Ameritrade', 'US'],
         // One ACCTID holding three sub-account ids: no four digits at its end, so the person chooses.
         ['ofxparse-0.21/tiaacref.ofx', '2017-03', null, 'TIAA-CREF', 'US'],
-        // The publisher replaced the institution's name with FAKE and the id ends "~7".
-        ['ofxparse-0.21/checking.ofx', '2013-05', null, 'a US credit union', 'US'],
+        // The publisher replaced the institution's name with FAKE; the id "1452687~7" is read by its last four digits.
+        ['ofxparse-0.21/checking.ofx', '2013-05', 'FAKE ••6877', 'a US credit union', 'US'],
         ['ofxparse-0.21/bank_medium.ofx', '2009-05', '••5678', 'a Canadian bank', 'CA'],
         ['libofx-0.10.9/example-listing1.xml', '2009-02', '••0000', 'a Canadian bank (ids zeroed)', 'CA'],
         ['kmymoney-5.1.3/SampleBankAccount.csv', '2009-11', '••1233', 'a UK bank', 'UK'],
@@ -139,13 +139,25 @@ test('a large export is read in its first and last parts, and its rows in both c
   expect(proposal.period).toEqual({ value: '2024-03', source: 'file', detail: 'the dates in its "Datum" column' });
 });
 
-test('a file whose content gives no date falls back to its name, and says so', () => {
+test("a file whose content gives no date offers its name's month as a question, and fills nothing", () => {
   expect(proposeFiling({ fileName: 'Statement_March_2024.pdf', mime: 'application/pdf', size: 10, head: Buffer.from('%PDF-1.7') })).toEqual(
     {
-      period: { value: '2024-03', source: 'file name', detail: 'the name "Statement_March_2024.pdf"' },
+      periodQuestion: {
+        reason: 'file name',
+        choices: ['2024-03'],
+        detail: 'its name "Statement_March_2024.pdf"',
+        words: 'The file name says March 2024: is that its month?',
+      },
       notes: [],
     },
   );
+});
+
+test("a download's stamp in the name is no statement date: the content's dates come first", () => {
+  const text = 'Date,Description,Amount\n2024-05-02,Shop,-1.00\n2024-05-20,Shop,-2.00\n';
+  const proposal = proposeFiling({ fileName: '20250614_export.csv', mime: 'text/csv', size: text.length, head: Buffer.from(text) });
+  expect(proposal.period).toMatchObject({ value: '2024-05', source: 'file' });
+  expect(proposal.periodQuestion).toBeUndefined();
 });
 
 test('the dialect is said in words', () => {

@@ -189,6 +189,9 @@ test.each([
   ['Beginsaldo € 1.204,55\nEindsaldo € 980,10', 1204.55, 980.1],
   ['Vorig saldo 1.204,55\nNieuw saldo 980,10', 1204.55, 980.1],
   ['Oud saldo 1.204,55 Cr\nNieuw saldo 980,10 Dr', 1204.55, -980.1],
+  ['Saldo Vormonat 412,90 €\nNeuer Saldo 1.000,67 €', 412.9, 1000.67],
+  ['Solde précédent 180,50 €\nTotal à débiter 673,07 €', 180.5, 673.07],
+  ['Saldo anterior 520,00 €\nSaldo pendiente 867,50 €', 520, 867.5],
 ])('"%s": its phrases, in its language', (text, opening, closing) => {
   expect(textBalances(text)).toEqual({ opening, closing, unread: [] });
 });
@@ -312,4 +315,137 @@ test('a Cr/Dr column however far from the figure signs it', () => {
     ]),
   ];
   expect(balancesOf(items)).toEqual({ opening: -1250, closing: 2000 });
+});
+
+test('a balance by its day is not the closing one while a balance by a later day is printed', () => {
+  // A period misread as one day (its heading row names the opening balance's day): the figures by the later day say so.
+  const text = [
+    'Statement period                    Balance at 1 Mar 2024',
+    '1 Mar 2024 - 31 Mar 2024            £345.11',
+    'Account number                      Balance at 31 Mar 2024',
+    '66120934                            £2,263.26',
+    '01/03   Balance at 1 Mar 2024                     £345.11',
+    '27/03   Pharmacy               113.14            £2,263.26',
+    '31/03   Balance at 31 Mar 2024                    £2,263.26',
+  ].join('\n');
+  const value = (span: { from: string; to: string }) => {
+    const { opening, closing } = readTextBalances(text, span);
+    return { opening: opening?.value, closing: closing?.value };
+  };
+  expect(value({ from: '2024-03-01', to: '2024-03-01' })).toEqual({ opening: 345.11, closing: undefined });
+  expect(value({ from: '2024-03-01', to: '2024-03-31' })).toEqual({ opening: 345.11, closing: 2263.26 });
+  // A day that reads as no date says nothing of the period.
+  const unread = readTextBalances('Saldo al 29/02/2024 1.000,00\nSaldo al 31/03/2024 1.200,00\nSaldo al 45/13/2024 9,99', {
+    from: '2024-03-01',
+    to: '2024-03-31',
+  });
+  expect([unread.opening?.value, unread.closing?.value]).toEqual([1000, 1200]);
+});
+
+test('a figure split by pdf.js after its decimal comma is one figure under its heading, never its cents alone', () => {
+  const items = [
+    ...row(700, [
+      [100, 'Saldo'],
+      [200, 'Total'],
+      [300, 'Saldo'],
+    ]),
+    ...row(690, [
+      [100, 'inicial'],
+      [200, 'abonos'],
+      [300, 'final'],
+    ]),
+    ...row(676, [
+      [70, '10.400,'],
+      [110, '00 €'],
+      [180, '2.054,'],
+      [215, '00 €'],
+      [270, '12.173,'],
+      [310, '34 €'],
+    ]),
+  ];
+  expect(layoutText(items).split('\n')[2]).toMatch(/10\.400, 00 €/);
+  expect(balancesOf(items)).toEqual({ opening: 10400, closing: 12173.34 });
+});
+
+test('a heading over two lines with another column’s heading set between them, or broken by a hyphen, gets its figure', () => {
+  // A header row whose cells are centred in their height: the one-line headings stand between the two-line ones' lines.
+  const centred = [
+    ...row(700, [
+      [100, 'Opening'],
+      [300, 'Closing'],
+    ]),
+    ...row(693, [[200, 'Money in']]),
+    ...row(686, [
+      [100, 'balance'],
+      [300, 'balance'],
+    ]),
+    ...row(672, [
+      [95, '£15,000.00'],
+      [200, '£1,559.32'],
+      [295, '£15,841.05'],
+    ]),
+  ];
+  expect(balancesOf(centred)).toEqual({ opening: 15000, closing: 15841.05 });
+  const hyphenated = [
+    ...row(700, [
+      [100, 'Begin-'],
+      [200, 'Bij'],
+      [300, 'Eind-'],
+    ]),
+    ...row(690, [
+      [100, 'saldo'],
+      [300, 'saldo'],
+    ]),
+    ...row(676, [
+      [95, '€ 8.500,00'],
+      [195, '€ 2.016,01'],
+      [290, '€ 10.319,71'],
+    ]),
+  ];
+  expect(balancesOf(hyphenated)).toEqual({ opening: 8500, closing: 10319.71 });
+  // Words between the two lines in their own columns make them two cells, not one heading.
+  const crossed = [
+    ...row(700, [[100, 'Opening']]),
+    ...row(693, [[100, 'Fees and charges']]),
+    ...row(686, [[100, 'balance']]),
+    ...row(672, [[100, '£15,000.00']]),
+  ];
+  expect(balancesOf(crossed)).toEqual({ opening: undefined, closing: undefined });
+});
+
+test('a figure under a heading that is a piece of a longer figure reads nothing', () => {
+  // pdf.js splits "10.400,00 €" after its thousands: "400,00 €" alone is not the balance.
+  const items = [
+    ...row(700, [
+      [100, 'Saldo'],
+      [300, 'Saldo'],
+    ]),
+    ...row(690, [
+      [100, 'inicial'],
+      [300, 'final'],
+    ]),
+    ...row(676, [
+      [85, '10.'],
+      [102, '400,00 €'],
+      [290, '12.173,34 €'],
+    ]),
+  ];
+  expect(layoutText(items).split('\n')[2]).toMatch(/10\. 400,00 €/);
+  expect(balancesOf(items)).toEqual({ opening: undefined, closing: 12173.34 });
+  // Beside its label too; a count before the figure is still passed over.
+  const beside = textBalances('Saldo inicial 10. 400,00 €\nSaldo final 21 12.173,34 €');
+  expect([beside.opening, beside.closing]).toEqual([undefined, 12173.34]);
+});
+
+test('a balance phrase that names another day than the period’s is not its opening or closing one', () => {
+  const march = { from: '2024-03-01', to: '2024-03-31' };
+  const text = [
+    'Opening balance on 1 March 2024   £1,000.00',
+    'Closing balance on 31 March 2024   £1,200.00',
+    'New balance as of 5 April 2024   £1,250.00',
+  ].join('\n');
+  const { opening, closing } = readTextBalances(text, march);
+  expect([opening?.value, closing?.value]).toEqual([1000, 1200]);
+  const other = readTextBalances('Solde précédent au 15/01/2024   100,00 €\nNouveau solde au 31/03/2024   200,00 €', march);
+  expect([other.opening?.value, other.closing?.value]).toEqual([undefined, 200]);
 });

@@ -18,10 +18,10 @@ test.each(STATEMENT_WORKBOOKS.map((spec) => [spec.name, spec] as const))('%s', a
   expect(proposal.account?.value ?? null).toBe(spec.account);
 });
 
-test('a file that is not a workbook, or one larger than any statement, is proposed for by its name, saying why', async () => {
+test('a file that is not a workbook, or one larger than any statement, is asked about by its name, saying why', async () => {
   const broken = await firstSheetRows(readSheet as never, new Blob([Buffer.from('PK\u0003\u0004 not really a workbook')]));
   expect(proposeFiling({ fileName: 'Kontoauszug 2024-05.xlsx', mime: XLSX, size: 30, head: new Uint8Array(), sheet: broken })).toEqual({
-    period: { value: '2024-05', source: 'file name', detail: 'the name "Kontoauszug 2024-05.xlsx"' },
+    periodQuestion: expect.objectContaining({ reason: 'file name', choices: ['2024-05'] }),
     notes: ['This workbook could not be read here, so only its name was.'],
   });
   const huge = { size: 11 * 1024 * 1024 } as Blob;

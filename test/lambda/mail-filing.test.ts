@@ -61,9 +61,19 @@ test('a file with no period read, and a protected PDF, wait in Arrived saying wh
     }),
     text: { problem: 'protected' },
   });
-  // Its name gives a month, but nothing else of it could be read.
-  expect(locked.period?.value).toBe('2024-03');
+  // Its name offers a month, but nothing else of it could be read.
+  expect(locked.period).toBeUndefined();
+  expect(locked.periodQuestion?.choices).toEqual(['2024-03']);
   expect(mailFiling(locked, [], { text: { problem: 'protected' } })).toMatchObject({ kind: 'arrive', reason: MAIL_WORDS.protectedPdf });
+});
+
+test("a file whose only date is its name's waits in Arrived, the name's month offered, never filed under it", () => {
+  const ofx = Buffer.from(
+    '<OFX><BANKMSGSRSV1><STMTTRNRS><STMTRS><CURDEF>EUR<BANKACCTFROM><BANKID>30004<ACCTID>00012345678<ACCTTYPE>CHECKING</BANKACCTFROM></STMTRS></STMTTRNRS></BANKMSGSRSV1></OFX>',
+  );
+  const proposal = proposeFiling(mailFilePieces({ fileName: '20250614_releve.ofx', contentType: 'application/x-ofx', bytes: ofx }));
+  expect(proposal.account).toBeDefined();
+  expect(mailFiling(proposal, [])).toMatchObject({ kind: 'arrive', reason: 'The file name says June 2025: is that its month?' });
 });
 
 test('a large file is read by its first and last parts only, as uploads are', () => {

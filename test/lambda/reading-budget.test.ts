@@ -143,8 +143,9 @@ describe("the mail function's reading", () => {
     expect(await file(OWNER, mailed('export 2024-03.csv', csvOf(8_000)), MAIL, 0)).toBe('arrived');
     expect(arrived).toHaveLength(1);
     expect(arrived[0].reason).toBe(MAIL_WORDS.tooLong);
+    // Its name's month is offered, never filed under.
     expect(arrived[0].proposal).toEqual({
-      period: { value: '2024-03', source: 'file name', detail: 'the name "export 2024-03.csv"' },
+      periodQuestion: expect.objectContaining({ reason: 'file name', choices: ['2024-03'] }),
       notes: [],
     });
     expect(MAIL_WORDS.tooLong).toBe('This file took too long to read, so nothing in it was read: choose its month and account to file it.');

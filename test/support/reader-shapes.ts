@@ -171,6 +171,10 @@ export const FREEZES: Record<Domain, Shape[]> = {
     // Distinct words on one line: each word's context was cut from the whole line.
     { kind: 'numbered', unit: 'w' },
     { kind: 'repeat', unit: 'closing balance 111 111 111 ' },
+    // Blanks after which a bank's "Member FDIC" line was looked for to the end, from each of them.
+    { kind: 'repeat', unit: ' ' },
+    // A web address's start at each of its repeats, read to the end of the run.
+    { kind: 'repeat', unit: 'www.' },
   ],
 };
 

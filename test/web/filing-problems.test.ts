@@ -13,3 +13,8 @@ test("a file's row says the first thing it lacks", () => {
   expect(problemOf(file('Checking', '2024-1'))).toBe('Give its period (month and year).');
   expect(problemOf(file('Checking', '2024-01'))).toBeUndefined();
 });
+
+test('a row that asks its month says so, and cannot go until it is answered', () => {
+  expect(problemOf({ accountLabel: 'Checking', period: '', periodSource: 'ask' })).toBe('Say which month it is.');
+  expect(problemOf({ accountLabel: 'Checking', period: '2025-06', periodSource: 'person' })).toBeUndefined();
+});

@@ -5,7 +5,7 @@ import { css } from '@emotion/react';
 import { useState } from 'react';
 import { PERIOD_PATTERN, TEXT_LIMITS, formatBytes } from '@contract/uploads';
 import { ACCOUNT_KIND_WORDS } from '@contract/reading/account-numbers';
-import { formatAmount, formatDays } from '@contract/format';
+import { formatAmount, formatDays, formatPeriodInWords } from '@contract/format';
 import { theme } from '@/lib/theme';
 import { problemOf, problemsInWords } from '@/lib/upload/filing-problems';
 import { Button } from '../ui';
@@ -85,12 +85,36 @@ const BalancesLine = ({ draft }: { draft: FilingDraft }) => {
   );
 };
 
+/**
+ * The month a row asks about, answered with one click: "The file name says June 2025: is
+ * that its month?" with "Yes, June 2025"; or the two months its dates read as.
+ */
+const PeriodQuestionLine = ({ draft, onAnswer }: { draft: FilingDraft; onAnswer: (period: string) => void }) => {
+  const question = draft.periodQuestion;
+  if (!question || draft.periodSource !== 'ask') return null;
+  return (
+    <div role="group" aria-label={`The month of ${draft.file.name}`} data-testid="period-question">
+      <p css={unread}>{question.words}</p>
+      <div css={rowActions}>
+        {question.choices.map((choice) => (
+          <Button key={choice} variant="secondary" onClick={() => onAnswer(choice)}>
+            {question.reason === 'file name' ? `Yes, ${formatPeriodInWords(choice)}` : formatPeriodInWords(choice)}
+            <span className="visually-hidden"> for {draft.file.name}</span>
+          </Button>
+        ))}
+      </div>
+    </div>
+  );
+};
+
 /** The account or period of a row, with where it came from. */
 const Source = ({ draft, which }: { draft: FilingDraft; which: 'account' | 'period' }) => {
   const source = which === 'account' ? draft.accountSource : draft.periodSource;
   const detail = which === 'account' ? draft.accountDetail : draft.periodDetail;
   if (draft.reading && (source === 'above' || source === 'unread')) return <p css={small}>Reading the file…</p>;
   // The kind and currency the file gives its account, in words beside where it came from.
+  // A question is said by its own line, with its answers.
+  if (source === 'ask') return null;
   const { kind, currency } = (which === 'account' && draft.accountFacts) || {};
   const facts = [kind && ACCOUNT_KIND_WORDS[kind], currency].filter(Boolean);
   return (
@@ -232,6 +256,7 @@ export const FilingRows = ({
                   <Source draft={draft} which="period" />
                 </div>
               </div>
+              <PeriodQuestionLine draft={draft} onAnswer={(period) => filing.edit(draft.key, { period })} />
               <BalancesLine draft={draft} />
               {draft.notes.map((note) => (
                 <p key={note} css={small}>

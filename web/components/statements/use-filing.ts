@@ -3,6 +3,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { checkUpload, contentTypeForFile } from '@contract/upload-rules';
 import type { FilingProposal } from '@contract/reading';
+import type { PeriodQuestion } from '@contract/reading/period-question';
 import type { AccountFacts } from '@contract/reading/account-numbers';
 import type { StatementBalances } from '@contract/reading/balances';
 import { IDENTIFIER_KEYS } from '@contract/accounts/identifier-keys';
@@ -12,26 +13,28 @@ import { useIdToken } from '@/lib/auth-context';
 import { batchConflict, filingAccount } from '@contract/accounts/filing-account';
 import { identifierKeysFor } from '@/lib/upload/identifier-keys';
 import { proposeAll } from '@/lib/upload/proposals';
+import { proposedPeriod } from '@/lib/upload/proposed-period';
 import { startHashWorker } from '@/lib/upload/hash-worker-client';
 
 /**
  * Where a row's account or period came from, as the row says it: the file, its name, the
  * field above as the person filled it before choosing the files, the row as the person set
- * it, or nowhere yet (`unread`: the file does not say, and the person has not chosen).
+ * it, or nowhere yet (`unread`: the file does not say, and the person has not chosen; `ask`:
+ * its name offers a month, or its dates read two ways, and the person answers the question).
  */
-export type FieldSource = 'file' | 'file name' | 'above' | 'person' | 'unread' | 'choose';
+export type FieldSource = 'file' | 'above' | 'person' | 'unread' | 'choose' | 'ask';
 
 export const SOURCE_WORDS: Record<FieldSource, string> = {
   file: 'from the file',
-  'file name': 'from the file name',
   above: 'as you set it above',
   person: 'as you set it',
   unread: 'not in the file: choose one',
   choose: 'the file does not settle it: choose one',
+  ask: 'the file does not settle it: answer above',
 };
 
 /** The sources a row cannot be sent with until the person chooses. */
-export const UNSETTLED_SOURCES: ReadonlySet<FieldSource> = new Set(['unread', 'choose']);
+export const UNSETTLED_SOURCES: ReadonlySet<FieldSource> = new Set(['unread', 'choose', 'ask']);
 
 /** A file chosen or dropped, waiting for the person to confirm what it is filed under. */
 export interface FilingDraft {
@@ -45,6 +48,8 @@ export interface FilingDraft {
   period: string;
   periodSource: FieldSource;
   periodDetail?: string;
+  /** The month the row asks the person to confirm or choose (its name's, or its dates' two readings), while unanswered. */
+  periodQuestion?: PeriodQuestion;
   notes: string[];
   /** Its days and balances as the part of it read says them: shown, and read again from the whole file after its scan. */
   balances?: StatementBalances;
@@ -123,12 +128,7 @@ export const useFiling = (picks: FilePick[], accounts: readonly LabelledAccount[
             if (conflict) rows[later] = { ...row, ...conflict };
           }
       }
-      if (proposal.period && draft.periodSource !== 'person')
-        Object.assign(next, {
-          period: proposal.period.value,
-          periodSource: proposal.period.source,
-          periodDetail: proposal.period.detail,
-        });
+      Object.assign(next, proposedPeriod(draft, proposal));
       rows[index] = next;
       return rows;
     });
@@ -177,7 +177,7 @@ export const useFiling = (picks: FilePick[], accounts: readonly LabelledAccount[
               ...draft,
               ...change,
               ...('accountLabel' in change ? { accountSource: 'person' as const, accountDetail: undefined, accountFacts: undefined } : {}),
-              ...('period' in change ? { periodSource: 'person' as const, periodDetail: undefined } : {}),
+              ...('period' in change ? { periodSource: 'person' as const, periodDetail: undefined, periodQuestion: undefined } : {}),
             },
       ),
     );
@@ -191,7 +191,7 @@ export const useFiling = (picks: FilePick[], accounts: readonly LabelledAccount[
         ...draft,
         ...change,
         ...('accountLabel' in change ? { accountSource: 'person' as const, accountDetail: undefined, accountFacts: undefined } : {}),
-        ...('period' in change ? { periodSource: 'person' as const, periodDetail: undefined } : {}),
+        ...('period' in change ? { periodSource: 'person' as const, periodDetail: undefined, periodQuestion: undefined } : {}),
       })),
     );
   }, []);

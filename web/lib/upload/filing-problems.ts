@@ -4,11 +4,19 @@ import { PERIOD_PATTERN } from '@contract/uploads';
 interface Filed {
   accountLabel: string;
   period: string;
+  /** Where its period stands: `ask` while the row asks the person which month it is. */
+  periodSource?: string;
 }
 
 /** What one file still lacks, as its row says it; undefined when it can be sent. */
 export const problemOf = (draft: Filed): string | undefined =>
-  !draft.accountLabel.trim() ? 'Name its account.' : !PERIOD_PATTERN.test(draft.period) ? 'Give its period (month and year).' : undefined;
+  !draft.accountLabel.trim()
+    ? 'Name its account.'
+    : !PERIOD_PATTERN.test(draft.period)
+      ? draft.periodSource === 'ask'
+        ? 'Say which month it is.'
+        : 'Give its period (month and year).'
+      : undefined;
 
 /** What keeps files from being sent, as it is: "2 files need an account first", "One file needs a period first". */
 export const problemsInWords = (drafts: readonly Filed[]): string => {
