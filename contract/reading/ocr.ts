@@ -93,10 +93,17 @@ export const ocrPageText = (page: OcrPage): string => {
     .join('\n');
 };
 
-/** The amounts among a page's words the engine was not sure enough of to give as a balance (as their absolute values). */
+/** A figure printed with its cents ("1 234,56", "82.40"): statements print balances so, and OCR drops a faint separator ("123456"). */
+const CENTS = /\d[.,]\s?\d{2}(?!\d)/;
+
+/**
+ * The amounts among a page's words the engine was not sure enough of to give as a balance
+ * (as their absolute values), and those it read without cents: a balance's separator lost
+ * in the scan makes 1 234,56 a hundred times larger, so such a figure is no balance.
+ */
 export const unclearAmounts = (page: OcrPage): number[] =>
   page.words.flatMap((word) => {
-    if (!/\d/.test(word.text) || word.confidence >= OCR_READ.minAmountConfidence) return [];
+    if (!/\d/.test(word.text) || (word.confidence >= OCR_READ.minAmountConfidence && CENTS.test(word.text))) return [];
     const value = parseAmount(word.text.replace(/^\((.*)\)$/, '$1'));
     return value === undefined ? [] : [Math.abs(value)];
   });

@@ -1,3 +1,4 @@
+import { BALANCE_ON } from './balance-phrases';
 import { ibansIn, kindFromWords, numberOf, type AccountFacts, type AccountKind } from './account-numbers';
 import { currencyInText, type CurrencyReading } from './currency-in-text';
 import { statementDateOrder } from './date-order';
@@ -241,14 +242,28 @@ const nearBy = (text: string, from: number, at: number) =>
 /** The period, its source and its days, from a statement's text (`dated`: as dates are read) in one order. */
 const periodIn = (dated: string, tokens: readonly DateToken[], order: NumericOrder): PeriodFacts => {
   const facts: PeriodFacts = {};
+  // A date that names a balance's day ("Kontostand am 01.04.2024", "Balance at 1 Mar 2024") is that balance's, never a
+  // period's: a layout view sets such a heading beside "Zeitraum" or "Statement period", in the next column.
+  const balanceDays = new Set<number>();
+  for (const match of dated.matchAll(BALANCE_ON)) {
+    tick();
+    balanceDays.add(match.index + match[0].length - match[1].length);
+  }
   for (const { pattern, words } of PERIOD_PHRASES) {
     for (const match of dated.matchAll(pattern)) {
       tick();
       const start = match.index + match[0].length;
-      // Within 40 characters of the phrase, a layout view's column padding counted as one blank.
-      // The next two dates, within 40 characters of the phrase (a layout view's column padding counted as one blank).
+      // The next two dates that name no balance's day, within 40 characters of the phrase (a layout view's column
+      // padding counted as one blank); a range's second date goes with its first, however far the phrase is.
       const next = firstAtOrAfter(tokens, start);
-      const near = tokens.slice(next, next + 2).filter((token) => nearBy(dated, start, token.at));
+      const candidates: DateToken[] = [];
+      for (let index = next; index < tokens.length && candidates.length < 2; index++)
+        if (!balanceDays.has(tokens[index].at)) candidates.push(tokens[index]);
+      const near = candidates.filter(
+        (token, index) =>
+          nearBy(dated, start, token.at) ||
+          (index === 1 && nearBy(dated, start, candidates[0].at) && RANGE_JOINS.test(dated.slice(candidates[0].end, token.at))),
+      );
       const [first, second] = near;
       // A phrase followed by two dates in order gives the span ("Statement period 01/03/2024 - 31/03/2024").
       const range = second && RANGE_JOINS.test(dated.slice(first.end, second.at)) ? rangeOf(first, second, order) : undefined;

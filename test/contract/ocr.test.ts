@@ -169,6 +169,12 @@ describe('a balance OCR was unsure of is not read', () => {
     expect(unclearAmounts({ words: [word('balance', 0, 0, { confidence: 40 }), word('12/03', 0, 0, { confidence: 40 })] })).toEqual([]);
   });
 
+  test('a figure OCR read without its cents is unclear however sure the engine was: its separator may be lost in the scan', () => {
+    // "1 234,56 €" printed, "123456 €" read: a hundred times the balance.
+    expect(unclearAmounts({ words: [word('123456', 0, 0, { confidence: 96 }), word('€', 140, 0, { confidence: 96 })] })).toEqual([123456]);
+    expect(unclearAmounts({ words: [word('1234,56', 0, 0, { confidence: 96 }), word('1 234.56', 0, 0, { confidence: 96 })] })).toEqual([]);
+  });
+
   test('a balance of an unclear amount is left out and said; one of a clear amount stays, whatever its sign', () => {
     const read = { from: '2024-03-01', to: '2024-03-31', opening: -1204.55, closing: 3491, unread: [] };
     expect(withoutUnclear(read, [3491])).toEqual({

@@ -305,3 +305,13 @@ test("a layout view's padded columns keep a label beside its value", () => {
   const facts = readStatementText(`Example Bank\nStatement period:${pad}01/03/2024 - 31/03/2024\nAccount number${pad}12345678\n`);
   expect(facts).toMatchObject({ period: '2024-03', account: { last4: '5678' } });
 });
+
+test("a balance's day in the column beside the period's label is the balance's, not the period's", () => {
+  // A layout view sets "Kontostand am 01.04.2024" beside "Zeitraum", and the range under them both.
+  const text = ['Tagesgeldkonto', 'Zeitraum  Kontostand am 01.04.2024', '1. April 2024 bis 30. Juni 2024  12.000,00 €'].join('\n');
+  expect(readStatementText(text)).toMatchObject({ period: '2024-06', span: { from: '2024-04-01', to: '2024-06-30' } });
+  expect(readStatementText('Statement period  Balance at 1 Mar 2024\n1 Mar 2024 to 31 Mar 2024  £345.11')).toMatchObject({
+    period: '2024-03',
+    span: { from: '2024-03-01', to: '2024-03-31' },
+  });
+});

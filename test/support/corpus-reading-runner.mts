@@ -9,6 +9,12 @@ import * as path from 'node:path';
 import * as pdfjs from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { PROPOSAL_READ, pdfFirstPagesText, proposeFiling, textSaysEnough, type DocumentText } from '../../contract/reading';
 import { readContentText } from './content-reader.mjs';
+import { createRequire } from 'node:module';
+
+// The catalogue's OCR engine keeps a worker thread for the next scan, as a Lambda does: stopped so the runner ends.
+const { stopOcrEngine } = createRequire(process.argv[1])(
+  '../../lambda/shared/reading/ocr-engine',
+) as typeof import('../../lambda/shared/reading/ocr-engine');
 
 const TYPES: Record<string, string> = { '.pdf': 'application/pdf', '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.png': 'image/png' };
 
@@ -35,4 +41,4 @@ const main = async () => {
   }
 };
 
-void main();
+void main().finally(() => stopOcrEngine());
