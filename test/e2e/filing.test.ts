@@ -1,11 +1,12 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import PDFDocument from 'pdfkit';
 import { STATEMENT_PAGE_SIZE } from '../../contract';
 import { waitFor } from '../local/support/stack-process';
 import { STATEMENT_PDFS, statementPdf } from '../support/statement-pdfs';
 import { STATEMENT_WORKBOOKS, statementWorkbook } from '../support/statement-workbooks';
 import { accessibilityViolations } from './support/axe';
-import { base, browserSuite, checkEveryPage, newPage, scratch, signUpAndSignIn } from './support/browser-suite';
+import { base, browserSuite, checkEveryPage, newPage, scratch, signUpAndSignIn, uploadsDone } from './support/browser-suite';
 import { signIn } from './support/screens';
 import { docsShot, everyScheme, shot } from './support/screenshots';
 
@@ -372,6 +373,54 @@ describe('filing a year of statements from several banks at once', () => {
     await page.goto(statementUrl);
     await expect(page.getByTestId('pdf-canvas')).toHaveAttribute('data-drawn-page', '1');
     await expect(page.getByTestId('pdf-password-kept')).toContainText('Opened with the password kept for Everyday.');
+  });
+});
+
+describe('a month the file does not settle is asked, and answered with one click', () => {
+  /** A one-page PDF of these lines, in pdfkit's standard font. */
+  const textPdf = (lines: string[]) =>
+    new Promise<Buffer>((resolve) => {
+      const document = new PDFDocument({ size: 'A4' });
+      const parts: Buffer[] = [];
+      document.on('data', (part: Buffer) => parts.push(part));
+      document.on('end', () => resolve(Buffer.concat(parts)));
+      for (const line of lines) document.text(line);
+      document.end();
+    });
+
+  test("a file name's date and dates that read two ways fill nothing: each row asks, and sends once answered", async () => {
+    const named = path.join(scratch, '20250614_statement.pdf');
+    const twoWays = path.join(scratch, 'harbor-savings.pdf');
+    fs.writeFileSync(named, await textPdf(['Harbor Savings Bank', 'Account number 12345678', 'Thank you for banking with us.']));
+    fs.writeFileSync(
+      twoWays,
+      await textPdf(['Harbor Savings Bank', 'Account number 12345678', 'Statement period 02/03/2024 - 03/02/2024']),
+    );
+    const page = await newPage();
+    await signUpAndSignIn(page, `asked-${Date.now()}@example.com`, 'a month asked, not guessed');
+    await page.getByLabel('Statement files').setInputFiles([named, twoWays]);
+    const rowOf = (name: string) => page.getByTestId('filing-row').filter({ has: page.getByText(name, { exact: true }) });
+    // The download stamp in a name is offered, not filled.
+    const byName = rowOf('20250614_statement.pdf').getByRole('group', { name: 'The month of 20250614_statement.pdf' });
+    await expect(byName).toContainText('The file name says June 2025: is that its month?');
+    await expect(rowOf('20250614_statement.pdf').getByLabel('Period for 20250614_statement.pdf')).toHaveValue('');
+    // Dates that read day first or month first, with nothing in the statement to say which: both months offered.
+    const twoReadings = rowOf('harbor-savings.pdf').getByRole('group', { name: 'The month of harbor-savings.pdf' });
+    await expect(twoReadings).toContainText("This statement's dates can be read two ways: choose its month.");
+    await expect(twoReadings.getByRole('button')).toHaveText(['February 2024 for harbor-savings.pdf', 'March 2024 for harbor-savings.pdf']);
+    await expect(rowOf('harbor-savings.pdf').getByLabel('Period for harbor-savings.pdf')).toHaveValue('');
+    await shot(page, 'filing-month-asked');
+    // Nothing is sent while a row asks.
+    await page.getByRole('button', { name: 'Upload 2 files', exact: true }).click();
+    await expect(page.getByTestId('upload-item')).toHaveCount(0);
+    // One click each answers it.
+    await byName.getByRole('button', { name: 'Yes, June 2025 for 20250614_statement.pdf' }).click();
+    await twoReadings.getByRole('button', { name: 'March 2024 for harbor-savings.pdf' }).click();
+    await expect(rowOf('20250614_statement.pdf').getByLabel('Period for 20250614_statement.pdf')).toHaveValue('2025-06');
+    await expect(rowOf('harbor-savings.pdf').getByLabel('Period for harbor-savings.pdf')).toHaveValue('2024-03');
+    await expect(page.getByTestId('period-question')).toHaveCount(0);
+    await page.getByRole('button', { name: 'Upload 2 files', exact: true }).click();
+    await uploadsDone(page, 2, 120_000);
   });
 });
 
