@@ -1,0 +1,103 @@
+import { countOf, formatAmount, formatDay } from '../format';
+import type { PdfTransactionTable } from './pdf-transactions';
+
+/**
+ * A statement's own arithmetic, in cents: its opening balance and its transactions give its
+ * closing balance, and each running balance printed is the one before plus the row's
+ * amount. The readers' proof that they read right, and a lender's that the statement is
+ * whole. Pure. Never a guess: a table read in part is not checked.
+ */
+
+/** A row the check adds up: a transaction's amount, a balance printed after it, or both. */
+export interface ArithmeticRow {
+  /** The amount in cents; absent on a row that only prints a balance (one carried from the page before). */
+  cents?: number;
+  /** The running balance after the row, in cents, where printed. */
+  balance?: number;
+  /** The row's day (YYYY-MM-DD), where known: it says where a statement is off. */
+  day?: string;
+}
+
+/** What the check found. */
+export type StatementArithmetic =
+  | { state: 'checked'; transactions: number }
+  | {
+      state: 'off';
+      transactions: number;
+      /** What the printed figure is above (positive) or below what the figures before it give, in cents. */
+      offBy: number;
+      /** The first row whose running balance is off (0-based among the rows given), and its day; absent where only the total is off. */
+      row?: number;
+      day?: string;
+    }
+  | { state: 'not checked'; why: string };
+
+/** What the check needs: the opening and closing balance in cents, the rows in the order printed. */
+export interface ArithmeticInput {
+  opening?: number;
+  closing?: number;
+  rows: readonly ArithmeticRow[];
+}
+
+/** The check: opening + Σ amounts = closing, and each running balance = the previous + the amount. */
+export const checkArithmetic = ({ opening, closing, rows }: ArithmeticInput): StatementArithmetic => {
+  const transactions = rows.filter((row) => row.cents !== undefined).length;
+  if (transactions === 0) return { state: 'not checked', why: 'No transactions were read.' };
+  if (opening === undefined) return { state: 'not checked', why: 'The opening balance was not read.' };
+  if (closing === undefined) return { state: 'not checked', why: 'The closing balance was not read.' };
+  let running = opening;
+  let first: { row: number; offBy: number; day?: string } | undefined;
+  rows.forEach((row, index) => {
+    running += row.cents ?? 0;
+    if (row.balance === undefined) return;
+    if (row.balance !== running && !first) first = { row: index, offBy: row.balance - running, ...(row.day ? { day: row.day } : {}) };
+    // The printed balance carries on: a misprint shows once, not on every later row.
+    running = row.balance;
+  });
+  const sum = opening + rows.reduce((total, row) => total + (row.cents ?? 0), 0);
+  if (!first && sum === closing) return { state: 'checked', transactions };
+  return {
+    state: 'off',
+    transactions,
+    offBy: first ? first.offBy : closing - sum,
+    ...(first ? { row: first.row, ...(first.day ? { day: first.day } : {}) } : {}),
+  };
+};
+
+/**
+ * A PDF's table against its balances (read by label, in the statement's currency): the
+ * table's own opening and closing rows stand in for a balance not read, and where both are
+ * read and differ, the statement is not checked (two readings disagree: the person decides).
+ */
+export const pdfArithmetic = (
+  table: PdfTransactionTable,
+  balances: { opening?: number | null; closing?: number | null },
+): StatementArithmetic => {
+  if (!table.found) return { state: 'not checked', why: 'No table of transactions was found.' };
+  if (table.partly) return { state: 'not checked', why: 'The table of transactions was read only in part.' };
+  const inCents = (value?: number | null) => (typeof value === 'number' ? Math.round(value * 100) : undefined);
+  const agreed = (read: number | undefined, printed: number | undefined, which: string): number | undefined | string =>
+    read !== undefined && printed !== undefined && read !== printed
+      ? `The table's ${which} balance is not the one the statement prints.`
+      : (read ?? printed);
+  const opening = agreed(inCents(balances.opening), table.rows.find((row) => row.kind === 'opening')?.balance, 'opening');
+  const closing = agreed(inCents(balances.closing), table.rows.findLast((row) => row.kind === 'closing')?.balance, 'closing');
+  if (typeof opening === 'string') return { state: 'not checked', why: opening };
+  if (typeof closing === 'string') return { state: 'not checked', why: closing };
+  const rows = table.rows.filter((row) => row.kind === 'transaction' || row.kind === 'carried');
+  return checkArithmetic({ opening, closing, rows });
+};
+
+/** The check in words, as the statement's page and a packet's cover say it. */
+export const arithmeticWords = (arithmetic: StatementArithmetic, currency?: string | null): string => {
+  if (arithmetic.state === 'checked') return `Read and checked: opening + ${countOf(arithmetic.transactions, 'transaction')} = closing.`;
+  if (arithmetic.state === 'off') {
+    const where = arithmetic.day
+      ? ` (first at the row of ${formatDay(arithmetic.day)})`
+      : arithmetic.row !== undefined
+        ? ` (first at row ${arithmetic.row + 1})`
+        : '';
+    return `This statement does not add up: it is ${formatAmount(Math.abs(arithmetic.offBy) / 100, currency)} off${where}.`;
+  }
+  return `Not checked: ${arithmetic.why.charAt(0).toLowerCase()}${arithmetic.why.slice(1)}`;
+};
