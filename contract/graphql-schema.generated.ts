@@ -73,6 +73,15 @@ export type AccountSummary = {
   statementsFrom?: Maybe<Scalars['String']['output']>;
 };
 
+/** Whether a statement's own figures add up. */
+export type ArithmeticState =
+  /** Opening + its transactions = closing, and each running balance printed follows from the one before. */
+  | 'CHECKED'
+  /** Not checked: words say why (no table of transactions read, a balance not read, a table read in part). */
+  | 'NOT_CHECKED'
+  /** They do not add up: offBy says by how much. */
+  | 'OFF';
+
 export type Cadence =
   /** No schedule: coverage expects nothing between statements. */
   | 'IRREGULAR'
@@ -405,8 +414,23 @@ export type Statement = {
   uploadedAt: Scalars['AWSDateTime']['output'];
 };
 
+/** A statement's own arithmetic, checked from its file. */
+export type StatementArithmetic = {
+  /** The day of the first row that is off, where known (OFF). */
+  day?: Maybe<Scalars['AWSDate']['output']>;
+  /** By how much a printed balance differs from what the figures before it give, in its currency (OFF). */
+  offBy?: Maybe<Scalars['Float']['output']>;
+  state: ArithmeticState;
+  /** How many transactions were added up (CHECKED, OFF). */
+  transactions?: Maybe<Scalars['Int']['output']>;
+  /** The check in words, as its page says it. */
+  words: Scalars['String']['output'];
+};
+
 /** What a statement says of the days it covers and its money. A value left out was not read: unread says why, in words. */
 export type StatementBalances = {
+  /** Whether its own figures add up, as read from its file: opening + its transactions = closing. Absent where its transactions are not read (an OFX file, a file read before the check). */
+  arithmetic?: Maybe<StatementArithmetic>;
   /** The balance after its last transaction. */
   closing?: Maybe<Scalars['Float']['output']>;
   /** ISO 4217 (EUR), where its file names it. */

@@ -9,6 +9,8 @@ import { amountOf, LabelIndex, labelsIn, PageLines, type Label, type LabelledAmo
 import { compactColumns } from './layout';
 import type { TransactionTable } from './transactions';
 import { tick } from './deadline';
+import { pdfTransactions } from './pdf-transactions';
+import { checkArithmetic, FIRST_PART_ONLY, pdfArithmetic, storedArithmetic } from './statement-arithmetic';
 
 /**
  * What a statement says of its span and its money: the first and last day it covers, its
@@ -89,16 +91,20 @@ export const tableBalances = (table: TransactionTable): StatementBalances => {
   const balances = chronological.map((row) => parseAmount(row.balance!));
   if (balances.some((one) => one === undefined))
     return { ...span, unread: ['A running balance is not an amount: the balances are not read.'] };
-  for (let index = 1; index < chronological.length; index++) {
-    if (cents(balances[index - 1]! + chronological[index].value!) !== cents(balances[index]!))
-      return {
-        ...span,
-        unread: [
-          `The running balance on ${chronological[index].isoDate} does not follow from the one before and its amount: the balances are not read.`,
-        ],
-      };
-  }
-  return { ...span, opening: cents(balances[0]! - chronological[0].value!), closing: cents(balances.at(-1)!), unread: [] };
+  const inCents = (value: number) => Math.round(value * 100);
+  const moves = chronological.map((row, index) => ({ cents: inCents(row.value!), balance: inCents(balances[index]!), day: row.isoDate! }));
+  // The same check as a PDF's table: the first row's balance before its amount opens it, every later one follows.
+  const check = checkArithmetic({ opening: moves[0].balance - moves[0].cents, closing: moves.at(-1)!.balance, rows: moves });
+  const arithmetic = storedArithmetic(check);
+  if (check.state !== 'checked')
+    return {
+      ...span,
+      arithmetic,
+      unread: [
+        `The running balance on ${check.state === 'off' ? check.day : chronological[0].isoDate} does not follow from the one before and its amount: the balances are not read.`,
+      ],
+    };
+  return { ...span, opening: cents(balances[0]! - chronological[0].value!), closing: cents(balances.at(-1)!), arithmetic, unread: [] };
 };
 
 const DAY_MS = 86_400_000;
@@ -294,14 +300,28 @@ export const pdfBalanceReading = (
     ...(money.closing === undefined ? ['No closing balance is printed where it was read.'] : []),
   ];
   const [opening, closing] = [onPage(money.opening?.source), onPage(money.closing?.source)];
+  // Its own arithmetic, where the whole file was read: a part of its table adds up to nothing.
+  const currency = facts.account?.currency;
+  const arithmetic = !read
+    ? undefined
+    : storedArithmetic(
+        read.cut
+          ? { state: 'not checked', why: FIRST_PART_ONLY }
+          : pdfArithmetic(pdfTransactions(pages, { ...(facts.span ? { span: facts.span } : {}), card: facts.account?.kind === 'card' }), {
+              opening: money.opening?.value,
+              closing: money.closing?.value,
+            }),
+        currency,
+      );
   return {
     balances: {
       ...(facts.span ? { from: facts.span.from, to: facts.span.to } : {}),
       ...(money.opening ? { opening: money.opening.value } : {}),
       ...(money.closing ? { closing: money.closing.value } : {}),
-      ...(facts.account?.currency ? { currency: facts.account.currency } : {}),
+      ...(currency ? { currency } : {}),
       ...(read ? { pages: read.pageCount } : {}),
       ...(missing ? { missingPages: missing } : {}),
+      ...(arithmetic ? { arithmetic } : {}),
       unread,
     },
     sources: { ...(opening ? { opening } : {}), ...(closing ? { closing } : {}) },

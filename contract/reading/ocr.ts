@@ -7,6 +7,7 @@
 
 import type { StatementBalances } from './balances';
 import { parseAmount } from './transactions';
+import { storedArithmetic } from './statement-arithmetic';
 
 /** A box on a page, in the image's pixels, as OCR engines give them. */
 export interface OcrBox {
@@ -117,8 +118,12 @@ export const withoutUnclear = (balances: StatementBalances, unclear: readonly nu
     value != null && unclear.some((amount) => Math.round(amount * 100) === Math.round(Math.abs(value) * 100));
   const { opening, closing, ...rest } = balances;
   const dropped = (['opening', 'closing'] as const).filter((which) => isUnclear(balances[which]));
+  // Figures OCR read that add up are proof it read them right; ones that do not may be its misreading, not the statement's.
+  const state = balances.arithmetic?.state;
+  const doubtful = state === 'OFF' || (state === 'CHECKED' && dropped.length > 0);
   return {
     ...rest,
+    ...(doubtful ? { arithmetic: storedArithmetic({ state: 'not checked', why: OCR_WORDS.notAddedUp }) } : {}),
     ...(opening != null && !dropped.includes('opening') ? { opening } : {}),
     ...(closing != null && !dropped.includes('closing') ? { closing } : {}),
     unread: [...balances.unread, ...dropped.map((which) => OCR_WORDS.unclear(which))],
@@ -162,6 +167,8 @@ export const OCR_WORDS = {
   /** A balance whose amount the engine was unsure of. */
   unclear: (which: 'opening' | 'closing') => `The ${which} balance is not clear enough in the scan to be read.`,
   noWords: 'No words were found in the picture: its days and balances can be entered by hand.',
+  /** A scan's figures that do not add up as read, or whose balance was not clear. */
+  notAddedUp: 'The scan was read by OCR, and its figures do not add up as read: one may be misread.',
 } as const;
 
 /** A PNG's or JPEG's width and height from its header, without decoding it; undefined for anything else. */

@@ -1,5 +1,5 @@
 import { amountsIn, type FoundAmount } from './amounts';
-import { BALANCE_ON, CLOSING, OPENING } from './balance-phrases';
+import { BALANCE_ON, CLOSING, OPENING, OWED } from './balance-phrases';
 import { monthFromName } from './dates';
 import { tick } from './deadline';
 
@@ -120,7 +120,7 @@ const CARRIED = /(?<!\p{L})(?:übertrag|ubertrag|report|carried|brought|suma y s
 
 const matches = (pattern: RegExp, text: string) => new RegExp(pattern.source, pattern.flags.replace('g', '')).test(text);
 
-/** The header cell a figure's columns overlap most, else the one clearly nearest it. */
+/** The header cell a figure's columns overlap most, else the one whose column it lies in. */
 const cellFor = (cells: readonly Cell[], figure: FoundAmount): Cell | undefined => {
   let best: Cell | undefined;
   let most = 0;
@@ -129,12 +129,8 @@ const cellFor = (cells: readonly Cell[], figure: FoundAmount): Cell | undefined 
     if (overlap > most) [best, most] = [cell, overlap];
   }
   if (best) return best;
-  // Else the nearest cell, where it is clearly nearer than any other (a short figure set right of its heading).
-  const [near, next] = cells
-    .map((cell) => ({ cell, gap: Math.max(cell.start - figure.end, figure.start - cell.end) }))
-    .sort((p, q) => p.gap - q.gap);
-  if (!near || near.gap > 8 || (next && next.gap < near.gap * 2 + 2)) return undefined;
-  return near?.cell;
+  // Else the column it lies in: a table's headings, set left in their cells, begin their columns.
+  return cells.filter((cell) => cell.start <= figure.start).at(-1);
 };
 
 /** A figure's value in cents: a debit column's is money out; a card's balance is what is owed, so its signs turn. */
@@ -188,17 +184,18 @@ export const pdfTransactions = (
   const rows: (PdfTableRow & { printedDate?: PrintedDate })[] = [];
   let found = false;
   let partly: string | undefined;
+  let carriedOver: Cell[] | undefined;
   pages.forEach((text, pageIndex) => {
-    let cells: Cell[] | undefined;
+    // A page that ended on a balance carried to the next continues its table there, with or without its header.
+    let cells: Cell[] | undefined = carriedOver;
+    carriedOver = undefined;
     let last: (typeof rows)[number] | undefined;
-    let description: Cell | undefined;
     text.split('\n').forEach((line, lineIndex) => {
       tick();
       const header = headerOf(line);
       if (header) {
         cells = header;
         found = true;
-        description = header.find((cell) => cell.role === 'text');
         last = undefined;
         return;
       }
@@ -210,6 +207,7 @@ export const pdfTransactions = (
         if (found && date && amountsIn(line).some((one) => one.money)) partly ??= `page ${where.page} has rows without the table's header`;
         return;
       }
+      const description = cells.find((cell) => cell.role === 'text');
       if (TOTALS.test(line.trim())) {
         cells = undefined;
         return;
@@ -244,11 +242,14 @@ export const pdfTransactions = (
       const started = rows.some((one) => one.kind === 'transaction');
       if (balanceRow && (date || leading <= (description?.start ?? 0) + 2)) {
         if (row.balance === undefined && row.cents === undefined) return;
-        const value = row.balance ?? row.cents;
+        // A balance its words say is owed ("Nouveau solde débiteur") is negative, as the summary's is.
+        const printed = (row.balance ?? row.cents)!;
+        const value = !card && matches(OWED, words) ? -Math.abs(printed) : printed;
         const opened = rows.some((one) => one.kind === 'opening');
         const kind: PdfTableRow['kind'] = !started && !opened ? 'opening' : matches(CARRIED, words) || !started ? 'carried' : 'closing';
         rows.push({ kind, description: words, balance: value, ...where, ...(date ? { date: date.printed, printedDate: date } : {}) });
         last = undefined;
+        carriedOver = kind === 'carried' ? cells : undefined;
         return;
       }
       if (date) {
@@ -258,6 +259,7 @@ export const pdfTransactions = (
         }
         last = { kind: 'transaction', date: date.printed, printedDate: date, description: words, ...row, ...where };
         rows.push(last);
+        carriedOver = undefined;
         return;
       }
       if (placed.length > 0) {

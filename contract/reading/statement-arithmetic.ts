@@ -1,4 +1,5 @@
 import { countOf, formatAmount, formatDay } from '../format';
+import type { StatementArithmetic } from '../graphql-schema.generated';
 import type { PdfTransactionTable } from './pdf-transactions';
 
 /**
@@ -19,7 +20,7 @@ export interface ArithmeticRow {
 }
 
 /** What the check found. */
-export type StatementArithmetic =
+export type ArithmeticCheck =
   | { state: 'checked'; transactions: number }
   | {
       state: 'off';
@@ -39,8 +40,11 @@ export interface ArithmeticInput {
   rows: readonly ArithmeticRow[];
 }
 
+/** Why a file read in its first part only is not checked. */
+export const FIRST_PART_ONLY = 'Only the first part of the file was read.';
+
 /** The check: opening + Σ amounts = closing, and each running balance = the previous + the amount. */
-export const checkArithmetic = ({ opening, closing, rows }: ArithmeticInput): StatementArithmetic => {
+export const checkArithmetic = ({ opening, closing, rows }: ArithmeticInput): ArithmeticCheck => {
   const transactions = rows.filter((row) => row.cents !== undefined).length;
   if (transactions === 0) return { state: 'not checked', why: 'No transactions were read.' };
   if (opening === undefined) return { state: 'not checked', why: 'The opening balance was not read.' };
@@ -72,7 +76,7 @@ export const checkArithmetic = ({ opening, closing, rows }: ArithmeticInput): St
 export const pdfArithmetic = (
   table: PdfTransactionTable,
   balances: { opening?: number | null; closing?: number | null },
-): StatementArithmetic => {
+): ArithmeticCheck => {
   if (!table.found) return { state: 'not checked', why: 'No table of transactions was found.' };
   if (table.partly) return { state: 'not checked', why: 'The table of transactions was read only in part.' };
   const inCents = (value?: number | null) => (typeof value === 'number' ? Math.round(value * 100) : undefined);
@@ -81,7 +85,7 @@ export const pdfArithmetic = (
       ? `The table's ${which} balance is not the one the statement prints.`
       : (read ?? printed);
   const opening = agreed(inCents(balances.opening), table.rows.find((row) => row.kind === 'opening')?.balance, 'opening');
-  const closing = agreed(inCents(balances.closing), table.rows.findLast((row) => row.kind === 'closing')?.balance, 'closing');
+  const closing = agreed(inCents(balances.closing), table.rows.filter((row) => row.kind === 'closing').at(-1)?.balance, 'closing');
   if (typeof opening === 'string') return { state: 'not checked', why: opening };
   if (typeof closing === 'string') return { state: 'not checked', why: closing };
   const rows = table.rows.filter((row) => row.kind === 'transaction' || row.kind === 'carried');
@@ -89,7 +93,7 @@ export const pdfArithmetic = (
 };
 
 /** The check in words, as the statement's page and a packet's cover say it. */
-export const arithmeticWords = (arithmetic: StatementArithmetic, currency?: string | null): string => {
+export const arithmeticWords = (arithmetic: ArithmeticCheck, currency?: string | null): string => {
   if (arithmetic.state === 'checked') return `Read and checked: opening + ${countOf(arithmetic.transactions, 'transaction')} = closing.`;
   if (arithmetic.state === 'off') {
     const where = arithmetic.day
@@ -100,4 +104,19 @@ export const arithmeticWords = (arithmetic: StatementArithmetic, currency?: stri
     return `This statement does not add up: it is ${formatAmount(Math.abs(arithmetic.offBy) / 100, currency)} off${where}.`;
   }
   return `Not checked: ${arithmetic.why.charAt(0).toLowerCase()}${arithmetic.why.slice(1)}`;
+};
+
+/** The check as a statement's record keeps it (its balances' `arithmetic`): offBy in its currency, and its words. */
+export const storedArithmetic = (arithmetic: ArithmeticCheck, currency?: string | null): StatementArithmetic => {
+  const words = arithmeticWords(arithmetic, currency);
+  if (arithmetic.state === 'checked') return { state: 'CHECKED', transactions: arithmetic.transactions, words };
+  if (arithmetic.state === 'off')
+    return {
+      state: 'OFF',
+      transactions: arithmetic.transactions,
+      offBy: arithmetic.offBy / 100,
+      ...(arithmetic.day ? { day: arithmetic.day } : {}),
+      words,
+    };
+  return { state: 'NOT_CHECKED', words };
 };

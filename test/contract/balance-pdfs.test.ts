@@ -44,6 +44,8 @@ beforeAll(async () => {
 }, 120_000);
 
 const FIGURES = ['from', 'to', 'opening', 'closing'] as const;
+/** Tables whose second page goes on without their header or a balance carried to it. */
+const HEADERLESS_SECOND_PAGE = new Set(['de-two-pages.pdf', 'es-two-pages.pdf']);
 const rightByLanguage = new Map<BalanceLanguage, boolean[]>();
 
 test.each(BALANCE_PDFS.map((spec) => [spec.name, spec] as const))('%s: its days, balances and pages, as pdf.js reads it', (name, spec) => {
@@ -56,8 +58,13 @@ test.each(BALANCE_PDFS.map((spec) => [spec.name, spec] as const))('%s: its days,
     pages,
   });
   expect(balances.missingPages).toEqual(missingPages);
-  // The search index gives the same reading of the file.
-  expect(content.balances).toEqual(balances);
+  // The search index gives the same reading of the file; its arithmetic reads the pages laid out in columns, which the pieces
+  // it keeps for search (their column gaps compacted) are not.
+  const { arithmetic, ...read } = content.balances;
+  const { arithmetic: _fromPieces, ...fromPieces } = balances;
+  expect(read).toEqual(fromPieces);
+  // A table adds up; one whose second page repeats neither its header nor a balance carried to it has no columns there.
+  if (spec.layout === 'table') expect(arithmetic?.state).toBe(HEADERLESS_SECOND_PAGE.has(spec.name) ? 'NOT_CHECKED' : 'CHECKED');
   const right = !spec.gap && FIGURES.every((figure) => balances[figure] === spec.expected[figure]);
   rightByLanguage.set(spec.language, [...(rightByLanguage.get(spec.language) ?? []), right]);
 });

@@ -53,9 +53,29 @@ test('an OFX without a statement in it says what it lacks', () => {
 
 test.each([
   // Oldest first, "1,502.11" before a debit of 88.20; its totals line agrees: 2,291.67 at the end.
-  ['statements/stmt.csv', { from: '2023-11-03', to: '2023-11-28', opening: 1502.11, closing: 2291.67, unread: [] }],
+  [
+    'statements/stmt.csv',
+    {
+      from: '2023-11-03',
+      to: '2023-11-28',
+      opening: 1502.11,
+      closing: 2291.67,
+      arithmetic: { state: 'CHECKED', transactions: 3, words: 'Read and checked: opening + 3 transactions = closing.' },
+      unread: [],
+    },
+  ],
   // Newest first, German amounts: 8.291,86 after a credit of 200,00 on 2 April.
-  ['statements/ing-umsatzanzeige.csv', { from: '2024-04-02', to: '2024-04-30', opening: 8091.86, closing: 8503.2, unread: [] }],
+  [
+    'statements/ing-umsatzanzeige.csv',
+    {
+      from: '2024-04-02',
+      to: '2024-04-30',
+      opening: 8091.86,
+      closing: 8503.2,
+      arithmetic: { state: 'CHECKED', transactions: 3, words: 'Read and checked: opening + 3 transactions = closing.' },
+      unread: [],
+    },
+  ],
 ])('%s: a running balance gives the opening and closing balance, in either row order', (file, expected) => {
   expect(tableBalances(csvTransactions(text(file), true))).toEqual(expected);
 });
@@ -65,6 +85,14 @@ test('a running balance that does not add up, or none at all, proposes no balanc
   expect(tableBalances(csvTransactions(broken, true))).toEqual({
     from: '2024-01-02',
     to: '2024-01-05',
+    // The same check as a PDF's table says where and by how much: 1,500.00 + 2,000.00 is 3,500.00, not 3,600.00.
+    arithmetic: {
+      state: 'OFF',
+      transactions: 2,
+      offBy: 100,
+      day: '2024-01-05',
+      words: 'This statement does not add up: it is 100.00 off (first at the row of Jan 5, 2024).',
+    },
     unread: ['The running balance on 2024-01-05 does not follow from the one before and its amount: the balances are not read.'],
   });
   const none = 'Date,Description,Amount\n2024-01-02,Rent,-500.00\n';

@@ -13,6 +13,7 @@ import {
   type OcrWord,
 } from '../../contract/reading/ocr';
 import { jpeg, pngOf } from '../support/samples';
+import { storedArithmetic } from '../../contract/reading/statement-arithmetic';
 
 /** A word at x, on a line whose top is y, `height` pixels high. */
 const word = (text: string, x: number, y: number, options: { confidence?: number; height?: number } = {}): OcrWord => ({
@@ -185,5 +186,15 @@ describe('a balance OCR was unsure of is not read', () => {
     });
     expect(withoutUnclear(read, [1204.55])).toEqual({ ...read, opening: undefined, unread: [OCR_WORDS.unclear('opening')] });
     expect(withoutUnclear(read, [12])).toEqual(read);
+  });
+
+  test("a scan's figures that do not add up as read are not said to be the statement's fault, nor ones that did with a balance left out", () => {
+    const read = { opening: 100, closing: 150, unread: [] };
+    const notChecked = storedArithmetic({ state: 'not checked', why: OCR_WORDS.notAddedUp });
+    const off = storedArithmetic({ state: 'off', transactions: 2, offBy: 1000, day: '2024-03-05' });
+    const checked = storedArithmetic({ state: 'checked', transactions: 2 });
+    expect(withoutUnclear({ ...read, arithmetic: off }, []).arithmetic).toEqual(notChecked);
+    expect(withoutUnclear({ ...read, arithmetic: checked }, [150]).arithmetic).toEqual(notChecked);
+    expect(withoutUnclear({ ...read, arithmetic: checked }, [12]).arithmetic).toEqual(checked);
   });
 });

@@ -75,9 +75,47 @@ describe('pdfTransactions', () => {
 
   it('says a table is read in part where a figure fits no column or a page of rows has no header', () => {
     const stray = ['Date     Description          Amount', '18/04    Shop                 12.00                          99.00'].join('\n');
-    expect(pdfTransactions([stray]).partly).toMatch(/fits no column/);
+    expect(pdfTransactions([stray]).partly).toMatch(/two figures on one row/);
+    const referenced = ['Date     Description          Amount     Reference', '18/04    Shop                 12.00      44.00'].join('\n');
+    expect(pdfTransactions([referenced]).partly).toMatch(/fits no column/);
     const headless = '19/04    Shop                 12.00';
     expect(pdfTransactions([stray.split('\n')[0], headless]).partly).toMatch(/without the table's header/);
+  });
+
+  it('gives a figure set right in a column whose heading is set left to that heading', () => {
+    const text = [
+      ' Date       Libellé                         Débit       Crédit         Solde',
+      ' 09/05      Loyer                                 5,84                        2 936,09 €',
+      ' 21/05      Salaire ACME SA                                   3 084,26        6 020,35 €',
+    ].join('\n');
+    const table = pdfTransactions([text]);
+    expect(table.partly).toBeUndefined();
+    expect(table.rows.map((row) => [row.cents, row.balance])).toEqual([
+      [-584, 293609],
+      [308426, 602035],
+    ]);
+  });
+
+  it('reads on over a page without a header where the page before carried its balance to it', () => {
+    const page1 = [
+      'Date            Description                                         Paid out          Paid in        Balance',
+      '01/09           Pharmacy                                             199.41                         £3,823.77',
+      '                Balance carried forward                                                             £3,823.77',
+    ].join('\n');
+    const page2 = [
+      '                Balance brought forward                                                             £3,823.77',
+      '17/09           Coffee House                                          61.60                         £3,762.17',
+    ].join('\n');
+    const table = pdfTransactions([page1, page2]);
+    expect(table.partly).toBeUndefined();
+    expect(table.rows.map((row) => [row.kind, row.cents, row.balance])).toEqual([
+      ['transaction', -19941, 382377],
+      ['carried', undefined, 382377],
+      ['carried', undefined, 382377],
+      ['transaction', -6160, 376217],
+    ]);
+    // Without the carried balance, the second page's rows have no columns to be read by.
+    expect(pdfTransactions([page1.split('\n').slice(0, 2).join('\n'), page2.split('\n')[1]]).partly).toMatch(/without the table's header/);
   });
 
   it('finds no table in text without a header row', () => {

@@ -5,8 +5,10 @@ import * as path from 'node:path';
 import PDFDocument from 'pdfkit';
 import { CONTENT_READ, UNREAD_BALANCES, type ContentText } from '../../lambda/shared/search/content';
 import { OCR_WORDS } from '../../contract/reading/ocr';
+import { storedArithmetic } from '../../contract/reading/statement-arithmetic';
 import { png } from '../support/samples';
 import { STATEMENT_PDFS, statementPdf } from '../support/statement-pdfs';
+import { BALANCE_PDFS, balancePdf } from '../support/balance-pdfs';
 import { STATEMENT_WORKBOOKS, statementWorkbook } from '../support/statement-workbooks';
 
 /**
@@ -167,7 +169,19 @@ beforeAll(async () => {
     longCsv += Array.from({ length: 1000 }, (_, index) => row(rows + index)).join('');
   const pdf = (file: string, failRead?: number): Job => ({ file, type: PDF, ...(failRead ? { failRead } : {}) });
   const xlsx = (file: string): Job => ({ file, type: XLSX });
+  // A table that adds up, and the same table with one running balance misprinted by 10.00 (3,704.55 printed 3,714.55).
+  const table = BALANCE_PDFS.find((spec) => spec.name === 'en-table-crdr.pdf')!;
+  const addsUp = BALANCE_PDFS.find((spec) => spec.name === 'en-two-pages.pdf')!;
+  const misprinted = {
+    ...addsUp,
+    pages: addsUp.pages.map((page) => ({
+      ...page,
+      lines: page.lines.map((line) => line.replace('Salary ACME Ltd\t2,500.00\t3,704.55', 'Salary ACME Ltd\t2,500.00\t3,714.55')),
+    })),
+  };
   outcomes = read({
+    tableChecked: pdf(write('table.pdf', await balancePdf(table))),
+    tableOff: pdf(write('table-off.pdf', await balancePdf(misprinted))),
     multiPage: pdf(write('multi-page.pdf', multiPage)),
     manyPages: pdf(write('many-pages.pdf', await pagesPdf(CONTENT_READ.pdfPages + 1))),
     locked: pdf(write('locked.pdf', await statementPdf(LOCKED))),
@@ -352,13 +366,35 @@ test('a type the vault does not take is not read', () => {
   });
 });
 
+/** A table of `count` transactions that adds up, as the record keeps it. */
+const checked = (count: number) => storedArithmetic({ state: 'checked', transactions: count });
+
 describe('days and balances, read with the words', () => {
   test.each([
     ['genuine/ofxparse-0.21/checking.ofx', { from: '2000-01-01', to: '2013-05-25', opening: 160.49, closing: 100.99, currency: 'USD' }],
-    ['statements/stmt.csv', { from: '2023-11-03', to: '2023-11-28', opening: 1502.11, closing: 2291.67 }],
-    ['statements/ing-umsatzanzeige.csv', { from: '2024-04-02', to: '2024-04-30', opening: 8091.86, closing: 8503.2 }],
+    ['statements/stmt.csv', { from: '2023-11-03', to: '2023-11-28', opening: 1502.11, closing: 2291.67, arithmetic: checked(3) }],
+    [
+      'statements/ing-umsatzanzeige.csv',
+      { from: '2024-04-02', to: '2024-04-30', opening: 8091.86, closing: 8503.2, arithmetic: checked(3) },
+    ],
   ])('%s: its days and both balances', (file, expected) => {
     expect(outcomes[file].content?.balances).toEqual({ ...expected, unread: [] });
+  });
+
+  test("a PDF's table of transactions is checked against its balances: read and checked, or by how much it is off and where", () => {
+    expect(outcomes.tableChecked.content?.balances.arithmetic).toEqual(checked(2));
+    // The misprinted balance is 10.00 above what 1,204.55 + 2,500.00 gives, at the row of 1 March; the balances stay as printed.
+    expect(outcomes.tableOff.content?.balances).toMatchObject({
+      opening: 1204.55,
+      closing: 2310.1,
+      arithmetic: {
+        state: 'OFF',
+        transactions: 3,
+        offBy: 10,
+        day: '2024-03-01',
+        words: 'This statement does not add up: it is 10.00 off (first at the row of Mar 1, 2024).',
+      },
+    });
   });
 
   test("a PDF's page count and the opening balance its first page prints", () => {
@@ -376,5 +412,6 @@ describe('days and balances, read with the words', () => {
     expect(balances?.to).toBeUndefined();
     expect(balances?.closing).toBeUndefined();
     expect(balances?.unread).toContain('Only the first part of this long file was read: its last day and closing balance are not.');
+    expect(balances?.arithmetic?.state).not.toBe('CHECKED');
   });
 });

@@ -3,6 +3,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { OCR_READ, OCR_WORDS } from '../../contract/reading/ocr';
+import { storedArithmetic } from '../../contract/reading/statement-arithmetic';
 import { UNREAD_BALANCES, type ContentText } from '../../lambda/shared/search/content';
 import { pdfBytes } from '../support/pdfkit-bytes';
 import { pngOf } from '../support/samples';
@@ -131,6 +132,9 @@ describe('with tesseract.js', () => {
   });
 });
 
+/** What a statement without a table of transactions says of its arithmetic. */
+const NO_TABLE = storedArithmetic({ state: 'not checked', why: 'No table of transactions was found.' });
+
 test('a balance whose amount the engine was unsure of is not read, and says so; the rest of the page is', () => {
   const { content } = outcomes.unclear;
   expect(content.pieces).toEqual([
@@ -142,6 +146,7 @@ test('a balance whose amount the engine was unsure of is not read, and says so; 
     opening: 1204.55,
     pages: 1,
     source: 'read by OCR, page 1',
+    arithmetic: NO_TABLE,
     unread: [OCR_WORDS.unclear('closing')],
   });
 });
@@ -156,6 +161,7 @@ test("a text statement with a scanned enclosure: the enclosure's words are searc
     opening: 1204.55,
     closing: 3491,
     pages: 2,
+    arithmetic: NO_TABLE,
     unread: [],
   });
 });

@@ -11,6 +11,7 @@ import {
   type TransactionTable,
 } from '../../../contract/reading';
 import { ofxBalances, pdfBalances, tableBalances, type StatementBalances } from '../../../contract/reading/balances';
+import { FIRST_PART_ONLY, storedArithmetic } from '../../../contract/reading/statement-arithmetic';
 import { isDate, parse } from '../../../contract/reading/csv';
 import { compactColumns } from '../../../contract/reading/layout';
 import {
@@ -67,9 +68,10 @@ const unread = (why: keyof typeof UNREAD_BALANCES): StatementBalances => ({ unre
 
 /** A table read from the first part of a longer file ends before the file does: its last day and closing balance are not the file's. */
 const firstPartOnly = (balances: StatementBalances): StatementBalances => {
-  const { to: _to, closing: _closing, ...rest } = balances;
+  const { to: _to, closing: _closing, arithmetic: _arithmetic, ...rest } = balances;
   return {
     ...rest,
+    ...(balances.arithmetic ? { arithmetic: storedArithmetic({ state: 'not checked', why: FIRST_PART_ONLY }) } : {}),
     unread: [...balances.unread, 'Only the first part of this long file was read: its last day and closing balance are not.'],
   };
 };
