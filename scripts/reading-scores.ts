@@ -32,6 +32,8 @@ export interface Scored {
   truth: Truth;
   reading: Reading;
   outcomes: Record<TruthField, Outcome>;
+  /** Whether its own arithmetic was checked (CHECKED, OFF, NOT_CHECKED), where the catalogue says. */
+  arithmetic?: string;
 }
 
 const cents = (amount: number | null | undefined) => (typeof amount === 'number' ? Math.round(amount * 100) : undefined);
@@ -134,7 +136,8 @@ export const scoreCorpus = (folder = CORPUS_FOLDER): Scored[] => {
       TruthField,
       Outcome
     >;
-    return { file, made, truth, reading, outcomes };
+    const arithmetic = line.balances.arithmetic?.state;
+    return { file, made, truth, reading, outcomes, ...(arithmetic ? { arithmetic } : {}) };
   });
 };
 
@@ -177,9 +180,31 @@ export const fileReport = (scored: readonly Scored[]): string =>
     '',
   ].join('\n');
 
+/**
+ * The statements' own arithmetic over the files whose truth has both balances: how many are
+ * checked, off or not checked, and the files checked although a balance read is wrong (none
+ * may be: a check that passes on a wrong balance proves nothing).
+ */
+export const arithmeticScore = (scored: readonly Scored[]) => {
+  const both = scored.filter(({ truth }) => truth.opening !== undefined && truth.closing !== undefined);
+  const state = (name: string) => both.filter(({ arithmetic }) => arithmetic === name).length;
+  return {
+    files: both.length,
+    checked: state('CHECKED'),
+    off: state('OFF'),
+    notChecked: both.length - state('CHECKED') - state('OFF'),
+    checkedWrong: both
+      .filter(({ arithmetic, outcomes }) => arithmetic === 'CHECKED' && (outcomes.opening === 'wrong' || outcomes.closing === 'wrong'))
+      .map(({ file }) => file),
+  };
+};
+
 const show = (value: unknown) => (value === undefined ? '(not printed)' : JSON.stringify(value));
 
-/** The table per field, the same per way of making, and the list of wrong values. */
+const arithmeticLine = ({ files, checked, off, notChecked, checkedWrong }: ReturnType<typeof arithmeticScore>) =>
+  `Own arithmetic, of ${files} files printing both balances: ${checked} read and checked, ${off} off, ${notChecked} not checked; checked with a wrong balance: ${checkedWrong.length}`;
+
+/** The table per field, the same per way of making, the statements' own arithmetic, and the list of wrong values. */
 export const scoreReport = (scored: readonly Scored[]): string => {
   const counts = countsOf(scored);
   const row = (label: string, right: number, wrong: number, notRead: number) =>
@@ -210,6 +235,7 @@ export const scoreReport = (scored: readonly Scored[]): string => {
         all((entry) => entry.made === made, 'not read'),
       ),
     ),
+    arithmeticLine(arithmeticScore(scored)),
     `Wrong values (${wrong.length}): file, field, read, truth`,
     ...wrong.map(({ file, field, read, truth }) => `  ${file}  ${field}  read ${show(read)}  truth ${show(truth)}`),
     '',

@@ -1,5 +1,6 @@
 import { TRUTH_FIELDS } from '../corpus/model';
 import {
+  arithmeticScore,
   countsOf,
   outcomeOf,
   bankWords,
@@ -70,5 +71,18 @@ describe('the corpus', () => {
     expect(below).toEqual([]);
     // Raising the floors from today's reading is refused for nothing.
     expect(raisedFloors(scored, readFloors()).refused).toEqual([]);
+  });
+});
+
+describe("the statements' own arithmetic", () => {
+  /** Files read and checked at this commit: a change may raise it, never lower it. */
+  const CHECKED_FLOOR = 41;
+
+  test('statements whose transactions table adds up are read and checked, and none with a wrong balance', () => {
+    const score = arithmeticScore(scored);
+    expect(score.checkedWrong).toEqual([]);
+    expect(score.checked).toBeGreaterThanOrEqual(CHECKED_FLOOR);
+    // Every statement of the corpus adds up as printed: an "off" is a misreading.
+    expect(score.off).toBe(0);
   });
 });
