@@ -120,3 +120,32 @@ export const storedArithmetic = (arithmetic: ArithmeticCheck, currency?: string 
     };
   return { state: 'NOT_CHECKED', words };
 };
+
+/**
+ * A record's arithmetic in words for its owner's page and a packet's cover, its amount in the
+ * statement's currency as its balances are written; a check without its figures says what it stored.
+ */
+export const storedArithmeticWords = (
+  stored: {
+    state: StatementArithmetic['state'];
+    words: string;
+    transactions?: number | null;
+    offBy?: number | null;
+    day?: string | null;
+  },
+  currency?: string | null,
+): string => {
+  if (stored.state === 'CHECKED' && typeof stored.transactions === 'number')
+    return arithmeticWords({ state: 'checked', transactions: stored.transactions });
+  if (stored.state === 'OFF' && typeof stored.offBy === 'number')
+    return arithmeticWords(
+      {
+        state: 'off',
+        transactions: stored.transactions ?? 0,
+        offBy: Math.round(stored.offBy * 100),
+        ...(stored.day ? { day: stored.day } : {}),
+      },
+      currency,
+    );
+  return stored.words;
+};

@@ -8,6 +8,7 @@ import { memoryObjects, testPresigner } from '../support/lambda-fakes';
 import { statementRecord } from '../support/statement-records';
 import { checkPacketOutside, pdfPagesText } from '../support/pdf-pages';
 import { readZip } from '../support/zip';
+import { storedArithmetic } from '../../contract/reading/statement-arithmetic';
 
 const OWNER = '11111111-2222-4333-8444-555555555555';
 const silent = { debug() {}, info() {}, warn() {}, error() {} };
@@ -135,6 +136,21 @@ describe('a packet', () => {
     expect(cover).toContain('$1,200.00 (entered by the owner)');
     // January's, from its text, say nothing of where they came from.
     expect(cover).not.toContain('$1,000.00 (');
+  });
+
+  it('says on its cover, per statement, whether its own figures add up, and by how much one does not', async () => {
+    const checked = month('2026-01', '2026-01-01', '2026-01-31', 1000, 1100.5);
+    checked.balances = { ...checked.balances!, arithmetic: storedArithmetic({ state: 'checked', transactions: 12 }) };
+    const off = month('2026-02', '2026-02-01', '2026-02-28', 1100.5, 1200, { fileName: 'off.pdf' });
+    off.balances = { ...off.balances!, arithmetic: storedArithmetic({ state: 'off', transactions: 9, offBy: -4510, day: '2026-02-12' }) };
+    const { objects, deps } = setup([checked, off, mar]);
+    await makePacket(deps, { sub: OWNER, accountKeys: ['checking'], span: { from: '2026-01-01', to: '2026-03-31' } });
+    const files = await readZip(Buffer.from(objects.bodies.get(packetKey(OWNER, '01PACKET000000000000000001'))!));
+    const cover = pdfPagesText(files.get('cover.pdf')!).join('\n').replace(/\s+/g, ' ');
+    expect(cover).toContain('Read and checked: opening + 12 transactions = closing.');
+    expect(cover).toContain('This statement does not add up: it is $45.10 off (first at the row of Feb 12, 2026).');
+    // March's record has no check (read before it): its line says nothing of one.
+    expect(cover.match(/Read and checked|does not add up|Not checked/g)).toHaveLength(2);
   });
 
   it('says on its cover, in words, the month no statement covers and what the balance did over it', async () => {

@@ -30,3 +30,29 @@ test('values read by OCR say so beside them; those the person entered say theirs
   expect(text).toContain(' · from the file');
   expect(text).not.toContain('OCR');
 });
+
+test("a statement's own arithmetic is one line: read and checked, or by how much it is off and where first, in its currency", () => {
+  const checked = rows({
+    opening: 10,
+    closing: 20,
+    arithmetic: { state: 'CHECKED', transactions: 12, offBy: null, day: null, words: '' },
+  });
+  expect(checked).toContain('Read and checked: opening + 12 transactions = closing.');
+  const off = rows({
+    currency: 'EUR',
+    arithmetic: { state: 'OFF', transactions: 12, offBy: 45.1, day: '2024-03-12', words: '' },
+  });
+  expect(off).toContain('This statement does not add up: it is €45.10 off (first at the row of Mar 12, 2024).');
+  const notChecked = rows({
+    arithmetic: {
+      state: 'NOT_CHECKED',
+      transactions: null,
+      offBy: null,
+      day: null,
+      words: 'Not checked: no table of transactions was found.',
+    },
+  });
+  expect(notChecked).toContain('Not checked: no table of transactions was found.');
+  // A statement read before the check says nothing of it.
+  expect(rows({ opening: 10 })).not.toMatch(/checked|add up/);
+});

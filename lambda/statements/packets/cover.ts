@@ -3,6 +3,7 @@ import type { ChainVerdict } from '../../../contract/accounts/chain';
 import { VERDICT_WORDS, verdictWords } from '../../../contract/accounts/chain-words';
 import { countOf, formatAmount, formatDateTime, formatDay, formatDays } from '../../../contract/format';
 import { formatBytes } from '../../../contract/uploads';
+import { storedArithmeticWords } from '../../../contract/reading/statement-arithmetic';
 import { PACKET_ENTRIES, type PacketSpan } from '../../../contract/packets';
 import type { Statement } from '../../../contract/entities';
 import { COVER_FONTS } from './fonts';
@@ -132,6 +133,10 @@ export const coverPdf = async (input: CoverInput): Promise<Uint8Array> => {
           'closing',
         )} · ${pagesWords(statement.balances)} · ${formatBytes(statement.size)}`,
       );
+      // Its own arithmetic: a lender reads that the statement is whole, or by how much it is not.
+      const arithmetic = statement.balances?.arithmetic;
+      if (arithmetic)
+        text(storedArithmeticWords(arithmetic, statement.balances?.currency), { color: arithmetic.state === 'OFF' ? WARNING : QUIET });
       text(`${VERDICT_WORDS[statement.verdict.kind]}: ${verdictWords(statement.verdict, statement.balances?.currency)}`, {
         color: ['first', 'continuous'].includes(statement.verdict.kind) ? QUIET : WARNING,
       });

@@ -1,5 +1,6 @@
 /** @jsxImportSource @emotion/react */
 import { formatAmount, formatDays } from '@contract/format';
+import { storedArithmeticWords } from '@contract/reading/statement-arithmetic';
 import type { StatementBalancesItem } from '@/lib/graphql';
 import { theme } from '@/lib/theme';
 
@@ -19,8 +20,8 @@ const pagesLine = (pages: number, missing: readonly number[] | null | undefined)
 
 /**
  * What a statement says of its days and money, as rows of its details list: the days it
- * covers, its opening and closing balance, a PDF's pages, and what could not be read, each
- * value with where it came from.
+ * covers, its opening and closing balance, whether its own figures add up, a PDF's pages,
+ * and what could not be read, each value with where it came from.
  */
 export const StatementBalancesRows = ({ balances, available }: { balances: StatementBalancesItem | null; available: boolean }) => {
   if (!balances)
@@ -31,7 +32,7 @@ export const StatementBalancesRows = ({ balances, available }: { balances: State
       </>
     ) : null;
   const entered = new Set(balances.entered);
-  const { from, to, opening, closing, currency, pages, missingPages, unread, source } = balances;
+  const { from, to, opening, closing, currency, pages, missingPages, unread, source, arithmetic } = balances;
   return (
     <>
       {from && to && (
@@ -58,6 +59,14 @@ export const StatementBalancesRows = ({ balances, available }: { balances: State
           <dd data-testid="statement-closing">
             {formatAmount(closing, currency)}
             <Source entered={entered.has('closing')} read={source} />
+          </dd>
+        </>
+      )}
+      {arithmetic && (
+        <>
+          <dt>Adds up</dt>
+          <dd data-testid="statement-arithmetic" css={arithmetic.state === 'OFF' ? { color: theme.color.danger } : undefined}>
+            {storedArithmeticWords(arithmetic, currency)}
           </dd>
         </>
       )}
