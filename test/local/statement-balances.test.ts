@@ -125,9 +125,28 @@ describe('through the local stack', () => {
     [
       'genuine/ofxparse-0.21/checking.ofx',
       'application/x-ofx',
-      { from: '2000-01-01', to: '2013-05-25', opening: 160.49, closing: 100.99, currency: 'USD' },
+      // An OFX lists no running balance: nothing is checked.
+      { from: '2000-01-01', to: '2013-05-25', opening: 160.49, closing: 100.99, currency: 'USD', arithmetic: null },
     ],
-    ['statements/stmt.csv', 'text/csv', { from: '2023-11-03', to: '2023-11-28', opening: 1502.11, closing: 2291.67 }],
+    [
+      'statements/stmt.csv',
+      'text/csv',
+      {
+        from: '2023-11-03',
+        to: '2023-11-28',
+        opening: 1502.11,
+        closing: 2291.67,
+        // Its running balance adds up, and the local stack's GraphQL gives the check as the record keeps it.
+        arithmetic: {
+          __typename: 'StatementArithmetic',
+          state: 'CHECKED',
+          transactions: 3,
+          offBy: null,
+          day: null,
+          words: 'Read and checked: opening + 3 transactions = closing.',
+        },
+      },
+    ],
   ])('%s: read after its scan, on the statement and on its account list', async (file, contentType, expected) => {
     const accountLabel = `Balances ${path.basename(file)}`;
     const { statementId } = await uploadStatement(stack.config, alice.idToken, {
@@ -143,6 +162,7 @@ describe('through the local stack', () => {
       pages: null,
       missingPages: null,
       currency: null,
+      source: null,
       ...expected,
       unread: [],
       entered: [],
