@@ -118,7 +118,10 @@ const TOTALS = /^(?:totals?|summe|gesamt|total des op[ée]rations|totaux|totales
 /** A balance carried from one page to the next. */
 const CARRIED = /(?<!\p{L})(?:übertrag|ubertrag|report|carried|brought|suma y sigue|transport)(?!\p{L})/iu;
 
-const matches = (pattern: RegExp, text: string) => new RegExp(pattern.source, pattern.flags.replace('g', '')).test(text);
+/** The phrases without their global flag, made once: a test of each leaves no position behind. */
+const once = (pattern: RegExp) => new RegExp(pattern.source, pattern.flags.replace('g', ''));
+const [OPENS, CLOSES, DATED, OWES] = [OPENING, CLOSING, BALANCE_ON, OWED].map(once);
+const matches = (pattern: RegExp, text: string) => pattern.test(text);
 
 /** The header cell a figure's columns overlap most, else the one whose column it lies in. */
 const cellFor = (cells: readonly Cell[], figure: FoundAmount): Cell | undefined => {
@@ -185,6 +188,8 @@ export const pdfTransactions = (
   let found = false;
   let partly: string | undefined;
   let carriedOver: Cell[] | undefined;
+  // Whether a transaction, and the opening balance, were read yet: kept as rows are read, not searched for on every line.
+  let [started, opened] = [false, false];
   pages.forEach((text, pageIndex) => {
     // A page that ended on a balance carried to the next continues its table there, with or without its header.
     let cells: Cell[] | undefined = carriedOver;
@@ -238,18 +243,17 @@ export const pdfTransactions = (
         ...(moved.length > 0 ? { cents: moved.reduce((sum, one) => sum + centsOf(one.figure, one.role, card), 0) } : {}),
         ...(balance ? { balance: centsOf(balance.figure, 'balance', card) } : {}),
       };
-      const balanceRow = matches(OPENING, words) || matches(CLOSING, words) || matches(BALANCE_ON, words) || matches(CARRIED, words);
-      const started = rows.some((one) => one.kind === 'transaction');
+      const balanceRow = matches(OPENS, words) || matches(CLOSES, words) || matches(DATED, words) || matches(CARRIED, words);
       if (balanceRow && (date || leading <= (description?.start ?? 0) + 2)) {
         if (row.balance === undefined && row.cents === undefined) return;
         // A balance its words say is owed ("Nouveau solde débiteur") is negative, as the summary's is.
         const printed = (row.balance ?? row.cents)!;
-        const value = !card && matches(OWED, words) ? -Math.abs(printed) : printed;
-        const opened = rows.some((one) => one.kind === 'opening');
+        const value = !card && matches(OWES, words) ? -Math.abs(printed) : printed;
         const kind: PdfTableRow['kind'] = !started && !opened ? 'opening' : matches(CARRIED, words) || !started ? 'carried' : 'closing';
         rows.push({ kind, description: words, balance: value, ...where, ...(date ? { date: date.printed, printedDate: date } : {}) });
         last = undefined;
         carriedOver = kind === 'carried' ? cells : undefined;
+        if (kind === 'opening') opened = true;
         return;
       }
       if (date) {
@@ -259,6 +263,7 @@ export const pdfTransactions = (
         }
         last = { kind: 'transaction', date: date.printed, printedDate: date, description: words, ...row, ...where };
         rows.push(last);
+        started = true;
         carriedOver = undefined;
         return;
       }
