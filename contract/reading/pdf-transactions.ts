@@ -34,6 +34,8 @@ export interface PdfTransactionTable {
   rows: PdfTableRow[];
   /** Why the table was read only in part (a row whose figures fit no column, a page of rows without a header). */
   partly?: string;
+  /** Its amounts stand in one column (signed as printed), not in a debit and a credit column. */
+  oneColumn?: boolean;
 }
 
 type Role = 'date' | 'debit' | 'credit' | 'amount' | 'balance' | 'text';
@@ -186,6 +188,7 @@ export const pdfTransactions = (
   const card = options.card ?? false;
   const rows: (PdfTableRow & { printedDate?: PrintedDate })[] = [];
   let found = false;
+  let oneColumn = false;
   let partly: string | undefined;
   let carriedOver: Cell[] | undefined;
   // Whether a transaction, and the opening balance, were read yet: kept as rows are read, not searched for on every line.
@@ -201,6 +204,7 @@ export const pdfTransactions = (
       if (header) {
         cells = header;
         found = true;
+        oneColumn = header.some((cell) => cell.role === 'amount');
         last = undefined;
         return;
       }
@@ -290,6 +294,7 @@ export const pdfTransactions = (
       return { ...row, ...(day ? { day } : {}) };
     }),
     ...(partly ? { partly } : {}),
+    ...(oneColumn ? { oneColumn } : {}),
   };
 };
 

@@ -89,7 +89,12 @@ export const pdfArithmetic = (
   if (typeof opening === 'string') return { state: 'not checked', why: opening };
   if (typeof closing === 'string') return { state: 'not checked', why: closing };
   const rows = table.rows.filter((row) => row.kind === 'transaction' || row.kind === 'carried');
-  return checkArithmetic({ opening, closing, rows });
+  const check = checkArithmetic({ opening, closing, rows });
+  // One column of amounts none of which prints a sign does not say which are money out: that it is off may be the reading's doing.
+  const unsigned = table.oneColumn && rows.every((row) => (row.cents ?? 0) >= 0);
+  return check.state === 'off' && unsigned
+    ? { state: 'not checked', why: 'Its amounts print no sign, so which are money out is not known.' }
+    : check;
 };
 
 /** The check in words, as the statement's page and a packet's cover say it. */

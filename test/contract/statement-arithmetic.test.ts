@@ -68,6 +68,32 @@ describe('pdfArithmetic', () => {
   });
 });
 
+describe('pdfArithmetic on one column of amounts', () => {
+  const table = (amounts: string[]) =>
+    pdfTransactions(
+      [
+        [
+          'Date     Description          Amount',
+          ...amounts.map((amount, index) => `0${index + 1}/04    Shop                 ${amount}`),
+        ].join('\n'),
+      ],
+      {
+        span: { from: '2024-04-01', to: '2024-04-30' },
+      },
+    );
+
+  it('says by how much signed amounts are off, and checks nothing where none prints a sign', () => {
+    expect(pdfArithmetic(table(['10.00', '-2.50']), { opening: 100, closing: 107.5 })).toEqual({ state: 'checked', transactions: 2 });
+    expect(pdfArithmetic(table(['10.00', '-2.50']), { opening: 100, closing: 110 })).toEqual({ state: 'off', transactions: 2, offBy: 250 });
+    // Unsigned: 100 - 10 - 2.50 may be what it prints; the reading cannot tell money out from money in.
+    expect(pdfArithmetic(table(['10.00', '2.50']), { opening: 100, closing: 87.5 })).toEqual({
+      state: 'not checked',
+      why: 'Its amounts print no sign, so which are money out is not known.',
+    });
+    expect(pdfArithmetic(table(['10.00', '2.50']), { opening: 100, closing: 112.5 })).toEqual({ state: 'checked', transactions: 2 });
+  });
+});
+
 describe('arithmeticWords', () => {
   it('says the check in plain words, with the formatter of amounts and days', () => {
     expect(arithmeticWords({ state: 'checked', transactions: 12 })).toBe('Read and checked: opening + 12 transactions = closing.');
