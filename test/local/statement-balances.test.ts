@@ -143,6 +143,8 @@ describe('through the local stack', () => {
       pages: null,
       missingPages: null,
       currency: null,
+      // Read from the file's own text: no OCR said it.
+      source: null,
       ...expected,
       unread: [],
       entered: [],
