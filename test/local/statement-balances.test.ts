@@ -162,6 +162,7 @@ describe('through the local stack', () => {
       pages: null,
       missingPages: null,
       currency: null,
+      // Read from the file's own text: no OCR said it.
       source: null,
       ...expected,
       unread: [],
