@@ -149,6 +149,21 @@ describe('the enterBalances resolver', () => {
     expect((cleared as { balances: object }).balances).not.toHaveProperty('currency');
   });
 
+  test("the file's own check is no longer said once the person gives another opening or closing", async () => {
+    const { records, hers, enter } = entrySetup();
+    const words = 'Read and checked: opening + 2 transactions = closing.';
+    records.statements.set(`${ALICE}/${hers.id}`, {
+      ...hers,
+      balances: { opening: 10, closing: 30, arithmetic: { state: 'CHECKED', transactions: 2, words }, unread: [], entered: [] },
+    });
+    // Its days or currency, or the same figure again, leave the check as the file gave it.
+    expect(await enter({ owner: ALICE, input: { id: hers.id, currency: 'EUR', closing: 30 } })).toMatchObject({
+      balances: { arithmetic: { state: 'CHECKED', words } },
+    });
+    const changed = await enter({ owner: ALICE, input: { id: hers.id, opening: 12 } });
+    expect((changed as { balances: object }).balances).not.toHaveProperty('arithmetic');
+  });
+
   test("null for another person's statement, which stays as it was", async () => {
     const { records, his, enter } = entrySetup();
     expect(await enter({ owner: ALICE, input: { id: his.id, opening: 1 } })).toBeNull();

@@ -89,6 +89,10 @@ export const enteredBalances = (had: Statement['balances'], change: BalancesChan
       entered.add(field);
     }
   }
+  // The file's own arithmetic is of the balances it prints: once the person gives another opening or closing (or
+  // clears one), "read and checked" would speak of figures no longer shown, so it is no longer said.
+  const moneyChanged = (['opening', 'closing'] as const).some((field) => change[field] !== undefined && change[field] !== had?.[field]);
+  if (moneyChanged) delete next.arithmetic;
   return { ...(next as NonNullable<Statement['balances']>), entered: ENTERED_BALANCE_FIELDS.filter((field) => entered.has(field)) };
 };
 
