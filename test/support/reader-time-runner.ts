@@ -11,11 +11,12 @@
  */
 import * as fs from 'node:fs';
 import * as readline from 'node:readline';
+import { GROWTH_LIMIT } from './growth-limit';
 import { leastGrowth } from './linear-time';
 import { READERS, build, sizesOf, type Shape } from './reader-shapes';
 
-/** Four times the input within five times the time. */
-export const LIMIT = 5;
+/** Four times the input within eight times the time. */
+export const LIMIT = GROWTH_LIMIT;
 
 const main = async () => {
   for await (const line of readline.createInterface({ input: process.stdin })) {
