@@ -4,7 +4,8 @@ import { SCAN_WAIT } from '../../contract/scanning';
 import { METRIC_NAMES } from '../shared/metrics';
 import type { OwnerRecords } from '../shared/records';
 import { applyScanVerdict, catalogueCreated, catalogueRemoved, type CatalogueDeps, type Outcome } from './core';
-import { identifierTermsFor, indexAvailable } from '../shared/search/indexing';
+import { identifierTermsFor, indexAvailable, rereadAvailable } from '../shared/search/indexing';
+import { READING_EDITION, readingEditionOf } from '../../contract/reading/edition';
 import { summaryCorrections } from './summaries';
 import { purgeStatement, type PurgeDeps } from '../shared/trash/purge';
 import type { PdfPasswords } from '../shared/records/pdf-passwords';
@@ -62,6 +63,12 @@ export interface SweepReport {
    * file is read again for both.
    */
   indexed: number;
+  /**
+   * Statements an earlier edition of the reading read (contract/reading/edition), read again
+   * with this one: their words indexed, their days and money read anew, what their owner
+   * entered kept.
+   */
+  reread: number;
   /**
    * Statements whose indexing failed (logged by error name); the owner's other statements
    * and steps, and the owners after it, were still swept. Each failure counts one of its
@@ -236,6 +243,7 @@ export const createSweep = (deps: SweepDeps) => async (): Promise<SweepReport> =
     rescansRequested: 0,
     scansOverdue: 0,
     indexed: 0,
+    reread: 0,
     indexFailures: 0,
     identifiersHidden: 0,
     purged: 0,
@@ -332,15 +340,19 @@ export const createSweep = (deps: SweepDeps) => async (): Promise<SweepReport> =
       // Postings an edit or a crash left behind its record, vaults from before search, and
       // statements from before their days and balances were read (read with their content).
       const indexedNow = new Set<string>();
+      // And statements an earlier edition of the reading read, read again with this one.
       for (const { listed: _listed, ordered: _ordered, indexed, ...statement } of records.statements) {
-        if (!deps.search || (indexed && statement.balances) || statement.status !== STATEMENT_STATUS.available || !stored.has(statement.id))
-          continue;
-        if (report.indexed + report.indexFailures >= SWEEP_INDEXES_PER_RUN) break;
+        if (!deps.search || statement.status !== STATEMENT_STATUS.available || !stored.has(statement.id)) continue;
+        const unread = !indexed || !statement.balances;
+        if (!unread && readingEditionOf(statement.balances) >= READING_EDITION) continue;
+        if (report.indexed + report.reread + report.indexFailures >= SWEEP_INDEXES_PER_RUN) break;
         if (clock().getTime() - started >= SWEEP_INDEXING_MS) break;
         try {
           indexedNow.add(statement.id);
-          await indexAvailable(deps, statement);
-          report.indexed++;
+          if (unread) {
+            await indexAvailable(deps, statement);
+            report.indexed++;
+          } else if (await rereadAvailable(deps, statement)) report.reread++;
         } catch (error) {
           report.indexFailures++;
           deps.log.error('indexing of a statement failed', {

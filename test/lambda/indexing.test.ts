@@ -6,6 +6,7 @@ import type { ContentReading, SearchIndex } from '../../lambda/shared/search/ind
 import { indexAvailable, type ContentPieces } from '../../lambda/shared/search/indexing';
 import { ALICE, BOB, capturingLog, memoryObjects, memoryRecords } from '../support/lambda-fakes';
 import { statementRecord } from '../support/statement-records';
+import { READING_EDITION } from '../../contract/reading/edition';
 
 /**
  * How often a statement's file is read for search, and what its record says when its
@@ -146,12 +147,12 @@ describe('indexAvailable', () => {
     };
 
     test('what the reading found is kept, as from the file', async () => {
-      expect(await kept(record(ALICE, ID), READ)).toEqual({ ...READ, entered: [] });
+      expect(await kept(record(ALICE, ID), READ)).toEqual({ ...READ, entered: [], readWith: READING_EDITION });
     });
 
     test("a currency the file named for its account (read at filing) is the balances' where the text names none", async () => {
       const statement = { ...record(ALICE, ID), accountFacts: { currency: 'EUR' } };
-      expect(await kept(statement, READ)).toEqual({ ...READ, currency: 'EUR', entered: [] });
+      expect(await kept(statement, READ)).toEqual({ ...READ, currency: 'EUR', entered: [], readWith: READING_EDITION });
       expect(await kept(statement, { ...READ, currency: 'USD' })).toMatchObject({ currency: 'USD' });
     });
 
@@ -164,6 +165,7 @@ describe('indexAvailable', () => {
       expect(await kept(record(ALICE, ID), READ, true)).toEqual({
         unread: ['The file could not be read: its days and balances can be entered by hand.'],
         entered: [],
+        readWith: READING_EDITION,
       });
     });
   });
@@ -272,8 +274,87 @@ describe('the sweep', () => {
     const sweep = createSweep({ objects, versions: objects, records, log: capturingLog(), search: { index: memory.index, readContent } });
 
     expect((await sweep()).indexed).toBe(1);
-    expect((await records.getStatement(ALICE, ID))?.balances).toEqual({ closing: 5, unread: [], entered: [] });
+    expect((await records.getStatement(ALICE, ID))?.balances).toEqual({ closing: 5, unread: [], entered: [], readWith: READING_EDITION });
     expect((await sweep()).indexed).toBe(0);
     expect(readContent).toHaveBeenCalledTimes(1);
+  });
+
+  describe('statements an earlier edition of the reading read', () => {
+    // Read by the first edition: its owner entered the closing, the opening was read.
+    const older = (): Statement => ({
+      ...record(ALICE, ID, 'older.pdf'),
+      balances: { opening: 10, closing: 99, unread: ['from'], entered: ['closing'] } as Statement['balances'],
+    });
+    const setUp = async (readContent: () => Promise<ContentPieces>) => {
+      const objects = memoryObjects();
+      const records = memoryRecords();
+      const memory = memoryIndex();
+      objects.objects.set(statementKey(ALICE, ID), pdf('older.pdf'));
+      await records.putStatement(older());
+      const ownerRecords = records.ownerRecords.bind(records);
+      records.ownerRecords = async (owner) => {
+        const read = await ownerRecords(owner);
+        return { ...read, statements: read.statements.map((statement) => ({ ...statement, indexed: true })) };
+      };
+      const read = jest.fn(readContent);
+      const sweep = createSweep({
+        objects,
+        versions: objects,
+        records,
+        log: capturingLog(),
+        search: { index: memory.index, readContent: read },
+      });
+      return { records, memory, read, sweep };
+    };
+
+    test('are read again once: what the file says now is kept, what the owner entered stays theirs', async () => {
+      const { records, memory, read, sweep } = await setUp(async () => ({
+        pieces: ['Opening balance 12.00', 'Closing balance 20.00'],
+        balances: {
+          opening: 12,
+          closing: 20,
+          from: '2024-03-01',
+          unread: [],
+          arithmetic: { state: 'CHECKED', transactions: 2, words: 'Its figures add up.' },
+        } as ContentPieces['balances'],
+      }));
+
+      const report = await sweep();
+      expect(report.reread).toBe(1);
+      expect(report.indexed).toBe(0);
+      // The closing the owner entered stands in place of the one read, so the file's own check of it is not said.
+      expect((await records.getStatement(ALICE, ID))?.balances).toEqual({
+        opening: 12,
+        closing: 99,
+        from: '2024-03-01',
+        unread: [],
+        entered: ['closing'],
+        readWith: READING_EDITION,
+      });
+      expect(memory.writes.map((write) => write.id)).toEqual([ID]);
+      expect((await sweep()).reread).toBe(0);
+      expect(read).toHaveBeenCalledTimes(1);
+    });
+
+    test('a reading that throws is not tried again, and what was read before stays', async () => {
+      const { records, read, sweep } = await setUp(async () => {
+        throw new StorageFailed('lost');
+      });
+
+      // A failed reading fails the run, so that it is alarmed on.
+      await expect(sweep()).rejects.toThrow('1 statement(s) to index');
+      expect((await records.getStatement(ALICE, ID))?.balances).toMatchObject({ opening: 10, closing: 99, entered: ['closing'] });
+      const again = await sweep();
+      expect(again.reread + again.indexFailures).toBe(0);
+      expect(read).toHaveBeenCalledTimes(1);
+    });
+
+    test('a reading that finds nothing leaves what was read before', async () => {
+      const { records, memory, sweep } = await setUp(async () => ({ pieces: [], note: 'no text' }));
+
+      expect((await sweep()).reread).toBe(1);
+      expect((await records.getStatement(ALICE, ID))?.balances).toMatchObject({ opening: 10, closing: 99, unread: ['from'] });
+      expect(memory.writes).toEqual([]);
+    });
   });
 });

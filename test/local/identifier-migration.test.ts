@@ -12,6 +12,7 @@ import { createStatementSearch } from '../../lambda/statement-search/core';
 import { capturingLog, memoryObjects } from '../support/lambda-fakes';
 import { statementRecord } from '../support/statement-records';
 import { useLocalTable } from './support/dynamo-table';
+import { READING_EDITION } from '../../contract/reading/edition';
 
 /**
  * What a release before this one kept of account numbers in the search index (the term
@@ -82,12 +83,15 @@ const sweepOf = (statements: readonly Statement[], log = capturingLog()) => {
   };
 };
 
+/** Days and money as this release's reading keeps them (read with its edition), so the sweep reads nothing again. */
+const READ_NOW = { unread: [], entered: [], readWith: READING_EDITION } as Statement['balances'];
+
 const CLEAR = /3704|0044|0532|0130|nwbk|6016|1331|9268|12345678/i;
 
 test('the sweep hashes and masks what the release before kept in clear, kept and deleted, counts it, and does it once', async () => {
   const alice = crypto.randomUUID();
-  const kept = statementRecord(alice, { balances: { unread: [], entered: [] } });
-  const binned = statementRecord(alice, { balances: { unread: [], entered: [] } });
+  const kept = statementRecord(alice, { balances: READ_NOW });
+  const binned = statementRecord(alice, { balances: READ_NOW });
   for (const one of [kept, binned]) expect(await store.putStatement(one)).toBe(true);
   await writtenBefore(
     kept,
@@ -182,8 +186,8 @@ test('the sweep hashes and masks what the release before kept in clear, kept and
 
 test('a statement indexed by this release is never looked at again, and one without postings is only marked', async () => {
   const bob = crypto.randomUUID();
-  const fresh = statementRecord(bob, { balances: { unread: [], entered: [] } });
-  const empty = statementRecord(bob, { balances: { unread: [], entered: [] }, status: 'QUARANTINED' });
+  const fresh = statementRecord(bob, { balances: READ_NOW });
+  const empty = statementRecord(bob, { balances: READ_NOW, status: 'QUARANTINED' });
   for (const one of [fresh, empty]) expect(await store.putStatement(one)).toBe(true);
   await index.write(fresh, ['harbor'], { contexts: new Map([['harbor', { text: 'HARBOR •••• 5678' }]]) });
   const { sweep } = sweepOf([fresh, empty]);

@@ -8,6 +8,7 @@ import { dynamoClient } from '../../local/dynamodb';
 import { LOCAL_IDS } from '../../local/settings';
 import { statementRecord } from '../support/statement-records';
 import { useLocalTable } from './support/dynamo-table';
+import { READING_EDITION } from '../../contract/reading/edition';
 import { STATEMENT_DETAILS, apollo, rawGraphql } from './support/graphql';
 import { waitFor, type StackProcess } from './support/stack-process';
 import { stackWithTwoUsers } from './support/two-users';
@@ -42,6 +43,7 @@ describe('the record store, on DynamoDB Local', () => {
     )),
   ];
   const READ = { from: '2024-03-01', to: '2024-03-31', opening: 1204.55, closing: 980.1, currency: 'EUR', unread: [] };
+  const KEPT = { ...READ, entered: [], readWith: READING_EDITION };
 
   test('kept on the record and every list copy at once, and only once', async () => {
     const statement = statementRecord(crypto.randomUUID());
@@ -49,7 +51,7 @@ describe('the record store, on DynamoDB Local', () => {
     expect(await store.readBalances(statement, READ)).toBe(true);
     const kept = await balancesOf(statement);
     expect(kept.length).toBeGreaterThan(4);
-    for (const one of kept) expect(one).toEqual({ ...READ, entered: [] });
+    for (const one of kept) expect(one).toEqual(KEPT);
     expect(await store.readBalances(statement, { ...READ, closing: 1 })).toBe(false);
     expect((await balancesOf(statement))[0]).toMatchObject({ closing: 980.1 });
   });
@@ -61,10 +63,10 @@ describe('the record store, on DynamoDB Local', () => {
     expect(await store.readBalances(statement, READ)).toBe(true);
     const moved = (await store.getStatement(statement.owner, statement.id))!;
     expect(moved.period).toBe('2024-02');
-    for (const one of await balancesOf(moved)) expect(one).toEqual({ ...READ, entered: [] });
+    for (const one of await balancesOf(moved)) expect(one).toEqual(KEPT);
     await store.editStatement(statement.owner, statement.id, { period: '2024-01' });
     const again = (await store.getStatement(statement.owner, statement.id))!;
-    for (const one of await balancesOf(again)) expect(one).toEqual({ ...READ, entered: [] });
+    for (const one of await balancesOf(again)) expect(one).toEqual(KEPT);
   });
 
   test('what the person enters goes on the record and every copy, beside what the file said, and a reading after it keeps theirs', async () => {
@@ -73,7 +75,7 @@ describe('the record store, on DynamoDB Local', () => {
     expect(await store.readBalances(statement, READ)).toBe(true);
     const entered = await store.enterBalances(statement.owner, statement.id, { opening: 1200, currency: null });
     const { currency: _currency, ...rest } = READ;
-    expect(entered?.balances).toEqual({ ...rest, opening: 1200, entered: ['opening'] });
+    expect(entered?.balances).toEqual({ ...rest, opening: 1200, entered: ['opening'], readWith: READING_EDITION });
     for (const one of await balancesOf(statement)) expect(one).toEqual(entered?.balances);
     // Entered before any reading: the reading that comes after leaves the record as the person made it.
     const early = statementRecord(crypto.randomUUID());
@@ -84,6 +86,33 @@ describe('the record store, on DynamoDB Local', () => {
     expect(await store.enterBalances(crypto.randomUUID(), early.id, { closing: 6 })).toBeUndefined();
   });
 
+  test('read again by a later edition once: claimed first, what the file says now on every copy, what the person entered kept', async () => {
+    const statement = statementRecord(crypto.randomUUID());
+    await store.putStatement(statement);
+    // Kept by the first edition (before editions were counted), its closing entered by the person since.
+    const first = { from: '2024-03-01', opening: 1000, closing: 990, unread: ['to'], entered: ['closing'] };
+    await store.readBalances(statement, READ);
+    const key = { [pk]: TABLE_KEYS.userPartition(statement.owner), [sk]: TABLE_KEYS.statementSort(statement.id) };
+    await table.documents.send(
+      new UpdateCommand({
+        TableName: table.name,
+        Key: key,
+        UpdateExpression: 'SET balances = :first',
+        ExpressionAttributeValues: { ':first': first },
+      }),
+    );
+    const older = (await store.getStatement(statement.owner, statement.id))!;
+    expect(await store.rereadBalancesOf(older, READ)).toBe(false);
+    expect(await store.claimReading(older)).toBe(true);
+    expect(await store.claimReading(older)).toBe(false);
+    expect((await item(key[pk], key[sk]))?.balances).toEqual({ ...first, readWith: READING_EDITION });
+    expect(await store.rereadBalancesOf(older, READ)).toBe(true);
+    const now = (await store.getStatement(statement.owner, statement.id))!;
+    for (const one of await balancesOf(now))
+      expect(one).toEqual({ ...READ, closing: 990, entered: ['closing'], readWith: READING_EDITION });
+    expect(await store.claimReading(now)).toBe(false);
+  });
+
   test('a record not listed yet gets them alone, and its copies are written from it when it is', async () => {
     const statement = statementRecord(crypto.randomUUID());
     await store.putStatement(statement);
@@ -92,9 +121,9 @@ describe('the record store, on DynamoDB Local', () => {
       new UpdateCommand({ TableName: table.name, Key: key, UpdateExpression: `REMOVE ${TABLE_KEYS.listedAttribute}` }),
     );
     expect(await store.readBalances(statement, READ)).toBe(true);
-    expect((await item(key[pk], key[sk]))?.balances).toEqual({ ...READ, entered: [] });
+    expect((await item(key[pk], key[sk]))?.balances).toEqual(KEPT);
     expect(await store.listStatement((await store.getStatement(statement.owner, statement.id))!)).toBe(true);
-    for (const one of await balancesOf(statement)) expect(one).toEqual({ ...READ, entered: [] });
+    for (const one of await balancesOf(statement)) expect(one).toEqual(KEPT);
   });
 });
 

@@ -21,7 +21,8 @@ import type { AccountPorts } from '../../lambda/account/routes';
 import { notFound } from '../../lambda/shared/errors';
 import type { Log, LogFields } from '../../lambda/shared/log';
 import type { HeldFiling, HeldUpload, RecordStore } from '../../lambda/shared/records';
-import { enteredBalances } from '../../lambda/shared/records/statements';
+import { enteredBalances, rereadBalances } from '../../lambda/shared/records/statements';
+import { READING_EDITION, readingEditionOf } from '../../contract/reading/edition';
 import { expectedSummaries } from '../../lambda/catalogue/summaries';
 import { createS3Client } from '../../lambda/shared/runtime';
 import { Presigner, type ObjectInfo, type ObjectStore } from '../../lambda/shared/s3';
@@ -396,7 +397,25 @@ export const memoryRecords = (): MemoryRecords => {
     async readBalances(statement, balances) {
       const held = statements.get(id(statement.owner, statement.id));
       if (!held || held.balances || held.fileName !== statement.fileName || held.period !== statement.period) return false;
-      statements.set(id(statement.owner, statement.id), { ...held, balances: { ...balances, entered: [] } });
+      statements.set(id(statement.owner, statement.id), {
+        ...held,
+        balances: { ...balances, entered: [], readWith: READING_EDITION } as Statement['balances'],
+      });
+      return true;
+    },
+    async claimReading(statement) {
+      const held = statements.get(id(statement.owner, statement.id));
+      if (!held?.balances || readingEditionOf(held.balances) >= READING_EDITION) return false;
+      statements.set(id(statement.owner, statement.id), {
+        ...held,
+        balances: { ...held.balances, readWith: READING_EDITION } as Statement['balances'],
+      });
+      return true;
+    },
+    async rereadBalancesOf(statement, balances) {
+      const held = statements.get(id(statement.owner, statement.id));
+      if (!held?.balances || readingEditionOf(held.balances) !== READING_EDITION) return false;
+      statements.set(id(statement.owner, statement.id), { ...held, balances: rereadBalances(held.balances, balances) });
       return true;
     },
     async enterBalances(owner, statementId, change) {

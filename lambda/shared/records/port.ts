@@ -110,6 +110,19 @@ export interface RecordStore {
    */
   readBalances(statement: Statement, balances: StatementBalances): Promise<boolean>;
   /**
+   * Claims a statement an earlier edition of the reading read (contract/reading/edition) for
+   * this one, before its file is read again: its balances are marked as this edition's, so
+   * a reading that fails or ends the function is not tried again, and what was read before
+   * stays. `false` when this edition read it already, or it has no balances, or is gone.
+   */
+  claimReading(statement: Statement): Promise<boolean>;
+  /**
+   * Keeps what this edition read of a claimed statement's days and money over what was
+   * read before, on the record and each list copy: what its owner entered stays theirs.
+   * `false` when it is gone or was not claimed.
+   */
+  rereadBalancesOf(statement: Statement, balances: StatementBalances): Promise<boolean>;
+  /**
    * Sets what the person enters of a statement's days and money on the record and its list
    * copies in one transaction: each value given is theirs (`entered` names it), null
    * clears one, one left out stays. Undefined when the owner has no such statement.

@@ -3,6 +3,8 @@ import { STATEMENT_STATUS, type Statement } from '../../../contract/entities';
 import { releaseHeld } from './holds';
 import type { BalancesChange, RecordStore, StatementChange } from './port';
 import { ENTERED_BALANCE_FIELDS } from '../../../contract/statement-balances';
+import type { StatementBalances } from '../../../contract/reading/balances';
+import { READING_EDITION, readingEditionOf } from '../../../contract/reading/edition';
 import {
   accountSummaryUpdate,
   coverageSummaryUpdate,
@@ -96,6 +98,27 @@ export const enteredBalances = (had: Statement['balances'], change: BalancesChan
   return { ...(next as NonNullable<Statement['balances']>), entered: ENTERED_BALANCE_FIELDS.filter((field) => entered.has(field)) };
 };
 
+/** A statement's balances as its record keeps them: with the reading's edition that read them (contract/reading/edition). */
+type KeptBalances = NonNullable<Statement['balances']> & { readWith?: number };
+
+/**
+ * What a later edition read of a statement's days and money, over what an earlier one
+ * read: every value is the file's as read now, but each its owner entered, which stays
+ * theirs. The file's own arithmetic is of the figures it prints, so where the owner's
+ * opening or closing stands in place of the one read, it is not said (as when they enter one).
+ */
+export const rereadBalances = (had: NonNullable<Statement['balances']>, read: StatementBalances): KeptBalances => {
+  const entered = new Set(had.entered);
+  const next: Record<string, unknown> = { ...read, entered: had.entered, readWith: READING_EDITION };
+  for (const field of ENTERED_BALANCE_FIELDS) {
+    if (!entered.has(field)) continue;
+    if (had[field] == null) delete next[field];
+    else next[field] = had[field];
+  }
+  if ((['opening', 'closing'] as const).some((field) => entered.has(field) && had[field] !== read[field])) delete next.arithmetic;
+  return next as KeptBalances;
+};
+
 /** What an item's copies and keys follow: a write conditioned on them acts only on the record as read. */
 const FILED = ['fileName', 'accountLabel', 'period', 'status'] as const;
 
@@ -181,6 +204,8 @@ export const statementRecords = (
   | 'keyStatement'
   | 'keyDeleted'
   | 'readBalances'
+  | 'claimReading'
+  | 'rereadBalancesOf'
   | 'enterBalances'
   | 'editStatement'
   | 'deleteStatement'
@@ -197,7 +222,7 @@ export const statementRecords = (
   const writeBalances = async (
     owner: string,
     statementId: string,
-    next: (had: Statement['balances']) => NonNullable<Statement['balances']> | undefined,
+    next: (had: KeptBalances | undefined) => KeptBalances | undefined,
   ): Promise<Statement | undefined> => {
     for (let attempt = 1; attempt <= EDIT_ATTEMPTS; attempt++) {
       const item = await get(statementItemKey(owner, statementId));
@@ -427,7 +452,26 @@ export const statementRecords = (
     },
     async readBalances(statement, balances) {
       // Read once: a record that has them (read before, or entered by its owner) keeps its own.
-      return (await writeBalances(statement.owner, statement.id, (had) => (had ? undefined : { ...balances, entered: [] }))) !== undefined;
+      return (
+        (await writeBalances(statement.owner, statement.id, (had) =>
+          had ? undefined : { ...balances, entered: [], readWith: READING_EDITION },
+        )) !== undefined
+      );
+    },
+    async claimReading(statement) {
+      return (
+        (await writeBalances(statement.owner, statement.id, (had) =>
+          had && readingEditionOf(had) < READING_EDITION ? { ...had, readWith: READING_EDITION } : undefined,
+        )) !== undefined
+      );
+    },
+    async rereadBalancesOf(statement, balances) {
+      // Only over a reading this edition claimed: one an owner's edit or another reading wrote since stays.
+      return (
+        (await writeBalances(statement.owner, statement.id, (had) =>
+          had && readingEditionOf(had) === READING_EDITION ? rereadBalances(had, balances) : undefined,
+        )) !== undefined
+      );
     },
     async enterBalances(owner, statementId, change) {
       return writeBalances(owner, statementId, (had) => enteredBalances(had, change));

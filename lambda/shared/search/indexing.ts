@@ -4,6 +4,7 @@ import { contentTermContexts, type PieceDetails } from '../../../contract/search
 import { identifierTerms, identifiersIn } from '../../../contract/search/identifiers';
 import type { AccountIdentifier } from '../../../contract/reading/account-numbers';
 import type { StatementBalances } from '../../../contract/reading/balances';
+import { READING_EDITION } from '../../../contract/reading/edition';
 import type { Log } from '../log';
 import type { RecordStore } from '../records/port';
 import { METRIC_NAMES, type MetricsPort } from '../metrics';
@@ -105,4 +106,57 @@ export const indexAvailable = async (
     ...(keptBalances ? { balancesRead: balances!.unread.length === 0 } : {}),
   });
   deps.metrics?.count(METRIC_NAMES.statementsIndexed);
+};
+
+/**
+ * Reads again, with this edition of the reading, a statement an earlier edition read
+ * (contract/reading/edition): the words it finds (a scan's by OCR, a table's columns) are
+ * indexed, and what it reads of the days and money is kept, each value its owner entered
+ * staying theirs. The statement is claimed before its file is read, so a reading that
+ * throws or ends the function is not tried again, and leaves what was read before; a
+ * reading that finds nothing leaves it too. `false` when it was not read (claimed since,
+ * gone, its account being closed).
+ */
+export const rereadAvailable = async (
+  deps: {
+    search?: SearchIndexing;
+    log: Log;
+    closing?: (owner: string) => Promise<boolean>;
+    records: Pick<RecordStore, 'claimReading' | 'rereadBalancesOf'>;
+  },
+  statement: Statement,
+): Promise<boolean> => {
+  if (!deps.search || statement.status !== STATEMENT_STATUS.available) return false;
+  if (await deps.closing?.(statement.owner)) return false;
+  if (!(await deps.records.claimReading(statement))) return false;
+  const content = await deps.search.readContent(statement);
+  if (content.pieces.length === 0) {
+    deps.log.info('statement read again: nothing read, what was read before is kept', {
+      statementId: statement.id,
+      edition: READING_EDITION,
+      ...(content.note ? { note: content.note } : {}),
+    });
+    return true;
+  }
+  const contexts = contentTermContexts(
+    content.pieces,
+    content.details,
+    await identifierTermsFor(deps.search, statement.owner)(identifiersIn(content.pieces).values()),
+  );
+  const reading: ContentReading = { notIndexed: notIndexedReason(content.pieces, content.note), gaveUp: false, contexts };
+  await deps.search.index.write(statement, [...contexts.keys()], reading);
+  const read = content.balances;
+  const currency = read && !read.currency ? statement.accountFacts?.currency : undefined;
+  const kept = read ? await deps.records.rereadBalancesOf(statement, currency ? { ...read, currency } : read) : false;
+  // As in indexAvailable: a deletion that began meanwhile takes back what went in.
+  if (await deps.closing?.(statement.owner)) {
+    await deps.search.index.remove(statement.owner, statement.id);
+    return true;
+  }
+  deps.log.info('statement read again', {
+    statementId: statement.id,
+    edition: READING_EDITION,
+    ...(kept ? { balancesRead: read!.unread.length === 0 } : {}),
+  });
+  return true;
 };
