@@ -119,7 +119,7 @@ export interface PacketAccount<S extends ChainStatement = ChainStatement> {
   chain: Omit<AccountChain, 'links'> & { links: { statement: S; verdict: AccountChain['links'][number]['verdict'] }[] };
   /** The span's first or last days in no statement. */
   uncovered: UncoveredDays[];
-  /** Every day of the span covered, every statement following on with its balance. */
+  /** Every day of the span covered (by read days), every statement following on with its balance (one alone follows nothing). */
   complete: boolean;
 }
 
@@ -147,7 +147,7 @@ export const packetAccount = <S extends ChainStatement>(
     if (before > QUIET_DAYS) uncovered.push({ from: span.from, to: dayOf(first - 1), days: before });
     if (after > QUIET_DAYS) uncovered.push({ from: dayOf(last + 1), to: span.to, days: after });
   }
-  return { ...account, chain, uncovered, complete: chain.state === 'continuous' && uncovered.length === 0 };
+  return { ...account, chain, uncovered, complete: (chain.state === 'continuous' || chain.state === 'single') && uncovered.length === 0 };
 };
 
 /** What an account's part says, in a sentence: its chain, and the span's days no statement covers. */

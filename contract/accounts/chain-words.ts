@@ -4,6 +4,7 @@ import { countOf, formatAmount, formatDay, formatPeriod } from '../format';
 /** An account's chain in one word, as coverage shows it. */
 export const CHAIN_STATE_WORDS: Record<ChainState, string> = {
   continuous: 'Continuous',
+  single: 'One statement',
   gaps: 'Gaps',
   breaks: 'Breaks',
   unchecked: 'Unchecked',
@@ -15,6 +16,7 @@ const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(
 /** What each state means, for the word's title. */
 export const CHAIN_STATE_MEANING: Record<ChainState, string> = {
   continuous: 'Every statement begins where the one before ends, with its closing balance.',
+  single: 'Only one statement so far: nothing to compare it with yet.',
   gaps: 'Days between two statements are in none: a statement is missing.',
   breaks: 'A balance does not carry over, or days are covered twice.',
   unchecked: 'A day or a balance of a statement is not read: enter it on the statement to check.',
@@ -70,11 +72,11 @@ export const VERDICT_WORDS: Record<ChainVerdict['kind'], string> = {
 export const chainSummary = (chain: AccountChain): string => {
   const count = countOf(chain.links.length, 'statement');
   if (chain.state === 'empty') return 'No statement to check.';
-  const span = chain.from && chain.to ? ` from ${monthOf(chain.from)} to ${monthOf(chain.to)}` : '';
-  if (chain.state === 'continuous')
-    return chain.links.length === 1
-      ? `One statement${span}: nothing yet to hold it against.`
-      : `Continuous${span}: ${count}, every closing balance matches the next opening balance.`;
+  const [first, last] = [chain.from && monthOf(chain.from), chain.to && monthOf(chain.to)];
+  const span = first && last ? (first === last ? ` in ${first}` : ` from ${first} to ${last}`) : '';
+  if (chain.state === 'single') return `One statement${span}: nothing to compare it with yet.`;
+  if (chain.state === 'continuous') return `Continuous${span}: ${count}, every closing balance matches the next opening balance.`;
+  if (chain.links.length === 1) return 'One statement: the days it covers are not read. Enter them on the statement.';
   const { missing, break: breaks, overlap, duplicate, unknown } = chain.counts;
   const parts = [
     ...(missing ? [countOf(missing, 'missing statement')] : []),

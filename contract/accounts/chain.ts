@@ -44,8 +44,11 @@ export interface ChainLink {
   verdict: ChainVerdict;
 }
 
-/** An account's state in one word, as coverage shows it. */
-export type ChainState = 'continuous' | 'gaps' | 'breaks' | 'unchecked' | 'empty';
+/**
+ * An account's state in one word, as coverage shows it. One statement whose days are read is
+ * `single`: there is nothing to compare it with, so it is neither continuous nor not.
+ */
+export type ChainState = 'continuous' | 'single' | 'gaps' | 'breaks' | 'unchecked' | 'empty';
 
 export interface AccountChain {
   links: ChainLink[];
@@ -146,7 +149,9 @@ export const accountChain = (statements: readonly ChainStatement[]): AccountChai
           ? 'breaks'
           : counts.unknown > 0 || days.length < links.length
             ? 'unchecked'
-            : 'continuous';
+            : links.length === 1
+              ? 'single'
+              : 'continuous';
   return {
     links,
     state,

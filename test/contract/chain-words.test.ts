@@ -1,5 +1,5 @@
 import { accountChain, type ChainStatement } from '../../contract/accounts/chain';
-import { chainSummary, verdictWords } from '../../contract/accounts/chain-words';
+import { CHAIN_STATE_WORDS, chainSummary, verdictWords } from '../../contract/accounts/chain-words';
 
 /** The chain in the words the account page says it with. */
 let sequence = 0;
@@ -32,4 +32,13 @@ test('a chain with a missing month and a break names both, and each verdict says
   expect(verdictWords(chain.links[2].verdict, 'EUR')).toBe(
     'Mar 1, 2024 to Mar 31, 2024 (31 days) are in no statement; the balance moved by €50.00 over them.',
   );
+});
+
+test('one statement alone is not called continuous: there is nothing to compare it with', () => {
+  const chain = accountChain([statement('2024-01-01', '2024-01-31', 100, 200)]);
+  expect(chain.state).toBe('single');
+  expect(chainSummary(chain)).toBe('One statement in Jan 2024: nothing to compare it with yet.');
+  expect(CHAIN_STATE_WORDS[chain.state]).toBe('One statement');
+  const undated: ChainStatement = { id: '01JD0000000000000000000099', fileName: 'scan.pdf', period: '2024-05' };
+  expect(chainSummary(accountChain([undated]))).toBe('One statement: the days it covers are not read. Enter them on the statement.');
 });

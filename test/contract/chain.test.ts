@@ -76,6 +76,8 @@ test('the chain is read in the order of the days, whatever order the statements 
   expect(accountChain([january, statement('2024-02-01', '2024-02-29', 1, 2)]).state).toBe('breaks');
   expect(accountChain([january, statement(null, null)]).state).toBe('unchecked');
   expect(accountChain([statement(null, null)]).state).toBe('unchecked');
+  // One statement alone follows nothing: it is neither continuous nor not.
+  expect(accountChain([january]).state).toBe('single');
   expect(accountChain([]).state).toBe('empty');
   expect(accountChain([january, march, february, statement('2024-05-01', '2024-05-31', 1, 2)]).counts).toMatchObject({
     first: 1,
