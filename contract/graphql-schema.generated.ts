@@ -97,6 +97,8 @@ export type ChainConnection = {
 /** A statement as an account's chain reads it: only what the chain needs, so a thousand come in one read. */
 export type ChainStatement = {
   balances?: Maybe<StatementBalances>;
+  /** Its verified type: an export's days (a CSV's, a workbook's) are those of its transactions, so the chain reads it as covering its month. */
+  contentType?: Maybe<Scalars['String']['output']>;
   fileName: Scalars['String']['output'];
   id: Scalars['ID']['output'];
   owner: Scalars['ID']['output'];

@@ -1,6 +1,6 @@
 import * as z from './zod';
 import { ACCOUNT_KEY_MAX_CHARS, calendarDay } from './api';
-import { QUIET_DAYS, accountChain, type AccountChain, type ChainStatement } from './accounts/chain';
+import { QUIET_DAYS, accountChain, coveredDays, lastDayOfMonth, type AccountChain, type ChainStatement } from './accounts/chain';
 import { chainSummary } from './accounts/chain-words';
 import { countOf, formatDay } from './format';
 import { formatBytes } from './uploads';
@@ -64,7 +64,6 @@ export interface CreatedPacket {
 const DAY_MS = 86_400_000;
 const dayNumber = (day: string) => Date.parse(`${day}T00:00:00Z`) / DAY_MS;
 const dayOf = (number: number) => new Date(number * DAY_MS).toISOString().slice(0, 10);
-const lastDayOfMonth = (year: number, month: number) => new Date(Date.UTC(year, month, 0)).toISOString().slice(0, 10);
 
 export interface PacketSpan {
   from: string;
@@ -85,10 +84,10 @@ export const packetSpanPresets = (today: string): { id: 'two-months' | 'tax-year
   ];
 };
 
-/** The days a statement covers: as read (or entered), else the whole month it is filed under. */
+/** The days a statement covers: as read (or entered; an export's its month, coveredDays), else the whole month it is filed under. */
 export const statementDays = (statement: ChainStatement): PacketSpan & { read: boolean } => {
-  const { from, to } = statement.balances ?? {};
-  if (from && to) return { from, to, read: true };
+  const covered = coveredDays(statement);
+  if (covered) return { ...covered, read: true };
   const [year, month] = [Number(statement.period.slice(0, 4)), Number(statement.period.slice(5, 7))];
   return { from: `${statement.period}-01`, to: lastDayOfMonth(year, month), read: false };
 };

@@ -1,3 +1,5 @@
+import { contentKindOf } from '../file-types';
+
 /**
  * The chain of an account's statements: ordered by the days they cover, each one held
  * against the one before it. Two statements chain when the second begins the day after
@@ -12,12 +14,16 @@ export interface ChainStatement {
   fileName: string;
   /** YYYY-MM, as filed: the order of statements whose days were not read. */
   period: string;
+  /** Its verified type: an export's days (a CSV's, a workbook's) are those of its transactions. @default a statement that prints its days */
+  contentType?: string | null;
   balances?: {
     from?: string | null;
     to?: string | null;
     opening?: number | null;
     closing?: number | null;
     currency?: string | null;
+    /** Which values its owner entered (their days are theirs, as given). */
+    entered?: readonly string[] | null;
   } | null;
 }
 
@@ -77,11 +83,29 @@ const cents = (value: number) => Math.round(value * 100);
 
 const has = (value: number | null | undefined): value is number => typeof value === 'number' && Number.isFinite(value);
 
-/** A statement's days, where both were read. */
-const daysOf = (statement: ChainStatement) => {
-  const { from, to } = statement.balances ?? {};
-  return from && to ? { from, to } : undefined;
+/** The last day (YYYY-MM-DD) of a month, its `month` counted from 1 (0 is the December before). */
+export const lastDayOfMonth = (year: number, month: number): string => new Date(Date.UTC(year, month, 0)).toISOString().slice(0, 10);
+const lastDayOf = (period: string) => lastDayOfMonth(Number(period.slice(0, 4)), Number(period.slice(5, 7)));
+
+/**
+ * The days a statement covers, where both were read. An export (a CSV's or a workbook's
+ * table) prints no period: its days are those of its first and last transaction, so one
+ * whose transactions all fall in the month it is filed under covers that month, its quiet
+ * days at either end included (an export of December whose last transaction is on the 15th
+ * is December's). Days its owner entered are theirs as given.
+ */
+export const coveredDays = (statement: ChainStatement): { from: string; to: string } | undefined => {
+  const { from, to, entered } = statement.balances ?? {};
+  if (!from || !to) return undefined;
+  if (!isExport(statement) || entered?.includes('from') || entered?.includes('to')) return { from, to };
+  const [start, end] = [`${statement.period}-01`, lastDayOf(statement.period)];
+  return from >= start && to <= end ? { from: start, to: end } : { from, to };
 };
+
+const isExport = (statement: ChainStatement) =>
+  Boolean(statement.contentType) && ['csv', 'xlsx'].includes(contentKindOf(statement.contentType!));
+
+const daysOf = coveredDays;
 
 /** The order the chain is read in: by the days covered (by the month filed where they were not read), then by id. */
 const compareChain = (a: ChainStatement, b: ChainStatement): number => {
@@ -110,7 +134,9 @@ export const chainVerdict = (previous: ChainStatement, next: ChainStatement): Ch
     return { kind: 'duplicate' };
   const gap = dayNumber(after.from) - dayNumber(before.to) - 1;
   if (gap < 0) return { kind: 'overlap', days: Math.min(-gap, dayNumber(after.to) - dayNumber(after.from) + 1) };
-  if (gap > QUIET_DAYS)
+  // Between two exports, days whose balance did not move held no transaction: no statement is missing.
+  const quiet = balancesRead && cents(opening) === cents(closing) && isExport(previous) && isExport(next);
+  if (gap > QUIET_DAYS && !quiet)
     return {
       kind: 'missing',
       from: dayOf(dayNumber(before.to) + 1),

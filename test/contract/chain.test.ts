@@ -1,4 +1,4 @@
-import { accountChain, chainVerdict, type ChainStatement } from '../../contract/accounts/chain';
+import { accountChain, chainVerdict, coveredDays, type ChainStatement } from '../../contract/accounts/chain';
 
 /**
  * The chain of an account's statements: each pair decided from the days and balances the
@@ -83,5 +83,43 @@ test('the chain is read in the order of the days, whatever order the statements 
     first: 1,
     continuous: 2,
     missing: 1,
+  });
+});
+
+describe('exports, whose days are those of their first and last transaction', () => {
+  const exported = (period: string, from: string, to: string, opening: number, closing: number, entered?: string[]): ChainStatement => ({
+    ...statement(from, to, opening, closing),
+    fileName: `${period}.csv`,
+    period,
+    contentType: 'text/csv',
+    ...(entered ? { balances: { from, to, opening, closing, entered } } : {}),
+  });
+
+  test("an export whose transactions fall in its month covers that month: December's, last paid on the 15th, is followed by January's", () => {
+    const december = exported('2025-12', '2025-12-02', '2025-12-15', 100, 180);
+    const january = exported('2026-01', '2026-01-03', '2026-01-28', 180, 90);
+    expect(coveredDays(december)).toEqual({ from: '2025-12-01', to: '2025-12-31' });
+    expect(chainVerdict(december, january)).toEqual({ kind: 'continuous' });
+    // A statement that prints its days (a PDF's "2 to 15 December") keeps them: its second half may be another statement.
+    expect(coveredDays({ ...december, contentType: 'application/pdf' })).toEqual({ from: '2025-12-02', to: '2025-12-15' });
+    // Days the person entered are theirs; an export over two months keeps its own.
+    expect(coveredDays(exported('2025-12', '2025-12-02', '2025-12-15', 100, 180, ['to']))).toEqual({
+      from: '2025-12-02',
+      to: '2025-12-15',
+    });
+    expect(coveredDays(exported('2025-12', '2025-11-20', '2025-12-15', 100, 180))).toEqual({ from: '2025-11-20', to: '2025-12-15' });
+  });
+
+  test('quiet weeks between two exports whose balance did not move are no missing statement; a balance that moved over them is', () => {
+    const october = exported('2025-10', '2025-10-01', '2025-10-31', 100, 180);
+    const december = exported('2025-12', '2025-12-01', '2025-12-31', 180, 90);
+    expect(chainVerdict(october, december)).toEqual({ kind: 'continuous' });
+    expect(chainVerdict(october, { ...december, balances: { ...december.balances, opening: 175 } })).toMatchObject({
+      kind: 'missing',
+      days: 30,
+      moved: -5,
+    });
+    // Between two statements that print their days, a month is missing, whatever the balance did.
+    expect(chainVerdict({ ...october, contentType: 'application/pdf' }, december)).toMatchObject({ kind: 'missing', moved: 0 });
   });
 });

@@ -3,7 +3,8 @@ import * as path from 'node:path';
 import { BatchWriteCommand, DynamoDBDocumentClient, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { TABLE_KEYS, statementListCopies, type Statement } from '../../contract';
 import { dynamoRecordStore, type RecordStore } from '../../lambda/shared/records';
-import { accountChain, type ChainStatement } from '../../contract/accounts/chain';
+import { accountChain, coveredDays, type ChainStatement } from '../../contract/accounts/chain';
+import { accountKeyOf } from '../../contract/keys';
 import { dynamoClient } from '../../local/dynamodb';
 import { LOCAL_IDS } from '../../local/settings';
 import { statementRecord } from '../support/statement-records';
@@ -207,6 +208,19 @@ describe('through the local stack', () => {
     expect(listed.body).toEqual({
       data: { statements: { items: [{ id: statementId, balances: { opening: expected.opening, closing: expected.closing } }] } },
     });
+    // The chain's read gives its type: an export (its days its transactions') covers the month it is filed under.
+    const chained = await rawGraphql(
+      stack.config,
+      { Authorization: alice.idToken },
+      'query($key: String!) { accountChain(accountKey: $key) { items { id fileName period contentType balances { from to opening closing entered } } } }',
+      { key: accountKeyOf(accountLabel) },
+    );
+    const items = (chained.body.data as { accountChain: { items: ChainStatement[] } }).accountChain.items;
+    expect(items).toEqual([expect.objectContaining({ id: statementId, contentType })]);
+    const month = expected.to.slice(0, 7);
+    expect(coveredDays(items[0])).toEqual(
+      contentType === 'text/csv' ? { from: `${month}-01`, to: `${month}-30` } : { from: expected.from, to: expected.to },
+    );
   });
 });
 
