@@ -232,13 +232,21 @@ export const readTextBalances = (text: string, span?: { from: string; to: string
   };
 };
 
-/** A statement's text: its balances (see `readTextBalances`), and in words what is not printed. */
+/**
+ * What the readers did not find in a statement's text, in words. A reader that finds no
+ * balance cannot tell whether the file prints none or prints it in a way it does not read,
+ * so it says only what is true: it was not found, and the person can enter it.
+ */
+export const NOT_FOUND = {
+  opening: 'The opening balance was not found in this file. You can enter it.',
+  closing: 'The closing balance was not found in this file. You can enter it.',
+  days: 'The first and last day it covers were not found in this file. You can enter them.',
+} as const;
+
+/** A statement's text: its balances (see `readTextBalances`), and in words what was not found. */
 export const textBalances = (text: string, span?: { from: string; to: string }): StatementBalances => {
   const { opening, closing } = readTextBalances(text, span);
-  const unread = [
-    ...(opening === undefined ? ['No opening balance is printed where it was read.'] : []),
-    ...(closing === undefined ? ['No closing balance is printed where it was read.'] : []),
-  ];
+  const unread = [...(opening === undefined ? [NOT_FOUND.opening] : []), ...(closing === undefined ? [NOT_FOUND.closing] : [])];
   return { ...(opening ? { opening: opening.value } : {}), ...(closing ? { closing: closing.value } : {}), unread };
 };
 
@@ -295,9 +303,9 @@ export const pdfBalanceReading = (
     return { ...source, page: page + 1, line: source.line - starts[page] + 1 };
   };
   const unread = [
-    ...(facts.span ? [] : ['The text does not print the first and last day it covers.']),
-    ...(money.opening === undefined ? ['No opening balance is printed where it was read.'] : []),
-    ...(money.closing === undefined ? ['No closing balance is printed where it was read.'] : []),
+    ...(facts.span ? [] : [NOT_FOUND.days]),
+    ...(money.opening === undefined ? [NOT_FOUND.opening] : []),
+    ...(money.closing === undefined ? [NOT_FOUND.closing] : []),
   ];
   const [opening, closing] = [onPage(money.opening?.source), onPage(money.closing?.source)];
   // Its own arithmetic, where the whole file was read: a part of its table adds up to nothing.

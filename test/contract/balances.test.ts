@@ -1,6 +1,6 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { ofxBalances, tableBalances, textBalances } from '../../contract/reading/balances';
+import { NOT_FOUND, ofxBalances, tableBalances, textBalances } from '../../contract/reading/balances';
 import { decodeStatementText } from '../../contract/reading/text';
 import { csvTransactions } from '../../contract/reading/transactions';
 import { proposeFiling } from '../../contract/reading';
@@ -115,10 +115,10 @@ test.each([
 
 test('a text that prints no balance says so, and a date beside a phrase is never taken for an amount', () => {
   expect(textBalances('Statement date 14 December 2023\nMinimum payment £25.00')).toEqual({
-    unread: ['No opening balance is printed where it was read.', 'No closing balance is printed where it was read.'],
+    unread: [NOT_FOUND.opening, NOT_FOUND.closing],
   });
   expect(textBalances('Closing balance as of 03/31/2024')).toEqual({
-    unread: ['No opening balance is printed where it was read.', 'No closing balance is printed where it was read.'],
+    unread: [NOT_FOUND.opening, NOT_FOUND.closing],
   });
 });
 
@@ -165,10 +165,10 @@ describe('a balance named only by its day', () => {
   test('a day inside the period names neither, and without the period nothing is weighed by its day', () => {
     // "Solde au" closes a statement, but the middle of March's is not its last day.
     expect(textBalances('Solde au 15/03/2024 500,00 €', MARCH)).toEqual({
-      unread: ['No opening balance is printed where it was read.', 'No closing balance is printed where it was read.'],
+      unread: [NOT_FOUND.opening, NOT_FOUND.closing],
     });
     expect(textBalances('Kontostand am 29.02.2024 1.204,55 EUR')).toEqual({
-      unread: ['No opening balance is printed where it was read.', 'No closing balance is printed where it was read.'],
+      unread: [NOT_FOUND.opening, NOT_FOUND.closing],
     });
   });
 });

@@ -1,3 +1,4 @@
+import { NOT_FOUND } from '../../contract/reading/balances';
 import fc from 'fast-check';
 import { STATEMENT_EDIT_MAX } from '../../contract';
 import { createAccountRename, createBalancesEntry, createStatementEdits } from '../../lambda/statement-edits/core';
@@ -137,7 +138,7 @@ describe('the enterBalances resolver', () => {
         from: '2024-03-01',
         to: '2024-03-31',
         closing: 80,
-        unread: ['No opening balance is printed where it was read.'],
+        unread: [NOT_FOUND.opening],
         entered: [],
       },
     });
