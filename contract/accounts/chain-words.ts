@@ -1,5 +1,5 @@
 import type { AccountChain, ChainLink, ChainState, ChainVerdict } from './chain';
-import { countOf, formatAmount, formatDay, formatPeriod } from '../format';
+import { countOf, formatAmount, formatDays, formatPeriod } from '../format';
 
 /** An account's chain in one word, as coverage shows it. */
 export const CHAIN_STATE_WORDS: Record<ChainState, string> = {
@@ -38,9 +38,9 @@ export const verdictWords = (verdict: ChainVerdict, currency?: string | null): s
     case 'continuous':
       return 'It begins after the one before ends, with its closing balance.';
     case 'missing':
-      return `${formatDay(verdict.from)} to ${formatDay(verdict.to)} (${countOf(verdict.days, 'day')}) are in no statement${
-        verdict.moved !== undefined ? `; the balance moved by ${money(verdict.moved)} over them` : ''
-      }.`;
+      return `No statement covers ${formatDays(verdict.from, verdict.to)} (${countOf(verdict.days, 'day')}).${
+        verdict.moved !== undefined ? ` The balance changed by ${money(verdict.moved)} over those days.` : ''
+      }`;
     case 'break':
       return `It opens at ${money(verdict.opening)}, but the one before closed at ${money(verdict.closing)} (${money(
         verdict.difference,

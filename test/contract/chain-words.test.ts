@@ -30,7 +30,7 @@ test('a chain with a missing month and a break names both, and each verdict says
   expect(chainSummary(chain)).toBe('Not continuous: 3 statements from Jan 2024 to Apr 2024, with 1 missing statement and 1 balance break.');
   expect(verdictWords(chain.links[1].verdict, 'EUR')).toBe('It opens at €210.50, but the one before closed at €200.00 (€10.50 apart).');
   expect(verdictWords(chain.links[2].verdict, 'EUR')).toBe(
-    'Mar 1, 2024 to Mar 31, 2024 (31 days) are in no statement; the balance moved by €50.00 over them.',
+    'No statement covers Mar 1 – Mar 31, 2024 (31 days). The balance changed by €50.00 over those days.',
   );
 });
 

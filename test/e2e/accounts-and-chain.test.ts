@@ -168,7 +168,7 @@ describe('see and find: each kind of statement shown in place, hostile files kep
     ]);
     await expect(lines.nth(1)).toContainText('Continuous It begins after the one before ends, with its closing balance.');
     await expect(lines.nth(3)).toContainText(
-      'Missing statement Mar 30, 2024 to May 1, 2024 (33 days) are in no statement; the balance moved by -700.00 over them.',
+      'Missing statement No statement covers Mar 30 – May 1, 2024 (33 days). The balance changed by -700.00 over those days.',
     );
     await expect(lines.nth(3)).toContainText('4,200.00');
     await docsShot(page, 'account-chain', page.getByRole('heading', { name: 'Continuity' }));

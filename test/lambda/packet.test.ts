@@ -160,9 +160,7 @@ describe('a packet', () => {
     const files = await readZip(Buffer.from(objects.bodies.get(packetKey(OWNER, '01PACKET000000000000000001'))!));
     const cover = pdfPagesText(files.get('cover.pdf')!).join('\n');
     expect(cover).toMatch(/Not complete\. Checking: 1 missing statement; Jun 1, 2026 to Jun 30, 2026 in no\s+statement\./);
-    expect(cover).toMatch(
-      /Missing statement: Apr 1, 2026 to Apr 30, 2026 \(30 days\) are in no statement; the balance moved by\s+\$50\.00/,
-    );
+    expect(cover).toMatch(/Missing statement: No statement covers Apr 1 – Apr 30, 2026 \(30 days\)\. The balance changed by\s+\$50\.00/);
     // June is in none of them either.
     expect(cover).toMatch(/Not covered by any\s+statement: Jun 1, 2026 to Jun 30, 2026 \(30 days\)/);
     expect(cover).not.toContain('Complete: every statement');

@@ -68,7 +68,7 @@ export const BalanceChart = ({ chain }: { chain: AccountChain }) => {
       <figcaption className={styles.chartScale}>
         <span>{formatDay(points[0].to)}</span>
         <span>
-          {formatAmount(low, currency)} to {formatAmount(high, currency)}
+          Lowest {formatAmount(low, currency)} · highest {formatAmount(high, currency)}
         </span>
         <span>{formatDay(points.at(-1)!.to)}</span>
       </figcaption>
