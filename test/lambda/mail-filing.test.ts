@@ -32,7 +32,9 @@ test('the same file for a person who has that account is filed under theirs, by 
     { label: 'Checking' },
   ]);
   expect(decision).toMatchObject({ kind: 'file', period: '2024-08', accountLabel: 'Capital One ••9876' });
-  expect(decision.kind === 'file' && decision.detail.account).toBe('its card account id, your account by its bank and last four');
+  expect(decision.kind === 'file' && decision.detail.account).toBe(
+    'Capital One ••9876: the account ending in 9876 at this bank (its card account id)',
+  );
 });
 
 test('a CSV that names no account waits in Arrived, saying so, with what was read', () => {
