@@ -162,7 +162,7 @@ describe('files a person can trust, and uploads they control', () => {
     // Chosen again and uploaded again anyway, in one click: stored, and not asked again after sending.
     await page.getByLabel('Statement files').setInputFiles(same);
     await row.getByRole('button', { name: 'Upload it again anyway (again.pdf)' }).click();
-    await expect(kept).toContainText('It is uploaded again, as you chose.');
+    await expect(kept).toContainText('You chose to upload it again.');
     await uploadChosen(page, 1);
     await expect(itemIn(page, 'again.pdf', 'done')).toBeVisible();
     await expect(itemIn(page, 'again.pdf', 'duplicate')).toHaveCount(0);

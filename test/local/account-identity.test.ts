@@ -160,7 +160,7 @@ test('a third bank with the same account id, in a later batch: asked, with each 
   const [row] = await fileBatch(alice, [
     { name: 'third-2020-01.ofx', bytes: ofx({ id: '021000021', currency: 'USD' }, '20200101', '20200131', 50) },
   ]);
-  // The building society's account is known at another bank by its code; the first account's bank is not named but by a code of its own files.
+  // The building society's account is at another bank, by its code; the first account names no bank, so it is offered.
   expect(row).toMatchObject({ accountLabel: '', accountSource: 'choose', choices: ['••5678', 'A new account at Bank 021000021'] });
   // The person takes the new account: a third account, the other two untouched.
   await send(alice, row, 'Bank 021000021 ••5678');

@@ -137,7 +137,7 @@ const KeptLine = ({ draft, onUploadAgain }: { draft: FilingDraft; onUploadAgain:
   return (
     <div data-testid="kept-as">
       <p role="status" css={draft.uploadAgain ? small : unread}>
-        Your vault already keeps this file as {where}.{draft.uploadAgain ? ' It is uploaded again, as you chose.' : ''}
+        Your vault already keeps this file as {where}.{draft.uploadAgain ? ' You chose to upload it again.' : ''}
       </p>
       {!draft.uploadAgain && (
         <div css={rowActions}>
