@@ -5,12 +5,12 @@
  * alone; against one account in the same run as the baseline. The goal: under 5 ms with
  * the index built for the file, so a batch of files is matched as fast as it is chosen.
  */
-import { accountIndex, matchAccount, type MatchableAccount } from '../contract/accounts/match';
-import type { AccountFacts, AccountIdentifier } from '../contract/reading/account-numbers';
+import { accountIndex, matchAccount, type KeyedFact, type MatchableAccount } from '../contract/accounts/match';
+import type { AccountFacts } from '../contract/reading/account-numbers';
 import { medianMs } from './measure';
 
 const RUNS = 201;
-const keyOf = (identifier: AccountIdentifier) => `${identifier.kind}:${identifier.value}`;
+const keyOf = (identifier: KeyedFact) => `${identifier.kind}:${identifier.value}`;
 
 const accounts = (count: number): MatchableAccount[] =>
   Array.from({ length: count }, (_, n) => ({

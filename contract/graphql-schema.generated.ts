@@ -55,7 +55,7 @@ export type AccountSummary = {
   currency?: Maybe<Scalars['String']['output']>;
   /** The person said its currency. */
   currencySaid?: Maybe<Scalars['Boolean']['output']>;
-  /** Keyed hashes of the identifiers (IBAN, account number, OFX account id) its statements' files name, under the owner's key from the statements API's /identifier-key; never the numbers. Null when none was read. */
+  /** Keyed hashes of the identifiers (IBAN, account number, OFX account id) its statements' files name, and of what names their bank (its name's words, a bank code), under the owner's key from the statements API's /identifier-key; never the numbers. Null when none was read. */
   identifierKeys?: Maybe<Array<Scalars['String']['output']>>;
   /** The institution, as the first of its files that names one says it. */
   institution?: Maybe<Scalars['String']['output']>;

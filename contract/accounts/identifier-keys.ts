@@ -1,15 +1,14 @@
-import type { AccountIdentifier } from '../reading/account-numbers';
-
 /**
  * An account's identifiers (a full IBAN, an OFX bank and account id, a full account
- * number) are never stored. What is stored, on each statement and its account's summary,
- * is a keyed hash of each: HMAC-SHA256 under a key of the owner's own, which is derived
- * from the deployment's secret and the owner's id and never stored either. The same IBAN
+ * number) and what names its bank (its name's words, a bank code) are never stored. What
+ * is stored, on each statement and its account's summary, is a keyed hash of each:
+ * HMAC-SHA256 under a key of the owner's own, which is derived from the deployment's
+ * secret and the owner's id and never stored either. The same IBAN
  * filed twice by one person gives the same key, so the second file is matched to the
  * account; the table alone tells nothing of the number, nor that two people share one.
  */
 export const IDENTIFIER_KEYS = {
-  /** Identifiers one statement may carry (an OFX id and an IBAN, say, with room to spare). */
+  /** Keys one statement may carry (an OFX id and its bank's code, an IBAN and its bank's name and code). */
   perStatement: 4,
   /** A key: 32 bytes, base64url without padding. */
   pattern: /^[A-Za-z0-9_-]{43}$/,
@@ -50,9 +49,15 @@ export const ownerKeyHasher = async (ownerKey: string): Promise<(message: string
 export const ownerIdentifierKey = (secret: string, owner: string): Promise<string> =>
   hmac(encoder.encode(secret), `${IDENTIFIER_KEYS.derivation}|${owner}`);
 
-/** An identifier as it is hashed: its kind and its canonical value, so an IBAN and a bare number never collide. */
-export const identifierText = (identifier: AccountIdentifier): string => `${identifier.kind}:${identifier.value}`;
+/** What is hashed: an identifier (contract/reading/account-numbers) or what names a bank (contract/accounts/match's `BankFact`). */
+interface Hashed {
+  kind: string;
+  value: string;
+}
 
-/** The keyed hash of one identifier under the owner's key: what is stored and compared. */
-export const identifierKeyOf = (ownerKey: string, identifier: AccountIdentifier): Promise<string> =>
+/** An identifier as it is hashed: its kind and its canonical value, so an IBAN, a bare number and a bank's code never collide. */
+export const identifierText = (identifier: Hashed): string => `${identifier.kind}:${identifier.value}`;
+
+/** The keyed hash of one identifier (or bank fact) under the owner's key: what is stored and compared. */
+export const identifierKeyOf = (ownerKey: string, identifier: Hashed): Promise<string> =>
   hmac(fromBase64url(ownerKey), identifierText(identifier));

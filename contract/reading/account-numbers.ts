@@ -23,6 +23,13 @@ export const ACCOUNT_KIND_WORDS: Record<AccountKind, string> = {
 /** An identifier a file names its account by, in one canonical spelling. */
 export type AccountIdentifier = { kind: 'iban'; value: string } | { kind: 'number'; value: string } | { kind: 'ofx'; value: string };
 
+/**
+ * What says which bank an account is at, beside the bank's name: an OFX file's BANKID (or
+ * BROKERID), an IBAN's bank code, a UK sort code, a US routing number or an Australian BSB.
+ * One number is often printed by two banks; with its bank it is one account.
+ */
+export type BankId = { kind: 'ofx' | 'iban' | 'sort code' | 'routing number' | 'bsb'; value: string };
+
 /** What a file says of the account it is for. */
 export interface AccountFacts {
   last4: string;
@@ -33,6 +40,8 @@ export interface AccountFacts {
   currency?: string;
   /** Full identifiers the file names (never a masked number). */
   identifiers: AccountIdentifier[];
+  /** What the file names its bank by besides its name (an IBAN's bank code is read from the IBAN itself). */
+  bankIds?: BankId[];
   /** Where in the file the account was read, in words. */
   from: string;
 }
@@ -59,6 +68,40 @@ export const isIban = (compact: string): boolean => {
     for (const digit of value) remainder = (remainder * 10 + Number(digit)) % 97;
   }
   return remainder === 1;
+};
+
+/**
+ * Where an IBAN's bank code stands, by country (the national part's bank identifier, as the
+ * ISO 13616 registry lays it out): [first, end) in the compact IBAN. A country not listed
+ * gives no code, and its IBANs still match by themselves.
+ */
+const IBAN_BANK_CODES: Record<string, [number, number]> = {
+  AT: [4, 9], BE: [4, 7], CH: [4, 9], CZ: [4, 8], DE: [4, 12], DK: [4, 8], ES: [4, 8], FI: [4, 7], FR: [4, 9],
+  GB: [4, 8], IE: [4, 8], IT: [5, 10], LI: [4, 9], LU: [4, 7], MC: [4, 9], NL: [4, 8], NO: [4, 8], PL: [4, 7],
+  PT: [4, 8], SE: [4, 7], SK: [4, 8],
+}; // prettier-ignore
+
+/** The bank code of a valid compact IBAN, with its country ("DE37040044"), or undefined where its country's layout is not listed. */
+export const ibanBankCode = (iban: string): string | undefined => {
+  const at = IBAN_BANK_CODES[iban.slice(0, 2)];
+  return at && isIban(iban) ? `${iban.slice(0, 2)}${iban.slice(at[0], at[1])}` : undefined;
+};
+
+/** A bank's codes as statements print them: "Sort code 20-00-00", "Routing number 021000021", "BSB 062-000". */
+const BANK_CODE_PHRASES: { kind: BankId['kind']; pattern: RegExp }[] = [
+  { kind: 'sort code', pattern: /\bsort[ -]?code\s*[:.]?\s*(\d{2})[- ]?(\d{2})[- ]?(\d{2})(?!\d)/i },
+  { kind: 'routing number', pattern: /\b(?:routing|ABA|RTN)(?: transit)?(?: number| no\.?|#)?\s*[:.]?\s*(\d{9})(?!\d)/i },
+  { kind: 'bsb', pattern: /\bBSB(?: number| no\.?)?\s*[:.]?\s*(\d{3})[- ]?(\d{3})(?!\d)/ },
+];
+
+/** The sort codes, routing numbers and BSBs a text prints after their names, digits only, each once. */
+export const bankCodesIn = (text: string): BankId[] => {
+  const found: BankId[] = [];
+  for (const { kind, pattern } of BANK_CODE_PHRASES) {
+    const match = pattern.exec(text);
+    if (match) found.push({ kind, value: match.slice(1).join('') });
+  }
+  return found;
 };
 
 /** IBAN-shaped runs of text: two letters, two digits, then groups (of four, or none). */

@@ -31,6 +31,8 @@ export interface OfxAccount {
   identifier?: string;
   /** The statement's CURDEF. */
   currency?: string;
+  /** Its BANKID (or BROKERID): the bank it is at, by the code the file gives it. */
+  bankId?: string;
 }
 
 /** The text of every element with this name (up to the next tag, for SGML's unclosed elements). */
@@ -124,6 +126,7 @@ export const readOfx = (text: string): OfxFacts => {
       ...(lastFour(id) ? { last4: lastFour(id) } : {}),
       ...(compact && !isMasked(compact) ? { identifier: bankId && kind !== 'card' ? `${bankId}:${compact}` : compact } : {}),
       ...(currency ? { currency } : {}),
+      ...(bankId ? { bankId } : {}),
     };
   });
   const institution = texts(aggregates.institution).flatMap((block) => values(block, 'ORG'))[0];
@@ -155,6 +158,7 @@ export const ofxAccountFacts = (account: OfxAccount & { last4: string }, institu
   last4: account.last4,
   ...(account.accountKind ? { kind: account.accountKind } : {}),
   identifiers: account.identifier ? [{ kind: 'ofx', value: account.identifier }] : [],
+  ...(account.bankId ? { bankIds: [{ kind: 'ofx' as const, value: account.bankId.toUpperCase() }] } : {}),
   ...(account.currency ? { currency: account.currency } : {}),
   ...(institution ? { institution } : {}),
   from,

@@ -1,5 +1,5 @@
 import { KiB } from '../uploads';
-import { withoutDisguise } from '../upload-rules';
+import { accountLabelOf } from '../accounts/match';
 import type { AccountFacts } from './account-numbers';
 import { ofxBalances, pdfBalances, tableBalances, type StatementBalances } from './balances';
 import { readCsv, readTable } from './csv';
@@ -80,14 +80,7 @@ const TEXT_PROBLEMS: Record<Extract<DocumentText, { problem: string }>['problem'
   unreadable: 'This PDF could not be read here, so nothing in it was read.',
 };
 
-/**
- * An account as the list shows it: the institution's name where known (without what a PDF's
- * text may carry that prints as nothing), and the last four digits.
- */
-export const accountLabelOf = (last4: string, institution?: string) => {
-  const name = institution && withoutDisguise(institution).trim();
-  return `${name ? `${name} ` : ''}••${last4}`;
-};
+export { accountLabelOf } from '../accounts/match';
 
 /** The proposal's account from what a file says of it. */
 const accountFrom = (facts: AccountFacts): FilingProposal['account'] => ({

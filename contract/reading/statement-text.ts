@@ -1,5 +1,5 @@
 import { BALANCE_ON } from './balance-phrases';
-import { ibansIn, kindFromWords, numberOf, type AccountFacts, type AccountKind } from './account-numbers';
+import { bankCodesIn, ibansIn, kindFromWords, numberOf, type AccountFacts, type AccountKind } from './account-numbers';
 import { currencyInText, type CurrencyReading } from './currency-in-text';
 import { statementDateOrder } from './date-order';
 import { iso, monthFromName, periodOf, readingsOf, type CalendarDate } from './dates';
@@ -399,8 +399,15 @@ export const readStatementText = (text: string): StatementTextFacts => {
   const account = accountInText(text, currency);
   // A bank read elsewhere than the letterhead says where, beside the account's source: the person checks it.
   const bankFrom = institution && !institution.from.startsWith('the letterhead') ? `; the bank from ${institution.from}` : '';
+  // A sort code, routing number or BSB printed beside it names the bank too, by its code.
+  const bankIds = bankCodesIn(text);
   if (account)
-    facts.account = { ...account, ...(institution ? { institution: institution.name } : {}), from: `${account.from}${bankFrom}` };
+    facts.account = {
+      ...account,
+      ...(institution ? { institution: institution.name } : {}),
+      ...(bankIds.length > 0 ? { bankIds } : {}),
+      from: `${account.from}${bankFrom}`,
+    };
   return facts;
 };
 

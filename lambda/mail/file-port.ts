@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { identifierKeyOf, identifierText } from '../../contract/accounts/identifier-keys';
-import type { LabelledAccount } from '../../contract/accounts/match';
+import { keyedFacts, type LabelledAccount } from '../../contract/accounts/match';
 import { contentKindOf } from '../../contract/file-types';
 import { checkUpload, cleanFileName } from '../../contract/upload-rules';
 import { proposeByName, proposeFiling, type DocumentText, type FilingProposal, type SheetRows } from '../../contract/reading';
@@ -108,7 +108,8 @@ export const mailStatementId = (messageId: string, index: number, receivedAt: st
 
 /** The keys of the identifiers a proposal names, under the person's key: text → key. */
 const keysOf = async (proposal: FilingProposal, ownerKey: () => Promise<string>): Promise<Map<string, string>> => {
-  const identifiers = proposal.account?.facts.identifiers ?? [];
+  // Its identifiers and what names its bank, as the upload panel keys them.
+  const identifiers = proposal.account ? keyedFacts(proposal.account.facts) : [];
   if (identifiers.length === 0) return new Map();
   const key = await ownerKey();
   return new Map(

@@ -26,7 +26,7 @@ import { mailPdfText, mailWorkbookRows } from './readers';
 import type { MailIntakeDeps, MailSummary } from './intake';
 import type { MailSkip } from './statement-files';
 
-/** The person's accounts as matching sees them: each summary's label and the identifier keys its statements named. */
+/** The person's accounts as matching sees them: each summary's label, the identifier keys its statements named, and its institution. */
 const accountsOf =
   (access: ReturnType<typeof tableAccess>) =>
   async (owner: string): Promise<LabelledAccount[]> => {
@@ -38,7 +38,11 @@ const accountsOf =
     })) {
       if (Number(item.count ?? 0) <= 0 || typeof item.label !== 'string') continue;
       const keys = item[IDENTIFIER_KEYS_ATTRIBUTE];
-      accounts.push({ label: item.label, identifierKeys: keys instanceof Set ? [...keys].map(String) : null });
+      accounts.push({
+        label: item.label,
+        identifierKeys: keys instanceof Set ? [...keys].map(String) : null,
+        ...(typeof item.institution === 'string' ? { institution: item.institution } : {}),
+      });
     }
     return accounts;
   };

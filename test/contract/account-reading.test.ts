@@ -1,7 +1,7 @@
 import { proposeFiling } from '../../contract/reading';
 import { ibansIn, isIban, kindFromWords, numberOf } from '../../contract/reading/account-numbers';
 import { institutionInText } from '../../contract/reading/institutions';
-import { readOfx } from '../../contract/reading/ofx';
+import { ofxAccountFacts, readOfx } from '../../contract/reading/ofx';
 import { readStatementText } from '../../contract/reading/statement-text';
 import { checkContent } from '../../lambda/shared/content-check';
 
@@ -157,9 +157,11 @@ describe('CSV exports', () => {
 
   test('a masked card column is read too', () => {
     const proposal = csv(
-      ['Date,Description,Card Used For Transaction,Amount (USD)', '05/01/2024,Books,**** 1234,12.00', '05/03/2024,Fuel,**** 1234,40.00'].join(
-        '\n',
-      ),
+      [
+        'Date,Description,Card Used For Transaction,Amount (USD)',
+        '05/01/2024,Books,**** 1234,12.00',
+        '05/03/2024,Fuel,**** 1234,40.00',
+      ].join('\n'),
     );
     expect(proposal.account?.facts).toMatchObject({ last4: '1234', kind: 'card', currency: 'USD' });
   });
@@ -181,7 +183,9 @@ describe('CSV exports', () => {
   });
 
   test('an IBAN in the preamble is an identifier to match by', () => {
-    const proposal = csv(['Konto;DE89 3704 0044 0532 0130 00', 'Währung;EUR', '', 'Buchungstag;Text;Betrag', '01.03.2024;Miete;-950,00'].join('\n'));
+    const proposal = csv(
+      ['Konto;DE89 3704 0044 0532 0130 00', 'Währung;EUR', '', 'Buchungstag;Text;Betrag', '01.03.2024;Miete;-950,00'].join('\n'),
+    );
     expect(proposal.account?.facts).toMatchObject({
       last4: '3000',
       currency: 'EUR',
@@ -194,7 +198,7 @@ describe('OFX', () => {
   const ofx = (body: string) => `OFXHEADER:100\nDATA:OFXSGML\nVERSION:102\n\n<OFX>${body}</OFX>`;
   const signOn = '<SIGNONMSGSRSV1><SONRS><STATUS><CODE>0<SEVERITY>INFO</STATUS><DTSERVER>20240131</SONRS></SIGNONMSGSRSV1>';
 
-  test("a bank account's identifier is its bank id and account id; its kind and currency are the file's", () => {
+  test("a bank account's identifier is its bank id and account id, and its bank is that id; its kind and currency are the file's", () => {
     const facts = readOfx(
       ofx(
         `${signOn}<BANKMSGSRSV1><STMTTRNRS><STMTRS><CURDEF>AUD<BANKACCTFROM><BANKID>062000<ACCTID>4564 1234 5678 1234<ACCTTYPE>SAVINGS</BANKACCTFROM></STMTRS></STMTTRNRS></BANKMSGSRSV1>`,
@@ -202,12 +206,19 @@ describe('OFX', () => {
     );
     expect(facts.statements).toBe(1);
     expect(facts.accounts).toEqual([
-      { kind: 'bank', accountKind: 'savings', last4: '1234', identifier: '062000:4564123456781234', currency: 'AUD' },
+      { kind: 'bank', accountKind: 'savings', last4: '1234', identifier: '062000:4564123456781234', currency: 'AUD', bankId: '062000' },
+    ]);
+    expect(ofxAccountFacts({ ...facts.accounts[0], last4: '1234' }, undefined, 'its bank account id').bankIds).toEqual([
+      { kind: 'ofx', value: '062000' },
     ]);
   });
 
   test('a masked card id gives nothing to match by', () => {
-    const facts = readOfx(ofx(`<CREDITCARDMSGSRSV1><CCSTMTTRNRS><CCSTMTRS><CURDEF>USD<CCACCTFROM><ACCTID>XXXXXXXXXXXX4242</CCACCTFROM></CCSTMTRS></CCSTMTTRNRS></CREDITCARDMSGSRSV1>`));
+    const facts = readOfx(
+      ofx(
+        `<CREDITCARDMSGSRSV1><CCSTMTTRNRS><CCSTMTRS><CURDEF>USD<CCACCTFROM><ACCTID>XXXXXXXXXXXX4242</CCACCTFROM></CCSTMTRS></CCSTMTTRNRS></CREDITCARDMSGSRSV1>`,
+      ),
+    );
     expect(facts.accounts).toEqual([{ kind: 'card', accountKind: 'card', last4: '4242', currency: 'USD' }]);
   });
 

@@ -1,6 +1,7 @@
 import { accountLabelOf } from '../../contract/reading';
 import type { AccountFacts } from '../../contract/reading/account-numbers';
 import { identifierKeyOf, identifierText, ownerIdentifierKey } from '../../contract/accounts/identifier-keys';
+import { keyedFacts } from '../../contract/accounts/match';
 import { batchConflict, filingAccount } from '../../contract/accounts/filing-account';
 
 /** Accounts as the summaries give them, known by their labels only. */
@@ -21,7 +22,14 @@ test("two cards ending in 1234 at different banks are two accounts: the second f
     accountLabel: 'Commonwealth Bank ••1234',
     accountSource: 'file',
     accountDetail: 'its account id (a new account: no account of yours is at Commonwealth Bank ending in 1234)',
-    accountFacts: { kind: 'card', currency: 'AUD', institution: 'Commonwealth Bank', from: 'its account id' },
+    accountFacts: {
+      kind: 'card',
+      currency: 'AUD',
+      institution: 'Commonwealth Bank',
+      from: 'its account id',
+      last4: '1234',
+      bank: 'Commonwealth Bank',
+    },
   });
 });
 
@@ -40,7 +48,7 @@ test("the same bank, however its name is written, and the same last four: the pe
   ).toMatchObject({
     accountLabel: 'First Harbor ••4821',
     accountSource: 'file',
-    accountDetail: 'its account id, your account by its bank and last four',
+    accountDetail: 'First Harbor ••4821: the account ending in 4821 at this bank (its account id)',
   });
 });
 
@@ -88,7 +96,7 @@ describe('an identifier the file names, by its keyed hash', () => {
     expect(filingAccount(ibanFile, accounts, keys)).toMatchObject({
       accountLabel: 'Household',
       accountSource: 'file',
-      accountDetail: 'its IBAN, your account by its IBAN',
+      accountDetail: 'Household: the account with this IBAN (its IBAN)',
     });
   });
 
@@ -99,7 +107,7 @@ describe('an identifier the file names, by its keyed hash', () => {
     const accounts = [{ label: 'Household', identifierKeys: [theirs] }, { label: 'Sparkasse ••3000' }];
     expect(filingAccount(ibanFile, accounts, new Map([[identifierText(iban), mine]]))).toMatchObject({
       accountLabel: 'Sparkasse ••3000',
-      accountDetail: 'its IBAN, your account by its bank and last four',
+      accountDetail: 'Sparkasse ••3000: the account ending in 3000 at this bank (its IBAN)',
     });
   });
 
@@ -109,5 +117,75 @@ describe('an identifier the file names, by its keyed hash', () => {
     ).toMatchObject({
       accountLabel: 'Sparkasse ••3000',
     });
+  });
+});
+
+describe('an account is its number at its bank', () => {
+  const NUMBER = { kind: 'number' as const, value: '123456789' };
+  const keysOf = async (facts: AccountFacts) => {
+    const ownerKey = await ownerIdentifierKey('the deployment secret', 'owner-1');
+    return new Map(
+      await Promise.all(keyedFacts(facts).map(async (fact) => [identifierText(fact), await identifierKeyOf(ownerKey, fact)] as const)),
+    );
+  };
+
+  test("two banks print one number: the second bank's file is asked about, with the first bank's account and a new account at its own", async () => {
+    const harbor = proposal({
+      last4: '6789',
+      institution: 'Harbor Bank',
+      identifiers: [NUMBER],
+      from: 'the line "Account number 123456789"',
+    });
+    const harborKeys = await keysOf(harbor.facts);
+    const accounts = [{ label: 'Harbor Bank ••6789', identifierKeys: [...harborKeys.values()] }];
+    expect(filingAccount(harbor, accounts, harborKeys)).toMatchObject({
+      accountLabel: 'Harbor Bank ••6789',
+      accountDetail: 'Harbor Bank ••6789: the account with this number at this bank (the line "Account number 123456789")',
+    });
+    const lakeside = proposal({ last4: '6789', institution: 'Lakeside Bank', identifiers: [NUMBER] });
+    const lakesideKeys = await keysOf(lakeside.facts);
+    expect(filingAccount(lakeside, accounts, lakesideKeys)).toEqual({
+      accountLabel: '',
+      accountSource: 'choose',
+      accountDetail: 'Harbor Bank ••6789 has this number, but this file is from Lakeside Bank',
+      accountFacts: { institution: 'Lakeside Bank', from: 'its account id', last4: '6789', bank: 'Lakeside Bank' },
+      accountChoices: [
+        { label: 'Harbor Bank ••6789', words: 'Harbor Bank ••6789' },
+        { label: 'Lakeside Bank ••6789', words: 'A new account at Lakeside Bank' },
+      ],
+    });
+    // Once the person filed it under its own bank, each bank's next file goes to its own account.
+    const both = [...accounts, { label: 'Lakeside Bank ••6789', identifierKeys: [...lakesideKeys.values()] }];
+    expect(filingAccount(lakeside, both, lakesideKeys).accountLabel).toBe('Lakeside Bank ••6789');
+    expect(filingAccount(harbor, both, harborKeys).accountLabel).toBe('Harbor Bank ••6789');
+    // Read without its bank, the number is two accounts' now: asked, with no new account offered under a label one has.
+    const bare = proposal({ last4: '6789', identifiers: [NUMBER] });
+    const row = filingAccount(bare, both, await keysOf(bare.facts));
+    expect(row.accountSource).toBe('choose');
+    expect(row.accountChoices?.map((choice) => choice.words)).toEqual([
+      'Harbor Bank ••6789',
+      'Lakeside Bank ••6789',
+      'A new account, ••6789',
+    ]);
+  });
+
+  test('two OFX files in one batch with one account id at two BANKIDs: two accounts, the later one at its bank, never merged', () => {
+    const ofxFile = (bankId: string, acctId: string) =>
+      proposal({
+        last4: '5678',
+        identifiers: [{ kind: 'ofx', value: `${bankId}:${acctId}` }],
+        bankIds: [{ kind: 'ofx', value: bankId }],
+        from: 'its bank account id',
+      });
+    const first = filingAccount(ofxFile('160000100', '12300000012345678'), []);
+    const second = filingAccount(ofxFile('NPBS', '12345678'), []);
+    expect([first.accountLabel, second.accountLabel]).toEqual(['••5678', '••5678']);
+    expect(batchConflict(second, [{ name: 'bank_medium.ofx', ...first }])).toEqual({
+      accountLabel: 'Bank NPBS ••5678',
+      accountSource: 'file',
+      accountDetail: 'a new account at Bank NPBS: bank_medium.ofx here also ends in 5678, but is from Bank 160000100',
+    });
+    // The same bank's next month in the batch: one account.
+    expect(batchConflict(filingAccount(ofxFile('NPBS', '12345678'), []), [{ name: 'other.ofx', ...second }])).toBeUndefined();
   });
 });

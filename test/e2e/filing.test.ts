@@ -3,6 +3,7 @@ import * as path from 'node:path';
 import PDFDocument from 'pdfkit';
 import { STATEMENT_PAGE_SIZE } from '../../contract';
 import { waitFor } from '../local/support/stack-process';
+import { ofxMonth } from '../support/ofx-statements';
 import { STATEMENT_PDFS, statementPdf } from '../support/statement-pdfs';
 import { STATEMENT_WORKBOOKS, statementWorkbook } from '../support/statement-workbooks';
 import { accessibilityViolations } from './support/axe';
@@ -244,7 +245,7 @@ describe('filing a year of statements from several banks at once', () => {
     await page.getByLabel('Statement files').setInputFiles(path.join(CORPUS, 'sparkasse-camt-2024-03.csv'));
     const again = page.getByTestId('filing-row').filter({ hasText: 'sparkasse-camt-2024-03.csv' });
     await expect(again.getByLabel('Account for sparkasse-camt-2024-03.csv')).toHaveValue('••4931');
-    await expect(again.getByTestId('account-source')).toContainText('your account by its IBAN');
+    await expect(again.getByTestId('account-source')).toContainText('••4931: the account with this IBAN');
     // What the files said of their accounts is the accounts' own: First Harbor's page names its bank.
     await page.goto(`${base}/statements/accounts/${encodeURIComponent('first harbor bank ••4821')}`);
     await expect(page.getByTestId('account-details')).toHaveText('First Harbor Bank (as its files say)');
@@ -320,6 +321,71 @@ describe('filing a year of statements from several banks at once', () => {
     expect(Object.fromEntries(rows)).toEqual({ 'anzcc.ofx': '••1234', 'capital-one-2024-03.csv': 'Capital One ••1234' });
     await page.context().close();
   }, 180_000);
+  test('two banks, one account id: two accounts, never merged; a third bank is asked about, answered with one click', async () => {
+    const person = { email: `two-banks-${Date.now()}@example.com`, password: 'one number two banks' };
+    const page = await newPage();
+    await signUpAndSignIn(page, person.email, person.password);
+    const write = (name: string, bytes: Buffer) => {
+      fs.writeFileSync(path.join(scratch, name), bytes);
+      return path.join(scratch, name);
+    };
+    // A Canadian bank's OFX and an Australian building society's, with one ACCTID and no bank name (no ORG).
+    const canadian = write('bank-2009-04.ofx', ofxMonth({ id: '160000100', currency: 'CAD' }, '20090401', '20090430', 382.34));
+    const society = write('society-2018-05.ofx', ofxMonth({ id: 'NPBS', currency: 'AUD' }, '20180501', '20180531', 123.45));
+    await page.getByLabel('Statement files').setInputFiles([canadian, society]);
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="filing-row"][data-reading="false"]').length === 2);
+    const rowOf = (name: string) => page.getByTestId('filing-row').filter({ hasText: name });
+    await expect(rowOf('bank-2009-04.ofx').getByLabel('Account for bank-2009-04.ofx')).toHaveValue('••5678');
+    await expect(rowOf('society-2018-05.ofx').getByLabel('Account for society-2018-05.ofx')).toHaveValue('Bank NPBS ••5678');
+    await expect(rowOf('society-2018-05.ofx').getByTestId('account-source')).toHaveText(
+      'from the file: a new account at Bank NPBS: bank-2009-04.ofx here also ends in 5678, but is from Bank 160000100 (current account, AUD)',
+    );
+    await page.getByRole('button', { name: 'Upload 2 files', exact: true }).click();
+    for (const name of ['bank-2009-04.ofx', 'society-2018-05.ofx'])
+      await expect(page.getByTestId('upload-item').filter({ hasText: name })).toHaveAttribute('data-status', 'done', { timeout: 120_000 });
+    await expect(page.getByTestId('usage')).toContainText('2 statements', { timeout: 60_000 });
+    // A third bank's file with the same ACCTID: nothing filled; the row offers each account ending so and a new one.
+    await page.reload();
+    // The person's accounts are listed (with what they are known by) before the next file is read.
+    await expect(page.getByTestId('statement-row')).toHaveCount(2);
+    const third = write('third-2020-01.ofx', ofxMonth({ id: '021000021', currency: 'USD' }, '20200101', '20200131', 50));
+    await page.getByLabel('Statement files').setInputFiles(third);
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="filing-row"][data-reading="false"]').length === 1);
+    const row = rowOf('third-2020-01.ofx');
+    await expect(row.getByLabel('Account for third-2020-01.ofx')).toHaveValue('');
+    await expect(row.getByTestId('account-source')).toHaveText(
+      'the file does not settle it: choose one: ••5678 ends in 5678, but this file is from Bank 021000021 (current account, USD)',
+    );
+    const choices = row.getByTestId('account-choices').getByRole('button');
+    expect(await choices.allTextContents()).toEqual([
+      '••5678 for third-2020-01.ofx',
+      'A new account at Bank 021000021 for third-2020-01.ofx',
+    ]);
+    await shot(page, 'filing-two-banks');
+    await row.getByRole('button', { name: 'A new account at Bank 021000021 for third-2020-01.ofx' }).click();
+    await expect(row.getByLabel('Account for third-2020-01.ofx')).toHaveValue('Bank 021000021 ••5678');
+    await expect(row.getByTestId('account-source')).toHaveText('as you chose: A new account at Bank 021000021 (current account, USD)');
+    await page.getByRole('button', { name: 'Upload 1 file', exact: true }).click();
+    await expect(page.getByTestId('upload-item').filter({ hasText: 'third-2020-01.ofx' })).toHaveAttribute('data-status', 'done', {
+      timeout: 120_000,
+    });
+    await expect(page.getByTestId('usage')).toContainText('3 statements', { timeout: 60_000 });
+    await page.reload();
+    const rows = await page
+      .getByTestId('statement-row')
+      .evaluateAll((elements) =>
+        elements.map((one) => [
+          one.querySelector('td[data-label="Name"]')!.firstChild!.textContent!.trim(),
+          one.querySelector('td[data-label="Account"]')!.textContent!.trim(),
+        ]),
+      );
+    expect(Object.fromEntries(rows)).toEqual({
+      'bank-2009-04.ofx': '••5678',
+      'society-2018-05.ofx': 'Bank NPBS ••5678',
+      'third-2020-01.ofx': 'Bank 021000021 ••5678',
+    });
+    await page.context().close();
+  }, 240_000);
   test('a protected PDF asks for its password, says when it is wrong, opens with the right one, and opens by itself once kept for its account until it is forgotten', async () => {
     const page = await newPage();
     await page.goto(`${base}/statements?size=50`);

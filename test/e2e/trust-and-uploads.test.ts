@@ -137,7 +137,7 @@ describe('files a person can trust, and uploads they control', () => {
     await shot(page, 'statements-quarantined');
   });
 
-  test('the same file twice is flagged before anything is stored, and the person chooses', async () => {
+  test('the same file twice is recognised in the queue before anything is sent, with where it is kept, and the person chooses', async () => {
     const page = alicePage;
     // The same bytes as "January 2024.pdf", uploaded earlier under Checking.
     const same = { name: 'again.pdf', mimeType: 'application/pdf', buffer: pdf(20_000) };
@@ -147,17 +147,25 @@ describe('files a person can trust, and uploads they control', () => {
     };
     page.on('request', listener);
     await page.getByLabel('Statement files').setInputFiles(same);
+    const row = page.getByTestId('filing-row').filter({ hasText: 'again.pdf' });
+    const kept = row.getByTestId('kept-as');
+    // Said on its row while it waits, with where it is kept: nothing is sent yet.
+    await expect(kept).toContainText('Your vault already keeps this file as “January 2024.pdf” (Checking, Jan 2024).');
+    // It waits for the person's answer: the batch's button sends nothing and says why.
     await uploadChosen(page, 1);
-    const flagged = itemIn(page, 'again.pdf', 'duplicate');
-    await expect(flagged).toContainText('Your vault already keeps this file as “January 2024.pdf” (Checking, Jan 2024). Store it again?');
+    await expect(row.getByRole('alert')).toHaveText('Upload it again, or remove it.');
+    await expect(page.getByTestId('upload-item').filter({ hasText: 'again.pdf' })).toHaveCount(0);
     expect(apiCalls).toEqual([]);
     await shot(page, 'statements-duplicate');
-    await flagged.getByRole('button', { name: 'Cancel again.pdf' }).click();
-    await expect(itemIn(page, 'again.pdf', 'cancelled')).toBeVisible();
+    await row.getByRole('button', { name: 'Remove again.pdf' }).click();
+    await expect(row).toHaveCount(0);
+    // Chosen again and uploaded again anyway, in one click: stored, and not asked again after sending.
     await page.getByLabel('Statement files').setInputFiles(same);
+    await row.getByRole('button', { name: 'Upload it again anyway (again.pdf)' }).click();
+    await expect(kept).toContainText('You chose to upload it again.');
     await uploadChosen(page, 1);
-    await itemIn(page, 'again.pdf', 'duplicate').getByRole('button', { name: 'Store again.pdf again' }).click();
     await expect(itemIn(page, 'again.pdf', 'done')).toBeVisible();
+    await expect(itemIn(page, 'again.pdf', 'duplicate')).toHaveCount(0);
     page.off('request', listener);
     expect(apiCalls).toHaveLength(1);
     await expect(page.getByRole('cell', { name: /^again\.pdf/ })).toBeVisible();

@@ -3,6 +3,7 @@ import * as path from 'node:path';
 import { MAIL_WORDS } from '../../contract/mail';
 import { proposeFiling } from '../../contract/reading';
 import { mailFilePieces, mailFiling } from '../../lambda/mail/filing';
+import { ofxMonth } from '../support/ofx-statements';
 
 /**
  * What a mailed statement is filed under, decided from public bank exports by the same
@@ -32,7 +33,9 @@ test('the same file for a person who has that account is filed under theirs, by 
     { label: 'Checking' },
   ]);
   expect(decision).toMatchObject({ kind: 'file', period: '2024-08', accountLabel: 'Capital One ••9876' });
-  expect(decision.kind === 'file' && decision.detail.account).toBe('its card account id, your account by its bank and last four');
+  expect(decision.kind === 'file' && decision.detail.account).toBe(
+    'Capital One ••9876: the account ending in 9876 at this bank (its card account id)',
+  );
 });
 
 test('a CSV that names no account waits in Arrived, saying so, with what was read', () => {
@@ -82,4 +85,22 @@ test('a large file is read by its first and last parts only, as uploads are', ()
   expect(pieces.head.length).toBe(256 * 1024);
   expect(pieces.tail?.length).toBe(64 * 1024);
   expect(pieces.size).toBe(bytes.length);
+});
+
+test("a mailed OFX at another BANKID with the account id of one of the person's accounts waits to be asked, never filed under it", () => {
+  const mailed = (bankId: string) =>
+    proposeFiling(
+      mailFilePieces({
+        fileName: `${bankId}.ofx`,
+        contentType: 'application/x-ofx',
+        bytes: ofxMonth({ id: bankId, currency: 'AUD' }, '20180501', '20180531', 123.45),
+      }),
+    );
+  const decision = mailFiling(mailed('NPBS'), [{ label: '••5678' }]);
+  expect(decision).toMatchObject({
+    kind: 'arrive',
+    reason: 'Which account is this? ••5678 ends in 5678, but this file is from Bank NPBS.',
+  });
+  // Where nothing of theirs ends so, it is a new account, filed.
+  expect(mailFiling(mailed('NPBS'), [{ label: 'Visa' }])).toMatchObject({ kind: 'file', accountLabel: '••5678' });
 });

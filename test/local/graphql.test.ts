@@ -322,8 +322,8 @@ describe('filters answer from keys: an older match behind many newer statements 
     expect(data).toEqual({
       accounts: [
         // Filed without identifier keys (no file named an account number): none.
-        { __typename: 'AccountSummary', label: 'Checking', count: 60, bytes: 60 * sizes.checking, identifierKeys: null },
-        { __typename: 'AccountSummary', label: 'Savings', count: 1, bytes: sizes.savings, identifierKeys: null },
+        { __typename: 'AccountSummary', label: 'Checking', count: 60, bytes: 60 * sizes.checking, identifierKeys: null, institution: null },
+        { __typename: 'AccountSummary', label: 'Savings', count: 1, bytes: sizes.savings, identifierKeys: null, institution: null },
       ],
       periods: [
         { __typename: 'PeriodSummary', period: '2024-02', count: 30, bytes: 30 * sizes.checking },

@@ -18,3 +18,15 @@ test('a row that asks its month says so, and cannot go until it is answered', ()
   expect(problemOf({ accountLabel: 'Checking', period: '', periodSource: 'ask' })).toBe('Say which month it is.');
   expect(problemOf({ accountLabel: 'Checking', period: '2025-06', periodSource: 'person' })).toBeUndefined();
 });
+
+test('a file the vault keeps already cannot go until the person says to upload it again, and the queue says how many wait so', () => {
+  const kept = [{ fileName: 'January 2024.pdf', accountLabel: 'Checking', period: '2024-01' }];
+  expect(problemOf({ ...file('Checking', '2024-01'), keptAs: kept })).toBe('Upload it again, or remove it.');
+  expect(problemOf({ ...file('Checking', '2024-01'), keptAs: kept, uploadAgain: true })).toBeUndefined();
+  expect(problemsInWords([{ ...file('Checking', '2024-01'), keptAs: kept }])).toBe(
+    'One file is already in your vault: upload it again, or remove it.',
+  );
+  expect(problemsInWords([1, 2].map(() => ({ ...file('Checking', '2024-01'), keptAs: kept })))).toBe(
+    '2 files are already in your vault: upload them again, or remove them.',
+  );
+});

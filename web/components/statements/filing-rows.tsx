@@ -5,10 +5,11 @@ import { css } from '@emotion/react';
 import { useState } from 'react';
 import { PERIOD_PATTERN, TEXT_LIMITS, formatBytes } from '@contract/uploads';
 import { ACCOUNT_KIND_WORDS } from '@contract/reading/account-numbers';
-import { formatAmount, formatDays, formatPeriodInWords } from '@contract/format';
+import { formatAmount, formatDays, formatPeriod, formatPeriodInWords } from '@contract/format';
 import { theme } from '@/lib/theme';
 import { problemOf, problemsInWords } from '@/lib/upload/filing-problems';
 import { Button } from '../ui';
+import type { AccountChoice } from '@contract/accounts/filing-account';
 import { SOURCE_WORDS, UNSETTLED_SOURCES, type FiledFile, type FilingDraft, type useFiling } from './use-filing';
 
 /** A row of the upload queue: one file. */
@@ -103,6 +104,48 @@ const PeriodQuestionLine = ({ draft, onAnswer }: { draft: FilingDraft; onAnswer:
           </Button>
         ))}
       </div>
+    </div>
+  );
+};
+
+/**
+ * The answers a row offers where the file does not settle its account, each one click: the
+ * accounts it may be ("First Harbor ••6789") and a new one ("A new account at Lakeside Bank").
+ * Typing in the field stays possible.
+ */
+const AccountChoicesLine = ({ draft, onChoose }: { draft: FilingDraft; onChoose: (choice: AccountChoice) => void }) => {
+  if (draft.accountSource !== 'choose' || !draft.accountChoices?.length) return null;
+  return (
+    <div role="group" aria-label={`The account of ${draft.file.name}`} data-testid="account-choices" css={rowActions}>
+      {draft.accountChoices.map((choice) => (
+        <Button key={choice.label} variant="secondary" onClick={() => onChoose(choice)}>
+          {choice.words}
+          <span className="visually-hidden"> for {draft.file.name}</span>
+        </Button>
+      ))}
+    </div>
+  );
+};
+
+/**
+ * A file the vault keeps already, found by its checksum before anything is sent: where it is
+ * kept (its name, account and month), and the choice to upload it again anyway.
+ */
+const KeptLine = ({ draft, onUploadAgain }: { draft: FilingDraft; onUploadAgain: () => void }) => {
+  if (!draft.keptAs?.length) return null;
+  const where = draft.keptAs.map((kept) => `“${kept.fileName}” (${kept.accountLabel}, ${formatPeriod(kept.period)})`).join(', ');
+  return (
+    <div data-testid="kept-as">
+      <p role="status" css={draft.uploadAgain ? small : unread}>
+        Your vault already keeps this file as {where}.{draft.uploadAgain ? ' You chose to upload it again.' : ''}
+      </p>
+      {!draft.uploadAgain && (
+        <div css={rowActions}>
+          <Button variant="secondary" onClick={onUploadAgain}>
+            Upload it again anyway<span className="visually-hidden"> ({draft.file.name})</span>
+          </Button>
+        </div>
+      )}
     </div>
   );
 };
@@ -256,7 +299,9 @@ export const FilingRows = ({
                   <Source draft={draft} which="period" />
                 </div>
               </div>
+              <AccountChoicesLine draft={draft} onChoose={(choice) => filing.choose(draft.key, choice)} />
               <PeriodQuestionLine draft={draft} onAnswer={(period) => filing.edit(draft.key, { period })} />
+              <KeptLine draft={draft} onUploadAgain={() => filing.uploadAgain(draft.key)} />
               <BalancesLine draft={draft} />
               {draft.notes.map((note) => (
                 <p key={note} css={small}>

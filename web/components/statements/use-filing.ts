@@ -4,14 +4,14 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { checkUpload, contentTypeForFile } from '@contract/upload-rules';
 import type { FilingProposal } from '@contract/reading';
 import type { PeriodQuestion } from '@contract/reading/period-question';
-import type { AccountFacts } from '@contract/reading/account-numbers';
 import type { StatementBalances } from '@contract/reading/balances';
 import { IDENTIFIER_KEYS } from '@contract/accounts/identifier-keys';
 import { uploadableFacts, type AccountDetails } from '@contract/accounts/details';
-import type { LabelledAccount } from '@contract/accounts/match';
+import { keyedFacts, type LabelledAccount } from '@contract/accounts/match';
 import { useIdToken } from '@/lib/auth-context';
-import { batchConflict, filingAccount } from '@contract/accounts/filing-account';
+import { batchConflict, filingAccount, type AccountChoice, type RowFacts } from '@contract/accounts/filing-account';
 import { identifierKeysFor } from '@/lib/upload/identifier-keys';
+import { keptCopiesOf, type KeptCopy } from '@/lib/upload/kept-copies';
 import { proposeAll } from '@/lib/upload/proposals';
 import { proposedPeriod } from '@/lib/upload/proposed-period';
 import { startHashWorker } from '@/lib/upload/hash-worker-client';
@@ -22,12 +22,13 @@ import { startHashWorker } from '@/lib/upload/hash-worker-client';
  * it, or nowhere yet (`unread`: the file does not say, and the person has not chosen; `ask`:
  * its name offers a month, or its dates read two ways, and the person answers the question).
  */
-export type FieldSource = 'file' | 'above' | 'person' | 'unread' | 'choose' | 'ask';
+export type FieldSource = 'file' | 'above' | 'person' | 'chosen' | 'unread' | 'choose' | 'ask';
 
 export const SOURCE_WORDS: Record<FieldSource, string> = {
   file: 'from the file',
   above: 'as you set it above',
   person: 'as you set it',
+  chosen: 'as you chose',
   unread: 'not in the file: choose one',
   choose: 'the file does not settle it: choose one',
   ask: 'the file does not settle it: answer above',
@@ -44,7 +45,9 @@ export interface FilingDraft {
   accountSource: FieldSource;
   accountDetail?: string;
   /** What the file says of its account beside its label (kind, currency, bank, where it was read), while the account is the file's. */
-  accountFacts?: Pick<AccountFacts, 'kind' | 'currency' | 'institution' | 'from'>;
+  accountFacts?: RowFacts;
+  /** The answers the row offers while the file does not settle its account: the accounts it may be, and a new one. */
+  accountChoices?: AccountChoice[];
   period: string;
   periodSource: FieldSource;
   periodDetail?: string;
@@ -53,8 +56,18 @@ export interface FilingDraft {
   notes: string[];
   /** Its days and balances as the part of it read says them: shown, and read again from the whole file after its scan. */
   balances?: StatementBalances;
-  /** Its proposal is still being read. */
+  /** Its proposal is still being read, or the vault is being asked whether it keeps this file already. */
   reading: boolean;
+  /**
+   * The statements the vault already keeps with this file's checksum, found before anything
+   * is sent: the row cannot be sent until the person chooses to upload it again anyway.
+   */
+  keptAs?: KeptCopy[];
+  /** The person chose to upload it again although the vault keeps it. */
+  uploadAgain?: boolean;
+  /** Its proposal has been read; the vault has been asked whether it keeps it (`reading` lasts until both). */
+  proposed?: boolean;
+  checked?: boolean;
   /** The rule the file breaks (type, size), in words: it cannot be uploaded. */
   refusal?: string;
   /**
@@ -70,8 +83,10 @@ export interface FiledFile {
   accountLabel: string;
   period: string;
   identifierKeys: string[];
-  /** What the file says of its account, sent while the account is the file's (never for one the person chose). */
+  /** What the file says of its account, sent while the account is the file's or one of the answers its row offered (never one the person typed). */
   accountFacts?: AccountDetails;
+  /** The person chose to upload it although the vault keeps the same file: it is not asked again. */
+  uploadAgain?: boolean;
 }
 
 /** Files chosen together, with the account and period the panel's fields held then (empty where the person left them so). */
@@ -101,6 +116,14 @@ export const useFiling = (picks: FilePick[], accounts: readonly LabelledAccount[
     known.current = accounts;
   }, [accounts]);
 
+  const checked = useCallback((key: string, kept: KeptCopy[]) => {
+    setDrafts((current) =>
+      current.map((draft) =>
+        draft.key !== key ? draft : { ...draft, checked: true, reading: !draft.proposed, ...(kept.length > 0 ? { keptAs: kept } : {}) },
+      ),
+    );
+  }, []);
+
   const merge = useCallback((key: string, proposal: FilingProposal, identifierKeys: ReadonlyMap<string, string>) => {
     setDrafts((current) => {
       const index = current.findIndex((draft) => draft.key === key);
@@ -108,16 +131,17 @@ export const useFiling = (picks: FilePick[], accounts: readonly LabelledAccount[
       const draft = current[index];
       const next: FilingDraft = {
         ...draft,
-        reading: false,
+        proposed: true,
+        reading: !draft.checked,
         notes: proposal.notes,
         ...(proposal.balances ? { balances: proposal.balances.value } : {}),
         identifierKeys: [...new Set(identifierKeys.values())].slice(0, IDENTIFIER_KEYS.perStatement),
       };
       const rows = [...current];
       const named = (row: FilingDraft) => ({ ...row, name: row.file.name });
-      if (proposal.account && draft.accountSource !== 'person') {
+      if (proposal.account && draft.accountSource !== 'person' && draft.accountSource !== 'chosen') {
         // Two files whose accounts the labels would merge but which say they differ: the later
-        // row in the batch asks, whichever file was read first.
+        // row in the batch is a new account at its bank, or asks, whichever file was read first.
         const account = filingAccount(proposal.account, known.current, identifierKeys);
         Object.assign(next, account, (account.accountSource === 'file' && batchConflict(account, rows.slice(0, index).map(named))) || {});
         if (next.accountSource === 'file')
@@ -157,16 +181,46 @@ export const useFiling = (picks: FilePick[], accounts: readonly LabelledAccount[
       const readable = added.filter((draft) => !draft.refusal);
       keysOf.current ??= identifierKeysFor(idToken);
       const keysFor = keysOf.current;
-      if (readable.length > 0)
+      if (readable.length > 0) {
         proposeAll(
           readable.map((draft) => draft.file),
           (index, proposal) =>
-            void keysFor(proposal.account?.facts.identifiers ?? []).then((keys) => merge(readable[index].key, proposal, keys)),
+            void keysFor(proposal.account ? keyedFacts(proposal.account.facts) : []).then((keys) =>
+              merge(readable[index].key, proposal, keys),
+            ),
           startHashWorker,
         );
+        // Whether the vault keeps each file already, one file at a time so hashing does not take the whole machine.
+        void readable.reduce(
+          (before, draft) => before.then(() => keptCopiesOf(draft.file).then((kept) => checked(draft.key, kept))),
+          Promise.resolve(),
+        );
+      }
     }
     taken.current = picks.length;
-  }, [picks, merge, idToken]);
+  }, [picks, merge, checked, idToken]);
+
+  /** One of the answers a row offered for its account: the file's facts go with it, as they describe that account. */
+  const choose = useCallback((key: string, choice: AccountChoice) => {
+    setDrafts((current) =>
+      current.map((draft) =>
+        draft.key !== key
+          ? draft
+          : {
+              ...draft,
+              accountLabel: choice.label,
+              accountSource: 'chosen' as const,
+              accountDetail: choice.words,
+              accountChoices: undefined,
+            },
+      ),
+    );
+  }, []);
+
+  /** The person uploads a file again although the vault keeps it. */
+  const uploadAgain = useCallback((key: string) => {
+    setDrafts((current) => current.map((draft) => (draft.key !== key ? draft : { ...draft, uploadAgain: true })));
+  }, []);
 
   const edit = useCallback((key: string, change: Partial<Pick<FilingDraft, 'accountLabel' | 'period'>>) => {
     setDrafts((current) =>
@@ -176,7 +230,9 @@ export const useFiling = (picks: FilePick[], accounts: readonly LabelledAccount[
           : {
               ...draft,
               ...change,
-              ...('accountLabel' in change ? { accountSource: 'person' as const, accountDetail: undefined, accountFacts: undefined } : {}),
+              ...('accountLabel' in change
+                ? { accountSource: 'person' as const, accountDetail: undefined, accountFacts: undefined, accountChoices: undefined }
+                : {}),
               ...('period' in change ? { periodSource: 'person' as const, periodDetail: undefined, periodQuestion: undefined } : {}),
             },
       ),
@@ -190,7 +246,9 @@ export const useFiling = (picks: FilePick[], accounts: readonly LabelledAccount[
       current.map((draft) => ({
         ...draft,
         ...change,
-        ...('accountLabel' in change ? { accountSource: 'person' as const, accountDetail: undefined, accountFacts: undefined } : {}),
+        ...('accountLabel' in change
+          ? { accountSource: 'person' as const, accountDetail: undefined, accountFacts: undefined, accountChoices: undefined }
+          : {}),
         ...('period' in change ? { periodSource: 'person' as const, periodDetail: undefined, periodQuestion: undefined } : {}),
       })),
     );
@@ -203,16 +261,17 @@ export const useFiling = (picks: FilePick[], accounts: readonly LabelledAccount[
     (keys: string[]): FiledFile[] => {
       const chosen = drafts.filter((draft) => keys.includes(draft.key));
       setDrafts((current) => current.filter((draft) => !keys.includes(draft.key)));
-      return chosen.map(({ file, accountLabel, period, identifierKeys, accountSource, accountFacts }) => ({
+      return chosen.map(({ file, accountLabel, period, identifierKeys, accountSource, accountFacts, keptAs, uploadAgain }) => ({
         file,
         accountLabel: accountLabel.trim(),
         period,
         identifierKeys,
-        accountFacts: accountSource === 'file' ? uploadableFacts(accountFacts) : undefined,
+        accountFacts: accountSource === 'file' || accountSource === 'chosen' ? uploadableFacts(accountFacts) : undefined,
+        ...(keptAs?.length && uploadAgain ? { uploadAgain: true } : {}),
       }));
     },
     [drafts],
   );
 
-  return { drafts, edit, applyToAll, remove, take };
+  return { drafts, edit, choose, uploadAgain, applyToAll, remove, take };
 };

@@ -171,7 +171,7 @@ export const useUploads = (onListed: () => void) => {
       accountLabel: string,
       period: string,
       resumeFrom?: UploadSession,
-      account: { identifierKeys?: string[]; accountFacts?: AccountDetails } = {},
+      account: { identifierKeys?: string[]; accountFacts?: AccountDetails; uploadAgain?: boolean } = {},
     ) => {
       const key = `upload-${++counter.current}`;
       const { SAME_FILE, StatementUpload, browserSessions, requireStatementAllowed, startHashWorker } = await loadEngine();
@@ -205,6 +205,8 @@ export const useUploads = (onListed: () => void) => {
         onHashProgress: (hashed) => update(key, { loaded: hashed }),
         onProgress: (sent) => update(key, { loaded: sent }),
       });
+      // The person chose, in the queue, to upload a file the vault keeps: not asked again.
+      if (account.uploadAgain) upload.acceptSameFile();
       uploads.current.set(key, upload);
       setItems((current) => [{ key, file, accountLabel, period, status: 'hashing', loaded: 0 }, ...current]);
       void run(key);
@@ -214,7 +216,16 @@ export const useUploads = (onListed: () => void) => {
 
   /** Starts uploading files, each under its own account and period. */
   const add = useCallback(
-    (files: { file: File; accountLabel: string; period: string; identifierKeys?: string[]; accountFacts?: AccountDetails }[]) => {
+    (
+      files: {
+        file: File;
+        accountLabel: string;
+        period: string;
+        identifierKeys?: string[];
+        accountFacts?: AccountDetails;
+        uploadAgain?: boolean;
+      }[],
+    ) => {
       for (const { file, accountLabel, period, ...account } of files) void start(file, accountLabel, period, undefined, account);
     },
     [start],

@@ -1,5 +1,5 @@
 import { identifierKeyOf, identifierText } from '@contract/accounts/identifier-keys';
-import type { AccountIdentifier } from '@contract/reading/account-numbers';
+import type { KeyedFact } from '@contract/accounts/match';
 import { STATEMENT_ROUTES } from '@contract/routes';
 import { callPresignApi } from '../presign-api';
 
@@ -19,13 +19,15 @@ export const identifierKeysFor = (idToken: () => Promise<string>) => {
         ownerKey = undefined;
         return undefined;
       }));
-  /** Each identifier's key, by its text (contract's identifierText). */
-  return async (identifiers: readonly AccountIdentifier[]): Promise<Map<string, string>> => {
+  /** Each identifier's (and bank fact's) key, by its text (contract's identifierText). */
+  return async (identifiers: readonly KeyedFact[]): Promise<Map<string, string>> => {
     if (identifiers.length === 0) return new Map();
     const owner = await key();
     if (!owner) return new Map();
     return new Map(
-      await Promise.all(identifiers.map(async (identifier) => [identifierText(identifier), await identifierKeyOf(owner, identifier)] as const)),
+      await Promise.all(
+        identifiers.map(async (identifier) => [identifierText(identifier), await identifierKeyOf(owner, identifier)] as const),
+      ),
     );
   };
 };
