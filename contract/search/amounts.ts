@@ -19,8 +19,11 @@ export const AMOUNT_TERMS = {
 /** The term of an amount in cents (either sign). */
 export const amountTerm = (cents: number): string => `${AMOUNT_TERMS.marker}${Math.abs(Math.round(cents))}`;
 
+/** Whether an amount in cents has a term: not nothing, and held exactly (a figure of more than 15 digits is no money anyone has). */
+export const hasAmountTerm = (cents: number): boolean => cents !== 0 && Number.isSafeInteger(Math.abs(Math.round(cents)));
+
 /** Whether a stored or query term is an amount's. */
-export const isAmountTerm = (term: string): boolean => term.startsWith(AMOUNT_TERMS.marker) && /^=\d+$/.test(term);
+export const isAmountTerm = (term: string): boolean => /^=\d+$/.test(term);
 
 /** An amount's term as a person reads it: "17,120.00" (no sign, no currency: the term has neither). */
 export const amountTermShown = (term: string): string =>
@@ -33,7 +36,7 @@ export const amountTermShown = (term: string): string =>
  */
 export const amountTermOf = (printed: string, decimal?: '.' | ','): string | undefined => {
   const amount = readAmount(printed, decimal);
-  return amount ? amountTerm(amount.cents) : undefined;
+  return amount && hasAmountTerm(amount.cents) ? amountTerm(amount.cents) : undefined;
 };
 
 /**
@@ -65,6 +68,6 @@ export const typedAmount = (text: string): TypedAmount | undefined => {
   const figure = AROUND.exec(typed)?.[1]?.trim();
   if (!figure || !TYPED_FIGURE.test(figure)) return undefined;
   const amount = readAmount(typed);
-  if (!amount) return undefined;
+  if (!amount || !Number.isSafeInteger(Math.abs(amount.cents))) return undefined;
   return { term: amountTerm(amount.cents), bare: /^\d+$/.test(typed) };
 };

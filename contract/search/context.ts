@@ -1,6 +1,6 @@
 import { identifierText } from '../accounts/identifier-keys';
 import { amountsIn } from '../reading/amounts';
-import { AMOUNT_TERMS, amountTerm, amountTermOf } from './amounts';
+import { AMOUNT_TERMS, amountTerm, amountTermOf, hasAmountTerm } from './amounts';
 import { maskedText } from './identifiers';
 import { SEARCH_LIMITS, normalizeWord } from './terms';
 
@@ -182,13 +182,14 @@ export const amountTermContexts = (
 ): Map<string, TermContext> => {
   const contexts = new Map<string, TermContext>();
   const add = (term: string | undefined, context: () => TermContext) => {
-    if (term !== undefined && term !== amountTerm(0) && !contexts.has(term)) contexts.set(term, context());
+    if (term !== undefined && !contexts.has(term)) contexts.set(term, context());
   };
   for (const [index, piece] of pieces.entries()) {
     if (contexts.size >= AMOUNT_TERMS.perStatement) break;
     const beside = details?.[index];
     if (beside?.amount) {
-      const term = beside.value !== undefined ? amountTerm(Math.round(beside.value * 100)) : amountTermOf(beside.amount);
+      const cents = beside.value !== undefined ? Math.round(beside.value * 100) : undefined;
+      const term = cents === undefined ? amountTermOf(beside.amount) : hasAmountTerm(cents) ? amountTerm(cents) : undefined;
       add(term, () => ({
         text: excerptAround(maskedText(piece).text, 0),
         ...(beside.date ? { date: beside.date } : {}),
@@ -203,7 +204,7 @@ export const amountTermContexts = (
       const place = placesIn(masked);
       for (const amount of found) {
         if (contexts.size >= AMOUNT_TERMS.perStatement) return contexts;
-        add(amountTerm(amount.cents), () => ({ text: place(amount.start) }));
+        if (hasAmountTerm(amount.cents)) add(amountTerm(amount.cents), () => ({ text: place(amount.start) }));
       }
     }
   }
