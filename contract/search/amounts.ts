@@ -47,7 +47,8 @@ export const amountTermOf = (printed: string, decimal?: '.' | ','): string | und
  */
 const TYPED_FIGURE = /^(?:\d{1,3}(?:([,.'’ \u00a0\u202f])\d{3})(?:\1\d{3})*|\d+)(?:[.,]\d{1,2})?$/;
 /** What may stand around the figure: signs, a currency, parentheses, CR/DR (readAmount reads them). */
-const AROUND = /^[-+\u2212(]*(?:[A-Z]{3}|[A-Z]{0,2}\$|[€£¥₹]|Fr\.|SFr\.|kr\.?)?\s?[-+\u2212]?(.*?)[-\u2212)]*(?:\s?(?:[A-Z]{3}|[$€£¥₹]|kr\.?))?(?:\s?(?:CR|DR)\.?)?$/i;
+const AROUND =
+  /^[-+\u2212(]*(?:[A-Z]{3}|[A-Z]{0,2}\$|[€£¥₹]|Fr\.|SFr\.|kr\.?)?\s?[-+\u2212]?(.*?)[-\u2212)]*(?:\s?(?:[A-Z]{3}|[$€£¥₹]|kr\.?))?(?:\s?(?:CR|DR)\.?)?$/i;
 
 /** An amount typed into the search box: its term, and whether it was digits alone ("17120": also a word's start). */
 export interface TypedAmount {

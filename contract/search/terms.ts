@@ -200,7 +200,8 @@ const chunkAround = (text: string, from: number, to: number): { start: number; e
  */
 const amountOver = (text: string, tokens: readonly Token[], first: number, last: number) => {
   const { start, end } = chunkAround(text, tokens[first].start, tokens[last].end);
-  if (!AMOUNT_OPENS.test(text.slice(start, tokens[first].start)) || !AMOUNT_CLOSES.test(text.slice(tokens[last].end, end))) return undefined;
+  if (!AMOUNT_OPENS.test(text.slice(start, tokens[first].start)) || !AMOUNT_CLOSES.test(text.slice(tokens[last].end, end)))
+    return undefined;
   return typedAmount(text.slice(start, end));
 };
 
@@ -229,7 +230,10 @@ const typedAmounts = (text: string, tokens: readonly Token[]): Map<number, { ter
       if (end > first && /^[\d \u00a0\u202f]+$/.test(text.slice(tokens[first].start, tokens[end].end))) continue;
       const amount = amountOver(text, tokens, first, end);
       if (!amount || amount.bare) continue;
-      const code = end + 1 < tokens.length && CURRENCY_CODE.test(tokens[end + 1].word) && /^\s+$/.test(text.slice(tokens[end].end, tokens[end + 1].start));
+      const code =
+        end + 1 < tokens.length &&
+        CURRENCY_CODE.test(tokens[end + 1].word) &&
+        /^\s+$/.test(text.slice(tokens[end].end, tokens[end + 1].start));
       // An amount of nothing ("0.00") finds nothing, and its digits are no words.
       amounts.set(first, { term: amount.term === amountTerm(0) ? undefined : amount.term, last: code ? end + 1 : end });
       first = end;

@@ -71,7 +71,8 @@ const FIELDS: [SearchField, number][] = [
 
 const fieldsOf = (sources: number): SearchField[] => FIELDS.filter(([, bit]) => (sources & bit) !== 0).map(([field]) => field);
 
-const matchesOne = (query: { term: string; prefix: boolean }, term: string) => (query.prefix ? term.startsWith(query.term) : term === query.term);
+const matchesOne = (query: { term: string; prefix: boolean }, term: string) =>
+  query.prefix ? term.startsWith(query.term) : term === query.term;
 /** Whether a stored term matches a query term, or the term it also stands for (a whole number's amount). */
 const matchesTerm = (query: QueryTerm, term: string) => matchesOne(query, term) || (query.or !== undefined && matchesOne(query.or, term));
 

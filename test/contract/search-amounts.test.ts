@@ -82,19 +82,56 @@ describe('a query with amounts', () => {
     ['4210.55 EUR', [['=421055', false, 'amount']]],
     // A whole number is a word's start and, in its place, an amount of as many whole units.
     ['17120', [['17120', true, 'word', '=1712000']]],
-    ['rent 650', [['rent', true, 'word'], ['650', true, 'word', '=65000']]],
+    [
+      'rent 650',
+      [
+        ['rent', true, 'word'],
+        ['650', true, 'word', '=65000'],
+      ],
+    ],
     // Two numbers a space joins, without decimals, stay two.
-    ['650 120', [['650', true, 'word', '=65000'], ['120', true, 'word', '=12000']]],
+    [
+      '650 120',
+      [
+        ['650', true, 'word', '=65000'],
+        ['120', true, 'word', '=12000'],
+      ],
+    ],
     // A year is a period, and an amount too.
     ['2024', [['2024', true, 'period', '=202400']]],
-    ['salary 2,100.00', [['salary', true, 'word'], ['=210000', false, 'amount']]],
+    [
+      'salary 2,100.00',
+      [
+        ['salary', true, 'word'],
+        ['=210000', false, 'amount'],
+      ],
+    ],
     // A month's name before an amount is a word: the amount's first digits are no year.
-    ['March 17,120.00', [['march', true, 'word'], ['=1712000', false, 'amount']]],
-    ['March 2024 4,210.55', [['2024-03', false, 'period'], ['=421055', false, 'amount']]],
+    [
+      'March 17,120.00',
+      [
+        ['march', true, 'word'],
+        ['=1712000', false, 'amount'],
+      ],
+    ],
+    [
+      'March 2024 4,210.55',
+      [
+        ['2024-03', false, 'period'],
+        ['=421055', false, 'amount'],
+      ],
+    ],
     // Dates and periods written in numbers stay as they were.
     ['2024-03', [['2024-03', false, 'period']]],
     ['03/2024', [['2024-03', false, 'period']]],
-    ['15.03.2024', [['15', true, 'word'], ['03', true, 'word'], ['2024', true, 'period']]],
+    [
+      '15.03.2024',
+      [
+        ['15', true, 'word'],
+        ['03', true, 'word'],
+        ['2024', true, 'period'],
+      ],
+    ],
     ['ref17120', [['ref17120', true, 'word']]],
     ['0.00', []],
   ])('%j is read as %j', (query, terms) => {

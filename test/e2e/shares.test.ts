@@ -337,7 +337,10 @@ describe('shares: a set of statements for someone without an account, with and w
       await page.waitForFunction(() => (document.activeElement as HTMLInputElement | null)?.type === 'search');
       await box.pressSequentially('savings', { delay: 250 });
       await page.waitForURL((url) => url.pathname === '/statements' && url.searchParams.get('q') === 'savings');
-      const result = page.getByRole('list', { name: 'Search results' }).getByRole('listitem').getByRole('link', { name: 'private-savings.pdf' });
+      const result = page
+        .getByRole('list', { name: 'Search results' })
+        .getByRole('listitem')
+        .getByRole('link', { name: 'private-savings.pdf' });
       await expect(result).toBeVisible({ timeout: 30_000 });
       await result.click();
       await page.waitForURL(`${tracked}/statements/${statement.id}`);

@@ -116,7 +116,8 @@ test.each(['2,100.00', '2100.00', '2.100,00', '2 100,00', '-2,100.00', '£2,100.
 );
 
 test("an amount on a PDF's line finds it with the line; money in and out are one amount; no other amount is found", async () => {
-  for (const query of ['12.40', '-12.40', '1,204.50', '1204.5']) expect((await search(alice, query)).hits.map((hit) => hit.statement.id)).toEqual([ids.pdf]);
+  for (const query of ['12.40', '-12.40', '1,204.50', '1204.5'])
+    expect((await search(alice, query)).hits.map((hit) => hit.statement.id)).toEqual([ids.pdf]);
   expect(contextsOf((await search(alice, '12.40')).hits[0])).toEqual([
     { word: '12.40', text: '12/03/2024 QUETZALCOATL BAKERY LISBON -12.40', date: null, amount: null },
   ]);

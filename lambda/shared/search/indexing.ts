@@ -50,11 +50,7 @@ export const identifierTermsFor =
  * numbers (contract/search/context), then the amounts it shows (contract/search/amounts),
  * which a search for an amount typed any way finds.
  */
-const contentContexts = async (
-  search: SearchIndexing,
-  owner: string,
-  content: ContentPieces,
-): Promise<Map<string, TermContext>> => {
+const contentContexts = async (search: SearchIndexing, owner: string, content: ContentPieces): Promise<Map<string, TermContext>> => {
   const words = contentTermContexts(
     content.pieces,
     content.details,
