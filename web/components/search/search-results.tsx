@@ -44,7 +44,16 @@ const Marked = ({ text, matches }: { text: string; matches: string[] }) => {
 };
 
 /** Where the contents matched: the PDF's line, or the transaction's day, description and amount, as the app writes days and amounts. */
-const Context = ({ context, matches }: { context: SearchHitData['contexts'][number]; matches: string[] }) => {
+const Context = ({
+  context,
+  matches,
+  currency,
+}: {
+  context: SearchHitData['contexts'][number];
+  matches: string[];
+  /** The statement's currency, where its file names it. */
+  currency?: string | null;
+}) => {
   const amount = context.amount ? unsigned(context.amount) : undefined;
   const value = context.amount ? readAmount(context.amount)?.value : undefined;
   return (
@@ -63,9 +72,9 @@ const Context = ({ context, matches }: { context: SearchHitData['contexts'][numb
           {value === undefined ? (
             context.amount
           ) : amount && matches.includes(amount) ? (
-            <mark>{formatAmount(value)}</mark>
+            <mark>{formatAmount(value, currency)}</mark>
           ) : (
-            formatAmount(value)
+            formatAmount(value, currency)
           )}
         </span>
       )}
@@ -95,7 +104,7 @@ const Hit = ({ hit }: { hit: SearchHitData }) => {
         ))}
       </p>
       {contexts.map((context) => (
-        <Context key={`${context.word} ${context.text}`} context={context} matches={matches} />
+        <Context key={`${context.word} ${context.text}`} context={context} matches={matches} currency={statement.balances?.currency} />
       ))}
       {/* Why a word of its contents would not find it. */}
       {statement.contentNotIndexed && (
