@@ -58,8 +58,21 @@ const statementOf = (owner: string, n: number): Statement => {
   };
 };
 
-/** What people type: a common word, a rare one, a name and a month, two words, a prefix being typed. */
-const QUERIES = [wordOf(0), wordOf(2500), 'visa gold', 'March 2019', `${wordOf(3)} ${wordOf(40)}`, wordOf(10).slice(0, 3), 'sav'];
+/**
+ * What people type: a common word, a rare one, a name and a month, two words, a prefix being
+ * typed, an amount, and a whole number (a word's start and an amount: two Queries).
+ */
+const QUERIES = [
+  wordOf(0),
+  wordOf(2500),
+  'visa gold',
+  'March 2019',
+  `${wordOf(3)} ${wordOf(40)}`,
+  wordOf(10).slice(0, 3),
+  'sav',
+  '17,120.00',
+  '2019',
+];
 
 const percentile = (values: number[], p: number) =>
   [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))];

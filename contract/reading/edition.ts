@@ -5,7 +5,8 @@
  * what their owner entered stays theirs.
  *   1. The text line by line: the first release that kept days and balances.
  *   2. The page's layout (summary tables, columns, form fields), scans and photos by OCR,
- *      and each statement's own arithmetic.
+ *      and each statement's own arithmetic; and the amounts it shows as search terms
+ *      (contract/search/amounts), so an amount typed finds the statements read before.
  */
 export const READING_EDITION = 2;
 

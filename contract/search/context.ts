@@ -1,4 +1,6 @@
 import { identifierText } from '../accounts/identifier-keys';
+import { amountsIn } from '../reading/amounts';
+import { AMOUNT_TERMS, amountTerm, amountTermOf, hasAmountTerm } from './amounts';
 import { maskedText } from './identifiers';
 import { SEARCH_LIMITS, normalizeWord } from './terms';
 
@@ -20,6 +22,8 @@ export interface TermContext {
 export interface PieceDetails {
   date?: string;
   amount?: string;
+  /** The amount as its file's column reads it (negative is money out), where the reader settled its decimal separator. Not kept. */
+  value?: number;
 }
 
 export const CONTEXT_LIMITS = {
@@ -158,6 +162,49 @@ export const contentTermContexts = (
       for (const { term, at } of [...identifiers, ...words].sort((a, b) => a.at - b.at)) {
         if (contexts.size >= SEARCH_LIMITS.contentTerms) return contexts;
         add(term, at);
+      }
+    }
+  }
+  return contexts;
+};
+
+/**
+ * The amount terms of a statement's pieces (contract/search/amounts), each with where it was
+ * first seen: a transaction's amount with its description, day and amount (as
+ * `contentTermContexts` keeps them for its words), and each figure of money on a PDF's line
+ * (decimals or a currency: a count, a year or a reference is none) with that line, cut
+ * around the figure. Account numbers are masked first, so no part of one is read as an
+ * amount. At most `AMOUNT_TERMS.perStatement`, first seen first.
+ */
+export const amountTermContexts = (
+  pieces: readonly string[],
+  details?: readonly (PieceDetails | undefined)[],
+): Map<string, TermContext> => {
+  const contexts = new Map<string, TermContext>();
+  const add = (term: string | undefined, context: () => TermContext) => {
+    if (term !== undefined && !contexts.has(term)) contexts.set(term, context());
+  };
+  for (const [index, piece] of pieces.entries()) {
+    if (contexts.size >= AMOUNT_TERMS.perStatement) break;
+    const beside = details?.[index];
+    if (beside?.amount) {
+      const cents = beside.value !== undefined ? Math.round(beside.value * 100) : undefined;
+      const term = cents === undefined ? amountTermOf(beside.amount) : hasAmountTerm(cents) ? amountTerm(cents) : undefined;
+      add(term, () => ({
+        text: excerptAround(maskedText(piece).text, 0),
+        ...(beside.date ? { date: beside.date } : {}),
+        amount: beside.amount!,
+      }));
+      continue;
+    }
+    for (const line of piece.split(/\r\n|\r|\n/)) {
+      const masked = maskedText(line).text;
+      const found = amountsIn(masked).filter((amount) => amount.money);
+      if (found.length === 0) continue;
+      const place = placesIn(masked);
+      for (const amount of found) {
+        if (contexts.size >= AMOUNT_TERMS.perStatement) return contexts;
+        if (hasAmountTerm(amount.cents)) add(amountTerm(amount.cents), () => ({ text: place(amount.start) }));
       }
     }
   }

@@ -1,5 +1,6 @@
 import { identifierText } from '../accounts/identifier-keys';
 import { monthFromName } from '../reading/dates';
+import { amountTerm, typedAmount } from './amounts';
 import { identifiersIn, maskIdentifiers, maskedText } from './identifiers';
 import { PERIOD_PATTERN } from '../uploads';
 
@@ -119,11 +120,18 @@ export interface QueryTerm {
   prefix: boolean;
   /**
    * `period` when read from a period ("March 2024", "2024-03", "2024"): then `term` is "YYYY-MM" or "YYYY";
-   * `identifier` for an account number typed whole: then `term` is its keyed hash, matched exactly.
+   * `identifier` for an account number typed whole: then `term` is its keyed hash, matched exactly;
+   * `amount` for an amount typed ("17,120.00", "4210,55"): then `term` is its amount term (contract/search/amounts), matched exactly.
    */
-  kind: 'period' | 'word' | 'identifier';
+  kind: 'period' | 'word' | 'identifier' | 'amount';
   /** The words it was read from, as typed ("March 2024"), for messages; an account number masked. */
   typed: string;
+  /**
+   * A term that matches in its place: a whole number typed ("17120", "2024") is also the
+   * amount of as many whole units ("=1712000", exact), so it finds a transaction of 17,120.00
+   * as well as the names and periods it begins.
+   */
+  or?: { term: string; prefix: boolean };
 }
 
 /** A word of a query: normalised, with where it was typed. */
@@ -167,6 +175,80 @@ const numericPeriods = (text: string, tokens: readonly Token[]): Map<number, str
   return periods;
 };
 
+/** What stands between words that may be one typed amount: a separator, or a space grouping thousands ("17 120,00"). */
+const AMOUNT_JOIN = /^[,.'’ \u00a0\u202f]$/;
+/** What may stand before an amount's digits up to the space before it: signs, a currency symbol, a parenthesis. */
+const AMOUNT_OPENS = /^[-+\u2212(]*(?:[A-Z]{0,2}\$|[€£¥₹])?[-+\u2212]?$/;
+/** What may stand after them up to the space after it: a sign, a parenthesis, a currency symbol, a separator typed last. */
+const AMOUNT_CLOSES = /^[-\u2212)]*(?:[$€£¥₹])?[.,]?$/;
+/** A currency code typed beside an amount ("4,210.55 EUR"): part of the amount, not a word to find. */
+const CURRENCY_CODE = /^(?:eur|usd|gbp|chf|aud|cad|nzd|jpy|sek|nok|dkk|pln|czk|huf|inr|cny|hkd|sgd|zar|mxn|brl)$/;
+
+/** The text between spaces around text[from, to): whatever is joined to it on either side. */
+const chunkAround = (text: string, from: number, to: number): { start: number; end: number } => {
+  let start = from;
+  while (start > 0 && !/\s/.test(text[start - 1])) start--;
+  let end = to;
+  while (end < text.length && !/\s/.test(text[end])) end++;
+  return { start, end };
+};
+
+/**
+ * An amount typed over tokens[first..last]: the chunk of text between spaces that holds them,
+ * when only a sign, a currency symbol or parentheses are joined to them (not "2024-03-15", not
+ * "ref17120"); its term and whether it was digits alone.
+ */
+const amountOver = (text: string, tokens: readonly Token[], first: number, last: number) => {
+  const { start, end } = chunkAround(text, tokens[first].start, tokens[last].end);
+  if (!AMOUNT_OPENS.test(text.slice(start, tokens[first].start)) || !AMOUNT_CLOSES.test(text.slice(tokens[last].end, end)))
+    return undefined;
+  return typedAmount(text.slice(start, end));
+};
+
+/**
+ * The amounts typed with a separator, a sign or a currency ("17,120.00", "17 120,00",
+ * "-4,210.55", "$12.50"), by the index of their first token, with the index of their last
+ * (a currency code typed after one included): read before the words, which their separators
+ * split. Digits alone are not here: they stay words and periods, each also an amount
+ * (`wholeAmount`); so do numbers a space alone joins ("650 120" is two numbers).
+ */
+const typedAmounts = (text: string, tokens: readonly Token[]): Map<number, { term?: string; last: number }> => {
+  const amounts = new Map<number, { term?: string; last: number }>();
+  const isDigits = (index: number) => /^\d+$/.test(tokens[index].word);
+  for (let first = 0; first < tokens.length; first++) {
+    if (!isDigits(first)) continue;
+    // The most tokens one spans: six groups of thousands (a trillion) and its decimals.
+    let last = first;
+    while (
+      last + 1 < tokens.length &&
+      last - first < 7 &&
+      isDigits(last + 1) &&
+      AMOUNT_JOIN.test(text.slice(tokens[last].end, tokens[last + 1].start))
+    )
+      last++;
+    for (let end = last; end >= first; end--) {
+      if (end > first && /^[\d \u00a0\u202f]+$/.test(text.slice(tokens[first].start, tokens[end].end))) continue;
+      const amount = amountOver(text, tokens, first, end);
+      if (!amount || amount.bare) continue;
+      const code =
+        end + 1 < tokens.length &&
+        CURRENCY_CODE.test(tokens[end + 1].word) &&
+        /^\s+$/.test(text.slice(tokens[end].end, tokens[end + 1].start));
+      // An amount of nothing ("0.00") finds nothing, and its digits are no words.
+      amounts.set(first, { term: amount.term === amountTerm(0) ? undefined : amount.term, last: code ? end + 1 : end });
+      first = end;
+      break;
+    }
+  }
+  return amounts;
+};
+
+/** The amount term of a whole number typed alone (between spaces, perhaps with a sign or currency): its whole units. */
+const wholeAmount = (text: string, tokens: readonly Token[], index: number): string | undefined => {
+  const amount = amountOver(text, tokens, index, index);
+  return amount && amount.term !== amountTerm(0) ? amount.term : undefined;
+};
+
 /** The account numbers typed whole in a query, by their text (identifierText): what the resolver hashes for `parseQuery`. */
 export const queryIdentifiers = (query: string) => identifiersIn([query.slice(0, SEARCH_LIMITS.queryChars)]);
 
@@ -178,7 +260,10 @@ export const queryIdentifiers = (query: string) => identifiersIn([query.slice(0,
  * key typed. A lone month name stays a word: "march" may be in a statement's text. An
  * account number typed whole, with or without its spaces, is its hashed term
  * (`identifierTerms`: its text → its term, from the owner's key), matched exactly; no part
- * of it is a word, as none is in the index.
+ * of it is a word, as none is in the index. An amount typed with a separator, a sign or a
+ * currency ("17,120.00", "17 120,00", "-4,210.55") is its amount term (contract/search/amounts),
+ * matched exactly; a whole number typed alone ("17120", "2024") stays a word or a year, and
+ * also matches, in its place, the amount of as many whole units (`or`).
  */
 export const parseQuery = (query: string, identifierTerms: ReadonlyMap<string, string> = new Map()): QueryTerm[] => {
   const masked = maskedText(query.slice(0, SEARCH_LIMITS.queryChars));
@@ -189,10 +274,13 @@ export const parseQuery = (query: string, identifierTerms: ReadonlyMap<string, s
     end: match.index + match[0].length,
   }));
   const periods = numericPeriods(text, tokens);
+  const amounts = typedAmounts(text, tokens);
   const terms: QueryTerm[] = [];
   const add = (term: string, prefix: boolean, kind: QueryTerm['kind'], from: Token, to = from) => {
-    if (longEnough(term) && !terms.some((known) => known.term === term && known.prefix === prefix))
-      terms.push({ term, prefix, kind, typed: text.slice(from.start, to.end) });
+    if (!longEnough(term) || terms.some((known) => known.term === term && known.prefix === prefix)) return;
+    // A whole number typed alone between spaces is also an amount (contract/search/amounts).
+    const amount = kind !== 'amount' && from === to && /^\d+$/.test(term) ? wholeAmount(text, tokens, tokens.indexOf(from)) : undefined;
+    terms.push({ term, prefix, kind, typed: text.slice(from.start, to.end), ...(amount ? { or: { term: amount, prefix: false } } : {}) });
   };
   // Account numbers in the order typed, among the words.
   const identifiers = masked.spans.map((span) => ({ term: identifierTerms.get(identifierText(span.identifier)), span }));
@@ -212,8 +300,14 @@ export const parseQuery = (query: string, identifierTerms: ReadonlyMap<string, s
     if (terms.length >= SEARCH_LIMITS.queryTerms) break;
     if (inMask(token)) continue;
     const period = periods.get(index);
-    // The next token, unless a numeric period holds it.
-    const next = periods.has(index + 1) ? undefined : tokens[index + 1];
+    const amount = period ? undefined : amounts.get(index);
+    if (amount) {
+      if (amount.term) add(amount.term, false, 'amount', token, tokens[amount.last]);
+      index = amount.last;
+      continue;
+    }
+    // The next token, unless a numeric period or an amount holds it.
+    const next = periods.has(index + 1) || amounts.has(index + 1) ? undefined : tokens[index + 1];
     const month = monthFromName(token.word);
     const yearAfter = month && next ? yearAfterName(next.word) : undefined;
     const monthAfter = YEAR.test(token.word) && next ? monthFromName(next.word) : undefined;

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { SUB_PATTERN, STATEMENT_ID_PATTERN } from '../../contract/keys';
+import { amountTermShown } from '../../contract/search/amounts';
 import { identifierTerms } from '../../contract/search/identifiers';
 import { SEARCH_LIMITS, TERM_SOURCES, filingTerms, parseQuery, queryIdentifiers, type QueryTerm } from '../../contract/search/terms';
 import type { Statement } from '../../contract/entities';
@@ -70,7 +71,10 @@ const FIELDS: [SearchField, number][] = [
 
 const fieldsOf = (sources: number): SearchField[] => FIELDS.filter(([, bit]) => (sources & bit) !== 0).map(([field]) => field);
 
-const matchesTerm = (query: QueryTerm, term: string) => (query.prefix ? term.startsWith(query.term) : term === query.term);
+const matchesOne = (query: { term: string; prefix: boolean }, term: string) =>
+  query.prefix ? term.startsWith(query.term) : term === query.term;
+/** Whether a stored term matches a query term, or the term it also stands for (a whole number's amount). */
+const matchesTerm = (query: QueryTerm, term: string) => matchesOne(query, term) || (query.or !== undefined && matchesOne(query.or, term));
 
 interface Candidate {
   id: string;
@@ -107,7 +111,9 @@ export const candidatesOf = (terms: QueryTerm[], lists: Posting[][]): Candidate[
 const scoreOf = (terms: QueryTerm[], perTerm: { words: string[]; sources: number }[]) =>
   perTerm.reduce(
     (score, { words, sources }, index) =>
-      score + Math.max(0, ...fieldsOf(sources).map((field) => WEIGHTS[field])) + (words.includes(terms[index].term) ? 1 : 0),
+      score +
+      Math.max(0, ...fieldsOf(sources).map((field) => WEIGHTS[field])) +
+      (words.includes(terms[index].term) || (terms[index].or !== undefined && words.includes(terms[index].or.term)) ? 1 : 0),
     0,
   );
 
@@ -144,9 +150,9 @@ export const bestCandidates = (terms: QueryTerm[], candidates: Candidate[], coun
  */
 export const rankHits = (terms: QueryTerm[], candidates: Candidate[], records: Map<string, Statement>): SearchHit[] => {
   const hits: (SearchHit & { score: number; id: string })[] = [];
-  // An account number's stored term is its hash: it is shown as typed, masked.
+  // An account number's stored term is its hash: it is shown as typed, masked. An amount's is shown as an amount ("17,120.00").
   const shown = new Map(terms.filter(({ kind }) => kind === 'identifier').map(({ term, typed }) => [term, typed]));
-  const show = (word: string) => shown.get(word) ?? word;
+  const show = (word: string) => shown.get(word) ?? amountTermShown(word);
   for (const candidate of candidates) {
     const statement = records.get(candidate.id);
     if (!statement) continue;
@@ -173,6 +179,19 @@ export const rankHits = (terms: QueryTerm[], candidates: Candidate[], records: M
     });
   }
   return hits.sort(byScore).map(({ score: _score, id: _id, ...hit }) => hit);
+};
+
+/**
+ * The postings of one query term: its own, and those of the term it also stands for (a whole
+ * number's amount), each one Query; the newest statements of each, a statement once under each stored term.
+ */
+const postingsOf = async (index: SearchIndex, owner: string, term: QueryTerm): Promise<{ postings: Posting[]; complete: boolean }> => {
+  if (!term.or) return index.postings(owner, term, SEARCH_READ.postingsPerTerm);
+  const [own, other] = await Promise.all([
+    index.postings(owner, term, SEARCH_READ.postingsPerTerm),
+    index.postings(owner, { ...term, ...term.or, kind: 'amount' }, SEARCH_READ.postingsPerTerm),
+  ]);
+  return { postings: [...own.postings, ...other.postings], complete: own.complete && other.complete };
 };
 
 export const createStatementSearch =
@@ -203,7 +222,7 @@ export const createStatementSearch =
     const terms = parseQuery(parsed.data.query, hashed);
     if (terms.length === 0) return { hits: [], partial: false };
     const limit = parsed.data.limit ?? SEARCH_READ.hitsDefault;
-    const read = await Promise.all(terms.map((term) => deps.index.postings(event.owner, term, SEARCH_READ.postingsPerTerm)));
+    const read = await Promise.all(terms.map((term) => postingsOf(deps.index, event.owner, term)));
     const candidates = candidatesOf(
       terms,
       read.map(({ postings }) => postings),

@@ -236,8 +236,8 @@ describe('see and find: each kind of statement shown in place, hostile files kep
     await page.goto(`${base}/statements/${statementId}`);
     await expect(page.getByTestId('scan-verdict')).toHaveText('Clean');
     await expect(page.getByTestId('content-not-indexed')).toHaveText(sentence);
-    await page.goto(`${base}/statements/search?q=bomb`);
-    const results = page.getByRole('main').getByRole('listitem');
+    await page.goto(`${base}/statements?q=bomb`);
+    const results = page.getByRole('list', { name: 'Search results' }).getByRole('listitem');
     await expect(results).toHaveCount(1);
     await expect(results.first().getByRole('link')).toHaveText('bomb page.pdf');
     await expect(results.first().getByTestId('content-not-indexed')).toHaveText(sentence);

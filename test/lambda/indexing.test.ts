@@ -112,7 +112,7 @@ describe('indexAvailable', () => {
     ]);
   });
 
-  test("a transaction's words are written with its day and amount", async () => {
+  test("a transaction's words, and its amount's own term, are written with its day and amount", async () => {
     const { deps: d, writes } = deps(async () => ({
       pieces: ['Quetzal Bakery', 'Thames Water'],
       details: [
@@ -126,7 +126,11 @@ describe('indexAvailable', () => {
       bakery: { text: 'Quetzal Bakery', date: '2024-03-02', amount: '-4.50' },
       thames: { text: 'Thames Water', date: '2024-03-05', amount: '-38.99' },
       water: { text: 'Thames Water', date: '2024-03-05', amount: '-38.99' },
+      // An amount typed any way finds it (contract/search/amounts): its cents, without the sign.
+      '=450': { text: 'Quetzal Bakery', date: '2024-03-02', amount: '-4.50' },
+      '=3899': { text: 'Thames Water', date: '2024-03-05', amount: '-38.99' },
     });
+    expect(writes[0].content).toEqual(['quetzal', 'bakery', 'thames', 'water', '=450', '=3899']);
   });
 
   test('an image (nothing to read, nothing wrong) is not marked', async () => {
@@ -332,6 +336,9 @@ describe('the sweep', () => {
         readWith: READING_EDITION,
       });
       expect(memory.writes.map((write) => write.id)).toEqual([ID]);
+      // Its postings are written again with this edition's terms: the amounts its text shows among them.
+      expect(memory.writes[0].content).toEqual(['opening', 'balance', 'closing', '=1200', '=2000']);
+      expect(memory.writes[0].contexts?.['=2000']).toEqual({ text: 'Closing balance 20.00' });
       expect((await sweep()).reread).toBe(0);
       expect(read).toHaveBeenCalledTimes(1);
     });

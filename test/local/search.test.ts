@@ -104,6 +104,36 @@ test("a payee only in a CSV's descriptions finds it", async () => {
   expect(contextsOf(hits[0])).toEqual([{ word: 'thames', text: 'THAMES WATER DDR', date: '2023-12-01', amount: '-38.99' }]);
 });
 
+test.each(['2,100.00', '2100.00', '2.100,00', '2 100,00', '-2,100.00', '£2,100.00', '2100'])(
+  "an amount of a bank's export typed as %s finds its transaction, with its day, description and amount",
+  async (query) => {
+    const { hits } = await search(alice, query);
+    expect(hits.map(({ statement, matches, fields }) => ({ id: statement.id, matches, fields }))).toEqual([
+      { id: ids.csv, matches: ['2,100.00'], fields: ['CONTENT'] },
+    ]);
+    expect(contextsOf(hits[0])).toEqual([{ word: '2,100.00', text: 'ACME LTD SALARY BGC', date: '2023-12-01', amount: '2100.00' }]);
+  },
+);
+
+test("an amount on a PDF's line finds it with the line; money in and out are one amount; no other amount is found", async () => {
+  for (const query of ['12.40', '-12.40', '1,204.50', '1204.5'])
+    expect((await search(alice, query)).hits.map((hit) => hit.statement.id)).toEqual([ids.pdf]);
+  expect(contextsOf((await search(alice, '12.40')).hits[0])).toEqual([
+    { word: '12.40', text: '12/03/2024 QUETZALCOATL BAKERY LISBON -12.40', date: null, amount: null },
+  ]);
+  // Neither file holds these: an amount matches exactly, not by its first digits.
+  for (const query of ['2,100.01', '210.00', '12.4 thames']) expect(await namesFound(alice, query)).toEqual([]);
+});
+
+test("a payee's transaction shows its amount, and a payee and an amount together find the one that has both", async () => {
+  expect(contextsOf((await search(alice, 'acme')).hits[0])).toEqual([
+    { word: 'acme', text: 'ACME LTD SALARY BGC', date: '2023-12-01', amount: '2100.00' },
+  ]);
+  expect(await namesFound(alice, 'rent 650.00')).toEqual(['export.csv']);
+  expect(await namesFound(alice, 'rent 38.99')).toEqual(['export.csv']);
+  expect(await namesFound(alice, 'bakery 650.00')).toEqual([]);
+});
+
 test('each word searched shows its own line; a match in the name alone shows none', async () => {
   const { hits } = await search(alice, 'bakery opening');
   expect(contextsOf(hits[0])).toEqual([

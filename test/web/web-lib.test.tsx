@@ -1,6 +1,6 @@
 import { authErrorMessage } from '../../web/lib/auth-errors';
 import { base64UrlToBytes, subscribeToPush } from '../../web/lib/push';
-import { isPrivatePage, isSignedOutPage, safeNext, signInPath } from '../../web/lib/routes';
+import { SEARCH_START, isPrivatePage, isSignedOutPage, safeNext, searchHref, signInPath } from '../../web/lib/routes';
 import { TOAST_OPTIONS } from '../../web/lib/toast-options';
 import { UploadRuleError, requireUploadAllowed } from '../../web/lib/upload';
 import { amplifyResources } from '../../web/lib/amplify-config';
@@ -97,4 +97,14 @@ test("the web config's type is assignable to Amplify's own outputs type (tsc che
   const outputs: AmplifyOutputs = fixture as WebConfig;
   expect(outputs.version).toBe('1.4');
   expect(outputs.auth?.mfa_configuration).toBe('NONE');
+});
+
+describe('search on the statements list', () => {
+  test('what was typed is the list\'s `q`, trimmed; nothing typed is the list alone; "/" elsewhere lands on its box', () => {
+    expect(searchHref(' 17,120.00 ')).toBe('/statements?q=17%2C120.00');
+    expect(searchHref('Thames water')).toBe('/statements?q=Thames+water');
+    expect(searchHref('  ')).toBe('/statements');
+    expect(SEARCH_START).toBe('/statements#search');
+    expect(isPrivatePage(new URL(searchHref('x'), 'https://vault.example').pathname)).toBe(true);
+  });
 });

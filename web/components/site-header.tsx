@@ -6,7 +6,7 @@ import Link from 'next/link';
 import { usePathname, useRouter } from 'next/navigation';
 import { useEffect, useRef } from 'react';
 import { useAuth } from '@/lib/auth-context';
-import { PAGES } from '@/lib/routes';
+import { PAGES, SEARCH_START } from '@/lib/routes';
 import { theme } from '@/lib/theme';
 
 const link = css`
@@ -66,6 +66,13 @@ export interface HeaderPerson {
   pictureVersion?: string;
 }
 
+/** Focuses the page's own search box, where it has one (the statements list's); whether it had. */
+const focusSearchBox = (): boolean => {
+  const box = document.querySelector<HTMLInputElement>('main input[type="search"]');
+  box?.focus();
+  return box !== null;
+};
+
 export const SiteHeader = ({ person }: { person?: HeaderPerson }) => {
   const { state, signOut } = useAuth();
   const pathname = usePathname();
@@ -92,9 +99,7 @@ export const SiteHeader = ({ person }: { person?: HeaderPerson }) => {
     const onKey = (event: KeyboardEvent) => {
       if (event.key !== '/' || event.ctrlKey || event.metaKey || event.altKey || event.defaultPrevented || typingIn(event.target)) return;
       event.preventDefault();
-      const box = document.querySelector<HTMLInputElement>('main input[type="search"]');
-      if (box) box.focus();
-      else router.push(PAGES.search);
+      if (!focusSearchBox()) router.push(SEARCH_START);
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
@@ -107,6 +112,8 @@ export const SiteHeader = ({ person }: { person?: HeaderPerson }) => {
         aria-current={pathname === href ? 'page' : undefined}
         aria-keyshortcuts={shortcut}
         title={shortcut && `${label} (press ${shortcut})`}
+        // Search is the statements list's box: on a page that has one, the link goes to it at once.
+        onClick={href === SEARCH_START ? (event) => focusSearchBox() && event.preventDefault() : undefined}
       >
         {label}
       </Link>
@@ -188,7 +195,7 @@ export const SiteHeader = ({ person }: { person?: HeaderPerson }) => {
             <>
               {item(PAGES.statements, 'Statements')}
               {item(PAGES.coverage, 'Coverage')}
-              {item(PAGES.search, 'Search', '/')}
+              {item(SEARCH_START, 'Search', '/')}
               {item(PAGES.shares, 'Shares')}
             </>
           ) : state.status === 'signedOut' ? (

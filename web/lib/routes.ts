@@ -21,7 +21,7 @@ export const PAGES = {
   deleted: '/statements/deleted',
   /** The person's shares: links to sets of statements for someone without an account. */
   shares: '/shares',
-  /** The search: what was typed is its `q` parameter, as the list's filters are theirs. */
+  /** Where search once had a page of its own: it sends what was typed (`q`) on to the statements list, where search is. */
   search: '/statements/search',
   profile: '/profile',
   /** The signed-in person's picture (a redirect to it in storage), for the header. */
@@ -80,10 +80,19 @@ export const sharePage = (shareId: string): string => `${PAGES.shares}/${encodeU
 export const shareStatementsHref = (statementIds: readonly string[]): string =>
   `${PAGES.shares}?${new URLSearchParams({ ids: statementIds.join(',') })}`;
 
-/** The search page for what was typed (the page alone when nothing was). */
+/** The statements list's search box: its element's id, so a link to the list can land on it. */
+export const SEARCH_BOX_ID = 'search';
+
+/** The statements list with its search box taking the keyboard: where "/" and the header's Search go from other pages. */
+export const SEARCH_START = `${PAGES.statements}#${SEARCH_BOX_ID}`;
+
+/**
+ * The statements list showing what a search found: what was typed is its `q` parameter, as the
+ * list's filters are theirs (the list alone when nothing was).
+ */
 export const searchHref = (query: string): string => {
   const typed = query.trim();
-  return typed ? `${PAGES.search}?${new URLSearchParams({ q: typed })}` : PAGES.search;
+  return typed ? `${PAGES.statements}?${new URLSearchParams({ q: typed })}` : PAGES.statements;
 };
 
 /** Pages that show a person's own data: a signed-out visitor is sent to sign in, then back. */

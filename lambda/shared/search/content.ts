@@ -162,7 +162,11 @@ const descriptions = (table: TransactionTable): { pieces: string[]; details: Pie
   const rows = table.rows.filter((row) => row.description);
   return {
     pieces: rows.map((row) => row.description),
-    details: rows.map((row) => ({ date: row.isoDate ?? row.date, amount: row.amount })),
+    details: rows.map((row) => ({
+      date: row.isoDate ?? row.date,
+      amount: row.amount,
+      ...(row.value !== undefined ? { value: row.value } : {}),
+    })),
   };
 };
 

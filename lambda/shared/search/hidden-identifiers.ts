@@ -3,6 +3,7 @@ import type { AccountIdentifier } from '../../../contract/reading/account-number
 import type { TermContext } from '../../../contract/search/context';
 import { identifierSpans, isIdentifierTerm, maskIdentifiers, type IdentifierSpan } from '../../../contract/search/identifiers';
 import { TERM_SOURCES, wordTerms } from '../../../contract/search/terms';
+import { isAmountTerm } from '../../../contract/search/amounts';
 
 /**
  * What an earlier release wrote of a statement's account numbers, made as this one writes
@@ -51,7 +52,8 @@ const hiddenContext = (context: TermContext | undefined): TermContext | undefine
 /** The account numbers stored terms and their lines hold (what to hash for `planHiding`). */
 export const identifiersInStored = (terms: readonly string[], postings: ReadonlyMap<string, StoredPosting>): AccountIdentifier[] =>
   [
-    ...terms.filter((term) => !isIdentifierTerm(term)),
+    // An amount's term is its cents ("=123456789"), no account number.
+    ...terms.filter((term) => !isIdentifierTerm(term) && !isAmountTerm(term)),
     ...[...postings.values()].flatMap(({ context }) => (context ? [context.text] : [])),
   ].flatMap((text) => identifierSpans(text).map((span) => span.identifier));
 
@@ -91,9 +93,14 @@ export const planHiding = (
     // A number in the line a word was first seen on is found by its hash from now on, with that line.
     const inLine = read.context ? identifierSpans(read.context.text) : [];
     for (const number of hashed(inLine)) keep(number, { sources: TERM_SOURCES.content | (filing.get(number) ?? 0), ...withContext }, true);
-    const spans = isIdentifierTerm(term) ? [] : identifierSpans(term);
+    const spans = isIdentifierTerm(term) || isAmountTerm(term) ? [] : identifierSpans(term);
     // A word seen only inside a number of its line ("nwbk" of "GB29 NWBK 6016 …") was a part of it.
-    const partOfNumber = spans.length === 0 && inLine.length > 0 && context && !wordTerms(context.text, { numbers: false }).includes(term);
+    const partOfNumber =
+      spans.length === 0 &&
+      !isAmountTerm(term) &&
+      inLine.length > 0 &&
+      context &&
+      !wordTerms(context.text, { numbers: false }).includes(term);
     if (spans.length === 0 && !partOfNumber) {
       keep(term, { sources: read.sources, ...withContext }, context?.text !== read.context?.text);
       continue;

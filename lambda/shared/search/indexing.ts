@@ -1,6 +1,6 @@
 import { STATEMENT_STATUS, type Statement } from '../../../contract/entities';
 import { CONTENT_READ_ATTEMPTS, notIndexedReason } from '../../../contract/search/not-indexed';
-import { contentTermContexts, type PieceDetails } from '../../../contract/search/context';
+import { amountTermContexts, contentTermContexts, type PieceDetails, type TermContext } from '../../../contract/search/context';
 import { identifierTerms, identifiersIn } from '../../../contract/search/identifiers';
 import type { AccountIdentifier } from '../../../contract/reading/account-numbers';
 import type { StatementBalances } from '../../../contract/reading/balances';
@@ -46,6 +46,20 @@ export const identifierTermsFor =
   };
 
 /**
+ * The content terms of a reading, each with where it was first seen: its words and account
+ * numbers (contract/search/context), then the amounts it shows (contract/search/amounts),
+ * which a search for an amount typed any way finds.
+ */
+const contentContexts = async (search: SearchIndexing, owner: string, content: ContentPieces): Promise<Map<string, TermContext>> => {
+  const words = contentTermContexts(
+    content.pieces,
+    content.details,
+    await identifierTermsFor(search, owner)(identifiersIn(content.pieces).values()),
+  );
+  return new Map([...words, ...amountTermContexts(content.pieces, content.details)]);
+};
+
+/**
  * Indexes a statement that became available: its file is read here, once, after the scan
  * found it clean (a file is never parsed before), and its filing and content terms written,
  * and what it says of its days and money kept with it.
@@ -77,11 +91,7 @@ export const indexAvailable = async (
   if (attempt === undefined) return;
   const gaveUp = attempt > CONTENT_READ_ATTEMPTS;
   const content: ContentPieces = gaveUp ? { pieces: [], note: 'failed' } : await deps.search.readContent(statement);
-  const contexts = contentTermContexts(
-    content.pieces,
-    content.details,
-    await identifierTermsFor(deps.search, statement.owner)(identifiersIn(content.pieces).values()),
-  );
+  const contexts = await contentContexts(deps.search, statement.owner, content);
   const reading: ContentReading = { notIndexed: notIndexedReason(content.pieces, content.note), gaveUp, contexts };
   const outcome = await deps.search.index.write(statement, [...contexts.keys()], reading);
   // Its days and money, read once: a record that has them (read before, or entered) keeps its own.
@@ -138,11 +148,7 @@ export const rereadAvailable = async (
     });
     return true;
   }
-  const contexts = contentTermContexts(
-    content.pieces,
-    content.details,
-    await identifierTermsFor(deps.search, statement.owner)(identifiersIn(content.pieces).values()),
-  );
+  const contexts = await contentContexts(deps.search, statement.owner, content);
   const reading: ContentReading = { notIndexed: notIndexedReason(content.pieces, content.note), gaveUp: false, contexts };
   await deps.search.index.write(statement, [...contexts.keys()], reading);
   const read = content.balances;

@@ -3,11 +3,10 @@
 
 import { css } from '@emotion/react';
 import { useRouter } from 'next/navigation';
-import { Suspense, lazy, useEffect, useRef, useState, useTransition } from 'react';
+import { Suspense, lazy, useEffect, useRef, useState, useTransition, type ReactNode } from 'react';
 import Link from 'next/link';
 import { toast, toastWithAction } from '@/lib/toast';
 import { coalesce } from '@/lib/coalesce';
-import { SEARCH_LIMITS } from '@contract/search/terms';
 // The API client and the download link load when a button asks for them, not with the page.
 import { STATEMENT_PAGE_SIZE, formatBytes } from '@contract/uploads';
 import { PAGES, shareStatementsHref } from '@/lib/routes';
@@ -32,7 +31,8 @@ import {
   type StatementListQuery,
 } from '@/lib/statement-list-query';
 import type { StatementSort } from '@contract/graphql-schema.generated';
-import { Button, Card, SelectField, TextField } from '../ui';
+import { Button, Card, SelectField } from '../ui';
+import { SearchBox } from '../search/search-box';
 import { StatementList, type ListSelection } from './statement-list';
 import { UploadPanel } from './upload-panel';
 import { countOf, formatCount, formatPeriod } from '@contract/format';
@@ -130,12 +130,15 @@ export const StatementsView = ({
   statements,
   summaries,
   shared,
+  search,
 }: {
   query: StatementListQuery;
   statements?: StatementsData;
   summaries?: SummariesData;
   /** Files another app shared to the vault, kept by the service worker under this batch (`?shared=`). */
   shared?: string;
+  /** A search (`?q=`): what was typed, what it found in one sentence, and its results, shown in the list's place. */
+  search?: { query: string; summary: string; results: ReactNode };
 }) => {
   const router = useRouter();
   const [navigating, startNavigation] = useTransition();
@@ -277,26 +280,8 @@ export const StatementsView = ({
           >
             Your statements
           </h2>
-          {/* A GET form: Enter searches before the page's script has run; the search page follows what is typed after. */}
-          <form
-            role="search"
-            action={PAGES.search}
-            css={css`
-              flex: 0 1 16rem;
-              > div {
-                margin: 0;
-              }
-            `}
-          >
-            <TextField
-              label="Search statements"
-              hideLabel
-              name="q"
-              type="search"
-              placeholder="Names, payees, months…"
-              maxLength={SEARCH_LIMITS.queryChars}
-            />
-          </form>
+          {/* A GET form: Enter searches before the page's script has run; the results follow what is typed after. */}
+          <SearchBox initial={search?.query ?? ''} />
           <SelectField
             label="Filter by period"
             hideLabel
@@ -334,7 +319,21 @@ export const StatementsView = ({
             </Button>
           )}
         </div>
-        {!statements ? (
+        {/* Always there, so a screen reader hears each new count as the results follow what is typed. */}
+        <p
+          role="status"
+          aria-live="polite"
+          data-testid="search-summary"
+          className={search ? undefined : 'visually-hidden'}
+          css={css`
+            margin: 0.6rem 0 0;
+          `}
+        >
+          {search?.summary}
+        </p>
+        {search ? (
+          search.results
+        ) : !statements ? (
           <p role="alert">Your statements could not be loaded. Try again in a moment.</p>
         ) : navigating && items.length === 0 ? (
           <ListSkeleton />
@@ -393,35 +392,38 @@ export const StatementsView = ({
           </div>
         )}
         <div css={listFooter}>
-          <nav aria-label="Pages" css={pages}>
-            {statements && (
-              <span data-testid="list-position" aria-live="polite">
-                {positionInWords(query, items.length, summaries && listedTotal(query, summaries))}
-              </span>
-            )}
-            <Button
-              compact
-              variant="secondary"
-              disabled={query.after.length === 0}
-              onClick={() => show({ ...query, after: query.after.slice(0, -1) })}
-            >
-              Previous page
-            </Button>
-            <Button
-              compact
-              variant="secondary"
-              disabled={!nextToken}
-              onClick={() => nextToken && show({ ...query, after: [...query.after, nextToken] })}
-            >
-              Next page
-            </Button>
-            <SelectField
-              label="Statements per page"
-              value={String(pageSizeOf(query))}
-              onChange={(e) => show({ ...query, size: Number(e.target.value), after: [] })}
-              options={STATEMENT_PAGE_SIZE.choices.map((size) => ({ value: String(size), text: String(size) }))}
-            />
-          </nav>
+          {/* While searching, the results are the newest best matches: no pages to turn. */}
+          {!search && (
+            <nav aria-label="Pages" css={pages}>
+              {statements && (
+                <span data-testid="list-position" aria-live="polite">
+                  {positionInWords(query, items.length, summaries && listedTotal(query, summaries))}
+                </span>
+              )}
+              <Button
+                compact
+                variant="secondary"
+                disabled={query.after.length === 0}
+                onClick={() => show({ ...query, after: query.after.slice(0, -1) })}
+              >
+                Previous page
+              </Button>
+              <Button
+                compact
+                variant="secondary"
+                disabled={!nextToken}
+                onClick={() => nextToken && show({ ...query, after: [...query.after, nextToken] })}
+              >
+                Next page
+              </Button>
+              <SelectField
+                label="Statements per page"
+                value={String(pageSizeOf(query))}
+                onChange={(e) => show({ ...query, size: Number(e.target.value), after: [] })}
+                options={STATEMENT_PAGE_SIZE.choices.map((size) => ({ value: String(size), text: String(size) }))}
+              />
+            </nav>
+          )}
           {usage && (
             <p
               css={css`
