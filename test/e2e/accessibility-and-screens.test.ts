@@ -16,11 +16,20 @@ browserSuite();
 
 /** Whose private pages are shown, each screen signing her in: her name set, a statement kept. */
 let alice: Person;
+/** A name as a bank's download gives it: long, with no space to break it at. */
+const LONG_NAME = 'eStatement_HarborBank_EverydayChecking_ending6789_2024-01-31_downloaded_20240614T101500.pdf';
+const NAME = 'Alexandra Konstantinopoulou-Whitfield';
 beforeAll(async () => {
   alice = await personWith('alice', {
-    displayName: 'Alice A.',
+    displayName: NAME,
     statements: [
-      { fileName: 'January 2024.pdf', contentType: 'application/pdf', accountLabel: 'Checking', period: '2024-01', bytes: pdf(20_000) },
+      {
+        fileName: LONG_NAME,
+        contentType: 'application/pdf',
+        accountLabel: 'Harbor Bank Everyday Checking',
+        period: '2024-01',
+        bytes: pdf(20_000),
+      },
     ],
   });
 }, 120_000);
@@ -47,9 +56,9 @@ describe('every page, light and dark, wide and narrow', () => {
       const context = await browser.newContext({ viewport: { width, height: 900 }, colorScheme: scheme });
       const page = await newPage(context);
       const violations: string[] = [];
-      const save = async (name: string) => {
-        await page.screenshot({ path: path.join(SCREENSHOTS, 'pages', `${name}-${scheme}-${width}.png`), fullPage: true });
-        violations.push(...(await accessibilityViolations(page)), ...(await sidewaysScroll(page, `${name} at ${width} px`)));
+      const save = async (name: string, on = page) => {
+        await on.screenshot({ path: path.join(SCREENSHOTS, 'pages', `${name}-${scheme}-${width}.png`), fullPage: true });
+        violations.push(...(await accessibilityViolations(on)), ...(await sidewaysScroll(on, `${name} at ${width} px`)));
       };
       for (const route of ['/', '/sign-up', '/confirm', '/forgot-password', '/no-such-page', '/account-closed', '/sign-in']) {
         await page.goto(`${base}${route}`);
@@ -69,7 +78,7 @@ describe('every page, light and dark, wide and narrow', () => {
       await page.waitForURL(`${base}/statements`);
       await expect(page.getByTestId('statement-row').first()).toBeVisible();
       // Signed in on this page, the header names her at once, without a reload.
-      await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Alice A.' })).toBeVisible();
+      await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: NAME })).toBeVisible();
       await save('statements');
       await page
         .getByRole('button', { name: /^Delete / })
@@ -78,6 +87,17 @@ describe('every page, light and dark, wide and narrow', () => {
       await expect(page.getByRole('dialog')).toBeVisible();
       await save('statements-delete-dialog');
       await page.getByRole('button', { name: 'Cancel' }).click();
+      // The statement's own page, its long name and all.
+      await page.goto(`${base}/statements/${alice.statementIds[0]}`);
+      await expect(page.getByRole('heading', { level: 1 })).toContainText('eStatement_HarborBank');
+      await save('statement');
+      // The upload queue with a file of such a name chosen (in a page of its own, closed with the context: nothing is sent).
+      const queue = await newPage(context);
+      await queue.goto(`${base}/statements`);
+      const chosen = LONG_NAME.replace('2024-01', '2024-02');
+      await queue.getByLabel('Statement files').setInputFiles({ name: chosen, mimeType: 'application/pdf', buffer: pdf(20_000) });
+      await expect(queue.getByLabel(`Period for ${chosen}`)).toBeVisible();
+      await save('statements-queue', queue);
       await page.goto(`${base}/profile`);
       await expect(page.getByRole('main').getByRole('button', { name: 'Sign out', exact: true })).toBeVisible();
       await save('profile');

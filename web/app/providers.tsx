@@ -163,12 +163,15 @@ const globalStyles = css`
     text-underline-offset: 3px;
     cursor: pointer;
   }
+  /* A heading may be a file's name as a bank's download gives it, with no space to break at. */
   .page-heading {
     font-size: 1.6rem;
     margin: 0 0 0.35rem;
+    overflow-wrap: anywhere;
   }
   .page-lead {
     margin: 0;
+    overflow-wrap: anywhere;
     color: ${theme.color.muted};
   }
   .hero-heading {

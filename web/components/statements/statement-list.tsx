@@ -65,6 +65,13 @@ const table = css`
       overflow: hidden;
       text-overflow: ellipsis;
     }
+    /* The name's link fills its cell's line, cut there, and is a target of at least 24 px however long the name. */
+    td.name a {
+      display: block;
+      overflow: hidden;
+      text-overflow: ellipsis;
+      line-height: 24px;
+    }
     col.tick {
       width: 2.25rem;
     }
@@ -184,7 +191,8 @@ const rowButton = css`
   &:hover {
     filter: brightness(0.94);
   }
-  @media (pointer: coarse) {
+  /* A finger's target on a touch screen, and on a phone's width whatever points. */
+  @media (pointer: coarse), (max-width: 640px) {
     min-height: 44px;
     padding: 0.4rem 0.9rem;
   }
