@@ -84,12 +84,22 @@ export const packetSpanPresets = (today: string): { id: 'two-months' | 'tax-year
   ];
 };
 
-/** The days a statement covers: as read (or entered; an export's its month, coveredDays), else the whole month it is filed under. */
-export const statementDays = (statement: ChainStatement): PacketSpan & { read: boolean } => {
-  const covered = coveredDays(statement);
-  if (covered) return { ...covered, read: true };
+/** The whole month a statement is filed under: its days where none were read. */
+const filedMonth = (statement: ChainStatement): PacketSpan & { read: false } => {
   const [year, month] = [Number(statement.period.slice(0, 4)), Number(statement.period.slice(5, 7))];
   return { from: `${statement.period}-01`, to: lastDayOfMonth(year, month), read: false };
+};
+
+/** The days a statement covers, as the span is checked: as read (or entered; an export's its month, coveredDays), else the whole month it is filed under. */
+export const statementDays = (statement: ChainStatement): PacketSpan & { read: boolean } => {
+  const covered = coveredDays(statement);
+  return covered ? { ...covered, read: true } : filedMonth(statement);
+};
+
+/** The days a statement's file says it covers (an export's first and last transaction), as its cover line and entry name print them. */
+export const fileDays = (statement: ChainStatement): PacketSpan & { read: boolean } => {
+  const { from, to } = statement.balances ?? {};
+  return from && to ? { from, to, read: true } : filedMonth(statement);
 };
 
 /** Whether a statement's days meet the span: what puts it in a packet (or says it is left out). */
@@ -271,7 +281,7 @@ export const packetEntryNames = (accounts: readonly PacketAccount[]): Map<string
     for (let n = 2; taken.has(folder.toLowerCase()); n++) folder = `${safeEntryName(account.label, 55, 'account')} (${n})`;
     taken.add(folder.toLowerCase());
     for (const link of account.chain.links) {
-      const days = statementDays(link.statement);
+      const days = fileDays(link.statement);
       const base = `${days.from} to ${days.to} ${safeEntryName(link.statement.fileName, 90)}`;
       let name = `${folder}/${base}`;
       for (let n = 2; taken.has(name.toLowerCase()); n++)

@@ -12,7 +12,7 @@ import {
   packetFileName,
   packetTooLarge,
   packetVerdictWords,
-  statementDays,
+  fileDays,
   type CreatedPacket,
   type PacketSpan,
 } from '../../../contract/packets';
@@ -132,7 +132,7 @@ export const makePacket = async (
             fileName: link.statement.fileName,
             size: entry.size,
             sha256: entry.sha256,
-            days: statementDays(link.statement),
+            days: fileDays(link.statement),
             balances: link.statement.balances,
             verdict: link.verdict,
           };

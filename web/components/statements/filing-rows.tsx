@@ -16,6 +16,9 @@ import { SOURCE_WORDS, UNSETTLED_SOURCES, type FiledFile, type FilingDraft, type
 export const queueRow = css`
   padding: 0.6rem 0;
   border-bottom: 1px solid ${theme.color.border};
+  /* Its sentences quote file names, which may be one long word: they wrap within the row. */
+  overflow-wrap: anywhere;
+  min-width: 0;
 `;
 
 /** A file's name, which may be one long word. */
