@@ -137,7 +137,7 @@ describe('as people type: key by key as the page appears, on a phone-speed brows
     const row = page.getByTestId('filing-row').filter({ hasText: 'receipt.png' });
     await expect(row.getByLabel('Account for receipt.png')).toHaveValue('Typed ••0042');
     await expect(row.getByTestId('account-source')).toHaveText('as you set it above');
-    await expect(row.getByTestId('period-source')).toHaveText('not in the file: choose one');
+    await expect(row.getByTestId('period-source')).toHaveText('Not in the file. Choose one.');
     await page.context().close();
   }, 120_000);
 

@@ -64,8 +64,8 @@ describe('filing a year of statements from several banks at once', () => {
     await expect(page.getByLabel('Period', { exact: true })).toHaveValue('');
     await page.getByLabel('Statement files').setInputFiles(path.join(scratch, 'scan.pdf'));
     const unread = page.getByTestId('filing-row').filter({ hasText: 'scan.pdf' });
-    await expect(unread.getByTestId('account-source')).toHaveText('not in the file: choose one');
-    await expect(unread.getByTestId('period-source')).toHaveText('not in the file: choose one');
+    await expect(unread.getByTestId('account-source')).toHaveText('Not in the file. Choose one.');
+    await expect(unread.getByTestId('period-source')).toHaveText('Not in the file. Choose one.');
     await page.getByRole('button', { name: 'Upload 1 file', exact: true }).click();
     await expect(unread.getByRole('alert')).toHaveText('Name its account.');
     await expect(page.locator('[data-testid="upload-item"]')).toHaveCount(0);
@@ -90,7 +90,7 @@ describe('filing a year of statements from several banks at once', () => {
       if (asks[name]) {
         await expect(row.getByLabel(`Account for ${name}`)).toHaveValue('');
         await expect(row.getByTestId('account-source')).toContainText(
-          `the file does not settle it: choose one: ${asks[name]} here is also ${want.account} but read from`,
+          `Which account is it? ${asks[name]} here is also ${want.account} but read from`,
         );
         continue;
       }
@@ -298,7 +298,7 @@ describe('filing a year of statements from several banks at once', () => {
     // The CSV's card ends the same, read from another layout, and neither names its bank: nothing is filled.
     await expect(csvRow.getByLabel('Account for capital-one-2024-03.csv')).toHaveValue('');
     await expect(csvRow.getByTestId('account-source')).toHaveText(
-      'the file does not settle it: choose one: anzcc.ofx here is also ••1234 but read from its card account id there and its "Card No." column here, and neither names its bank: two accounts ending so, or one (card)',
+      'Which account is it? anzcc.ofx here is also ••1234 but read from its card account id there and its "Card No." column here, and neither names its bank: two accounts ending so, or one. (card)',
     );
     await page.getByRole('button', { name: 'Upload 2 files', exact: true }).click();
     await expect(csvRow.getByRole('alert')).toHaveText('Name its account.');
@@ -354,7 +354,7 @@ describe('filing a year of statements from several banks at once', () => {
     const row = rowOf('third-2020-01.ofx');
     await expect(row.getByLabel('Account for third-2020-01.ofx')).toHaveValue('');
     await expect(row.getByTestId('account-source')).toHaveText(
-      'the file does not settle it: choose one: ••5678 ends in 5678, but this file is from Bank 021000021 (current account, USD)',
+      'Which account is it? ••5678 ends in 5678, but this file is from Bank 021000021. (current account, USD)',
     );
     const choices = row.getByTestId('account-choices').getByRole('button');
     expect(await choices.allTextContents()).toEqual([

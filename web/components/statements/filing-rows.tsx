@@ -163,10 +163,14 @@ const Source = ({ draft, which }: { draft: FilingDraft; which: 'account' | 'peri
   if (source === 'ask') return null;
   const { kind, currency } = (which === 'account' && draft.accountFacts) || {};
   const facts = [kind && ACCOUNT_KIND_WORDS[kind], currency].filter(Boolean);
+  // A question is asked first, then why the file leaves it open, as a sentence of its own.
+  const said =
+    source === 'choose'
+      ? `Which ${which === 'account' ? 'account' : 'month'} is it?${detail ? ` ${detail}.` : ''}`
+      : `${SOURCE_WORDS[source]}${detail ? `: ${detail}` : ''}`;
   return (
     <p css={UNSETTLED_SOURCES.has(source) ? unread : small} data-testid={`${which}-source`}>
-      {SOURCE_WORDS[source]}
-      {detail ? `: ${detail}` : ''}
+      {said}
       {facts.length > 0 ? ` (${facts.join(', ')})` : ''}
     </p>
   );

@@ -29,9 +29,9 @@ export const SOURCE_WORDS: Record<FieldSource, string> = {
   above: 'as you set it above',
   person: 'as you set it',
   chosen: 'as you chose',
-  unread: 'not in the file: choose one',
-  choose: 'the file does not settle it: choose one',
-  ask: 'the file does not settle it: answer above',
+  unread: 'Not in the file. Choose one.',
+  choose: 'Which is it?',
+  ask: 'The file does not say for sure. Answer the question above.',
 };
 
 /** The sources a row cannot be sent with until the person chooses. */
