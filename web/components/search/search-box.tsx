@@ -44,7 +44,12 @@ export const SearchBox = ({ initial }: { initial: string }) => {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the box comes alive
   }, []);
 
+  // The search the page was rendered with: only a change of it is the URL's own. On hydration it is the one the
+  // server rendered, while the box may hold what was typed before the script ran (asked for above): that stays.
+  const rendered = useRef(initial);
   useEffect(() => {
+    if (initial === rendered.current) return;
+    rendered.current = initial;
     // The URL's search changed without this box asking (a filter chosen, Back, a link): the box says it.
     const query = initial.trim();
     if (query === asked.current || askedHere.current.has(query) || !input.current) return;
