@@ -59,7 +59,7 @@ const HEADINGS: Record<Exclude<Role, 'text'>, RegExp> = {
 const roleOf = (text: string): Role => {
   const words = text
     .toLowerCase()
-    .replace(/\([^)]*\)/g, '')
+    .replace(/\([^()]*\)/g, '')
     .replace(/[€$£]/g, '')
     .replace(/\s+/g, ' ')
     .trim();

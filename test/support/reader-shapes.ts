@@ -175,6 +175,8 @@ export const FREEZES: Record<Domain, Shape[]> = {
     { kind: 'repeat', unit: ' ' },
     // A web address's start at each of its repeats, read to the end of the run.
     { kind: 'repeat', unit: 'www.' },
+    // Open brackets never closed: a column heading's bracketed part ("Amount (EUR)") was looked for from each to the end.
+    { kind: 'repeat', unit: '(1' },
   ],
 };
 
