@@ -106,6 +106,8 @@ export type ChainStatement = {
   /** Bytes: what a packet of the account's statements holds. */
   size: Scalars['Int']['output'];
   status: StatementStatus;
+  /** When it reached the vault (uploaded, or its mail came): how long after their last day an account's statements usually arrive. */
+  uploadedAt?: Maybe<Scalars['AWSDateTime']['output']>;
 };
 
 export type CoverageCell = {

@@ -256,6 +256,23 @@ export const TABLE_KEYS = {
    */
   holdsPartition: 'HOLDS',
   holdSort: (expiresAt: string, owner: string, statementId: string): string => `${expiresAt}|${owner}|${statementId}`,
+  /**
+   * When each account's next notice is due (`{YYYY-MM-DD}|{owner}|{accountKey}`): the day
+   * its next statement turns late (contract/accounts/expected.ts), or the day one already
+   * late was found. One partition sorted by day, so the reminders find today's with one
+   * Query, whatever the number of people; the account's summary names its entry
+   * (`dueOnAttribute`), so a new day replaces it and a closed vault removes it.
+   */
+  duePartition: 'DUE',
+  dueSort: (day: string, owner: string, accountKey: string): string => `${day}|${owner}|${accountKey}`,
+  /** On an account's summary: the day of its entry in the due partition. */
+  dueOnAttribute: 'dueOn',
+  /**
+   * A late statement told to its owner (`NOTICE#{accountKey}|{period}`, beside their
+   * statements): written before it is sent, so it is told once across retries and runs.
+   */
+  noticeSortPrefix: 'NOTICE#',
+  noticeSort: (accountKey: string, period: string): string => `NOTICE#${accountKey}|${period}`,
   // "|" rather than "#" between the parts: VTL reads "#" followed by a letter as a directive.
   allList: (sub: string): string => `USER#${sub}|all`,
   periodList: (sub: string, period: string): string => `USER#${sub}|period|${period}`,

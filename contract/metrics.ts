@@ -28,6 +28,8 @@ export const METRIC_NAMES = {
   pushFailed: 'PushFailed',
   /** A share request answered 429: a link or a network asking faster than the limits (alarmed on). */
   sharesThrottled: 'SharesThrottled',
+  /** A late statement told to its owner (once per statement). */
+  lateStatementsTold: 'LateStatementsTold',
   /** Days until the web app's API key expires, after each renewal (alarmed on when renewals stop). */
   apiKeyDaysLeft: 'ApiKeyDaysLeft',
 } as const;
@@ -56,4 +58,5 @@ export const SERVICE_NAMES = {
   apiKeyRenewal: 'api-key-renewal',
   edgeLogRetention: 'edge-log-retention',
   mailIntake: 'mail-intake',
+  reminders: 'reminders',
 } as const;

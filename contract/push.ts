@@ -1,4 +1,4 @@
-import { countOf } from './format';
+import { countOf, formatDay, formatPeriod } from './format';
 import * as z from './zod';
 
 /**
@@ -80,7 +80,7 @@ export interface PushDevice {
 }
 
 /** What a notice is about. */
-export type PushNoticeKind = 'statementReady' | 'statementQuarantined' | 'shareOpened' | 'arrivalWaiting' | 'test';
+export type PushNoticeKind = 'statementReady' | 'statementQuarantined' | 'shareOpened' | 'arrivalWaiting' | 'statementLate' | 'test';
 
 /** What the service worker receives, decrypted: what it shows, and where a click goes. */
 export interface PushNotice {
@@ -102,6 +102,8 @@ export const pushNotice = (
     | { kind: 'statementReady' | 'statementQuarantined'; statementId: string; fileName: string; byMail?: boolean }
     | { kind: 'shareOpened'; shareId: string; note?: string }
     | { kind: 'arrivalWaiting'; statementId: string; fileName: string; count?: number }
+    /** `tagId`: the account's own tag (a hash of its key), so two accounts' notices of one month stand apart. */
+    | { kind: 'statementLate'; accountLabel: string; period: string; expectedOn: string; tagId: string }
     | { kind: 'test' },
   showNames: boolean,
 ): PushNotice => {
@@ -164,6 +166,16 @@ export const pushNotice = (
         tag: `arrival-${event.statementId}`,
       };
     }
+    case 'statementLate':
+      return {
+        kind: event.kind,
+        title: 'A statement is late',
+        body: showNames
+          ? `${event.accountLabel.slice(0, 60)}: the statement for ${formatPeriod(event.period)} has not arrived. It usually comes around ${formatDay(event.expectedOn)}.`
+          : `A statement you usually get around ${formatDay(event.expectedOn)} has not arrived.`,
+        url: '/statements/coverage',
+        tag: `late-${event.tagId}-${event.period}`,
+      };
     case 'test':
       return {
         kind: 'test',

@@ -37,6 +37,7 @@ import { VaultData } from './constructs/data';
 import { MalwareScanning } from './constructs/malware-scanning';
 import { PresignApi, type PresignApiProps } from './constructs/presign-api';
 import { MailIntake } from './constructs/mail-intake';
+import { StatementReminders } from './constructs/statement-reminders';
 import { PushNotifications } from './constructs/push-notifications';
 import { AccountIdentifiers } from './constructs/account-identifiers';
 import { ShareAccess } from './constructs/share-access';
@@ -97,6 +98,8 @@ export interface VaultPrincipals {
   readonly statementEdits: VaultFunction;
   /** The `search` and `statementNeighbours` resolvers' function. */
   readonly statementSearch: VaultFunction;
+  /** Tells owners of late statements, hourly. */
+  readonly reminders: VaultFunction;
   /** Tells an owner's devices of a share's first opening. */
   readonly pushNotifier: VaultFunction;
   /** The custom resource's function that writes the VAPID key pair once. */
@@ -264,6 +267,9 @@ export class StatementVaultStack extends Stack {
     for (const sender of [statementsApi.handler, catalogue.handler, catalogue.scanResults]) push.grantSend(sender, data.table);
     push.grantNotify(shares.handler);
     this.push = push;
+    // Late statements: the functions that make a statement available put its account's due day where its statements say.
+    const reminders = new StatementReminders(this, 'Reminders', { table: data.table, bucketName: filesBucketName, push });
+    for (const refresher of [catalogue.handler, catalogue.scanResults]) reminders.grantDueRefresh(refresher, data.table);
 
     // Account identifiers: the statements API hands each owner the key their files' identifiers are hashed with;
     // the catalogue's functions hash the account numbers in a statement's text with it, and search those in a query.
@@ -312,6 +318,7 @@ export class StatementVaultStack extends Stack {
       statementEdits: data.statementEdits,
       statementSearch: data.statementSearch,
       pushNotifier: push.notifier,
+      reminders: reminders.runner,
       vapidKeyMaker: push.keyMaker,
       apiKeyRenewal: apiKeyRenewal.renewer,
       edgeLogRetention: web.payloadHash.logRetention.setter,
@@ -334,6 +341,7 @@ export class StatementVaultStack extends Stack {
         { name: 'statement-edits', function: data.statementEdits.function },
         { name: 'statement-search', function: data.statementSearch.function },
         { name: 'push-notifier', function: push.notifier.function },
+        { name: 'reminders', function: reminders.runner.function },
         { name: 'api-key-renewal', function: apiKeyRenewal.renewer.function },
         { name: 'web-server', function: web.server.function },
         { name: 'edge-log-retention', function: web.payloadHash.logRetention.setter.function },

@@ -26,6 +26,7 @@ const FACTORY_MODULES = {
   push: 'push/handler.ts',
   apiKey: 'api-key/handler.ts',
   mail: 'mail/handler.ts',
+  reminders: 'reminders/handler.ts',
 } as const;
 
 export interface HandlerFactories {
@@ -39,6 +40,7 @@ export interface HandlerFactories {
   push: typeof import('../lambda/push/handler');
   apiKey: typeof import('../lambda/api-key/handler');
   mail: typeof import('../lambda/mail/handler');
+  reminders: typeof import('../lambda/reminders/handler');
 }
 
 const sourceHash = (): string => sourcesHash(LAMBDA_BUNDLE_INPUTS);

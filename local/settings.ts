@@ -65,6 +65,8 @@ export const dataPaths = (dataDir: string) => ({
   pids: path.join(dataDir, 'pids.json'),
   /** The SPF, DKIM and DMARC verdicts the local SES gives each message it takes (local/mail-verdicts.ts); GRAY without it. */
   mailVerdicts: path.join(dataDir, 'mail-verdicts.json'),
+  /** The stack's clock for its scheduled runs (local/clock.ts): `{ "now": "<ISO time>" }`; the machine's without it. */
+  clock: path.join(dataDir, 'clock.json'),
 });
 
 /** The account the local stack pretends to be. */

@@ -19,6 +19,9 @@ import {
 import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { OCR_BUDGET_MS, READING_BUDGET_MS } from '../contract/reading/deadline';
 import { eventKey } from '../lambda/catalogue/core';
+import { REMINDER_INTERVAL_MINUTES } from '../contract/accounts/expected';
+import { countOf } from '../contract/format';
+import { localNow } from './clock';
 import { createS3Client, type AssumeRoleRequest } from '../lambda/shared/runtime';
 import type { StatementEditEvent } from '../lambda/statement-edits/core';
 import type { StatementSearchEvent } from '../lambda/statement-search/core';
@@ -205,6 +208,7 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
       push: { createNotifierHandler },
       apiKey: { createApiKeyRenewalHandler },
       mail: { createMailIntakeHandler },
+      reminders: { createRemindersHandler },
     } = await timed('Lambda handlers (bundled as they deploy)', () => loadHandlerFactories());
 
     // Who may do what: the policies of the template the CDK app synthesizes.
@@ -353,6 +357,7 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
         (error) => log(`account deletion failed: ${error.name}; the schedule resumes it`),
       );
     };
+    const reminders = invoke('reminders', createRemindersHandler(environment, access('reminders')));
     const statementEdits = invoke('statement-edits', createStatementEditHandler(environment, access('statementEdits')));
     const statementSearch = invoke('statement-search', createStatementSearchHandler(environment, access('statementSearch')));
     const statementsHandler = invoke('statements-api', createStatementsHandler(environment, { ...access('statementsApi'), invokeAsync }));
@@ -439,6 +444,25 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
     const resumeTimer = setInterval(() => void resumeDeletions(), 60_000);
     resumeTimer.unref();
     stops.push(async () => clearInterval(resumeTimer));
+    // The reminders AWS runs hourly: at start and then every minute, on the stack's clock (local/clock.ts).
+    let reminding = false;
+    const runReminders = async () => {
+      if (reminding) return;
+      reminding = true;
+      try {
+        const report = await reminders({ id: randomUUID(), source: 'local.schedule', time: localNow(paths.clock).toISOString() });
+        if (report.told > 0) log(`reminders: told ${countOf(report.told, 'late statement')} to their owners`);
+      } catch (error) {
+        log(`reminders failed: ${(error as Error).name}`);
+      } finally {
+        reminding = false;
+      }
+    };
+    void runReminders();
+    const reminderSeconds = Number(process.env.LOCAL_REMINDER_SECONDS ?? REMINDER_INTERVAL_MINUTES.local * 60);
+    const reminderTimer = setInterval(() => void runReminders(), reminderSeconds * 1000);
+    reminderTimer.unref();
+    stops.push(async () => clearInterval(reminderTimer));
     const sweepSeconds = Number(process.env.LOCAL_SWEEP_SECONDS ?? SWEEP_INTERVAL_MINUTES.local * 60);
     const sweepTimer = setInterval(() => void runSweep(), sweepSeconds * 1000);
     sweepTimer.unref();

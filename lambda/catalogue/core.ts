@@ -3,7 +3,7 @@ import * as z from 'zod';
 import { COMPOSITE_SHA256_PATTERN, SHA256_BASE64_PATTERN } from '../../contract/checksums';
 import { PERIOD_PATTERN } from '../../contract/uploads';
 import { STATEMENT_STATUS, type Statement, type UploadRefusal } from '../../contract/entities';
-import { TABLE_KEYS, parseKey, type ParsedKey } from '../../contract/keys';
+import { TABLE_KEYS, parseKey, statementAccountKey, type ParsedKey } from '../../contract/keys';
 import { accountFactsSchema, accountLabelSchema, fileNameSchema, identifierKeysSchema } from '../../contract/api';
 import { canonicalContentType, checkUpload } from '../../contract/upload-rules';
 import { MALWARE_SCAN, verdictOutcome } from '../../contract/scanning';
@@ -13,6 +13,8 @@ import { METRIC_NAMES, type MetricsPort } from '../shared/metrics';
 import { decodeStatementMetadata } from '../shared/metadata';
 import type { RecordStore } from '../shared/records';
 import type { PushSender } from '../shared/push/sender';
+import { refreshDue } from '../shared/reminders/due';
+import type { ReminderStore } from '../shared/reminders/store';
 import { indexAvailable, type SearchIndexing } from '../shared/search/indexing';
 import type { ObjectInfo, ObjectStore } from '../shared/s3';
 
@@ -31,7 +33,26 @@ export interface CatalogueDeps {
   closing?: (owner: string) => Promise<boolean>;
   /** Tells the owner's devices (web push) that a statement became available or was quarantined. @default no one told */
   notify?: Pick<PushSender, 'notify'>;
+  /** Where each account's next statement is due, moved on as its statements become available. @default none kept */
+  reminders?: ReminderStore;
 }
+
+/**
+ * A statement that became available (and was read) moves its account's due day on: the
+ * next one is expected after it. A failure is logged and never fails the catalogue: the
+ * account's old day still comes, and that run reads the account again.
+ */
+const expectNext = async (deps: CatalogueDeps, statement: Statement): Promise<void> => {
+  if (!deps.reminders || statement.status !== STATEMENT_STATUS.available) return;
+  try {
+    // The record names the account its label was filed under (a renamed account's key is not its label's).
+    const filed = statement.accountKey ? statement : await deps.records.getStatement(statement.owner, statement.id);
+    if (!filed) return;
+    await refreshDue(deps.reminders, statement.owner, statementAccountKey(filed), new Date().toISOString().slice(0, 10));
+  } catch (error) {
+    deps.log.warn('due day not moved', { statementId: statement.id, errorName: (error as Error).name });
+  }
+};
 
 /**
  * The owner's devices hear of a statement's verdict once, when its record takes it. A
@@ -200,6 +221,7 @@ const catalogueStatement = async (
   deps.metrics?.count(METRIC_NAMES.statementsCatalogued);
   // Already scanned clean (its verdict came first): searchable now.
   await indexAvailable(deps, statement);
+  await expectNext(deps, statement);
   await announceVerdict(deps, statement);
   return 'catalogued';
 };
@@ -279,6 +301,7 @@ export const applyScanVerdict = async (deps: CatalogueDeps, key: string, verdict
       if (!(await deps.records.setStatementStatus(parsed.owner, parsed.statementId, scan.status, scan.detail))) return 'gone';
       countThreat(deps, scan);
       await indexAvailable(deps, { ...statement, status: scan.status });
+      await expectNext(deps, { ...statement, status: scan.status });
       await announceVerdict(deps, { ...statement, status: scan.status });
       return 'scanned';
     }

@@ -10,6 +10,7 @@ import { statementAccountKey } from '../../contract/keys';
 import { ownerKeysWith } from '../shared/secrets';
 import { dynamoRecordStore } from '../shared/records';
 import { dynamoPdfPasswords } from '../shared/records/pdf-passwords';
+import { dynamoReminderStore } from '../shared/reminders/store';
 import { malwareScanRequestWith } from '../shared/malware-scans';
 import { createDynamoDbClient, createS3Client, type AwsAccess } from '../shared/runtime';
 import { s3ObjectStore } from '../shared/s3';
@@ -32,6 +33,7 @@ const catalogueDeps = (settings: HandlerEnvironment, access: AwsAccess, log: Log
     log,
     metrics,
     notify: pushSenderOf(settings, access, { devices: dynamoDeviceStore(settings.tableName, dynamodb), log, metrics }),
+    reminders: dynamoReminderStore(settings.tableName, dynamodb),
     closing: async (owner) => (await accountRecords.get(owner)) !== undefined,
     search: {
       index: dynamoSearchIndex(settings.tableName, dynamodb),

@@ -528,7 +528,7 @@ describe('REST APIs', () => {
 describe('presign Lambdas', () => {
   test('run Node.js 24 on arm64, like every function of ours', () => {
     const ours = ourFunctions();
-    expect(ours).toHaveLength(14);
+    expect(ours).toHaveLength(15);
     for (const fn of ours) {
       expect(fn.Properties.Runtime).toBe('nodejs24.x');
       expect(fn.Properties.Architectures).toEqual(['arm64']);
@@ -599,6 +599,14 @@ describe('least privilege: each principal may do exactly what its code does', ()
     'secretsmanager:DescribeSecret vapid secret',
     'secretsmanager:GetSecretValue vapid secret',
   ];
+  // What moves an account's due day on (StatementReminders.grantDueRefresh): its summary and list, and the due partition.
+  const DUE_REFRESH = [
+    'dynamodb:DeleteItem table if {"ForAllValues:StringLike":{"dynamodb:LeadingKeys":["DUE"]}}',
+    'dynamodb:GetItem table if {"ForAllValues:StringLike":{"dynamodb:LeadingKeys":["USER#*"]}}',
+    'dynamodb:PutItem table if {"ForAllValues:StringLike":{"dynamodb:LeadingKeys":["DUE"]}}',
+    'dynamodb:Query table if {"ForAllValues:StringLike":{"dynamodb:LeadingKeys":["USER#*|account|*"]}}',
+    'dynamodb:UpdateItem table if {"ForAllValues:StringLike":{"dynamodb:LeadingKeys":["USER#*"]}}',
+  ];
 
   test.each<[keyof VaultPrincipals, string[]]>([
     [
@@ -650,11 +658,14 @@ describe('least privilege: each principal may do exactly what its code does', ()
     [
       'catalogue',
       [
-        ...CATALOGUE_GRANTS,
-        ...PUSH_SENDS,
-        'sqs:GetQueueAttributes failure queue',
-        'sqs:GetQueueUrl failure queue',
-        'sqs:SendMessage failure queue',
+        ...new Set([
+          ...CATALOGUE_GRANTS,
+          ...PUSH_SENDS,
+          ...DUE_REFRESH,
+          'sqs:GetQueueAttributes failure queue',
+          'sqs:GetQueueUrl failure queue',
+          'sqs:SendMessage failure queue',
+        ]),
       ].sort(),
     ],
     // The sweep also deletes for good what stayed 30 days in Recently deleted: every version of the file;
@@ -672,7 +683,8 @@ describe('least privilege: each principal may do exactly what its code does', ()
       ].sort(),
     ],
     // The scan results: the verdict on a statement or avatar, which it may also catalogue or refuse.
-    ['scanResults', [...CATALOGUE_GRANTS, ...PUSH_SENDS].sort()],
+    // IAM keeps one statement where two grants give the same (the devices' and the due day's updates).
+    ['scanResults', [...new Set([...CATALOGUE_GRANTS, ...PUSH_SENDS, ...DUE_REFRESH])].sort()],
     // The deletion worker: the jobs' partition only, and the job role, which it assumes per job.
     [
       'accountDeletion',
@@ -756,6 +768,22 @@ describe('least privilege: each principal may do exactly what its code does', ()
         'logs:CreateLogStream log group',
         'logs:PutLogEvents log group',
         ...TRACING,
+      ].sort(),
+    ],
+    // The reminders: the due partition (read, and entries removed as they move on), the accounts' facts,
+    // a notice recorded in its owner's partition before it is sent, and the devices.
+    [
+      'reminders',
+      [
+        ...new Set([
+          ...DUE_REFRESH,
+          'dynamodb:Query table if {"ForAllValues:StringLike":{"dynamodb:LeadingKeys":["DUE"]}}',
+          'dynamodb:PutItem table if {"ForAllValues:StringLike":{"dynamodb:LeadingKeys":["USER#*"]}}',
+          ...PUSH_SENDS,
+          'logs:CreateLogStream log group',
+          'logs:PutLogEvents log group',
+          ...TRACING,
+        ]),
       ].sort(),
     ],
     // The custom resource's function: the key pair's secret, read and written once; nothing else.

@@ -1,4 +1,6 @@
 import { accountChain, type AccountChain } from '@contract/accounts/chain';
+import { expectedStatements, type Expectation } from '@contract/accounts/expected';
+import type { AccountSchedule } from '@contract/accounts/schedule';
 import { ACCOUNT_CHAIN, type AccountChainData } from '@/lib/graphql';
 import { serverQuery } from '@/lib/server-graphql';
 import type { ServerSession } from '@/lib/server-session';
@@ -32,4 +34,25 @@ export const readChainStatements = async (session: ServerSession, accountKey: st
 export const readAccountChain = async (session: ServerSession, accountKey: string): Promise<AccountChain | undefined> => {
   const statements = await readChainStatements(session, accountKey);
   return statements && accountChain(statements.filter((statement) => statement.status === 'AVAILABLE'));
+};
+
+/**
+ * An account's chain, and when its next statement is expected as of `today` (YYYY-MM-DD),
+ * both from one read of its statements. Undefined when the API did not answer.
+ */
+export const readAccountChainAndExpectation = async (
+  session: ServerSession,
+  accountKey: string,
+  schedule: AccountSchedule,
+  today: string,
+): Promise<{ chain: AccountChain; expectation?: Expectation } | undefined> => {
+  const statements = await readChainStatements(session, accountKey);
+  if (!statements) return undefined;
+  const available = statements.filter((statement) => statement.status === 'AVAILABLE');
+  const expectation = expectedStatements(
+    available.map((statement) => ({ period: statement.period, to: statement.balances?.to, filedAt: statement.uploadedAt })),
+    schedule,
+    today,
+  );
+  return { chain: accountChain(available), expectation };
 };

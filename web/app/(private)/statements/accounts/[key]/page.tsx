@@ -4,6 +4,7 @@ import { notFound } from 'next/navigation';
 import { accountDetailsLine, detailsSource } from '@contract/accounts/details';
 import { formatBytes } from '@contract/uploads';
 import { AccountChainView } from '@/components/coverage/account-chain';
+import { AccountExpected } from '@/components/coverage/account-expected';
 import { AccountDetailsForm } from '@/components/coverage/account-details-form';
 import { AccountNameForm } from '@/components/coverage/account-name-form';
 import { AccountPdfPassword } from '@/components/coverage/account-pdf-password';
@@ -12,7 +13,7 @@ import { CoverageRowView } from '@/components/coverage/coverage-row';
 import { PageTitle } from '@/components/page-title';
 import { Card } from '@/components/ui';
 import { coverageGrid } from '@/lib/coverage';
-import { readAccountChain } from '@/lib/chain-read';
+import { readAccountChainAndExpectation } from '@/lib/chain-read';
 import { readCoverage } from '@/lib/coverage-read';
 import { countOf } from '@contract/format';
 import { STATEMENTS } from '@/lib/graphql';
@@ -62,10 +63,11 @@ export default async function AccountPage({
     );
   const account = coverage.accounts.find((candidate) => candidate.accountKey === accountKey);
   if (!account) notFound();
+  const today = new Date().toISOString().slice(0, 10);
   const [row] = coverageGrid(
     coverage.cells.filter((cell) => cell.accountKey === accountKey),
     [account],
-    new Date().toISOString().slice(0, 7),
+    today.slice(0, 7),
   );
   const { moved: movedParam, renamed: renamedParam } = await searchParams;
   const moved = Number(movedParam);
@@ -74,10 +76,12 @@ export default async function AccountPage({
   const allHref = statementListHref({ account: account.label, period: '', after: [] });
   // The list's own order (period newest first), one Query of the account's list copies.
   // And its chain: every statement's days and balances, one read of its list by id.
-  const [newest, chain] = await Promise.all([
+  // And when its next statement is expected, from the same read.
+  const [newest, checks] = await Promise.all([
     serverQuery(session, STATEMENTS, { filter: { accountKey }, limit: NEWEST_SHOWN, nextToken: null }).catch(() => undefined),
-    readAccountChain(session, accountKey).catch(() => undefined),
+    readAccountChainAndExpectation(session, accountKey, account, today).catch(() => undefined),
   ]);
+  const chain = checks?.chain;
   return (
     <>
       <PageTitle lead={`${countOf(account.count, 'statement')}, ${formatBytes(account.bytes)}`}>{account.label}</PageTitle>
@@ -95,6 +99,7 @@ export default async function AccountPage({
         · <Link href={PAGES.coverage}>Every account&apos;s coverage</Link>
       </p>
       {row && <CoverageRowView row={row} linked={false} chain={chain?.state} />}
+      <AccountExpected expectation={checks?.expectation} account={account.label} />
       {newest ? (
         <AccountStatements statements={newest.statements.items} total={account.count} allHref={allHref} />
       ) : (
