@@ -15,23 +15,23 @@ export const nextWords = (next: ExpectedStatement): string =>
 export const lateWords = (late: ExpectedStatement): string =>
   `The statement for ${formatPeriod(late.period)} is late. It usually arrives around ${formatDay(late.expectedOn)}.`;
 
-/** Where the expected days come from, in a sentence. */
+/** Where the expected days come from, in short sentences. */
 export const learnedWords = ({ learned, graceDays }: Expectation): string => {
   const end =
     learned.endDays === 0
-      ? 'No statement says its last day, so the end of the month is taken'
+      ? "Its statements do not say their last day, so the month's end is used."
       : learned.endDay === 'last'
-        ? 'Its statements end on the last day of the month'
-        : `Its statements end around the ${ordinalDay(learned.endDay)}`;
+        ? 'Its statements end on the last day of the month.'
+        : `Its statements end around the ${ordinalDay(learned.endDay)}.`;
   const arrival =
     learned.arrivalDays === undefined
-      ? ', and when they arrive is not known yet.'
+      ? 'When they arrive is not known yet.'
       : learned.arrivalDays === 0
-        ? ' and arrive the same day.'
-        : ` and usually arrive ${countOf(learned.arrivalDays, 'day')} later.`;
-  return `${end}${arrival} One counts as late ${countOf(graceDays, 'day')} after that.`;
+        ? 'They arrive the same day.'
+        : `They usually arrive ${countOf(learned.arrivalDays, 'day')} later.`;
+  return `${end} ${arrival} A statement counts as late ${countOf(graceDays, 'day')} after its usual day.`;
 };
 
 /** An account that missed MISSED_IN_A_ROW statements: why nothing more is expected, and what to do. */
 export const stoppedWords = (expectation: Expectation): string =>
-  `${countOf(expectation.late.length, 'statement')} in a row did not arrive, so no more are expected. If the account is closed, set its last month below.`;
+  `No statement after ${formatPeriod(expectation.newestPeriod)}, so no more are expected. If the account is closed, set its last month below.`;

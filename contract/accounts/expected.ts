@@ -51,8 +51,16 @@ export interface Expectation {
   cadence: Cadence;
   /** The first one not late yet; undefined once MISSED_IN_A_ROW are late. */
   next?: ExpectedStatement;
-  /** Expected, not in, and past their late day, oldest first. */
+  /** Expected, not in, and past their late day, oldest first: those that turned late after the newest statement came. */
   late: ExpectedStatement[];
+  /**
+   * Those already late when the newest statement came (an archive filed at once): the
+   * person had them to hand, so they are months coverage shows missing, not late ones to
+   * tell of.
+   */
+  missedBefore: ExpectedStatement[];
+  /** The newest statement's month. */
+  newestPeriod: string;
   /** Where the days came from, for the words beside them. */
   learned: {
     /** The day of the month its statements end on; 'last' for the month's last day. */
@@ -124,15 +132,28 @@ export const expectedStatements = (
   const newestEnd = ends.filter((statement) => monthIndex(statement.period) === newest).map((statement) => statement.to!)[0];
   const endOffset = newestEnd ? monthIndex(newestEnd.slice(0, 7)) - newest : 0;
 
-  const late: ExpectedStatement[] = [];
+  const newestFiled = statements.reduce((day, statement) => {
+    const filed = statement.filedAt?.slice(0, 10) ?? '';
+    return filed > day ? filed : day;
+  }, '');
+  const overdue: ExpectedStatement[] = [];
+  const result = (next?: ExpectedStatement): Expectation => ({
+    cadence,
+    ...(next ? { next } : {}),
+    late: overdue.filter((expected) => expected.lateOn > newestFiled),
+    missedBefore: overdue.filter((expected) => expected.lateOn <= newestFiled),
+    newestPeriod: periodOfIndex(newest),
+    learned,
+    graceDays,
+  });
   for (let missed = 1; missed <= MISSED_IN_A_ROW; missed++) {
     const index = newest + missed * step;
-    if (index > closedAfter) return { cadence, late, learned, graceDays };
+    if (index > closedAfter) return result();
     const endsOn = dayInMonth(periodOfIndex(index + endOffset), endDay);
     const expectedOn = addDays(endsOn, arrivalDays ?? 0);
     const expected = { period: periodOfIndex(index), endsOn, expectedOn, lateOn: addDays(expectedOn, graceDays) };
-    if (today < expected.lateOn) return { cadence, next: expected, late, learned, graceDays };
-    late.push(expected);
+    if (today < expected.lateOn) return result(expected);
+    overdue.push(expected);
   }
-  return { cadence, late, learned, graceDays };
+  return result();
 };

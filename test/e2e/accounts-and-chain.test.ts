@@ -8,6 +8,7 @@ import { uploadStatement } from '../local/support/uploads';
 import { checkPacketOutside, pdfPagesText } from '../support/pdf-pages';
 import { runningBalanceExport } from '../support/running-balance-export';
 import { holdScripts, slowCpu } from './support/as-people-type';
+import { formatDay, formatPeriod } from '../../contract/format';
 import { base, browserSuite, checkEveryPage, newPage, sessionCookies, signInFromSignInPage, stack } from './support/browser-suite';
 import type { Person } from './support/people';
 import { docsShot, everyScheme } from './support/screenshots';
@@ -46,6 +47,8 @@ describe('see and find: each kind of statement shown in place, hostile files kep
     const idToken = (await sessionCookies(page.context())).find((cookie) => cookie.name.endsWith('.idToken'))!.value;
     const now = new Date();
     const monthsAgo = (months: number) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - months, 1)).toISOString().slice(0, 7);
+    const lastDayOf = (period: string) =>
+      new Date(Date.UTC(Number(period.slice(0, 4)), Number(period.slice(5, 7)), 0)).toISOString().slice(0, 10);
     for (const months of [10, 7, 4, 1])
       await uploadStatement(stack.config, idToken, {
         fileName: `brokerage-${monthsAgo(months)}.pdf`,
@@ -78,6 +81,14 @@ describe('see and find: each kind of statement shown in place, hostile files kep
     // Each cadence says where it came from: here, the months of the statements.
     await expect(brokerage).toContainText('quarterly (from the months of 4 statements)');
     await expect(visa).toContainText('monthly (from the months of 6 statements)');
+    // Its page says when the next one is expected: a quarter after the newest, which came last month.
+    await brokerage.getByRole('link', { name: 'Brokerage', exact: true }).click();
+    await expect(page.getByTestId('next-statement')).toContainText(
+      `Next statement expected around ${formatDay(lastDayOf(monthsAgo(-2)))} (for ${formatPeriod(monthsAgo(-2))}).`,
+    );
+    await expect(page.getByTestId('late-statement')).toHaveCount(0);
+    expect(await everyScheme(page, 'account-next-statement', () => page.locator('main'))).toEqual([]);
+    await page.goBack();
     // Visa's statements stopped in July 2024: read as open, every month since is missing, February 2024 first.
     await expect(visa.getByRole('link', { name: /missing\. Upload for this month$/ }).first()).toHaveAttribute(
       'aria-label',
@@ -172,6 +183,11 @@ describe('see and find: each kind of statement shown in place, hostile files kep
       'Missing statement No statement covers Apr 1 – Apr 30, 2024 (30 days). The balance changed by -700.00 over those days.',
     );
     await expect(lines.nth(3)).toContainText('4,200.00');
+    // Statements of 2024 filed today: the months after May were missing before they came, so none is late, and none is expected.
+    await expect(page.getByTestId('next-statement')).toHaveText(
+      /^No statement after May 2024, so no more are expected\. If the account is closed, set its last month below\. /,
+    );
+    await expect(page.getByTestId('late-statement')).toHaveCount(0);
     await docsShot(page, 'account-chain', page.getByRole('heading', { name: 'Continuity' }));
     expect(await everyScheme(page, 'account-chain', () => page.getByTestId('account-chain'))).toEqual([]);
     // A packet for a lender: a preset span with none of these statements is never "complete".

@@ -4,7 +4,7 @@ import type { AccountExpectationFacts, ReminderStore } from './store';
 export interface DuePlan {
   expectation?: Expectation;
   /** Late statements to tell of: those that turned late after the account's newest statement came (an archive filed at once is not nagged about). */
-  toTell: ExpectedStatement[];
+  toTell: readonly ExpectedStatement[];
   /** The day the account's due entry should hold: the first one to tell of, else the day the next turns late. */
   day?: string;
 }
@@ -12,11 +12,7 @@ export interface DuePlan {
 /** What an account's facts say is due, as of `today`. */
 export const duePlan = (facts: AccountExpectationFacts, today: string): DuePlan => {
   const expectation = expectedStatements(facts.statements, facts.schedule, today, facts.graceDays);
-  const newestFiled = facts.statements.reduce((newest, statement) => {
-    const day = statement.filedAt?.slice(0, 10) ?? '';
-    return day > newest ? day : newest;
-  }, '');
-  const toTell = (expectation?.late ?? []).filter((late) => late.lateOn > newestFiled);
+  const toTell = expectation?.late ?? [];
   return { expectation, toTell, day: toTell[0]?.lateOn ?? expectation?.next?.lateOn };
 };
 
