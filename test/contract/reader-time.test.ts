@@ -16,6 +16,10 @@ import { ENDS, FREEZES, ONE_CHARS, PIECES, READERS, describeShape, type Shape } 
  * sixteen times as long.
  */
 const RUNS = Number(process.env.READER_TIME_RUNS ?? 4);
+/** The shapes' seed: READER_TIME_SEED runs a run's shapes again. */
+const SEED = Number(process.env.READER_TIME_SEED ?? Math.floor(Math.random() * 2 ** 31));
+/** A turn still unanswered after this long is named on stderr, with the seed, so a stall that ends in jest's timeout says what it read. */
+const STALL_REPORT_MS = 5 * 60 * 1000;
 const ROOT = path.join(__dirname, '..', '..');
 
 let runner: ChildProcessWithoutNullStreams;
@@ -38,7 +42,11 @@ afterAll(() => {
 /** The runner's times for a reader over the shape at its two sizes. */
 const timed = async (reader: string, shape: Shape): Promise<{ ratio: number; ms: number[] }> => {
   runner.stdin.write(`${JSON.stringify({ reader, shape })}\n`);
-  const answer = await answers.next();
+  const stalled = setTimeout(
+    () => process.stderr.write(`reader-time: ${reader} is still reading ${describeShape(shape)} (READER_TIME_SEED=${SEED})\n`),
+    STALL_REPORT_MS,
+  );
+  const answer = await answers.next().finally(() => clearTimeout(stalled));
   if (answer.done) throw new Error('the runner ended');
   return JSON.parse(answer.value) as { ratio: number; ms: number[] };
 };
@@ -66,7 +74,7 @@ describe.each(Object.entries(READERS))('%s', (reader, { domain }) => {
             `${describeShape(shape)}: ${ms[1].toFixed(1)} ms of CPU over 4x the input, ${ms[0].toFixed(1)} ms over 1x (x${ratio.toFixed(1)})`,
           );
       }),
-      { numRuns: RUNS, examples: FREEZES[domain].map((shape) => [shape]), endOnFailure: true },
+      { numRuns: RUNS, seed: SEED, examples: FREEZES[domain].map((shape) => [shape]), endOnFailure: true },
     );
   }, 900_000);
 });
