@@ -108,6 +108,19 @@ describe('filing a year of statements from several banks at once', () => {
       'From the file: Apr 2 – Apr 30, 2024 · opening 8,091.86 · closing 8,503.20',
     );
 
+    // Filling empty periods from above changes no month a file states, and the rows say where each came from.
+    await page.getByRole('button', { name: 'Fill empty periods from above' }).click();
+    for (const [name, want] of Object.entries(expected)) {
+      const row = page.getByTestId('filing-row').filter({ has: page.getByText(name, { exact: true }) });
+      await expect(row.getByLabel(`Period for ${name}`)).toHaveValue(want.period);
+    }
+    await expect(
+      page
+        .getByTestId('filing-row')
+        .filter({ has: page.getByText('stmt.csv', { exact: true }) })
+        .getByTestId('period-source'),
+    ).toContainText('from the file');
+
     // The queue before sending, in light and dark, wide and narrow: screens, checked by axe.
     expect(await everyScheme(page, 'filing-queue', () => page.getByRole('region', { name: 'Files to upload' }))).toEqual([]);
 

@@ -234,10 +234,10 @@ export const FilingRows = ({
         `}
       >
         <Button variant="secondary" onClick={() => filing.applyToAll({ accountLabel: defaults().accountLabel })}>
-          Use the account above for all
+          Fill empty accounts from above
         </Button>
         <Button variant="secondary" onClick={() => filing.applyToAll({ period: defaults().period })}>
-          Use the period above for all
+          Fill empty periods from above
         </Button>
       </div>
       <ul

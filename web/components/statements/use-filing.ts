@@ -14,6 +14,7 @@ import { identifierKeysFor } from '@/lib/upload/identifier-keys';
 import { keptCopiesOf, type KeptCopy } from '@/lib/upload/kept-copies';
 import { proposeAll } from '@/lib/upload/proposals';
 import { proposedPeriod } from '@/lib/upload/proposed-period';
+import { fillFromAbove } from '@/lib/upload/fill-from-above';
 import { startHashWorker } from '@/lib/upload/hash-worker-client';
 
 /**
@@ -239,19 +240,10 @@ export const useFiling = (picks: FilePick[], accounts: readonly LabelledAccount[
     );
   }, []);
 
-  /** One account (or period) for every row, as the person pressed it; an empty value gives nothing. */
+  /** One account (or period) for every row that does not say its own, as the person pressed it; an empty value gives nothing. */
   const applyToAll = useCallback((change: Partial<Pick<FilingDraft, 'accountLabel' | 'period'>>) => {
     if (Object.values(change).every((value) => !value)) return;
-    setDrafts((current) =>
-      current.map((draft) => ({
-        ...draft,
-        ...change,
-        ...('accountLabel' in change
-          ? { accountSource: 'person' as const, accountDetail: undefined, accountFacts: undefined, accountChoices: undefined }
-          : {}),
-        ...('period' in change ? { periodSource: 'person' as const, periodDetail: undefined, periodQuestion: undefined } : {}),
-      })),
-    );
+    setDrafts((current) => current.map((draft) => fillFromAbove(draft, change)));
   }, []);
 
   const remove = useCallback((key: string) => setDrafts((current) => current.filter((draft) => draft.key !== key)), []);
