@@ -76,6 +76,33 @@ export const encodeMetadataText = (value: string): string => encodeURIComponent(
 /** `YYYY-MM`, month 01-12. */
 export const PERIOD_PATTERN = /^\d{4}-(0[1-9]|1[0-2])$/;
 
+const MONTH_NAMES = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
+
+/**
+ * A month as a person types it into a month field, as a period (YYYY-MM): "2024-03",
+ * "2024/3", "03/2024", "3.2024", "202403", "Mar 2024", "March 2024", "mar2024". Undefined
+ * for anything else (a day, a month without its year, a 13th month): the field then says
+ * how to write it. Every browser takes the same typing, a native month picker's segments
+ * (which ignore a separator and keep the first segment) or not.
+ */
+export const monthOfText = (text: string): string | undefined => {
+  const typed = text.trim().toLowerCase().replace(/\s+/g, ' ');
+  const period = (year: string, month: number) => (month >= 1 && month <= 12 ? `${year}-${String(month).padStart(2, '0')}` : undefined);
+  let match = /^(\d{4})\s?[-/.]?\s?(\d{1,2})$/.exec(typed);
+  if (match && (match[2].length === 2 || /[-/. ]/.test(typed))) return period(match[1], Number(match[2]));
+  match = /^(\d{1,2})\s?[-/. ]\s?(\d{4})$/.exec(typed);
+  if (match) return period(match[2], Number(match[1]));
+  match = /^([a-z]{3,9})\.?,?\s?(\d{4})$/.exec(typed);
+  if (match) {
+    const index = MONTH_NAMES.indexOf(match[1].slice(0, 3));
+    const full = new Intl.DateTimeFormat('en-US', { month: 'long', timeZone: 'UTC' })
+      .format(new Date(Date.UTC(2000, index, 1)))
+      .toLowerCase();
+    if (index >= 0 && full.startsWith(match[1])) return period(match[2], index + 1);
+  }
+  return undefined;
+};
+
 /** Size of each part of a multipart upload of `size` bytes, in part-number order. */
 export const partSizes = (size: number): number[] => {
   const sizes: number[] = [];

@@ -95,8 +95,8 @@ describe('see and find: each kind of statement shown in place, hostile files kep
       'Feb 2024: missing. Upload for this month',
     );
     // The person says the card closed after July 2024, in its folded years, as the page appears again:
-    // before its scripts run, at 4x CPU slowdown. A month is picked whole, as the browser's month
-    // picker sets it; the form keeps it through hydration.
+    // before its scripts run, at 4x CPU slowdown, typed key by key as people write a month; the
+    // form keeps it through hydration, and the save keeps it as the month it names.
     const scripts = await holdScripts(page);
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
@@ -104,11 +104,13 @@ describe('see and find: each kind of statement shown in place, hostile files kep
     await visa.getByText(/years? and schedule/).click();
     await expect(visa.getByRole('link', { name: 'Jan 2024: statement' })).toHaveAttribute('href', `/statements/${ids['statement.pdf']}`);
     const form = visa.getByRole('form', { name: 'Schedule of Visa' });
-    await form.getByLabel('Closed after').fill('2024-07');
+    await form.getByLabel('Closed after').click();
+    await page.keyboard.type('Jul 2024', { delay: 25 });
     scripts.release();
-    await expect(form.getByLabel('Closed after')).toHaveValue('2024-07');
+    await expect(form.getByLabel('Closed after')).toHaveValue('Jul 2024');
     await form.getByRole('button', { name: 'Save schedule' }).click();
     await expect(form.getByRole('status')).toHaveText('Saved: coverage now follows this schedule.');
+    await expect(form.getByLabel('Closed after')).toHaveValue('2024-07');
     await expect(visa).toContainText('6 of 7 months filed, 1 missing');
     await expect(visa).toContainText('closed after Jul 2024');
     // The saved schedule's fold stays open: the page in every scheme, with its years shown.

@@ -116,7 +116,7 @@ describe('as people type: key by key as the page appears, on a phone-speed brows
     await page.context().close();
   }, 120_000);
 
-  test("the upload panel's account, typed before the page ran, is what a file that names none is filed under, said as set above", async () => {
+  test("the upload panel's account and month, typed before the page ran, are what a file that names neither is filed under, said as set above", async () => {
     const page = await phonePage();
     await page.goto(`${base}/sign-in`);
     await typeInto(emailField(page), typist.email);
@@ -126,6 +126,8 @@ describe('as people type: key by key as the page appears, on a phone-speed brows
     const scripts = await holdScripts(page);
     await page.goto(`${base}/statements`, { waitUntil: 'commit' });
     await typeInto(page.getByLabel('Account', { exact: true }), 'Typed ••0042');
+    // A month as people write one: no browser's month picker takes "03/2024" typed after a tap.
+    await typeInto(page.getByLabel('Period', { exact: true }), '03/2024');
     scripts.release();
     // Files can be chosen once the page runs: its file input has React's handlers then.
     await page.waitForFunction(() => {
@@ -137,7 +139,16 @@ describe('as people type: key by key as the page appears, on a phone-speed brows
     const row = page.getByTestId('filing-row').filter({ hasText: 'receipt.png' });
     await expect(row.getByLabel('Account for receipt.png')).toHaveValue('Typed ••0042');
     await expect(row.getByTestId('account-source')).toHaveText('as you set it above');
-    await expect(row.getByTestId('period-source')).toHaveText('Not in the file. Choose one.');
+    await expect(row.getByLabel('Period for receipt.png')).toHaveValue('2024-03');
+    await expect(row.getByTestId('period-source')).toHaveText('as you set it above');
+    // The row's own month, typed over key by key, is written as the month it names once left.
+    await row.getByLabel('Period for receipt.png').tap();
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type('Apr 2024', { delay: 25 });
+    await expect(row.getByLabel('Period for receipt.png')).toHaveValue('Apr 2024');
+    await page.keyboard.press('Tab');
+    await expect(row.getByLabel('Period for receipt.png')).toHaveValue('2024-04');
+    await expect(row.getByTestId('period-source')).toHaveText('as you set it');
     await page.context().close();
   }, 120_000);
 

@@ -43,7 +43,12 @@ describe('fixing what statements are filed under, one or a selection', () => {
     await expect(dialog.getByRole('heading')).toHaveText('Edit a.csv');
     await dialog.getByLabel('Name').fill('Bank of America November.csv');
     await dialog.getByLabel('Account').fill('Bank of America');
-    await dialog.getByLabel('Period').fill('2023-11');
+    // A month typed the way it is written on paper, key by key after a click.
+    await dialog.getByLabel('Period').click();
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type('11/2023', { delay: 20 });
+    await page.keyboard.press('Tab');
+    await expect(dialog.getByLabel('Period')).toHaveValue('2023-11');
     await shot(page, 'statements-edit-dialog');
     expect(await accessibilityViolations(page)).toEqual([]);
     await dialog.getByRole('button', { name: 'Save' }).click();

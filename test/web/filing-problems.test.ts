@@ -10,7 +10,10 @@ test('the queue says what its files lack, only that', () => {
 
 test("a file's row says the first thing it lacks", () => {
   expect(problemOf(file('', ''))).toBe('Name its account.');
-  expect(problemOf(file('Checking', '2024-1'))).toBe('Give its period (month and year).');
+  expect(problemOf(file('Checking', '2024'))).toBe('Give its period: a month and a year, as 2024-03.');
+  expect(problemOf(file('Checking', '14/03/2024'))).toBe('Give its period: a month and a year, as 2024-03.');
+  // A month as people type it, before the field has written it as 2024-03.
+  expect(problemOf(file('Checking', '03/2024'))).toBeUndefined();
   expect(problemOf(file('Checking', '2024-01'))).toBeUndefined();
 });
 

@@ -12,6 +12,7 @@ import {
   type Ref,
 } from 'react';
 import { theme } from '@/lib/theme';
+import { monthOfText } from '@contract/uploads';
 
 /** Small, accessible building blocks: every field has a label, every error is announced. */
 
@@ -110,6 +111,39 @@ const controlStyle = (invalid = false) => css`
   width: 100%;
   box-sizing: border-box;
 `;
+
+/**
+ * Writes a month typed the way people type it ("03/2024", "Mar 2024") as the field's own
+ * value (2024-03) when the field is left, so what it shows is what is saved. It sets the
+ * value as typing would (the input's own setter, then an input event), so a controlled
+ * field's onChange hears it too.
+ */
+export const writeMonth = (input: HTMLInputElement) => {
+  const month = monthOfText(input.value);
+  if (!month || month === input.value) return;
+  Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set?.call(input, month);
+  input.dispatchEvent(new Event('input', { bubbles: true }));
+};
+
+/**
+ * A month, as text: typed key by key in any of the ways people write one, in every browser
+ * (a native month picker's segments drop what is typed after a click in most of them), and
+ * written as 2024-03 when the field is left. What reads it takes the same ways through
+ * `monthOfText`, so a form sent before the page's script ran reads the same month.
+ */
+export const MonthField = ({ onBlur, placeholder = '2024-03', ...props }: Parameters<typeof TextField>[0]) => (
+  <TextField
+    {...props}
+    type="text"
+    autoComplete="off"
+    spellCheck={false}
+    placeholder={placeholder}
+    onBlur={(event) => {
+      writeMonth(event.currentTarget);
+      onBlur?.(event);
+    }}
+  />
+);
 
 export const TextField = ({
   label,

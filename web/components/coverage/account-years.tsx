@@ -4,7 +4,7 @@
 import { useActionState, type ReactNode } from 'react';
 import { CADENCES, CADENCE_WORDS, type Cadence } from '@contract/accounts/schedule';
 import { saveAccountSchedule, type ScheduleState } from '@/app/(private)/statements/coverage/actions';
-import { SelectField, TextField } from '../ui';
+import { MonthField, SelectField } from '../ui';
 import { SaveRow } from './save-row';
 
 /**
@@ -50,8 +50,8 @@ export const AccountYears = ({
         defaultValue={cadence ?? ''}
         options={[{ value: '', text: readCadence ? `As read: ${readCadence}` : 'Not said' }, ...CADENCES.map((value) => ({ value, text: CADENCE_WORDS[value] }))]}
       />
-      <TextField label="No statements before" name="statementsFrom" type="month" placeholder="2024-03" defaultValue={statementsFrom ?? ''} />
-      <TextField label="Closed after" name="closedAfter" type="month" placeholder="2024-03" hint="Blank while it is open." defaultValue={closedAfter ?? ''} />
+      <MonthField label="No statements before" name="statementsFrom" defaultValue={statementsFrom ?? ''} />
+      <MonthField label="Closed after" name="closedAfter" hint="Blank while it is open." defaultValue={closedAfter ?? ''} />
       <SaveRow state={state} saving={saving} label="Save schedule" saved="Saved: coverage now follows this schedule." />
     </form>
     </details>

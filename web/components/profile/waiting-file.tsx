@@ -5,14 +5,14 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 import { accountNames } from '@/app/(private)/profile/actions';
 import { STATEMENT_ROUTES } from '@contract/routes';
 import { MAIL_WORDS, type MailArrival, type MailFrom } from '@contract/mail';
-import { formatBytes } from '@contract/uploads';
+import { formatBytes, monthOfText } from '@contract/uploads';
 import { formatDateTime, formatPeriod } from '@contract/format';
 import { useIdToken } from '@/lib/auth-context';
 import { callPresignApi } from '@/lib/presign-api';
 import { useAction } from '@/lib/use-action';
 import { toast } from '@/lib/toast';
 import { theme } from '@/lib/theme';
-import { Button, FormError, TextField } from '../ui';
+import { Button, FormError, MonthField, TextField } from '../ui';
 
 /** Where a mail came from, in one line: its subject, its sender's address (never a display name) and when. */
 export const mailLine = (mail: Pick<MailFrom, 'from' | 'subject' | 'receivedAt'>) =>
@@ -60,7 +60,7 @@ export const WaitingFile = ({ arrival, onDone }: { arrival: MailArrival; onDone:
     void run(async () => {
       await callPresignApi('statementsApiUrl', STATEMENT_ROUTES.fileArrival, await idToken(), {
         params: { statementId: arrival.id },
-        body: { accountLabel: account, period },
+        body: { accountLabel: account, period: monthOfText(period) ?? period },
       });
       toast.success(
         `${arrival.fileName} goes under ${account.trim()}, ${formatPeriod(period)}: it is listed once the vault has checked it.`,
@@ -134,9 +134,8 @@ export const WaitingFile = ({ arrival, onDone }: { arrival: MailArrival; onDone:
               <option key={name} value={name} />
             ))}
           </datalist>
-          <TextField
+          <MonthField
             label="Month"
-            type="month"
             value={period}
             onChange={(event) => setPeriod(event.target.value)}
             required

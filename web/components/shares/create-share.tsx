@@ -11,7 +11,8 @@ import { useIdToken } from '@/lib/auth-context';
 import { callPresignApi } from '@/lib/presign-api';
 import { countOf, formatPeriod } from '@contract/format';
 import { theme } from '@/lib/theme';
-import { Button, FormError, SelectField, TextField } from '../ui';
+import { Button, FormError, MonthField, SelectField, TextField } from '../ui';
+import { monthOfText } from '@contract/uploads';
 
 /** A statement chosen to share, as the form names it. */
 export interface ChosenStatement {
@@ -57,11 +58,12 @@ export const CreateShare = ({
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     const text = (name: string) => String(form.get(name) ?? '').trim();
+    const month = (name: string) => monthOfText(text(name)) ?? text(name);
     const note = text('note');
     const request: CreateShareRequest = {
       ...(statementIds
         ? { statementIds }
-        : { account: { accountLabel: text('account'), from: text('from'), to: text('to') || text('from') } }),
+        : { account: { accountLabel: text('account'), from: month('from'), to: month('to') || month('from') } }),
       expiresInSeconds: Number(text('lifetime')),
       ...(note ? { note } : {}),
     };
@@ -132,8 +134,8 @@ export const CreateShare = ({
       ) : (
         <>
           <SelectField label="Account" name="account" options={accounts.map((account) => ({ value: account, text: account }))} required />
-          <TextField label="From (month)" name="from" type="month" placeholder="2024-01" required />
-          <TextField label="To (month)" name="to" type="month" placeholder="2024-12" />
+          <MonthField label="From (month)" name="from" placeholder="2024-01" required />
+          <MonthField label="To (month)" name="to" placeholder="2024-12" />
         </>
       )}
       <SelectField

@@ -3,13 +3,13 @@
 
 import { css } from '@emotion/react';
 import { useState, type FormEvent } from 'react';
-import { TEXT_LIMITS } from '@contract/uploads';
+import { TEXT_LIMITS, monthOfText } from '@contract/uploads';
 import { EDIT_STATEMENTS, type StatementListItem } from '@/lib/graphql';
 import { graphqlClient } from '@/lib/graphql-client';
 import { countOf, formatPeriod } from '@contract/format';
 import { theme } from '@/lib/theme';
 import { ModalDialog, dialogActions } from '../modal-dialog';
-import { Button, FormError, TextField } from '../ui';
+import { Button, FormError, MonthField, TextField } from '../ui';
 
 /**
  * Changing what statements are filed under: one statement's name, account and period, or one account and/or
@@ -38,11 +38,12 @@ export const EditDialog = ({
       const value = form.get(name);
       return typeof value === 'string' && value.trim() !== '' ? value : undefined;
     };
+    const period = text('period');
     const input = {
       ids: statements.map((statement) => statement.id),
       ...(one ? { fileName: text('fileName') } : {}),
       accountLabel: text('accountLabel'),
-      period: text('period'),
+      period: period && (monthOfText(period) ?? period),
     };
     if (!input.fileName && !input.accountLabel && !input.period) {
       setError('Give a new account or period (or both).');
@@ -99,13 +100,7 @@ export const EditDialog = ({
             maxLength={TEXT_LIMITS.accountLabelMaxChars}
             defaultValue={one?.accountLabel}
           />
-          <TextField
-            label="Period"
-            name="period"
-            type="month"
-            defaultValue={one?.period}
-            hint={one ? `Now ${formatPeriod(one.period)}.` : undefined}
-          />
+          <MonthField label="Period" name="period" defaultValue={one?.period} hint={one ? `Now ${formatPeriod(one.period)}.` : undefined} />
           <FormError message={error} />
           <div css={dialogActions}>
             <Button variant="secondary" onClick={onClose}>

@@ -3,12 +3,12 @@
 
 import { css } from '@emotion/react';
 import { useState } from 'react';
-import { PERIOD_PATTERN, TEXT_LIMITS, formatBytes } from '@contract/uploads';
+import { TEXT_LIMITS, formatBytes, monthOfText } from '@contract/uploads';
 import { ACCOUNT_KIND_WORDS } from '@contract/reading/account-numbers';
 import { formatAmount, formatDays, formatPeriod, formatPeriodInWords } from '@contract/format';
 import { theme } from '@/lib/theme';
 import { problemOf, problemsInWords } from '@/lib/upload/filing-problems';
-import { Button } from '../ui';
+import { Button, writeMonth } from '../ui';
 import type { AccountChoice } from '@contract/accounts/filing-account';
 import { SOURCE_WORDS, UNSETTLED_SOURCES, type FiledFile, type FilingDraft, type useFiling } from './use-filing';
 
@@ -298,10 +298,14 @@ export const FilingRows = ({
                   </label>
                   <input
                     id={`${draft.key}-period`}
-                    type="month"
+                    type="text"
+                    autoComplete="off"
+                    spellCheck={false}
+                    placeholder="2024-03"
                     value={draft.period}
-                    aria-invalid={problem && !PERIOD_PATTERN.test(draft.period) ? true : undefined}
+                    aria-invalid={problem && !monthOfText(draft.period) ? true : undefined}
                     onChange={(event) => filing.edit(draft.key, { period: event.target.value })}
+                    onBlur={(event) => writeMonth(event.currentTarget)}
                   />
                   <Source draft={draft} which="period" />
                 </div>

@@ -4,11 +4,11 @@
 import type { LabelledAccount } from '@contract/accounts/match';
 import { css } from '@emotion/react';
 import { Suspense, lazy, useEffect, useRef, useState, type DragEvent } from 'react';
-import { STATEMENT_LIMITS, TEXT_LIMITS, formatBytes } from '@contract/uploads';
+import { STATEMENT_LIMITS, TEXT_LIMITS, formatBytes, monthOfText } from '@contract/uploads';
 import { acceptAttribute } from '@contract/file-types';
 import { acceptedTypesInWords } from '@contract/upload-rules';
 import { theme } from '@/lib/theme';
-import { Button, Card, TextField } from '../ui';
+import { Button, Card, MonthField, TextField } from '../ui';
 import { useAuth } from '@/lib/auth-context';
 import { UPLOAD_SECTION_ID } from '@/lib/statement-list-query';
 import { browserSessions } from '@/lib/upload/sessions';
@@ -65,7 +65,7 @@ export const UploadPanel = ({
   /** The fields' values now: each chosen file starts from them where it does not say otherwise. */
   const fieldDefaults = () => ({
     accountLabel: accountField.current?.value.trim() ?? '',
-    period: periodField.current?.value ?? '',
+    period: monthOfText(periodField.current?.value ?? '') ?? periodField.current?.value ?? '',
   });
 
   const addFiles = (files: File[]) => {
@@ -199,7 +199,7 @@ export const UploadPanel = ({
             flex: 1 1 10rem;
           `}
         >
-          <TextField label="Period" type="month" aria-describedby={FILING_HINT_ID} ref={periodField} defaultValue={defaults.period} />
+          <MonthField label="Period" aria-describedby={FILING_HINT_ID} ref={periodField} defaultValue={defaults.period} />
         </div>
         <p
           id={FILING_HINT_ID}

@@ -2,6 +2,7 @@
 
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { checkUpload, contentTypeForFile } from '@contract/upload-rules';
+import { monthOfText } from '@contract/uploads';
 import type { FilingProposal } from '@contract/reading';
 import type { PeriodQuestion } from '@contract/reading/period-question';
 import type { StatementBalances } from '@contract/reading/balances';
@@ -256,7 +257,8 @@ export const useFiling = (picks: FilePick[], accounts: readonly LabelledAccount[
       return chosen.map(({ file, accountLabel, period, identifierKeys, accountSource, accountFacts, keptAs, uploadAgain }) => ({
         file,
         accountLabel: accountLabel.trim(),
-        period,
+        // As typed, where the field was not left before sending ("03/2024").
+        period: monthOfText(period) ?? period,
         identifierKeys,
         accountFacts: accountSource === 'file' || accountSource === 'chosen' ? uploadableFacts(accountFacts) : undefined,
         ...(keptAs?.length && uploadAgain ? { uploadAgain: true } : {}),

@@ -1,4 +1,4 @@
-import { PERIOD_PATTERN } from '@contract/uploads';
+import { monthOfText } from '@contract/uploads';
 import { countOf, pluralOf } from '@contract/format';
 
 /** What a file in the upload queue must have before it is sent: an account and a period, and an answer where the vault keeps it already. */
@@ -20,10 +20,10 @@ const keptUnanswered = (draft: Filed) => (draft.keptAs?.length ?? 0) > 0 && !dra
 export const problemOf = (draft: Filed): string | undefined =>
   !draft.accountLabel.trim()
     ? 'Name its account.'
-    : !PERIOD_PATTERN.test(draft.period)
+    : !monthOfText(draft.period)
       ? draft.periodSource === 'ask'
         ? 'Say which month it is.'
-        : 'Give its period (month and year).'
+        : 'Give its period: a month and a year, as 2024-03.'
       : keptUnanswered(draft)
         ? 'Upload it again, or remove it.'
         : undefined;
@@ -31,7 +31,7 @@ export const problemOf = (draft: Filed): string | undefined =>
 /** What keeps files from being sent, as it is: "2 files need an account first", "One file needs a period first". */
 export const problemsInWords = (drafts: readonly Filed[]): string => {
   const account = drafts.some((draft) => !draft.accountLabel.trim());
-  const period = drafts.some((draft) => !PERIOD_PATTERN.test(draft.period));
+  const period = drafts.some((draft) => !monthOfText(draft.period));
   if (!account && !period) {
     const kept = drafts.filter(keptUnanswered).length;
     return `${kept === 1 ? 'One file is' : `${countOf(kept, 'file')} are`} already in your vault: upload ${pluralOf(kept, 'it', 'them')} again, or remove ${pluralOf(kept, 'it', 'them')}.`;

@@ -7,6 +7,7 @@ import { UPDATE_ACCOUNT_SCHEDULE } from '@/lib/graphql';
 import { PAGES } from '@/lib/routes';
 import { serverOperation } from '@/lib/server-graphql';
 import { requireSession } from '@/lib/server-session';
+import { monthOfText } from '@contract/uploads';
 
 /** What an account's schedule form shows after a save: nothing yet, saved, or why not. */
 export type ScheduleState = SaveState;
@@ -15,6 +16,12 @@ export type ScheduleState = SaveState;
 const field = (form: FormData, name: string): string | null => {
   const value = form.get(name);
   return typeof value === 'string' && value.trim() !== '' ? value.trim() : null;
+};
+
+/** A month field as a person typed it (before the page's script ran, nothing wrote it as 2024-03). */
+const monthField = (form: FormData, name: string): string | null => {
+  const value = field(form, name);
+  return value && (monthOfText(value) ?? value);
 };
 
 /**
@@ -29,8 +36,8 @@ export const saveAccountSchedule = async (_previous: ScheduleState, form: FormDa
   if (!accountKey) return { status: 'error', message: 'Which account this is for was not sent. Reload the page and try again.' };
   const schedule: AccountSchedule = {
     cadence: cadence as Cadence | null,
-    statementsFrom: field(form, 'statementsFrom'),
-    closedAfter: field(form, 'closedAfter'),
+    statementsFrom: monthField(form, 'statementsFrom'),
+    closedAfter: monthField(form, 'closedAfter'),
   };
   const problem = scheduleProblem(schedule);
   if (problem) return { status: 'error', message: problem };
