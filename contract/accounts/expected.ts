@@ -6,7 +6,7 @@ import { CADENCE_MONTHS, cadenceOfPeriods, monthIndex, periodOfIndex, type Accou
  * the month they end on, and how many days after that they usually arrive (uploaded, or
  * mailed in). A statement not in by some days after its usual day is late. Irregular and
  * closed accounts, and accounts whose cadence cannot be told yet, expect nothing. Pure: the
- * account page, "Needs you" and the daily notices all ask it the same way.
+ * account page and the hourly reminders ask it the same way.
  */
 export interface ExpectationStatement {
   /** YYYY-MM, as filed. */

@@ -87,7 +87,7 @@ const lookAt = async (deps: RemindersDeps, entry: DueEntry, day: string, at: str
   for (const late of plan.toTell) {
     if (!(await deps.store.recordNotice(entry.owner, entry.accountKey, late.period, at))) continue;
     report.told++;
-    // A notice is a courtesy: one that fails is logged by the sender, and "Needs you" says the same.
+    // A notice is a courtesy: one that fails is logged by the sender, and the account's page says the same.
     await deps.sender
       .notify(entry.owner, {
         kind: 'statementLate',
