@@ -9,6 +9,12 @@ import { useAuth } from '@/lib/auth-context';
 import { PAGES, SEARCH_START } from '@/lib/routes';
 import { theme } from '@/lib/theme';
 
+const notOnPhones = css`
+  @media (max-width: 480px) {
+    display: none;
+  }
+`;
+
 const link = css`
   color: ${theme.color.text};
   text-decoration: none;
@@ -104,8 +110,10 @@ export const SiteHeader = ({ person }: { person?: HeaderPerson }) => {
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
   }, [signedIn, router]);
-  const item = (href: string, label: string, shortcut?: string) => (
-    <li>
+  // On a phone the places keep one line: Search, which is the statements list's own box, is
+  // left to that list there.
+  const item = (href: string, label: string, shortcut?: string, onPhones = true) => (
+    <li css={onPhones ? undefined : notOnPhones}>
       <Link
         href={href}
         css={link}
@@ -194,8 +202,9 @@ export const SiteHeader = ({ person }: { person?: HeaderPerson }) => {
           {state.status === 'signedIn' ? (
             <>
               {item(PAGES.statements, 'Statements')}
+              {item(PAGES.needsYou, 'Needs you')}
               {item(PAGES.coverage, 'Coverage')}
-              {item(SEARCH_START, 'Search', '/')}
+              {item(SEARCH_START, 'Search', '/', false)}
               {item(PAGES.shares, 'Shares')}
             </>
           ) : state.status === 'signedOut' ? (

@@ -19,6 +19,8 @@ export const PAGES = {
   packet: '/statements/packet',
   /** Recently deleted: statements kept 30 days after their deletion, to restore or delete for good. */
   deleted: '/statements/deleted',
+  /** Everything waiting for the person, each with its action: late and missing statements, balance breaks, files by mail. */
+  needsYou: '/needs-you',
   /** The person's shares: links to sets of statements for someone without an account. */
   shares: '/shares',
   /** Where search once had a page of its own: it sends what was typed (`q`) on to the statements list, where search is. */
@@ -80,6 +82,9 @@ export const sharePage = (shareId: string): string => `${PAGES.shares}/${encodeU
 export const shareStatementsHref = (statementIds: readonly string[]): string =>
   `${PAGES.shares}?${new URLSearchParams({ ids: statementIds.join(',') })}`;
 
+/** The profile's card of statements by mail, where files that arrived wait: its element's id, so a link can land on it. */
+export const MAIL_SECTION_ID = 'mail';
+
 /** The statements list's search box: its element's id, so a link to the list can land on it. */
 export const SEARCH_BOX_ID = 'search';
 
@@ -96,7 +101,7 @@ export const searchHref = (query: string): string => {
 };
 
 /** Pages that show a person's own data: a signed-out visitor is sent to sign in, then back. */
-export const PRIVATE_PAGES: readonly string[] = [PAGES.statements, PAGES.shares, PAGES.profile];
+export const PRIVATE_PAGES: readonly string[] = [PAGES.statements, PAGES.needsYou, PAGES.shares, PAGES.profile];
 
 /** Pages that only make sense signed out: a signed-in visitor goes straight to their statements. */
 export const SIGNED_OUT_PAGES: readonly string[] = [PAGES.home, PAGES.signIn, PAGES.signUp, PAGES.confirm, PAGES.forgotPassword];

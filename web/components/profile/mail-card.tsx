@@ -5,6 +5,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { STATEMENT_ROUTES } from '@contract/routes';
 import { MAIL_WORDS, type MailArrivalsResponse } from '@contract/mail';
 import { useIdToken } from '@/lib/auth-context';
+import { MAIL_SECTION_ID } from '@/lib/routes';
 import { PresignApiError, callPresignApi } from '@/lib/presign-api';
 import { toast } from '@/lib/toast';
 import { theme } from '@/lib/theme';
@@ -97,7 +98,7 @@ export const MailCard = () => {
   if (state === 'off') return null;
   const muted = { color: theme.color.muted, fontSize: '0.9rem' };
   return (
-    <Card label="Statements by mail">
+    <Card label="Statements by mail" id={MAIL_SECTION_ID}>
       <h2 css={{ margin: '0 0 0.75rem', fontSize: '1.2rem' }}>Statements by mail</h2>
       <p>
         Have your bank send statements to your private address, or forward them there. A statement whose account and month it names is

@@ -1,0 +1,82 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { STATEMENT_ROUTES } from '@contract/routes';
+import { countOf, pluralOf } from '@contract/format';
+import { PageTitle } from '@/components/page-title';
+import { NeedsYouView } from '@/components/needs-you/needs-you-view';
+import { readAccountChainAndExpectation } from '@/lib/chain-read';
+import { coverageGrid } from '@/lib/coverage';
+import { readCoverage } from '@/lib/coverage-read';
+import { needsYou } from '@/lib/needs-you';
+import { PAGES } from '@/lib/routes';
+import { serverPresignApi } from '@/lib/server-presign-api';
+import { requireSession } from '@/lib/server-session';
+
+export const metadata: Metadata = { title: 'Needs you' };
+
+/** The files waiting by mail, from the first page of them; undefined where the deployment takes no mail or it did not answer. */
+const readArrived = async (session: Parameters<typeof serverPresignApi>[0]) => {
+  try {
+    const page = await serverPresignApi(session, 'statementsApiUrl', STATEMENT_ROUTES.mailArrivals, { query: { after: '' } });
+    return { count: page.arrived.length, more: Boolean(page.nextArrived) };
+  } catch {
+    return undefined;
+  }
+};
+
+/**
+ * Everything waiting for the person, each with its action. Read as the coverage page reads
+ * (the coverage summaries and accounts, then each account's list once, for its chain and
+ * expected statements) and the mail's first page, side by side; rendered here.
+ */
+export default async function NeedsYouPage() {
+  const session = await requireSession(PAGES.needsYou);
+  const today = new Date().toISOString().slice(0, 10);
+  const [coverage, arrived] = await Promise.all([readCoverage(session), readArrived(session)]);
+  if (!coverage)
+    return (
+      <>
+        <PageTitle>Needs you</PageTitle>
+        <p role="alert">What needs you could not be loaded. Try again in a moment.</p>
+      </>
+    );
+  const rows = coverageGrid(coverage.cells, coverage.accounts, today.slice(0, 7));
+  const schedules = new Map(coverage.accounts.map((account) => [account.accountKey, account]));
+  const checks = new Map(
+    await Promise.all(
+      rows.map(
+        async (row) =>
+          [
+            row.key,
+            await readAccountChainAndExpectation(session, row.key, schedules.get(row.key) ?? {}, today).catch(() => undefined),
+          ] as const,
+      ),
+    ),
+  );
+  const needs = needsYou(rows, checks, arrived);
+  return (
+    <>
+      <PageTitle
+        lead={
+          needs.total > 0
+            ? `${countOf(needs.total, 'thing')} ${pluralOf(needs.total, 'needs', 'need')} you. Each leaves this page once it is done.`
+            : undefined
+        }
+      >
+        Needs you
+      </PageTitle>
+      {needs.total === 0 && needs.unread.length === 0 ? (
+        <p role="status" data-testid="needs-nothing">
+          Nothing needs you. Every statement due is filed, none is late, and nothing waits by mail.{' '}
+          {rows.length === 0 && (
+            <>
+              <Link href={PAGES.statements}>Upload your first statements</Link> and the vault starts looking out for the next ones.
+            </>
+          )}
+        </p>
+      ) : (
+        <NeedsYouView needs={needs} />
+      )}
+    </>
+  );
+}
