@@ -72,7 +72,7 @@ export interface LocalStackOptions {
 export interface LocalStack {
   config: WebConfig;
   codesFile: string;
-  urls: Record<'cognito' | 'graphql' | 's3' | 'profileImageApi' | 'statementsApi' | 'dynamodb' | 'pushService', string>;
+  urls: Record<'cognito' | 'graphql' | 's3' | 'profileImageApi' | 'statementsApi' | 'dynamodb' | 'pushService' | 'smtp', string>;
   stop(): Promise<void>;
 }
 
@@ -546,6 +546,7 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
       statementsApi: url(ports.statementsApi, '/prod/'),
       dynamodb: url(ports.dynamodb),
       pushService: pushService.origin,
+      smtp: `smtp://${HOST}:${ports.mail}`,
     };
     const config = buildWebConfig({
       region: REGION,

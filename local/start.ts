@@ -14,7 +14,7 @@ import { startWebApp } from './web';
 import { appendPids, killLeftovers } from './children';
 import { assertPortsFree } from './ports';
 import { enforceOffline, offlineNodeEnvironment } from './offline';
-import { dataPaths, defaultDataDir, portsFromEnv, type PortName } from './settings';
+import { LOCAL_IDS, dataPaths, defaultDataDir, portsFromEnv, type PortName } from './settings';
 import { ensureJava } from './system-packages';
 
 const started = Date.now();
@@ -95,6 +95,8 @@ const main = async () => {
   say(`  web config: ${path.relative(process.cwd(), webConfigFile)}`);
   say(`  GraphQL ${stack.urls.graphql} · profile image API ${stack.urls.profileImageApi} · statements API ${stack.urls.statementsApi}`);
   say(`  Cognito ${stack.urls.cognito} · S3 ${stack.urls.s3} · DynamoDB ${stack.urls.dynamodb} · push service ${stack.urls.pushService}`);
+  say(`  mail: ${stack.urls.smtp} takes mail for any address @${LOCAL_IDS.mailDomain} (the profile shows each person's)`);
+  say(`  data: ${path.resolve(dataDir)} (LOCAL_DATA_DIR moves it)`);
   say(`  confirmation and reset codes are printed here and kept in ${path.relative(process.cwd(), stack.codesFile)}`);
   say('  network: loopback only; nothing here opens a connection off this machine');
   const seconds = ((Date.now() - started) / 1000).toFixed(1);

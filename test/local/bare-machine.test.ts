@@ -1,3 +1,4 @@
+import * as path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { STATEMENT_ROUTES } from '../../contract';
 import { csv, EICAR } from '../support/samples';
@@ -62,6 +63,11 @@ test('the start says which scanner runs, and that it needs no system package', (
     /✓ malware scan: the embedded scanner with the 1 shipped signature\(s\) in local\/malware\/signatures \(ClamAV's clamd is not installed; with clamav-daemon installed, the stack uses it\)/,
   );
   expect(stack.output()).not.toMatch(/apt-get|brew install/);
+});
+
+test("the ready summary names where mail goes in and the data folder's whole path", () => {
+  expect(stack.output()).toMatch(/^ {2}mail: smtp:\/\/127\.0\.0\.1:\d+ takes mail for any address @mail\.localhost/m);
+  expect(stack.output()).toContain(`  data: ${path.resolve(stack.dataDir)} (LOCAL_DATA_DIR moves it)`);
 });
 
 test('the EICAR test file is quarantined and never downloadable; a clean file becomes available', async () => {
