@@ -61,9 +61,11 @@ const wrapper: Wrapper['wrapper'] = async (handler, converter) => {
   app.all('*paths', async (req, res) => {
     // What CloudFront's viewer function does: the viewer's address, from the connection, whatever the viewer sent.
     req.headers[VIEWER_ADDRESS_HEADER] = req.socket.remoteAddress ?? '';
-    // OpenNext's local mode tells Next the origin it answers on (server actions build redirects from it).
+    // OpenNext's local mode tells Next the origin it answers on: a server action's redirect
+    // within the app is fetched from it and streamed back. Its host with its port: without
+    // one the fetch goes to port 80, fails, and the browser makes the request again itself.
     if (req.protocol === 'http' && req.hostname === 'localhost') {
-      process.env.__NEXT_PRIVATE_ORIGIN = `${req.protocol}://${req.hostname}`;
+      process.env.__NEXT_PRIVATE_ORIGIN = `${req.protocol}://${req.get('host') ?? req.hostname}`;
       req.headers['x-forwarded-proto'] = req.protocol;
     }
     const internalEvent = await converter.convertFrom(req);

@@ -132,9 +132,20 @@ describe('filing a year of statements from several banks at once', () => {
       'This PDF is a scan, with no text to read here.',
     );
 
-    // A row changed by the person keeps the change, whatever the file said; the row that asked gets its answer.
+    // A row changed by the person keeps the change, whatever the file said.
     await page.getByLabel('Account for stmt.csv').fill('Joint ••0042');
-    await page.getByLabel('Account for kontoauszug-unicode.txt.csv').fill('••4931');
+    // The queue counts the rows that wait for the person and shows only them on request; the one
+    // answered stays in view as it is typed, and the queue shows all again when asked.
+    const queue = page.getByRole('region', { name: 'Files to upload' });
+    await expect(queue.getByRole('heading', { level: 3 })).toHaveText(`${files.length} files chosen · 1 file needs you`);
+    await queue.getByRole('button', { name: 'Show only the one that needs you' }).click();
+    await expect(page.getByTestId('filing-row')).toHaveCount(1);
+    await page.getByLabel('Account for kontoauszug-unicode.txt.csv').click();
+    await page.keyboard.type('••4931', { delay: 20 });
+    await expect(page.getByLabel('Account for kontoauszug-unicode.txt.csv')).toHaveValue('••4931');
+    await expect(queue.getByRole('heading', { level: 3 })).toHaveText(`${files.length} files chosen`);
+    await queue.getByRole('button', { name: `Show all ${files.length} files` }).click();
+    await expect(page.getByTestId('filing-row')).toHaveCount(files.length);
     await page.getByRole('button', { name: `Upload ${files.length} files`, exact: true }).click();
     // Every file ends done: waited for as long as a batch of this size takes on a loaded machine
     // (each is scanned and catalogued), then every other ending named, file by file.

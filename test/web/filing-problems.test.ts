@@ -1,4 +1,4 @@
-import { problemOf, problemsInWords } from '../../web/lib/upload/filing-problems';
+import { needsPerson, problemOf, problemsInWords } from '../../web/lib/upload/filing-problems';
 
 const file = (accountLabel: string, period: string) => ({ accountLabel, period });
 
@@ -32,4 +32,17 @@ test('a file the vault keeps already cannot go until the person says to upload i
   expect(problemsInWords([1, 2].map(() => ({ ...file('Checking', '2024-01'), keptAs: kept })))).toBe(
     '2 files are already in your vault: upload them again, or remove them.',
   );
+});
+
+test('a row needs the person while it lacks something or its file leaves a choice open; not while it is read, nor once refused', () => {
+  const settled = { accountLabel: 'Checking', period: '2024-01', accountSource: 'file', periodSource: 'file' };
+  expect(needsPerson(settled)).toBe(false);
+  expect(needsPerson({ ...settled, accountLabel: '', accountSource: 'unread' })).toBe(true);
+  // An account the file makes one of several: a choice is offered, and the row waits for it even where a label is proposed.
+  expect(needsPerson({ ...settled, accountSource: 'choose' })).toBe(true);
+  expect(needsPerson({ ...settled, period: '', periodSource: 'ask' })).toBe(true);
+  expect(needsPerson({ ...settled, keptAs: [{}] })).toBe(true);
+  expect(needsPerson({ ...settled, keptAs: [{}], uploadAgain: true })).toBe(false);
+  expect(needsPerson({ ...settled, accountLabel: '', reading: true })).toBe(false);
+  expect(needsPerson({ ...settled, accountLabel: '', refusal: 'Not a statement file.' })).toBe(false);
 });

@@ -318,10 +318,11 @@ export const readContentText = async (
     }
     case 'csv':
     case 'ofx': {
-      const deadline = startReading();
       const end = Math.min(source.size, CONTENT_READ.textBytes);
       const complete = end === source.size;
       const bytes = await source.read(0, end);
+      // The budget is the reading's: fetching the bytes (bounded by textBytes) is not reading them.
+      const deadline = startReading();
       const cut = complete ? {} : { note: 'cut' as const };
       try {
         return readOrTooLong(deadline, () => {
@@ -340,8 +341,9 @@ export const readContentText = async (
     }
     case 'xlsx': {
       if (source.size > CONTENT_READ.workbookBytes) return { pieces: [], note: 'cut', balances: unread('cut') };
+      const bytes = await source.read(0, source.size);
       const deadline = startReading();
-      const parts = await workbookParts(await source.read(0, source.size), CONTENT_READ.workbookUnzippedBytes);
+      const parts = await workbookParts(bytes, CONTENT_READ.workbookUnzippedBytes);
       if ('problem' in parts) return { pieces: [], note: parts.problem, balances: unread(parts.problem === 'cut' ? 'cut' : 'unreadable') };
       const { readSheet } = await import('read-excel-file/node');
       try {

@@ -197,6 +197,8 @@ export const checkEveryPage = (): void => {
     const output = web.output();
     expect(output.length).toBeGreaterThan(0);
     expect(output.slice(webOutputFrom).filter((line) => /\[WARN\]/.test(line))).toEqual([]);
+    // Nor by errors: a server action's redirect that Next fetches from its own origin reaches it (a port left out is port 80).
+    expect(output.slice(webOutputFrom).filter((line) => /ECONNREFUSED|failed to get redirect response/.test(line))).toEqual([]);
   });
 
   test('no e-mail address ever travelled in a URL (pages, API calls, assets)', () => {

@@ -5,9 +5,9 @@ import { css } from '@emotion/react';
 import { useState } from 'react';
 import { TEXT_LIMITS, formatBytes, monthOfText } from '@contract/uploads';
 import { ACCOUNT_KIND_WORDS } from '@contract/reading/account-numbers';
-import { formatAmount, formatDays, formatPeriod, formatPeriodInWords } from '@contract/format';
+import { countOf, formatAmount, formatCount, formatDays, formatPeriod, formatPeriodInWords, pluralOf } from '@contract/format';
 import { theme } from '@/lib/theme';
-import { problemOf, problemsInWords } from '@/lib/upload/filing-problems';
+import { needsPerson, problemOf, problemsInWords } from '@/lib/upload/filing-problems';
 import { Button, writeMonth } from '../ui';
 import type { AccountChoice } from '@contract/accounts/filing-account';
 import { SOURCE_WORDS, UNSETTLED_SOURCES, type FiledFile, type FilingDraft, type useFiling } from './use-filing';
@@ -195,9 +195,16 @@ export const FilingRows = ({
 }) => {
   const { drafts } = filing;
   const [showProblems, setShowProblems] = useState(false);
+  // The rows shown when the person asks for only those that need them: the ones that did then,
+  // kept as they are answered (a row does not vanish under the fingers typing its answer).
+  const [only, setOnly] = useState<ReadonlySet<string>>();
   if (drafts.length === 0) return null;
   const sendable = drafts.filter((draft) => !draft.refusal);
   const problems = sendable.filter(problemOf);
+  const waiting = drafts.filter(needsPerson);
+  const picked = only && drafts.filter((draft) => only.has(draft.key));
+  // Once every row it showed is removed or sent, the queue shows all again.
+  const shown = picked?.length ? picked : drafts;
   const send = (keys: string[]) => {
     const chosen = drafts.filter((draft) => keys.includes(draft.key));
     if (chosen.some(problemOf)) {
@@ -220,6 +227,9 @@ export const FilingRows = ({
         `}
       >
         {drafts.length === 1 ? 'One file chosen' : `${drafts.length} files chosen`}
+        {waiting.length > 0 && drafts.length > 1 && (
+          <span data-testid="files-waiting">{` · ${countOf(waiting.length, 'file')} ${pluralOf(waiting.length, 'needs', 'need')} you`}</span>
+        )}
       </h3>
       <p css={small}>
         Each file is filed under the account and period below, with where each came from. Check them, choose any the file does not say, then
@@ -239,6 +249,19 @@ export const FilingRows = ({
         <Button variant="secondary" onClick={() => filing.applyToAll({ period: defaults().period })}>
           Fill empty periods from above
         </Button>
+        {picked?.length ? (
+          <Button variant="secondary" onClick={() => setOnly(undefined)}>
+            Show all {countOf(drafts.length, 'file')}
+          </Button>
+        ) : (
+          waiting.length > 0 &&
+          waiting.length < drafts.length && (
+            <Button variant="secondary" onClick={() => setOnly(new Set(waiting.map((draft) => draft.key)))}>
+              Show only the {waiting.length === 1 ? 'one' : formatCount(waiting.length)} that {pluralOf(waiting.length, 'needs', 'need')}{' '}
+              you
+            </Button>
+          )
+        )}
       </div>
       <ul
         css={css`
@@ -247,7 +270,7 @@ export const FilingRows = ({
           margin: 0;
         `}
       >
-        {drafts.map((draft) => {
+        {shown.map((draft) => {
           const problem = showProblems ? problemOf(draft) : undefined;
           if (draft.refusal)
             return (

@@ -28,6 +28,24 @@ export const problemOf = (draft: Filed): string | undefined =>
         ? 'Upload it again, or remove it.'
         : undefined;
 
+/** Where a row's facts stand, as far as whether it waits for the person. */
+interface Row extends Filed {
+  accountSource?: string;
+  /** Still being read: nothing to ask yet. */
+  reading?: boolean;
+  /** Refused by the upload rules: it says why, and is never sent. */
+  refusal?: string;
+}
+
+/** Sources that leave a row's account or month to the person: not in the file, one of several, or a question. */
+const UNSETTLED = new Set(['unread', 'choose', 'ask']);
+
+/** Whether a row waits for the person: something it lacks, or a choice its file leaves open. */
+export const needsPerson = (draft: Row): boolean =>
+  !draft.refusal &&
+  !draft.reading &&
+  (problemOf(draft) !== undefined || UNSETTLED.has(draft.accountSource ?? '') || UNSETTLED.has(draft.periodSource ?? ''));
+
 /** What keeps files from being sent, as it is: "2 files need an account first", "One file needs a period first". */
 export const problemsInWords = (drafts: readonly Filed[]): string => {
   const account = drafts.some((draft) => !draft.accountLabel.trim());
