@@ -1,4 +1,6 @@
+import { STATEMENT_ROUTES } from '../../contract';
 import { rawGraphql } from '../local/support/graphql';
+import { callApi } from '../local/support/rest';
 import { waitFor } from '../local/support/stack-process';
 import { runningBalanceExport } from '../support/running-balance-export';
 import { base, browserSuite, checkEveryPage, stack } from './support/browser-suite';
@@ -40,7 +42,7 @@ describe('needs you: what waits for the person, each with its action, gone once 
   test('nothing to do says so, with the way to begin', async () => {
     const { page } = await signedInPerson('Nobody Waiting', '/needs-you');
     await expect(page.getByTestId('needs-nothing')).toHaveText(
-      'Nothing needs you. Every statement due is filed, none is late, and nothing waits by mail. Upload your first statements and the vault starts looking out for the next ones.',
+      'Nothing needs you. Every statement due is filed, none is late, nothing waits by mail, and no share ends soon. Upload your first statements and the vault starts looking out for the next ones.',
     );
     await expect(page.getByRole('link', { name: 'Needs you' })).toHaveAttribute('aria-current', 'page');
     await page.context().close();
@@ -67,6 +69,17 @@ describe('needs you: what waits for the person, each with its action, gone once 
       })),
     });
     await everyStatementRead(person, months.length);
+    // A share of June's statement for an hour, and one for a week: only the first ends soon.
+    for (const [note, hours] of [
+      ['For the letting agent', 1],
+      ['For the accountant', 24 * 7],
+    ] as const) {
+      const made = await callApi(stack.config, 'statementsApiUrl', STATEMENT_ROUTES.createShare, {
+        token: person.idToken,
+        body: { statementIds: [person.statementIds[4]], expiresInSeconds: hours * 3600, note },
+      });
+      expect(made.status).toBe(201);
+    }
     await page.getByRole('link', { name: 'Needs you' }).click();
     await page.waitForURL(`${base}/needs-you`);
     const missing = page.getByTestId('needs-missing');
@@ -80,6 +93,9 @@ describe('needs you: what waits for the person, each with its action, gone once 
       'Everyday, Jun 2024: balance break. It opens at 6,300.00, but the one before closed at 6,100.00 (200.00 apart).Open everyday-2024-06.csvSee the chain',
     );
     await expect(page.getByTestId('needs-late')).toHaveCount(0);
+    await expect(page.getByTestId('needs-share')).toHaveText(
+      /^For the letting agent ends .+\. Its link stops working then\.Extend or end it$/,
+    );
     await expect(page.locator('.page-lead')).toHaveText(/^\d+ things need you\. Each leaves this page once it is done\.$/);
     expect(await everyScheme(page, 'needs-you')).toEqual([]);
 
@@ -96,7 +112,7 @@ describe('needs you: what waits for the person, each with its action, gone once 
     await page.getByRole('link', { name: 'Needs you' }).click();
     await page.waitForURL(`${base}/needs-you`);
     await expect(missing).toHaveText('Everyday: 1 month without a statement.Apr 2024');
-    await expect(page.locator('.page-lead')).toHaveText('2 things need you. Each leaves this page once it is done.');
+    await expect(page.locator('.page-lead')).toHaveText('3 things need you. Each leaves this page once it is done.');
 
     // April's link is the upload panel with its account and month; its export, uploaded there, takes the month off.
     await missing.getByRole('link', { name: 'Upload Apr 2024 for Everyday' }).click();
@@ -112,7 +128,11 @@ describe('needs you: what waits for the person, each with its action, gone once 
     await expect(page.getByTestId('needs-missing')).toHaveCount(0);
     // April now sits between March and May: May's opening is April's closing, and June's break stays until the person acts on it.
     await expect(page.getByTestId('needs-break')).toHaveCount(1);
-    await expect(page.locator('.page-lead')).toHaveText('1 thing needs you. Each leaves this page once it is done.');
+    await expect(page.locator('.page-lead')).toHaveText('2 things need you. Each leaves this page once it is done.');
+    // The share that ends soon, opened from its line: its page, where it is extended or ended.
+    await page.getByTestId('needs-share').getByRole('link', { name: 'Extend or end it' }).click();
+    await page.waitForURL(/\/shares\/[^/]+$/);
+    await expect(page.getByRole('button', { name: /^Extend/ }).first()).toBeVisible();
     await page.context().close();
   }, 240_000);
 });

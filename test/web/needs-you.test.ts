@@ -98,3 +98,30 @@ test('a balance break names its statement; an account whose checks were not read
   expect(needs.arrived).toBeUndefined();
   expect(needs.total).toBe(1);
 });
+
+test('a share still open that ends within two days is listed, soonest first; one ended, taken back or further off is not', () => {
+  const now = new Date('2027-03-10T12:00:00Z');
+  const share = (shareId: string, expiresAt: string, state: 'active' | 'expired' | 'revoked' = 'active') => ({
+    shareId,
+    createdAt: '2027-03-01T00:00:00Z',
+    expiresAt,
+    state,
+    statementCount: 2,
+    opens: 0,
+  });
+  const needs = needsYou(
+    [],
+    new Map(),
+    undefined,
+    [
+      share('later', '2027-03-12T11:00:00Z'),
+      share('soon', '2027-03-10T13:00:00Z'),
+      share('week', '2027-03-17T12:00:00Z'),
+      share('gone', '2027-03-10T11:00:00Z'),
+      share('revoked', '2027-03-10T18:00:00Z', 'revoked'),
+    ],
+    now,
+  );
+  expect(needs.endingShares.map((one) => one.shareId)).toEqual(['soon', 'later']);
+  expect(needs.total).toBe(2);
+});

@@ -1,9 +1,9 @@
 import Link from 'next/link';
 import { verdictWords, VERDICT_WORDS } from '@contract/accounts/chain-words';
 import { lateWords } from '@contract/accounts/expected-words';
-import { countOf, formatPeriod } from '@contract/format';
+import { countOf, formatDateTime, formatPeriod } from '@contract/format';
 import type { NeedsYou } from '@/lib/needs-you';
-import { MAIL_SECTION_ID, PAGES, accountPage, statementPage } from '@/lib/routes';
+import { MAIL_SECTION_ID, PAGES, accountPage, sharePage, statementPage } from '@/lib/routes';
 import { UPLOAD_SECTION_ID, statementListHref } from '@/lib/statement-list-query';
 import styles from './needs-you.module.css';
 
@@ -17,7 +17,7 @@ const joined = (words: readonly string[]) =>
 
 /**
  * What needs the person, a section per kind with the most pressing first: late statements,
- * files that came by mail, missing months, then balances that do not carry over. One line
+ * files that came by mail, missing months, balances that do not carry over, then shares that end soon. One line
  * per thing, its action at its end. Server-rendered: no script.
  */
 export const NeedsYouView = ({ needs }: { needs: NeedsYou }) => {
@@ -117,6 +117,24 @@ export const NeedsYouView = ({ needs }: { needs: NeedsYou }) => {
                 <span className={styles.actions}>
                   <Link href={statementPage(problem.statementId)}>Open {problem.fileName}</Link>
                   <Link href={accountPage(account.accountKey)}>See the chain</Link>
+                </span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      {needs.endingShares.length > 0 && (
+        <section aria-label="Shares that end soon" className={styles.section}>
+          <h2>Shares that end soon</h2>
+          <ul className={styles.list}>
+            {needs.endingShares.map((share) => (
+              <li key={share.shareId} data-testid="needs-share">
+                <span className={styles.what}>
+                  <span className={styles.account}>{share.note ?? `A share of ${countOf(share.statementCount, 'statement')}`}</span> ends{' '}
+                  {formatDateTime(share.expiresAt)}. Its link stops working then.
+                </span>
+                <span className={styles.actions}>
+                  <Link href={sharePage(share.shareId)}>Extend or end it</Link>
                 </span>
               </li>
             ))}

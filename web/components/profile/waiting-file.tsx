@@ -57,13 +57,15 @@ export const WaitingFile = ({ arrival, onDone }: { arrival: MailArrival; onDone:
 
   const file = (event: FormEvent) => {
     event.preventDefault();
+    // As typed, where the field was not left before sending ("03/2024").
+    const month = monthOfText(period) ?? period;
     void run(async () => {
       await callPresignApi('statementsApiUrl', STATEMENT_ROUTES.fileArrival, await idToken(), {
         params: { statementId: arrival.id },
-        body: { accountLabel: account, period: monthOfText(period) ?? period },
+        body: { accountLabel: account, period: month },
       });
       toast.success(
-        `${arrival.fileName} goes under ${account.trim()}, ${formatPeriod(period)}: it is listed once the vault has checked it.`,
+        `${arrival.fileName} goes under ${account.trim()}, ${formatPeriod(month)}: it is listed once the vault has checked it.`,
       );
       onDone(arrival.id);
     });

@@ -27,12 +27,16 @@ const readArrived = async (session: Parameters<typeof serverPresignApi>[0]) => {
 /**
  * Everything waiting for the person, each with its action. Read as the coverage page reads
  * (the coverage summaries and accounts, then each account's list once, for its chain and
- * expected statements) and the mail's first page, side by side; rendered here.
+ * expected statements), the mail's first page and the shares, side by side; rendered here.
  */
 export default async function NeedsYouPage() {
   const session = await requireSession(PAGES.needsYou);
   const today = new Date().toISOString().slice(0, 10);
-  const [coverage, arrived] = await Promise.all([readCoverage(session), readArrived(session)]);
+  const [coverage, arrived, shares] = await Promise.all([
+    readCoverage(session),
+    readArrived(session),
+    serverPresignApi(session, 'statementsApiUrl', STATEMENT_ROUTES.listShares).catch(() => undefined),
+  ]);
   if (!coverage)
     return (
       <>
@@ -53,7 +57,8 @@ export default async function NeedsYouPage() {
       ),
     ),
   );
-  const needs = needsYou(rows, checks, arrived);
+  const needs = needsYou(rows, checks, arrived, shares?.shares);
+  if (!shares) needs.unread.push('Your shares');
   return (
     <>
       <PageTitle
@@ -67,7 +72,7 @@ export default async function NeedsYouPage() {
       </PageTitle>
       {needs.total === 0 && needs.unread.length === 0 ? (
         <p role="status" data-testid="needs-nothing">
-          Nothing needs you. Every statement due is filed, none is late, and nothing waits by mail.{' '}
+          Nothing needs you. Every statement due is filed, none is late, nothing waits by mail, and no share ends soon.{' '}
           {rows.length === 0 && (
             <>
               <Link href={PAGES.statements}>Upload your first statements</Link> and the vault starts looking out for the next ones.
