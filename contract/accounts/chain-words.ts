@@ -26,7 +26,8 @@ export const CHAIN_STATE_MEANING: Record<ChainState, string> = {
 /** The month a day falls in, as periods are written ("Mar 2024"). */
 const monthOf = (day: string) => formatPeriod(day.slice(0, 7));
 
-const joinWords = (words: readonly string[]) =>
+/** Words joined as a sentence lists them: "a", "a and b", "a, b and c". */
+export const joinWords = (words: readonly string[]) =>
   words.length <= 1 ? (words[0] ?? '') : `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`;
 
 /** Why a statement follows the one before it as it does, in a sentence beside its word (VERDICT_WORDS); `currency` is the statement's. */

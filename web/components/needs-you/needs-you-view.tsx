@@ -1,5 +1,5 @@
 import Link from 'next/link';
-import { verdictWords, VERDICT_WORDS } from '@contract/accounts/chain-words';
+import { joinWords, verdictWords, VERDICT_WORDS } from '@contract/accounts/chain-words';
 import { lateWords } from '@contract/accounts/expected-words';
 import { countOf, formatDateTime, formatPeriod } from '@contract/format';
 import type { NeedsYou } from '@/lib/needs-you';
@@ -11,9 +11,6 @@ const uploadHref = (account: string, period: string) => `${statementListHref({ a
 
 /** Months linked on an account's line; the rest are on its page. */
 const MONTHS_SHOWN = 6;
-
-const joined = (words: readonly string[]) =>
-  words.length <= 1 ? (words[0] ?? '') : `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`;
 
 /**
  * What needs the person, a section per kind with the most pressing first: late statements,
@@ -28,7 +25,7 @@ export const NeedsYouView = ({ needs }: { needs: NeedsYou }) => {
     <>
       {needs.unread.length > 0 && (
         <p role="alert">
-          {joined(needs.unread)} could not be checked just now: reload the page in a moment to see{' '}
+          {joinWords(needs.unread)} could not be checked just now: reload the page in a moment to see{' '}
           {needs.unread.length === 1 ? 'it' : 'them'}.
         </p>
       )}
