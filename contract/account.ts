@@ -81,7 +81,20 @@ export interface AccountContents {
 export interface AccountOverview {
   contents: AccountContents;
   deletion?: AccountDeletion;
+  /**
+   * How many more seconds the caller's sign-in is recent enough to close the account (its
+   * `auth_time` and ACCOUNT_DELETION.recentSignInSeconds); absent once it is not, and the
+   * person signs in again before they confirm.
+   */
+  closableForSeconds?: number;
 }
+
+/** How long more a sign-in at `authTime` (seconds since the epoch, the token's claim) may close the account; undefined once it may not. */
+export const closableForSeconds = (authTime: number, now: Date): number | undefined => {
+  if (!Number.isFinite(authTime)) return undefined;
+  const left = Math.floor(authTime + ACCOUNT_DELETION.recentSignInSeconds - now.getTime() / 1000);
+  return left > 0 ? left : undefined;
+};
 
 /** What a deletion removed so far. */
 export interface DeletionCounts {

@@ -10,6 +10,8 @@ export const ERROR_STATUS = {
   /** The action (closing the account) needs a sign-in from the last few minutes (contract ACCOUNT_DELETION). */
   RECENT_SIGN_IN_REQUIRED: 403,
   NOT_FOUND: 404,
+  /** The account is closed, or its closing has begun: nothing in it opens any more (contract ACCOUNT_DELETION). */
+  ACCOUNT_CLOSED: 410,
   METHOD_NOT_ALLOWED: 405,
   CONFLICT: 409,
   FILE_TOO_LARGE: 413,

@@ -248,6 +248,8 @@ export type PeriodSummary = {
 
 export type Profile = {
   avatarKey?: Maybe<Scalars['String']['output']>;
+  /** True once the account is closed (its deletion done), as `me` reads it: a sign-in that outlives the account opens nothing and is ended. Null where it is not read (an update's answer). */
+  closed?: Maybe<Scalars['Boolean']['output']>;
   displayName?: Maybe<Scalars['String']['output']>;
   email?: Maybe<Scalars['String']['output']>;
   updatedAt?: Maybe<Scalars['AWSDateTime']['output']>;

@@ -158,10 +158,10 @@ export const pushNotice = (
         };
       return {
         kind: event.kind,
-        title: `${others + 1} statements wait for you`,
+        title: `${countOf(others + 1, 'statement')} wait for you`,
         body: showNames
           ? `“${event.fileName}” and ${countOf(others, 'other statement')} came in a mail to your vault and wait on your profile to be filed.`
-          : `${others + 1} statements came in a mail to your vault and wait on your profile to be filed.`,
+          : `${countOf(others + 1, 'statement')} came in a mail to your vault and wait on your profile to be filed.`,
         url: '/profile',
         tag: `arrival-${event.statementId}`,
       };

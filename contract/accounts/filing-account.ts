@@ -91,11 +91,11 @@ export const filingAccount = (
  */
 const difference = (a: RowFacts, b: RowFacts): string | undefined =>
   a.currency && b.currency && a.currency !== b.currency
-    ? `in ${b.currency}, this one in ${a.currency}`
+    ? `but that file is in ${b.currency} and this one is in ${a.currency}`
     : a.kind && b.kind && a.kind !== b.kind
-      ? `a ${b.kind} account, this one a ${a.kind}`
+      ? `but that file is a ${b.kind} account and this one is a ${a.kind} account`
       : !a.institution && !b.institution && a.from !== b.from
-        ? `read from ${b.from} there and ${a.from} here, and neither names its bank`
+        ? `and neither file names its bank. Each gives the number in another place`
         : undefined;
 
 /** Whether two rows' files name two banks (by name or code): then one number is two accounts. */
@@ -119,14 +119,14 @@ export const batchConflict = (
       return {
         accountLabel: accountLabelOf(last4, bank),
         accountSource: 'file',
-        accountDetail: `a new account at ${bank}: ${other.name} here also ends in ${last4}, but is from ${other.accountFacts.bank}`,
+        accountDetail: `a new account at ${bank} (${other.name} also ends in ${last4}, but it is from ${other.accountFacts.bank})`,
       };
     const differs = difference(row.accountFacts, other.accountFacts);
     if (differs)
       return {
         accountLabel: '',
         accountSource: 'choose',
-        accountDetail: `${other.name} here is also ${row.accountLabel} but ${differs}: two accounts ending so, or one`,
+        accountDetail: `${other.name} ${last4 ? `also ends in ${last4}` : `is also ${row.accountLabel}`}, ${differs}`,
       };
   }
   return undefined;

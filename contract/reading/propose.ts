@@ -1,3 +1,4 @@
+import { countOf } from '../format';
 import { KiB } from '../uploads';
 import { accountLabelOf } from '../accounts/match';
 import type { AccountFacts } from './account-numbers';
@@ -92,7 +93,7 @@ const accountFrom = (facts: AccountFacts): FilingProposal['account'] => ({
 
 /** The note for a table of several accounts or cards: none is proposed, the person chooses. */
 const severalNote = (several: { last4s: string[]; from: string }) =>
-  `This file holds rows of ${several.last4s.length} accounts or cards (${several.last4s.map((last4) => `••${last4}`).join(', ')}, in ${several.from}): choose the account it is filed under.`;
+  `This file holds rows of ${countOf(several.last4s.length, 'account or card', 'accounts or cards')} (${several.last4s.map((last4) => `••${last4}`).join(', ')}, in ${several.from}): choose the account it is filed under.`;
 
 const OFX_TYPES = new Set(['application/x-ofx', 'application/vnd.intu.qfx']);
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';

@@ -1,6 +1,9 @@
 import { TABLE_KEYS, TEXT_LIMITS } from '../../contract';
+import type { DeletionState } from '../../contract/account';
 import type { ResolverSpec } from './spec';
-import { RAISE_ERROR, UNSAFE_TEXT_REGEX, ownerKey } from './vtl';
+import { PK, RAISE_ERROR, SK, SUB, UNSAFE_TEXT_REGEX, ownerKey } from './vtl';
+
+const DONE: DeletionState = 'DONE';
 
 /** The caller's profile: read with the token's e-mail address, and its display name set. */
 export const PROFILE_RESOLVERS: readonly ResolverSpec[] = [
@@ -8,18 +11,48 @@ export const PROFILE_RESOLVERS: readonly ResolverSpec[] = [
     typeName: 'Query',
     fieldName: 'me',
     dataSource: 'table',
-    requestTemplate: `{
+    // The profile, then the account's deletion job (kept a day after it is done, longer than
+    // any ID token lives): a token that outlives its closed account is told so.
+    requestTemplate: '{}',
+    responseTemplate: `#set($profile = $util.defaultIfNull($ctx.stash.profile, {}))
+$util.qr($profile.put("userId", $ctx.identity.sub))
+## The token is the authority on the e-mail address; the table may never have seen it.
+$util.qr($profile.put("email", $ctx.identity.claims.email))
+$util.qr($profile.put("closed", $util.defaultIfNull($ctx.stash.closed, false)))
+$util.toJson($profile)`,
+    steps: [
+      {
+        name: 'meProfile',
+        requestTemplate: `{
   "version": "2018-05-29",
   "operation": "GetItem",
   "key": ${ownerKey(`"${TABLE_KEYS.profileSort}"`)},
   "consistentRead": true
 }`,
-    responseTemplate: `${RAISE_ERROR}
-#set($profile = $util.defaultIfNull($ctx.result, {}))
-$util.qr($profile.put("userId", $ctx.identity.sub))
-## The token is the authority on the e-mail address; the table may never have seen it.
-$util.qr($profile.put("email", $ctx.identity.claims.email))
-$util.toJson($profile)`,
+        responseTemplate: `${RAISE_ERROR}
+#if(!$util.isNull($ctx.result))
+  $util.qr($ctx.stash.put("profile", $ctx.result))
+#end
+{}`,
+      },
+      {
+        name: 'meClosed',
+        requestTemplate: `{
+  "version": "2018-05-29",
+  "operation": "GetItem",
+  "key": {
+    "${PK}": $util.dynamodb.toDynamoDBJson("${TABLE_KEYS.deletionsPartition}"),
+    "${SK}": $util.dynamodb.toDynamoDBJson(${TABLE_KEYS.deletionSort(SUB)})
+  },
+  "consistentRead": true
+}`,
+        responseTemplate: `${RAISE_ERROR}
+#if(!$util.isNull($ctx.result) && $ctx.result.state == "${DONE}")
+  $util.qr($ctx.stash.put("closed", true))
+#end
+{}`,
+      },
+    ],
   },
   {
     typeName: 'Mutation',

@@ -1,4 +1,4 @@
-import { ACCOUNT_DELETION, confirmsEmail, type AccountContents } from '../../contract/account';
+import { ACCOUNT_DELETION, closableForSeconds, confirmsEmail, type AccountContents } from '../../contract/account';
 import { STATEMENT_ROUTES } from '../../contract/routes';
 import { ApiError, badRequest } from '../shared/errors';
 import { on, type RouteEntry } from '../shared/http';
@@ -39,13 +39,15 @@ const contentsOf = async (records: AccountRouteDeps['records'], owner: string): 
 export const accountRoutes = (deps: AccountRouteDeps): RouteEntry[] => {
   const now = () => deps.now?.() ?? new Date();
   return [
-    on(STATEMENT_ROUTES.account, async ({ sub }) => {
+    on(STATEMENT_ROUTES.account, async ({ sub, claim }) => {
       const deletion = await deps.account.jobs.get(sub);
       // Once a deletion has begun, its counts say what there was; the records are going.
       const contents = deletion
         ? { statements: 0, bytes: 0, uploadsUnderWay: 0, hasProfileImage: false }
         : await contentsOf(deps.records, sub);
-      return { status: 200, body: { contents, ...(deletion ? { deletion } : {}) } };
+      // Said before the person types anything: a sign-in too old to close the account is renewed first.
+      const closable = deletion ? undefined : closableForSeconds(Number(claim('auth_time')), now());
+      return { status: 200, body: { contents, ...(deletion ? { deletion } : {}), ...(closable ? { closableForSeconds: closable } : {}) } };
     }),
     on(STATEMENT_ROUTES.deleteAccount, async ({ sub, body, claim }) => {
       const { confirmEmail } = body();
@@ -53,8 +55,7 @@ export const accountRoutes = (deps: AccountRouteDeps): RouteEntry[] => {
       if (!email || !confirmsEmail(confirmEmail, email)) {
         throw badRequest('To close the account, type its e-mail address exactly as you sign in with it.');
       }
-      const signedInAt = Number(claim('auth_time'));
-      if (!Number.isFinite(signedInAt) || now().getTime() / 1000 - signedInAt > ACCOUNT_DELETION.recentSignInSeconds) {
+      if (closableForSeconds(Number(claim('auth_time')), now()) === undefined) {
         throw new ApiError(
           'RECENT_SIGN_IN_REQUIRED',
           `Sign in again to close your account: closing it needs a sign-in from the last ${ACCOUNT_DELETION.recentSignInSeconds / 60} minutes.`,

@@ -21,7 +21,7 @@ export const badRequest = (message: string) => new ApiError('BAD_REQUEST', messa
 export const notFound = (message: string) => new ApiError('NOT_FOUND', message);
 export const unauthorized = (message = 'Sign in again: the request carried no valid identity.') => new ApiError('UNAUTHORIZED', message);
 
-export const ACCOUNT_CLOSING_MESSAGE = 'This account is being deleted: nothing in it can be uploaded or downloaded any more.';
+export const ACCOUNT_CLOSING_MESSAGE = 'This account is closed: nothing in it can be uploaded or downloaded any more.';
 
 /** The answer to anything but the account's own routes once its deletion has begun. */
-export const accountClosing = () => new ApiError('CONFLICT', ACCOUNT_CLOSING_MESSAGE);
+export const accountClosing = () => new ApiError('ACCOUNT_CLOSED', ACCOUNT_CLOSING_MESSAGE);

@@ -9,6 +9,7 @@ import {
   type ShareSummary,
   type SharedStatement,
 } from '../../contract/shares';
+import { countOf } from '../../contract/format';
 import { STATEMENT_ROUTES } from '../../contract/routes';
 import type { AccountDetails } from '../../contract/accounts/details';
 import { statementIdSchema } from '../../contract/api';
@@ -103,7 +104,7 @@ export const shareRoutes = (deps: ShareRouteDeps): RouteEntry[] => {
     if (inSpan.length === 0) throw badRequest(`No statement of ${accountLabel.trim()} from ${from} to ${to} can be shared.`);
     if (inSpan.length > SHARE_LIMITS.maxStatements)
       throw badRequest(
-        `${accountLabel.trim()} has ${inSpan.length} statements from ${from} to ${to}; a share holds at most ${SHARE_LIMITS.maxStatements}: choose a shorter span.`,
+        `${accountLabel.trim()} has ${countOf(inSpan.length, 'statement')} from ${from} to ${to}; a share holds at most ${SHARE_LIMITS.maxStatements}: choose a shorter span.`,
       );
     return inSpan;
   };

@@ -66,7 +66,7 @@ test('two files in one batch that give the same label but another currency (two 
   expect(batchConflict(csv, [{ name: 'anzcc.ofx', ...ofx }])).toEqual({
     accountLabel: '',
     accountSource: 'choose',
-    accountDetail: 'anzcc.ofx here is also ••1234 but in AUD, this one in USD: two accounts ending so, or one',
+    accountDetail: 'anzcc.ofx also ends in 1234, but that file is in AUD and this one is in USD',
   });
   // The same card's two months: nothing tells them apart, so they are one account.
   expect(batchConflict(ofx, [{ name: 'anzcc-2.ofx', ...ofx }])).toBeUndefined();
@@ -77,8 +77,7 @@ test('two files in one batch that give the same label but another currency (two 
       { name: 'anzcc.ofx', ...filingAccount(proposal({ last4: '1234', kind: 'card', from: 'its card account id' }), []) },
     ]),
   ).toMatchObject({
-    accountDetail:
-      'anzcc.ofx here is also ••1234 but read from its card account id there and its "Card No." column here, and neither names its bank: two accounts ending so, or one',
+    accountDetail: 'anzcc.ofx also ends in 1234, and neither file names its bank. Each gives the number in another place',
   });
   // A row the person set is theirs, not a file's to compare.
   expect(batchConflict(csv, [{ name: 'anzcc.ofx', ...ofx, accountSource: 'person' }])).toBeUndefined();
@@ -183,7 +182,7 @@ describe('an account is its number at its bank', () => {
     expect(batchConflict(second, [{ name: 'bank_medium.ofx', ...first }])).toEqual({
       accountLabel: 'Bank NPBS ••5678',
       accountSource: 'file',
-      accountDetail: 'a new account at Bank NPBS: bank_medium.ofx here also ends in 5678, but is from Bank 160000100',
+      accountDetail: 'a new account at Bank NPBS (bank_medium.ofx also ends in 5678, but it is from Bank 160000100)',
     });
     // The same bank's next month in the batch: one account.
     expect(batchConflict(filingAccount(ofxFile('NPBS', '12345678'), []), [{ name: 'other.ofx', ...second }])).toBeUndefined();

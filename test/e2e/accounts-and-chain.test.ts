@@ -331,7 +331,7 @@ describe('see and find: each kind of statement shown in place, hostile files kep
     await merge.getByRole('button', { name: 'Rename or merge' }).click();
     // The server's answer to the form, at 4x CPU slowdown on a loaded machine: waited for as a person would.
     await expect(merge.getByRole('alert')).toHaveText(
-      'Visa Platinum 1% is another of your accounts. Tick "They are one account" to file this one\'s 4 statements under it.',
+      'Visa Platinum 1% is another of your accounts. To file this account\'s 4 statements under it, tick "They are one account".',
       { timeout: 60_000 },
     );
     expect(new URL(page.url()).pathname).toBe('/statements/accounts/brokerage');

@@ -322,7 +322,7 @@ describe('filing a year of statements from several banks at once', () => {
     // The CSV's card ends the same, read from another layout, and neither names its bank: nothing is filled.
     await expect(csvRow.getByLabel('Account for capital-one-2024-03.csv')).toHaveValue('');
     await expect(csvRow.getByTestId('account-source')).toHaveText(
-      'Which account is it? anzcc.ofx here is also ••1234 but read from its card account id there and its "Card No." column here, and neither names its bank: two accounts ending so, or one. (card)',
+      'Which account is it? anzcc.ofx also ends in 1234, and neither file names its bank. Each gives the number in another place. (card)',
     );
     await page.getByRole('button', { name: 'Upload 2 files', exact: true }).click();
     await expect(csvRow.getByRole('alert')).toHaveText('Name its account.');
@@ -362,7 +362,7 @@ describe('filing a year of statements from several banks at once', () => {
     await expect(rowOf('bank-2009-04.ofx').getByLabel('Account for bank-2009-04.ofx')).toHaveValue('••5678');
     await expect(rowOf('society-2018-05.ofx').getByLabel('Account for society-2018-05.ofx')).toHaveValue('Bank NPBS ••5678');
     await expect(rowOf('society-2018-05.ofx').getByTestId('account-source')).toHaveText(
-      'from the file: a new account at Bank NPBS: bank-2009-04.ofx here also ends in 5678, but is from Bank 160000100 (current account, AUD)',
+      'from the file: a new account at Bank NPBS (bank-2009-04.ofx also ends in 5678, but it is from Bank 160000100) (current account, AUD)',
     );
     await page.getByRole('button', { name: 'Upload 2 files', exact: true }).click();
     for (const name of ['bank-2009-04.ofx', 'society-2018-05.ofx'])

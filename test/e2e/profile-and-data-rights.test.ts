@@ -166,7 +166,7 @@ describe('sign out and a second user', () => {
     await page.close();
   });
 
-  test('close the account: what goes is shown first, the address confirms it, an old sign-in signs in again, and the page after says what was deleted; nothing of it opens any more', async () => {
+  test('close the account: what goes is shown first, an old sign-in signs in again before anything is typed, the address confirms it, and the page after says what was deleted; another browser still signed in is signed out at its next page; nothing of it opens any more', async () => {
     const dave = { email: `dave-${Date.now()}@example.com`, password: 'dave keeps a long one' };
     const page = await newPage();
     const violations: string[] = [];
@@ -176,6 +176,11 @@ describe('sign out and a second user', () => {
     await page.getByLabel('Statement files').setInputFiles({ name: 'February 2024.pdf', mimeType: 'application/pdf', buffer: pdf() });
     await uploadChosen(page, 1);
     await expect(page.locator('[data-testid="upload-item"][data-status="done"]')).toHaveCount(1, { timeout: 60_000 });
+    // A second browser, signed in as Dave too, on his statements.
+    const otherBrowser = await browser.newContext();
+    const other = await newPage(otherBrowser);
+    await signInFromSignInPage(other, dave);
+    await expect(other.getByText('February 2024.pdf').first()).toBeVisible({ timeout: 30_000 });
     await page.goto(`${base}/profile`);
     // Said once the malware scan has found it clean: as long as a loaded machine's scan takes.
     await withStackLog(async () => {
@@ -198,20 +203,26 @@ describe('sign out and a second user', () => {
     await card.getByRole('button', { name: 'Close account…' }).click();
     await expect(card.getByTestId('closing-contents')).toContainText('1 statement (');
     await expect(card.getByTestId('closing-contents')).toContainText('your profile picture');
+    // Too old a sign-in is renewed before the person types anything: no address field yet.
+    await expect(card.getByTestId('closing-sign-in-again')).toContainText(
+      'To close your account, sign in again first. Closing needs a sign-in from the last 5 minutes.',
+    );
+    await expect(card.getByLabel('Type your e-mail address to confirm')).toHaveCount(0);
     violations.push(...(await accessibilityViolations(page)));
-    await shot(page, 'profile-close-account');
-    await card.getByLabel('Type your e-mail address to confirm').fill(`someone-else@example.com`);
-    await card.getByRole('button', { name: 'Close my account for good' }).click();
-    await expect(card.getByRole('alert')).toHaveText('Type the e-mail address you sign in with, exactly.');
-    await card.getByLabel('Type your e-mail address to confirm').fill(dave.email);
-    await card.getByRole('button', { name: 'Close my account for good' }).click();
-    // The server wants a recent sign-in: sign in again, and back to the card.
+    await shot(page, 'profile-close-account-sign-in-again');
+    await card.getByRole('button', { name: 'Sign in again' }).click();
     await page.waitForURL(`${base}/sign-in?next=%2Fprofile%23close-account&reason=sign-in-again`);
     await expect(page.getByRole('status').first()).toHaveText(MESSAGES.signInAgain);
     await signIn(page, dave.email, dave.password);
     await page.waitForURL(`${base}/profile#close-account`);
     await expect(card.getByTestId('closing-contents')).toContainText('1 statement (');
-    await card.getByLabel('Type your e-mail address to confirm').fill(` ${dave.email.toUpperCase()}`);
+    await expect(card.getByTestId('closing-sign-in-again')).toHaveCount(0);
+    await shot(page, 'profile-close-account');
+    await card.getByLabel('Type your e-mail address to confirm').pressSequentially(`someone-else@example.com`);
+    await card.getByRole('button', { name: 'Close my account for good' }).click();
+    await expect(card.getByRole('alert')).toHaveText('Type the e-mail address you sign in with, exactly.');
+    await card.getByLabel('Type your e-mail address to confirm').fill('');
+    await card.getByLabel('Type your e-mail address to confirm').pressSequentially(` ${dave.email.toUpperCase()}`);
     // The tab signs out and goes to the page after once: no request for it again and again.
     let closedPageRequests = 0;
     page.on('request', (request) => {
@@ -228,6 +239,19 @@ describe('sign out and a second user', () => {
     await shot(page, 'account-closed');
     expect(violations).toEqual([]);
     expect(closedPageRequests).toBe(1);
+
+    // The other browser's sign-in outlives the account (its ID token lives an hour): its next
+    // page signs it out and says why, rather than showing an empty vault.
+    await other.goto(`${base}/statements`);
+    await other.waitForURL(`${base}/account-closed?elsewhere=1`);
+    await expect(other.getByRole('status').first()).toContainText('This account was closed, so this browser is signed out.');
+    expect(await sessionCookies(otherBrowser)).toEqual([]);
+    await shot(other, 'account-closed-elsewhere');
+    violations.push(...(await accessibilityViolations(other)));
+    await other.goto(`${base}/profile`);
+    await other.waitForURL(/\/sign-in\?next=%2Fprofile/);
+    await otherBrowser.close();
+    expect(violations).toEqual([]);
 
     // Nothing opens any more: not the picture's earlier link, not the sign-in, not a private page.
     expect([403, 404]).toContain((await page.request.get(avatarUrl)).status());

@@ -1,5 +1,6 @@
 import { buildSchema, isObjectType, type GraphQLObjectType } from 'graphql';
 import { RESOLVERS, readSchema, requestTemplatesOf, tableActions } from '../../graphql/resolvers';
+import { TABLE_KEYS } from '../../contract';
 
 /**
  * Static checks of the VTL: every root field has both templates, private fields take the
@@ -70,8 +71,11 @@ test('every private resolver keys its data on $ctx.identity.sub and never on an 
   ]);
   for (const resolver of privateResolvers) {
     for (const template of requestTemplatesOf(resolver)) {
-      // The caller's partition, one of the caller's list partitions (which start with it), or their kept PDF passwords'.
-      expect(template).toMatch(/"(USER|PDFPW)#\$ctx\.identity\.sub[|"]/);
+      // The caller's partition, one of the caller's list partitions (which start with it), their kept PDF passwords',
+      // or their own deletion's record (the deletions partition, by the caller's sub alone).
+      if (template.includes(`"${TABLE_KEYS.deletionsPartition}"`))
+        expect(template).toContain(`"${TABLE_KEYS.sortKey}": $util.dynamodb.toDynamoDBJson($ctx.identity.sub)`);
+      else expect(template).toMatch(/"(USER|PDFPW)#\$ctx\.identity\.sub[|"]/);
       expect(template).not.toMatch(/\$ctx\.args\.(owner|userId|sub)|\$context\.arguments/);
     }
     expect(resolver.requestTemplate).not.toMatch(/\$ctx\.args\.(owner|userId|sub)|\$context\.arguments/);

@@ -45,6 +45,18 @@ describe('closing an account', () => {
     expect(jobs.size).toBe(0);
   });
 
+  test('what closing would delete says, before anything is typed, how long more the sign-in may close the account', async () => {
+    const { statements } = setup();
+    const overview = (authTime?: string) =>
+      statements(apiEvent({ ...STATEMENT_ROUTES.account, ...(authTime ? { claims: { auth_time: authTime } } : {}) }));
+    expect(json(await overview(secondsAgo(60))).closableForSeconds).toBe(ACCOUNT_DELETION.recentSignInSeconds - 60);
+    expect(json(await overview(secondsAgo(ACCOUNT_DELETION.recentSignInSeconds))).closableForSeconds).toBeUndefined();
+    expect(json(await overview()).closableForSeconds).toBeUndefined();
+    // Once the deletion has begun there is nothing more to close.
+    await statements(close('alice@example.com'));
+    expect(json(await overview(secondsAgo(60)))).not.toHaveProperty('closableForSeconds');
+  });
+
   test('a worker that cannot be started leaves the job recorded for the schedule to resume, and says so in the log', async () => {
     const { statements, jobs, log } = setup({ startFails: true });
     expect((await statements(close('alice@example.com'))).statusCode).toBe(202);
@@ -59,8 +71,8 @@ describe('closing an account', () => {
       await statements(apiEvent({ ...STATEMENT_ROUTES.downloadUrl, pathParameters: { statementId: '01HAAAAAAAAAAAAAAAAAAAAAAA' } })),
       await profile(apiEvent({ ...PROFILE_IMAGE_ROUTES.downloadUrl })),
     ]) {
-      expect(answer.statusCode).toBe(409);
-      expect(json(answer).error.message).toBe(ACCOUNT_CLOSING_MESSAGE);
+      expect(answer.statusCode).toBe(410);
+      expect(json(answer).error).toEqual({ code: 'ACCOUNT_CLOSED', message: ACCOUNT_CLOSING_MESSAGE });
     }
     const overview = await statements(apiEvent({ ...STATEMENT_ROUTES.account }));
     expect(overview.statusCode).toBe(200);

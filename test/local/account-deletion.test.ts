@@ -133,9 +133,13 @@ test('a closed account leaves nothing: no version, record or sign-in; an earlier
     params: { statementId },
   });
   expect((await fetch(before.body.url)).status).toBe(200);
+  // Her sign-in is minutes old: the overview says for how long more it may close the account.
   expect(await overview(alice)).toEqual({
     contents: { statements: 1, bytes: expect.any(Number), uploadsUnderWay: 0, hasProfileImage: true },
+    closableForSeconds: expect.any(Number),
   });
+  const closed = async () => (await rawGraphql(stack.config, { Authorization: alice.idToken }, '{ me { closed } }')).body;
+  expect(await closed()).toEqual({ data: { me: { closed: false } } });
 
   // Typed as people type addresses: another case and a stray space are the same address.
   const begun = await closeAccount(alice, ` ${alice.email.toUpperCase()}`);
@@ -167,6 +171,8 @@ test('a closed account leaves nothing: no version, record or sign-in; an earlier
     name: 'UserNotFoundException',
   });
   expect((await cognito.send(new AdminGetUserCommand({ UserPoolId: LOCAL_IDS.userPoolId, Username: bob.sub }))).Username).toBeDefined();
+  // Her ID token outlives the account (another browser's): AppSync's profile says it is closed.
+  expect(await closed()).toEqual({ data: { me: { closed: true } } });
   // Asking again (another tab) answers with the finished job; nothing is signed for the account any more.
   expect((await closeAccount(alice, alice.email)).body).toEqual(done);
   for (const call of [
@@ -184,7 +190,7 @@ test('a closed account leaves nothing: no version, record or sign-in; an earlier
     }),
     callApi(stack.config, 'profileImageApiUrl', PROFILE_IMAGE_ROUTES.downloadUrl, { token: alice.idToken }),
   ]) {
-    expect(await call).toMatchObject({ status: 409, body: { error: { code: 'CONFLICT', message: ACCOUNT_CLOSING_MESSAGE } } });
+    expect(await call).toMatchObject({ status: 410, body: { error: { code: 'ACCOUNT_CLOSED', message: ACCOUNT_CLOSING_MESSAGE } } });
   }
 
   expect(await versionsOf(bob)).toHaveLength(1);

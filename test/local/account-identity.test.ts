@@ -124,7 +124,7 @@ test('two banks, one account id: two accounts, never merged, with no missing sta
     ['••5678', 'file'],
     ['Bank NPBS ••5678', 'file'],
   ]);
-  expect(first[1].accountDetail).toBe('a new account at Bank NPBS: bank-2009-04.ofx here also ends in 5678, but is from Bank 160000100');
+  expect(first[1].accountDetail).toBe('a new account at Bank NPBS (bank-2009-04.ofx also ends in 5678, but it is from Bank 160000100)');
   for (const row of first) await send(alice, row);
   const accounts = await untilAccounts(alice, { 'Bank NPBS ••5678': 1, '••5678': 1 });
   // Each account knows its own bank's code, and not the other's.

@@ -1,6 +1,7 @@
 import { apiUrl, routePath, type RouteInput, type RouteResponse, type RouteSpec } from '@contract/routes';
 import { isErrorBody, type ErrorCode } from '@contract/errors';
 import { webConfig } from './config';
+import { ACCOUNT_CLOSED_SIGN_OUT, PAGES } from './routes';
 
 export type Api = 'profileImageApiUrl' | 'statementsApiUrl';
 
@@ -66,11 +67,18 @@ export const sendPresignRequest = async <Route extends RouteSpec>(
 /**
  * Calls one route of a presign API from the browser with the caller's ID token. What it
  * sends (path parameters, query, body) and what it answers are the route's own types, from
- * the contract's route table.
+ * the contract's route table. An answer that the account is closed leaves the page.
  */
 export const callPresignApi = <Route extends RouteSpec>(
   api: Api,
   route: Route,
   idToken: string,
   ...[options]: PresignCallOptions<Route>
-): Promise<RouteResponse<Route>> => sendPresignRequest(webConfig().custom[api], route, idToken, options);
+): Promise<RouteResponse<Route>> =>
+  sendPresignRequest(webConfig().custom[api], route, idToken, options).catch((error: unknown) => {
+    // The account was closed (here or in another browser): the page leaves for where that is
+    // said, rather than offering to try again. The profile's card follows a closing itself.
+    if (error instanceof PresignApiError && error.code === 'ACCOUNT_CLOSED' && window.location.pathname !== PAGES.profile)
+      window.location.assign(ACCOUNT_CLOSED_SIGN_OUT);
+    throw error;
+  });

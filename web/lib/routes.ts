@@ -32,6 +32,18 @@ export const PAGES = {
   accountClosed: '/account-closed',
 } as const;
 
+/**
+ * Where a sign-in whose account was closed elsewhere is ended: it removes the session's
+ * cookies and goes on to the closed account's page, which says why.
+ */
+export const ACCOUNT_CLOSED_SIGN_OUT = `${PAGES.accountClosed}/sign-out`;
+
+/** The profile's card that closes the account, by its anchor: a sign-in asked for by it comes back to it, and a deletion under way is followed there. */
+export const CLOSE_ACCOUNT_CARD = 'close-account';
+
+/** The closed account's page as a browser other than the one that closed it lands on it. */
+export const ACCOUNT_CLOSED_ELSEWHERE = `${PAGES.accountClosed}?elsewhere=1`;
+
 /** One account's page, by its key (AccountSummary.accountKey): its coverage, its statements, its name. */
 export const accountPage = (accountKey: string): string => `${PAGES.statements}/accounts/${encodeURIComponent(accountKey)}`;
 

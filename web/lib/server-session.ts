@@ -6,7 +6,8 @@ import { redirect } from 'next/navigation';
 import { cache } from 'react';
 import type { NextRequest, NextResponse } from 'next/server';
 import { amplifyResources } from './amplify-config';
-import { signInPath } from './routes';
+import { ACCOUNT_CLOSED_SIGN_OUT, signInPath } from './routes';
+import { serverMe } from './server-me';
 import { loadWebConfig } from './server-config';
 
 /** Who is signed in, as the server knows it from the request's cookies. */
@@ -65,10 +66,15 @@ export const currentSession = cache(async (): Promise<ServerSession | undefined>
   sessionCookieNames(await cookies()).length > 0 ? run({ cookies }) : undefined,
 );
 
-/** The session of a private page, or off to sign in (and back to `page` after). */
+/**
+ * The session of a private page, or off to sign in (and back to `page` after). A sign-in
+ * that outlives its account (closed in another browser: its ID token lives on for up to an
+ * hour) is ended here, saying so, rather than shown an empty vault.
+ */
 export const requireSession = async (page?: string): Promise<ServerSession> => {
   const session = await currentSession();
   if (!session) redirect(signInPath(page));
+  if ((await serverMe(session))?.me.closed) redirect(ACCOUNT_CLOSED_SIGN_OUT);
   return session;
 };
 

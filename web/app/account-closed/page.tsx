@@ -6,13 +6,26 @@ import { PAGES } from '@/lib/routes';
 
 export const metadata: Metadata = { title: 'Account closed' };
 
-/** Where a closed account leads: what deletion removed, said plainly. The figures come from the tab that closed it. */
-export default function AccountClosedPage() {
+/**
+ * Where a closed account leads: what deletion removed, said plainly. The figures come from
+ * the tab that closed it; another browser still signed in comes here signed out, told why.
+ */
+export default async function AccountClosedPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
+  const { elsewhere } = await searchParams;
   return (
     <section aria-labelledby="account-closed" data-testid="account-closed">
       <PageTitle lead="Everything that was in it is deleted, and nothing of it can be read any more.">
         <span id="account-closed">Your account is closed</span>
       </PageTitle>
+      {elsewhere !== undefined && (
+        <p role="status">
+          <strong>This account was closed, so this browser is signed out.</strong> It was closed from another browser or device.
+        </p>
+      )}
       <ClosedAccountSummary />
       <p>
         Every statement and your profile picture are gone, with every earlier version the storage kept of them; so are your profile, the

@@ -1,20 +1,20 @@
 /** @jsxImportSource @emotion/react */
 'use client';
 
-import { useActionState, useCallback, useEffect, useState } from 'react';
+import { useActionState, useCallback, useEffect, useRef, useState } from 'react';
 import { STATEMENT_ROUTES } from '@contract/routes';
-import { confirmsEmail, type AccountContents, type AccountDeletion, type DeletionStep } from '@contract/account';
+import { ACCOUNT_DELETION, confirmsEmail, type AccountContents, type AccountDeletion, type DeletionStep } from '@contract/account';
 import { formatBytes } from '@contract/uploads';
 import { rememberClosedAccount } from '@/lib/account-closed';
 import { useAuth, useIdToken } from '@/lib/auth-context';
 import { countOf } from '@contract/format';
 import { PresignApiError, callPresignApi } from '@/lib/presign-api';
-import { PAGES, SIGN_IN_REASONS, signInPath } from '@/lib/routes';
+import { CLOSE_ACCOUNT_CARD, PAGES, SIGN_IN_REASONS, signInPath } from '@/lib/routes';
 import { useHydrated } from '@/lib/use-hydrated';
 import { Button, Card, FormError, TextField } from '../ui';
 
 /** The card's anchor: a sign-in asked for by the deletion comes back here, and a reload mid-deletion keeps following it. */
-const CARD_ID = 'close-account';
+const CARD_ID = CLOSE_ACCOUNT_CARD;
 /** How often a running deletion is asked how far it has come. */
 const POLL_MS = 1000;
 
@@ -43,8 +43,8 @@ interface ConfirmOutcome {
  * Closing the account. Opening the card asks the server what there is to delete; the
  * person confirms by typing the account's address. The deletion runs on the server (it
  * survives this page closing); the card follows it until it is done, then leaves for a page
- * saying what was deleted. A sign-in older than the server allows leads to the sign-in page
- * and back here.
+ * saying what was deleted. A sign-in older than the server allows is renewed before the
+ * person types anything: the card asks them to sign in again, and they come back here.
  */
 export const CloseAccountCard = () => {
   const idToken = useIdToken();
@@ -56,14 +56,27 @@ export const CloseAccountCard = () => {
   const [contents, setContents] = useState<AccountContents>();
   const [deletion, setDeletion] = useState<AccountDeletion>();
   const [loadError, setLoadError] = useState<string>();
+  // Whether this sign-in may still close the account; the server says for how long.
+  const [closable, setClosable] = useState(false);
+
+  const closableTimer = useRef<number>(undefined);
+  useEffect(() => () => window.clearTimeout(closableTimer.current), []);
+  const signInAgain = useCallback(
+    () => signOut({ to: signInPath(`${PAGES.profile}#${CARD_ID}`, SIGN_IN_REASONS.signInAgain), message: false }),
+    [signOut],
+  );
 
   const load = useCallback(async () => {
+    window.clearTimeout(closableTimer.current);
     setOpen(true);
     setLoadError(undefined);
     try {
       const overview = await callPresignApi('statementsApiUrl', STATEMENT_ROUTES.account, await idToken());
       setContents(overview.contents);
       setDeletion(overview.deletion);
+      setClosable(overview.closableForSeconds !== undefined);
+      if (overview.closableForSeconds !== undefined)
+        closableTimer.current = window.setTimeout(() => setClosable(false), overview.closableForSeconds * 1000);
     } catch (error) {
       setLoadError((error as Error).message);
     }
@@ -86,8 +99,9 @@ export const CloseAccountCard = () => {
       setDeletion(job);
       return {};
     } catch (error) {
+      // The sign-in grew too old while the form was open: sign in again, and back here.
       if (error instanceof PresignApiError && error.code === 'RECENT_SIGN_IN_REQUIRED') {
-        await signOut({ to: signInPath(`${PAGES.profile}#${CARD_ID}`, SIGN_IN_REASONS.signInAgain), message: false });
+        await signInAgain();
         return {};
       }
       return { error: (error as Error).message };
@@ -143,27 +157,44 @@ export const CloseAccountCard = () => {
                 ))}
               </ul>
               <p>Nothing can be brought back afterwards. To keep a copy, export your data first (above).</p>
-              <form action={confirm} noValidate>
-                <div css={{ maxWidth: '26rem' }}>
-                  <TextField
-                    label="Type your e-mail address to confirm"
-                    name="confirmEmail"
-                    type="email"
-                    autoComplete="off"
-                    required
-                    error={outcome.fieldError}
-                  />
+              {!closable ? (
+                <div data-testid="closing-sign-in-again">
+                  <p>
+                    To close your account, sign in again first. Closing needs a sign-in from the last{' '}
+                    {countOf(ACCOUNT_DELETION.recentSignInSeconds / 60, 'minute')}.
+                  </p>
+                  <div className="actions">
+                    <Button variant="danger" onClick={() => void signInAgain()}>
+                      Sign in again
+                    </Button>
+                    <Button variant="secondary" onClick={() => setOpen(false)}>
+                      Keep my account
+                    </Button>
+                  </div>
                 </div>
-                <FormError message={outcome.error} />
-                <div className="actions">
-                  <Button type="submit" variant="danger" disabled={confirming}>
-                    {confirming ? 'Closing…' : 'Close my account for good'}
-                  </Button>
-                  <Button variant="secondary" onClick={() => setOpen(false)} disabled={confirming}>
-                    Keep my account
-                  </Button>
-                </div>
-              </form>
+              ) : (
+                <form action={confirm} noValidate>
+                  <div css={{ maxWidth: '26rem' }}>
+                    <TextField
+                      label="Type your e-mail address to confirm"
+                      name="confirmEmail"
+                      type="email"
+                      autoComplete="off"
+                      required
+                      error={outcome.fieldError}
+                    />
+                  </div>
+                  <FormError message={outcome.error} />
+                  <div className="actions">
+                    <Button type="submit" variant="danger" disabled={confirming}>
+                      {confirming ? 'Closing…' : 'Close my account for good'}
+                    </Button>
+                    <Button variant="secondary" onClick={() => setOpen(false)} disabled={confirming}>
+                      Keep my account
+                    </Button>
+                  </div>
+                </form>
+              )}
             </>
           )}
         </>

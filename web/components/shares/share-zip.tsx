@@ -3,6 +3,7 @@
 import { useState } from 'react';
 import { SHARE_FILE_FIELDS, SHARE_FILE_PATH } from '@contract/share-pages';
 import type { SharedStatement } from '@contract/shares';
+import { countOf } from '@contract/format';
 import { useHydrated } from '@/lib/use-hydrated';
 import { Button } from '../ui';
 
@@ -34,7 +35,7 @@ export const ShareZip = ({ secret, statements }: { secret: string; statements: S
   // It is made by the page's script: not pressed before it runs (nor without it).
   const hydrated = useHydrated();
   const download = async () => {
-    setState({ busy: true, message: `Preparing ${statements.length} files…` });
+    setState({ busy: true, message: `Preparing ${countOf(statements.length, 'file')}…` });
     try {
       const { downloadZip } = await import('client-zip');
       const used = new Set<string>();
@@ -61,7 +62,7 @@ export const ShareZip = ({ secret, statements }: { secret: string; statements: S
       link.click();
       link.remove();
       setTimeout(() => URL.revokeObjectURL(href), 60_000);
-      setState({ busy: false, message: `${statements.length} files saved in one ZIP.` });
+      setState({ busy: false, message: `${countOf(statements.length, 'file')} saved in one ZIP.` });
     } catch (caught) {
       setState({ busy: false, message: (caught as Error).message });
     }

@@ -124,8 +124,8 @@ export default function TableViewer({ url, size, kind }: { url: () => Promise<st
     <div>
       <p role="status" data-testid="rows-shown">
         {read.complete
-          ? `${formatCount(Math.min(shown, rows.length))} of ${formatCount(rows.length)} transactions`
-          : `The first ${formatCount(Math.min(shown, rows.length))} transactions`}
+          ? `${formatCount(Math.min(shown, rows.length))} of ${countOf(rows.length, 'transaction')}`
+          : `The first ${countOf(Math.min(shown, rows.length), 'transaction')}`}
       </p>
       {totals && (
         <p data-testid="transaction-totals">

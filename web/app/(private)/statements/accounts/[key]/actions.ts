@@ -3,6 +3,7 @@
 import type { SaveState } from '@/components/coverage/save-row';
 import { revalidatePath } from 'next/cache';
 import { redirect } from 'next/navigation';
+import { countOf } from '@contract/format';
 import { accountKeyOf } from '@contract/keys';
 import { textProblem } from '@contract/upload-rules';
 import { STATEMENT_PAGE_SIZE, TEXT_LIMITS } from '@contract/uploads';
@@ -61,7 +62,7 @@ const renameOrMerge = async (form: FormData): Promise<Extract<RenameState, { sta
     return {
       status: 'error',
       merging: true,
-      message: `${target.label} is another of your accounts. Tick "They are one account" to file this one's ${source.count} statements under it.`,
+      message: `${target.label} is another of your accounts. To file this account's ${countOf(source.count, 'statement')} under it, tick "They are one account".`,
     };
   if (!target) {
     // Its own name again finishes giving it to every statement (a rename cut short); another spelling is a rename.
@@ -99,12 +100,12 @@ const renameOrMerge = async (form: FormData): Promise<Extract<RenameState, { sta
   for (;;) {
     // The first page each time: what was moved has left the account.
     const page = await pageOf(session, fromKey, null);
-    if (!page) return { status: 'error', message: `${moved} statements were moved; the rest could not be read. Try again.` };
+    if (!page) return { status: 'error', message: `${countOf(moved, 'statement')} moved. The rest could not be read. Try again.` };
     const ids = page.statements.items.map((item) => item.id);
     if (ids.length === 0) break;
     const edited = await serverOperation(session, EDIT_STATEMENTS, { input: { ids, accountLabel: to } });
     if (edited.error !== undefined)
-      return { status: 'error', message: `${moved} statements were moved; the rest were not: ${edited.error}` };
+      return { status: 'error', message: `${countOf(moved, 'statement')} moved. The rest were not: ${edited.error}` };
     if (edited.data.editStatements.edited.length === 0) break;
     moved += edited.data.editStatements.edited.length;
   }
