@@ -37,6 +37,8 @@ export type AccountScheduleInput = {
   cadence?: InputMaybe<Cadence>;
   /** YYYY-MM: the account's last month; not before statementsFrom. */
   closedAfter?: InputMaybe<Scalars['String']['input']>;
+  /** Days after its usual day a statement counts as late: 0 to 60; null: the default (7). */
+  graceDays?: InputMaybe<Scalars['Int']['input']>;
   /** YYYY-MM: no statements before this month. */
   statementsFrom?: InputMaybe<Scalars['String']['input']>;
 };
@@ -55,6 +57,8 @@ export type AccountSummary = {
   currency?: Maybe<Scalars['String']['output']>;
   /** The person said its currency. */
   currencySaid?: Maybe<Scalars['Boolean']['output']>;
+  /** Days after its usual day a statement counts as late, as the person said; null: the default (7). */
+  graceDays?: Maybe<Scalars['Int']['output']>;
   /** Keyed hashes of the identifiers (IBAN, account number, OFX account id) its statements' files name, and of what names their bank (its name's words, a bank code), under the owner's key from the statements API's /identifier-key; never the numbers. Null when none was read. */
   identifierKeys?: Maybe<Array<Scalars['String']['output']>>;
   /** The institution, as the first of its files that names one says it. */

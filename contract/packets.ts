@@ -181,7 +181,7 @@ const shortfalls = (account: PacketAccount): string[] => {
     ...(duplicate ? [countOf(duplicate, 'statement') + ' filed twice'] : []),
     ...(unknown ? [`${unknown} not decided (a day or balance not read)`] : []),
     ...(undated && !unknown ? [`${countOf(undated, 'statement')} without the days it covers`] : []),
-    ...account.uncovered.map((gap) => `${formatDay(gap.from)} to ${formatDay(gap.to)} in no statement`),
+    ...account.uncovered.map((gap) => `no statement covers ${formatDay(gap.from)} to ${formatDay(gap.to)}`),
   ];
 };
 

@@ -32,6 +32,25 @@ export const accountDetailsLine = (details: { institution?: string | null; kind?
   [details.institution, details.kind && ACCOUNT_KIND_WORDS[details.kind as AccountKind], details.currency].filter(Boolean).join(' · ');
 
 /**
+ * What most of an account's statements' files say of it (institution, kind, currency), each
+ * detail on its own: the packet's cover names the bank and the kind this way. A detail no
+ * file says is left out, never guessed.
+ */
+export const detailsMostSaid = (said: readonly (AccountDetails | undefined)[]): AccountDetails => {
+  const most = (field: (typeof ACCOUNT_DETAIL_FIELDS)[number]) => {
+    const counts = new Map<string, number>();
+    for (const facts of said) if (facts?.[field]) counts.set(facts[field]!, (counts.get(facts[field]!) ?? 0) + 1);
+    return [...counts].sort((a, b) => b[1] - a[1])[0]?.[0];
+  };
+  const details: Record<string, string> = {};
+  for (const field of ACCOUNT_DETAIL_FIELDS) {
+    const value = most(field);
+    if (value) details[field] = value;
+  }
+  return details as AccountDetails;
+};
+
+/**
  * An account's details as they follow its name: the same line, without the institution
  * when the name already holds it ("First Harbor ••4821" is not followed by "First Harbor
  * Bank" again), by the words that tell institutions apart.

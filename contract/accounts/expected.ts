@@ -1,5 +1,13 @@
 import { lastDayOfMonth } from './chain';
-import { CADENCE_MONTHS, cadenceOfPeriods, monthIndex, periodOfIndex, type AccountSchedule, type Cadence } from './schedule';
+import {
+  CADENCE_MONTHS,
+  LATE_GRACE_DAYS,
+  cadenceOfPeriods,
+  monthIndex,
+  periodOfIndex,
+  type AccountSchedule,
+  type Cadence,
+} from './schedule';
 
 /**
  * When an account's next statement should come, learned from the ones it has: the day of
@@ -20,8 +28,7 @@ export interface ExpectationStatement {
 /** How often the reminders look for late statements: hourly on AWS, every minute on the local stack. */
 export const REMINDER_INTERVAL_MINUTES = { aws: 60, local: 1 } as const;
 
-/** Days after its usual day that a statement is counted late: the default, and what a person may set per account. */
-export const LATE_GRACE_DAYS = { default: 7, min: 0, max: 60 } as const;
+export { LATE_GRACE_DAYS } from './schedule';
 
 /**
  * Statements in a row an account may miss and still expect the next: past them it is taken
@@ -99,13 +106,14 @@ const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
  * schedule; undefined when it expects nothing. The next statements follow the newest one
  * filed, a cadence's months apart; each ends on the day its statements usually end on
  * (the month's last day where most do, or no day was read), is expected the usual number
- * of days after that (the same day where no arrival tells), and is late `graceDays` later.
+ * of days after that (the same day where no arrival tells), and is late `graceDays` later
+ * (the account's own, as the person set it, else LATE_GRACE_DAYS.default).
  */
 export const expectedStatements = (
   statements: readonly ExpectationStatement[],
   schedule: AccountSchedule,
   today: string,
-  graceDays: number = LATE_GRACE_DAYS.default,
+  graceDays: number = schedule.graceDays ?? LATE_GRACE_DAYS.default,
 ): Expectation | undefined => {
   if (statements.length === 0) return undefined;
   const periods = statements.map((statement) => statement.period);

@@ -20,7 +20,10 @@ export const CADENCE_WORDS: Record<Cadence, string> = {
   IRREGULAR: 'irregular',
 };
 
-/** The schedule's parts, as the account's record and the API name them. */
+/** Days after its usual day that a statement is counted late: the default, and what a person may set per account. */
+export const LATE_GRACE_DAYS = { default: 7, min: 0, max: 60 } as const;
+
+/** The schedule's parts given as text, as the account's record and the API name them (with graceDays, a number). */
 export const SCHEDULE_FIELDS = ['cadence', 'statementsFrom', 'closedAfter'] as const;
 
 /** What a person says of an account's schedule (each part optional: unsaid, coverage reads it from the statements). */
@@ -30,6 +33,8 @@ export interface AccountSchedule {
   statementsFrom?: string | null;
   /** YYYY-MM: the account's last month (closed after it). */
   closedAfter?: string | null;
+  /** Days after its usual day a statement counts as late; unsaid, LATE_GRACE_DAYS.default. */
+  graceDays?: number | null;
 }
 
 /** Where a schedule's cadence came from, in the words a row shows. */
@@ -49,6 +54,9 @@ export const scheduleProblem = (schedule: AccountSchedule): string | undefined =
   }
   if (schedule.statementsFrom && schedule.closedAfter && schedule.statementsFrom > schedule.closedAfter)
     return 'The last month cannot be before the first.';
+  const grace = schedule.graceDays;
+  if (grace != null && (!Number.isInteger(grace) || grace < LATE_GRACE_DAYS.min || grace > LATE_GRACE_DAYS.max))
+    return `Give the days as a whole number from ${LATE_GRACE_DAYS.min} to ${LATE_GRACE_DAYS.max}.`;
   return undefined;
 };
 

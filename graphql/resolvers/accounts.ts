@@ -1,7 +1,7 @@
 import { PERIOD_PATTERN, TABLE_KEYS } from '../../contract';
 import { ACCOUNT_DETAIL_FIELDS, ACCOUNT_DETAIL_LIMITS, ACCOUNT_KINDS, CURRENCY_PATTERN } from '../../contract/accounts/details';
 import { PDF_PASSWORD, PDF_PASSWORD_ATTRIBUTES, PDF_PASSWORD_PATTERN } from '../../contract/accounts/pdf-password';
-import { SCHEDULE_FIELDS } from '../../contract/accounts/schedule';
+import { LATE_GRACE_DAYS, SCHEDULE_FIELDS } from '../../contract/accounts/schedule';
 import { COVERAGE_PAGE_CELLS } from '../../contract/keys';
 import type { ResolverSpec } from './spec';
 import {
@@ -180,6 +180,9 @@ ${accountKeyCheck('$input.accountKey')}
     $util.error("closedAfter must not be before statementsFrom", "BadRequest")
   #end
 #end
+#if(!$util.isNull($input.graceDays) && ($input.graceDays < ${LATE_GRACE_DAYS.min} || $input.graceDays > ${LATE_GRACE_DAYS.max}))
+  $util.error("graceDays must be from ${LATE_GRACE_DAYS.min} to ${LATE_GRACE_DAYS.max}", "BadRequest")
+#end
 #set($sets = "")
 #set($removes = "")
 #set($values = { ":zero": $util.dynamodb.toDynamoDB(0) })
@@ -190,6 +193,12 @@ ${accountKeyCheck('$input.accountKey')}
     #set($sets = "$sets, $name = :$name")
     $util.qr($values.put(":$name", $util.dynamodb.toDynamoDB($input.get($name))))
   #end
+#end
+#if($util.isNull($input.graceDays))
+  #set($removes = "$removes, graceDays")
+#else
+  #set($sets = "$sets, graceDays = :graceDays")
+  $util.qr($values.put(":graceDays", $util.dynamodb.toDynamoDB($input.graceDays)))
 #end
 ${ACCOUNT_SUMMARY_UPDATE}`,
     responseTemplate: ACCOUNT_SUMMARY_ANSWER,

@@ -93,6 +93,10 @@ test('a schedule that cannot be kept is refused in words', () => {
   expect(scheduleProblem({ statementsFrom: '2024-1' })).toBe('Give each month as a year and a month, as 2024-03.');
   expect(scheduleProblem({ statementsFrom: '2024-06', closedAfter: '2024-05' })).toBe('The last month cannot be before the first.');
   expect(scheduleProblem({ cadence: 'WEEKLY' as never })).toBe('Choose how often statements come.');
+  expect(scheduleProblem({ graceDays: 0 })).toBeUndefined();
+  expect(scheduleProblem({ graceDays: 60 })).toBeUndefined();
+  for (const graceDays of [61, -1, 2.5, Number.NaN])
+    expect(scheduleProblem({ graceDays })).toBe('Give the days as a whole number from 0 to 60.');
 });
 
 test('what the months show is kept beside what the person said: the blank choice of the schedule form', () => {

@@ -28,6 +28,15 @@ describe('when the next statement is expected', () => {
     );
   });
 
+  test("the account's own grace days, as the person set them, say when a statement is late", () => {
+    const expected = expectedStatements(monthly('2026-01', 10, 15, 1), { graceDays: 14 }, '2026-11-02');
+    expect(expected?.next).toMatchObject({ expectedOn: '2026-11-16', lateOn: '2026-11-30' });
+    expect(learnedWords(expected!)).toMatch(/A statement counts as late 14 days after its usual day\.$/);
+    // Past the default's day and within the account's own: not late yet.
+    expect(expectedStatements(monthly('2026-01', 10, 15, 1), { graceDays: 14 }, '2026-11-25')?.late).toEqual([]);
+    expect(expectedStatements(monthly('2026-01', 10, 15, 1), {}, '2026-11-25')?.late).toHaveLength(1);
+  });
+
   test("statements that end on a month's last day keep to it, February included", () => {
     const expected = expectedStatements(monthly('2025-10', 4, 'last', 3), {}, '2026-02-10');
     expect(expected?.learned).toMatchObject({ endDay: 'last', arrivalDays: 3 });

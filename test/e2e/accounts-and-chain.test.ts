@@ -87,7 +87,21 @@ describe('see and find: each kind of statement shown in place, hostile files kep
       `Next statement expected around ${formatDay(lastDayOf(monthsAgo(-2)))} (for ${formatPeriod(monthsAgo(-2))}).`,
     );
     await expect(page.getByTestId('late-statement')).toHaveCount(0);
+    await expect(page.getByTestId('next-statement')).toContainText('A statement counts as late 7 days after its usual day.');
     expect(await everyScheme(page, 'account-next-statement', () => page.locator('main'))).toEqual([]);
+    await page.goBack();
+    // The person gives Brokerage more time before a statement counts as late, typed key by key.
+    await brokerage.getByText(/years? and schedule/).click();
+    const brokerageForm = brokerage.getByRole('form', { name: 'Schedule of Brokerage' });
+    await brokerageForm.getByLabel('Late after (days)').pressSequentially('61', { delay: 25 });
+    await brokerageForm.getByRole('button', { name: 'Save schedule' }).click();
+    await expect(brokerageForm.getByRole('alert')).toHaveText('Give the days as a whole number from 0 to 60.');
+    await brokerageForm.getByLabel('Late after (days)').fill('');
+    await brokerageForm.getByLabel('Late after (days)').pressSequentially('14', { delay: 25 });
+    await brokerageForm.getByRole('button', { name: 'Save schedule' }).click();
+    await expect(brokerageForm.getByRole('status')).toHaveText('Saved: coverage now follows this schedule.');
+    await brokerage.getByRole('link', { name: 'Brokerage', exact: true }).click();
+    await expect(page.getByTestId('next-statement')).toContainText('A statement counts as late 14 days after its usual day.');
     await page.goBack();
     // Visa's statements stopped in July 2024: read as open, every month since is missing, February 2024 first.
     await expect(visa.getByRole('link', { name: /missing\. Upload for this month$/ }).first()).toHaveAttribute(

@@ -90,7 +90,7 @@ describe('filing a year of statements from several banks at once', () => {
       if (asks[name]) {
         await expect(row.getByLabel(`Account for ${name}`)).toHaveValue('');
         await expect(row.getByTestId('account-source')).toContainText(
-          `Which account is it? ${asks[name]} here is also ${want.account} but read from`,
+          `Which account is it? ${asks[name]} also ends in ${want.account?.slice(-4)}, and neither file names its bank.`,
         );
         continue;
       }

@@ -48,9 +48,12 @@ const setup = (statements: Statement[]) => {
   return { objects, deps };
 };
 
-const jan = month('2026-01', '2026-01-01', '2026-01-31', 1000, 1100.5);
-const feb = month('2026-02', '2026-02-01', '2026-02-28', 1100.5, 1200);
-const mar = month('2026-03', '2026-03-01', '2026-03-31', 1200, 1300);
+// What the files say of their account: two name the bank and the kind, one another spelling.
+const jan = month('2026-01', '2026-01-01', '2026-01-31', 1000, 1100.5, {
+  accountFacts: { institution: 'First Harbor Bank', kind: 'current', currency: 'USD' },
+});
+const feb = month('2026-02', '2026-02-01', '2026-02-28', 1100.5, 1200, { accountFacts: { institution: 'First Harbor Bank' } });
+const mar = month('2026-03', '2026-03-01', '2026-03-31', 1200, 1300, { accountFacts: { institution: 'FIRST HARBOR' } });
 // April is missing, and May does not open where March closed.
 const may = month('2026-05', '2026-05-01', '2026-05-31', 1350, 1400);
 
@@ -89,6 +92,8 @@ describe('a packet', () => {
     expect(cover).toContain('Statement packet');
     expect(cover).toContain('Complete: every statement of the span is here');
     expect(cover).toContain('ana@example.com');
+    // The account's bank and kind, as most of its files say them, and said to be theirs.
+    expect(cover).toContain('First Harbor Bank · current account · USD (as its statements say)');
     expect(cover).toContain('$1,100.50');
     expect(cover).toContain('sha256sum -c SHA256SUMS');
     // Each file's line on the cover carries the SHA-256 of its bytes in the packet.
@@ -159,7 +164,7 @@ describe('a packet', () => {
     expect(packet).toMatchObject({ statements: 4, complete: false });
     const files = await readZip(Buffer.from(objects.bodies.get(packetKey(OWNER, '01PACKET000000000000000001'))!));
     const cover = pdfPagesText(files.get('cover.pdf')!).join('\n');
-    expect(cover).toMatch(/Not complete\. Checking: 1 missing statement; Jun 1, 2026 to Jun 30, 2026 in no\s+statement\./);
+    expect(cover).toMatch(/Not complete\. Checking: 1 missing statement; no statement covers Jun 1, 2026 to Jun\s+30,\s+2026\./);
     expect(cover).toMatch(/Missing statement: No statement covers Apr 1 – Apr 30, 2026 \(30 days\)\. The balance changed by\s+\$50\.00/);
     // June is in none of them either.
     expect(cover).toMatch(/Not covered by any\s+statement: Jun 1, 2026 to Jun 30, 2026 \(30 days\)/);

@@ -376,11 +376,18 @@ describe('filters answer from keys: an older match behind many newer statements 
             cadence: string | null;
             statementsFrom: string | null;
             closedAfter: string | null;
+            graceDays: number | null;
             count: number;
           }[];
         }
       ).accounts;
-    const set = await schedule(carol, { accountKey: 'savings', cadence: 'QUARTERLY', statementsFrom: '2023-10', closedAfter: '2024-06' });
+    const set = await schedule(carol, {
+      accountKey: 'savings',
+      cadence: 'QUARTERLY',
+      statementsFrom: '2023-10',
+      closedAfter: '2024-06',
+      graceDays: 14,
+    });
     expect(set.data).toEqual({
       updateAccountSchedule: {
         __typename: 'AccountSummary',
@@ -388,6 +395,7 @@ describe('filters answer from keys: an older match behind many newer statements 
         cadence: 'QUARTERLY',
         statementsFrom: '2023-10',
         closedAfter: '2024-06',
+        graceDays: 14,
       },
     });
     // Kept beside the account's counts, which stay the statements'.
@@ -396,6 +404,7 @@ describe('filters answer from keys: an older match behind many newer statements 
       cadence: 'QUARTERLY',
       statementsFrom: '2023-10',
       closedAfter: '2024-06',
+      graceDays: 14,
     });
     // A part left out is cleared.
     await schedule(carol, { accountKey: 'savings', cadence: 'QUARTERLY' });
@@ -403,12 +412,15 @@ describe('filters answer from keys: an older match behind many newer statements 
       cadence: 'QUARTERLY',
       statementsFrom: null,
       closedAfter: null,
+      graceDays: null,
     });
     // Refused in words, and nothing changed.
     for (const [input, message] of [
       [{ accountKey: 'savings', statementsFrom: '2024-13' }, /statementsFrom must look like 2024-01/],
       [{ accountKey: 'savings', statementsFrom: '2024-06', closedAfter: '2024-05' }, /closedAfter must not be before statementsFrom/],
       [{ accountKey: 'savings', cadence: 'WEEKLY' }, /WEEKLY/],
+      [{ accountKey: 'savings', graceDays: 61 }, /graceDays must be from 0 to 60/],
+      [{ accountKey: 'savings', graceDays: -1 }, /graceDays must be from 0 to 60/],
       [{ accountKey: '' }, /accountKey must have 1 to/],
     ] as const) {
       const error = await schedule(carol, input).catch((caught: unknown) => caught);

@@ -173,6 +173,7 @@ describe('the whole export', () => {
           cadence: 'QUARTERLY' as const,
           statementsFrom: '2023-01',
           closedAfter: null,
+          graceDays: 14,
           institution: 'First Harbor Bank',
           kind: 'card',
           currency: null,
@@ -216,6 +217,7 @@ describe('the whole export', () => {
         cadence: 'quarterly',
         statementsFrom: '2023-01',
         closedAfter: null,
+        graceDays: 14,
         statements: 1,
       },
       {
@@ -227,6 +229,7 @@ describe('the whole export', () => {
         cadence: null,
         statementsFrom: null,
         closedAfter: null,
+        graceDays: null,
         statements: 1,
       },
     ]);

@@ -31,6 +31,8 @@ export interface CoverageRow extends ExpectedCoverage {
   label: string;
   /** What it is (institution, kind, currency), in one line; empty when nothing says. */
   details: string;
+  /** Days after its usual day a statement counts as late, as the person set them; null: the default. */
+  graceDays: number | null;
   /** The account's months, a calendar year a line, newest year first, from its first month in view to this year. */
   years: { year: number; months: CoverageMonth[] }[];
   /** Statements due that are filed, missing, and all due (still due ones left out). */
@@ -93,6 +95,7 @@ export const coverageGrid = (
         key: account.key,
         label: account.label,
         details: accountDetailsLine(account),
+        graceDays: account.graceDays ?? null,
         years,
         filed,
         missing: missingPeriods.length,

@@ -23,6 +23,8 @@ export interface CoverStatement {
 
 export interface CoverAccount {
   label: string;
+  /** Its bank, kind and currency as most of its statements' files say them, in one line (accountDetailsBeside); empty when none says. */
+  details: string;
   /** The account's part in a sentence (packetAccountWords). */
   words: string;
   complete: boolean;
@@ -120,6 +122,7 @@ export const coverPdf = async (input: CoverInput): Promise<Uint8Array> => {
   for (const account of input.accounts) {
     doc.moveDown(0.6);
     text(account.label, { font: 'bold', size: 14, gap: 0.1 });
+    if (account.details) text(`${account.details} (as its statements say)`, { color: QUIET, gap: 0.1 });
     text(account.words, { color: account.complete ? INK : WARNING, gap: 0.5 });
     account.statements.forEach((statement, index) => {
       // A statement's lines stay on one page.

@@ -24,6 +24,7 @@ import { attachmentDisposition } from '../../shared/metadata';
 import type { ObjectStore, Presigner } from '../../shared/s3';
 import type { AccountStatements } from '../share-routes';
 import { sha256sums, streamingZip, type WrittenEntry } from './archive';
+import { accountDetailsBeside, detailsMostSaid } from '../../../contract/accounts/details';
 import { coverPdf, type CoverAccount } from './cover';
 
 export interface PacketDeps {
@@ -123,6 +124,7 @@ export const makePacket = async (
       leftOut: parts.flatMap((part) => part.leftOut.map(leftOutWords)),
       accounts: accounts.map((account): CoverAccount => ({
         label: account.label,
+        details: accountDetailsBeside(account.label, detailsMostSaid(account.chain.links.map((link) => link.statement.accountFacts))),
         words: packetAccountWords(account),
         complete: account.complete,
         statements: account.chain.links.map((link) => {

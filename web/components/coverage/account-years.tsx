@@ -2,9 +2,9 @@
 'use client';
 
 import { useActionState, type ReactNode } from 'react';
-import { CADENCES, CADENCE_WORDS, type Cadence } from '@contract/accounts/schedule';
+import { CADENCES, CADENCE_WORDS, LATE_GRACE_DAYS, type Cadence } from '@contract/accounts/schedule';
 import { saveAccountSchedule, type ScheduleState } from '@/app/(private)/statements/coverage/actions';
-import { MonthField, SelectField } from '../ui';
+import { MonthField, SelectField, TextField } from '../ui';
 import { SaveRow } from './save-row';
 
 /**
@@ -23,6 +23,7 @@ export const AccountYears = ({
   readCadence,
   statementsFrom,
   closedAfter,
+  graceDays,
 }: {
   summary: string;
   className?: string;
@@ -34,6 +35,7 @@ export const AccountYears = ({
   readCadence?: string;
   statementsFrom?: string | null;
   closedAfter?: string | null;
+  graceDays?: number | null;
 }) => {
   const [state, save, saving] = useActionState<ScheduleState, FormData>(saveAccountSchedule, { status: 'idle' });
   return (
@@ -52,6 +54,14 @@ export const AccountYears = ({
       />
       <MonthField label="No statements before" name="statementsFrom" defaultValue={statementsFrom ?? ''} />
       <MonthField label="Closed after" name="closedAfter" hint="Blank while it is open." defaultValue={closedAfter ?? ''} />
+      <TextField
+        label="Late after (days)"
+        name="graceDays"
+        inputMode="numeric"
+        autoComplete="off"
+        hint={`Days after its usual day. Blank: ${LATE_GRACE_DAYS.default}.`}
+        defaultValue={graceDays ?? ''}
+      />
       <SaveRow state={state} saving={saving} label="Save schedule" saved="Saved: coverage now follows this schedule." />
     </form>
     </details>

@@ -125,6 +125,7 @@ export const CoverageRowView = ({ row, linked = true, chain }: { row: CoverageRo
                 readCadence={row.readCadence && CADENCE_WORDS[row.readCadence]}
                 statementsFrom={row.span.fromSet ? row.span.from : null}
                 closedAfter={row.span.closed ? row.span.to : null}
+                graceDays={row.graceDays}
               >
                 <div className={styles.scroll}>
                   <table className={styles.grid}>

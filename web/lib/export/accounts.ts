@@ -14,6 +14,8 @@ export interface ManifestAccount {
   cadence: string | null;
   statementsFrom: string | null;
   closedAfter: string | null;
+  /** Days after its usual day a statement counts as late, as the person set them (null: the default). */
+  graceDays: number | null;
   /** Its statements in this export (a selection may hold some of them only). */
   statements: number;
 }
@@ -35,6 +37,7 @@ const NO_DETAILS = {
   cadence: null,
   statementsFrom: null,
   closedAfter: null,
+  graceDays: null,
 } satisfies Omit<ManifestAccount, 'name' | 'statements'>;
 
 const manifestAccount = (account: ExportAccount, statements: number): ManifestAccount => ({
@@ -48,6 +51,7 @@ const manifestAccount = (account: ExportAccount, statements: number): ManifestAc
   cadence: account.cadence?.toLowerCase() ?? null,
   statementsFrom: account.statementsFrom,
   closedAfter: account.closedAfter,
+  graceDays: account.graceDays,
   statements,
 });
 

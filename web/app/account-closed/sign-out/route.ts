@@ -11,7 +11,9 @@ import { clearSessionCookies, currentSession } from '@/lib/server-session';
  * open account is left alone (a link from another site signs no one out).
  */
 export async function GET(request: NextRequest) {
-  const to = (path: string) => NextResponse.redirect(new URL(path, request.url), 303);
+  // A path, not a URL: behind CloudFront and on the local server alike, the request's URL may
+  // name another scheme or host than the browser's.
+  const to = (path: string) => new NextResponse(null, { status: 303, headers: { Location: path } });
   const session = await currentSession();
   if (!session) return to(PAGES.signIn);
   const { deletion } = await serverPresignApi(session, 'statementsApiUrl', STATEMENT_ROUTES.account).catch(() => ({ deletion: undefined }));

@@ -34,10 +34,13 @@ export const saveAccountSchedule = async (_previous: ScheduleState, form: FormDa
   const accountKey = field(form, 'accountKey');
   const cadence = field(form, 'cadence');
   if (!accountKey) return { status: 'error', message: 'Which account this is for was not sent. Reload the page and try again.' };
+  const grace = field(form, 'graceDays');
   const schedule: AccountSchedule = {
     cadence: cadence as Cadence | null,
     statementsFrom: monthField(form, 'statementsFrom'),
     closedAfter: monthField(form, 'closedAfter'),
+    // Blank: the default; anything not a whole number is refused below, as the person typed it.
+    graceDays: grace === null ? null : /^\d+$/.test(grace) ? Number(grace) : Number.NaN,
   };
   const problem = scheduleProblem(schedule);
   if (problem) return { status: 'error', message: problem };
