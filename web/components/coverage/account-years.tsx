@@ -4,6 +4,7 @@
 import { useActionState, type ReactNode } from 'react';
 import { CADENCES, CADENCE_WORDS, LATE_GRACE_DAYS, type Cadence } from '@contract/accounts/schedule';
 import { saveAccountSchedule, type ScheduleState } from '@/app/(private)/statements/coverage/actions';
+import { countOf } from '@contract/format';
 import { MonthField, SelectField, TextField } from '../ui';
 import { SaveRow } from './save-row';
 
@@ -59,7 +60,7 @@ export const AccountYears = ({
         name="graceDays"
         inputMode="numeric"
         autoComplete="off"
-        hint={`Days after its usual day. Blank: ${LATE_GRACE_DAYS.default}.`}
+        hint={`Days after its usual day. Blank: ${countOf(LATE_GRACE_DAYS.default, 'day')}.`}
         defaultValue={graceDays ?? ''}
       />
       <SaveRow state={state} saving={saving} label="Save schedule" saved="Saved: coverage now follows this schedule." />
