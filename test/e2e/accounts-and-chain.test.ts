@@ -139,6 +139,18 @@ describe('see and find: each kind of statement shown in place, hostile files kep
     await expect(visa).toContainText('6 of 7 months filed, 1 missing');
     await expect(visa).toContainText('closed after Jul 2024');
     await expect(visa.locator('form[aria-label="Schedule of Visa"] input[name="closedAfter"]')).toHaveValue('2024-07');
+    // Only the accounts that need the person, on the way to a long page's gaps.
+    await expect(page.getByTestId('coverage-filter')).toHaveText('1 of 2 accounts has a missing statement or a break. Show only that one');
+    await page.getByRole('link', { name: 'Show only that one' }).click();
+    await page.waitForURL(`${base}/statements/coverage?show=gaps`);
+    await expect(page.getByTestId('coverage-filter')).toHaveText(
+      'Showing the account with a missing statement or a break. Show all 2 accounts',
+    );
+    await expect(brokerage).toHaveCount(0);
+    await expect(visa).toContainText('6 of 7 months filed, 1 missing');
+    await page.getByRole('link', { name: 'Show all 2 accounts' }).click();
+    await page.waitForURL(`${base}/statements/coverage`);
+    await expect(brokerage).toBeVisible();
     const gap = visa.getByRole('link', { name: 'Feb 2024: missing. Upload for this month' });
     await gap.click();
     await page.waitForURL((url) => url.pathname === '/statements' && url.searchParams.get('period') === '2024-02');

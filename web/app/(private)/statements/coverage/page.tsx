@@ -4,7 +4,9 @@ import { PageTitle } from '@/components/page-title';
 import { CoverageRowView } from '@/components/coverage/coverage-row';
 import { readAccountChain } from '@/lib/chain-read';
 import { readCoverage } from '@/lib/coverage-read';
-import { coverageGrid } from '@/lib/coverage';
+import { coverageGrid, type CoverageRow } from '@/lib/coverage';
+import type { ChainState } from '@contract/accounts/chain';
+import { countOf, formatCount, pluralOf } from '@contract/format';
 import { PAGES } from '@/lib/routes';
 import { requireSession } from '@/lib/server-session';
 import styles from '@/components/coverage/coverage.module.css';
@@ -17,7 +19,14 @@ export const metadata: Metadata = { title: 'Coverage' };
  * each account's chain in one word from one read of its list, rendered here; no script
  * but the schedule forms'.
  */
-export default async function CoveragePage() {
+/** The page with only the accounts that need the person (`show=gaps`), or all of them. */
+const GAPS_ONLY = 'gaps';
+
+/** Whether an account has a statement to find or a balance that does not carry over. */
+const needsLooking = (row: CoverageRow, chain: ChainState | undefined) => row.missing > 0 || chain === 'gaps' || chain === 'breaks';
+
+export default async function CoveragePage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const gapsOnly = (await searchParams).show === GAPS_ONLY;
   const session = await requireSession(PAGES.coverage);
   const coverage = await readCoverage(session);
   const current = new Date().toISOString().slice(0, 7);
@@ -28,6 +37,7 @@ export default async function CoveragePage() {
       rows.map(async (row) => [row.key, (await readAccountChain(session, row.key).catch(() => undefined))?.state] as const),
     ),
   );
+  const needing = rows.filter((row) => needsLooking(row, chains.get(row.key)));
   return (
     <>
       <PageTitle lead="Which statements each account should have, from how often they come and the months it was open, and which are missing. A gap is a statement to find before a tax return or a loan application.">
@@ -49,7 +59,26 @@ export default async function CoveragePage() {
             <span className={styles.legendFiled}>✓</span> statement filed · <span className={styles.legendMissing}>+</span> missing: upload
             for that month · a statement every quarter or year is due once in its three or twelve months
           </p>
-          {rows.map((row) => (
+          {rows.length > 1 && (
+            <p data-testid="coverage-filter">
+              {gapsOnly ? (
+                <>
+                  {needing.length === 0
+                    ? 'No account has a missing statement or a break.'
+                    : `Showing the ${pluralOf(needing.length, 'account', `${formatCount(needing.length)} accounts`)} with a missing statement or a break.`}{' '}
+                  <Link href={PAGES.coverage}>Show all {countOf(rows.length, 'account')}</Link>
+                </>
+              ) : needing.length === 0 ? (
+                `None of your ${countOf(rows.length, 'account')} has a missing statement or a break.`
+              ) : (
+                <>
+                  {`${formatCount(needing.length)} of ${countOf(rows.length, 'account')} ${pluralOf(needing.length, 'has', 'have')} a missing statement or a break.`}{' '}
+                  <Link href={`${PAGES.coverage}?show=${GAPS_ONLY}`}>Show only {pluralOf(needing.length, 'that one', 'those')}</Link>
+                </>
+              )}
+            </p>
+          )}
+          {(gapsOnly ? needing : rows).map((row) => (
             <CoverageRowView key={row.key} row={row} chain={chains.get(row.key)} />
           ))}
         </>
