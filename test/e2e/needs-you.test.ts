@@ -3,10 +3,10 @@ import { rawGraphql } from '../local/support/graphql';
 import { callApi } from '../local/support/rest';
 import { waitFor } from '../local/support/stack-process';
 import { runningBalanceExport } from '../support/running-balance-export';
-import { base, browserSuite, checkEveryPage, stack } from './support/browser-suite';
+import { base, browser, browserSuite, checkEveryPage, newPage, signInFromSignInPage, stack } from './support/browser-suite';
 import { signedInPerson, type Person } from './support/people';
 import { everyScheme } from './support/screenshots';
-import { uploadChosen } from './support/screens';
+import { signIn, uploadChosen } from './support/screens';
 
 /**
  * The product in a real browser (Debian chromium via playwright-core) on this jest worker's
@@ -40,12 +40,16 @@ const everyStatementRead = (person: Person, count: number) =>
 
 describe('needs you: what waits for the person, each with its action, gone once done', () => {
   test('nothing to do says so, with the way to begin', async () => {
-    const { page } = await signedInPerson('Nobody Waiting', '/needs-you');
+    const { person, page } = await signedInPerson('Nobody Waiting', '/needs-you');
     await expect(page.getByTestId('needs-nothing')).toHaveText(
       'Nothing needs you. Every statement due is filed, none is late, nothing waits by mail, and no share ends soon. Upload your first statements and the vault starts looking out for the next ones.',
     );
     await expect(page.getByRole('link', { name: 'Needs you' })).toHaveAttribute('aria-current', 'page');
     await page.context().close();
+    // Signing in with nothing waiting leads on to the statements.
+    const again = await newPage(await browser.newContext());
+    await signInFromSignInPage(again, person);
+    await again.context().close();
   }, 120_000);
 
   test('a missing month and a balance that does not carry over are listed once each; saying the account closed and uploading the month take them off', async () => {
@@ -98,6 +102,13 @@ describe('needs you: what waits for the person, each with its action, gone once 
     );
     await expect(page.locator('.page-lead')).toHaveText(/^\d+ things need you\. Each leaves this page once it is done\.$/);
     expect(await everyScheme(page, 'needs-you')).toEqual([]);
+    // Signing in again elsewhere leads here first, while something needs the person.
+    const again = await newPage(await browser.newContext());
+    await again.goto(`${base}/sign-in`);
+    await signIn(again, person.email, person.password);
+    await again.waitForURL(`${base}/needs-you?from=sign-in`);
+    await expect(again.getByTestId('needs-you-landed')).toHaveText('You are signed in. First, what needs you. Go to your statements');
+    await again.context().close();
 
     // The person says the account closed after June 2024, on its page.
     await missing.getByRole('link', { name: 'set its last month on its page' }).click();

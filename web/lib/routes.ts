@@ -118,8 +118,14 @@ export const PRIVATE_PAGES: readonly string[] = [PAGES.statements, PAGES.needsYo
 /** Pages that only make sense signed out: a signed-in visitor goes straight to their statements. */
 export const SIGNED_OUT_PAGES: readonly string[] = [PAGES.home, PAGES.signIn, PAGES.signUp, PAGES.confirm, PAGES.forgotPassword];
 
-/** Where a signed-in person starts, and where sign-in leads when nothing else was asked for. */
+/** Where a signed-in person starts (the home page and the sign-in page send them on to it). */
 export const SIGNED_IN_HOME = PAGES.statements;
+
+/** How Needs you knows it is where a sign-in led: it then sends the person on to their statements when nothing needs them. */
+export const SIGN_IN_LANDING_PARAM = { name: 'from', value: 'sign-in' } as const;
+
+/** Where signing in leads when nothing else was asked for: Needs you, or the statements when nothing needs the person. */
+export const SIGN_IN_LANDING = `${PAGES.needsYou}?${SIGN_IN_LANDING_PARAM.name}=${SIGN_IN_LANDING_PARAM.value}`;
 
 const within = (path: string, pages: readonly string[]) =>
   pages.some((page) => path === page || (page !== '/' && path.startsWith(`${page}/`)));

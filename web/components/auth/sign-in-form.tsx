@@ -9,14 +9,14 @@ import { useEffect } from 'react';
 import { announceSessionEnded, useAuth } from '@/lib/auth-context';
 import { rememberEmail } from '@/lib/pending-email';
 import { MESSAGES } from '@/lib/messages';
-import { SIGN_IN_REASONS, safeNext } from '@/lib/routes';
+import { SIGN_IN_LANDING, SIGN_IN_REASONS, safeNext } from '@/lib/routes';
 import { FormError } from '../ui';
 import { CurrentPasswordField, HandedOverEmailField } from './auth-fields';
 
 export const SignInForm = () => {
   const router = useRouter();
   const params = useSearchParams();
-  const next = safeNext(params.get('next'));
+  const next = safeNext(params.get('next'), SIGN_IN_LANDING);
   const { state, refresh } = useAuth();
 
   useEffect(() => {

@@ -8,7 +8,8 @@ import { readAccountChainAndExpectation } from '@/lib/chain-read';
 import { coverageGrid } from '@/lib/coverage';
 import { readCoverage } from '@/lib/coverage-read';
 import { needsYou } from '@/lib/needs-you';
-import { PAGES } from '@/lib/routes';
+import { redirect } from 'next/navigation';
+import { PAGES, SIGN_IN_LANDING_PARAM } from '@/lib/routes';
 import { serverPresignApi } from '@/lib/server-presign-api';
 import { requireSession } from '@/lib/server-session';
 
@@ -29,8 +30,10 @@ const readArrived = async (session: Parameters<typeof serverPresignApi>[0]) => {
  * (the coverage summaries and accounts, then each account's list once, for its chain and
  * expected statements), the mail's first page and the shares, side by side; rendered here.
  */
-export default async function NeedsYouPage() {
+export default async function NeedsYouPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const session = await requireSession(PAGES.needsYou);
+  // Where a sign-in led: with nothing to show, the person goes on to their statements.
+  const landed = (await searchParams)[SIGN_IN_LANDING_PARAM.name] === SIGN_IN_LANDING_PARAM.value;
   const today = new Date().toISOString().slice(0, 10);
   const [coverage, arrived, shares] = await Promise.all([
     readCoverage(session),
@@ -59,6 +62,7 @@ export default async function NeedsYouPage() {
   );
   const needs = needsYou(rows, checks, arrived, shares?.shares);
   if (!shares) needs.unread.push('Your shares');
+  if (landed && needs.total === 0) redirect(PAGES.statements);
   return (
     <>
       <PageTitle
@@ -70,6 +74,11 @@ export default async function NeedsYouPage() {
       >
         Needs you
       </PageTitle>
+      {landed && (
+        <p data-testid="needs-you-landed">
+          You are signed in. First, what needs you. <Link href={PAGES.statements}>Go to your statements</Link>
+        </p>
+      )}
       {needs.total === 0 && needs.unread.length === 0 ? (
         <p role="status" data-testid="needs-nothing">
           Nothing needs you. Every statement due is filed, none is late, nothing waits by mail, and no share ends soon.{' '}
