@@ -78,7 +78,12 @@ export const callPresignApi = <Route extends RouteSpec>(
   sendPresignRequest(webConfig().custom[api], route, idToken, options).catch((error: unknown) => {
     // The account was closed (here or in another browser): the page leaves for where that is
     // said, rather than offering to try again. The profile's card follows a closing itself.
-    if (error instanceof PresignApiError && error.code === 'ACCOUNT_CLOSED' && window.location.pathname !== PAGES.profile)
+    if (
+      error instanceof PresignApiError &&
+      error.code === 'ACCOUNT_CLOSED' &&
+      typeof window !== 'undefined' &&
+      window.location.pathname !== PAGES.profile
+    )
       window.location.assign(ACCOUNT_CLOSED_SIGN_OUT);
     throw error;
   });

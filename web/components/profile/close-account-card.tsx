@@ -1,7 +1,7 @@
 /** @jsxImportSource @emotion/react */
 'use client';
 
-import { useActionState, useCallback, useEffect, useRef, useState } from 'react';
+import { useActionState, useCallback, useEffect, useState } from 'react';
 import { STATEMENT_ROUTES } from '@contract/routes';
 import { ACCOUNT_DELETION, confirmsEmail, type AccountContents, type AccountDeletion, type DeletionStep } from '@contract/account';
 import { formatBytes } from '@contract/uploads';
@@ -56,18 +56,15 @@ export const CloseAccountCard = () => {
   const [contents, setContents] = useState<AccountContents>();
   const [deletion, setDeletion] = useState<AccountDeletion>();
   const [loadError, setLoadError] = useState<string>();
-  // Whether this sign-in may still close the account; the server says for how long.
+  // Whether this sign-in may close the account, as the server said when the card opened (it
+  // checks again when the form is sent: a sign-in that grows too old meanwhile signs in again then).
   const [closable, setClosable] = useState(false);
-
-  const closableTimer = useRef<number>(undefined);
-  useEffect(() => () => window.clearTimeout(closableTimer.current), []);
   const signInAgain = useCallback(
     () => signOut({ to: signInPath(`${PAGES.profile}#${CARD_ID}`, SIGN_IN_REASONS.signInAgain), message: false }),
     [signOut],
   );
 
   const load = useCallback(async () => {
-    window.clearTimeout(closableTimer.current);
     setOpen(true);
     setLoadError(undefined);
     try {
@@ -75,8 +72,6 @@ export const CloseAccountCard = () => {
       setContents(overview.contents);
       setDeletion(overview.deletion);
       setClosable(overview.closableForSeconds !== undefined);
-      if (overview.closableForSeconds !== undefined)
-        closableTimer.current = window.setTimeout(() => setClosable(false), overview.closableForSeconds * 1000);
     } catch (error) {
       setLoadError((error as Error).message);
     }
