@@ -123,11 +123,20 @@ export const sessionCookies = async (context: BrowserContext) =>
 export const signUpAndConfirm = (page: Page, email: string, password: string) =>
   signUpThroughScreens(page, base, (address) => stack.codeFor(address), email, password);
 
-/** Opens the sign-in page and signs the person in there; ends on the statements page, where sign-in leads. */
+/**
+ * Opens the sign-in page and signs the person in there; ends on the statements page. Sign-in
+ * leads there, or first to Needs you when something needs the person: then on, by its link.
+ */
 export const signInFromSignInPage = async (page: Page, person: { email: string; password: string }) => {
   await page.goto(`${base}/sign-in`);
   await signIn(page, person.email, person.password);
-  await page.waitForURL(`${base}/statements`);
+  await page.waitForURL(
+    (url) => url.pathname === '/statements' || (url.pathname === '/needs-you' && url.searchParams.get('from') === 'sign-in'),
+  );
+  if (new URL(page.url()).pathname === '/needs-you') {
+    await page.getByTestId('needs-you-landed').getByRole('link', { name: 'Go to your statements' }).click();
+    await page.waitForURL(`${base}/statements`);
+  }
 };
 
 /** Sign-up, confirmation and sign-in through the real screens; ends on the statements page. */
