@@ -65,7 +65,7 @@ export default async function CoveragePage({ searchParams }: { searchParams: Pro
                 <>
                   {needing.length === 0
                     ? 'No account has a missing statement or a break.'
-                    : `Showing the ${pluralOf(needing.length, 'account', `${formatCount(needing.length)} accounts`)} with a missing statement or a break.`}{' '}
+                    : `Showing ${needing.length === 1 ? 'the account' : `the ${countOf(needing.length, 'account')}`} with a missing statement or a break.`}{' '}
                   <Link href={PAGES.coverage}>Show all {countOf(rows.length, 'account')}</Link>
                 </>
               ) : needing.length === 0 ? (
